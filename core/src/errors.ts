@@ -1,0 +1,27 @@
+// Expected failures of the domain, as values. Adapters map each tag to a status code and the web
+// app to a message key, exhaustively.
+import type { StatusName } from './users/status.js'
+import type { TandemState } from './tandem/tandem.codec.js'
+import type { FieldError } from './validation/messages.js'
+
+export type DomainError =
+  | { readonly _tag: 'InvalidTransition'; readonly from: string; readonly event: string }
+  | { readonly _tag: 'ValidationFailed'; readonly errors: readonly FieldError[] }
+  | { readonly _tag: 'NotFound'; readonly entity: 'User' | 'Tandem' | 'Proposal' | 'Cluster' | 'DeclineReason' }
+  | { readonly _tag: 'ProfileIncomplete' }
+  | { readonly _tag: 'NotAvailableForMatching'; readonly status: StatusName | 'NONE' }
+  | { readonly _tag: 'MatchingAlreadyRunning' }
+  | { readonly _tag: 'MatchingDisabled' }
+  | { readonly _tag: 'ProposalExpired' }
+  | { readonly _tag: 'TandemChanged' }
+  | { readonly _tag: 'TandemAlreadyClosed'; readonly state: TandemState }
+  | { readonly _tag: 'SameUser' }
+  | { readonly _tag: 'ClusterEnded' }
+  | { readonly _tag: 'ClusterIsDefault' }
+  | { readonly _tag: 'ClusterTitleTaken' }
+
+export type DomainErrorTag = DomainError['_tag']
+
+export const invalidTransition = (from: string, event: string): DomainError => ({ _tag: 'InvalidTransition', from, event })
+export const validationFailed = (errors: readonly FieldError[]): DomainError => ({ _tag: 'ValidationFailed', errors })
+export const notFound = (entity: Extract<DomainError, { _tag: 'NotFound' }>['entity']): DomainError => ({ _tag: 'NotFound', entity })

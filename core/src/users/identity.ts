@@ -1,0 +1,18 @@
+// What a verified access token says about its bearer, whichever provider issued it. Users are keyed
+// by issuer + subject; the other claims refresh names and e-mail at sign-in and sign-up.
+export type VerifiedIdentity = {
+  readonly issuer: string
+  readonly subject: string
+  readonly email: string
+  readonly givenName: string
+  readonly familyName: string
+  /** ISO date (yyyy-mm-dd) or null when the provider does not share it. */
+  readonly birthdate: string | null
+  readonly gender: 'Female' | 'Male' | 'Non-binary' | 'NA'
+  readonly locale: 'en' | 'de'
+}
+
+/** The OpenID Connect client id of the web app at the embedded provider. */
+export const WEB_CLIENT_ID = 'tandem-web'
+/** The audience (resource indicator) of API access tokens at the embedded provider. */
+export const API_AUDIENCE = 'tandem-api'
