@@ -40,6 +40,6 @@ module.exports = {
     preserveSymlinks: false,
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
-    exclude: { path: ['node_modules', 'dist'] },
+    exclude: { path: ['dist'] },
   },
 }
