@@ -1,29 +1,43 @@
 // Message keys of SPEC §5 and §8. The browser translates them; the server returns them in 400s.
-export type MessageKey =
-  | 'requiredFieldError'
-  | 'profileMissingFieldsError'
-  | 'max-characters-exceeded-error'
-  | 'invalid-profile-image'
-  | 'questionnaire-text-too-long'
-  | 'max-options-exceeded'
-  | 'select-just-one-option'
-  | 'exclusive-option-combined'
-  | 'invalid-year'
-  | 'questionnaire-fields-not-valid'
-  | 'decline-reason-mandatory'
-  | 'create-program-year-error1'
-  | 'enter-a-valid-id'
-  | 'admin-mentor-only-differnt-user-error'
-  | 'export-option-required'
-  | 'existing-name-required'
-  | 'invalid-value'
+// Keys the specification gives only as English text got a kebab-case name here.
+import * as t from 'io-ts'
+
+export const MessageKey = t.keyof({
+  requiredFieldError: null,
+  profileMissingFieldsError: null,
+  'max-characters-exceeded-error': null,
+  'invalid-profile-image': null,
+  'questionnaire-text-too-long': null,
+  'max-options-exceeded': null,
+  'select-just-one-option': null,
+  'exclusive-option-combined': null,
+  'invalid-year': null,
+  'questionnaire-fields-not-valid': null,
+  'decline-reason-mandatory': null,
+  'create-program-year-error1': null,
+  'enter-a-valid-id': null,
+  'admin-mentor-only-differnt-user-error': null,
+  'export-option-required': null,
+  'existing-name-required': null,
+  'invalid-value': null,
+  /** An option id that does not belong to the question pair answered. */
+  'unknown-option': null,
+  /** A published mentor profile may be saved incomplete only while matching is paused. */
+  'profile-incomplete-published': null,
+  /** Publishing needs matching enabled (SPEC §5). */
+  'matching-disabled': null,
+})
+export type MessageKey = t.TypeOf<typeof MessageKey>
 
 /** One failed rule: the field it concerns, the message key and the values the message shows. */
-export type FieldError = {
-  readonly field: string
-  readonly key: MessageKey
-  readonly params?: Readonly<Record<string, string | number>>
-}
+export const FieldError = t.readonly(
+  t.intersection([
+    t.type({ field: t.string, key: MessageKey }),
+    t.partial({ params: t.readonly(t.record(t.string, t.union([t.string, t.number]))) }),
+  ]),
+  'FieldError',
+)
+export type FieldError = t.TypeOf<typeof FieldError>
 
 export const fieldError = (field: string, key: MessageKey, params?: Readonly<Record<string, string | number>>): FieldError =>
   params === undefined ? { field, key } : { field, key, params }

@@ -1,0 +1,90 @@
+// Account calls and the participant view of a user (SPEC §3 User, sign-up, sign-in; §7 Account).
+// Incoming bodies are exact codecs: unknown fields are stripped before anything else sees them.
+import * as t from 'io-ts'
+import { Language } from '../shared/language.js'
+import { RoleName, Side } from '../users/role.js'
+import { StatusName } from '../users/status.js'
+import { EmailAddress, Gender, Id, IsoDate, IsoDateTime, nullable } from './wire.codec.js'
+
+/** POST /api/account/signup; values come from the identity token claims. */
+export const SignUpPayload = t.strict({
+  FirstName: t.string,
+  LastName: t.string,
+  DOB: nullable(IsoDate),
+  Language: Language,
+  Gender: Gender,
+  Email: EmailAddress,
+  IsAcceptedDataPrivacyPolicy: t.boolean,
+  IsAcceptedTermsConditions: t.boolean,
+  /** The register-as-mentee or register-as-mentor entry point the user came through. */
+  Role: Side,
+}, 'SignUpPayload')
+export type SignUpPayload = t.TypeOf<typeof SignUpPayload>
+
+/** POST /api/Account/signin. */
+export const SignInPayload = t.strict({ Email: EmailAddress, Role: nullable(RoleName) }, 'SignInPayload')
+export type SignInPayload = t.TypeOf<typeof SignInPayload>
+
+export const UserRoleItem = t.type({ name: RoleName }, 'UserRoleItem')
+export type UserRoleItem = t.TypeOf<typeof UserRoleItem>
+
+/** The status of one side of a user, with the questionnaire dates of that side. */
+export const UserStatusEntry = t.type({
+  role: Side,
+  userStatus: StatusName,
+  userStatusId: Id,
+  questionLastPublishDate: nullable(IsoDateTime),
+  questionLastSavedDate: nullable(IsoDateTime),
+}, 'UserStatusEntry')
+export type UserStatusEntry = t.TypeOf<typeof UserStatusEntry>
+
+/** One free-text profile answer (at most 1000 characters, SPEC §5). */
+export const ProfileQuestionAnswer = t.strict({ userQuestionOriginalId: Id, userAnswer: t.string }, 'ProfileQuestionAnswer')
+export type ProfileQuestionAnswer = t.TypeOf<typeof ProfileQuestionAnswer>
+
+/** The participant view of a user (GetUserDetails value, GetUserProfile `userProfile`). */
+export const UserView = t.type({
+  email: t.string,
+  firstName: t.string,
+  lastName: t.string,
+  gender: Gender,
+  dateOfBirth: nullable(IsoDate),
+  /** URL of the photo; null shows the default icon. */
+  profileImage: nullable(t.string),
+  /** Account language id (LANGUAGE_IDS). */
+  defaultLanguage: Id,
+  countryCodeId: nullable(Id),
+  stateOriginalId: nullable(Id),
+  city: nullable(t.string),
+  professionalPosition: nullable(t.string),
+  company: nullable(t.string),
+  clusterId: nullable(Id),
+  userProfileQuestionAnswers: t.array(ProfileQuestionAnswer),
+  userRole: t.array(UserRoleItem),
+  userStatuses: t.array(UserStatusEntry),
+  language: Language,
+}, 'UserView')
+export type UserView = t.TypeOf<typeof UserView>
+
+/** POST /api/Logger/LogError. */
+export const LogErrorPayload = t.strict({ ErrorMessage: t.string }, 'LogErrorPayload')
+export type LogErrorPayload = t.TypeOf<typeof LogErrorPayload>
+
+/** Notification template types (SPEC §3). */
+export const NotificationType = t.keyof({
+  NEW_TANDEM: null, APPROVE_TANDEM: null, DECLINE_TANDEM: null, ACTIVATE_USER_PROFILE: null,
+  DEACTIVATE_USER_PROFILE: null, REMINDER_ACTIVE_TANDEM: null, REMINDER_UNPUBLISHED_USER_PROFILE: null,
+}, 'NotificationType')
+export type NotificationType = t.TypeOf<typeof NotificationType>
+
+/** POST /api/Notification/NotifyUser: the specification leaves the body open; this is ours. */
+export const NotifyUserPayload = t.strict({
+  email: EmailAddress,
+  notificationType: NotificationType,
+  matchingTandemId: nullable(Id),
+}, 'NotifyUserPayload')
+export type NotifyUserPayload = t.TypeOf<typeof NotifyUserPayload>
+
+/** A notification history entry (the outbox, SPEC §3). */
+export const NotificationEntry = t.type({ mailSubject: t.string, createdDate: IsoDateTime, mentorship: nullable(t.string) }, 'NotificationEntry')
+export type NotificationEntry = t.TypeOf<typeof NotificationEntry>

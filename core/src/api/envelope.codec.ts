@@ -1,0 +1,28 @@
+// The response envelope every call answers with (SPEC §3): success flags, a value and an error
+// message. Failures may carry a value too, e.g. the field errors of a 400.
+import * as t from 'io-ts'
+import { nullable } from './wire.codec.js'
+
+export type Envelope<T> = {
+  readonly isSuccess: boolean
+  readonly isFailure: boolean
+  readonly value: T | null
+  readonly errorMessage: string | null
+}
+
+/** The codec of `Envelope<T>` for a codec of T. */
+export const Envelope = <C extends t.Mixed>(value: C) =>
+  t.type({ isSuccess: t.boolean, isFailure: t.boolean, value: nullable(value), errorMessage: nullable(t.string) }, `Envelope<${value.name}>`)
+
+export const ok = <T>(value: T): Envelope<T> => ({ isSuccess: true, isFailure: false, value, errorMessage: null })
+
+export const fail = <T = never>(errorMessage: string, value: T | null = null): Envelope<T> => ({
+  isSuccess: false,
+  isFailure: true,
+  value,
+  errorMessage,
+})
+
+/** Start matching also reports a status code (SPEC §7 CreateMatchingTandem). */
+export const StartMatchingResponse = t.intersection([Envelope(t.boolean), t.type({ statusCode: t.number })], 'StartMatchingResponse')
+export type StartMatchingResponse = t.TypeOf<typeof StartMatchingResponse>

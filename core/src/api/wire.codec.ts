@@ -1,0 +1,41 @@
+// Primitive wire codecs shared by the payloads of SPEC §3 and §7: ids, dates, e-mail, nullable.
+// They check more than their TypeScript type says (an id is a positive integer) but stay plain types.
+import * as t from 'io-ts'
+
+/** A codec whose type is the base type but which accepts only values passing `accept`. */
+export const refined = <A>(name: string, base: t.Type<A, A, unknown>, accept: (a: A) => boolean): t.Type<A, A, unknown> =>
+  new t.Type<A, A, unknown>(
+    name,
+    (u): u is A => base.is(u) && accept(u),
+    (u, c) => (base.is(u) && accept(u) ? t.success(u) : t.failure(u, c)),
+    t.identity,
+  )
+
+/** Database ids: positive safe integers. */
+export const Id = refined('Id', t.number, (n) => Number.isSafeInteger(n) && n > 0)
+/** Counts and "0 means none" ids (SPEC §7 `tandemId (0 if empty)`). */
+export const NonNegativeInt = refined('NonNegativeInt', t.number, (n) => Number.isSafeInteger(n) && n >= 0)
+/** A finite number (JSON has no NaN or Infinity). */
+export const FiniteNumber = refined('FiniteNumber', t.number, Number.isFinite)
+
+const ISO_DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/
+const ISO_DATE_TIME = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d{3})?Z$/
+/** A calendar date `yyyy-mm-dd`; date-only values are read as UTC (SPEC §9). */
+export const IsoDate = refined('IsoDate', t.string, (s) => ISO_DATE.test(s))
+/** An instant as `Date.prototype.toISOString` writes it (UTC, `Z`). */
+export const IsoDateTime = refined('IsoDateTime', t.string, (s) => ISO_DATE_TIME.test(s))
+
+/** Converts an epoch-ms instant of the core to its wire form. */
+export const toIsoDateTime = (instant: number): string => new Date(instant).toISOString()
+
+/** A loose e-mail check: one @, no spaces, at most 254 characters. Ownership is checked elsewhere. */
+export const EmailAddress = refined('EmailAddress', t.string, (s) => s.length <= 254 && /^[^\s@]+@[^\s@]+$/.test(s))
+
+export const nullable = <C extends t.Mixed>(codec: C): t.UnionC<[C, t.NullC]> => t.union([codec, t.null])
+
+export const Gender = t.keyof({ Female: null, Male: null, 'Non-binary': null, NA: null })
+export type Gender = t.TypeOf<typeof Gender>
+
+/** `isSetOptionThatFitsAll` is sent as 0 or 1. */
+export const ZeroOrOne = t.union([t.literal(0), t.literal(1)])
+export type ZeroOrOne = t.TypeOf<typeof ZeroOrOne>
