@@ -1,0 +1,58 @@
+// Questionnaire answers per user and side, and the pool of candidate mentors a matching run scores.
+// The pool keeps decoded answers in memory keyed by user version, so a run over 10k mentors reads
+// only ids and versions from the file.
+import type { Answers, Side, UserId } from '@tandem/core'
+import { sql } from 'kysely'
+import type { Database } from './database.js'
+import { answersOf } from './rows.js'
+
+export type Candidate = { readonly id: UserId; readonly answers: Answers; readonly poolSince: number | null }
+
+export const createAnswersRepository = (db: Database) => {
+  const k = db.kysely
+  const cache = new Map<UserId, { readonly version: number; readonly answers: Answers }>()
+
+  const load = (userId: UserId, side: Side): { answers: Answers; savedAt: number } | undefined => {
+    const row = db.first(k.selectFrom('answers').select(['answers', 'saved_at']).where('user_id', '=', userId).where('side', '=', side))
+    return row === undefined ? undefined : { answers: answersOf(row.answers, `answers of ${userId}`), savedAt: row.saved_at }
+  }
+
+  return {
+    load,
+    /** Saves one side's answers and raises the user's version (so pools elsewhere see the change). */
+    save: (userId: UserId, side: Side, answers: Answers, now: number): void => {
+      db.transaction(() => {
+        const json = JSON.stringify(answers)
+        db.run(k.insertInto('answers').values({ user_id: userId, side, answers: json, saved_at: now })
+          .onConflict((oc) => oc.columns(['user_id', 'side']).doUpdateSet({ answers: json, saved_at: now })))
+        db.run(k.updateTable('users').set((eb) => ({
+          version: eb('version', '+', 1),
+          ...(side === 'Mentor' ? { mentor_last_saved_at: now } : {}),
+        })).where('id', '=', userId))
+      })
+    },
+
+    /** Published, AVAILABLE mentors other than `exclude`, with their mentor answers. */
+    availableMentors: (exclude: UserId): Candidate[] => {
+      const rows = db.all(k.selectFrom('users').select(['id', 'version', 'mentor_pool_since'])
+        .where('mentor_status', '=', 'AVAILABLE').where('mentor_published', '=', 1).where('id', '!=', exclude))
+      const stale = rows.filter((r) => cache.get(r.id)?.version !== r.version).map((r) => r.id)
+      for (let i = 0; i < stale.length; i += 500) {
+        const chunk = stale.slice(i, i + 500)
+        const found = new Map(db.all(k.selectFrom('answers').select(['user_id', 'answers']).where('side', '=', 'Mentor').where('user_id', 'in', chunk))
+          .map((r) => [r.user_id, r.answers]))
+        for (const row of rows.filter((r) => chunk.includes(r.id))) {
+          const json = found.get(row.id)
+          cache.set(row.id, { version: row.version, answers: json === undefined ? [] : answersOf(json, `answers of ${row.id}`) })
+        }
+      }
+      return rows.map((r) => ({ id: r.id, answers: cache.get(r.id)?.answers ?? [], poolSince: r.mentor_pool_since }))
+    },
+
+    /** Whether any answers exist for the side (CreateAnswer vs UpdateAnswer). */
+    exists: (userId: UserId, side: Side): boolean =>
+      db.first(k.selectFrom('answers').select(sql<number>`1`.as('one')).where('user_id', '=', userId).where('side', '=', side)) !== undefined,
+  }
+}
+
+export type AnswersRepository = ReturnType<typeof createAnswersRepository>

@@ -1,0 +1,11 @@
+// @tandem/sqlite: Tandem's storage on one SQLite file (WAL) through Kysely: migrations, repositories
+// and the world store that runs every domain command as one conditional transaction.
+export { openDatabase, type Database } from './database.js'
+export { migrateToLatest, MIGRATIONS } from './migrations.js'
+export type { Schema } from './schema.js'
+export { createWorldStore, type WorldStore, type Slice, type Contact, type OutboxMessage, type Notifier } from './world.repository.js'
+export { createUsersRepository, type UsersRepository, type UserRecord, type NewUser, type ProfileFields, type Gender } from './users.repository.js'
+export { createAnswersRepository, type AnswersRepository, type Candidate } from './answers.repository.js'
+export { createClustersRepository, type ClustersRepository } from './clusters.repository.js'
+export { createListQueries, type ListQueries, type UserListRow, type TandemListRow, type TandemListFilter } from './lists.queries.js'
+export { createOutboxRepository, type OutboxRepository, type OutboxRow } from './outbox.repository.js'

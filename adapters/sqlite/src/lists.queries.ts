@@ -1,0 +1,93 @@
+// Read models for the admin screens: users by side and status, and the matching-team list with its
+// filters. Full filtered lists; the browser pages them 25 rows at a time.
+import type { Side, StatusName, TandemState } from '@tandem/core'
+import type { Database } from './database.js'
+
+export type UserListRow = {
+  readonly id: number
+  readonly firstName: string
+  readonly lastName: string
+  readonly email: string
+  readonly registeredAt: number
+  readonly programYear: string | null
+  readonly status: StatusName
+}
+
+export type TandemListFilter = {
+  readonly states: readonly TandemState[]
+  /** 0 or null: any. */
+  readonly tandemId: number | null
+  /** Part of a name or e-mail of either side; empty: any. */
+  readonly userSearch: string
+  readonly clusterIds: readonly number[]
+}
+
+export type TandemListRow = {
+  readonly id: number
+  readonly createdAt: number
+  readonly programYear: string | null
+  readonly menteeLastName: string
+  readonly mentorLastName: string
+  readonly state: TandemState
+  readonly menteeProposalState: string
+  readonly mentorProposalState: string
+  readonly base: number
+  readonly max: number
+  readonly percentage: number
+}
+
+export const createListQueries = (db: Database) => {
+  const k = db.kysely
+  return {
+    usersBySide: (side: Side, statuses: readonly StatusName[]): UserListRow[] => {
+      if (statuses.length === 0) return []
+      const column = side === 'Mentee' ? 'users.mentee_status' : 'users.mentor_status'
+      return db.all(k.selectFrom('users')
+        .leftJoin('clusters', 'clusters.id', 'users.mentee_cluster_id')
+        .select(['users.id', 'users.first_name', 'users.last_name', 'users.email', 'users.registered_at', 'clusters.title', `${column} as status`])
+        .where(column, 'in', [...statuses])
+        .orderBy('users.last_name').orderBy('users.first_name').orderBy('users.id'))
+        .map((r) => ({
+          id: r.id, firstName: r.first_name, lastName: r.last_name, email: r.email, registeredAt: r.registered_at,
+          programYear: side === 'Mentee' ? r.title : null, status: r.status as StatusName,
+        }))
+    },
+
+    tandems: (filter: TandemListFilter): TandemListRow[] => {
+      let q = k.selectFrom('tandems')
+        .innerJoin('users as mentee', 'mentee.id', 'tandems.mentee_id')
+        .innerJoin('users as mentor', 'mentor.id', 'tandems.mentor_id')
+        .leftJoin('clusters', 'clusters.id', 'tandems.cluster_id')
+        .select([
+          'tandems.id', 'tandems.created_at', 'clusters.title', 'mentee.last_name as mentee_last_name', 'mentor.last_name as mentor_last_name',
+          'tandems.state', 'tandems.mentee_state', 'tandems.mentor_state', 'tandems.score_base', 'tandems.score_max', 'tandems.score_percentage',
+        ])
+      if (filter.states.length > 0) q = q.where('tandems.state', 'in', [...filter.states])
+      if (filter.tandemId !== null && filter.tandemId > 0) q = q.where('tandems.id', '=', filter.tandemId)
+      if (filter.clusterIds.length > 0) q = q.where('tandems.cluster_id', 'in', [...filter.clusterIds])
+      const search = filter.userSearch.trim()
+      if (search !== '') {
+        const like = `%${search.replace(/[%_\\]/g, (c) => `\\${c}`)}%`
+        q = q.where((eb) => eb.or(['mentee', 'mentor'].flatMap((who) =>
+          (['email', 'first_name', 'last_name'] as const).map((col) => eb(`${who as 'mentee'}.${col}`, 'like', like)))))
+      }
+      return db.all(q.orderBy('tandems.id', 'desc')).map((r) => ({
+        id: r.id, createdAt: r.created_at, programYear: r.title, menteeLastName: r.mentee_last_name, mentorLastName: r.mentor_last_name,
+        state: r.state as TandemState, menteeProposalState: r.mentee_state, mentorProposalState: r.mentor_state,
+        base: r.score_base, max: r.score_max, percentage: r.score_percentage,
+      }))
+    },
+
+    /** Tandem ids whose deadline has passed with the side still to answer: the sweep's work list. */
+    expiredTandemIds: (now: number): number[] =>
+      db.all(k.selectFrom('tandems').select('id').where('state', '=', 'ACTIVE').where((eb) => eb.or([
+        eb.and([eb('mentee_state', '=', 'PROPOSED'), eb('mentee_deadline', '<=', now)]),
+        eb.and([eb('mentor_state', '=', 'PROPOSED'), eb('mentee_state', '=', 'ACCEPTED'), eb('mentor_deadline', '<=', now)]),
+      ]))).map((r) => r.id),
+
+    /** Mentees left PENDING (a run that never finished, e.g. the process died): cleared at start. */
+    pendingMenteeIds: (): number[] => db.all(k.selectFrom('users').select('id').where('mentee_status', '=', 'PENDING')).map((r) => r.id),
+  }
+}
+
+export type ListQueries = ReturnType<typeof createListQueries>

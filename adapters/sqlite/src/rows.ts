@@ -1,0 +1,112 @@
+// Mapping between table rows and core values. Every row read is decoded with the core's codecs, so
+// a damaged database fails loudly instead of leaking bad values into the domain.
+import { Answers, Participant, QuestionScore, RoleName, Tandem, type Proposal } from '@tandem/core'
+import * as t from 'io-ts'
+import { isLeft } from 'fp-ts/lib/Either.js'
+import type { Selectable } from 'kysely'
+import type { TandemsTable, UsersTable } from './schema.js'
+
+export type UserRow = Selectable<UsersTable>
+export type TandemRow = Selectable<TandemsTable>
+
+/** Decodes a value that the database itself wrote; a failure is a bug or a damaged file. */
+export const decodeStored = <A>(codec: t.Type<A, unknown>, value: unknown, what: string): A => {
+  const result = codec.decode(value)
+  if (isLeft(result)) throw new Error(`stored ${what} does not decode`)
+  return result.right
+}
+
+export const participantOf = (row: UserRow): Participant =>
+  decodeStored(Participant, {
+    id: row.id,
+    version: row.version,
+    mentee: row.mentee_status === null ? null : {
+      status: row.mentee_status,
+      noMatch: row.mentee_no_match === 1,
+      clusterId: row.mentee_cluster_id,
+      lastStartedAt: row.mentee_last_started_at,
+    },
+    mentor: row.mentor_status === null ? null : {
+      status: row.mentor_status,
+      published: row.mentor_published === 1,
+      lastPublishedAt: row.mentor_last_published_at,
+      lastSavedAt: row.mentor_last_saved_at,
+      poolSince: row.mentor_pool_since,
+    },
+  }, `user ${row.id}`)
+
+/** The user columns a participant owns: what a transition may change. */
+export const participantColumns = (p: Participant) => ({
+  version: p.version,
+  mentee_status: p.mentee?.status ?? null,
+  mentee_no_match: p.mentee?.noMatch === true ? 1 : 0,
+  mentee_cluster_id: p.mentee?.clusterId ?? null,
+  mentee_last_started_at: p.mentee?.lastStartedAt ?? null,
+  mentor_status: p.mentor?.status ?? null,
+  mentor_published: p.mentor?.published === true ? 1 : 0,
+  mentor_last_published_at: p.mentor?.lastPublishedAt ?? null,
+  mentor_last_saved_at: p.mentor?.lastSavedAt ?? null,
+  mentor_pool_since: p.mentor?.poolSince ?? null,
+})
+
+export const rolesOf = (row: Pick<UserRow, 'roles' | 'id'>): RoleName[] =>
+  decodeStored(t.array(RoleName), JSON.parse(row.roles), `roles of user ${row.id}`)
+
+export const answersOf = (json: string, what: string): Answers => decodeStored(Answers, JSON.parse(json), what)
+
+const proposalOf = (row: TandemRow, side: 'mentee' | 'mentor'): unknown => ({
+  id: row[`${side}_proposal_id`],
+  state: row[`${side}_state`],
+  deadline: row[`${side}_deadline`],
+  decidedAt: row[`${side}_decided_at`],
+  declineReasonId: row[`${side}_decline_reason_id`],
+  comment: row[`${side}_comment`],
+  infoText: row[`${side}_info_text`],
+})
+
+export const tandemOf = (row: TandemRow): Tandem =>
+  decodeStored(Tandem, {
+    id: row.id,
+    version: row.version,
+    state: row.state,
+    menteeId: row.mentee_id,
+    mentorId: row.mentor_id,
+    clusterId: row.cluster_id,
+    createdAt: row.created_at,
+    manual: row.manual === 1,
+    score: {
+      base: row.score_base,
+      max: row.score_max,
+      percentage: row.score_percentage,
+      breakdown: decodeStored(t.array(QuestionScore), JSON.parse(row.score_breakdown), `score of tandem ${row.id}`),
+    },
+    menteeProposal: proposalOf(row, 'mentee'),
+    mentorProposal: proposalOf(row, 'mentor'),
+  }, `tandem ${row.id}`)
+
+const proposalColumns = <S extends 'mentee' | 'mentor'>(side: S, p: Proposal) => ({
+  [`${side}_proposal_id`]: p.id,
+  [`${side}_state`]: p.state,
+  [`${side}_deadline`]: p.deadline,
+  [`${side}_decided_at`]: p.decidedAt,
+  [`${side}_decline_reason_id`]: p.declineReasonId,
+  [`${side}_comment`]: p.comment,
+  [`${side}_info_text`]: p.infoText,
+})
+
+export const tandemColumns = (x: Tandem): TandemRow => ({
+  id: x.id,
+  version: x.version,
+  state: x.state,
+  mentee_id: x.menteeId,
+  mentor_id: x.mentorId,
+  cluster_id: x.clusterId,
+  created_at: x.createdAt,
+  manual: x.manual ? 1 : 0,
+  score_base: x.score.base,
+  score_max: x.score.max,
+  score_percentage: x.score.percentage,
+  score_breakdown: JSON.stringify(x.score.breakdown),
+  ...proposalColumns('mentee', x.menteeProposal),
+  ...proposalColumns('mentor', x.mentorProposal),
+}) as TandemRow

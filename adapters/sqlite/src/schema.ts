@@ -1,0 +1,96 @@
+// The SQLite tables as Kysely sees them. Column names are snake_case; booleans are 0/1 integers and
+// lists are JSON text, so the same schema can move to PostgreSQL with a dialect swap.
+import type { Generated } from 'kysely'
+
+export type UsersTable = {
+  id: Generated<number>
+  issuer: string
+  subject: string
+  email: string
+  first_name: string
+  last_name: string
+  gender: string
+  birth_date: string | null
+  language: string
+  /** JSON array of role names. */
+  roles: string
+  country_code_id: number | null
+  state_original_id: number | null
+  city: string
+  professional_position: string
+  company: string
+  registered_at: number
+  accepted_privacy: number
+  accepted_terms: number
+  version: number
+  mentee_status: string | null
+  mentee_no_match: number
+  mentee_cluster_id: number | null
+  mentee_last_started_at: number | null
+  mentor_status: string | null
+  mentor_published: number
+  mentor_last_published_at: number | null
+  mentor_last_saved_at: number | null
+  mentor_pool_since: number | null
+}
+
+export type ProfileImagesTable = { user_id: number; mime: string; bytes: Buffer }
+
+export type ProfileAnswersTable = { user_id: number; question_id: number; answer: string }
+
+export type AnswersTable = {
+  user_id: number
+  side: string
+  /** JSON array of core `Answer`s. */
+  answers: string
+  saved_at: number
+}
+
+export type ClustersTable = { id: Generated<number>; title: string; is_ended: number; is_default: number }
+
+type ProposalColumns<P extends string> = {
+  [K in `${P}_proposal_id`]: number } & {
+  [K in `${P}_state`]: string } & {
+  [K in `${P}_deadline` | `${P}_decided_at` | `${P}_decline_reason_id`]: number | null } & {
+  [K in `${P}_comment` | `${P}_info_text`]: string | null }
+
+export type TandemsTable = {
+  id: number
+  version: number
+  state: string
+  mentee_id: number
+  mentor_id: number
+  cluster_id: number | null
+  created_at: number
+  manual: number
+  score_base: number
+  score_max: number
+  score_percentage: number
+  /** JSON array of core `QuestionScore`s. */
+  score_breakdown: string
+} & ProposalColumns<'mentee'> & ProposalColumns<'mentor'>
+
+export type OutboxTable = {
+  id: Generated<number>
+  created_at: number
+  user_id: number | null
+  recipient: string
+  language: string
+  type: string
+  /** JSON object: the values the template fills in. */
+  payload: string
+  subject: string
+  sent_at: number | null
+  attempts: number
+  last_error: string | null
+}
+
+export type Schema = {
+  users: UsersTable
+  profile_images: ProfileImagesTable
+  profile_answers: ProfileAnswersTable
+  answers: AnswersTable
+  clusters: ClustersTable
+  tandems: TandemsTable
+  outbox: OutboxTable
+}
