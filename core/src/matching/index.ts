@@ -1,0 +1,13 @@
+// Scoring and matching (ARCHITECTURE §2.3): the rules, the reference ranking, and the packed fast
+// path that the matching run uses.
+export { scorePair, scoreMentor, percentageOf, type PairScore } from './score.rules.js'
+export { answersByPair, chosenOptionIds, choseNoPreference, yearOf, type AnswersByPair } from './answer.sets.js'
+export {
+  DEFAULT_MATCHING_OPTIONS, compareRank, proposalCount,
+  type MatchCandidate, type MatchMentee, type MatchingOptions, type RankedMentor,
+} from './ranking.types.js'
+export { rankMentorsReference } from './ranking.reference.js'
+export { compileQuestionnaire, maskOf, MAX_OPTIONS_PER_PAIR, RULE_CODE, type CompiledPair, type CompiledQuestionnaire, type RuleCode } from './questionnaire.compiled.js'
+export { packMentorPool, unpackMentorAnswers, type MentorPool } from './mentor-pool.packed.js'
+export { rankPool } from './ranking.packed.js'
+export { rankMentors } from './ranking.js'

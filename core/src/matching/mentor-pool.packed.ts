@@ -1,0 +1,59 @@
+// The mentor pool in typed arrays, one row per mentor: the chosen options of every choice pair as a
+// 32-bit mask (the "no preference" flag is that option's bit), every year answer, pool date and id.
+import type { Answer } from '../questionnaire/questionnaire.codec.js'
+import { answersByPair, yearOf } from './answer.sets.js'
+import { maskOf, type CompiledQuestionnaire } from './questionnaire.compiled.js'
+import type { MatchCandidate } from './ranking.types.js'
+
+export type MentorPool = {
+  readonly size: number
+  readonly choiceSlots: number
+  readonly yearSlots: number
+  readonly ids: Float64Array
+  /** Epoch ms the mentor entered the pool; NaN when unknown (ranked after every known date). */
+  readonly poolSince: Float64Array
+  /** size × choiceSlots, mentor-major: mentor m's masks are masks[m·choiceSlots …]. */
+  readonly masks: Uint32Array
+  /** size × yearSlots, mentor-major; NaN when the mentor gave no year. */
+  readonly years: Float64Array
+}
+
+export const packMentorPool = (compiled: CompiledQuestionnaire, candidates: readonly MatchCandidate[]): MentorPool => {
+  const size = candidates.length
+  const { choiceSlots, yearSlots } = compiled
+  const pool: MentorPool = {
+    size,
+    choiceSlots,
+    yearSlots,
+    ids: new Float64Array(size),
+    poolSince: new Float64Array(size),
+    masks: new Uint32Array(size * choiceSlots),
+    years: new Float64Array(size * yearSlots),
+  }
+  candidates.forEach((candidate, row) => {
+    pool.ids[row] = candidate.id
+    pool.poolSince[row] = candidate.poolSince ?? Number.NaN
+    const answers = answersByPair(candidate.answers)
+    for (const pair of compiled.pairs) {
+      if (pair.slot < 0) continue
+      const answer = answers.get(pair.pair.questionPairId)
+      if (pair.pair.rule === 'YearsFit') pool.years[row * yearSlots + pair.slot] = yearOf(answer) ?? Number.NaN
+      else pool.masks[row * choiceSlots + pair.slot] = maskOf(pair, answer?.optionIds)
+    }
+  })
+  return pool
+}
+
+/** A mentor's answers read back from the pool: what scoring sees of them (unknown ids and texts are gone). */
+export const unpackMentorAnswers = (compiled: CompiledQuestionnaire, pool: MentorPool, row: number): Answer[] =>
+  compiled.pairs.flatMap((pair): Answer[] => {
+    if (pair.slot < 0) return []
+    const questionPairId = pair.pair.questionPairId
+    if (pair.pair.rule === 'YearsFit') {
+      const year = pool.years[row * pool.yearSlots + pair.slot] ?? Number.NaN
+      return [{ questionPairId, optionIds: [], year: Number.isNaN(year) ? null : year, text: null }]
+    }
+    const mask = pool.masks[row * pool.choiceSlots + pair.slot] ?? 0
+    const optionIds = pair.pair.options.filter((_, bit) => (mask & (1 << bit)) !== 0).map((option) => option.id)
+    return [{ questionPairId, optionIds, year: null, text: null }]
+  })

@@ -1,0 +1,186 @@
+// The fast ranking: the mentee's answers become a short plan of mask and year tests, run over the
+// packed pool in one pass that keeps only the current top k. Same result as rankMentorsReference.
+import type { Answer } from '../questionnaire/questionnaire.codec.js'
+import type { UserId } from '../shared/ids.js'
+import { answersByPair, yearOf } from './answer.sets.js'
+import { unpackMentorAnswers, type MentorPool } from './mentor-pool.packed.js'
+import { maskOf, RULE_CODE, type CompiledQuestionnaire } from './questionnaire.compiled.js'
+import { percentageOf, scoreMentor } from './score.rules.js'
+import { proposalCount, type MatchMentee, type MatchingOptions, type RankedMentor } from './ranking.types.js'
+
+/** Step kinds of a plan; CONSTANT is a pair the mentee answered "no preference" (always full points). */
+const CONSTANT = 0
+const SINGLE = 1
+const MULTIPLE = 2
+const MATCHES = 3
+const YEARS = 4
+
+type Plan = {
+  readonly kind: Int32Array
+  readonly slot: Int32Array
+  /** SINGLE: mentee mask; MULTIPLE: mentee mask | no-preference bits; MATCHES: mentee mask. */
+  readonly menteeMask: Uint32Array
+  readonly noPreferenceMask: Uint32Array
+  /** Points of a fit: the weight, or for MATCHES the weight per common option. */
+  readonly weight: Float64Array
+  /** MATCHES: full points when the mentor has no preference. YEARS: the mentee's year. */
+  readonly value: Float64Array
+  readonly minYearsAhead: Float64Array
+  readonly mustFit: Uint8Array
+  readonly steps: number
+  readonly offset: number
+  readonly max: number
+  /** A must-fit pair the mentee's answers can never fit: nobody qualifies. */
+  readonly impossible: boolean
+}
+
+const popcount = (v: number): number => {
+  v = v - ((v >>> 1) & 0x55555555)
+  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333)
+  return (Math.imul((v + (v >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24)
+}
+
+const planFor = (compiled: CompiledQuestionnaire, menteeAnswers: readonly Answer[]): Plan => {
+  const n = compiled.pairs.length
+  const plan = {
+    kind: new Int32Array(n), slot: new Int32Array(n), menteeMask: new Uint32Array(n), noPreferenceMask: new Uint32Array(n),
+    weight: new Float64Array(n), value: new Float64Array(n), minYearsAhead: new Float64Array(n), mustFit: new Uint8Array(n),
+    steps: 0, offset: 0, max: 0, impossible: false,
+  }
+  const answers = answersByPair(menteeAnswers)
+  const push = (kind: number, slot: number, mask: number, noPreference: number, weight: number, value: number, mustFit: boolean, minYearsAhead = 0): void => {
+    const s = plan.steps++
+    plan.kind[s] = kind; plan.slot[s] = slot; plan.menteeMask[s] = mask; plan.noPreferenceMask[s] = noPreference
+    plan.weight[s] = weight; plan.value[s] = value; plan.mustFit[s] = mustFit ? 1 : 0; plan.minYearsAhead[s] = minYearsAhead
+  }
+  const addConstant = (points: number): void => {
+    // Whole weights sum exactly in any order; otherwise keep the reference's summation order.
+    if (compiled.wholeWeights) plan.offset += points
+    else push(CONSTANT, 0, 0, 0, points, 0, false)
+  }
+  for (const cp of compiled.pairs) {
+    const { pair } = cp
+    const answer = answers.get(pair.questionPairId)
+    if (cp.rule === RULE_CODE.MentorOnly) continue
+    if (cp.rule === RULE_CODE.YearsFit) {
+      plan.max += pair.weight
+      const year = yearOf(answer)
+      if (year === null || Number.isNaN(year)) plan.impossible ||= pair.mustFit
+      else push(YEARS, cp.slot, 0, 0, pair.weight, year, pair.mustFit, pair.minYearsAhead)
+      continue
+    }
+    const mask = maskOf(cp, answer?.optionIds)
+    const noPreference = (mask & cp.noPreferenceMask) !== 0
+    const full = cp.rule === RULE_CODE.MultipleMatchesFit ? pair.weight * popcount(mask) : pair.weight
+    plan.max += full
+    if (noPreference) addConstant(full)
+    else if (cp.rule === RULE_CODE.SingleFit) push(SINGLE, cp.slot, mask, cp.noPreferenceMask, pair.weight, 0, pair.mustFit)
+    else if (cp.rule === RULE_CODE.MultipleFit) push(MULTIPLE, cp.slot, (mask | cp.noPreferenceMask) >>> 0, cp.noPreferenceMask, pair.weight, 0, pair.mustFit)
+    else push(MATCHES, cp.slot, mask, cp.noPreferenceMask, pair.weight, full, pair.mustFit)
+  }
+  return plan
+}
+
+/** A bounded, sorted list of the best rows so far, in proposal order. */
+type Top = { rows: number[]; percentages: number[]; bases: number[] }
+
+/** True when row a ranks strictly before row b: percentage, base, longest in the pool (unknown last), id. */
+const ranksBefore = (pool: MentorPool, pa: number, ba: number, a: number, pb: number, bb: number, b: number): boolean => {
+  if (pa !== pb) return pa > pb
+  if (ba !== bb) return ba > bb
+  const sa = pool.poolSince[a]!
+  const sb = pool.poolSince[b]!
+  const aKnown = !Number.isNaN(sa)
+  if (aKnown !== !Number.isNaN(sb)) return aKnown
+  if (aKnown && sa !== sb) return sa < sb
+  return pool.ids[a]! < pool.ids[b]!
+}
+
+const insert = (top: Top, pool: MentorPool, limit: number, row: number, percentage: number, base: number): void => {
+  let at = top.rows.length
+  while (at > 0 && ranksBefore(pool, percentage, base, row, top.percentages[at - 1]!, top.bases[at - 1]!, top.rows[at - 1]!)) at--
+  if (at >= limit) return
+  top.rows.splice(at, 0, row)
+  top.percentages.splice(at, 0, percentage)
+  top.bases.splice(at, 0, base)
+  if (top.rows.length > limit) { top.rows.pop(); top.percentages.pop(); top.bases.pop() }
+}
+
+const isExcluded = (id: UserId, menteeId: UserId, exclude: ReadonlySet<UserId> | undefined): boolean =>
+  id === menteeId || exclude?.has(id) === true
+
+/** The base points of row m under the plan, or NaN when a must-fit step fails (the mentor is knocked out). */
+const baseOf = (plan: Plan, pool: MentorPool, m: number): number => {
+  const { kind, slot, menteeMask, noPreferenceMask, weight, value, minYearsAhead, mustFit, steps } = plan
+  const masks = pool.masks
+  const years = pool.years
+  const maskRow = m * pool.choiceSlots
+  const yearRow = m * pool.yearSlots
+  let base = plan.offset
+  for (let s = 0; s < steps; s++) {
+    switch (kind[s]) {
+      case CONSTANT:
+        base += weight[s]!
+        break
+      case SINGLE: {
+        const b = masks[maskRow + slot[s]!]!
+        const a = menteeMask[s]!
+        if ((b === a && a !== 0) || (b & noPreferenceMask[s]!) !== 0) base += weight[s]!
+        else if (mustFit[s] === 1) return Number.NaN
+        break
+      }
+      case MULTIPLE:
+        if ((masks[maskRow + slot[s]!]! & menteeMask[s]!) !== 0) base += weight[s]!
+        else if (mustFit[s] === 1) return Number.NaN
+        break
+      case MATCHES: {
+        const b = masks[maskRow + slot[s]!]!
+        if ((b & noPreferenceMask[s]!) !== 0) base += value[s]!
+        else {
+          const common = popcount(b & menteeMask[s]!)
+          if (common > 0) base += weight[s]! * common
+          else if (mustFit[s] === 1) return Number.NaN
+        }
+        break
+      }
+      default:
+        // Same expression as the rule, so fractional years round the same way.
+        if (value[s]! - years[yearRow + slot[s]!]! >= minYearsAhead[s]!) base += weight[s]!
+        else if (mustFit[s] === 1) return Number.NaN
+    }
+  }
+  return base
+}
+
+/** Ranks the packed pool for one mentee; returns exactly what rankMentorsReference returns. */
+export const rankPool = (
+  compiled: CompiledQuestionnaire,
+  pool: MentorPool,
+  mentee: MatchMentee,
+  options: MatchingOptions,
+): readonly RankedMentor[] => {
+  const limit = proposalCount(options.limit)
+  const plan = planFor(compiled, mentee.answers)
+  if (limit === 0 || plan.impossible) return []
+  const { max } = plan
+  const threshold = options.threshold
+  const top: Top = { rows: [], percentages: [], bases: [] }
+  for (let m = 0; m < pool.size; m++) {
+    const base = baseOf(plan, pool, m)
+    if (Number.isNaN(base)) continue
+    const percentage = max === 0 ? 0 : Math.round((100 * base) / max)
+    if (!(percentage >= threshold)) continue
+    const full = top.rows.length >= limit
+    if (full && !ranksBefore(pool, percentage, base, m, top.percentages[limit - 1]!, top.bases[limit - 1]!, top.rows[limit - 1]!)) continue
+    // Exclusion is checked only for rows that would enter the top: rare, and a Set lookup is not free.
+    if (isExcluded(pool.ids[m]!, mentee.id, options.exclude)) continue
+    insert(top, pool, limit, m, percentage, base)
+  }
+  return top.rows.map((row, i) => {
+    const score = scoreMentor(compiled.questionnaire, mentee.answers, unpackMentorAnswers(compiled, pool, row))
+    if (score === null || score.base !== top.bases[i] || score.max !== max || score.percentage !== percentageOf(top.bases[i]!, max)) {
+      throw new Error(`packed and reference scoring disagree for mentor ${pool.ids[row]}`)
+    }
+    return { mentorId: pool.ids[row]!, score }
+  })
+}
