@@ -8,8 +8,12 @@ import { type FieldError, fieldError } from '../validation/messages.js'
 export const ROOT_FIELD = '$'
 
 // Union and intersection members appear in the context under their index; they are not fields.
-const isCombinator = (type: t.Decoder<unknown, unknown>): boolean =>
-  type instanceof t.UnionType || type instanceof t.IntersectionType
+// Exact and readonly wrappers validate with their inner codec's context, so look through them.
+const isCombinator = (type: t.Decoder<unknown, unknown>): boolean => {
+  let inner: unknown = type
+  while (inner instanceof t.ExactType || inner instanceof t.ReadonlyType) inner = inner.type
+  return inner instanceof t.UnionType || inner instanceof t.IntersectionType
+}
 
 const pathOf = (context: t.Context): string => {
   const keys: string[] = []
