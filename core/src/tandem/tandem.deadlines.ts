@@ -1,0 +1,38 @@
+// The periodic sweep: applies every passed deadline of the world (mentee 48 h, mentor 72 h). Answers
+// already refuse expired proposals on their own; the sweep frees mentors and mentees for new runs.
+import * as E from 'fp-ts/lib/Either.js'
+import type { UserId } from '../shared/ids.js'
+import type { Instant } from '../shared/time.js'
+import { closedProposal, settleMentees } from './tandem.effects.js'
+import { tandemPhase } from './tandem.moves.js'
+import { isPast } from './tandem.queries.js'
+import { emit, finishDraft, moveMentor, openDraft, putTandem } from './world.draft.js'
+import type { TransitionResult, World } from './world.js'
+
+/**
+ * Linear in the number of tandems. Idempotent: an expired tandem is NOREACTION and no longer
+ * matches, so a second sweep at the same instant returns the world unchanged.
+ * A mentor silent for 72 h is PAUSED (ARCHITECTURE §2.1) and told so.
+ */
+export const expireDeadlines = (now: Instant) => (world: World): TransitionResult => {
+  const d = openDraft(world, now)
+  const touchedMentees = new Set<UserId>()
+  for (const tandem of world.tandems.values()) {
+    const phase = tandemPhase(tandem)
+    const side = phase === 'AwaitingMentee' && isPast(now, tandem.menteeProposal.deadline) ? 'Mentee'
+      : phase === 'AwaitingMentor' && isPast(now, tandem.mentorProposal.deadline) ? 'Mentor'
+      : undefined
+    if (side === undefined) continue
+    putTandem(d, { ...tandem, state: 'NOREACTION', menteeProposal: closedProposal(tandem.menteeProposal), mentorProposal: closedProposal(tandem.mentorProposal) })
+    emit(d, { _tag: 'TandemExpired', tandemId: tandem.id, menteeId: tandem.menteeId, mentorId: tandem.mentorId, side })
+    if (side === 'Mentee') {
+      moveMentor(d, tandem.mentorId, 'Freed')
+    } else {
+      moveMentor(d, tandem.mentorId, 'DeadlinePassed')
+      emit(d, { _tag: 'MentorMatchingChanged', mentorId: tandem.mentorId, enabled: false, by: 'Deadline' })
+    }
+    touchedMentees.add(tandem.menteeId)
+  }
+  settleMentees(d, touchedMentees)
+  return E.right(finishDraft(d))
+}

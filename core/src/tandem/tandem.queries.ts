@@ -1,0 +1,43 @@
+// Read-only questions about a World that transitions, adapters and the web app share: which tandems
+// bind a user, whether a pair was declined, how long a proposal still runs.
+import type { UserId } from '../shared/ids.js'
+import { HOUR, MINUTE, type Instant } from '../shared/time.js'
+import type { Side } from '../users/role.js'
+import { LIVE_TANDEM_STATES, type Tandem } from './tandem.codec.js'
+import type { World } from './world.js'
+
+export const isLiveTandem = (t: Tandem): boolean => LIVE_TANDEM_STATES.includes(t.state)
+
+const onSide = (t: Tandem, userId: UserId, side: Side | undefined): boolean =>
+  side === 'Mentee' ? t.menteeId === userId : side === 'Mentor' ? t.mentorId === userId : t.menteeId === userId || t.mentorId === userId
+
+/** The user's ACTIVE or MATCHED tandems, on either side or on the one side named. */
+export const liveTandemsOf = (world: Pick<World, 'tandems'>, userId: UserId, side?: Side): readonly Tandem[] => {
+  const live: Tandem[] = []
+  for (const t of world.tandems.values()) if (isLiveTandem(t) && onSide(t, userId, side)) live.push(t)
+  return live
+}
+
+/** Every tandem of the user (any state), on either side or on the one side named. */
+export const tandemsOf = (world: Pick<World, 'tandems'>, userId: UserId, side?: Side): readonly Tandem[] => {
+  const all: Tandem[] = []
+  for (const t of world.tandems.values()) if (onSide(t, userId, side)) all.push(t)
+  return all
+}
+
+/** A pair one side declined is never proposed again, by a run or by an admin. */
+export const isDeclinedPair = (world: Pick<World, 'tandems'>, menteeId: UserId, mentorId: UserId): boolean => {
+  for (const t of world.tandems.values()) if (t.state === 'DECLINED' && t.menteeId === menteeId && t.mentorId === mentorId) return true
+  return false
+}
+
+export type TimeLeft = { readonly remainingHours: number; readonly remainingMinutes: number }
+
+/** Hours and minutes left until a deadline, floored and never negative (the dashboard countdown). */
+export const remainingTime = (now: Instant, deadline: Instant): TimeLeft => {
+  const left = Math.max(0, deadline - now)
+  return { remainingHours: Math.floor(left / HOUR), remainingMinutes: Math.floor((left % HOUR) / MINUTE) }
+}
+
+/** A deadline has passed from the instant it is reached: at the deadline nothing can be answered. */
+export const isPast = (now: Instant, deadline: Instant | null): boolean => deadline !== null && now >= deadline

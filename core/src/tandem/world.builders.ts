@@ -1,0 +1,50 @@
+// Small constructors for worlds and participants, for tests, scripts and examples that drive the
+// core without a database. Defaults describe a fresh sign-up; pass a patch for anything else.
+import type { Cluster } from '../clusters/cluster.js'
+import type { ClusterId, UserId } from '../shared/ids.js'
+import type { MenteeSide, MentorSide, Participant } from '../users/participant.js'
+import type { Tandem } from './tandem.codec.js'
+import type { World } from './world.js'
+
+export const emptyWorld = (): World => ({ users: new Map(), tandems: new Map(), clusters: new Map(), nextTandemId: 1 })
+
+export type WorldParts = {
+  readonly users?: readonly Participant[]
+  readonly tandems?: readonly Tandem[]
+  readonly clusters?: readonly Cluster[]
+  /** Defaults to one above the highest tandem id. */
+  readonly nextTandemId?: number
+}
+
+export const worldOf = (parts: WorldParts): World => {
+  const tandems = parts.tandems ?? []
+  return {
+    users: new Map((parts.users ?? []).map((u) => [u.id, u])),
+    tandems: new Map(tandems.map((t) => [t.id, t])),
+    clusters: new Map((parts.clusters ?? []).map((c) => [c.clusterId, c])),
+    nextTandemId: parts.nextTandemId ?? tandems.reduce((max, t) => Math.max(max, t.id), 0) + 1,
+  }
+}
+
+export const menteeSide = (patch: Partial<MenteeSide> = {}): MenteeSide =>
+  ({ status: 'NEW', noMatch: false, clusterId: 1, lastStartedAt: null, ...patch })
+
+export const mentorSide = (patch: Partial<MentorSide> = {}): MentorSide =>
+  ({ status: 'NEW', published: false, lastPublishedAt: null, lastSavedAt: null, poolSince: null, ...patch })
+
+/** A published mentor in the pool since `since`. */
+export const availableMentorSide = (since = 0): MentorSide =>
+  mentorSide({ status: 'AVAILABLE', published: true, lastPublishedAt: since, lastSavedAt: since, poolSince: since })
+
+export const makeMentee = (id: UserId, patch: Partial<MenteeSide> = {}): Participant =>
+  ({ id, version: 1, mentee: menteeSide(patch), mentor: null })
+
+export const makeMentor = (id: UserId, patch: Partial<MentorSide> = {}): Participant =>
+  ({ id, version: 1, mentee: null, mentor: mentorSide(patch) })
+
+/** A user holding both roles (role Both). */
+export const makeBoth = (id: UserId, mentee: Partial<MenteeSide> = {}, mentor: Partial<MentorSide> = {}): Participant =>
+  ({ id, version: 1, mentee: menteeSide(mentee), mentor: mentorSide(mentor) })
+
+export const makeCluster = (clusterId: ClusterId, patch: Partial<Omit<Cluster, 'clusterId'>> = {}): Cluster =>
+  ({ clusterId, clusterText: `Year ${clusterId}`, isEnded: false, isDefault: false, ...patch })

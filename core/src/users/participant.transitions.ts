@@ -1,0 +1,89 @@
+// Status changes of a participant outside any tandem (SPEC §4): a mentor publishes into the pool and
+// enables or disables matching; an admin edits a mentee's status and program year.
+import * as E from 'fp-ts/lib/Either.js'
+import { invalidTransition, notFound, type DomainError } from '../errors.js'
+import type { ClusterId, UserId } from '../shared/ids.js'
+import type { Instant } from '../shared/time.js'
+import { emit, finishDraft, moveMentee, moveMentor, openDraft, patchMentee, patchMentor } from '../tandem/world.draft.js'
+import type { TransitionResult, World } from '../tandem/world.js'
+import type { MentorSide } from './participant.js'
+import { MENTEE_ADMIN_EDITABLE, type StatusName } from './status.js'
+import { mentorStatusMove, menteeStatusMove, type MenteeStatusEvent } from './status.moves.js'
+
+export type SetMentorMatching = { readonly mentorId: UserId; readonly enabled: boolean; readonly by: 'Mentor' | 'Admin'; readonly profileComplete: boolean }
+export type PublishMentor = { readonly mentorId: UserId; readonly profileComplete: boolean }
+export type SetMenteeStatusByAdmin = { readonly menteeId: UserId; readonly status: StatusName; readonly clusterId: ClusterId }
+
+const mentorIn = (world: World, mentorId: UserId): E.Either<DomainError, MentorSide> => {
+  const mentor = world.users.get(mentorId)?.mentor
+  return mentor == null ? E.left(notFound('User')) : E.right(mentor)
+}
+
+/**
+ * AVAILABLE <-> PAUSED, by the mentor or an admin. Enabling needs a complete profile. A mentor holding
+ * a tandem (PROPOSED or MATCHED) cannot disable matching: the tandem is kept and already keeps the
+ * mentor out of the pool; the answer is InvalidTransition, and the mentor may disable once it ends.
+ * Enabling an enabled mentor or disabling a paused one is also InvalidTransition (a stale toggle).
+ */
+export const setMentorMatching = (now: Instant, command: SetMentorMatching) => (world: World): TransitionResult => {
+  const mentor = mentorIn(world, command.mentorId)
+  if (E.isLeft(mentor)) return mentor
+  const event = command.enabled ? 'EnableMatching' : 'DisableMatching'
+  if (mentorStatusMove(mentor.right.status, event) === undefined) return E.left(invalidTransition(mentor.right.status, event))
+  if (command.enabled && !command.profileComplete) return E.left({ _tag: 'ProfileIncomplete' })
+  const d = openDraft(world, now)
+  moveMentor(d, command.mentorId, event)
+  emit(d, { _tag: 'MentorMatchingChanged', mentorId: command.mentorId, enabled: command.enabled, by: command.by })
+  return E.right(finishDraft(d))
+}
+
+/**
+ * "Save and publish". A NEW mentor enters the pool (AVAILABLE, published, waiting from now). A
+ * published mentor publishing again only refreshes the publication date, without an event. A
+ * PAUSED mentor must enable matching first (SPEC §5: publishing requires matching enabled).
+ */
+export const publishMentor = (now: Instant, command: PublishMentor) => (world: World): TransitionResult => {
+  const mentor = mentorIn(world, command.mentorId)
+  if (E.isLeft(mentor)) return mentor
+  if (!command.profileComplete) return E.left({ _tag: 'ProfileIncomplete' })
+  const { status, published } = mentor.right
+  if (status === 'PAUSED') return E.left({ _tag: 'MatchingDisabled' })
+  const d = openDraft(world, now)
+  if (status === 'NEW') {
+    moveMentor(d, command.mentorId, 'Publish', { published: true, lastPublishedAt: now, lastSavedAt: now })
+    emit(d, { _tag: 'MentorPublished', mentorId: command.mentorId })
+  } else if (published) {
+    patchMentor(d, command.mentorId, { lastPublishedAt: now, lastSavedAt: now })
+  } else {
+    return E.left(invalidTransition(status, 'Publish'))
+  }
+  return E.right(finishDraft(d))
+}
+
+const ADMIN_STATUS_EVENTS: Readonly<Partial<Record<StatusName, MenteeStatusEvent>>> = {
+  NEW: 'AdminSetNew', AVAILABLE: 'AdminSetAvailable', INACTIVE: 'AdminSetInactive',
+}
+
+/**
+ * An admin sets a mentee's status and program year, only while the mentee holds no tandem (NEW,
+ * PENDING, AVAILABLE). Keeping the status and changing only the year is allowed. Leaving PENDING
+ * ends the run: its result will be refused. Only an INACTIVE mentee may sit in an ended year.
+ */
+export const setMenteeStatusByAdmin = (now: Instant, command: SetMenteeStatusByAdmin) => (world: World): TransitionResult => {
+  const mentee = world.users.get(command.menteeId)?.mentee
+  if (mentee == null) return E.left(notFound('User'))
+  const event = ADMIN_STATUS_EVENTS[command.status]
+  const sameStatus = command.status === mentee.status
+  if (!MENTEE_ADMIN_EDITABLE.includes(mentee.status)) return E.left(invalidTransition(mentee.status, 'AdminEdit'))
+  if (!sameStatus && (event === undefined || menteeStatusMove(mentee.status, event) === undefined)) {
+    return E.left(invalidTransition(mentee.status, event ?? `AdminSet${command.status}`))
+  }
+  const cluster = world.clusters.get(command.clusterId)
+  if (cluster === undefined) return E.left(notFound('Cluster'))
+  if (cluster.isEnded && command.status !== 'INACTIVE') return E.left({ _tag: 'ClusterEnded' })
+  const d = openDraft(world, now)
+  if (sameStatus || event === undefined) patchMentee(d, command.menteeId, { clusterId: command.clusterId })
+  else moveMentee(d, command.menteeId, event, { clusterId: command.clusterId, ...(command.status === 'NEW' ? { noMatch: false } : {}) })
+  if (mentee.status === 'PENDING' && !sameStatus) emit(d, { _tag: 'MatchingRunAborted', menteeId: command.menteeId })
+  return E.right(finishDraft(d))
+}
