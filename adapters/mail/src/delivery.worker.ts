@@ -1,0 +1,123 @@
+// The delivery worker: claims due outbox messages under a lease, renders them in the recipient's
+// language, hands them to the transport and records the outcome. The server calls `runOnce` on a
+// schedule; any number of workers may share one outbox.
+import * as E from 'fp-ts/lib/Either.js'
+import { HOUR, MINUTE, type Instant } from '@tandem/core'
+import type { MailLog } from './mail.log.js'
+import type { OrganisationInfo } from './notification.codec.js'
+import type { OutboxMessage, OutboxPort } from './outbox.port.js'
+import { renderStored } from './render/notification.render.js'
+import { errorText, isPermanentFailure, type MailTransport, type OutgoingMail } from './transport.port.js'
+
+export type DeliveryWorkerOptions = {
+  readonly outbox: OutboxPort
+  readonly transport: MailTransport
+  readonly now: () => Instant
+  readonly org: OrganisationInfo
+  /** Unique per process (host and pid, say): the lease owner's name. */
+  readonly worker: string
+  readonly log: MailLog
+  /** Wait after the n-th failed attempt (n >= 1) before the next. */
+  readonly backoff?: (attempt: number) => number
+  /** Attempts before a temporarily failing message is given up as failed. */
+  readonly maxAttempts?: number
+  readonly batchSize?: number
+  /** How long a claim is exclusive. Must exceed a batch's sending time; see docs/notifications.md. */
+  readonly leaseMs?: number
+}
+
+export type DeliveryReport = {
+  readonly claimed: number
+  readonly sent: number
+  readonly retried: number
+  readonly failed: number
+  /** Claimed, but the lease was lost before sending: left to whoever holds it now. */
+  readonly skipped: number
+  readonly requeued: number
+  readonly abandoned: number
+}
+
+type Outcome = 'sent' | 'retried' | 'failed' | 'skipped'
+
+export type DeliveryWorker = {
+  /** One round: recover expired leases, claim a batch, deliver it. Rejects only when the outbox
+   *  store itself fails; a message that cannot be sent is recorded, never thrown. */
+  readonly runOnce: () => Promise<DeliveryReport>
+}
+
+/** 1 min, 2 min, 4 min, ... capped at 6 h: a short outage costs minutes, a long one few attempts. */
+export const exponentialBackoff =
+  (base: number = MINUTE, max: number = 6 * HOUR) =>
+  (attempt: number): number =>
+    Math.min(max, base * 2 ** Math.max(0, attempt - 1))
+
+export const DEFAULT_MAX_ATTEMPTS = 10
+export const DEFAULT_BATCH_SIZE = 20
+export const DEFAULT_LEASE_MS = 10 * MINUTE
+
+/** `<tandem-outbox-42@tandem.example.org>`: the same for every try of one outbox row. */
+export const outboxMessageId = (org: OrganisationInfo, id: number): string => `<tandem-outbox-${id}@${new URL(org.publicUrl).hostname || 'localhost'}>`
+
+export const createDeliveryWorker = (options: DeliveryWorkerOptions): DeliveryWorker => {
+  const { outbox, transport, now, org, worker, log } = options
+  const backoff = options.backoff ?? exponentialBackoff()
+  const maxAttempts = options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS
+  const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE
+  const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS
+
+  const deliver = async (m: OutboxMessage): Promise<Outcome> => {
+    const rendered = renderStored(m, org)
+    if (E.isLeft(rendered)) {
+      log.error({ outboxId: m.id, type: m.type, reason: rendered.left.reason }, 'notification cannot be rendered; marked failed')
+      await outbox.markFailed(m.id, rendered.left.reason, worker)
+      return 'failed'
+    }
+    // The last check before the point of no return: only the lease holder, within its lease, sends.
+    if (!(await outbox.markAttempt(m.id, now(), worker))) return 'skipped'
+    const attempt = m.attempts + 1
+    try {
+      await transport.send(outgoing(m, rendered.right))
+    } catch (error) {
+      const reason = errorText(error)
+      if (isPermanentFailure(error) || attempt >= maxAttempts) {
+        log.warn({ outboxId: m.id, type: m.type, attempt, reason }, 'notification not deliverable; marked failed')
+        await outbox.markFailed(m.id, reason, worker)
+        return 'failed'
+      }
+      const nextAttemptAt = now() + backoff(attempt)
+      log.info({ outboxId: m.id, type: m.type, attempt, nextAttemptAt, reason }, 'notification delivery failed; will retry')
+      await outbox.markRetry(m.id, nextAttemptAt, reason, worker)
+      return 'retried'
+    }
+    await outbox.markSent(m.id, now(), worker)
+    return 'sent'
+  }
+
+  const outgoing = (m: OutboxMessage, rendered: { readonly subject: string; readonly text: string; readonly html: string }): OutgoingMail => ({
+    to: m.recipient,
+    // The stored subject is what the admin's history shows; send exactly that.
+    subject: m.subject.trim() === '' ? rendered.subject : m.subject,
+    text: rendered.text,
+    html: rendered.html,
+    messageId: outboxMessageId(org, m.id),
+    headers: {
+      'Content-Language': m.language,
+      'X-Tandem-Notification': m.type,
+      'X-Tandem-Outbox-Id': String(m.id),
+      // RFC 3834: keeps out-of-office replies away from system mail; an admin's message is personal.
+      ...(m.type === 'ADMIN_MESSAGE' ? {} : { 'Auto-Submitted': 'auto-generated' }),
+    },
+  })
+
+  return {
+    runOnce: async () => {
+      const start = now()
+      const recovered = await outbox.recoverExpired(start)
+      if (recovered.abandoned > 0) log.warn({ abandoned: recovered.abandoned }, 'notifications interrupted while sending were marked failed, not re-sent')
+      const claimed = await outbox.claimDue(start, batchSize, start + leaseMs, worker)
+      const counts: Record<Outcome, number> = { sent: 0, retried: 0, failed: 0, skipped: 0 }
+      for (const message of claimed) counts[await deliver(message)] += 1
+      return { claimed: claimed.length, ...counts, ...recovered }
+    },
+  }
+}

@@ -1,0 +1,85 @@
+// The notification vocabulary of Tandem: the template types of SPEC §3 plus the identity and admin
+// mails, each with the payload its template needs. Payloads are stored as JSON in the outbox and
+// decoded again before rendering, so the codecs are the contract between enqueuer and worker.
+import * as t from 'io-ts'
+import { Instant } from '@tandem/core'
+
+export const NotificationType = t.keyof({
+  NEW_TANDEM: null,
+  APPROVE_TANDEM: null,
+  DECLINE_TANDEM: null,
+  ACTIVATE_USER_PROFILE: null,
+  DEACTIVATE_USER_PROFILE: null,
+  REMINDER_ACTIVE_TANDEM: null,
+  REMINDER_UNPUBLISHED_USER_PROFILE: null,
+  PASSWORD_RESET: null,
+  ADMIN_MESSAGE: null,
+})
+export type NotificationType = t.TypeOf<typeof NotificationType>
+export const NOTIFICATION_TYPES = Object.keys(NotificationType.keys) as readonly NotificationType[]
+
+/** Which side of a tandem the recipient is on: it decides what the mail asks them to do. */
+export const Audience = t.keyof({ Mentee: null, Mentor: null })
+export type Audience = t.TypeOf<typeof Audience>
+
+/** Who switched a mentor's matching: the mentor, an administrator, or the 72 h answer deadline. */
+export const MatchingChangedBy = t.keyof({ Mentor: null, Admin: null, Deadline: null })
+export type MatchingChangedBy = t.TypeOf<typeof MatchingChangedBy>
+
+/** A string with a rule, typed as a plain string so callers need no branded values. */
+const checkedString = (name: string, holds: (s: string) => boolean): t.Type<string, string, unknown> =>
+  new t.Type<string, string, unknown>(
+    name,
+    (u): u is string => typeof u === 'string' && holds(u),
+    (u, c) => (typeof u === 'string' && holds(u) ? t.success(u) : t.failure(u, c)),
+    t.identity,
+  )
+
+const NonEmptyString = checkedString('NonEmptyString', (s) => s.trim().length > 0)
+/** An absolute http(s) address; anything else (javascript:, data:) must never become a link. */
+export const WebLink = checkedString('WebLink', (s) => /^https?:\/\/[^\s"'<>]+$/i.test(s))
+
+export const Contact = t.type({ firstName: t.string, lastName: t.string, email: t.string })
+export type Contact = t.TypeOf<typeof Contact>
+
+export const NotificationData = {
+  /** Mentee: new mentor proposals (count of them) to choose from before the deadline.
+   *  Mentor: a mentee accepted them and waits for an answer before the deadline. */
+  NEW_TANDEM: t.intersection([
+    t.type({ audience: Audience, firstName: t.string, deadline: Instant }),
+    t.partial({ count: t.number }),
+  ]),
+  /** Both sides of a matched tandem, each with the other's contact. */
+  APPROVE_TANDEM: t.type({ audience: Audience, firstName: t.string, partner: Contact }),
+  /** The mentee whose chosen mentor declined, with the mentor's information text if given. */
+  DECLINE_TANDEM: t.type({ firstName: t.string, infoText: t.union([t.string, t.null]) }),
+  ACTIVATE_USER_PROFILE: t.type({ firstName: t.string, by: MatchingChangedBy }),
+  DEACTIVATE_USER_PROFILE: t.type({ firstName: t.string, by: MatchingChangedBy }),
+  /** Whoever must answer, 24 h before their deadline. */
+  REMINDER_ACTIVE_TANDEM: t.type({ audience: Audience, firstName: t.string, deadline: Instant }),
+  /** A mentor with saved but unpublished answers, 7 days after the last save. */
+  REMINDER_UNPUBLISHED_USER_PROFILE: t.type({ firstName: t.string, lastSavedAt: Instant }),
+  PASSWORD_RESET: t.type({ firstName: t.string, link: WebLink, validMinutes: t.number }),
+  /** An administrator's own words (POST /api/Notification/NotifyUser). */
+  ADMIN_MESSAGE: t.intersection([
+    t.type({ subject: NonEmptyString, body: NonEmptyString }),
+    t.partial({ firstName: t.string }),
+  ]),
+} as const satisfies { readonly [K in NotificationType]: t.Mixed }
+
+export type NotificationData = { readonly [K in NotificationType]: t.TypeOf<(typeof NotificationData)[K]> }
+
+/** A type together with its payload, so that a caller cannot pair a type with another's data. */
+export type Notification = { readonly [K in NotificationType]: { readonly type: K; readonly data: NotificationData[K] } }[NotificationType]
+
+/** The organisation's name and contact, from configuration; every mail carries them. */
+export const OrganisationInfo = t.intersection([
+  t.type({ name: t.string, email: t.string, phone: t.string, publicUrl: WebLink }),
+  t.partial({ timeZone: t.string }),
+])
+export type OrganisationInfo = t.TypeOf<typeof OrganisationInfo>
+
+export const DEFAULT_TIME_ZONE = 'Europe/Berlin'
+
+export const Recipient = t.type({ email: t.string, name: t.string })
+export type Recipient = t.TypeOf<typeof Recipient>

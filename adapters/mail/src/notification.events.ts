@@ -1,0 +1,101 @@
+// Which domain events notify whom (SPEC §3 template types). Pure and synchronous, so the SQLite
+// adapter, given this function by the server, can write the outbox rows inside the transaction
+// that applies the events.
+import * as E from 'fp-ts/lib/Either.js'
+import { DAY, HOUR, type DomainEvent, type Instant, type Language, type UserId } from '@tandem/core'
+import type { Notification, OrganisationInfo } from './notification.codec.js'
+import { prepareNotification, type NewOutboxMessage } from './outbox.port.js'
+
+/** What the mail needs to know about a user. */
+export type Person = {
+  readonly id: UserId
+  readonly email: string
+  readonly firstName: string
+  readonly lastName: string
+  readonly language: Language
+}
+
+export type NotificationRequest = { readonly to: Person; readonly notification: Notification }
+
+/** Reminders go out this long before a proposal's deadline (REMINDER_ACTIVE_TANDEM). */
+export const ACTIVE_TANDEM_REMINDER_LEAD = 24 * HOUR
+/** A mentor's saved but unpublished answers are recalled this long after the last save, once. */
+export const UNPUBLISHED_PROFILE_REMINDER_AFTER = 7 * DAY
+
+export const notificationsForEvents = (
+  events: readonly DomainEvent[],
+  people: (id: UserId) => Person | undefined,
+): readonly NotificationRequest[] => {
+  const requests: NotificationRequest[] = []
+  const to = (id: UserId, notification: Notification): void => {
+    const person = people(id)
+    if (person !== undefined) requests.push({ to: person, notification })
+  }
+  // One run proposes up to three mentors: the mentee hears about them in one mail, not three.
+  const proposals = new Map<UserId, { count: number; deadline: Instant }>()
+  for (const event of events) {
+    switch (event._tag) {
+      case 'TandemProposed': {
+        const seen = proposals.get(event.menteeId)
+        proposals.set(event.menteeId, { count: (seen?.count ?? 0) + 1, deadline: Math.min(seen?.deadline ?? Infinity, event.deadline) })
+        break
+      }
+      case 'MenteeAccepted': {
+        const mentor = people(event.mentorId)
+        if (mentor !== undefined)
+          to(event.mentorId, { type: 'NEW_TANDEM', data: { audience: 'Mentor', firstName: mentor.firstName, deadline: event.deadline } })
+        break
+      }
+      case 'TandemMatched': {
+        const mentee = people(event.menteeId)
+        const mentor = people(event.mentorId)
+        if (mentee === undefined || mentor === undefined) break
+        to(mentee.id, { type: 'APPROVE_TANDEM', data: { audience: 'Mentee', firstName: mentee.firstName, partner: contact(mentor) } })
+        to(mentor.id, { type: 'APPROVE_TANDEM', data: { audience: 'Mentor', firstName: mentor.firstName, partner: contact(mentee) } })
+        break
+      }
+      case 'TandemDeclined': {
+        // A mentee's own decline needs no mail; a mentor's decline tells the waiting mentee.
+        const mentee = people(event.menteeId)
+        if (event.by === 'Mentor' && mentee !== undefined)
+          to(mentee.id, { type: 'DECLINE_TANDEM', data: { firstName: mentee.firstName, infoText: event.infoText } })
+        break
+      }
+      case 'MentorMatchingChanged': {
+        // A mentor's own switch needs no mail; an admin's or the deadline's does.
+        const mentor = people(event.mentorId)
+        if (event.by === 'Mentor' || mentor === undefined) break
+        const data = { firstName: mentor.firstName, by: event.by }
+        to(mentor.id, event.enabled ? { type: 'ACTIVATE_USER_PROFILE', data } : { type: 'DEACTIVATE_USER_PROFILE', data })
+        break
+      }
+      case 'MatchingStarted':
+      case 'MatchingRunAborted':
+      case 'NoMatchFound':
+      case 'TandemClosed':
+      case 'TandemExpired':
+      case 'MentorPublished':
+      case 'ClusterDeactivated':
+        break
+    }
+  }
+  for (const [menteeId, { count, deadline }] of proposals) {
+    const mentee = people(menteeId)
+    if (mentee !== undefined) to(menteeId, { type: 'NEW_TANDEM', data: { audience: 'Mentee', firstName: mentee.firstName, deadline, count } })
+  }
+  return requests
+}
+
+const contact = (p: Person) => ({ firstName: p.firstName, lastName: p.lastName, email: p.email })
+
+/** The outbox rows for a batch of events; people without a usable address are left out. */
+export const outboxRowsForEvents = (
+  events: readonly DomainEvent[],
+  people: (id: UserId) => Person | undefined,
+  org: OrganisationInfo,
+  now: Instant,
+): readonly NewOutboxMessage[] =>
+  notificationsForEvents(events, people).flatMap(({ to, notification }) => {
+    const row = prepareNotification(notification, { recipient: { email: to.email, name: `${to.firstName} ${to.lastName}`.trim() }, language: to.language, userId: to.id }, org, now)
+    return E.isRight(row) ? [row.right] : []
+  })

@@ -1,0 +1,89 @@
+// The outbox: notifications written in the same transaction as the state change that causes them,
+// delivered later by the worker. The SQLite adapter implements this port (table in ../outbox.sql.md).
+import * as E from 'fp-ts/lib/Either.js'
+import type { Instant, Language, UserId } from '@tandem/core'
+import type { Notification, OrganisationInfo, Recipient } from './notification.codec.js'
+import { renderNotification } from './render/notification.render.js'
+
+export type OutboxStatus = 'pending' | 'sending' | 'sent' | 'failed'
+
+/** One row of the outbox as the worker sees it. `data` is JSON, decoded again before rendering. */
+export type OutboxMessage = {
+  readonly id: number
+  readonly type: string
+  readonly language: string
+  readonly recipient: Recipient
+  /** The user the message concerns, for the admin's notification history; null for mail to a
+   *  bare address (a password reset for an account not yet linked to a user). */
+  readonly userId: UserId | null
+  readonly data: unknown
+  /** Rendered when the row is written, so the history shows exactly what the user received. */
+  readonly subject: string
+  readonly createdAt: Instant
+  /** How many times the message was handed to the transport. */
+  readonly attempts: number
+  readonly status: OutboxStatus
+  readonly nextAttemptAt: Instant
+  readonly lastError: string | null
+}
+
+/** What an enqueuer inserts; the store adds id, attempts 0, status pending and the lease columns. */
+export type NewOutboxMessage = Omit<OutboxMessage, 'id' | 'attempts' | 'status' | 'lastError'>
+
+/**
+ * Delivery bookkeeping. Every method is one atomic statement on the store.
+ *
+ * - `claimDue` moves up to `limit` rows with status pending and nextAttemptAt <= now, oldest first,
+ *   to status sending under a lease (lockedBy = worker, lockedUntil = leaseUntil) and returns them.
+ *   Two workers on one database never claim the same row.
+ * - `markAttempt` is called right before the message goes to the transport. It sets attemptedAt = now
+ *   and attempts + 1, but only while the row is still `sending`, leased by `worker` and the lease has
+ *   not run out; it answers false otherwise, and the worker then does not send.
+ * - `markSent`, `markRetry` (back to pending at nextAttemptAt, attemptedAt cleared) and `markFailed`
+ *   change only a row leased by `worker`; a late `markSent` still wins over a recovered failure,
+ *   because the message did go out.
+ * - `recoverExpired` handles rows whose lease ran out while `sending` (the process died or hung):
+ *   never handed to the transport (attemptedAt null) -> pending again, safe to send; handed over ->
+ *   failed with lastError "interrupted", never re-sent, because the spec wants at most once and we
+ *   cannot know whether the SMTP server accepted it.
+ */
+export type OutboxPort = {
+  readonly claimDue: (now: Instant, limit: number, leaseUntil: Instant, worker: string) => Promise<readonly OutboxMessage[]>
+  readonly markAttempt: (id: number, now: Instant, worker: string) => Promise<boolean>
+  readonly markSent: (id: number, now: Instant, worker: string) => Promise<void>
+  readonly markRetry: (id: number, nextAttemptAt: Instant, error: string, worker: string) => Promise<void>
+  readonly markFailed: (id: number, error: string, worker: string) => Promise<void>
+  readonly recoverExpired: (now: Instant) => Promise<{ readonly requeued: number; readonly abandoned: number }>
+}
+
+/** The lastError of a message abandoned by `recoverExpired`. */
+export const INTERRUPTED_ERROR = 'interrupted while sending; not re-sent (at most once)'
+
+/** One entry of the admin's notification history (SPEC §3: mailSubject, createdDate). */
+export type NotificationHistoryEntry = { readonly subject: string; readonly createdAt: Instant; readonly status: OutboxStatus }
+
+/**
+ * Builds the row to insert for a notification: checks the recipient, renders the subject in the
+ * recipient's language. Pure, so the enqueuer can call it inside its transaction.
+ */
+export const prepareNotification = (
+  notification: Notification,
+  to: { readonly recipient: Recipient; readonly language: Language; readonly userId: UserId | null },
+  org: OrganisationInfo,
+  now: Instant,
+): E.Either<{ readonly _tag: 'InvalidRecipient'; readonly email: string }, NewOutboxMessage> =>
+  isMailAddress(to.recipient.email)
+    ? E.right({
+        type: notification.type,
+        language: to.language,
+        recipient: to.recipient,
+        userId: to.userId,
+        data: notification.data,
+        subject: renderNotification(notification.type, to.language, notification.data, org).subject,
+        createdAt: now,
+        nextAttemptAt: now,
+      })
+    : E.left({ _tag: 'InvalidRecipient', email: to.recipient.email })
+
+/** Deliberately loose: one @, no spaces or angle brackets. The SMTP server has the final word. */
+export const isMailAddress = (s: string): boolean => /^[^\s@<>",;]+@[^\s@<>",;]+\.[^\s@<>",;]+$/.test(s)

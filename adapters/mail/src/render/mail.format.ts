@@ -1,0 +1,33 @@
+// Dates and links as a recipient reads them: dates in their language's format and the
+// organisation's time zone, links absolute to the app's public address.
+import type { Instant, Language } from '@tandem/core'
+import { DEFAULT_TIME_ZONE, type OrganisationInfo } from '../notification.codec.js'
+
+const LOCALES: Readonly<Record<Language, string>> = { en: 'en-GB', de: 'de-DE' }
+
+/** "24 November 2026 at 14:30 CET" / "24. November 2026 um 14:30 MEZ". */
+export const formatDateTime = (language: Language, org: OrganisationInfo, at: Instant): string =>
+  new Intl.DateTimeFormat(LOCALES[language], {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone: org.timeZone ?? DEFAULT_TIME_ZONE,
+    timeZoneName: 'short',
+  }).format(at)
+
+/** "24 November 2026" / "24. November 2026". */
+export const formatDate = (language: Language, org: OrganisationInfo, at: Instant): string =>
+  new Intl.DateTimeFormat(LOCALES[language], {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: org.timeZone ?? DEFAULT_TIME_ZONE,
+  }).format(at)
+
+/** The pages of the app a mail can point at (SPEC §2 route table). */
+export type AppPage = '/' | '/user/mentor-profile' | '/user/mentee-profile' | '/user/account'
+
+export const pageUrl = (org: OrganisationInfo, page: AppPage): string => `${org.publicUrl.replace(/\/+$/, '')}${page}`

@@ -1,0 +1,144 @@
+// Deutsche Texte aller Benachrichtigungen (German texts of every notification), in the formal
+// "Sie" an organisation uses with adults. Values people typed arrive as plain strings; the layout
+// escapes them.
+import { details, paragraph, quote } from './mail.layout.js'
+import type { LanguagePack } from './template.types.js'
+
+const hello = (firstName: string | undefined): string => (firstName === undefined || firstName.trim() === '' ? 'Guten Tag,' : `Hallo ${firstName},`)
+
+const byWhom = { Admin: 'Die Matching-Administration hat', Mentor: 'Sie haben', Deadline: 'Wir haben' } as const
+
+export const de: LanguagePack = {
+  signOff: (org) => `Viele Grüße\nIhr Team von ${org.name}`,
+  footer: (org) => [
+    org.name,
+    `E-Mail: ${org.email}`,
+    `Telefon: ${org.phone}`,
+    org.publicUrl,
+    `Sie erhalten diese E-Mail, weil Sie ein Konto bei ${org.name} haben.`,
+  ],
+  templates: {
+    NEW_TANDEM: (d, c) =>
+      d.audience === 'Mentee'
+        ? {
+            subject:
+              d.count === undefined ? 'Neue Mentoring-Vorschläge für Sie' : d.count === 1 ? 'Ein neuer Mentoring-Vorschlag für Sie' : `${d.count} neue Mentoring-Vorschläge für Sie`,
+            greeting: hello(d.firstName),
+            blocks: [
+              paragraph('Wir haben Mentorinnen und Mentoren gefunden, die zu Ihren Antworten passen. Sehen Sie sich die Profile an und wählen Sie Ihre Mentorin oder Ihren Mentor.'),
+              paragraph(`Die Vorschläge sind bis ${c.dateTime(d.deadline)} für Sie reserviert. Danach verfallen sie und die Mentorinnen und Mentoren stehen wieder anderen zur Verfügung.`),
+            ],
+            action: { label: 'Vorschläge ansehen', url: c.url('/') },
+          }
+        : {
+            subject: 'Ein Mentee wartet auf Ihre Antwort',
+            greeting: hello(d.firstName),
+            blocks: [
+              paragraph('Ein Mentee hat Sie als Mentorin oder Mentor ausgewählt und wartet auf Ihre Antwort.'),
+              paragraph(`Bitte nehmen Sie bis ${c.dateTime(d.deadline)} an oder lehnen Sie ab. Ohne Antwort bis dahin wird Ihr Matching pausiert.`),
+            ],
+            action: { label: 'Jetzt antworten', url: c.url('/') },
+          },
+
+    APPROVE_TANDEM: (d, c) => ({
+      subject: `Es passt: Sie und ${d.partner.firstName} sind jetzt ein Tandem`,
+      greeting: hello(d.firstName),
+      blocks: [
+        paragraph(
+          d.audience === 'Mentee'
+            ? `${d.partner.firstName} ${d.partner.lastName} hat Ihre Anfrage angenommen. Bitte nehmen Sie Kontakt auf und vereinbaren Sie ein erstes Treffen.`
+            : `Sie haben ${d.partner.firstName} ${d.partner.lastName} als Mentee angenommen. Ihr Mentee meldet sich bei Ihnen; so erreichen Sie einander.`,
+        ),
+        details([
+          [d.audience === 'Mentee' ? 'Ihre Mentorin / Ihr Mentor' : 'Ihr Mentee', `${d.partner.firstName} ${d.partner.lastName}`],
+          ['E-Mail', d.partner.email],
+        ]),
+        paragraph('Wir wünschen Ihnen beiden ein inspirierendes Mentoring.'),
+      ],
+      action: { label: 'Zum Dashboard', url: c.url('/') },
+    }),
+
+    DECLINE_TANDEM: (d, c) => ({
+      subject: 'Ihre Mentoring-Anfrage wurde abgelehnt',
+      greeting: hello(d.firstName),
+      blocks: [
+        paragraph('Leider kann die von Ihnen gewählte Mentorin bzw. der gewählte Mentor das Mentoring nicht übernehmen.'),
+        ...(d.infoText === null || d.infoText.trim() === '' ? [] : [paragraph('Folgende Nachricht wurde für Sie hinterlassen:'), quote(d.infoText)]),
+        paragraph('Sie können auf Ihrem Dashboard sofort ein neues Matching starten. Diese Person wird Ihnen nicht erneut vorgeschlagen.'),
+      ],
+      action: { label: 'Neues Matching starten', url: c.url('/') },
+    }),
+
+    ACTIVATE_USER_PROFILE: (d, c) => ({
+      subject: 'Das Matching für Ihr Mentorenprofil ist aktiviert',
+      greeting: hello(d.firstName),
+      blocks: [
+        paragraph(`${byWhom[d.by]} das Matching für Ihr Mentorenprofil aktiviert.`),
+        paragraph('Sie sind wieder im Pool und können Mentees vorgeschlagen werden.'),
+      ],
+      action: { label: 'Mentorenprofil ansehen', url: c.url('/user/mentor-profile') },
+    }),
+
+    DEACTIVATE_USER_PROFILE: (d, c) => ({
+      subject: 'Das Matching für Ihr Mentorenprofil ist pausiert',
+      greeting: hello(d.firstName),
+      blocks: [
+        paragraph(
+          d.by === 'Deadline'
+            ? 'Ein Mentee hat Sie ausgewählt, aber wir haben innerhalb von 72 Stunden keine Antwort von Ihnen erhalten. Deshalb haben wir das Matching für Ihr Mentorenprofil pausiert, damit kein weiterer Mentee vergeblich wartet.'
+            : `${byWhom[d.by]} das Matching für Ihr Mentorenprofil pausiert.`,
+        ),
+        paragraph('Solange das Matching pausiert ist, werden Sie keinen Mentees vorgeschlagen. Sie können es jederzeit in Ihrem Mentorenprofil wieder aktivieren.'),
+      ],
+      action: { label: 'Matching aktivieren', url: c.url('/user/mentor-profile') },
+    }),
+
+    REMINDER_ACTIVE_TANDEM: (d, c) =>
+      d.audience === 'Mentee'
+        ? {
+            subject: 'Erinnerung: Ihre Mentoring-Vorschläge laufen bald ab',
+            greeting: hello(d.firstName),
+            blocks: [
+              paragraph(`Ihre Mentoring-Vorschläge sind bis ${c.dateTime(d.deadline)} für Sie reserviert.`),
+              paragraph('Bitte wählen Sie bis dahin Ihre Mentorin oder Ihren Mentor; danach verfallen die Vorschläge.'),
+            ],
+            action: { label: 'Vorschläge ansehen', url: c.url('/') },
+          }
+        : {
+            subject: 'Erinnerung: Ein Mentee wartet noch auf Ihre Antwort',
+            greeting: hello(d.firstName),
+            blocks: [
+              paragraph(`Ein Mentee wartet auf Ihre Antwort. Bitte nehmen Sie bis ${c.dateTime(d.deadline)} an oder lehnen Sie ab.`),
+              paragraph('Ohne Antwort bis dahin wird Ihr Matching pausiert.'),
+            ],
+            action: { label: 'Jetzt antworten', url: c.url('/') },
+          },
+
+    REMINDER_UNPUBLISHED_USER_PROFILE: (d, c) => ({
+      subject: 'Ihr Mentorenprofil ist noch nicht veröffentlicht',
+      greeting: hello(d.firstName),
+      blocks: [
+        paragraph(`Sie haben Ihren Mentoren-Fragebogen am ${c.date(d.lastSavedAt)} gespeichert, aber noch nicht veröffentlicht.`),
+        paragraph('Nur veröffentlichte Profile können Mentees vorgeschlagen werden. Bitte vervollständigen Sie Ihre Antworten und wählen Sie „Speichern und veröffentlichen“.'),
+      ],
+      action: { label: 'Mentorenprofil vervollständigen', url: c.url('/user/mentor-profile') },
+    }),
+
+    PASSWORD_RESET: (d, c) => ({
+      subject: `Passwort für ${c.org.name} zurücksetzen`,
+      greeting: hello(d.firstName),
+      blocks: [
+        paragraph(`Wir haben eine Anfrage erhalten, das Passwort Ihres Kontos bei ${c.org.name} zurückzusetzen. Über den folgenden Link können Sie ein neues wählen. Er funktioniert einmal und ist ${d.validMinutes} Minuten gültig.`),
+        paragraph('Falls Sie das nicht angefordert haben, können Sie diese E-Mail ignorieren; Ihr Passwort bleibt unverändert.'),
+      ],
+      action: { label: 'Neues Passwort wählen', url: d.link },
+    }),
+
+    ADMIN_MESSAGE: (d, c) => ({
+      subject: d.subject,
+      greeting: hello(d.firstName),
+      blocks: [paragraph(`Die Matching-Administration von ${c.org.name} hat Ihnen diese Nachricht geschickt:`), quote(d.body)],
+      action: { label: `${c.org.name} öffnen`, url: c.url('/') },
+    }),
+  },
+}
