@@ -1,0 +1,162 @@
+// The Express application: security headers, body limits, the bearer-token guard, the route table,
+// the runtime configuration for the web app and the built SPA, all from one origin.
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import { fail, fieldError } from '@tandem/core'
+import express, { type NextFunction, type Request, type Response } from 'express'
+import helmet from 'helmet'
+import multer from 'multer'
+import { MAX_IMAGE_BYTES } from './image.js'
+import { sameEmail, type Actor, type VerifyToken } from './policy.js'
+import { json, type Incoming, type Reply, type Route } from './route.js'
+import { routeTable } from './routes.table.js'
+import type { Services } from './services.port.js'
+
+/** What the web app reads at start (GET /app-config.json). */
+export type AppConfig = {
+  readonly apiBaseUrl: string
+  readonly oidc: { readonly authority: string; readonly clientId: string; readonly scope: string }
+  readonly organisation: { readonly name: string; readonly email: string; readonly phone: string; readonly website: string }
+}
+
+/** The slice of a pino logger the app uses. */
+export type AppLogger = {
+  readonly info: (obj: object, msg?: string) => void
+  readonly warn: (obj: object, msg?: string) => void
+  readonly error: (obj: object, msg?: string) => void
+}
+
+export type AppOptions = {
+  readonly services: Services
+  readonly verifyToken: VerifyToken
+  readonly adminEmails: readonly string[]
+  readonly logger: AppLogger
+  readonly appConfig: AppConfig
+  /** The built web app (index.html + assets); omitted in API-only tests. */
+  readonly webDist?: string
+  /** Mounts handlers that must see the raw request before any body parser (the embedded OIDC provider). */
+  readonly mountBeforeParsers?: (app: express.Express) => void
+  /** Requests per minute and address on sign-up and sign-in. */
+  readonly signInRateLimit?: number
+}
+
+const JSON_LIMIT = '256kb'
+
+const bearerOf = (req: Request): string | null => {
+  const header = req.headers.authorization
+  if (typeof header !== 'string') return null
+  const match = /^Bearer ([A-Za-z0-9._~+/=-]+)$/.exec(header.trim())
+  return match?.[1] ?? null
+}
+
+/** A fixed-window counter per address: enough to blunt scripted sign-up and sign-in floods. */
+const rateLimiter = (perMinute: number) => {
+  const windows = new Map<string, { start: number; count: number }>()
+  return (key: string, now: number): boolean => {
+    const w = windows.get(key)
+    if (w === undefined || now - w.start >= 60_000) {
+      if (windows.size > 10_000) windows.clear()
+      windows.set(key, { start: now, count: 1 })
+      return true
+    }
+    w.count += 1
+    return w.count <= perMinute
+  }
+}
+
+const send = (res: Response, reply: Reply): void => {
+  res.setHeader('Cache-Control', 'no-store')
+  if (reply.kind === 'json') res.status(reply.status).json(reply.body)
+  else res.status(reply.status).type(reply.contentType).send(reply.bytes)
+}
+
+export const createApp = (options: AppOptions): express.Express => {
+  const app = express()
+  const { services, verifyToken, logger } = options
+  const admins = options.adminEmails.map((e) => e.trim().toLowerCase()).filter((e) => e !== '')
+  const allow = rateLimiter(options.signInRateLimit ?? 60)
+
+  app.disable('x-powered-by')
+  app.set('trust proxy', 'loopback')
+  const authorityOrigin = (() => { try { return new URL(options.appConfig.oidc.authority).origin } catch { return null } })()
+  app.use(helmet({
+    contentSecurityPolicy: {
+      directives: {
+        'connect-src': ["'self'", ...(authorityOrigin === null ? [] : [authorityOrigin])],
+        'img-src': ["'self'", 'data:', 'blob:'],
+        'frame-src': ["'self'", ...(authorityOrigin === null ? [] : [authorityOrigin])],
+      },
+    },
+  }))
+  options.mountBeforeParsers?.(app)
+
+  const actorOf = async (req: Request): Promise<Actor | null | 'invalid'> => {
+    const token = bearerOf(req)
+    if (token === null) return req.headers.authorization === undefined ? null : 'invalid'
+    const identity = await verifyToken(token)
+    if (identity === null) return 'invalid'
+    const account = await services.accountOf(identity)
+    const email = account?.email ?? identity.email
+    const roles = account?.roles ?? []
+    return { identity, userId: account?.userId ?? null, email, roles, isAdmin: roles.includes('Admin') || admins.some((a) => sameEmail(a, email)) }
+  }
+
+  const upload = multer({ storage: multer.memoryStorage(), limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 5, fieldSize: 1024 } }).single('imageFile')
+  const jsonBody = express.json({ limit: JSON_LIMIT })
+
+  const mount = (route: Route): void => {
+    const handler = async (req: Request, res: Response): Promise<void> => {
+      const lower = route.path.toLowerCase()
+      if ((lower.endsWith('/signup') || lower.endsWith('/signin')) && !allow(req.ip ?? 'unknown', Date.now())) {
+        return send(res, json(429, fail('TooManyRequests')))
+      }
+      const actor = await actorOf(req)
+      if (route.policy !== 'anonymous') {
+        if (actor === null || actor === 'invalid') return send(res, json(401, fail('Unauthorized')))
+        if (route.policy === 'admin' && !actor.isAdmin) return send(res, json(403, fail('Forbidden')))
+      }
+      const file = (req as Request & { file?: { buffer: Buffer } }).file
+      const incoming: Incoming = {
+        query: { ...(req.query as Record<string, unknown>) },
+        body: route.method === 'GET' ? undefined : req.body as unknown,
+        params: req.params as Record<string, string>,
+        file: file === undefined ? null : { bytes: file.buffer },
+      }
+      send(res, await route.run(actor === 'invalid' ? null : actor, incoming))
+    }
+    const parsers = route.method === 'GET' ? [] : route.multipart === true ? [upload] : [jsonBody]
+    if (route.method === 'GET') app.get(route.path, handler)
+    else app.post(route.path, ...parsers, handler)
+  }
+
+  const routes = routeTable(services)
+  for (const route of routes) mount(route)
+
+  app.get('/app-config.json', (_req, res) => { res.setHeader('Cache-Control', 'no-cache'); res.json(options.appConfig) })
+
+  app.all('/api/{*rest}', (_req, res) => send(res, json(404, fail('NotFound'))))
+
+  const dist = options.webDist
+  if (dist !== undefined && existsSync(join(dist, 'index.html'))) {
+    app.use(express.static(dist, { index: false, maxAge: '1h' }))
+    // Client routes of the SPA get index.html; the API and the identity provider never do.
+    app.get('/{*rest}', (req, res, next) => {
+      if (req.path.startsWith('/api/') || req.path.startsWith('/oidc')) return next()
+      res.setHeader('Cache-Control', 'no-cache')
+      res.sendFile(join(dist, 'index.html'))
+    })
+  }
+
+  app.use((err: unknown, req: Request, res: Response, _next: NextFunction) => {
+    const e = err as { type?: string; code?: string; status?: number }
+    if (e.type === 'entity.too.large' || e.code === 'LIMIT_FILE_SIZE') return send(res, json(413, fail('PayloadTooLarge')))
+    if (e.type === 'entity.parse.failed' || (e.code ?? '').startsWith('LIMIT_') || e.status === 400) {
+      return send(res, json(400, fail('ValidationFailed', [fieldError('$', 'invalid-value')])))
+    }
+    logger.error({ err, method: req.method, path: req.path }, 'request failed')
+    send(res, json(500, fail('unexpected-error')))
+  })
+  return app
+}
+
+export { routeTable }

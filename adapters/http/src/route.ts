@@ -1,0 +1,74 @@
+// A route of the table: its policy, the codecs of its query and body, whose e-mail it names, and a
+// handler. `defineRoute` does the common steps: decode (400 with field errors), owner check (403).
+import { decodeOrFieldErrors, fail, ok, type DomainError } from '@tandem/core'
+import { isLeft, type Either } from 'fp-ts/lib/Either.js'
+import * as t from 'io-ts'
+import { sameEmail, type Actor, type Policy } from './policy.js'
+import { messageOf, statusOf } from './status.map.js'
+
+export type Reply =
+  | { readonly kind: 'json'; readonly status: number; readonly body: unknown }
+  | { readonly kind: 'bytes'; readonly status: number; readonly contentType: string; readonly bytes: Buffer }
+
+export type Upload = { readonly bytes: Buffer }
+
+/** The parts of a request a route reads; express stays outside the table. */
+export type Incoming = { readonly query: unknown; readonly body: unknown; readonly params: Readonly<Record<string, string>>; readonly file: Upload | null }
+
+export type Route = {
+  readonly method: 'GET' | 'POST'
+  readonly path: string
+  readonly policy: Policy
+  /** multipart/form-data instead of JSON (the profile image). */
+  readonly multipart?: boolean
+  readonly summary: string
+  readonly run: (actor: Actor | null, incoming: Incoming) => Promise<Reply>
+}
+
+type Spec<Q, B> = {
+  readonly method: 'GET' | 'POST'
+  readonly path: string
+  readonly policy: Policy
+  readonly multipart?: boolean
+  readonly summary: string
+  readonly query?: t.Type<Q, unknown, unknown>
+  readonly body?: t.Type<B, unknown, unknown>
+  /** The e-mail addresses the request names as its subject: a participant may only name their own. */
+  readonly owner?: (query: Q, body: B) => readonly string[]
+  readonly handle: (input: { readonly actor: Actor; readonly query: Q; readonly body: B; readonly incoming: Incoming }) => Promise<Reply>
+}
+
+export const json = (status: number, body: unknown): Reply => ({ kind: 'json', status, body })
+
+export const denied = (): Reply => json(403, fail('Forbidden'))
+
+export const fromDomainError = (error: DomainError): Reply =>
+  json(statusOf(error), fail(messageOf(error), error._tag === 'ValidationFailed' ? error.errors : null))
+
+export const answer = <T>(result: Either<DomainError, T>): Reply =>
+  isLeft(result) ? fromDomainError(result.left) : json(200, ok(result.right))
+
+const nothing = new t.Type<undefined, unknown, unknown>('Nothing', (u): u is undefined => u === undefined, () => t.success(undefined), () => undefined)
+
+export const defineRoute = <Q = undefined, B = undefined>(spec: Spec<Q, B>): Route => ({
+  method: spec.method,
+  path: spec.path,
+  policy: spec.policy,
+  summary: spec.summary,
+  ...(spec.multipart === true ? { multipart: true } : {}),
+  run: async (actor, incoming) => {
+    const query = decodeOrFieldErrors((spec.query ?? nothing) as t.Type<Q, unknown, unknown>, incoming.query)
+    const body = decodeOrFieldErrors((spec.body ?? nothing) as t.Type<B, unknown, unknown>, incoming.body)
+    if (isLeft(query) || isLeft(body)) {
+      const errors = [...(isLeft(query) ? query.left : []), ...(isLeft(body) ? body.left : [])]
+      return json(400, fail('ValidationFailed', errors))
+    }
+    // Only anonymous routes run without an actor, and they have no owner.
+    if (actor === null) return spec.policy === 'anonymous' ? spec.handle({ actor: null as unknown as Actor, query: query.right, body: body.right, incoming }) : json(401, fail('Unauthorized'))
+    if (spec.policy === 'self' && spec.owner !== undefined) {
+      const named = spec.owner(query.right, body.right)
+      if (!named.every((email) => sameEmail(email, actor.email))) return denied()
+    }
+    return spec.handle({ actor, query: query.right, body: body.right, incoming })
+  },
+})

@@ -1,0 +1,139 @@
+// Every call of SPEC §7 (ARCHITECTURE §3 paths for the participant calls the spec leaves out), with
+// its policy. The authorization test walks this table; docs/api.md lists it.
+import {
+  AcceptDeclinePayload, AdminAcceptPayload, AdminDeclinePayload, AdminUserDetailQuery, BooleanFromString, CloseClusterQuery,
+  CloseTandemPayload, CreateClusterQuery, DeclineReasonQuery, DeleteUserQuery, EmailAddress, GetProposalsRequest, IdFromString,
+  LogErrorPayload, ManualTandemCreatePayload, MatchingTandemByIdQuery, MatchingTandemListRequest, MenteeStateChangeQuery,
+  MenteeStateSavePayload, NotifyUserPayload, ProfileUpdateRequest, ProposedProfileQuery, QuestionAnswerPairsQuery, SaveAnswersPayload,
+  SignInPayload, SignUpPayload, StartMatchingRequest, StatusSelection, StatusUpdatePayload, UserDetailsQuery, UserProfileQuery,
+  fail, fieldError, ok,
+} from '@tandem/core'
+import { isLeft } from 'fp-ts/lib/Either.js'
+import * as t from 'io-ts'
+import { MAX_IMAGE_BYTES, reencodeImage, sniffImage } from './image.js'
+import { answer, defineRoute, denied, json, type Route } from './route.js'
+import type { Services } from './services.port.js'
+
+const ImageForm = t.strict({ email: EmailAddress, IsDeleted: t.union([BooleanFromString, t.undefined]) })
+const ImageParams = t.strict({ userId: IdFromString })
+
+export const routeTable = (s: Services): readonly Route[] => [
+  defineRoute({ method: 'GET', path: '/api/health', policy: 'anonymous', summary: 'liveness and database check',
+    handle: async () => json(200, ok(await s.health())) }),
+
+  // Account
+  defineRoute({ method: 'POST', path: '/api/account/signup', policy: 'self', summary: 'register the token holder with the role of the entry point',
+    body: SignUpPayload, owner: (_q, b) => [b.Email], handle: async ({ actor, body }) => answer(await s.account.signUp(actor, body)) }),
+  defineRoute({ method: 'POST', path: '/api/Account/signin', policy: 'self', summary: 'the signed-in user (adds the entry role when new to it)',
+    body: SignInPayload, owner: (_q, b) => [b.Email], handle: async ({ actor, body }) => answer(await s.account.signIn(actor, body)) }),
+  defineRoute({ method: 'GET', path: '/api/Account/GetUserDetails', policy: 'self', summary: 'the participant view of the caller',
+    query: UserDetailsQuery, owner: (q) => [q.emailId], handle: async ({ actor, query }) => answer(await s.account.userDetails(actor, query)) }),
+  defineRoute({ method: 'GET', path: '/api/Account/DeleteUserFromIdp', policy: 'admin', summary: 'delete a user (releasing their live tandems)',
+    query: DeleteUserQuery, handle: async ({ actor, query }) => answer(await s.account.deleteUser(actor, query)) }),
+  defineRoute({ method: 'POST', path: '/api/Logger/LogError', policy: 'anonymous', summary: 'log a browser error (truncated, rate limited by body size)',
+    body: LogErrorPayload, handle: async ({ actor, body }) => answer(await s.account.logError(actor ?? null, body)) }),
+  defineRoute({ method: 'POST', path: '/api/Notification/NotifyUser', policy: 'admin', summary: 'send a notification of a template type to a user',
+    body: NotifyUserPayload, handle: async ({ actor, body }) => answer(await s.account.notifyUser(actor, body)) }),
+
+  // User
+  defineRoute({ method: 'POST', path: '/api/user/UpdateProfile', policy: 'self', summary: 'save the profile (no image)',
+    body: ProfileUpdateRequest, owner: (_q, b) => [b.email], handle: async ({ actor, body }) => answer(await s.user.updateProfile(actor, body)) }),
+  defineRoute({ method: 'GET', path: '/api/user/GetUserProfile', policy: 'self', summary: 'profile, master data and statuses of the caller',
+    query: UserProfileQuery, owner: (q) => [q.email], handle: async ({ actor, query }) => answer(await s.user.profile(actor, query)) }),
+  defineRoute({ method: 'POST', path: '/api/user/UpdateProfileImage', policy: 'self', multipart: true,
+    summary: 'multipart email, imageFile (png/jpeg/gif ≤ 5 MB by content), IsDeleted',
+    body: ImageForm, owner: (_q, b) => [b.email],
+    handle: async ({ actor, body, incoming }) => {
+      if (body.IsDeleted === true) return answer(await s.user.updateImage(actor, body.email, null))
+      const file = incoming.file
+      if (file === null) return json(400, fail('ValidationFailed', [fieldError('imageFile', 'requiredFieldError')]))
+      if (file.bytes.length > MAX_IMAGE_BYTES) return json(413, fail('invalid-profile-image'))
+      const type = sniffImage(file.bytes)
+      const image = type === null ? null : await reencodeImage(file.bytes, type)
+      if (image === null) return json(400, fail('ValidationFailed', [fieldError('imageFile', 'invalid-profile-image')]))
+      return answer(await s.user.updateImage(actor, body.email, image))
+    } }),
+  defineRoute({ method: 'GET', path: '/api/User/ProfileImage/:userId', policy: 'self', summary: 'a photo, for its owner, a tandem partner or an admin',
+    handle: async ({ actor, incoming }) => {
+      const params = ImageParams.decode(incoming.params)
+      if (isLeft(params)) return json(404, fail('NotFound'))
+      const result = await s.user.image(actor, params.right.userId)
+      if (isLeft(result)) return answer(result)
+      if (result.right === null) return json(404, fail('NotFound'))
+      return { kind: 'bytes', status: 200, contentType: result.right.mime, bytes: result.right.bytes }
+    } }),
+  defineRoute({ method: 'GET', path: '/api/User/GetProposedUserProfile', policy: 'self', summary: 'the other side of the best current proposal',
+    query: ProposedProfileQuery, owner: (q) => [q.email], handle: async ({ actor, query }) => answer(await s.user.proposedProfile(actor, query)) }),
+  defineRoute({ method: 'GET', path: '/api/User/GetAllStatus', policy: 'self', summary: 'the status master list',
+    handle: async () => answer(await s.user.allStatuses()) }),
+
+  // Questionnaire
+  defineRoute({ method: 'GET', path: '/api/Questionnaire/GetQuestionAnswerPairs', policy: 'self', summary: 'questions of a side with the caller\'s answers',
+    query: QuestionAnswerPairsQuery, owner: (q) => [q.emailId], handle: async ({ actor, query }) => answer(await s.questionnaire.questionAnswerPairs(actor, query)) }),
+  defineRoute({ method: 'POST', path: '/api/Questionnaire/CreateAnswer', policy: 'self', summary: 'first save of a side\'s answers (publish for mentors)',
+    body: SaveAnswersPayload, owner: (_q, b) => [b.email], handle: async ({ actor, body }) => answer(await s.questionnaire.saveAnswers(actor, body)) }),
+  defineRoute({ method: 'POST', path: '/api/Questionnaire/UpdateAnswer', policy: 'self', summary: 'later saves of a side\'s answers',
+    body: SaveAnswersPayload, owner: (_q, b) => [b.email], handle: async ({ actor, body }) => answer(await s.questionnaire.saveAnswers(actor, body)) }),
+  defineRoute({ method: 'POST', path: '/api/Questionnaire/UpdateUserStatus', policy: 'self', summary: 'a mentor enables or disables their matching',
+    body: StatusUpdatePayload, owner: (_q, b) => [b.email], handle: async ({ actor, body }) => answer(await s.questionnaire.updateUserStatus(actor, body)) }),
+
+  // Matching team (participant)
+  defineRoute({ method: 'POST', path: '/api/MatchingTandem/GetProposals', policy: 'self', summary: 'the caller\'s proposals with remaining times (deadlines applied)',
+    body: GetProposalsRequest, owner: (_q, b) => [b.email], handle: async ({ actor, body }) => answer(await s.matching.proposals(actor, body.email)) }),
+  defineRoute({ method: 'POST', path: '/api/MatchingTandem/AcceptProposal', policy: 'self', summary: 'accept a proposal as mentee or mentor',
+    body: AcceptDeclinePayload, owner: (_q, b) => [b.email], handle: async ({ actor, body }) => answer(await s.matching.accept(actor, body)) }),
+  defineRoute({ method: 'POST', path: '/api/MatchingTandem/DeclineProposal', policy: 'self', summary: 'decline a proposal with a reason',
+    body: AcceptDeclinePayload, owner: (_q, b) => [b.email], handle: async ({ actor, body }) => answer(await s.matching.decline(actor, body)) }),
+  defineRoute({ method: 'GET', path: '/api/MatchingTandem/GetDeclineReason', policy: 'self', summary: 'decline reasons of a side in a language',
+    query: DeclineReasonQuery, owner: (q) => [q.email], handle: async ({ actor, query }) => answer(await s.matching.declineReasons(actor, query)) }),
+  defineRoute({ method: 'POST', path: '/api/MatchingTandem/CreateMatchingTandem', policy: 'self', summary: 'start matching: a run for the mentee',
+    body: StartMatchingRequest, owner: (_q, b) => [b.menteeEmail],
+    handle: async ({ actor, body }) => {
+      const reply = answer(await s.matching.startMatching(actor, body.menteeEmail))
+      // The web app reads statusCode in the body (SPEC §7); failures carry value false.
+      const envelope = reply.kind === 'json' ? reply.body as Record<string, unknown> : {}
+      return json(reply.status, { ...envelope, value: envelope['value'] ?? false, statusCode: reply.status })
+    } }),
+
+  // Admin
+  defineRoute({ method: 'GET', path: '/api/Admin/GetAllUsers', policy: 'admin', summary: 'every user',
+    handle: async () => answer(await s.admin.allUsers()) }),
+  defineRoute({ method: 'GET', path: '/api/Admin/GetUserDetail', policy: 'admin', summary: 'account, answers, tandems and notification history of a user',
+    query: AdminUserDetailQuery, handle: async ({ query }) => answer(await s.admin.userDetail(query)) }),
+  defineRoute({ method: 'GET', path: '/api/Admin/GetMasterDataForMenteeStateChange', policy: 'admin', summary: 'clusters, statuses and a mentee\'s current ones',
+    query: MenteeStateChangeQuery, handle: async ({ query }) => answer(await s.admin.menteeStateChangeData(query.email)) }),
+  defineRoute({ method: 'POST', path: '/api/Admin/UpdateMenteeInformation', policy: 'admin', summary: 'change a mentee\'s status and program year',
+    body: MenteeStateSavePayload, handle: async ({ body }) => answer(await s.admin.updateMenteeInformation(body)) }),
+  defineRoute({ method: 'GET', path: '/api/Admin/GetManualMatchingMasterData', policy: 'admin', summary: 'states, available mentees and mentors, clusters',
+    handle: async () => answer(await s.admin.manualMatchingMasterData()) }),
+  defineRoute({ method: 'POST', path: '/api/Admin/CreateMatchingTandemManual', policy: 'admin', summary: 'create a tandem by hand',
+    body: ManualTandemCreatePayload, handle: async ({ body }) => answer(await s.admin.createManualTandem(body)) }),
+  defineRoute({ method: 'POST', path: '/api/Admin/UpdateUserStatus', policy: 'admin', summary: 'enable or disable a mentor\'s matching',
+    body: StatusUpdatePayload, handle: async ({ body }) => answer(await s.admin.updateUserStatus(body)) }),
+  defineRoute({ method: 'POST', path: '/api/Admin/GetMatchingTandemList', policy: 'admin', summary: 'tandems by state, id, user search and program year',
+    body: MatchingTandemListRequest, handle: async ({ body }) => answer(await s.admin.tandemList(body)) }),
+  defineRoute({ method: 'GET', path: '/api/Admin/GetStatusMaster', policy: 'admin', summary: 'the status master list',
+    handle: async () => answer(await s.admin.statusMaster()) }),
+  defineRoute({ method: 'POST', path: '/api/Admin/GetMentees', policy: 'admin', summary: 'mentees with the selected statuses',
+    body: StatusSelection, handle: async ({ body }) => answer(await s.admin.usersByStatus('Mentee', body)) }),
+  defineRoute({ method: 'POST', path: '/api/Admin/GetMentors', policy: 'admin', summary: 'mentors with the selected statuses',
+    body: StatusSelection, handle: async ({ body }) => answer(await s.admin.usersByStatus('Mentor', body)) }),
+  defineRoute({ method: 'POST', path: '/api/Admin/GetMatchingTandemById', policy: 'admin', summary: 'a tandem with both proposals and its version',
+    query: MatchingTandemByIdQuery, handle: async ({ query }) => answer(await s.admin.tandemById(query.matchingTandemId)) }),
+  defineRoute({ method: 'POST', path: '/api/Admin/CloseMatchingTandem', policy: 'admin', summary: 'release a tandem (both proposals CLOSED)',
+    body: CloseTandemPayload, handle: async ({ body }) => answer(await s.admin.closeTandem(body)) }),
+  defineRoute({ method: 'GET', path: '/api/Admin/GetClusters', policy: 'admin', summary: 'program years',
+    handle: async () => answer(await s.admin.clusters()) }),
+  defineRoute({ method: 'POST', path: '/api/Admin/CreateCluster', policy: 'admin', summary: 'create a program year from yearText',
+    query: CreateClusterQuery, handle: async ({ query }) => answer(await s.admin.createCluster(query.yearText)) }),
+  defineRoute({ method: 'GET', path: '/api/Admin/CloseCluster', policy: 'admin', summary: 'deactivate a program year, releasing its tandems',
+    query: CloseClusterQuery, handle: async ({ query }) => answer(await s.admin.closeCluster(query.clusterId)) }),
+  defineRoute({ method: 'GET', path: '/api/Admin/SyncDBFromIdp', policy: 'admin', summary: 'overwrite names and e-mails from the identity provider',
+    handle: async () => answer(await s.admin.syncFromIdp()) }),
+  defineRoute({ method: 'POST', path: '/api/Admin/AcceptProposal', policy: 'admin', summary: 'accept proposals on behalf of participants (version checked)',
+    body: AdminAcceptPayload, handle: async ({ body }) => answer(await s.admin.accept(body)) }),
+  defineRoute({ method: 'POST', path: '/api/Admin/DeclineProposal', policy: 'admin', summary: 'decline a proposal on behalf of a participant (version checked)',
+    body: AdminDeclinePayload, handle: async ({ body }) => answer(await s.admin.decline(body)) }),
+]
+
+export { denied }

@@ -1,0 +1,72 @@
+// What the HTTP adapter needs from the application: one function per call of SPEC §7, taking the
+// decoded input and the caller, answering a value or a DomainError. The server implements it.
+import type {
+  AcceptDeclinePayload, AdminAcceptPayload, AdminDeclinePayload, AdminUserDetail, AdminUserDetailQuery, CloseTandemPayload, Cluster,
+  DeclineReasonItem, DeclineReasonQuery, DeleteUserQuery, DomainError, LogErrorPayload, ManualMatchingMasterData, ManualTandemCreatePayload,
+  MatchingTandemListRequest, MatchingTandemListRow, MenteeStateChangeData, MenteeStateSavePayload, NotifyUserPayload, ProfileUpdateRequest,
+  ProposalsResponse, ProposedProfile, ProposedProfileQuery, QuestionAnswerPairsQuery, QuestionAnswerResponse, SaveAnswersPayload,
+  SignInPayload, SignUpPayload, StatusMasterItem, StatusSelection, StatusUpdatePayload, TeamDetail, UserDetailsQuery, UserListRow,
+  UserProfileQuery, UserProfileResponse, UserView, VerifiedIdentity, RoleName, UserId,
+} from '@tandem/core'
+import type { Either } from 'fp-ts/lib/Either.js'
+import type { Actor } from './policy.js'
+
+export type Outcome<T> = Promise<Either<DomainError, T>>
+
+/** The account our user table holds for a verified identity, if any. */
+export type KnownAccount = { readonly userId: UserId; readonly email: string; readonly roles: readonly RoleName[] }
+
+export type Services = {
+  readonly accountOf: (identity: VerifiedIdentity) => Promise<KnownAccount | null>
+  readonly health: () => Promise<{ readonly status: 'ok'; readonly database: 'ok' }>
+  readonly account: {
+    readonly signUp: (actor: Actor, body: SignUpPayload) => Outcome<UserView>
+    readonly signIn: (actor: Actor, body: SignInPayload) => Outcome<UserView>
+    readonly userDetails: (actor: Actor, query: UserDetailsQuery) => Outcome<UserView>
+    readonly deleteUser: (actor: Actor, query: DeleteUserQuery) => Outcome<boolean>
+    readonly logError: (actor: Actor | null, body: LogErrorPayload) => Outcome<boolean>
+    readonly notifyUser: (actor: Actor, body: NotifyUserPayload) => Outcome<boolean>
+  }
+  readonly user: {
+    readonly profile: (actor: Actor, query: UserProfileQuery) => Outcome<UserProfileResponse>
+    readonly updateProfile: (actor: Actor, body: ProfileUpdateRequest) => Outcome<boolean>
+    /** `image` is already sniffed and re-encoded; null with `remove` deletes it. */
+    readonly updateImage: (actor: Actor, email: string, image: { readonly mime: string; readonly bytes: Buffer } | null) => Outcome<boolean>
+    /** The photo of `userId`, for the user, an administrator, or someone sharing a tandem with them. */
+    readonly image: (actor: Actor, userId: UserId) => Outcome<{ readonly mime: string; readonly bytes: Buffer } | null>
+    readonly proposedProfile: (actor: Actor, query: ProposedProfileQuery) => Outcome<ProposedProfile & { readonly matchingTandemId: number }>
+    readonly allStatuses: () => Outcome<readonly StatusMasterItem[]>
+  }
+  readonly questionnaire: {
+    readonly questionAnswerPairs: (actor: Actor, query: QuestionAnswerPairsQuery) => Outcome<QuestionAnswerResponse>
+    readonly saveAnswers: (actor: Actor, body: SaveAnswersPayload) => Outcome<boolean>
+    readonly updateUserStatus: (actor: Actor, body: StatusUpdatePayload) => Outcome<boolean>
+  }
+  readonly matching: {
+    readonly proposals: (actor: Actor, email: string) => Outcome<ProposalsResponse>
+    readonly accept: (actor: Actor, body: AcceptDeclinePayload) => Outcome<boolean>
+    readonly decline: (actor: Actor, body: AcceptDeclinePayload) => Outcome<boolean>
+    readonly declineReasons: (actor: Actor, query: DeclineReasonQuery) => Outcome<readonly DeclineReasonItem[]>
+    readonly startMatching: (actor: Actor, menteeEmail: string) => Outcome<boolean>
+  }
+  readonly admin: {
+    readonly allUsers: () => Outcome<readonly UserListRow[]>
+    readonly userDetail: (query: AdminUserDetailQuery) => Outcome<AdminUserDetail>
+    readonly menteeStateChangeData: (email: string) => Outcome<MenteeStateChangeData>
+    readonly updateMenteeInformation: (body: MenteeStateSavePayload) => Outcome<boolean>
+    readonly manualMatchingMasterData: () => Outcome<ManualMatchingMasterData>
+    readonly createManualTandem: (body: ManualTandemCreatePayload) => Outcome<number>
+    readonly updateUserStatus: (body: StatusUpdatePayload) => Outcome<boolean>
+    readonly tandemList: (body: MatchingTandemListRequest) => Outcome<readonly MatchingTandemListRow[]>
+    readonly statusMaster: () => Outcome<readonly StatusMasterItem[]>
+    readonly usersByStatus: (side: 'Mentee' | 'Mentor', selection: StatusSelection) => Outcome<readonly UserListRow[]>
+    readonly tandemById: (tandemId: number) => Outcome<TeamDetail>
+    readonly closeTandem: (body: CloseTandemPayload) => Outcome<boolean>
+    readonly clusters: () => Outcome<readonly Cluster[]>
+    readonly createCluster: (title: string) => Outcome<Cluster>
+    readonly closeCluster: (clusterId: number) => Outcome<boolean>
+    readonly syncFromIdp: () => Outcome<number>
+    readonly accept: (body: AdminAcceptPayload) => Outcome<boolean>
+    readonly decline: (body: AdminDeclinePayload) => Outcome<boolean>
+  }
+}
