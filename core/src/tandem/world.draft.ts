@@ -53,9 +53,12 @@ const sameParticipant = (a: Participant, b: Participant): boolean => sameRecord(
 
 export const putUser = (d: Draft, next: Participant): void => {
   const original = d.base.users.get(next.id)
+  if (original !== undefined && sameParticipant(original, next)) {
+    d.users?.set(next.id, original)
+    return
+  }
   d.users ??= new Map(d.base.users)
-  if (original !== undefined && sameParticipant(original, next)) d.users.set(next.id, original)
-  else d.users.set(next.id, original === undefined ? next : { ...next, version: original.version + 1 })
+  d.users.set(next.id, original === undefined ? next : { ...next, version: original.version + 1 })
 }
 
 export const putTandem = (d: Draft, next: Tandem): void => {
