@@ -1,0 +1,68 @@
+// Example payloads of every notification type, with the page each one must link to. Typed by the
+// mapped NotificationData, so adding a type without a sample does not compile.
+import type { Language } from '@tandem/core'
+import type { NotificationData, NotificationType, OrganisationInfo } from '../../src/index.js'
+
+export const org: OrganisationInfo = {
+  name: 'Mentoring Mitte e.V.',
+  email: 'kontakt@mentoring-mitte.example',
+  phone: '+49 30 555 0100',
+  publicUrl: 'https://tandem.mentoring-mitte.example',
+}
+
+/** 24 November 2026, 13:30 UTC = 14:30 in Berlin (CET). */
+export const DEADLINE = Date.UTC(2026, 10, 24, 13, 30)
+
+export const samples: { readonly [K in NotificationType]: readonly NotificationData[K][] } = {
+  NEW_TANDEM: [
+    { audience: 'Mentee', firstName: 'Mia', deadline: DEADLINE, count: 3 },
+    { audience: 'Mentee', firstName: 'Mia', deadline: DEADLINE, count: 1 },
+    { audience: 'Mentee', firstName: 'Mia', deadline: DEADLINE },
+    { audience: 'Mentor', firstName: 'Max', deadline: DEADLINE },
+  ],
+  APPROVE_TANDEM: [
+    { audience: 'Mentee', firstName: 'Mia', partner: { firstName: 'Max', lastName: 'Muster', email: 'max@example.org' } },
+    { audience: 'Mentor', firstName: 'Max', partner: { firstName: 'Mia', lastName: 'Meier', email: 'mia@example.org' } },
+  ],
+  DECLINE_TANDEM: [
+    { firstName: 'Mia', infoText: 'I am moving abroad for a year.' },
+    { firstName: 'Mia', infoText: null },
+  ],
+  ACTIVATE_USER_PROFILE: [
+    { firstName: 'Max', by: 'Admin' },
+    { firstName: 'Max', by: 'Mentor' },
+  ],
+  DEACTIVATE_USER_PROFILE: [
+    { firstName: 'Max', by: 'Admin' },
+    { firstName: 'Max', by: 'Deadline' },
+  ],
+  REMINDER_ACTIVE_TANDEM: [
+    { audience: 'Mentee', firstName: 'Mia', deadline: DEADLINE },
+    { audience: 'Mentor', firstName: 'Max', deadline: DEADLINE },
+  ],
+  REMINDER_UNPUBLISHED_USER_PROFILE: [{ firstName: 'Max', lastSavedAt: DEADLINE }],
+  PASSWORD_RESET: [{ firstName: 'Mia', link: 'https://tandem.mentoring-mitte.example/oidc/reset/tok123', validMinutes: 30 }],
+  ADMIN_MESSAGE: [
+    { subject: 'Program kick-off on 1 December', body: 'Dear all,\n\nplease join us for the kick-off.', firstName: 'Mia' },
+  ],
+}
+
+/** The page of the app each type points at. */
+export const expectedLink: { readonly [K in NotificationType]: string } = {
+  NEW_TANDEM: `${org.publicUrl}/`,
+  APPROVE_TANDEM: `${org.publicUrl}/`,
+  DECLINE_TANDEM: `${org.publicUrl}/`,
+  ACTIVATE_USER_PROFILE: `${org.publicUrl}/user/mentor-profile`,
+  DEACTIVATE_USER_PROFILE: `${org.publicUrl}/user/mentor-profile`,
+  REMINDER_ACTIVE_TANDEM: `${org.publicUrl}/`,
+  REMINDER_UNPUBLISHED_USER_PROFILE: `${org.publicUrl}/user/mentor-profile`,
+  PASSWORD_RESET: 'https://tandem.mentoring-mitte.example/oidc/reset/tok123',
+  ADMIN_MESSAGE: `${org.publicUrl}/`,
+}
+
+export type Sample = { readonly type: NotificationType; readonly data: NotificationData[NotificationType]; readonly variant: number }
+
+export const allSamples = (types: readonly NotificationType[]): readonly Sample[] =>
+  types.flatMap((type) => samples[type].map((data, variant) => ({ type, data, variant })))
+
+export const LANGS: readonly Language[] = ['en', 'de']

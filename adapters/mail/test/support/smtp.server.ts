@@ -1,0 +1,73 @@
+// A real SMTP server (smtp-server) on a free loopback port for the delivery tests. It keeps every
+// accepted message as raw bytes, can refuse recipients with a chosen reply code, and can be stopped
+// and started again on the same port to play an outage.
+import type { AddressInfo } from 'node:net'
+import { simpleParser, type ParsedMail } from 'mailparser'
+import { SMTPServer } from 'smtp-server'
+
+export type Received = { readonly raw: Buffer; readonly secure: boolean; readonly to: readonly string[] }
+
+export type TestSmtp = {
+  readonly port: number
+  readonly url: string
+  readonly received: Received[]
+  /** Every RCPT TO the server saw, accepted or not: a refused retry still shows up here. */
+  readonly recipientAttempts: string[]
+  /** The SMTP reply code to refuse a recipient with, or null to accept it. */
+  refuse: (address: string) => number | null
+  readonly stop: () => Promise<void>
+  readonly start: () => Promise<void>
+  readonly parsed: () => Promise<ParsedMail[]>
+}
+
+const listen = (server: SMTPServer, port: number): Promise<number> =>
+  new Promise((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(port, '127.0.0.1', () => resolve((server.server.address() as AddressInfo).port))
+  })
+
+export const startTestSmtp = async (): Promise<TestSmtp> => {
+  const state: TestSmtp = {
+    port: 0,
+    url: '',
+    received: [],
+    recipientAttempts: [],
+    refuse: () => null,
+    stop: async () => {
+      const s = current
+      current = null
+      if (s !== null) await new Promise<void>((resolve) => s.close(() => resolve()))
+    },
+    start: async () => {
+      if (current !== null) return
+      current = create()
+      await listen(current, state.port)
+    },
+    parsed: () => Promise.all(state.received.map((r) => simpleParser(r.raw))),
+  }
+  const create = (): SMTPServer =>
+    new SMTPServer({
+      // STARTTLS stays on (with smtp-server's built-in certificate), so the tests also show that TLS
+      // options in SMTP_URL reach nodemailer.
+      authOptional: true,
+      logger: false,
+      closeTimeout: 200,
+      onRcptTo(address, _session, callback) {
+        state.recipientAttempts.push(address.address)
+        const code = state.refuse(address.address)
+        if (code === null) return callback()
+        callback(Object.assign(new Error(code >= 500 ? 'Mailbox unavailable' : 'Try again later'), { responseCode: code }))
+      },
+      onData(stream, session, callback) {
+        const chunks: Buffer[] = []
+        stream.on('data', (c: Buffer) => chunks.push(c))
+        stream.on('end', () => {
+          state.received.push({ raw: Buffer.concat(chunks), secure: session.secure, to: session.envelope.rcptTo.map((a) => a.address) })
+          callback()
+        })
+      },
+    })
+  let current: SMTPServer | null = create()
+  const port = await listen(current, 0)
+  return Object.assign(state, { port, url: `smtp://127.0.0.1:${port}/?requireTLS=true&tls.rejectUnauthorized=false` })
+}

@@ -1,0 +1,145 @@
+// Every notification type renders in English and German, with both parts, the right link and the
+// organisation's contact; values people typed are escaped in HTML; dates follow the language.
+import * as E from 'fp-ts/lib/Either.js'
+import { describe, expect, it } from 'vitest'
+import { LANGUAGES } from '@tandem/core'
+import { LANGUAGE_PACKS, NOTIFICATION_TYPES, renderNotification, renderStored, type NotificationType } from '../src/index.js'
+import { allSamples, DEADLINE, expectedLink, org } from './support/samples.js'
+
+const render = (type: NotificationType, language: 'en' | 'de', data: unknown, organisation = org) =>
+  renderNotification(type, language, data as never, organisation)
+
+describe('templates: every type in every language', () => {
+  it('has a template for each notification type in each language, and nothing else', () => {
+    expect(NOTIFICATION_TYPES).toHaveLength(9)
+    for (const language of LANGUAGES) expect(Object.keys(LANGUAGE_PACKS[language].templates).sort()).toEqual([...NOTIFICATION_TYPES].sort())
+  })
+
+  for (const language of LANGUAGES)
+    for (const sample of allSamples(NOTIFICATION_TYPES))
+      it(`${sample.type} #${sample.variant} in ${language}: subject, text and HTML part, link and organisation contact`, () => {
+        const mail = render(sample.type, language, sample.data)
+        expect(mail.subject.trim()).not.toBe('')
+        expect(mail.subject).not.toMatch(/[\r\n]/)
+        const link = expectedLink[sample.type]
+        expect(mail.text).toContain(link)
+        expect(mail.html).toContain(`href="${link}"`)
+        for (const part of [mail.text, mail.html]) {
+          expect(part).toContain(org.name)
+          expect(part).toContain(org.email)
+          expect(part).toContain(org.phone)
+        }
+        expect(mail.html).toContain(`<html lang="${language}">`)
+      })
+
+  for (const sample of allSamples(NOTIFICATION_TYPES))
+    it(`${sample.type} #${sample.variant}: the German text is a translation, not the English one`, () => {
+      const en = render(sample.type, 'en', sample.data)
+      const de = render(sample.type, 'de', sample.data)
+      expect(de.text).not.toBe(en.text)
+      expect(de.html).not.toBe(en.html)
+      // An admin's message keeps the subject the admin typed, in whichever language.
+      if (sample.type !== 'ADMIN_MESSAGE') expect(de.subject).not.toBe(en.subject)
+    })
+})
+
+describe('templates: content rules', () => {
+  const evil = '<script>alert("x")</script>'
+
+  it('escapes every value a person typed in the HTML part and keeps it readable in the text part', () => {
+    const mails = [
+      render('APPROVE_TANDEM', 'en', { audience: 'Mentee', firstName: evil, partner: { firstName: evil, lastName: evil, email: 'a@b.example' } }),
+      render('DECLINE_TANDEM', 'de', { firstName: 'Mia', infoText: evil }),
+      render('ADMIN_MESSAGE', 'en', { subject: evil, body: evil }),
+      render('NEW_TANDEM', 'de', { audience: 'Mentor', firstName: evil, deadline: DEADLINE }),
+    ]
+    for (const mail of mails) {
+      expect(mail.html).not.toContain('<script>')
+      expect(mail.html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;')
+      expect(mail.text).toContain(evil)
+    }
+  })
+
+  it('escapes the organisation name too, since it comes from configuration, not from us', () => {
+    const mail = render('NEW_TANDEM', 'en', { audience: 'Mentee', firstName: 'Mia', deadline: DEADLINE }, { ...org, name: 'A & B <Mentoring>' })
+    expect(mail.html).toContain('A &amp; B &lt;Mentoring&gt;')
+    expect(mail.html).not.toContain('<Mentoring>')
+  })
+
+  it('APPROVE_TANDEM gives each side the other one\'s name and e-mail in both parts', () => {
+    for (const language of LANGUAGES) {
+      const mail = render('APPROVE_TANDEM', language, { audience: 'Mentor', firstName: 'Max', partner: { firstName: 'Mia', lastName: 'Meier', email: 'mia@example.org' } })
+      for (const part of [mail.text, mail.html]) {
+        expect(part).toContain('Mia Meier')
+        expect(part).toContain('mia@example.org')
+      }
+      expect(mail.text).toContain('Max')
+    }
+  })
+
+  it('DECLINE_TANDEM quotes the mentor\'s information text when given and says nothing of it otherwise', () => {
+    const withText = render('DECLINE_TANDEM', 'en', { firstName: 'Mia', infoText: 'Moving abroad.\nSorry!' })
+    expect(withText.text).toContain('> Moving abroad.\n> Sorry!')
+    expect(withText.html).toContain('<blockquote')
+    expect(withText.html).toContain('Moving abroad.<br>Sorry!')
+    const without = render('DECLINE_TANDEM', 'en', { firstName: 'Mia', infoText: null })
+    expect(without.text).not.toContain('message')
+    expect(without.html).not.toContain('<blockquote')
+  })
+
+  it('formats deadlines en-GB and de-DE in Berlin time by default', () => {
+    const data = { audience: 'Mentee', firstName: 'Mia', deadline: DEADLINE }
+    expect(render('REMINDER_ACTIVE_TANDEM', 'en', data).text).toContain('24 November 2026 at 14:30 CET')
+    expect(render('REMINDER_ACTIVE_TANDEM', 'de', data).text).toContain('24. November 2026 um 14:30 MEZ')
+    const summer = { ...data, deadline: Date.UTC(2026, 6, 1, 8, 5) }
+    expect(render('NEW_TANDEM', 'en', summer).text).toContain('1 July 2026 at 10:05 CEST')
+  })
+
+  it('formats dates in the configured time zone when one is set', () => {
+    const mail = render('NEW_TANDEM', 'en', { audience: 'Mentor', firstName: 'Max', deadline: DEADLINE }, { ...org, timeZone: 'Europe/London' })
+    expect(mail.text).toContain('24 November 2026 at 13:30 GMT')
+  })
+
+  it('NEW_TANDEM tells the mentee how many proposals arrived', () => {
+    expect(render('NEW_TANDEM', 'en', { audience: 'Mentee', firstName: 'Mia', deadline: DEADLINE, count: 3 }).subject).toContain('3')
+    expect(render('NEW_TANDEM', 'de', { audience: 'Mentee', firstName: 'Mia', deadline: DEADLINE, count: 2 }).subject).toContain('2')
+  })
+
+  it('PASSWORD_RESET states how long the link is valid', () => {
+    for (const language of LANGUAGES)
+      expect(render('PASSWORD_RESET', language, { firstName: 'Mia', link: 'https://x.example/r/1', validMinutes: 45 }).text).toContain('45')
+  })
+
+  it('builds links without a double slash when the public address ends with one', () => {
+    const mail = render('ACTIVATE_USER_PROFILE', 'en', { firstName: 'Max', by: 'Admin' }, { ...org, publicUrl: 'https://t.example/app/' })
+    expect(mail.text).toContain('https://t.example/app/user/mentor-profile')
+    expect(mail.text).not.toContain('app//user')
+  })
+
+  it('keeps an admin subject on one header line', () => {
+    expect(render('ADMIN_MESSAGE', 'en', { subject: 'Hello\r\nBcc: victim@example.org', body: 'x' }).subject).toBe('Hello Bcc: victim@example.org')
+  })
+
+  it('greets without a name when the first name is empty', () => {
+    expect(render('PASSWORD_RESET', 'en', { firstName: '', link: 'https://x.example/r', validMinutes: 5 }).text.startsWith('Hello,')).toBe(true)
+    expect(render('PASSWORD_RESET', 'de', { firstName: ' ', link: 'https://x.example/r', validMinutes: 5 }).text.startsWith('Guten Tag,')).toBe(true)
+  })
+})
+
+describe('renderStored: payloads read back from the outbox are decoded first', () => {
+  it('renders a valid stored payload', () => {
+    const r = renderStored({ type: 'DECLINE_TANDEM', language: 'de', data: { firstName: 'Mia', infoText: null } }, org)
+    expect(E.isRight(r) && r.right.subject).toBe('Ihre Mentoring-Anfrage wurde abgelehnt')
+  })
+
+  it.each([
+    ['an unknown type', { type: 'WELCOME', language: 'en', data: {} }, 'unknown notification type'],
+    ['an unknown language', { type: 'DECLINE_TANDEM', language: 'fr', data: { firstName: 'Mia', infoText: null } }, 'unknown language'],
+    ['a payload missing a field', { type: 'APPROVE_TANDEM', language: 'en', data: { audience: 'Mentee', firstName: 'Mia' } }, 'invalid APPROVE_TANDEM data'],
+    ['a reset link that is not http(s)', { type: 'PASSWORD_RESET', language: 'en', data: { firstName: 'Mia', link: 'javascript:alert(1)', validMinutes: 5 } }, 'invalid PASSWORD_RESET data'],
+    ['an empty admin message', { type: 'ADMIN_MESSAGE', language: 'en', data: { subject: 'Hi', body: '   ' } }, 'invalid ADMIN_MESSAGE data'],
+  ])('refuses %s with a reason', (_name, stored, reason) => {
+    const r = renderStored(stored, org)
+    expect(E.isLeft(r) && r.left.reason).toContain(reason)
+  })
+})
