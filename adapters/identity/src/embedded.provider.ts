@@ -1,0 +1,220 @@
+// The embedded OpenID Connect provider (oidc-provider) as a mountable Express router: code flow
+// with PKCE for the web app, refresh tokens, JWT access tokens for the API, accounts in SQLite.
+import type BetterSqlite3 from 'better-sqlite3'
+import express from 'express'
+import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider'
+import { API_AUDIENCE, WEB_CLIENT_ID, type Language } from '@tandem/core'
+import { createAccountStore, type Account, type AccountStore } from './account.store.js'
+import { createCsrf } from './csrf.js'
+import { pickLanguage, text } from './identity.messages.js'
+import { createIdentitySchema } from './identity.schema.js'
+import { interactionRoutes } from './interaction.routes.js'
+import { composeResetMail as defaultResetMail, type ComposeResetMail, type SendMail } from './mail.reset.js'
+import { sqliteOidcAdapter } from './oidc.adapter.js'
+import { escapeHtml, layout, paragraph } from './pages.render.js'
+import { loadOrCreateKeys } from './provider.keys.js'
+import { createRateLimiter, DEFAULT_RATE_LIMITS, type RateLimits } from './rate.limit.js'
+import { createResetTokens } from './reset.tokens.js'
+import { createTokenVerifier, type TokenVerifier } from './token.verifier.js'
+
+export type EmbeddedProviderOptions = {
+  readonly db: BetterSqlite3.Database
+  /** Where users reach the app, e.g. https://tandem.example.org (TLS may end at a proxy). */
+  readonly publicUrl: string
+  readonly dataDir: string
+  readonly audience?: string
+  readonly clientId?: string
+  readonly redirectUris: readonly string[]
+  readonly postLogoutRedirectUris: readonly string[]
+  readonly sendMail: SendMail
+  readonly composeResetMail?: ComposeResetMail
+  readonly onMailError?: (error: unknown) => void
+  /** Clock of reset links and rate limits (tests move it); oidc-provider keeps its own. */
+  readonly now?: () => number
+  readonly rateLimit?: Partial<RateLimits>
+  readonly legalUrls?: { readonly terms: string; readonly privacy: string }
+}
+
+export type EmbeddedProvider = {
+  /** Mount with app.use('/oidc', handler), before any body parser. */
+  readonly handler: express.Router
+  readonly issuer: string
+  readonly accounts: AccountStore
+  readonly verifier: TokenVerifier
+  readonly close: () => Promise<void>
+}
+
+/** The scopes the web app asks for; our own client is granted all of them without a consent screen. */
+export const WEB_SCOPES = 'openid offline_access profile email'
+export const MOUNT_PATH = '/oidc'
+
+const PRIVATE_JWK_MEMBERS = new Set(['d', 'p', 'q', 'dp', 'dq', 'qi', 'oth', 'k'])
+
+/** Resource indicators must be absolute URIs; a bare audience like `tandem-api` becomes `urn:tandem-api`. */
+export const resourceIndicatorFor = (audience: string): string => (URL.parse(audience) === null ? `urn:${audience}` : audience)
+
+const accountClaims = (account: Account) => ({
+  sub: account.subject,
+  email: account.email,
+  // Addresses are only ever confirmed by a reset link; we do not claim more than we know.
+  email_verified: false,
+  given_name: account.givenName,
+  family_name: account.familyName,
+  name: `${account.givenName} ${account.familyName}`.trim(),
+  ...(account.birthdate === null ? {} : { birthdate: account.birthdate }),
+  gender: account.gender,
+  locale: account.locale,
+})
+
+const ctxLanguage = (ctx: KoaContextWithOIDC): Language => {
+  const params = (ctx.oidc?.params ?? {}) as Record<string, unknown>
+  const uiLocales = typeof params['ui_locales'] === 'string' ? params['ui_locales'] : undefined
+  return pickLanguage(uiLocales, ctx.get('accept-language'))
+}
+
+export const createEmbeddedProvider = async (options: EmbeddedProviderOptions): Promise<EmbeddedProvider> => {
+  const now = options.now ?? Date.now
+  const audience = options.audience ?? API_AUDIENCE
+  const clientId = options.clientId ?? WEB_CLIENT_ID
+  const publicUrl = options.publicUrl.replace(/\/$/, '')
+  const issuer = `${publicUrl}${MOUNT_PATH}`
+  const assetsPath = `${MOUNT_PATH}/assets`
+  const resourceIndicator = resourceIndicatorFor(audience)
+  const publicOrigin = new URL(publicUrl).origin
+
+  createIdentitySchema(options.db)
+  const keys = loadOrCreateKeys(options.dataDir)
+  const accounts = createAccountStore(options.db, now)
+  const limits: RateLimits = { ...DEFAULT_RATE_LIMITS, ...options.rateLimit }
+
+  const page = (ctx: KoaContextWithOIDC, title: 'logout-title' | 'logout-done-title' | 'error-title', body: string): void => {
+    const language = ctxLanguage(ctx)
+    ctx.type = 'html'
+    ctx.set('Cache-Control', 'no-store')
+    ctx.body = layout({ language, assetsPath, switchLanguageHref: `${publicUrl}/` }, title, body)
+  }
+
+  const configuration: Configuration = {
+    adapter: sqliteOidcAdapter(options.db),
+    clients: [{
+      client_id: clientId,
+      application_type: 'web',
+      token_endpoint_auth_method: 'none',
+      grant_types: ['authorization_code', 'refresh_token'],
+      response_types: ['code'],
+      redirect_uris: [...options.redirectUris],
+      post_logout_redirect_uris: [...options.postLogoutRedirectUris],
+    }],
+    jwks: { keys: [...keys.jwks.keys] },
+    cookies: {
+      keys: [...keys.cookieKeys],
+      long: { httpOnly: true, sameSite: 'lax', signed: true },
+      short: { httpOnly: true, sameSite: 'lax', signed: true },
+    },
+    pkce: { required: () => true },
+    scopes: ['openid', 'offline_access', 'profile', 'email'],
+    claims: {
+      openid: ['sub'],
+      email: ['email', 'email_verified'],
+      profile: ['given_name', 'family_name', 'name', 'birthdate', 'gender', 'locale'],
+    },
+    // The web app reads names from the ID token: the JWT access token is for the API, not userinfo.
+    conformIdTokenClaims: false,
+    extraParams: ['screen_hint'],
+    clientBasedCORS: (_ctx, origin) => origin === publicOrigin,
+    findAccount: (_ctx, id) => {
+      const account = accounts.findBySubject(id)
+      return account === undefined ? undefined : { accountId: id, claims: () => accountClaims(account) }
+    },
+    extraTokenClaims: (_ctx, token) => {
+      const accountId = 'accountId' in token ? token.accountId : undefined
+      const account = typeof accountId === 'string' ? accounts.findBySubject(accountId) : undefined
+      if (account === undefined) return undefined
+      const { sub: _sub, name: _name, email_verified: _verified, ...claims } = accountClaims(account)
+      return claims
+    },
+    loadExistingGrant: async (ctx) => {
+      const grantId = ctx.oidc.result?.consent?.grantId ?? ctx.oidc.session?.grantIdFor(ctx.oidc.client?.clientId ?? '')
+      const existing = grantId === undefined ? undefined : await ctx.oidc.provider.Grant.find(grantId)
+      // Our own web app is first party: no consent screen, the grant is made (or completed) here.
+      if (ctx.oidc.client?.clientId !== clientId || ctx.oidc.session?.accountId === undefined) return existing
+      const grant = existing ?? new ctx.oidc.provider.Grant({ clientId, accountId: ctx.oidc.session.accountId })
+      grant.addOIDCScope(WEB_SCOPES)
+      grant.addOIDCClaims(['sub', 'email', 'email_verified', 'given_name', 'family_name', 'name', 'birthdate', 'gender', 'locale'])
+      grant.addResourceScope(resourceIndicator, WEB_SCOPES)
+      await grant.save()
+      return grant
+    },
+    // oidc-provider keeps offline_access only with prompt=consent, which the web app does not send;
+    // our own client gets refresh tokens anyway, bound to the session (they end at sign-out).
+    issueRefreshToken: (_ctx, client, code) =>
+      client.grantTypeAllowed('refresh_token') && (code.scopes.has('offline_access') || client.clientId === clientId),
+    interactions: { url: (_ctx, interaction) => `${MOUNT_PATH}/interaction/${interaction.uid}` },
+    features: {
+      devInteractions: { enabled: false },
+      revocation: { enabled: true },
+      rpInitiatedLogout: {
+        enabled: true,
+        logoutSource: (ctx, form) => {
+          const l = ctxLanguage(ctx)
+          page(ctx, 'logout-title', `${form}${paragraph(l, 'logout-question')}<button type="submit" class="primary" form="op.logoutForm" name="logout" value="yes">${escapeHtml(text(l, 'logout-submit'))}</button>`)
+        },
+        postLogoutSuccessSource: (ctx) => {
+          const l = ctxLanguage(ctx)
+          page(ctx, 'logout-done-title', `${paragraph(l, 'logout-done')}<div class="links"><a href="${escapeHtml(publicUrl)}/">${escapeHtml(text(l, 'back-to-app'))}</a></div>`)
+        },
+      },
+      resourceIndicators: {
+        enabled: true,
+        defaultResource: () => resourceIndicator,
+        useGrantedResource: () => true,
+        getResourceServerInfo: (_ctx, resource) => {
+          if (resource !== resourceIndicator) throw new errors.InvalidTarget()
+          return { scope: WEB_SCOPES, audience, accessTokenFormat: 'jwt', accessTokenTTL: 15 * 60, jwt: { sign: { alg: 'RS256' } } }
+        },
+      },
+    },
+    ttl: {
+      AccessToken: 15 * 60,
+      AuthorizationCode: 60,
+      IdToken: 60 * 60,
+      Interaction: 60 * 60,
+      Grant: 30 * 24 * 60 * 60,
+      Session: 14 * 24 * 60 * 60,
+      RefreshToken: 14 * 24 * 60 * 60,
+    },
+    renderError: (ctx, _out, _error) => {
+      page(ctx, 'error-title', paragraph(ctxLanguage(ctx), 'error-text'))
+    },
+  }
+
+  const provider = new Provider(issuer, configuration)
+  // TLS usually ends at a reverse proxy; X-Forwarded-Proto/Host then describe the public request.
+  provider.proxy = true
+
+  const handler = express.Router()
+  handler.use(interactionRoutes({
+    provider,
+    accounts,
+    resetTokens: createResetTokens(options.db, now),
+    limiter: createRateLimiter(now),
+    limits,
+    csrf: createCsrf(keys.cookieKeys[0] ?? '', MOUNT_PATH, publicUrl.startsWith('https:')),
+    sendMail: options.sendMail,
+    composeResetMail: options.composeResetMail ?? defaultResetMail,
+    onMailError: options.onMailError ?? ((error) => console.error('password reset mail not sent', error)),
+    mountPath: MOUNT_PATH,
+    issuer,
+    appUrl: `${publicUrl}/`,
+    legalUrls: options.legalUrls ?? { terms: `${publicUrl}/terms-and-conditions`, privacy: `${publicUrl}/data-privacy-policy` },
+    grantScopes: { oidc: WEB_SCOPES, resource: WEB_SCOPES, resourceIndicator },
+    clientId,
+    now,
+  }))
+  handler.use(provider.callback())
+
+  const publicKeys = keys.jwks.keys.map((key) => Object.fromEntries(Object.entries(key).filter(([name]) => !PRIVATE_JWK_MEMBERS.has(name))))
+  const verifier = createTokenVerifier({ issuer, audience, keySet: { keys: publicKeys } })
+
+  return { handler, issuer, accounts, verifier, close: async () => undefined }
+}

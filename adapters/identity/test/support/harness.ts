@@ -1,0 +1,161 @@
+// Starts the real thing for tests: an Express app on a loopback port with the provider at /oidc,
+// a SQLite file in a temp folder, a real SMTP mailbox and a stand-in API route guarded by the verifier.
+import Database from 'better-sqlite3'
+import express from 'express'
+import { createHash, randomBytes } from 'node:crypto'
+import { mkdtempSync, rmSync } from 'node:fs'
+import type { Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { createEmbeddedProvider, type EmbeddedProvider, type EmbeddedProviderOptions, type TokenVerifier } from '../../src/index.js'
+import { Browser, hiddenField, formAction } from './http.client.js'
+import { startMailbox, type Mailbox } from './mailbox.js'
+
+export type Harness = {
+  readonly baseUrl: string
+  readonly redirectUri: string
+  readonly provider: EmbeddedProvider
+  readonly mailbox: Mailbox
+  readonly db: Database.Database
+  readonly dataDir: string
+  readonly clock: { now: number }
+  readonly close: () => Promise<void>
+}
+
+export type HarnessOptions = Partial<Pick<EmbeddedProviderOptions, 'rateLimit' | 'audience'>> & {
+  readonly dataDir?: string
+  /** The API stand-in's verifier; the provider's own by default. */
+  readonly verifier?: (provider: EmbeddedProvider) => TokenVerifier
+}
+
+export const startHarness = async (options: HarnessOptions = {}): Promise<Harness> => {
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'tandem-identity-'))
+  const db = new Database(join(dataDir, 'tandem.db'))
+  db.pragma('journal_mode = WAL')
+  db.pragma('foreign_keys = ON')
+  const mailbox = await startMailbox()
+  const clock = { now: Date.now() }
+  const app = express()
+  const server: Server = await new Promise((resolve) => {
+    const s = app.listen(0, '127.0.0.1', () => resolve(s))
+  })
+  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  const provider = await createEmbeddedProvider({
+    db,
+    publicUrl: baseUrl,
+    dataDir,
+    redirectUris: [`${baseUrl}/`],
+    postLogoutRedirectUris: [`${baseUrl}/`],
+    sendMail: mailbox.sendMail,
+    now: () => clock.now,
+    ...(options.rateLimit === undefined ? {} : { rateLimit: options.rateLimit }),
+    ...(options.audience === undefined ? {} : { audience: options.audience }),
+  })
+  const verify = options.verifier?.(provider) ?? provider.verifier
+  app.use('/oidc', provider.handler)
+  // The API's body parser comes after the provider, as in the server.
+  app.use(express.json())
+  app.get('/api/me', async (req, res) => {
+    const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1]
+    const identity = token === undefined ? null : await verify(token)
+    if (identity === null) res.status(401).json({ isSuccess: false })
+    else res.json({ isSuccess: true, value: identity })
+  })
+  return {
+    baseUrl,
+    redirectUri: `${baseUrl}/`,
+    provider,
+    mailbox,
+    db,
+    dataDir,
+    clock,
+    close: async () => {
+      await provider.close()
+      await new Promise<void>((resolve) => server.close(() => resolve()))
+      server.closeAllConnections()
+      await mailbox.close()
+      db.close()
+      if (options.dataDir === undefined) rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+export type Tokens = { readonly access_token: string; readonly refresh_token?: string; readonly id_token: string; readonly expires_in: number; readonly scope: string }
+
+export const pkce = (): { readonly verifier: string; readonly challenge: string } => {
+  const verifier = randomBytes(32).toString('base64url')
+  return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') }
+}
+
+export type Flow = { readonly browser: Browser; readonly verifier: string; readonly state: string; readonly page: string; readonly pageUrl: string }
+
+/** Starts the code flow as the web app would (oidc-client-ts): PKCE, state, the app's scopes. */
+export const startAuthorization = async (h: Harness, extra: Readonly<Record<string, string>> = {}, browser = new Browser(h.baseUrl)): Promise<Flow> => {
+  const { verifier, challenge } = pkce()
+  const state = randomBytes(8).toString('hex')
+  const query = new URLSearchParams({
+    client_id: 'tandem-web',
+    response_type: 'code',
+    redirect_uri: h.redirectUri,
+    scope: 'openid offline_access profile email',
+    code_challenge: challenge,
+    code_challenge_method: 'S256',
+    state,
+    ...extra,
+  })
+  const reply = await browser.get(`/oidc/auth?${query.toString()}`)
+  if (reply.location === undefined) throw new Error(`authorize answered ${reply.status}: ${reply.body.slice(0, 300)}`)
+  const page = await browser.get(reply.location)
+  return { browser, verifier, state, page: page.body, pageUrl: reply.location }
+}
+
+/** Submits the page's form with these fields (the CSRF field is taken from the page). */
+export const submit = async (flow: Flow, fields: Readonly<Record<string, string>>, page = flow.page) =>
+  flow.browser.post(formAction(page), { csrf: hiddenField(page, 'csrf'), ...fields })
+
+/** Follows the redirects after a finished interaction and returns the code for the app. */
+export const codeAfter = async (h: Harness, flow: Flow, reply: { status: number; location: string | undefined; body: string; url: string }): Promise<string> => {
+  const last = await flow.browser.follow(reply, h.redirectUri)
+  if (last.location === undefined) throw new Error(`no redirect to the app (${last.status}): ${last.body.slice(0, 500)}`)
+  const url = new URL(last.location, h.baseUrl)
+  if (url.searchParams.get('state') !== flow.state) throw new Error(`state mismatch in ${url.href}`)
+  const code = url.searchParams.get('code')
+  if (code === null) throw new Error(`no code in ${url.href}`)
+  return code
+}
+
+export const exchangeCode = async (h: Harness, flow: Flow, code: string): Promise<Response> =>
+  fetch(`${h.baseUrl}/oidc/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: h.redirectUri, client_id: 'tandem-web', code_verifier: flow.verifier }).toString(),
+  })
+
+export const SIGN_UP = {
+  given_name: 'Ada',
+  family_name: 'Lovelace',
+  birthdate: '1990-12-10',
+  gender: 'Female',
+  email: 'ada@example.org',
+  password: 'analytical1engine',
+  terms: 'on',
+  privacy: 'on',
+} as const
+
+/** Sign-up through the whole code flow; returns the tokens. */
+export const signUp = async (h: Harness, fields: Readonly<Record<string, string>> = SIGN_UP, extra: Readonly<Record<string, string>> = {}): Promise<Tokens> => {
+  const flow = await startAuthorization(h, { screen_hint: 'signup', ...extra })
+  const code = await codeAfter(h, flow, await submit(flow, fields))
+  const response = await exchangeCode(h, flow, code)
+  if (response.status !== 200) throw new Error(`token endpoint answered ${response.status}: ${await response.text()}`)
+  return (await response.json()) as Tokens
+}
+
+export const signIn = async (h: Harness, email: string, password: string): Promise<Tokens> => {
+  const flow = await startAuthorization(h)
+  const code = await codeAfter(h, flow, await submit(flow, { email, password }))
+  const response = await exchangeCode(h, flow, code)
+  if (response.status !== 200) throw new Error(`token endpoint answered ${response.status}: ${await response.text()}`)
+  return (await response.json()) as Tokens
+}
