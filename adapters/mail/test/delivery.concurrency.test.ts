@@ -1,0 +1,129 @@
+// At most once, none lost: two workers sharing one outbox never send a message twice, and a worker
+// that dies or stalls mid-delivery leaves its untried messages to the other worker but never has
+// a message it already handed to SMTP sent a second time.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { INTERRUPTED_ERROR, smtpTransport, type MailTransport, type Notification, type OutgoingMail } from '../src/index.js'
+import { enqueue, manualClock, workerOver, type Clock } from './support/delivery.setup.js'
+import { memoryOutbox, type MemoryOutbox } from './support/outbox.memory.js'
+import { startTestSmtp, type TestSmtp } from './support/smtp.server.js'
+
+const FROM = 'noreply@mentoring-mitte.example'
+const note: Notification = { type: 'REMINDER_UNPUBLISHED_USER_PROFILE', data: { firstName: 'Max', lastSavedAt: Date.UTC(2026, 10, 1) } }
+
+let smtp: TestSmtp
+let transport: MailTransport
+let outbox: MemoryOutbox
+let clock: Clock
+
+beforeEach(async () => {
+  smtp = await startTestSmtp()
+  transport = smtpTransport(smtp.url, { from: FROM, pool: true })
+  outbox = memoryOutbox()
+  clock = manualClock()
+})
+
+afterEach(async () => {
+  await transport.close()
+  await smtp.stop()
+})
+
+const deliveredIds = async (): Promise<string[]> => (await smtp.parsed()).map((m) => String(m.headers.get('x-tandem-outbox-id'))).sort()
+
+/** A transport that holds its first message until the test opens the gate: a stalled process. */
+const stalling = (inner: MailTransport) => {
+  let reached: () => void = () => {}
+  let open: () => void = () => {}
+  const atGate = new Promise<void>((resolve) => (reached = resolve))
+  const gate = new Promise<void>((resolve) => (open = resolve))
+  let first = true
+  const t: MailTransport = {
+    send: async (m: OutgoingMail) => {
+      if (first) {
+        first = false
+        reached()
+        await gate
+      }
+      await inner.send(m)
+    },
+    close: inner.close,
+  }
+  return { transport: t, atGate, open }
+}
+
+describe('two workers on one outbox', () => {
+  it('never send one message twice, and together deliver all of them', async () => {
+    const ids = Array.from({ length: 24 }, (_, n) => enqueue(outbox, note, { email: `mentor${n}@example.org` }))
+    const a = workerOver(outbox, transport, clock, { name: 'worker-a', batchSize: 5 })
+    const b = workerOver(outbox, transport, clock, { name: 'worker-b', batchSize: 5 })
+
+    let sentByA = 0
+    let sentByB = 0
+    for (let round = 0; round < 10; round += 1) {
+      const [ra, rb] = await Promise.all([a.runOnce(), b.runOnce()])
+      sentByA += ra.sent
+      sentByB += rb.sent
+    }
+    expect(await deliveredIds()).toEqual(ids.map(String).sort())
+    expect(sentByA + sentByB).toBe(ids.length)
+    // Both really took part, so the test exercised sharing and not one worker doing everything.
+    expect(sentByA).toBeGreaterThan(0)
+    expect(sentByB).toBeGreaterThan(0)
+    expect(outbox.rows().every((r) => r.status === 'sent' && r.attempts === 1)).toBe(true)
+  })
+
+  it('a stalled worker: its untried messages pass to the other worker, the one it handed over is sent once', async () => {
+    const ids = [1, 2, 3, 4, 5].map((n) => enqueue(outbox, note, { email: `mentor${n}@example.org` }))
+    const stalled = stalling(transport)
+    const a = workerOver(outbox, stalled.transport, clock, { name: 'worker-a', leaseMs: 60_000 })
+    const b = workerOver(outbox, transport, clock, { name: 'worker-b', leaseMs: 60_000 })
+
+    const runA = a.runOnce()
+    await stalled.atGate
+    clock.advance(60_001)
+    const reportB = await b.runOnce()
+    expect(reportB).toMatchObject({ requeued: 4, abandoned: 1, claimed: 4, sent: 4 })
+    const first = ids[0] ?? 0
+    expect(outbox.row(first)).toMatchObject({ status: 'failed', lastError: INTERRUPTED_ERROR })
+
+    stalled.open()
+    // Worker A finishes the message it had handed over, then finds its other leases gone.
+    expect(await runA).toMatchObject({ claimed: 5, sent: 1, skipped: 4 })
+    expect(outbox.row(first).status).toBe('sent')
+    expect(await deliveredIds()).toEqual(ids.map(String).sort())
+  })
+
+  it('a worker that died mid-delivery: the message it was sending is never re-sent, the rest are delivered once', async () => {
+    const ids = [1, 2, 3].map((n) => enqueue(outbox, note, { email: `mentor${n}@example.org` }))
+    const dead = stalling(transport)
+    const a = workerOver(outbox, dead.transport, clock, { name: 'worker-a', leaseMs: 60_000 })
+    const restarted = workerOver(outbox, transport, clock, { name: 'worker-a-restarted', leaseMs: 60_000 })
+
+    void a.runOnce() // never resumes: the process is gone
+    await dead.atGate
+    clock.advance(60_001)
+    for (let round = 0; round < 3; round += 1) {
+      await restarted.runOnce()
+      clock.advance(24 * 3_600_000)
+    }
+    const [first, ...rest] = ids
+    expect(outbox.row(first ?? 0)).toMatchObject({ status: 'failed', lastError: INTERRUPTED_ERROR })
+    expect(await deliveredIds()).toEqual(rest.map(String).sort())
+  })
+
+  it('a worker whose lease ran out before it reached a message does not send it', async () => {
+    const ids = [1, 2].map((n) => enqueue(outbox, note, { email: `mentor${n}@example.org` }))
+    const slow = stalling(transport)
+    const a = workerOver(outbox, slow.transport, clock, { name: 'worker-a', leaseMs: 60_000 })
+    const runA = a.runOnce()
+    await slow.atGate
+    clock.advance(60_001) // the lease is over, but nobody has recovered it yet
+    slow.open()
+    expect(await runA).toMatchObject({ sent: 1, skipped: 1 })
+    const second = ids[1] ?? 0
+    expect(outbox.row(second).status).toBe('sending')
+    expect(outbox.row(second).attempts).toBe(0)
+    // The next round recovers it as never tried, and sends it once.
+    expect(await workerOver(outbox, transport, clock, { name: 'worker-b' }).runOnce()).toMatchObject({ requeued: 1, sent: 1 })
+    expect(await deliveredIds()).toEqual(ids.map(String).sort())
+  })
+})

@@ -1,0 +1,83 @@
+// Which domain events notify whom: one NEW_TANDEM per matching run for the mentee, one for the
+// mentor once the mentee accepted, APPROVE_TANDEM to both, DECLINE_TANDEM to the mentee only for a
+// mentor's decline, and matching switches only when someone other than the mentor made them.
+import { describe, expect, it } from 'vitest'
+import { HOUR, type DomainEvent, type UserId } from '@tandem/core'
+import { notificationsForEvents, outboxRowsForEvents, prepareNotification, type Person } from '../src/index.js'
+import { org } from './support/samples.js'
+
+const NOW = Date.UTC(2026, 10, 22, 9, 0)
+const mia: Person = { id: 1, email: 'mia@example.org', firstName: 'Mia', lastName: 'Meier', language: 'de' }
+const max: Person = { id: 2, email: 'max@example.org', firstName: 'Max', lastName: 'Muster', language: 'en' }
+const eva: Person = { id: 3, email: 'eva@example.org', firstName: 'Eva', lastName: 'Engel', language: 'en' }
+const ben: Person = { id: 4, email: 'ben@example.org', firstName: 'Ben', lastName: 'Berg', language: 'de' }
+const people = (id: UserId): Person | undefined => [mia, max, eva, ben].find((p) => p.id === id)
+
+const summary = (events: readonly DomainEvent[]) => notificationsForEvents(events, people).map((r) => ({ to: r.to.email, ...r.notification }))
+
+describe('notifications for domain events', () => {
+  it('tells the mentee once about all proposals of a run, with the count and the earliest deadline', () => {
+    const deadline = NOW + 48 * HOUR
+    expect(
+      summary([
+        { _tag: 'MatchingStarted', menteeId: 1 },
+        { _tag: 'TandemProposed', tandemId: 10, menteeId: 1, mentorId: 2, manual: false, deadline },
+        { _tag: 'TandemProposed', tandemId: 11, menteeId: 1, mentorId: 3, manual: false, deadline },
+        { _tag: 'TandemProposed', tandemId: 12, menteeId: 1, mentorId: 4, manual: false, deadline: deadline + 1 },
+      ]),
+    ).toEqual([{ to: 'mia@example.org', type: 'NEW_TANDEM', data: { audience: 'Mentee', firstName: 'Mia', deadline, count: 3 } }])
+  })
+
+  it('tells the mentor a mentee is waiting once the mentee accepted, with the mentor\'s deadline', () => {
+    const deadline = NOW + 72 * HOUR
+    expect(summary([{ _tag: 'MenteeAccepted', tandemId: 10, menteeId: 1, mentorId: 2, deadline }])).toEqual([
+      { to: 'max@example.org', type: 'NEW_TANDEM', data: { audience: 'Mentor', firstName: 'Max', deadline } },
+    ])
+  })
+
+  it('sends APPROVE_TANDEM to both sides, each with the other one\'s contact', () => {
+    expect(summary([{ _tag: 'TandemMatched', tandemId: 10, menteeId: 1, mentorId: 2 }])).toEqual([
+      { to: 'mia@example.org', type: 'APPROVE_TANDEM', data: { audience: 'Mentee', firstName: 'Mia', partner: { firstName: 'Max', lastName: 'Muster', email: 'max@example.org' } } },
+      { to: 'max@example.org', type: 'APPROVE_TANDEM', data: { audience: 'Mentor', firstName: 'Max', partner: { firstName: 'Mia', lastName: 'Meier', email: 'mia@example.org' } } },
+    ])
+  })
+
+  it('sends DECLINE_TANDEM to the mentee with the mentor\'s information text, and nothing for the mentee\'s own decline', () => {
+    expect(
+      summary([
+        { _tag: 'TandemDeclined', tandemId: 10, by: 'Mentor', menteeId: 1, mentorId: 2, infoText: 'No time this year.' },
+        { _tag: 'TandemDeclined', tandemId: 11, by: 'Mentee', menteeId: 1, mentorId: 3, infoText: null },
+      ]),
+    ).toEqual([{ to: 'mia@example.org', type: 'DECLINE_TANDEM', data: { firstName: 'Mia', infoText: 'No time this year.' } }])
+  })
+
+  it('tells a mentor about matching switched by an admin or by the 72 h deadline, not about their own switch', () => {
+    expect(
+      summary([
+        { _tag: 'MentorMatchingChanged', mentorId: 2, enabled: false, by: 'Deadline' },
+        { _tag: 'MentorMatchingChanged', mentorId: 3, enabled: true, by: 'Admin' },
+        { _tag: 'MentorMatchingChanged', mentorId: 4, enabled: false, by: 'Mentor' },
+      ]),
+    ).toEqual([
+      { to: 'max@example.org', type: 'DEACTIVATE_USER_PROFILE', data: { firstName: 'Max', by: 'Deadline' } },
+      { to: 'eva@example.org', type: 'ACTIVATE_USER_PROFILE', data: { firstName: 'Eva', by: 'Admin' } },
+    ])
+  })
+
+  it('skips users it cannot find (deleted meanwhile) instead of failing the transaction', () => {
+    expect(summary([{ _tag: 'TandemMatched', tandemId: 10, menteeId: 1, mentorId: 99 }])).toEqual([])
+  })
+
+  it('builds outbox rows in each recipient\'s language with the rendered subject', () => {
+    const rows = outboxRowsForEvents([{ _tag: 'TandemMatched', tandemId: 10, menteeId: 1, mentorId: 2 }], people, org, NOW)
+    expect(rows.map((r) => [r.recipient.email, r.language, r.subject, r.userId, r.nextAttemptAt])).toEqual([
+      ['mia@example.org', 'de', 'Es passt: Sie und Max sind jetzt ein Tandem', 1, NOW],
+      ['max@example.org', 'en', "It's a match: you and Mia are now a tandem", 2, NOW],
+    ])
+  })
+
+  it('refuses to enqueue for an address that is not an e-mail address', () => {
+    const r = prepareNotification({ type: 'ADMIN_MESSAGE', data: { subject: 'Hi', body: 'Hello' } }, { recipient: { email: 'not-an-address', name: 'X' }, language: 'en', userId: 1 }, org, NOW)
+    expect(r).toEqual({ _tag: 'Left', left: { _tag: 'InvalidRecipient', email: 'not-an-address' } })
+  })
+})
