@@ -85,6 +85,17 @@ export const createListQueries = (db: Database) => {
         eb.and([eb('mentor_state', '=', 'PROPOSED'), eb('mentee_state', '=', 'ACCEPTED'), eb('mentor_deadline', '<=', now)]),
       ]))).map((r) => r.id),
 
+    /** Everyone a program year's deactivation touches: its mentees and both sides of its tandems. */
+    clusterMemberIds: (clusterId: number): { userIds: number[]; tandemIds: number[] } => {
+      const tandems = db.all(k.selectFrom('tandems').select(['id', 'mentee_id', 'mentor_id']).where('cluster_id', '=', clusterId))
+      const mentees = db.all(k.selectFrom('users').select('id').where('mentee_cluster_id', '=', clusterId)).map((r) => r.id)
+      return { userIds: [...new Set([...mentees, ...tandems.flatMap((x) => [x.mentee_id, x.mentor_id])])], tandemIds: tandems.map((x) => x.id) }
+    },
+
+    /** Users of a tandem, for slices. */
+    tandemUserIds: (tandemIds: readonly number[]): number[] =>
+      tandemIds.length === 0 ? [] : [...new Set(db.all(k.selectFrom('tandems').select(['mentee_id', 'mentor_id']).where('id', 'in', [...tandemIds])).flatMap((r) => [r.mentee_id, r.mentor_id]))],
+
     /** Mentees left PENDING (a run that never finished, e.g. the process died): cleared at start. */
     pendingMenteeIds: (): number[] => db.all(k.selectFrom('users').select('id').where('mentee_status', '=', 'PENDING')).map((r) => r.id),
   }

@@ -74,14 +74,21 @@ export type OutboxTable = {
   id: Generated<number>
   created_at: number
   user_id: number | null
-  recipient: string
+  recipient_email: string
+  recipient_name: string
   language: string
   type: string
   /** JSON object: the values the template fills in. */
-  payload: string
+  data: string
   subject: string
-  sent_at: number | null
+  /** pending | sending | sent | failed (the mail adapter's OutboxStatus). */
+  status: string
+  next_attempt_at: number
   attempts: number
+  attempted_at: number | null
+  locked_by: string | null
+  locked_until: number | null
+  sent_at: number | null
   last_error: string | null
 }
 

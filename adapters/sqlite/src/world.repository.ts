@@ -4,6 +4,7 @@
 import type { Cluster, DomainError, DomainEvent, Language, Participant, Tandem, TandemId, Transition, TransitionResult, UserId, World } from '@tandem/core'
 import { left, right, isLeft, type Either } from 'fp-ts/lib/Either.js'
 import type { Database } from './database.js'
+import { insertOutboxRow, type NewOutboxRow } from './outbox.repository.js'
 import { participantColumns, participantOf, tandemColumns, tandemOf } from './rows.js'
 
 /** Which part of the world a command reads; tandems of the named users and their partners come along. */
@@ -14,20 +15,10 @@ export type Slice = {
   readonly extraUserIds?: readonly UserId[]
 }
 
-export type Contact = { readonly userId: UserId; readonly email: string; readonly firstName: string; readonly lastName: string; readonly language: Language }
+export type Contact = { readonly id: UserId; readonly email: string; readonly firstName: string; readonly lastName: string; readonly language: Language }
 
-/** One notification to send, written to the outbox in the command's transaction. */
-export type OutboxMessage = {
-  readonly userId: UserId | null
-  readonly recipient: string
-  readonly language: Language
-  readonly type: string
-  readonly subject: string
-  readonly payload: Readonly<Record<string, unknown>>
-}
-
-/** Maps an event to its notifications; lives in the composition root, not here. */
-export type Notifier = (event: DomainEvent, contactOf: (id: UserId) => Contact | undefined, world: World) => readonly OutboxMessage[]
+/** Maps a command's events to outbox rows; given by the composition root (the mail adapter's rules). */
+export type Notifier = (events: readonly DomainEvent[], contactOf: (id: UserId) => Contact | undefined, now: number) => readonly NewOutboxRow[]
 
 class Conflict extends Error {
   constructor(readonly error: DomainError) { super(error._tag) }
@@ -69,7 +60,7 @@ export const createWorldStore = (db: Database, notify: Notifier): WorldStore => 
 
   const contactOf = (id: UserId): Contact | undefined => {
     const row = db.first(k.selectFrom('users').select(['id', 'email', 'first_name', 'last_name', 'language']).where('id', '=', id))
-    return row === undefined ? undefined : { userId: row.id, email: row.email, firstName: row.first_name, lastName: row.last_name, language: row.language === 'de' ? 'de' : 'en' }
+    return row === undefined ? undefined : { id: row.id, email: row.email, firstName: row.first_name, lastName: row.last_name, language: row.language === 'de' ? 'de' : 'en' }
   }
 
   const writeBack = (before: World, after: World): void => {
@@ -95,15 +86,9 @@ export const createWorldStore = (db: Database, notify: Notifier): WorldStore => 
     }
   }
 
-  const appendOutbox = (events: readonly DomainEvent[], world: World, now: number): void => {
-    for (const event of events) {
-      for (const m of notify(event, contactOf, world)) {
-        db.run(k.insertInto('outbox').values({
-          created_at: now, user_id: m.userId, recipient: m.recipient, language: m.language, type: m.type,
-          subject: m.subject, payload: JSON.stringify(m.payload), sent_at: null, attempts: 0, last_error: null,
-        }))
-      }
-    }
+  const appendOutbox = (events: readonly DomainEvent[], now: number): void => {
+    if (events.length === 0) return
+    for (const row of notify(events, contactOf, now)) insertOutboxRow(db, row)
   }
 
   const run: WorldStore['run'] = (slice, apply, now) => {
@@ -113,7 +98,7 @@ export const createWorldStore = (db: Database, notify: Notifier): WorldStore => 
         const result = apply(before)
         if (isLeft(result)) throw new Conflict(result.left)
         writeBack(before, result.right.world)
-        appendOutbox(result.right.events, result.right.world, now)
+        appendOutbox(result.right.events, now)
         return result.right
       }))
     } catch (e) {

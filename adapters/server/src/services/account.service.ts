@@ -1,0 +1,99 @@
+// Account calls: sign-up and sign-in of the token holder, the caller's details, user deletion,
+// browser error logs and admin notifications.
+import { releaseTandem, liveTandemsOf, type DomainError, type Language, type RoleName, type Side } from '@tandem/core'
+import type { Services } from '@tandem/http'
+import { isLeft, left, right, type Either } from 'fp-ts/lib/Either.js'
+import { userByEmail, userById, type ServiceContext } from './context.js'
+import { isAdminEmail, userView } from './views.js'
+
+const emailTaken: DomainError = { _tag: 'ValidationFailed', errors: [{ field: 'Email', key: 'invalid-value' }] }
+
+export const accountService = (ctx: ServiceContext): Services['account'] => {
+  /** The cluster a new mentee joins: the default program year. */
+  const defaultClusterId = () => ctx.clusters.defaultCluster()?.clusterId ?? null
+
+  const addSide = (userId: number, side: Side) => ctx.users.addRole(userId, side, side === 'Mentee' ? defaultClusterId() : null)
+
+  const register = (identity: { issuer: string; subject: string }, input: {
+    email: string; firstName: string; lastName: string; gender: 'Female' | 'Male' | 'Non-binary' | 'NA'; birthDate: string | null; language: Language
+    roles: RoleName[]; privacy: boolean; terms: boolean
+  }): Either<DomainError, number> => {
+    const id = ctx.users.insert({
+      issuer: identity.issuer, subject: identity.subject, email: input.email, firstName: input.firstName, lastName: input.lastName,
+      gender: input.gender, birthDate: input.birthDate, language: input.language, roles: input.roles,
+      acceptedPrivacy: input.privacy, acceptedTerms: input.terms, menteeClusterId: input.roles.includes('Mentee') ? defaultClusterId() : null,
+    }, ctx.clock())
+    return id === undefined ? left(emailTaken) : right(id)
+  }
+
+  return {
+    signUp: async (actor, body) => {
+      if (actor.userId !== null) {
+        addSide(actor.userId, body.Role)
+        return mapView(ctx, actor.userId)
+      }
+      const roles: RoleName[] = isAdminEmail(ctx, body.Email) ? ['Admin'] : [body.Role]
+      const id = register(actor.identity, {
+        email: body.Email, firstName: body.FirstName, lastName: body.LastName, gender: body.Gender, birthDate: body.DOB,
+        language: body.Language, roles, privacy: body.IsAcceptedDataPrivacyPolicy, terms: body.IsAcceptedTermsConditions,
+      })
+      return isLeft(id) ? id : mapView(ctx, id.right)
+    },
+
+    signIn: async (actor, body) => {
+      if (actor.userId === null) {
+        // Administrators named in ADMIN_EMAILS need no sign-up; participants do.
+        if (!actor.isAdmin) return left({ _tag: 'NotFound', entity: 'User' })
+        const id = register(actor.identity, {
+          email: actor.email, firstName: actor.identity.givenName, lastName: actor.identity.familyName, gender: actor.identity.gender,
+          birthDate: actor.identity.birthdate, language: actor.identity.locale, roles: ['Admin'], privacy: true, terms: true,
+        })
+        return isLeft(id) ? id : mapView(ctx, id.right)
+      }
+      const id = actor.userId
+      // The register-as-mentor (or mentee) entry point adds that side to an existing participant.
+      if ((body.Role === 'Mentee' || body.Role === 'Mentor') && !actor.isAdmin) addSide(id, body.Role)
+      ctx.users.updateIdentity(id, {
+        email: actor.email, firstName: actor.identity.givenName || (ctx.users.byId(id)?.firstName ?? ''),
+        lastName: actor.identity.familyName || (ctx.users.byId(id)?.lastName ?? ''),
+        birthDate: actor.identity.birthdate ?? ctx.users.byId(id)?.birthDate ?? null,
+        gender: actor.identity.gender === 'NA' ? ctx.users.byId(id)?.gender ?? 'NA' : actor.identity.gender,
+      })
+      return mapView(ctx, id)
+    },
+
+    userDetails: async (actor) => mapView(ctx, actor.userId),
+
+    deleteUser: async (_actor, query) => {
+      const user = userByEmail(ctx, query.emailId)
+      if (isLeft(user)) return user
+      const id = user.right.id
+      // Release what still binds the partners, so nobody is left waiting on a deleted user.
+      const world = ctx.store.load({ userIds: [id] })
+      for (const tandem of liveTandemsOf(world, id)) {
+        const released = ctx.store.run({ userIds: [tandem.menteeId, tandem.mentorId] }, releaseTandem(ctx.clock(), { tandemId: tandem.id }), ctx.clock())
+        if (isLeft(released)) return released
+      }
+      await ctx.deleteIdentity(user.right.issuer, user.right.subject)
+      if (query.deletefromDB) ctx.users.remove(id)
+      return right(true)
+    },
+
+    logError: async (actor, body) => {
+      ctx.logger.warn({ browserError: body.ErrorMessage.slice(0, 2000), userId: actor?.userId ?? null }, 'browser error')
+      return right(true)
+    },
+
+    notifyUser: async (_actor, body) => {
+      const user = userByEmail(ctx, body.email)
+      if (isLeft(user)) return user
+      const sent = ctx.notify(user.right.id, body.notificationType, { matchingTandemId: body.matchingTandemId })
+      return sent ? right(true) : left({ _tag: 'ValidationFailed', errors: [{ field: 'notificationType', key: 'invalid-value' }] })
+    },
+  }
+}
+
+export const mapView = async (ctx: ServiceContext, id: number | null) => {
+  const user = userById(ctx, id)
+  return isLeft(user) ? user : right(userView(ctx, user.right))
+}

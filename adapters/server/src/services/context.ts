@@ -1,0 +1,56 @@
+// What every service needs: the repositories, the world store, the clock, the master data and the
+// configuration. Built once by the server.
+import type { Bilingual, DeclineReason, DomainError, Language, ProfileQuestion, Questionnaire, UserId } from '@tandem/core'
+import type { AnswersRepository, ClustersRepository, Database, ListQueries, OutboxRepository, UserRecord, UsersRepository, WorldStore } from '@tandem/sqlite'
+import { left, right, type Either } from 'fp-ts/lib/Either.js'
+import type { Clock } from '../clock.js'
+
+export type MasterData = {
+  readonly questionnaire: Questionnaire
+  readonly profileQuestions: readonly ProfileQuestion[]
+  readonly countries: readonly { readonly countryCodeId: number; readonly name: Bilingual }[]
+  readonly federalStates: readonly { readonly stateOriginalId: number; readonly name: Bilingual }[]
+  readonly languages: readonly { readonly languageId: number; readonly name: Bilingual }[]
+  readonly declineReasons: readonly DeclineReason[]
+}
+
+export type Logger = {
+  readonly info: (obj: object, msg?: string) => void
+  readonly warn: (obj: object, msg?: string) => void
+  readonly error: (obj: object, msg?: string) => void
+}
+
+export type ServiceContext = {
+  readonly db: Database
+  readonly users: UsersRepository
+  readonly answers: AnswersRepository
+  readonly clusters: ClustersRepository
+  readonly lists: ListQueries
+  readonly outbox: OutboxRepository
+  readonly store: WorldStore
+  readonly clock: Clock
+  readonly master: MasterData
+  readonly logger: Logger
+  readonly adminEmails: readonly string[]
+  readonly matching: { readonly threshold: number; readonly limit: number }
+  readonly publicUrl: string
+  /** Enqueues a notification outside a domain command (admin messages). */
+  readonly notify: (userId: UserId, type: string, data: Readonly<Record<string, unknown>>) => boolean
+  /** Removes the account at the identity provider when it is ours; a no-op for external providers. */
+  readonly deleteIdentity: (issuer: string, subject: string) => Promise<void>
+  /** Accounts known to the identity provider, for SyncDBFromIdp; empty for external providers. */
+  readonly identityAccounts: () => Promise<readonly { readonly issuer: string; readonly subject: string; readonly email: string; readonly givenName: string; readonly familyName: string }[]>
+}
+
+export const textIn = (text: Bilingual, language: Language): string => text[language]
+
+/** The user an e-mail names, or NotFound. */
+export const userByEmail = (ctx: ServiceContext, email: string): Either<DomainError, UserRecord> => {
+  const user = ctx.users.byEmail(email)
+  return user === undefined ? left({ _tag: 'NotFound', entity: 'User' }) : right(user)
+}
+
+export const userById = (ctx: ServiceContext, id: UserId | null): Either<DomainError, UserRecord> => {
+  const user = id === null ? undefined : ctx.users.byId(id)
+  return user === undefined ? left({ _tag: 'NotFound', entity: 'User' }) : right(user)
+}

@@ -1,0 +1,162 @@
+// Participant matching calls: proposals with remaining times (deadlines applied on read), accept,
+// decline, decline reasons, and start matching (the matching run).
+import {
+  abortMatchingRun, acceptByMentee, acceptByMentor, beginMatchingRun, completeMatchingRun, declineByMentee, declineByMentor,
+  expireDeadlines, isPast, rankMentors, remainingTime, toIsoDateTime, validateDecline,
+  type AcceptDeclinePayload, type DomainError, type ParticipantProposal, type RemainingTime, type Tandem, type World,
+} from '@tandem/core'
+import type { Services } from '@tandem/http'
+import type { UserRecord } from '@tandem/sqlite'
+import { isLeft, left, right, type Either } from 'fp-ts/lib/Either.js'
+import { textIn, userById, type ServiceContext } from './context.js'
+import { visibleTandems } from './user.service.js'
+import { answersOf, holds, imageUrl, sideComplete } from './views.js'
+
+/** The tandems of a slice whose deadline has passed while a side still had to answer. */
+const expiredIn = (world: World, now: number): Tandem[] =>
+  [...world.tandems.values()].filter((x) => x.state === 'ACTIVE' && (
+    (x.menteeProposal.state === 'PROPOSED' && isPast(now, x.menteeProposal.deadline))
+    || (x.menteeProposal.state === 'ACCEPTED' && x.mentorProposal.state === 'PROPOSED' && isPast(now, x.mentorProposal.deadline))))
+
+/**
+ * Applies passed deadlines to a user's tandems before answering (ARCHITECTURE §2.2: enforced when
+ * read). The slice holds the partners too, so their other tandems settle their statuses correctly.
+ */
+export const applyDeadlinesFor = (ctx: ServiceContext, userId: number): World => {
+  const now = ctx.clock()
+  const world = ctx.store.load({ userIds: [userId] })
+  const expired = expiredIn(world, now)
+  if (expired.length === 0) return world
+  const ids = [userId, ...expired.flatMap((x) => [x.menteeId, x.mentorId])]
+  ctx.store.run({ userIds: ids }, expireDeadlines(now), now)
+  return ctx.store.load({ userIds: [userId] })
+}
+
+const proposalView = (tandem: Tandem, side: 'Mentee' | 'Mentor', partner: UserRecord | undefined): ParticipantProposal => {
+  const own = side === 'Mentee' ? tandem.menteeProposal : tandem.mentorProposal
+  const paired = side === 'Mentee' ? tandem.mentorProposal : tandem.menteeProposal
+  return {
+    proposalId: own.id, pairedProposalId: paired.id, matchingTandemId: tandem.id, proposalState: own.state, tandemState: tandem.state,
+    tandemDate: toIsoDateTime(tandem.createdAt),
+    // The partner's address only once both said yes (SPEC §6).
+    email: tandem.state === 'MATCHED' ? partner?.email ?? null : null,
+    firstName: partner?.firstName ?? '', lastName: partner?.lastName ?? '', profileImage: partner === undefined ? null : imageUrl(partner),
+    baseMatchRuleScore: tandem.score.base, maxScore: tandem.score.max, percentage: tandem.score.percentage, breakdown: tandem.score.breakdown,
+  }
+}
+
+const timeLeft = (now: number, tandem: Tandem, deadline: number | null): RemainingTime[] =>
+  deadline === null ? [] : [{ tandemId: tandem.id, ...remainingTime(now, deadline), tandemValidUntil: toIsoDateTime(deadline) }]
+
+/** The tandem and side an accept or decline names, checked against the caller and the proposal id. */
+const target = (ctx: ServiceContext, actorId: number | null, body: AcceptDeclinePayload): Either<DomainError, { me: UserRecord; tandemId: number }> => {
+  const me = userById(ctx, actorId)
+  if (isLeft(me)) return me
+  const tandemId = body.matchingTandemSaveModel.matchingTandemId
+  const expected = body.role === 'Mentee' ? 2 * tandemId - 1 : 2 * tandemId
+  if (body.proposalSaveModel.proposalId !== expected) return left({ _tag: 'NotFound', entity: 'Proposal' })
+  if (!holds(me.right, body.role)) return left({ _tag: 'NotAvailableForMatching', status: 'NONE' })
+  return right({ me: me.right, tandemId })
+}
+
+export const matchingService = (ctx: ServiceContext): Services['matching'] => ({
+  proposals: async (actor) => {
+    const me = userById(ctx, actor.userId)
+    if (isLeft(me)) return me
+    const now = ctx.clock()
+    const world = applyDeadlinesFor(ctx, me.right.id)
+    const partners = new Map<number, UserRecord | undefined>()
+    const partner = (id: number) => {
+      if (!partners.has(id)) partners.set(id, ctx.users.byId(id))
+      return partners.get(id)
+    }
+    const asMentee = visibleTandems(world.tandems.values(), me.right.id, 'Mentee').sort((a, b) => a.id - b.id)
+    const asMentor = visibleTandems(world.tandems.values(), me.right.id, 'Mentor').sort((a, b) => a.id - b.id)
+    return right({
+      menteeProposal: asMentee.map((x) => proposalView(x, 'Mentee', partner(x.mentorId))),
+      mentorProposal: asMentor.map((x) => proposalView(x, 'Mentor', partner(x.menteeId))),
+      proposalRemainingTime: {
+        menteeRemainingTime: asMentee.flatMap((x) => (x.menteeProposal.state === 'PROPOSED' ? timeLeft(now, x, x.menteeProposal.deadline) : [])),
+        mentorRemainingTime: asMentor.flatMap((x) => (x.mentorProposal.state === 'PROPOSED' ? timeLeft(now, x, x.mentorProposal.deadline) : [])),
+      },
+    })
+  },
+
+  accept: async (actor, body) => {
+    const found = target(ctx, actor.userId, body)
+    if (isLeft(found)) return found
+    const { me, tandemId } = found.right
+    const now = ctx.clock()
+    const apply = body.role === 'Mentee' ? acceptByMentee(now, { tandemId, menteeId: me.id }) : acceptByMentor(now, { tandemId, mentorId: me.id })
+    const result = ctx.store.run({ userIds: [me.id], tandemIds: [tandemId] }, apply, now)
+    return isLeft(result) ? result : right(true)
+  },
+
+  decline: async (actor, body) => {
+    const found = target(ctx, actor.userId, body)
+    if (isLeft(found)) return found
+    const { me, tandemId } = found.right
+    const reasonId = body.proposalSaveModel.declineReasonId ?? null
+    const comment = body.proposalSaveModel.comment ?? null
+    const errors = validateDecline({ declineReasonId: reasonId, comment }, ctx.master.declineReasons, body.role)
+    if (errors.length > 0) return left({ _tag: 'ValidationFailed', errors })
+    const now = ctx.clock()
+    // A mentor's comment is also the information text the waiting mentee receives.
+    const apply = body.role === 'Mentee'
+      ? declineByMentee(now, { tandemId, menteeId: me.id, declineReasonId: reasonId, comment })
+      : declineByMentor(now, { tandemId, mentorId: me.id, declineReasonId: reasonId, comment, infoText: comment })
+    const result = ctx.store.run({ userIds: [me.id], tandemIds: [tandemId] }, apply, now)
+    return isLeft(result) ? result : right(true)
+  },
+
+  declineReasons: async (_actor, query) =>
+    right(ctx.master.declineReasons.filter((r) => r.side === query.role).map((r) => ({ id: r.id, declineReasonText: textIn(r.text, query.language) }))),
+
+  startMatching: async (actor) => {
+    const me = userById(ctx, actor.userId)
+    if (isLeft(me)) return me
+    return runMatching(ctx, me.right)
+  },
+})
+
+/**
+ * The matching run: PENDING in one transaction, scoring outside it, proposals in a second one that
+ * re-checks every mentor. Any failure after the first step clears PENDING again.
+ */
+export const runMatching = (ctx: ServiceContext, mentee: UserRecord): Either<DomainError, boolean> => {
+  if (mentee.participant.mentee === null) return left({ _tag: 'NotAvailableForMatching', status: 'NONE' })
+  applyDeadlinesFor(ctx, mentee.id)
+  const id = mentee.id
+  const begun = ctx.store.run({ userIds: [id] }, beginMatchingRun(ctx.clock(), { menteeId: id, profileComplete: sideComplete(ctx, mentee, 'Mentee') }), ctx.clock())
+  if (isLeft(begun)) return begun
+  try {
+    const declined = new Set([...begun.right.world.tandems.values()].filter((x) => x.menteeId === id && x.state === 'DECLINED').map((x) => x.mentorId))
+    const ranked = rankMentors(ctx.master.questionnaire, { id, answers: answersOf(ctx, id, 'Mentee') }, ctx.answers.availableMentors(id), {
+      threshold: ctx.matching.threshold, limit: ctx.matching.limit, exclude: declined,
+    })
+    const proposals = ranked.map((r) => ({ mentorId: r.mentorId, score: r.score }))
+    const now = ctx.clock()
+    const completed = ctx.store.run({ userIds: [id], extraUserIds: proposals.map((p) => p.mentorId) }, completeMatchingRun(now, { menteeId: id, proposals }), now)
+    if (isLeft(completed)) {
+      abort(ctx, id)
+      return completed
+    }
+    return right(true)
+  } catch (e) {
+    abort(ctx, id)
+    throw e
+  }
+}
+
+const abort = (ctx: ServiceContext, menteeId: number): void => {
+  const result = ctx.store.run({ userIds: [menteeId] }, abortMatchingRun(ctx.clock(), { menteeId }), ctx.clock())
+  if (isLeft(result)) ctx.logger.warn({ menteeId, error: result.left }, 'could not clear PENDING')
+}
+
+/** Clears runs a crashed process left PENDING (called at start). */
+export const clearInterruptedRuns = (ctx: ServiceContext): number => {
+  const pending = ctx.lists.pendingMenteeIds()
+  for (const id of pending) abort(ctx, id)
+  return pending.length
+}
+

@@ -1,0 +1,113 @@
+// User calls: the caller's profile with master data, profile and photo updates, photos for those
+// allowed to see them, the proposed profile of the other side and the status master.
+import {
+  LANGUAGES, LANGUAGE_IDS, STATUSES, STATUS_IDS, languageById, validateProfile,
+  type DomainError, type ProfileMasterData, type ProposedProfile, type Language, type Tandem,
+} from '@tandem/core'
+import type { Services } from '@tandem/http'
+import { isLeft, left, right } from 'fp-ts/lib/Either.js'
+import { textIn, userById, type ServiceContext } from './context.js'
+import { answerTexts, countryName, imageUrl, languageName, profileAnswerTexts, stateName, statusEntries, userView } from './views.js'
+
+const masterData = (ctx: ServiceContext, language: Language): ProfileMasterData => ({
+  federalState: ctx.master.federalStates.map((s) => ({ stateName: textIn(s.name, language), stateOriginalId: s.stateOriginalId })),
+  countryMaster: ctx.master.countries.map((c) => ({ countryName: textIn(c.name, language), countryCodeId: c.countryCodeId })),
+  language: LANGUAGES.map((l) => ({ languageName: ctx.master.languages.find((x) => x.languageId === LANGUAGE_IDS[l])?.name[language] ?? l, languageId: LANGUAGE_IDS[l] })),
+  cluster: ctx.clusters.list().filter((c) => !c.isEnded).map((c) => ({ clusterText: c.clusterText, clusterId: c.clusterId })),
+  userProfileQuestions: ctx.master.profileQuestions.map((q) => ({ userQuestionOriginalId: q.userQuestionOriginalId, userQuestionText: textIn(q.text, language) })),
+})
+
+/** Whether `viewerId` may see `userId`'s data: themselves, or partners in a tandem the viewer can see. */
+export const sharesTandem = (ctx: ServiceContext, viewerId: number, userId: number): boolean => {
+  if (viewerId === userId) return true
+  const world = ctx.store.load({ userIds: [viewerId] })
+  return [...world.tandems.values()].some((x) => (x.menteeId === viewerId && x.mentorId === userId) || (x.mentorId === viewerId && x.menteeId === userId))
+}
+
+/** The tandems a participant sees on the dashboard for a side: live, with a proposal shown to them. */
+export const visibleTandems = (tandems: Iterable<Tandem>, userId: number, side: 'Mentee' | 'Mentor'): Tandem[] =>
+  [...tandems].filter((x) => (x.state === 'ACTIVE' || x.state === 'MATCHED') && (side === 'Mentee'
+    ? x.menteeId === userId && (x.menteeProposal.state === 'PROPOSED' || x.menteeProposal.state === 'ACCEPTED')
+    : x.mentorId === userId && x.menteeProposal.state === 'ACCEPTED' && (x.mentorProposal.state === 'PROPOSED' || x.mentorProposal.state === 'ACCEPTED')))
+
+export const userService = (ctx: ServiceContext): Services['user'] => ({
+  profile: async (actor, query) => {
+    const user = userById(ctx, actor.userId)
+    if (isLeft(user)) return user
+    return right({ userProfile: userView(ctx, user.right), userProfileMasterModel: masterData(ctx, query.language), userStatuses: statusEntries(ctx, user.right) })
+  },
+
+  updateProfile: async (actor, body) => {
+    const user = userById(ctx, actor.userId)
+    if (isLeft(user)) return user
+    const known = new Set(ctx.master.profileQuestions.map((q) => q.userQuestionOriginalId))
+    const unknown = body.profileQuestionAnswer.findIndex((a) => !known.has(a.userQuestionOriginalId))
+    if (unknown >= 0) return left({ _tag: 'ValidationFailed', errors: [{ field: `profileQuestionAnswer.${unknown}.userQuestionOriginalId`, key: 'invalid-value' }] })
+    const roles = user.right.participant.mentee === null ? ['Mentor' as const] : ['Mentee' as const]
+    const valid = validateProfile(body, { roles })
+    if (isLeft(valid)) return left({ _tag: 'ValidationFailed', errors: valid.left })
+    const p = valid.right
+    if (p.countryCodeId !== null && !ctx.master.countries.some((c) => c.countryCodeId === p.countryCodeId)) {
+      return left({ _tag: 'ValidationFailed', errors: [{ field: 'countryCodeId', key: 'invalid-value' }] })
+    }
+    if (p.stateOriginalId !== null && !ctx.master.federalStates.some((s) => s.stateOriginalId === p.stateOriginalId)) {
+      return left({ _tag: 'ValidationFailed', errors: [{ field: 'stateOriginalId', key: 'invalid-value' }] })
+    }
+    const mentee = user.right.participant.mentee
+    // The program year of a running or matched mentee is the administrator's to change.
+    const clusterId = mentee === null ? null : mentee.status === 'NEW' || mentee.status === 'AVAILABLE' ? p.clusterId : mentee.clusterId
+    if (clusterId !== null && clusterId !== mentee?.clusterId) {
+      const cluster = ctx.clusters.byId(clusterId)
+      if (cluster === undefined || cluster.isEnded) return left({ _tag: 'ValidationFailed', errors: [{ field: 'clusterId', key: 'invalid-value' }] })
+    }
+    ctx.users.updateProfile(user.right.id, {
+      countryCodeId: p.countryCodeId, stateOriginalId: p.stateOriginalId, city: (p.city ?? '').trim(),
+      professionalPosition: (p.professionalPosition ?? '').trim(), company: (p.company ?? '').trim(),
+      language: languageById(p.languageId ?? 0) ?? user.right.language, menteeClusterId: clusterId,
+      profileAnswers: p.profileQuestionAnswer.filter((a) => a.userAnswer.trim() !== '').map((a) => ({ questionId: a.userQuestionOriginalId, answer: a.userAnswer })),
+    })
+    if (body.isDeletedProfileImage) ctx.users.removeImage(user.right.id)
+    return right(true)
+  },
+
+  updateImage: async (actor, _email, image) => {
+    const user = userById(ctx, actor.userId)
+    if (isLeft(user)) return user
+    if (image === null) ctx.users.removeImage(user.right.id)
+    else ctx.users.setImage(user.right.id, image.mime, image.bytes)
+    return right(true)
+  },
+
+  image: async (actor, userId) => {
+    if (!actor.isAdmin && (actor.userId === null || !sharesTandem(ctx, actor.userId, userId))) {
+      return left({ _tag: 'NotFound', entity: 'User' } satisfies DomainError)
+    }
+    return right(ctx.users.image(userId) ?? null)
+  },
+
+  proposedProfile: async (actor, query) => {
+    const me = userById(ctx, actor.userId)
+    if (isLeft(me)) return me
+    const world = ctx.store.load({ userIds: [me.right.id] })
+    const best = visibleTandems(world.tandems.values(), me.right.id, query.role).sort((a, b) => b.score.base - a.score.base)[0]
+    if (best === undefined) return left({ _tag: 'NotFound', entity: 'Proposal' })
+    const otherId = query.role === 'Mentee' ? best.mentorId : best.menteeId
+    const other = userById(ctx, otherId)
+    if (isLeft(other)) return other
+    const o = other.right
+    const otherSide = query.role === 'Mentee' ? 'Mentor' : 'Mentee'
+    const firstStatus = statusEntries(ctx, me.right)[0]?.userStatus
+    const profile: ProposedProfile & { matchingTandemId: number } = {
+      city: o.city, federalState: stateName(ctx, o.stateOriginalId, query.language), country: countryName(ctx, o.countryCodeId, query.language),
+      language: languageName(ctx, o.language, query.language), gender: o.gender, professionalPosition: o.professionalPosition, company: o.company,
+      email: firstStatus === 'MATCHED' && best.state === 'MATCHED' ? o.email : null,
+      firstName: o.firstName, profileImage: imageUrl(o),
+      questionnairesQuestionAnswersModel: answerTexts(ctx, o.id, otherSide, query.language),
+      profileQuestionAnswersModel: profileAnswerTexts(ctx, o.id, otherSide, query.language),
+      matchingTandemId: best.id,
+    }
+    return right(profile)
+  },
+
+  allStatuses: async () => right(STATUSES.map((name) => ({ id: STATUS_IDS[name], name }))),
+})
