@@ -40,6 +40,7 @@ const REQUESTS: Readonly<Record<string, t.Mixed>> = {
   CreateClusterQuery: api.CreateClusterQuery,
   CloseClusterQuery: api.CloseClusterQuery,
   ExportTandemDataQuery: api.ExportTandemDataQuery,
+  ProfileImageForm: api.ProfileImageForm,
 }
 
 /** Responses, each inside the envelope. */

@@ -90,3 +90,7 @@ export const ExportTandemDataQuery = t.strict({
   tandemDateRange: TandemDateRangeFromString,
 }, 'ExportTandemDataQuery')
 export type ExportTandemDataQuery = t.TypeOf<typeof ExportTandemDataQuery>
+
+/** The text fields of POST /api/user/UpdateProfileImage (multipart; the file part is `imageFile`). */
+export const ProfileImageForm = t.strict({ email: EmailAddress, IsDeleted: BooleanFromString }, 'ProfileImageForm')
+export type ProfileImageForm = t.TypeOf<typeof ProfileImageForm>

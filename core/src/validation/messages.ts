@@ -28,6 +28,8 @@ export const MessageKey = t.keyof({
   'matching-disabled': null,
 })
 export type MessageKey = t.TypeOf<typeof MessageKey>
+/** Every key, so the web app can test that both languages translate each one. */
+export const MESSAGE_KEYS = Object.keys(MessageKey.keys) as readonly MessageKey[]
 
 /** One failed rule: the field it concerns, the message key and the values the message shows. */
 export const FieldError = t.readonly(
