@@ -87,7 +87,7 @@ export const createAccountStore = (db: BetterSqlite3.Database, now: () => number
   )
   const byEmail = db.prepare<[string], AccountRow>('SELECT * FROM identity_accounts WHERE email = ?')
   const bySubject = db.prepare<[string], AccountRow>('SELECT * FROM identity_accounts WHERE id = ?')
-  const all = db.prepare<[], AccountRow>('SELECT * FROM identity_accounts ORDER BY created_at, id')
+  const all = db.prepare<[], AccountRow>('SELECT * FROM identity_accounts ORDER BY created_at, rowid')
   const updateHash = db.prepare('UPDATE identity_accounts SET password_hash = ?, updated_at = ? WHERE id = ?')
   const removeAccount = db.prepare('DELETE FROM identity_accounts WHERE id = ?')
   const removeResets = db.prepare('DELETE FROM identity_password_resets WHERE account_id = ?')

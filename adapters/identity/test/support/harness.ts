@@ -25,6 +25,8 @@ export type Harness = {
 
 export type HarnessOptions = Partial<Pick<EmbeddedProviderOptions, 'rateLimit' | 'audience'>> & {
   readonly dataDir?: string
+  /** A fixed port keeps the issuer the same across a restart. */
+  readonly port?: number
   /** The API stand-in's verifier; the provider's own by default. */
   readonly verifier?: (provider: EmbeddedProvider) => TokenVerifier
 }
@@ -38,7 +40,7 @@ export const startHarness = async (options: HarnessOptions = {}): Promise<Harnes
   const clock = { now: Date.now() }
   const app = express()
   const server: Server = await new Promise((resolve) => {
-    const s = app.listen(0, '127.0.0.1', () => resolve(s))
+    const s = app.listen(options.port ?? 0, '127.0.0.1', () => resolve(s))
   })
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
   const provider = await createEmbeddedProvider({
