@@ -87,6 +87,13 @@ describe('admin forms', () => {
       .toEqual([{ field: 'exportOptions', key: 'requiredFieldError' }])
     expect(validateExportOptions({ includeUserAccountInformation: false, includeMatchingTandemInformation: true })).toEqual([])
   })
+  it('an export request can be checked whole: role, filters and date range are not options', () => {
+    const request = { role: 'Mentee', includeBasicAccountInformation: false, includeExtededAccountInformation: false, includeProfileInformation: false, filterData: { clusterIds: [1] } }
+    expect(validateExportOptions(request)).toEqual([{ field: 'exportOptions', key: 'requiredFieldError' }])
+    expect(validateExportOptions({ ...request, includeProfileInformation: true })).toEqual([])
+    expect(validateExportOptions({ includeUserAccountInformation: false, includeMatchingTandemInformation: false, includeProposalInformation: false, tandemDateRange: 30 }))
+      .toEqual([{ field: 'exportOptions', key: 'requiredFieldError' }])
+  })
   it('the mentee edit needs both status and program year', () => {
     expect(validateMenteeStateEdit({ statusId: null, clusterId: 1 })).toEqual([{ field: 'statusId', key: 'requiredFieldError' }])
     expect(validateMenteeStateEdit({ statusId: 4, clusterId: null })).toEqual([{ field: 'clusterId', key: 'requiredFieldError' }])

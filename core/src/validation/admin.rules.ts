@@ -43,9 +43,14 @@ export const validateManualTandem = (input: { readonly menteeId: number | null; 
   ...(input.menteeId !== null && input.menteeId === input.mentorId ? [fieldError('mentorId', 'admin-mentor-only-differnt-user-error')] : []),
 ]
 
-/** An export needs at least one option selected (the include flags of the export dialog). */
-export const validateExportOptions = (options: Readonly<Record<string, boolean>>): readonly FieldError[] =>
-  Object.values(options).some((selected) => selected) ? [] : [fieldError('exportOptions', 'requiredFieldError')]
+/**
+ * An export needs at least one option selected. Reads the `include…` flags, so either export
+ * request can be passed whole (role and filters are not options).
+ */
+export const validateExportOptions = (options: Readonly<Record<string, unknown>>): readonly FieldError[] =>
+  Object.entries(options).some(([name, selected]) => name.startsWith('include') && selected === true)
+    ? []
+    : [fieldError('exportOptions', 'requiredFieldError')]
 
 /** The admin's mentee edit: both selects are required. */
 export const validateMenteeStateEdit = (input: { readonly statusId: number | null; readonly clusterId: number | null }): readonly FieldError[] => [
