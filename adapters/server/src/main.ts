@@ -1,0 +1,38 @@
+// Runs Tandem: loads the configuration, listens, sweeps deadlines and delivers mail on intervals,
+// and shuts down gracefully on SIGTERM / SIGINT (finish requests, stop timers, close the database).
+import { loadConfig } from './config.js'
+import { createServer } from './server.js'
+
+const config = loadConfig(process.env)
+const server = await createServer(config)
+const { logger } = server
+
+const listener = server.app.listen(config.port, config.host, () => {
+  logger.info({ port: config.port, publicUrl: config.publicUrl, dataDir: config.dataDir }, 'Tandem is listening')
+})
+
+const every = (ms: number, what: string, task: () => unknown): NodeJS.Timeout =>
+  setInterval(() => {
+    Promise.resolve().then(task).catch((err: unknown) => logger.error({ err }, `${what} failed`))
+  }, ms)
+
+const timers = [
+  every(config.sweepIntervalMs, 'deadline sweep', server.sweep),
+  every(config.mailIntervalMs, 'mail delivery', server.deliverMail),
+]
+
+let stopping = false
+const stop = (signal: string) => {
+  if (stopping) return
+  stopping = true
+  logger.info({ signal }, 'shutting down')
+  for (const t of timers) clearInterval(t)
+  const force = setTimeout(() => { logger.error({}, 'forced exit after 10 s'); process.exit(1) }, 10_000)
+  force.unref()
+  listener.close(() => {
+    server.close().then(() => process.exit(0), (err: unknown) => { logger.error({ err }, 'close failed'); process.exit(1) })
+  })
+  listener.closeIdleConnections()
+}
+process.on('SIGTERM', () => stop('SIGTERM'))
+process.on('SIGINT', () => stop('SIGINT'))

@@ -1,0 +1,139 @@
+// The composition root: opens the database, picks the identity provider, wires services, mail and
+// the Express app. `createServer` does no listening and starts no timers; main.ts does.
+import { mkdirSync } from 'node:fs'
+import { hostname } from 'node:os'
+import { join } from 'node:path'
+import { createApp, type VerifyToken } from '@tandem/http'
+import { createEmbeddedProvider, createTokenVerifier, type EmbeddedProvider } from '@tandem/identity'
+import { createDeliveryWorker, emlTransport, smtpTransport, type DeliveryWorker, type MailTransport, type OrganisationInfo } from '@tandem/mail'
+import {
+  createAnswersRepository, createClustersRepository, createListQueries, createOutboxRepository, createUsersRepository, createWorldStore,
+  openDatabase, type Database,
+} from '@tandem/sqlite'
+import { expireDeadlines } from '@tandem/core'
+import type express from 'express'
+import { isLeft } from 'fp-ts/lib/Either.js'
+import type { Logger } from 'pino'
+import { adminNotify } from './admin-notify.js'
+import { systemClock, type Clock } from './clock.js'
+import type { Config } from './config.js'
+import { createLogger } from './logger.js'
+import { fixtureMasterData } from './master-data.js'
+import { mailNotifier } from './notifier.js'
+import { clearInterruptedRuns, createServices, type ServiceContext } from './services/index.js'
+
+export type ServerOverrides = {
+  readonly clock?: Clock
+  /** Replaces the identity provider's verifier (tests sign their own tokens). */
+  readonly verifyToken?: VerifyToken
+  readonly logger?: Logger
+  readonly transport?: MailTransport
+}
+
+export type TandemServer = {
+  readonly app: express.Express
+  readonly ctx: ServiceContext
+  readonly db: Database
+  readonly logger: Logger
+  /** Applies every passed deadline; answers how many tandems expired. */
+  readonly sweep: () => number
+  /** One round of mail delivery from the outbox. */
+  readonly deliverMail: () => Promise<void>
+  readonly identityProvider: EmbeddedProvider | null
+  readonly close: () => Promise<void>
+}
+
+/** A fresh database gets the default program year: mentees need one to start matching. */
+const ensureDefaultCluster = (ctx: ServiceContext): void => {
+  if (ctx.clusters.list().length === 0) ctx.clusters.create(String(new Date(ctx.clock()).getUTCFullYear()), true)
+}
+
+export const createServer = async (config: Config, overrides: ServerOverrides = {}): Promise<TandemServer> => {
+  mkdirSync(config.dataDir, { recursive: true })
+  const logger = overrides.logger ?? createLogger(config.logLevel)
+  const clock = overrides.clock ?? systemClock
+  const db = await openDatabase(join(config.dataDir, 'tandem.db'))
+  const org: OrganisationInfo = { name: config.organisation.name, email: config.organisation.email, phone: config.organisation.phone, publicUrl: config.publicUrl }
+  const mailLog = { info: (f: object, m: string) => logger.info(f, m), warn: (f: object, m: string) => logger.warn(f, m), error: (f: object, m: string) => logger.error(f, m) }
+  const transport = overrides.transport ?? (config.smtpUrl !== null
+    ? smtpTransport(config.smtpUrl, { from: config.mailFrom, pool: true })
+    : emlTransport(join(config.dataDir, 'mail'), { from: config.mailFrom, log: mailLog }))
+
+  const users = createUsersRepository(db)
+  const store = createWorldStore(db, mailNotifier(org))
+
+  let provider: EmbeddedProvider | null = null
+  let verifyToken: VerifyToken
+  if (overrides.verifyToken !== undefined) verifyToken = overrides.verifyToken
+  else if (config.oidc !== null) verifyToken = createTokenVerifier({ issuer: config.oidc.issuer, audience: config.oidc.audience })
+  else {
+    provider = await createEmbeddedProvider({
+      db: db.raw, publicUrl: config.publicUrl, dataDir: config.dataDir,
+      redirectUris: [`${config.publicUrl}/`], postLogoutRedirectUris: [`${config.publicUrl}/`],
+      sendMail: async (m) => transport.send({ to: { email: m.to, name: '' }, subject: m.subject, text: m.text, html: m.html, messageId: `<reset-${Date.now()}@tandem>`, headers: {} }),
+      onMailError: (error) => logger.error({ err: error }, 'password reset mail failed'),
+      legalUrls: { terms: `${config.publicUrl}/terms-and-conditions`, privacy: `${config.publicUrl}/data-privacy-policy` },
+    })
+    verifyToken = provider.verifier
+  }
+  const accounts = provider?.accounts ?? null
+
+  const outbox = createOutboxRepository(db)
+  const ctx: ServiceContext = {
+    db, users, store, clock, logger, outbox,
+    answers: createAnswersRepository(db),
+    clusters: createClustersRepository(db),
+    lists: createListQueries(db),
+    master: fixtureMasterData(),
+    adminEmails: config.adminEmails,
+    matching: config.matching,
+    publicUrl: config.publicUrl,
+    notify: adminNotify({ db, users, store, org, now: clock }),
+    deleteIdentity: async (issuer, subject) => {
+      const account = accounts?.findBySubject(subject)
+      if (provider !== null && accounts !== null && issuer === provider.issuer && account !== undefined) await accounts.deleteAccount(account.email)
+    },
+    identityAccounts: async () => accounts === null || provider === null ? [] : (await accounts.listAccounts()).map((a) => ({
+      issuer: provider?.issuer ?? '', subject: a.subject, email: a.email, givenName: a.givenName, familyName: a.familyName,
+    })),
+  }
+  ensureDefaultCluster(ctx)
+  const cleared = clearInterruptedRuns(ctx)
+  if (cleared > 0) logger.warn({ cleared }, 'cleared matching runs interrupted by a previous stop')
+
+  const appConfig = {
+    apiBaseUrl: config.publicUrl,
+    oidc: config.oidc === null
+      ? { authority: `${config.publicUrl}/oidc`, clientId: 'tandem-web', scope: 'openid offline_access profile email' }
+      : { authority: config.oidc.issuer, clientId: config.oidc.clientId, scope: 'openid offline_access profile email' },
+    organisation: config.organisation,
+  }
+  const app = createApp({
+    services: createServices(ctx), verifyToken, adminEmails: config.adminEmails, logger, appConfig, webDist: config.webDist,
+    ...(provider === null ? {} : { mountBeforeParsers: (a: express.Express) => { a.use('/oidc', (provider as EmbeddedProvider).handler) } }),
+  })
+
+  const sweep = (): number => {
+    const now = clock()
+    const ids = ctx.lists.expiredTandemIds(now)
+    if (ids.length === 0) return 0
+    const result = store.run({ userIds: ctx.lists.tandemUserIds(ids) }, expireDeadlines(now), now)
+    if (isLeft(result)) {
+      logger.warn({ error: result.left }, 'deadline sweep refused')
+      return 0
+    }
+    return ids.length
+  }
+
+  const worker: DeliveryWorker = createDeliveryWorker({ outbox, transport, now: clock, org, worker: `${hostname()}-${process.pid}`, log: mailLog })
+
+  return {
+    app, ctx, db, logger, sweep, identityProvider: provider,
+    deliverMail: async () => { await worker.runOnce() },
+    close: async () => {
+      await provider?.close()
+      await transport.close()
+      db.close()
+    },
+  }
+}

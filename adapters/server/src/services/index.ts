@@ -1,0 +1,27 @@
+// The Services port of @tandem/http, implemented over SQLite and the core.
+import type { Services } from '@tandem/http'
+import { accountService } from './account.service.js'
+import { adminService } from './admin.service.js'
+import type { ServiceContext } from './context.js'
+import { matchingService } from './matching.service.js'
+import { questionnaireService } from './questionnaire.service.js'
+import { userService } from './user.service.js'
+
+export const createServices = (ctx: ServiceContext): Services => ({
+  accountOf: async (identity) => {
+    const user = ctx.users.bySubject(identity.issuer, identity.subject)
+    return user === undefined ? null : { userId: user.id, email: user.email, roles: user.roles }
+  },
+  health: async () => {
+    ctx.db.raw.prepare('select 1').get()
+    return { status: 'ok', database: 'ok' }
+  },
+  account: accountService(ctx),
+  user: userService(ctx),
+  questionnaire: questionnaireService(ctx),
+  matching: matchingService(ctx),
+  admin: adminService(ctx),
+})
+
+export { clearInterruptedRuns, applyDeadlinesFor, runMatching } from './matching.service.js'
+export type { ServiceContext, MasterData, Logger } from './context.js'
