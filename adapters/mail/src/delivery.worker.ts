@@ -2,11 +2,12 @@
 // language, hands them to the transport and records the outcome. The server calls `runOnce` on a
 // schedule; any number of workers may share one outbox.
 import * as E from 'fp-ts/lib/Either.js'
-import { HOUR, MINUTE, type Instant } from '@tandem/core'
+import { HOUR, MINUTE, type Instant, type Language } from '@tandem/core'
 import type { MailLog } from './mail.log.js'
-import type { OrganisationInfo } from './notification.codec.js'
+import type { Notification, OrganisationInfo, Recipient } from './notification.codec.js'
 import type { OutboxMessage, OutboxPort } from './outbox.port.js'
-import { renderStored } from './render/notification.render.js'
+import { renderNotification, renderStored } from './render/notification.render.js'
+import type { RenderedMail } from './render/mail.layout.js'
 import { errorText, isPermanentFailure, type MailTransport, type OutgoingMail } from './transport.port.js'
 
 export type DeliveryWorkerOptions = {
@@ -58,6 +59,44 @@ export const DEFAULT_LEASE_MS = 10 * MINUTE
 /** `<tandem-outbox-42@tandem.example.org>`: the same for every try of one outbox row. */
 export const outboxMessageId = (org: OrganisationInfo, id: number): string => `<tandem-outbox-${id}@${new URL(org.publicUrl).hostname || 'localhost'}>`
 
+/** The message for one outbox row: the stored subject (what the admin's history shows), the
+ *  rendered parts, a stable Message-ID and headers that say what it is. */
+export const composeOutboxMail = (org: OrganisationInfo, m: OutboxMessage, rendered: RenderedMail): OutgoingMail => ({
+  to: m.recipient,
+  subject: m.subject.trim() === '' ? rendered.subject : m.subject,
+  text: rendered.text,
+  html: rendered.html,
+  messageId: outboxMessageId(org, m.id),
+  headers: {
+    'Content-Language': m.language,
+    'X-Tandem-Notification': m.type,
+    'X-Tandem-Outbox-Id': String(m.id),
+    // RFC 3834: keeps out-of-office replies away from system mail; an admin's message is personal.
+    ...(m.type === 'ADMIN_MESSAGE' ? {} : { 'Auto-Submitted': 'auto-generated' }),
+  },
+})
+
+/**
+ * A notification sent at once, outside the outbox: for mail that is useless later and must not be
+ * kept, such as a password reset (the link expires; the user simply asks again if it is lost).
+ */
+export const composeDirectMail = (
+  notification: Notification,
+  to: { readonly recipient: Recipient; readonly language: Language },
+  org: OrganisationInfo,
+  messageId: string,
+): OutgoingMail => {
+  const rendered = renderNotification(notification.type, to.language, notification.data, org)
+  return {
+    to: to.recipient,
+    subject: rendered.subject,
+    text: rendered.text,
+    html: rendered.html,
+    messageId,
+    headers: { 'Content-Language': to.language, 'X-Tandem-Notification': notification.type, 'Auto-Submitted': 'auto-generated' },
+  }
+}
+
 export const createDeliveryWorker = (options: DeliveryWorkerOptions): DeliveryWorker => {
   const { outbox, transport, now, org, worker, log } = options
   const backoff = options.backoff ?? exponentialBackoff()
@@ -76,7 +115,7 @@ export const createDeliveryWorker = (options: DeliveryWorkerOptions): DeliveryWo
     if (!(await outbox.markAttempt(m.id, now(), worker))) return 'skipped'
     const attempt = m.attempts + 1
     try {
-      await transport.send(outgoing(m, rendered.right))
+      await transport.send(composeOutboxMail(org, m, rendered.right))
     } catch (error) {
       const reason = errorText(error)
       if (isPermanentFailure(error) || attempt >= maxAttempts) {
@@ -92,22 +131,6 @@ export const createDeliveryWorker = (options: DeliveryWorkerOptions): DeliveryWo
     await outbox.markSent(m.id, now(), worker)
     return 'sent'
   }
-
-  const outgoing = (m: OutboxMessage, rendered: { readonly subject: string; readonly text: string; readonly html: string }): OutgoingMail => ({
-    to: m.recipient,
-    // The stored subject is what the admin's history shows; send exactly that.
-    subject: m.subject.trim() === '' ? rendered.subject : m.subject,
-    text: rendered.text,
-    html: rendered.html,
-    messageId: outboxMessageId(org, m.id),
-    headers: {
-      'Content-Language': m.language,
-      'X-Tandem-Notification': m.type,
-      'X-Tandem-Outbox-Id': String(m.id),
-      // RFC 3834: keeps out-of-office replies away from system mail; an admin's message is personal.
-      ...(m.type === 'ADMIN_MESSAGE' ? {} : { 'Auto-Submitted': 'auto-generated' }),
-    },
-  })
 
   return {
     runOnce: async () => {
