@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import type { Answer, AnswerOption, QuestionPair, Questionnaire } from '../src/questionnaire/questionnaire.codec.js'
-import { isQuestionnaireComplete, validateAnswer, validateAnswers } from '../src/validation/index.js'
+import { isQuestionnaireComplete, validateAnswer, validateAnswers, validateYearText } from '../src/validation/index.js'
 
 const option = (id: number, flags: Partial<Pick<AnswerOption, 'noPreference' | 'noSuchBackground'>> = {}): AnswerOption =>
   ({ id, text: { en: `o${id}`, de: `o${id}` }, noPreference: false, noSuchBackground: false, ...flags })
@@ -66,6 +66,13 @@ describe('questionnaire answers', () => {
     expect(validateAnswer(years, 'Mentee', year(2026), save)).toEqual([])
     for (const y of [1959, 2027, 21, 20210, 2020.5])
       expect(validateAnswer(years, 'Mentee', year(y), save)).toEqual([{ field: 'answers.3', key: 'invalid-year', params: { min: 1960, max: 2026 } }])
+  })
+
+  it('checks a typed year: 4 digits like 2021, 1960 to the current year', () => {
+    expect(validateYearText('2021', 2026, 'y')).toEqual([])
+    expect(validateYearText('', 2026, 'y')).toEqual([])
+    for (const typed of ['21', '02021', '20a1', '1959', '2027', '2,021'])
+      expect(validateYearText(typed, 2026, 'y')).toEqual([{ field: 'y', key: 'invalid-year', params: { min: 1960, max: 2026 } }])
   })
 
   it('requires the year when publishing or starting matching, but not when only saving', () => {

@@ -44,6 +44,15 @@ const textErrors = (text: string, field: string): readonly FieldError[] => {
   return count > QUESTIONNAIRE_TEXT_MAX ? [fieldError(field, 'questionnaire-text-too-long', { count, max: QUESTIONNAIRE_TEXT_MAX })] : []
 }
 
+const YEAR_TEXT = /^\d{4}$/
+
+/**
+ * A year as typed (format like 2021): empty is left to the required rule; otherwise 4 digits,
+ * from 1960 to the current year. For the browser's input field, before it becomes an Answer.
+ */
+export const validateYearText = (text: string, currentYear: number, field: string): readonly FieldError[] =>
+  text.trim() === '' ? [] : YEAR_TEXT.test(text.trim()) ? yearErrors(Number(text.trim()), currentYear, field) : [fieldError(field, 'invalid-year', { min: YEAR_MIN, max: currentYear })]
+
 /** Errors of one side's answer to one pair; empty when valid for the mode. */
 export const validateAnswer = (pair: QuestionPair, side: Side, answer: Answer, options: AnswerOptions): readonly FieldError[] => {
   const field = answerField(pair.questionPairId)
