@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest'
 import {
   acceptByMentee, acceptByMentor, checkInvariants, createManualTandem, declineByMentee, declineByMentor, expireDeadlines, HOUR,
-  MANUAL_SCORE, MENTEE_CHOICE_WINDOW, MENTOR_ANSWER_WINDOW, MINUTE, releaseTandem, remainingTime, type World,
+  MANUAL_SCORE, MENTEE_CHOICE_WINDOW, MENTOR_ANSWER_WINDOW, MINUTE, releaseTandem, remainingTime, sequenceTransitions, type World,
 } from '../src/index.js'
 import { ANNA, BEN, BOTH, left, MAX, menteeStatus, mentorStatus, MIA, MOE, PAULA, population, proposeTo, right, T0, tandemOf } from './arbitraries/world.helpers.js'
 
@@ -199,6 +199,27 @@ describe('admin release and manual creation', () => {
   it('refuses a manual tandem for a pair that was declined', () => {
     const declined = right(declineByMentee(acceptedAt, { tandemId: 1, menteeId: ANNA, declineReasonId: 1, comment: null })(proposeTo(population(), T0, ANNA, [MAX]).world)).world
     expect(left(createManualTandem(T0, { menteeId: ANNA, mentorId: MAX, clusterId: 2 })(declined))).toEqual({ _tag: 'InvalidTransition', from: 'DeclinedPair', event: 'CreateManualTandem' })
+  })
+})
+
+describe('admin team edit in one command', () => {
+  it('accepts for the mentee and then declines for the mentor, as the team detail does', () => {
+    const edit = sequenceTransitions(
+      acceptByMentee(acceptedAt, { tandemId: 1, menteeId: ANNA, expectedVersion: 1 }),
+      declineByMentor(acceptedAt, { tandemId: 1, mentorId: MAX, declineReasonId: 2, comment: 'admin', infoText: null }),
+    )
+    const step = right(edit(proposed()))
+    expect(tandemOf(step.world, 1)).toMatchObject({ state: 'DECLINED', version: 3, menteeProposal: { state: 'ACCEPTED' }, mentorProposal: { state: 'DECLINED' } })
+    expect(step.events.map((e) => e._tag)).toEqual(['MenteeAccepted', 'TandemClosed', 'TandemClosed', 'TandemDeclined'])
+    expect(menteeStatus(step.world, ANNA)).toBe('AVAILABLE')
+  })
+
+  it('applies nothing when a later step is refused', () => {
+    const edit = sequenceTransitions(
+      acceptByMentee(acceptedAt, { tandemId: 1, menteeId: ANNA }),
+      acceptByMentor(acceptedAt + MENTOR_ANSWER_WINDOW, { tandemId: 1, mentorId: MAX }),
+    )
+    expect(left(edit(proposed()))).toEqual({ _tag: 'ProposalExpired' })
   })
 })
 

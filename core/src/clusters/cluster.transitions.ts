@@ -1,5 +1,7 @@
 // Deactivating a program year (SPEC §4): irreversible; every live tandem of the year is released and
 // the year's mentees become INACTIVE.
+// Slice to load: the cluster, the year's mentees, every live tandem of the year or of those mentees,
+// and the users of those tandems with their other live tandems.
 import * as E from 'fp-ts/lib/Either.js'
 import { notFound } from '../errors.js'
 import type { ClusterId, UserId } from '../shared/ids.js'

@@ -1,5 +1,7 @@
 // A mentee's matching run in three steps: begin (NEW/AVAILABLE -> PENDING, the matching-running
 // flag), complete with the scorer's proposals (-> PROPOSED, or AVAILABLE with no-match), or abort.
+// Slice to load: the mentee, the mentee's tandems, the mentee's program year; for completion also
+// each proposed mentor and every tandem of those mentors (declined pairs, capacity).
 import * as E from 'fp-ts/lib/Either.js'
 import { invalidTransition, notFound, type DomainError } from '../errors.js'
 import type { UserId } from '../shared/ids.js'

@@ -1,5 +1,6 @@
 // The periodic sweep: applies every passed deadline of the world (mentee 48 h, mentor 72 h). Answers
 // already refuse expired proposals on their own; the sweep frees mentors and mentees for new runs.
+// Slice to load: the live tandems, their users, and the other live tandems of those mentees.
 import * as E from 'fp-ts/lib/Either.js'
 import type { UserId } from '../shared/ids.js'
 import type { Instant } from '../shared/time.js'

@@ -1,6 +1,8 @@
 // The answers to a tandem (ARCHITECTURE §2.2): mentee and mentor accept or decline, an admin
 // releases a tandem or creates one by hand. Admin edits of a team are these same events performed on
 // behalf of a participant, guarded by the version the admin loaded.
+// Slice to load: the tandem, both its users, and the mentee's other tandems with their mentors
+// (an accept closes them); for a manual tandem both users, all their tandems and the program year.
 import * as E from 'fp-ts/lib/Either.js'
 import { invalidTransition, notFound, validationFailed, type DomainError } from '../errors.js'
 import type { ClusterId, TandemId, UserId } from '../shared/ids.js'
