@@ -1,0 +1,66 @@
+// The signed-in frame: navigation bar, the screen (or the error page the session asks for) and
+// the footer. Public legal pages do not use it (SPEC §2: bar and footer hidden there).
+import { Suspense } from 'react'
+import { Outlet, useLocation } from 'react-router'
+import { makeStyles } from '@fluentui/react-components'
+import { useEffect } from 'react'
+import { NavBar } from './NavBar.js'
+import { Footer } from './Footer.js'
+import { useAppDispatch, useAppSelector } from './hooks.js'
+import { errorCleared, selectErrorCode, selectUser } from './session.slice.js'
+import { useSignInMutation } from '../features/account/account.api.js'
+import { useMe } from './me.js'
+import { Loading } from './guards.js'
+import { ErrorPage } from '../features/errors/ErrorPage.js'
+import { ErrorBoundary } from '../features/errors/ErrorBoundary.js'
+import { useStore } from 'react-redux'
+import { reportError } from '../features/errors/error-reporting.js'
+import type { AppStore } from './store.js'
+
+const SIGNED_IN_KEY = 'tandem.signed-in'
+
+/** Once per browser session, tell the server who signed in (SPEC §7 signin); register routes do it themselves. */
+const useSessionSignIn = () => {
+  const user = useAppSelector(selectUser)
+  const location = useLocation()
+  const [signIn] = useSignInMutation()
+  useEffect(() => {
+    if (user === null || user === undefined || location.pathname.startsWith('/register-as-')) return
+    if (window.sessionStorage.getItem(SIGNED_IN_KEY) === user.email) return
+    window.sessionStorage.setItem(SIGNED_IN_KEY, user.email)
+    void signIn({ Email: user.email, Role: null })
+  }, [user, location.pathname, signIn])
+}
+
+const useStyles = makeStyles({ main: { padding: '16px', maxWidth: '1100px', margin: '0 auto', minHeight: '60vh' } })
+
+export const Layout = () => {
+  const styles = useStyles()
+  const { me } = useMe()
+  const errorCode = useAppSelector(selectErrorCode)
+  const dispatch = useAppDispatch()
+  const store = useStore() as AppStore
+  const location = useLocation()
+  useSessionSignIn()
+  // a new route starts without the previous screen's error page
+  useEffect(() => {
+    dispatch(errorCleared())
+  }, [location.pathname, dispatch])
+  return (
+    <>
+      <NavBar me={me} />
+      <div className={styles.main} id="main">
+        {errorCode !== null ? (
+          <ErrorPage code={errorCode} />
+        ) : (
+          <ErrorBoundary key={location.pathname} onError={(e) => reportError(store, e)}>
+            <Suspense fallback={<Loading />}>
+              <Outlet />
+            </Suspense>
+          </ErrorBoundary>
+        )}
+      </div>
+      <Footer />
+    </>
+  )
+}

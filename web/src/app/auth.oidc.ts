@@ -1,0 +1,127 @@
+// The identity-provider adapter: oidc-client-ts with the session kept in session storage, code +
+// PKCE, refresh tokens renewed silently, a popup when the provider needs the user, and the
+// provider's error codes of SPEC §8 turned into the flow they call for.
+import { UserManager, WebStorageStateStore, type User } from 'oidc-client-ts'
+import type { AppConfig } from './config.js'
+import type { AuthPort, SignedInUser, SignInRequest } from './auth.port.js'
+import type { Language } from '@tandem/core'
+
+export type ProviderErrorAction = 'resetPassword' | 'signIn' | 'signInRedirect' | 'login'
+
+/**
+ * SPEC §8: forgot-password starts the reset flow, a cancelled sign-up signs in again, a missing
+ * session, a token timeout or "reauthenticate" redirect to sign in, any other code calls login.
+ */
+export const providerErrorAction = (error: string, description = ''): ProviderErrorAction => {
+  const text = `${error} ${description}`.toLowerCase()
+  if (text.includes('forgot')) return 'resetPassword'
+  if (text.includes('cancel') || error === 'access_denied') return 'signIn'
+  if (/login_required|interaction_required|session|timeout|expired|reauthenticate/.test(text)) return 'signInRedirect'
+  return 'login'
+}
+
+type RouteState = { readonly returnTo?: string }
+
+const toSignedInUser = (user: User): SignedInUser => {
+  const p = user.profile
+  const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null)
+  return {
+    email: str(p.email) ?? '',
+    givenName: str(p.given_name) ?? '',
+    familyName: str(p.family_name) ?? '',
+    birthdate: str(p.birthdate),
+    gender: str(p.gender),
+    locale: str(p.locale),
+  }
+}
+
+const needsInteraction = (e: unknown): boolean =>
+  typeof e === 'object' && e !== null && 'error' in e && /login_required|interaction_required|consent_required/.test(String((e as { error: unknown }).error))
+
+export type OidcAuth = AuthPort & {
+  /** Completes a sign-in when the URL carries `?code=&state=`; returns where to go next. */
+  readonly completeSignInIfPresent: (url: URL) => Promise<{ returnTo: string } | { error: string; description: string } | null>
+  readonly onUserChanged: (listener: (user: SignedInUser | null) => void) => void
+}
+
+export const createOidcAuth = (config: AppConfig, origin: string = window.location.origin): OidcAuth => {
+  const manager = new UserManager({
+    authority: config.oidc.authority,
+    client_id: config.oidc.clientId,
+    redirect_uri: `${origin}/`,
+    post_logout_redirect_uri: `${origin}/`,
+    popup_redirect_uri: `${origin}/`,
+    response_type: 'code',
+    scope: config.oidc.scope,
+    userStore: new WebStorageStateStore({ store: window.sessionStorage }),
+    stateStore: new WebStorageStateStore({ store: window.sessionStorage }),
+    automaticSilentRenew: true,
+    loadUserInfo: false,
+  })
+
+  const signIn = async ({ returnTo, signup, language }: SignInRequest): Promise<void> => {
+    const state: RouteState = { returnTo }
+    await manager.signinRedirect({
+      state,
+      ui_locales: language,
+      ...(signup ? { extraQueryParams: { screen_hint: 'signup', ui_locales: language } } : { extraQueryParams: { ui_locales: language } }),
+    })
+  }
+
+  const renew = async (): Promise<User | null> => {
+    try {
+      return await manager.signinSilent()
+    } catch (e) {
+      if (!needsInteraction(e)) throw e
+      // the provider needs the user (consent, expired session): ask in a popup, keep the page
+      return await manager.signinPopup()
+    }
+  }
+
+  return {
+    accessToken: async () => {
+      const user = await manager.getUser()
+      if (user === null) return null
+      if (!user.expired) return user.access_token
+      try {
+        const renewed = await renew()
+        return renewed?.access_token ?? null
+      } catch {
+        return null
+      }
+    },
+    currentUser: async () => {
+      const user = await manager.getUser()
+      return user === null || (user.expired === true && user.refresh_token === undefined) ? null : toSignedInUser(user)
+    },
+    signIn,
+    signOut: async () => {
+      const user = await manager.getUser()
+      await manager.removeUser()
+      await manager.signoutRedirect(user?.id_token !== undefined ? { id_token_hint: user.id_token } : {})
+    },
+    resetPassword: async (language: Language) => {
+      const base = config.oidc.authority.replace(/\/+$/, '')
+      window.location.assign(`${base}/forgot?ui_locales=${language}`)
+    },
+    completeSignInIfPresent: async (url: URL) => {
+      const params = url.searchParams
+      if (params.has('error') && params.has('state')) {
+        return { error: params.get('error') ?? '', description: params.get('error_description') ?? '' }
+      }
+      if (!(params.has('code') && params.has('state'))) return null
+      if (window.opener !== null && window.opener !== window) {
+        await manager.signinPopupCallback(url.href)
+        return { returnTo: '/' }
+      }
+      const user = await manager.signinRedirectCallback(url.href)
+      const state = (user.state ?? {}) as RouteState
+      return { returnTo: typeof state.returnTo === 'string' && state.returnTo.startsWith('/') ? state.returnTo : '/' }
+    },
+    onUserChanged: (listener) => {
+      manager.events.addUserLoaded((user) => listener(toSignedInUser(user)))
+      manager.events.addUserUnloaded(() => listener(null))
+      manager.events.addSilentRenewError(() => undefined)
+    },
+  }
+}

@@ -1,0 +1,77 @@
+// Access rules of SPEC §2: everything but the legal pages needs sign-in (a signed-out visitor is
+// sent to the provider), and each screen names the roles that may see it; others get 404 or 403.
+import { useEffect, type ReactNode } from 'react'
+import { useLocation } from 'react-router'
+import { useTranslation } from 'react-i18next'
+import type { RoleName } from '@tandem/core'
+import { useAppSelector } from './hooks.js'
+import { selectUser } from './session.slice.js'
+import { useAuth } from './services.context.js'
+import { useLanguage } from './language.js'
+import { useMe, type Me } from './me.js'
+import { ErrorPage, type ErrorPageCode } from '../features/errors/ErrorPage.js'
+import { apiErrorOf } from './api.js'
+import { Body1, Button, Spinner } from '@fluentui/react-components'
+import { useNavigate } from 'react-router'
+
+/** Signed in at the provider but unknown to Tandem: offer the two registration entry points. */
+export const NotRegistered = () => {
+  const { t } = useTranslation()
+  const navigate = useNavigate()
+  return (
+    <section>
+      <Body1>{t('account.notRegistered')}</Body1>
+      <div style={{ display: 'flex', gap: 8 }}>
+        <Button onClick={() => navigate('/register-as-mentee')}>{t('account.registerAsMentee')}</Button>
+        <Button onClick={() => navigate('/register-as-mentor')}>{t('account.registerAsMentor')}</Button>
+      </div>
+    </section>
+  )
+}
+
+export const Loading = ({ label }: { readonly label?: string }) => {
+  const { t } = useTranslation()
+  return <Spinner role="status" label={label ?? t('common.loading')} />
+}
+
+/** Starts the provider's sign-in when nobody is signed in; `signup` opens its sign-up form first. */
+export const SignInRedirect = ({ signup }: { readonly signup: boolean }) => {
+  const auth = useAuth()
+  const location = useLocation()
+  const { language } = useLanguage()
+  const { t } = useTranslation()
+  useEffect(() => {
+    void auth.signIn({ returnTo: location.pathname, signup, language })
+  }, [auth, location.pathname, signup, language])
+  return <Loading label={t('common.redirectingToSignIn')} />
+}
+
+export const RequireSignIn = ({ children }: { readonly children: ReactNode }) => {
+  const user = useAppSelector(selectUser)
+  if (user === undefined) return <Loading />
+  if (user === null) return <SignInRedirect signup={false} />
+  return <>{children}</>
+}
+
+/** Which roles see which screen. */
+export const ACCESS = {
+  participant: ['Mentee', 'Mentor', 'Both'],
+  menteeQuestionnaire: ['Mentee', 'Both'],
+  mentorQuestionnaire: ['Mentor', 'Both'],
+  account: ['Mentee', 'Mentor', 'Both', 'Admin'],
+  admin: ['Admin'],
+} as const satisfies Record<string, readonly RoleName[]>
+
+export const RequireRole = ({ allow, denied, children }: {
+  readonly allow: readonly RoleName[]
+  readonly denied: ErrorPageCode
+  readonly children: (me: Me) => ReactNode
+}) => {
+  const { me, isLoading, error } = useMe()
+  if (me === undefined) {
+    if (isLoading) return <Loading />
+    return apiErrorOf(error)?.status === 404 ? <NotRegistered /> : <ErrorPage code={401} />
+  }
+  if (me.role === undefined || !allow.includes(me.role)) return <ErrorPage code={denied} />
+  return <>{children(me)}</>
+}

@@ -1,0 +1,120 @@
+// The user account (SPEC §2): photo, the read-only box, program year (not for mentor-only users),
+// preferred account language and Save; saving a language switches the interface to it.
+import { useState } from 'react'
+import { Button, Dropdown, Field, MessageBar, MessageBarBody, Option, Title2, makeStyles, tokens } from '@fluentui/react-components'
+import { useTranslation } from 'react-i18next'
+import { languageById, needsProgramYear, type FieldError } from '@tandem/core'
+import { useMe, type Me } from '../../app/me.js'
+import { useLanguage } from '../../app/language.js'
+import { Loading } from '../../app/guards.js'
+import { apiErrorOf } from '../../app/api.js'
+import { formatBirthDate } from '../../shared/dates.js'
+import { useGetUserProfileQuery, useUpdateProfileImageMutation, useUpdateProfileMutation } from './account.api.js'
+import { checkProfile, errorOf, profileRequest } from './profile.form.js'
+import { PhotoEditor, type PhotoState } from './PhotoEditor.js'
+import { validation } from '../../shared/field.js'
+
+const useStyles = makeStyles({
+  page: { display: 'flex', flexDirection: 'column', gap: '16px', maxWidth: '640px' },
+  box: { display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: '4px 16px', padding: '12px', backgroundColor: tokens.colorNeutralBackground3, margin: 0 },
+})
+
+type Outcome = { readonly intent: 'success' | 'error'; readonly text: string } | null
+
+const AccountForm = ({ me }: { readonly me: Me }) => {
+  const styles = useStyles()
+  const { t } = useTranslation()
+  const { language, switchTo } = useLanguage()
+  const profile = useGetUserProfileQuery({ email: me.email, language })
+  const [updateProfile, updateState] = useUpdateProfileMutation()
+  const [updateImage, imageState] = useUpdateProfileImageMutation()
+  const [clusterId, setClusterId] = useState<number | null | undefined>(undefined)
+  const [languageId, setLanguageId] = useState<number | null | undefined>(undefined)
+  const [photo, setPhoto] = useState<PhotoState>({ file: null, removed: false, invalid: false })
+  const [errors, setErrors] = useState<readonly FieldError[]>([])
+  const [outcome, setOutcome] = useState<Outcome>(null)
+  if (profile.data === undefined) return <Loading />
+  const { userProfile: user, userProfileMasterModel: master } = profile.data
+  const roles = user.userRole.map((r) => r.name)
+  const chosenCluster = clusterId === undefined ? user.clusterId : clusterId
+  const chosenLanguage = languageId === undefined ? user.defaultLanguage : languageId
+
+  const save = async () => {
+    setOutcome(null)
+    if (photo.invalid) return
+    const request = profileRequest(user, { clusterId: chosenCluster, languageId: chosenLanguage }, photo.removed)
+    const checked = checkProfile(request, roles)
+    if (!checked.ok) {
+      setErrors(checked.errors)
+      setOutcome({ intent: 'error', text: t('messages.profileMissingFieldsError') })
+      return
+    }
+    setErrors([])
+    if (photo.file !== null) {
+      const uploaded = await updateImage({ email: user.email, file: photo.file })
+      if ('error' in uploaded) {
+        setOutcome({ intent: 'error', text: t(apiErrorOf(uploaded.error)?.status === 413 || apiErrorOf(uploaded.error)?.status === 400 ? 'messages.invalid-profile-image' : 'messages.unexpected-error') })
+        return
+      }
+    }
+    const saved = await updateProfile(checked.request)
+    if ('error' in saved) {
+      setOutcome({ intent: 'error', text: t(apiErrorOf(saved.error)?.status === 400 ? 'messages.profileMissingFieldsError' : 'messages.unexpected-error') })
+      return
+    }
+    setPhoto({ file: null, removed: false, invalid: false })
+    setOutcome({ intent: 'success', text: t('account.saved') })
+    const preferred = chosenLanguage === null ? undefined : languageById(chosenLanguage)
+    if (preferred !== undefined && preferred !== language) await switchTo(preferred)
+  }
+
+  const clusterError = errorOf(errors, 'clusterId')
+  const languageError = errorOf(errors, 'languageId')
+  return (
+    <div className={styles.page}>
+      <Title2 as="h1">{t('account.title')}</Title2>
+      {outcome !== null && (
+        <MessageBar intent={outcome.intent} role={outcome.intent === 'error' ? 'alert' : 'status'}>
+          <MessageBarBody>{outcome.text}</MessageBarBody>
+        </MessageBar>
+      )}
+      <PhotoEditor name={`${user.firstName} ${user.lastName}`} current={user.profileImage} state={photo} onChange={setPhoto} />
+      <dl className={styles.box} aria-label={t('account.readOnly')}>
+        <dt>{t('account.firstName')}</dt><dd>{user.firstName}</dd>
+        <dt>{t('account.lastName')}</dt><dd>{user.lastName}</dd>
+        <dt>{t('account.email')}</dt><dd>{user.email}</dd>
+        <dt>{t('account.gender')}</dt><dd>{t(`account.genders.${user.gender}`)}</dd>
+        <dt>{t('account.birthDate')}</dt><dd>{formatBirthDate(user.dateOfBirth)}</dd>
+      </dl>
+      {needsProgramYear(roles) && (
+        <Field label={t('account.programYear')} required {...validation(clusterError ? t(`messages.${clusterError.key}`) : undefined)}>
+          <Dropdown
+            selectedOptions={chosenCluster === null ? [] : [String(chosenCluster)]}
+            value={master.cluster.find((c) => c.clusterId === chosenCluster)?.clusterText ?? ''}
+            onOptionSelect={(_, d) => setClusterId(d.optionValue === undefined ? null : Number(d.optionValue))}
+          >
+            {master.cluster.map((c) => <Option key={c.clusterId} value={String(c.clusterId)}>{c.clusterText}</Option>)}
+          </Dropdown>
+        </Field>
+      )}
+      <Field label={t('account.preferredLanguage')} required {...validation(languageError ? t(`messages.${languageError.key}`) : undefined)}>
+        <Dropdown
+          selectedOptions={chosenLanguage === null ? [] : [String(chosenLanguage)]}
+          value={master.language.find((l) => l.languageId === chosenLanguage)?.languageName ?? ''}
+          onOptionSelect={(_, d) => setLanguageId(d.optionValue === undefined ? null : Number(d.optionValue))}
+        >
+          {master.language.map((l) => <Option key={l.languageId} value={String(l.languageId)}>{l.languageName}</Option>)}
+        </Dropdown>
+      </Field>
+      <div>
+        <Button appearance="primary" disabled={updateState.isLoading || imageState.isLoading} onClick={() => void save()}>{t('common.save')}</Button>
+      </div>
+    </div>
+  )
+}
+
+const AccountPage = () => {
+  const { me } = useMe()
+  return me === undefined ? <Loading /> : <AccountForm me={me} />
+}
+export default AccountPage

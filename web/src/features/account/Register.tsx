@@ -1,0 +1,42 @@
+// /register-as-mentee and /register-as-mentor: signed out, they open the provider's sign-up form;
+// signed in, they register the user with that role (sign-up, then sign-in) and show the dashboard.
+import { useEffect, useRef, useState } from 'react'
+import type { Side } from '@tandem/core'
+import { useAppDispatch, useAppSelector } from '../../app/hooks.js'
+import { selectUser } from '../../app/session.slice.js'
+import { ACCESS, Loading, RequireRole, SignInRedirect } from '../../app/guards.js'
+import { useLanguage } from '../../app/language.js'
+import { api } from '../../app/api.js'
+import { useSignInMutation, useSignUpMutation } from './account.api.js'
+import { signUpPayload } from './registration.js'
+import { DashboardView } from '../dashboard/Dashboard.js'
+
+const Register = ({ side }: { readonly side: Side }) => {
+  const user = useAppSelector(selectUser)
+  const { language } = useLanguage()
+  const dispatch = useAppDispatch()
+  const [signUp] = useSignUpMutation()
+  const [signIn] = useSignInMutation()
+  const [done, setDone] = useState(false)
+  const started = useRef(false)
+  useEffect(() => {
+    if (user === null || user === undefined || started.current) return
+    started.current = true
+    void (async () => {
+      // an existing user gets a refusal from signup and simply signs in with the role
+      await signUp(signUpPayload(user, side, language))
+      await signIn({ Email: user.email, Role: side })
+      dispatch(api.util.invalidateTags(['Me']))
+      setDone(true)
+    })()
+  }, [user, side, language, signUp, signIn, dispatch])
+  if (user === undefined) return <Loading />
+  if (user === null) return <SignInRedirect signup />
+  if (!done) return <Loading />
+  return (
+    <RequireRole allow={[...ACCESS.participant, 'Admin']} denied={404}>
+      {(me) => (me.role === 'Admin' ? null : <DashboardView me={me} />)}
+    </RequireRole>
+  )
+}
+export default Register

@@ -1,0 +1,45 @@
+// Account and profile calls (SPEC §7 Account, User): who the user is, the profile with its master
+// data, profile and photo updates, and the sign-up / sign-in pair of the register routes.
+import type { Language, ProfileUpdateRequest, SignInPayload, SignUpPayload, UserProfileResponse, UserView } from '@tandem/core'
+import { api } from '../../app/api.js'
+
+export const accountApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getMe: build.query<UserView, { email: string }>({
+      query: ({ email }) => ({ url: '/api/Account/GetUserDetails', params: { emailId: email } }),
+      providesTags: ['Me'],
+    }),
+    getUserProfile: build.query<UserProfileResponse, { email: string; language: Language; role?: string }>({
+      query: ({ email, language, role }) => ({ url: '/api/User/GetUserProfile', params: { email, language, role } }),
+      providesTags: ['Profile'],
+    }),
+    updateProfile: build.mutation<unknown, ProfileUpdateRequest>({
+      query: (body) => ({ url: '/api/user/UpdateProfile', method: 'POST', body }),
+      invalidatesTags: ['Profile', 'Me', 'Questionnaire'],
+    }),
+    updateProfileImage: build.mutation<unknown, { email: string; file: File | null }>({
+      query: ({ email, file }) => {
+        const form = new FormData()
+        form.set('email', email)
+        form.set('IsDeleted', file === null ? 'true' : 'false')
+        if (file !== null) form.set('imageFile', file, file.name)
+        return { url: '/api/user/UpdateProfileImage', method: 'POST', body: form }
+      },
+    }),
+    signUp: build.mutation<unknown, SignUpPayload>({
+      query: (body) => ({ url: '/api/account/signup', method: 'POST', body }),
+    }),
+    signIn: build.mutation<unknown, SignInPayload>({
+      query: (body) => ({ url: '/api/Account/signin', method: 'POST', body }),
+      invalidatesTags: ['Me'],
+    }),
+    logError: build.mutation<unknown, { ErrorMessage: string }>({
+      query: (body) => ({ url: '/api/Logger/LogError', method: 'POST', body }),
+    }),
+  }),
+})
+
+export const {
+  useGetMeQuery, useGetUserProfileQuery, useUpdateProfileMutation, useUpdateProfileImageMutation,
+  useSignUpMutation, useSignInMutation,
+} = accountApi

@@ -1,0 +1,45 @@
+// The dashboard's status panels (SPEC §2/§4): no profile, publish profile, matching running,
+// no proposals and start matching. Each says what to do next and offers the one action that fits.
+import { Body1, Button, Card, CardHeader, MessageBar, MessageBarBody, Spinner, Text } from '@fluentui/react-components'
+import { useNavigate } from 'react-router'
+import { useTranslation } from 'react-i18next'
+import type { Side } from '@tandem/core'
+import type { PanelKind } from './dashboard.logic.js'
+
+const questionnairePath = (side: Side) => (side === 'Mentee' ? '/user/mentee-profile' : '/user/mentor-profile')
+
+export const StatusPanel = ({ kind, side, onStartMatching, starting }: {
+  readonly kind: Exclude<PanelKind, 'proposals'>
+  readonly side: Side
+  readonly onStartMatching: () => void
+  readonly starting: boolean
+}) => {
+  const { t } = useTranslation()
+  const navigate = useNavigate()
+  const key = `dashboard.panels.${kind}.${side === 'Mentee' ? 'mentee' : 'mentor'}`
+  return (
+    <Card aria-labelledby={`${side}-${kind}`}>
+      <CardHeader header={<Text as="h3" weight="semibold" id={`${side}-${kind}`}>{t(`${key}.title`)}</Text>} />
+      <Body1>{t(`${key}.text`)}</Body1>
+      {kind === 'noProfile' && (
+        <Button appearance="primary" onClick={() => navigate(questionnairePath(side))}>
+          {t(side === 'Mentee' ? 'dashboard.createMentee' : 'dashboard.createMentor')}
+        </Button>
+      )}
+      {kind === 'publishProfile' && (
+        <Button appearance="primary" onClick={() => navigate(questionnairePath(side))}>{t('dashboard.publishProfile')}</Button>
+      )}
+      {kind === 'matchingRunning' && <Spinner label={t('dashboard.waitMessage')} />}
+      {kind === 'noProposals' && (
+        <Button onClick={() => navigate(questionnairePath(side))}>{t('dashboard.adjustProfile')}</Button>
+      )}
+      {kind === 'startMatching' && (
+        <Button appearance="primary" disabled={starting} onClick={onStartMatching}>{t('dashboard.startMatching')}</Button>
+      )}
+    </Card>
+  )
+}
+
+export const ErrorBar = ({ text }: { readonly text: string }) => (
+  <MessageBar intent="error" role="alert"><MessageBarBody>{text}</MessageBarBody></MessageBar>
+)

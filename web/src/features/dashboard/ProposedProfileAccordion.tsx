@@ -1,0 +1,45 @@
+// The other side's profile, in an accordion headed by the points label. Its e-mail is shown only
+// when the viewing user's status is MATCHED (SPEC §6), whatever the server sends.
+import { Accordion, AccordionHeader, AccordionItem, AccordionPanel, Badge } from '@fluentui/react-components'
+import { useTranslation } from 'react-i18next'
+import type { ProposedProfile, StatusName } from '@tandem/core'
+
+const Row = ({ label, value }: { readonly label: string; readonly value: string | null }) => (
+  <>
+    <dt>{label}</dt>
+    <dd>{value === null || value === '' ? '-' : value}</dd>
+  </>
+)
+
+export const ProposedProfileAccordion = ({ profile, points, viewerStatus }: {
+  readonly profile: ProposedProfile
+  readonly points: number
+  readonly viewerStatus: StatusName | undefined
+}) => {
+  const { t } = useTranslation()
+  return (
+    <Accordion collapsible>
+      <AccordionItem value="profile">
+        <AccordionHeader>
+          {t('dashboard.profileOf', { name: profile.firstName })}{' '}
+          <Badge appearance="tint">{t('dashboard.points', { count: points })}</Badge>
+        </AccordionHeader>
+        <AccordionPanel>
+          <dl>
+            <Row label={t('profile.city')} value={profile.city} />
+            <Row label={t('profile.federalState')} value={profile.federalState} />
+            <Row label={t('profile.country')} value={profile.country} />
+            <Row label={t('profile.language')} value={profile.language} />
+            <Row label={t('profile.gender')} value={profile.gender} />
+            <Row label={t('profile.professionalPosition')} value={profile.professionalPosition} />
+            <Row label={t('profile.company')} value={profile.company} />
+            {viewerStatus === 'MATCHED' && profile.email !== null && <Row label={t('profile.email')} value={profile.email} />}
+            {[...profile.questionnairesQuestionAnswersModel, ...profile.profileQuestionAnswersModel].map((qa) => (
+              <Row key={qa.userQuestionText} label={qa.userQuestionText} value={qa.userAnswer} />
+            ))}
+          </dl>
+        </AccordionPanel>
+      </AccordionItem>
+    </Accordion>
+  )
+}

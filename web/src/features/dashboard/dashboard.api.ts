@@ -1,0 +1,38 @@
+// Participant matching-team calls (SPEC §7 Matching team, under /api/MatchingTandem/...): proposals
+// with remaining times, accept, decline, decline reasons, start matching, the proposed profile.
+import type { AcceptDeclinePayload, DeclineReasonItem, Language, ProposalsResponse, ProposedProfile, Side } from '@tandem/core'
+import { api } from '../../app/api.js'
+
+export const dashboardApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getProposals: build.query<ProposalsResponse, { email: string }>({
+      query: (body) => ({ url: '/api/MatchingTandem/GetProposals', method: 'POST', body }),
+      providesTags: ['Proposals'],
+    }),
+    getDeclineReasons: build.query<readonly DeclineReasonItem[], { email: string; role: Side; language: Language }>({
+      query: (params) => ({ url: '/api/MatchingTandem/GetDeclineReason', params }),
+      providesTags: ['DeclineReasons'],
+    }),
+    getProposedProfile: build.query<ProposedProfile, { email: string; role: Side; language: Language; matchingTandemId: number }>({
+      query: (params) => ({ url: '/api/User/GetProposedUserProfile', params }),
+      providesTags: ['ProposedProfile'],
+    }),
+    acceptProposal: build.mutation<unknown, AcceptDeclinePayload>({
+      query: (body) => ({ url: '/api/MatchingTandem/AcceptProposal', method: 'POST', body }),
+      invalidatesTags: ['Proposals', 'Me', 'ProposedProfile'],
+    }),
+    declineProposal: build.mutation<unknown, AcceptDeclinePayload>({
+      query: (body) => ({ url: '/api/MatchingTandem/DeclineProposal', method: 'POST', body }),
+      invalidatesTags: ['Proposals', 'Me', 'ProposedProfile'],
+    }),
+    startMatching: build.mutation<boolean, { menteeEmail: string }>({
+      query: (body) => ({ url: '/api/MatchingTandem/CreateMatchingTandem', method: 'POST', body }),
+      invalidatesTags: ['Proposals', 'Me', 'Questionnaire'],
+    }),
+  }),
+})
+
+export const {
+  useGetProposalsQuery, useGetDeclineReasonsQuery, useGetProposedProfileQuery,
+  useAcceptProposalMutation, useDeclineProposalMutation, useStartMatchingMutation,
+} = dashboardApi

@@ -1,0 +1,33 @@
+// Catches render errors of a screen, reports them and shows the unexpected-error message instead
+// of a blank page.
+import { Component, type ReactNode } from 'react'
+import { MessageBar, MessageBarBody } from '@fluentui/react-components'
+import { Translation } from 'react-i18next'
+
+type Props = { readonly children: ReactNode; readonly onError: (error: unknown) => void }
+type State = { readonly failed: boolean }
+
+export class ErrorBoundary extends Component<Props, State> {
+  override state: State = { failed: false }
+
+  static getDerivedStateFromError(): State {
+    return { failed: true }
+  }
+
+  override componentDidCatch(error: unknown): void {
+    this.props.onError(error)
+  }
+
+  override render(): ReactNode {
+    if (!this.state.failed) return this.props.children
+    return (
+      <Translation>
+        {(t) => (
+          <MessageBar intent="error" role="alert">
+            <MessageBarBody>{t('messages.unexpected-error')}</MessageBarBody>
+          </MessageBar>
+        )}
+      </Translation>
+    )
+  }
+}

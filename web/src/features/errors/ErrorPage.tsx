@@ -1,0 +1,49 @@
+// The error page of SPEC §8: title, text with subtext and link, and 'error code {code}'. 404 is the
+// default; the 401 link clears every local trace of the session and signs out at the provider.
+import { Link as FluentLink, Title1, Body1, makeStyles } from '@fluentui/react-components'
+import { Link } from 'react-router'
+import { useTranslation } from 'react-i18next'
+import { useAuth } from '../../app/services.context.js'
+
+const useStyles = makeStyles({ page: { display: 'flex', flexDirection: 'column', gap: '12px', padding: '32px', maxWidth: '720px' } })
+
+export type ErrorPageCode = 401 | 403 | 404
+
+/** Removes local and session storage and every cookie the page can see. */
+export const clearBrowserStorage = (): void => {
+  window.localStorage.clear()
+  window.sessionStorage.clear()
+  for (const cookie of document.cookie.split(';')) {
+    const name = cookie.split('=')[0]?.trim()
+    if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`
+  }
+}
+
+export const ErrorPage = ({ code = 404 }: { readonly code?: ErrorPageCode }) => {
+  const styles = useStyles()
+  const { t } = useTranslation()
+  const auth = useAuth()
+  return (
+    <main className={styles.page}>
+      <Title1 as="h1">{t(`errors.${code}.title`)}</Title1>
+      <Body1>{t(`errors.${code}.text`)}</Body1>
+      <Body1>
+        {t(`errors.${code}.subtext`)}{' '}
+        {code === 401 ? (
+          <FluentLink
+            as="button"
+            onClick={() => {
+              clearBrowserStorage()
+              void auth.signOut()
+            }}
+          >
+            {t('errors.401.link')}
+          </FluentLink>
+        ) : (
+          <Link to="/">{t(`errors.${code}.link`)}</Link>
+        )}
+      </Body1>
+      <Body1>{t('errors.code', { code })}</Body1>
+    </main>
+  )
+}

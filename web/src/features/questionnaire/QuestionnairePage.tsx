@@ -1,0 +1,225 @@
+// The questionnaire page of one side (SPEC §2, §5): info bar, the embedded profile, questions by
+// rule type with live validation, Save, the primary button (mentee: start matching; mentor: save
+// and publish) and the mentor's matching toggle. Nothing is sent while a rule fails.
+import { useMemo, useState } from 'react'
+import { Button, MessageBar, MessageBarBody, Switch, Title2, Title3, makeStyles } from '@fluentui/react-components'
+import { useNavigate } from 'react-router'
+import { useTranslation } from 'react-i18next'
+import { isLeft } from 'fp-ts/lib/Either.js'
+import {
+  canEnableMatching, canPublish, canSaveMentorAnswers,
+  type FieldError, type QuestionAnswerResponse, type Side, type UserProfileResponse,
+} from '@tandem/core'
+import { useMe, type Me } from '../../app/me.js'
+import { useLanguage } from '../../app/language.js'
+import { Loading } from '../../app/guards.js'
+import { apiErrorOf } from '../../app/api.js'
+import { useGetUserProfileQuery, useUpdateProfileMutation } from '../account/account.api.js'
+import { checkProfile, profileRequest } from '../account/profile.form.js'
+import { useGetQuestionAnswerPairsQuery, useSaveAnswersMutation, useUpdateUserStatusMutation } from './questionnaire.api.js'
+import { draftOf, errorsOf, groupByRule, saveItemOf, type DraftAnswer } from './questionnaire.model.js'
+import { QuestionField } from './QuestionField.js'
+import { ProfileSection, type ProfileDraft } from './ProfileSection.js'
+import { useStartMatching } from '../dashboard/useStartMatching.js'
+import { canStartMatching } from '../dashboard/dashboard.logic.js'
+import { NoticeDialog } from '../dashboard/DecisionDialogs.js'
+
+const useStyles = makeStyles({
+  page: { display: 'flex', flexDirection: 'column', gap: '16px', maxWidth: '760px' },
+  group: { display: 'flex', flexDirection: 'column', gap: '12px' },
+  actions: { display: 'flex', gap: '8px', flexWrap: 'wrap', alignItems: 'center' },
+})
+
+type Outcome = { readonly intent: 'success' | 'error' | 'warning'; readonly key: string } | null
+
+const QuestionnaireForm = ({ me, side, profile, questionnaire, currentYear }: {
+  readonly me: Me
+  readonly side: Side
+  readonly profile: UserProfileResponse
+  readonly questionnaire: QuestionAnswerResponse
+  readonly currentYear: number
+}) => {
+  const styles = useStyles()
+  const { t } = useTranslation()
+  const navigate = useNavigate()
+  const questions = questionnaire.questionAnswerModel
+  const user = profile.userProfile
+  const roles = user.userRole.map((r) => r.name)
+  const [drafts, setDrafts] = useState<ReadonlyMap<number, DraftAnswer>>(() => new Map(questions.map((q) => [q.questionPairId, draftOf(q)])))
+  const [touched, setTouched] = useState<ReadonlySet<number>>(new Set())
+  const [profileDraft, setProfileDraft] = useState<ProfileDraft>({
+    countryCodeId: user.countryCodeId, stateOriginalId: user.stateOriginalId, city: user.city,
+    professionalPosition: user.professionalPosition, company: user.company, profileQuestionAnswer: user.userProfileQuestionAnswers,
+  })
+  const [submitMode, setSubmitMode] = useState<'save' | 'publish' | null>(null)
+  const [profileErrors, setProfileErrors] = useState<readonly FieldError[]>([])
+  const [outcome, setOutcome] = useState<Outcome>(null)
+  const [saveAnswers, saveState] = useSaveAnswersMutation()
+  const [updateProfile, profileState] = useUpdateProfileMutation()
+  const [updateStatus, statusState] = useUpdateUserStatusMutation()
+  const matching = useStartMatching(me.email)
+  const status = questionnaire.statusByRole
+  const published = questionnaire.isProfilePublished
+  const firstTime = questions.every((q) => q.userSelectedAnswers.length === 0)
+
+  const draftFor = (id: number): DraftAnswer => drafts.get(id) ?? { optionIds: [], typed: '' }
+  const errorsFor = (mode: 'save' | 'publish') => questions.flatMap((q) => errorsOf(q, side, draftFor(q.questionPairId), mode, currentYear))
+  // live: the rules of saving on touched questions; after a submit, the rules of that submit everywhere
+  const shownErrors = useMemo(
+    () => questions.flatMap((q) => {
+      const mode = submitMode ?? 'save'
+      if (submitMode === null && !touched.has(q.questionPairId)) return []
+      return errorsOf(q, side, draftFor(q.questionPairId), mode, currentYear)
+    }),
+    [drafts, touched, submitMode, questions, side, currentYear],
+  )
+  const complete = errorsFor('publish').length === 0 && checkProfile(profileRequest(user, profileDraft, false), roles).ok
+
+  const submit = async (mode: 'save' | 'publish'): Promise<boolean> => {
+    setSubmitMode(mode)
+    setOutcome(null)
+    const checked = checkProfile(profileRequest(user, profileDraft, false), roles)
+    setProfileErrors(checked.ok ? [] : checked.errors)
+    const answerErrors = errorsFor(mode)
+    if (!checked.ok) {
+      setOutcome({ intent: 'error', key: 'messages.profileMissingFieldsError' })
+      return false
+    }
+    if (answerErrors.length > 0) {
+      setOutcome({ intent: 'error', key: 'messages.questionnaire-fields-not-valid' })
+      return false
+    }
+    if (side === 'Mentor') {
+      const rule = mode === 'publish' ? canPublish({ status, complete }) : canSaveMentorAnswers({ published, status, complete })
+      if (isLeft(rule)) {
+        setOutcome({ intent: 'error', key: rule.left._tag === 'MatchingDisabled' ? 'messages.matching-disabled' : 'messages.profile-incomplete-published' })
+        return false
+      }
+    }
+    const savedProfile = await updateProfile(checked.request)
+    if ('error' in savedProfile) {
+      setOutcome({ intent: 'error', key: apiErrorOf(savedProfile.error)?.status === 400 ? 'messages.profileMissingFieldsError' : 'messages.unexpected-error' })
+      return false
+    }
+    const saved = await saveAnswers({
+      firstTime,
+      payload: {
+        email: me.email,
+        roleName: side,
+        isSavePublish: mode === 'publish',
+        userSelectedAnswerSaveModel: questions.map((q) => saveItemOf(q, draftFor(q.questionPairId))),
+      },
+    })
+    if ('error' in saved) {
+      const e = apiErrorOf(saved.error)
+      setOutcome({ intent: 'error', key: e?.status === 400 ? 'messages.questionnaire-fields-not-valid' : 'messages.unexpected-error' })
+      return false
+    }
+    setSubmitMode(null)
+    setTouched(new Set())
+    setOutcome({ intent: 'success', key: mode === 'publish' && side === 'Mentor' ? 'questionnaire.published' : `questionnaire.saved${side}` })
+    return true
+  }
+
+  const startMatching = async () => {
+    if (!(await submit('publish'))) return
+    if (await matching.start()) navigate('/matching')
+  }
+
+  const toggleMatching = async (enable: boolean) => {
+    setOutcome(null)
+    if (enable && isLeft(canEnableMatching(complete))) {
+      setOutcome({ intent: 'error', key: 'questionnaire.profileDataIncomplete' })
+      return
+    }
+    const result = await updateStatus({ email: me.email, roleName: 'Mentor', disableMatching: !enable })
+    if ('error' in result) {
+      const e = apiErrorOf(result.error)
+      setOutcome({ intent: 'error', key: e?.errorMessage === 'InCompleteProfile' ? 'questionnaire.profileDataIncomplete' : 'messages.unexpected-error' })
+      return
+    }
+    setOutcome({ intent: 'success', key: enable ? 'questionnaire.matchingEnabled' : 'questionnaire.matchingDisabled' })
+  }
+
+  const busy = saveState.isLoading || profileState.isLoading || statusState.isLoading || matching.running
+  const summaryErrors = [...shownErrors, ...profileErrors]
+  return (
+    <form className={styles.page} onSubmit={(e) => { e.preventDefault(); void submit('save') }} noValidate>
+      <Title2 as="h1">{t(side === 'Mentee' ? 'questionnaire.titleMentee' : 'questionnaire.titleMentor')}</Title2>
+      <MessageBar intent="info"><MessageBarBody>{t(side === 'Mentee' ? 'questionnaire.infoMentee' : 'questionnaire.infoMentor')}</MessageBarBody></MessageBar>
+      {outcome !== null && (
+        <MessageBar intent={outcome.intent} role={outcome.intent === 'success' ? 'status' : 'alert'}>
+          <MessageBarBody>{t(outcome.key)}</MessageBarBody>
+        </MessageBar>
+      )}
+      {matching.errorKey !== null && (
+        <MessageBar intent="error" role="alert"><MessageBarBody>{t(matching.errorKey)}</MessageBarBody></MessageBar>
+      )}
+      <ProfileSection draft={profileDraft} master={profile.userProfileMasterModel} errors={profileErrors} onChange={setProfileDraft} />
+      {groupByRule(questions).map((group) => (
+        <section key={group.rule} className={styles.group} aria-labelledby={`rule-${group.rule}`}>
+          <Title3 as="h2" id={`rule-${group.rule}`}>{t(`questionnaire.rules.${group.rule}`)}</Title3>
+          {group.questions.map((q) => (
+            <QuestionField
+              key={q.questionPairId}
+              question={q}
+              draft={draftFor(q.questionPairId)}
+              required={q.answerKind !== 'text' || q.ruleName === 'MentorOnly'}
+              error={shownErrors.find((e) => e.field === `answers.${q.questionPairId}`)}
+              onChange={(draft) => {
+                setDrafts(new Map(drafts).set(q.questionPairId, draft))
+                setTouched(new Set(touched).add(q.questionPairId))
+              }}
+            />
+          ))}
+        </section>
+      ))}
+      {summaryErrors.length === 0 && submitMode !== null && complete && (
+        <MessageBar intent="success"><MessageBarBody>{t('questionnaire.allFieldsValid')}</MessageBarBody></MessageBar>
+      )}
+      <div className={styles.actions}>
+        <Button type="submit" disabled={busy}>{t('common.save')}</Button>
+        {side === 'Mentee' ? (
+          <Button appearance="primary" disabled={busy || !canStartMatching(status)} onClick={() => void startMatching()}>
+            {t('dashboard.startMatching')}
+          </Button>
+        ) : (
+          <Button appearance="primary" disabled={busy} onClick={() => void submit('publish')}>{t('questionnaire.saveAndPublish')}</Button>
+        )}
+        {side === 'Mentor' && (
+          <Switch
+            label={t('questionnaire.matchingToggle')}
+            checked={published && status !== 'PAUSED'}
+            disabled={busy || !published}
+            onChange={(_, d) => void toggleMatching(d.checked)}
+          />
+        )}
+      </div>
+      {matching.warning && (
+        <NoticeDialog title={t('dashboard.matchingAlreadyRunningTitle')} text={t('dashboard.matchingAlreadyRunning')} onClose={matching.closeWarning} />
+      )}
+    </form>
+  )
+}
+
+const QuestionnairePage = ({ side }: { readonly side: Side }) => {
+  const { me } = useMe()
+  const { language } = useLanguage()
+  const email = me?.email ?? ''
+  const profile = useGetUserProfileQuery({ email, language, role: side }, { skip: me === undefined })
+  const questionnaire = useGetQuestionAnswerPairsQuery({ emailId: email, role: side, language }, { skip: me === undefined })
+  if (me === undefined || profile.data === undefined || questionnaire.data === undefined) return <Loading />
+  return (
+    <QuestionnaireForm
+      // a language switch reloads the texts; the form starts again from what is saved
+      key={`${side}-${language}`}
+      me={me}
+      side={side}
+      profile={profile.data}
+      questionnaire={questionnaire.data}
+      currentYear={new Date().getFullYear()}
+    />
+  )
+}
+export default QuestionnairePage
+

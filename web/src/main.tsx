@@ -1,0 +1,61 @@
+// Browser entry: read the runtime configuration, finish a sign-in the provider sent back, set up
+// languages, store and error reporting, then render the routes.
+import { StrictMode } from 'react'
+import { createRoot } from 'react-dom/client'
+import { BrowserRouter } from 'react-router'
+import { fetchAppConfig } from './app/config.js'
+import { createOidcAuth, providerErrorAction } from './app/auth.oidc.js'
+import { makeStore } from './app/store.js'
+import { configLoaded, userChanged } from './app/session.slice.js'
+import { Providers } from './app/Providers.js'
+import { AppRoutes } from './app/routes.js'
+import { createI18n, languageOf } from './i18n/i18n.js'
+import { installGlobalErrorReporting } from './features/errors/error-reporting.js'
+
+const start = async (): Promise<void> => {
+  const root = createRoot(document.getElementById('root') as HTMLElement)
+  const [config, i18n] = await Promise.all([fetchAppConfig(), createI18n({ detect: true })])
+  document.documentElement.lang = languageOf(i18n)
+  i18n.on('languageChanged', (l) => {
+    document.documentElement.lang = l.slice(0, 2)
+  })
+  const auth = createOidcAuth(config)
+  const store = makeStore(undefined, { auth })
+  store.dispatch(configLoaded(config))
+  installGlobalErrorReporting(store)
+
+  const url = new URL(window.location.href)
+  try {
+    const outcome = await auth.completeSignInIfPresent(url)
+    if (outcome !== null && 'returnTo' in outcome) {
+      window.history.replaceState(null, '', outcome.returnTo)
+    } else if (outcome !== null) {
+      const action = providerErrorAction(outcome.error, outcome.description)
+      window.history.replaceState(null, '', url.pathname)
+      if (action === 'resetPassword') await auth.resetPassword(languageOf(i18n))
+      else await auth.signIn({ returnTo: '/', signup: false, language: languageOf(i18n) })
+      return
+    }
+  } catch (e) {
+    console.error('sign-in callback failed', e)
+    window.history.replaceState(null, '', url.pathname)
+  }
+  store.dispatch(userChanged(await auth.currentUser()))
+  auth.onUserChanged((user) => store.dispatch(userChanged(user)))
+
+  root.render(
+    <StrictMode>
+      <Providers store={store} i18n={i18n} auth={auth}>
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
+      </Providers>
+    </StrictMode>,
+  )
+}
+
+void start().catch((e: unknown) => {
+  console.error(e)
+  const root = document.getElementById('root')
+  if (root !== null) root.textContent = 'We are sorry, an unexpected error has occured. Please try again later.'
+})

@@ -1,0 +1,22 @@
+// Builds the participant single-page app into web/dist; the server serves it from the same origin.
+// Admin screens and most routes are lazily loaded, so the first paint stays under the bundle budget.
+import { defineConfig } from 'vite'
+import react from '@vitejs/plugin-react'
+
+export default defineConfig({
+  root: import.meta.dirname,
+  plugins: [react()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: false,
+    chunkSizeWarningLimit: 800,
+    rollupOptions: {
+      // The core, io-ts and fp-ts build codecs at module level; none has side effects beyond its
+      // exports, so modules the app does not use may be dropped (the core's package.json does not
+      // say so itself).
+      treeshake: { moduleSideEffects: (id) => !/\/(core\/src|node_modules\/(io-ts|fp-ts))\//.test(id) },
+    },
+  },
+  server: { proxy: { '/api': 'http://localhost:3000', '/oidc': 'http://localhost:3000', '/app-config.json': 'http://localhost:3000' } },
+})
