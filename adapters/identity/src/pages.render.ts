@@ -37,9 +37,24 @@ ${body}
 </html>`
 }
 
+// The summary names the field, since "This field is required." alone does not say which one.
+const FIELD_LABELS: Readonly<Record<string, IdentityTextKey>> = {
+  given_name: 'field-given-name',
+  family_name: 'field-family-name',
+  birthdate: 'field-birthdate',
+  gender: 'field-gender',
+  email: 'field-email',
+  password: 'field-password',
+  password_repeat: 'field-password-repeat',
+}
+
 export const errorSummary = (language: Language, errors: readonly IdentityFieldError[], formError?: IdentityTextKey): string => {
   if (errors.length === 0 && formError === undefined) return ''
-  const items = errors.map((e) => `<li><a href="#${e.field}">${escapeHtml(text(language, e.key))}</a></li>`).join('')
+  const describe = (e: IdentityFieldError): string => {
+    const label = FIELD_LABELS[e.field]
+    return `${label === undefined ? '' : `${text(language, label)}: `}${text(language, e.key)}`
+  }
+  const items = errors.map((e) => `<li><a href="#${e.field}">${escapeHtml(describe(e))}</a></li>`).join('')
   const general = formError === undefined ? '' : `<p>${escapeHtml(text(language, formError))}</p>`
   const list = items === '' ? '' : `<p>${escapeHtml(text(language, 'errors-summary'))}</p><ul>${items}</ul>`
   return `<div class="alert" role="alert" tabindex="-1" id="form-errors">${general}${list}</div>`
@@ -109,7 +124,7 @@ h1{font-size:24px;line-height:32px;font-weight:600;margin:0 0 16px}
 .field.check{flex-direction:row;flex-wrap:wrap;align-items:flex-start;gap:8px}
 .field.check .error{flex-basis:100%}
 label{font-weight:600}
-.check label{font-weight:400}
+.check label{font-weight:400;flex:1}
 input[type=text],input[type=email],input[type=password],input[type=date],select{font:inherit;padding:5px 10px;min-height:32px;border:1px solid var(--stroke);border-bottom-color:#616161;border-radius:4px;background:#fff;color:var(--fg)}
 input[aria-invalid=true],select[aria-invalid=true]{border-color:var(--danger)}
 input[type=checkbox]{width:16px;height:16px;margin:2px 0 0}
