@@ -28,7 +28,7 @@ const authorizeUrl = (extra: Readonly<Record<string, string>> = {}): string =>
 type AxeResult = { violations: { id: string; help: string; nodes: unknown[] }[] }
 const axeViolations = async (page: Page): Promise<string[]> => {
   await page.addScriptTag({ content: axeSource })
-  const result = await page.evaluate(async () => (await (window as unknown as { axe: { run: () => Promise<AxeResult> } }).axe.run()))
+  const result = await page.evaluate(async () => (await (globalThis as unknown as { axe: { run: () => Promise<AxeResult> } }).axe.run()))
   return result.violations.map((v) => `${v.id}: ${v.help}`)
 }
 
