@@ -23,8 +23,12 @@ export const newProposal = (id: number, deadline: Instant | null): Proposal =>
 
 export const closedProposal = (p: Proposal): Proposal => (p.state === 'CLOSED' ? p : { ...p, state: 'CLOSED' })
 
+const CLOSE_EVENTS = { OtherMentorChosen: 'OtherMentorChosen', Released: 'AdminReleases', ClusterEnded: 'ClusterDeactivated' } as const
+
 /** Closes a live tandem (other mentor chosen, released, year ended) and frees its mentor. */
-export const closeTandem = (d: Draft, tandem: Tandem, reason: 'OtherMentorChosen' | 'Released' | 'ClusterEnded'): void => {
+export const closeTandem = (d: Draft, tandem: Tandem, reason: keyof typeof CLOSE_EVENTS): void => {
+  // Callers pick live tandems only; a refused move here means the world broke an invariant before.
+  if (E.isLeft(checkTandemMove(tandem, CLOSE_EVENTS[reason]))) throw new Error(`tandem core bug: cannot close tandem ${tandem.id} (${reason})`)
   putTandem(d, { ...tandem, state: 'CLOSED', menteeProposal: closedProposal(tandem.menteeProposal), mentorProposal: closedProposal(tandem.mentorProposal) })
   moveMentor(d, tandem.mentorId, 'Freed')
   emit(d, { _tag: 'TandemClosed', tandemId: tandem.id, menteeId: tandem.menteeId, mentorId: tandem.mentorId, reason })
