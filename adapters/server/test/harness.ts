@@ -32,7 +32,7 @@ export const startHarness = async (options: { env?: Record<string, string>; data
   const server: TandemServer = await createServer(config, {
     clock,
     verifyToken: createTokenVerifier({ issuer: ISSUER, audience: API_AUDIENCE, keySet: { keys: [jwk] } }),
-    logger: pino({ level: 'silent' }),
+    logger: pino({ level: process.env['TEST_LOG'] ?? 'silent' }),
   })
   const listener: Server = await new Promise((resolve) => { const l = server.app.listen(0, '127.0.0.1', () => resolve(l)) })
   const base = `http://127.0.0.1:${(listener.address() as AddressInfo).port}`
