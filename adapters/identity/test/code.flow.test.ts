@@ -101,6 +101,13 @@ describe('embedded provider: code flow', () => {
     const xsrf = /name="xsrf" value="([^"]+)"/.exec(confirm.body)?.[1] ?? ''
     const done = await flow.browser.post('/oidc/session/end/confirm', { xsrf, logout: 'yes' })
     expect(done.location).toBe(h.redirectUri)
+    // The session's refresh token ends with it.
+    const refreshed = await fetch(`${h.baseUrl}/oidc/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: session.refresh_token ?? '', client_id: 'tandem-web' }).toString(),
+    })
+    expect(refreshed.status).toBe(400)
     // Signed out: the next authorization asks for credentials again.
     const next = await startAuthorization(h, {}, flow.browser)
     expect(next.page).toContain('name="password"')
