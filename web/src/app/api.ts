@@ -43,7 +43,6 @@ export const envelopeQuery: BaseQueryFn<ApiRequest, unknown, ApiError> = async (
     response = await fetch(withParams(apiUrl(session.config?.apiBaseUrl ?? '', request.url), request.params), {
       method: request.method ?? 'GET',
       headers,
-      signal: api.signal,
       ...(request.body === undefined ? {} : { body: isForm ? (request.body as FormData) : JSON.stringify(request.body) }),
     })
   } catch (e) {
