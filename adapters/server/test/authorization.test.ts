@@ -1,0 +1,104 @@
+// Walks the route table: every route x {anonymous, mentee, mentor, both, admin, another
+// participant}. Fails when a route has no sample, so a new route cannot skip the matrix.
+import { routeTable, type Route } from '@tandem/http'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createServices } from '../src/index.js'
+import { startHarness, type Harness, type Person } from './harness.js'
+import { SAMPLES, concretePath, type Sample } from './samples.js'
+
+let h: Harness
+let routes: readonly Route[]
+let mentee: Person, mentor: Person, both: Person, other: Person, target: Person
+beforeAll(async () => {
+  h = await startHarness()
+  routes = routeTable(createServices(h.server.ctx))
+  ;[mentee, mentor, both, other, target] = [h.person('Mia'), h.person('Max'), h.person('Bo'), h.person('Otto'), h.person('Tara')]
+  await h.signUp(mentee, 'Mentee')
+  await h.signUp(mentor, 'Mentor')
+  await h.signUp(both, 'Mentee')
+  await h.call(both, 'POST', '/api/Account/signin', { Email: both.email, Role: 'Mentor' })
+  await h.signUp(other, 'Mentee')
+  await h.signUp(target, 'Mentee')
+  await h.call(h.admin, 'POST', '/api/Account/signin', { Email: h.admin.email, Role: null })
+})
+afterAll(async () => { await h.close() })
+
+const key = (r: Route) => `${r.method} ${r.path}`
+
+const send = (who: Person | null, route: Route, sample: Sample, userId: number) => {
+  const query = sample.query === undefined ? '' : `?${new URLSearchParams(sample.query).toString()}`
+  const path = concretePath(route.path, userId) + query
+  if (route.multipart === true) {
+    const form = new FormData()
+    for (const [k, v] of Object.entries(sample.body as Record<string, string>)) form.append(k, v)
+    return (async () => {
+      const headers: Record<string, string> = who === null ? {} : { authorization: `Bearer ${await h.tokenFor(who)}` }
+      const response = await fetch(`${h.base}${path}`, { method: 'POST', headers, body: form })
+      return { status: response.status, body: await response.json() as { value: unknown } }
+    })()
+  }
+  return h.call(who, route.method, path, sample.body)
+}
+
+const idOf = (p: Person) => h.server.ctx.users.byEmail(p.email)?.id ?? 0
+
+describe('authorization matrix', () => {
+  it('has a sample request for every route of the table', () => {
+    expect(routes.map(key).filter((k) => SAMPLES[k] === undefined)).toEqual([])
+    expect(routes.length).toBeGreaterThanOrEqual(40)
+  })
+
+  it('anonymous callers get 401 everywhere except the anonymous routes', async () => {
+    for (const route of routes) {
+      const reply = await send(null, route, (SAMPLES[key(route)] ?? (() => ({})))(target, target), idOf(target))
+      if (route.policy === 'anonymous') expect([key(route), reply.status]).not.toEqual([key(route), 401])
+      else expect([key(route), reply.status]).toEqual([key(route), 401])
+    }
+  })
+
+  it('admin routes answer 403 to mentee, mentor, both and any participant, and serve the admin', async () => {
+    for (const route of routes.filter((r) => r.policy === 'admin')) {
+      const sample = (SAMPLES[key(route)] ?? (() => ({})))(target, target)
+      for (const who of [mentee, mentor, both, other]) {
+        const reply = await send(who, route, sample, idOf(target))
+        expect([key(route), who.firstName, reply.status]).toEqual([key(route), who.firstName, 403])
+        expect(reply.body.value).toBeNull()
+      }
+      const reply = await send(h.admin, route, sample, idOf(target))
+      expect([key(route), reply.status === 401 || reply.status === 403]).toEqual([key(route), false])
+    }
+  })
+
+  it('participant routes serve each participant on their own data and refuse another participant naming it', async () => {
+    for (const route of routes.filter((r) => r.policy === 'self')) {
+      const make = SAMPLES[key(route)] ?? (() => ({}))
+      for (const owner of [mentee, mentor, both]) {
+        const reply = await send(owner, route, make(owner, target), idOf(owner))
+        expect([key(route), owner.firstName, reply.status === 401 || reply.status === 403]).toEqual([key(route), owner.firstName, false])
+      }
+      // Another participant (and the admin, who is no participant) naming the owner's data learns nothing.
+      for (const intruder of [other, h.admin]) {
+        const reply = await send(intruder, route, make(both, target), idOf(both))
+        const allowed = key(route) === 'GET /api/User/GetAllStatus' ? [200]
+          : key(route) === 'GET /api/User/ProfileImage/:userId' && intruder !== h.admin ? [404]
+          : key(route) === 'GET /api/User/ProfileImage/:userId' ? [200, 404]
+          : key(route) === 'POST /api/account/signup' || key(route) === 'POST /api/Account/signin' ? [403]
+          : [403]
+        expect([key(route), intruder.firstName, allowed.includes(reply.status)]).toEqual([key(route), intruder.firstName, true])
+        if (reply.status === 403) expect(JSON.stringify(reply.body)).not.toContain(both.lastName)
+      }
+    }
+  })
+
+  it('refuses a token signed by another key, for another audience, or malformed', async () => {
+    const { generateKeyPair } = await import('jose')
+    const { privateKey } = await generateKeyPair('RS256')
+    const path = `/api/Account/GetUserDetails?emailId=${encodeURIComponent(mentee.email)}`
+    const forged = await h.tokenFor(mentee, privateKey)
+    const foreign = await h.tokenFor(mentee, h.privateKey, 'another-api')
+    for (const token of [forged, foreign, 'not-a-token', '']) {
+      const response = await fetch(`${h.base}${path}`, { headers: { authorization: `Bearer ${token}` } })
+      expect(response.status).toBe(401)
+    }
+  })
+})
