@@ -15,7 +15,7 @@ export type DeliveryWorkerOptions = {
   readonly transport: MailTransport
   readonly now: () => Instant
   readonly org: OrganisationInfo
-  /** Unique per process (host and pid, say): the lease owner's name. */
+  /** Unique per process (host and pid, say); each round leases as `${worker}#${round}`. */
   readonly worker: string
   readonly log: MailLog
   /** Wait after the n-th failed attempt (n >= 1) before the next. */
@@ -104,15 +104,15 @@ export const createDeliveryWorker = (options: DeliveryWorkerOptions): DeliveryWo
   const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE
   const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS
 
-  const deliver = async (m: OutboxMessage): Promise<Outcome> => {
+  const deliver = async (m: OutboxMessage, owner: string): Promise<Outcome> => {
     const rendered = renderStored(m, org)
     if (E.isLeft(rendered)) {
       log.error({ outboxId: m.id, type: m.type, reason: rendered.left.reason }, 'notification cannot be rendered; marked failed')
-      await outbox.markFailed(m.id, rendered.left.reason, worker)
+      await outbox.markFailed(m.id, rendered.left.reason, owner)
       return 'failed'
     }
     // The last check before the point of no return: only the lease holder, within its lease, sends.
-    if (!(await outbox.markAttempt(m.id, now(), worker))) return 'skipped'
+    if (!(await outbox.markAttempt(m.id, now(), owner))) return 'skipped'
     const attempt = m.attempts + 1
     try {
       await transport.send(composeOutboxMail(org, m, rendered.right))
@@ -120,26 +120,31 @@ export const createDeliveryWorker = (options: DeliveryWorkerOptions): DeliveryWo
       const reason = errorText(error)
       if (isPermanentFailure(error) || attempt >= maxAttempts) {
         log.warn({ outboxId: m.id, type: m.type, attempt, reason }, 'notification not deliverable; marked failed')
-        await outbox.markFailed(m.id, reason, worker)
+        await outbox.markFailed(m.id, reason, owner)
         return 'failed'
       }
       const nextAttemptAt = now() + backoff(attempt)
       log.info({ outboxId: m.id, type: m.type, attempt, nextAttemptAt, reason }, 'notification delivery failed; will retry')
-      await outbox.markRetry(m.id, nextAttemptAt, reason, worker)
+      await outbox.markRetry(m.id, nextAttemptAt, reason, owner)
       return 'retried'
     }
-    await outbox.markSent(m.id, now(), worker)
+    await outbox.markSent(m.id, now(), owner)
     return 'sent'
   }
 
+  // Each round leases under its own name: if a scheduler ever overlaps two rounds of one process,
+  // a stale round cannot act on rows a later round of the same process has claimed again.
+  let round = 0
   return {
     runOnce: async () => {
+      round += 1
+      const owner = `${worker}#${round}`
       const start = now()
       const recovered = await outbox.recoverExpired(start)
       if (recovered.abandoned > 0) log.warn({ abandoned: recovered.abandoned }, 'notifications interrupted while sending were marked failed, not re-sent')
-      const claimed = await outbox.claimDue(start, batchSize, start + leaseMs, worker)
+      const claimed = await outbox.claimDue(start, batchSize, start + leaseMs, owner)
       const counts: Record<Outcome, number> = { sent: 0, retried: 0, failed: 0, skipped: 0 }
-      for (const message of claimed) counts[await deliver(message)] += 1
+      for (const message of claimed) counts[await deliver(message, owner)] += 1
       return { claimed: claimed.length, ...counts, ...recovered }
     },
   }

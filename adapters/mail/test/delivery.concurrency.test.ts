@@ -126,4 +126,37 @@ describe('two workers on one outbox', () => {
     expect(await workerOver(outbox, transport, clock, { name: 'worker-b' }).runOnce()).toMatchObject({ requeued: 1, sent: 1 })
     expect(await deliveredIds()).toEqual(ids.map(String).sort())
   })
+
+  it('one process whose rounds overlap: a stale round never sends what a later round has claimed again', async () => {
+    const ids = [1, 2].map((n) => enqueue(outbox, note, { email: `mentor${n}@example.org` }))
+    // Holds the first two sends: round 1 on message 1, then round 2 on message 2.
+    const gates = [0, 1].map(() => {
+      let reached: () => void = () => {}
+      let open: () => void = () => {}
+      return { atGate: new Promise<void>((r) => (reached = r)), gate: new Promise<void>((r) => (open = r)), reached: () => reached(), open: () => open() }
+    })
+    let sends = 0
+    const gated: MailTransport = {
+      send: async (m) => {
+        const g = gates[sends++]
+        if (g !== undefined) {
+          g.reached()
+          await g.gate
+        }
+        await transport.send(m)
+      },
+      close: transport.close,
+    }
+    const worker = workerOver(outbox, gated, clock, { name: 'worker-a', leaseMs: 60_000 })
+    const round1 = worker.runOnce()
+    await gates[0]?.atGate
+    clock.advance(60_001)
+    const round2 = worker.runOnce()
+    await gates[1]?.atGate
+    gates[0]?.open()
+    expect(await round1).toMatchObject({ claimed: 2, sent: 1, skipped: 1 })
+    gates[1]?.open()
+    expect(await round2).toMatchObject({ requeued: 1, abandoned: 1, claimed: 1, sent: 1 })
+    expect(await deliveredIds()).toEqual(ids.map(String).sort())
+  })
 })
