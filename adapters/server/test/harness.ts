@@ -1,6 +1,7 @@
 // Test harness: the real server on an ephemeral port over a real SQLite file in a temp folder, a
 // clock the test moves, and RS256 tokens signed with a key pair the test creates and verified by
 // the identity adapter's jose verifier (as the real provider's tokens are).
+import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -102,7 +103,25 @@ export const startHarness = async (options: { env?: Record<string, string>; data
     if (options.dataDir === undefined) rmSync(dir, { recursive: true, force: true })
   }
 
-  return { server, base, clock, call, person, signUp, saveProfile, saveAnswers, readyMentee, publishedMentor, admin, tokenFor, close, dir, privateKey }
+  /** Spawns another server process on the same data folder, verifying this harness's tokens. */
+  const spawnProcess = async (): Promise<{ base: string; child: ChildProcess }> => {
+    const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'server-process.ts')], {
+      env: { ...process.env, DATA_DIR: dir, ADMIN_EMAILS: ADMIN_EMAIL, WEB_DIST: join(dir, 'no-web'), TEST_JWK: JSON.stringify(jwk), TEST_ISSUER: ISSUER },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    })
+    const port = await new Promise<number>((resolve, reject) => {
+      let out = ''
+      child.stdout?.on('data', (chunk: Buffer) => {
+        out += chunk.toString()
+        const line = out.split('\n').find((l) => l.startsWith('{"port"'))
+        if (line !== undefined) resolve((JSON.parse(line) as { port: number }).port)
+      })
+      child.on('exit', (code) => reject(new Error(`server process exited with ${code}`)))
+    })
+    return { base: `http://127.0.0.1:${port}`, child }
+  }
+
+  return { server, base, clock, call, person, signUp, saveProfile, saveAnswers, readyMentee, publishedMentor, admin, tokenFor, close, dir, privateKey, spawnProcess }
 }
 
 const firstStateId = (): number => 1

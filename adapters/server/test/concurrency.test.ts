@@ -1,0 +1,88 @@
+// Many mentees start matching at once against few mentors, through three server processes on one
+// SQLite file: no mentor is ever proposed twice and every invariant of ARCHITECTURE §2.2 holds.
+// Then a process is killed mid-burst: the file stays consistent and a restart clears PENDING runs.
+import { beginMatchingRun, checkInvariants, LIVE_TANDEM_STATES, type World } from '@tandem/core'
+import { afterEach, describe, expect, it } from 'vitest'
+import { startHarness, type Harness, type Person } from './harness.js'
+
+let h: Harness | undefined
+const children: { kill: (signal: NodeJS.Signals) => boolean }[] = []
+afterEach(async () => {
+  for (const c of children.splice(0)) c.kill('SIGKILL')
+  await h?.close()
+  h = undefined
+})
+
+const startAt = async (harness: Harness, base: string, p: Person) => {
+  const response = await fetch(`${base}/api/MatchingTandem/CreateMatchingTandem`, {
+    method: 'POST', headers: { authorization: `Bearer ${await harness.tokenFor(p)}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ menteeEmail: p.email }),
+  })
+  return response.status
+}
+
+const wholeWorld = (harness: Harness): World => harness.server.ctx.store.load({ userIds: harness.server.ctx.users.all().map((u) => u.id) })
+
+const liveTandemsPerMentor = (world: World): number[] => {
+  const count = new Map<number, number>()
+  for (const t of world.tandems.values()) if (LIVE_TANDEM_STATES.includes(t.state)) count.set(t.mentorId, (count.get(t.mentorId) ?? 0) + 1)
+  return [...count.values()]
+}
+
+describe('concurrent matching runs', () => {
+  it('never proposes one mentor to two mentees, whichever process serves the request', async () => {
+    const harness = await startHarness()
+    h = harness
+    const mentors = []
+    for (const name of ['Anna', 'Bert', 'Carl', 'Dora']) mentors.push(await harness.publishedMentor(name))
+    const mentees: Person[] = []
+    for (let i = 0; i < 24; i++) mentees.push(await harness.readyMentee(`Mentee${i}`))
+    const processes = [await harness.spawnProcess(), await harness.spawnProcess()]
+    children.push(...processes.map((p) => p.child))
+    const bases = [harness.base, ...processes.map((p) => p.base)]
+
+    const statuses = await Promise.all(mentees.map((m, i) => startAt(harness, bases[i % bases.length] ?? harness.base, m)))
+    expect(statuses.every((s) => s === 200)).toBe(true)
+
+    const world = wholeWorld(harness)
+    expect(checkInvariants(world)).toEqual([])
+    expect(liveTandemsPerMentor(world).every((n) => n === 1)).toBe(true)
+    // Four mentors, so exactly four tandems: the pool is used up and nobody got a taken mentor.
+    expect([...world.tandems.values()].filter((t) => t.state === 'ACTIVE')).toHaveLength(4)
+    const menteeStatuses = mentees.map((m) => harness.server.ctx.users.byEmail(m.email)?.participant.mentee?.status)
+    expect(menteeStatuses.filter((s) => s === 'PENDING')).toEqual([])
+    expect(menteeStatuses.filter((s) => s === 'PROPOSED').length).toBeGreaterThanOrEqual(2)
+  }, 120_000)
+
+  it('a process killed during a burst leaves a consistent file, and a restart clears interrupted runs', async () => {
+    const harness = await startHarness()
+    h = harness
+    for (const name of ['Anna', 'Bert', 'Carl']) await harness.publishedMentor(name)
+    const mentees: Person[] = []
+    for (let i = 0; i < 12; i++) mentees.push(await harness.readyMentee(`Mentee${i}`))
+    const victim = await harness.spawnProcess()
+    children.push(victim.child)
+    const burst = mentees.map((m) => startAt(harness, victim.base, m).catch(() => 0))
+    setTimeout(() => victim.child.kill('SIGKILL'), 150)
+    await Promise.all(burst)
+
+    // Whatever was cut short: the file is intact and the invariants hold.
+    expect(harness.server.db.raw.pragma('integrity_check', { simple: true })).toBe('ok')
+    expect(checkInvariants(wholeWorld(harness))).toEqual([])
+
+    // A run interrupted between its two transactions leaves PENDING; the next start clears it.
+    const stuck = mentees.find((m) => harness.server.ctx.users.byEmail(m.email)?.participant.mentee?.status === 'AVAILABLE')
+      ?? mentees.find((m) => harness.server.ctx.users.byEmail(m.email)?.participant.mentee?.status === 'NEW')
+    if (stuck !== undefined) {
+      const id = harness.server.ctx.users.byEmail(stuck.email)?.id ?? 0
+      harness.server.ctx.store.run({ userIds: [id] }, beginMatchingRun(harness.clock(), { menteeId: id, profileComplete: true }), harness.clock())
+    }
+    const restarted = await harness.spawnProcess()
+    children.push(restarted.child)
+    const pending = harness.server.ctx.users.all().filter((u) => u.participant.mentee?.status === 'PENDING')
+    expect(pending).toEqual([])
+    expect(checkInvariants(wholeWorld(harness))).toEqual([])
+    // And the restarted process serves the mentee whose run was interrupted.
+    if (stuck !== undefined) expect(await startAt(harness, restarted.base, stuck)).toBe(200)
+  }, 120_000)
+})
