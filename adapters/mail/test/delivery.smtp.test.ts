@@ -155,4 +155,25 @@ describe('delivery over SMTP', () => {
     expect(mail?.html || '').toContain(`href="${link}"`)
     expect(mail?.messageId).toBe('<reset-1@tandem.mentoring-mitte.example>')
   })
+
+  it('keeps messages for a retry when our SMTP login is wrong (a 535 is our configuration, not the recipient)', async () => {
+    const guarded = await startTestSmtp({ auth: { user: 'tandem', pass: 'right' } })
+    const base = `127.0.0.1:${guarded.port}/?requireTLS=true&tls.rejectUnauthorized=false`
+    const wrong = smtpTransport(`smtp://tandem:wrong@${base}`, { from: FROM })
+    const right = smtpTransport(`smtp://tandem:right@${base}`, { from: FROM })
+    try {
+      const id = enqueue(outbox, decline, { email: 'mia@example.org' })
+      expect(await workerOver(outbox, wrong, clock).runOnce()).toMatchObject({ retried: 1, failed: 0 })
+      expect(outbox.row(id)).toMatchObject({ status: 'pending', attempts: 1 })
+      expect(outbox.row(id).lastError).toContain('535')
+      // The operator fixes SMTP_URL and restarts: the kept message goes out.
+      clock.advance(60_000)
+      expect(await workerOver(outbox, right, clock).runOnce()).toMatchObject({ sent: 1 })
+      expect(guarded.received).toHaveLength(1)
+    } finally {
+      await wrong.close()
+      await right.close()
+      await guarded.stop()
+    }
+  })
 })

@@ -26,7 +26,8 @@ const listen = (server: SMTPServer, port: number): Promise<number> =>
     server.listen(port, '127.0.0.1', () => resolve((server.server.address() as AddressInfo).port))
   })
 
-export const startTestSmtp = async (): Promise<TestSmtp> => {
+/** With `auth`, the server demands a login and accepts only these credentials. */
+export const startTestSmtp = async (options: { readonly auth?: { readonly user: string; readonly pass: string } } = {}): Promise<TestSmtp> => {
   const state: TestSmtp = {
     port: 0,
     url: '',
@@ -49,7 +50,11 @@ export const startTestSmtp = async (): Promise<TestSmtp> => {
     new SMTPServer({
       // STARTTLS stays on (with smtp-server's built-in certificate), so the tests also show that TLS
       // options in SMTP_URL reach nodemailer.
-      authOptional: true,
+      authOptional: options.auth === undefined,
+      onAuth(auth, _session, callback) {
+        if (options.auth !== undefined && auth.username === options.auth.user && auth.password === options.auth.pass) return callback(null, { user: auth.username })
+        callback(Object.assign(new Error('Invalid username or password'), { responseCode: 535 }))
+      },
       logger: false,
       closeTimeout: 200,
       // No reverse DNS lookup of 127.0.0.1 on every connection: nothing to learn from it here.
