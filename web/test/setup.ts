@@ -19,3 +19,15 @@ if (typeof globalThis.ResizeObserver !== 'function') {
     disconnect(): void {}
   }
 }
+
+// jsdom has no object URLs (photo preview) and its FormData is not one Node's fetch can send, so
+// multipart uploads use Node's own FormData, File and Blob (taken from a Response, which jsdom lacks).
+if (typeof URL.createObjectURL !== 'function') {
+  URL.createObjectURL = () => 'blob:preview'
+  URL.revokeObjectURL = () => undefined
+}
+{
+  const nodeForm = await new Response('a=1', { headers: { 'content-type': 'application/x-www-form-urlencoded' } }).formData()
+  const { File: NodeFile, Blob: NodeBlob } = await import('node:buffer')
+  Object.assign(globalThis, { FormData: nodeForm.constructor, File: NodeFile, Blob: NodeBlob })
+}

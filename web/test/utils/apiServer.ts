@@ -67,7 +67,10 @@ export const startApiServer = async (routes: Record<string, Handler>): Promise<A
     url: `http://127.0.0.1:${port}`,
     requests,
     routes: table,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close: () => {
+      server.closeAllConnections()
+      return new Promise((resolve) => server.close(() => resolve()))
+    },
     calls: (route) => {
       const [method, path] = route.split(' ')
       return requests.filter((r) => r.method === method && r.path.toLowerCase() === (path ?? '').toLowerCase())
