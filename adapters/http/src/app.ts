@@ -67,7 +67,15 @@ const rateLimiter = (perMinute: number) => {
 const send = (res: Response, reply: Reply): void => {
   res.setHeader('Cache-Control', 'no-store')
   if (reply.kind === 'json') res.status(reply.status).json(reply.body)
-  else res.status(reply.status).type(reply.contentType).send(reply.bytes)
+  else if (reply.kind === 'bytes') res.status(reply.status).type(reply.contentType).send(reply.bytes)
+  else streamTo(res, reply)
+}
+
+/** A file produced while it is sent (the spreadsheet exports): memory stays flat whatever its size. */
+const streamTo = (res: Response, reply: Extract<Reply, { kind: 'stream' }>): void => {
+  res.status(reply.status).type(reply.contentType).attachment(reply.filename)
+  // Headers are gone once bytes flow, so a failure half-way can only cut the download short.
+  reply.write(res).then(() => { if (!res.writableEnded) res.end() }, (err: unknown) => res.destroy(err instanceof Error ? err : new Error(String(err))))
 }
 
 export const createApp = (options: AppOptions): express.Express => {

@@ -9,6 +9,7 @@ import { messageOf, statusOf } from './status.map.js'
 export type Reply =
   | { readonly kind: 'json'; readonly status: number; readonly body: unknown }
   | { readonly kind: 'bytes'; readonly status: number; readonly contentType: string; readonly bytes: Buffer }
+  | { readonly kind: 'stream'; readonly status: number; readonly contentType: string; readonly filename: string; readonly write: (out: NodeJS.WritableStream) => Promise<void> }
 
 export type Upload = { readonly bytes: Buffer }
 

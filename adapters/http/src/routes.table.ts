@@ -12,6 +12,7 @@ import { isLeft } from 'fp-ts/lib/Either.js'
 import * as t from 'io-ts'
 import { MAX_IMAGE_BYTES, reencodeImage, sniffImage } from './image.js'
 import { answer, defineRoute, denied, json, type Route } from './route.js'
+import { exportRoutes } from './routes.exports.js'
 import type { Services } from './services.port.js'
 
 const ImageForm = t.strict({ email: EmailAddress, IsDeleted: t.union([BooleanFromString, t.undefined]) })
@@ -134,6 +135,7 @@ export const routeTable = (s: Services): readonly Route[] => [
     body: AdminAcceptPayload, handle: async ({ body }) => answer(await s.admin.accept(body)) }),
   defineRoute({ method: 'POST', path: '/api/Admin/DeclineProposal', policy: 'admin', summary: 'decline a proposal on behalf of a participant (version checked)',
     body: AdminDeclinePayload, handle: async ({ body }) => answer(await s.admin.decline(body)) }),
+  ...exportRoutes(s),
 ]
 
 export { denied }

@@ -7,11 +7,15 @@ import type {
   ProposalsResponse, ProposedProfile, ProposedProfileQuery, QuestionAnswerPairsQuery, QuestionAnswerResponse, SaveAnswersPayload,
   SignInPayload, SignUpPayload, StatusMasterItem, StatusSelection, StatusUpdatePayload, TeamDetail, UserDetailsQuery, UserListRow,
   UserProfileQuery, UserProfileResponse, UserView, VerifiedIdentity, RoleName, UserId,
+  ExportTandemDataRequest, ExportUserDataRequest, Language,
 } from '@tandem/core'
 import type { Either } from 'fp-ts/lib/Either.js'
 import type { Actor } from './policy.js'
 
 export type Outcome<T> = Promise<Either<DomainError, T>>
+
+/** A spreadsheet written while it is sent (routes.exports.ts): its download name and its writer. */
+export type Spreadsheet = { readonly filename: string; readonly write: (out: NodeJS.WritableStream) => Promise<void> }
 
 /** The account our user table holds for a verified identity, if any. */
 export type KnownAccount = { readonly userId: UserId; readonly email: string; readonly roles: readonly RoleName[] }
@@ -68,5 +72,9 @@ export type Services = {
     readonly syncFromIdp: () => Outcome<number>
     readonly accept: (body: AdminAcceptPayload) => Outcome<boolean>
     readonly decline: (body: AdminDeclinePayload) => Outcome<boolean>
+  }
+  readonly exports: {
+    readonly userData: (body: ExportUserDataRequest, language: Language) => Outcome<Spreadsheet>
+    readonly tandemData: (query: ExportTandemDataRequest, language: Language) => Outcome<Spreadsheet>
   }
 }

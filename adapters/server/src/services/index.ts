@@ -2,6 +2,7 @@
 import type { Services } from '@tandem/http'
 import { accountService } from './account.service.js'
 import { adminService } from './admin.service.js'
+import { exportService } from '../exports/export.service.js'
 import type { ServiceContext } from './context.js'
 import { matchingService } from './matching.service.js'
 import { questionnaireService } from './questionnaire.service.js'
@@ -21,6 +22,7 @@ export const createServices = (ctx: ServiceContext): Services => ({
   questionnaire: questionnaireService(ctx),
   matching: matchingService(ctx),
   admin: adminService(ctx),
+  exports: exportService(ctx),
 })
 
 export { clearInterruptedRuns, applyDeadlinesFor, runMatching } from './matching.service.js'
