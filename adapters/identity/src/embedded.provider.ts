@@ -8,7 +8,7 @@ import { createAccountStore, type Account, type AccountStore } from './account.s
 import { createCsrf } from './csrf.js'
 import { pickLanguage, text } from './identity.messages.js'
 import { createIdentitySchema } from './identity.schema.js'
-import { interactionRoutes } from './interaction.routes.js'
+import { identityRoutes } from './identity.routes.js'
 import { composeResetMail as defaultResetMail, type ComposeResetMail, type SendMail } from './mail.reset.js'
 import { sqliteOidcAdapter } from './oidc.adapter.js'
 import { escapeHtml, layout, paragraph } from './pages.render.js'
@@ -193,7 +193,7 @@ export const createEmbeddedProvider = async (options: EmbeddedProviderOptions): 
   provider.proxy = true
 
   const handler = express.Router()
-  handler.use(interactionRoutes({
+  handler.use(identityRoutes({
     provider,
     accounts,
     resetTokens: createResetTokens(options.db, now),
