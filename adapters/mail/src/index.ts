@@ -2,6 +2,7 @@
 // delivery worker that connects them. The SQLite adapter implements the port; the server wires it.
 export * from './notification.codec.js'
 export * from './notification.events.js'
+export * from './notification.reminders.js'
 export * from './outbox.port.js'
 export * from './transport.port.js'
 export * from './transport.smtp.js'

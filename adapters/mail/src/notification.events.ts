@@ -2,7 +2,7 @@
 // adapter, given this function by the server, can write the outbox rows inside the transaction
 // that applies the events.
 import * as E from 'fp-ts/lib/Either.js'
-import { DAY, HOUR, type DomainEvent, type Instant, type Language, type UserId } from '@tandem/core'
+import type { DomainEvent, Instant, Language, UserId } from '@tandem/core'
 import type { Notification, OrganisationInfo } from './notification.codec.js'
 import { prepareNotification, type NewOutboxMessage } from './outbox.port.js'
 
@@ -16,11 +16,6 @@ export type Person = {
 }
 
 export type NotificationRequest = { readonly to: Person; readonly notification: Notification }
-
-/** Reminders go out this long before a proposal's deadline (REMINDER_ACTIVE_TANDEM). */
-export const ACTIVE_TANDEM_REMINDER_LEAD = 24 * HOUR
-/** A mentor's saved but unpublished answers are recalled this long after the last save, once. */
-export const UNPUBLISHED_PROFILE_REMINDER_AFTER = 7 * DAY
 
 export const notificationsForEvents = (
   events: readonly DomainEvent[],
@@ -94,8 +89,11 @@ export const outboxRowsForEvents = (
   people: (id: UserId) => Person | undefined,
   org: OrganisationInfo,
   now: Instant,
-): readonly NewOutboxMessage[] =>
-  notificationsForEvents(events, people).flatMap(({ to, notification }) => {
+): readonly NewOutboxMessage[] => outboxRowsFor(notificationsForEvents(events, people), org, now)
+
+/** Outbox rows for notification requests (events, due reminders); unusable addresses are left out. */
+export const outboxRowsFor = (requests: readonly NotificationRequest[], org: OrganisationInfo, now: Instant): readonly NewOutboxMessage[] =>
+  requests.flatMap(({ to, notification }) => {
     const row = prepareNotification(notification, { recipient: { email: to.email, name: `${to.firstName} ${to.lastName}`.trim() }, language: to.language, userId: to.id }, org, now)
     return E.isRight(row) ? [row.right] : []
   })
