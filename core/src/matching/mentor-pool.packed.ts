@@ -1,5 +1,6 @@
-// The mentor pool in typed arrays, one row per mentor: the chosen options of every choice pair as a
-// 32-bit mask (the "no preference" flag is that option's bit), every year answer, pool date and id.
+// The mentor pool in typed arrays, one column per question pair: per mentor the chosen options of
+// every choice pair as a 32-bit mask (the "no preference" flag is that option's bit), every year
+// answer, pool date and id. Columns let ranking run one tight loop per pair (and SIMD later).
 import type { Answer } from '../questionnaire/questionnaire.codec.js'
 import { answersByPair, yearOf } from './answer.sets.js'
 import { maskOf, type CompiledQuestionnaire } from './questionnaire.compiled.js'
@@ -12,9 +13,9 @@ export type MentorPool = {
   readonly ids: Float64Array
   /** Epoch ms the mentor entered the pool; NaN when unknown (ranked after every known date). */
   readonly poolSince: Float64Array
-  /** size × choiceSlots, mentor-major: mentor m's masks are masks[m·choiceSlots …]. */
+  /** choiceSlots × size, pair-major: mentor m's mask for slot s is masks[s·size + m]. */
   readonly masks: Uint32Array
-  /** size × yearSlots, mentor-major; NaN when the mentor gave no year. */
+  /** yearSlots × size, pair-major like masks; NaN when the mentor gave no year. */
   readonly years: Float64Array
 }
 
@@ -37,8 +38,8 @@ export const packMentorPool = (compiled: CompiledQuestionnaire, candidates: read
     for (const pair of compiled.pairs) {
       if (pair.slot < 0) continue
       const answer = answers.get(pair.pair.questionPairId)
-      if (pair.pair.rule === 'YearsFit') pool.years[row * yearSlots + pair.slot] = yearOf(answer) ?? Number.NaN
-      else pool.masks[row * choiceSlots + pair.slot] = maskOf(pair, answer?.optionIds)
+      if (pair.pair.rule === 'YearsFit') pool.years[pair.slot * size + row] = yearOf(answer) ?? Number.NaN
+      else pool.masks[pair.slot * size + row] = maskOf(pair, answer?.optionIds)
     }
   })
   return pool
@@ -50,10 +51,10 @@ export const unpackMentorAnswers = (compiled: CompiledQuestionnaire, pool: Mento
     if (pair.slot < 0) return []
     const questionPairId = pair.pair.questionPairId
     if (pair.pair.rule === 'YearsFit') {
-      const year = pool.years[row * pool.yearSlots + pair.slot] ?? Number.NaN
+      const year = pool.years[pair.slot * pool.size + row] ?? Number.NaN
       return [{ questionPairId, optionIds: [], year: Number.isNaN(year) ? null : year, text: null }]
     }
-    const mask = pool.masks[row * pool.choiceSlots + pair.slot] ?? 0
+    const mask = pool.masks[pair.slot * pool.size + row] ?? 0
     const optionIds = pair.pair.options.filter((_, bit) => (mask & (1 << bit)) !== 0).map((option) => option.id)
     return [{ questionPairId, optionIds, year: null, text: null }]
   })

@@ -109,47 +109,75 @@ const insert = (top: Top, pool: MentorPool, limit: number, row: number, percenta
 const isExcluded = (id: UserId, menteeId: UserId, exclude: ReadonlySet<UserId> | undefined): boolean =>
   id === menteeId || exclude?.has(id) === true
 
-/** The base points of row m under the plan, or NaN when a must-fit step fails (the mentor is knocked out). */
-const baseOf = (plan: Plan, pool: MentorPool, m: number): number => {
-  const { kind, slot, menteeMask, noPreferenceMask, weight, value, minYearsAhead, mustFit, steps } = plan
-  const masks = pool.masks
-  const years = pool.years
-  const maskRow = m * pool.choiceSlots
-  const yearRow = m * pool.yearSlots
-  let base = plan.offset
-  for (let s = 0; s < steps; s++) {
-    switch (kind[s]) {
+/** Base points of every mentor, and which mentors a must-fit pair knocked out (1). */
+type Columns = { readonly base: Float64Array; readonly knockedOut: Uint8Array }
+
+/**
+ * One pass per pair column. The loops are branch-free on purpose: whether a pair fits is close to
+ * a coin toss per mentor, and a mispredicted branch costs more than the whole test (`+bool` is 0/1).
+ */
+const scoreColumns = (plan: Plan, pool: MentorPool): Columns => {
+  const n = pool.size
+  const base = new Float64Array(n).fill(plan.offset)
+  const knockedOut = new Uint8Array(n)
+  for (let s = 0; s < plan.steps; s++) {
+    const w = plan.weight[s]!
+    const must = plan.mustFit[s] === 1
+    const a = plan.menteeMask[s]!
+    const np = plan.noPreferenceMask[s]!
+    const from = plan.slot[s]! * n
+    switch (plan.kind[s]) {
       case CONSTANT:
-        base += weight[s]!
+        for (let m = 0; m < n; m++) base[m]! += w
         break
       case SINGLE: {
-        const b = masks[maskRow + slot[s]!]!
-        const a = menteeMask[s]!
-        if ((b === a && a !== 0) || (b & noPreferenceMask[s]!) !== 0) base += weight[s]!
-        else if (mustFit[s] === 1) return Number.NaN
-        break
-      }
-      case MULTIPLE:
-        if ((masks[maskRow + slot[s]!]! & menteeMask[s]!) !== 0) base += weight[s]!
-        else if (mustFit[s] === 1) return Number.NaN
-        break
-      case MATCHES: {
-        const b = masks[maskRow + slot[s]!]!
-        if ((b & noPreferenceMask[s]!) !== 0) base += value[s]!
-        else {
-          const common = popcount(b & menteeMask[s]!)
-          if (common > 0) base += weight[s]! * common
-          else if (mustFit[s] === 1) return Number.NaN
+        const column = pool.masks.subarray(from, from + n)
+        for (let m = 0; m < n; m++) {
+          const b = column[m]!
+          // An unanswered mentee (a = 0) fits only a mentor with no preference.
+          const fit = (+(b === a) & +(a !== 0)) | +((b & np) !== 0)
+          base[m]! += w * fit
+          if (must) knockedOut[m]! |= fit ^ 1
         }
         break
       }
-      default:
-        // Same expression as the rule, so fractional years round the same way.
-        if (value[s]! - years[yearRow + slot[s]!]! >= minYearsAhead[s]!) base += weight[s]!
-        else if (mustFit[s] === 1) return Number.NaN
+      case MULTIPLE: {
+        // a already holds the no-preference bits: a mentor with no preference shares one of them.
+        const column = pool.masks.subarray(from, from + n)
+        for (let m = 0; m < n; m++) {
+          const fit = +((column[m]! & a) !== 0)
+          base[m]! += w * fit
+          if (must) knockedOut[m]! |= fit ^ 1
+        }
+        break
+      }
+      case MATCHES: {
+        const column = pool.masks.subarray(from, from + n)
+        const full = plan.value[s]!
+        for (let m = 0; m < n; m++) {
+          const b = column[m]!
+          const common = popcount(b & a)
+          const noPreference = +((b & np) !== 0)
+          // Exactly one of the two terms is non-zero, so the sum equals the rule's points.
+          base[m]! += full * noPreference + w * common * (1 - noPreference)
+          if (must) knockedOut[m]! |= (noPreference | +(common > 0)) ^ 1
+        }
+        break
+      }
+      default: {
+        const column = pool.years.subarray(from, from + n)
+        const year = plan.value[s]!
+        const ahead = plan.minYearsAhead[s]!
+        for (let m = 0; m < n; m++) {
+          // Same expression as the rule, so fractional years compare the same way; NaN never fits.
+          const fit = +(year - column[m]! >= ahead)
+          base[m]! += w * fit
+          if (must) knockedOut[m]! |= fit ^ 1
+        }
+      }
     }
   }
-  return base
+  return { base, knockedOut }
 }
 
 /** Ranks the packed pool for one mentee; returns exactly what rankMentorsReference returns. */
@@ -165,16 +193,21 @@ export const rankPool = (
   const { max } = plan
   const threshold = options.threshold
   const top: Top = { rows: [], percentages: [], bases: [] }
+  const columns = scoreColumns(plan, pool)
+  const { base: bases, knockedOut } = columns
+  // Within one run max is fixed and the percentage rises with the base, so a mentor whose base is
+  // below the current last of the top cannot enter it: one comparison rejects almost everyone.
+  let worstBase = Number.NEGATIVE_INFINITY
   for (let m = 0; m < pool.size; m++) {
-    const base = baseOf(plan, pool, m)
-    if (Number.isNaN(base)) continue
+    const base = bases[m]!
+    if (base < worstBase || knockedOut[m] === 1) continue
     const percentage = max === 0 ? 0 : Math.round((100 * base) / max)
     if (!(percentage >= threshold)) continue
-    const full = top.rows.length >= limit
-    if (full && !ranksBefore(pool, percentage, base, m, top.percentages[limit - 1]!, top.bases[limit - 1]!, top.rows[limit - 1]!)) continue
+    if (top.rows.length >= limit && !ranksBefore(pool, percentage, base, m, top.percentages[limit - 1]!, top.bases[limit - 1]!, top.rows[limit - 1]!)) continue
     // Exclusion is checked only for rows that would enter the top: rare, and a Set lookup is not free.
     if (isExcluded(pool.ids[m]!, mentee.id, options.exclude)) continue
     insert(top, pool, limit, m, percentage, base)
+    if (top.rows.length >= limit) worstBase = top.bases[limit - 1]!
   }
   return top.rows.map((row, i) => {
     const score = scoreMentor(compiled.questionnaire, mentee.answers, unpackMentorAnswers(compiled, pool, row))

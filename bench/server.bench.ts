@@ -1,0 +1,119 @@
+// Server benchmark (npm run bench -- server): 10k published mentors in a real SQLite file, the
+// start-matching call and the proposals call under autocannon on loopback, next to a bare Express
+// JSON endpoint served by the same process in the same run (the ratio is the figure).
+// The server runs in a child process (this file with TANDEM_BENCH_CHILD=1), so autocannon does not
+// share its event loop.
+import { spawn } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const MENTORS = 10_000
+const MENTEES = 1_500
+
+type ChildReady = { port: number; barePort: number; startTokens: string[]; startEmails: string[]; proposalsToken: string; proposalsEmail: string; seedMs: number }
+
+const child = async (): Promise<void> => {
+  const { API_AUDIENCE } = await import('@tandem/core')
+  const { generatePopulation } = await import('@tandem/fixtures')
+  const { createTokenVerifier } = await import('@tandem/identity')
+  const { createServer, loadConfig, seedPopulation } = await import('@tandem/server')
+  const { exportJWK, generateKeyPair, SignJWT } = await import('jose')
+  const { pino } = await import('pino')
+  const express = (await import('express')).default
+
+  const issuer = 'https://bench.local'
+  const { publicKey, privateKey } = await generateKeyPair('RS256')
+  const jwk = { ...(await exportJWK(publicKey)), kid: 'bench', alg: 'RS256' }
+  const dir = process.env['DATA_DIR'] ?? ''
+  const server = await createServer(loadConfig({ DATA_DIR: dir, WEB_DIST: join(dir, 'none'), LOG_LEVEL: 'silent' }), {
+    verifyToken: createTokenVerifier({ issuer, audience: API_AUDIENCE, keySet: { keys: [jwk] } }),
+    logger: pino({ level: 'silent' }),
+  })
+  const seedStart = performance.now()
+  const population = generatePopulation({ seed: 7, mentees: MENTEES + 1, mentors: MENTORS, now: Date.now() })
+  const seeded = seedPopulation(server.ctx, population, issuer)
+  const seedMs = performance.now() - seedStart
+  const token = (subject: string, email: string) => new SignJWT({ email }).setProtectedHeader({ alg: 'RS256', kid: 'bench' })
+    .setIssuer(issuer).setAudience(API_AUDIENCE).setSubject(subject).setIssuedAt().setExpirationTime('2h').sign(privateKey)
+  const mentees = seeded.filter((p) => p.side === 'Mentee')
+  const [first, ...rest] = mentees
+  if (first === undefined) throw new Error('no mentees seeded')
+  // The proposals caller holds live proposals, as a mentee on the dashboard does.
+  const { runMatching } = await import('@tandem/server')
+  const record = server.ctx.users.byId(first.userId)
+  if (record !== undefined) runMatching(server.ctx, record)
+
+  const bare = express()
+  bare.get('/bare', (_req, res) => { res.json({ isSuccess: true, isFailure: false, value: { ok: true }, errorMessage: null }) })
+  const listening = (app: typeof bare) => new Promise<number>((resolve) => {
+    const l = app.listen(0, '127.0.0.1', () => { const a = l.address(); resolve(typeof a === 'object' && a !== null ? a.port : 0) })
+  })
+  const ready: ChildReady = {
+    port: await listening(server.app), barePort: await listening(bare),
+    startTokens: await Promise.all(rest.map((m) => token(m.subject, m.email))), startEmails: rest.map((m) => m.email),
+    proposalsToken: await token(first.subject, first.email), proposalsEmail: first.email, seedMs,
+  }
+  process.stdout.write(`${JSON.stringify(ready)}\n`)
+}
+
+type Result = { name: string; rps: number; p50: number; p99: number; requests: number; non2xx: number }
+
+const run = async (): Promise<void> => {
+  const autocannon = (await import('autocannon')).default
+  const dir = mkdtempSync(join(tmpdir(), 'tandem-bench-'))
+  const proc = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url)], {
+    env: { ...process.env, TANDEM_BENCH_CHILD: '1', DATA_DIR: dir }, stdio: ['ignore', 'pipe', 'inherit'],
+  })
+  try {
+    const ready = await new Promise<ChildReady>((resolve, reject) => {
+      let out = ''
+      proc.stdout.on('data', (chunk: Buffer) => {
+        out += chunk.toString()
+        // Only complete lines: the ready message is long and arrives in chunks.
+        const line = out.split('\n').slice(0, -1).find((l) => l.startsWith('{"port"'))
+        if (line !== undefined) resolve(JSON.parse(line) as ChildReady)
+      })
+      proc.on('exit', (code) => reject(new Error(`benchmark server exited with ${code}`)))
+    })
+    console.log(`seeded ${MENTORS} published mentors and ${MENTEES + 1} mentees in ${(ready.seedMs / 1000).toFixed(1)} s`)
+    const measure = async (name: string, options: Parameters<typeof autocannon>[0]): Promise<Result> => {
+      const r = await autocannon({ connections: 10, ...options })
+      return { name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, requests: r.requests.total, non2xx: r.non2xx }
+    }
+    const base = `http://127.0.0.1:${ready.port}`
+    // Warm-up of both servers (JIT, statement cache, token cache).
+    await measure('warm-up', { url: `http://127.0.0.1:${ready.barePort}/bare`, duration: 2 })
+    await measure('warm-up', { url: `${base}/api/MatchingTandem/GetProposals`, method: 'POST', duration: 2, headers: { authorization: `Bearer ${ready.proposalsToken}`, 'content-type': 'application/json' }, body: JSON.stringify({ email: ready.proposalsEmail }) })
+
+    const bareResult = await measure('bare Express JSON', { url: `http://127.0.0.1:${ready.barePort}/bare`, duration: 10 })
+    const proposals = await measure('GetProposals', {
+      url: `${base}/api/MatchingTandem/GetProposals`, method: 'POST', duration: 10,
+      headers: { authorization: `Bearer ${ready.proposalsToken}`, 'content-type': 'application/json' }, body: JSON.stringify({ email: ready.proposalsEmail }),
+    })
+    let next = 0
+    const start = await measure('CreateMatchingTandem (start matching)', {
+      url: `${base}/api/MatchingTandem/CreateMatchingTandem`, method: 'POST', connections: 4, amount: ready.startTokens.length,
+      requests: [{
+        method: 'POST',
+        setupRequest: (request) => {
+          const i = next++ % ready.startTokens.length
+          return { ...request, headers: { ...request.headers, authorization: `Bearer ${ready.startTokens[i]}`, 'content-type': 'application/json' }, body: JSON.stringify({ menteeEmail: ready.startEmails[i] }) }
+        },
+      }],
+    })
+    const rows = [bareResult, proposals, start]
+    console.log(['call', 'req/s', 'p50 ms', 'p99 ms', 'requests', 'non-2xx'].join(' | '))
+    for (const r of rows) console.log([r.name, r.rps.toFixed(0), r.p50.toFixed(1), r.p99.toFixed(1), r.requests, r.non2xx].join(' | '))
+    console.log(`GetProposals throughput = ${((proposals.rps / bareResult.rps) * 100).toFixed(0)} % of the bare endpoint (target >= 70 %)`)
+    console.log(`start matching p99 = ${start.p99.toFixed(1)} ms over ${MENTORS} published mentors (target < 50 ms)`)
+  } finally {
+    proc.kill('SIGTERM')
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+if (process.env['TANDEM_BENCH_CHILD'] === '1') await child()
+
+export default run
