@@ -9,6 +9,7 @@ import { createCsrf } from './csrf.js'
 import { pickLanguage, text } from './identity.messages.js'
 import { createIdentitySchema } from './identity.schema.js'
 import { identityRoutes } from './identity.routes.js'
+import { PAGE_HEADERS } from './routes.shared.js'
 import { composeResetMail as defaultResetMail, type ComposeResetMail, type SendMail } from './mail.reset.js'
 import { sqliteOidcAdapter } from './oidc.adapter.js'
 import { escapeHtml, layout, paragraph } from './pages.render.js'
@@ -90,7 +91,7 @@ export const createEmbeddedProvider = async (options: EmbeddedProviderOptions): 
   const page = (ctx: KoaContextWithOIDC, title: 'logout-title' | 'logout-done-title' | 'error-title', body: string): void => {
     const language = ctxLanguage(ctx)
     ctx.type = 'html'
-    ctx.set('Cache-Control', 'no-store')
+    ctx.set({ ...PAGE_HEADERS })
     ctx.body = layout({ language, assetsPath, switchLanguageHref: `${publicUrl}/` }, title, body)
   }
 

@@ -49,8 +49,19 @@ export const handle = (fn: (req: Request, res: Response) => Promise<void>): Requ
   fn(req, res).catch(next)
 }
 
+/**
+ * Headers of every identity page: never cached, never framed (clickjacking a password form), and no
+ * Referer, so the reset token in the URL cannot leak to a linked page.
+ */
+export const PAGE_HEADERS: Readonly<Record<string, string>> = {
+  'Cache-Control': 'no-store',
+  'X-Frame-Options': 'DENY',
+  'Referrer-Policy': 'no-referrer',
+  'X-Content-Type-Options': 'nosniff',
+}
+
 export const send = (res: Response, status: number, html: string): void => {
-  res.status(status).type('html').set('Cache-Control', 'no-store').send(html)
+  res.status(status).type('html').set(PAGE_HEADERS).send(html)
 }
 
 export const withLang = (path: string, language: Language, extra: Readonly<Record<string, string>> = {}): string =>

@@ -7,7 +7,8 @@ import { SIGN_UP, signIn, signUp, startAuthorization, startHarness, submit, type
 
 let h: Harness
 beforeAll(async () => {
-  h = await startHarness()
+  // This file asks for many links for one address; the forgot limit itself is tested in errors.test.ts.
+  h = await startHarness({ rateLimit: { forgot: { limit: 50, windowMs: 60 * 60_000 } } })
   await signUp(h, { ...SIGN_UP, email: 'reset@example.org' })
   await signUp(h, { ...SIGN_UP, email: 'de-reset@example.org' }, { ui_locales: 'de' })
 })
@@ -55,6 +56,17 @@ describe('forgot and reset password', () => {
     expect(tokens.access_token).toBeTypeOf('string')
     const flow = await startAuthorization(h)
     expect((await submit(flow, { email: 'reset@example.org', password: SIGN_UP.password })).status).toBe(400)
+  })
+
+  it('serves the reset page unframeable, uncached and without Referer, so the token stays private', async () => {
+    const sentBefore = h.mailbox.delivered.length
+    await askForLink('reset@example.org')
+    const link = resetLinkIn(await h.mailbox.waitFor(sentBefore + 1))
+    const response = await fetch(link)
+    expect(response.status).toBe(200)
+    expect(response.headers.get('referrer-policy')).toBe('no-referrer')
+    expect(response.headers.get('x-frame-options')).toBe('DENY')
+    expect(response.headers.get('cache-control')).toBe('no-store')
   })
 
   it('refuses a link the second time it is used', async () => {
