@@ -1,8 +1,9 @@
 // The outbox: notifications written in the same transaction as the state change that causes them,
 // delivered later by the worker. The SQLite adapter implements this port (table in ../outbox.sql.md).
 import * as E from 'fp-ts/lib/Either.js'
-import type { Instant, Language, UserId } from '@tandem/core'
-import type { Notification, OrganisationInfo, Recipient } from './notification.codec.js'
+import type * as t from 'io-ts'
+import { fieldError, validationFailed, type DomainError, type FieldError, type Instant, type Language, type UserId } from '@tandem/core'
+import { NotificationData, type Notification, type OrganisationInfo, type Recipient } from './notification.codec.js'
 import { renderNotification } from './render/notification.render.js'
 
 export type OutboxStatus = 'pending' | 'sending' | 'sent' | 'failed'
@@ -63,27 +64,42 @@ export const INTERRUPTED_ERROR = 'interrupted while sending; not re-sent (at mos
 export type NotificationHistoryEntry = { readonly subject: string; readonly createdAt: Instant; readonly status: OutboxStatus }
 
 /**
- * Builds the row to insert for a notification: checks the recipient, renders the subject in the
- * recipient's language. Pure, so the enqueuer can call it inside its transaction.
+ * Builds the row to insert for a notification: checks the recipient and the payload, renders the
+ * subject in the recipient's language. Pure, so the enqueuer can call it inside its transaction.
+ * Bad input (an admin's empty message, an address without @) is a ValidationFailed with message
+ * keys, and nothing is written.
  */
 export const prepareNotification = (
   notification: Notification,
   to: { readonly recipient: Recipient; readonly language: Language; readonly userId: UserId | null },
   org: OrganisationInfo,
   now: Instant,
-): E.Either<{ readonly _tag: 'InvalidRecipient'; readonly email: string }, NewOutboxMessage> =>
-  isMailAddress(to.recipient.email)
-    ? E.right({
-        type: notification.type,
-        language: to.language,
-        recipient: to.recipient,
-        userId: to.userId,
-        data: notification.data,
-        subject: renderNotification(notification.type, to.language, notification.data, org).subject,
-        createdAt: now,
-        nextAttemptAt: now,
-      })
-    : E.left({ _tag: 'InvalidRecipient', email: to.recipient.email })
+): E.Either<DomainError, NewOutboxMessage> => {
+  const codec: t.Decoder<unknown, unknown> = NotificationData[notification.type]
+  const decoded = codec.decode(notification.data)
+  const errors = [
+    ...(isMailAddress(to.recipient.email) ? [] : [fieldError('recipient.email', 'invalid-value')]),
+    ...(E.isLeft(decoded) ? decoded.left.map(fieldErrorOf) : []),
+  ]
+  if (errors.length > 0) return E.left(validationFailed(errors))
+  return E.right({
+    type: notification.type,
+    language: to.language,
+    recipient: to.recipient,
+    userId: to.userId,
+    data: notification.data,
+    subject: renderNotification(notification.type, to.language, notification.data, org).subject,
+    createdAt: now,
+    nextAttemptAt: now,
+  })
+}
+
+/** An io-ts error as a field error: the field is the innermost named key of the path. */
+const fieldErrorOf = (e: t.ValidationError): FieldError => {
+  const field = [...e.context].reverse().find((c) => c.key !== '' && !/^\d+$/.test(c.key))?.key ?? 'data'
+  const missing = e.value === undefined || e.value === null || (typeof e.value === 'string' && e.value.trim() === '')
+  return fieldError(field, missing ? 'requiredFieldError' : 'invalid-value')
+}
 
 /** Deliberately loose: one @, no spaces or angle brackets. The SMTP server has the final word. */
 export const isMailAddress = (s: string): boolean => /^[^\s@<>",;]+@[^\s@<>",;]+\.[^\s@<>",;]+$/.test(s)

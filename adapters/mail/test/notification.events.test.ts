@@ -76,8 +76,21 @@ describe('notifications for domain events', () => {
     ])
   })
 
-  it('refuses to enqueue for an address that is not an e-mail address', () => {
+  it('refuses to enqueue for an address that is not an e-mail address, naming the field and the rule', () => {
     const r = prepareNotification({ type: 'ADMIN_MESSAGE', data: { subject: 'Hi', body: 'Hello' } }, { recipient: { email: 'not-an-address', name: 'X' }, language: 'en', userId: 1 }, org, NOW)
-    expect(r).toEqual({ _tag: 'Left', left: { _tag: 'InvalidRecipient', email: 'not-an-address' } })
+    expect(r).toEqual({ _tag: 'Left', left: { _tag: 'ValidationFailed', errors: [{ field: 'recipient.email', key: 'invalid-value' }] } })
+  })
+
+  it('refuses an admin message with an empty subject or body, with requiredFieldError for each', () => {
+    const r = prepareNotification({ type: 'ADMIN_MESSAGE', data: { subject: ' ', body: '' } }, { recipient: { email: 'mia@example.org', name: 'Mia' }, language: 'en', userId: 1 }, org, NOW)
+    expect(r).toEqual({
+      _tag: 'Left',
+      left: { _tag: 'ValidationFailed', errors: [{ field: 'subject', key: 'requiredFieldError' }, { field: 'body', key: 'requiredFieldError' }] },
+    })
+  })
+
+  it('refuses a password reset whose link is not an http(s) address', () => {
+    const r = prepareNotification({ type: 'PASSWORD_RESET', data: { firstName: 'Mia', link: 'javascript:alert(1)', validMinutes: 30 } }, { recipient: { email: 'mia@example.org', name: 'Mia' }, language: 'de', userId: null }, org, NOW)
+    expect(r).toEqual({ _tag: 'Left', left: { _tag: 'ValidationFailed', errors: [{ field: 'link', key: 'invalid-value' }] } })
   })
 })
