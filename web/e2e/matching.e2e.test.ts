@@ -1,0 +1,75 @@
+// The whole matching journey in real Chromium against the built app and the real server: a mentor
+// registers and publishes; a mentee registers, fills the questionnaire, starts matching, sees the
+// proposal and countdown, accepts; the mentor accepts; both see the match and each other's e-mail.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { startStack, type Stack } from './support/harness.js'
+import { aPerson, fillQuestionnaire, register, type Person } from './support/people.js'
+
+let stack: Stack
+beforeAll(async () => {
+  stack = await startStack()
+})
+afterAll(async () => {
+  await stack?.close()
+})
+
+const proposalCard = (page: Page, person: Person) => page.getByRole('group', { name: `Proposal: ${person.firstName} ${person.lastName}` })
+
+describe('mentor and mentee find each other', () => {
+  const mentor = aPerson('Martha')
+  const mentee = aPerson('Emil')
+  let mentorPage: Page
+  let menteePage: Page
+
+  it('lets a mentor register, fill and publish the questionnaire', async () => {
+    mentorPage = (await stack.newPerson()).page
+    await register(mentorPage, stack.baseUrl, mentor, 'mentor')
+    await mentorPage.getByRole('heading', { name: 'Create your mentor profile' }).waitFor()
+    await mentorPage.getByRole('button', { name: 'Create mentor profile' }).click()
+    await mentorPage.waitForURL(/\/user\/mentor-profile$/)
+    await mentorPage.getByRole('heading', { name: 'Mentor questionnaire' }).waitFor()
+    await fillQuestionnaire(mentorPage, { country: 'Germany', year: '2000', text: 'Twenty years of leading teams.' })
+    await mentorPage.getByRole('button', { name: 'Save and publish' }).click()
+    await expect(mentorPage.getByText('Your mentor profile was saved and published.').waitFor()).resolves.toBeUndefined()
+    expect(await mentorPage.getByRole('switch', { name: 'Matching enabled' }).isChecked()).toBe(true)
+  })
+
+  it('lets a mentee register, fill the questionnaire and start matching, then see the proposal and countdown', async () => {
+    menteePage = (await stack.newPerson()).page
+    await register(menteePage, stack.baseUrl, mentee, 'mentee')
+    await menteePage.getByRole('button', { name: 'Create mentee profile' }).click()
+    await menteePage.getByRole('heading', { name: 'Mentee questionnaire' }).waitFor()
+    await fillQuestionnaire(menteePage, { country: 'Germany', year: '2018', text: 'Finding my way into leadership.' })
+    await menteePage.getByRole('button', { name: 'Start matching' }).click()
+    await menteePage.waitForURL(/\/matching$/)
+    const card = proposalCard(menteePage, mentor)
+    await card.waitFor()
+    expect(await card.getByText(/points \(\d+%\)/).textContent()).toMatch(/\d+ \/ \d+ points/)
+    const timer = menteePage.getByRole('timer')
+    expect(await timer.textContent()).toMatch(/4[78]:\d\d/)
+    expect(await timer.textContent()).toContain('Choose your mentor until')
+    expect(await card.textContent()).not.toContain(mentor.email)
+  })
+
+  it('lets the mentee accept the mentor', async () => {
+    const card = proposalCard(menteePage, mentor)
+    await card.getByRole('button', { name: 'Accept' }).click()
+    await menteePage.getByRole('dialog').getByRole('button', { name: 'Accept' }).click()
+    await card.getByText('Accepted – waiting for the answer').waitFor()
+  })
+
+  it('lets the mentor accept, and both see the match and each other\'s e-mail', async () => {
+    await mentorPage.goto(`${stack.baseUrl}/matching`)
+    const card = proposalCard(mentorPage, mentee)
+    await card.getByRole('button', { name: 'Accept' }).click()
+    await mentorPage.getByRole('dialog').getByRole('button', { name: 'Accept' }).click()
+    await card.getByText('Matched').waitFor()
+    await card.getByText(`E-mail: ${mentee.email}`).waitFor()
+
+    await menteePage.reload()
+    const menteeCard = proposalCard(menteePage, mentor)
+    await menteeCard.getByText('Matched').waitFor()
+    await menteeCard.getByText(`E-mail: ${mentor.email}`).waitFor()
+  })
+})

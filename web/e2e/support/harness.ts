@@ -1,0 +1,85 @@
+// Browser journeys against the real thing: the built web app served by the real server (SQLite
+// file in a temp folder, the embedded OpenID provider, .eml mail) and real Chromium driven by
+// playwright-core, one fresh profile per person.
+import { mkdtempSync, readdirSync, statSync, existsSync } from 'node:fs'
+import { createServer as createNetServer, type AddressInfo } from 'node:net'
+import type { Server } from 'node:http'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { chromium, type BrowserContext, type Page } from 'playwright-core'
+import { build } from 'vite'
+import { createServer, loadConfig, type TandemServer } from '@tandem/server'
+import { pino } from 'pino'
+
+const WEB_ROOT = resolve(import.meta.dirname, '../..')
+const DIST = join(WEB_ROOT, 'dist')
+
+export const CHROMIUM_ARGS = [
+  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+] as const
+
+const newestMtime = (dir: string): number =>
+  readdirSync(dir).reduce((latest, name) => {
+    const path = join(dir, name)
+    const stat = statSync(path)
+    return Math.max(latest, stat.isDirectory() ? newestMtime(path) : stat.mtimeMs)
+  }, 0)
+
+/** Builds web/dist unless it is newer than every source file (the journeys test the built app). */
+export const ensureBuilt = async (): Promise<void> => {
+  const index = join(DIST, 'index.html')
+  if (existsSync(index) && statSync(index).mtimeMs > newestMtime(join(WEB_ROOT, 'src'))) return
+  await build({ configFile: join(WEB_ROOT, 'vite.config.ts'), root: WEB_ROOT, logLevel: 'warn' })
+}
+
+const freePort = async (): Promise<number> => {
+  const probe = createNetServer()
+  await new Promise<void>((r) => probe.listen(0, '127.0.0.1', r))
+  const { port } = probe.address() as AddressInfo
+  await new Promise<void>((r) => probe.close(() => r()))
+  return port
+}
+
+export type Stack = {
+  readonly baseUrl: string
+  readonly server: TandemServer
+  readonly dataDir: string
+  readonly newPerson: () => Promise<{ context: BrowserContext; page: Page }>
+  readonly close: () => Promise<void>
+}
+
+export const startStack = async (env: Record<string, string> = {}): Promise<Stack> => {
+  await ensureBuilt()
+  const port = await freePort()
+  const dataDir = mkdtempSync(join(tmpdir(), 'tandem-e2e-'))
+  const baseUrl = `http://127.0.0.1:${port}`
+  const config = loadConfig({ PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: baseUrl, WEB_DIST: DIST, LOG_LEVEL: 'warn', ...env })
+  const server = await createServer(config, { logger: pino({ level: process.env['TEST_LOG'] ?? 'silent' }) })
+  const listener: Server = await new Promise((r) => { const l = server.app.listen(port, '127.0.0.1', () => r(l)) })
+  const contexts: BrowserContext[] = []
+  return {
+    baseUrl,
+    server,
+    dataDir,
+    newPerson: async () => {
+      const context = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'tandem-chromium-')), {
+        executablePath: '/usr/bin/chromium',
+        headless: true,
+        args: [...CHROMIUM_ARGS],
+        viewport: { width: 1280, height: 900 },
+        locale: 'en-GB',
+      })
+      contexts.push(context)
+      const page = context.pages()[0] ?? (await context.newPage())
+      page.setDefaultTimeout(20_000)
+      return { context, page }
+    },
+    close: async () => {
+      for (const c of contexts) await c.close().catch(() => undefined)
+      listener.closeAllConnections()
+      await new Promise<void>((r) => listener.close(() => r()))
+      await server.close()
+    },
+  }
+}

@@ -1,0 +1,47 @@
+// What a person does in the browser: register through the provider's sign-up form, fill a
+// questionnaire by its labels, and read what the screens say.
+import type { Page } from 'playwright-core'
+
+export type Person = { readonly firstName: string; readonly lastName: string; readonly email: string; readonly password: string }
+
+let counter = 0
+export const aPerson = (firstName: string): Person => {
+  counter += 1
+  return { firstName, lastName: `${firstName}son`, email: `${firstName.toLowerCase()}.${Date.now()}.${counter}@example.org`, password: 'mentoring-2026' }
+}
+
+const SIGNUP_LABELS = {
+  en: { first: 'First name', last: 'Last name', birth: 'Date of birth', gender: 'Gender', email: 'E-mail address', password: 'Password', terms: /terms and conditions/, privacy: /data privacy policy/, submit: 'Create account' },
+  de: { first: 'Vorname', last: 'Nachname', birth: 'Geburtsdatum', gender: 'Geschlecht', email: 'E-Mail-Adresse', password: 'Passwort', terms: /Geschäftsbedingungen/, privacy: /Datenschutz/, submit: 'Konto erstellen' },
+} as const
+
+/** Opens the register route, signs up at the provider and comes back to the app signed in. */
+export const register = async (page: Page, baseUrl: string, person: Person, side: 'mentee' | 'mentor', language: 'en' | 'de' = 'en'): Promise<void> => {
+  const labels = SIGNUP_LABELS[language]
+  await page.goto(`${baseUrl}/register-as-${side}`)
+  await page.waitForURL((url) => url.pathname.startsWith('/oidc/'))
+  await page.getByLabel(labels.first, { exact: true }).fill(person.firstName)
+  await page.getByLabel(labels.last, { exact: true }).fill(person.lastName)
+  await page.getByLabel(labels.birth).fill('1990-05-17')
+  await page.getByLabel(labels.gender).selectOption('Female')
+  await page.getByLabel(labels.email).fill(person.email)
+  await page.getByLabel(labels.password, { exact: true }).fill(person.password)
+  await page.getByLabel(labels.terms).check()
+  await page.getByLabel(labels.privacy).check()
+  await page.getByRole('button', { name: labels.submit }).click()
+  await page.waitForURL((url) => url.origin === baseUrl && url.pathname === `/register-as-${side}`)
+}
+
+/** Fills the profile section and answers every question with its first option. */
+export const fillQuestionnaire = async (page: Page, options: { country: string; year: string; text: string }): Promise<void> => {
+  await page.getByRole('combobox', { name: /Country|Land/ }).click()
+  await page.getByRole('option', { name: options.country, exact: true }).click()
+  const state = page.getByRole('combobox', { name: /Federal state|Bundesland/ })
+  await state.click()
+  await page.getByRole('option').first().click()
+  await page.getByRole('textbox', { name: /^(City|Stadt)/ }).fill('Berlin')
+  for (const group of await page.getByRole('radiogroup').all()) await group.getByRole('radio').first().check()
+  for (const set of await page.locator('fieldset.tandem-fieldset').all()) await set.getByRole('checkbox').first().check()
+  for (const year of await page.locator('input[inputmode=numeric]').all()) await year.fill(options.year)
+  for (const text of await page.locator('section[aria-labelledby^=rule-] textarea').all()) await text.fill(options.text)
+}
