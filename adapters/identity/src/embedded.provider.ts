@@ -79,7 +79,9 @@ export const createEmbeddedProvider = async (options: EmbeddedProviderOptions): 
   const clientId = options.clientId ?? WEB_CLIENT_ID
   const publicUrl = options.publicUrl.replace(/\/$/, '')
   const issuer = `${publicUrl}${MOUNT_PATH}`
-  const assetsPath = `${MOUNT_PATH}/assets`
+  // The browser-facing path: /oidc, or /prefix/oidc when a proxy serves the app under a prefix.
+  const pagesPath = new URL(issuer).pathname
+  const assetsPath = `${pagesPath}/assets`
   const resourceIndicator = resourceIndicatorFor(audience)
   const publicOrigin = new URL(publicUrl).origin
 
@@ -150,7 +152,7 @@ export const createEmbeddedProvider = async (options: EmbeddedProviderOptions): 
     // our own client gets refresh tokens anyway, bound to the session (they end at sign-out).
     issueRefreshToken: (_ctx, client, code) =>
       client.grantTypeAllowed('refresh_token') && (code.scopes.has('offline_access') || client.clientId === clientId),
-    interactions: { url: (_ctx, interaction) => `${MOUNT_PATH}/interaction/${interaction.uid}` },
+    interactions: { url: (_ctx, interaction) => `${pagesPath}/interaction/${interaction.uid}` },
     features: {
       devInteractions: { enabled: false },
       revocation: { enabled: true },
@@ -200,11 +202,11 @@ export const createEmbeddedProvider = async (options: EmbeddedProviderOptions): 
     resetTokens: createResetTokens(options.db, now),
     limiter: createRateLimiter(now),
     limits,
-    csrf: createCsrf(keys.cookieKeys[0] ?? '', MOUNT_PATH, publicUrl.startsWith('https:')),
+    csrf: createCsrf(keys.cookieKeys[0] ?? '', pagesPath, publicUrl.startsWith('https:')),
     sendMail: options.sendMail,
     composeResetMail: options.composeResetMail ?? defaultResetMail,
     onMailError: options.onMailError ?? ((error) => console.error('password reset mail not sent', error)),
-    mountPath: MOUNT_PATH,
+    mountPath: pagesPath,
     issuer,
     appUrl: `${publicUrl}/`,
     legalUrls: options.legalUrls ?? { terms: `${publicUrl}/terms-and-conditions`, privacy: `${publicUrl}/data-privacy-policy` },
@@ -217,5 +219,7 @@ export const createEmbeddedProvider = async (options: EmbeddedProviderOptions): 
   const publicKeys = keys.jwks.keys.map((key) => Object.fromEntries(Object.entries(key).filter(([name]) => !PRIVATE_JWK_MEMBERS.has(name))))
   const verifier = createTokenVerifier({ issuer, audience, keySet: { keys: publicKeys } })
 
+  // Nothing to release today (no timers; the database belongs to the caller); kept so the server
+  // can stop every part the same way.
   return { handler, issuer, accounts, verifier, close: async () => undefined }
 }

@@ -21,7 +21,7 @@ export type IdentityRoutesDeps = {
   readonly sendMail: SendMail
   readonly composeResetMail: ComposeResetMail
   readonly onMailError: (error: unknown) => void
-  /** Path of the router, e.g. /oidc. */
+  /** Path of the router as the browser sees it: /oidc, or /prefix/oidc behind a path prefix. */
   readonly mountPath: string
   readonly issuer: string
   readonly appUrl: string

@@ -82,4 +82,20 @@ describe('restart and proxy', () => {
       await h.close()
     }
   })
+
+  it('works when a proxy publishes the app under a path prefix', async () => {
+    const h = await startHarness({ prefix: '/tandem' })
+    try {
+      const discovery = (await (await fetch(`${h.baseUrl}/oidc/.well-known/openid-configuration`)).json()) as Record<string, string>
+      expect(discovery['issuer']).toBe(h.baseUrl + '/oidc')
+      expect(discovery['authorization_endpoint']).toBe(h.baseUrl + '/oidc/auth')
+      const flow = await startAuthorization(h, { screen_hint: 'signup' })
+      expect(flow.pageUrl).toMatch(/^\/tandem\/oidc\/interaction\//)
+      expect(flow.page).toContain('href="/tandem/oidc/assets/tandem.css"')
+      const tokens = await signUp(h, { ...SIGN_UP, email: 'prefixed@example.org' })
+      expect((await h.provider.verifier(tokens.access_token))?.issuer).toBe(`${h.baseUrl}/oidc`)
+    } finally {
+      await h.close()
+    }
+  })
 })

@@ -27,6 +27,8 @@ export type HarnessOptions = Partial<Pick<EmbeddedProviderOptions, 'rateLimit' |
   readonly dataDir?: string
   /** A fixed port keeps the issuer the same across a restart. */
   readonly port?: number
+  /** Serves the app under a path prefix, as a proxy publishing it at https://host/prefix would. */
+  readonly prefix?: string
   /** The API stand-in's verifier; the provider's own by default. */
   readonly verifier?: (provider: EmbeddedProvider) => TokenVerifier
 }
@@ -39,10 +41,12 @@ export const startHarness = async (options: HarnessOptions = {}): Promise<Harnes
   const mailbox = await startMailbox()
   const clock = { now: Date.now() }
   const app = express()
+  const outer = express()
+  outer.use(options.prefix ?? '/', app)
   const server: Server = await new Promise((resolve) => {
-    const s = app.listen(options.port ?? 0, '127.0.0.1', () => resolve(s))
+    const s = outer.listen(options.port ?? 0, '127.0.0.1', () => resolve(s))
   })
-  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}${options.prefix ?? ''}`
   const provider = await createEmbeddedProvider({
     db,
     publicUrl: baseUrl,
@@ -106,7 +110,7 @@ export const startAuthorization = async (h: Harness, extra: Readonly<Record<stri
     state,
     ...extra,
   })
-  const reply = await browser.get(`/oidc/auth?${query.toString()}`)
+  const reply = await browser.get(`${h.baseUrl}/oidc/auth?${query.toString()}`)
   if (reply.location === undefined) throw new Error(`authorize answered ${reply.status}: ${reply.body.slice(0, 300)}`)
   const page = await browser.get(reply.location)
   return { browser, verifier, state, page: page.body, pageUrl: reply.location }
