@@ -10,6 +10,7 @@ import { MAX_IMAGE_BYTES } from './image.js'
 import { sameEmail, type Actor, type VerifyToken } from './policy.js'
 import { json, type Incoming, type Reply, type Route } from './route.js'
 import { routeTable } from './routes.table.js'
+import { cachedVerifier } from './token.cache.js'
 import type { Services } from './services.port.js'
 
 /** What the web app reads at start (GET /app-config.json). */
@@ -80,7 +81,8 @@ const streamTo = (res: Response, reply: Extract<Reply, { kind: 'stream' }>): voi
 
 export const createApp = (options: AppOptions): express.Express => {
   const app = express()
-  const { services, verifyToken, logger } = options
+  const { services, logger } = options
+  const verifyToken = cachedVerifier(options.verifyToken)
   const admins = options.adminEmails.map((e) => e.trim().toLowerCase()).filter((e) => e !== '')
   const allow = rateLimiter(options.signInRateLimit ?? 60)
 

@@ -113,7 +113,7 @@ export const startHarness = async (options: { env?: Record<string, string>; data
       let out = ''
       child.stdout?.on('data', (chunk: Buffer) => {
         out += chunk.toString()
-        const line = out.split('\n').find((l) => l.startsWith('{"port"'))
+        const line = out.split('\n').slice(0, -1).find((l) => l.startsWith('{"port"'))
         if (line !== undefined) resolve((JSON.parse(line) as { port: number }).port)
       })
       child.on('exit', (code) => reject(new Error(`server process exited with ${code}`)))

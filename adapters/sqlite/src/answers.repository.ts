@@ -49,6 +49,23 @@ export const createAnswersRepository = (db: Database) => {
       return rows.map((r) => ({ id: r.id, answers: cache.get(r.id)?.answers ?? [], poolSince: r.mentor_pool_since }))
     },
 
+    /** Every published mentor whatever their status, with answers: the pool a run packs once and reuses. */
+    publishedMentors: (): Candidate[] => {
+      const rows = db.all(k.selectFrom('users').select(['id', 'version', 'mentor_pool_since']).where('mentor_published', '=', 1))
+      const stale = rows.filter((r) => cache.get(r.id)?.version !== r.version).map((r) => r.id)
+      for (let i = 0; i < stale.length; i += 500) {
+        const chunk = stale.slice(i, i + 500)
+        const found = new Map(db.all(k.selectFrom('answers').select(['user_id', 'answers']).where('side', '=', 'Mentor').where('user_id', 'in', chunk))
+          .map((r) => [r.user_id, r.answers]))
+        const versions = new Map(rows.filter((r) => chunk.includes(r.id)).map((r) => [r.id, r.version]))
+        for (const [id, version] of versions) {
+          const json = found.get(id)
+          cache.set(id, { version, answers: json === undefined ? [] : answersOf(json, `answers of ${id}`) })
+        }
+      }
+      return rows.map((r) => ({ id: r.id, answers: cache.get(r.id)?.answers ?? [], poolSince: r.mentor_pool_since }))
+    },
+
     /** Whether any answers exist for the side (CreateAnswer vs UpdateAnswer). */
     exists: (userId: UserId, side: Side): boolean =>
       db.first(k.selectFrom('answers').select(sql<number>`1`.as('one')).where('user_id', '=', userId).where('side', '=', side)) !== undefined,

@@ -115,7 +115,15 @@ const initial: Migration = {
   },
 }
 
-export const MIGRATIONS: Readonly<Record<string, Migration>> = { '0001-initial': initial }
+/** The matching run checks whether its packed mentor pool is current with one covering-index scan. */
+const mentorPoolIndex: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema.createIndex('users_mentor_pool').on('users')
+      .columns(['mentor_published', 'mentor_status', 'mentor_last_published_at', 'mentor_last_saved_at', 'mentor_pool_since']).execute()
+  },
+}
+
+export const MIGRATIONS: Readonly<Record<string, Migration>> = { '0001-initial': initial, '0002-mentor-pool-index': mentorPoolIndex }
 
 const provider: MigrationProvider = { getMigrations: async () => ({ ...MIGRATIONS }) }
 

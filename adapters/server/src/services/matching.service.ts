@@ -2,13 +2,14 @@
 // decline, decline reasons, and start matching (the matching run).
 import {
   abortMatchingRun, acceptByMentee, acceptByMentor, beginMatchingRun, completeMatchingRun, declineByMentee, declineByMentor,
-  expireDeadlines, isPast, rankMentors, remainingTime, toIsoDateTime, validateDecline,
+  expireDeadlines, isPast, remainingTime, toIsoDateTime, validateDecline,
   type AcceptDeclinePayload, type DomainError, type ParticipantProposal, type RemainingTime, type Tandem, type World,
 } from '@tandem/core'
 import type { Services } from '@tandem/http'
 import type { UserRecord } from '@tandem/sqlite'
 import { isLeft, left, right, type Either } from 'fp-ts/lib/Either.js'
 import { textIn, userById, type ServiceContext } from './context.js'
+import { createMentorPoolCache, type MentorPoolCache } from './mentor-pool.cache.js'
 import { visibleTandems } from './user.service.js'
 import { answersOf, holds, imageUrl, sideComplete } from './views.js'
 
@@ -131,9 +132,7 @@ export const runMatching = (ctx: ServiceContext, mentee: UserRecord): Either<Dom
   if (isLeft(begun)) return begun
   try {
     const declined = new Set([...begun.right.world.tandems.values()].filter((x) => x.menteeId === id && x.state === 'DECLINED').map((x) => x.mentorId))
-    const ranked = rankMentors(ctx.master.questionnaire, { id, answers: answersOf(ctx, id, 'Mentee') }, ctx.answers.availableMentors(id), {
-      threshold: ctx.matching.threshold, limit: ctx.matching.limit, exclude: declined,
-    })
+    const ranked = poolOf(ctx).rank({ id, answers: answersOf(ctx, id, 'Mentee') }, declined)
     const proposals = ranked.map((r) => ({ mentorId: r.mentorId, score: r.score }))
     const now = ctx.clock()
     const completed = ctx.store.run({ userIds: [id], extraUserIds: proposals.map((p) => p.mentorId) }, completeMatchingRun(now, { menteeId: id, proposals }), now)
@@ -146,6 +145,16 @@ export const runMatching = (ctx: ServiceContext, mentee: UserRecord): Either<Dom
     abort(ctx, id)
     throw e
   }
+}
+
+// One packed pool per service context (per server), built on first use.
+const pools = new WeakMap<ServiceContext, MentorPoolCache>()
+const poolOf = (ctx: ServiceContext): MentorPoolCache => {
+  const existing = pools.get(ctx)
+  if (existing !== undefined) return existing
+  const created = createMentorPoolCache(ctx)
+  pools.set(ctx, created)
+  return created
 }
 
 const abort = (ctx: ServiceContext, menteeId: number): void => {
