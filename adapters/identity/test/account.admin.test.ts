@@ -8,7 +8,7 @@ import { join } from 'node:path'
 import { SIGN_UP, signIn, signUp, startAuthorization, startHarness, submit, type Harness, type Tokens } from './support/harness.js'
 
 const refresh = async (h: Harness, token: string): Promise<number> =>
-  (await fetch(`${h.baseUrl}/oidc/token`, {
+  (await fetch(`${h.serverUrl}/oidc/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: token, client_id: 'tandem-web' }).toString(),
@@ -57,7 +57,8 @@ describe('restart and proxy', () => {
     const keys = readFileSync(file, 'utf8')
     expect(statSync(file).mode & 0o777).toBe(0o600)
     await first.close()
-    const second = await startHarness({ dataDir, port: Number(new URL(first.baseUrl).port) })
+    // Same public URL (so the same issuer), new process and port.
+    const second = await startHarness({ dataDir, publicUrl: first.baseUrl })
     try {
       expect(readFileSync(file, 'utf8')).toBe(keys)
       // Same keys: the old access token still verifies; grants live in SQLite: the refresh token works.

@@ -13,7 +13,10 @@ import { Browser, hiddenField, formAction } from './http.client.js'
 import { startMailbox, type Mailbox } from './mailbox.js'
 
 export type Harness = {
+  /** The public URL (issuer base); the same as serverUrl unless publicUrl was given. */
   readonly baseUrl: string
+  /** Where the server really listens. */
+  readonly serverUrl: string
   readonly redirectUri: string
   readonly provider: EmbeddedProvider
   readonly mailbox: Mailbox
@@ -25,8 +28,8 @@ export type Harness = {
 
 export type HarnessOptions = Partial<Pick<EmbeddedProviderOptions, 'rateLimit' | 'audience'>> & {
   readonly dataDir?: string
-  /** A fixed port keeps the issuer the same across a restart. */
-  readonly port?: number
+  /** The public address the provider believes it has (its issuer), e.g. the one of an earlier run. */
+  readonly publicUrl?: string
   /** Serves the app under a path prefix, as a proxy publishing it at https://host/prefix would. */
   readonly prefix?: string
   /** The API stand-in's verifier; the provider's own by default. */
@@ -44,9 +47,10 @@ export const startHarness = async (options: HarnessOptions = {}): Promise<Harnes
   const outer = express()
   outer.use(options.prefix ?? '/', app)
   const server: Server = await new Promise((resolve) => {
-    const s = outer.listen(options.port ?? 0, '127.0.0.1', () => resolve(s))
+    const s = outer.listen(0, '127.0.0.1', () => resolve(s))
   })
-  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}${options.prefix ?? ''}`
+  const serverUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}${options.prefix ?? ''}`
+  const baseUrl = options.publicUrl ?? serverUrl
   const provider = await createEmbeddedProvider({
     db,
     publicUrl: baseUrl,
@@ -70,6 +74,7 @@ export const startHarness = async (options: HarnessOptions = {}): Promise<Harnes
   })
   return {
     baseUrl,
+    serverUrl,
     redirectUri: `${baseUrl}/`,
     provider,
     mailbox,
