@@ -2,8 +2,8 @@
 // every choice pair as a 32-bit mask (the "no preference" flag is that option's bit), every year
 // answer, pool date and id. Columns let ranking run one tight loop per pair (and SIMD later).
 import type { Answer } from '../questionnaire/questionnaire.codec.js'
-import { answersByPair, yearOf } from './answer.sets.js'
-import { maskOf, type CompiledQuestionnaire } from './questionnaire.compiled.js'
+import { yearOf } from './answer.sets.js'
+import { maskOf, RULE_CODE, type CompiledQuestionnaire } from './questionnaire.compiled.js'
 import type { MatchCandidate } from './ranking.types.js'
 
 export type MentorPool = {
@@ -31,15 +31,22 @@ export const packMentorPool = (compiled: CompiledQuestionnaire, candidates: read
     masks: new Uint32Array(size * choiceSlots),
     years: new Float64Array(size * yearSlots),
   }
+  pool.years.fill(Number.NaN)
+  // Reads each candidate's answers once, without building a map per mentor; `answeredIn[i]` holds
+  // the last row that answered pair i, so a second answer to the same pair is ignored (first wins).
+  const answeredIn = new Int32Array(compiled.pairs.length).fill(-1)
   candidates.forEach((candidate, row) => {
     pool.ids[row] = candidate.id
     pool.poolSince[row] = candidate.poolSince ?? Number.NaN
-    const answers = answersByPair(candidate.answers)
-    for (const pair of compiled.pairs) {
-      if (pair.slot < 0) continue
-      const answer = answers.get(pair.pair.questionPairId)
-      if (pair.pair.rule === 'YearsFit') pool.years[pair.slot * size + row] = yearOf(answer) ?? Number.NaN
-      else pool.masks[pair.slot * size + row] = maskOf(pair, answer?.optionIds)
+    for (const answer of candidate.answers) {
+      const pairs = compiled.byPairId.get(answer.questionPairId)
+      if (pairs === undefined || answeredIn[pairs[0]!.index] === row) continue
+      answeredIn[pairs[0]!.index] = row
+      for (const pair of pairs) {
+        if (pair.slot < 0) continue
+        if (pair.rule === RULE_CODE.YearsFit) pool.years[pair.slot * size + row] = yearOf(answer) ?? Number.NaN
+        else pool.masks[pair.slot * size + row] = maskOf(pair, answer.optionIds)
+      }
     }
   })
   return pool

@@ -74,8 +74,13 @@ export const answerArb = (pair: QuestionPair): fc.Arbitrary<Answer | undefined> 
   return fc.oneof({ weight: 8, arbitrary: answer }, { weight: 1, arbitrary: fc.constant(undefined) })
 }
 
+/** One answer per pair, now and then a second one for the same pair (only the first may count). */
 export const answersArb = (questionnaire: Questionnaire): fc.Arbitrary<Answer[]> =>
-  fc.tuple(...questionnaire.pairs.map(answerArb)).map((answers) => answers.filter((a): a is Answer => a !== undefined))
+  fc.tuple(
+    ...questionnaire.pairs.map((pair) =>
+      fc.tuple(answerArb(pair), fc.oneof({ weight: 9, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: answerArb(pair) })),
+    ),
+  ).map((answers) => answers.flat().filter((a): a is Answer => a !== undefined))
 
 /** Unique-id mentors with few distinct pool dates, so the tie-breaks are exercised. */
 export const candidatesArb = (questionnaire: Questionnaire, maxLength = 25): fc.Arbitrary<MatchCandidate[]> =>
