@@ -45,7 +45,7 @@ export type Stack = {
   readonly baseUrl: string
   readonly server: TandemServer
   readonly dataDir: string
-  readonly newPerson: () => Promise<{ context: BrowserContext; page: Page }>
+  readonly newPerson: (locale?: string) => Promise<{ context: BrowserContext; page: Page }>
   readonly close: () => Promise<void>
 }
 
@@ -62,13 +62,13 @@ export const startStack = async (env: Record<string, string> = {}): Promise<Stac
     baseUrl,
     server,
     dataDir,
-    newPerson: async () => {
+    newPerson: async (locale = 'en-GB') => {
       const context = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'tandem-chromium-')), {
         executablePath: '/usr/bin/chromium',
         headless: true,
         args: [...CHROMIUM_ARGS],
         viewport: { width: 1280, height: 900 },
-        locale: 'en-GB',
+        locale,
       })
       contexts.push(context)
       const page = context.pages()[0] ?? (await context.newPage())

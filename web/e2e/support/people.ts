@@ -30,6 +30,8 @@ export const register = async (page: Page, baseUrl: string, person: Person, side
   await page.getByLabel(labels.privacy).check()
   await page.getByRole('button', { name: labels.submit }).click()
   await page.waitForURL((url) => url.origin === baseUrl && url.pathname === `/register-as-${side}`)
+  // registration (sign-up, sign-in) is done once the dashboard shows
+  await page.getByRole('heading', { level: 1, name: 'Matching' }).waitFor()
 }
 
 /** Fills the profile section and answers every question with its first option. */

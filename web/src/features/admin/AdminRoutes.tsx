@@ -1,35 +1,33 @@
-// The administrator route group (SPEC §2), its own lazily loaded chunk. The admin screens are
-// another issue: each path renders the admin navigation and its title until they are filled in.
-import { Route, Routes, NavLink } from 'react-router'
-import { useTranslation } from 'react-i18next'
-import { navItems } from '../../app/NavBar.js'
+// The administrator route group (SPEC §2), its own lazily loaded chunk: the admin translations, the
+// top bar with Export and Synchronize, the message bar, and one screen per admin path.
+import { Route, Routes } from 'react-router'
 import { ErrorPage } from '../errors/ErrorPage.js'
+import { useAdminTranslations } from './admin.i18n.js'
+import { AdminMessageBar, AdminMessagesProvider } from './AdminMessages.js'
+import { AdminTopBar } from './AdminTopBar.js'
+import ClustersPage from './ClustersPage.js'
+import MatchingTeamsPage from './MatchingTeamsPage.js'
+import UserInformationPage from './UserInformationPage.js'
+import UserListPage from './UserListPage.js'
 
 export const ADMIN_PATHS = ['matching-tandems', 'mentees', 'mentors', 'user-information', 'clusters'] as const
 
-const AdminNavigation = ({ current }: { readonly current: string }) => {
-  const { t } = useTranslation()
-  const item = navItems('Admin').find((i) => i.to.endsWith(`/${current}`))
+const AdminRoutes = () => {
+  const { t } = useAdminTranslations()
   return (
-    <section aria-labelledby="admin-title">
-      <h1 id="admin-title">{item === undefined ? '' : t(item.label)}</h1>
-      <nav aria-label={t('nav.admin')}>
-        <ul>
-          {navItems('Admin').map((i) => (
-            <li key={i.to}><NavLink to={i.to}>{t(i.label)}</NavLink></li>
-          ))}
-        </ul>
-      </nav>
-    </section>
+    <AdminMessagesProvider>
+      <h1 style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>{t('nav.admin')}</h1>
+      <AdminTopBar />
+      <AdminMessageBar />
+      <Routes>
+        <Route path="matching-tandems" element={<MatchingTeamsPage />} />
+        <Route path="mentees" element={<UserListPage key="Mentee" side="Mentee" />} />
+        <Route path="mentors" element={<UserListPage key="Mentor" side="Mentor" />} />
+        <Route path="user-information" element={<UserInformationPage />} />
+        <Route path="clusters" element={<ClustersPage />} />
+        <Route path="*" element={<ErrorPage code={404} />} />
+      </Routes>
+    </AdminMessagesProvider>
   )
 }
-
-const AdminRoutes = () => (
-  <Routes>
-    {ADMIN_PATHS.map((p) => (
-      <Route key={p} path={p} element={<AdminNavigation current={p} />} />
-    ))}
-    <Route path="*" element={<ErrorPage code={404} />} />
-  </Routes>
-)
 export default AdminRoutes

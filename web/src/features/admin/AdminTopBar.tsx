@@ -1,0 +1,35 @@
+// The top bar of every admin page (SPEC §2): Export opens the export dialog; Synchronize asks first,
+// because it overwrites account data with the identity provider's, then reports success.
+import { useState } from 'react'
+import { Button, Toolbar } from '@fluentui/react-components'
+import { ArrowDownloadRegular, ArrowSyncRegular } from '@fluentui/react-icons'
+import { useTranslation } from 'react-i18next'
+import { useSyncFromIdpMutation } from './admin.api.js'
+import { errorText } from './admin.i18n.js'
+import { useAdminMessages } from './AdminMessages.js'
+import { ConfirmDialog } from './ConfirmDialog.js'
+import { ExportDialog } from './ExportDialog.js'
+
+export const AdminTopBar = () => {
+  const { t } = useTranslation()
+  const { show } = useAdminMessages()
+  const [sync, syncing] = useSyncFromIdpMutation()
+  const [exporting, setExporting] = useState(false)
+  const [confirmSync, setConfirmSync] = useState(false)
+  const synchronize = async () => {
+    setConfirmSync(false)
+    const reply = await sync()
+    if (reply.error !== undefined) return show('error', errorText(t, reply.error))
+    show('success', t('admin.messages.synchronize-success-message'))
+  }
+  return (
+    <>
+      <Toolbar aria-label={t('admin.topBar.label')} style={{ justifyContent: 'flex-end', gap: 8 }}>
+        <Button icon={<ArrowDownloadRegular />} onClick={() => setExporting(true)}>{t('admin.topBar.export')}</Button>
+        <Button icon={<ArrowSyncRegular />} disabled={syncing.isLoading} onClick={() => setConfirmSync(true)}>{t('admin.topBar.synchronize')}</Button>
+      </Toolbar>
+      <ExportDialog open={exporting} onClose={() => setExporting(false)} />
+      <ConfirmDialog open={confirmSync} title={t('admin.sync.title')} text={t('admin.sync.confirm')} onCancel={() => setConfirmSync(false)} onConfirm={() => void synchronize()} />
+    </>
+  )
+}

@@ -1,0 +1,158 @@
+// Team detail and editing (SPEC §2 admin 5, §4): the accordion 'MT_ID: #{id}' with both last names,
+// mentee and mentor cards, status selects by teamEditing.rules, Save and Release with confirmations.
+import { useEffect, useState } from 'react'
+import {
+  Accordion, AccordionHeader, AccordionItem, AccordionPanel, Body1, Button, Card, CardHeader, Field, Select, Spinner,
+} from '@fluentui/react-components'
+import type { ProposalState, TeamDetail, TeamProposalDetail } from '@tandem/core'
+import { useTranslation } from 'react-i18next'
+import { formatDateTime } from '../../shared/dates.js'
+import { languageOf } from '../../i18n/i18n.js'
+import { useAppDispatch } from '../../app/hooks.js'
+import { adminApi, useAcceptProposalMutation, useCloseTandemMutation, useDeclineProposalMutation, useGetTandemByIdQuery } from './admin.api.js'
+import { errorText } from './admin.i18n.js'
+import { useAdminMessages } from './AdminMessages.js'
+import { ConfirmDialog } from './ConfirmDialog.js'
+import { ProposalBadge, TeamBadge } from './StatusBadge.js'
+import {
+  EDITABLE_PROPOSAL_STATES, callsToSave, chooseMenteeStatus, chooseMentorStatus, isMenteeEditable, isMentorEditable, isReleaseEnabled,
+  isSaveEnabled, startEditing, type TeamEdit,
+} from './teamEditing.rules.js'
+
+type Step = 'none' | 'save' | 'release' | 'releaseAgain'
+
+const ProposalCard = ({ title, proposal, status, editable, onChoose, selectLabel }: {
+  readonly title: string
+  readonly proposal: TeamProposalDetail
+  readonly status: ProposalState
+  readonly editable: boolean
+  readonly onChoose: (next: ProposalState) => void
+  readonly selectLabel: string
+}) => {
+  const { t, i18n } = useTranslation()
+  const row = (label: string, value: string | null) => (
+    <div style={{ display: 'flex', gap: 8 }}><dt style={{ fontWeight: 600 }}>{label}:</dt><dd style={{ margin: 0 }}>{value === null || value === '' ? '-' : value}</dd></div>
+  )
+  return (
+    <Card style={{ flex: '1 1 320px' }} aria-label={title}>
+      <CardHeader header={<h4 style={{ margin: 0 }}>{title}</h4>} />
+      <dl style={{ margin: 0 }}>
+        {row(t('admin.teams.proposalId'), String(proposal.proposalId))}
+        {row(t('admin.teams.name'), `${proposal.firstName} ${proposal.lastName}`)}
+        {row(t('admin.user.email'), proposal.email)}
+        {row(t('admin.teams.proposalDate'), formatDateTime(proposal.createdDate, languageOf(i18n)))}
+        {row(t('admin.teams.declineReason'), proposal.declineReasonText)}
+        {row(t('admin.teams.comment'), proposal.comment)}
+        {proposal.declineInformationText !== null && row(t('admin.teams.declineInformation'), proposal.declineInformationText)}
+      </dl>
+      {editable ? (
+        <Field label={selectLabel}>
+          <Select value={status} onChange={(_e, d) => onChoose(d.value as ProposalState)}>
+            {EDITABLE_PROPOSAL_STATES.map((s) => <option key={s} value={s}>{s}</option>)}
+          </Select>
+        </Field>
+      ) : (
+        <div><span style={{ fontWeight: 600 }}>{selectLabel}: </span><ProposalBadge state={status} /></div>
+      )}
+    </Card>
+  )
+}
+
+export const TeamEditor = ({ detail, onChanged, busy, onSave, onRelease }: {
+  readonly detail: TeamDetail
+  readonly onChanged?: (edit: TeamEdit) => void
+  readonly busy: boolean
+  readonly onSave: (edit: TeamEdit) => void
+  readonly onRelease: () => void
+}) => {
+  const { t } = useTranslation()
+  const [edit, setEdit] = useState(() => startEditing(detail))
+  const [step, setStep] = useState<Step>('none')
+  const update = (next: TeamEdit) => { setEdit(next); onChanged?.(next) }
+  const mentee = detail.matchingTandemMenteeProposal
+  const mentor = detail.matchingTandemMentorProposal
+  return (
+    <Accordion defaultOpenItems={['team']} collapsible>
+      <AccordionItem value="team">
+        <AccordionHeader as="h3">{t('admin.teams.detailTitle', { id: detail.tandemId, mentee: mentee.lastName, mentor: mentor.lastName })}</AccordionHeader>
+        <AccordionPanel>
+          <div style={{ marginBottom: 8 }}><span style={{ fontWeight: 600 }}>{t('admin.teams.teamStatus')}: </span><TeamBadge state={detail.tandemStatus} /></div>
+          <div style={{ display: 'flex', gap: 12, flexWrap: 'wrap' }}>
+            <ProposalCard title={t('admin.teams.menteeCard')} proposal={mentee} status={edit.mentee} editable={isMenteeEditable(edit)}
+              selectLabel={t('admin.teams.menteeStatus')} onChoose={(s) => update(chooseMenteeStatus(edit, s))} />
+            <ProposalCard title={t('admin.teams.mentorCard')} proposal={mentor} status={edit.mentor} editable={isMentorEditable(edit)}
+              selectLabel={t('admin.teams.mentorStatus')} onChoose={(s) => update(chooseMentorStatus(edit, s))} />
+          </div>
+          <div style={{ display: 'flex', gap: 8, marginTop: 12 }}>
+            <Button disabled={busy || !isReleaseEnabled(detail.tandemStatus)} onClick={() => setStep('release')}>{t('admin.teams.release')}</Button>
+            <Button appearance="primary" disabled={busy || !isSaveEnabled(edit)} onClick={() => setStep('save')}>{t('admin.teams.save')}</Button>
+            {busy && <Spinner size="tiny" />}
+          </div>
+          <ConfirmDialog open={step === 'save'} text={t('admin.teams.confirmSave')} onCancel={() => setStep('none')} onConfirm={() => { setStep('none'); onSave(edit) }} />
+          <ConfirmDialog open={step === 'release'} text={t('admin.teams.confirmRelease')} onCancel={() => setStep('none')} onConfirm={() => setStep('releaseAgain')} />
+          <ConfirmDialog open={step === 'releaseAgain'} text={t('admin.teams.confirmReleaseAgain')} onCancel={() => setStep('none')} onConfirm={() => { setStep('none'); onRelease() }} />
+        </AccordionPanel>
+      </AccordionItem>
+    </Accordion>
+  )
+}
+
+/** Loads the team, runs the calls of a save one after another (each with the version the last left). */
+export const TeamDetailPanel = ({ tandemId }: { readonly tandemId: number }) => {
+  const { t } = useTranslation()
+  const { show } = useAdminMessages()
+  const dispatch = useAppDispatch()
+  const team = useGetTandemByIdQuery(tandemId)
+  const [accept] = useAcceptProposalMutation()
+  const [decline] = useDeclineProposalMutation()
+  const [close] = useCloseTandemMutation()
+  const [busy, setBusy] = useState(false)
+  const [stale, setStale] = useState(false)
+  useEffect(() => setStale(false), [tandemId])
+
+  const finish = async (error: unknown) => {
+    const reloaded = await team.refetch()
+    dispatch(adminApi.util.invalidateTags(['AdminTeams', 'AdminUsers', 'AdminUserDetail']))
+    setBusy(false)
+    if (error !== undefined) {
+      setStale(errorText(t, error) === t('admin.messages.TandemChanged'))
+      return show('error', errorText(t, error))
+    }
+    if (reloaded.error !== undefined) return show('error', errorText(t, reloaded.error))
+    show('success', t('admin.messages.update-matching-tandem-confirm-save-confirmed-Message'))
+  }
+
+  const save = async (detail: TeamDetail, edit: TeamEdit) => {
+    setBusy(true)
+    let version = detail.version
+    for (const [i, call] of callsToSave(edit, detail).entries()) {
+      if (i > 0) {
+        const current = await team.refetch()
+        version = current.data?.version ?? version
+      }
+      const reply = call.kind === 'accept' ? await accept(call.payload(version)) : await decline(call.payload(version))
+      if (reply.error !== undefined) return finish(reply.error)
+    }
+    return finish(undefined)
+  }
+
+  const release = async (detail: TeamDetail) => {
+    setBusy(true)
+    const reply = await close([
+      { proposalId: detail.matchingTandemMenteeProposal.proposalId, proposalState: 'CLOSED', comment: null },
+      { proposalId: detail.matchingTandemMentorProposal.proposalId, proposalState: 'CLOSED', comment: null },
+    ])
+    return finish(reply.error)
+  }
+
+  if (team.isLoading) return <Spinner />
+  if (team.data === undefined) return <Body1>{errorText(t, team.error)}</Body1>
+  const detail = team.data
+  return (
+    <div>
+      {stale && <Button onClick={() => { setStale(false); void team.refetch() }}>{t('admin.teams.refresh')}</Button>}
+      <TeamEditor key={`${detail.tandemId}-${detail.version}-${detail.tandemStatus}`} detail={detail} busy={busy}
+        onSave={(edit) => void save(detail, edit)} onRelease={() => void release(detail)} />
+    </div>
+  )
+}

@@ -1,0 +1,232 @@
+// User information (SPEC §2 admin 6): pick a user, then Account, Mentee and Mentor accordions with
+// every field of the admin user detail ('-' when empty), the notification history, delete, the
+// mentor matching toggle and the mentee status / program year edit.
+import { useEffect, useState } from 'react'
+import {
+  Accordion, AccordionHeader, AccordionItem, AccordionPanel, Body1, Button, Field, MessageBar, MessageBarBody, Select, Switch,
+  Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow,
+} from '@fluentui/react-components'
+import {
+  MENTEE_ADMIN_EDITABLE, validateMenteeStateEdit, validateUserSearch, type AdminUserDetail, type PickerUser, type QuestionTextAnswer,
+  type Side, type StatusName,
+} from '@tandem/core'
+import { useTranslation } from 'react-i18next'
+import { formatDate, formatDateTime } from '../../shared/dates.js'
+import { messageOf, validation } from '../../shared/field.js'
+import { languageOf } from '../../i18n/i18n.js'
+import {
+  useDeleteUserMutation, useGetAllUsersQuery, useLazyGetMenteeStateDataQuery, useLazyGetUserDetailQuery, useUpdateMenteeInformationMutation,
+  useUpdateUserStatusMutation,
+} from './admin.api.js'
+import { errorText } from './admin.i18n.js'
+import { useAdminMessages } from './AdminMessages.js'
+import { ConfirmDialog } from './ConfirmDialog.js'
+import { StatusBadge } from './StatusBadge.js'
+import { UserPicker } from './UserPicker.js'
+import { apiErrorOf } from '../../app/api.js'
+
+const dash = (value: string | null | undefined): string => (value === null || value === undefined || value.trim() === '' ? '-' : value)
+
+const Rows = ({ rows }: { readonly rows: readonly (readonly [string, string | null | undefined])[] }) => (
+  <dl style={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 16, rowGap: 4, margin: 0 }}>
+    {rows.map(([label, value]) => [<dt key={`${label}-t`} style={{ fontWeight: 600 }}>{label}</dt>, <dd key={`${label}-d`} style={{ margin: 0 }}>{dash(value)}</dd>])}
+  </dl>
+)
+
+const Answers = ({ title, answers }: { readonly title: string; readonly answers: readonly QuestionTextAnswer[] }) => (
+  <>
+    <h4>{title}</h4>
+    {answers.length === 0 ? <Body1>-</Body1> : <Rows rows={answers.map((a) => [a.userQuestionText, a.userAnswer] as const)} />}
+  </>
+)
+
+const MenteeEdit = ({ email, status }: { readonly email: string; readonly status: StatusName }) => {
+  const { t } = useTranslation()
+  const { show } = useAdminMessages()
+  const [load, data] = useLazyGetMenteeStateDataQuery()
+  const [save] = useUpdateMenteeInformationMutation()
+  const [statusId, setStatusId] = useState<number | null>(null)
+  const [clusterId, setClusterId] = useState<number | null>(null)
+  const [confirming, setConfirming] = useState(false)
+  const [checked, setChecked] = useState(false)
+  const [failure, setFailure] = useState<string | null>(null)
+  const editable = MENTEE_ADMIN_EDITABLE.includes(status)
+  useEffect(() => {
+    if (!editable) return
+    void load({ email }).then((r) => {
+      setStatusId(r.data?.menteeClusterAndStatusData.statusModel.id ?? null)
+      setClusterId(r.data?.menteeClusterAndStatusData.clusterModel.clusterId ?? null)
+    })
+  }, [email, editable, load])
+  if (!editable) return <Body1 as="p">{t('admin.user.readOnlyMentee')}</Body1>
+  const master = data.data
+  const errors = validateMenteeStateEdit({ statusId, clusterId })
+  const errorOf = (field: string) => (checked ? messageOf(t, errors.find((e) => e.field === field)) : undefined)
+  const submit = async () => {
+    setConfirming(false)
+    const next = master?.statusMaster.find((s) => s.id === statusId)
+    if (next === undefined || clusterId === null || statusId === null) return
+    const reply = await save({ statusId, clusterId, email, previousStatus: status, newStatus: next.name })
+    if (reply.error !== undefined) return setFailure(t('admin.messages.unexpected-error'))
+    setFailure(null)
+    show('success', t('admin.messages.update-success-message'))
+  }
+  return (
+    <div style={{ display: 'flex', gap: 12, alignItems: 'start', flexWrap: 'wrap', marginTop: 8 }}>
+      {failure !== null && <MessageBar intent="error"><MessageBarBody>{failure}</MessageBarBody></MessageBar>}
+      <Field label={t('admin.user.editStatus')} required {...validation(errorOf('statusId'))}>
+        <Select value={statusId === null ? '' : String(statusId)} onChange={(_e, d) => setStatusId(d.value === '' ? null : Number(d.value))}>
+          <option value="" />
+          {(master?.statusMaster ?? []).filter((s) => s.name !== 'PAUSED').map((s) => <option key={s.id} value={s.id}>{s.name}</option>)}
+        </Select>
+      </Field>
+      <Field label={t('admin.user.editCluster')} required {...validation(errorOf('clusterId'))}>
+        <Select value={clusterId === null ? '' : String(clusterId)} onChange={(_e, d) => setClusterId(d.value === '' ? null : Number(d.value))}>
+          <option value="" />
+          {(master?.clusterMaster ?? []).filter((c) => !c.isEnded || c.clusterId === clusterId).map((c) => <option key={c.clusterId} value={c.clusterId}>{c.clusterText}</option>)}
+        </Select>
+      </Field>
+      <Button style={{ marginTop: 22 }} onClick={() => { setChecked(true); if (errors.length === 0) setConfirming(true) }}>{t('admin.user.saveMentee')}</Button>
+      <ConfirmDialog open={confirming} text={t('admin.messages.update-metee-status-data')} onCancel={() => setConfirming(false)} onConfirm={() => void submit()} />
+    </div>
+  )
+}
+
+const MentorMatching = ({ email, status }: { readonly email: string; readonly status: StatusName }) => {
+  const { t } = useTranslation()
+  const { show } = useAdminMessages()
+  const [update, updating] = useUpdateUserStatusMutation()
+  const enabled = status !== 'PAUSED' && status !== 'NEW' && status !== 'INACTIVE'
+  const toggle = async (on: boolean) => {
+    const reply = await update({ email, roleName: 'Mentor', disableMatching: !on })
+    if (reply.error === undefined) return show('success', t('admin.messages.update-success-message'))
+    const incomplete = apiErrorOf(reply.error)?.errorMessage === 'InCompleteProfile'
+    show('error', incomplete ? t('admin.messages.admin-profile-data-incomplete') : errorText(t, reply.error))
+  }
+  return <Switch label={t('admin.user.matching')} checked={enabled} disabled={updating.isLoading} onChange={(_e, d) => void toggle(d.checked)} />
+}
+
+export const UserDetailView = ({ detail, onDeleted }: { readonly detail: AdminUserDetail; readonly onDeleted: () => void }) => {
+  const { t, i18n } = useTranslation()
+  const language = languageOf(i18n)
+  const { show } = useAdminMessages()
+  const [remove] = useDeleteUserMutation()
+  const [confirming, setConfirming] = useState(false)
+  const p = detail.userCompleteProfile
+  const statusOf = (side: Side) => detail.userStatuses.find((s) => s.role === side)
+  const mentee = statusOf('Mentee')
+  const mentor = statusOf('Mentor')
+  const teams = (refs: readonly { matchingTandemId: number }[]) => refs.map((r) => `#${r.matchingTandemId}`).join(', ')
+  const date = (value: string | null | undefined) => (value === null || value === undefined ? null : formatDateTime(value, language))
+  const remove_ = async () => {
+    setConfirming(false)
+    const reply = await remove({ email: p.email })
+    if (reply.error !== undefined || reply.data !== true) return show('error', t('admin.messages.unexpected-error'))
+    show('success', t('admin.messages.user-deleted-success'))
+    onDeleted()
+  }
+  return (
+    <div>
+      <Accordion multiple collapsible defaultOpenItems={['account', 'mentee', 'mentor']}>
+        <AccordionItem value="account">
+          <AccordionHeader as="h3">{t('admin.user.account')}</AccordionHeader>
+          <AccordionPanel>
+            <Rows rows={[
+              [t('admin.user.firstName'), p.firstName], [t('admin.user.lastName'), p.lastName], [t('admin.user.email'), p.email],
+              [t('admin.user.roles'), detail.userRole.map((r) => r.name).join(', ')], [t('admin.user.gender'), p.gender],
+              [t('admin.user.country'), p.country], [t('admin.user.federalState'), p.federalState], [t('admin.user.city'), p.city],
+              [t('admin.user.language'), p.language], [t('admin.user.professionalPosition'), p.professionalPosition], [t('admin.user.company'), p.company],
+              [t('admin.user.cluster'), p.cluster], [t('admin.user.registrationDate'), formatDate(p.registrationDate, language)],
+            ]} />
+          </AccordionPanel>
+        </AccordionItem>
+        {mentee !== undefined && (
+          <AccordionItem value="mentee">
+            <AccordionHeader as="h3">{t('admin.user.mentee')}</AccordionHeader>
+            <AccordionPanel>
+              <div><span style={{ fontWeight: 600 }}>{t('admin.user.status')}: </span><StatusBadge status={mentee.userStatus} /></div>
+              <Rows rows={[
+                [t('admin.user.matchingTeams'), teams(detail.allData.menteeMatchingTandem)],
+                [t('admin.user.lastStartedMatching'), date(detail.allData.menteeLastStartedMatchingDate)],
+                [t('admin.user.lastPublished'), date(mentee.questionLastPublishDate)],
+                [t('admin.user.registrationDate'), formatDate(p.registrationDate, language)], [t('admin.user.cluster'), p.cluster],
+              ]} />
+              <MenteeEdit email={p.email} status={mentee.userStatus} />
+              <Answers title={t('admin.user.accountQuestions')} answers={detail.allData.menteeAccountQuestions} />
+              <Answers title={t('admin.user.profileQuestions')} answers={detail.allData.menteeProfileQuestions} />
+            </AccordionPanel>
+          </AccordionItem>
+        )}
+        {mentor !== undefined && (
+          <AccordionItem value="mentor">
+            <AccordionHeader as="h3">{t('admin.user.mentor')}</AccordionHeader>
+            <AccordionPanel>
+              <div><span style={{ fontWeight: 600 }}>{t('admin.user.status')}: </span><StatusBadge status={mentor.userStatus} /></div>
+              <MentorMatching email={p.email} status={mentor.userStatus} />
+              <Rows rows={[
+                [t('admin.user.matchingTeams'), teams(detail.allData.mentorMatchingTandem)],
+                [t('admin.user.lastPublished'), date(mentor.questionLastPublishDate)],
+                [t('admin.user.registrationDate'), formatDate(p.registrationDate, language)],
+              ]} />
+              <Answers title={t('admin.user.accountQuestions')} answers={detail.allData.mentorAccountQuestions} />
+              <Answers title={t('admin.user.profileQuestions')} answers={detail.allData.mentorProfileQuestions} />
+            </AccordionPanel>
+          </AccordionItem>
+        )}
+      </Accordion>
+      <h3>{t('admin.user.history')}</h3>
+      {detail.notification.length === 0 ? <Body1 as="p">{t('admin.user.noHistory')}</Body1> : (
+        <Table aria-label={t('admin.user.history')} size="small">
+          <TableHeader><TableRow><TableHeaderCell>{t('admin.user.subject')}</TableHeaderCell><TableHeaderCell>{t('admin.user.date')}</TableHeaderCell></TableRow></TableHeader>
+          <TableBody>
+            {detail.notification.map((n, i) => (
+              <TableRow key={`${n.createdDate}-${i}`}>
+                <TableCell>{n.mailSubject}</TableCell>
+                <TableCell>{new Intl.DateTimeFormat(language === 'de' ? 'de-DE' : 'en-GB', { dateStyle: 'long', timeStyle: 'short', hour12: language === 'en' }).format(new Date(n.createdDate))}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+      <Button style={{ marginTop: 12 }} onClick={() => setConfirming(true)}>{t('admin.user.delete')}</Button>
+      <ConfirmDialog open={confirming} text={t('admin.user.confirmDelete', { name: `${p.firstName} ${p.lastName}` })} onCancel={() => setConfirming(false)} onConfirm={() => void remove_()} />
+    </div>
+  )
+}
+
+const UserInformationPage = () => {
+  const { t, i18n } = useTranslation()
+  const { show } = useAdminMessages()
+  const users = useGetAllUsersQuery()
+  const [loadDetail, detail] = useLazyGetUserDetailQuery()
+  const [picked, setPicked] = useState<PickerUser | null>(null)
+  const [text, setText] = useState('')
+  const [checked, setChecked] = useState(false)
+  const [shown, setShown] = useState<string | null>(null)
+  const [generation, setGeneration] = useState(0)
+  const errors = validateUserSearch({ selectedEmail: picked?.email ?? null, text })
+  const pickerUsers: readonly PickerUser[] = (users.data ?? []).map((u) => ({ userId: u.userId, firstName: u.firstName, lastName: u.lastName, email: u.email }))
+
+  const display = async () => {
+    setChecked(true)
+    if (picked === null) return
+    const reply = await loadDetail({ email: picked.email, language: languageOf(i18n) })
+    if (reply.error !== undefined) return show('error', errorText(t, reply.error))
+    setShown(picked.email)
+  }
+
+  return (
+    <section aria-labelledby="user-info-title">
+      <h2 id="user-info-title">{t('nav.userInfo')}</h2>
+      <div key={generation} style={{ display: 'flex', gap: 12, alignItems: 'start', flexWrap: 'wrap' }}>
+        <UserPicker label={t('admin.user.picker')} users={pickerUsers} picked={picked} required
+          onPick={(u, typed) => { setPicked(u); setText(typed) }} error={checked ? messageOf(t, errors[0]) : undefined} />
+        <Button appearance="primary" style={{ marginTop: 22 }} onClick={() => void display()}>{t('admin.user.display')}</Button>
+      </div>
+      {shown !== null && detail.data !== undefined && detail.data.userCompleteProfile.email === shown && (
+        <UserDetailView detail={detail.data} onDeleted={() => { setShown(null); setPicked(null); setText(''); setChecked(false); setGeneration((g) => g + 1) }} />
+      )}
+    </section>
+  )
+}
+export default UserInformationPage

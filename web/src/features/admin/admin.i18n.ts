@@ -1,0 +1,32 @@
+// The admin chunk's own translations: added to the app's i18next instance when the chunk loads,
+// so the participant bundle never carries them.
+import { useTranslation } from 'react-i18next'
+import type { i18n as I18n, TFunction } from 'i18next'
+import en from './i18n/en.json'
+import de from './i18n/de.json'
+import { apiErrorOf } from '../../app/api.js'
+
+export const ADMIN_RESOURCES = { en, de } as const
+
+export const addAdminTranslations = (i18n: I18n): void => {
+  for (const [language, bundle] of Object.entries(ADMIN_RESOURCES)) {
+    if (!i18n.exists('admin.topBar.export', { lng: language, fallbackLng: false })) i18n.addResourceBundle(language, 'translation', bundle, true, false)
+  }
+}
+
+/** Adds the bundles before the first admin text is read (idempotent). */
+export const useAdminTranslations = () => {
+  const result = useTranslation()
+  addAdminTranslations(result.i18n)
+  return result
+}
+
+/** The text of a failed call: an admin message, a shared message, or the unexpected error. */
+export const errorText = (t: TFunction, error: unknown): string => {
+  const key = apiErrorOf(error)?.errorMessage ?? 'unexpected-error'
+  for (const candidate of [`admin.messages.${key}`, `messages.${key}`]) {
+    const text = t(candidate, { defaultValue: '' })
+    if (text !== '') return text
+  }
+  return t('admin.messages.unexpected-error')
+}

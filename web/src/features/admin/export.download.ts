@@ -1,0 +1,49 @@
+// Fetches an export (a binary spreadsheet, not an envelope) with the bearer token and hands it to
+// the browser as a download under the name the server gives in Content-Disposition.
+import type { ApiError } from '../../app/api.js'
+import { apiUrl } from '../../app/config.js'
+
+export type ExportRequest =
+  | { readonly method: 'POST'; readonly path: '/api/Admin/ExportUserDataByRole'; readonly body: unknown; readonly language: string }
+  | { readonly method: 'GET'; readonly path: '/api/Admin/ExportMatchingTandemData'; readonly params: Readonly<Record<string, string>>; readonly language: string }
+
+export type ExportResult = { readonly ok: true; readonly filename: string } | { readonly ok: false; readonly error: ApiError }
+
+export const filenameOf = (disposition: string | null, fallback: string): string => {
+  const star = /filename\*=UTF-8''([^;]+)/i.exec(disposition ?? '')
+  if (star?.[1] !== undefined) return decodeURIComponent(star[1])
+  return /filename="?([^";]+)"?/i.exec(disposition ?? '')?.[1] ?? fallback
+}
+
+const save = (blob: Blob, filename: string): void => {
+  const url = URL.createObjectURL(blob)
+  const link = document.createElement('a')
+  link.href = url
+  link.download = filename
+  document.body.appendChild(link)
+  link.click()
+  link.remove()
+  setTimeout(() => URL.revokeObjectURL(url), 10_000)
+}
+
+export const downloadExport = async (request: ExportRequest, context: { readonly apiBaseUrl: string; readonly token: string | null }): Promise<ExportResult> => {
+  const query = new URLSearchParams({ ...(request.method === 'GET' ? request.params : {}), language: request.language }).toString()
+  const headers: Record<string, string> = { accept: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet, application/json' }
+  if (context.token !== null) headers['authorization'] = `Bearer ${context.token}`
+  if (request.method === 'POST') headers['content-type'] = 'application/json'
+  let response: Response
+  try {
+    response = await fetch(`${apiUrl(context.apiBaseUrl, request.path)}?${query}`, {
+      method: request.method, headers, ...(request.method === 'POST' ? { body: JSON.stringify(request.body) } : {}),
+    })
+  } catch {
+    return { ok: false, error: { status: 0, errorMessage: 'network-error' } }
+  }
+  if (!response.ok) {
+    const body = (await response.json().catch(() => null)) as { errorMessage?: string | null; value?: unknown } | null
+    return { ok: false, error: { status: response.status, errorMessage: body?.errorMessage ?? null, value: body?.value } }
+  }
+  const filename = filenameOf(response.headers.get('content-disposition'), 'tandem_export.xlsx')
+  save(await response.blob(), filename)
+  return { ok: true, filename }
+}
