@@ -2,7 +2,7 @@
 // and good for one use. Asking again invalidates the earlier links of the account.
 import type BetterSqlite3 from 'better-sqlite3'
 import { createHash, randomBytes } from 'node:crypto'
-import { HOUR } from '@tandem/core'
+import { DAY, HOUR } from '@tandem/core'
 
 export const RESET_LINK_VALIDITY = HOUR
 
@@ -22,6 +22,8 @@ export const createResetTokens = (db: BetterSqlite3.Database, now: () => number)
   const retire = db.prepare('UPDATE identity_password_resets SET used_at = ? WHERE account_id = ? AND used_at IS NULL')
   const insert = db.prepare('INSERT INTO identity_password_resets (token_hash, account_id, expires_at) VALUES (?, ?, ?)')
   const find = db.prepare<[string], ResetRow>('SELECT account_id, expires_at, used_at FROM identity_password_resets WHERE token_hash = ?')
+  // Spent and expired links are useless after a day; the table stays as small as the live links.
+  const prune = db.prepare('DELETE FROM identity_password_resets WHERE expires_at < ?')
   const use = db.prepare('UPDATE identity_password_resets SET used_at = ? WHERE token_hash = ? AND used_at IS NULL AND expires_at > ?')
 
   const check = (token: string): string | null => {
@@ -32,6 +34,7 @@ export const createResetTokens = (db: BetterSqlite3.Database, now: () => number)
     issue: (accountSubject) => {
       const token = randomBytes(32).toString('base64url')
       db.transaction(() => {
+        prune.run(now() - DAY)
         retire.run(now(), accountSubject)
         insert.run(digest(token), accountSubject, now() + RESET_LINK_VALIDITY)
       })()
