@@ -3,7 +3,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import type { QuestionPair } from '../src/questionnaire/questionnaire.codec.js'
 import { compileQuestionnaire, packMentorPool, rankMentors, rankMentorsReference, rankPool, unpackMentorAnswers } from '../src/index.js'
-import { matchingCaseArb } from './arbitraries/questionnaire.arbitraries.js'
+import { answersArb, matchingCaseArb } from './arbitraries/questionnaire.arbitraries.js'
 
 describe('packed ranking', () => {
   it('returns exactly what the reference ranking returns', () => {
@@ -13,6 +13,18 @@ describe('packed ranking', () => {
       expect(rankPool(compiled, packMentorPool(compiled, c.candidates), c.mentee, c)).toEqual(expected)
       expect(rankMentors(c.questionnaire, c.mentee, c.candidates, c)).toEqual(expected)
     }), { numRuns: 1000 })
+  })
+
+  it('ranks many mentees against one packed pool, each as the reference would', () => {
+    const withMoreMentees = matchingCaseArb().chain((c) => fc.tuple(fc.constant(c), fc.array(answersArb(c.questionnaire), { minLength: 1, maxLength: 4 })))
+    fc.assert(fc.property(withMoreMentees, ([c, others]) => {
+      const compiled = compileQuestionnaire(c.questionnaire)
+      const pool = packMentorPool(compiled, c.candidates)
+      for (const [i, answers] of [c.mentee.answers, ...others].entries()) {
+        const mentee = { id: c.mentee.id + i, answers }
+        expect(rankPool(compiled, pool, mentee, c)).toEqual(rankMentorsReference(c.questionnaire, mentee, c.candidates, c))
+      }
+    }), { numRuns: 300 })
   })
 
   it('agrees with the reference on questionnaires of one rule kind at a time', () => {
