@@ -37,6 +37,8 @@ export type AppOptions = {
   readonly webDist?: string
   /** Mounts handlers that must see the raw request before any body parser (the embedded OIDC provider). */
   readonly mountBeforeParsers?: (app: express.Express) => void
+  /** Express `trust proxy` (default 'loopback'): which forwarded headers to believe. */
+  readonly trustProxy?: string
   /** Requests per minute and address on sign-up and sign-in. */
   readonly signInRateLimit?: number
 }
@@ -87,7 +89,7 @@ export const createApp = (options: AppOptions): express.Express => {
   const allow = rateLimiter(options.signInRateLimit ?? 60)
 
   app.disable('x-powered-by')
-  app.set('trust proxy', 'loopback')
+  app.set('trust proxy', options.trustProxy ?? 'loopback')
   const authorityOrigin = (() => { try { return new URL(options.appConfig.oidc.authority).origin } catch { return null } })()
   app.use(helmet({
     contentSecurityPolicy: {

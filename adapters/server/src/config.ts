@@ -2,6 +2,8 @@
 // clone: port 3000, data in ./data, the embedded identity provider, .eml files instead of SMTP.
 import { resolve } from 'node:path'
 import { DEFAULT_MATCHING_OPTIONS, HOUR, MINUTE } from '@tandem/core'
+import { createExternalProviderConfig, type ExternalProviderConfig } from '@tandem/identity'
+import { isLeft } from 'fp-ts/lib/Either.js'
 
 export type Config = {
   readonly port: number
@@ -16,7 +18,10 @@ export type Config = {
   readonly mailFrom: string
   readonly webDist: string
   readonly logLevel: string
-  readonly oidc: { readonly issuer: string; readonly clientId: string; readonly audience: string } | null
+  /** The external provider (OIDC_* variables), checked by the identity adapter; null: embedded. */
+  readonly oidc: ExternalProviderConfig | null
+  /** Express `trust proxy`: 'loopback' by default; set TRUST_PROXY when a proxy terminates TLS. */
+  readonly trustProxy: string
   readonly organisation: { readonly name: string; readonly email: string; readonly phone: string; readonly website: string }
   /** Load the demo population into a fresh database (npm run demo). */
   readonly demo: boolean
@@ -34,10 +39,8 @@ const text = (value: string | undefined, fallback: string): string => (value ===
 export const loadConfig = (env: Readonly<Record<string, string | undefined>>, cwd = process.cwd()): Config => {
   const port = number(env['PORT'], 3000, 'PORT')
   const publicUrl = text(env['PUBLIC_URL'], `http://localhost:${port}`).replace(/\/+$/, '')
-  const issuer = env['OIDC_ISSUER']
-  const clientId = env['OIDC_CLIENT_ID']
-  const audience = env['OIDC_AUDIENCE']
-  const external = issuer !== undefined && issuer !== '' && clientId !== undefined && clientId !== '' && audience !== undefined && audience !== ''
+  const external = createExternalProviderConfig(env)
+  if (isLeft(external)) throw new Error(`identity provider configuration: ${external.left.join('; ')}`)
   return {
     port,
     host: text(env['HOST'], '0.0.0.0'),
@@ -54,7 +57,8 @@ export const loadConfig = (env: Readonly<Record<string, string | undefined>>, cw
     mailFrom: text(env['MAIL_FROM'], 'Tandem <no-reply@localhost>'),
     webDist: resolve(cwd, text(env['WEB_DIST'], 'web/dist')),
     logLevel: text(env['LOG_LEVEL'], 'info'),
-    oidc: external ? { issuer, clientId, audience } : null,
+    oidc: external.right,
+    trustProxy: text(env['TRUST_PROXY'], 'loopback'),
     organisation: {
       name: text(env['ORG_NAME'], 'Tandem Mentoring'),
       email: text(env['ORG_EMAIL'], 'info@example.org'),

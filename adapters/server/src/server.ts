@@ -65,7 +65,12 @@ export const createServer = async (config: Config, overrides: ServerOverrides = 
   let provider: EmbeddedProvider | null = null
   let verifyToken: VerifyToken
   if (overrides.verifyToken !== undefined) verifyToken = overrides.verifyToken
-  else if (config.oidc !== null) verifyToken = createTokenVerifier({ issuer: config.oidc.issuer, audience: config.oidc.audience })
+  else if (config.oidc !== null) {
+    verifyToken = createTokenVerifier({
+      issuer: config.oidc.issuer, audience: config.oidc.audience, claimMapping: config.oidc.claimMapping,
+      ...(config.oidc.jwksUri === undefined ? {} : { jwksUri: config.oidc.jwksUri }),
+    })
+  }
   else {
     provider = await createEmbeddedProvider({
       db: db.raw, publicUrl: config.publicUrl, dataDir: config.dataDir,
@@ -105,11 +110,11 @@ export const createServer = async (config: Config, overrides: ServerOverrides = 
     apiBaseUrl: config.publicUrl,
     oidc: config.oidc === null
       ? { authority: `${config.publicUrl}/oidc`, clientId: 'tandem-web', scope: 'openid offline_access profile email' }
-      : { authority: config.oidc.issuer, clientId: config.oidc.clientId, scope: 'openid offline_access profile email' },
+      : config.oidc.web,
     organisation: config.organisation,
   }
   const app = createApp({
-    services: createServices(ctx), verifyToken, adminEmails: config.adminEmails, logger, appConfig, webDist: config.webDist,
+    services: createServices(ctx), verifyToken, adminEmails: config.adminEmails, logger, appConfig, webDist: config.webDist, trustProxy: config.trustProxy,
     ...(provider === null ? {} : { mountBeforeParsers: (a: express.Express) => { a.use('/oidc', (provider as EmbeddedProvider).handler) } }),
   })
 
