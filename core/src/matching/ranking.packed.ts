@@ -1,5 +1,5 @@
-// The fast ranking: the mentee's answers become a short plan of mask and year tests, run over the
-// packed pool in one pass that keeps only the current top k. Same result as rankMentorsReference.
+// The fast ranking: the mentee's answers become a short plan of mask and year tests, run column by
+// column over the packed pool, then one pass keeps the top k. Same result as rankMentorsReference.
 import type { Answer } from '../questionnaire/questionnaire.codec.js'
 import type { UserId } from '../shared/ids.js'
 import { answersByPair, yearOf } from './answer.sets.js'
