@@ -42,7 +42,7 @@ const ClustersPage = () => {
     <section aria-labelledby="clusters-title">
       <h2 id="clusters-title">{t('admin.clusters.table')}</h2>
       <Body1 as="p">{t('admin.clusters.info')}</Body1>
-      <form onSubmit={(e) => { e.preventDefault(); void create() }} style={{ display: 'flex', gap: 12, alignItems: 'start', flexWrap: 'wrap' }}>
+      <form noValidate onSubmit={(e) => { e.preventDefault(); void create() }} style={{ display: 'flex', gap: 12, alignItems: 'start', flexWrap: 'wrap' }}>
         <Field label={t('admin.clusters.title')} required {...validation(touched ? messageOf(t, errors[0]) : undefined)}>
           <Input value={title} onChange={(_e, d) => { setTitle(d.value); setTouched(true) }} />
         </Field>

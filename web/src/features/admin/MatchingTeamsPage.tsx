@@ -62,7 +62,7 @@ const MatchingTeamsPage = () => {
       <ManualTeamCreate onCreated={(id) => setSelected(id)} />
       <section aria-labelledby="team-search-title">
         <h2 id="team-search-title">{t('admin.teams.searchTitle')}</h2>
-        <form onSubmit={(e) => { e.preventDefault(); submit() }} style={{ display: 'flex', gap: 12, alignItems: 'start', flexWrap: 'wrap' }}>
+        <form noValidate onSubmit={(e) => { e.preventDefault(); submit() }} style={{ display: 'flex', gap: 12, alignItems: 'start', flexWrap: 'wrap' }}>
           <Field label={t('admin.teams.teamId')} {...validation(idError)}>
             <Input value={teamId} onChange={(_e, d) => setTeamId(d.value)} inputMode="numeric" />
           </Field>
