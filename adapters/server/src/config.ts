@@ -46,7 +46,10 @@ export const loadConfig = (env: Readonly<Record<string, string | undefined>>, cw
     host: text(env['HOST'], '0.0.0.0'),
     dataDir: resolve(cwd, text(env['DATA_DIR'], './data')),
     publicUrl,
-    adminEmails: text(env['ADMIN_EMAILS'], '').split(',').map((e) => e.trim()).filter((e) => e !== ''),
+    adminEmails: [
+      ...text(env['ADMIN_EMAILS'], '').split(',').map((e) => e.trim()).filter((e) => e !== ''),
+      ...(env['TANDEM_DEMO'] === '1' ? ['demo.admin@example.org'] : []),
+    ],
     matching: {
       threshold: number(env['MATCHING_THRESHOLD'], DEFAULT_MATCHING_OPTIONS.threshold, 'MATCHING_THRESHOLD'),
       limit: number(env['MATCHING_PROPOSALS'], DEFAULT_MATCHING_OPTIONS.limit, 'MATCHING_PROPOSALS'),

@@ -15,6 +15,7 @@ import type express from 'express'
 import { isLeft } from 'fp-ts/lib/Either.js'
 import type { Logger } from 'pino'
 import { adminNotify } from './admin-notify.js'
+import { seedDemo } from './demo.seed.js'
 import { systemClock, type Clock } from './clock.js'
 import type { Config } from './config.js'
 import { createLogger } from './logger.js'
@@ -103,6 +104,7 @@ export const createServer = async (config: Config, overrides: ServerOverrides = 
     })),
   }
   ensureDefaultCluster(ctx)
+  if (config.demo && provider !== null) await seedDemo(ctx, provider)
   const cleared = clearInterruptedRuns(ctx)
   if (cleared > 0) logger.warn({ cleared }, 'cleared matching runs interrupted by a previous stop')
 

@@ -53,8 +53,6 @@ export const SAMPLES: Readonly<Record<string, (owner: Person, target: Person) =>
   'POST /api/Admin/DeclineProposal': (_o, t) => ({ body: { declineProposal: { proposalId: 1, proposalState: 'DECLINED', comment: null, declineMatchingTandem: { matchingTandemId: 1, tandemState: 'DECLINED', version: 1 } }, menteeEmail: t.email, mentorEmail: t.email, role: 'Mentee' } }),
   'POST /api/Admin/ExportUserDataByRole': () => ({ body: { role: 'Mentee', includeBasicAccountInformation: true, includeExtededAccountInformation: false, includeProfileInformation: false, filterData: {} } }),
   'GET /api/Admin/ExportMatchingTandemData': () => ({ query: { includeUserAccountInformation: 'true', includeMatchingTandemInformation: 'true', includeProposalInformation: 'true', tandemDateRange: '7' } }),
-  'POST /api/Admin/ExportUserDataByRole': () => ({ query: { language: 'en' }, body: { role: 'Mentee', includeBasicAccountInformation: true, includeExtededAccountInformation: false, includeProfileInformation: false, filterData: {} } }),
-  'GET /api/Admin/ExportMatchingTandemData': () => ({ query: { includeUserAccountInformation: 'true', includeMatchingTandemInformation: 'true', includeProposalInformation: 'false', tandemDateRange: '30', language: 'en' } }),
 }
 
 /** The concrete path of a route (path parameters filled in). */
