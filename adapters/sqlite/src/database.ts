@@ -15,6 +15,11 @@ export type Database = {
   readonly run: (query: Compilable<unknown>) => number
   /** Runs `work` inside BEGIN IMMEDIATE … COMMIT (ROLLBACK when it throws), so writers on one file serialise. */
   readonly transaction: <T>(work: () => T) => T
+  /**
+   * Changes whenever anything was committed to the file, by this connection or another process
+   * (`PRAGMA data_version` plus a count of this connection's writes): the key of read caches.
+   */
+  readonly generation: () => string
   readonly close: () => void
 }
 
@@ -36,10 +41,14 @@ export const openDatabase = async (file: string): Promise<Database> => {
     }
     return { statement, parameters: compiled.parameters as unknown[] }
   }
+  let writes = 0
   const all = <R>(query: Compilable<R>): R[] => {
     const { statement, parameters } = prepare(query)
+    if (statement.reader && !statement.readonly) writes += 1
+    if (!statement.reader) writes += 1
     return (statement.reader ? statement.all(...parameters) : (statement.run(...parameters), [])) as R[]
   }
+  const dataVersion = raw.prepare('pragma data_version').pluck()
   return {
     kysely,
     raw,
@@ -47,9 +56,12 @@ export const openDatabase = async (file: string): Promise<Database> => {
     first: (query) => all(query)[0],
     run: (query) => {
       const { statement, parameters } = prepare(query)
+      writes += 1
       return statement.reader ? statement.all(...parameters).length : statement.run(...parameters).changes
     },
-    transaction: (work) => raw.transaction(work).immediate(),
+    // Counted again after the commit: a reader between a write and its commit must not keep its result.
+    transaction: (work) => { try { return raw.transaction(work).immediate() } finally { writes += 1 } },
+    generation: () => `${String(dataVersion.get())}:${writes}`,
     close: () => raw.close(),
   }
 }

@@ -3,11 +3,11 @@
 import {
   abortMatchingRun, acceptByMentee, acceptByMentor, beginMatchingRun, completeMatchingRun, declineByMentee, declineByMentor,
   expireDeadlines, isPast, remainingTime, toIsoDateTime, validateDecline,
-  type AcceptDeclinePayload, type DomainError, type ParticipantProposal, type RemainingTime, type Tandem, type World,
+  type AcceptDeclinePayload, type DomainError, type ParticipantProposal, type ProposalsResponse, type RemainingTime, type Tandem, type World,
 } from '@tandem/core'
 import type { Services } from '@tandem/http'
 import type { UserRecord } from '@tandem/sqlite'
-import { isLeft, left, right, type Either } from 'fp-ts/lib/Either.js'
+import { isLeft, isRight, left, right, type Either } from 'fp-ts/lib/Either.js'
 import { textIn, userById, type ServiceContext } from './context.js'
 import { createMentorPoolCache, type MentorPoolCache } from './mentor-pool.cache.js'
 import { visibleTandems } from './user.service.js'
@@ -60,27 +60,28 @@ const target = (ctx: ServiceContext, actorId: number | null, body: AcceptDecline
   return right({ me: me.right, tandemId })
 }
 
-export const matchingService = (ctx: ServiceContext): Services['matching'] => ({
+/**
+ * The dashboard polls its proposals. An answer is reused while nothing at all was committed to the
+ * database (any process) and for at most a second, and never past a proposal's deadline.
+ */
+const PROPOSALS_MAX_AGE = 1000
+type CachedProposals = { readonly generation: string; readonly until: number; readonly value: ProposalsResponse }
+
+export const matchingService = (ctx: ServiceContext): Services['matching'] => {
+  const cache = new Map<number, CachedProposals>()
+  return {
   proposals: async (actor) => {
-    const me = userById(ctx, actor.userId)
-    if (isLeft(me)) return me
     const now = ctx.clock()
-    const world = applyDeadlinesFor(ctx, me.right.id)
-    const partners = new Map<number, UserRecord | undefined>()
-    const partner = (id: number) => {
-      if (!partners.has(id)) partners.set(id, ctx.users.byId(id))
-      return partners.get(id)
+    const before = ctx.db.generation()
+    const hit = actor.userId === null ? undefined : cache.get(actor.userId)
+    if (hit !== undefined && hit.generation === before && now < hit.until) return right(hit.value)
+    const result = buildProposals(ctx, actor.userId, now)
+    if (isRight(result) && actor.userId !== null && ctx.db.generation() === before) {
+      if (cache.size > 10_000) cache.clear()
+      const deadlines = [...result.right.proposalRemainingTime.menteeRemainingTime, ...result.right.proposalRemainingTime.mentorRemainingTime].map((r) => Date.parse(r.tandemValidUntil))
+      cache.set(actor.userId, { generation: before, until: Math.min(now + PROPOSALS_MAX_AGE, ...deadlines), value: result.right })
     }
-    const asMentee = visibleTandems(world.tandems.values(), me.right.id, 'Mentee').sort((a, b) => a.id - b.id)
-    const asMentor = visibleTandems(world.tandems.values(), me.right.id, 'Mentor').sort((a, b) => a.id - b.id)
-    return right({
-      menteeProposal: asMentee.map((x) => proposalView(x, 'Mentee', partner(x.mentorId))),
-      mentorProposal: asMentor.map((x) => proposalView(x, 'Mentor', partner(x.menteeId))),
-      proposalRemainingTime: {
-        menteeRemainingTime: asMentee.flatMap((x) => (x.menteeProposal.state === 'PROPOSED' ? timeLeft(now, x, x.menteeProposal.deadline) : [])),
-        mentorRemainingTime: asMentor.flatMap((x) => (x.mentorProposal.state === 'PROPOSED' ? timeLeft(now, x, x.mentorProposal.deadline) : [])),
-      },
-    })
+    return result
   },
 
   accept: async (actor, body) => {
@@ -118,7 +119,29 @@ export const matchingService = (ctx: ServiceContext): Services['matching'] => ({
     if (isLeft(me)) return me
     return runMatching(ctx, me.right)
   },
-})
+  }
+}
+
+const buildProposals = (ctx: ServiceContext, userId: number | null, now: number): Either<DomainError, ProposalsResponse> => {
+    const me = userById(ctx, userId)
+    if (isLeft(me)) return me
+    const world = applyDeadlinesFor(ctx, me.right.id)
+    const partners = new Map<number, UserRecord | undefined>()
+    const partner = (id: number) => {
+      if (!partners.has(id)) partners.set(id, ctx.users.byId(id))
+      return partners.get(id)
+    }
+    const asMentee = visibleTandems(world.tandems.values(), me.right.id, 'Mentee').sort((a, b) => a.id - b.id)
+    const asMentor = visibleTandems(world.tandems.values(), me.right.id, 'Mentor').sort((a, b) => a.id - b.id)
+    return right({
+      menteeProposal: asMentee.map((x) => proposalView(x, 'Mentee', partner(x.mentorId))),
+      mentorProposal: asMentor.map((x) => proposalView(x, 'Mentor', partner(x.menteeId))),
+      proposalRemainingTime: {
+        menteeRemainingTime: asMentee.flatMap((x) => (x.menteeProposal.state === 'PROPOSED' ? timeLeft(now, x, x.menteeProposal.deadline) : [])),
+        mentorRemainingTime: asMentor.flatMap((x) => (x.mentorProposal.state === 'PROPOSED' ? timeLeft(now, x, x.mentorProposal.deadline) : [])),
+      },
+    })
+}
 
 /**
  * The matching run: PENDING in one transaction, scoring outside it, proposals in a second one that
