@@ -6,6 +6,7 @@ import { DeleteRegular, EditRegular } from '@fluentui/react-icons'
 import { useTranslation } from 'react-i18next'
 import { validatePhoto } from '@tandem/core'
 import { validation } from '../../shared/field.js'
+import { useAuthorizedImage } from '../../shared/authorized-image.js'
 
 const useStyles = makeStyles({ row: { display: 'flex', alignItems: 'center', gap: '8px' }, hidden: { display: 'none' } })
 
@@ -23,7 +24,8 @@ export const PhotoEditor = ({ name, current, state, onChange }: {
   const inputId = useId()
   const preview = useMemo(() => (state.file === null ? null : URL.createObjectURL(state.file)), [state.file])
   useEffect(() => () => { if (preview !== null) URL.revokeObjectURL(preview) }, [preview])
-  const shown = state.removed ? null : preview ?? (current === '-' ? null : current)
+  const stored = useAuthorizedImage(current)
+  const shown = state.removed ? null : preview ?? stored
   return (
     <Field
       label={t('account.photo')}

@@ -3,6 +3,7 @@
 import { Badge, Body1, Button, Caption1, Card, CardHeader, Avatar, makeStyles, Text } from '@fluentui/react-components'
 import { useTranslation } from 'react-i18next'
 import type { ParticipantProposal, QuestionnaireQuestion } from '@tandem/core'
+import { useAuthorizedImage } from '../../shared/authorized-image.js'
 
 const useStyles = makeStyles({
   card: { maxWidth: '520px', width: '100%' },
@@ -32,10 +33,11 @@ export const ProposalCard = ({ proposal, questions, onAccept, onDecline }: {
   const name = `${proposal.firstName} ${proposal.lastName}`
   const matched = proposal.tandemState === 'MATCHED'
   const common = commonGround(proposal, questions)
+  const photo = useAuthorizedImage(proposal.profileImage)
   return (
     <Card className={styles.card} aria-label={t('dashboard.proposalOf', { name })}>
       <CardHeader
-        image={<Avatar name={name} {...(proposal.profileImage ? { image: { src: proposal.profileImage, alt: '' } } : {})} />}
+        image={<Avatar name={name} {...(photo === null ? {} : { image: { src: photo, alt: '' } })} />}
         header={<Text weight="semibold">{name}</Text>}
         description={
           <Caption1>

@@ -1,0 +1,87 @@
+// The account page and the shell in real Chromium: keyboard-only navigation through the greeting
+// menu, a photo uploaded and shown again after a reload, a refused non-image, the language switch
+// reloading server texts, and logout at the provider.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { startStack, type Stack } from './support/harness.js'
+import { aPerson, fillQuestionnaire, register } from './support/people.js'
+
+// a 1×1 PNG
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64')
+
+let stack: Stack
+let page: Page
+beforeAll(async () => {
+  stack = await startStack()
+  page = (await stack.newPerson()).page
+  await register(page, stack.baseUrl, aPerson('Kim'), 'mentee')
+  // the account saves the whole profile, which needs country and city first
+  await page.goto(`${stack.baseUrl}/user/mentee-profile`)
+  await fillQuestionnaire(page, { country: 'Germany', year: '2015', text: 'Learning.' })
+  await page.getByRole('button', { name: 'Save' }).click()
+  await page.getByText('Your mentee questionnaire was saved.').waitFor()
+  await page.goto(`${stack.baseUrl}/matching`)
+})
+afterAll(async () => {
+  await stack?.close()
+})
+
+describe('account and shell', () => {
+  it('reaches the user profile with the keyboard alone through the greeting menu', async () => {
+    const greeting = page.getByRole('button', { name: 'Hi, Kim!' })
+    await greeting.focus()
+    await page.keyboard.press('Enter')
+    expect(await greeting.getAttribute('aria-expanded')).toBe('true')
+    await page.keyboard.press('Escape')
+    expect(await greeting.getAttribute('aria-expanded')).toBe('false')
+    await page.keyboard.press('Enter')
+    await page.keyboard.press('Tab')
+    await page.keyboard.press('Enter')
+    await page.getByRole('heading', { name: 'User account' }).waitFor()
+  })
+
+  it('uploads a photo and shows it again after a reload', async () => {
+    await page.locator('input[type=file]').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG })
+    await page.getByRole('button', { name: 'Save' }).click()
+    await page.getByText('Your user account was successfully updated.').waitFor()
+    await page.reload()
+    // the avatar names the person; the photo inside it is presentational, loaded with the token
+    const photo = page.getByRole('img', { name: 'Kim Kimson' }).locator('img[src^="blob:"]')
+    await photo.waitFor()
+    expect(await photo.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0)
+  })
+
+  it('refuses a file that is not an image before uploading it', async () => {
+    const uploads: string[] = []
+    page.on('request', (r) => { if (r.url().includes('UpdateProfileImage')) uploads.push(r.url()) })
+    await page.locator('input[type=file]').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') })
+    await page.getByText('Please choose a PNG, JPEG, JPG or GIF image of at most 5 MB.').waitFor()
+    await page.getByRole('button', { name: 'Save' }).click()
+    expect(uploads).toEqual([])
+  })
+
+  it('reloads the questionnaire texts in German when the language is switched', async () => {
+    await page.goto(`${stack.baseUrl}/user/mentee-profile`)
+    await page.getByRole('heading', { name: 'Mentee questionnaire' }).waitFor()
+    const reload = page.waitForRequest((r) => r.url().includes('GetQuestionAnswerPairs') && r.url().includes('language=de'))
+    await page.getByRole('button', { name: 'Deutsch' }).click()
+    await reload
+    await page.getByRole('heading', { name: 'Fragebogen für Mentees' }).waitFor()
+    expect(await page.locator('html').getAttribute('lang')).toBe('de')
+    await page.getByRole('button', { name: 'English' }).click()
+    await page.getByRole('heading', { name: 'Mentee questionnaire' }).waitFor()
+  })
+
+  it('signs out at the provider from the greeting menu', async () => {
+    await page.getByRole('button', { name: 'Hi, Kim!' }).click()
+    await page.getByRole('button', { name: 'Logout' }).click()
+    // the provider may ask to confirm; afterwards it returns to the app, which, signed out, asks to sign in
+    const signInForm = page.getByLabel('E-mail address')
+    const confirm = page.getByRole('button', { name: /sign me out|yes|abmelden|log ?out|sign out/i })
+    await expect.poll(async () => (await signInForm.count()) + (await confirm.count()), { timeout: 20_000 }).toBeGreaterThan(0)
+    if (await confirm.count() > 0) await confirm.first().click()
+    await signInForm.waitFor()
+    expect(new URL(page.url()).pathname).toMatch(/^\/oidc\//)
+    expect(await page.evaluate(() => Object.keys(sessionStorage).filter((k) => k.startsWith('oidc.user')))).toEqual([])
+  })
+})
