@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { MessageKey } from '@tandem/core'
 import en from '../src/i18n/en.json'
 import de from '../src/i18n/de.json'
+import adminEn from '../src/features/admin/i18n/en.json'
+import adminDe from '../src/features/admin/i18n/de.json'
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 
@@ -24,6 +26,13 @@ describe('translations', () => {
     expect([...deKeys].filter((k) => !enKeys.has(k))).toEqual([])
   })
 
+  it('has every admin key in both languages too (the admin chunk brings its own bundles)', () => {
+    const enKeys = new Set(keysOf(adminEn))
+    const deKeys = new Set(keysOf(adminDe))
+    expect([...enKeys].filter((k) => !deKeys.has(k))).toEqual([])
+    expect([...deKeys].filter((k) => !enKeys.has(k))).toEqual([])
+  })
+
   it('translates every message key of the core validation rules in both languages', () => {
     const keys = Object.keys(MessageKey.keys)
     const missing = keys.filter((k) => !(k in en.messages) || !(k in de.messages))
@@ -41,7 +50,7 @@ describe('translations', () => {
   })
 
   it('defines every literal key the screens ask for', () => {
-    const enKeys = new Set(keysOf(en))
+    const enKeys = new Set([...keysOf(en), ...keysOf(adminEn)])
     const used = sourceFiles(join(import.meta.dirname, '../src')).flatMap((file) =>
       [...readFileSync(file, 'utf8').matchAll(/\bt\('([a-zA-Z0-9-]+\.[a-zA-Z0-9.-]+)'/g)].map((m) => m[1] as string),
     )
