@@ -7,6 +7,7 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import helmet from 'helmet'
 import multer from 'multer'
 import { MAX_IMAGE_BYTES } from './image.js'
+import { jsonBody } from './json.body.js'
 import { sameEmail, type Actor, type VerifyToken } from './policy.js'
 import { json, type Incoming, type Reply, type Route } from './route.js'
 import { routeTable } from './routes.table.js'
@@ -43,7 +44,7 @@ export type AppOptions = {
   readonly signInRateLimit?: number
 }
 
-const JSON_LIMIT = '256kb'
+const JSON_LIMIT = 256 * 1024
 
 const bearerOf = (req: Request): string | null => {
   const header = req.headers.authorization
@@ -67,9 +68,27 @@ const rateLimiter = (perMinute: number) => {
   }
 }
 
+/**
+ * Values are immutable; one served again (a cached dashboard answer) reuses its JSON text instead
+ * of serialising it anew.
+ */
+const serialised = new WeakMap<object, string>()
+const jsonText = (body: unknown): string => {
+  const envelope = body as { isSuccess?: unknown; isFailure?: unknown; value?: unknown; errorMessage?: unknown } | null
+  if (envelope === null || typeof envelope !== 'object' || Object.keys(envelope).length !== 4 || envelope.value === null || typeof envelope.value !== 'object') {
+    return JSON.stringify(body)
+  }
+  let value = serialised.get(envelope.value)
+  if (value === undefined) {
+    value = JSON.stringify(envelope.value)
+    serialised.set(envelope.value, value)
+  }
+  return `{"isSuccess":${JSON.stringify(envelope.isSuccess)},"isFailure":${JSON.stringify(envelope.isFailure)},"value":${value},"errorMessage":${JSON.stringify(envelope.errorMessage ?? null)}}`
+}
+
 const send = (res: Response, reply: Reply): void => {
   res.setHeader('Cache-Control', 'no-store')
-  if (reply.kind === 'json') res.status(reply.status).json(reply.body)
+  if (reply.kind === 'json') res.status(reply.status).type('application/json').send(jsonText(reply.body))
   else if (reply.kind === 'bytes') res.status(reply.status).type(reply.contentType).send(reply.bytes)
   else streamTo(res, reply)
 }
@@ -89,6 +108,8 @@ export const createApp = (options: AppOptions): express.Express => {
   const allow = rateLimiter(options.signInRateLimit ?? 60)
 
   app.disable('x-powered-by')
+  // API answers are no-store; hashing every body for an ETag would be wasted work.
+  app.set('etag', false)
   app.set('trust proxy', options.trustProxy ?? 'loopback')
   const authorityOrigin = (() => { try { return new URL(options.appConfig.oidc.authority).origin } catch { return null } })()
   app.use(helmet({
@@ -114,7 +135,7 @@ export const createApp = (options: AppOptions): express.Express => {
   }
 
   const upload = multer({ storage: multer.memoryStorage(), limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 5, fieldSize: 1024 } }).single('imageFile')
-  const jsonBody = express.json({ limit: JSON_LIMIT })
+  const parseJson = jsonBody(JSON_LIMIT)
 
   const mount = (route: Route): void => {
     const handler = async (req: Request, res: Response): Promise<void> => {
@@ -136,7 +157,7 @@ export const createApp = (options: AppOptions): express.Express => {
       }
       send(res, await route.run(actor === 'invalid' ? null : actor, incoming))
     }
-    const parsers = route.method === 'GET' ? [] : route.multipart === true ? [upload] : [jsonBody]
+    const parsers = route.method === 'GET' ? [] : route.multipart === true ? [upload] : [parseJson]
     if (route.method === 'GET') app.get(route.path, handler)
     else app.post(route.path, ...parsers, handler)
   }
@@ -162,6 +183,7 @@ export const createApp = (options: AppOptions): express.Express => {
   app.use((err: unknown, req: Request, res: Response, _next: NextFunction) => {
     const e = err as { type?: string; code?: string; status?: number }
     if (e.type === 'entity.too.large' || e.code === 'LIMIT_FILE_SIZE') return send(res, json(413, fail('PayloadTooLarge')))
+    if (e.type === 'encoding.unsupported') return send(res, json(415, fail('UnsupportedMediaType')))
     if (e.type === 'entity.parse.failed' || (e.code ?? '').startsWith('LIMIT_') || e.status === 400) {
       return send(res, json(400, fail('ValidationFailed', [fieldError('$', 'invalid-value')])))
     }
