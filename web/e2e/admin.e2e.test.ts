@@ -56,7 +56,8 @@ const expectAccessible = async () => {
 
 const pick = async (label: string | RegExp, text: string, option: string) => {
   const box = page.getByRole('combobox', { name: label })
-  await box.fill(text)
+  await box.click()
+  await box.pressSequentially(text)
   await page.getByRole('option', { name: new RegExp(option) }).first().click()
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { providerErrorAction } from '../src/app/auth.oidc.js'
+import { landingAfterSignIn, providerErrorAction } from '../src/app/auth.oidc.js'
 import { signUpPayload } from '../src/features/account/registration.js'
 import { decodeAppConfig } from '../src/app/config.js'
 import { SignUpPayload } from '@tandem/core'
@@ -20,6 +20,16 @@ describe('identity-provider error codes (SPEC §8)', () => {
   })
   it('calls login for any other code', () => {
     expect(providerErrorAction('server_error', 'boom')).toBe('login')
+  })
+})
+
+describe('landing after sign-in (SPEC §2)', () => {
+  it('sends the user home after sign-in, or back to the register route they came from', () => {
+    expect(landingAfterSignIn('/user/account')).toBe('/')
+    expect(landingAfterSignIn('https://evil.example/')).toBe('/')
+    expect(landingAfterSignIn(undefined)).toBe('/')
+    expect(landingAfterSignIn('/register-as-mentor')).toBe('/register-as-mentor')
+    expect(landingAfterSignIn('/register-as-mentee')).toBe('/register-as-mentee')
   })
 })
 

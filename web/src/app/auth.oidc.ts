@@ -22,6 +22,10 @@ export const providerErrorAction = (error: string, description = ''): ProviderEr
 
 type RouteState = { readonly returnTo?: string }
 
+/** SPEC §2: after sign-in the user lands on home, unless they came through a register route. */
+export const landingAfterSignIn = (returnTo: unknown): string =>
+  typeof returnTo === 'string' && /^\/register-as-(mentee|mentor)$/.test(returnTo) ? returnTo : '/'
+
 const toSignedInUser = (user: User): SignedInUser => {
   const p = user.profile
   const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null)
@@ -116,7 +120,7 @@ export const createOidcAuth = (config: AppConfig, origin: string = window.locati
       }
       const user = await manager.signinRedirectCallback(url.href)
       const state = (user.state ?? {}) as RouteState
-      return { returnTo: typeof state.returnTo === 'string' && state.returnTo.startsWith('/') ? state.returnTo : '/' }
+      return { returnTo: landingAfterSignIn(state.returnTo) }
     },
     onUserChanged: (listener) => {
       manager.events.addUserLoaded((user) => listener(toSignedInUser(user)))
