@@ -18,6 +18,7 @@ const every = (ms: number, what: string, task: () => unknown): NodeJS.Timeout =>
 
 const timers = [
   every(config.sweepIntervalMs, 'deadline sweep', server.sweep),
+  every(config.sweepIntervalMs, 'reminder sweep', server.sweepReminders),
   every(config.mailIntervalMs, 'mail delivery', server.deliverMail),
 ]
 

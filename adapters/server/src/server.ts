@@ -16,6 +16,7 @@ import { isLeft } from 'fp-ts/lib/Either.js'
 import type { Logger } from 'pino'
 import { adminNotify } from './admin-notify.js'
 import { seedDemo } from './demo.seed.js'
+import { sweepReminders } from './reminders.sweep.js'
 import { systemClock, type Clock } from './clock.js'
 import type { Config } from './config.js'
 import { createLogger } from './logger.js'
@@ -38,6 +39,8 @@ export type TandemServer = {
   readonly logger: Logger
   /** Applies every passed deadline; answers how many tandems expired. */
   readonly sweep: () => number
+  /** Writes due reminders to the outbox; answers how many. */
+  readonly sweepReminders: () => number
   /** One round of mail delivery from the outbox. */
   readonly deliverMail: () => Promise<void>
   readonly identityProvider: EmbeddedProvider | null
@@ -136,6 +139,7 @@ export const createServer = async (config: Config, overrides: ServerOverrides = 
 
   return {
     app, ctx, db, logger, sweep, identityProvider: provider,
+    sweepReminders: () => sweepReminders(ctx, org),
     deliverMail: async () => { await worker.runOnce() },
     close: async () => {
       await provider?.close()

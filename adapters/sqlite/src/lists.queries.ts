@@ -1,6 +1,7 @@
 // Read models for the admin screens: users by side and status, and the matching-team list with its
 // filters. Full filtered lists; the browser pages them 25 rows at a time.
 import type { Side, StatusName, TandemState } from '@tandem/core'
+import { sql } from 'kysely'
 import type { Database } from './database.js'
 
 export type UserListRow = {
@@ -112,6 +113,16 @@ export const createListQueries = (db: Database) => {
     unavailablePublishedMentorIds: (): number[] =>
       db.all(k.selectFrom('users').select('id').where('mentor_published', '=', 1)
         .where('mentor_status', 'in', ['NEW', 'PAUSED', 'PENDING', 'PROPOSED', 'MATCHED', 'INACTIVE'])).map((r) => r.id),
+
+    /** Whether a notification of `type` about `key` (a number at `field` of its data) was written for the user. */
+    notifiedAbout: (userId: number, type: string, field: 'deadline' | 'lastSavedAt', key: number): boolean =>
+      db.first(k.selectFrom('outbox').select('id').where('user_id', '=', userId).where('type', '=', type)
+        .where(sql<number>`json_extract(data, ${`$.${field}`})`, '=', key)) !== undefined,
+
+    /** Ids of ACTIVE tandems, and of mentors with saved but never published answers: the reminder sweep's input. */
+    activeTandemIds: (): number[] => db.all(k.selectFrom('tandems').select('id').where('state', '=', 'ACTIVE')).map((r) => r.id),
+    unpublishedMentorIds: (): number[] =>
+      db.all(k.selectFrom('users').select('id').where('mentor_status', '=', 'NEW').where('mentor_last_saved_at', 'is not', null)).map((r) => r.id),
 
     /** Mentees left PENDING (a run that never finished, e.g. the process died): cleared at start. */
     pendingMenteeIds: (): number[] => db.all(k.selectFrom('users').select('id').where('mentee_status', '=', 'PENDING')).map((r) => r.id),

@@ -11,6 +11,7 @@ import { userService } from './user.service.js'
 export const createServices = (ctx: ServiceContext): Services => {
   // Every request resolves its caller: reuse the answer while nothing was committed meanwhile.
   const accounts = new Map<string, { readonly generation: string; readonly account: KnownAccount | null }>()
+  const ping = ctx.db.raw.prepare('select 1')
   return {
   accountOf: async (identity) => {
     const key = `${identity.issuer}\n${identity.subject}`
@@ -24,7 +25,7 @@ export const createServices = (ctx: ServiceContext): Services => {
     return account
   },
   health: async () => {
-    ctx.db.raw.prepare('select 1').get()
+    ping.get()
     return { status: 'ok', database: 'ok' }
   },
   account: accountService(ctx),
