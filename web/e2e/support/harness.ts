@@ -30,7 +30,14 @@ const newestMtime = (dir: string): number =>
 export const ensureBuilt = async (): Promise<void> => {
   const index = join(DIST, 'index.html')
   if (existsSync(index) && statSync(index).mtimeMs > newestMtime(join(WEB_ROOT, 'src'))) return
-  await build({ configFile: join(WEB_ROOT, 'vite.config.ts'), root: WEB_ROOT, logLevel: 'warn' })
+  // vitest sets NODE_ENV=test, which would make Vite bundle React's development build
+  const nodeEnv = process.env['NODE_ENV']
+  process.env['NODE_ENV'] = 'production'
+  try {
+    await build({ configFile: join(WEB_ROOT, 'vite.config.ts'), root: WEB_ROOT, logLevel: 'warn', mode: 'production' })
+  } finally {
+    process.env['NODE_ENV'] = nodeEnv
+  }
 }
 
 const freePort = async (): Promise<number> => {
