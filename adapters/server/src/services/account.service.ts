@@ -1,7 +1,7 @@
 // Account calls: sign-up and sign-in of the token holder, the caller's details, user deletion,
 // browser error logs and admin notifications.
 import { releaseTandem, liveTandemsOf, type DomainError, type Language, type RoleName, type Side } from '@tandem/core'
-import type { Services } from '@tandem/http'
+import type { Actor, Services } from '@tandem/http'
 import { isLeft, left, right, type Either } from 'fp-ts/lib/Either.js'
 import { userByEmail, userById, type ServiceContext } from './context.js'
 import { isAdminEmail, userView } from './views.js'
@@ -26,6 +26,12 @@ export const accountService = (ctx: ServiceContext): Services['account'] => {
     return id === undefined ? left(emailTaken) : right(id)
   }
 
+  /** Administrators named in ADMIN_EMAILS need no sign-up: their record is made on first contact. */
+  const registerAdmin = (actor: Actor): Either<DomainError, number> => register(actor.identity, {
+    email: actor.email, firstName: actor.identity.givenName, lastName: actor.identity.familyName, gender: actor.identity.gender,
+    birthDate: actor.identity.birthdate, language: actor.identity.locale, roles: ['Admin'], privacy: true, terms: true,
+  })
+
   return {
     signUp: async (actor, body) => {
       if (actor.userId !== null) {
@@ -42,12 +48,8 @@ export const accountService = (ctx: ServiceContext): Services['account'] => {
 
     signIn: async (actor, body) => {
       if (actor.userId === null) {
-        // Administrators named in ADMIN_EMAILS need no sign-up; participants do.
         if (!actor.isAdmin) return left({ _tag: 'NotFound', entity: 'User' })
-        const id = register(actor.identity, {
-          email: actor.email, firstName: actor.identity.givenName, lastName: actor.identity.familyName, gender: actor.identity.gender,
-          birthDate: actor.identity.birthdate, language: actor.identity.locale, roles: ['Admin'], privacy: true, terms: true,
-        })
+        const id = registerAdmin(actor)
         return isLeft(id) ? id : mapView(ctx, id.right)
       }
       const id = actor.userId
@@ -62,7 +64,11 @@ export const accountService = (ctx: ServiceContext): Services['account'] => {
       return mapView(ctx, id)
     },
 
-    userDetails: async (actor) => mapView(ctx, actor.userId),
+    userDetails: async (actor) => {
+      if (actor.userId !== null || !actor.isAdmin) return mapView(ctx, actor.userId)
+      const id = registerAdmin(actor)
+      return isLeft(id) ? id : mapView(ctx, id.right)
+    },
 
     deleteUser: async (_actor, query) => {
       const user = userByEmail(ctx, query.emailId)
