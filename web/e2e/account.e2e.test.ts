@@ -72,6 +72,24 @@ describe('account and shell', () => {
     await page.getByRole('heading', { name: 'Mentee questionnaire' }).waitFor()
   })
 
+  it('renews an expired access token silently with the refresh token', async () => {
+    await page.goto(`${stack.baseUrl}/matching`)
+    await page.getByRole('heading', { level: 1, name: 'Matching' }).waitFor()
+    await page.evaluate(() => {
+      for (const key of Object.keys(sessionStorage).filter((k) => k.startsWith('oidc.user:'))) {
+        const user = JSON.parse(sessionStorage.getItem(key) ?? '{}') as { expires_at: number }
+        user.expires_at = Math.floor(Date.now() / 1000) - 60
+        sessionStorage.setItem(key, JSON.stringify(user))
+      }
+    })
+    const refresh = page.waitForRequest((r) => r.url().includes('/oidc/token') && (r.postData() ?? '').includes('grant_type=refresh_token'))
+    await page.reload()
+    await refresh
+    await page.getByRole('heading', { level: 1, name: 'Matching' }).waitFor()
+    await page.getByRole('heading', { name: /As a mentee/ }).waitFor()
+    expect(await page.getByText('Error code 401').count()).toBe(0)
+  })
+
   it('signs out at the provider from the greeting menu', async () => {
     await page.getByRole('button', { name: 'Hi, Kim!' }).click()
     await page.getByRole('button', { name: 'Logout' }).click()

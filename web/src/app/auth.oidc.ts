@@ -82,13 +82,44 @@ export const createOidcAuth = (config: AppConfig, origin: string = window.locati
     }
   }
 
+  /** Resolves with the next loaded user, or null after `ms`. */
+  const nextLoadedUser = (ms: number): Promise<User | null> =>
+    new Promise((resolve) => {
+      const done = (user: User | null) => {
+        manager.events.removeUserLoaded(onLoaded)
+        window.clearTimeout(timer)
+        resolve(user)
+      }
+      const onLoaded = (user: User) => done(user)
+      const timer = window.setTimeout(() => done(null), ms)
+      manager.events.addUserLoaded(onLoaded)
+    })
+
+  // One renewal at a time: refresh tokens rotate, so two parallel refreshes would spend the same
+  // token and the second would fail. The automatic renewal may already be under way: wait for it.
+  let renewing: Promise<User | null> | null = null
+  const renewOnce = (): Promise<User | null> => {
+    renewing ??= (async () => {
+      try {
+        const loaded = await nextLoadedUser(3_000)
+        if (loaded !== null && !loaded.expired) return loaded
+        const current = await manager.getUser()
+        if (current !== null && !current.expired) return current
+        return await renew()
+      } finally {
+        renewing = null
+      }
+    })()
+    return renewing
+  }
+
   return {
     accessToken: async () => {
       const user = await manager.getUser()
       if (user === null) return null
       if (!user.expired) return user.access_token
       try {
-        const renewed = await renew()
+        const renewed = await renewOnce()
         return renewed?.access_token ?? null
       } catch {
         return null
