@@ -1,8 +1,9 @@
 import { defineConfig } from 'vitest/config'
 
-// One project per package; each package's own vitest.config.ts says how its tests run.
+// One project per package; each package's own vitest.config.ts says how its tests run. The web app
+// has two: component tests (jsdom) and the browser journeys in Chromium (e2e).
 export default defineConfig({
   test: {
-    projects: ['core', 'fixtures', 'adapters/*', 'web'].map((p) => `${p}/vitest.config.ts`),
+    projects: ['core', 'fixtures', 'adapters/*', 'web'].map((p) => `${p}/vitest.config.ts`).concat('web/vitest.e2e.config.ts'),
   },
 })
