@@ -19,7 +19,8 @@ export const commonGround = (proposal: ParticipantProposal, questions: readonly 
       const question = questions.find((q) => q.questionPairId === b.questionPairId)
       if (question === undefined) return []
       const options = question.possibleAnswers.filter((o) => b.common.includes(o.originalPossibleAnswerId)).map((o) => o.optionText)
-      return [options.length > 0 ? `${question.questionText}: ${options.join(', ')}` : question.questionText]
+      const topic = question.questionText.replace(/[?:\s]+$/, '')
+      return [options.length > 0 ? `${topic}: ${options.join(', ')}` : topic]
     })
 
 export const ProposalCard = ({ proposal, questions, onAccept, onDecline }: {

@@ -21,8 +21,8 @@ export const ProposedProfileAccordion = ({ profile, points, viewerStatus }: {
     <Accordion collapsible>
       <AccordionItem value="profile">
         <AccordionHeader>
-          {t('dashboard.profileOf', { name: profile.firstName })}{' '}
-          <Badge appearance="tint">{t('dashboard.points', { count: points })}</Badge>
+          {t('dashboard.profileOf', { name: profile.firstName })}
+          <Badge appearance="tint" style={{ marginLeft: 8 }}>{t('dashboard.points', { count: points })}</Badge>
         </AccordionHeader>
         <AccordionPanel>
           <dl>
