@@ -103,6 +103,19 @@ describe('mentee flow', () => {
     expect((await proposals(mentee)).menteeProposal).toHaveLength(1)
   })
 
+  it('a mentor published after a run is proposed by the next run (the packed pool follows the pool)', async () => {
+    const first = await h.readyMentee('Ada')
+    await h.publishedMentor('Anna')
+    await start(first)
+    const mentee = await h.readyMentee()
+    await start(mentee)
+    expect((await proposals(mentee)).menteeProposal).toEqual([])
+    expect(await status(mentee, 'Mentee')).toBe('AVAILABLE')
+    const late = await h.publishedMentor('Bert')
+    await start(mentee)
+    expect((await proposals(mentee)).menteeProposal.map((p) => p.firstName)).toEqual([late.firstName])
+  })
+
   it('start matching with an incomplete profile answers InCompleteProfile and leaves the mentee as before', async () => {
     const mentee = h.person('Nina')
     await h.signUp(mentee, 'Mentee')

@@ -29,6 +29,7 @@ export const createAnswersRepository = (db: Database) => {
           version: eb('version', '+', 1),
           ...(side === 'Mentor' ? { mentor_last_saved_at: now } : {}),
         })).where('id', '=', userId))
+        if (side === 'Mentor') db.bumpMentorPool()
       })
     },
 

@@ -20,6 +20,8 @@ export type Database = {
    * (`PRAGMA data_version` plus a count of this connection's writes): the key of read caches.
    */
   readonly generation: () => string
+  /** Marks every packed mentor pool (in any process) as stale. */
+  readonly bumpMentorPool: () => void
   readonly close: () => void
 }
 
@@ -49,6 +51,9 @@ export const openDatabase = async (file: string): Promise<Database> => {
     return (statement.reader ? statement.all(...parameters) : (statement.run(...parameters), [])) as R[]
   }
   const dataVersion = raw.prepare('pragma data_version').pluck()
+  // One wrapper for every transaction: better-sqlite3 builds its begin/commit statements per wrapper.
+  const immediate = raw.transaction((work: () => unknown) => work()).immediate
+  const bumpPool = raw.prepare("update meta set value = value + 1 where key = 'mentor_pool_revision'")
   return {
     kysely,
     raw,
@@ -60,8 +65,12 @@ export const openDatabase = async (file: string): Promise<Database> => {
       return statement.reader ? statement.all(...parameters).length : statement.run(...parameters).changes
     },
     // Counted again after the commit: a reader between a write and its commit must not keep its result.
-    transaction: (work) => { try { return raw.transaction(work).immediate() } finally { writes += 1 } },
+    transaction: <T>(work: () => T): T => { try { return immediate(work) as T } finally { writes += 1 } },
     generation: () => `${String(dataVersion.get())}:${writes}`,
+    bumpMentorPool: () => {
+      writes += 1
+      bumpPool.run()
+    },
     close: () => raw.close(),
   }
 }

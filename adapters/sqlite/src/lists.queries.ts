@@ -98,16 +98,11 @@ export const createListQueries = (db: Database) => {
       tandemIds.length === 0 ? [] : [...new Set(db.all(k.selectFrom('tandems').select(['mentee_id', 'mentor_id']).where('id', 'in', [...tandemIds])).flatMap((r) => [r.mentee_id, r.mentor_id]))],
 
     /**
-     * Changes whenever a mentor is published or deleted, saves answers, or re-enters the pool: when
-     * it moves, a packed mentor pool must be rebuilt. Status moves alone do not change it.
+     * Moves whenever a mentor is published or deleted, saves answers, or re-enters the pool (the
+     * writers bump it): then a packed mentor pool must be rebuilt. Status moves alone do not.
      */
-    mentorPoolFingerprint: (): string => {
-      const row = db.first(k.selectFrom('users').where('mentor_published', '=', 1).select((eb) => [
-        eb.fn.countAll<number>().as('n'), eb.fn.max('mentor_last_published_at').as('published'), eb.fn.sum<number>('mentor_last_saved_at').as('saved'),
-        eb.fn.sum<number>('mentor_pool_since').as('pool'),
-      ]))
-      return JSON.stringify(row ?? null)
-    },
+    mentorPoolFingerprint: (): string =>
+      String(db.first(k.selectFrom('meta').select('value').where('key', '=', 'mentor_pool_revision'))?.value ?? 0),
 
     /** Published mentors out of the pool right now (proposed, matched, paused): excluded from a run. */
     unavailablePublishedMentorIds: (): number[] =>

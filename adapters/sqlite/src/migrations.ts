@@ -123,7 +123,20 @@ const mentorPoolIndex: Migration = {
   },
 }
 
-export const MIGRATIONS: Readonly<Record<string, Migration>> = { '0001-initial': initial, '0002-mentor-pool-index': mentorPoolIndex }
+/** Counters the application bumps; `mentor_pool_revision` moves whenever a packed pool goes stale. */
+const meta: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema.createTable('meta')
+      .addColumn('key', 'text', (c) => c.primaryKey())
+      .addColumn('value', 'integer', (c) => c.notNull())
+      .execute()
+    await sql`insert into meta (key, value) values ('mentor_pool_revision', 0)`.execute(db)
+  },
+}
+
+export const MIGRATIONS: Readonly<Record<string, Migration>> = {
+  '0001-initial': initial, '0002-mentor-pool-index': mentorPoolIndex, '0003-meta': meta,
+}
 
 const provider: MigrationProvider = { getMigrations: async () => ({ ...MIGRATIONS }) }
 

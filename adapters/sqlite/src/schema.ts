@@ -92,7 +92,10 @@ export type OutboxTable = {
   last_error: string | null
 }
 
+export type MetaTable = { key: string; value: number }
+
 export type Schema = {
+  meta: MetaTable
   users: UsersTable
   profile_images: ProfileImagesTable
   profile_answers: ProfileAnswersTable

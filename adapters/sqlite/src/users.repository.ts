@@ -164,7 +164,10 @@ export const createUsersRepository = (db: Database) => {
       db.first(k.selectFrom('profile_images').select(['mime', 'bytes']).where('user_id', '=', id)),
 
     /** Deletes the user and everything that is theirs (answers, image, tandems cascade). */
-    remove: (id: UserId): boolean => db.run(k.deleteFrom('users').where('id', '=', id)) === 1,
+    remove: (id: UserId): boolean => db.transaction(() => {
+      db.bumpMentorPool()
+      return db.run(k.deleteFrom('users').where('id', '=', id)) === 1
+    }),
   }
 }
 

@@ -70,6 +70,7 @@ export const createWorldStore = (db: Database, notify: Notifier): WorldStore => 
       if (old === undefined) throw new Error(`transition invented user ${id}`)
       const changed = db.run(k.updateTable('users').set(participantColumns(p)).where('id', '=', id).where('version', '=', old.version))
       if (changed !== 1) throw new Conflict({ _tag: 'TandemChanged' })
+      if (old.mentor?.published !== p.mentor?.published || old.mentor?.poolSince !== p.mentor?.poolSince) db.bumpMentorPool()
     }
     for (const [id, x] of after.tandems) {
       const old = before.tandems.get(id)
