@@ -87,3 +87,37 @@ describe('uncaught errors', () => {
     expect(String((server?.calls('POST /api/Logger/LogError')[0]?.body as { ErrorMessage: string }).ErrorMessage)).toContain('online again')
   })
 })
+
+describe('failed loads', () => {
+  it('shows the unexpected-error message when the proposals cannot be loaded', async () => {
+    const { aStatus, aUser } = await import('./utils/builders.js')
+    const user = aUser('mia@example.org', ['Mentee'], [aStatus('Mentee', 'NEW')])
+    server = await startApiServer({
+      'GET /api/Account/GetUserDetails': () => ok(user),
+      'POST /api/Account/signin': () => ok(true),
+      'POST /api/MatchingTandem/GetProposals': () => ({ status: 500, body: 'Internal Server Error' }),
+      'GET /api/Questionnaire/GetQuestionAnswerPairs': () => ok({ questionAnswerModel: [], isProfilePublished: false, statusByRole: 'NEW' }),
+    })
+    await renderWithProviders(<AppRoutes />, { route: '/matching', apiBaseUrl: server.url, user: aSignedInUser('mia@example.org') })
+    expect(await screen.findByText('We are sorry, an unexpected error has occured. Please try again later.')).toBeTruthy()
+  })
+
+  it('tells the user when the server cannot be reached', async () => {
+    const { aStatus, aUser } = await import('./utils/builders.js')
+    const { unreachable } = await import('./utils/apiServer.js')
+    const user = aUser('mia@example.org', ['Mentee'], [aStatus('Mentee', 'NEW')])
+    server = await startApiServer({
+      'GET /api/Account/GetUserDetails': () => ok(user),
+      'POST /api/Account/signin': () => ok(true),
+      'GET /api/User/GetUserProfile': unreachable,
+    })
+    const original = console.error
+    console.error = () => undefined
+    try {
+      await renderWithProviders(<AppRoutes />, { route: '/user/account', apiBaseUrl: server.url, user: aSignedInUser('mia@example.org') })
+      expect(await screen.findByText('The server cannot be reached. Please check your connection.')).toBeTruthy()
+    } finally {
+      console.error = original
+    }
+  })
+})

@@ -11,7 +11,7 @@ export type RecordedRequest = {
   readonly authorization: string | undefined
 }
 
-export type Reply = { readonly status?: number; readonly body: unknown }
+export type Reply = { readonly status?: number; readonly body: unknown; readonly dropConnection?: boolean }
 export type Handler = (request: RecordedRequest) => Reply
 
 export const ok = (value: unknown): Reply => ({ body: { isSuccess: true, isFailure: false, value, errorMessage: null } })
@@ -19,6 +19,9 @@ export const fail = (status: number, errorMessage: string, value: unknown = null
   status,
   body: { isSuccess: false, isFailure: true, value, errorMessage },
 })
+
+/** The connection is cut without an answer, as when the server is unreachable. */
+export const unreachable = (): Reply => ({ body: null, dropConnection: true })
 
 const readBody = async (req: IncomingMessage): Promise<unknown> => {
   const chunks: Buffer[] = []
@@ -58,6 +61,7 @@ export const startApiServer = async (routes: Record<string, Handler>): Promise<A
       if (request.method === 'OPTIONS') return void res.writeHead(204).end()
       const handler = table.get(`${request.method} ${request.path}`.toLowerCase())
       const reply = handler === undefined ? { status: 404, body: { isSuccess: false, isFailure: true, value: null, errorMessage: 'NotFound' } } : handler(request)
+      if (reply.dropConnection === true) return void req.socket.destroy()
       res.writeHead(reply.status ?? 200, { 'content-type': 'application/json' }).end(JSON.stringify(reply.body))
     })()
   })

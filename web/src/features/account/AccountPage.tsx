@@ -13,6 +13,7 @@ import { useGetUserProfileQuery, useUpdateProfileImageMutation, useUpdateProfile
 import { checkProfile, errorOf, profileRequest } from './profile.form.js'
 import { PhotoEditor, type PhotoState } from './PhotoEditor.js'
 import { validation } from '../../shared/field.js'
+import { LoadFailed } from '../../shared/LoadFailed.js'
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: '16px', maxWidth: '640px' },
@@ -33,6 +34,7 @@ const AccountForm = ({ me }: { readonly me: Me }) => {
   const [photo, setPhoto] = useState<PhotoState>({ file: null, removed: false, invalid: false })
   const [errors, setErrors] = useState<readonly FieldError[]>([])
   const [outcome, setOutcome] = useState<Outcome>(null)
+  if (profile.isError) return <LoadFailed error={profile.error} />
   if (profile.data === undefined) return <Loading />
   const { userProfile: user, userProfileMasterModel: master } = profile.data
   const roles = user.userRole.map((r) => r.name)

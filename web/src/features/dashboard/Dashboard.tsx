@@ -22,6 +22,7 @@ import { CountdownCard } from './CountdownCard.js'
 import { AcceptDialog, DeclineDialog, NoticeDialog, type DeclineInput } from './DecisionDialogs.js'
 import { ProposedProfileAccordion } from './ProposedProfileAccordion.js'
 import { skipToken } from '@reduxjs/toolkit/query'
+import { LoadFailed } from '../../shared/LoadFailed.js'
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: '16px' },
@@ -100,6 +101,7 @@ const SideSection = ({ me, side }: { readonly me: Me; readonly side: Side }) => 
   }
 
   if (proposalsQuery.isLoading) return <Loading />
+  if (proposalsQuery.isError) return <LoadFailed error={proposalsQuery.error} />
   return (
     <section className={styles.page} aria-labelledby={`dashboard-${side}`}>
       <Title2 as="h2" id={`dashboard-${side}`}>{t(side === 'Mentee' ? 'dashboard.asMentee' : 'dashboard.asMentor')}</Title2>

@@ -23,6 +23,7 @@ import { ProfileSection, type ProfileDraft } from './ProfileSection.js'
 import { useStartMatching } from '../dashboard/useStartMatching.js'
 import { canStartMatching } from '../dashboard/dashboard.logic.js'
 import { NoticeDialog } from '../dashboard/DecisionDialogs.js'
+import { LoadFailed } from '../../shared/LoadFailed.js'
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: '16px', maxWidth: '760px' },
@@ -208,6 +209,7 @@ const QuestionnairePage = ({ side }: { readonly side: Side }) => {
   const email = me?.email ?? ''
   const profile = useGetUserProfileQuery({ email, language, role: side }, { skip: me === undefined })
   const questionnaire = useGetQuestionAnswerPairsQuery({ emailId: email, role: side, language }, { skip: me === undefined })
+  if (profile.isError || questionnaire.isError) return <LoadFailed error={profile.error ?? questionnaire.error} />
   if (me === undefined || profile.data === undefined || questionnaire.data === undefined) return <Loading />
   return (
     <QuestionnaireForm
