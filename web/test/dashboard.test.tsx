@@ -127,6 +127,17 @@ describe('mentee dashboard', () => {
     expect(await within(dialog).findByText('Too many characters: 1001 of at most 1000.')).toBeTruthy()
   })
 
+  it('opens and closes the decline dialog with the keyboard alone', async () => {
+    await setUp(mentee('PROPOSED'), [aProposal()])
+    const card = await screen.findByRole('group', { name: 'Proposal: Max Mentor' })
+    within(card).getByRole('button', { name: 'Decline' }).focus()
+    await userEvent.keyboard('{Enter}')
+    const dialog = await screen.findByRole('dialog')
+    expect(dialog.contains(document.activeElement)).toBe(true)
+    await userEvent.keyboard('{Escape}')
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+  })
+
   it('shows the timer-expired dialog when the tandem is already closed', async () => {
     await setUp(mentee('PROPOSED'), [aProposal()], { 'POST /api/MatchingTandem/AcceptProposal': () => fail(409, 'TandemAlreadyClosed') })
     const card = await screen.findByRole('group', { name: 'Proposal: Max Mentor' })
