@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { landingAfterSignIn, providerErrorAction } from '../src/app/auth.oidc.js'
+import { landingAfterSignIn, needsInteraction, providerErrorAction } from '../src/app/auth.oidc.js'
 import { signUpPayload } from '../src/features/account/registration.js'
 import { decodeAppConfig } from '../src/app/config.js'
 import { SignUpPayload } from '@tandem/core'
@@ -20,6 +20,16 @@ describe('identity-provider error codes (SPEC §8)', () => {
   })
   it('calls login for any other code', () => {
     expect(providerErrorAction('server_error', 'boom')).toBe('login')
+  })
+})
+
+describe('popup fallback', () => {
+  it('asks the user in a popup only when the provider needs interaction', () => {
+    expect(needsInteraction({ error: 'login_required' })).toBe(true)
+    expect(needsInteraction({ error: 'interaction_required' })).toBe(true)
+    expect(needsInteraction({ error: 'invalid_grant' })).toBe(true)
+    expect(needsInteraction({ error: 'server_error' })).toBe(false)
+    expect(needsInteraction(new TypeError('Failed to fetch'))).toBe(false)
   })
 })
 
