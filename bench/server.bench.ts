@@ -87,11 +87,24 @@ const run = async (): Promise<void> => {
     await measure('warm-up', { url: `http://127.0.0.1:${ready.barePort}/bare`, duration: 2 })
     await measure('warm-up', { url: `${base}/api/MatchingTandem/GetProposals`, method: 'POST', duration: 2, headers: { authorization: `Bearer ${ready.proposalsToken}`, 'content-type': 'application/json' }, body: JSON.stringify({ email: ready.proposalsEmail }) })
 
-    const bareResult = await measure('bare Express JSON', { url: `http://127.0.0.1:${ready.barePort}/bare`, duration: 10 })
-    const proposals = await measure('GetProposals', {
-      url: `${base}/api/MatchingTandem/GetProposals`, method: 'POST', duration: 10,
+    // Alternating rounds, so a neighbour's burst on the shared machine hits both sides alike; the
+    // figure is the median of the per-round ratios.
+    const proposalsOptions = {
+      url: `${base}/api/MatchingTandem/GetProposals`, method: 'POST' as const, duration: 5,
       headers: { authorization: `Bearer ${ready.proposalsToken}`, 'content-type': 'application/json' }, body: JSON.stringify({ email: ready.proposalsEmail }),
-    })
+    }
+    const rounds: { bare: Result; proposals: Result }[] = []
+    for (let round = 0; round < 3; round++) {
+      rounds.push({
+        bare: await measure('bare Express JSON', { url: `http://127.0.0.1:${ready.barePort}/bare`, duration: 5 }),
+        proposals: await measure('GetProposals', proposalsOptions),
+      })
+    }
+    const ratios = rounds.map((r) => r.proposals.rps / r.bare.rps).sort((a, b) => a - b)
+    const median = rounds.slice().sort((a, b) => a.proposals.rps / a.bare.rps - b.proposals.rps / b.bare.rps)[1] ?? rounds[0]
+    if (median === undefined) throw new Error('no rounds')
+    const bareResult = median.bare
+    const proposals = median.proposals
     let next = 0
     const half = Math.floor(ready.startTokens.length / 2)
     // One caller at a time gives the call's own latency; four at once add queueing behind the
@@ -111,7 +124,7 @@ const run = async (): Promise<void> => {
     const rows = [bareResult, proposals, start, startBusy]
     console.log(['call', 'req/s', 'p50 ms', 'p99 ms', 'requests', 'non-2xx'].join(' | '))
     for (const r of rows) console.log([r.name, r.rps.toFixed(0), r.p50.toFixed(1), r.p99.toFixed(1), r.requests, r.non2xx].join(' | '))
-    console.log(`GetProposals throughput = ${((proposals.rps / bareResult.rps) * 100).toFixed(0)} % of the bare endpoint (target >= 70 %)`)
+    console.log(`GetProposals throughput = ${((proposals.rps / bareResult.rps) * 100).toFixed(0)} % of the bare endpoint (median round; rounds ${ratios.map((r) => `${(r * 100).toFixed(0)} %`).join(', ')}; target >= 70 %)`)
     console.log(`start matching p99 = ${start.p99.toFixed(1)} ms one at a time, ${startBusy.p99.toFixed(1)} ms with 4 concurrent callers, over ${MENTORS} published mentors (target < 50 ms)`)
   } finally {
     proc.kill('SIGTERM')
