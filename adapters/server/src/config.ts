@@ -1,7 +1,7 @@
 // Server configuration from the environment, with defaults that let `npm start` run on a fresh
 // clone: port 3000, data in ./data, the embedded identity provider, .eml files instead of SMTP.
 import { resolve } from 'node:path'
-import { DEFAULT_MATCHING_OPTIONS, HOUR, MINUTE } from '@tandem/core'
+import { DEFAULT_MATCHING_OPTIONS, MINUTE } from '@tandem/core'
 import { createExternalProviderConfig, type ExternalProviderConfig } from '@tandem/identity'
 import { isLeft } from 'fp-ts/lib/Either.js'
 
@@ -71,6 +71,3 @@ export const loadConfig = (env: Readonly<Record<string, string | undefined>>, cw
     demo: env['TANDEM_DEMO'] === '1',
   }
 }
-
-/** How long a proposal countdown is shown at most; used to bound sweeps in tests. */
-export const MAX_DEADLINE = 72 * HOUR

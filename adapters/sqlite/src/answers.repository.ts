@@ -1,6 +1,6 @@
-// Questionnaire answers per user and side, and the pool of candidate mentors a matching run scores.
-// The pool keeps decoded answers in memory keyed by user version, so a run over 10k mentors reads
-// only ids and versions from the file.
+// Questionnaire answers per user and side, and the published mentors a matching run packs into its
+// pool. Decoded mentor answers stay in memory keyed by user version, so a repack reads only ids and
+// versions from the file for mentors whose answers did not change.
 import type { Answers, Side, UserId } from '@tandem/core'
 import { sql } from 'kysely'
 import type { Database } from './database.js'
@@ -31,23 +31,6 @@ export const createAnswersRepository = (db: Database) => {
         })).where('id', '=', userId))
         if (side === 'Mentor') db.bumpMentorPool()
       })
-    },
-
-    /** Published, AVAILABLE mentors other than `exclude`, with their mentor answers. */
-    availableMentors: (exclude: UserId): Candidate[] => {
-      const rows = db.all(k.selectFrom('users').select(['id', 'version', 'mentor_pool_since'])
-        .where('mentor_status', '=', 'AVAILABLE').where('mentor_published', '=', 1).where('id', '!=', exclude))
-      const stale = rows.filter((r) => cache.get(r.id)?.version !== r.version).map((r) => r.id)
-      for (let i = 0; i < stale.length; i += 500) {
-        const chunk = stale.slice(i, i + 500)
-        const found = new Map(db.all(k.selectFrom('answers').select(['user_id', 'answers']).where('side', '=', 'Mentor').where('user_id', 'in', chunk))
-          .map((r) => [r.user_id, r.answers]))
-        for (const row of rows.filter((r) => chunk.includes(r.id))) {
-          const json = found.get(row.id)
-          cache.set(row.id, { version: row.version, answers: json === undefined ? [] : answersOf(json, `answers of ${row.id}`) })
-        }
-      }
-      return rows.map((r) => ({ id: r.id, answers: cache.get(r.id)?.answers ?? [], poolSince: r.mentor_pool_since }))
     },
 
     /** Every published mentor whatever their status, with answers: the pool a run packs once and reuses. */
