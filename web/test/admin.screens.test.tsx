@@ -8,6 +8,9 @@ import { AppRoutes } from '../src/app/routes.js'
 import { renderWithProviders, aSignedInUser } from './utils/renderWithProviders.js'
 import { fail, ok, startApiServer, type ApiServer, type Handler } from './utils/apiServer.js'
 import { aStatus, aUser } from './utils/builders.js'
+// The participant endpoints are in the slice first, as in the app: admin endpoints must not collide with them.
+import '../src/features/dashboard/dashboard.api.js'
+import '../src/features/questionnaire/questionnaire.api.js'
 
 let server: ApiServer | undefined
 afterEach(async () => {

@@ -4,7 +4,7 @@ import { useState } from 'react'
 import { Button } from '@fluentui/react-components'
 import { ArrowDownloadRegular, ArrowSyncRegular } from '@fluentui/react-icons'
 import { useTranslation } from 'react-i18next'
-import { useSyncFromIdpMutation } from './admin.api.js'
+import { useAdminSyncFromIdpMutation } from './admin.api.js'
 import { errorText } from './admin.i18n.js'
 import { useAdminMessages } from './AdminMessages.js'
 import { ConfirmDialog } from './ConfirmDialog.js'
@@ -13,7 +13,7 @@ import { ExportDialog } from './ExportDialog.js'
 export const AdminTopBar = () => {
   const { t } = useTranslation()
   const { show } = useAdminMessages()
-  const [sync, syncing] = useSyncFromIdpMutation()
+  const [sync, syncing] = useAdminSyncFromIdpMutation()
   const [exporting, setExporting] = useState(false)
   const [confirmSync, setConfirmSync] = useState(false)
   const synchronize = async () => {

@@ -5,7 +5,7 @@ import { Body1, Button, Field, Input, Table, TableBody, TableCell, TableHeader, 
 import { validateClusterTitle, type Cluster } from '@tandem/core'
 import { useTranslation } from 'react-i18next'
 import { messageOf, validation } from '../../shared/field.js'
-import { useCloseClusterMutation, useCreateClusterMutation, useGetClustersQuery } from './admin.api.js'
+import { useAdminCloseClusterMutation, useAdminCreateClusterMutation, useAdminGetClustersQuery } from './admin.api.js'
 import { errorText } from './admin.i18n.js'
 import { useAdminMessages } from './AdminMessages.js'
 import { ConfirmDialog } from './ConfirmDialog.js'
@@ -13,9 +13,9 @@ import { ConfirmDialog } from './ConfirmDialog.js'
 const ClustersPage = () => {
   const { t } = useTranslation()
   const { show } = useAdminMessages()
-  const clusters = useGetClustersQuery()
-  const [createCluster, creating] = useCreateClusterMutation()
-  const [closeCluster] = useCloseClusterMutation()
+  const clusters = useAdminGetClustersQuery()
+  const [createCluster, creating] = useAdminCreateClusterMutation()
+  const [closeCluster] = useAdminCloseClusterMutation()
   const [title, setTitle] = useState('')
   const [touched, setTouched] = useState(false)
   const [deactivating, setDeactivating] = useState<Cluster | null>(null)

@@ -13,7 +13,7 @@ import { selectConfig } from '../../app/session.slice.js'
 import { useAuth } from '../../app/services.context.js'
 import { languageOf } from '../../i18n/i18n.js'
 import { messageOf, validation } from '../../shared/field.js'
-import { useGetClustersQuery } from './admin.api.js'
+import { useAdminGetClustersQuery } from './admin.api.js'
 import { errorText } from './admin.i18n.js'
 import { useAdminMessages } from './AdminMessages.js'
 import { downloadExport, type ExportRequest } from './export.download.js'
@@ -46,7 +46,7 @@ export const ExportDialog = ({ open, onClose }: { readonly open: boolean; readon
   const { show } = useAdminMessages()
   const auth = useAuth()
   const config = useAppSelector(selectConfig)
-  const clusters = useGetClustersQuery(undefined, { skip: !open })
+  const clusters = useAdminGetClustersQuery(undefined, { skip: !open })
   const [kind, setKind] = useState<Kind>('Mentee')
   const [options, setOptions] = useState<Record<string, boolean>>(allSelected([...USER_OPTIONS, ...TEAM_OPTIONS]))
   const [clusterIds, setClusterIds] = useState<readonly number[]>([])

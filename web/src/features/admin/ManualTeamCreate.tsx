@@ -5,7 +5,7 @@ import { Button } from '@fluentui/react-components'
 import { validateManualTandem, type PickerUser } from '@tandem/core'
 import { useTranslation } from 'react-i18next'
 import { messageOf } from '../../shared/field.js'
-import { useCreateManualTandemMutation, useGetManualMatchingMasterDataQuery } from './admin.api.js'
+import { useAdminCreateManualTandemMutation, useAdminGetManualMatchingMasterDataQuery } from './admin.api.js'
 import { errorText } from './admin.i18n.js'
 import { useAdminMessages } from './AdminMessages.js'
 import { ConfirmDialog } from './ConfirmDialog.js'
@@ -14,8 +14,8 @@ import { UserPicker, fullName } from './UserPicker.js'
 export const ManualTeamCreate = ({ onCreated }: { readonly onCreated: (tandemId: number) => void }) => {
   const { t } = useTranslation()
   const { show } = useAdminMessages()
-  const master = useGetManualMatchingMasterDataQuery()
-  const [createTandem, creating] = useCreateManualTandemMutation()
+  const master = useAdminGetManualMatchingMasterDataQuery()
+  const [createTandem, creating] = useAdminCreateManualTandemMutation()
   const [mentee, setMentee] = useState<PickerUser | null>(null)
   const [mentor, setMentor] = useState<PickerUser | null>(null)
   const [checked, setChecked] = useState(false)

@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next'
 import { formatDate } from '../../shared/dates.js'
 import { messageOf, validation } from '../../shared/field.js'
 import { languageOf } from '../../i18n/i18n.js'
-import { useGetClustersQuery, useGetTandemListQuery } from './admin.api.js'
+import { useAdminGetClustersQuery, useAdminGetTandemListQuery } from './admin.api.js'
 import { ManualTeamCreate } from './ManualTeamCreate.js'
 import { Pagination } from './Pagination.js'
 import { pageOf } from './pagination.js'
@@ -29,9 +29,9 @@ const ALL: MatchingTandemListRequest = { tandemStates: [], tandemId: 0, email: '
 const MatchingTeamsPage = () => {
   const { t, i18n } = useTranslation()
   const language = languageOf(i18n)
-  const clusters = useGetClustersQuery()
+  const clusters = useAdminGetClustersQuery()
   const [request, setRequest] = useState<MatchingTandemListRequest>(ALL)
-  const list = useGetTandemListQuery(request)
+  const list = useAdminGetTandemListQuery(request)
   const [teamId, setTeamId] = useState('')
   const [states, setStates] = useState<readonly TandemState[]>([])
   const [search, setSearch] = useState('')

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next'
 import { formatDateTime } from '../../shared/dates.js'
 import { languageOf } from '../../i18n/i18n.js'
 import { useAppDispatch } from '../../app/hooks.js'
-import { adminApi, useAcceptProposalMutation, useCloseTandemMutation, useDeclineProposalMutation, useGetTandemByIdQuery } from './admin.api.js'
+import { adminApi, useAdminAcceptProposalMutation, useAdminCloseTandemMutation, useAdminDeclineProposalMutation, useAdminGetTandemByIdQuery } from './admin.api.js'
 import { errorText } from './admin.i18n.js'
 import { useAdminMessages } from './AdminMessages.js'
 import { ConfirmDialog } from './ConfirmDialog.js'
@@ -102,10 +102,10 @@ export const TeamDetailPanel = ({ tandemId }: { readonly tandemId: number }) => 
   const { t } = useTranslation()
   const { show } = useAdminMessages()
   const dispatch = useAppDispatch()
-  const team = useGetTandemByIdQuery(tandemId)
-  const [accept] = useAcceptProposalMutation()
-  const [decline] = useDeclineProposalMutation()
-  const [close] = useCloseTandemMutation()
+  const team = useAdminGetTandemByIdQuery(tandemId)
+  const [accept] = useAdminAcceptProposalMutation()
+  const [decline] = useAdminDeclineProposalMutation()
+  const [close] = useAdminCloseTandemMutation()
   const [busy, setBusy] = useState(false)
   const [stale, setStale] = useState(false)
   useEffect(() => setStale(false), [tandemId])

@@ -15,8 +15,8 @@ import { formatDate, formatDateTime } from '../../shared/dates.js'
 import { messageOf, validation } from '../../shared/field.js'
 import { languageOf } from '../../i18n/i18n.js'
 import {
-  useDeleteUserMutation, useGetAllUsersQuery, useLazyGetMenteeStateDataQuery, useLazyGetUserDetailQuery, useUpdateMenteeInformationMutation,
-  useUpdateUserStatusMutation,
+  useAdminDeleteUserMutation, useAdminGetAllUsersQuery, useLazyAdminGetMenteeStateDataQuery, useLazyAdminGetUserDetailQuery, useAdminUpdateMenteeInformationMutation,
+  useAdminUpdateUserStatusMutation,
 } from './admin.api.js'
 import { errorText } from './admin.i18n.js'
 import { useAdminMessages } from './AdminMessages.js'
@@ -43,8 +43,8 @@ const Answers = ({ title, answers }: { readonly title: string; readonly answers:
 const MenteeEdit = ({ email, status }: { readonly email: string; readonly status: StatusName }) => {
   const { t } = useTranslation()
   const { show } = useAdminMessages()
-  const [load, data] = useLazyGetMenteeStateDataQuery()
-  const [save] = useUpdateMenteeInformationMutation()
+  const [load, data] = useLazyAdminGetMenteeStateDataQuery()
+  const [save] = useAdminUpdateMenteeInformationMutation()
   const [statusId, setStatusId] = useState<number | null>(null)
   const [clusterId, setClusterId] = useState<number | null>(null)
   const [confirming, setConfirming] = useState(false)
@@ -95,7 +95,7 @@ const MenteeEdit = ({ email, status }: { readonly email: string; readonly status
 const MentorMatching = ({ email, status }: { readonly email: string; readonly status: StatusName }) => {
   const { t } = useTranslation()
   const { show } = useAdminMessages()
-  const [update, updating] = useUpdateUserStatusMutation()
+  const [update, updating] = useAdminUpdateUserStatusMutation()
   const enabled = status !== 'PAUSED' && status !== 'NEW' && status !== 'INACTIVE'
   const toggle = async (on: boolean) => {
     const reply = await update({ email, roleName: 'Mentor', disableMatching: !on })
@@ -110,7 +110,7 @@ export const UserDetailView = ({ detail, onDeleted }: { readonly detail: AdminUs
   const { t, i18n } = useTranslation()
   const language = languageOf(i18n)
   const { show } = useAdminMessages()
-  const [remove] = useDeleteUserMutation()
+  const [remove] = useAdminDeleteUserMutation()
   const [confirming, setConfirming] = useState(false)
   const p = detail.userCompleteProfile
   const statusOf = (side: Side) => detail.userStatuses.find((s) => s.role === side)
@@ -197,8 +197,8 @@ export const UserDetailView = ({ detail, onDeleted }: { readonly detail: AdminUs
 const UserInformationPage = () => {
   const { t, i18n } = useTranslation()
   const { show } = useAdminMessages()
-  const users = useGetAllUsersQuery()
-  const [loadDetail, detail] = useLazyGetUserDetailQuery()
+  const users = useAdminGetAllUsersQuery()
+  const [loadDetail, detail] = useLazyAdminGetUserDetailQuery()
   const [picked, setPicked] = useState<PickerUser | null>(null)
   const [text, setText] = useState('')
   const [checked, setChecked] = useState(false)

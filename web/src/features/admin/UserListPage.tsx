@@ -6,7 +6,7 @@ import { MENTEE_FILTER_STATUSES, MENTOR_FILTER_STATUSES, STATUS_IDS, type Side, 
 import { useTranslation } from 'react-i18next'
 import { formatDate } from '../../shared/dates.js'
 import { languageOf } from '../../i18n/i18n.js'
-import { useLazyGetMenteesQuery, useLazyGetMentorsQuery } from './admin.api.js'
+import { useLazyAdminGetMenteesQuery, useLazyAdminGetMentorsQuery } from './admin.api.js'
 import { errorText } from './admin.i18n.js'
 import { useAdminMessages } from './AdminMessages.js'
 import { Pagination } from './Pagination.js'
@@ -21,8 +21,8 @@ const UserListPage = ({ side }: { readonly side: Side }) => {
   const { show } = useAdminMessages()
   const [selected, setSelected] = useState<readonly StatusName[]>([])
   const [page, setPage] = useState(1)
-  const [loadMentees, mentees] = useLazyGetMenteesQuery()
-  const [loadMentors, mentors] = useLazyGetMentorsQuery()
+  const [loadMentees, mentees] = useLazyAdminGetMenteesQuery()
+  const [loadMentors, mentors] = useLazyAdminGetMentorsQuery()
   const result = side === 'Mentee' ? mentees : mentors
   const offered = filterStatusesOf(side)
   const prefix = side === 'Mentee' ? 'mentees' : 'mentors'

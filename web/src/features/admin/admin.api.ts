@@ -1,4 +1,6 @@
 // The administrator calls of SPEC §7, injected into the one API slice with their own cache tags.
+// Every endpoint name starts with 'admin': names are shared by the whole slice, and the participant
+// features define acceptProposal, declineProposal and updateUserStatus of their own.
 // The two exports are not here: they answer a file, fetched by `downloadExport` (export.download.ts).
 import type {
   AdminAcceptPayload, AdminDeclinePayload, AdminUserDetail, CloseTandemPayload, Cluster, Language, ManualMatchingMasterData,
@@ -11,68 +13,68 @@ const ADMIN_TAGS = ['AdminTeams', 'AdminTeam', 'AdminClusters', 'AdminUsers', 'A
 
 export const adminApi = api.enhanceEndpoints({ addTagTypes: ADMIN_TAGS }).injectEndpoints({
   endpoints: (build) => ({
-    getStatusMaster: build.query<readonly StatusMasterItem[], void>({ query: () => ({ url: '/api/Admin/GetStatusMaster' }) }),
-    getMentees: build.query<readonly UserListRow[], StatusSelection>({
+    adminGetStatusMaster: build.query<readonly StatusMasterItem[], void>({ query: () => ({ url: '/api/Admin/GetStatusMaster' }) }),
+    adminGetMentees: build.query<readonly UserListRow[], StatusSelection>({
       query: (body) => ({ url: '/api/Admin/GetMentees', method: 'POST', body }), providesTags: ['AdminUsers'],
     }),
-    getMentors: build.query<readonly UserListRow[], StatusSelection>({
+    adminGetMentors: build.query<readonly UserListRow[], StatusSelection>({
       query: (body) => ({ url: '/api/Admin/GetMentors', method: 'POST', body }), providesTags: ['AdminUsers'],
     }),
-    getAllUsers: build.query<readonly UserListRow[], void>({ query: () => ({ url: '/api/Admin/GetAllUsers' }), providesTags: ['AdminUsers'] }),
-    getUserDetail: build.query<AdminUserDetail, { email: string; language: Language }>({
+    adminGetAllUsers: build.query<readonly UserListRow[], void>({ query: () => ({ url: '/api/Admin/GetAllUsers' }), providesTags: ['AdminUsers'] }),
+    adminGetUserDetail: build.query<AdminUserDetail, { email: string; language: Language }>({
       query: ({ email, language }) => ({ url: '/api/Admin/GetUserDetail', params: { email, language } }), providesTags: ['AdminUserDetail'],
     }),
-    getMenteeStateData: build.query<MenteeStateChangeData, { email: string }>({
+    adminGetMenteeStateData: build.query<MenteeStateChangeData, { email: string }>({
       query: ({ email }) => ({ url: '/api/Admin/GetMasterDataForMenteeStateChange', params: { email } }), providesTags: ['AdminUserDetail'],
     }),
-    updateMenteeInformation: build.mutation<boolean, MenteeStateSavePayload>({
+    adminUpdateMenteeInformation: build.mutation<boolean, MenteeStateSavePayload>({
       query: (body) => ({ url: '/api/Admin/UpdateMenteeInformation', method: 'POST', body }), invalidatesTags: ['AdminUserDetail', 'AdminUsers'],
     }),
-    updateUserStatus: build.mutation<boolean, StatusUpdatePayload>({
+    adminUpdateUserStatus: build.mutation<boolean, StatusUpdatePayload>({
       query: (body) => ({ url: '/api/Admin/UpdateUserStatus', method: 'POST', body }), invalidatesTags: ['AdminUserDetail', 'AdminUsers'],
     }),
-    deleteUser: build.mutation<boolean, { email: string }>({
+    adminDeleteUser: build.mutation<boolean, { email: string }>({
       query: ({ email }) => ({ url: '/api/Account/DeleteUserFromIdp', params: { emailId: email, deletefromDB: true } }),
       invalidatesTags: ['AdminUsers', 'AdminUserDetail', 'AdminTeams'],
     }),
-    getManualMatchingMasterData: build.query<ManualMatchingMasterData, void>({
+    adminGetManualMatchingMasterData: build.query<ManualMatchingMasterData, void>({
       query: () => ({ url: '/api/Admin/GetManualMatchingMasterData' }), providesTags: ['AdminUsers', 'AdminClusters'],
     }),
-    createManualTandem: build.mutation<number, ManualTandemCreatePayload>({
+    adminCreateManualTandem: build.mutation<number, ManualTandemCreatePayload>({
       query: (body) => ({ url: '/api/Admin/CreateMatchingTandemManual', method: 'POST', body }), invalidatesTags: ['AdminTeams', 'AdminUsers'],
     }),
-    getTandemList: build.query<readonly MatchingTandemListRow[], MatchingTandemListRequest>({
+    adminGetTandemList: build.query<readonly MatchingTandemListRow[], MatchingTandemListRequest>({
       query: (body) => ({ url: '/api/Admin/GetMatchingTandemList', method: 'POST', body }), providesTags: ['AdminTeams'],
     }),
-    getTandemById: build.query<TeamDetail, number>({
+    adminGetTandemById: build.query<TeamDetail, number>({
       query: (id) => ({ url: '/api/Admin/GetMatchingTandemById', method: 'POST', params: { matchingTandemId: id } }), providesTags: ['AdminTeam'],
     }),
-    acceptProposal: build.mutation<boolean, AdminAcceptPayload>({
+    adminAcceptProposal: build.mutation<boolean, AdminAcceptPayload>({
       query: (body) => ({ url: '/api/Admin/AcceptProposal', method: 'POST', body }),
     }),
-    declineProposal: build.mutation<boolean, AdminDeclinePayload>({
+    adminDeclineProposal: build.mutation<boolean, AdminDeclinePayload>({
       query: (body) => ({ url: '/api/Admin/DeclineProposal', method: 'POST', body }),
     }),
-    closeTandem: build.mutation<boolean, CloseTandemPayload>({
+    adminCloseTandem: build.mutation<boolean, CloseTandemPayload>({
       query: (body) => ({ url: '/api/Admin/CloseMatchingTandem', method: 'POST', body }),
     }),
-    getClusters: build.query<readonly Cluster[], void>({ query: () => ({ url: '/api/Admin/GetClusters' }), providesTags: ['AdminClusters'] }),
-    createCluster: build.mutation<Cluster, string>({
+    adminGetClusters: build.query<readonly Cluster[], void>({ query: () => ({ url: '/api/Admin/GetClusters' }), providesTags: ['AdminClusters'] }),
+    adminCreateCluster: build.mutation<Cluster, string>({
       query: (yearText) => ({ url: '/api/Admin/CreateCluster', method: 'POST', params: { yearText } }), invalidatesTags: ['AdminClusters'],
     }),
-    closeCluster: build.mutation<boolean, number>({
+    adminCloseCluster: build.mutation<boolean, number>({
       query: (clusterId) => ({ url: '/api/Admin/CloseCluster', params: { clusterId } }), invalidatesTags: ['AdminClusters', 'AdminTeams', 'AdminTeam', 'AdminUsers'],
     }),
-    syncFromIdp: build.mutation<number, void>({
+    adminSyncFromIdp: build.mutation<number, void>({
       query: () => ({ url: '/api/Admin/SyncDBFromIdp' }), invalidatesTags: ['AdminUsers', 'AdminUserDetail', 'AdminTeams'],
     }),
   }),
 })
 
 export const {
-  useGetStatusMasterQuery, useLazyGetMenteesQuery, useLazyGetMentorsQuery, useGetAllUsersQuery, useLazyGetUserDetailQuery,
-  useLazyGetMenteeStateDataQuery, useUpdateMenteeInformationMutation, useUpdateUserStatusMutation, useDeleteUserMutation,
-  useGetManualMatchingMasterDataQuery, useCreateManualTandemMutation, useGetTandemListQuery, useGetTandemByIdQuery,
-  useAcceptProposalMutation, useDeclineProposalMutation, useCloseTandemMutation, useGetClustersQuery, useCreateClusterMutation,
-  useCloseClusterMutation, useSyncFromIdpMutation,
+  useAdminGetStatusMasterQuery, useLazyAdminGetMenteesQuery, useLazyAdminGetMentorsQuery, useAdminGetAllUsersQuery, useLazyAdminGetUserDetailQuery,
+  useLazyAdminGetMenteeStateDataQuery, useAdminUpdateMenteeInformationMutation, useAdminUpdateUserStatusMutation, useAdminDeleteUserMutation,
+  useAdminGetManualMatchingMasterDataQuery, useAdminCreateManualTandemMutation, useAdminGetTandemListQuery, useAdminGetTandemByIdQuery,
+  useAdminAcceptProposalMutation, useAdminDeclineProposalMutation, useAdminCloseTandemMutation, useAdminGetClustersQuery, useAdminCreateClusterMutation,
+  useAdminCloseClusterMutation, useAdminSyncFromIdpMutation,
 } = adminApi
