@@ -137,33 +137,46 @@ export const createApp = (options: AppOptions): express.Express => {
   const upload = multer({ storage: multer.memoryStorage(), limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 5, fieldSize: 1024 } }).single('imageFile')
   const parseJson = jsonBody(JSON_LIMIT)
 
-  const mount = (route: Route): void => {
-    const handler = async (req: Request, res: Response): Promise<void> => {
-      const lower = route.path.toLowerCase()
-      if ((lower.endsWith('/signup') || lower.endsWith('/signin')) && !allow(req.ip ?? 'unknown', Date.now())) {
-        return send(res, json(429, fail('TooManyRequests')))
-      }
-      const actor = await actorOf(req)
-      if (route.policy !== 'anonymous') {
-        if (actor === null || actor === 'invalid') return send(res, json(401, fail('Unauthorized')))
-        if (route.policy === 'admin' && !actor.isAdmin) return send(res, json(403, fail('Forbidden')))
-      }
-      const file = (req as Request & { file?: { buffer: Buffer } }).file
-      const incoming: Incoming = {
-        query: { ...(req.query as Record<string, unknown>) },
-        body: route.method === 'GET' ? undefined : req.body as unknown,
-        params: req.params as Record<string, string>,
-        file: file === undefined ? null : { bytes: file.buffer },
-      }
-      send(res, await route.run(actor === 'invalid' ? null : actor, incoming))
+  const handlerOf = (route: Route) => async (req: Request, res: Response): Promise<void> => {
+    if (route.limited && !allow(req.ip ?? 'unknown', Date.now())) return send(res, json(429, fail('TooManyRequests')))
+    const actor = await actorOf(req)
+    if (route.policy !== 'anonymous') {
+      if (actor === null || actor === 'invalid') return send(res, json(401, fail('Unauthorized')))
+      if (route.policy === 'admin' && !actor.isAdmin) return send(res, json(403, fail('Forbidden')))
     }
-    const parsers = route.method === 'GET' ? [] : route.multipart === true ? [upload] : [parseJson]
-    if (route.method === 'GET') app.get(route.path, handler)
-    else app.post(route.path, ...parsers, handler)
+    const file = (req as Request & { file?: { buffer: Buffer } }).file
+    const incoming: Incoming = {
+      query: { ...(req.query as Record<string, unknown>) },
+      body: route.method === 'GET' ? undefined : req.body as unknown,
+      params: (req.params ?? {}) as Record<string, string>,
+      file: file === undefined ? null : { bytes: file.buffer },
+    }
+    send(res, await route.run(actor === 'invalid' ? null : actor, incoming))
   }
+  const parserOf = (route: Route) => route.method === 'GET' ? null : route.multipart === true ? upload : parseJson
 
-  const routes = routeTable(services)
-  for (const route of routes) mount(route)
+  // Paths without parameters are found in one map look-up (case-insensitive, trailing slash
+  // ignored, as Express matches them); the few with parameters go through Express's router.
+  const routes = routeTable(services).map((route) => ({ ...route, limited: /\/sign(up|in)$/i.test(route.path) }))
+  const byKey = new Map<string, { readonly parse: ReturnType<typeof parserOf>; readonly handle: ReturnType<typeof handlerOf> }>()
+  const keyOf = (method: string, path: string) => `${method} ${path.toLowerCase().replace(/\/+$/, '')}`
+  for (const route of routes) {
+    const handle = handlerOf(route)
+    const parse = parserOf(route)
+    if (route.path.includes(':')) {
+      if (route.method === 'GET') app.get(route.path, handle)
+      else if (parse !== null) app.post(route.path, parse, handle)
+    } else {
+      byKey.set(keyOf(route.method, route.path), { parse, handle })
+    }
+  }
+  app.use((req, res, next) => {
+    const entry = byKey.get(keyOf(req.method === 'HEAD' ? 'GET' : req.method, req.path))
+    if (entry === undefined) return next()
+    const handle = () => { entry.handle(req, res).catch(next) }
+    if (entry.parse === null) return handle()
+    entry.parse(req, res, (err?: unknown) => (err === undefined || err === null ? handle() : next(err)))
+  })
 
   app.get('/app-config.json', (_req, res) => { res.setHeader('Cache-Control', 'no-cache'); res.json(options.appConfig) })
 

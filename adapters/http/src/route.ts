@@ -23,6 +23,8 @@ export type Route = {
   /** multipart/form-data instead of JSON (the profile image). */
   readonly multipart?: boolean
   readonly summary: string
+  /** Counted by the sign-up / sign-in rate limit (set by the app). */
+  readonly limited?: boolean
   readonly run: (actor: Actor | null, incoming: Incoming) => Promise<Reply>
 }
 

@@ -90,6 +90,14 @@ describe('authorization matrix', () => {
     }
   })
 
+  it('matches paths whatever their case or a trailing slash, and answers 404 in the envelope otherwise', async () => {
+    const path = `/api/account/getuserdetails/?emailId=${encodeURIComponent(mentee.email)}`
+    const reply = await h.call<{ email: string }>(mentee, 'GET', path)
+    expect([reply.status, reply.body.value.email]).toEqual([200, mentee.email])
+    expect((await h.call(mentee, 'GET', '/api/Account/NoSuchCall')).body).toEqual({ isSuccess: false, isFailure: true, value: null, errorMessage: 'NotFound' })
+    expect((await h.call(mentee, 'GET', '/api/MatchingTandem/GetProposals')).status).toBe(404)
+  })
+
   it('refuses a token signed by another key, for another audience, or malformed', async () => {
     const { generateKeyPair } = await import('jose')
     const { privateKey } = await generateKeyPair('RS256')
