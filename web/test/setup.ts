@@ -1,6 +1,9 @@
 // jsdom lacks a few browser APIs Fluent UI reads; tests unmount what they rendered.
 import { afterEach } from 'vitest'
-import { cleanup } from '@testing-library/react'
+import { cleanup, configure } from '@testing-library/react'
+
+// two shared cores: screens may take more than the default second to appear under load
+configure({ asyncUtilTimeout: 5_000 })
 
 afterEach(() => {
   cleanup()
