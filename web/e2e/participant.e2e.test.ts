@@ -32,6 +32,22 @@ describe('German interface end to end', () => {
     await page.getByRole('heading', { name: 'Benutzerkonto' }).waitFor()
     expect(await page.getByLabel('Kontodaten').textContent()).toContain('17.05.1990')
   })
+
+  it('lets a German mentee start matching and read the countdown in German with a de-DE date', async () => {
+    const { page } = await stack.newPerson('de-DE')
+    await register(page, stack.baseUrl, aPerson('Hanna'), 'mentee', 'de')
+    await page.getByRole('button', { name: 'Mentee-Profil erstellen' }).click()
+    await page.getByRole('heading', { name: 'Fragebogen für Mentees' }).waitFor()
+    await fillQuestionnaire(page, { country: 'Deutschland', year: '2017', text: 'Neugierig.' })
+    await page.getByRole('button', { name: 'Matching starten' }).click()
+    await page.waitForURL(/\/matching$/)
+    const timer = page.getByRole('timer')
+    await timer.waitFor()
+    const text = (await timer.textContent()) ?? ''
+    expect(text).toMatch(/Noch 4[78] Stunden und \d\d Minuten/)
+    expect(text).toMatch(/Wähle deine Mentorin oder deinen Mentor bis \d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}/)
+    await page.getByRole('button', { name: 'Annehmen' }).waitFor()
+  })
 })
 
 describe('a mentee declines a proposal with a reason', () => {
