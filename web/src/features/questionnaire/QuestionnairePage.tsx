@@ -60,7 +60,9 @@ const QuestionnaireForm = ({ me, side, profile, questionnaire, currentYear }: {
   const [updateStatus, statusState] = useUpdateUserStatusMutation()
   const matching = useStartMatching(me.email)
   const status = questionnaire.statusByRole
-  const published = questionnaire.isProfilePublished
+  // a publish shows at once, before the questionnaire is fetched again
+  const [publishedNow, setPublishedNow] = useState(false)
+  const published = questionnaire.isProfilePublished || publishedNow
   const firstTime = questions.every((q) => q.userSelectedAnswers.length === 0)
 
   const draftFor = (id: number): DraftAnswer => drafts.get(id) ?? { optionIds: [], typed: '' }
@@ -118,6 +120,7 @@ const QuestionnaireForm = ({ me, side, profile, questionnaire, currentYear }: {
     }
     setSubmitMode(null)
     setTouched(new Set())
+    if (mode === 'publish' && side === 'Mentor') setPublishedNow(true)
     setOutcome({ intent: 'success', key: mode === 'publish' && side === 'Mentor' ? 'questionnaire.published' : `questionnaire.saved${side}` })
     return true
   }
