@@ -94,6 +94,7 @@ describe('validation and error pages', () => {
     await page.getByText('Please check your provided data. Information is wrong or missing to save your user profile.').waitFor()
     await page.getByRole('button', { name: 'Start matching' }).click()
     await page.getByText('This information is required.').first().waitFor()
+    expect(await seriousViolations(page)).toEqual([])
   })
 
   it('shows the 404 page for an unknown path', async () => {
