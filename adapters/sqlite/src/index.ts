@@ -10,3 +10,4 @@ export { createClustersRepository, type ClustersRepository } from './clusters.re
 export { createListQueries, type ListQueries, type UserListRow, type TandemListRow, type TandemListFilter } from './lists.queries.js'
 export { createOutboxRepository, insertOutboxRow, type OutboxRepository, type StoredOutboxMessage, type NewOutboxRow, type OutboxStatus } from './outbox.repository.js'
 export { createExportQueries, type ExportQueries, type ExportUserRow, type ExportUserFilter, type ExportTandemRow, type ExportProposal, type ExportTeamMember } from './export.queries.js'
+export { createSchedulerLeases, type SchedulerLeases, type LeaseHolding } from './scheduler.leases.js'

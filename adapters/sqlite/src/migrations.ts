@@ -134,8 +134,19 @@ const meta: Migration = {
   },
 }
 
+/** One row per periodic task (deadline sweep, reminder sweep): which process may run it until when. */
+const schedulerLeases: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema.createTable('scheduler_leases')
+      .addColumn('name', 'text', (c) => c.primaryKey())
+      .addColumn('holder', 'text', (c) => c.notNull())
+      .addColumn('until', 'integer', (c) => c.notNull())
+      .execute()
+  },
+}
+
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
-  '0001-initial': initial, '0002-mentor-pool-index': mentorPoolIndex, '0003-meta': meta,
+  '0001-initial': initial, '0002-mentor-pool-index': mentorPoolIndex, '0003-meta': meta, '0004-scheduler-leases': schedulerLeases,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => ({ ...MIGRATIONS }) }

@@ -94,6 +94,9 @@ export type OutboxTable = {
 
 export type MetaTable = { key: string; value: number }
 
+/** A periodic task's lease: only `holder` runs the task while `until` (epoch ms) lies ahead. */
+export type SchedulerLeasesTable = { name: string; holder: string; until: number }
+
 export type Schema = {
   meta: MetaTable
   users: UsersTable
@@ -103,4 +106,5 @@ export type Schema = {
   clusters: ClustersTable
   tandems: TandemsTable
   outbox: OutboxTable
+  scheduler_leases: SchedulerLeasesTable
 }
