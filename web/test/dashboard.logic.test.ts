@@ -82,5 +82,6 @@ describe('error catalogue (SPEC §8)', () => {
     expect(startMatchingFailure('User not available for matching', 400)).toBe('dashboard.couldNotStartMatching')
     expect(startMatchingFailure('MatchingAlreadyRunning', 409)).toBe('dashboard.matchingAlreadyRunning')
     expect(startMatchingFailure('Something else', 500)).toBe('dashboard.menteeUpdateProfileError')
+    expect(startMatchingFailure('ClusterEnded', 409)).toBe('dashboard.contactAdministrator')
   })
 })

@@ -125,6 +125,12 @@ describe('saving and the primary buttons', () => {
     expect((server?.calls('POST /api/Questionnaire/UpdateAnswer')[0]?.body as { isSavePublish: boolean }).isSavePublish).toBe(true)
   })
 
+  it('tells a mentor that publishing needs matching enabled when the server refuses it', async () => {
+    await setUp('Mentor', { qs: answered(), overrides: { 'POST /api/Questionnaire/UpdateAnswer': () => fail(409, 'MatchingDisabled') } })
+    await userEvent.click(await screen.findByRole('button', { name: 'Save and publish' }))
+    expect(await screen.findByText('Your matching is disabled. Enable matching to publish your profile.')).toBeTruthy()
+  })
+
   it('does not let a proposed mentee start matching', async () => {
     await setUp('Mentee', { qs: answered(), status: 'PROPOSED' })
     expect((await screen.findByRole('button', { name: 'Start matching' })).hasAttribute('disabled')).toBe(true)

@@ -85,5 +85,7 @@ export const startMatchingFailure = (errorMessage: string | null, status: number
   if (errorMessage === 'InCompleteProfile' || errorMessage === 'ProfileIncomplete') return 'dashboard.menteeProfileIncomplete'
   if (errorMessage === 'MatchingAlreadyRunning') return 'dashboard.matchingAlreadyRunning'
   if (status === 400 && errorMessage === 'User not available for matching') return 'dashboard.couldNotStartMatching'
+  // the program year has ended: only the Matching Administrator can help
+  if (errorMessage === 'ClusterEnded') return 'dashboard.contactAdministrator'
   return 'dashboard.menteeUpdateProfileError'
 }

@@ -33,6 +33,13 @@ const useStyles = makeStyles({
 
 type Outcome = { readonly intent: 'success' | 'error' | 'warning'; readonly key: string } | null
 
+/** The message of a refused save (SPEC §8): matching disabled, incomplete profile, invalid fields. */
+const saveFailure = (errorMessage: string | null, status: number): string => {
+  if (errorMessage === 'MatchingDisabled') return 'messages.matching-disabled'
+  if (errorMessage === 'InCompleteProfile') return 'questionnaire.profileDataIncomplete'
+  return status === 400 ? 'messages.questionnaire-fields-not-valid' : 'messages.unexpected-error'
+}
+
 const QuestionnaireForm = ({ me, side, profile, questionnaire, currentYear }: {
   readonly me: Me
   readonly side: Side
@@ -115,7 +122,7 @@ const QuestionnaireForm = ({ me, side, profile, questionnaire, currentYear }: {
     })
     if ('error' in saved) {
       const e = apiErrorOf(saved.error)
-      setOutcome({ intent: 'error', key: e?.status === 400 ? 'messages.questionnaire-fields-not-valid' : 'messages.unexpected-error' })
+      setOutcome({ intent: 'error', key: saveFailure(e?.errorMessage ?? null, e?.status ?? 500) })
       return false
     }
     setSubmitMode(null)
