@@ -19,6 +19,8 @@ export type DomainError =
   | { readonly _tag: 'ClusterEnded' }
   | { readonly _tag: 'ClusterIsDefault' }
   | { readonly _tag: 'ClusterTitleTaken' }
+  /** SyncDBFromIdp with an external provider: its accounts cannot be listed; claims refresh at each sign-in. */
+  | { readonly _tag: 'ExternalIdentityProvider' }
 
 export type DomainErrorTag = DomainError['_tag']
 

@@ -17,6 +17,7 @@ export const STATUS_OF: { readonly [K in DomainError['_tag']]: number } = {
   ClusterEnded: 409,
   ClusterIsDefault: 409,
   ClusterTitleTaken: 409,
+  ExternalIdentityProvider: 409,
 }
 
 /** The envelope's errorMessage: the tag, except where SPEC §8 names the message the browser reads. */
@@ -24,6 +25,7 @@ const MESSAGE_OF: { readonly [K in DomainError['_tag']]?: string } = {
   ProfileIncomplete: 'InCompleteProfile',
   NotAvailableForMatching: 'User not available for matching',
   SameUser: 'admin-mentor-only-differnt-user-error',
+  ExternalIdentityProvider: 'synchronize-external-provider-message',
 }
 
 export const messageOf = (error: DomainError): string => MESSAGE_OF[error._tag] ?? error._tag

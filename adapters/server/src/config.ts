@@ -1,5 +1,6 @@
 // Server configuration from the environment, with defaults that let `npm start` run on a fresh
 // clone: port 3000, data in ./data, the embedded identity provider, .eml files instead of SMTP.
+import { isIP } from 'node:net'
 import { resolve } from 'node:path'
 import { DEFAULT_MATCHING_OPTIONS, MINUTE } from '@tandem/core'
 import { createExternalProviderConfig, type ExternalProviderConfig } from '@tandem/identity'
@@ -20,7 +21,7 @@ export type Config = {
   readonly logLevel: string
   /** The external provider (OIDC_* variables), checked by the identity adapter; null: embedded. */
   readonly oidc: ExternalProviderConfig | null
-  /** Express `trust proxy`: 'loopback' by default; set TRUST_PROXY when a proxy terminates TLS. */
+  /** Express `trust proxy`: 'loopback' by default; TRUST_PROXY names the proxies that terminate TLS. */
   readonly trustProxy: string
   readonly organisation: { readonly name: string; readonly email: string; readonly phone: string; readonly website: string }
   /** Load the demo population into a fresh database (npm run demo). */
@@ -34,13 +35,36 @@ const number = (value: string | undefined, fallback: number, what: string): numb
   return n
 }
 
+const PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal']
+
+/**
+ * TRUST_PROXY: comma-separated addresses, subnets (CIDR) or the names loopback, linklocal,
+ * uniquelocal, as Express's `trust proxy` takes them. Checked here because Express would only
+ * fail at the first request. `true` and hop counts are refused: they let any client pick its address.
+ */
+const trustProxy = (value: string | undefined): string => {
+  const setting = value === undefined || value.trim() === '' ? 'loopback' : value.trim()
+  const bad = setting.split(',').map((s) => s.trim()).filter((item) => {
+    if (PROXY_NAMES.includes(item)) return false
+    const [address = '', prefix, ...rest] = item.split('/')
+    if (rest.length > 0 || isIP(address) === 0) return true
+    if (prefix === undefined) return false
+    return !(/^\d{1,3}$/.test(prefix) && Number(prefix) <= (isIP(address) === 4 ? 32 : 128)) && isIP(prefix) === 0
+  })
+  if (bad.length > 0) {
+    throw new Error(`TRUST_PROXY must list proxy addresses, subnets (10.0.0.0/8) or ${PROXY_NAMES.join(', ')}; not understood: ${bad.map((b) => JSON.stringify(b)).join(', ')}`)
+  }
+  return setting
+}
+
 const text = (value: string | undefined, fallback: string): string => (value === undefined || value.trim() === '' ? fallback : value.trim())
 
 export const loadConfig = (env: Readonly<Record<string, string | undefined>>, cwd = process.cwd()): Config => {
   const port = number(env['PORT'], 3000, 'PORT')
   const publicUrl = text(env['PUBLIC_URL'], `http://localhost:${port}`).replace(/\/+$/, '')
   const external = createExternalProviderConfig(env)
-  if (isLeft(external)) throw new Error(`identity provider configuration: ${external.left.join('; ')}`)
+  // Refuse to start half-configured: a wrong issuer or mapping would only show as 401s or empty names.
+  if (isLeft(external)) throw new Error(`identity provider configuration (OIDC_*): ${external.left.join('; ')}`)
   return {
     port,
     host: text(env['HOST'], '0.0.0.0'),
@@ -61,7 +85,7 @@ export const loadConfig = (env: Readonly<Record<string, string | undefined>>, cw
     webDist: resolve(cwd, text(env['WEB_DIST'], 'web/dist')),
     logLevel: text(env['LOG_LEVEL'], 'info'),
     oidc: external.right,
-    trustProxy: text(env['TRUST_PROXY'], 'loopback'),
+    trustProxy: trustProxy(env['TRUST_PROXY']),
     organisation: {
       name: text(env['ORG_NAME'], 'Tandem Mentoring'),
       email: text(env['ORG_EMAIL'], 'info@example.org'),

@@ -14,7 +14,7 @@ import { expireDeadlines } from '@tandem/core'
 import type express from 'express'
 import { isLeft } from 'fp-ts/lib/Either.js'
 import type { Logger } from 'pino'
-import { adminNotify } from './admin-notify.js'
+import { adminNotify, withAdminNotifications } from './admin-notify.js'
 import { seedDemo } from './demo.seed.js'
 import { sweepReminders } from './reminders.sweep.js'
 import { systemClock, type Clock } from './clock.js'
@@ -22,6 +22,7 @@ import type { Config } from './config.js'
 import { createLogger } from './logger.js'
 import { fixtureMasterData } from './master-data.js'
 import { mailNotifier } from './notifier.js'
+import { resetMailWiring } from './reset-mail.js'
 import { clearInterruptedRuns, createServices, type ServiceContext } from './services/index.js'
 
 export type ServerOverrides = {
@@ -79,7 +80,7 @@ export const createServer = async (config: Config, overrides: ServerOverrides = 
     provider = await createEmbeddedProvider({
       db: db.raw, publicUrl: config.publicUrl, dataDir: config.dataDir,
       redirectUris: [`${config.publicUrl}/`], postLogoutRedirectUris: [`${config.publicUrl}/`],
-      sendMail: async (m) => transport.send({ to: { email: m.to, name: '' }, subject: m.subject, text: m.text, html: m.html, messageId: `<reset-${Date.now()}@tandem>`, headers: {} }),
+      ...resetMailWiring(transport, org),
       onMailError: (error) => logger.error({ err: error }, 'password reset mail failed'),
       legalUrls: { terms: `${config.publicUrl}/terms-and-conditions`, privacy: `${config.publicUrl}/data-privacy-policy` },
     })
@@ -102,9 +103,13 @@ export const createServer = async (config: Config, overrides: ServerOverrides = 
       const account = accounts?.findBySubject(subject)
       if (provider !== null && accounts !== null && issuer === provider.issuer && account !== undefined) await accounts.deleteAccount(account.email)
     },
-    identityAccounts: async () => accounts === null || provider === null ? [] : (await accounts.listAccounts()).map((a) => ({
-      issuer: provider?.issuer ?? '', subject: a.subject, email: a.email, givenName: a.givenName, familyName: a.familyName,
-    })),
+    identityAccounts: async () => {
+      if (config.oidc !== null && overrides.verifyToken === undefined) return null
+      const issuer = provider?.issuer ?? ''
+      return accounts === null ? [] : (await accounts.listAccounts()).map((a) => ({
+        issuer, subject: a.subject, email: a.email, givenName: a.givenName, familyName: a.familyName, birthdate: a.birthdate, gender: a.gender, locale: a.locale,
+      }))
+    },
   }
   ensureDefaultCluster(ctx)
   if (config.demo && provider !== null) await seedDemo(ctx, provider)
@@ -119,7 +124,7 @@ export const createServer = async (config: Config, overrides: ServerOverrides = 
     organisation: config.organisation,
   }
   const app = createApp({
-    services: createServices(ctx), verifyToken, adminEmails: config.adminEmails, logger, appConfig, webDist: config.webDist, trustProxy: config.trustProxy,
+    services: withAdminNotifications(createServices(ctx), { db, users, store, org, now: clock }), verifyToken, adminEmails: config.adminEmails, logger, appConfig, webDist: config.webDist, trustProxy: config.trustProxy,
     ...(provider === null ? {} : { mountBeforeParsers: (a: express.Express) => { a.use('/oidc', (provider as EmbeddedProvider).handler) } }),
   })
 

@@ -1,8 +1,9 @@
 // Account calls: sign-up and sign-in of the token holder, the caller's details, user deletion,
 // browser error logs and admin notifications.
-import { releaseTandem, liveTandemsOf, type DomainError, type Language, type RoleName, type Side } from '@tandem/core'
+import { releaseTandem, liveTandemsOf, type DomainError, type Language, type RoleName, type Side, type VerifiedIdentity } from '@tandem/core'
 import type { Actor, Services } from '@tandem/http'
 import { isLeft, left, right, type Either } from 'fp-ts/lib/Either.js'
+import { eraseUser } from './account.erasure.js'
 import { userByEmail, userById, type ServiceContext } from './context.js'
 import { isAdminEmail, userView } from './views.js'
 
@@ -32,16 +33,37 @@ export const accountService = (ctx: ServiceContext): Services['account'] => {
     birthDate: actor.identity.birthdate, language: actor.identity.locale, roles: ['Admin'], privacy: true, terms: true,
   })
 
+  /**
+   * Sign-in refreshes names and e-mail from the token (the provider owns them); birth date and gender
+   * only when the provider shares them. An e-mail another user already holds is not taken over.
+   */
+  const refreshFromToken = (id: number, who: VerifiedIdentity): void => {
+    const user = ctx.users.byId(id)
+    if (user === undefined) return
+    const holder = ctx.users.byEmail(who.email)
+    ctx.users.updateIdentity(id, {
+      email: holder === undefined || holder.id === id ? who.email : user.email,
+      firstName: who.givenName || user.firstName,
+      lastName: who.familyName || user.lastName,
+      birthDate: who.birthdate ?? user.birthDate,
+      gender: who.gender === 'NA' ? user.gender : who.gender,
+    })
+  }
+
   return {
     signUp: async (actor, body) => {
       if (actor.userId !== null) {
         addSide(actor.userId, body.Role)
         return mapView(ctx, actor.userId)
       }
-      const roles: RoleName[] = isAdminEmail(ctx, body.Email) ? ['Admin'] : [body.Role]
-      const id = register(actor.identity, {
-        email: body.Email, firstName: body.FirstName, lastName: body.LastName, gender: body.Gender, birthDate: body.DOB,
-        language: body.Language, roles, privacy: body.IsAcceptedDataPrivacyPolicy, terms: body.IsAcceptedTermsConditions,
+      // Who the user is comes from the verified token only: the body's names, e-mail, birth date,
+      // gender and language are the browser's copy of the same claims and may have been edited.
+      // The body contributes the entry role (Mentee or Mentor; its codec refuses Admin) and consents.
+      const who = actor.identity
+      const roles: RoleName[] = isAdminEmail(ctx, who.email) ? ['Admin'] : [body.Role]
+      const id = register(who, {
+        email: who.email, firstName: who.givenName, lastName: who.familyName, gender: who.gender, birthDate: who.birthdate,
+        language: who.locale, roles, privacy: body.IsAcceptedDataPrivacyPolicy, terms: body.IsAcceptedTermsConditions,
       })
       return isLeft(id) ? id : mapView(ctx, id.right)
     },
@@ -55,15 +77,9 @@ export const accountService = (ctx: ServiceContext): Services['account'] => {
       const id = actor.userId
       // The register-as-mentor (or mentee) entry point adds that side to an existing participant.
       if ((body.Role === 'Mentee' || body.Role === 'Mentor') && !actor.isAdmin) addSide(id, body.Role)
-      ctx.users.updateIdentity(id, {
-        email: actor.email, firstName: actor.identity.givenName || (ctx.users.byId(id)?.firstName ?? ''),
-        lastName: actor.identity.familyName || (ctx.users.byId(id)?.lastName ?? ''),
-        birthDate: actor.identity.birthdate ?? ctx.users.byId(id)?.birthDate ?? null,
-        gender: actor.identity.gender === 'NA' ? ctx.users.byId(id)?.gender ?? 'NA' : actor.identity.gender,
-      })
+      refreshFromToken(id, actor.identity)
       return mapView(ctx, id)
     },
-
     userDetails: async (actor) => {
       if (actor.userId !== null || !actor.isAdmin) return mapView(ctx, actor.userId)
       const id = registerAdmin(actor)
@@ -81,7 +97,7 @@ export const accountService = (ctx: ServiceContext): Services['account'] => {
         if (isLeft(released)) return released
       }
       await ctx.deleteIdentity(user.right.issuer, user.right.subject)
-      if (query.deletefromDB) ctx.users.remove(id)
+      if (query.deletefromDB) eraseUser(ctx, id)
       return right(true)
     },
 

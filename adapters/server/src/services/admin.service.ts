@@ -9,6 +9,7 @@ import {
 import type { Services } from '@tandem/http'
 import type { UserRecord } from '@tandem/sqlite'
 import { isLeft, left, right, type Either } from 'fp-ts/lib/Either.js'
+import { isDeletedPlaceholder } from './account.erasure.js'
 import { textIn, userByEmail, type ServiceContext } from './context.js'
 import { applyDeadlinesFor } from './matching.service.js'
 import { setMatching } from './questionnaire.service.js'
@@ -56,7 +57,7 @@ export const adminService = (ctx: ServiceContext): Services['admin'] => {
   }
 
   return {
-    allUsers: async () => right(ctx.users.all().map((u) => listRow(u, u.participant.mentee !== null ? 'Mentee' : 'Mentor'))),
+    allUsers: async () => right(ctx.users.all().filter((u) => !isDeletedPlaceholder(u)).map((u) => listRow(u, u.participant.mentee !== null ? 'Mentee' : 'Mentor'))),
 
     userDetail: async (query) => {
       const found = userByEmail(ctx, query.email)
@@ -112,7 +113,7 @@ export const adminService = (ctx: ServiceContext): Services['admin'] => {
     },
 
     manualMatchingMasterData: async () => {
-      const users = ctx.users.all()
+      const users = ctx.users.all().filter((u) => !isDeletedPlaceholder(u))
       return right({
         tandemStates: [...TANDEM_STATES], proposalStates: [...PROPOSAL_STATES],
         mentees: users.filter((u) => u.participant.mentee?.status === 'AVAILABLE').map(pickerUser),
@@ -198,11 +199,23 @@ export const adminService = (ctx: ServiceContext): Services['admin'] => {
     },
 
     syncFromIdp: async () => {
+      const accounts = await ctx.identityAccounts()
+      if (accounts === null) return left({ _tag: 'ExternalIdentityProvider' })
       let changed = 0
-      for (const account of await ctx.identityAccounts()) {
+      for (const account of accounts) {
         const user = ctx.users.bySubject(account.issuer, account.subject)
         if (user === undefined) continue
-        ctx.users.updateIdentity(user.id, { email: account.email, firstName: account.givenName, lastName: account.familyName, birthDate: user.birthDate, gender: user.gender })
+        // An address another user holds stays with them (e-mails are unique); the rest is copied.
+        const holder = ctx.users.byEmail(account.email)
+        const email = holder === undefined || holder.id === user.id ? account.email : user.email
+        const same = user.email === email && user.firstName === account.givenName && user.lastName === account.familyName
+          && user.birthDate === account.birthdate && user.gender === account.gender && user.language === account.locale
+        if (same) continue
+        ctx.db.transaction(() => {
+          ctx.users.updateIdentity(user.id, { email, firstName: account.givenName, lastName: account.familyName, birthDate: account.birthdate, gender: account.gender })
+          // The users repository has no language writer (the sqlite adapter is not ours to change).
+          ctx.db.run(ctx.db.kysely.updateTable('users').set({ language: account.locale }).where('id', '=', user.id))
+        })
         changed += 1
       }
       return right(changed)

@@ -38,8 +38,23 @@ export type ServiceContext = {
   readonly notify: (userId: UserId, type: string, data: Readonly<Record<string, unknown>>) => boolean
   /** Removes the account at the identity provider when it is ours; a no-op for external providers. */
   readonly deleteIdentity: (issuer: string, subject: string) => Promise<void>
-  /** Accounts known to the identity provider, for SyncDBFromIdp; empty for external providers. */
-  readonly identityAccounts: () => Promise<readonly { readonly issuer: string; readonly subject: string; readonly email: string; readonly givenName: string; readonly familyName: string }[]>
+  /**
+   * Accounts of the embedded identity provider, for SyncDBFromIdp; null with an external provider,
+   * whose accounts we cannot list (its claims refresh our users at each sign-in instead).
+   */
+  readonly identityAccounts: () => Promise<readonly IdentityAccount[] | null>
+}
+
+/** What the provider holds about an account: the fields SyncDBFromIdp copies into our user. */
+export type IdentityAccount = {
+  readonly issuer: string
+  readonly subject: string
+  readonly email: string
+  readonly givenName: string
+  readonly familyName: string
+  readonly birthdate: string | null
+  readonly gender: 'Female' | 'Male' | 'Non-binary' | 'NA'
+  readonly locale: Language
 }
 
 export const textIn = (text: Bilingual, language: Language): string => text[language]
