@@ -1,40 +1,86 @@
-// POST /api/Notification/NotifyUser: an administrator sends one of the template notifications to a
-// user again. Builds the template's data from the stored tandem where the template needs one.
-import type { Tandem, UserId } from '@tandem/core'
+// POST /api/Notification/NotifyUser: an administrator sends a user their own message (ADMIN_MESSAGE)
+// or one of the template notifications again, through the outbox like every other notification.
+import { fieldError, notFound, validationFailed, type DomainError, type NotifyUserPayload, type Tandem, type UserId } from '@tandem/core'
 import { prepareNotification, type Notification, type OrganisationInfo } from '@tandem/mail'
-import type { Database, UserRecord, UsersRepository, WorldStore } from '@tandem/sqlite'
+import type { Database, NewOutboxRow, UserRecord, UsersRepository, WorldStore } from '@tandem/sqlite'
 import { insertOutboxRow } from '@tandem/sqlite'
-import { isRight } from 'fp-ts/lib/Either.js'
+import * as E from 'fp-ts/lib/Either.js'
 
 type Deps = { readonly db: Database; readonly users: UsersRepository; readonly store: WorldStore; readonly org: OrganisationInfo; readonly now: () => number }
 
-const notificationFor = (type: string, user: UserRecord, tandem: Tandem | undefined, partner: UserRecord | undefined): Notification | null => {
+export type AdminNotifyRequest = {
+  readonly type: string
+  readonly matchingTandemId: number | null
+  readonly subject?: string | undefined
+  readonly body?: string | undefined
+}
+
+const tandemRefused = E.left(validationFailed([fieldError('matchingTandemId', 'invalid-value')]))
+
+/** The template's data for this user, from the stored tandem where the template needs one. */
+const notificationFor = (request: AdminNotifyRequest, user: UserRecord, tandem: Tandem | undefined, partner: UserRecord | undefined): E.Either<DomainError, Notification> => {
   const firstName = user.firstName
   const audience = tandem === undefined ? 'Mentee' : tandem.mentorId === user.id ? 'Mentor' : 'Mentee'
   const deadline = tandem === undefined ? null : audience === 'Mentee' ? tandem.menteeProposal.deadline : tandem.mentorProposal.deadline
+  const { type } = request
   switch (type) {
-    case 'ACTIVATE_USER_PROFILE': return { type, data: { firstName, by: 'Admin' } }
-    case 'DEACTIVATE_USER_PROFILE': return { type, data: { firstName, by: 'Admin' } }
-    case 'REMINDER_UNPUBLISHED_USER_PROFILE': return user.participant.mentor?.lastSavedAt == null ? null : { type, data: { firstName, lastSavedAt: user.participant.mentor.lastSavedAt } }
-    case 'DECLINE_TANDEM': return { type, data: { firstName, infoText: tandem?.mentorProposal.infoText ?? null } }
-    case 'NEW_TANDEM': return deadline === null ? null : { type, data: { audience, firstName, deadline } }
-    case 'REMINDER_ACTIVE_TANDEM': return deadline === null ? null : { type, data: { audience, firstName, deadline } }
-    case 'APPROVE_TANDEM': return partner === undefined ? null : { type, data: { audience, firstName, partner: { firstName: partner.firstName, lastName: partner.lastName, email: partner.email } } }
-    default: return null
+    case 'ADMIN_MESSAGE': return E.right({ type, data: { subject: request.subject ?? '', body: request.body ?? '', firstName } })
+    case 'ACTIVATE_USER_PROFILE': return E.right({ type, data: { firstName, by: 'Admin' } })
+    case 'DEACTIVATE_USER_PROFILE': return E.right({ type, data: { firstName, by: 'Admin' } })
+    case 'REMINDER_UNPUBLISHED_USER_PROFILE': {
+      const lastSavedAt = user.participant.mentor?.lastSavedAt
+      return lastSavedAt == null ? E.left(validationFailed([fieldError('notificationType', 'invalid-value')])) : E.right({ type, data: { firstName, lastSavedAt } })
+    }
+    case 'DECLINE_TANDEM': return E.right({ type, data: { firstName, infoText: tandem?.mentorProposal.infoText ?? null } })
+    case 'NEW_TANDEM': return deadline === null ? tandemRefused : E.right({ type, data: { audience, firstName, deadline } })
+    case 'REMINDER_ACTIVE_TANDEM': return deadline === null ? tandemRefused : E.right({ type, data: { audience, firstName, deadline } })
+    case 'APPROVE_TANDEM':
+      // The partner's e-mail is in this mail: SPEC §6 shows it only once both sides accepted.
+      return tandem?.state !== 'MATCHED' || partner === undefined ? tandemRefused
+        : E.right({ type, data: { audience, firstName, partner: { firstName: partner.firstName, lastName: partner.lastName, email: partner.email } } })
+    default: return E.left(validationFailed([fieldError('notificationType', 'invalid-value')]))
   }
 }
 
-/** Enqueues the notification; false when the template cannot be filled for this user. */
-export const adminNotify = (deps: Deps) => (userId: UserId, type: string, data: Readonly<Record<string, unknown>>): boolean => {
+/** The outbox row an administrator's notification becomes; nothing is written. */
+export const prepareAdminNotification = (deps: Deps) => (userId: UserId, request: AdminNotifyRequest): E.Either<DomainError, NewOutboxRow> => {
   const user = deps.users.byId(userId)
-  if (user === undefined) return false
-  const tandemId = typeof data['matchingTandemId'] === 'number' ? data['matchingTandemId'] : null
-  const tandem = tandemId === null ? undefined : deps.store.load({ userIds: [], tandemIds: [tandemId] }).tandems.get(tandemId)
-  if (tandem !== undefined && tandem.menteeId !== userId && tandem.mentorId !== userId) return false
+  if (user === undefined) return E.left(notFound('User'))
+  let tandem: Tandem | undefined
+  if (request.matchingTandemId !== null) {
+    tandem = deps.store.load({ userIds: [], tandemIds: [request.matchingTandemId] }).tandems.get(request.matchingTandemId)
+    if (tandem === undefined) return E.left(notFound('Tandem'))
+    if (tandem.menteeId !== userId && tandem.mentorId !== userId) return tandemRefused
+  }
   const partner = tandem === undefined ? undefined : deps.users.byId(tandem.menteeId === userId ? tandem.mentorId : tandem.menteeId)
-  const notification = notificationFor(type, user, tandem, partner)
-  if (notification === null) return false
-  const row = prepareNotification(notification, { recipient: { email: user.email, name: `${user.firstName} ${user.lastName}` }, language: user.language, userId }, deps.org, deps.now())
-  if (isRight(row)) insertOutboxRow(deps.db, row.right)
-  return isRight(row)
+  return E.chain((notification: Notification) =>
+    prepareNotification(notification, { recipient: { email: user.email, name: `${user.firstName} ${user.lastName}` }, language: user.language, userId }, deps.org, deps.now()),
+  )(notificationFor(request, user, tandem, partner))
 }
+
+/** The service context's `notify`: enqueues, answers false when the notification cannot be built. */
+export const adminNotify = (deps: Deps) => (userId: UserId, type: string, data: Readonly<Record<string, unknown>>): boolean => {
+  const str = (key: string): string | undefined => (typeof data[key] === 'string' ? data[key] : undefined)
+  const row = prepareAdminNotification(deps)(userId, {
+    type, matchingTandemId: typeof data['matchingTandemId'] === 'number' ? data['matchingTandemId'] : null, subject: str('subject'), body: str('body'),
+  })
+  if (E.isRight(row)) insertOutboxRow(deps.db, row.right)
+  return E.isRight(row)
+}
+
+/** POST /api/Notification/NotifyUser with its reasons: an unknown user is NotFound, a template that
+ *  cannot be filled (APPROVE_TANDEM of a tandem not MATCHED) or an empty message is ValidationFailed
+ *  with message keys, and nothing is written. */
+export const notifyUserService = (deps: Deps) => async (_actor: unknown, body: NotifyUserPayload): Promise<E.Either<DomainError, boolean>> => {
+  const user = deps.users.byEmail(body.email)
+  if (user === undefined) return E.left(notFound('User'))
+  const row = prepareAdminNotification(deps)(user.id, { type: body.notificationType, matchingTandemId: body.matchingTandemId, subject: body.subject, body: body.body })
+  if (E.isLeft(row)) return row
+  insertOutboxRow(deps.db, row.right)
+  return E.right(true)
+}
+
+/** The services with NotifyUser answered here: ADMIN_MESSAGE needs the payload's subject and body,
+ *  which the service context's `notify` does not carry. */
+export const withAdminNotifications = <S extends { readonly account: { readonly notifyUser: unknown } }>(services: S, deps: Deps): S =>
+  ({ ...services, account: { ...services.account, notifyUser: notifyUserService(deps) } })

@@ -1,6 +1,9 @@
 // Runs Tandem: loads the configuration, listens, sweeps deadlines and delivers mail on intervals,
 // and shuts down gracefully on SIGTERM / SIGINT (finish requests, stop timers, close the database).
+import { hostname } from 'node:os'
+import { createSchedulerLeases } from '@tandem/sqlite'
 import { loadConfig } from './config.js'
+import { createScheduler } from './scheduler.js'
 import { createServer } from './server.js'
 
 const config = loadConfig(process.env)
@@ -16,11 +19,17 @@ const every = (ms: number, what: string, task: () => unknown): NodeJS.Timeout =>
     Promise.resolve().then(task).catch((err: unknown) => logger.error({ err }, `${what} failed`))
   }, ms)
 
-const timers = [
-  every(config.sweepIntervalMs, 'deadline sweep', server.sweep),
-  every(config.sweepIntervalMs, 'reminder sweep', server.sweepReminders),
-  every(config.mailIntervalMs, 'mail delivery', server.deliverMail),
-]
+// The sweeps run under a lease in the database (one process at a time); mail delivery needs none,
+// since the outbox leases each message to one worker.
+const scheduler = createScheduler({
+  leases: createSchedulerLeases(server.db), holder: `${hostname()}-${process.pid}`, now: server.ctx.clock, log: logger,
+  tasks: [
+    { name: 'deadline-sweep', intervalMs: config.sweepIntervalMs, run: server.sweep },
+    { name: 'reminder-sweep', intervalMs: config.sweepIntervalMs, run: server.sweepReminders },
+  ],
+})
+scheduler.start()
+const timers = [every(config.mailIntervalMs, 'mail delivery', server.deliverMail)]
 
 let stopping = false
 const stop = (signal: string) => {
@@ -31,7 +40,7 @@ const stop = (signal: string) => {
   const force = setTimeout(() => { logger.error({}, 'forced exit after 10 s'); process.exit(1) }, 10_000)
   force.unref()
   listener.close(() => {
-    server.close().then(() => process.exit(0), (err: unknown) => { logger.error({ err }, 'close failed'); process.exit(1) })
+    scheduler.stop().then(() => server.close()).then(() => process.exit(0), (err: unknown) => { logger.error({ err }, 'close failed'); process.exit(1) })
   })
   listener.closeIdleConnections()
 }

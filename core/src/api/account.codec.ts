@@ -70,19 +70,24 @@ export type UserView = t.TypeOf<typeof UserView>
 export const LogErrorPayload = t.strict({ ErrorMessage: t.string }, 'LogErrorPayload')
 export type LogErrorPayload = t.TypeOf<typeof LogErrorPayload>
 
-/** Notification template types (SPEC §3). */
+/** Notification template types (SPEC §3), plus ADMIN_MESSAGE: an administrator's own words. */
 export const NotificationType = t.keyof({
   NEW_TANDEM: null, APPROVE_TANDEM: null, DECLINE_TANDEM: null, ACTIVATE_USER_PROFILE: null,
   DEACTIVATE_USER_PROFILE: null, REMINDER_ACTIVE_TANDEM: null, REMINDER_UNPUBLISHED_USER_PROFILE: null,
+  ADMIN_MESSAGE: null,
 }, 'NotificationType')
 export type NotificationType = t.TypeOf<typeof NotificationType>
 
-/** POST /api/Notification/NotifyUser: the specification leaves the body open; this is ours. */
-export const NotifyUserPayload = t.strict({
-  email: EmailAddress,
-  notificationType: NotificationType,
-  matchingTandemId: nullable(Id),
-}, 'NotifyUserPayload')
+/** POST /api/Notification/NotifyUser: the specification leaves the body open; this is ours.
+ *  `subject` and `body` carry an ADMIN_MESSAGE; the template types ignore them. */
+export const NotifyUserPayload = t.exact(t.intersection([
+  t.type({
+    email: EmailAddress,
+    notificationType: NotificationType,
+    matchingTandemId: nullable(Id),
+  }),
+  t.partial({ subject: t.string, body: t.string }),
+]), 'NotifyUserPayload')
 export type NotifyUserPayload = t.TypeOf<typeof NotifyUserPayload>
 
 /** A notification history entry (the outbox, SPEC §3). */
