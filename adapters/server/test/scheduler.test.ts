@@ -1,0 +1,116 @@
+// The scheduler of the deadline and reminder sweeps: two server instances on one SQLite file (as two
+// processes would be), each with its own scheduler; only the lease holder sweeps, another takes over
+// when the holder stops or dies, and sweeping twice changes nothing.
+import { HOUR } from '@tandem/core'
+import { createSchedulerLeases } from '@tandem/sqlite'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { createScheduler, leaseLength, type Scheduler } from '../src/scheduler.js'
+import { expectOk, startHarness, type Harness, type Person } from './harness.js'
+
+const INTERVAL = 60_000
+
+let a: Harness
+let b: Harness
+beforeEach(async () => {
+  a = await startHarness()
+  b = await startHarness({ dataDir: a.dir })
+  b.clock.set(a.clock())
+})
+afterEach(async () => { await b.close(); await a.close() })
+
+/** A scheduler over one harness's server, counting what each sweep did. */
+const schedulerOf = (h: Harness, holder: string) => {
+  const done = { deadline: [] as number[], reminders: [] as number[] }
+  const scheduler: Scheduler = createScheduler({
+    leases: createSchedulerLeases(h.server.db), holder, now: h.clock, log: { error: () => {}, info: () => {} },
+    tasks: [
+      { name: 'deadline-sweep', intervalMs: INTERVAL, run: () => done.deadline.push(h.server.sweep()) },
+      { name: 'reminder-sweep', intervalMs: INTERVAL, run: () => done.reminders.push(h.server.sweepReminders()) },
+    ],
+  })
+  return { scheduler, done }
+}
+
+/** A mentee who accepted a mentor: the mentor's 72 h answer deadline runs from now. */
+const acceptedPair = async (): Promise<{ mentor: Person; mentee: Person }> => {
+  const mentor = await a.publishedMentor('Anna')
+  const mentee = await a.readyMentee('Mia')
+  expectOk(await a.call(mentee, 'POST', '/api/MatchingTandem/CreateMatchingTandem', { menteeEmail: mentee.email }), 'start')
+  const p = (await a.call<{ menteeProposal: { proposalId: number; matchingTandemId: number }[] }>(mentee, 'POST', '/api/MatchingTandem/GetProposals', { email: mentee.email })).body.value.menteeProposal[0]
+  if (p === undefined) throw new Error('expected a proposal')
+  expectOk(await a.call(mentee, 'POST', '/api/MatchingTandem/AcceptProposal', {
+    email: mentee.email, role: 'Mentee', pairedUserEmail: mentor.email,
+    proposalSaveModel: { proposalId: p.proposalId, proposalState: 'ACCEPTED' }, matchingTandemSaveModel: { matchingTandemId: p.matchingTandemId, tandemState: 'ACTIVE' },
+  }), 'accept')
+  return { mentor, mentee }
+}
+
+const advanceBoth = (ms: number): void => { a.clock.advance(ms); b.clock.set(a.clock()) }
+const rows = (type: string) => a.server.ctx.outbox.all().filter((m) => m.type === type)
+
+describe('scheduler with two server instances on one database', () => {
+  it('only the lease holder sweeps: the reminder 24 h before the mentor\'s deadline and the 72 h expiry happen once', async () => {
+    const { mentor } = await acceptedPair()
+    const first = schedulerOf(a, 'process-a')
+    const second = schedulerOf(b, 'process-b')
+    advanceBoth(48 * HOUR)
+    expect(await first.scheduler.tick('reminder-sweep')).toBe('ran')
+    expect(await second.scheduler.tick('reminder-sweep')).toBe('not-holder')
+    advanceBoth(INTERVAL)
+    expect(await second.scheduler.tick('reminder-sweep')).toBe('not-holder')
+    expect(await first.scheduler.tick('reminder-sweep')).toBe('ran')
+    expect(first.done.reminders).toEqual([1, 0])
+    expect(second.done.reminders).toEqual([])
+
+    advanceBoth(24 * HOUR)
+    expect(await second.scheduler.tick('deadline-sweep')).toBe('ran')
+    expect(await first.scheduler.tick('deadline-sweep')).toBe('not-holder')
+    expect(second.done.deadline).toEqual([1])
+    expect(rows('REMINDER_ACTIVE_TANDEM').map((m) => m.recipient.email)).toEqual([mentor.email])
+    expect(rows('DEACTIVATE_USER_PROFILE').map((m) => m.recipient.email)).toEqual([mentor.email])
+    expect(a.server.ctx.users.byEmail(mentor.email)?.participant.mentor?.status).toBe('PAUSED')
+  })
+
+  it('when the holder dies without releasing, the other process takes over once the lease ran out', async () => {
+    const first = schedulerOf(a, 'process-a')
+    const second = schedulerOf(b, 'process-b')
+    expect(await first.scheduler.tick('deadline-sweep')).toBe('ran')
+    advanceBoth(leaseLength(INTERVAL) - 1)
+    expect(await second.scheduler.tick('deadline-sweep')).toBe('not-holder')
+    advanceBoth(1)
+    expect(await second.scheduler.tick('deadline-sweep')).toBe('ran')
+    expect(await first.scheduler.tick('deadline-sweep')).toBe('not-holder')
+  })
+
+  it('a holder that stops releases its leases, so the other process sweeps at once', async () => {
+    const first = schedulerOf(a, 'process-a')
+    const second = schedulerOf(b, 'process-b')
+    expect(await first.scheduler.tick('reminder-sweep')).toBe('ran')
+    expect(await second.scheduler.tick('reminder-sweep')).toBe('not-holder')
+    await first.scheduler.stop()
+    expect(await second.scheduler.tick('reminder-sweep')).toBe('ran')
+  })
+
+  it('a round still running is not overlapped by the next tick of the same process', async () => {
+    let finish: () => void = () => {}
+    let runs = 0
+    const scheduler = createScheduler({
+      leases: createSchedulerLeases(a.server.db), holder: 'process-a', now: a.clock, log: { error: () => {}, info: () => {} },
+      tasks: [{ name: 'deadline-sweep', intervalMs: INTERVAL, run: () => { runs += 1; return new Promise<void>((resolve) => { finish = resolve }) } }],
+    })
+    const slow = scheduler.tick('deadline-sweep')
+    await new Promise((resolve) => setImmediate(resolve))
+    expect(await scheduler.tick('deadline-sweep')).toBe('busy')
+    finish()
+    expect(await slow).toBe('ran')
+    expect(runs).toBe(1)
+  })
+
+  it('both instances sweeping the same passed deadline (no scheduler at all) still expire it once: the sweeps are idempotent', async () => {
+    const { mentor } = await acceptedPair()
+    advanceBoth(72 * HOUR)
+    const results = [a.server.sweep(), b.server.sweep(), a.server.sweep(), b.server.sweepReminders(), a.server.sweepReminders()]
+    expect(results).toEqual([1, 0, 0, 0, 0])
+    expect(rows('DEACTIVATE_USER_PROFILE').map((m) => m.recipient.email)).toEqual([mentor.email])
+  })
+})
