@@ -1,9 +1,11 @@
 // The scheduler of the deadline and reminder sweeps: two server instances on one SQLite file (as two
 // processes would be), each with its own scheduler; only the lease holder sweeps, another takes over
 // when the holder stops or dies, and sweeping twice changes nothing.
-import { HOUR } from '@tandem/core'
+import { DAY, HOUR } from '@tandem/core'
 import { createSchedulerLeases } from '@tandem/sqlite'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { aMentorAnswers } from '@tandem/fixtures'
+import { sweepReminders } from '../src/reminders.sweep.js'
 import { createScheduler, leaseLength, type Scheduler } from '../src/scheduler.js'
 import { expectOk, startHarness, type Harness, type Person } from './harness.js'
 
@@ -112,5 +114,25 @@ describe('scheduler with two server instances on one database', () => {
     const results = [a.server.sweep(), b.server.sweep(), a.server.sweep(), b.server.sweepReminders(), a.server.sweepReminders()]
     expect(results).toEqual([1, 0, 0, 0, 0])
     expect(rows('DEACTIVATE_USER_PROFILE').map((m) => m.recipient.email)).toEqual([mentor.email])
+  })
+
+  it('a reminder sweep that dies in the middle leaves no reminder behind; the next sweep writes each one once', async () => {
+    const drafts = [a.person('Tom'), a.person('Uwe'), a.person('Vera')]
+    for (const d of drafts) {
+      expectOk(await a.signUp(d, 'Mentor'), 'sign-up')
+      expectOk(await a.saveAnswers(d, 'Mentor', aMentorAnswers().slice(0, 3), false), 'save unpublished')
+    }
+    advanceBoth(7 * DAY)
+    // The process fails after the first reminder row was inserted, before the second.
+    let inserts = 0
+    const db = a.server.ctx.db
+    const dying = { ...a.server.ctx, db: { ...db, run: (q: Parameters<typeof db.run>[0]) => { inserts += 1; if (inserts === 2) throw new Error('killed'); return db.run(q) } } }
+    const org = { name: 'Tandem', email: 'info@example.org', phone: '+49', publicUrl: 'http://localhost:3000' }
+    expect(() => sweepReminders(dying, org)).toThrow('killed')
+    expect(inserts).toBe(2)
+    expect(rows('REMINDER_UNPUBLISHED_USER_PROFILE')).toEqual([])
+    expect(b.server.sweepReminders()).toBe(3)
+    expect(a.server.sweepReminders()).toBe(0)
+    expect(rows('REMINDER_UNPUBLISHED_USER_PROFILE').map((m) => m.recipient.email).sort()).toEqual(drafts.map((d) => d.email).sort())
   })
 })
