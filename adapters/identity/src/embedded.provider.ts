@@ -214,6 +214,15 @@ export const createEmbeddedProvider = async (options: EmbeddedProviderOptions): 
     clientId,
     now,
   }))
+  // The provider believes X-Forwarded-* from anyone (`proxy = true`); the Express app's `trust
+  // proxy` (TRUST_PROXY) knows which peers are proxies, so headers from other peers are dropped.
+  handler.use((req, _res, next) => {
+    const trusts = req.app.get('trust proxy fn') as ((address: string, hop: number) => boolean) | undefined
+    if (trusts !== undefined && !trusts(req.socket.remoteAddress ?? '', 0)) {
+      for (const name of Object.keys(req.headers)) if (name.startsWith('x-forwarded-')) delete req.headers[name]
+    }
+    next()
+  })
   handler.use(provider.callback())
 
   const publicKeys = keys.jwks.keys.map((key) => Object.fromEntries(Object.entries(key).filter(([name]) => !PRIVATE_JWK_MEMBERS.has(name))))

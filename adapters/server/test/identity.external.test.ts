@@ -120,13 +120,33 @@ describe('TRUST_PROXY decides whose X-Forwarded-For counts (here: the forgot-pas
     return status
   }
 
-  it('by default the loopback proxy is believed: six clients, no limit reached', async () => {
+  /** The provider's cookies when the request claims to have come over https through a proxy. */
+  const cookiesClaimingHttps = async (t: RealServer): Promise<string[]> => {
+    const query = new URLSearchParams({
+      client_id: 'tandem-web', response_type: 'code', redirect_uri: t.endpoint.redirectUri, scope: 'openid profile email',
+      code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM', code_challenge_method: 'S256', state: 'x',
+    })
+    const reply = await fetch(`${t.base}/oidc/auth?${query.toString()}`, { redirect: 'manual', headers: { 'x-forwarded-proto': 'https' } })
+    return reply.headers.getSetCookie()
+  }
+
+  it('by default the loopback proxy is believed: six clients, no limit reached; the provider sees https', async () => {
     const t = await startRealServer()
-    try { expect(await sixForgotRequests(t)).toBe(200) } finally { await t.close() }
+    try {
+      expect(await sixForgotRequests(t)).toBe(200)
+      const cookies = await cookiesClaimingHttps(t)
+      expect(cookies.length).toBeGreaterThan(0)
+      expect(cookies.every((c) => /;\s*secure/i.test(c))).toBe(true)
+    } finally { await t.close() }
   })
 
-  it('with TRUST_PROXY naming another proxy, the header is ignored: one client, limited after five', async () => {
+  it('with TRUST_PROXY naming another proxy, the headers are ignored: one client, limited after five; the provider sees http', async () => {
     const t = await startRealServer({ TRUST_PROXY: '10.1.2.3' })
-    try { expect(await sixForgotRequests(t)).toBe(429) } finally { await t.close() }
+    try {
+      expect(await sixForgotRequests(t)).toBe(429)
+      const cookies = await cookiesClaimingHttps(t)
+      expect(cookies.length).toBeGreaterThan(0)
+      expect(cookies.some((c) => /;\s*secure/i.test(c))).toBe(false)
+    } finally { await t.close() }
   })
 })

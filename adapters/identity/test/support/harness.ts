@@ -46,6 +46,8 @@ export const startHarness = async (options: HarnessOptions = {}): Promise<Harnes
   const app = express()
   const outer = express()
   outer.use(options.prefix ?? '/', app)
+  // As the server: forwarded headers count from a proxy on this machine only (TRUST_PROXY default).
+  outer.set('trust proxy', 'loopback')
   const server: Server = await new Promise((resolve) => {
     const s = outer.listen(0, '127.0.0.1', () => resolve(s))
   })
