@@ -44,7 +44,6 @@ const SideSection = ({ me, side }: { readonly me: Me; readonly side: Side }) => 
   const [failure, setFailure] = useState<string | null>(null)
   const [accept, acceptState] = useAcceptProposalMutation()
   const [decline, declineState] = useDeclineProposalMutation()
-  const reasons = useGetDeclineReasonsQuery(decision?.kind === 'decline' ? { email: me.email, role: side, language } : skipToken)
 
   const status = me.statusOf(side)
   const entry = me.user.userStatuses.find((s) => s.role === side)
@@ -57,6 +56,8 @@ const SideSection = ({ me, side }: { readonly me: Me; readonly side: Side }) => 
     noMatch: side === 'Mentee' && noMatch,
     proposals,
   })
+  // loaded with the cards, so the decline dialog opens with its reasons ready
+  const reasons = useGetDeclineReasonsQuery(kind === 'proposals' ? { email: me.email, role: side, language } : skipToken)
   const top = topProposal(proposals)
   const profile = useGetProposedProfileQuery(kind === 'proposals' && top !== undefined ? { email: me.email, role: side, language, matchingTandemId: top.matchingTandemId } : skipToken)
   const times = side === 'Mentee' ? proposalsQuery.data?.proposalRemainingTime.menteeRemainingTime ?? [] : proposalsQuery.data?.proposalRemainingTime.mentorRemainingTime ?? []
