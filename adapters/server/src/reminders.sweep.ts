@@ -2,26 +2,40 @@
 // deadline, 7 days after a mentor saved but did not publish) and writes them to the outbox once.
 import type { Participant, Tandem } from '@tandem/core'
 import { prepareNotification, remindersDue, type OrganisationInfo, type ReminderType } from '@tandem/mail'
-import { insertOutboxRow } from '@tandem/sqlite'
+import { insertOutboxRow, type NewOutboxRow } from '@tandem/sqlite'
 import { isRight } from 'fp-ts/lib/Either.js'
 import type { ServiceContext } from './services/index.js'
 
 export const sweepReminders = (ctx: ServiceContext, org: OrganisationInfo): number => {
   const now = ctx.clock()
-  // Reading and writing in one BEGIN IMMEDIATE transaction: two sweeps at once (two processes, or a
-  // lease that ran out mid-sweep) serialise, and the second sees the first's rows as already sent.
+  const activeIds = ctx.lists.activeTandemIds()
+  const tandems: Tandem[] = activeIds.length === 0 ? [] : [...ctx.store.load({ userIds: [], tandemIds: activeIds }).tandems.values()]
+  const unpublishedIds = ctx.lists.unpublishedMentorIds()
+  const mentors: Participant[] = unpublishedIds.length === 0 ? [] : [...ctx.store.load({ userIds: [], extraUserIds: unpublishedIds }).users.values()]
+  const alreadyReminded = (userId: number, type: ReminderType, key: number): boolean =>
+    ctx.lists.notifiedAbout(userId, type, type === 'REMINDER_ACTIVE_TANDEM' ? 'deadline' : 'lastSavedAt', key)
+  const due = remindersDue(now, { tandems, mentors }, (id) => ctx.store.contactOf(id), alreadyReminded)
+  type Due = { readonly row: NewOutboxRow; readonly userId: number; readonly type: ReminderType; readonly key: number }
+  const rows = due.flatMap(({ to, notification: n }): Due[] => {
+    const row = prepareNotification(n, { recipient: { email: to.email, name: `${to.firstName} ${to.lastName}` }, language: to.language, userId: to.id }, org, now)
+    if (!isRight(row)) return []
+    const once = { row: row.right, userId: to.id }
+    switch (n.type) {
+      case 'REMINDER_ACTIVE_TANDEM': return [{ ...once, type: n.type, key: n.data.deadline }]
+      case 'REMINDER_UNPUBLISHED_USER_PROFILE': return [{ ...once, type: n.type, key: n.data.lastSavedAt }]
+      default: return []
+    }
+  })
+  if (rows.length === 0) return 0
+  // Checked again inside one BEGIN IMMEDIATE transaction: two sweeps at once (two processes, or a
+  // lease that ran out mid-sweep) serialise here, and the second finds the first's rows. Reading
+  // and rendering stay outside, so the write lock is held only for the inserts.
   return ctx.db.transaction(() => {
-    const activeIds = ctx.lists.activeTandemIds()
-    const tandems: Tandem[] = activeIds.length === 0 ? [] : [...ctx.store.load({ userIds: [], tandemIds: activeIds }).tandems.values()]
-    const unpublishedIds = ctx.lists.unpublishedMentorIds()
-    const mentors: Participant[] = unpublishedIds.length === 0 ? [] : [...ctx.store.load({ userIds: [], extraUserIds: unpublishedIds }).users.values()]
-    const alreadyReminded = (userId: number, type: ReminderType, key: number): boolean =>
-      ctx.lists.notifiedAbout(userId, type, type === 'REMINDER_ACTIVE_TANDEM' ? 'deadline' : 'lastSavedAt', key)
-    const due = remindersDue(now, { tandems, mentors }, (id) => ctx.store.contactOf(id), alreadyReminded)
     let written = 0
-    for (const { to, notification } of due) {
-      const row = prepareNotification(notification, { recipient: { email: to.email, name: `${to.firstName} ${to.lastName}` }, language: to.language, userId: to.id }, org, now)
-      if (isRight(row)) { insertOutboxRow(ctx.db, row.right); written += 1 }
+    for (const { row, userId, type, key } of rows) {
+      if (alreadyReminded(userId, type, key)) continue
+      insertOutboxRow(ctx.db, row)
+      written += 1
     }
     return written
   })

@@ -135,4 +135,25 @@ describe('scheduler with two server instances on one database', () => {
     expect(a.server.sweepReminders()).toBe(0)
     expect(rows('REMINDER_UNPUBLISHED_USER_PROFILE').map((m) => m.recipient.email).sort()).toEqual(drafts.map((d) => d.email).sort())
   })
+
+  it('a reminder sweep that read before another process wrote its reminders re-checks under the write lock and adds none', async () => {
+    const drafts = [a.person('Tom'), a.person('Uwe')]
+    for (const d of drafts) {
+      expectOk(await a.signUp(d, 'Mentor'), 'sign-up')
+      expectOk(await a.saveAnswers(d, 'Mentor', aMentorAnswers().slice(0, 3), false), 'save unpublished')
+    }
+    advanceBoth(7 * DAY)
+    // Process A reads first and sees no reminders yet (its first look is stale); process B then
+    // writes them; A's transaction must find B's rows.
+    let lookups = 0
+    const lists = a.server.ctx.lists
+    const stale = { ...a.server.ctx, lists: { ...lists, notifiedAbout: (...args: Parameters<typeof lists.notifiedAbout>) => {
+      lookups += 1
+      if (lookups === 1) expect(b.server.sweepReminders()).toBe(2)
+      return lookups <= drafts.length ? false : lists.notifiedAbout(...args)
+    } } }
+    const org = { name: 'Tandem', email: 'info@example.org', phone: '+49', publicUrl: 'http://localhost:3000' }
+    expect(sweepReminders(stale, org)).toBe(0)
+    expect(rows('REMINDER_UNPUBLISHED_USER_PROFILE').length).toBe(2)
+  })
 })
