@@ -70,12 +70,36 @@ describe('sign-up creates the user with the role of the entry point, from the ve
     t.server.db.raw.prepare('update identity_accounts set given_name = ?, family_name = ?, email = ? where email = ?').run('Augusta', 'King', renamed, email)
     const tokens = await signIn(t.endpoint, renamed, SIGN_UP.password)
     expect(claimsOf(tokens)['sub']).toBe(claimsOf(first)['sub'])
-    // The browser still knows the old address: the account is found by issuer and subject.
-    const reply = await t.api<View>(tokens.access_token, 'POST', '/api/Account/signin', { Email: email, Role: null })
+    // The browser names the address of its new token (as the web app does); the account is found by
+    // issuer and subject and follows the provider's address at once.
+    const reply = await t.api<View>(tokens.access_token, 'POST', '/api/Account/signin', { Email: renamed, Role: null })
     expect(reply.status).toBe(200)
     expect(reply.body.value).toMatchObject({ email: renamed, firstName: 'Augusta', lastName: 'King' })
     expect(t.server.ctx.users.byEmail(email)).toBeUndefined()
     expect(t.server.ctx.users.byEmail(renamed)).toMatchObject({ firstName: 'Augusta', lastName: 'King', roles: ['Mentor'] })
+    expect((await t.api(tokens.access_token, 'GET', `/api/Account/GetUserDetails?emailId=${encodeURIComponent(renamed)}`)).status).toBe(200)
+    // The old address names nobody the token may act for any more.
+    expect((await t.api(tokens.access_token, 'GET', `/api/Account/GetUserDetails?emailId=${encodeURIComponent(email)}`)).status).toBe(403)
+  })
+
+  it('a new address at the provider that another user already holds is not taken over', async () => {
+    const mine = 'holder.one@example.org'
+    const theirs = 'holder.two@example.org'
+    const one = await register(mine)
+    const two = await register(theirs)
+    expect((await t.api(one.access_token, 'POST', '/api/account/signup', signUpBody(mine, 'Mentee'))).status).toBe(200)
+    expect((await t.api(two.access_token, 'POST', '/api/account/signup', signUpBody(theirs, 'Mentee'))).status).toBe(200)
+    // The provider's accounts swap addresses behind our back (two steps: e-mails are unique there too).
+    const accounts = t.server.db.raw.prepare('update identity_accounts set email = ? where email = ?')
+    accounts.run('parked@example.org', theirs)
+    accounts.run(theirs, mine)
+    const tokens = await signIn(t.endpoint, theirs, SIGN_UP.password)
+    expect(claimsOf(tokens)['sub']).toBe(claimsOf(one)['sub'])
+    // Our record of the other user keeps the address: the token may not act on it.
+    expect((await t.api(tokens.access_token, 'GET', `/api/Account/GetUserDetails?emailId=${encodeURIComponent(theirs)}`)).status).toBe(403)
+    expect((await t.api(tokens.access_token, 'POST', '/api/Account/signin', { Email: mine, Role: null })).status).toBe(200)
+    expect(t.server.ctx.users.byEmail(theirs)?.subject).toBe(claimsOf(two)['sub'])
+    expect(t.server.ctx.users.byEmail(mine)?.subject).toBe(claimsOf(one)['sub'])
   })
 
   it('a token without a sign-up gets 404 at sign-in, and no token or a bad one gets 401', async () => {

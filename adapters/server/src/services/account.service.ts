@@ -2,6 +2,7 @@
 // browser error logs and admin notifications.
 import { releaseTandem, liveTandemsOf, type DomainError, type Language, type RoleName, type Side, type VerifiedIdentity } from '@tandem/core'
 import type { Actor, Services } from '@tandem/http'
+import type { UserRecord } from '@tandem/sqlite'
 import { isLeft, left, right, type Either } from 'fp-ts/lib/Either.js'
 import { eraseUser } from './account.erasure.js'
 import { userByEmail, userById, type ServiceContext } from './context.js'
@@ -113,6 +114,18 @@ export const accountService = (ctx: ServiceContext): Services['account'] => {
       return sent ? right(true) : left({ _tag: 'ValidationFailed', errors: [{ field: 'notificationType', key: 'invalid-value' }] })
     },
   }
+}
+
+/**
+ * The provider owns the e-mail address: a verified token naming a new one moves our user to it at
+ * once (unless another user holds it), so the owner checks of every call, which compare the named
+ * e-mail with ours, accept the address the browser knows from the token.
+ */
+export const followTokenEmail = (ctx: ServiceContext, user: UserRecord, identity: VerifiedIdentity): UserRecord => {
+  if (identity.email === '' || user.email.toLowerCase() === identity.email.toLowerCase()) return user
+  if (ctx.users.byEmail(identity.email) !== undefined) return user
+  ctx.users.updateIdentity(user.id, { email: identity.email, firstName: user.firstName, lastName: user.lastName, birthDate: user.birthDate, gender: user.gender })
+  return { ...user, email: identity.email }
 }
 
 export const mapView = async (ctx: ServiceContext, id: number | null) => {

@@ -1,6 +1,6 @@
 // The Services port of @tandem/http, implemented over SQLite and the core.
 import type { KnownAccount, Services } from '@tandem/http'
-import { accountService } from './account.service.js'
+import { accountService, followTokenEmail } from './account.service.js'
 import { adminService } from './admin.service.js'
 import { exportService } from '../exports/export.service.js'
 import type { ServiceContext } from './context.js'
@@ -18,7 +18,8 @@ export const createServices = (ctx: ServiceContext): Services => {
     const generation = ctx.db.generation()
     const hit = accounts.get(key)
     if (hit !== undefined && hit.generation === generation) return hit.account
-    const user = ctx.users.bySubject(identity.issuer, identity.subject)
+    const found = ctx.users.bySubject(identity.issuer, identity.subject)
+    const user = found === undefined ? undefined : followTokenEmail(ctx, found, identity)
     const account = user === undefined ? null : { userId: user.id, email: user.email, roles: user.roles }
     if (accounts.size > 10_000) accounts.clear()
     accounts.set(key, { generation, account })
