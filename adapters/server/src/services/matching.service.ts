@@ -10,8 +10,7 @@ import type { UserRecord } from '@tandem/sqlite'
 import { isLeft, isRight, left, right, type Either } from 'fp-ts/lib/Either.js'
 import { textIn, userById, type ServiceContext } from './context.js'
 import { createMentorPoolCache, type MentorPoolCache } from './mentor-pool.cache.js'
-import { visibleTandems } from './user.service.js'
-import { answersOf, holds, imageUrl, sideComplete } from './views.js'
+import { answersOf, holds, imageUrl, sideComplete, visibleTandems } from './views.js'
 
 /** The tandems of a slice whose deadline has passed while a side still had to answer. */
 const expiredIn = (world: World, now: number): Tandem[] =>

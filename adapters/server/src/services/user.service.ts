@@ -2,12 +2,13 @@
 // allowed to see them, the proposed profile of the other side and the status master.
 import {
   LANGUAGES, LANGUAGE_IDS, STATUSES, STATUS_IDS, languageById, validateProfile,
-  type DomainError, type ProfileMasterData, type ProposedProfile, type Language, type Tandem,
+  type DomainError, type ProfileMasterData, type ProposedProfile, type Language,
 } from '@tandem/core'
 import type { Services } from '@tandem/http'
 import { isLeft, left, right } from 'fp-ts/lib/Either.js'
 import { textIn, userById, type ServiceContext } from './context.js'
-import { answerTexts, countryName, imageUrl, languageName, profileAnswerTexts, stateName, statusEntries, userView } from './views.js'
+import { applyDeadlinesFor } from './matching.service.js'
+import { answerTexts, countryName, imageUrl, languageName, profileAnswerTexts, stateName, statusEntries, userView, visibleTandems } from './views.js'
 
 const masterData = (ctx: ServiceContext, language: Language): ProfileMasterData => ({
   federalState: ctx.master.federalStates.map((s) => ({ stateName: textIn(s.name, language), stateOriginalId: s.stateOriginalId })),
@@ -17,18 +18,16 @@ const masterData = (ctx: ServiceContext, language: Language): ProfileMasterData 
   userProfileQuestions: ctx.master.profileQuestions.map((q) => ({ userQuestionOriginalId: q.userQuestionOriginalId, userQuestionText: textIn(q.text, language) })),
 })
 
-/** Whether `viewerId` may see `userId`'s data: themselves, or partners in a tandem the viewer can see. */
+/**
+ * Whether `viewerId` may see `userId`'s photo: themselves, or the other side of a live tandem the
+ * viewer is shown (the dashboard's rule, after passed deadlines), never a former partner.
+ */
 export const sharesTandem = (ctx: ServiceContext, viewerId: number, userId: number): boolean => {
   if (viewerId === userId) return true
-  const world = ctx.store.load({ userIds: [viewerId] })
-  return [...world.tandems.values()].some((x) => (x.menteeId === viewerId && x.mentorId === userId) || (x.mentorId === viewerId && x.menteeId === userId))
+  const tandems = [...applyDeadlinesFor(ctx, viewerId).tandems.values()]
+  return visibleTandems(tandems, viewerId, 'Mentee').some((x) => x.mentorId === userId)
+    || visibleTandems(tandems, viewerId, 'Mentor').some((x) => x.menteeId === userId)
 }
-
-/** The tandems a participant sees on the dashboard for a side: live, with a proposal shown to them. */
-export const visibleTandems = (tandems: Iterable<Tandem>, userId: number, side: 'Mentee' | 'Mentor'): Tandem[] =>
-  [...tandems].filter((x) => (x.state === 'ACTIVE' || x.state === 'MATCHED') && (side === 'Mentee'
-    ? x.menteeId === userId && (x.menteeProposal.state === 'PROPOSED' || x.menteeProposal.state === 'ACCEPTED')
-    : x.mentorId === userId && x.menteeProposal.state === 'ACCEPTED' && (x.mentorProposal.state === 'PROPOSED' || x.mentorProposal.state === 'ACCEPTED')))
 
 export const userService = (ctx: ServiceContext): Services['user'] => ({
   profile: async (actor, query) => {
@@ -44,9 +43,21 @@ export const userService = (ctx: ServiceContext): Services['user'] => ({
     const unknown = body.profileQuestionAnswer.findIndex((a) => !known.has(a.userQuestionOriginalId))
     if (unknown >= 0) return left({ _tag: 'ValidationFailed', errors: [{ field: `profileQuestionAnswer.${unknown}.userQuestionOriginalId`, key: 'invalid-value' }] })
     const roles = user.right.participant.mentee === null ? ['Mentor' as const] : ['Mentee' as const]
-    const valid = validateProfile(body, { roles })
-    if (isLeft(valid)) return left({ _tag: 'ValidationFailed', errors: valid.left })
-    const p = valid.right
+    // The account page sends only language and program year (decision 0005): the profile section's
+    // fields stay as stored and only the two sent fields are checked, so a fresh user or an admin
+    // can save before the questionnaire's profile section is filled in.
+    const accountOnly = body.profileScope === 'account'
+    const u = user.right
+    const input = accountOnly
+      ? { ...body, countryCodeId: u.countryCodeId, stateOriginalId: u.stateOriginalId, city: u.city, professionalPosition: u.professionalPosition, company: u.company,
+        profileQuestionAnswer: ctx.users.profileAnswers(u.id).map((a) => ({ userQuestionOriginalId: a.questionId, userAnswer: a.answer })) }
+      : body
+    const valid = validateProfile(input, { roles })
+    const errors = !isLeft(valid) ? [] : accountOnly ? valid.left.filter((e) => e.field === 'languageId' || e.field === 'clusterId') : valid.left
+    if (errors.length > 0) {
+      return left({ _tag: 'ValidationFailed', errors: accountOnly ? [...errors, { field: 'profile', key: 'profileMissingFieldsError' as const }] : errors })
+    }
+    const p = isLeft(valid) ? input : valid.right
     if (p.countryCodeId !== null && !ctx.master.countries.some((c) => c.countryCodeId === p.countryCodeId)) {
       return left({ _tag: 'ValidationFailed', errors: [{ field: 'countryCodeId', key: 'invalid-value' }] })
     }

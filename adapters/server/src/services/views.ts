@@ -2,7 +2,7 @@
 // need. Pure apart from the reads through the context.
 import {
   LANGUAGE_IDS, STATUS_IDS, isQuestionnaireComplete, toIsoDateTime, validateProfile,
-  type Answer, type Language, type QuestionTextAnswer, type RoleName, type Side, type UserStatusEntry, type UserView,
+  type Answer, type Language, type Tandem, type QuestionTextAnswer, type RoleName, type Side, type UserStatusEntry, type UserView,
 } from '@tandem/core'
 import { isRight } from 'fp-ts/lib/Either.js'
 import type { UserRecord } from '@tandem/sqlite'
@@ -103,3 +103,9 @@ export const stateName = (ctx: ServiceContext, id: number | null, language: Lang
   ctx.master.federalStates.find((s) => s.stateOriginalId === id)?.name[language] ?? null
 export const languageName = (ctx: ServiceContext, language: Language, shownIn: Language): string | null =>
   ctx.master.languages.find((l) => l.languageId === LANGUAGE_IDS[language])?.name[shownIn] ?? null
+
+/** The tandems a participant sees on the dashboard for a side: live, with a proposal shown to them. */
+export const visibleTandems = (tandems: Iterable<Tandem>, userId: number, side: Side): Tandem[] =>
+  [...tandems].filter((x) => (x.state === 'ACTIVE' || x.state === 'MATCHED') && (side === 'Mentee'
+    ? x.menteeId === userId && (x.menteeProposal.state === 'PROPOSED' || x.menteeProposal.state === 'ACCEPTED')
+    : x.mentorId === userId && x.menteeProposal.state === 'ACCEPTED' && (x.mentorProposal.state === 'PROPOSED' || x.mentorProposal.state === 'ACCEPTED')))
