@@ -99,7 +99,8 @@ export const userService = (ctx: ServiceContext): Services['user'] => ({
   proposedProfile: async (actor, query) => {
     const me = userById(ctx, actor.userId)
     if (isLeft(me)) return me
-    const world = ctx.store.load({ userIds: [me.right.id] })
+    // Deadlines first, as the proposals read does: a lapsed proposal shows nobody, sweep or not.
+    const world = applyDeadlinesFor(ctx, me.right.id)
     const best = visibleTandems(world.tandems.values(), me.right.id, query.role).sort((a, b) => b.score.base - a.score.base)[0]
     if (best === undefined) return left({ _tag: 'NotFound', entity: 'Proposal' })
     const otherId = query.role === 'Mentee' ? best.mentorId : best.menteeId
