@@ -120,4 +120,20 @@ describe('main.ts processes on one database', () => {
       rmSync(dir, { recursive: true, force: true })
     }
   }, 180_000)
+
+  it('SIGTERM stops the sweeps and releases the leases, so another process need not wait for them to run out', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tandem-processes-'))
+    try {
+      const child = await startMain(dir)
+      const db = await openDatabase(join(dir, 'tandem.db'))
+      try {
+        const leases = () => db.raw.prepare('select name, until from scheduler_leases order by name').all() as { name: string; until: number }[]
+        await waitFor('both leases taken', () => leases().filter((l) => l.until > Date.now()).length === 2)
+        const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
+        child.kill('SIGTERM')
+        expect(await exited).toBe(0)
+        expect(leases()).toEqual([{ name: 'deadline-sweep', until: 0 }, { name: 'reminder-sweep', until: 0 }])
+      } finally { db.close() }
+    } finally { rmSync(dir, { recursive: true, force: true }) }
+  }, 120_000)
 })
