@@ -1,5 +1,6 @@
 // Expected failures of the domain, as values. Adapters map each tag to a status code and the web
 // app to a message key, exhaustively.
+import type { Side } from './users/role.js'
 import type { StatusName } from './users/status.js'
 import type { TandemState } from './tandem/tandem.codec.js'
 import type { FieldError } from './validation/messages.js'
@@ -19,6 +20,8 @@ export type DomainError =
   | { readonly _tag: 'ClusterEnded' }
   | { readonly _tag: 'ClusterIsDefault' }
   | { readonly _tag: 'ClusterTitleTaken' }
+  /** The caller does not hold the side a participant call names (ARCHITECTURE §3: 403 for a wrong role). */
+  | { readonly _tag: 'WrongRole'; readonly role: Side }
   /** SyncDBFromIdp with an external provider: its accounts cannot be listed; claims refresh at each sign-in. */
   | { readonly _tag: 'ExternalIdentityProvider' }
 

@@ -18,6 +18,7 @@ export const STATUS_OF: { readonly [K in DomainError['_tag']]: number } = {
   ClusterIsDefault: 409,
   ClusterTitleTaken: 409,
   ExternalIdentityProvider: 409,
+  WrongRole: 403,
 }
 
 /** The envelope's errorMessage: the tag, except where SPEC §8 names the message the browser reads. */

@@ -93,7 +93,8 @@ export const adminService = (ctx: ServiceContext): Services['admin'] => {
       const found = userByEmail(ctx, email)
       if (isLeft(found)) return found
       const mentee = found.right.participant.mentee
-      if (mentee === null) return left({ _tag: 'NotAvailableForMatching', status: 'NONE' })
+      // The named user is no mentee: a bad e-mail in the request, not a matching state.
+      if (mentee === null) return left({ _tag: 'ValidationFailed', errors: [{ field: 'email', key: 'invalid-value' }] })
       return right({
         clusterMaster: ctx.clusters.list(),
         statusMaster: STATUSES.filter((s) => s !== 'PAUSED').map((name) => ({ id: STATUS_IDS[name], name })),

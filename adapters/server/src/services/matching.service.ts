@@ -55,7 +55,7 @@ const target = (ctx: ServiceContext, actorId: number | null, body: AcceptDecline
   const tandemId = body.matchingTandemSaveModel.matchingTandemId
   const expected = body.role === 'Mentee' ? 2 * tandemId - 1 : 2 * tandemId
   if (body.proposalSaveModel.proposalId !== expected) return left({ _tag: 'NotFound', entity: 'Proposal' })
-  if (!holds(me.right, body.role)) return left({ _tag: 'NotAvailableForMatching', status: 'NONE' })
+  if (!holds(me.right, body.role)) return left({ _tag: 'WrongRole', role: body.role })
   return right({ me: me.right, tandemId })
 }
 
@@ -147,7 +147,7 @@ const buildProposals = (ctx: ServiceContext, userId: number | null, now: number)
  * re-checks every mentor. Any failure after the first step clears PENDING again.
  */
 export const runMatching = (ctx: ServiceContext, mentee: UserRecord): Either<DomainError, boolean> => {
-  if (mentee.participant.mentee === null) return left({ _tag: 'NotAvailableForMatching', status: 'NONE' })
+  if (mentee.participant.mentee === null) return left({ _tag: 'WrongRole', role: 'Mentee' })
   applyDeadlinesFor(ctx, mentee.id)
   const id = mentee.id
   const begun = ctx.store.run({ userIds: [id] }, beginMatchingRun(ctx.clock(), { menteeId: id, profileComplete: sideComplete(ctx, mentee, 'Mentee') }), ctx.clock())

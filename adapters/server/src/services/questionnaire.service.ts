@@ -38,7 +38,7 @@ export const questionnaireService = (ctx: ServiceContext): Services['questionnai
   questionAnswerPairs: async (actor, query) => {
     const user = userById(ctx, actor.userId)
     if (isLeft(user)) return user
-    if (!holds(user.right, query.role)) return left({ _tag: 'NotAvailableForMatching', status: 'NONE' })
+    if (!holds(user.right, query.role)) return left({ _tag: 'WrongRole', role: query.role })
     const given = new Map(answersOf(ctx, user.right.id, query.role).map((a) => [a.questionPairId, a]))
     const questions: QuestionnaireQuestion[] = ctx.master.questionnaire.pairs.flatMap((pair) => {
       const q = query.role === 'Mentee' ? pair.mentee : pair.mentor
@@ -69,7 +69,7 @@ export const questionnaireService = (ctx: ServiceContext): Services['questionnai
     const user = userById(ctx, actor.userId)
     if (isLeft(user)) return user
     const side = body.roleName
-    if (!holds(user.right, side)) return left({ _tag: 'NotAvailableForMatching', status: 'NONE' })
+    if (!holds(user.right, side)) return left({ _tag: 'WrongRole', role: side })
     const answers = answersFromWire(ctx, side, body.userSelectedAnswerSaveModel)
     if (isLeft(answers)) return answers
     const currentYear = new Date(ctx.clock()).getUTCFullYear()
@@ -100,7 +100,10 @@ export const questionnaireService = (ctx: ServiceContext): Services['questionnai
 export const setMatching = (ctx: ServiceContext, mentorId: number, enabled: boolean, by: 'Mentor' | 'Admin'): Either<DomainError, boolean> => {
   const user = userById(ctx, mentorId)
   if (isLeft(user)) return user
-  if (user.right.participant.mentor === null) return left({ _tag: 'NotAvailableForMatching', status: 'NONE' })
+  if (user.right.participant.mentor === null) {
+    // A participant without the mentor side lacks the right (403); an admin named a user who is no mentor (400).
+    return left(by === 'Mentor' ? { _tag: 'WrongRole', role: 'Mentor' } : invalid([fieldError('email', 'invalid-value')]))
+  }
   const result = ctx.store.run({ userIds: [mentorId] }, setMentorMatching(ctx.clock(), { mentorId, enabled, by, profileComplete: sideComplete(ctx, user.right, 'Mentor') }), ctx.clock())
   return isLeft(result) ? result : right(true)
 }
