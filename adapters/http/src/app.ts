@@ -131,7 +131,11 @@ export const createApp = (options: AppOptions): express.Express => {
     const account = await services.accountOf(identity)
     const email = account?.email ?? identity.email
     const roles = account?.roles ?? []
-    return { identity, userId: account?.userId ?? null, email, roles, isAdmin: roles.includes('Admin') || admins.some((a) => sameEmail(a, email)) }
+    // Admin comes from the address (ADMIN_EMAILS, or a stored Admin role that sign-up derived from
+    // it), so it needs the provider's word that the bearer owns that address: anyone can sign up
+    // under someone else's e-mail. Unconfirmed, the holder is a plain signed-in user.
+    const isAdmin = identity.emailVerified && (roles.includes('Admin') || admins.some((a) => sameEmail(a, email)))
+    return { identity, userId: account?.userId ?? null, email, roles, isAdmin }
   }
 
   const upload = multer({ storage: multer.memoryStorage(), limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 5, fieldSize: 1024 } }).single('imageFile')

@@ -20,6 +20,8 @@ export type Account = {
   readonly locale: Language
   readonly termsAcceptedAt: number
   readonly privacyAcceptedAt: number
+  /** When the owner opened a mailed link (confirmation or password reset); null while unproven. */
+  readonly emailVerifiedAt: number | null
   readonly createdAt: number
   readonly updatedAt: number
 }
@@ -41,6 +43,8 @@ export type AccountStore = {
   /** The account when the password fits, else null; unknown e-mails cost the same hashing time. */
   readonly verifyPassword: (email: string, password: string) => Promise<Account | null>
   readonly setPassword: (subject: string, password: string) => Promise<void>
+  /** Marks the address confirmed without a mailed link: only for accounts the operator creates (demo). */
+  readonly confirmEmail: (subject: string) => void
   /** Ends every session and revokes every grant and token of the account (after a password reset). */
   readonly endSessions: (subject: string) => Promise<void>
   /** Removes the account, its sessions, grants and tokens; false when no such account. */
@@ -59,6 +63,7 @@ type AccountRow = {
   readonly locale: string
   readonly terms_accepted_at: number
   readonly privacy_accepted_at: number
+  readonly email_verified_at?: number | null
   readonly created_at: number
   readonly updated_at: number
 }
@@ -73,6 +78,7 @@ const toAccount = (row: AccountRow): Account => ({
   locale: row.locale === 'de' ? 'de' : 'en',
   termsAcceptedAt: row.terms_accepted_at,
   privacyAcceptedAt: row.privacy_accepted_at,
+  emailVerifiedAt: row.email_verified_at ?? null,
   createdAt: row.created_at,
   updatedAt: row.updated_at,
 })
@@ -89,6 +95,7 @@ export const createAccountStore = (db: BetterSqlite3.Database, now: () => number
   const bySubject = db.prepare<[string], AccountRow>('SELECT * FROM identity_accounts WHERE id = ?')
   const all = db.prepare<[], AccountRow>('SELECT * FROM identity_accounts ORDER BY created_at, rowid')
   const updateHash = db.prepare('UPDATE identity_accounts SET password_hash = ?, updated_at = ? WHERE id = ?')
+  const confirm = db.prepare('UPDATE identity_accounts SET email_verified_at = ? WHERE id = ? AND email_verified_at IS NULL')
   const removeAccount = db.prepare('DELETE FROM identity_accounts WHERE id = ?')
   const removeResets = db.prepare('DELETE FROM identity_password_resets WHERE account_id = ?')
   // Sessions and grants name the account inside their JSON payload.
@@ -125,6 +132,9 @@ export const createAccountStore = (db: BetterSqlite3.Database, now: () => number
     },
     setPassword: async (subject, password) => {
       updateHash.run(await hashPassword(password), now(), subject)
+    },
+    confirmEmail: (subject) => {
+      confirm.run(now(), subject)
     },
     endSessions: async (subject) => {
       removeModels.run(subject, subject)

@@ -6,6 +6,7 @@ import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'o
 import { API_AUDIENCE, WEB_CLIENT_ID, type Language } from '@tandem/core'
 import { createAccountStore, type Account, type AccountStore } from './account.store.js'
 import { createCsrf } from './csrf.js'
+import { createEmailVerification, emailVerificationRoutes, withSignUpConfirmation, type ComposeVerificationMail } from './email.verification.js'
 import { pickLanguage, text } from './identity.messages.js'
 import { createIdentitySchema } from './identity.schema.js'
 import { identityRoutes } from './identity.routes.js'
@@ -29,6 +30,8 @@ export type EmbeddedProviderOptions = {
   readonly postLogoutRedirectUris: readonly string[]
   readonly sendMail: SendMail
   readonly composeResetMail?: ComposeResetMail
+  /** The address-confirmation mail after sign-up; a plain bilingual text by default. */
+  readonly composeVerificationMail?: ComposeVerificationMail
   readonly onMailError?: (error: unknown) => void
   /** Clock of reset links and rate limits (tests move it); oidc-provider keeps its own. */
   readonly now?: () => number
@@ -57,8 +60,8 @@ export const resourceIndicatorFor = (audience: string): string => (URL.parse(aud
 const accountClaims = (account: Account) => ({
   sub: account.subject,
   email: account.email,
-  // Addresses are only ever confirmed by a reset link; we do not claim more than we know.
-  email_verified: false,
+  // Confirmed once the owner opened a mailed link (sign-up confirmation or password reset).
+  email_verified: account.emailVerifiedAt !== null,
   given_name: account.givenName,
   family_name: account.familyName,
   name: `${account.givenName} ${account.familyName}`.trim(),
@@ -133,7 +136,8 @@ export const createEmbeddedProvider = async (options: EmbeddedProviderOptions): 
       const accountId = 'accountId' in token ? token.accountId : undefined
       const account = typeof accountId === 'string' ? accounts.findBySubject(accountId) : undefined
       if (account === undefined) return undefined
-      const { sub: _sub, name: _name, email_verified: _verified, ...claims } = accountClaims(account)
+      // email_verified stays: the API grants ADMIN_EMAILS only on confirmed addresses.
+      const { sub: _sub, name: _name, ...claims } = accountClaims(account)
       return claims
     },
     loadExistingGrant: async (ctx) => {
@@ -196,16 +200,23 @@ export const createEmbeddedProvider = async (options: EmbeddedProviderOptions): 
   provider.proxy = true
 
   const handler = express.Router()
+  const onMailError = options.onMailError ?? ((error) => console.error('identity mail not sent', error))
+  const verification = createEmailVerification({
+    db: options.db, now, issuer, sendMail: options.sendMail,
+    ...(options.composeVerificationMail === undefined ? {} : { compose: options.composeVerificationMail }),
+  })
+  handler.use(emailVerificationRoutes({ verification, mountPath: pagesPath, appUrl: `${publicUrl}/` }))
   handler.use(identityRoutes({
     provider,
-    accounts,
+    // Sign-up through the pages mails the confirmation link; accounts made in code (demo) do not.
+    accounts: withSignUpConfirmation(accounts, verification, onMailError),
     resetTokens: createResetTokens(options.db, now),
     limiter: createRateLimiter(now),
     limits,
     csrf: createCsrf(keys.cookieKeys[0] ?? '', pagesPath, publicUrl.startsWith('https:')),
     sendMail: options.sendMail,
     composeResetMail: options.composeResetMail ?? defaultResetMail,
-    onMailError: options.onMailError ?? ((error) => console.error('password reset mail not sent', error)),
+    onMailError,
     mountPath: pagesPath,
     issuer,
     appUrl: `${publicUrl}/`,

@@ -1,4 +1,4 @@
-// Every text of the identity pages and the password-reset mail, in English and German. Field errors
+// Every text of the identity pages, the password-reset and the address-confirmation mail, in English and German. Field errors
 // are message keys so tests and pages agree on the rule that failed.
 import type { Language } from '@tandem/core'
 
@@ -18,6 +18,7 @@ export type IdentityMessageKey =
   | 'rate-limited'
   | 'csrf-invalid'
   | 'reset-link-invalid'
+  | 'verify-link-invalid'
 
 export type IdentityFieldError = { readonly field: string; readonly key: IdentityMessageKey }
 
@@ -37,6 +38,14 @@ const en = {
   'rate-limited': 'Too many attempts. Please wait a few minutes and try again.',
   'csrf-invalid': 'The form has expired. Please reload the page and try again.',
   'reset-link-invalid': 'This link is invalid, has expired or was already used. Please request a new one.',
+  'verify-link-invalid': 'This confirmation link is invalid, has expired or was already used. Sign in and use "Forgot your password?" to receive a new link, which confirms the address as well.',
+  'signup-confirm-hint': 'After you create the account we send you an e-mail to confirm your address. You can use Tandem right away.',
+  'verify-title': 'Confirm your e-mail address',
+  'verify-done-title': 'E-mail address confirmed',
+  'verify-done': 'Thank you: your e-mail address is confirmed.',
+  'verify-mail-subject': 'Confirm your e-mail address for Tandem',
+  'verify-mail-body': 'thank you for creating a Tandem account. Please open this link within 24 hours to confirm that this address is yours:',
+  'verify-mail-ignore': 'If you did not create an account, ignore this e-mail: nothing happens without the link.',
   // Page texts
   'app-name': 'Tandem',
   'language-switch': 'Deutsch',
@@ -110,6 +119,14 @@ const de: Readonly<Record<IdentityTextKey, string>> = {
   'rate-limited': 'Zu viele Versuche. Bitte warten Sie einige Minuten und versuchen Sie es erneut.',
   'csrf-invalid': 'Das Formular ist abgelaufen. Bitte laden Sie die Seite neu und versuchen Sie es erneut.',
   'reset-link-invalid': 'Dieser Link ist ungültig, abgelaufen oder wurde bereits benutzt. Bitte fordern Sie einen neuen an.',
+  'verify-link-invalid': 'Dieser Bestätigungslink ist ungültig, abgelaufen oder wurde bereits benutzt. Nutzen Sie bei der Anmeldung „Passwort vergessen?“, um einen neuen Link zu erhalten, der die Adresse ebenfalls bestätigt.',
+  'signup-confirm-hint': 'Nach dem Erstellen des Kontos senden wir Ihnen eine E-Mail, um Ihre Adresse zu bestätigen. Sie können Tandem sofort nutzen.',
+  'verify-title': 'E-Mail-Adresse bestätigen',
+  'verify-done-title': 'E-Mail-Adresse bestätigt',
+  'verify-done': 'Vielen Dank: Ihre E-Mail-Adresse ist bestätigt.',
+  'verify-mail-subject': 'Bestätigen Sie Ihre E-Mail-Adresse für Tandem',
+  'verify-mail-body': 'vielen Dank für Ihre Anmeldung bei Tandem. Bitte öffnen Sie diesen Link innerhalb von 24 Stunden, um zu bestätigen, dass diese Adresse Ihnen gehört:',
+  'verify-mail-ignore': 'Falls Sie kein Konto erstellt haben, ignorieren Sie diese E-Mail: Ohne den Link geschieht nichts.',
   'app-name': 'Tandem',
   'language-switch': 'English',
   'signin-title': 'Anmelden',

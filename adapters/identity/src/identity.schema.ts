@@ -42,4 +42,15 @@ export const createIdentitySchema = (db: BetterSqlite3.Database): void => {
     );
     CREATE INDEX IF NOT EXISTS identity_password_resets_account ON identity_password_resets (account_id);
   `)
+  // Later steps add columns to tables that older data folders already have; each runs once.
+  addColumn(db, 'identity_accounts', 'email_verified_at', 'INTEGER')
+  addColumn(db, 'identity_password_resets', 'purpose', "TEXT NOT NULL DEFAULT 'reset'")
+}
+
+const addColumn = (db: BetterSqlite3.Database, table: string, column: string, definition: string): void => {
+  // Under the write lock: two processes starting on one file must not both add the column.
+  db.transaction(() => {
+    const columns = db.prepare<[], { name: string }>(`SELECT name FROM pragma_table_info('${table}')`).all()
+    if (!columns.some((c) => c.name === column)) db.exec(`ALTER TABLE ${table} ADD COLUMN ${column} ${definition}`)
+  }).immediate()
 }

@@ -14,8 +14,17 @@ export type ClaimMapping = {
   readonly locale: readonly string[]
 }
 
+/**
+ * A mapping plus the claims saying the provider confirmed the e-mail address. Kept apart from
+ * ClaimMapping so mappings built field by field (OIDC_CLAIM_*) stay complete without it: absent
+ * means the standard `email_verified`.
+ */
+export type VerifierClaimMapping = ClaimMapping & { readonly emailVerified?: readonly string[] }
+
+const DEFAULT_EMAIL_VERIFIED_CLAIMS = ['email_verified'] as const
+
 /** The standard OpenID Connect claims, as the embedded provider and Keycloak issue them. */
-export const DEFAULT_CLAIM_MAPPING: ClaimMapping = {
+export const DEFAULT_CLAIM_MAPPING: VerifierClaimMapping = {
   subject: ['sub'],
   email: ['email'],
   givenName: ['given_name'],
@@ -23,6 +32,7 @@ export const DEFAULT_CLAIM_MAPPING: ClaimMapping = {
   birthdate: ['birthdate'],
   gender: ['gender'],
   locale: ['locale'],
+  emailVerified: DEFAULT_EMAIL_VERIFIED_CLAIMS,
 }
 
 export const CLAIM_MAPPING_PRESETS = {
@@ -35,8 +45,11 @@ export const CLAIM_MAPPING_PRESETS = {
     subject: ['oid', 'sub'],
     email: ['email', 'preferred_username', 'upn'],
     locale: ['xms_pl', 'locale'],
+    // Entra ID issues `email_verified` only when configured as an optional claim; without it no
+    // address counts as confirmed, so ADMIN_EMAILS grants nothing (docs/operations.md).
+    emailVerified: ['email_verified'],
   },
-} as const satisfies Readonly<Record<string, ClaimMapping>>
+} as const satisfies Readonly<Record<string, VerifierClaimMapping>>
 
 export type TokenVerifier = (token: string) => Promise<VerifiedIdentity | null>
 
@@ -46,7 +59,7 @@ export type TokenVerifierOptions = {
   /** The issuer's JWKS; when neither this nor keySet is given it is read from the discovery document. */
   readonly jwksUri?: string
   readonly keySet?: JSONWebKeySet
-  readonly claimMapping?: Partial<ClaimMapping>
+  readonly claimMapping?: Partial<VerifierClaimMapping>
   readonly now?: () => number
 }
 
@@ -70,11 +83,21 @@ export const normaliseGender = (value: string | undefined): VerifiedIdentity['ge
   return 'NA'
 }
 
+/** Confirmed only by the boolean true or the string "true" (some providers send strings); anything else, absence included, is false. */
+export const isEmailVerified = (payload: JWTPayload, claims: readonly string[]): boolean => {
+  for (const claim of claims) {
+    const value = payload[claim]
+    if (value === undefined) continue
+    return value === true || value === 'true'
+  }
+  return false
+}
+
 const normaliseBirthdate = (value: string | undefined): string | null =>
   value !== undefined && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : null
 
 /** Maps verified claims; null when the token names no subject or e-mail, since users need both. */
-export const identityFromClaims = (issuer: string, payload: JWTPayload, mapping: ClaimMapping): VerifiedIdentity | null => {
+export const identityFromClaims = (issuer: string, payload: JWTPayload, mapping: VerifierClaimMapping): VerifiedIdentity | null => {
   const subject = firstString(payload, mapping.subject)
   const email = firstString(payload, mapping.email)
   if (subject === undefined || email === undefined) return null
@@ -82,6 +105,7 @@ export const identityFromClaims = (issuer: string, payload: JWTPayload, mapping:
     issuer,
     subject,
     email,
+    emailVerified: isEmailVerified(payload, mapping.emailVerified ?? DEFAULT_EMAIL_VERIFIED_CLAIMS),
     givenName: firstString(payload, mapping.givenName) ?? '',
     familyName: firstString(payload, mapping.familyName) ?? '',
     birthdate: normaliseBirthdate(firstString(payload, mapping.birthdate)),
@@ -101,7 +125,7 @@ const discoverJwksUri = async (issuer: string): Promise<string> => {
 type KeyResolver = Parameters<typeof jwtVerify>[1]
 
 export const createTokenVerifier = (options: TokenVerifierOptions): TokenVerifier => {
-  const mapping: ClaimMapping = { ...DEFAULT_CLAIM_MAPPING, ...options.claimMapping }
+  const mapping: VerifierClaimMapping = { ...DEFAULT_CLAIM_MAPPING, ...options.claimMapping }
   let keys: Promise<KeyResolver> | undefined
   const resolveKeys = (): Promise<KeyResolver> => {
     if (options.keySet !== undefined) return Promise.resolve(createLocalJWKSet(options.keySet))

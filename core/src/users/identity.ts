@@ -4,6 +4,11 @@ export type VerifiedIdentity = {
   readonly issuer: string
   readonly subject: string
   readonly email: string
+  /**
+   * True only when the provider vouches that the bearer owns `email` (the standard `email_verified`
+   * claim). Roles granted by address (ADMIN_EMAILS) depend on it; an absent claim counts as false.
+   */
+  readonly emailVerified: boolean
   readonly givenName: string
   readonly familyName: string
   /** ISO date (yyyy-mm-dd) or null when the provider does not share it. */
