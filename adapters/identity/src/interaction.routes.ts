@@ -58,6 +58,7 @@ ${page.input(l, errors, { name: 'email', label: 'field-email', type: 'email', au
 ${page.input(l, errors, { name: 'password', label: 'field-password', type: 'password', autocomplete: 'new-password', hint: 'password-hint' })}
 ${page.checkbox(l, errors, 'terms', deps.legalUrls.terms, values['terms'] === 'on')}
 ${page.checkbox(l, errors, 'privacy', deps.legalUrls.privacy, values['privacy'] === 'on')}
+${page.paragraph(l, 'signup-confirm-hint')}
 ${page.button(l, 'signup-submit')}
 </form>
 <div class="links"><span>${page.escapeHtml(pickText(l, 'signup-have-account'))} ${page.link(l, withLang(`${mountPath}/interaction/${v.uid}`, l, { screen: 'signin' }), 'signup-to-signin')}</span></div>`
