@@ -86,8 +86,22 @@ describe('user account', () => {
     expect(await screen.findByRole('button', { name: 'Speichern' })).toBeTruthy()
   })
 
-  it('shows the missing-fields message and saves nothing when the profile is incomplete', async () => {
-    await setUp(aUser('mia@example.org', ['Mentee'], [aStatus('Mentee', 'NEW')], { city: null }))
+  it('saves language and program year although the profile section (city, country) is still empty: the account page checks only what it shows', async () => {
+    await setUp(aUser('mia@example.org', ['Mentee'], [aStatus('Mentee', 'NEW')], { city: null, countryCodeId: null }))
+    await userEvent.click(await screen.findByRole('button', { name: 'Save' }))
+    expect(await screen.findByText('Your user account was successfully updated.')).toBeTruthy()
+    expect(server?.calls('POST /api/user/UpdateProfile')[0]?.body).toMatchObject({ profileScope: 'account', languageId: 1, clusterId: 3 })
+  })
+
+  it('an administrator without any profile data saves the preferred language', async () => {
+    await setUp(aUser('ada@example.org', ['Admin'], [], { city: null, countryCodeId: null, clusterId: null }))
+    await userEvent.click(await screen.findByRole('button', { name: 'Save' }))
+    expect(await screen.findByText('Your user account was successfully updated.')).toBeTruthy()
+    expect(server?.calls('POST /api/user/UpdateProfile')[0]?.body).toMatchObject({ profileScope: 'account', languageId: 1 })
+  })
+
+  it('shows the missing-fields message and saves nothing when a mentee has no program year', async () => {
+    await setUp(aUser('mia@example.org', ['Mentee'], [aStatus('Mentee', 'NEW')], { clusterId: null }))
     await userEvent.click(await screen.findByRole('button', { name: 'Save' }))
     expect(await screen.findByText('Please check your provided data. Information is wrong or missing to save your user profile.')).toBeTruthy()
     expect(server?.calls('POST /api/user/UpdateProfile')).toEqual([])

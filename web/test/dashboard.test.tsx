@@ -51,7 +51,7 @@ describe('mentee dashboard', () => {
     await setUp(mentee('PROPOSED'), [aProposal()])
     const card = await screen.findByRole('group', { name: 'Proposal: Max Mentor' })
     expect(within(card).getByText('7 / 10 points (70%)')).toBeTruthy()
-    expect(within(card).getByText('Which industries: IT')).toBeTruthy()
+    expect(await within(card).findByText('Which industries: IT')).toBeTruthy()
     expect(within(card).queryByText(/E-mail/)).toBeNull()
   })
 

@@ -13,6 +13,7 @@ import { ErrorPage, type ErrorPageCode } from '../features/errors/ErrorPage.js'
 import { apiErrorOf } from './api.js'
 import { Body1, Button, Spinner } from '@fluentui/react-components'
 import { useNavigate } from 'react-router'
+import { LoadFailed } from '../shared/LoadFailed.js'
 
 /** Signed in at the provider but unknown to Tandem: offer the two registration entry points. */
 export const NotRegistered = () => {
@@ -25,6 +26,17 @@ export const NotRegistered = () => {
         <Button onClick={() => navigate('/register-as-mentee')}>{t('account.registerAsMentee')}</Button>
         <Button onClick={() => navigate('/register-as-mentor')}>{t('account.registerAsMentor')}</Button>
       </div>
+    </section>
+  )
+}
+
+/** The load-failed message with a button that asks again. */
+export const LoadFailedWithRetry = ({ error, onRetry }: { readonly error: unknown; readonly onRetry: () => void }) => {
+  const { t } = useTranslation()
+  return (
+    <section>
+      <LoadFailed error={error} />
+      <Button onClick={onRetry}>{t('common.retry')}</Button>
     </section>
   )
 }
@@ -67,10 +79,14 @@ export const RequireRole = ({ allow, denied, children }: {
   readonly denied: ErrorPageCode
   readonly children: (me: Me) => ReactNode
 }) => {
-  const { me, isLoading, error } = useMe()
+  const { me, isLoading, error, refetch } = useMe()
   if (me === undefined) {
     if (isLoading) return <Loading />
-    return apiErrorOf(error)?.status === 404 ? <NotRegistered /> : <ErrorPage code={401} />
+    const status = apiErrorOf(error)?.status
+    if (status === 404) return <NotRegistered />
+    if (status === 401 || status === 403) return <ErrorPage code={status} />
+    // a server error or no connection is no reason to sign the user out: say so and offer a retry
+    return <LoadFailedWithRetry error={error} onRetry={() => void refetch()} />
   }
   if (me.role === undefined || !allow.includes(me.role)) return <ErrorPage code={denied} />
   return <>{children(me)}</>

@@ -10,7 +10,7 @@ import { Loading } from '../../app/guards.js'
 import { apiErrorOf } from '../../app/api.js'
 import { formatBirthDate } from '../../shared/dates.js'
 import { useGetUserProfileQuery, useUpdateProfileImageMutation, useUpdateProfileMutation } from './account.api.js'
-import { checkProfile, errorOf, profileRequest } from './profile.form.js'
+import { checkAccount, errorOf, profileRequest } from './profile.form.js'
 import { PhotoEditor, type PhotoState } from './PhotoEditor.js'
 import { validation } from '../../shared/field.js'
 import { LoadFailed } from '../../shared/LoadFailed.js'
@@ -45,7 +45,7 @@ const AccountForm = ({ me }: { readonly me: Me }) => {
     setOutcome(null)
     if (photo.invalid) return
     const request = profileRequest(user, { clusterId: chosenCluster, languageId: chosenLanguage }, photo.removed)
-    const checked = checkProfile(request, roles)
+    const checked = checkAccount(request, roles)
     if (!checked.ok) {
       setErrors(checked.errors)
       setOutcome({ intent: 'error', text: t('messages.profileMissingFieldsError') })

@@ -27,3 +27,17 @@ export const checkProfile = (request: ProfileUpdateRequest, roles: readonly Role
 
 /** The first error of a field, if any. */
 export const errorOf = (errors: readonly FieldError[], field: string): FieldError | undefined => errors.find((e) => e.field === field)
+
+/** The fields the account page shows; the rest of the profile belongs to the questionnaire. */
+const ACCOUNT_FIELDS: readonly string[] = ['languageId', 'clusterId']
+
+/**
+ * The account page's check: only preferred language and (for mentees) program year, so a fresh
+ * user or an administrator can save before the profile section is filled in (decision 0005).
+ */
+export const checkAccount = (request: ProfileUpdateRequest, roles: readonly RoleName[]):
+  { ok: true; request: ProfileUpdateRequest } | { ok: false; errors: readonly FieldError[] } => {
+  const result = validateProfile(request, { roles })
+  const errors = isLeft(result) ? result.left.filter((e) => ACCOUNT_FIELDS.includes(e.field)) : []
+  return errors.length > 0 ? { ok: false, errors } : { ok: true, request: { ...request, profileScope: 'account' } }
+}
