@@ -19,8 +19,15 @@ export const ProfileUpdateRequest = t.exact(t.intersection([
     profileQuestionAnswer: t.array(ProfileQuestionAnswer),
     isDeletedProfileImage: t.boolean,
   }),
-  /** Never carries image bytes in JSON; kept for the field list of the specification. */
-  t.partial({ imageFile: t.null }),
+  t.partial({
+    /** Never carries image bytes in JSON; kept for the field list of the specification. */
+    imageFile: t.null,
+    /**
+     * 'account': the account page saves only language and program year (the other fields are the
+     * questionnaire's profile section and are left as stored); 'full' or absent: the whole profile.
+     */
+    profileScope: t.keyof({ account: null, full: null }),
+  }),
 ]), 'ProfileUpdateRequest')
 export type ProfileUpdateRequest = t.TypeOf<typeof ProfileUpdateRequest>
 

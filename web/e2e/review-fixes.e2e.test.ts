@@ -1,0 +1,39 @@
+// Browser checks of the reviewer's web-app defects that need the real server: a fresh mentor saves
+// the account page before any profile data exists, and the footer shows the configured social links.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { startStack, type Stack } from './support/harness.js'
+import { aPerson, register } from './support/people.js'
+
+let stack: Stack
+let page: Page
+beforeAll(async () => {
+  stack = await startStack({ ORG_SOCIAL: 'Mastodon=https://social.example/@tandem,LinkedIn=https://linkedin.example/company/tandem' })
+  page = (await stack.newPerson()).page
+  await register(page, stack.baseUrl, aPerson('Fred'), 'mentor')
+})
+afterAll(async () => {
+  await stack?.close()
+})
+
+const storedUser = async (): Promise<{ defaultLanguage: number; language: string }> => {
+  const details = page.waitForResponse((r) => r.url().includes('/api/Account/GetUserDetails') && r.request().method() === 'GET')
+  await page.reload()
+  const body = (await (await details).json()) as { value: { defaultLanguage: number; language: string } }
+  return body.value
+}
+
+describe('review fixes in the browser', () => {
+  it('a fresh mentor (no country or city yet) changes the language on the account page, sees the success message, and the language is stored', async () => {
+    await page.goto(`${stack.baseUrl}/user/account`)
+    await page.getByRole('heading', { name: 'User account' }).waitFor()
+    await page.getByRole('combobox', { name: /Preferred account language/ }).click()
+    await page.getByRole('option', { name: 'German' }).click()
+    await page.getByRole('button', { name: 'Save' }).click()
+    // saving switches the interface to the new language, so the confirmation comes in German
+    await page.getByText(/Your user account was successfully updated\.|Dein Benutzerkonto wurde erfolgreich aktualisiert/).waitFor()
+    const stored = await storedUser()
+    expect(stored.defaultLanguage).toBe(2)
+    expect(stored.language).toBe('de')
+  })
+})
