@@ -5,11 +5,12 @@ import { Cluster } from '../clusters/cluster.js'
 import { ClusterId } from '../shared/ids.js'
 import { ProposalState, TandemState } from '../tandem/tandem.codec.js'
 import { Side } from '../users/role.js'
+import { TEAM_ID_FILTER_MAX } from '../validation/limits.js'
 import { StatusName } from '../users/status.js'
 import { NotificationEntry, UserRoleItem, UserStatusEntry } from './account.codec.js'
 import { QuestionTextAnswer, StatusMasterItem } from './profile.codec.js'
 import { ProposalSaveModel } from './proposal.codec.js'
-import { EmailAddress, FiniteNumber, Id, IsoDateTime, NonNegativeInt, nullable } from './wire.codec.js'
+import { EmailAddress, FiniteNumber, Id, IsoDateTime, NonNegativeInt, nullable, refined } from './wire.codec.js'
 
 /** A row of the mentee and mentor lists (GetMentees / GetMentors / GetAllUsers). */
 export const UserListRow = t.type({
@@ -102,11 +103,17 @@ const PickedUser = t.strict({ userId: Id, email: EmailAddress })
 export const ManualTandemCreatePayload = t.strict({ mentees: PickedUser, mentors: PickedUser }, 'ManualTandemCreatePayload')
 export type ManualTandemCreatePayload = t.TypeOf<typeof ManualTandemCreatePayload>
 
+/** The largest team id the filter takes: at most TEAM_ID_FILTER_MAX (10) digits (SPEC §5, §9). */
+export const TANDEM_ID_FILTER_MAX = 10 ** TEAM_ID_FILTER_MAX - 1
+
+/** The team id filter: digits only, at most 10 of them, 0 when empty; else 'enter-a-valid-id'. */
+export const TandemIdFilter = refined('TandemIdFilter', t.number, (n) => Number.isSafeInteger(n) && n >= 0 && n <= TANDEM_ID_FILTER_MAX, 'enter-a-valid-id')
+
 /** POST /api/Admin/GetMatchingTandemList. */
 export const MatchingTandemListRequest = t.strict({
   tandemStates: t.array(TandemState),
   /** 0 when the id filter is empty. */
-  tandemId: NonNegativeInt,
+  tandemId: TandemIdFilter,
   /** User search; empty string for everyone. */
   email: t.string,
   filterCluster: t.array(ClusterId),

@@ -2,7 +2,7 @@
 // field and `requiredFieldError` when it is missing, `invalid-value` when it has the wrong form.
 import * as E from 'fp-ts/lib/Either.js'
 import * as t from 'io-ts'
-import { type FieldError, fieldError } from '../validation/messages.js'
+import { type FieldError, MessageKey, fieldError } from '../validation/messages.js'
 
 /** The root of the input, when the payload itself has the wrong form. */
 export const ROOT_FIELD = '$'
@@ -26,8 +26,10 @@ const pathOf = (context: t.Context): string => {
   return keys.length === 0 ? ROOT_FIELD : keys.join('.')
 }
 
+/** Missing is requiredFieldError; a present value breaks its codec's own key (see `refined`) or invalid-value. */
 const toFieldError = (error: t.ValidationError): FieldError =>
-  fieldError(pathOf(error.context), error.value === undefined || error.value === null ? 'requiredFieldError' : 'invalid-value')
+  fieldError(pathOf(error.context), error.value === undefined || error.value === null ? 'requiredFieldError'
+    : MessageKey.is(error.message) ? error.message : 'invalid-value')
 
 /** Decodes `input`; on failure one FieldError per failing field (a union reports once, not per member). */
 export const decodeOrFieldErrors = <A, O>(codec: t.Type<A, O, unknown>, input: unknown): E.Either<readonly FieldError[], A> => {

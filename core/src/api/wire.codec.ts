@@ -1,13 +1,18 @@
 // Primitive wire codecs shared by the payloads of SPEC §3 and §7: ids, dates, e-mail, nullable.
 // They check more than their TypeScript type says (an id is a positive integer) but stay plain types.
 import * as t from 'io-ts'
+import type { MessageKey } from '../validation/messages.js'
 
-/** A codec whose type is the base type but which accepts only values passing `accept`. */
-export const refined = <A>(name: string, base: t.Type<A, A, unknown>, accept: (a: A) => boolean): t.Type<A, A, unknown> =>
+/**
+ * A codec whose type is the base type but which accepts only values passing `accept`. `key` is the
+ * message key decodeOrFieldErrors reports for a value of the right type that breaks the rule (a value
+ * of the wrong type stays invalid-value).
+ */
+export const refined = <A>(name: string, base: t.Type<A, A, unknown>, accept: (a: A) => boolean, key?: MessageKey): t.Type<A, A, unknown> =>
   new t.Type<A, A, unknown>(
     name,
     (u): u is A => base.is(u) && accept(u),
-    (u, c) => (base.is(u) && accept(u) ? t.success(u) : t.failure(u, c)),
+    (u, c) => (!base.is(u) ? t.failure(u, c) : accept(u) ? t.success(u) : t.failure(u, c, key)),
     t.identity,
   )
 

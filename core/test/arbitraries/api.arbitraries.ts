@@ -22,6 +22,7 @@ const NAMED: Readonly<Record<string, fc.Arbitrary<unknown>>> = {
   IdFromString: fc.integer({ min: 1, max: 2 ** 31 }),
   BooleanFromString: fc.boolean(),
   TandemDateRangeFromString: fc.constantFrom(7, 30, 90, 180, 365),
+  TandemIdFilter: fc.integer({ min: 0, max: 9_999_999_999 }),
 }
 
 /** A generator of valid values of `codec` (values of its type A, as decode would return them). */
