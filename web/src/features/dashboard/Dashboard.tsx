@@ -17,6 +17,7 @@ import { decisionFailure, nextDeadline, panelFor, topProposal, visibleProposals 
 import { selectNoMatch } from './matching.slice.js'
 import { useStartMatching } from './useStartMatching.js'
 import { ErrorBar, StatusPanel } from './Panels.js'
+import { PausedPanel } from './PausedPanel.js'
 import { ProposalCard } from './ProposalCard.js'
 import { CountdownCard } from './CountdownCard.js'
 import { AcceptDialog, DeclineDialog, NoticeDialog, type DeclineInput } from './DecisionDialogs.js'
@@ -127,6 +128,8 @@ const SideSection = ({ me, side }: { readonly me: Me; readonly side: Side }) => 
             <ProposedProfileAccordion profile={profile.data} points={top.baseMatchRuleScore} viewerStatus={status} />
           )}
         </>
+      ) : kind === 'noProposals' && side === 'Mentor' && status === 'PAUSED' ? (
+        <PausedPanel />
       ) : (
         <StatusPanel kind={kind} side={side} starting={matching.running} onStartMatching={() => void matching.start()} />
       )}
