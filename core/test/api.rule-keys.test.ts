@@ -22,3 +22,24 @@ describe('team id filter (at most 10 digits, SPEC §5)', () => {
     expect(fieldsOf(list(null))).toEqual([['tandemId', 'requiredFieldError']])
   })
 })
+
+describe('sign-up consents (both must be accepted)', () => {
+  const signUp = {
+    FirstName: 'Ada', LastName: 'Lovelace', DOB: null, Language: 'en', Gender: 'NA', Email: 'ada@example.org',
+    IsAcceptedDataPrivacyPolicy: true, IsAcceptedTermsConditions: true, Role: 'Mentee',
+  }
+
+  it('accepts both consents true', () => {
+    expect(fieldsOf(api.decodeOrFieldErrors(api.SignUpPayload, signUp))).toBe('valid')
+  })
+
+  it('refuses a consent left false as a required field, naming each one', () => {
+    expect(fieldsOf(api.decodeOrFieldErrors(api.SignUpPayload, { ...signUp, IsAcceptedTermsConditions: false }))).toEqual([['IsAcceptedTermsConditions', 'requiredFieldError']])
+    expect(fieldsOf(api.decodeOrFieldErrors(api.SignUpPayload, { ...signUp, IsAcceptedDataPrivacyPolicy: false, IsAcceptedTermsConditions: false })))
+      .toEqual([['IsAcceptedDataPrivacyPolicy', 'requiredFieldError'], ['IsAcceptedTermsConditions', 'requiredFieldError']])
+  })
+
+  it('keeps invalid-value for a consent that is no boolean', () => {
+    expect(fieldsOf(api.decodeOrFieldErrors(api.SignUpPayload, { ...signUp, IsAcceptedTermsConditions: 'yes' }))).toEqual([['IsAcceptedTermsConditions', 'invalid-value']])
+  })
+})

@@ -4,7 +4,13 @@ import * as t from 'io-ts'
 import { Language } from '../shared/language.js'
 import { RoleName, Side } from '../users/role.js'
 import { StatusName } from '../users/status.js'
-import { EmailAddress, Gender, Id, IsoDate, IsoDateTime, nullable } from './wire.codec.js'
+import { EmailAddress, Gender, Id, IsoDate, IsoDateTime, nullable, refined } from './wire.codec.js'
+
+/**
+ * A consent checkbox: only true passes; false is refused as a missing answer (requiredFieldError,
+ * SPEC §5), because nobody may be stored without having accepted.
+ */
+export const AcceptedConsent = refined('AcceptedConsent', t.boolean, (b) => b, 'requiredFieldError')
 
 /** POST /api/account/signup; values come from the identity token claims. */
 export const SignUpPayload = t.strict({
@@ -14,8 +20,8 @@ export const SignUpPayload = t.strict({
   Language: Language,
   Gender: Gender,
   Email: EmailAddress,
-  IsAcceptedDataPrivacyPolicy: t.boolean,
-  IsAcceptedTermsConditions: t.boolean,
+  IsAcceptedDataPrivacyPolicy: AcceptedConsent,
+  IsAcceptedTermsConditions: AcceptedConsent,
   /** The register-as-mentee or register-as-mentor entry point the user came through. */
   Role: Side,
 }, 'SignUpPayload')

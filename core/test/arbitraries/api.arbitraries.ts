@@ -23,6 +23,7 @@ const NAMED: Readonly<Record<string, fc.Arbitrary<unknown>>> = {
   BooleanFromString: fc.boolean(),
   TandemDateRangeFromString: fc.constantFrom(7, 30, 90, 180, 365),
   TandemIdFilter: fc.integer({ min: 0, max: 9_999_999_999 }),
+  AcceptedConsent: fc.constant(true),
 }
 
 /** A generator of valid values of `codec` (values of its type A, as decode would return them). */
