@@ -14,7 +14,14 @@ export type Reply =
 export type Upload = { readonly bytes: Buffer }
 
 /** The parts of a request a route reads; express stays outside the table. */
-export type Incoming = { readonly query: unknown; readonly body: unknown; readonly params: Readonly<Record<string, string>>; readonly file: Upload | null }
+export type Incoming = {
+  readonly query: unknown
+  readonly body: unknown
+  readonly params: Readonly<Record<string, string>>
+  readonly file: Upload | null
+  /** The caller's network address (req.ip), where the app passes it: the key of per-address limits. */
+  readonly address?: string
+}
 
 export type Route = {
   readonly method: 'GET' | 'POST'

@@ -11,14 +11,44 @@ import {
 import { isLeft } from 'fp-ts/lib/Either.js'
 import * as t from 'io-ts'
 import { MAX_IMAGE_BYTES, reencodeImage, sniffImage } from './image.js'
-import { answer, defineRoute, denied, json, type Route } from './route.js'
+import type { Actor } from './policy.js'
+import { answer, defineRoute, denied, json, type Incoming, type Route } from './route.js'
 import { exportRoutes } from './routes.exports.js'
 import type { Services } from './services.port.js'
+
+/** Browser error reports per minute and caller, and the characters of a report that are kept. */
+export const LOG_ERRORS_PER_MINUTE = 30
+export const LOG_ERROR_MAX_CHARACTERS = 2000
+
+/**
+ * A fixed window per key, in process: enough to keep an anonymous script from flooding the logs.
+ * The key is the address when the app passes one, else the signed-in identity, else one shared
+ * bucket for signed-out callers (the volume of anonymous reports stays bounded either way).
+ */
+const fixedWindow = (perMinute: number) => {
+  const windows = new Map<string, { start: number; count: number }>()
+  return (key: string, now: number): boolean => {
+    const w = windows.get(key)
+    if (w === undefined || now - w.start >= 60_000) {
+      if (windows.size > 10_000) windows.clear()
+      windows.set(key, { start: now, count: 1 })
+      return true
+    }
+    w.count += 1
+    return w.count <= perMinute
+  }
+}
+
+const reporterKey = (actor: Actor | null, incoming: Incoming): string =>
+  incoming.address !== undefined ? `address:${incoming.address}`
+    : actor !== null ? `identity:${actor.identity.issuer}|${actor.identity.subject}` : 'anonymous'
 
 const ImageForm = t.strict({ email: EmailAddress, IsDeleted: t.union([BooleanFromString, t.undefined]) })
 const ImageParams = t.strict({ userId: IdFromString })
 
-export const routeTable = (s: Services): readonly Route[] => [
+export const routeTable = (s: Services): readonly Route[] => {
+  const allowLog = fixedWindow(LOG_ERRORS_PER_MINUTE)
+  return [
   defineRoute({ method: 'GET', path: '/api/health', policy: 'anonymous', summary: 'liveness and database check',
     handle: async () => json(200, ok(await s.health())) }),
 
@@ -31,8 +61,14 @@ export const routeTable = (s: Services): readonly Route[] => [
     query: UserDetailsQuery, owner: (q) => [q.emailId], handle: async ({ actor, query }) => answer(await s.account.userDetails(actor, query)) }),
   defineRoute({ method: 'GET', path: '/api/Account/DeleteUserFromIdp', policy: 'admin', summary: 'delete a user (releasing their live tandems)',
     query: DeleteUserQuery, handle: async ({ actor, query }) => answer(await s.account.deleteUser(actor, query)) }),
-  defineRoute({ method: 'POST', path: '/api/Logger/LogError', policy: 'anonymous', summary: 'log a browser error (truncated, rate limited by body size)',
-    body: LogErrorPayload, handle: async ({ actor, body }) => answer(await s.account.logError(actor ?? null, body)) }),
+  defineRoute({ method: 'POST', path: '/api/Logger/LogError', policy: 'anonymous',
+    summary: `log a browser error (signed out too; ${LOG_ERRORS_PER_MINUTE} a minute per caller, 429 beyond; first ${LOG_ERROR_MAX_CHARACTERS} characters kept)`,
+    body: LogErrorPayload, handle: async ({ actor, body, incoming }) => {
+      // Anonymous routes run with actor null (see defineRoute), whatever the type says.
+      const caller = (actor as Actor | null) ?? null
+      if (!allowLog(reporterKey(caller, incoming), Date.now())) return json(429, fail('TooManyRequests'))
+      return answer(await s.account.logError(caller, { ErrorMessage: body.ErrorMessage.slice(0, LOG_ERROR_MAX_CHARACTERS) }))
+    } }),
   defineRoute({ method: 'POST', path: '/api/Notification/NotifyUser', policy: 'admin', summary: 'send a notification of a template type to a user',
     body: NotifyUserPayload, handle: async ({ actor, body }) => answer(await s.account.notifyUser(actor, body)) }),
 
@@ -136,6 +172,7 @@ export const routeTable = (s: Services): readonly Route[] => [
   defineRoute({ method: 'POST', path: '/api/Admin/DeclineProposal', policy: 'admin', summary: 'decline a proposal on behalf of a participant (version checked)',
     body: AdminDeclinePayload, handle: async ({ body }) => answer(await s.admin.decline(body)) }),
   ...exportRoutes(s),
-]
+  ]
+}
 
 export { denied }
