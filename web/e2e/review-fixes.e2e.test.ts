@@ -36,4 +36,13 @@ describe('review fixes in the browser', () => {
     expect(stored.defaultLanguage).toBe(2)
     expect(stored.language).toBe('de')
   })
+
+  it('the footer shows the social links configured with ORG_SOCIAL', async () => {
+    await page.goto(`${stack.baseUrl}/matching`)
+    const footer = page.locator('footer')
+    const mastodon = footer.getByRole('link', { name: 'Mastodon' })
+    await mastodon.waitFor()
+    expect(await mastodon.getAttribute('href')).toBe('https://social.example/@tandem')
+    expect(await footer.getByRole('link', { name: 'LinkedIn' }).getAttribute('href')).toBe('https://linkedin.example/company/tandem')
+  })
 })

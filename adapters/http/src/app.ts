@@ -18,7 +18,11 @@ import type { Services } from './services.port.js'
 export type AppConfig = {
   readonly apiBaseUrl: string
   readonly oidc: { readonly authority: string; readonly clientId: string; readonly scope: string }
-  readonly organisation: { readonly name: string; readonly email: string; readonly phone: string; readonly website: string }
+  readonly organisation: {
+    readonly name: string; readonly email: string; readonly phone: string; readonly website: string
+    /** Footer links to the organisation's social network pages. */
+    readonly social?: readonly { readonly name: string; readonly url: string }[]
+  }
 }
 
 /** The slice of a pino logger the app uses. */

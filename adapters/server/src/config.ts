@@ -23,7 +23,11 @@ export type Config = {
   readonly oidc: ExternalProviderConfig | null
   /** Express `trust proxy`: 'loopback' by default; TRUST_PROXY names the proxies that terminate TLS. */
   readonly trustProxy: string
-  readonly organisation: { readonly name: string; readonly email: string; readonly phone: string; readonly website: string }
+  readonly organisation: {
+    readonly name: string; readonly email: string; readonly phone: string; readonly website: string
+    /** Social network pages for the web app's footer (ORG_SOCIAL). */
+    readonly social: readonly { readonly name: string; readonly url: string }[]
+  }
   /** Load the demo population into a fresh database (npm run demo). */
   readonly demo: boolean
 }
@@ -42,6 +46,16 @@ const PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal']
  * uniquelocal, as Express's `trust proxy` takes them. Checked here because Express would only
  * fail at the first request. `true` and hop counts are refused: they let any client pick its address.
  */
+/** ORG_SOCIAL: comma-separated `label=url` pairs; a pair without a label or an http(s) URL stops the start. */
+const socialLinks = (value: string | undefined): { name: string; url: string }[] =>
+  text(value, '').split(',').map((pair) => pair.trim()).filter((pair) => pair !== '').map((pair) => {
+    const at = pair.indexOf('=')
+    const name = at < 0 ? '' : pair.slice(0, at).trim()
+    const url = at < 0 ? '' : pair.slice(at + 1).trim()
+    if (name === '' || !/^https?:\/\/\S+$/.test(url)) throw new Error(`ORG_SOCIAL: '${pair}' is not label=http(s)-url`)
+    return { name, url }
+  })
+
 const trustProxy = (value: string | undefined): string => {
   const setting = value === undefined || value.trim() === '' ? 'loopback' : value.trim()
   const bad = setting.split(',').map((s) => s.trim()).filter((item) => {
@@ -91,6 +105,7 @@ export const loadConfig = (env: Readonly<Record<string, string | undefined>>, cw
       email: text(env['ORG_EMAIL'], 'info@example.org'),
       phone: text(env['ORG_PHONE'], '+49 30 0000000'),
       website: text(env['ORG_WEBSITE'], 'https://example.org'),
+      social: socialLinks(env['ORG_SOCIAL']),
     },
     demo: env['TANDEM_DEMO'] === '1',
   }

@@ -20,7 +20,7 @@ export const Footer = () => {
       {org !== undefined && (
         <>
           <FluentLink href={org.website} target="_blank" rel="noreferrer">{t('footer.website', { name: org.name })}</FluentLink>
-          {(config?.social ?? []).map((s) => (
+          {(org.social ?? []).map((s) => (
             <FluentLink key={s.url} href={s.url} target="_blank" rel="noreferrer">{s.name}</FluentLink>
           ))}
           <FluentLink href={`mailto:${org.email}`}>{t('footer.email', { email: org.email })}</FluentLink>

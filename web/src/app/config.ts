@@ -6,10 +6,12 @@ export const AppConfig = t.intersection([
   t.type({
     apiBaseUrl: t.string,
     oidc: t.type({ authority: t.string, clientId: t.string, scope: t.string }),
-    organisation: t.type({ name: t.string, email: t.string, phone: t.string, website: t.string }),
+    organisation: t.intersection([
+      t.type({ name: t.string, email: t.string, phone: t.string, website: t.string }),
+      /** Optional links to the organisation's social network pages (footer; server ORG_SOCIAL). */
+      t.partial({ social: t.array(t.type({ name: t.string, url: t.string })) }),
+    ]),
   }),
-  /** Optional links to the organisation's social network pages (footer). */
-  t.partial({ social: t.array(t.type({ name: t.string, url: t.string })) }),
 ])
 export type AppConfig = t.TypeOf<typeof AppConfig>
 
