@@ -87,7 +87,7 @@ describe('sign-up page', () => {
     const claims = decodeJwt(tokens.access_token)
     expect(Object.keys(claims).filter((k) => /role/i.test(k))).toEqual([])
     const identity = await h.provider.verifier(tokens.access_token)
-    expect(identity === null ? [] : Object.keys(identity)).toEqual(['issuer', 'subject', 'email', 'givenName', 'familyName', 'birthdate', 'gender', 'locale'])
+    expect(identity === null ? [] : Object.keys(identity)).toEqual(['issuer', 'subject', 'email', 'emailVerified', 'givenName', 'familyName', 'birthdate', 'gender', 'locale'])
   })
 
   it('records the acceptance of terms and privacy policy with timestamps', async () => {

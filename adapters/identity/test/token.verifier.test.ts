@@ -80,7 +80,8 @@ describe('claim mapping', () => {
       .setIssuedAt().setExpirationTime('5m').sign(privateKey)
     const verify = createTokenVerifier({ issuer, audience: 'api://tandem', keySet: { keys: [jwk] }, claimMapping: CLAIM_MAPPING_PRESETS.entra })
     expect(await verify(token)).toEqual({
-      issuer, subject: 'object-id-1', email: 'Max.Muster@contoso.example', givenName: 'Max', familyName: 'Muster', birthdate: null, gender: 'NA', locale: 'de',
+      // No email_verified claim: Entra's address is not taken as confirmed.
+      issuer, subject: 'object-id-1', email: 'Max.Muster@contoso.example', emailVerified: false, givenName: 'Max', familyName: 'Muster', birthdate: null, gender: 'NA', locale: 'de',
     })
   })
 
