@@ -1,0 +1,84 @@
+// ADMIN_EMAILS grants Admin only on a confirmed address: an unconfirmed token naming an admin
+// address gets 403 on admin routes, through the real HTTP stack with test-signed and real tokens.
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { SignJWT } from 'jose'
+import { API_AUDIENCE } from '@tandem/core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { SIGN_UP, signIn, signUp } from '../../identity/test/support/harness.js'
+import { ADMIN_EMAIL, ISSUER, startHarness, type Harness } from './harness.js'
+import { signUpBody, startRealServer, type RealServer } from './identity.harness.js'
+
+const adminRoute = '/api/Admin/GetAllUsers'
+
+describe('ADMIN_EMAILS with test-signed tokens', () => {
+  let t: Harness
+  beforeAll(async () => { t = await startHarness() })
+  afterAll(async () => t.close())
+
+  const tokenWith = (subject: string, claims: Record<string, unknown>) =>
+    new SignJWT({ email: ADMIN_EMAIL, given_name: 'Mallory', family_name: 'Mask', locale: 'en', ...claims })
+      .setProtectedHeader({ alg: 'RS256', kid: 'test-key' }).setIssuer(ISSUER).setAudience(API_AUDIENCE).setSubject(subject)
+      .setIssuedAt().setExpirationTime('1h').sign(t.privateKey)
+
+  const get = async (token: string, path = adminRoute) => fetch(`${t.base}${path}`, { headers: { authorization: `Bearer ${token}` } })
+
+  it('refuses admin routes (403) to an admin address whose token says email_verified false, "false" or nothing', async () => {
+    for (const [i, claims] of [{ email_verified: false }, { email_verified: 'false' }, {}, { email_verified: 1 }].entries()) {
+      expect((await get(await tokenWith(`sub-unverified-${i}`, claims))).status).toBe(403)
+    }
+  })
+
+  it('grants admin routes (200) to the same address when the token says email_verified true', async () => {
+    expect((await get(await tokenWith('sub-verified', { email_verified: true }))).status).toBe(200)
+    expect((await get(await tokenWith('sub-verified-string', { email_verified: 'true' }))).status).toBe(200)
+  })
+
+  it('treats the unconfirmed holder as a plain signed-in user: own details answer, admin routes stay closed even after sign-up stored a role', async () => {
+    const token = await tokenWith('sub-unconfirmed-holder', { email_verified: false })
+    const signUpReply = await fetch(`${t.base}/api/account/signup`, {
+      method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(signUpBody(ADMIN_EMAIL, 'Mentee')),
+    })
+    expect(signUpReply.status).toBe(200)
+    expect((await get(token, `/api/Account/GetUserDetails?emailId=${encodeURIComponent(ADMIN_EMAIL)}`)).status).toBe(200)
+    expect((await get(token)).status).toBe(403)
+    expect((await get(token, '/api/Admin/GetClusters')).status).toBe(403)
+  })
+})
+
+/** The confirmation link in the newest .eml file the server wrote for this address. */
+const confirmationLinkIn = (dir: string, email: string): string => {
+  const folder = join(dir, 'mail')
+  const mails = readdirSync(folder).filter((f) => f.endsWith('.eml')).sort().map((f) => readFileSync(join(folder, f), 'utf8'))
+    .map((raw) => raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=')).filter((raw) => raw.includes(email))
+  const links = mails.map((raw) => /https?:\/\/\S+?\/oidc\/verify-email\?token=[\w-]+&(?:amp;)?lang=(?:en|de)/.exec(raw)?.[0]).filter((l) => l !== undefined)
+  const last = links.at(-1)
+  if (last === undefined) throw new Error(`no confirmation mail for ${email} among ${mails.length} mails`)
+  return last.replace('&amp;', '&')
+}
+
+describe('ADMIN_EMAILS with the embedded provider (the reported takeover)', () => {
+  let r: RealServer
+  const boss = 'boss@example.org'
+  beforeAll(async () => { r = await startRealServer({ ADMIN_EMAILS: boss }) })
+  afterAll(async () => r.close())
+
+  it('an admin address signed up at the provider is no admin until the mailed link is opened; then it is', async () => {
+    const unconfirmed = await signUp(r.endpoint, { ...SIGN_UP, email: boss })
+    expect((await r.api(unconfirmed.access_token, 'GET', adminRoute)).status).toBe(403)
+    expect((await r.api(unconfirmed.access_token, 'POST', '/api/Account/signin', { Email: boss, Role: null })).status).not.toBe(200)
+
+    let link: string | undefined
+    for (let i = 0; i < 200 && link === undefined; i++) {
+      try { link = confirmationLinkIn(r.dir, boss) } catch { await new Promise((resolve) => setTimeout(resolve, 25)) }
+    }
+    expect(link).toBeDefined()
+    const opened = await fetch(link as string)
+    expect(opened.status).toBe(200)
+
+    const confirmed = await signIn(r.endpoint, boss, SIGN_UP.password)
+    expect((await r.api(confirmed.access_token, 'GET', adminRoute)).status).toBe(200)
+    // The earlier token keeps its word (email_verified false) until it expires.
+    expect((await r.api(unconfirmed.access_token, 'GET', adminRoute)).status).toBe(403)
+  })
+})
