@@ -6,6 +6,7 @@ import type { Language } from '@tandem/core'
 import { api, TAGS } from './api.js'
 import { useAppDispatch } from './hooks.js'
 import { languageOf } from '../i18n/i18n.js'
+import { ADMIN_TAGS } from '../features/admin/admin.tags.js'
 
 export const useLanguage = (): { language: Language; switchTo: (l: Language) => Promise<void> } => {
   const { i18n } = useTranslation()
@@ -14,7 +15,9 @@ export const useLanguage = (): { language: Language; switchTo: (l: Language) => 
     async (l: Language) => {
       if (languageOf(i18n) === l) return
       await i18n.changeLanguage(l)
-      dispatch(api.util.invalidateTags([...TAGS]))
+      // admin tags too: the admin screens' server texts (user detail, master data) are per language;
+      // the cast only widens the tag names the admin slice adds at runtime (enhanceEndpoints)
+      dispatch(api.util.invalidateTags([...TAGS, ...(ADMIN_TAGS as unknown as readonly (typeof TAGS)[number][])]))
     },
     [i18n, dispatch],
   )

@@ -11,11 +11,12 @@ import {
   type Side, type StatusName,
 } from '@tandem/core'
 import { useTranslation } from 'react-i18next'
+import { skipToken } from '@reduxjs/toolkit/query'
 import { formatDate, formatDateTime } from '../../shared/dates.js'
 import { messageOf, validation } from '../../shared/field.js'
 import { languageOf } from '../../i18n/i18n.js'
 import {
-  useAdminDeleteUserMutation, useAdminGetAllUsersQuery, useLazyAdminGetMenteeStateDataQuery, useLazyAdminGetUserDetailQuery, useAdminUpdateMenteeInformationMutation,
+  useAdminDeleteUserMutation, useAdminGetAllUsersQuery, useLazyAdminGetMenteeStateDataQuery, useLazyAdminGetUserDetailQuery, useAdminGetUserDetailQuery, useAdminUpdateMenteeInformationMutation,
   useAdminUpdateUserStatusMutation,
 } from './admin.api.js'
 import { errorText } from './admin.i18n.js'
@@ -198,12 +199,14 @@ const UserInformationPage = () => {
   const { t, i18n } = useTranslation()
   const { show } = useAdminMessages()
   const users = useAdminGetAllUsersQuery()
-  const [loadDetail, detail] = useLazyAdminGetUserDetailQuery()
+  const [loadDetail] = useLazyAdminGetUserDetailQuery()
   const [picked, setPicked] = useState<PickerUser | null>(null)
   const [text, setText] = useState('')
   const [checked, setChecked] = useState(false)
   const [shown, setShown] = useState<string | null>(null)
   const [generation, setGeneration] = useState(0)
+  // the shown detail follows the interface language: a switch asks again in the new language
+  const current = useAdminGetUserDetailQuery(shown === null ? skipToken : { email: shown, language: languageOf(i18n) })
   const errors = validateUserSearch({ selectedEmail: picked?.email ?? null, text })
   const pickerUsers: readonly PickerUser[] = (users.data ?? []).map((u) => ({ userId: u.userId, firstName: u.firstName, lastName: u.lastName, email: u.email }))
 
@@ -223,8 +226,8 @@ const UserInformationPage = () => {
           onPick={(u, typed) => { setPicked(u); setText(typed) }} error={checked ? messageOf(t, errors[0]) : undefined} />
         <Button appearance="primary" style={{ marginTop: 22 }} onClick={() => void display()}>{t('admin.user.display')}</Button>
       </div>
-      {shown !== null && detail.data !== undefined && detail.data.userCompleteProfile.email === shown && (
-        <UserDetailView detail={detail.data} onDeleted={() => { setShown(null); setPicked(null); setText(''); setChecked(false); setGeneration((g) => g + 1) }} />
+      {shown !== null && current.data !== undefined && current.data.userCompleteProfile.email === shown && (
+        <UserDetailView detail={current.data} onDeleted={() => { setShown(null); setPicked(null); setText(''); setChecked(false); setGeneration((g) => g + 1) }} />
       )}
     </section>
   )

@@ -9,7 +9,7 @@ import type {
 } from '@tandem/core'
 import { api } from '../../app/api.js'
 
-const ADMIN_TAGS = ['AdminTeams', 'AdminTeam', 'AdminClusters', 'AdminUsers', 'AdminUserDetail'] as const
+import { ADMIN_TAGS } from './admin.tags.js'
 
 export const adminApi = api.enhanceEndpoints({ addTagTypes: ADMIN_TAGS }).injectEndpoints({
   endpoints: (build) => ({
@@ -72,7 +72,7 @@ export const adminApi = api.enhanceEndpoints({ addTagTypes: ADMIN_TAGS }).inject
 })
 
 export const {
-  useAdminGetStatusMasterQuery, useLazyAdminGetMenteesQuery, useLazyAdminGetMentorsQuery, useAdminGetAllUsersQuery, useLazyAdminGetUserDetailQuery,
+  useAdminGetStatusMasterQuery, useLazyAdminGetMenteesQuery, useLazyAdminGetMentorsQuery, useAdminGetAllUsersQuery, useLazyAdminGetUserDetailQuery, useAdminGetUserDetailQuery,
   useLazyAdminGetMenteeStateDataQuery, useAdminUpdateMenteeInformationMutation, useAdminUpdateUserStatusMutation, useAdminDeleteUserMutation,
   useAdminGetManualMatchingMasterDataQuery, useAdminCreateManualTandemMutation, useAdminGetTandemListQuery, useAdminGetTandemByIdQuery,
   useAdminAcceptProposalMutation, useAdminDeclineProposalMutation, useAdminCloseTandemMutation, useAdminGetClustersQuery, useAdminCreateClusterMutation,
