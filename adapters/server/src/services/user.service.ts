@@ -1,8 +1,8 @@
 // User calls: the caller's profile with master data, profile and photo updates, photos for those
 // allowed to see them, the proposed profile of the other side and the status master.
 import {
-  LANGUAGES, LANGUAGE_IDS, STATUSES, STATUS_IDS, languageById, validateProfile,
-  type DomainError, type ProfileMasterData, type ProposedProfile, type Language,
+  GERMANY_COUNTRY_ID, LANGUAGES, LANGUAGE_IDS, PROFILE_SUMMARY_FIELD, STATUSES, STATUS_IDS, fieldError, languageById, validateProfile,
+  type DomainError, type FieldError, type ProfileInput, type ProfileMasterData, type ProposedProfile, type Language,
 } from '@tandem/core'
 import type { Services } from '@tandem/http'
 import { isLeft, left, right } from 'fp-ts/lib/Either.js'
@@ -29,6 +29,26 @@ export const sharesTandem = (ctx: ServiceContext, viewerId: number, userId: numb
     || visibleTandems(tandems, viewerId, 'Mentor').some((x) => x.menteeId === userId)
 }
 
+/** Ids of the profile form that name nothing in our master data (or a program year that ended). */
+const unknownMasterData = (ctx: ServiceContext, p: ProfileInput, clusterId: number | null, currentClusterId: number | null): FieldError[] => {
+  const known = new Set(ctx.master.profileQuestions.map((q) => q.userQuestionOriginalId))
+  const cluster = clusterId === null || clusterId === currentClusterId ? null : ctx.clusters.byId(clusterId)
+  return [
+    ...p.profileQuestionAnswer.flatMap((a, i) => (known.has(a.userQuestionOriginalId) ? [] : [fieldError(`profileQuestionAnswer.${i}.userQuestionOriginalId`, 'invalid-value')])),
+    ...(p.countryCodeId !== null && !ctx.master.countries.some((c) => c.countryCodeId === p.countryCodeId) ? [fieldError('countryCodeId', 'invalid-value')] : []),
+    // A state counts only for Germany; for other countries the form rules drop it before saving.
+    ...(p.countryCodeId === GERMANY_COUNTRY_ID && p.stateOriginalId !== null && !ctx.master.federalStates.some((s) => s.stateOriginalId === p.stateOriginalId)
+      ? [fieldError('stateOriginalId', 'invalid-value')] : []),
+    ...(cluster !== null && (cluster === undefined || cluster.isEnded) ? [fieldError('clusterId', 'invalid-value')] : []),
+  ]
+}
+
+/** A refused profile: the field errors, then the summary key once (SPEC §5: nothing is saved). */
+const profileRefused = (errors: readonly FieldError[]): DomainError => ({
+  _tag: 'ValidationFailed',
+  errors: [...errors.filter((e) => e.key !== 'profileMissingFieldsError'), fieldError(PROFILE_SUMMARY_FIELD, 'profileMissingFieldsError')],
+})
+
 export const userService = (ctx: ServiceContext): Services['user'] => ({
   profile: async (actor, query) => {
     const user = userById(ctx, actor.userId)
@@ -39,9 +59,6 @@ export const userService = (ctx: ServiceContext): Services['user'] => ({
   updateProfile: async (actor, body) => {
     const user = userById(ctx, actor.userId)
     if (isLeft(user)) return user
-    const known = new Set(ctx.master.profileQuestions.map((q) => q.userQuestionOriginalId))
-    const unknown = body.profileQuestionAnswer.findIndex((a) => !known.has(a.userQuestionOriginalId))
-    if (unknown >= 0) return left({ _tag: 'ValidationFailed', errors: [{ field: `profileQuestionAnswer.${unknown}.userQuestionOriginalId`, key: 'invalid-value' }] })
     const roles = user.right.participant.mentee === null ? ['Mentor' as const] : ['Mentee' as const]
     // The account page sends only language and program year (decision 0005): the profile section's
     // fields stay as stored and only the two sent fields are checked, so a fresh user or an admin
@@ -53,24 +70,14 @@ export const userService = (ctx: ServiceContext): Services['user'] => ({
         profileQuestionAnswer: ctx.users.profileAnswers(u.id).map((a) => ({ userQuestionOriginalId: a.questionId, userAnswer: a.answer })) }
       : body
     const valid = validateProfile(input, { roles })
-    const errors = !isLeft(valid) ? [] : accountOnly ? valid.left.filter((e) => e.field === 'languageId' || e.field === 'clusterId') : valid.left
-    if (errors.length > 0) {
-      return left({ _tag: 'ValidationFailed', errors: accountOnly ? [...errors, { field: 'profile', key: 'profileMissingFieldsError' as const }] : errors })
-    }
+    const formErrors = !isLeft(valid) ? [] : accountOnly ? valid.left.filter((e) => e.field === 'languageId' || e.field === 'clusterId') : valid.left
     const p = isLeft(valid) ? input : valid.right
-    if (p.countryCodeId !== null && !ctx.master.countries.some((c) => c.countryCodeId === p.countryCodeId)) {
-      return left({ _tag: 'ValidationFailed', errors: [{ field: 'countryCodeId', key: 'invalid-value' }] })
-    }
-    if (p.stateOriginalId !== null && !ctx.master.federalStates.some((s) => s.stateOriginalId === p.stateOriginalId)) {
-      return left({ _tag: 'ValidationFailed', errors: [{ field: 'stateOriginalId', key: 'invalid-value' }] })
-    }
     const mentee = user.right.participant.mentee
     // The program year of a running or matched mentee is the administrator's to change.
     const clusterId = mentee === null ? null : mentee.status === 'NEW' || mentee.status === 'AVAILABLE' ? p.clusterId : mentee.clusterId
-    if (clusterId !== null && clusterId !== mentee?.clusterId) {
-      const cluster = ctx.clusters.byId(clusterId)
-      if (cluster === undefined || cluster.isEnded) return left({ _tag: 'ValidationFailed', errors: [{ field: 'clusterId', key: 'invalid-value' }] })
-    }
+    // Form rules and unknown master-data ids are reported together, under the summary key (SPEC §5).
+    const errors = [...formErrors, ...unknownMasterData(ctx, p, clusterId, mentee?.clusterId ?? null)]
+    if (errors.length > 0) return left(profileRefused(errors))
     ctx.users.updateProfile(user.right.id, {
       countryCodeId: p.countryCodeId, stateOriginalId: p.stateOriginalId, city: (p.city ?? '').trim(),
       professionalPosition: (p.professionalPosition ?? '').trim(), company: (p.company ?? '').trim(),
