@@ -1,11 +1,10 @@
 // ADMIN_EMAILS grants Admin only on a confirmed address: an unconfirmed token naming an admin
 // address gets 403 on admin routes, through the real HTTP stack with test-signed and real tokens.
-import { readdirSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { SignJWT } from 'jose'
 import { API_AUDIENCE } from '@tandem/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SIGN_UP, signIn, signUp } from '../../identity/test/support/harness.js'
+import { confirmationLinkIn, emlMails } from './admin-verified.support.js'
 import { ADMIN_EMAIL, ISSUER, startHarness, type Harness } from './harness.js'
 import { signUpBody, startRealServer, type RealServer } from './identity.harness.js'
 
@@ -46,17 +45,6 @@ describe('ADMIN_EMAILS with test-signed tokens', () => {
   })
 })
 
-/** The confirmation link in the newest .eml file the server wrote for this address. */
-const confirmationLinkIn = (dir: string, email: string): string => {
-  const folder = join(dir, 'mail')
-  const mails = readdirSync(folder).filter((f) => f.endsWith('.eml')).sort().map((f) => readFileSync(join(folder, f), 'utf8'))
-    .map((raw) => raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=')).filter((raw) => raw.includes(email))
-  const links = mails.map((raw) => /https?:\/\/\S+?\/oidc\/verify-email\?token=[\w-]+&(?:amp;)?lang=(?:en|de)/.exec(raw)?.[0]).filter((l) => l !== undefined)
-  const last = links.at(-1)
-  if (last === undefined) throw new Error(`no confirmation mail for ${email} among ${mails.length} mails`)
-  return last.replace('&amp;', '&')
-}
-
 describe('ADMIN_EMAILS with the embedded provider (the reported takeover)', () => {
   let r: RealServer
   const boss = 'boss@example.org'
@@ -68,10 +56,7 @@ describe('ADMIN_EMAILS with the embedded provider (the reported takeover)', () =
     expect((await r.api(unconfirmed.access_token, 'GET', adminRoute)).status).toBe(403)
     expect((await r.api(unconfirmed.access_token, 'POST', '/api/Account/signin', { Email: boss, Role: null })).status).not.toBe(200)
 
-    let link: string | undefined
-    for (let i = 0; i < 200 && link === undefined; i++) {
-      try { link = confirmationLinkIn(r.dir, boss) } catch { await new Promise((resolve) => setTimeout(resolve, 25)) }
-    }
+    const link = confirmationLinkIn(emlMails(r.dir), boss)
     expect(link).toBeDefined()
     const opened = await fetch(link as string)
     expect(opened.status).toBe(200)
