@@ -5,6 +5,7 @@ import { Button } from '@fluentui/react-components'
 import { ArrowDownloadRegular, ArrowSyncRegular } from '@fluentui/react-icons'
 import { useTranslation } from 'react-i18next'
 import { useAdminSyncFromIdpMutation } from './admin.api.js'
+import { apiErrorOf } from '../../app/api.js'
 import { errorText } from './admin.i18n.js'
 import { useAdminMessages } from './AdminMessages.js'
 import { ConfirmDialog } from './ConfirmDialog.js'
@@ -19,7 +20,8 @@ export const AdminTopBar = () => {
   const synchronize = async () => {
     setConfirmSync(false)
     const reply = await sync()
-    if (reply.error !== undefined) return show('error', errorText(t, reply.error))
+    // with an external provider there is nothing to copy: an explanation, not a failure
+    if (reply.error !== undefined) return show(apiErrorOf(reply.error)?.errorMessage === 'synchronize-external-provider-message' ? 'warning' : 'error', errorText(t, reply.error))
     show('success', t('admin.messages.synchronize-success-message'))
   }
   return (

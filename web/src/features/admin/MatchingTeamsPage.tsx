@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next'
 import { formatDate } from '../../shared/dates.js'
 import { messageOf, validation } from '../../shared/field.js'
 import { languageOf } from '../../i18n/i18n.js'
+import { tandemStateLabel } from './admin.i18n.js'
 import { useAdminGetClustersQuery, useAdminGetTandemListQuery } from './admin.api.js'
 import { ManualTeamCreate } from './ManualTeamCreate.js'
 import { Pagination } from './Pagination.js'
@@ -67,8 +68,8 @@ const MatchingTeamsPage = () => {
             <Input value={teamId} onChange={(_e, d) => setTeamId(d.value)} inputMode="numeric" />
           </Field>
           <Field label={t('admin.teams.teamStatus')}>
-            <Dropdown multiselect selectedOptions={[...states]} value={states.join(', ')} onOptionSelect={(_e, d) => setStates(d.selectedOptions as TandemState[])}>
-              {TANDEM_STATES.map((s) => <Option key={s} value={s}>{s}</Option>)}
+            <Dropdown multiselect selectedOptions={[...states]} value={states.map((s) => tandemStateLabel(t, s)).join(', ')} onOptionSelect={(_e, d) => setStates(d.selectedOptions as TandemState[])}>
+              {TANDEM_STATES.map((s) => <Option key={s} value={s}>{tandemStateLabel(t, s)}</Option>)}
             </Dropdown>
           </Field>
           <Field label={t('admin.teams.userSearch')}>

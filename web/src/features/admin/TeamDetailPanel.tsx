@@ -10,7 +10,7 @@ import { formatDateTime } from '../../shared/dates.js'
 import { languageOf } from '../../i18n/i18n.js'
 import { useAppDispatch } from '../../app/hooks.js'
 import { adminApi, useAdminAcceptProposalMutation, useAdminCloseTandemMutation, useAdminDeclineProposalMutation, useAdminGetTandemByIdQuery } from './admin.api.js'
-import { errorText } from './admin.i18n.js'
+import { errorText, proposalStateLabel } from './admin.i18n.js'
 import { useAdminMessages } from './AdminMessages.js'
 import { ConfirmDialog } from './ConfirmDialog.js'
 import { ProposalBadge, TeamBadge } from './StatusBadge.js'
@@ -48,7 +48,7 @@ const ProposalCard = ({ title, proposal, status, editable, onChoose, selectLabel
       {editable ? (
         <Field label={selectLabel}>
           <Select value={status} onChange={(_e, d) => onChoose(d.value as ProposalState)}>
-            {EDITABLE_PROPOSAL_STATES.map((s) => <option key={s} value={s}>{s}</option>)}
+            {EDITABLE_PROPOSAL_STATES.map((s) => <option key={s} value={s}>{proposalStateLabel(t, s)}</option>)}
           </Select>
         </Field>
       ) : (

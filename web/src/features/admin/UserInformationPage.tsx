@@ -19,7 +19,7 @@ import {
   useAdminDeleteUserMutation, useAdminGetAllUsersQuery, useLazyAdminGetMenteeStateDataQuery, useLazyAdminGetUserDetailQuery, useAdminGetUserDetailQuery, useAdminUpdateMenteeInformationMutation,
   useAdminUpdateUserStatusMutation,
 } from './admin.api.js'
-import { errorText } from './admin.i18n.js'
+import { errorText, genderLabel, statusLabel } from './admin.i18n.js'
 import { useAdminMessages } from './AdminMessages.js'
 import { ConfirmDialog } from './ConfirmDialog.js'
 import { StatusBadge } from './StatusBadge.js'
@@ -78,7 +78,7 @@ const MenteeEdit = ({ email, status }: { readonly email: string; readonly status
       <Field label={t('admin.user.editStatus')} required {...validation(errorOf('statusId'))}>
         <Select value={statusId === null ? '' : String(statusId)} onChange={(_e, d) => setStatusId(d.value === '' ? null : Number(d.value))}>
           <option value="" />
-          {(master?.statusMaster ?? []).filter((s) => s.name !== 'PAUSED').map((s) => <option key={s.id} value={s.id}>{s.name}</option>)}
+          {(master?.statusMaster ?? []).filter((s) => s.name !== 'PAUSED').map((s) => <option key={s.id} value={s.id}>{statusLabel(t, s.name)}</option>)}
         </Select>
       </Field>
       <Field label={t('admin.user.editCluster')} required {...validation(errorOf('clusterId'))}>
@@ -134,7 +134,7 @@ export const UserDetailView = ({ detail, onDeleted }: { readonly detail: AdminUs
           <AccordionPanel>
             <Rows rows={[
               [t('admin.user.firstName'), p.firstName], [t('admin.user.lastName'), p.lastName], [t('admin.user.email'), p.email],
-              [t('admin.user.roles'), detail.userRole.map((r) => r.name).join(', ')], [t('admin.user.gender'), p.gender],
+              [t('admin.user.roles'), detail.userRole.map((r) => r.name).join(', ')], [t('admin.user.gender'), genderLabel(t, p.gender)],
               [t('admin.user.country'), p.country], [t('admin.user.federalState'), p.federalState], [t('admin.user.city'), p.city],
               [t('admin.user.language'), p.language], [t('admin.user.professionalPosition'), p.professionalPosition], [t('admin.user.company'), p.company],
               [t('admin.user.cluster'), p.cluster], [t('admin.user.registrationDate'), formatDate(p.registrationDate, language)],

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next'
 import { formatDate } from '../../shared/dates.js'
 import { languageOf } from '../../i18n/i18n.js'
 import { useLazyAdminGetMenteesQuery, useLazyAdminGetMentorsQuery } from './admin.api.js'
-import { errorText } from './admin.i18n.js'
+import { errorText, statusLabel } from './admin.i18n.js'
 import { useAdminMessages } from './AdminMessages.js'
 import { Pagination } from './Pagination.js'
 import { pageOf } from './pagination.js'
@@ -42,8 +42,8 @@ const UserListPage = ({ side }: { readonly side: Side }) => {
       <div style={{ display: 'flex', gap: 12, alignItems: 'end', flexWrap: 'wrap' }}>
         <Field label={t('admin.lists.statuses')}>
           <Dropdown multiselect placeholder={t('admin.lists.statusesPlaceholder')} selectedOptions={[...selected]}
-            value={selected.join(', ')} onOptionSelect={(_e, data) => setSelected(data.selectedOptions as StatusName[])}>
-            {offered.map((s) => <Option key={s} value={s}>{s}</Option>)}
+            value={selected.map((s) => statusLabel(t, s)).join(', ')} onOptionSelect={(_e, data) => setSelected(data.selectedOptions as StatusName[])}>
+            {offered.map((s) => <Option key={s} value={s}>{statusLabel(t, s)}</Option>)}
           </Dropdown>
         </Field>
         <Button appearance="primary" onClick={() => void filter()}>{t('admin.lists.filter')}</Button>

@@ -2,6 +2,7 @@
 // so the participant bundle never carries them.
 import { useTranslation } from 'react-i18next'
 import type { i18n as I18n, TFunction } from 'i18next'
+import type { StatusName, TandemState } from '@tandem/core'
 import en from './i18n/en.json'
 import de from './i18n/de.json'
 import { apiErrorOf } from '../../app/api.js'
@@ -30,3 +31,11 @@ export const errorText = (t: TFunction, error: unknown): string => {
   }
   return t('admin.messages.unexpected-error')
 }
+
+/** Status and state codes as the admin reads them (SPEC names in English, translated in German). */
+export const statusLabel = (t: TFunction, status: StatusName): string => t(`admin.codes.status.${status}`, { defaultValue: status })
+export const tandemStateLabel = (t: TFunction, state: TandemState): string => t(`admin.codes.tandem.${state}`, { defaultValue: state })
+export const proposalStateLabel = (t: TFunction, state: string): string => t(`admin.codes.proposal.${state}`, { defaultValue: state })
+/** Gender as stored (Female, Male, Non-binary, NA) in the interface language; '-' when absent. */
+export const genderLabel = (t: TFunction, gender: string | null): string | null =>
+  gender === null ? null : t(`account.genders.${gender}`, { defaultValue: gender })
