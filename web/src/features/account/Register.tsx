@@ -1,6 +1,8 @@
 // /register-as-mentee and /register-as-mentor: signed out, they open the provider's sign-up form;
-// signed in, they register the user with that role (sign-up, then sign-in) and show the dashboard.
+// signed in, they register the user with that role (sign-up, then sign-in) and show the dashboard;
+// an administrator is sent to the admin start page instead.
 import { useEffect, useRef, useState } from 'react'
+import { Navigate } from 'react-router'
 import type { Side } from '@tandem/core'
 import { useAppDispatch, useAppSelector } from '../../app/hooks.js'
 import { selectUser } from '../../app/session.slice.js'
@@ -35,7 +37,7 @@ const Register = ({ side }: { readonly side: Side }) => {
   if (!done) return <Loading />
   return (
     <RequireRole allow={[...ACCESS.participant, 'Admin']} denied={404}>
-      {(me) => (me.role === 'Admin' ? null : <DashboardView me={me} />)}
+      {(me) => (me.role === 'Admin' ? <Navigate to="/administrator/matching-tandems" replace /> : <DashboardView me={me} />)}
     </RequireRole>
   )
 }
