@@ -11,6 +11,7 @@ import ExcelJS from 'exceljs'
 import { generatePopulation } from '@tandem/fixtures'
 import { seedPopulation } from '@tandem/server'
 import { startStack, type Stack } from './support/harness.js'
+import { confirmationLink } from './support/mail.js'
 import { aPerson, type Person } from './support/people.js'
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
@@ -81,7 +82,14 @@ beforeAll(async () => {
   seedPopulation(stack.server.ctx, population, `${stack.baseUrl}/oidc`)
   page = (await stack.newPerson()).page
   await signUpAdmin(page, stack.baseUrl, adminPerson)
-  // Registered, the administrator sees the admin navigation (the register route shows no dashboard).
+  // ADMIN_EMAILS counts only on a confirmed address: the administrator opens the mailed link, then
+  // the app signs in afresh (the provider session is still there) for a token saying so.
+  await page.goto(await confirmationLink(stack.dataDir, adminPerson.email))
+  await page.getByText('Thank you: your e-mail address is confirmed.').waitFor()
+  await page.evaluate(() => window.sessionStorage.clear())
+  await page.goto(`${stack.baseUrl}/administrator/matching-tandems`)
+  await page.getByRole('heading', { name: 'Create a matching team manually' }).waitFor()
+  // Signed in again, the administrator sees the admin navigation.
   await page.getByRole('link', { name: 'Matching teams' }).click()
   await page.waitForURL(/\/administrator\/matching-tandems$/)
 })
