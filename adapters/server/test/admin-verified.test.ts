@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SIGN_UP, signIn, signUp } from '../../identity/test/support/harness.js'
 import { confirmationLinkIn, emlMails } from './admin-verified.support.js'
 import { ADMIN_EMAIL, ISSUER, startHarness, type Harness } from './harness.js'
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../src/demo.seed.js'
 import { signUpBody, startRealServer, type RealServer } from './identity.harness.js'
 
 const adminRoute = '/api/Admin/GetAllUsers'
@@ -65,5 +66,18 @@ describe('ADMIN_EMAILS with the embedded provider (the reported takeover)', () =
     expect((await r.api(confirmed.access_token, 'GET', adminRoute)).status).toBe(200)
     // The earlier token keeps its word (email_verified false) until it expires.
     expect((await r.api(unconfirmed.access_token, 'GET', adminRoute)).status).toBe(403)
+  })
+})
+
+describe('the demo (npm run demo)', () => {
+  it('counts the seeded demo accounts as confirmed, so the demo administrator is one', async () => {
+    const demo = await startRealServer({ TANDEM_DEMO: '1' })
+    try {
+      const tokens = await signIn(demo.endpoint, DEMO_ACCOUNTS.admin, DEMO_PASSWORD)
+      expect((await demo.api(tokens.access_token, 'GET', adminRoute)).status).toBe(200)
+      expect(demo.server.identityProvider?.accounts.findByEmail(DEMO_ACCOUNTS.mentee)?.emailVerifiedAt).not.toBeNull()
+    } finally {
+      await demo.close()
+    }
   })
 })
