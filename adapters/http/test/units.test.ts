@@ -20,6 +20,10 @@ describe('status map', () => {
     expect(messageOf({ _tag: 'NotAvailableForMatching', status: 'PROPOSED' })).toBe('User not available for matching')
     expect(messageOf({ _tag: 'SameUser' })).toBe('admin-mentor-only-differnt-user-error')
   })
+  it('answers 403 WrongRole for a participant calling the other side, not the start-matching message (ARCHITECTURE §3)', () => {
+    expect(STATUS_OF.WrongRole).toBe(403)
+    expect(messageOf({ _tag: 'WrongRole', role: 'Mentor' })).toBe('WrongRole')
+  })
 })
 
 describe('image sniffing', () => {
