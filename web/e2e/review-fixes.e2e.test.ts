@@ -1,9 +1,10 @@
 // Browser checks of the reviewer's web-app defects that need the real server: a fresh mentor saves
-// the account page before any profile data exists, and the footer shows the configured social links.
+// the account page before any profile data exists, the footer shows the configured social links,
+// and a mentee's "no match found" panel survives a reload.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { startStack, type Stack } from './support/harness.js'
-import { aPerson, register } from './support/people.js'
+import { aPerson, fillQuestionnaire, register } from './support/people.js'
 
 let stack: Stack
 let page: Page
@@ -44,5 +45,20 @@ describe('review fixes in the browser', () => {
     await mastodon.waitFor()
     expect(await mastodon.getAttribute('href')).toBe('https://social.example/@tandem')
     expect(await footer.getByRole('link', { name: 'LinkedIn' }).getAttribute('href')).toBe('https://linkedin.example/company/tandem')
+  })
+
+  it('a mentee whose run found no mentor (none published) still sees the no-match panel after a reload', async () => {
+    const mentee = (await stack.newPerson()).page
+    await register(mentee, stack.baseUrl, aPerson('Nina'), 'mentee')
+    await mentee.getByRole('button', { name: 'Create mentee profile' }).click()
+    await mentee.getByRole('heading', { name: 'Mentee questionnaire' }).waitFor()
+    await fillQuestionnaire(mentee, { country: 'Germany', year: '2018', text: 'Looking for a mentor.' })
+    await mentee.getByRole('button', { name: 'Start matching' }).click()
+    await mentee.waitForURL(/\/matching$/)
+    const panel = mentee.getByRole('heading', { name: 'No suitable mentor found' })
+    await panel.waitFor()
+    await mentee.reload()
+    await panel.waitFor()
+    expect(await mentee.getByRole('button', { name: 'Start matching' }).count()).toBe(0)
   })
 })

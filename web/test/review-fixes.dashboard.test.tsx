@@ -61,3 +61,19 @@ describe('paused mentor (SPEC §4 PAUSED, §8 "profile paused")', () => {
     expect(screen.queryByRole('heading', { name: 'Profile paused' })).toBeNull()
   })
 })
+
+describe('"no match found" survives a reload (the server keeps the flag on the mentee entry)', () => {
+  const availableMentee = (noMatch: boolean) => aUser('mia@example.org', ['Mentee'], [{ ...aStatus('Mentee', 'AVAILABLE', { questionLastSavedDate: '2026-11-20T10:00:00.000Z' }), noMatch }])
+
+  it('a fresh page (new store) shows the no-match panel when the server says the last run found no mentor', async () => {
+    await setUp(availableMentee(true))
+    expect(await screen.findByRole('heading', { name: 'No suitable mentor found' })).toBeTruthy()
+    expect(screen.queryByRole('button', { name: 'Start matching' })).toBeNull()
+  })
+
+  it('offers start matching when the server flag is off', async () => {
+    await setUp(availableMentee(false))
+    expect(await screen.findByRole('button', { name: 'Start matching' })).toBeTruthy()
+    expect(screen.queryByRole('heading', { name: 'No suitable mentor found' })).toBeNull()
+  })
+})

@@ -35,13 +35,17 @@ export const UserRoleItem = t.type({ name: RoleName }, 'UserRoleItem')
 export type UserRoleItem = t.TypeOf<typeof UserRoleItem>
 
 /** The status of one side of a user, with the questionnaire dates of that side. */
-export const UserStatusEntry = t.type({
-  role: Side,
-  userStatus: StatusName,
-  userStatusId: Id,
-  questionLastPublishDate: nullable(IsoDateTime),
-  questionLastSavedDate: nullable(IsoDateTime),
-}, 'UserStatusEntry')
+export const UserStatusEntry = t.intersection([
+  t.type({
+    role: Side,
+    userStatus: StatusName,
+    userStatusId: Id,
+    questionLastPublishDate: nullable(IsoDateTime),
+    questionLastSavedDate: nullable(IsoDateTime),
+  }),
+  /** Mentee entry only: the last matching run found no suitable mentor (the no-proposals panel survives a reload). */
+  t.partial({ noMatch: t.boolean }),
+], 'UserStatusEntry')
 export type UserStatusEntry = t.TypeOf<typeof UserStatusEntry>
 
 /** One free-text profile answer (at most 1000 characters, SPEC §5). */

@@ -27,7 +27,7 @@ export const statusEntries = (ctx: ServiceContext, user: UserRecord): UserStatus
   const entries: UserStatusEntry[] = []
   const { mentee, mentor } = user.participant
   if (mentee !== null) {
-    entries.push({ role: 'Mentee', userStatus: mentee.status, userStatusId: STATUS_IDS[mentee.status], questionLastPublishDate: iso(mentee.lastStartedAt), questionLastSavedDate: iso(ctx.answers.load(user.id, 'Mentee')?.savedAt ?? null) })
+    entries.push({ role: 'Mentee', userStatus: mentee.status, userStatusId: STATUS_IDS[mentee.status], questionLastPublishDate: iso(mentee.lastStartedAt), questionLastSavedDate: iso(ctx.answers.load(user.id, 'Mentee')?.savedAt ?? null), noMatch: mentee.noMatch })
   }
   if (mentor !== null) {
     entries.push({ role: 'Mentor', userStatus: mentor.status, userStatusId: STATUS_IDS[mentor.status], questionLastPublishDate: iso(mentor.lastPublishedAt), questionLastSavedDate: iso(mentor.lastSavedAt) })

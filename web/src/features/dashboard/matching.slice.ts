@@ -1,6 +1,7 @@
-// Flags of the mentee's matching run kept in the browser: running (set on start, cleared on
-// completion or failure; a second start meanwhile shows a warning) and no match found.
+// Flags of the mentee's matching run: running (set on start, cleared on completion or failure; a
+// second start meanwhile shows a warning) and no match found, which the server keeps as well.
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
+import { accountApi } from '../account/account.api.js'
 
 export type MatchingState = { readonly running: boolean; readonly noMatch: boolean }
 
@@ -13,6 +14,14 @@ export const matchingSlice = createSlice({
     runStarted: () => ({ running: true, noMatch: false }),
     runFinished: (_state, action: PayloadAction<{ noMatch: boolean }>) => ({ running: false, noMatch: action.payload.noMatch }),
     runFailed: (state) => ({ ...state, running: false }),
+  },
+  extraReducers: (builder) => {
+    // "no match found" must survive a reload: each GetUserDetails answer carries the server's flag
+    // on the mentee entry, so the no-proposals panel comes back without a new run
+    builder.addMatcher(accountApi.endpoints.getMe.matchFulfilled, (state, action) => ({
+      ...state,
+      noMatch: action.payload.userStatuses.find((s) => s.role === 'Mentee')?.noMatch === true,
+    }))
   },
   selectors: {
     selectMatchingRunning: (s) => s.running,
