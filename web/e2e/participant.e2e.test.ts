@@ -84,7 +84,10 @@ describe('validation and error pages', () => {
   let page: Page
   it('shows the validation messages of bad input and saves nothing', async () => {
     page = (await stack.newPerson()).page
-    await register(page, stack.baseUrl, aPerson('Vera'), 'mentee')
+    const vera = aPerson('Vera')
+    await register(page, stack.baseUrl, vera, 'mentee')
+    const writes: string[] = []
+    page.on('request', (r) => { if (r.method() === 'POST' && /CreateAnswer|UpdateAnswer|UpdateUserStatus|UpdateProfile|CreateMatchingTandem/i.test(r.url())) writes.push(r.url()) })
     await page.goto(`${stack.baseUrl}/user/mentee-profile`)
     await page.getByRole('heading', { name: 'Mentee questionnaire' }).waitFor()
     await page.locator('input[inputmode=numeric]').first().fill('123')
@@ -95,6 +98,13 @@ describe('validation and error pages', () => {
     await page.getByRole('button', { name: 'Start matching' }).click()
     await page.getByText('This information is required.').first().waitFor()
     expect(await seriousViolations(page)).toEqual([])
+    // "saves nothing": no write was sent, and the server holds no answers, no city, no run
+    expect(writes).toEqual([])
+    const stored = stack.server.ctx.users.byEmail(vera.email)
+    expect(stored?.city ?? '').toBe('')
+    expect(stored?.participant.mentee?.status).toBe('NEW')
+    expect(stored?.participant.mentee?.lastStartedAt ?? null).toBeNull()
+    expect(stored === undefined ? 'no user' : stack.server.ctx.answers.load(stored.id, 'Mentee') ?? null).toBeNull()
   })
 
   it('shows the 404 page for an unknown path', async () => {
