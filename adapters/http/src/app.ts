@@ -158,6 +158,7 @@ export const createApp = (options: AppOptions): express.Express => {
       body: route.method === 'GET' ? undefined : req.body as unknown,
       params: (req.params ?? {}) as Record<string, string>,
       file: file === undefined ? null : { bytes: file.buffer },
+      ...(req.ip === undefined ? {} : { address: req.ip }),
     }
     send(res, await route.run(actor === 'invalid' ? null : actor, incoming))
   }

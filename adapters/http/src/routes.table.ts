@@ -22,8 +22,8 @@ export const LOG_ERROR_MAX_CHARACTERS = 2000
 
 /**
  * A fixed window per key, in process: enough to keep an anonymous script from flooding the logs.
- * The key is the address when the app passes one, else the signed-in identity, else one shared
- * bucket for signed-out callers (the volume of anonymous reports stays bounded either way).
+ * The key is the signed-in identity (accountable, and not sharing a school's or office's address),
+ * else the caller's address, else one shared bucket for signed-out callers.
  */
 const fixedWindow = (perMinute: number) => {
   const windows = new Map<string, { start: number; count: number }>()
@@ -40,8 +40,8 @@ const fixedWindow = (perMinute: number) => {
 }
 
 const reporterKey = (actor: Actor | null, incoming: Incoming): string =>
-  incoming.address !== undefined ? `address:${incoming.address}`
-    : actor !== null ? `identity:${actor.identity.issuer}|${actor.identity.subject}` : 'anonymous'
+  actor !== null ? `identity:${actor.identity.issuer}|${actor.identity.subject}`
+    : incoming.address !== undefined ? `address:${incoming.address}` : 'anonymous'
 
 const ImageForm = t.strict({ email: EmailAddress, IsDeleted: t.union([BooleanFromString, t.undefined]) })
 const ImageParams = t.strict({ userId: IdFromString })
