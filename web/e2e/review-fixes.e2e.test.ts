@@ -41,6 +41,11 @@ describe('review fixes in the browser', () => {
     expect(await footer.getByRole('link', { name: 'LinkedIn' }).getAttribute('href')).toBe('https://linkedin.example/company/tandem')
   })
 
+  it('a malformed ORG_SOCIAL pair stops the start with a message naming the variable', async () => {
+    await expect(startStack({ ORG_SOCIAL: 'Mastodon' })).rejects.toThrow(/ORG_SOCIAL/)
+    await expect(startStack({ ORG_SOCIAL: 'Mastodon=javascript:alert(1)' })).rejects.toThrow(/ORG_SOCIAL/)
+  })
+
   it('a mentee whose run found no mentor (none published) still sees the no-match panel after a reload', async () => {
     const mentee = (await stack.newPerson()).page
     await register(mentee, stack.baseUrl, aPerson('Nina'), 'mentee')
