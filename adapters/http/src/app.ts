@@ -13,6 +13,7 @@ import { json, type Incoming, type Reply, type Route } from './route.js'
 import { routeTable } from './routes.table.js'
 import { cachedVerifier } from './token.cache.js'
 import type { Services } from './services.port.js'
+import { fixedWindow } from './rate.limit.js'
 
 /** What the web app reads at start (GET /app-config.json). */
 export type AppConfig = {
@@ -57,21 +58,6 @@ const bearerOf = (req: Request): string | null => {
   return match?.[1] ?? null
 }
 
-/** A fixed-window counter per address: enough to blunt scripted sign-up and sign-in floods. */
-const rateLimiter = (perMinute: number) => {
-  const windows = new Map<string, { start: number; count: number }>()
-  return (key: string, now: number): boolean => {
-    const w = windows.get(key)
-    if (w === undefined || now - w.start >= 60_000) {
-      if (windows.size > 10_000) windows.clear()
-      windows.set(key, { start: now, count: 1 })
-      return true
-    }
-    w.count += 1
-    return w.count <= perMinute
-  }
-}
-
 /**
  * Values are immutable; one served again (a cached dashboard answer) reuses its JSON text instead
  * of serialising it anew.
@@ -109,7 +95,7 @@ export const createApp = (options: AppOptions): express.Express => {
   const { services, logger } = options
   const verifyToken = cachedVerifier(options.verifyToken)
   const admins = options.adminEmails.map((e) => e.trim().toLowerCase()).filter((e) => e !== '')
-  const allow = rateLimiter(options.signInRateLimit ?? 60)
+  const allow = fixedWindow(options.signInRateLimit ?? 60)
 
   app.disable('x-powered-by')
   // API answers are no-store; hashing every body for an ETag would be wasted work.

@@ -15,30 +15,16 @@ import type { Actor } from './policy.js'
 import { answer, defineRoute, denied, json, type Incoming, type Route } from './route.js'
 import { exportRoutes } from './routes.exports.js'
 import type { Services } from './services.port.js'
+import { fixedWindow } from './rate.limit.js'
 
 /** Browser error reports per minute and caller, and the characters of a report that are kept. */
 export const LOG_ERRORS_PER_MINUTE = 30
 export const LOG_ERROR_MAX_CHARACTERS = 2000
 
 /**
- * A fixed window per key, in process: enough to keep an anonymous script from flooding the logs.
- * The key is the signed-in identity (accountable, and not sharing a school's or office's address),
- * else the caller's address, else one shared bucket for signed-out callers.
+ * The error log's limit is keyed by the signed-in identity (accountable, and not sharing a school's
+ * or office's address), else the caller's address, else one shared bucket for signed-out callers.
  */
-const fixedWindow = (perMinute: number) => {
-  const windows = new Map<string, { start: number; count: number }>()
-  return (key: string, now: number): boolean => {
-    const w = windows.get(key)
-    if (w === undefined || now - w.start >= 60_000) {
-      if (windows.size > 10_000) windows.clear()
-      windows.set(key, { start: now, count: 1 })
-      return true
-    }
-    w.count += 1
-    return w.count <= perMinute
-  }
-}
-
 const reporterKey = (actor: Actor | null, incoming: Incoming): string =>
   actor !== null ? `identity:${actor.identity.issuer}|${actor.identity.subject}`
     : incoming.address !== undefined ? `address:${incoming.address}` : 'anonymous'
