@@ -137,7 +137,9 @@ describe('an administrator works in German', () => {
     await expectAccessible()
 
     await filterList('Mentor*innen', ['VERFÜGBAR'])
-    const mentors = page.getByRole('table', { name: 'Mentoren' })
+    // the page is named as its navigation link says (it said 'Mentoren' under a 'Mentor*innen' link)
+    await page.getByRole('heading', { level: 2, name: 'Mentor*innen', exact: true }).waitFor()
+    const mentors = page.getByRole('table', { name: 'Mentor*innen' })
     for (const m of population.mentors) await mentors.getByText(m.email).waitFor()
     expect(await mentors.getByText('VERFÜGBAR', { exact: true }).count()).toBe(population.mentors.length)
     await expectAccessible()
@@ -179,7 +181,7 @@ describe('user information: matching switch, read-only mentee, delete (in German
     expect(statusOf(mentee.email)?.mentee?.status).toBe('PROPOSED')
 
     await showUser(mentee)
-    await page.getByText('Status und Programmjahr können nur geändert werden, solange der Mentee AVAILABLE, PENDING oder NEW ist.').waitFor()
+    await page.getByText('Status und Programmjahr können nur geändert werden, solange der Mentee VERFÜGBAR, IN BEARBEITUNG oder NEU ist.').waitFor()
     await page.getByText('VORGESCHLAGEN', { exact: true }).first().waitFor()
     expect(await page.getByRole('combobox', { name: 'Status' }).count()).toBe(0)
     expect(await page.getByRole('button', { name: 'Status und Programmjahr speichern' }).count()).toBe(0)
@@ -217,6 +219,8 @@ describe('user information: matching switch, read-only mentee, delete (in German
     await showUser(incompleteMentor)
     await page.getByRole('button', { name: 'Person löschen' }).click()
     await expect(page.getByRole('alertdialog').textContent()).resolves.toContain(`Möchten Sie ${fullName(incompleteMentor)} wirklich löschen?`)
+    // the dialog fades in; contrast is only meaningful once it is fully opaque
+    await page.waitForFunction(() => [...document.querySelectorAll('.fui-DialogSurface')].every((e) => getComputedStyle(e).opacity === '1'))
     await expectAccessible()
     await confirm()
     await message('Die Person wurde gelöscht.').waitFor()
@@ -230,7 +234,7 @@ describe('user information: matching switch, read-only mentee, delete (in German
     await page.keyboard.press('Escape')
 
     await filterList('Mentor*innen', ['VERFÜGBAR', 'PAUSIERT'])
-    const mentors = page.getByRole('table', { name: 'Mentoren' })
+    const mentors = page.getByRole('table', { name: 'Mentor*innen' })
     await mentors.getByText(completeMentor.email).waitFor()
     expect(await mentors.getByText(incompleteMentor.email).count()).toBe(0)
   })
