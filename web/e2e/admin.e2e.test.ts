@@ -3,19 +3,16 @@
 // a match, release it, deactivate the year, read a user's notification history, export both
 // spreadsheets and open them; no serious or critical axe violations on any admin page.
 import { readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import ExcelJS from 'exceljs'
 import { generatePopulation } from '@tandem/fixtures'
 import { seedPopulation } from '@tandem/server'
+import { expectAccessible, pick, signUpAdmin } from './support/admin.js'
 import { startStack, type Stack } from './support/harness.js'
 import { confirmationLink } from './support/mail.js'
 import { aPerson, type Person } from './support/people.js'
-
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
-type AxeResult = { violations: { id: string; impact: string | null; help: string; nodes: { target: unknown }[] }[] }
 
 const adminPerson: Person = { ...aPerson('Ada'), email: `ada.${Date.now()}@admin.example.org` }
 const YEAR = 'E2E 2030'
@@ -27,25 +24,6 @@ const mentee = population.mentees[0]!
 const mentor = population.mentors[0]!
 const fullName = (p: { firstName: string; lastName: string }) => `${p.firstName} ${p.lastName}`
 
-/**
- * Signs the administrator up at the provider. people.ts' `register` waits for the participant
- * dashboard, which an administrator never sees, so the same form is filled here.
- */
-const signUpAdmin = async (p: Page, baseUrl: string, person: Person): Promise<void> => {
-  await p.goto(`${baseUrl}/register-as-mentee`)
-  await p.waitForURL((url) => url.pathname.startsWith('/oidc/'))
-  await p.getByLabel('First name', { exact: true }).fill(person.firstName)
-  await p.getByLabel('Last name', { exact: true }).fill(person.lastName)
-  await p.getByLabel('Date of birth').fill('1980-02-03')
-  await p.getByLabel('Gender').selectOption('Female')
-  await p.getByLabel('E-mail address').fill(person.email)
-  await p.getByLabel('Password', { exact: true }).fill(person.password)
-  await p.getByLabel(/terms and conditions/).check()
-  await p.getByLabel(/data privacy policy/).check()
-  await p.getByRole('button', { name: 'Create account' }).click()
-  await p.waitForURL((url) => url.origin === baseUrl && !url.pathname.startsWith('/oidc/'))
-}
-
 /** Confirms the open confirmation (the one saying `containing`, while one closes and the next opens). */
 const confirm = async (containing?: string) => {
   const dialogs = page.getByRole('alertdialog')
@@ -55,27 +33,6 @@ const confirm = async (containing?: string) => {
 
 const message = (text: string | RegExp) => page.getByTestId('admin-message').filter({ hasText: text })
 const messageNow = async () => (await page.getByTestId('admin-message').allTextContents()).join(' | ')
-
-/**
- * Serious or critical axe violations, leaving out Fluent's focus guards: tabster inserts empty
- * `<i data-tabster-dummy tabindex=0 aria-hidden>` sentinels around focus traps and the body, which
- * pass focus on at once and which axe reports as aria-hidden-focus (a known false positive).
- */
-const expectAccessible = async () => {
-  await page.evaluate(axeSource)
-  const result = await page.evaluate(async () => (await (globalThis as unknown as { axe: { run: (context: unknown) => Promise<AxeResult> } })
-    .axe.run({ exclude: [['[data-tabster-dummy]']] })))
-  const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${JSON.stringify(v.nodes.map((n) => n.target))}`)
-  expect(serious).toEqual([])
-}
-
-const pick = async (label: string | RegExp, text: string, option: string) => {
-  const box = page.getByRole('combobox', { name: label })
-  await box.click()
-  await box.pressSequentially(text)
-  await page.getByRole('option', { name: new RegExp(option) }).first().click()
-}
 
 beforeAll(async () => {
   stack = await startStack({ ADMIN_EMAILS: adminPerson.email })
@@ -101,7 +58,7 @@ describe('an administrator runs a program year', () => {
   it('creates a program year', async () => {
     await page.getByRole('link', { name: 'Program year' }).click()
     await page.getByRole('table', { name: 'Program years' }).waitFor()
-    await expectAccessible()
+    await expectAccessible(page)
     await page.getByRole('textbox', { name: /Program year title/ }).fill('2030*')
     await page.getByRole('button', { name: 'Create program year' }).click()
     await page.getByText('Please use at most 30 letters, digits, slashes, spaces, underscores or hyphens.').waitFor()
@@ -113,10 +70,10 @@ describe('an administrator runs a program year', () => {
 
   it('makes the seeded mentee available in the new program year', async () => {
     await page.getByRole('link', { name: 'User info' }).click()
-    await pick(/User/, mentee.firstName, fullName(mentee))
+    await pick(page, /User/, mentee.firstName, fullName(mentee))
     await page.getByRole('button', { name: 'display information' }).click()
     await page.getByRole('button', { name: 'Account' }).waitFor()
-    await expectAccessible()
+    await expectAccessible(page)
     await page.getByRole('combobox', { name: 'Status' }).selectOption('AVAILABLE')
     await page.getByRole('combobox', { name: 'Program year' }).selectOption(YEAR)
     await page.getByRole('button', { name: 'Save status and program year' }).click()
@@ -128,9 +85,9 @@ describe('an administrator runs a program year', () => {
   it('creates a team by hand, edits its statuses to a match and releases it', async () => {
     await page.getByRole('link', { name: 'Matching teams' }).click()
     await page.getByRole('heading', { name: 'Create a matching team manually' }).waitFor()
-    await expectAccessible()
-    await pick('Mentee', mentee.lastName, fullName(mentee))
-    await pick('Mentor', mentor.email, fullName(mentor))
+    await expectAccessible(page)
+    await pick(page, 'Mentee', mentee.lastName, fullName(mentee))
+    await pick(page, 'Mentor', mentor.email, fullName(mentor))
     await page.getByRole('button', { name: 'Create', exact: true }).click()
     await expect(page.getByRole('alertdialog').textContent()).resolves.toContain(fullName(mentor))
     await confirm()
@@ -140,7 +97,7 @@ describe('an administrator runs a program year', () => {
     const row = page.getByRole('table', { name: 'Matching teams' }).getByRole('row').filter({ hasText: 'Manual Matching' })
     await row.waitFor()
     expect(await row.getAttribute('aria-selected')).toBe('true')
-    await expectAccessible()
+    await expectAccessible(page)
 
     await page.getByRole('combobox', { name: 'Mentee status' }).selectOption('ACCEPTED')
     await page.getByRole('combobox', { name: 'Mentor status' }).selectOption('ACCEPTED')
@@ -170,12 +127,12 @@ describe('an administrator runs a program year', () => {
 
   it('finds the mentee and reads the notification history', async () => {
     await page.getByRole('link', { name: 'User info' }).click()
-    await pick(/User/, mentee.email, fullName(mentee))
+    await pick(page, /User/, mentee.email, fullName(mentee))
     await page.getByRole('button', { name: 'display information' }).click()
     const history = page.getByRole('table', { name: 'Notification history' })
     await history.waitFor()
     expect(await history.getByRole('row').count()).toBeGreaterThan(1)
-    await expectAccessible()
+    await expectAccessible(page)
   })
 
   it('lists mentees and mentors by status', async () => {
@@ -185,10 +142,10 @@ describe('an administrator runs a program year', () => {
     await page.keyboard.press('Escape')
     await page.getByRole('button', { name: 'filter and display' }).click()
     await page.getByRole('table', { name: 'Mentees' }).getByText(mentee.email).waitFor()
-    await expectAccessible()
+    await expectAccessible(page)
     await page.getByRole('link', { name: 'Mentors' }).click()
     await page.getByRole('button', { name: 'filter and display' }).waitFor()
-    await expectAccessible()
+    await expectAccessible(page)
   })
 
   const exportFile = async (choice: string) => {
@@ -197,7 +154,7 @@ describe('an administrator runs a program year', () => {
     await dialog.getByRole('radio', { name: choice }).check()
     // The dialog fades in; contrast is only meaningful once it is fully opaque.
     await page.waitForFunction(() => [...document.querySelectorAll('.fui-DialogSurface')].every((e) => getComputedStyle(e).opacity === '1'))
-    await expectAccessible()
+    await expectAccessible(page)
     const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Export' }).click()])
     const path = join(stack.dataDir, download.suggestedFilename())
     await download.saveAs(path)

@@ -3,18 +3,14 @@
 // texts and no serious or critical axe violations; then the user-information actions the English
 // journey leaves out: the mentor matching switch (with the incomplete-profile refusal), the
 // read-only mentee status and program year, and deleting a user.
-import { readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { generatePopulation, type Population } from '@tandem/fixtures'
 import { seedPopulation } from '@tandem/server'
+import { expectAccessible, pick, signUpAdmin } from './support/admin.js'
 import { startStack, type Stack } from './support/harness.js'
 import { confirmationLink } from './support/mail.js'
 import { aPerson, type Person } from './support/people.js'
-
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
-type AxeResult = { violations: { id: string; impact: string | null; help: string; nodes: { target: unknown }[] }[] }
 
 const adminPerson: Person = { ...aPerson('Greta'), email: `greta.${Date.now()}@admin.example.org` }
 const YEAR = 'Jahrgang 2031'
@@ -33,22 +29,6 @@ const [teamMentor, completeMentor, incompleteMentor] = [population.mentors[0]!, 
 const fullName = (p: { firstName: string; lastName: string }) => `${p.firstName} ${p.lastName}`
 const statusOf = (email: string) => stack.server.ctx.users.byEmail(email)?.participant
 
-/** Signs the administrator up at the provider (the form admin.e2e.test.ts fills; register waits for a participant dashboard). */
-const signUpAdmin = async (p: Page, baseUrl: string, person: Person): Promise<void> => {
-  await p.goto(`${baseUrl}/register-as-mentee`)
-  await p.waitForURL((url) => url.pathname.startsWith('/oidc/'))
-  await p.getByLabel('First name', { exact: true }).fill(person.firstName)
-  await p.getByLabel('Last name', { exact: true }).fill(person.lastName)
-  await p.getByLabel('Date of birth').fill('1980-02-03')
-  await p.getByLabel('Gender').selectOption('Female')
-  await p.getByLabel('E-mail address').fill(person.email)
-  await p.getByLabel('Password', { exact: true }).fill(person.password)
-  await p.getByLabel(/terms and conditions/).check()
-  await p.getByLabel(/data privacy policy/).check()
-  await p.getByRole('button', { name: 'Create account' }).click()
-  await p.waitForURL((url) => url.origin === baseUrl && !url.pathname.startsWith('/oidc/'))
-}
-
 /** Confirms the open confirmation with the German button. */
 const confirm = async () => {
   await page.getByRole('alertdialog').last().getByRole('button', { name: 'Bestätigen' }).click()
@@ -56,26 +36,9 @@ const confirm = async () => {
 
 const message = (text: string | RegExp) => page.getByTestId('admin-message').filter({ hasText: text })
 
-/** Serious or critical axe violations, leaving out Fluent's focus sentinels (see admin.e2e.test.ts). */
-const expectAccessible = async () => {
-  await page.evaluate(axeSource)
-  const result = await page.evaluate(async () => (await (globalThis as unknown as { axe: { run: (context: unknown) => Promise<AxeResult> } })
-    .axe.run({ exclude: [['[data-tabster-dummy]']] })))
-  const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${JSON.stringify(v.nodes.map((n) => n.target))}`)
-  expect(serious).toEqual([])
-}
-
-const pick = async (label: string | RegExp, text: string, option: string) => {
-  const box = page.getByRole('combobox', { name: label })
-  await box.click()
-  await box.pressSequentially(text)
-  await page.getByRole('option', { name: new RegExp(option) }).first().click()
-}
-
 const showUser = async (person: { firstName: string; lastName: string; email: string }) => {
   await page.getByRole('link', { name: 'Benutzerinfo' }).click()
-  await pick(/Person/, person.email, fullName(person))
+  await pick(page, /Person/, person.email, fullName(person))
   await page.getByRole('button', { name: 'Informationen anzeigen' }).click()
   await page.getByRole('button', { name: 'Konto' }).waitFor()
 }
@@ -117,7 +80,7 @@ describe('an administrator works in German', () => {
   it('creates a program year and sees the German confirmation and validation text', async () => {
     await page.getByRole('link', { name: 'Programmjahr', exact: true }).click()
     await page.getByRole('table', { name: 'Programmjahre' }).waitFor()
-    await expectAccessible()
+    await expectAccessible(page)
     await page.getByRole('textbox', { name: /Titel des Programmjahres/ }).fill('2031*')
     await page.getByRole('button', { name: 'Programmjahr erstellen' }).click()
     await page.getByText('Bitte verwende höchstens 30 Buchstaben, Ziffern, Schrägstriche, Leerzeichen, Unterstriche oder Bindestriche.').waitFor()
@@ -125,7 +88,7 @@ describe('an administrator works in German', () => {
     await page.getByRole('button', { name: 'Programmjahr erstellen' }).click()
     await message(`Das Programmjahr ${YEAR} wurde erstellt.`).waitFor()
     await page.getByRole('row', { name: new RegExp(YEAR) }).getByRole('button', { name: `Deaktivieren ${YEAR}` }).waitFor()
-    await expectAccessible()
+    await expectAccessible(page)
   })
 
   it('lists mentees and mentors with the German filter button and status labels', async () => {
@@ -134,7 +97,7 @@ describe('an administrator works in German', () => {
     await mentees.getByText(mentee.email).waitFor()
     await mentees.getByRole('row').filter({ hasText: mentee.email }).getByText('NEU', { exact: true }).waitFor()
     await mentees.getByRole('columnheader', { name: 'Registrierungsdatum' }).waitFor()
-    await expectAccessible()
+    await expectAccessible(page)
 
     await filterList('Mentor*innen', ['VERFÜGBAR'])
     // the page is named as its navigation link says (it said 'Mentoren' under a 'Mentor*innen' link)
@@ -142,7 +105,7 @@ describe('an administrator works in German', () => {
     const mentors = page.getByRole('table', { name: 'Mentor*innen' })
     for (const m of population.mentors) await mentors.getByText(m.email).waitFor()
     expect(await mentors.getByText('VERFÜGBAR', { exact: true }).count()).toBe(population.mentors.length)
-    await expectAccessible()
+    await expectAccessible(page)
   })
 
   it('shows the matching teams filter panel and the empty-selection text in German', async () => {
@@ -152,14 +115,14 @@ describe('an administrator works in German', () => {
     for (const label of ['Team-Status', 'Programmjahr']) await page.getByRole('combobox', { name: label }).waitFor()
     await page.getByRole('button', { name: 'Suchen', exact: true }).waitFor()
     await page.getByText('Wählen Sie ein Matching-Team, um Details anzuzeigen').waitFor()
-    await expectAccessible()
+    await expectAccessible(page)
   })
 
   it('shows user information in German accordions and makes the mentee available in the new year', async () => {
     await showUser(mentee)
     for (const header of ['Konto', 'Mentee']) await page.getByRole('button', { name: header, exact: true }).waitFor()
     await page.getByText('Registrierungsdatum').first().waitFor()
-    await expectAccessible()
+    await expectAccessible(page)
     await page.getByRole('combobox', { name: 'Status' }).selectOption({ label: 'VERFÜGBAR' })
     await page.getByRole('combobox', { name: 'Programmjahr' }).selectOption(YEAR)
     await page.getByRole('button', { name: 'Status und Programmjahr speichern' }).click()
@@ -173,8 +136,8 @@ describe('an administrator works in German', () => {
 describe('user information: matching switch, read-only mentee, delete (in German)', () => {
   it('an admin creates a team by hand: the mentee is then PROPOSED and its status and program year are read-only', async () => {
     await page.getByRole('link', { name: 'Matching-Teams' }).click()
-    await pick('Mentee', mentee.lastName, fullName(mentee))
-    await pick('Mentor', teamMentor.email, fullName(teamMentor))
+    await pick(page, 'Mentee', mentee.lastName, fullName(mentee))
+    await pick(page, 'Mentor', teamMentor.email, fullName(teamMentor))
     await page.getByRole('button', { name: 'Erstellen', exact: true }).click()
     await confirm()
     await message('Das Matching-Team wurde erstellt.').waitFor()
@@ -185,7 +148,7 @@ describe('user information: matching switch, read-only mentee, delete (in German
     await page.getByText('VORGESCHLAGEN', { exact: true }).first().waitFor()
     expect(await page.getByRole('combobox', { name: 'Status' }).count()).toBe(0)
     expect(await page.getByRole('button', { name: 'Status und Programmjahr speichern' }).count()).toBe(0)
-    await expectAccessible()
+    await expectAccessible(page)
   })
 
   it("an admin disables and re-enables a mentor's matching (SPEC: an admin can pause and resume a mentor)", async () => {
@@ -200,7 +163,7 @@ describe('user information: matching switch, read-only mentee, delete (in German
     await toggle.click()
     await expect.poll(() => toggle.isChecked()).toBe(true)
     expect(statusOf(completeMentor.email)?.mentor?.status).toBe('AVAILABLE')
-    await expectAccessible()
+    await expectAccessible(page)
   })
 
   it('enabling matching needs a complete profile: the admin sees admin-profile-data-incomplete and the mentor stays paused', async () => {
@@ -221,7 +184,7 @@ describe('user information: matching switch, read-only mentee, delete (in German
     await expect(page.getByRole('alertdialog').textContent()).resolves.toContain(`Möchten Sie ${fullName(incompleteMentor)} wirklich löschen?`)
     // the dialog fades in; contrast is only meaningful once it is fully opaque
     await page.waitForFunction(() => [...document.querySelectorAll('.fui-DialogSurface')].every((e) => getComputedStyle(e).opacity === '1'))
-    await expectAccessible()
+    await expectAccessible(page)
     await confirm()
     await message('Die Person wurde gelöscht.').waitFor()
     expect(stack.server.ctx.users.byEmail(incompleteMentor.email)).toBeFalsy()

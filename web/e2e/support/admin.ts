@@ -1,0 +1,51 @@
+// What the administrator journeys share: signing an administrator up, the axe check of an admin
+// page, and picking an option from a searchable picker.
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { expect } from 'vitest'
+import type { Page } from 'playwright-core'
+import type { Person } from './people.js'
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
+type AxeResult = { violations: { id: string; impact: string | null; help: string; nodes: { target: unknown }[] }[] }
+
+/**
+ * Signs the administrator up at the provider. people.ts' `register` waits for the participant
+ * dashboard, which an administrator never sees, so the same form is filled here.
+ */
+export const signUpAdmin = async (p: Page, baseUrl: string, person: Person): Promise<void> => {
+  await p.goto(`${baseUrl}/register-as-mentee`)
+  await p.waitForURL((url) => url.pathname.startsWith('/oidc/'))
+  await p.getByLabel('First name', { exact: true }).fill(person.firstName)
+  await p.getByLabel('Last name', { exact: true }).fill(person.lastName)
+  await p.getByLabel('Date of birth').fill('1980-02-03')
+  await p.getByLabel('Gender').selectOption('Female')
+  await p.getByLabel('E-mail address').fill(person.email)
+  await p.getByLabel('Password', { exact: true }).fill(person.password)
+  await p.getByLabel(/terms and conditions/).check()
+  await p.getByLabel(/data privacy policy/).check()
+  await p.getByRole('button', { name: 'Create account' }).click()
+  await p.waitForURL((url) => url.origin === baseUrl && !url.pathname.startsWith('/oidc/'))
+}
+
+/**
+ * Asserts no serious or critical axe violations, leaving out Fluent's focus guards: tabster inserts
+ * empty `<i data-tabster-dummy tabindex=0 aria-hidden>` sentinels around focus traps and the body,
+ * which pass focus on at once and which axe reports as aria-hidden-focus (a known false positive).
+ */
+export const expectAccessible = async (page: Page): Promise<void> => {
+  await page.evaluate(axeSource)
+  const result = await page.evaluate(async () => (await (globalThis as unknown as { axe: { run: (context: unknown) => Promise<AxeResult> } })
+    .axe.run({ exclude: [['[data-tabster-dummy]']] })))
+  const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${JSON.stringify(v.nodes.map((n) => n.target))}`)
+  expect(serious).toEqual([])
+}
+
+/** Types into the searchable picker labelled `label` and chooses the first option matching `option`. */
+export const pick = async (page: Page, label: string | RegExp, text: string, option: string): Promise<void> => {
+  const box = page.getByRole('combobox', { name: label })
+  await box.click()
+  await box.pressSequentially(text)
+  await page.getByRole('option', { name: new RegExp(option) }).first().click()
+}
