@@ -68,7 +68,7 @@ for (const language of ['en', 'de'] as const) {
       await tabTo(mentorPage, publish)
       await mentorPage.keyboard.press('Enter')
       await mentorPage.getByText(text.published).waitFor()
-      expect(await mentorPage.getByRole('switch', { name: text.toggle }).isChecked()).toBe(true)
+      await expect.poll(() => mentorPage.getByRole('switch', { name: text.toggle }).isChecked(), { timeout: 10_000 }).toBe(true)
       found.push(...(await audit(mentorPage, 'published mentor questionnaire')))
       expect(found).toEqual([])
       expect(stack.server.ctx.users.byEmail(mentor.email)?.participant.mentor?.status).toBe('AVAILABLE')
@@ -79,7 +79,8 @@ for (const language of ['en', 'de'] as const) {
       await tabTo(mentorPage, toggle)
       await mentorPage.keyboard.press('Space')
       await mentorPage.getByText(text.disabled).waitFor()
-      expect(await toggle.isChecked()).toBe(false)
+      // the switch follows the refetched status, which can land just after the message
+      await expect.poll(() => toggle.isChecked(), { timeout: 10_000 }).toBe(false)
       expect(stack.server.ctx.users.byEmail(mentor.email)?.participant.mentor?.status).toBe('PAUSED')
       const found = await audit(mentorPage, 'mentor questionnaire, matching disabled')
 
@@ -94,7 +95,7 @@ for (const language of ['en', 'de'] as const) {
       await tabTo(mentorPage, toggle)
       await mentorPage.keyboard.press('Space')
       await mentorPage.getByText(text.enabled).waitFor()
-      expect(await toggle.isChecked()).toBe(true)
+      await expect.poll(() => toggle.isChecked(), { timeout: 10_000 }).toBe(true)
       expect(stack.server.ctx.users.byEmail(mentor.email)?.participant.mentor?.status).toBe('AVAILABLE')
     })
 
