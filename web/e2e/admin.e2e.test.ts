@@ -9,9 +9,8 @@ import type { Page } from 'playwright-core'
 import ExcelJS from 'exceljs'
 import { generatePopulation } from '@tandem/fixtures'
 import { seedPopulation } from '@tandem/server'
-import { expectAccessible, pick, signUpAdmin } from './support/admin.js'
+import { expectAccessible, pick, signInConfirmedAdmin } from './support/admin.js'
 import { startStack, type Stack } from './support/harness.js'
-import { confirmationLink } from './support/mail.js'
 import { aPerson, type Person } from './support/people.js'
 
 const adminPerson: Person = { ...aPerson('Ada'), email: `ada.${Date.now()}@admin.example.org` }
@@ -38,14 +37,7 @@ beforeAll(async () => {
   stack = await startStack({ ADMIN_EMAILS: adminPerson.email })
   seedPopulation(stack.server.ctx, population, `${stack.baseUrl}/oidc`)
   page = (await stack.newPerson()).page
-  await signUpAdmin(page, stack.baseUrl, adminPerson)
-  // ADMIN_EMAILS counts only on a confirmed address: the administrator opens the mailed link, then
-  // the app signs in afresh (the provider session is still there) for a token saying so.
-  await page.goto(await confirmationLink(stack.dataDir, adminPerson.email))
-  await page.getByText('Thank you: your e-mail address is confirmed.').waitFor()
-  await page.evaluate(() => window.sessionStorage.clear())
-  await page.goto(`${stack.baseUrl}/administrator/matching-tandems`)
-  await page.getByRole('heading', { name: 'Create a matching team manually' }).waitFor()
+  await signInConfirmedAdmin(stack, page, adminPerson)
   // Signed in again, the administrator sees the admin navigation.
   await page.getByRole('link', { name: 'Matching teams' }).click()
   await page.waitForURL(/\/administrator\/matching-tandems$/)

@@ -7,9 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { generatePopulation, type Population } from '@tandem/fixtures'
 import { seedPopulation } from '@tandem/server'
-import { expectAccessible, pick, signUpAdmin } from './support/admin.js'
+import { expectAccessible, pick, signInConfirmedAdmin } from './support/admin.js'
 import { startStack, type Stack } from './support/harness.js'
-import { confirmationLink } from './support/mail.js'
 import { aPerson, type Person } from './support/people.js'
 
 const adminPerson: Person = { ...aPerson('Greta'), email: `greta.${Date.now()}@admin.example.org` }
@@ -56,12 +55,7 @@ beforeAll(async () => {
   stack = await startStack({ ADMIN_EMAILS: adminPerson.email })
   seedPopulation(stack.server.ctx, population, `${stack.baseUrl}/oidc`)
   page = (await stack.newPerson()).page
-  await signUpAdmin(page, stack.baseUrl, adminPerson)
-  await page.goto(await confirmationLink(stack.dataDir, adminPerson.email))
-  await page.getByText('Thank you: your e-mail address is confirmed.').waitFor()
-  await page.evaluate(() => window.sessionStorage.clear())
-  await page.goto(`${stack.baseUrl}/administrator/matching-tandems`)
-  await page.getByRole('heading', { name: 'Create a matching team manually' }).waitFor()
+  await signInConfirmedAdmin(stack, page, adminPerson)
 })
 afterAll(async () => {
   await stack?.close()

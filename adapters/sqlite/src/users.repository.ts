@@ -27,16 +27,7 @@ export type UserRecord = {
   readonly participant: Participant
 }
 
-export type NewUser = {
-  readonly issuer: string
-  readonly subject: string
-  readonly email: string
-  readonly firstName: string
-  readonly lastName: string
-  readonly gender: Gender
-  readonly birthDate: string | null
-  readonly language: Language
-  readonly roles: readonly RoleName[]
+export type NewUser = Pick<UserRecord, 'issuer' | 'subject' | 'email' | 'firstName' | 'lastName' | 'gender' | 'birthDate' | 'language' | 'roles'> & {
   readonly acceptedPrivacy: boolean
   readonly acceptedTerms: boolean
   readonly menteeClusterId: number | null

@@ -4,6 +4,8 @@ import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { expect } from 'vitest'
 import type { Page } from 'playwright-core'
+import type { Stack } from './harness.js'
+import { confirmationLink } from './mail.js'
 import type { Person } from './people.js'
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
@@ -48,4 +50,18 @@ export const pick = async (page: Page, label: string | RegExp, text: string, opt
   await box.click()
   await box.pressSequentially(text)
   await page.getByRole('option', { name: new RegExp(option) }).first().click()
+}
+
+/**
+ * Signs the administrator up, opens the mailed confirmation link (ADMIN_EMAILS counts only on a
+ * confirmed address), then lets the app sign in afresh (the provider session is still there) for a
+ * token saying so, and waits on the matching-teams page.
+ */
+export const signInConfirmedAdmin = async (stack: Stack, page: Page, person: Person): Promise<void> => {
+  await signUpAdmin(page, stack.baseUrl, person)
+  await page.goto(await confirmationLink(stack.dataDir, person.email))
+  await page.getByText('Thank you: your e-mail address is confirmed.').waitFor()
+  await page.evaluate(() => window.sessionStorage.clear())
+  await page.goto(`${stack.baseUrl}/administrator/matching-tandems`)
+  await page.getByRole('heading', { name: 'Create a matching team manually' }).waitFor()
 }
