@@ -34,7 +34,11 @@ export type DeliveryReport = {
   readonly failed: number
   /** Claimed, but the lease was lost before sending: left to whoever holds it now. */
   readonly skipped: number
+  /** Expired leases: never tried and queued again. */
   readonly requeued: number
+  /** Expired leases of messages handed to the transport: queued again (at least once). */
+  readonly interrupted: number
+  /** Expired leases of messages interrupted on every attempt: failed. */
   readonly abandoned: number
 }
 
@@ -140,8 +144,9 @@ export const createDeliveryWorker = (options: DeliveryWorkerOptions): DeliveryWo
       round += 1
       const owner = `${worker}#${round}`
       const start = now()
-      const recovered = await outbox.recoverExpired(start)
-      if (recovered.abandoned > 0) log.warn({ abandoned: recovered.abandoned }, 'notifications interrupted while sending were marked failed, not re-sent')
+      const recovered = await outbox.recoverExpired(start, maxAttempts)
+      if (recovered.interrupted > 0) log.warn({ interrupted: recovered.interrupted }, 'notifications interrupted while sending are sent again (a receiver may see a duplicate with the same Message-ID)')
+      if (recovered.abandoned > 0) log.error({ abandoned: recovered.abandoned }, 'notifications interrupted on every attempt were marked failed')
       const claimed = await outbox.claimDue(start, batchSize, start + leaseMs, owner)
       const counts: Record<Outcome, number> = { sent: 0, retried: 0, failed: 0, skipped: 0 }
       for (const message of claimed) counts[await deliver(message, owner)] += 1

@@ -40,13 +40,17 @@ export type NewOutboxMessage = Omit<OutboxMessage, 'id' | 'attempts' | 'status' 
  * - `markAttempt` is called right before the message goes to the transport. It sets attemptedAt = now
  *   and attempts + 1, but only while the row is still `sending`, leased by `worker` and the lease has
  *   not run out; it answers false otherwise, and the worker then does not send.
- * - `markSent`, `markRetry` (back to pending at nextAttemptAt, attemptedAt cleared) and `markFailed`
- *   change only a row leased by `worker`; a late `markSent` still wins over a recovered failure,
- *   because the message did go out.
+ * - `markSent` records a delivery whoever holds the row now (a slow worker's late success is the
+ *   truth: the message did go out); `markRetry` (back to pending at nextAttemptAt, attemptedAt
+ *   cleared) and `markFailed` change only a row leased by `worker`.
  * - `recoverExpired` handles rows whose lease ran out while `sending` (the process died or hung):
- *   never handed to the transport (attemptedAt null) -> pending again, safe to send; handed over ->
- *   failed with lastError "interrupted", never re-sent, because the spec wants at most once and we
- *   cannot know whether the SMTP server accepted it.
+ *   never handed to the transport (attemptedAt null) -> pending again; handed over -> pending again
+ *   as well, with lastError INTERRUPTED_ERROR, because a committed notification must not be lost
+ *   (at least once over SMTP, where a duplicate keeps its Message-ID; exactly once for .eml files,
+ *   whose transport counts an existing file as sent). A row interrupted `maxAttempts` times is
+ *   failed with INTERRUPTED_GIVEN_UP, so a message that kills its worker cannot loop for ever.
+ * - `requeueFailed` puts a failed row back to pending, due at `now`, with its attempts reset: the
+ *   admin's "send again". False when the row is not failed.
  */
 export type OutboxPort = {
   readonly claimDue: (now: Instant, limit: number, leaseUntil: Instant, worker: string) => Promise<readonly OutboxMessage[]>
@@ -54,11 +58,16 @@ export type OutboxPort = {
   readonly markSent: (id: number, now: Instant, worker: string) => Promise<void>
   readonly markRetry: (id: number, nextAttemptAt: Instant, error: string, worker: string) => Promise<void>
   readonly markFailed: (id: number, error: string, worker: string) => Promise<void>
-  readonly recoverExpired: (now: Instant) => Promise<{ readonly requeued: number; readonly abandoned: number }>
+  readonly recoverExpired: (now: Instant, maxAttempts: number) => Promise<RecoveryReport>
 }
 
-/** The lastError of a message abandoned by `recoverExpired`. */
-export const INTERRUPTED_ERROR = 'interrupted while sending; not re-sent (at most once)'
+/** What `recoverExpired` did: rows never tried, rows interrupted mid-send and queued again, rows given up. */
+export type RecoveryReport = { readonly requeued: number; readonly interrupted: number; readonly abandoned: number }
+
+/** The lastError of a message that was being sent when its worker died; it is sent again. */
+export const INTERRUPTED_ERROR = 'interrupted while sending; queued again'
+/** The lastError of a message whose every attempt was interrupted (it keeps killing its worker). */
+export const INTERRUPTED_GIVEN_UP = 'interrupted while sending on every attempt; given up'
 
 /** One entry of the admin's notification history (SPEC §3: mailSubject, createdDate). */
 export type NotificationHistoryEntry = { readonly subject: string; readonly createdAt: Instant; readonly status: OutboxStatus }

@@ -1,14 +1,44 @@
 // Delivery for a single-machine install with no SMTP configured: every message becomes an RFC 822
-// `.eml` file under the data folder (openable in any mail client) and a log line.
-import { mkdir, rename, writeFile } from 'node:fs/promises'
-import { join } from 'node:path'
+// `.eml` file under the data folder (openable in any mail client) and a log line. Exactly once:
+// the file is named after the outbox row, appears whole or not at all, and is never written twice.
+import { randomBytes } from 'node:crypto'
+import { link, mkdir, open, unlink } from 'node:fs/promises'
+import { basename, join } from 'node:path'
 import nodemailer from 'nodemailer'
 import type { MailLog } from './mail.log.js'
 import { toNodemailer } from './transport.smtp.js'
 import { DeliveryError, errorText, type MailTransport, type OutgoingMail } from './transport.port.js'
 
-/** The file name is derived from the stable Message-ID, so a re-send overwrites instead of doubling. */
+/** The file name is derived from the stable Message-ID (the outbox id), so one row has one file. */
 export const emlFileName = (messageId: string): string => `${messageId.replace(/^<|>$/g, '').replace(/[^A-Za-z0-9._-]/g, '_')}.eml`
+
+const errorCode = (error: unknown): string | undefined => (error as { code?: string } | null)?.code
+
+/**
+ * Writes the bytes under a private temporary name, flushes them, then links the final name to it.
+ * `link` fails when the name exists, so of two writers (a retry after a crash, a worker whose lease
+ * ran out) only one publishes; the other finds the message already delivered. Answers whether this
+ * call published it.
+ */
+const publishOnce = async (file: string, bytes: Buffer): Promise<boolean> => {
+  const temporary = join(file, '..', `.${basename(file)}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`)
+  const handle = await open(temporary, 'wx')
+  try {
+    await handle.writeFile(bytes)
+    await handle.sync()
+  } finally {
+    await handle.close()
+  }
+  try {
+    await link(temporary, file)
+    return true
+  } catch (error) {
+    if (errorCode(error) === 'EEXIST') return false
+    throw error
+  } finally {
+    await unlink(temporary).catch(() => {})
+  }
+}
 
 export const emlTransport = (dir: string, options: { readonly from: string; readonly log: MailLog }): MailTransport => {
   const builder = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' })
@@ -16,15 +46,15 @@ export const emlTransport = (dir: string, options: { readonly from: string; read
     send: async (message: OutgoingMail) => {
       const info = await builder.sendMail(toNodemailer(options.from, message))
       const file = join(dir, emlFileName(message.messageId))
+      let published: boolean
       try {
         await mkdir(dir, { recursive: true })
-        // Write then rename, so a reader never sees half a message.
-        await writeFile(`${file}.tmp`, info.message as Buffer)
-        await rename(`${file}.tmp`, file)
+        published = await publishOnce(file, info.message as Buffer)
       } catch (error) {
         throw new DeliveryError(errorText(error), false, null)
       }
-      options.log.info({ file, messageId: message.messageId }, 'mail written as .eml (no SMTP_URL configured)')
+      // A file already there was written by an earlier try that died before recording it: sent.
+      options.log.info({ file, messageId: message.messageId }, published ? 'mail written as .eml (no SMTP_URL configured)' : 'mail already written as .eml; counted as sent')
     },
     close: async () => {},
   }

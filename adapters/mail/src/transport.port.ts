@@ -6,7 +6,7 @@ export type OutgoingMail = {
   readonly subject: string
   readonly text: string
   readonly html: string
-  /** Stable per outbox row (`<outbox-42@host>`), so a re-send, should one ever happen, is recognisable. */
+  /** Stable per outbox row (`<tandem-outbox-42@host>`): a re-send after a crash is recognisable as the same message. */
   readonly messageId: string
   readonly headers: Readonly<Record<string, string>>
 }

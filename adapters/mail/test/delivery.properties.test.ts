@@ -1,11 +1,12 @@
 // Properties of delivery under random schedules: two workers run rounds side by side while the
 // transport accepts, fails for a while, refuses for good, stalls past a lease or hangs (a process
 // dying mid-send).
-// Whatever happens, no message is delivered twice, and once the storm is over every message is
-// either sent (delivered exactly once) or failed for a recorded reason: none is lost or stuck.
+// Whatever happens, no message is lost or stuck: once the storm is over every message is either
+// sent (delivered at least once; twice only when a lease ran out while it was being sent) or failed
+// for a recorded reason without having been delivered.
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { DeliveryError, INTERRUPTED_ERROR, type DeliveryWorker, type MailTransport } from '../src/index.js'
+import { DeliveryError, INTERRUPTED_GIVEN_UP, type DeliveryWorker, type MailTransport } from '../src/index.js'
 import { enqueue, manualClock, workerOver } from './support/delivery.setup.js'
 import { memoryOutbox } from './support/outbox.memory.js'
 
@@ -112,30 +113,31 @@ const run = async (s: { messages: number; script: Outcome[]; rounds: readonly Ro
 }
 
 describe('delivery under random schedules (two workers, failures, crashes)', () => {
-  it('never delivers a message twice, and leaves every message sent exactly once or failed with a reason', async () => {
+  it('leaves every message sent (delivered) or failed with a reason (not delivered); duplicates only after a stall or crash', async () => {
     await fc.assert(
       fc.asyncProperty(scenario, async (s) => {
         const { outbox, ids, delivered } = await run(s)
-        expect(new Set(delivered).size).toBe(delivered.length)
+        if (!s.script.some((o) => o === 'stall' || o === 'hang')) expect(new Set(delivered).size).toBe(delivered.length)
         for (const id of ids) {
           const row = outbox.row(id)
           expect(['sent', 'failed']).toContain(row.status)
           expect(row.status === 'sent').toBe(delivered.includes(String(id)))
           if (row.status === 'failed')
-            expect(row.lastError === INTERRUPTED_ERROR || row.lastError?.startsWith('550') === true || row.attempts >= MAX_ATTEMPTS).toBe(true)
+            expect(row.lastError === INTERRUPTED_GIVEN_UP || row.lastError?.startsWith('550') === true || row.attempts >= MAX_ATTEMPTS).toBe(true)
         }
       }),
       { numRuns: 150 },
     )
   })
 
-  it('delivers every message exactly once when failures are only temporary and fewer than the attempt limit', async () => {
+  it('delivers every message when failures are only temporary and fewer than the attempt limit: exactly once unless a send stalled past its lease', async () => {
     await fc.assert(
       fc.asyncProperty(
         scenario.map((s) => ({ ...s, script: s.script.filter((o) => o === 'ok' || o === 'temporary' || o === 'stall').slice(0, MAX_ATTEMPTS - 1) })),
         async (s) => {
           const { ids, delivered } = await run(s)
-          expect([...delivered].sort()).toEqual(ids.map(String).sort())
+          expect([...new Set(delivered)].sort()).toEqual(ids.map(String).sort())
+          if (!s.script.includes('stall')) expect([...delivered].sort()).toEqual(ids.map(String).sort())
         },
       ),
       { numRuns: 100 },

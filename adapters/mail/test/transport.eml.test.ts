@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { simpleParser } from 'mailparser'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { emlFileName, emlTransport, outboxMessageId, type MailLog } from '../src/index.js'
+import { emlFileName, emlTransport, outboxMessageId, type MailLog, type MailTransport } from '../src/index.js'
 import { enqueue, manualClock, workerOver } from './support/delivery.setup.js'
 import { memoryOutbox } from './support/outbox.memory.js'
 import { org } from './support/samples.js'
@@ -65,5 +65,29 @@ describe('.eml transport', () => {
     const report = await workerOver(outbox, emlTransport(blocked, { from: 'noreply@x.example', log: recordingLog().log }), manualClock()).runOnce()
     expect(report).toMatchObject({ retried: 1 })
     expect(outbox.row(id)).toMatchObject({ status: 'pending', attempts: 1 })
+  })
+
+  it('exactly once across a crash: a retry that finds the file written by the dead worker counts it sent and leaves it alone', async () => {
+    const outbox = memoryOutbox()
+    const clock = manualClock()
+    const mailDir = join(dataDir, 'mail')
+    const eml = emlTransport(mailDir, { from: 'noreply@x.example', log: recordingLog().log })
+    const id = enqueue(outbox, { type: 'DECLINE_TANDEM', data: { firstName: 'Mia', infoText: null } }, { email: 'mia@example.org' })
+    // The process writes the file, then dies before it can record the delivery.
+    let written: () => void = () => {}
+    const wroteFile = new Promise<void>((resolve) => (written = resolve))
+    const dying: MailTransport = { send: async (m) => { await eml.send(m); written(); await new Promise(() => {}) }, close: async () => {} }
+    void workerOver(outbox, dying, clock, { name: 'dead', leaseMs: 60_000 }).runOnce()
+    await wroteFile
+    const [file] = await readdir(mailDir)
+    const before = await readFile(join(mailDir, file ?? ''))
+    expect(outbox.row(id).status).toBe('sending')
+
+    clock.advance(60_001)
+    const report = await workerOver(outbox, eml, clock, { name: 'restarted' }).runOnce()
+    expect(report).toMatchObject({ interrupted: 1, claimed: 1, sent: 1 })
+    expect(outbox.row(id).status).toBe('sent')
+    expect(await readdir(mailDir)).toEqual([file])
+    expect((await readFile(join(mailDir, file ?? ''))).equals(before)).toBe(true)
   })
 })

@@ -15,6 +15,8 @@ export type Config = {
   readonly matching: { readonly threshold: number; readonly limit: number }
   readonly sweepIntervalMs: number
   readonly mailIntervalMs: number
+  /** How long a delivery round holds its messages; an interrupted message is sent again after it. */
+  readonly mailLeaseMs: number
   readonly smtpUrl: string | null
   readonly mailFrom: string
   readonly webDist: string
@@ -94,6 +96,7 @@ export const loadConfig = (env: Readonly<Record<string, string | undefined>>, cw
     },
     sweepIntervalMs: number(env['SWEEP_INTERVAL_MS'], MINUTE, 'SWEEP_INTERVAL_MS'),
     mailIntervalMs: number(env['MAIL_INTERVAL_MS'], 10_000, 'MAIL_INTERVAL_MS'),
+    mailLeaseMs: number(env['MAIL_LEASE_MS'], 10 * MINUTE, 'MAIL_LEASE_MS'),
     smtpUrl: env['SMTP_URL'] === undefined || env['SMTP_URL'] === '' ? null : env['SMTP_URL'],
     mailFrom: text(env['MAIL_FROM'], 'Tandem <no-reply@localhost>'),
     webDist: resolve(cwd, text(env['WEB_DIST'], 'web/dist')),

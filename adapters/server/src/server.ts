@@ -147,7 +147,7 @@ export const createServer = async (config: Config, overrides: ServerOverrides = 
     return ids.length
   }
 
-  const worker: DeliveryWorker = createDeliveryWorker({ outbox, transport, now: clock, org, worker: `${hostname()}-${process.pid}`, log: mailLog })
+  const worker: DeliveryWorker = createDeliveryWorker({ outbox, transport, now: clock, org, worker: `${hostname()}-${process.pid}`, log: mailLog, leaseMs: config.mailLeaseMs })
 
   return {
     app, ctx, db, logger, sweep, identityProvider: provider,

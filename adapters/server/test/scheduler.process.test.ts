@@ -1,64 +1,29 @@
 // The production entry point (main.ts) as real processes on one data folder, with short sweep and
 // mail intervals and a real SMTP server: two processes at once, one killed (SIGKILL) mid-work and
-// another started in its place. Every notification is written once and received at most once; every
-// message not received is one the outbox reports as interrupted (decision 0003: at most once).
-import { spawn, type ChildProcess } from 'node:child_process'
+// another started in its place. Every notification is written once and received at least once,
+// a duplicate only with the Message-ID of its outbox row (decision 0003: none lost to a crash).
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { INTERRUPTED_ERROR } from '@tandem/mail'
 import { createOutboxRepository, openDatabase } from '@tandem/sqlite'
 import { aMentorAnswers } from '@tandem/fixtures'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestSmtp, type TestSmtp } from '../../mail/test/support/smtp.server.js'
 import { expectOk, startHarness } from './harness.js'
-
-const MAIN = join(import.meta.dirname, '..', 'src', 'main.ts')
+import { killed, mainProcesses, waitFor } from './main-process.js'
 
 let smtp: TestSmtp
-const children: ChildProcess[] = []
+const processes = mainProcesses()
 beforeAll(async () => { smtp = await startTestSmtp() })
 afterAll(async () => {
-  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL')
+  processes.killAll()
   await smtp.stop()
 })
 
-/** Starts `node main.ts` on the folder; resolves once it listens. */
-const startMain = (dir: string): Promise<ChildProcess> => {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
-    env: {
-      ...process.env, DATA_DIR: dir, PORT: '0', HOST: '127.0.0.1', PUBLIC_URL: 'http://localhost:3000', WEB_DIST: join(dir, 'no-web'),
-      SMTP_URL: smtp.url, SWEEP_INTERVAL_MS: '100', MAIL_INTERVAL_MS: '100', LOG_LEVEL: 'info',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  })
-  children.push(child)
-  return new Promise((resolve, reject) => {
-    let out = ''
-    child.stdout?.on('data', (chunk: Buffer) => {
-      out += chunk.toString()
-      if (out.includes('Tandem is listening')) resolve(child)
-    })
-    child.on('exit', (code) => reject(new Error(`main.ts exited with ${code}: ${out.slice(-2000)}`)))
-  })
-}
-
-const waitFor = async (what: string, holds: () => boolean | Promise<boolean>, limitMs = 60_000): Promise<void> => {
-  const until = Date.now() + limitMs
-  while (!(await holds())) {
-    if (Date.now() > until) throw new Error(`gave up waiting for ${what}`)
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-}
-
-const killed = (child: ChildProcess): Promise<void> => new Promise((resolve) => {
-  if (child.exitCode !== null || child.signalCode !== null) return resolve()
-  child.once('exit', () => resolve())
-  child.kill('SIGKILL')
-})
+const startMain = (dir: string) => processes.start(dir, { SMTP_URL: smtp.url, MAIL_LEASE_MS: '3000' })
 
 describe('main.ts processes on one database', () => {
-  it('two processes sweep and deliver, one is killed and another started: each notification written once, received at most once, none lost', async () => {
+  it('two processes sweep and deliver, one is killed and another started: each notification written once, received at least once, none lost', async () => {
     // Prepared on the test clock (March 2026): for the real clock of the processes, the mentor's
     // 72 h deadline passed long ago and three mentors saved without publishing more than 7 days ago.
     const dir = mkdtempSync(join(tmpdir(), 'tandem-processes-'))
@@ -105,14 +70,8 @@ describe('main.ts processes on one database', () => {
         ...drafts.map((d) => `REMINDER_UNPUBLISHED_USER_PROFILE ${d.email}`),
       ].sort())
       const received = (await smtp.parsed()).map((m) => m.messageId ?? '')
-      expect(received.length).toBe(new Set(received).size)
-      for (const row of rows) {
-        const id = `<tandem-outbox-${row.id}@localhost>`
-        if (row.status === 'sent') expect(received).toContain(id)
-        else expect([row.status, row.lastError]).toEqual(['failed', INTERRUPTED_ERROR])
-      }
-      expect(rows.filter((m) => m.status === 'failed').length).toBeLessThanOrEqual(1)
-      expect(received.length).toBeGreaterThanOrEqual(rows.length - 1)
+      expect(rows.map((m) => m.status)).toEqual(rows.map(() => 'sent'))
+      expect([...new Set(received)].sort()).toEqual(rows.map((row) => `<tandem-outbox-${row.id}@localhost>`).sort())
       const leases = db.raw.prepare('select name from scheduler_leases order by name').pluck().all()
       expect(leases).toEqual(['deadline-sweep', 'reminder-sweep'])
     } finally {

@@ -1,5 +1,5 @@
 // The outbox table: notifications written in the same transaction as the state change, delivered by
-// the mail worker through the OutboxPort below (leases, at-most-once), and the admin's history.
+// the mail worker through the OutboxPort below (leases; none lost to a crash), and the admin's history.
 import type { Instant, UserId } from '@tandem/core'
 import type { Selectable } from 'kysely'
 import type { Database } from './database.js'
@@ -26,7 +26,9 @@ export type StoredOutboxMessage = {
 export type NewOutboxRow = Omit<StoredOutboxMessage, 'id' | 'attempts' | 'status' | 'lastError'>
 
 const STATUSES: readonly OutboxStatus[] = ['pending', 'sending', 'sent', 'failed']
-const INTERRUPTED = 'interrupted while sending; not re-sent (at most once)'
+// The texts of @tandem/mail's INTERRUPTED_ERROR and INTERRUPTED_GIVEN_UP (adapters do not import each other).
+const INTERRUPTED = 'interrupted while sending; queued again'
+const INTERRUPTED_GIVEN_UP = 'interrupted while sending on every attempt; given up'
 
 const messageOf = (r: Selectable<OutboxTable>): StoredOutboxMessage => ({
   id: r.id, type: r.type, language: r.language, recipient: { email: r.recipient_email, name: r.recipient_name }, userId: r.user_id,
@@ -61,10 +63,10 @@ export const createOutboxRepository = (db: Database) => {
     markAttempt: async (id: number, now: Instant, worker: string): Promise<boolean> =>
       db.run(leased(id, worker).set((eb) => ({ attempted_at: now, attempts: eb('attempts', '+', 1) }))
         .where('status', '=', 'sending').where('locked_until', '>', now)) === 1,
-    markSent: async (id: number, now: Instant, worker: string): Promise<void> => {
-      // A late success still wins over a recovered failure: the message did go out.
+    markSent: async (id: number, now: Instant, _worker: string): Promise<void> => {
+      // Whoever holds the row now: a late success is the truth, the message did go out.
       db.run(k.updateTable('outbox').set({ status: 'sent', sent_at: now, locked_by: null, locked_until: null, last_error: null })
-        .where('id', '=', id).where((eb) => eb.or([eb('locked_by', '=', worker), eb('last_error', '=', INTERRUPTED)])))
+        .where('id', '=', id).where('status', '!=', 'sent'))
     },
     markRetry: async (id: number, nextAttemptAt: Instant, error: string, worker: string): Promise<void> => {
       db.run(leased(id, worker).set({ status: 'pending', next_attempt_at: nextAttemptAt, last_error: error.slice(0, 500), attempted_at: null, locked_by: null, locked_until: null }))
@@ -72,13 +74,24 @@ export const createOutboxRepository = (db: Database) => {
     markFailed: async (id: number, error: string, worker: string): Promise<void> => {
       db.run(leased(id, worker).set({ status: 'failed', last_error: error.slice(0, 500), locked_by: null, locked_until: null }))
     },
-    recoverExpired: async (now: Instant): Promise<{ readonly requeued: number; readonly abandoned: number }> =>
+    recoverExpired: async (now: Instant, maxAttempts: number): Promise<{ readonly requeued: number; readonly interrupted: number; readonly abandoned: number }> =>
       db.transaction(() => {
         const expired = k.updateTable('outbox').where('status', '=', 'sending').where('locked_until', '<=', now)
-        const requeued = db.run(expired.where('attempted_at', 'is', null).set({ status: 'pending', locked_by: null, locked_until: null }))
-        const abandoned = db.run(expired.where('attempted_at', 'is not', null).set({ status: 'failed', last_error: INTERRUPTED, locked_by: null, locked_until: null }))
-        return { requeued, abandoned }
+        const free = { locked_by: null, locked_until: null, attempted_at: null }
+        const requeued = db.run(expired.where('attempted_at', 'is', null).set({ status: 'pending', ...free }))
+        const abandoned = db.run(expired.where('attempts', '>=', maxAttempts).set({ status: 'failed', last_error: INTERRUPTED_GIVEN_UP, ...free }))
+        // Handed over when the worker died: sent again (at least once; .eml counts an existing file as sent).
+        const interrupted = db.run(expired.set({ status: 'pending', next_attempt_at: now, last_error: INTERRUPTED, ...free }))
+        return { requeued, interrupted, abandoned }
       }),
+    /** The admin's "send again" for a failed message: due now, attempts counted afresh. */
+    requeueFailed: (id: number, now: Instant): boolean =>
+      db.run(k.updateTable('outbox').set({ status: 'pending', next_attempt_at: now, attempts: 0, locked_by: null, locked_until: null, attempted_at: null })
+        .where('id', '=', id).where('status', '=', 'failed')) === 1,
+    byId: (id: number): StoredOutboxMessage | undefined => {
+      const row = db.first(k.selectFrom('outbox').selectAll().where('id', '=', id))
+      return row === undefined ? undefined : messageOf(row)
+    },
   }
 }
 

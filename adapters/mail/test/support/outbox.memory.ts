@@ -2,7 +2,7 @@
 // (leases, conditional marks, recovery). Each method's body runs without awaiting, so it is atomic
 // the way one SQL statement is, while two workers still interleave between calls.
 import type { Instant } from '@tandem/core'
-import { INTERRUPTED_ERROR, type NewOutboxMessage, type OutboxMessage, type OutboxPort } from '../../src/index.js'
+import { INTERRUPTED_ERROR, INTERRUPTED_GIVEN_UP, type NewOutboxMessage, type OutboxMessage, type OutboxPort } from '../../src/index.js'
 
 export type StoredRow = OutboxMessage & {
   readonly lockedBy: string | null
@@ -15,6 +15,7 @@ export type MemoryOutbox = OutboxPort & {
   readonly enqueue: (row: NewOutboxMessage) => number
   readonly rows: () => readonly StoredRow[]
   readonly row: (id: number) => StoredRow
+  readonly requeueFailed: (id: number, now: Instant) => boolean
 }
 
 export const memoryOutbox = (): MemoryOutbox => {
@@ -26,7 +27,6 @@ export const memoryOutbox = (): MemoryOutbox => {
     rows.set(id, { ...r, ...change })
     return true
   }
-  const heldBy = (worker: string) => (r: StoredRow) => r.lockedBy === worker && r.status !== 'sent'
 
   return {
     enqueue: (row) => {
@@ -53,8 +53,9 @@ export const memoryOutbox = (): MemoryOutbox => {
         attemptedAt: now,
         attempts: (rows.get(id)?.attempts ?? 0) + 1,
       }),
-    markSent: async (id, now, worker) => {
-      update(id, heldBy(worker), { status: 'sent', sentAt: now, lastError: null })
+    markSent: async (id, now) => {
+      // Whoever holds the row now: a late success is the truth (the message did go out).
+      update(id, (r) => r.status !== 'sent', { status: 'sent', sentAt: now, lastError: null, lockedBy: null, lockedUntil: null })
     },
     markRetry: async (id, nextAttemptAt, error, worker) => {
       update(id, (r) => r.status === 'sending' && r.lockedBy === worker, { status: 'pending', nextAttemptAt, lastError: error, lockedBy: null, lockedUntil: null, attemptedAt: null })
@@ -62,21 +63,25 @@ export const memoryOutbox = (): MemoryOutbox => {
     markFailed: async (id, error, worker) => {
       update(id, (r) => r.status === 'sending' && r.lockedBy === worker, { status: 'failed', lastError: error, lockedUntil: null })
     },
-    recoverExpired: async (now) => {
+    recoverExpired: async (now, maxAttempts) => {
       let requeued = 0
+      let interrupted = 0
       let abandoned = 0
       for (const r of rows.values()) {
         if (r.status !== 'sending' || (r.lockedUntil ?? 0) > now) continue
         if (r.attemptedAt === null) {
           rows.set(r.id, { ...r, status: 'pending', lockedBy: null, lockedUntil: null })
           requeued += 1
-        } else {
-          // lockedBy stays, so a late markSent from the slow worker can still record the truth.
-          rows.set(r.id, { ...r, status: 'failed', lastError: INTERRUPTED_ERROR, lockedUntil: null })
+        } else if (r.attempts >= maxAttempts) {
+          rows.set(r.id, { ...r, status: 'failed', lastError: INTERRUPTED_GIVEN_UP, lockedBy: null, lockedUntil: null })
           abandoned += 1
+        } else {
+          rows.set(r.id, { ...r, status: 'pending', lastError: INTERRUPTED_ERROR, nextAttemptAt: now, lockedBy: null, lockedUntil: null, attemptedAt: null })
+          interrupted += 1
         }
       }
-      return { requeued, abandoned }
+      return { requeued, interrupted, abandoned }
     },
+    requeueFailed: (id, now) => update(id, (r) => r.status === 'failed', { status: 'pending', nextAttemptAt: now, attempts: 0, lockedBy: null, lockedUntil: null, attemptedAt: null }),
   }
 }

@@ -15,6 +15,8 @@ export type TestSmtp = {
   readonly recipientAttempts: string[]
   /** The SMTP reply code to refuse a recipient with, or null to accept it. */
   refuse: (address: string) => number | null
+  /** Waits this long after a message arrived before answering 250: a window in which a sender may die. */
+  replyDelayMs: number
   readonly stop: () => Promise<void>
   readonly start: () => Promise<void>
   readonly parsed: () => Promise<ParsedMail[]>
@@ -34,6 +36,7 @@ export const startTestSmtp = async (options: { readonly auth?: { readonly user: 
     received: [],
     recipientAttempts: [],
     refuse: () => null,
+    replyDelayMs: 0,
     stop: async () => {
       const s = current
       current = null
@@ -70,7 +73,8 @@ export const startTestSmtp = async (options: { readonly auth?: { readonly user: 
         stream.on('data', (c: Buffer) => chunks.push(c))
         stream.on('end', () => {
           state.received.push({ raw: Buffer.concat(chunks), secure: session.secure, to: session.envelope.rcptTo.map((a) => a.address) })
-          callback()
+          if (state.replyDelayMs > 0) setTimeout(() => callback(), state.replyDelayMs)
+          else callback()
         })
       },
     })
