@@ -4,7 +4,7 @@ import {
   AcceptDeclinePayload, AdminAcceptPayload, AdminDeclinePayload, AdminUserDetailQuery, BooleanFromString, CloseClusterQuery,
   CloseTandemPayload, CreateClusterQuery, DeclineReasonQuery, DeleteUserQuery, EmailAddress, GetProposalsRequest, IdFromString,
   LogErrorPayload, ManualTandemCreatePayload, MatchingTandemByIdQuery, MatchingTandemListRequest, MenteeStateChangeQuery,
-  MenteeStateSavePayload, NotifyUserPayload, ProfileUpdateRequest, ProposedProfileQuery, QuestionAnswerPairsQuery, SaveAnswersPayload,
+  MenteeStateSavePayload, NotifyUserPayload, ResendNotificationPayload, ProfileUpdateRequest, ProposedProfileQuery, QuestionAnswerPairsQuery, SaveAnswersPayload,
   SignInPayload, SignUpPayload, StartMatchingRequest, StatusSelection, StatusUpdatePayload, UserDetailsQuery, UserProfileQuery,
   fail, fieldError, ok,
 } from '@tandem/core'
@@ -157,6 +157,8 @@ export const routeTable = (s: Services): readonly Route[] => {
     body: AdminAcceptPayload, handle: async ({ body }) => answer(await s.admin.accept(body)) }),
   defineRoute({ method: 'POST', path: '/api/Admin/DeclineProposal', policy: 'admin', summary: 'decline a proposal on behalf of a participant (version checked)',
     body: AdminDeclinePayload, handle: async ({ body }) => answer(await s.admin.decline(body)) }),
+  defineRoute({ method: 'POST', path: '/api/Admin/ResendNotification', policy: 'admin', summary: 'queue a failed notification of the history again',
+    body: ResendNotificationPayload, handle: async ({ body }) => answer(await s.admin.resendNotification(body)) }),
   ...exportRoutes(s),
   ]
 }

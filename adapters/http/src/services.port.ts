@@ -7,7 +7,7 @@ import type {
   ProposalsResponse, ProposedProfile, ProposedProfileQuery, QuestionAnswerPairsQuery, QuestionAnswerResponse, SaveAnswersPayload,
   SignInPayload, SignUpPayload, StatusMasterItem, StatusSelection, StatusUpdatePayload, TeamDetail, UserDetailsQuery, UserListRow,
   UserProfileQuery, UserProfileResponse, UserView, VerifiedIdentity, RoleName, UserId,
-  ExportTandemDataRequest, ExportUserDataRequest, Language,
+  ExportTandemDataRequest, ExportUserDataRequest, Language, ResendNotificationPayload,
 } from '@tandem/core'
 import type { Either } from 'fp-ts/lib/Either.js'
 import type { Actor } from './policy.js'
@@ -72,6 +72,8 @@ export type Services = {
     readonly syncFromIdp: () => Outcome<number>
     readonly accept: (body: AdminAcceptPayload) => Outcome<boolean>
     readonly decline: (body: AdminDeclinePayload) => Outcome<boolean>
+    /** Queues a failed notification again (InvalidTransition when it is not failed). */
+    readonly resendNotification: (body: ResendNotificationPayload) => Outcome<boolean>
   }
   readonly exports: {
     readonly userData: (body: ExportUserDataRequest, language: Language) => Outcome<Spreadsheet>

@@ -51,6 +51,7 @@ export const SAMPLES: Readonly<Record<string, (owner: Person, target: Person) =>
   'GET /api/Admin/SyncDBFromIdp': () => ({}),
   'POST /api/Admin/AcceptProposal': (_o, t) => ({ body: [{ email: t.email, role: 'Mentee', pairedUserEmail: t.email, proposalSaveModel: [{ proposalId: 1, proposalState: 'ACCEPTED' }], matchingTandemSaveModel: [{ matchingTandemId: 1, tandemState: 'ACTIVE', version: 1 }] }] }),
   'POST /api/Admin/DeclineProposal': (_o, t) => ({ body: { declineProposal: { proposalId: 1, proposalState: 'DECLINED', comment: null, declineMatchingTandem: { matchingTandemId: 1, tandemState: 'DECLINED', version: 1 } }, menteeEmail: t.email, mentorEmail: t.email, role: 'Mentee' } }),
+  'POST /api/Admin/ResendNotification': () => ({ body: { notificationId: 999 } }),
   'POST /api/Admin/ExportUserDataByRole': () => ({ body: { role: 'Mentee', includeBasicAccountInformation: true, includeExtededAccountInformation: false, includeProfileInformation: false, filterData: {} } }),
   'GET /api/Admin/ExportMatchingTandemData': () => ({ query: { includeUserAccountInformation: 'true', includeMatchingTandemInformation: 'true', includeProposalInformation: 'true', tandemDateRange: '7' } }),
 }

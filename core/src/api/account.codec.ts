@@ -100,6 +100,16 @@ export const NotifyUserPayload = t.exact(t.intersection([
 ]), 'NotifyUserPayload')
 export type NotifyUserPayload = t.TypeOf<typeof NotifyUserPayload>
 
-/** A notification history entry (the outbox, SPEC §3). */
-export const NotificationEntry = t.type({ mailSubject: t.string, createdDate: IsoDateTime, mentorship: nullable(t.string) }, 'NotificationEntry')
+/** Where a mail stands: waiting or being sent, delivered, or given up (docs/notifications.md). */
+export const NotificationState = t.keyof({ queued: null, sent: null, failed: null }, 'NotificationState')
+export type NotificationState = t.TypeOf<typeof NotificationState>
+
+/**
+ * A notification history entry (the outbox, SPEC §3), with its id and state so the admin sees
+ * what happened to it (`failureReason` only for a failed one) and can send a failed one again.
+ */
+export const NotificationEntry = t.type({
+  notificationId: Id, mailSubject: t.string, createdDate: IsoDateTime, mentorship: nullable(t.string),
+  state: NotificationState, failureReason: nullable(t.string),
+}, 'NotificationEntry')
 export type NotificationEntry = t.TypeOf<typeof NotificationEntry>

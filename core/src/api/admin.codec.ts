@@ -12,6 +12,10 @@ import { QuestionTextAnswer, StatusMasterItem } from './profile.codec.js'
 import { ProposalSaveModel } from './proposal.codec.js'
 import { EmailAddress, FiniteNumber, Id, IsoDateTime, NonNegativeInt, nullable, refined } from './wire.codec.js'
 
+/** ResendNotification body: the failed outbox row to queue again. */
+export const ResendNotificationPayload = t.strict({ notificationId: Id }, 'ResendNotificationPayload')
+export type ResendNotificationPayload = t.TypeOf<typeof ResendNotificationPayload>
+
 /** A row of the mentee and mentor lists (GetMentees / GetMentors / GetAllUsers). */
 export const UserListRow = t.type({
   userId: Id,

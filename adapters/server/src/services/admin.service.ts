@@ -10,6 +10,7 @@ import type { Services } from '@tandem/http'
 import type { UserRecord } from '@tandem/sqlite'
 import { isLeft, left, right, type Either } from 'fp-ts/lib/Either.js'
 import { isDeletedPlaceholder } from './account.erasure.js'
+import { notificationHistory, resendNotification } from './notification-history.js'
 import { textIn, userByEmail, type ServiceContext } from './context.js'
 import { applyDeadlinesFor } from './matching.service.js'
 import { setMatching } from './questionnaire.service.js'
@@ -57,6 +58,7 @@ export const adminService = (ctx: ServiceContext): Services['admin'] => {
   }
 
   return {
+    resendNotification: resendNotification(ctx),
     allUsers: async () => right(ctx.users.all().filter((u) => !isDeletedPlaceholder(u)).map((u) => listRow(u, u.participant.mentee !== null ? 'Mentee' : 'Mentor'))),
 
     userDetail: async (query) => {
@@ -69,7 +71,7 @@ export const adminService = (ctx: ServiceContext): Services['admin'] => {
       const detail: AdminUserDetail = {
         userRole: rolesOf(ctx, u).map((name) => ({ name })),
         userStatuses: statusEntries(ctx, u),
-        notification: ctx.outbox.historyOf(u.id).map((m) => ({ mailSubject: m.subject, createdDate: toIsoDateTime(m.createdAt), mentorship: null })),
+        notification: notificationHistory(ctx, u.id),
         userCompleteProfile: {
           firstName: u.firstName, lastName: u.lastName, email: u.email, city: u.city, federalState: stateName(ctx, u.stateOriginalId, lang),
           country: countryName(ctx, u.countryCodeId, lang), language: languageName(ctx, u.language, lang), gender: u.gender,

@@ -4,7 +4,6 @@
 import { useEffect, useState } from 'react'
 import {
   Accordion, AccordionHeader, AccordionItem, AccordionPanel, Body1, Button, Field, MessageBar, MessageBarBody, Select, Switch,
-  Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow,
 } from '@fluentui/react-components'
 import {
   MENTEE_ADMIN_EDITABLE, validateMenteeStateEdit, validateUserSearch, type AdminUserDetail, type PickerUser, type QuestionTextAnswer,
@@ -22,6 +21,7 @@ import {
 import { errorText, genderLabel, statusLabel } from './admin.i18n.js'
 import { useAdminMessages } from './AdminMessages.js'
 import { ConfirmDialog } from './ConfirmDialog.js'
+import { NotificationHistory } from './NotificationHistory.js'
 import { StatusBadge } from './StatusBadge.js'
 import { UserPicker } from './UserPicker.js'
 import { apiErrorOf } from '../../app/api.js'
@@ -175,20 +175,7 @@ export const UserDetailView = ({ detail, onDeleted }: { readonly detail: AdminUs
           </AccordionItem>
         )}
       </Accordion>
-      <h3>{t('admin.user.history')}</h3>
-      {detail.notification.length === 0 ? <Body1 as="p">{t('admin.user.noHistory')}</Body1> : (
-        <Table aria-label={t('admin.user.history')} size="small">
-          <TableHeader><TableRow><TableHeaderCell>{t('admin.user.subject')}</TableHeaderCell><TableHeaderCell>{t('admin.user.date')}</TableHeaderCell></TableRow></TableHeader>
-          <TableBody>
-            {detail.notification.map((n, i) => (
-              <TableRow key={`${n.createdDate}-${i}`}>
-                <TableCell>{n.mailSubject}</TableCell>
-                <TableCell>{new Intl.DateTimeFormat(language === 'de' ? 'de-DE' : 'en-GB', { dateStyle: 'long', timeStyle: 'short', hour12: language === 'en' }).format(new Date(n.createdDate))}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      )}
+      <NotificationHistory entries={detail.notification} language={language} />
       <Button style={{ marginTop: 12 }} onClick={() => setConfirming(true)}>{t('admin.user.delete')}</Button>
       <ConfirmDialog open={confirming} text={t('admin.user.confirmDelete', { name: `${p.firstName} ${p.lastName}` })} onCancel={() => setConfirming(false)} onConfirm={() => void remove_()} />
     </div>

@@ -5,7 +5,7 @@
 import type {
   AdminAcceptPayload, AdminDeclinePayload, AdminUserDetail, CloseTandemPayload, Cluster, Language, ManualMatchingMasterData,
   ManualTandemCreatePayload, MatchingTandemListRequest, MatchingTandemListRow, MenteeStateChangeData, MenteeStateSavePayload,
-  StatusMasterItem, StatusSelection, StatusUpdatePayload, TeamDetail, UserListRow,
+  ResendNotificationPayload, StatusMasterItem, StatusSelection, StatusUpdatePayload, TeamDetail, UserListRow,
 } from '@tandem/core'
 import { api } from '../../app/api.js'
 
@@ -32,6 +32,9 @@ export const adminApi = api.enhanceEndpoints({ addTagTypes: ADMIN_TAGS }).inject
     }),
     adminUpdateUserStatus: build.mutation<boolean, StatusUpdatePayload>({
       query: (body) => ({ url: '/api/Admin/UpdateUserStatus', method: 'POST', body }), invalidatesTags: ['AdminUserDetail', 'AdminUsers'],
+    }),
+    adminResendNotification: build.mutation<boolean, ResendNotificationPayload>({
+      query: (body) => ({ url: '/api/Admin/ResendNotification', method: 'POST', body }), invalidatesTags: ['AdminUserDetail'],
     }),
     adminDeleteUser: build.mutation<boolean, { email: string }>({
       query: ({ email }) => ({ url: '/api/Account/DeleteUserFromIdp', params: { emailId: email, deletefromDB: true } }),
@@ -76,5 +79,5 @@ export const {
   useLazyAdminGetMenteeStateDataQuery, useAdminUpdateMenteeInformationMutation, useAdminUpdateUserStatusMutation, useAdminDeleteUserMutation,
   useAdminGetManualMatchingMasterDataQuery, useAdminCreateManualTandemMutation, useAdminGetTandemListQuery, useAdminGetTandemByIdQuery,
   useAdminAcceptProposalMutation, useAdminDeclineProposalMutation, useAdminCloseTandemMutation, useAdminGetClustersQuery, useAdminCreateClusterMutation,
-  useAdminCloseClusterMutation, useAdminSyncFromIdpMutation,
+  useAdminCloseClusterMutation, useAdminSyncFromIdpMutation, useAdminResendNotificationMutation,
 } = adminApi
