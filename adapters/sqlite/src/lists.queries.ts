@@ -68,9 +68,10 @@ export const createListQueries = (db: Database) => {
       if (filter.clusterIds.length > 0) q = q.where('tandems.cluster_id', 'in', [...filter.clusterIds])
       const search = filter.userSearch.trim()
       if (search !== '') {
+        // % and _ in the search are literal: escaped with a backslash, which the ESCAPE clause names.
         const like = `%${search.replace(/[%_\\]/g, (c) => `\\${c}`)}%`
         q = q.where((eb) => eb.or(['mentee', 'mentor'].flatMap((who) =>
-          (['email', 'first_name', 'last_name'] as const).map((col) => eb(`${who as 'mentee'}.${col}`, 'like', like)))))
+          (['email', 'first_name', 'last_name'] as const).map((col) => sql<boolean>`${sql.ref(`${who}.${col}`)} like ${like} escape '\\'`))))
       }
       return db.all(q.orderBy('tandems.id', 'desc')).map((r) => ({
         id: r.id, createdAt: r.created_at, programYear: r.title, menteeLastName: r.mentee_last_name, mentorLastName: r.mentor_last_name,
