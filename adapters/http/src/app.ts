@@ -191,7 +191,7 @@ export const createApp = (options: AppOptions): express.Express => {
   app.use((err: unknown, req: Request, res: Response, _next: NextFunction) => {
     const e = err as { type?: string; code?: string; status?: number }
     if (e.type === 'entity.too.large' || e.code === 'LIMIT_FILE_SIZE') return send(res, json(413, fail('PayloadTooLarge')))
-    if (e.type === 'encoding.unsupported') return send(res, json(415, fail('UnsupportedMediaType')))
+    if (e.type === 'encoding.unsupported' || e.type === 'media.unsupported') return send(res, json(415, fail('UnsupportedMediaType')))
     if (e.type === 'entity.parse.failed' || (e.code ?? '').startsWith('LIMIT_') || e.status === 400) {
       return send(res, json(400, fail('ValidationFailed', [fieldError('$', 'invalid-value')])))
     }

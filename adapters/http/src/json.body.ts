@@ -1,16 +1,25 @@
-// A lean JSON body reader for the API: UTF-8 JSON only, a hard size limit (413 beyond), parse
-// errors as 400. The API needs none of body-parser's encodings or charsets, and it is on every call.
+// A lean JSON body reader for the API: UTF-8 JSON only (anything else with a body is 415), a hard
+// size limit (413 beyond), parse errors as 400. The API needs none of body-parser's encodings or
+// charsets, and it is on every call.
 import type { NextFunction, Request, Response } from 'express'
 
-export type BodyError = Error & { type: 'entity.too.large' | 'entity.parse.failed' | 'encoding.unsupported'; status: number }
+export type BodyError = Error & { type: 'entity.too.large' | 'entity.parse.failed' | 'encoding.unsupported' | 'media.unsupported'; status: number }
+
+const hasBody = (req: Request): boolean =>
+  req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0
 
 const bodyError = (type: BodyError['type'], status: number): BodyError => Object.assign(new Error(type), { type, status })
 
 export const jsonBody = (limit: number) => (req: Request, _res: Response, next: NextFunction): void => {
-  const type = req.headers['content-type'] ?? ''
-  if (!/^application\/(?:[\w.+-]+\+)?json\s*(?:;\s*charset=utf-8\s*)?$/i.test(type.trim())) {
-    req.body = undefined
-    return next()
+  const type = req.headers['content-type']
+  if (type === undefined || !/^application\/(?:[\w.+-]+\+)?json\s*(?:;\s*charset=utf-8\s*)?$/i.test(type.trim())) {
+    // A POST without a body and without a type is fine (CreateCluster?yearText, SPEC §7); any body
+    // or type that is not JSON is refused as such, not misread as a missing body.
+    if (type === undefined && !hasBody(req)) {
+      req.body = undefined
+      return next()
+    }
+    return next(bodyError('media.unsupported', 415))
   }
   if (req.headers['content-encoding'] !== undefined && req.headers['content-encoding'] !== 'identity') return next(bodyError('encoding.unsupported', 415))
   const declared = Number(req.headers['content-length'] ?? Number.NaN)
