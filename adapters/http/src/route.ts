@@ -1,6 +1,7 @@
-// A route of the table: its policy, the codecs of its query and body, whose e-mail it names, and a
-// handler. `defineRoute` does the common steps: decode (400 with field errors), owner check (403).
-import { decodeOrFieldErrors, fail, ok, type DomainError } from '@tandem/core'
+// A route of the table: its policy, the codecs of its query and body, whose e-mail it names, the
+// side it acts on, and a handler. `defineRoute` does the common steps: decode (400 with field
+// errors), owner check (403 Forbidden), side check (403 WrongRole).
+import { decodeOrFieldErrors, fail, holdsSide, ok, type DomainError, type Side } from '@tandem/core'
 import { isLeft, type Either } from 'fp-ts/lib/Either.js'
 import * as t from 'io-ts'
 import { sameEmail, type Actor, type Policy } from './policy.js'
@@ -45,6 +46,13 @@ type Spec<Q, B> = {
   readonly body?: t.Type<B, unknown, unknown>
   /** The e-mail addresses the request names as its subject: a participant may only name their own. */
   readonly owner?: (query: Q, body: B) => readonly string[]
+  /**
+   * The participant side the request acts as (a role or roleName parameter, or the side the route
+   * belongs to). A caller who does not hold it gets 403 WrongRole here, for every such route alike.
+   */
+  readonly side?: (query: Q, body: B) => Side | undefined
+  /** Reshapes every answer of the route, refusals included (start matching's statusCode). */
+  readonly finish?: (reply: Reply) => Reply
   readonly handle: (input: { readonly actor: Actor; readonly query: Q; readonly body: B; readonly incoming: Incoming }) => Promise<Reply>
 }
 
@@ -66,19 +74,23 @@ export const defineRoute = <Q = undefined, B = undefined>(spec: Spec<Q, B>): Rou
   policy: spec.policy,
   summary: spec.summary,
   ...(spec.multipart === true ? { multipart: true } : {}),
-  run: async (actor, incoming) => {
-    const query = decodeOrFieldErrors((spec.query ?? nothing) as t.Type<Q, unknown, unknown>, incoming.query)
-    const body = decodeOrFieldErrors((spec.body ?? nothing) as t.Type<B, unknown, unknown>, incoming.body)
-    if (isLeft(query) || isLeft(body)) {
-      const errors = [...(isLeft(query) ? query.left : []), ...(isLeft(body) ? body.left : [])]
-      return json(400, fail('ValidationFailed', errors))
-    }
-    // Only anonymous routes run without an actor, and they have no owner.
-    if (actor === null) return spec.policy === 'anonymous' ? spec.handle({ actor: null as unknown as Actor, query: query.right, body: body.right, incoming }) : json(401, fail('Unauthorized'))
-    if (spec.policy === 'self' && spec.owner !== undefined) {
-      const named = spec.owner(query.right, body.right)
-      if (!named.every((email) => sameEmail(email, actor.email))) return denied()
-    }
-    return spec.handle({ actor, query: query.right, body: body.right, incoming })
-  },
+  run: async (actor, incoming) => (spec.finish ?? ((reply: Reply) => reply))(await decide(spec, actor, incoming)),
 })
+
+const decide = async <Q, B>(spec: Spec<Q, B>, actor: Actor | null, incoming: Incoming): Promise<Reply> => {
+  const query = decodeOrFieldErrors((spec.query ?? nothing) as t.Type<Q, unknown, unknown>, incoming.query)
+  const body = decodeOrFieldErrors((spec.body ?? nothing) as t.Type<B, unknown, unknown>, incoming.body)
+  if (isLeft(query) || isLeft(body)) {
+    const errors = [...(isLeft(query) ? query.left : []), ...(isLeft(body) ? body.left : [])]
+    return json(400, fail('ValidationFailed', errors))
+  }
+  // Only anonymous routes run without an actor, and they have no owner.
+  if (actor === null) return spec.policy === 'anonymous' ? spec.handle({ actor: null as unknown as Actor, query: query.right, body: body.right, incoming }) : json(401, fail('Unauthorized'))
+  if (spec.policy === 'self' && spec.owner !== undefined) {
+    const named = spec.owner(query.right, body.right)
+    if (!named.every((email) => sameEmail(email, actor.email))) return denied()
+  }
+  const side = spec.policy === 'self' ? spec.side?.(query.right, body.right) : undefined
+  if (side !== undefined && !holdsSide(actor.roles, side)) return json(403, fail('WrongRole'))
+  return spec.handle({ actor, query: query.right, body: body.right, incoming })
+}

@@ -62,7 +62,7 @@ export const routeTable = (s: Services): readonly Route[] => {
   defineRoute({ method: 'POST', path: '/api/user/UpdateProfile', policy: 'self', summary: 'save the profile (no image)',
     body: ProfileUpdateRequest, owner: (_q, b) => [b.email], handle: async ({ actor, body }) => answer(await s.user.updateProfile(actor, body)) }),
   defineRoute({ method: 'GET', path: '/api/user/GetUserProfile', policy: 'self', summary: 'profile, master data and statuses of the caller',
-    query: UserProfileQuery, owner: (q) => [q.email], handle: async ({ actor, query }) => answer(await s.user.profile(actor, query)) }),
+    query: UserProfileQuery, owner: (q) => [q.email], side: (q) => q.role, handle: async ({ actor, query }) => answer(await s.user.profile(actor, query)) }),
   defineRoute({ method: 'POST', path: '/api/user/UpdateProfileImage', policy: 'self', multipart: true,
     summary: 'multipart email, imageFile (png/jpeg/gif ≤ 5 MB by content), IsDeleted',
     body: ImageForm, owner: (_q, b) => [b.email],
@@ -86,37 +86,37 @@ export const routeTable = (s: Services): readonly Route[] => {
       return { kind: 'bytes', status: 200, contentType: result.right.mime, bytes: result.right.bytes }
     } }),
   defineRoute({ method: 'GET', path: '/api/User/GetProposedUserProfile', policy: 'self', summary: 'the other side of the best current proposal',
-    query: ProposedProfileQuery, owner: (q) => [q.email], handle: async ({ actor, query }) => answer(await s.user.proposedProfile(actor, query)) }),
+    query: ProposedProfileQuery, owner: (q) => [q.email], side: (q) => q.role, handle: async ({ actor, query }) => answer(await s.user.proposedProfile(actor, query)) }),
   defineRoute({ method: 'GET', path: '/api/User/GetAllStatus', policy: 'self', summary: 'the status master list',
     handle: async () => answer(await s.user.allStatuses()) }),
 
   // Questionnaire
   defineRoute({ method: 'GET', path: '/api/Questionnaire/GetQuestionAnswerPairs', policy: 'self', summary: 'questions of a side with the caller\'s answers',
-    query: QuestionAnswerPairsQuery, owner: (q) => [q.emailId], handle: async ({ actor, query }) => answer(await s.questionnaire.questionAnswerPairs(actor, query)) }),
+    query: QuestionAnswerPairsQuery, owner: (q) => [q.emailId], side: (q) => q.role, handle: async ({ actor, query }) => answer(await s.questionnaire.questionAnswerPairs(actor, query)) }),
   defineRoute({ method: 'POST', path: '/api/Questionnaire/CreateAnswer', policy: 'self', summary: 'first save of a side\'s answers (publish for mentors)',
-    body: SaveAnswersPayload, owner: (_q, b) => [b.email], handle: async ({ actor, body }) => answer(await s.questionnaire.saveAnswers(actor, body)) }),
+    body: SaveAnswersPayload, owner: (_q, b) => [b.email], side: (_q, b) => b.roleName, handle: async ({ actor, body }) => answer(await s.questionnaire.saveAnswers(actor, body)) }),
   defineRoute({ method: 'POST', path: '/api/Questionnaire/UpdateAnswer', policy: 'self', summary: 'later saves of a side\'s answers',
-    body: SaveAnswersPayload, owner: (_q, b) => [b.email], handle: async ({ actor, body }) => answer(await s.questionnaire.saveAnswers(actor, body)) }),
+    body: SaveAnswersPayload, owner: (_q, b) => [b.email], side: (_q, b) => b.roleName, handle: async ({ actor, body }) => answer(await s.questionnaire.saveAnswers(actor, body)) }),
   defineRoute({ method: 'POST', path: '/api/Questionnaire/UpdateUserStatus', policy: 'self', summary: 'a mentor enables or disables their matching',
-    body: StatusUpdatePayload, owner: (_q, b) => [b.email], handle: async ({ actor, body }) => answer(await s.questionnaire.updateUserStatus(actor, body)) }),
+    body: StatusUpdatePayload, owner: (_q, b) => [b.email], side: (_q, b) => b.roleName, handle: async ({ actor, body }) => answer(await s.questionnaire.updateUserStatus(actor, body)) }),
 
   // Matching team (participant)
   defineRoute({ method: 'POST', path: '/api/MatchingTandem/GetProposals', policy: 'self', summary: 'the caller\'s proposals with remaining times (deadlines applied)',
     body: GetProposalsRequest, owner: (_q, b) => [b.email], handle: async ({ actor, body }) => answer(await s.matching.proposals(actor, body.email)) }),
   defineRoute({ method: 'POST', path: '/api/MatchingTandem/AcceptProposal', policy: 'self', summary: 'accept a proposal as mentee or mentor',
-    body: AcceptDeclinePayload, owner: (_q, b) => [b.email], handle: async ({ actor, body }) => answer(await s.matching.accept(actor, body)) }),
+    body: AcceptDeclinePayload, owner: (_q, b) => [b.email], side: (_q, b) => b.role, handle: async ({ actor, body }) => answer(await s.matching.accept(actor, body)) }),
   defineRoute({ method: 'POST', path: '/api/MatchingTandem/DeclineProposal', policy: 'self', summary: 'decline a proposal with a reason',
-    body: AcceptDeclinePayload, owner: (_q, b) => [b.email], handle: async ({ actor, body }) => answer(await s.matching.decline(actor, body)) }),
+    body: AcceptDeclinePayload, owner: (_q, b) => [b.email], side: (_q, b) => b.role, handle: async ({ actor, body }) => answer(await s.matching.decline(actor, body)) }),
   defineRoute({ method: 'GET', path: '/api/MatchingTandem/GetDeclineReason', policy: 'self', summary: 'decline reasons of a side in a language',
-    query: DeclineReasonQuery, owner: (q) => [q.email], handle: async ({ actor, query }) => answer(await s.matching.declineReasons(actor, query)) }),
+    query: DeclineReasonQuery, owner: (q) => [q.email], side: (q) => q.role, handle: async ({ actor, query }) => answer(await s.matching.declineReasons(actor, query)) }),
   defineRoute({ method: 'POST', path: '/api/MatchingTandem/CreateMatchingTandem', policy: 'self', summary: 'start matching: a run for the mentee',
-    body: StartMatchingRequest, owner: (_q, b) => [b.menteeEmail],
-    handle: async ({ actor, body }) => {
-      const reply = answer(await s.matching.startMatching(actor, body.menteeEmail))
-      // The web app reads statusCode in the body (SPEC §7); failures carry value false.
+    body: StartMatchingRequest, owner: (_q, b) => [b.menteeEmail], side: () => 'Mentee',
+    // The web app reads statusCode in the body (SPEC §7); failures (refusals too) carry value false.
+    finish: (reply) => {
       const envelope = reply.kind === 'json' ? reply.body as Record<string, unknown> : {}
       return json(reply.status, { ...envelope, value: envelope['value'] ?? false, statusCode: reply.status })
-    } }),
+    },
+    handle: async ({ actor, body }) => answer(await s.matching.startMatching(actor, body.menteeEmail)) }),
 
   // Admin
   defineRoute({ method: 'GET', path: '/api/Admin/GetAllUsers', policy: 'admin', summary: 'every user',

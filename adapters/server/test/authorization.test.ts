@@ -92,6 +92,34 @@ describe('authorization matrix', () => {
     }
   })
 
+  it('every route with a side parameter answers a participant naming the side they lack with 403 WrongRole', async () => {
+    const named = (sample: Sample): boolean => sample.query?.['role'] !== undefined || ['role', 'roleName'].some((f) => typeof (sample.body as Record<string, unknown> | undefined)?.[f] === 'string')
+    /** The route's sample for `who`, acting as `side`. */
+    const as = (route: Route, who: Person, side: string): Sample => {
+      const sample: Sample = (SAMPLES[key(route)] ?? (() => ({})))(who, target)
+      const body = sample.body !== null && typeof sample.body === 'object' && !Array.isArray(sample.body)
+        ? Object.fromEntries(Object.entries(sample.body).map(([k, v]) => [k, k === 'role' || k === 'roleName' ? side : v])) : sample.body
+      return { ...(sample.query === undefined ? {} : { query: sample.query['role'] === undefined ? sample.query : { ...sample.query, role: side } }), body }
+    }
+    const sided = routes.filter((r) => r.policy === 'self' && named((SAMPLES[key(r)] ?? (() => ({})))(mentee, target)))
+    expect(sided.length).toBeGreaterThanOrEqual(8)
+    // Fresh participants: the samples above (sign-in with a Role) may have given the others a second side.
+    const [onlyMentee, onlyMentor] = [h.person('Mona'), h.person('Moritz')]
+    await h.signUp(onlyMentee, 'Mentee')
+    await h.signUp(onlyMentor, 'Mentor')
+    for (const route of sided) {
+      for (const [who, lacking] of [[onlyMentee, 'Mentor'], [onlyMentor, 'Mentee']] as const) {
+        const reply = await send(who, route, as(route, who, lacking), idOf(who))
+        expect([key(route), who.firstName, reply.status, 'errorMessage' in reply.body ? reply.body.errorMessage : null]).toEqual([key(route), who.firstName, 403, 'WrongRole'])
+      }
+      // Both holds both sides: never WrongRole.
+      for (const side of ['Mentee', 'Mentor']) {
+        const reply = await send(both, route, as(route, both, side), idOf(both))
+        expect([key(route), side, 'errorMessage' in reply.body ? reply.body.errorMessage : null]).not.toEqual([key(route), side, 'WrongRole'])
+      }
+    }
+  })
+
   it('matches paths whatever their case or a trailing slash, and answers 404 in the envelope otherwise', async () => {
     const path = `/api/account/getuserdetails/?emailId=${encodeURIComponent(mentee.email)}`
     const reply = await h.call<{ email: string }>(mentee, 'GET', path)

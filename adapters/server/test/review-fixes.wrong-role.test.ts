@@ -51,4 +51,29 @@ describe('wrong role', () => {
     const data = await h.call(h.admin, 'GET', `/api/Admin/GetMasterDataForMenteeStateChange?email=${encodeURIComponent(mentor.email)}`)
     expect([data.status, data.body.value]).toEqual([400, [{ field: 'email', key: 'invalid-value' }]])
   })
+
+  it('a mentee naming role=Mentor on the read routes gets 403 WrongRole, not 404 or the mentor\'s data', async () => {
+    const mentee = await h.readyMentee()
+    const q = (path: string) => h.call(mentee, 'GET', `${path}?email=${encodeURIComponent(mentee.email)}&role=Mentor&language=en`)
+    expectWrongRole(await q('/api/User/GetProposedUserProfile'))
+    const reasons = await q('/api/MatchingTandem/GetDeclineReason')
+    expectWrongRole(reasons)
+    expect(reasons.body.value).toBeNull()
+    expectWrongRole(await q('/api/user/GetUserProfile'))
+    // Their own side still answers.
+    const own = await h.call(mentee, 'GET', `/api/MatchingTandem/GetDeclineReason?email=${encodeURIComponent(mentee.email)}&role=Mentee&language=en`)
+    expect(own.status).toBe(200)
+  })
+
+  it('a mentor naming role=Mentee on every side-specific route gets 403 WrongRole', async () => {
+    const mentor = await h.publishedMentor()
+    const e = encodeURIComponent(mentor.email)
+    expectWrongRole(await h.call(mentor, 'GET', `/api/User/GetProposedUserProfile?email=${e}&role=Mentee&language=en`))
+    expectWrongRole(await h.call(mentor, 'GET', `/api/MatchingTandem/GetDeclineReason?email=${e}&role=Mentee&language=en`))
+    expectWrongRole(await h.call(mentor, 'GET', `/api/Questionnaire/GetQuestionAnswerPairs?language=en&role=Mentee&emailId=${e}`))
+    expectWrongRole(await h.call(mentor, 'POST', '/api/MatchingTandem/DeclineProposal', {
+      email: mentor.email, role: 'Mentee', pairedUserEmail: 'someone@example.org',
+      proposalSaveModel: { proposalId: 1, proposalState: 'DECLINED', declineReasonId: 1, comment: null }, matchingTandemSaveModel: { matchingTandemId: 1, tandemState: 'DECLINED' },
+    }))
+  })
 })

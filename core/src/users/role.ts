@@ -20,3 +20,6 @@ export const effectiveRole = (roles: readonly RoleName[]): RoleName | undefined 
 /** The participant sides a role acts on: Both acts on both, Admin on none. */
 export const sidesOf = (role: RoleName): readonly Side[] =>
   role === 'Both' ? ['Mentee', 'Mentor'] : role === 'Mentee' ? ['Mentee'] : role === 'Mentor' ? ['Mentor'] : []
+
+/** Whether a user with these role names holds a participant side (Both holds both). */
+export const holdsSide = (roles: readonly RoleName[], side: Side): boolean => roles.includes(side) || roles.includes('Both')

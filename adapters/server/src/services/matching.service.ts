@@ -10,7 +10,7 @@ import type { UserRecord } from '@tandem/sqlite'
 import { isLeft, isRight, left, right, type Either } from 'fp-ts/lib/Either.js'
 import { textIn, userById, type ServiceContext } from './context.js'
 import { createMentorPoolCache, type MentorPoolCache } from './mentor-pool.cache.js'
-import { answersOf, holds, imageUrl, sideComplete, visibleTandems } from './views.js'
+import { answersOf, imageUrl, sideComplete, visibleTandems } from './views.js'
 
 /** The tandems of a slice whose deadline has passed while a side still had to answer. */
 const expiredIn = (world: World, now: number): Tandem[] =>
@@ -55,7 +55,6 @@ const target = (ctx: ServiceContext, actorId: number | null, body: AcceptDecline
   const tandemId = body.matchingTandemSaveModel.matchingTandemId
   const expected = body.role === 'Mentee' ? 2 * tandemId - 1 : 2 * tandemId
   if (body.proposalSaveModel.proposalId !== expected) return left({ _tag: 'NotFound', entity: 'Proposal' })
-  if (!holds(me.right, body.role)) return left({ _tag: 'WrongRole', role: body.role })
   return right({ me: me.right, tandemId })
 }
 
