@@ -65,6 +65,17 @@ const ADMIN_STATUS_EVENTS: Readonly<Partial<Record<StatusName, MenteeStatusEvent
 }
 
 /**
+ * The statuses an admin may set for a mentee now: the current one (to change only the year) and
+ * every status the moves table reaches by an admin event; none once the mentee holds a tandem.
+ * The admin screen offers exactly these; `setMenteeStatusByAdmin` refuses anything else.
+ */
+export const menteeAdminStatusChoices = (from: StatusName): readonly StatusName[] => {
+  if (!MENTEE_ADMIN_EDITABLE.includes(from)) return []
+  const reachable = Object.values(ADMIN_STATUS_EVENTS).flatMap((event) => menteeStatusMove(from, event) ?? [])
+  return [from, ...reachable.filter((to) => to !== from)]
+}
+
+/**
  * An admin sets a mentee's status and program year, only while the mentee holds no tandem (NEW,
  * PENDING, AVAILABLE). Keeping the status and changing only the year is allowed. Leaving PENDING
  * ends the run: its result will be refused. Only an INACTIVE mentee may sit in an ended year.
@@ -75,7 +86,7 @@ export const setMenteeStatusByAdmin = (now: Instant, command: SetMenteeStatusByA
   const event = ADMIN_STATUS_EVENTS[command.status]
   const sameStatus = command.status === mentee.status
   if (!MENTEE_ADMIN_EDITABLE.includes(mentee.status)) return E.left(invalidTransition(mentee.status, 'AdminEdit'))
-  if (!sameStatus && (event === undefined || menteeStatusMove(mentee.status, event) === undefined)) {
+  if (!menteeAdminStatusChoices(mentee.status).includes(command.status)) {
     return E.left(invalidTransition(mentee.status, event ?? `AdminSet${command.status}`))
   }
   const cluster = world.clusters.get(command.clusterId)

@@ -2,7 +2,7 @@
 // release, program years and the identity-provider sync.
 import {
   PROPOSAL_STATES, STATUSES, STATUS_IDS, TANDEM_STATES, acceptByMentee, acceptByMentor, createManualTandem,
-  deactivateCluster, declineByMentee, declineByMentor, releaseTandem, setMenteeStatusByAdmin, statusById, toIsoDateTime,
+  deactivateCluster, declineByMentee, menteeAdminStatusChoices, declineByMentor, releaseTandem, setMenteeStatusByAdmin, statusById, toIsoDateTime,
   validateClusterTitle, type AdminUserDetail, type DomainError, type Side, type Tandem, type TeamProposalDetail,
   type TransitionResult, type UserListRow, type World,
 } from '@tandem/core'
@@ -99,7 +99,8 @@ export const adminService = (ctx: ServiceContext): Services['admin'] => {
       if (mentee === null) return left({ _tag: 'ValidationFailed', errors: [{ field: 'email', key: 'invalid-value' }] })
       return right({
         clusterMaster: ctx.clusters.list(),
-        statusMaster: STATUSES.filter((s) => s !== 'PAUSED').map((name) => ({ id: STATUS_IDS[name], name })),
+        // Only the moves the core allows from the current status (NEW -> MATCHED can never succeed).
+        statusMaster: menteeAdminStatusChoices(mentee.status).map((name) => ({ id: STATUS_IDS[name], name })),
         menteeClusterAndStatusData: { clusterModel: { clusterId: mentee.clusterId }, statusModel: { id: STATUS_IDS[mentee.status], name: mentee.status } },
       })
     },

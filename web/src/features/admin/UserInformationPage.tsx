@@ -68,7 +68,7 @@ const MenteeEdit = ({ email, status }: { readonly email: string; readonly status
     const next = master?.statusMaster.find((s) => s.id === statusId)
     if (next === undefined || clusterId === null || statusId === null) return
     const reply = await save({ statusId, clusterId, email, previousStatus: status, newStatus: next.name })
-    if (reply.error !== undefined) return setFailure(t('admin.messages.unexpected-error'))
+    if (reply.error !== undefined) return setFailure(errorText(t, reply.error))
     setFailure(null)
     show('success', t('admin.messages.update-success-message'))
   }
