@@ -11,3 +11,8 @@ export { compileQuestionnaire, maskOf, MAX_OPTIONS_PER_PAIR, RULE_CODE, type Com
 export { packMentorPool, unpackMentorAnswers, type MentorPool } from './mentor-pool.packed.js'
 export { rankPool } from './ranking.packed.js'
 export { rankMentors } from './ranking.js'
+export { assignCohort } from './cohort.js'
+export type {
+  CohortAssignment, CohortCertificate, CohortControl, CohortError, CohortInput, CohortMentee, CohortMentor, CohortObjective,
+  CohortPair, CohortPhase, CohortProgress, CohortResult, CohortStats, CohortTotals, CohortUnmatched, UnmatchedReason,
+} from './cohort.types.js'

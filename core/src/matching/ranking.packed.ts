@@ -15,7 +15,8 @@ const MULTIPLE = 2
 const MATCHES = 3
 const YEARS = 4
 
-type Plan = {
+/** One mentee's answers compiled into column tests; scored against a pool by scoreColumns. */
+export type Plan = {
   readonly kind: Int32Array
   readonly slot: Int32Array
   /** SINGLE: mentee mask; MULTIPLE: mentee mask | no-preference bits; MATCHES: mentee mask. */
@@ -40,7 +41,7 @@ const popcount = (v: number): number => {
   return (Math.imul((v + (v >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24)
 }
 
-const planFor = (compiled: CompiledQuestionnaire, menteeAnswers: readonly Answer[]): Plan => {
+export const planFor = (compiled: CompiledQuestionnaire, menteeAnswers: readonly Answer[]): Plan => {
   const n = compiled.pairs.length
   const plan = {
     kind: new Int32Array(n), slot: new Int32Array(n), menteeMask: new Uint32Array(n), noPreferenceMask: new Uint32Array(n),
@@ -81,6 +82,28 @@ const planFor = (compiled: CompiledQuestionnaire, menteeAnswers: readonly Answer
   return plan
 }
 
+/**
+ * The plan's steps that read the kept slots (and, with `withConstants`, its constant points): the
+ * whole-cohort scorer runs a plan per group of slots against the group's distinct answers.
+ */
+export const restrictPlan = (plan: Plan, keep: (side: 'choice' | 'year', slot: number) => boolean, withConstants: boolean): Plan => {
+  const kept: number[] = []
+  for (let s = 0; s < plan.steps; s++) {
+    const kind = plan.kind[s]!
+    if (kind === CONSTANT ? withConstants : keep(kind === YEARS ? 'year' : 'choice', plan.slot[s]!)) kept.push(s)
+  }
+  const pick = <A extends Int32Array | Uint32Array | Float64Array | Uint8Array>(column: A): A => {
+    const out = new (column.constructor as new (n: number) => A)(kept.length)
+    kept.forEach((s, i) => { out[i] = column[s]! })
+    return out
+  }
+  return {
+    kind: pick(plan.kind), slot: pick(plan.slot), menteeMask: pick(plan.menteeMask), noPreferenceMask: pick(plan.noPreferenceMask),
+    weight: pick(plan.weight), value: pick(plan.value), minYearsAhead: pick(plan.minYearsAhead), mustFit: pick(plan.mustFit),
+    steps: kept.length, offset: withConstants ? plan.offset : 0, max: plan.max, impossible: plan.impossible,
+  }
+}
+
 /** A bounded, sorted list of the best rows so far, in proposal order. */
 type Top = { rows: number[]; percentages: number[]; bases: number[] }
 
@@ -110,16 +133,19 @@ const isExcluded = (id: UserId, menteeId: UserId, exclude: ReadonlySet<UserId> |
   id === menteeId || exclude?.has(id) === true
 
 /** Base points of every mentor, and which mentors a must-fit pair knocked out (1). */
-type Columns = { readonly base: Float64Array; readonly knockedOut: Uint8Array }
+export type Columns = { readonly base: Float64Array; readonly knockedOut: Uint8Array }
 
 /**
  * One pass per pair column. The loops are branch-free on purpose: whether a pair fits is close to
  * a coin toss per mentor, and a mispredicted branch costs more than the whole test (`+bool` is 0/1).
  */
-const scoreColumns = (plan: Plan, pool: MentorPool): Columns => {
+export const scoreColumns = (plan: Plan, pool: MentorPool, into?: Columns): Columns => {
   const n = pool.size
-  const base = new Float64Array(n).fill(plan.offset)
-  const knockedOut = new Uint8Array(n)
+  // Whole-cohort matching scores every mentee against the pool: reusing the buffers spares the collector.
+  const base = into === undefined ? new Float64Array(n) : into.base.subarray(0, n)
+  const knockedOut = into === undefined ? new Uint8Array(n) : into.knockedOut.subarray(0, n)
+  base.fill(plan.offset)
+  if (into !== undefined) knockedOut.fill(0)
   for (let s = 0; s < plan.steps; s++) {
     const w = plan.weight[s]!
     const must = plan.mustFit[s] === 1

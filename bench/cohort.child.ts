@@ -1,0 +1,76 @@
+// One cohort instance measured in its own process (spawned by cohort.bench.ts), so its peak RSS is
+// its own: assignCohort, then (when asked) npm munkres on the same pairs as a dense matrix.
+import { assignCohort, compileQuestionnaire, packMentorPool, type CohortInput } from '@tandem/core'
+import { generatePopulation, questionnaire, seededRandom } from '@tandem/fixtures'
+import munkres from 'munkres'
+import { planFor, scoreColumns } from '../core/src/matching/ranking.packed.js'
+
+const [mentees, mentors, maxCapacity, withMunkres] = process.argv.slice(2).map(Number) as [number, number, number, number]
+const THRESHOLD = 30
+/** Popular answers: options drawn by Zipf's law, so scores tie a lot. */
+const ZIPF = 1.2
+
+const cpuSeconds = (): number => { const u = process.cpuUsage(); return (u.user + u.system) / 1e6 }
+
+const population = generatePopulation({ seed: 14, mentees, mentors, pausedShare: 0, zipf: ZIPF })
+const random = seededRandom(41)
+const input: CohortInput = {
+  questionnaire,
+  mentees: population.mentees.map((p) => ({ id: p.id, answers: p.menteeAnswers ?? [] })),
+  mentors: population.mentors.map((p) => ({ id: p.id, answers: p.mentorAnswers ?? [], capacity: maxCapacity === 1 ? 1 : random.int(1, maxCapacity) })),
+  threshold: THRESHOLD,
+  objective: 'maxMatched',
+}
+const rssBefore = process.memoryUsage().rss
+let phases = ''
+let lastPhase = ''
+let phaseStart = performance.now()
+const wallStart = performance.now()
+const cpuStart = cpuSeconds()
+const result = assignCohort(input, {
+  onProgress: ({ phase }) => {
+    if (phase === lastPhase) return
+    const now = performance.now()
+    if (lastPhase !== '') phases += `${lastPhase} ${((now - phaseStart) / 1000).toFixed(2)} s; `
+    lastPhase = phase
+    phaseStart = now
+  },
+})
+const seconds = (performance.now() - wallStart) / 1000
+const cpu = cpuSeconds() - cpuStart
+if (result._tag === 'Left') throw new Error(JSON.stringify(result.left))
+const ours = result.right
+const peakMb = process.resourceUsage().maxRSS / 1024
+const heapMb = process.memoryUsage().heapUsed / 2 ** 20
+
+let munkresSeconds: number | null = null
+let munkresAgrees: boolean | null = null
+if (withMunkres === 1) {
+  // The same candidate pairs as a dense matrix of mentees × mentor places (what munkres needs).
+  const compiled = compileQuestionnaire(questionnaire)
+  const pool = packMentorPool(compiled, input.mentors.map((m) => ({ id: m.id, answers: m.answers, poolSince: null })))
+  const columns: number[] = input.mentors.flatMap((m, j) => Array.from({ length: m.capacity ?? 1 }, () => j))
+  const bonus = ours.certificate.bonus
+  const matrix = input.mentees.map((mentee) => {
+    const plan = planFor(compiled, mentee.answers)
+    const { base, knockedOut } = scoreColumns(plan, pool)
+    const candidate = (j: number) => !plan.impossible && knockedOut[j] === 0 && Math.round((100 * base[j]!) / plan.max) >= THRESHOLD
+    return Float64Array.from(columns, (j) => (candidate(j) ? -(base[j]! + bonus) : 0))
+  })
+  const start = performance.now()
+  const assignment = munkres(matrix)
+  munkresSeconds = (performance.now() - start) / 1000
+  let matched = 0
+  let total = 0
+  for (const [row, column] of assignment) {
+    const cost = matrix[row]![column]!
+    if (cost < 0) { matched++; total += -cost - bonus }
+  }
+  munkresAgrees = matched === ours.totals.matched && total === ours.totals.totalScore
+}
+
+console.log(JSON.stringify({
+  mentees, mentors, places: ours.totals.places, seconds, cpu, phases, peakMb, heapMb, rssBeforeMb: rssBefore / 2 ** 20,
+  matched: ours.totals.matched, totalScore: ours.totals.totalScore, meanPercentage: ours.totals.meanPercentage,
+  stats: ours.stats, munkresSeconds, munkresAgrees,
+}))

@@ -1,0 +1,209 @@
+// Scores of one mentee against every mentor, as whole numbers, for whole-cohort matching. The points
+// come from the participant run's scorer (planFor + scoreColumns); with whole weights they are taken
+// per group of question slots over the mentors' distinct answers, then added by table lookups, which
+// is exact for whole numbers and several times faster than a pass per question over every mentor.
+import type { Answer } from '../questionnaire/questionnaire.codec.js'
+import type { MentorPool } from './mentor-pool.packed.js'
+import type { CompiledQuestionnaire } from './questionnaire.compiled.js'
+import { planFor, restrictPlan, scoreColumns, type Columns, type Plan } from './ranking.packed.js'
+import { percentageOf } from './score.rules.js'
+
+export type CohortScorer = {
+  /** Scaled score of a pair = round(base·scale); a power of ten. */
+  readonly scale: number
+  /**
+   * Fills out[j] (j < pool size) with mentor j's scaled score for the mentee, or −1 when j is no
+   * candidate (knocked out, or below the threshold). Returns the mentee's maximum scaled score.
+   */
+  readonly scoreRow: (answers: readonly Answer[], out: Int32Array) => number
+}
+
+/**
+ * Distinct answer combinations one group of slots may have: a group's table costs its size per
+ * mentee, its lookup one read per mentor, so groups stay well below the number of mentors.
+ */
+const groupClassesMax = (mentors: number): number => Math.max(16, Math.min(4096, Math.floor(mentors / 4)))
+/** Added for a knock-out: any sum holding one is negative. */
+const KNOCKOUT = -(1 << 24)
+/** Whole scores up to this keep KNOCKOUT sums apart from real ones. */
+const SCALED_MAX = 1 << 22
+
+/** The smallest power of ten that makes every weight whole, or null (then no exact integer scores). */
+export const scaleOfWeights = (weights: readonly number[]): number | null => {
+  for (let scale = 1; scale <= 1e6; scale *= 10) {
+    if (weights.every((w) => Number.isFinite(w) && Math.abs(w * scale - Math.round(w * scale)) <= 1e-9 * Math.max(1, Math.abs(w * scale)))) return scale
+  }
+  return null
+}
+
+const threshold = (out: Int32Array, threshold: number, max: number, base: Float64Array, knockedOut: Uint8Array, scale: number): void => {
+  for (let j = 0; j < out.length; j++) {
+    const b = base[j]!
+    out[j] = knockedOut[j] === 1 || !(percentageOf(b, max) >= threshold) ? -1 : Math.round(b * scale)
+  }
+}
+
+/** Fractional weights: the participant run's columns as they are, rounded after scaling. */
+const directScorer = (compiled: CompiledQuestionnaire, pool: MentorPool, minPercentage: number, scale: number): CohortScorer => {
+  const into: Columns = { base: new Float64Array(pool.size), knockedOut: new Uint8Array(pool.size) }
+  return {
+    scale,
+    scoreRow: (answers, out) => {
+      const plan = planFor(compiled, answers)
+      if (plan.impossible) { out.fill(-1); return Math.round(plan.max * scale) }
+      const { base, knockedOut } = scoreColumns(plan, pool, into)
+      threshold(out, minPercentage, plan.max, base, knockedOut, scale)
+      return Math.round(plan.max * scale)
+    },
+  }
+}
+
+type Group = {
+  readonly choiceSlots: readonly number[]
+  readonly yearSlots: readonly number[]
+  /** The group's distinct answer combinations as a little pool (other slots empty). */
+  readonly pool: MentorPool
+  readonly columns: Columns
+}
+
+type Slot = { readonly side: 'choice' | 'year'; readonly slot: number }
+/** Slots grouped so far: per mentor its class (distinct joint answer), and one mentor per class. */
+type Classes = { readonly slots: readonly Slot[]; readonly classOf: Int32Array; readonly representatives: readonly number[] }
+
+const classesOf = (slots: readonly Slot[], n: number, keyOf: (m: number) => number | string): Classes => {
+  const ids = new Map<number | string, number>()
+  const representatives: number[] = []
+  const classOf = new Int32Array(n)
+  for (let m = 0; m < n; m++) {
+    const key = keyOf(m)
+    let id = ids.get(key)
+    if (id === undefined) { id = representatives.length; ids.set(key, id); representatives.push(m) }
+    classOf[m] = id
+  }
+  return { slots, classOf, representatives }
+}
+
+/** Pairs of groups tried per merge, smallest products first: exact joint counts cost a pass each. */
+const MERGE_TRIES = 8
+
+/**
+ * Groups the slots so that each group's joint answers take at most groupClassesMax values among
+ * the mentors: merging the pair with the fewest combinations first keeps the groups (the lookups per
+ * pair) few.
+ */
+const groupSlots = (pool: MentorPool): Classes[] => {
+  const n = pool.size
+  const limit = groupClassesMax(n)
+  let groups: Classes[] = [
+    ...Array.from({ length: pool.choiceSlots }, (_, slot) => classesOf([{ side: 'choice', slot }], n, (m) => pool.masks[slot * n + m]!)),
+    ...Array.from({ length: pool.yearSlots }, (_, slot) => classesOf([{ side: 'year', slot }], n, (m) => pool.years[slot * n + m]!)),
+  ]
+  for (;;) {
+    const pairs: [number, number][] = []
+    for (let a = 0; a < groups.length; a++) for (let b = a + 1; b < groups.length; b++) pairs.push([a, b])
+    pairs.sort(([a, b], [c, d]) => groups[a]!.representatives.length * groups[b]!.representatives.length - groups[c]!.representatives.length * groups[d]!.representatives.length)
+    let merged: Classes | null = null
+    let mergedPair: [number, number] = [0, 0]
+    for (const [a, b] of pairs.slice(0, MERGE_TRIES)) {
+      const ga = groups[a]!
+      const gb = groups[b]!
+      const width = gb.representatives.length
+      const joint = classesOf([...ga.slots, ...gb.slots], n, (m) => ga.classOf[m]! * width + gb.classOf[m]!)
+      if (joint.representatives.length <= limit) { merged = joint; mergedPair = [a, b]; break }
+    }
+    if (merged === null) return groups
+    groups = [...groups.filter((_, g) => g !== mergedPair[0] && g !== mergedPair[1]), merged]
+  }
+}
+
+const buildGroup = (pool: MentorPool, classes: Classes): Group => {
+  const n = pool.size
+  const choiceSlots = classes.slots.filter((s) => s.side === 'choice').map((s) => s.slot)
+  const yearSlots = classes.slots.filter((s) => s.side === 'year').map((s) => s.slot)
+  const { representatives } = classes
+  const size = representatives.length
+  const small: MentorPool = {
+    size, choiceSlots: pool.choiceSlots, yearSlots: pool.yearSlots,
+    ids: new Float64Array(size), poolSince: new Float64Array(size).fill(Number.NaN),
+    masks: new Uint32Array(size * pool.choiceSlots), years: new Float64Array(size * pool.yearSlots).fill(Number.NaN),
+  }
+  representatives.forEach((m, c) => {
+    for (const s of choiceSlots) small.masks[s * size + c] = pool.masks[s * n + m]!
+    for (const s of yearSlots) small.years[s * size + c] = pool.years[s * n + m]!
+  })
+  return { choiceSlots, yearSlots, pool: small, columns: { base: new Float64Array(size), knockedOut: new Uint8Array(size) } }
+}
+
+/** Whole weights: per group, the plan's steps on the group's slots over its distinct answers, then lookups. */
+const groupedScorer = (compiled: CompiledQuestionnaire, pool: MentorPool, minPercentage: number): CohortScorer => {
+  const classes = groupSlots(pool)
+  const groups = classes.map((c) => buildGroup(pool, c))
+  const n = pool.size
+  const g = groups.length
+  // Per mentor its class in every group, side by side: the lookups then read one stream.
+  const classOf = new Int32Array(n * g)
+  classes.forEach((c, k) => { for (let m = 0; m < n; m++) classOf[m * g + k] = c.classOf[m]! })
+  // All groups' tables in one array; the classes above are offsets into it.
+  const offsets = groups.map((_, k) => groups.slice(0, k).reduce((sum, group) => sum + group.pool.size, 0))
+  for (let m = 0; m < n; m++) for (let k = 0; k < g; k++) classOf[m * g + k]! += offsets[k]!
+  const table = new Int32Array(groups.reduce((sum, group) => sum + group.pool.size, 0))
+  return {
+    scale: 1,
+    scoreRow: (answers, out) => {
+      const plan: Plan = planFor(compiled, answers)
+      if (plan.impossible) { out.fill(-1); return plan.max }
+      groups.forEach((group, k) => {
+        const sub = restrictPlan(plan, (side, slot) => (side === 'choice' ? group.choiceSlots : group.yearSlots).includes(slot), k === 0)
+        const { base, knockedOut } = scoreColumns(sub, group.pool, group.columns)
+        const at = offsets[k]!
+        for (let c = 0; c < group.pool.size; c++) table[at + c] = knockedOut[c] === 1 ? KNOCKOUT : base[c]!
+      })
+      // Percentages rise with the base, so the threshold is one smallest passing base.
+      let least = 0
+      while (least <= plan.max && !(percentageOf(least, plan.max) >= minPercentage)) least++
+      if (g === 0) {
+        // No scored question: every mentor has the constant points.
+        out.fill(plan.offset >= least ? plan.offset : -1)
+        return plan.max
+      }
+      sumLookups(out, table, classOf, g, least)
+      return plan.max
+    },
+  }
+}
+
+/** out[j] = Σ_k table[classOf[j·g + k]], or −1 below `least`; unrolled for the usual group counts. */
+const sumLookups = (out: Int32Array, table: Int32Array, classOf: Int32Array, g: number, least: number): void => {
+  const n = out.length
+  if (g === 4) {
+    for (let j = 0, c = 0; j < n; j++, c += 4) {
+      const s = table[classOf[c]!]! + table[classOf[c + 1]!]! + table[classOf[c + 2]!]! + table[classOf[c + 3]!]!
+      out[j] = s >= least ? s : -1
+    }
+  } else if (g === 3) {
+    for (let j = 0, c = 0; j < n; j++, c += 3) {
+      const s = table[classOf[c]!]! + table[classOf[c + 1]!]! + table[classOf[c + 2]!]!
+      out[j] = s >= least ? s : -1
+    }
+  } else {
+    for (let j = 0, c = 0; j < n; j++, c += g) {
+      let s = 0
+      for (let k = 0; k < g; k++) s += table[classOf[c + k]!]!
+      out[j] = s >= least ? s : -1
+    }
+  }
+}
+
+/** The most points any pair can score (MultipleMatchesFit counts each option). */
+export const highestBase = (compiled: CompiledQuestionnaire): number =>
+  compiled.questionnaire.pairs.reduce((sum, p) => sum + (p.rule === 'MentorOnly' ? 0 : p.weight * (p.rule === 'MultipleMatchesFit' ? Math.max(1, p.options.length) : 1)), 0)
+
+/**
+ * The scorer for a pool (weights ≥ 0): exact whole numbers either way; null when no power of ten
+ * makes the weights whole.
+ */
+export const cohortScorer = (compiled: CompiledQuestionnaire, pool: MentorPool, minPercentage: number): CohortScorer | null => {
+  if (compiled.wholeWeights && highestBase(compiled) < SCALED_MAX) return groupedScorer(compiled, pool, minPercentage)
+  const scale = scaleOfWeights(compiled.questionnaire.pairs.map((p) => p.weight))
+  return scale === null ? null : directScorer(compiled, pool, minPercentage, scale)
+}
