@@ -22,6 +22,8 @@ export type CandidateEdges = {
   readonly candidates: Int32Array
   /** Per mentee, the best scaled score left out of the graph, −1 when none was left out. */
   readonly cut: Int32Array
+  /** Per mentor, the best scaled score left out of its own list, −1 when none was left out. */
+  readonly mentorCut: Int32Array
 }
 
 /** Scores below this are counted in a histogram to find the cut. */
@@ -122,7 +124,9 @@ export const collectCandidateEdges = (frame: CohortFrame, keep: number, keepPerM
       if (!known) extra.push({ row: i, column: j, weight: mentorBestScore[k]! + frame.bonus })
     }
   }
-  return { graph: withEdges(graph, extra), candidates, cut }
+  // A full list holds the mentor's best; anything left out scored at most its worst entry.
+  const mentorCut = Int32Array.from(mentorWorst)
+  return { graph: withEdges(graph, extra), candidates, cut, mentorCut }
 }
 
 /** Puts mentee i with score s in mentor j's list in place of its worst entry; returns the new worst score. */

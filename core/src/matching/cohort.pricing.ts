@@ -3,11 +3,11 @@
 // best left-out score (plus the cheapest mentor price) needs no look; the others are rescored.
 import type { CandidateEdges, CohortFrame } from './cohort.edges.js'
 import { markExcluded } from './cohort.edges.js'
-import type { CohortGraph, FlowSolution } from './cohort.flow.js'
+import type { CohortGraph, FlowState } from './cohort.flow.js'
 
 export type Prices = { readonly mentee: Float64Array; readonly mentor: Float64Array }
 
-export const pricesOf = (graph: CohortGraph, solution: FlowSolution): Prices => {
+export const pricesOf = (graph: CohortGraph, solution: FlowState): Prices => {
   const mentee = new Float64Array(graph.mentees)
   const mentor = new Float64Array(graph.mentors)
   for (let i = 0; i < graph.mentees; i++) mentee[i] = Math.max(0, solution.potential[i]!)
@@ -20,31 +20,41 @@ export type Violation = { readonly row: number; readonly column: number; readonl
 
 export type PricingOutcome = { readonly violations: readonly Violation[]; readonly rescored: number }
 
-export const findViolations = (frame: CohortFrame, edges: CandidateEdges, prices: Prices, addPerMentee: number, poll: (fraction: number) => boolean): PricingOutcome | null => {
+/**
+ * The candidate pairs outside the graph that the prices do not cover, at most `addPerMentee` per
+ * mentee (the most violated). A left-out pair scores at most the smaller of its mentee's and its
+ * mentor's cut, so only mentors whose price is below what the mentee still needs are looked at,
+ * cheapest first, and only those the cuts cannot settle are scored.
+ */
+export const findViolations = (frame: CohortFrame, edges: CandidateEdges, graph: CohortGraph, prices: Prices, addPerMentee: number, poll: (fraction: number) => boolean): PricingOutcome | null => {
   const n = frame.menteeAnswers.length
   const m = frame.mentors
-  let cheapest = Number.POSITIVE_INFINITY
-  for (let j = 0; j < m; j++) if (frame.places[j]! > 0) cheapest = Math.min(cheapest, prices.mentor[j]!)
-  const out = new Int32Array(m)
+  const { bonus } = frame
+  const order = Int32Array.from({ length: m }, (_, j) => j).filter((j) => frame.places[j]! > 0 && edges.mentorCut[j]! >= 0)
+  order.sort((a, b) => prices.mentor[a]! - prices.mentor[b]!)
+  const sortedPrice = Float64Array.from(order, (j) => prices.mentor[j]!)
   const stamp = new Int32Array(m)
   const violations: Violation[] = []
   let rescored = 0
   for (let i = 0; i < n; i++) {
-    if ((i & 63) === 0 && poll(i / n)) return null
+    if ((i & 255) === 0 && poll(i / n)) return null
     const cut = edges.cut[i]!
     if (cut < 0) continue
     const u = prices.mentee[i]!
-    if (cut + frame.bonus - u <= cheapest) continue
-    rescored++
-    frame.scorer.scoreRow(frame.menteeAnswers[i]!, out)
+    const need = cut + bonus - u
+    if (order.length === 0 || need <= sortedPrice[0]!) continue
+    // Mentors already in the row are covered by the solver; declined pairs and the same person are no candidates.
+    for (let e = graph.edgeStart[i]!; e < graph.edgeStart[i + 1]!; e++) stamp[graph.edgeMentor[e]!] = i + 1
     markExcluded(frame, i, stamp)
-    // The most violated pairs of this mentee, at most `addPerMentee`: all of them would flood the graph.
+    let prepared = false
     const found: Violation[] = []
-    for (let j = 0; j < m; j++) {
-      const s = out[j]!
-      if (s < 0 || frame.places[j] === 0 || stamp[j] === i + 1) continue
-      const weight = s + frame.bonus
-      if (weight > u + prices.mentor[j]!) found.push({ row: i, column: j, weight })
+    for (let k = 0; k < order.length && sortedPrice[k]! < need; k++) {
+      const j = order[k]!
+      const v = sortedPrice[k]!
+      if (stamp[j] === i + 1 || edges.mentorCut[j]! + bonus <= u + v) continue
+      if (!prepared) { frame.scorer.prepareRow(frame.menteeAnswers[i]!); prepared = true; rescored++ }
+      const s = frame.scorer.scoreOf(j)
+      if (s >= 0 && s + bonus > u + v) found.push({ row: i, column: j, weight: s + bonus })
     }
     if (found.length > addPerMentee) found.sort((a, b) => (b.weight - prices.mentor[b.column]!) - (a.weight - prices.mentor[a.column]!) || a.column - b.column)
     violations.push(...found.slice(0, addPerMentee))

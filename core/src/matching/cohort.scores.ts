@@ -13,9 +13,12 @@ export type CohortScorer = {
   readonly scale: number
   /**
    * Fills out[j] (j < pool size) with mentor j's scaled score for the mentee, or −1 when j is no
-   * candidate (knocked out, or below the threshold). Returns the mentee's maximum scaled score.
+   * candidate (knocked out, or below the threshold).
    */
   readonly scoreRow: (answers: readonly Answer[], out: Int32Array) => number
+  /** Prepares single lookups for one mentee: then `scoreOf(j)` is what scoreRow would put at out[j]. */
+  readonly prepareRow: (answers: readonly Answer[]) => void
+  readonly scoreOf: (mentor: number) => number
 }
 
 /**
@@ -46,16 +49,15 @@ const threshold = (out: Int32Array, threshold: number, max: number, base: Float6
 /** Fractional weights: the participant run's columns as they are, rounded after scaling. */
 const directScorer = (compiled: CompiledQuestionnaire, pool: MentorPool, minPercentage: number, scale: number): CohortScorer => {
   const into: Columns = { base: new Float64Array(pool.size), knockedOut: new Uint8Array(pool.size) }
-  return {
-    scale,
-    scoreRow: (answers, out) => {
+  const row = new Int32Array(pool.size)
+  const scoreRow = (answers: readonly Answer[], out: Int32Array): number => {
       const plan = planFor(compiled, answers)
       if (plan.impossible) { out.fill(-1); return Math.round(plan.max * scale) }
       const { base, knockedOut } = scoreColumns(plan, pool, into)
       threshold(out, minPercentage, plan.max, base, knockedOut, scale)
       return Math.round(plan.max * scale)
-    },
   }
+  return { scale, scoreRow, prepareRow: (answers) => { scoreRow(answers, row) }, scoreOf: (j) => row[j]! }
 }
 
 type Group = {
@@ -147,27 +149,41 @@ const groupedScorer = (compiled: CompiledQuestionnaire, pool: MentorPool, minPer
   const offsets = groups.map((_, k) => groups.slice(0, k).reduce((sum, group) => sum + group.pool.size, 0))
   for (let m = 0; m < n; m++) for (let k = 0; k < g; k++) classOf[m * g + k]! += offsets[k]!
   const table = new Int32Array(groups.reduce((sum, group) => sum + group.pool.size, 0))
+  let least = 0
+  let constant = -1
+  /** Fills the tables for one mentee; false when nobody can be a candidate. */
+  const prepare = (answers: readonly Answer[]): boolean => {
+    const plan: Plan = planFor(compiled, answers)
+    if (plan.impossible) return false
+    groups.forEach((group, k) => {
+      const sub = restrictPlan(plan, (side, slot) => (side === 'choice' ? group.choiceSlots : group.yearSlots).includes(slot), k === 0)
+      const { base, knockedOut } = scoreColumns(sub, group.pool, group.columns)
+      const at = offsets[k]!
+      for (let c = 0; c < group.pool.size; c++) table[at + c] = knockedOut[c] === 1 ? KNOCKOUT : base[c]!
+    })
+    // Percentages rise with the base, so the threshold is one smallest passing base.
+    least = 0
+    while (least <= plan.max && !(percentageOf(least, plan.max) >= minPercentage)) least++
+    // No scored question: every mentor has the constant points.
+    constant = g === 0 ? (plan.offset >= least ? plan.offset : -1) : -1
+    return true
+  }
+  let prepared = false
   return {
     scale: 1,
     scoreRow: (answers, out) => {
-      const plan: Plan = planFor(compiled, answers)
-      if (plan.impossible) { out.fill(-1); return plan.max }
-      groups.forEach((group, k) => {
-        const sub = restrictPlan(plan, (side, slot) => (side === 'choice' ? group.choiceSlots : group.yearSlots).includes(slot), k === 0)
-        const { base, knockedOut } = scoreColumns(sub, group.pool, group.columns)
-        const at = offsets[k]!
-        for (let c = 0; c < group.pool.size; c++) table[at + c] = knockedOut[c] === 1 ? KNOCKOUT : base[c]!
-      })
-      // Percentages rise with the base, so the threshold is one smallest passing base.
-      let least = 0
-      while (least <= plan.max && !(percentageOf(least, plan.max) >= minPercentage)) least++
-      if (g === 0) {
-        // No scored question: every mentor has the constant points.
-        out.fill(plan.offset >= least ? plan.offset : -1)
-        return plan.max
-      }
-      sumLookups(out, table, classOf, g, least)
-      return plan.max
+      if (!prepare(answers)) out.fill(-1)
+      else if (g === 0) out.fill(constant)
+      else sumLookups(out, table, classOf, g, least)
+      return 0
+    },
+    prepareRow: (answers) => { prepared = prepare(answers) },
+    scoreOf: (j) => {
+      if (!prepared) return -1
+      if (g === 0) return constant
+      let sum = 0
+      for (let k = 0, c = j * g; k < g; k++, c++) sum += table[classOf[c]!]!
+      return sum >= least ? sum : -1
     },
   }
 }

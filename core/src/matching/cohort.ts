@@ -3,7 +3,7 @@
 import * as E from 'fp-ts/lib/Either.js'
 import type { UserId } from '../shared/ids.js'
 import { collectCandidateEdges, type CandidateEdges, type CohortFrame } from './cohort.edges.js'
-import { solveCohortFlow, type CohortGraph, type FlowSolution } from './cohort.flow.js'
+import { resolveCohortFlow, solveCohortFlow, type CohortGraph, type FlowState } from './cohort.flow.js'
 import { findViolations, pricesOf, withEdges, type Prices } from './cohort.pricing.js'
 import { cohortScorer, highestBase } from './cohort.scores.js'
 import type {
@@ -86,7 +86,7 @@ const setUp = (input: CohortInput): E.Either<CohortError, Setup> => {
   return E.right({ compiled, pool, frame, rowOf, alreadyLive: input.mentees.filter((m) => liveMentees.has(m.id)).map((m) => m.id) })
 }
 
-type Solved = { readonly edges: CandidateEdges; readonly graph: CohortGraph; readonly solution: FlowSolution; readonly prices: Prices; readonly rounds: number; readonly rescored: number }
+type Solved = { readonly edges: CandidateEdges; readonly graph: CohortGraph; readonly solution: FlowState; readonly prices: Prices; readonly rounds: number; readonly rescored: number }
 
 class CancelledRun { constructor(readonly phase: CohortPhase) {} }
 
@@ -98,17 +98,17 @@ const solve = (frame: CohortFrame, control: CohortControl): Solved => {
   }
   const edges = collectCandidateEdges(frame, KEEP_PER_MENTEE, KEEP_PER_MENTOR, poller('scoring'))
   if (edges === null) throw new CancelledRun('scoring')
-  let graph = edges.graph
+  const solution = solveCohortFlow(edges.graph, poller('solving'))
+  if (solution === null) throw new CancelledRun('solving')
   let rescored = 0
   for (let rounds = 1; ; rounds++) {
-    const solution = solveCohortFlow(graph, poller('solving'))
-    if (solution === null) throw new CancelledRun('solving')
-    const prices = pricesOf(graph, solution)
-    const pricing = findViolations(frame, edges, prices, ADD_PER_MENTEE, poller('verifying'))
+    const prices = pricesOf(solution.graph, solution)
+    const pricing = findViolations(frame, edges, solution.graph, prices, ADD_PER_MENTEE, poller('verifying'))
     if (pricing === null) throw new CancelledRun('verifying')
     rescored += pricing.rescored
-    if (pricing.violations.length === 0) return { edges, graph, solution, prices, rounds, rescored }
-    graph = withEdges(graph, pricing.violations)
+    if (pricing.violations.length === 0) return { edges, graph: solution.graph, solution, prices, rounds, rescored }
+    const rows = [...new Set(pricing.violations.map((v) => v.row))]
+    if (!resolveCohortFlow(solution, withEdges(solution.graph, pricing.violations), rows, poller('solving'))) throw new CancelledRun('solving')
   }
 }
 
