@@ -24,20 +24,21 @@ const input: CohortInput = {
 const rssBefore = process.memoryUsage().rss
 let phases = ''
 let lastPhase = ''
-let phaseStart = performance.now()
+let phaseStart = cpuSeconds()
 const wallStart = performance.now()
 const cpuStart = cpuSeconds()
 const result = assignCohort(input, {
   onProgress: ({ phase }) => {
     if (phase === lastPhase) return
-    const now = performance.now()
-    if (lastPhase !== '') phases += `${lastPhase} ${((now - phaseStart) / 1000).toFixed(2)} s; `
+    const now = cpuSeconds()
+    if (lastPhase !== '') phases += `${lastPhase} ${(now - phaseStart).toFixed(2)}; `
     lastPhase = phase
     phaseStart = now
   },
 })
 const seconds = (performance.now() - wallStart) / 1000
 const cpu = cpuSeconds() - cpuStart
+phases += `${lastPhase} ${(cpuSeconds() - phaseStart).toFixed(2)} (CPU s); `
 if (result._tag === 'Left') throw new Error(JSON.stringify(result.left))
 const ours = result.right
 const peakMb = process.resourceUsage().maxRSS / 1024

@@ -18,7 +18,8 @@ export const pricesOf = (graph: CohortGraph, solution: FlowState): Prices => {
 /** A candidate pair the prices do not cover: it must join the graph. */
 export type Violation = { readonly row: number; readonly column: number; readonly weight: number }
 
-export type PricingOutcome = { readonly violations: readonly Violation[]; readonly rescored: number }
+/** `added`: the violations plus pairs within `margin` of one, which the next prices would likely violate. */
+export type PricingOutcome = { readonly violations: number; readonly added: readonly Violation[]; readonly rescored: number }
 
 /**
  * The candidate pairs outside the graph that the prices do not cover, at most `addPerMentee` per
@@ -26,7 +27,7 @@ export type PricingOutcome = { readonly violations: readonly Violation[]; readon
  * mentor's cut, so only mentors whose price is below what the mentee still needs are looked at,
  * cheapest first, and only those the cuts cannot settle are scored.
  */
-export const findViolations = (frame: CohortFrame, edges: CandidateEdges, graph: CohortGraph, prices: Prices, addPerMentee: number, poll: (fraction: number) => boolean): PricingOutcome | null => {
+export const findViolations = (frame: CohortFrame, edges: CandidateEdges, graph: CohortGraph, prices: Prices, addPerMentee: number, margin: number, poll: (fraction: number) => boolean): PricingOutcome | null => {
   const n = frame.menteeAnswers.length
   const m = frame.mentors
   const { bonus } = frame
@@ -34,14 +35,15 @@ export const findViolations = (frame: CohortFrame, edges: CandidateEdges, graph:
   order.sort((a, b) => prices.mentor[a]! - prices.mentor[b]!)
   const sortedPrice = Float64Array.from(order, (j) => prices.mentor[j]!)
   const stamp = new Int32Array(m)
-  const violations: Violation[] = []
+  const added: Violation[] = []
+  let violations = 0
   let rescored = 0
   for (let i = 0; i < n; i++) {
     if ((i & 255) === 0 && poll(i / n)) return null
     const cut = edges.cut[i]!
     if (cut < 0) continue
     const u = prices.mentee[i]!
-    const need = cut + bonus - u
+    const need = cut + bonus - u + margin
     if (order.length === 0 || need <= sortedPrice[0]!) continue
     // Mentors already in the row are covered by the solver; declined pairs and the same person are no candidates.
     for (let e = graph.edgeStart[i]!; e < graph.edgeStart[i + 1]!; e++) stamp[graph.edgeMentor[e]!] = i + 1
@@ -51,16 +53,18 @@ export const findViolations = (frame: CohortFrame, edges: CandidateEdges, graph:
     for (let k = 0; k < order.length && sortedPrice[k]! < need; k++) {
       const j = order[k]!
       const v = sortedPrice[k]!
-      if (stamp[j] === i + 1 || edges.mentorCut[j]! + bonus <= u + v) continue
+      if (stamp[j] === i + 1 || edges.mentorCut[j]! + bonus + margin <= u + v) continue
       if (!prepared) { frame.scorer.prepareRow(frame.menteeAnswers[i]!); prepared = true; rescored++ }
       const s = frame.scorer.scoreOf(j)
-      if (s >= 0 && s + bonus > u + v) found.push({ row: i, column: j, weight: s + bonus })
+      if (s < 0) continue
+      if (s + bonus > u + v) violations++
+      if (s + bonus + margin > u + v) found.push({ row: i, column: j, weight: s + bonus })
     }
     if (found.length > addPerMentee) found.sort((a, b) => (b.weight - prices.mentor[b.column]!) - (a.weight - prices.mentor[a.column]!) || a.column - b.column)
-    violations.push(...found.slice(0, addPerMentee))
+    added.push(...found.slice(0, addPerMentee))
   }
   poll(1)
-  return { violations, rescored }
+  return { violations, added, rescored }
 }
 
 /** The graph with the violating pairs added to their mentees' rows. */
