@@ -54,5 +54,5 @@ export default async (): Promise<void> => {
   }
   console.log(table(rows))
   console.log(details.join('\n'))
-  console.log(`load average after: ${loadavg().map((l) => l.toFixed(1)).join(' ')}. CPU s is the child's CPU time (scoring included); munkres gets the dense matrix ready-made and is timed on its solve only.`)
+  console.log(`load average after: ${loadavg().map((l) => l.toFixed(1)).join(' ')}. CPU s is the child's CPU time (scoring included); munkres s is its CPU time on the solve only (the dense matrix handed to it ready-made).`)
 }

@@ -58,9 +58,9 @@ if (withMunkres === 1) {
     const candidate = (j: number) => !plan.impossible && knockedOut[j] === 0 && Math.round((100 * base[j]!) / plan.max) >= THRESHOLD
     return Float64Array.from(columns, (j) => (candidate(j) ? -(base[j]! + bonus) : 0))
   })
-  const start = performance.now()
+  const start = cpuSeconds()
   const assignment = munkres(matrix)
-  munkresSeconds = (performance.now() - start) / 1000
+  munkresSeconds = cpuSeconds() - start
   let matched = 0
   let total = 0
   for (const [row, column] of assignment) {
