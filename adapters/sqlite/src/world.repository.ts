@@ -59,12 +59,15 @@ export type WorldStore = {
 export const createWorldStore = (db: Database, notify: Notifier): WorldStore => {
   const k = db.kysely
 
+  const tandemRowsOf = (userIds: readonly UserId[]) =>
+    userIds.length === 0 ? [] : db.all(k.selectFrom('tandems').selectAll().where((eb) => eb.or([eb('mentee_id', 'in', userIds), eb('mentor_id', 'in', userIds)])))
+
   const load = (slice: Slice): World => {
     const users = new Map<UserId, Participant>()
     const tandems = new Map<TandemId, Tandem>()
     const named = unique(slice.userIds)
     const tandemRows = [
-      ...(named.length === 0 ? [] : db.all(k.selectFrom('tandems').selectAll().where((eb) => eb.or([eb('mentee_id', 'in', named), eb('mentor_id', 'in', named)])))),
+      ...tandemRowsOf(named),
       ...((slice.tandemIds ?? []).length === 0 ? [] : db.all(k.selectFrom('tandems').selectAll().where('id', 'in', unique(slice.tandemIds ?? [])))),
     ]
     for (const row of tandemRows) if (!tandems.has(row.id)) tandems.set(row.id, tandemOf(row))
@@ -74,6 +77,16 @@ export const createWorldStore = (db: Database, notify: Notifier): WorldStore => 
       db.all(k.selectFrom('clusters').selectAll()).map((c) => [c.id, { clusterId: c.id, clusterText: c.title, isEnded: c.is_ended === 1, isDefault: c.is_default === 1 }]),
     )
     return { users, tandems, clusters, nextTandemId: nextTandemId() }
+  }
+
+  /** The world with the named users' tandems (and those tandems' users) added to it. */
+  const widen = (world: World, userIds: readonly UserId[]): World => {
+    const tandems = new Map(world.tandems)
+    for (const row of tandemRowsOf(userIds)) if (!tandems.has(row.id)) tandems.set(row.id, tandemOf(row))
+    const users = new Map(world.users)
+    const missing = unique([...userIds, ...[...tandems.values()].flatMap((x) => [x.menteeId, x.mentorId])]).filter((id) => !users.has(id))
+    for (const p of participants(missing)) users.set(p.id, p)
+    return { ...world, users, tandems }
   }
 
   const participants = (ids: readonly UserId[]): Participant[] => {
@@ -96,7 +109,7 @@ export const createWorldStore = (db: Database, notify: Notifier): WorldStore => 
     if (expired.length === 0) return { before: first, expiry: null }
     const named = new Set(slice.userIds)
     const partners = unique(expired.flatMap((x) => [x.menteeId, x.mentorId])).filter((id) => !named.has(id))
-    const before = partners.length === 0 ? first : load({ ...slice, userIds: [...slice.userIds, ...partners] })
+    const before = partners.length === 0 ? first : widen(first, partners)
     const expiry = expireDeadlines(now)(before)
     if (isLeft(expiry)) throw new Conflict(expiry.left)
     return { before, expiry: expiry.right }
