@@ -33,7 +33,7 @@ const child = async (): Promise<void> => {
   })
   const seedStart = performance.now()
   const population = generatePopulation({ seed: 7, mentees: MENTEES + 1, mentors: MENTORS, now: Date.now() })
-  const seeded = seedPopulation(server.ctx, population, issuer)
+  const seeded = seedPopulation(server, population, issuer)
   const seedMs = performance.now() - seedStart
   const token = (subject: string, email: string) => new SignJWT({ email }).setProtectedHeader({ alg: 'RS256', kid: 'bench' })
     .setIssuer(issuer).setAudience(API_AUDIENCE).setSubject(subject).setIssuedAt().setExpirationTime('2h').sign(privateKey)

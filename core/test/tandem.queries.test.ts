@@ -1,8 +1,12 @@
-// Queries shared by adapters and the web app: the countdown, a user's live tandems, declined pairs.
+// Queries shared by adapters and the web app: the countdown, a user's live tandems, declined pairs,
+// what a participant is shown, proposal ids and passed deadlines.
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { acceptByMentee, declineByMentee, HOUR, isDeclinedPair, liveTandemsOf, MINUTE, remainingTime } from '../src/index.js'
-import { ANNA, BOTH, MAX, MIA, MOE, population, proposeTo, right, T0 } from './arbitraries/world.helpers.js'
+import {
+  acceptByMentee, declineByMentee, expiredTandems, expireDeadlines, HOUR, isDeclinedPair, isShownPartner, isShownTo, liveTandemsOf, MENTEE_CHOICE_WINDOW,
+  MENTOR_ANSWER_WINDOW, MINUTE, proposalIdOf, remainingTime, shownTandemsOf, tandemIdOfProposal,
+} from '../src/index.js'
+import { ANNA, BEN, BOTH, MAX, MIA, MOE, population, proposeTo, right, T0, tandemOf } from './arbitraries/world.helpers.js'
 
 describe('remainingTime', () => {
   it('never goes negative and never rounds up (the countdown never promises time that is not there)', () => {
@@ -34,5 +38,65 @@ describe('liveTandemsOf and isDeclinedPair', () => {
     expect(isDeclinedPair(declined, ANNA, BOTH)).toBe(true)
     expect(isDeclinedPair(declined, BOTH, ANNA)).toBe(false)
     expect(isDeclinedPair(declined, ANNA, MAX)).toBe(false)
+  })
+})
+
+describe('shownTandemsOf and isShownPartner (what a participant sees on the dashboard)', () => {
+  it('shows a proposal to the mentee at once and to the mentor only after the mentee accepted', () => {
+    const proposed = proposeTo(population(), T0, ANNA, [MAX, MIA]).world
+    expect(shownTandemsOf(proposed, ANNA, 'Mentee').map((t) => t.id)).toEqual([1, 2])
+    expect(shownTandemsOf(proposed, MAX, 'Mentor')).toEqual([])
+    expect(isShownPartner(proposed, ANNA, MAX)).toBe(true)
+    expect(isShownPartner(proposed, MAX, ANNA)).toBe(false)
+    const chosen = right(acceptByMentee(T0 + HOUR, { tandemId: 1, menteeId: ANNA })(proposed)).world
+    expect(shownTandemsOf(chosen, MAX, 'Mentor').map((t) => t.id)).toEqual([1])
+    expect(isShownPartner(chosen, MAX, ANNA)).toBe(true)
+  })
+
+  it('hides closed, declined and expired tandems, and never shows a side the user is not on', () => {
+    const proposed = proposeTo(population(), T0, ANNA, [MAX, MIA]).world
+    const chosen = right(acceptByMentee(T0 + HOUR, { tandemId: 1, menteeId: ANNA })(proposed)).world
+    // Choosing MAX closed the proposal of MIA: ANNA no longer sees it, nor MIA her.
+    expect(shownTandemsOf(chosen, ANNA, 'Mentee').map((t) => t.id)).toEqual([1])
+    expect(isShownPartner(chosen, ANNA, MIA)).toBe(false)
+    expect(shownTandemsOf(chosen, ANNA, 'Mentor')).toEqual([])
+    const lapsed = right(expireDeadlines(T0 + HOUR + MENTOR_ANSWER_WINDOW)(chosen)).world
+    expect(shownTandemsOf(lapsed, ANNA, 'Mentee')).toEqual([])
+    expect(isShownTo(tandemOf(lapsed, 1), MAX, 'Mentor')).toBe(false)
+  })
+})
+
+describe('proposal ids', () => {
+  it('numbers the mentee proposal 2·id−1 and the mentor proposal 2·id, and finds the tandem from either', () => {
+    expect([proposalIdOf(7, 'Mentee'), proposalIdOf(7, 'Mentor')]).toEqual([13, 14])
+    expect([tandemIdOfProposal(13), tandemIdOfProposal(14)]).toEqual([7, 7])
+    const proposed = proposeTo(population(), T0, ANNA, [MAX]).world
+    const tandem = tandemOf(proposed, 1)
+    expect([tandem.menteeProposal.id, tandem.mentorProposal.id]).toEqual([proposalIdOf(1, 'Mentee'), proposalIdOf(1, 'Mentor')])
+  })
+
+  it('property: a proposal id leads back to its tandem for both sides', () => {
+    fc.assert(fc.property(fc.integer({ min: 1, max: 2 ** 30 }), fc.constantFrom('Mentee' as const, 'Mentor' as const), (id, side) => {
+      expect(tandemIdOfProposal(proposalIdOf(id, side))).toBe(id)
+    }))
+  })
+})
+
+describe('expiredTandems', () => {
+  it('finds a proposal the mentee left unanswered for 48 h and an acceptance the mentor left for 72 h, from the deadline on', () => {
+    const proposed = proposeTo(population(), T0, ANNA, [MAX]).world
+    expect(expiredTandems(proposed, T0 + MENTEE_CHOICE_WINDOW - 1)).toEqual([])
+    expect(expiredTandems(proposed, T0 + MENTEE_CHOICE_WINDOW).map((t) => t.id)).toEqual([1])
+    const chosen = right(acceptByMentee(T0 + HOUR, { tandemId: 1, menteeId: ANNA })(proposed)).world
+    expect(expiredTandems(chosen, T0 + MENTEE_CHOICE_WINDOW)).toEqual([])
+    expect(expiredTandems(chosen, T0 + HOUR + MENTOR_ANSWER_WINDOW).map((t) => t.id)).toEqual([1])
+  })
+
+  it('names exactly the tandems the sweep expires', () => {
+    const proposed = proposeTo(proposeTo(population(), T0, ANNA, [MAX]).world, T0 + HOUR, BEN, [MIA]).world
+    const at = T0 + MENTEE_CHOICE_WINDOW
+    const swept = right(expireDeadlines(at)(proposed))
+    expect(expiredTandems(proposed, at).map((t) => t.id)).toEqual(swept.events.flatMap((e) => (e._tag === 'TandemExpired' ? [e.tandemId] : [])))
+    expect(expiredTandems(swept.world, at)).toEqual([])
   })
 })

@@ -1,7 +1,8 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import type { Answer, AnswerOption, QuestionPair, Questionnaire } from '../src/questionnaire/questionnaire.codec.js'
-import { isQuestionnaireComplete, validateAnswer, validateAnswers, validateYearText } from '../src/validation/index.js'
+import { calendarYearOf } from '../src/shared/time.js'
+import { isQuestionnaireComplete, validateAnswer, validateAnswers, validateYearText, yearOfText } from '../src/validation/index.js'
 
 const option = (id: number, flags: Partial<Pick<AnswerOption, 'noPreference' | 'noSuchBackground'>> = {}): AnswerOption =>
   ({ id, text: { en: `o${id}`, de: `o${id}` }, noPreference: false, noSuchBackground: false, ...flags })
@@ -73,6 +74,16 @@ describe('questionnaire answers', () => {
     expect(validateYearText('', 2026, 'y')).toEqual([])
     for (const typed of ['21', '02021', '20a1', '1959', '2027', '2,021'])
       expect(validateYearText(typed, 2026, 'y')).toEqual([{ field: 'y', key: 'invalid-year', params: { min: 1960, max: 2026 } }])
+  })
+
+  it('reads a typed year as four digits (blanks around ignored), an empty text as none, anything else as not a year', () => {
+    expect([yearOfText('2021'), yearOfText(' 1999 '), yearOfText(''), yearOfText('   ')]).toEqual([2021, 1999, null, null])
+    for (const typed of ['21', '20211', '20x1', '-202', '2021.0']) expect(Number.isNaN(yearOfText(typed))).toBe(true)
+  })
+
+  it('takes the current year of the year rules from the instant in UTC', () => {
+    expect(calendarYearOf(Date.UTC(2026, 0, 1, 0, 0))).toBe(2026)
+    expect(calendarYearOf(Date.UTC(2025, 11, 31, 23, 59))).toBe(2025)
   })
 
   it('requires the year when publishing or starting matching, but not when only saving', () => {

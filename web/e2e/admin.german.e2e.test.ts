@@ -53,7 +53,7 @@ const filterList = async (link: string, statuses: readonly string[]) => {
 
 beforeAll(async () => {
   stack = await startStack({ ADMIN_EMAILS: adminPerson.email })
-  seedPopulation(stack.server.ctx, population, `${stack.baseUrl}/oidc`)
+  seedPopulation(stack.server, population, `${stack.baseUrl}/oidc`)
   page = (await stack.newPerson()).page
   await signInConfirmedAdmin(stack, page, adminPerson)
 })

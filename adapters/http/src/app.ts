@@ -35,6 +35,8 @@ export type AppLogger = {
 
 export type AppOptions = {
   readonly services: Services
+  /** The server's clock: the rate limits count in its minutes. */
+  readonly now: () => number
   readonly verifyToken: VerifyToken
   readonly adminEmails: readonly string[]
   readonly logger: AppLogger
@@ -132,7 +134,7 @@ export const createApp = (options: AppOptions): express.Express => {
   const parseJson = jsonBody(JSON_LIMIT)
 
   const handlerOf = (route: Route) => async (req: Request, res: Response): Promise<void> => {
-    if (route.limited && !allow(req.ip ?? 'unknown', Date.now())) return send(res, json(429, fail('TooManyRequests')))
+    if (route.limited && !allow(req.ip ?? 'unknown', options.now())) return send(res, json(429, fail('TooManyRequests')))
     const actor = await actorOf(req)
     if (route.policy !== 'anonymous') {
       if (actor === null || actor === 'invalid') return send(res, json(401, fail('Unauthorized')))
@@ -152,7 +154,7 @@ export const createApp = (options: AppOptions): express.Express => {
 
   // Paths without parameters are found in one map look-up (case-insensitive, trailing slash
   // ignored, as Express matches them); the few with parameters go through Express's router.
-  const routes = routeTable(services).map((route) => ({ ...route, limited: /\/sign(up|in)$/i.test(route.path) }))
+  const routes = routeTable(services, options.now).map((route) => ({ ...route, limited: /\/sign(up|in)$/i.test(route.path) }))
   const byKey = new Map<string, { readonly parse: ReturnType<typeof parserOf>; readonly handle: ReturnType<typeof handlerOf> }>()
   const keyOf = (method: string, path: string) => `${method} ${path.toLowerCase().replace(/\/+$/, '')}`
   for (const route of routes) {

@@ -1,7 +1,7 @@
 // A route of the table: its policy, the codecs of its query and body, whose e-mail it names, the
 // side it acts on, and a handler. `defineRoute` does the common steps: decode (400 with field
 // errors), owner check (403 Forbidden), side check (403 WrongRole).
-import { decodeOrFieldErrors, fail, holdsSide, ok, type DomainError, type Side } from '@tandem/core'
+import { decodeOrFieldErrors, fail, holdsSide, ok, type DomainError, type Envelope, type Side, type StartMatchingResponse } from '@tandem/core'
 import { isLeft, type Either } from 'fp-ts/lib/Either.js'
 import * as t from 'io-ts'
 import { sameEmail, type Actor, type Policy } from './policy.js'
@@ -60,11 +60,24 @@ export const json = (status: number, body: unknown): Reply => ({ kind: 'json', s
 
 export const denied = (): Reply => json(403, fail('Forbidden'))
 
-export const fromDomainError = (error: DomainError): Reply =>
-  json(statusOf(error), fail(messageOf(error), error._tag === 'ValidationFailed' ? error.errors : null))
+/** The envelope of a refusal: its message, and the field errors of a 400. */
+const failureOf = (error: DomainError): Envelope<unknown> => fail(messageOf(error), error._tag === 'ValidationFailed' ? error.errors : null)
+
+export const fromDomainError = (error: DomainError): Reply => json(statusOf(error), failureOf(error))
 
 export const answer = <T>(result: Either<DomainError, T>): Reply =>
   isLeft(result) ? fromDomainError(result.left) : json(200, ok(result.right))
+
+/**
+ * Start matching's own reply (SPEC §7 CreateMatchingTandem): the envelope with the status code in
+ * the body as well, which the web app reads; a refusal carries value false unless it has field errors.
+ */
+export const startMatchingReply = (result: Either<DomainError, boolean>): Reply => {
+  if (!isLeft(result)) return json(200, { ...ok(result.right), statusCode: 200 } satisfies StartMatchingResponse)
+  const status = statusOf(result.left)
+  const failure = failureOf(result.left)
+  return json(status, { ...failure, value: failure.value ?? false, statusCode: status })
+}
 
 const nothing = new t.Type<undefined, unknown, unknown>('Nothing', (u): u is undefined => u === undefined, () => t.success(undefined), () => undefined)
 

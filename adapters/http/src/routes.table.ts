@@ -6,13 +6,13 @@ import {
   LogErrorPayload, ManualTandemCreatePayload, MatchingTandemByIdQuery, MatchingTandemListRequest, MenteeStateChangeQuery,
   MenteeStateSavePayload, NotifyUserPayload, ResendNotificationPayload, ProfileUpdateRequest, ProposedProfileQuery, QuestionAnswerPairsQuery, SaveAnswersPayload,
   SignInPayload, SignUpPayload, StartMatchingRequest, StatusSelection, StatusUpdatePayload, UserDetailsQuery, UserProfileQuery,
-  fail, fieldError, ok,
+  fail, fieldError, ok, validatePhotoBytes,
 } from '@tandem/core'
 import { isLeft } from 'fp-ts/lib/Either.js'
 import * as t from 'io-ts'
-import { MAX_IMAGE_BYTES, reencodeImage, sniffImage } from './image.js'
+import { MAX_IMAGE_BYTES, reencodeImage } from './image.js'
 import type { Actor } from './policy.js'
-import { answer, defineRoute, denied, json, type Incoming, type Route } from './route.js'
+import { answer, defineRoute, denied, json, startMatchingReply, type Incoming, type Route } from './route.js'
 import { exportRoutes } from './routes.exports.js'
 import type { Services } from './services.port.js'
 import { fixedWindow } from './rate.limit.js'
@@ -32,7 +32,8 @@ const reporterKey = (actor: Actor | null, incoming: Incoming): string =>
 const ImageForm = t.strict({ email: EmailAddress, IsDeleted: t.union([BooleanFromString, t.undefined]) })
 const ImageParams = t.strict({ userId: IdFromString })
 
-export const routeTable = (s: Services): readonly Route[] => {
+/** `now` is the server's clock: the error log's allowance counts in its minutes. */
+export const routeTable = (s: Services, now: () => number): readonly Route[] => {
   const allowLog = fixedWindow(LOG_ERRORS_PER_MINUTE)
   return [
   defineRoute({ method: 'GET', path: '/api/health', policy: 'anonymous', summary: 'liveness and database check',
@@ -52,7 +53,7 @@ export const routeTable = (s: Services): readonly Route[] => {
     body: LogErrorPayload, handle: async ({ actor, body, incoming }) => {
       // Anonymous routes run with actor null (see defineRoute), whatever the type says.
       const caller = (actor as Actor | null) ?? null
-      if (!allowLog(reporterKey(caller, incoming), Date.now())) return json(429, fail('TooManyRequests'))
+      if (!allowLog(reporterKey(caller, incoming), now())) return json(429, fail('TooManyRequests'))
       return answer(await s.account.logError(caller, { ErrorMessage: body.ErrorMessage.slice(0, LOG_ERROR_MAX_CHARACTERS) }))
     } }),
   defineRoute({ method: 'POST', path: '/api/Notification/NotifyUser', policy: 'admin', summary: 'send a notification of a template type to a user',
@@ -71,9 +72,9 @@ export const routeTable = (s: Services): readonly Route[] => {
       const file = incoming.file
       if (file === null) return json(400, fail('ValidationFailed', [fieldError('imageFile', 'requiredFieldError')]))
       if (file.bytes.length > MAX_IMAGE_BYTES) return json(413, fail('invalid-profile-image'))
-      const type = sniffImage(file.bytes)
-      const image = type === null ? null : await reencodeImage(file.bytes, type)
-      if (image === null) return json(400, fail('ValidationFailed', [fieldError('imageFile', 'invalid-profile-image')]))
+      const refused = validatePhotoBytes(file.bytes)
+      const image = refused.length > 0 ? null : await reencodeImage(file.bytes)
+      if (image === null) return json(400, fail('ValidationFailed', refused.length > 0 ? refused : [fieldError('imageFile', 'invalid-profile-image')]))
       return answer(await s.user.updateImage(actor, body.email, image))
     } }),
   defineRoute({ method: 'GET', path: '/api/User/ProfileImage/:userId', policy: 'self', summary: 'a photo, for its owner, a tandem partner or an admin',
@@ -111,12 +112,13 @@ export const routeTable = (s: Services): readonly Route[] => {
     query: DeclineReasonQuery, owner: (q) => [q.email], side: (q) => q.role, handle: async ({ actor, query }) => answer(await s.matching.declineReasons(actor, query)) }),
   defineRoute({ method: 'POST', path: '/api/MatchingTandem/CreateMatchingTandem', policy: 'self', summary: 'start matching: a run for the mentee',
     body: StartMatchingRequest, owner: (_q, b) => [b.menteeEmail], side: () => 'Mentee',
-    // The web app reads statusCode in the body (SPEC §7); failures (refusals too) carry value false.
+    // Refusals decided before the handler (decoding, owner, side) get start matching's shape too:
+    // the web app reads statusCode in the body (SPEC §7), and value false.
     finish: (reply) => {
       const envelope = reply.kind === 'json' ? reply.body as Record<string, unknown> : {}
       return json(reply.status, { ...envelope, value: envelope['value'] ?? false, statusCode: reply.status })
     },
-    handle: async ({ actor, body }) => answer(await s.matching.startMatching(actor, body.menteeEmail)) }),
+    handle: async ({ actor, body }) => startMatchingReply(await s.matching.startMatching(actor, body.menteeEmail)) }),
 
   // Admin
   defineRoute({ method: 'GET', path: '/api/Admin/GetAllUsers', policy: 'admin', summary: 'every user',

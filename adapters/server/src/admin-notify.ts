@@ -58,16 +58,6 @@ export const prepareAdminNotification = (deps: Deps) => (userId: UserId, request
   )(notificationFor(request, user, tandem, partner))
 }
 
-/** The service context's `notify`: enqueues, answers false when the notification cannot be built. */
-export const adminNotify = (deps: Deps) => (userId: UserId, type: string, data: Readonly<Record<string, unknown>>): boolean => {
-  const str = (key: string): string | undefined => (typeof data[key] === 'string' ? data[key] : undefined)
-  const row = prepareAdminNotification(deps)(userId, {
-    type, matchingTandemId: typeof data['matchingTandemId'] === 'number' ? data['matchingTandemId'] : null, subject: str('subject'), body: str('body'),
-  })
-  if (E.isRight(row)) insertOutboxRow(deps.db, row.right)
-  return E.isRight(row)
-}
-
 /** POST /api/Notification/NotifyUser with its reasons: an unknown user is NotFound, a template that
  *  cannot be filled (APPROVE_TANDEM of a tandem not MATCHED) or an empty message is ValidationFailed
  *  with message keys, and nothing is written. */
@@ -79,8 +69,3 @@ export const notifyUserService = (deps: Deps) => async (_actor: unknown, body: N
   insertOutboxRow(deps.db, row.right)
   return E.right(true)
 }
-
-/** The services with NotifyUser answered here: ADMIN_MESSAGE needs the payload's subject and body,
- *  which the service context's `notify` does not carry. */
-export const withAdminNotifications = <S extends { readonly account: { readonly notifyUser: unknown } }>(services: S, deps: Deps): S =>
-  ({ ...services, account: { ...services.account, notifyUser: notifyUserService(deps) } })

@@ -5,6 +5,7 @@ import { generatePopulation } from '@tandem/fixtures'
 import type { EmbeddedProvider } from '@tandem/identity'
 import { isLeft } from 'fp-ts/lib/Either.js'
 import { seedPopulation } from './population.seed.js'
+import type { Database } from '@tandem/sqlite'
 import type { ServiceContext } from './services/index.js'
 
 export const DEMO_PASSWORD = 'tandem-demo-2026'
@@ -14,13 +15,13 @@ export const DEMO_ACCOUNTS = {
   admin: 'demo.admin@example.org',
 } as const
 
-export const seedDemo = async (ctx: ServiceContext, provider: EmbeddedProvider): Promise<void> => {
+export const seedDemo = async (ctx: ServiceContext, db: Database, provider: EmbeddedProvider): Promise<void> => {
   if (ctx.users.all().length > 0) return
   const population = generatePopulation({ seed: 2026, mentees: 30, mentors: 60, now: ctx.clock() })
   const [mentee, ...mentees] = population.mentees
   const [mentor, ...mentors] = population.mentors
   if (mentee === undefined || mentor === undefined) return
-  seedPopulation(ctx, { mentees, mentors }, 'demo')
+  seedPopulation({ ctx, db }, { mentees, mentors }, 'demo')
   const people = [
     { person: { ...mentee, email: DEMO_ACCOUNTS.mentee }, side: 'Mentee' as const },
     { person: { ...mentor, email: DEMO_ACCOUNTS.mentor }, side: 'Mentor' as const },
@@ -31,9 +32,9 @@ export const seedDemo = async (ctx: ServiceContext, provider: EmbeddedProvider):
       birthdate: person.dateOfBirth, gender: person.gender, locale: person.language,
     })
     if (isLeft(account)) continue
-    const seeded = seedPopulation(ctx, side === 'Mentee' ? { mentees: [person], mentors: [] } : { mentees: [], mentors: [person] }, provider.issuer)
-    // The seed keys users by a synthetic subject; the demo account signs in with the provider's.
-    for (const s of seeded) ctx.db.raw.prepare('update users set subject = ? where id = ?').run(account.right.subject, s.userId)
+    // The demo account signs in with the provider's subject, so the seeded user is keyed by it.
+    const subject = account.right.subject
+    seedPopulation({ ctx, db }, side === 'Mentee' ? { mentees: [person], mentors: [] } : { mentees: [], mentors: [person] }, provider.issuer, () => subject)
   }
   await provider.accounts.createAccount({
     email: DEMO_ACCOUNTS.admin, password: DEMO_PASSWORD, givenName: 'Demo', familyName: 'Admin', birthdate: '1980-01-01', gender: 'NA', locale: 'en',

@@ -5,5 +5,5 @@ export { createServer, type TandemServer, type ServerOverrides } from './server.
 export { manualClock, systemClock, type Clock } from './clock.js'
 export { createLogger, REDACTED_PATHS } from './logger.js'
 export { fixtureMasterData } from './master-data.js'
-export { createServices, runMatching, applyDeadlinesFor, clearInterruptedRuns, type ServiceContext, type MasterData } from './services/index.js'
+export { createServices, runMatching, clearInterruptedRuns, type ServiceContext, type MasterData } from './services/index.js'
 export { seedPopulation, type SeededPerson } from './population.seed.js'

@@ -4,12 +4,17 @@
 import { publishMentor, type Side } from '@tandem/core'
 import type { Population, SyntheticPerson } from '@tandem/fixtures'
 import { isLeft } from 'fp-ts/lib/Either.js'
+import type { Database } from '@tandem/sqlite'
 import type { ServiceContext } from './services/index.js'
 
 export type SeededPerson = { readonly userId: number; readonly email: string; readonly subject: string; readonly side: Side }
 
-const insertPerson = (ctx: ServiceContext, issuer: string, p: SyntheticPerson, side: Side, now: number): SeededPerson => {
-  const subject = `seed-${p.email}`
+/** The subject a seeded user is keyed by: a synthetic one unless the caller made a real account. */
+export type SubjectOf = (p: SyntheticPerson) => string
+const syntheticSubject: SubjectOf = (p) => `seed-${p.email}`
+
+const insertPerson = (ctx: ServiceContext, issuer: string, subjectOf: SubjectOf, p: SyntheticPerson, side: Side, now: number): SeededPerson => {
+  const subject = subjectOf(p)
   const clusterId = ctx.clusters.defaultCluster()?.clusterId ?? null
   const userId = ctx.users.insert({
     issuer, subject, email: p.email, firstName: p.firstName, lastName: p.lastName, gender: p.gender, birthDate: p.dateOfBirth,
@@ -30,12 +35,15 @@ const insertPerson = (ctx: ServiceContext, issuer: string, p: SyntheticPerson, s
   return { userId, email: p.email, subject, side }
 }
 
+/** Where a population goes: the services' repositories, and the database whose transaction holds them. */
+export type SeedTarget = { readonly ctx: ServiceContext; readonly db: Database }
+
 /** Inserts everyone in one transaction (fast, and all or nothing). */
-export const seedPopulation = (ctx: ServiceContext, population: Population, issuer: string): SeededPerson[] =>
-  ctx.db.transaction(() => {
+export const seedPopulation = ({ ctx, db }: SeedTarget, population: Population, issuer: string, subjectOf: SubjectOf = syntheticSubject): SeededPerson[] =>
+  db.transaction(() => {
     const now = ctx.clock()
     return [
-      ...population.mentors.map((p) => insertPerson(ctx, issuer, p, 'Mentor', now)),
-      ...population.mentees.map((p) => insertPerson(ctx, issuer, p, 'Mentee', now)),
+      ...population.mentors.map((p) => insertPerson(ctx, issuer, subjectOf, p, 'Mentor', now)),
+      ...population.mentees.map((p) => insertPerson(ctx, issuer, subjectOf, p, 'Mentee', now)),
     ]
   })

@@ -2,11 +2,14 @@
 // deadline, 7 days after a mentor saved but did not publish) and writes them to the outbox once.
 import type { Participant, Tandem } from '@tandem/core'
 import { prepareNotification, remindersDue, type OrganisationInfo, type ReminderType } from '@tandem/mail'
-import { insertOutboxRow, type NewOutboxRow } from '@tandem/sqlite'
+import { insertOutboxRow, type Database, type NewOutboxRow } from '@tandem/sqlite'
 import { isRight } from 'fp-ts/lib/Either.js'
 import type { ServiceContext } from './services/index.js'
 
-export const sweepReminders = (ctx: ServiceContext, org: OrganisationInfo): number => {
+/** The sweep runs beside the services: it reads through them and writes its rows in one transaction. */
+export type ReminderSweepContext = Pick<ServiceContext, 'clock' | 'lists' | 'store'> & { readonly db: Database }
+
+export const sweepReminders = (ctx: ReminderSweepContext, org: OrganisationInfo): number => {
   const now = ctx.clock()
   const activeIds = ctx.lists.activeTandemIds()
   const tandems: Tandem[] = activeIds.length === 0 ? [] : [...ctx.store.load({ userIds: [], tandemIds: activeIds }).tandems.values()]

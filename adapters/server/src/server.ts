@@ -3,18 +3,18 @@
 import { mkdirSync } from 'node:fs'
 import { hostname } from 'node:os'
 import { join } from 'node:path'
-import { createApp, type VerifyToken } from '@tandem/http'
+import { createApp, type Services, type VerifyToken } from '@tandem/http'
 import { createEmbeddedProvider, createTokenVerifier, type EmbeddedProvider } from '@tandem/identity'
 import { createDeliveryWorker, emlTransport, smtpTransport, type DeliveryWorker, type MailTransport, type OrganisationInfo } from '@tandem/mail'
 import {
-  createAnswersRepository, createClustersRepository, createListQueries, createOutboxRepository, createUsersRepository, createWorldStore,
-  openDatabase, type Database,
+  createAnswersRepository, createClustersRepository, createErasureRepository, createExportQueries, createListQueries, createOutboxRepository, createUsersRepository,
+  createWorldStore, openDatabase, type Database,
 } from '@tandem/sqlite'
-import { expireDeadlines } from '@tandem/core'
+import { calendarYearOf, expireDeadlines } from '@tandem/core'
 import type express from 'express'
 import { isLeft } from 'fp-ts/lib/Either.js'
 import type { Logger } from 'pino'
-import { adminNotify, withAdminNotifications } from './admin-notify.js'
+import { notifyUserService } from './admin-notify.js'
 import { DEMO_ACCOUNTS, seedDemo } from './demo.seed.js'
 import { sweepReminders } from './reminders.sweep.js'
 import { systemClock, type Clock } from './clock.js'
@@ -23,7 +23,7 @@ import { createLogger } from './logger.js'
 import { fixtureMasterData } from './master-data.js'
 import { mailNotifier } from './notifier.js'
 import { resetMailWiring } from './reset-mail.js'
-import { clearInterruptedRuns, createServices, type ServiceContext } from './services/index.js'
+import { clearInterruptedRuns, createMentorPoolCache, createServices, type ServiceContext } from './services/index.js'
 
 export type ServerOverrides = {
   readonly clock?: Clock
@@ -36,6 +36,8 @@ export type ServerOverrides = {
 export type TandemServer = {
   readonly app: express.Express
   readonly ctx: ServiceContext
+  /** What the routes call (the Services port), as wired here. */
+  readonly services: Services
   readonly db: Database
   readonly logger: Logger
   /** Applies every passed deadline; answers how many tandems expired. */
@@ -50,7 +52,7 @@ export type TandemServer = {
 
 /** A fresh database gets the default program year: mentees need one to start matching. */
 const ensureDefaultCluster = (ctx: ServiceContext): void => {
-  if (ctx.clusters.list().length === 0) ctx.clusters.create(String(new Date(ctx.clock()).getUTCFullYear()), true)
+  if (ctx.clusters.list().length === 0) ctx.clusters.create(String(calendarYearOf(ctx.clock())), true)
 }
 
 export const createServer = async (config: Config, overrides: ServerOverrides = {}): Promise<TandemServer> => {
@@ -89,16 +91,20 @@ export const createServer = async (config: Config, overrides: ServerOverrides = 
   const accounts = provider?.accounts ?? null
 
   const outbox = createOutboxRepository(db)
+  const answers = createAnswersRepository(db)
+  const lists = createListQueries(db)
+  const master = fixtureMasterData()
   const ctx: ServiceContext = {
-    db, users, store, clock, logger, outbox,
-    answers: createAnswersRepository(db),
+    users, store, clock, logger, outbox, answers, lists, master,
     clusters: createClustersRepository(db),
-    lists: createListQueries(db),
-    master: fixtureMasterData(),
+    erasure: createErasureRepository(db),
+    exports: createExportQueries(db),
+    generation: db.generation,
+    // One packed pool per server, shared by every matching run it serves.
+    mentorPool: createMentorPoolCache({ questionnaire: master.questionnaire, answers, lists, matching: config.matching }),
     adminEmails: config.adminEmails,
     matching: config.matching,
     publicUrl: config.publicUrl,
-    notify: adminNotify({ db, users, store, org, now: clock }),
     deleteIdentity: async (issuer, subject) => {
       const account = accounts?.findBySubject(subject)
       if (provider !== null && accounts !== null && issuer === provider.issuer && account !== undefined) await accounts.deleteAccount(account.email)
@@ -113,7 +119,7 @@ export const createServer = async (config: Config, overrides: ServerOverrides = 
   }
   ensureDefaultCluster(ctx)
   if (config.demo && provider !== null) {
-    await seedDemo(ctx, provider)
+    await seedDemo(ctx, db, provider)
     // Demo addresses receive no mail; they count as confirmed so the demo admin is an admin.
     for (const email of Object.values(DEMO_ACCOUNTS)) {
       const account = provider.accounts.findByEmail(email)
@@ -130,8 +136,9 @@ export const createServer = async (config: Config, overrides: ServerOverrides = 
       : config.oidc.web,
     organisation: config.organisation,
   }
+  const services = createServices(ctx, { notifyUser: notifyUserService({ db, users, store, org, now: clock }) })
   const app = createApp({
-    services: withAdminNotifications(createServices(ctx), { db, users, store, org, now: clock }), verifyToken, adminEmails: config.adminEmails, logger, appConfig, webDist: config.webDist, trustProxy: config.trustProxy,
+    services, now: clock, verifyToken, adminEmails: config.adminEmails, logger, appConfig, webDist: config.webDist, trustProxy: config.trustProxy,
     ...(provider === null ? {} : { mountBeforeParsers: (a: express.Express) => { a.use('/oidc', (provider as EmbeddedProvider).handler) } }),
   })
 
@@ -150,8 +157,8 @@ export const createServer = async (config: Config, overrides: ServerOverrides = 
   const worker: DeliveryWorker = createDeliveryWorker({ outbox, transport, now: clock, org, worker: `${hostname()}-${process.pid}`, log: mailLog, leaseMs: config.mailLeaseMs })
 
   return {
-    app, ctx, db, logger, sweep, identityProvider: provider,
-    sweepReminders: () => sweepReminders(ctx, org),
+    app, ctx, services, db, logger, sweep, identityProvider: provider,
+    sweepReminders: () => sweepReminders({ ...ctx, db }, org),
     deliverMail: async () => { await worker.runOnce() },
     close: async () => {
       await provider?.close()

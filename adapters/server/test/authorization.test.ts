@@ -2,7 +2,6 @@
 // participant}. Fails when a route has no sample, so a new route cannot skip the matrix.
 import { routeTable, type Route } from '@tandem/http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createServices } from '../src/index.js'
 import { startHarness, type Harness, type Person } from './harness.js'
 import { SAMPLES, concretePath, type Sample } from './samples.js'
 
@@ -11,7 +10,7 @@ let routes: readonly Route[]
 let mentee: Person, mentor: Person, both: Person, other: Person, target: Person
 beforeAll(async () => {
   h = await startHarness()
-  routes = routeTable(createServices(h.server.ctx))
+  routes = routeTable(h.server.services, h.clock)
   ;[mentee, mentor, both, other, target] = [h.person('Mia'), h.person('Max'), h.person('Bo'), h.person('Otto'), h.person('Tara')]
   await h.signUp(mentee, 'Mentee')
   await h.signUp(mentor, 'Mentor')

@@ -7,7 +7,7 @@ import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { API_AUDIENCE, type Answer, type Side } from '@tandem/core'
+import { API_AUDIENCE, questionOf, toSaveAnswerItem, type Answer, type SaveAnswerItem, type Side } from '@tandem/core'
 import { aMenteeAnswers, aMentorAnswers, questionnaire } from '@tandem/fixtures'
 import { createTokenVerifier } from '@tandem/identity'
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey } from 'jose'
@@ -133,14 +133,8 @@ export const expectOk = (reply: Reply, what: string): void => {
 }
 
 /** Core answers in the wire shape of the save-answers payload. */
-export const toWire = (side: Side, answers: readonly Answer[]) =>
+export const toWire = (side: Side, answers: readonly Answer[]): SaveAnswerItem[] =>
   answers.flatMap((a) => {
     const pair = questionnaire.pairs.find((p) => p.questionPairId === a.questionPairId)
-    const question = pair === undefined ? null : side === 'Mentee' ? pair.mentee : pair.mentor
-    if (pair === undefined || question === null) return []
-    return [{
-      OriginalQuestionId: question.questionId, QuestionPairId: pair.questionPairId,
-      DirectFieldAnswer: a.year !== null ? String(a.year) : a.text, RuleName: pair.rule, MaxOption: question.maxOption,
-      PossibleAnswer: a.optionIds.map((id) => ({ originalPossibleAnswerId: id, isSetOptionThatFitsAll: pair.options.find((o) => o.id === id)?.noPreference === true ? 1 : 0 })),
-    }]
+    return pair === undefined || questionOf(pair, side) === null ? [] : [toSaveAnswerItem(pair, side, a)]
   })

@@ -5,7 +5,6 @@ import { routeTable, type Route } from '@tandem/http'
 import fc from 'fast-check'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createServices } from '../src/index.js'
 import { startHarness, type Harness, type Person } from './harness.js'
 import { SAMPLES, concretePath, type Sample } from './samples.js'
 
@@ -14,7 +13,7 @@ let routes: readonly Route[]
 let owner: Person
 beforeAll(async () => {
   h = await startHarness()
-  routes = routeTable(createServices(h.server.ctx))
+  routes = routeTable(h.server.services, h.clock)
   owner = await h.readyMentee('Olga')
   await h.publishedMentor('Pia')
   await h.call(h.admin, 'POST', '/api/Account/signin', { Email: h.admin.email, Role: null })

@@ -125,7 +125,7 @@ describe('scheduler with two server instances on one database', () => {
     advanceBoth(7 * DAY)
     // The process fails after the first reminder row was inserted, before the second.
     let inserts = 0
-    const db = a.server.ctx.db
+    const db = a.server.db
     const dying = { ...a.server.ctx, db: { ...db, run: (q: Parameters<typeof db.run>[0]) => { inserts += 1; if (inserts === 2) throw new Error('killed'); return db.run(q) } } }
     const org = { name: 'Tandem', email: 'info@example.org', phone: '+49', publicUrl: 'http://localhost:3000' }
     expect(() => sweepReminders(dying, org)).toThrow('killed')
@@ -147,7 +147,7 @@ describe('scheduler with two server instances on one database', () => {
     // writes them; A's transaction must find B's rows.
     let lookups = 0
     const lists = a.server.ctx.lists
-    const stale = { ...a.server.ctx, lists: { ...lists, notifiedAbout: (...args: Parameters<typeof lists.notifiedAbout>) => {
+    const stale = { ...a.server.ctx, db: a.server.db, lists: { ...lists, notifiedAbout: (...args: Parameters<typeof lists.notifiedAbout>) => {
       lookups += 1
       if (lookups === 1) expect(b.server.sweepReminders()).toBe(2)
       return lookups <= drafts.length ? false : lists.notifiedAbout(...args)

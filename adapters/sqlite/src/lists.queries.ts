@@ -121,6 +121,9 @@ export const createListQueries = (db: Database) => {
       db.all(k.selectFrom('users').select('id').where('mentor_status', '=', 'NEW').where('mentor_last_saved_at', 'is not', null)).map((r) => r.id),
 
     /** Mentees left PENDING (a run that never finished, e.g. the process died): cleared at start. */
+    /** The health check's round trip to the database. */
+    ping: (): void => { db.first(k.selectNoFrom((eb) => eb.val(1).as('one'))) },
+
     pendingMenteeIds: (): number[] => db.all(k.selectFrom('users').select('id').where('mentee_status', '=', 'PENDING')).map((r) => r.id),
   }
 }

@@ -109,6 +109,13 @@ export const createUsersRepository = (db: Database) => {
       db.run(k.updateTable('users').set({ email: claims.email, first_name: claims.firstName, last_name: claims.lastName, birth_date: claims.birthDate, gender: claims.gender }).where('id', '=', id))
     },
 
+    /** SyncDBFromIdp: what the embedded provider holds, the language included, in one write. */
+    replaceIdentity: (id: UserId, claims: Pick<UserRecord, 'email' | 'firstName' | 'lastName' | 'birthDate' | 'gender' | 'language'>): void => {
+      db.run(k.updateTable('users').set({
+        email: claims.email, first_name: claims.firstName, last_name: claims.lastName, birth_date: claims.birthDate, gender: claims.gender, language: claims.language,
+      }).where('id', '=', id))
+    },
+
     /** Adds a role (a mentee registering as mentor too); the new side starts NEW. */
     addRole: (id: UserId, role: 'Mentee' | 'Mentor', menteeClusterId: number | null): void => {
       db.transaction(() => {

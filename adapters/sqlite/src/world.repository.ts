@@ -1,7 +1,11 @@
 // Runs one domain command as one SQLite transaction: load the World slice the command needs, apply
 // the core transition, write back what changed (conditional on the loaded version), append the
 // notifications of its events to the outbox, commit. Any failure rolls everything back.
-import type { Cluster, DomainError, DomainEvent, Language, Participant, Tandem, TandemId, Transition, TransitionResult, UserId, World } from '@tandem/core'
+import {
+  expireDeadlines, expiredTandems,
+  type Cluster, type DomainError, type DomainEvent, type Language, type Participant, type Tandem, type TandemId, type Transition, type TransitionResult,
+  type UserId, type World,
+} from '@tandem/core'
 import { left, right, isLeft, type Either } from 'fp-ts/lib/Either.js'
 import type { Database } from './database.js'
 import { insertOutboxRow, type NewOutboxRow } from './outbox.repository.js'
@@ -26,36 +30,89 @@ class Conflict extends Error {
 
 const unique = <A>(xs: readonly A[]): A[] => [...new Set(xs)]
 
+type Apply = (world: World) => TransitionResult
+
 export type WorldStore = {
-  /** Loads a slice outside any command, for reads. */
+  /** Loads a slice outside any command, for reads that need no deadline applied (an admin's lists). */
   readonly load: (slice: Slice) => World
+  /**
+   * Loads a slice for a read with every passed deadline of its tandems applied (ARCHITECTURE §2.2:
+   * enforced when read). One load when none has passed; otherwise the expiry is committed first.
+   */
+  readonly loadCurrent: (slice: Slice, now: number) => World
   /** Applies `apply` to the slice atomically; Left when the transition or a conditional write refuses. */
-  readonly run: (slice: Slice, apply: (world: World) => TransitionResult, now: number) => Either<DomainError, Transition>
+  readonly run: (slice: Slice, apply: Apply, now: number) => Either<DomainError, Transition>
+  /**
+   * `run` on the slice with its passed deadlines applied first, in the same transaction and from the
+   * same load. The expiry is committed even when `apply` refuses: it is due whatever the command.
+   */
+  readonly runCurrent: (slice: Slice, apply: Apply, now: number) => Either<DomainError, Transition>
+  /**
+   * A follow-up command on the world an earlier command of the same request committed: only the
+   * named users and the next tandem id are read again. Every write stays conditional on the version
+   * the world holds, so anything changed meanwhile refuses the command instead of being overwritten.
+   */
+  readonly runAfter: (previous: World, refresh: { readonly userIds: readonly UserId[] }, apply: Apply, now: number) => Either<DomainError, Transition>
   readonly contactOf: (id: UserId) => Contact | undefined
 }
 
 export const createWorldStore = (db: Database, notify: Notifier): WorldStore => {
   const k = db.kysely
 
+  const tandemRowsOf = (userIds: readonly UserId[]) =>
+    userIds.length === 0 ? [] : db.all(k.selectFrom('tandems').selectAll().where((eb) => eb.or([eb('mentee_id', 'in', userIds), eb('mentor_id', 'in', userIds)])))
+
   const load = (slice: Slice): World => {
     const users = new Map<UserId, Participant>()
     const tandems = new Map<TandemId, Tandem>()
     const named = unique(slice.userIds)
     const tandemRows = [
-      ...(named.length === 0 ? [] : db.all(k.selectFrom('tandems').selectAll().where((eb) => eb.or([eb('mentee_id', 'in', named), eb('mentor_id', 'in', named)])))),
+      ...tandemRowsOf(named),
       ...((slice.tandemIds ?? []).length === 0 ? [] : db.all(k.selectFrom('tandems').selectAll().where('id', 'in', unique(slice.tandemIds ?? [])))),
     ]
     for (const row of tandemRows) if (!tandems.has(row.id)) tandems.set(row.id, tandemOf(row))
     const userIds = unique([...named, ...(slice.extraUserIds ?? []), ...[...tandems.values()].flatMap((x) => [x.menteeId, x.mentorId])])
-    for (let i = 0; i < userIds.length; i += 500) {
-      const chunk = userIds.slice(i, i + 500)
-      for (const row of db.all(k.selectFrom('users').selectAll().where('id', 'in', chunk))) users.set(row.id, participantOf(row))
-    }
+    for (const p of participants(userIds)) users.set(p.id, p)
     const clusters = new Map<number, Cluster>(
       db.all(k.selectFrom('clusters').selectAll()).map((c) => [c.id, { clusterId: c.id, clusterText: c.title, isEnded: c.is_ended === 1, isDefault: c.is_default === 1 }]),
     )
-    const max = db.first(k.selectFrom('tandems').select((eb) => eb.fn.max('id').as('max')))
-    return { users, tandems, clusters, nextTandemId: (max?.max ?? 0) + 1 }
+    return { users, tandems, clusters, nextTandemId: nextTandemId() }
+  }
+
+  /** The world with the named users' tandems (and those tandems' users) added to it. */
+  const widen = (world: World, userIds: readonly UserId[]): World => {
+    const tandems = new Map(world.tandems)
+    for (const row of tandemRowsOf(userIds)) if (!tandems.has(row.id)) tandems.set(row.id, tandemOf(row))
+    const users = new Map(world.users)
+    const missing = unique([...userIds, ...[...tandems.values()].flatMap((x) => [x.menteeId, x.mentorId])]).filter((id) => !users.has(id))
+    for (const p of participants(missing)) users.set(p.id, p)
+    return { ...world, users, tandems }
+  }
+
+  const participants = (ids: readonly UserId[]): Participant[] => {
+    const found: Participant[] = []
+    for (let i = 0; i < ids.length; i += 500) {
+      for (const row of db.all(k.selectFrom('users').selectAll().where('id', 'in', ids.slice(i, i + 500)))) found.push(participantOf(row))
+    }
+    return found
+  }
+
+  const nextTandemId = (): TandemId => (db.first(k.selectFrom('tandems').select((eb) => eb.fn.max('id').as('max')))?.max ?? 0) + 1
+
+  /**
+   * The slice with its passed deadlines applied, inside a transaction. The partners of an expired
+   * tandem come along with their own tandems, so their statuses settle on everything they hold.
+   */
+  const loadExpired = (slice: Slice, now: number): { readonly before: World; readonly expiry: Transition | null } => {
+    const first = load(slice)
+    const expired = expiredTandems(first, now)
+    if (expired.length === 0) return { before: first, expiry: null }
+    const named = new Set(slice.userIds)
+    const partners = unique(expired.flatMap((x) => [x.menteeId, x.mentorId])).filter((id) => !named.has(id))
+    const before = partners.length === 0 ? first : widen(first, partners)
+    const expiry = expireDeadlines(now)(before)
+    if (isLeft(expiry)) throw new Conflict(expiry.left)
+    return { before, expiry: expiry.right }
   }
 
   const contactOf = (id: UserId): Contact | undefined => {
@@ -92,16 +149,23 @@ export const createWorldStore = (db: Database, notify: Notifier): WorldStore => 
     for (const row of notify(events, contactOf, now)) insertOutboxRow(db, row)
   }
 
-  const run: WorldStore['run'] = (slice, apply, now) => {
+  /** One command in one transaction: read, apply, write what changed, append its mails. */
+  const command = (read: () => { readonly before: World; readonly expiry: Transition | null }, apply: Apply, now: number): Either<DomainError, Transition> => {
     try {
-      return right(db.transaction(() => {
-        const before = load(slice)
-        const result = apply(before)
-        if (isLeft(result)) throw new Conflict(result.left)
-        writeBack(before, result.right.world)
-        appendOutbox(result.right.events, now)
-        return result.right
-      }))
+      return db.transaction((): Either<DomainError, Transition> => {
+        const { before, expiry } = read()
+        const result = apply(expiry?.world ?? before)
+        if (isLeft(result)) {
+          if (expiry === null) throw new Conflict(result.left)
+          writeBack(before, expiry.world)
+          appendOutbox(expiry.events, now)
+          return result
+        }
+        const done = { world: result.right.world, events: [...(expiry?.events ?? []), ...result.right.events] }
+        writeBack(before, done.world)
+        appendOutbox(done.events, now)
+        return right(done)
+      })
     } catch (e) {
       if (e instanceof Conflict) return left(e.error)
       // The partial unique index refuses a second live tandem of one mentor: someone was faster.
@@ -110,5 +174,22 @@ export const createWorldStore = (db: Database, notify: Notifier): WorldStore => 
     }
   }
 
-  return { load, run, contactOf }
+  const run: WorldStore['run'] = (slice, apply, now) => command(() => ({ before: load(slice), expiry: null }), apply, now)
+
+  const runCurrent: WorldStore['runCurrent'] = (slice, apply, now) => command(() => loadExpired(slice, now), apply, now)
+
+  const runAfter: WorldStore['runAfter'] = (previous, refresh, apply, now) => command(() => {
+    const users = new Map(previous.users)
+    for (const p of participants(unique(refresh.userIds))) users.set(p.id, p)
+    return { before: { ...previous, users, nextTandemId: nextTandemId() }, expiry: null }
+  }, apply, now)
+
+  const loadCurrent: WorldStore['loadCurrent'] = (slice, now) => {
+    const world = load(slice)
+    if (expiredTandems(world, now).length === 0) return world
+    const expired = runCurrent(slice, (w) => right({ world: w, events: [] }), now)
+    return isLeft(expired) ? load(slice) : expired.right.world
+  }
+
+  return { load, loadCurrent, run, runCurrent, runAfter, contactOf }
 }

@@ -70,3 +70,64 @@ describe('world store', () => {
     expect(addUser('ANNA@example.org', ['Mentor'])).toBe(0)
   })
 })
+
+describe('world store: deadlines applied on load, and follow-up commands', () => {
+  /** A proposal whose mentee deadline passed at 100. */
+  const worldAfter = (step: ReturnType<typeof propose>, world: World): World => {
+    const result = step(world)
+    if (isLeft(result)) throw new Error('the test step refused')
+    return result.right.world
+  }
+  /** A run's proposal whose mentee deadline passed at 100: mentee and mentor are PROPOSED. */
+  const lapsed = (menteeId: number, mentorId: number) => (world: World) => {
+    const proposed = worldAfter(propose(menteeId, mentorId), world)
+    const tandem = proposed.tandems.get(world.nextTandemId) as Tandem
+    const mentee = proposed.users.get(menteeId) as Participant
+    const mentor = proposed.users.get(mentorId) as Participant
+    const users = new Map(proposed.users)
+      .set(menteeId, { ...mentee, mentee: mentee.mentee === null ? null : { ...mentee.mentee, status: 'PROPOSED' as const } })
+      .set(mentorId, { ...mentor, mentor: mentor.mentor === null ? null : { ...mentor.mentor, status: 'PROPOSED' as const } })
+    return right({ events: [], world: { ...proposed, users, tandems: new Map(proposed.tandems).set(tandem.id, { ...tandem, menteeProposal: { ...tandem.menteeProposal, deadline: 100 } }) } })
+  }
+  /** The participant's row changed (its version raised), as any command of theirs would. */
+  const touch = (userId: number) => (world: World) => {
+    const user = world.users.get(userId) as Participant
+    return right({ events: [], world: { ...world, users: new Map(world.users).set(userId, { ...user, version: user.version + 1 }) } })
+  }
+  const refuse = () => left({ _tag: 'MatchingAlreadyRunning' as const })
+
+  it('loadCurrent answers a slice with its passed deadlines applied and committed', () => {
+    const mentee = addUser('a@x.org', ['Mentee'])
+    const mentor = addUser('b@x.org', ['Mentor'])
+    const store = createWorldStore(db, () => [])
+    expect(isRight(store.run({ userIds: [mentee], extraUserIds: [mentor] }, lapsed(mentee, mentor), 10))).toBe(true)
+    expect(store.loadCurrent({ userIds: [mentee] }, 99).tandems.get(1)?.state).toBe('ACTIVE')
+    expect(store.loadCurrent({ userIds: [mentee] }, 100).tandems.get(1)?.state).toBe('NOREACTION')
+    expect(store.load({ userIds: [mentee] }).tandems.get(1)?.state).toBe('NOREACTION')
+  })
+
+  it('runCurrent commits the passed deadlines even when the command itself is refused', () => {
+    const mentee = addUser('a@x.org', ['Mentee'])
+    const mentor = addUser('b@x.org', ['Mentor'])
+    const store = createWorldStore(db, () => [])
+    expect(isRight(store.run({ userIds: [mentee], extraUserIds: [mentor] }, lapsed(mentee, mentor), 10))).toBe(true)
+    expect(store.runCurrent({ userIds: [mentee] }, refuse, 200)).toEqual(left({ _tag: 'MatchingAlreadyRunning' }))
+    expect(store.load({ userIds: [mentee] }).tandems.get(1)?.state).toBe('NOREACTION')
+  })
+
+  it('runAfter continues from an earlier world and refuses when a participant changed meanwhile', () => {
+    const mentee = addUser('a@x.org', ['Mentee'])
+    const [one, two] = [addUser('b@x.org', ['Mentor']), addUser('c@x.org', ['Mentor'])]
+    const store = createWorldStore(db, () => [])
+    const first = store.run({ userIds: [mentee] }, (w) => right({ world: w, events: [] }), 10)
+    if (isLeft(first)) throw new Error('expected the first command to pass')
+    const next = store.runAfter(first.right.world, { userIds: [one] }, propose(mentee, one), 11)
+    expect(isRight(next)).toBe(true)
+    expect(store.load({ userIds: [mentee] }).tandems.size).toBe(1)
+    // The mentee's row changes meanwhile; a follow-up writing it from the earlier world is refused.
+    expect(isRight(store.run({ userIds: [mentee] }, touch(mentee), 12))).toBe(true)
+    const stale = store.runAfter(first.right.world, { userIds: [two] }, (w) => touch(mentee)(worldAfter(propose(mentee, two), w)), 13)
+    expect(stale).toEqual(left({ _tag: 'TandemChanged' }))
+    expect(store.load({ userIds: [mentee] }).tandems.size).toBe(1)
+  })
+})

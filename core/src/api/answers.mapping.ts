@@ -6,7 +6,7 @@ import type { Language } from '../shared/language.js'
 import type { Side } from '../users/role.js'
 import type { StatusName } from '../users/status.js'
 import { type FieldError, fieldError } from '../validation/messages.js'
-import { answerField, choosesNoPreference, emptyAnswer, questionOf } from '../validation/questionnaire.rules.js'
+import { answerField, choosesNoPreference, emptyAnswer, questionOf, yearOfText } from '../validation/questionnaire.rules.js'
 import type { QuestionnaireQuestion, SaveAnswerItem } from './questionnaire.codec.js'
 
 /** The no-preference choice sets the fits-all flag on each selected answer; otherwise it is 0. */
@@ -33,8 +33,6 @@ export const toSaveAnswerItem = (pair: QuestionPair, side: Side, answer: Answer)
   }
 }
 
-const YEAR_TEXT = /^\d{4}$/
-
 const fromItem = (pair: QuestionPair, side: Side, item: SaveAnswerItem): E.Either<FieldError, Answer> => {
   const field = answerField(pair.questionPairId)
   const question = questionOf(pair, side)
@@ -46,8 +44,9 @@ const fromItem = (pair: QuestionPair, side: Side, item: SaveAnswerItem): E.Eithe
   if (pair.kind === 'choice') return direct === null ? E.right({ ...emptyAnswer(pair.questionPairId), optionIds }) : E.left(fieldError(field, 'invalid-value'))
   if (optionIds.length > 0) return E.left(fieldError(field, 'invalid-value'))
   if (pair.kind === 'text') return E.right({ ...emptyAnswer(pair.questionPairId), text: direct })
-  if (direct !== null && !YEAR_TEXT.test(direct)) return E.left(fieldError(field, 'invalid-year'))
-  return E.right({ ...emptyAnswer(pair.questionPairId), year: direct === null ? null : Number(direct) })
+  const year = direct === null ? null : yearOfText(direct)
+  if (year !== null && Number.isNaN(year)) return E.left(fieldError(field, 'invalid-year'))
+  return E.right({ ...emptyAnswer(pair.questionPairId), year })
 }
 
 /** Reads the save payload's items as answers; items naming unknown pairs are refused. */

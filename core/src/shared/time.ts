@@ -11,3 +11,6 @@ export const DAY = 24 * HOUR
 
 export const MENTEE_CHOICE_WINDOW = 48 * HOUR
 export const MENTOR_ANSWER_WINDOW = 72 * HOUR
+
+/** The calendar year (UTC) of an instant: the "current year" of the year rules, given now. */
+export const calendarYearOf = (instant: Instant): number => new Date(instant).getUTCFullYear()

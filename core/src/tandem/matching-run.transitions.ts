@@ -10,7 +10,7 @@ import type { Participant } from '../users/participant.js'
 import { menteeStatusMove } from '../users/status.moves.js'
 import type { Score } from './tandem.codec.js'
 import { newProposal } from './tandem.effects.js'
-import { isDeclinedPair, liveTandemsOf, tandemsOf } from './tandem.queries.js'
+import { isDeclinedPair, liveTandemsOf, proposalIdOf, tandemsOf } from './tandem.queries.js'
 import { addTandem, draftTandems, draftUsers, emit, finishDraft, moveMentee, moveMentor, openDraft, type Draft } from './world.draft.js'
 import type { TransitionResult, World } from './world.js'
 
@@ -74,7 +74,7 @@ export const completeMatchingRun = (now: Instant, command: CompleteMatchingRun) 
     if (!mentorQualifies(d, command.menteeId, mentorId)) continue
     const tandem = addTandem(d, (id) => ({
       id, version: 1, state: 'ACTIVE', menteeId: command.menteeId, mentorId, clusterId, createdAt: now, manual: false, score,
-      menteeProposal: newProposal(2 * id - 1, deadline), mentorProposal: newProposal(2 * id, null),
+      menteeProposal: newProposal(proposalIdOf(id, 'Mentee'), deadline), mentorProposal: newProposal(proposalIdOf(id, 'Mentor'), null),
     }))
     moveMentor(d, mentorId, 'Proposed')
     emit(d, { _tag: 'TandemProposed', tandemId: tandem.id, menteeId: command.menteeId, mentorId, manual: false, deadline })

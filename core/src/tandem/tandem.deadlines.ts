@@ -4,11 +4,25 @@
 import * as E from 'fp-ts/lib/Either.js'
 import type { UserId } from '../shared/ids.js'
 import type { Instant } from '../shared/time.js'
+import type { Side } from '../users/role.js'
+import type { Tandem } from './tandem.codec.js'
 import { closedProposal, settleMentees } from './tandem.effects.js'
 import { tandemPhase } from './tandem.moves.js'
 import { isPast } from './tandem.queries.js'
 import { emit, finishDraft, moveMentor, openDraft, putTandem } from './world.draft.js'
 import type { TransitionResult, World } from './world.js'
+
+/** The side whose answer deadline has passed on a tandem still waiting for it, if any. */
+export const expiredSide = (tandem: Tandem, now: Instant): Side | undefined => {
+  const phase = tandemPhase(tandem)
+  return phase === 'AwaitingMentee' && isPast(now, tandem.menteeProposal.deadline) ? 'Mentee'
+    : phase === 'AwaitingMentor' && isPast(now, tandem.mentorProposal.deadline) ? 'Mentor'
+    : undefined
+}
+
+/** The tandems of a world whose deadline has passed while a side still had to answer. */
+export const expiredTandems = (world: Pick<World, 'tandems'>, now: Instant): readonly Tandem[] =>
+  [...world.tandems.values()].filter((tandem) => expiredSide(tandem, now) !== undefined)
 
 /**
  * Linear in the number of tandems. Idempotent: an expired tandem is NOREACTION and no longer
@@ -19,10 +33,7 @@ export const expireDeadlines = (now: Instant) => (world: World): TransitionResul
   const d = openDraft(world, now)
   const touchedMentees = new Set<UserId>()
   for (const tandem of world.tandems.values()) {
-    const phase = tandemPhase(tandem)
-    const side = phase === 'AwaitingMentee' && isPast(now, tandem.menteeProposal.deadline) ? 'Mentee'
-      : phase === 'AwaitingMentor' && isPast(now, tandem.mentorProposal.deadline) ? 'Mentor'
-      : undefined
+    const side = expiredSide(tandem, now)
     if (side === undefined) continue
     putTandem(d, { ...tandem, state: 'NOREACTION', menteeProposal: closedProposal(tandem.menteeProposal), mentorProposal: closedProposal(tandem.mentorProposal) })
     emit(d, { _tag: 'TandemExpired', tandemId: tandem.id, menteeId: tandem.menteeId, mentorId: tandem.mentorId, side })

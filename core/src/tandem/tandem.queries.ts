@@ -1,6 +1,6 @@
 // Read-only questions about a World that transitions, adapters and the web app share: which tandems
 // bind a user, whether a pair was declined, how long a proposal still runs.
-import type { UserId } from '../shared/ids.js'
+import type { TandemId, UserId } from '../shared/ids.js'
 import { HOUR, MINUTE, type Instant } from '../shared/time.js'
 import type { Side } from '../users/role.js'
 import { LIVE_TANDEM_STATES, type Tandem } from './tandem.codec.js'
@@ -30,6 +30,30 @@ export const isDeclinedPair = (world: Pick<World, 'tandems'>, menteeId: UserId, 
   for (const t of world.tandems.values()) if (t.state === 'DECLINED' && t.menteeId === menteeId && t.mentorId === mentorId) return true
   return false
 }
+
+/**
+ * Whether a participant sees the tandem on their dashboard for a side: it is live and its proposal
+ * to them is open or accepted. A mentor sees it only once the mentee has accepted (SPEC §6).
+ */
+export const isShownTo = (t: Tandem, userId: UserId, side: Side): boolean =>
+  isLiveTandem(t) && (side === 'Mentee'
+    ? t.menteeId === userId && (t.menteeProposal.state === 'PROPOSED' || t.menteeProposal.state === 'ACCEPTED')
+    : t.mentorId === userId && t.menteeProposal.state === 'ACCEPTED' && (t.mentorProposal.state === 'PROPOSED' || t.mentorProposal.state === 'ACCEPTED'))
+
+/** The tandems shown to the user on a side, by id. */
+export const shownTandemsOf = (world: Pick<World, 'tandems'>, userId: UserId, side: Side): readonly Tandem[] =>
+  [...world.tandems.values()].filter((t) => isShownTo(t, userId, side)).sort((a, b) => a.id - b.id)
+
+/** Whether the viewer shares a tandem shown to them with the user (the photo rule: current partners only). */
+export const isShownPartner = (world: Pick<World, 'tandems'>, viewerId: UserId, userId: UserId): boolean =>
+  shownTandemsOf(world, viewerId, 'Mentee').some((t) => t.mentorId === userId)
+  || shownTandemsOf(world, viewerId, 'Mentor').some((t) => t.menteeId === userId)
+
+/** A tandem's proposal ids: the mentee's proposal is 2·id−1, the mentor's 2·id. */
+export const proposalIdOf = (tandemId: TandemId, side: Side): number => (side === 'Mentee' ? 2 * tandemId - 1 : 2 * tandemId)
+
+/** The tandem a proposal id belongs to. */
+export const tandemIdOfProposal = (proposalId: number): TandemId => Math.ceil(proposalId / 2)
 
 export type TimeLeft = { readonly remainingHours: number; readonly remainingMinutes: number }
 

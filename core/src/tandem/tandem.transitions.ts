@@ -7,11 +7,13 @@ import * as E from 'fp-ts/lib/Either.js'
 import { invalidTransition, notFound, validationFailed, type DomainError } from '../errors.js'
 import type { ClusterId, TandemId, UserId } from '../shared/ids.js'
 import { MENTEE_CHOICE_WINDOW, MENTOR_ANSWER_WINDOW, type Instant } from '../shared/time.js'
+import { DECLINE_COMMENT_MAX } from '../validation/limits.js'
 import { fieldError, type FieldError } from '../validation/messages.js'
+import { countCharacters } from '../validation/text.rules.js'
 import { MANUAL_SCORE, type Tandem } from './tandem.codec.js'
 import { checkTandemMove, closedProposal, closeTandem, newProposal, settleMentees } from './tandem.effects.js'
 import { isTerminalPhase, tandemPhase, type TandemEvent } from './tandem.moves.js'
-import { isDeclinedPair, isPast, liveTandemsOf } from './tandem.queries.js'
+import { isDeclinedPair, isPast, liveTandemsOf, proposalIdOf } from './tandem.queries.js'
 import { addTandem, emit, finishDraft, moveMentee, moveMentor, openDraft, putTandem } from './world.draft.js'
 import type { TransitionResult, World } from './world.js'
 
@@ -22,8 +24,6 @@ export type DeclineByMentor = AcceptByMentor & { readonly declineReasonId: numbe
 export type ReleaseTandem = { readonly tandemId: TandemId; readonly expectedVersion?: number | undefined }
 export type CreateManualTandem = { readonly menteeId: UserId; readonly mentorId: UserId; readonly clusterId: ClusterId }
 
-/** Decline comment and information text limit (SPEC §9). */
-const DECLINE_TEXT_MAX = 1000
 
 type Actor = { readonly side: 'Mentee' | 'Mentor'; readonly userId: UserId } | null
 
@@ -50,8 +50,8 @@ const tandemForMove = (world: World, now: Instant, tandemId: TandemId, actor: Ac
 const declineErrors = (reasonId: number | null, texts: Readonly<Record<string, string | null>>): readonly FieldError[] => [
   ...(reasonId === null || !Number.isInteger(reasonId) || reasonId <= 0 ? [fieldError('declineReasonId', 'decline-reason-mandatory')] : []),
   ...Object.entries(texts)
-    .filter(([, text]) => text !== null && text.length > DECLINE_TEXT_MAX)
-    .map(([field]) => fieldError(field, 'max-characters-exceeded-error', { max: DECLINE_TEXT_MAX })),
+    .filter(([, text]) => text !== null && countCharacters(text) > DECLINE_COMMENT_MAX)
+    .map(([field]) => fieldError(field, 'max-characters-exceeded-error', { max: DECLINE_COMMENT_MAX })),
 ]
 
 /** The mentee chooses this mentor: the mentor has 72 h to answer, the other proposals close. */
@@ -160,7 +160,7 @@ export const createManualTandem = (now: Instant, command: CreateManualTandem) =>
   const deadline = now + MENTEE_CHOICE_WINDOW
   const tandem = addTandem(d, (id) => ({
     id, version: 1, state: 'ACTIVE', menteeId, mentorId, clusterId, createdAt: now, manual: true, score: MANUAL_SCORE,
-    menteeProposal: newProposal(2 * id - 1, deadline), mentorProposal: newProposal(2 * id, null),
+    menteeProposal: newProposal(proposalIdOf(id, 'Mentee'), deadline), mentorProposal: newProposal(proposalIdOf(id, 'Mentor'), null),
   }))
   moveMentor(d, mentorId, 'Proposed')
   moveMentee(d, menteeId, 'ManualProposed', { noMatch: false })

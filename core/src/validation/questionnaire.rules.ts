@@ -44,14 +44,23 @@ const textErrors = (text: string, field: string): readonly FieldError[] => {
   return count > QUESTIONNAIRE_TEXT_MAX ? [fieldError(field, 'questionnaire-text-too-long', { count, max: QUESTIONNAIRE_TEXT_MAX })] : []
 }
 
-const YEAR_TEXT = /^\d{4}$/
+/**
+ * The year a typed text names (format like 2021, surrounding blanks ignored): null when empty,
+ * NaN when it is not four digits, which every year rule then refuses as an invalid year.
+ */
+export const yearOfText = (text: string): number | null => {
+  const typed = text.trim()
+  return typed === '' ? null : /^\d{4}$/.test(typed) ? Number(typed) : Number.NaN
+}
 
 /**
- * A year as typed (format like 2021): empty is left to the required rule; otherwise 4 digits,
- * from 1960 to the current year. For the browser's input field, before it becomes an Answer.
+ * A year as typed: empty is left to the required rule; otherwise 4 digits, from 1960 to the
+ * current year. For the browser's input field, before it becomes an Answer.
  */
-export const validateYearText = (text: string, currentYear: number, field: string): readonly FieldError[] =>
-  text.trim() === '' ? [] : YEAR_TEXT.test(text.trim()) ? yearErrors(Number(text.trim()), currentYear, field) : [fieldError(field, 'invalid-year', { min: YEAR_MIN, max: currentYear })]
+export const validateYearText = (text: string, currentYear: number, field: string): readonly FieldError[] => {
+  const year = yearOfText(text)
+  return year === null ? [] : yearErrors(year, currentYear, field)
+}
 
 /** Errors of one side's answer to one pair; empty when valid for the mode. */
 export const validateAnswer = (pair: QuestionPair, side: Side, answer: Answer, options: AnswerOptions): readonly FieldError[] => {

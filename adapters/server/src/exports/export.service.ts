@@ -2,7 +2,6 @@
 // and hands the HTTP adapter a writer that streams the workbook into the response.
 import { DAY, LANGUAGES, type ExportTandemDataRequest, type ExportUserDataRequest, type Language } from '@tandem/core'
 import type { Services, Spreadsheet } from '@tandem/http'
-import { createExportQueries } from '@tandem/sqlite'
 import { right } from 'fp-ts/lib/Either.js'
 import type { ServiceContext } from '../services/context.js'
 import { countryName, languageName, stateName } from '../services/views.js'
@@ -24,7 +23,7 @@ export const userDataSpreadsheet = (ctx: ServiceContext, request: ExportUserData
   filename: userDataFilename(request.role),
   write: async (out) => {
     const columns = userDataColumns(request, language, namesOf(ctx), ctx.master.profileQuestions)
-    const rows = createExportQueries(ctx.db).usersOfSide(request.role, request.filterData)
+    const rows = ctx.exports.usersOfSide(request.role, request.filterData)
     await writeSheet(out, SHEETS[request.role][language], columns, userDataRows(rows, columns))
   },
 })
@@ -34,7 +33,7 @@ export const tandemDataSpreadsheet = (ctx: ServiceContext, request: ExportTandem
   write: async (out) => {
     const reason = (id: number | null, shownIn: Language) => ctx.master.declineReasons.find((r) => r.id === id)?.text[shownIn] ?? ''
     const columns = tandemDataColumns(request, language, reason)
-    const rows = createExportQueries(ctx.db).tandemsSince(ctx.clock() - request.tandemDateRange * DAY)
+    const rows = ctx.exports.tandemsSince(ctx.clock() - request.tandemDateRange * DAY)
     await writeSheet(out, SHEETS.teams[language], columns, tandemDataRows(rows, columns))
   },
 })

@@ -1,6 +1,6 @@
-// Account calls: sign-up and sign-in of the token holder, the caller's details, user deletion,
-// browser error logs and admin notifications.
-import { releaseTandem, liveTandemsOf, type DomainError, type Language, type RoleName, type Side, type VerifiedIdentity } from '@tandem/core'
+// Account calls: sign-up and sign-in of the token holder, the caller's details, user deletion and
+// browser error logs. Sign-up and sign-in are the commands that store what the token says.
+import { releaseTandem, liveTandemsOf, type DomainError, type Language, type RoleName, type Side, type UserId, type VerifiedIdentity } from '@tandem/core'
 import type { Actor, Services } from '@tandem/http'
 import type { UserRecord } from '@tandem/sqlite'
 import { isLeft, left, right, type Either } from 'fp-ts/lib/Either.js'
@@ -10,7 +10,7 @@ import { isAdminEmail, userView } from './views.js'
 
 const emailTaken: DomainError = { _tag: 'ValidationFailed', errors: [{ field: 'Email', key: 'invalid-value' }] }
 
-export const accountService = (ctx: ServiceContext): Services['account'] => {
+export const accountService = (ctx: ServiceContext): Omit<Services['account'], 'notifyUser'> => {
   /** The cluster a new mentee joins: the default program year. */
   const defaultClusterId = () => ctx.clusters.defaultCluster()?.clusterId ?? null
 
@@ -41,9 +41,8 @@ export const accountService = (ctx: ServiceContext): Services['account'] => {
   const refreshFromToken = (id: number, who: VerifiedIdentity): void => {
     const user = ctx.users.byId(id)
     if (user === undefined) return
-    const holder = ctx.users.byEmail(who.email)
     ctx.users.updateIdentity(id, {
-      email: holder === undefined || holder.id === id ? who.email : user.email,
+      email: emailFromToken(ctx, user, who),
       firstName: who.givenName || user.firstName,
       lastName: who.familyName || user.lastName,
       birthDate: who.birthdate ?? user.birthDate,
@@ -55,6 +54,7 @@ export const accountService = (ctx: ServiceContext): Services['account'] => {
     signUp: async (actor, body) => {
       if (actor.userId !== null) {
         addSide(actor.userId, body.Role)
+        followTokenEmail(ctx, actor.userId, actor.identity)
         return mapView(ctx, actor.userId)
       }
       // Who the user is comes from the verified token only: the body's names, e-mail, birth date,
@@ -94,7 +94,8 @@ export const accountService = (ctx: ServiceContext): Services['account'] => {
       // Release what still binds the partners, so nobody is left waiting on a deleted user.
       const world = ctx.store.load({ userIds: [id] })
       for (const tandem of liveTandemsOf(world, id)) {
-        const released = ctx.store.run({ userIds: [tandem.menteeId, tandem.mentorId] }, releaseTandem(ctx.clock(), { tandemId: tandem.id }), ctx.clock())
+        const now = ctx.clock()
+        const released = ctx.store.run({ userIds: [tandem.menteeId, tandem.mentorId] }, releaseTandem(now, { tandemId: tandem.id }), now)
         if (isLeft(released)) return released
       }
       await ctx.deleteIdentity(user.right.issuer, user.right.subject)
@@ -106,26 +107,27 @@ export const accountService = (ctx: ServiceContext): Services['account'] => {
       ctx.logger.warn({ browserError: body.ErrorMessage.slice(0, 2000), userId: actor?.userId ?? null }, 'browser error')
       return right(true)
     },
-
-    notifyUser: async (_actor, body) => {
-      const user = userByEmail(ctx, body.email)
-      if (isLeft(user)) return user
-      const sent = ctx.notify(user.right.id, body.notificationType, { matchingTandemId: body.matchingTandemId })
-      return sent ? right(true) : left({ _tag: 'ValidationFailed', errors: [{ field: 'notificationType', key: 'invalid-value' }] })
-    },
   }
 }
 
 /**
- * The provider owns the e-mail address: a verified token naming a new one moves our user to it at
- * once (unless another user holds it), so the owner checks of every call, which compare the named
- * e-mail with ours, accept the address the browser knows from the token.
+ * The provider owns the e-mail address: a verified token naming a new one is the user's address
+ * from then on, unless another user holds it (e-mails are unique). A pure read: resolving the
+ * caller answers with it, so the owner checks of every call accept the address the browser knows
+ * from the token; sign-up and sign-in store it.
  */
-export const followTokenEmail = (ctx: ServiceContext, user: UserRecord, identity: VerifiedIdentity): UserRecord => {
-  if (identity.email === '' || user.email.toLowerCase() === identity.email.toLowerCase()) return user
-  if (ctx.users.byEmail(identity.email) !== undefined) return user
-  ctx.users.updateIdentity(user.id, { email: identity.email, firstName: user.firstName, lastName: user.lastName, birthDate: user.birthDate, gender: user.gender })
-  return { ...user, email: identity.email }
+export const emailFromToken = (ctx: ServiceContext, user: UserRecord, identity: VerifiedIdentity): string => {
+  if (identity.email === '' || user.email.toLowerCase() === identity.email.toLowerCase()) return user.email
+  const holder = ctx.users.byEmail(identity.email)
+  return holder === undefined || holder.id === user.id ? identity.email : user.email
+}
+
+/** Stores the token's address on the user when it is theirs to take (see emailFromToken). */
+const followTokenEmail = (ctx: ServiceContext, id: UserId, identity: VerifiedIdentity): void => {
+  const user = ctx.users.byId(id)
+  if (user === undefined) return
+  const email = emailFromToken(ctx, user, identity)
+  if (email !== user.email) ctx.users.updateIdentity(id, { email, firstName: user.firstName, lastName: user.lastName, birthDate: user.birthDate, gender: user.gender })
 }
 
 export const mapView = async (ctx: ServiceContext, id: number | null) => {

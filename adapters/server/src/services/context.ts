@@ -1,9 +1,10 @@
 // What every service needs: the repositories, the world store, the clock, the master data and the
 // configuration. Built once by the server.
 import type { Bilingual, DeclineReason, DomainError, Language, ProfileQuestion, Questionnaire, UserId } from '@tandem/core'
-import type { AnswersRepository, ClustersRepository, Database, ListQueries, OutboxRepository, UserRecord, UsersRepository, WorldStore } from '@tandem/sqlite'
+import type { AnswersRepository, ClustersRepository, ErasureRepository, ExportQueries, ListQueries, OutboxRepository, UserRecord, UsersRepository, WorldStore } from '@tandem/sqlite'
 import { left, right, type Either } from 'fp-ts/lib/Either.js'
 import type { Clock } from '../clock.js'
+import type { MentorPoolCache } from './mentor-pool.cache.js'
 
 export type MasterData = {
   readonly questionnaire: Questionnaire
@@ -20,22 +21,29 @@ export type Logger = {
   readonly error: (obj: object, msg?: string) => void
 }
 
+/**
+ * What the services may use. No raw database: every read and write goes through a repository or
+ * the world store, so a second store (PostgreSQL) needs no change here.
+ */
 export type ServiceContext = {
-  readonly db: Database
   readonly users: UsersRepository
   readonly answers: AnswersRepository
   readonly clusters: ClustersRepository
   readonly lists: ListQueries
   readonly outbox: OutboxRepository
+  readonly erasure: ErasureRepository
+  readonly exports: ExportQueries
   readonly store: WorldStore
+  /** Changes whenever anything was committed (any process): the key of the services' read caches. */
+  readonly generation: () => string
+  /** The packed mentor pool of the matching runs, one per server (built by the composition root). */
+  readonly mentorPool: MentorPoolCache
   readonly clock: Clock
   readonly master: MasterData
   readonly logger: Logger
   readonly adminEmails: readonly string[]
   readonly matching: { readonly threshold: number; readonly limit: number }
   readonly publicUrl: string
-  /** Enqueues a notification outside a domain command (admin messages). */
-  readonly notify: (userId: UserId, type: string, data: Readonly<Record<string, unknown>>) => boolean
   /** Removes the account at the identity provider when it is ours; a no-op for external providers. */
   readonly deleteIdentity: (issuer: string, subject: string) => Promise<void>
   /**

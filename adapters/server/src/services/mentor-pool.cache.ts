@@ -1,21 +1,28 @@
 // The mentor pool of the matching run, packed once (core packMentorPool) and reused while the
 // published mentors and their answers stay the same; who is out of the pool right now is excluded
 // per run. The run's second transaction re-checks every mentor, so a stale pool is never unsafe.
-import { compileQuestionnaire, packMentorPool, rankPool, type Answer, type MentorPool, type RankedMentor, type UserId } from '@tandem/core'
-import type { ServiceContext } from './context.js'
+import { compileQuestionnaire, packMentorPool, rankPool, type Answer, type MentorPool, type Questionnaire, type RankedMentor, type UserId } from '@tandem/core'
+import type { AnswersRepository, ListQueries } from '@tandem/sqlite'
 
 export type MentorPoolCache = {
   readonly rank: (mentee: { readonly id: UserId; readonly answers: readonly Answer[] }, declined: ReadonlySet<UserId>) => readonly RankedMentor[]
 }
 
-export const createMentorPoolCache = (ctx: ServiceContext): MentorPoolCache => {
-  const compiled = compileQuestionnaire(ctx.master.questionnaire)
+export type MentorPoolSources = {
+  readonly questionnaire: Questionnaire
+  readonly answers: Pick<AnswersRepository, 'publishedMentors'>
+  readonly lists: Pick<ListQueries, 'mentorPoolFingerprint' | 'unavailablePublishedMentorIds'>
+  readonly matching: { readonly threshold: number; readonly limit: number }
+}
+
+export const createMentorPoolCache = (sources: MentorPoolSources): MentorPoolCache => {
+  const compiled = compileQuestionnaire(sources.questionnaire)
   let packed: { readonly fingerprint: string; readonly pool: MentorPool } | null = null
 
   const current = (): MentorPool => {
-    const fingerprint = ctx.lists.mentorPoolFingerprint()
+    const fingerprint = sources.lists.mentorPoolFingerprint()
     if (packed === null || packed.fingerprint !== fingerprint) {
-      packed = { fingerprint, pool: packMentorPool(compiled, ctx.answers.publishedMentors()) }
+      packed = { fingerprint, pool: packMentorPool(compiled, sources.answers.publishedMentors()) }
     }
     return packed.pool
   }
@@ -23,8 +30,8 @@ export const createMentorPoolCache = (ctx: ServiceContext): MentorPoolCache => {
   return {
     rank: (mentee, declined) => {
       const exclude = new Set<UserId>(declined)
-      for (const id of ctx.lists.unavailablePublishedMentorIds()) exclude.add(id)
-      return rankPool(compiled, current(), mentee, { threshold: ctx.matching.threshold, limit: ctx.matching.limit, exclude })
+      for (const id of sources.lists.unavailablePublishedMentorIds()) exclude.add(id)
+      return rankPool(compiled, current(), mentee, { threshold: sources.matching.threshold, limit: sources.matching.limit, exclude })
     },
   }
 }

@@ -1,14 +1,14 @@
 // User calls: the caller's profile with master data, profile and photo updates, photos for those
 // allowed to see them, the proposed profile of the other side and the status master.
 import {
-  GERMANY_COUNTRY_ID, LANGUAGES, LANGUAGE_IDS, PROFILE_SUMMARY_FIELD, STATUSES, STATUS_IDS, fieldError, languageById, validateProfile,
+  GERMANY_COUNTRY_ID, LANGUAGES, LANGUAGE_IDS, PROFILE_SUMMARY_FIELD, STATUSES, STATUS_IDS, fieldError, isShownPartner, languageById, shownTandemsOf,
+  validateProfile,
   type DomainError, type FieldError, type ProfileInput, type ProfileMasterData, type ProposedProfile, type Language,
 } from '@tandem/core'
 import type { Services } from '@tandem/http'
 import { isLeft, left, right } from 'fp-ts/lib/Either.js'
 import { textIn, userById, type ServiceContext } from './context.js'
-import { applyDeadlinesFor } from './matching.service.js'
-import { answerTexts, countryName, imageUrl, languageName, profileAnswerTexts, stateName, statusEntries, userView, visibleTandems } from './views.js'
+import { answerTexts, countryName, imageUrl, languageName, profileAnswerTexts, stateName, statusEntries, userView } from './views.js'
 
 const masterData = (ctx: ServiceContext, language: Language): ProfileMasterData => ({
   federalState: ctx.master.federalStates.map((s) => ({ stateName: textIn(s.name, language), stateOriginalId: s.stateOriginalId })),
@@ -24,9 +24,7 @@ const masterData = (ctx: ServiceContext, language: Language): ProfileMasterData 
  */
 export const sharesTandem = (ctx: ServiceContext, viewerId: number, userId: number): boolean => {
   if (viewerId === userId) return true
-  const tandems = [...applyDeadlinesFor(ctx, viewerId).tandems.values()]
-  return visibleTandems(tandems, viewerId, 'Mentee').some((x) => x.mentorId === userId)
-    || visibleTandems(tandems, viewerId, 'Mentor').some((x) => x.menteeId === userId)
+  return isShownPartner(ctx.store.loadCurrent({ userIds: [viewerId] }, ctx.clock()), viewerId, userId)
 }
 
 /** Ids of the profile form that name nothing in our master data (or a program year that ended). */
@@ -107,8 +105,8 @@ export const userService = (ctx: ServiceContext): Services['user'] => ({
     const me = userById(ctx, actor.userId)
     if (isLeft(me)) return me
     // Deadlines first, as the proposals read does: a lapsed proposal shows nobody, sweep or not.
-    const world = applyDeadlinesFor(ctx, me.right.id)
-    const best = visibleTandems(world.tandems.values(), me.right.id, query.role).sort((a, b) => b.score.base - a.score.base)[0]
+    const world = ctx.store.loadCurrent({ userIds: [me.right.id] }, ctx.clock())
+    const best = [...shownTandemsOf(world, me.right.id, query.role)].sort((a, b) => b.score.base - a.score.base)[0]
     if (best === undefined) return left({ _tag: 'NotFound', entity: 'Proposal' })
     const otherId = query.role === 'Mentee' ? best.mentorId : best.menteeId
     const other = userById(ctx, otherId)

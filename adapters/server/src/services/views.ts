@@ -1,8 +1,8 @@
 // Builders of the wire views (SPEC §3) from stored records, and the completeness facts commands
 // need. Pure apart from the reads through the context.
 import {
-  LANGUAGE_IDS, STATUS_IDS, isQuestionnaireComplete, toIsoDateTime, validateProfile,
-  type Answer, type Language, type Tandem, type QuestionTextAnswer, type RoleName, type Side, type UserStatusEntry, type UserView,
+  LANGUAGE_IDS, STATUS_IDS, calendarYearOf, isQuestionnaireComplete, toIsoDateTime, validateProfile,
+  type Answer, type Instant, type Language, type QuestionTextAnswer, type RoleName, type Side, type UserStatusEntry, type UserView,
 } from '@tandem/core'
 import { isRight } from 'fp-ts/lib/Either.js'
 import type { UserRecord } from '@tandem/sqlite'
@@ -70,9 +70,9 @@ export const profileValid = (ctx: ServiceContext, user: UserRecord): boolean =>
 
 export const answersOf = (ctx: ServiceContext, userId: number, side: Side): readonly Answer[] => ctx.answers.load(userId, side)?.answers ?? []
 
-/** Profile and questionnaire of a side complete: the fact start matching, publish and enable need. */
-export const sideComplete = (ctx: ServiceContext, user: UserRecord, side: Side): boolean =>
-  profileValid(ctx, user) && isQuestionnaireComplete(ctx.master.questionnaire, side, answersOf(ctx, user.id, side), new Date(ctx.clock()).getUTCFullYear())
+/** Profile and questionnaire of a side complete at `now`: the fact start matching, publish and enable need. */
+export const sideComplete = (ctx: ServiceContext, user: UserRecord, side: Side, now: Instant, answers: readonly Answer[] = answersOf(ctx, user.id, side)): boolean =>
+  profileValid(ctx, user) && isQuestionnaireComplete(ctx.master.questionnaire, side, answers, calendarYearOf(now))
 
 /** A side's answers as question text and answer text, for profile views. */
 export const answerTexts = (ctx: ServiceContext, userId: number, side: Side, language: Language): QuestionTextAnswer[] => {
@@ -103,9 +103,3 @@ export const stateName = (ctx: ServiceContext, id: number | null, language: Lang
   ctx.master.federalStates.find((s) => s.stateOriginalId === id)?.name[language] ?? null
 export const languageName = (ctx: ServiceContext, language: Language, shownIn: Language): string | null =>
   ctx.master.languages.find((l) => l.languageId === LANGUAGE_IDS[language])?.name[shownIn] ?? null
-
-/** The tandems a participant sees on the dashboard for a side: live, with a proposal shown to them. */
-export const visibleTandems = (tandems: Iterable<Tandem>, userId: number, side: Side): Tandem[] =>
-  [...tandems].filter((x) => (x.state === 'ACTIVE' || x.state === 'MATCHED') && (side === 'Mentee'
-    ? x.menteeId === userId && (x.menteeProposal.state === 'PROPOSED' || x.menteeProposal.state === 'ACCEPTED')
-    : x.mentorId === userId && x.menteeProposal.state === 'ACCEPTED' && (x.mentorProposal.state === 'PROPOSED' || x.mentorProposal.state === 'ACCEPTED')))

@@ -117,7 +117,7 @@ const QuestionnaireForm = ({ me, side, profile, questionnaire, currentYear }: {
         email: me.email,
         roleName: side,
         isSavePublish: mode === 'publish',
-        userSelectedAnswerSaveModel: questions.map((q) => saveItemOf(q, draftFor(q.questionPairId))),
+        userSelectedAnswerSaveModel: questions.map((q) => saveItemOf(q, side, draftFor(q.questionPairId))),
       },
     })
     if ('error' in saved) {

@@ -2,7 +2,7 @@
 // browser validates answers with the very rules the server applies; answers go back as the
 // save-answers payload (the no-preference choice sets the fits-all flag).
 import {
-  RULE_NAMES, choosesNoPreference, validateAnswer,
+  RULE_NAMES, toSaveAnswerItem, validateAnswer, yearOfText,
   type Answer, type FieldError, type QuestionPair, type QuestionnaireQuestion, type RuleName, type SaveAnswerItem, type Side,
 } from '@tandem/core'
 
@@ -36,32 +36,21 @@ export const draftOf = (q: QuestionnaireQuestion): DraftAnswer => ({
   typed: q.userSelectedAnswers.find((a) => a.directFieldAnswer !== null)?.directFieldAnswer ?? '',
 })
 
-/** A typed year counts only as four digits; anything else is an invalid year, empty is none. */
-const yearOf = (typed: string): number | null => (typed.trim() === '' ? null : /^\d{4}$/.test(typed.trim()) ? Number(typed.trim()) : Number.NaN)
-
+/** The answer the draft stands for: what is validated is what is sent (text without surrounding blanks). */
 export const answerOf = (q: QuestionnaireQuestion, draft: DraftAnswer): Answer => ({
   questionPairId: q.questionPairId,
   optionIds: q.answerKind === 'choice' ? [...draft.optionIds] : [],
-  year: q.answerKind === 'year' ? yearOf(draft.typed) : null,
-  text: q.answerKind === 'text' ? (draft.typed === '' ? null : draft.typed) : null,
+  year: q.answerKind === 'year' ? yearOfText(draft.typed) : null,
+  text: q.answerKind === 'text' ? (draft.typed.trim() === '' ? null : draft.typed.trim()) : null,
 })
 
 export const errorsOf = (
   q: QuestionnaireQuestion, side: Side, draft: DraftAnswer, mode: 'save' | 'publish', currentYear: number,
 ): readonly FieldError[] => validateAnswer(toPair(q), side, answerOf(q, draft), { mode, currentYear })
 
-export const saveItemOf = (q: QuestionnaireQuestion, draft: DraftAnswer): SaveAnswerItem => {
-  const answer = answerOf(q, draft)
-  const fitsAll = choosesNoPreference(toPair(q), answer) ? 1 : 0
-  return {
-    OriginalQuestionId: q.originalQuestionId,
-    QuestionPairId: q.questionPairId,
-    DirectFieldAnswer: q.answerKind === 'choice' || draft.typed.trim() === '' ? null : draft.typed.trim(),
-    RuleName: q.ruleName,
-    MaxOption: q.maxOption,
-    PossibleAnswer: answer.optionIds.map((id) => ({ originalPossibleAnswerId: id, isSetOptionThatFitsAll: fitsAll })),
-  }
-}
+/** The save payload's item of a draft, written by the core's mapping the server reads it with. */
+export const saveItemOf = (q: QuestionnaireQuestion, side: Side, draft: DraftAnswer): SaveAnswerItem =>
+  toSaveAnswerItem(toPair(q), side, answerOf(q, draft))
 
 /** Questions grouped by rule type, in the order of the rule list. */
 export const groupByRule = (questions: readonly QuestionnaireQuestion[]): readonly { rule: RuleName; questions: readonly QuestionnaireQuestion[] }[] =>

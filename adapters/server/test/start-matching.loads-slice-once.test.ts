@@ -1,0 +1,64 @@
+// A start-matching request reads the mentee's slice of the world (their tandems) once: the passed
+// deadlines, PENDING and the proposals all work from that one load. Counted on the SQL statements
+// the real SQLite file executes while the request runs.
+import { MENTEE_CHOICE_WINDOW, type ProposalsResponse } from '@tandem/core'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { startHarness, type Harness, type Person } from './harness.js'
+
+let h: Harness
+beforeEach(async () => { h = await startHarness() })
+afterEach(async () => { await h.close() })
+
+type Executed = { readonly sql: string; readonly parameters: readonly unknown[] }
+
+/** Records every statement the server's database executes while `work` runs. */
+const statementsDuring = async (work: () => Promise<unknown>): Promise<Executed[]> => {
+  const executed: Executed[] = []
+  const prototype = Object.getPrototypeOf(h.server.db.raw.prepare('select 1')) as Record<'all' | 'get' | 'run' | 'iterate', (...args: unknown[]) => unknown>
+  const originals = { all: prototype.all, get: prototype.get, run: prototype.run, iterate: prototype.iterate }
+  for (const method of ['all', 'get', 'run', 'iterate'] as const) {
+    const original = originals[method]
+    prototype[method] = function (this: { source: string }, ...parameters: unknown[]) {
+      executed.push({ sql: this.source, parameters })
+      return original.apply(this, parameters)
+    }
+  }
+  try {
+    await work()
+  } finally {
+    Object.assign(prototype, originals)
+  }
+  return executed
+}
+
+/** The statements that read a user's tandems: the query that loads a slice of the world. */
+const sliceLoadsOf = (executed: readonly Executed[], userId: number): Executed[] =>
+  executed.filter((e) => /from "tandems" where \("mentee_id" in/.test(e.sql) && e.parameters.includes(userId))
+
+const idOf = (p: Person): number => h.server.ctx.users.byEmail(p.email)?.id ?? 0
+const start = (p: Person) => h.call(p, 'POST', '/api/MatchingTandem/CreateMatchingTandem', { menteeEmail: p.email })
+
+describe('start matching reads the mentee\'s slice once', () => {
+  it('proposes mentors from a single load of the mentee\'s tandems', async () => {
+    for (const name of ['Anna', 'Bert', 'Carl', 'Dora']) await h.publishedMentor(name)
+    const mentee = await h.readyMentee()
+    let reply: Awaited<ReturnType<typeof start>> | undefined
+    const executed = await statementsDuring(async () => { reply = await start(mentee) })
+    expect(reply?.status).toBe(200)
+    expect(h.server.ctx.users.byEmail(mentee.email)?.participant.mentee?.status).toBe('PROPOSED')
+    expect(sliceLoadsOf(executed, idOf(mentee))).toHaveLength(1)
+  })
+
+  it('also when the proposals of an earlier run lapsed: the deadlines are applied from the same load', async () => {
+    for (const name of ['Anna', 'Bert']) await h.publishedMentor(name)
+    const mentee = await h.readyMentee()
+    expect((await start(mentee)).status).toBe(200)
+    h.clock.advance(MENTEE_CHOICE_WINDOW)
+    let reply: Awaited<ReturnType<typeof start>> | undefined
+    const executed = await statementsDuring(async () => { reply = await start(mentee) })
+    expect(reply?.status).toBe(200)
+    const proposals = (await h.call<ProposalsResponse>(mentee, 'POST', '/api/MatchingTandem/GetProposals', { email: mentee.email })).body.value
+    expect(proposals.menteeProposal).toHaveLength(2)
+    expect(sliceLoadsOf(executed, idOf(mentee))).toHaveLength(1)
+  })
+})
