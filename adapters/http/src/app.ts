@@ -64,8 +64,9 @@ const bearerOf = (req: Request): string | null => {
  */
 const serialised = new WeakMap<object, string>()
 const jsonText = (body: unknown): string => {
-  const envelope = body as { isSuccess?: unknown; isFailure?: unknown; value?: unknown; errorMessage?: unknown } | null
-  if (envelope === null || typeof envelope !== 'object' || Object.keys(envelope).length !== 4 || envelope.value === null || typeof envelope.value !== 'object') {
+  const envelope = body as { isSuccess?: unknown; isFailure?: unknown; value?: unknown; errorMessage?: unknown; errorCode?: unknown } | null
+  // Only a plain envelope (its five fields, nothing more) takes the cached path.
+  if (envelope === null || typeof envelope !== 'object' || Object.keys(envelope).length !== 5 || !('errorCode' in envelope) || envelope.value === null || typeof envelope.value !== 'object') {
     return JSON.stringify(body)
   }
   let value = serialised.get(envelope.value)
@@ -73,7 +74,7 @@ const jsonText = (body: unknown): string => {
     value = JSON.stringify(envelope.value)
     serialised.set(envelope.value, value)
   }
-  return `{"isSuccess":${JSON.stringify(envelope.isSuccess)},"isFailure":${JSON.stringify(envelope.isFailure)},"value":${value},"errorMessage":${JSON.stringify(envelope.errorMessage ?? null)}}`
+  return `{"isSuccess":${JSON.stringify(envelope.isSuccess)},"isFailure":${JSON.stringify(envelope.isFailure)},"value":${value},"errorMessage":${JSON.stringify(envelope.errorMessage ?? null)},"errorCode":${JSON.stringify(envelope.errorCode ?? null)}}`
 }
 
 const send = (res: Response, reply: Reply): void => {
@@ -196,7 +197,7 @@ export const createApp = (options: AppOptions): express.Express => {
       return send(res, json(400, fail('ValidationFailed', [fieldError('$', 'invalid-value')])))
     }
     logger.error({ err, method: req.method, path: req.path }, 'request failed')
-    send(res, json(500, fail('unexpected-error')))
+    send(res, json(500, fail('Unexpected')))
   })
   return app
 }

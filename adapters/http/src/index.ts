@@ -3,7 +3,7 @@
 export { createApp, type AppConfig, type AppLogger, type AppOptions } from './app.js'
 export { routeTable } from './routes.table.js'
 export { defineRoute, answer, json, type Route, type Reply, type Incoming } from './route.js'
-export { STATUS_OF, statusOf, messageOf } from './status.map.js'
+export { EDGE_OF, STATUS_OF, statusOf, errorCodeOf, messageOf } from './status.map.js'
 export { sameEmail, type Actor, type Policy, type VerifyToken } from './policy.js'
 export type { Services, Outcome, KnownAccount, Spreadsheet } from './services.port.js'
 export { exportRoutes, XLSX_TYPE } from './routes.exports.js'

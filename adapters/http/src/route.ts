@@ -5,7 +5,7 @@ import { decodeOrFieldErrors, fail, holdsSide, ok, type DomainError, type Side }
 import { isLeft, type Either } from 'fp-ts/lib/Either.js'
 import * as t from 'io-ts'
 import { sameEmail, type Actor, type Policy } from './policy.js'
-import { messageOf, statusOf } from './status.map.js'
+import { errorCodeOf, statusOf } from './status.map.js'
 
 export type Reply =
   | { readonly kind: 'json'; readonly status: number; readonly body: unknown }
@@ -61,7 +61,7 @@ export const json = (status: number, body: unknown): Reply => ({ kind: 'json', s
 export const denied = (): Reply => json(403, fail('Forbidden'))
 
 export const fromDomainError = (error: DomainError): Reply =>
-  json(statusOf(error), fail(messageOf(error), error._tag === 'ValidationFailed' ? error.errors : null))
+  json(statusOf(error), fail(errorCodeOf(error), error._tag === 'ValidationFailed' ? error.errors : null))
 
 export const answer = <T>(result: Either<DomainError, T>): Reply =>
   isLeft(result) ? fromDomainError(result.left) : json(200, ok(result.right))

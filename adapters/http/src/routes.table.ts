@@ -70,7 +70,7 @@ export const routeTable = (s: Services): readonly Route[] => {
       if (body.IsDeleted === true) return answer(await s.user.updateImage(actor, body.email, null))
       const file = incoming.file
       if (file === null) return json(400, fail('ValidationFailed', [fieldError('imageFile', 'requiredFieldError')]))
-      if (file.bytes.length > MAX_IMAGE_BYTES) return json(413, fail('invalid-profile-image'))
+      if (file.bytes.length > MAX_IMAGE_BYTES) return json(413, fail('InvalidProfileImage'))
       const type = sniffImage(file.bytes)
       const image = type === null ? null : await reencodeImage(file.bytes, type)
       if (image === null) return json(400, fail('ValidationFailed', [fieldError('imageFile', 'invalid-profile-image')]))
