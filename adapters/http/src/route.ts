@@ -36,14 +36,27 @@ export type Route = {
   readonly run: (actor: Actor | null, incoming: Incoming) => Promise<Reply>
 }
 
-type Spec<Q, B> = {
+type Common<Q, B> = {
   readonly method: 'GET' | 'POST'
   readonly path: string
-  readonly policy: Policy
   readonly multipart?: boolean
   readonly summary: string
   readonly query?: t.Type<Q, unknown, unknown>
   readonly body?: t.Type<B, unknown, unknown>
+  /** Reshapes every answer of the route, refusals included (start matching's statusCode). */
+  readonly finish?: (reply: Reply) => Reply
+}
+
+type Input<A, Q, B> = { readonly actor: A; readonly query: Q; readonly body: B; readonly incoming: Incoming }
+
+/** An anonymous route runs for signed-out callers too, so its handler is told there may be nobody. */
+type AnonymousSpec<Q, B> = Common<Q, B> & {
+  readonly policy: 'anonymous'
+  readonly handle: (input: Input<Actor | null, Q, B>) => Promise<Reply>
+}
+
+type SignedInSpec<Q, B> = Common<Q, B> & {
+  readonly policy: 'self' | 'admin'
   /** The e-mail addresses the request names as its subject: a participant may only name their own. */
   readonly owner?: (query: Q, body: B) => readonly string[]
   /**
@@ -51,10 +64,10 @@ type Spec<Q, B> = {
    * belongs to). A caller who does not hold it gets 403 WrongRole here, for every such route alike.
    */
   readonly side?: (query: Q, body: B) => Side | undefined
-  /** Reshapes every answer of the route, refusals included (start matching's statusCode). */
-  readonly finish?: (reply: Reply) => Reply
-  readonly handle: (input: { readonly actor: Actor; readonly query: Q; readonly body: B; readonly incoming: Incoming }) => Promise<Reply>
+  readonly handle: (input: Input<Actor, Q, B>) => Promise<Reply>
 }
+
+export type RouteSpec<Q, B> = AnonymousSpec<Q, B> | SignedInSpec<Q, B>
 
 export const json = (status: number, body: unknown): Reply => ({ kind: 'json', status, body })
 
@@ -68,7 +81,7 @@ export const answer = <T>(result: Either<DomainError, T>): Reply =>
 
 const nothing = new t.Type<undefined, unknown, unknown>('Nothing', (u): u is undefined => u === undefined, () => t.success(undefined), () => undefined)
 
-export const defineRoute = <Q = undefined, B = undefined>(spec: Spec<Q, B>): Route => ({
+export const defineRoute = <Q = undefined, B = undefined>(spec: RouteSpec<Q, B>): Route => ({
   method: spec.method,
   path: spec.path,
   policy: spec.policy,
@@ -77,15 +90,15 @@ export const defineRoute = <Q = undefined, B = undefined>(spec: Spec<Q, B>): Rou
   run: async (actor, incoming) => (spec.finish ?? ((reply: Reply) => reply))(await decide(spec, actor, incoming)),
 })
 
-const decide = async <Q, B>(spec: Spec<Q, B>, actor: Actor | null, incoming: Incoming): Promise<Reply> => {
+const decide = async <Q, B>(spec: RouteSpec<Q, B>, actor: Actor | null, incoming: Incoming): Promise<Reply> => {
   const query = decodeOrFieldErrors((spec.query ?? nothing) as t.Type<Q, unknown, unknown>, incoming.query)
   const body = decodeOrFieldErrors((spec.body ?? nothing) as t.Type<B, unknown, unknown>, incoming.body)
   if (isLeft(query) || isLeft(body)) {
     const errors = [...(isLeft(query) ? query.left : []), ...(isLeft(body) ? body.left : [])]
     return json(400, fail('ValidationFailed', errors))
   }
-  // Only anonymous routes run without an actor, and they have no owner.
-  if (actor === null) return spec.policy === 'anonymous' ? spec.handle({ actor: null as unknown as Actor, query: query.right, body: body.right, incoming }) : json(401, fail('Unauthorized'))
+  if (spec.policy === 'anonymous') return spec.handle({ actor, query: query.right, body: body.right, incoming })
+  if (actor === null) return json(401, fail('Unauthorized'))
   if (spec.policy === 'self' && spec.owner !== undefined) {
     const named = spec.owner(query.right, body.right)
     if (!named.every((email) => sameEmail(email, actor.email))) return denied()

@@ -44,19 +44,17 @@ export const routeTable = (s: Services): readonly Route[] => {
   defineRoute({ method: 'POST', path: '/api/Account/signin', policy: 'self', summary: 'the signed-in user (adds the entry role when new to it)',
     body: SignInPayload, owner: (_q, b) => [b.Email], handle: async ({ actor, body }) => answer(await s.account.signIn(actor, body)) }),
   defineRoute({ method: 'GET', path: '/api/Account/GetUserDetails', policy: 'self', summary: 'the participant view of the caller',
-    query: UserDetailsQuery, owner: (q) => [q.emailId], handle: async ({ actor, query }) => answer(await s.account.userDetails(actor, query)) }),
+    query: UserDetailsQuery, owner: (q) => [q.emailId], handle: async ({ actor }) => answer(await s.account.userDetails(actor)) }),
   defineRoute({ method: 'GET', path: '/api/Account/DeleteUserFromIdp', policy: 'admin', summary: 'delete a user (releasing their live tandems)',
-    query: DeleteUserQuery, handle: async ({ actor, query }) => answer(await s.account.deleteUser(actor, query)) }),
+    query: DeleteUserQuery, handle: async ({ query }) => answer(await s.account.deleteUser(query)) }),
   defineRoute({ method: 'POST', path: '/api/Logger/LogError', policy: 'anonymous',
     summary: `log a browser error (signed out too; ${LOG_ERRORS_PER_MINUTE} a minute per caller, 429 beyond; first ${LOG_ERROR_MAX_CHARACTERS} characters kept)`,
     body: LogErrorPayload, handle: async ({ actor, body, incoming }) => {
-      // Anonymous routes run with actor null (see defineRoute), whatever the type says.
-      const caller = (actor as Actor | null) ?? null
-      if (!allowLog(reporterKey(caller, incoming), Date.now())) return json(429, fail('TooManyRequests'))
-      return answer(await s.account.logError(caller, { ErrorMessage: body.ErrorMessage.slice(0, LOG_ERROR_MAX_CHARACTERS) }))
+      if (!allowLog(reporterKey(actor, incoming), Date.now())) return json(429, fail('TooManyRequests'))
+      return answer(await s.account.logError(actor, { ErrorMessage: body.ErrorMessage.slice(0, LOG_ERROR_MAX_CHARACTERS) }))
     } }),
   defineRoute({ method: 'POST', path: '/api/Notification/NotifyUser', policy: 'admin', summary: 'send a notification of a template type to a user',
-    body: NotifyUserPayload, handle: async ({ actor, body }) => answer(await s.account.notifyUser(actor, body)) }),
+    body: NotifyUserPayload, handle: async ({ body }) => answer(await s.account.notifyUser(body)) }),
 
   // User
   defineRoute({ method: 'POST', path: '/api/user/UpdateProfile', policy: 'self', summary: 'save the profile (no image)',
@@ -67,14 +65,14 @@ export const routeTable = (s: Services): readonly Route[] => {
     summary: 'multipart email, imageFile (png/jpeg/gif ≤ 5 MB by content), IsDeleted',
     body: ImageForm, owner: (_q, b) => [b.email],
     handle: async ({ actor, body, incoming }) => {
-      if (body.IsDeleted === true) return answer(await s.user.updateImage(actor, body.email, null))
+      if (body.IsDeleted === true) return answer(await s.user.updateImage(actor, null))
       const file = incoming.file
       if (file === null) return json(400, fail('ValidationFailed', [fieldError('imageFile', 'requiredFieldError')]))
       if (file.bytes.length > MAX_IMAGE_BYTES) return json(413, fail('InvalidProfileImage'))
       const type = sniffImage(file.bytes)
       const image = type === null ? null : await reencodeImage(file.bytes, type)
       if (image === null) return json(400, fail('ValidationFailed', [fieldError('imageFile', 'invalid-profile-image')]))
-      return answer(await s.user.updateImage(actor, body.email, image))
+      return answer(await s.user.updateImage(actor, image))
     } }),
   defineRoute({ method: 'GET', path: '/api/User/ProfileImage/:userId', policy: 'self', summary: 'a photo, for its owner, a tandem partner or an admin',
     handle: async ({ actor, incoming }) => {
@@ -102,13 +100,13 @@ export const routeTable = (s: Services): readonly Route[] => {
 
   // Matching team (participant)
   defineRoute({ method: 'POST', path: '/api/MatchingTandem/GetProposals', policy: 'self', summary: 'the caller\'s proposals with remaining times (deadlines applied)',
-    body: GetProposalsRequest, owner: (_q, b) => [b.email], handle: async ({ actor, body }) => answer(await s.matching.proposals(actor, body.email)) }),
+    body: GetProposalsRequest, owner: (_q, b) => [b.email], handle: async ({ actor }) => answer(await s.matching.proposals(actor)) }),
   defineRoute({ method: 'POST', path: '/api/MatchingTandem/AcceptProposal', policy: 'self', summary: 'accept a proposal as mentee or mentor',
     body: AcceptDeclinePayload, owner: (_q, b) => [b.email], side: (_q, b) => b.role, handle: async ({ actor, body }) => answer(await s.matching.accept(actor, body)) }),
   defineRoute({ method: 'POST', path: '/api/MatchingTandem/DeclineProposal', policy: 'self', summary: 'decline a proposal with a reason',
     body: AcceptDeclinePayload, owner: (_q, b) => [b.email], side: (_q, b) => b.role, handle: async ({ actor, body }) => answer(await s.matching.decline(actor, body)) }),
   defineRoute({ method: 'GET', path: '/api/MatchingTandem/GetDeclineReason', policy: 'self', summary: 'decline reasons of a side in a language',
-    query: DeclineReasonQuery, owner: (q) => [q.email], side: (q) => q.role, handle: async ({ actor, query }) => answer(await s.matching.declineReasons(actor, query)) }),
+    query: DeclineReasonQuery, owner: (q) => [q.email], side: (q) => q.role, handle: async ({ query }) => answer(await s.matching.declineReasons(query)) }),
   defineRoute({ method: 'POST', path: '/api/MatchingTandem/CreateMatchingTandem', policy: 'self', summary: 'start matching: a run for the mentee',
     body: StartMatchingRequest, owner: (_q, b) => [b.menteeEmail], side: () => 'Mentee',
     // The web app reads statusCode in the body (SPEC §7); failures (refusals too) carry value false.
@@ -116,7 +114,7 @@ export const routeTable = (s: Services): readonly Route[] => {
       const envelope = reply.kind === 'json' ? reply.body as Record<string, unknown> : {}
       return json(reply.status, { ...envelope, value: envelope['value'] ?? false, statusCode: reply.status })
     },
-    handle: async ({ actor, body }) => answer(await s.matching.startMatching(actor, body.menteeEmail)) }),
+    handle: async ({ actor }) => answer(await s.matching.startMatching(actor)) }),
 
   // Admin
   defineRoute({ method: 'GET', path: '/api/Admin/GetAllUsers', policy: 'admin', summary: 'every user',

@@ -87,7 +87,7 @@ export const accountService = (ctx: ServiceContext): Services['account'] => {
       return isLeft(id) ? id : mapView(ctx, id.right)
     },
 
-    deleteUser: async (_actor, query) => {
+    deleteUser: async (query) => {
       const user = userByEmail(ctx, query.emailId)
       if (isLeft(user)) return user
       const id = user.right.id
@@ -107,7 +107,7 @@ export const accountService = (ctx: ServiceContext): Services['account'] => {
       return right(true)
     },
 
-    notifyUser: async (_actor, body) => {
+    notifyUser: async (body) => {
       const user = userByEmail(ctx, body.email)
       if (isLeft(user)) return user
       const sent = ctx.notify(user.right.id, body.notificationType, { matchingTandemId: body.matchingTandemId })
