@@ -9,8 +9,9 @@ import multer from 'multer'
 import { MAX_IMAGE_BYTES } from './image.js'
 import { jsonBody } from './json.body.js'
 import { sameEmail, type Actor, type VerifyToken } from './policy.js'
-import { json, type Incoming, type Reply, type Route } from './route.js'
+import { UPLOAD_FIELD, json, type Incoming, type Reply, type Route } from './route.js'
 import { routeTable } from './routes.table.js'
+import { docsAssets } from './openapi/docs.page.js'
 import { cachedVerifier } from './token.cache.js'
 import type { Services } from './services.port.js'
 import { fixedWindow } from './rate.limit.js'
@@ -129,7 +130,7 @@ export const createApp = (options: AppOptions): express.Express => {
     return { identity, userId: account?.userId ?? null, email, roles, isAdmin }
   }
 
-  const upload = multer({ storage: multer.memoryStorage(), limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 5, fieldSize: 1024 } }).single('imageFile')
+  const upload = multer({ storage: multer.memoryStorage(), limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 5, fieldSize: 1024 } }).single(UPLOAD_FIELD)
   const parseJson = jsonBody(JSON_LIMIT)
 
   const handlerOf = (route: Route) => async (req: Request, res: Response): Promise<void> => {
@@ -176,6 +177,7 @@ export const createApp = (options: AppOptions): express.Express => {
 
   app.get('/app-config.json', (_req, res) => { res.setHeader('Cache-Control', 'no-cache'); res.json(options.appConfig) })
 
+  app.use('/api/docs/assets', docsAssets())
   app.all('/api/{*rest}', (_req, res) => send(res, json(404, fail('NotFound'))))
 
   const dist = options.webDist

@@ -13,6 +13,8 @@ export type Reply =
   | { readonly kind: 'stream'; readonly status: number; readonly contentType: string; readonly filename: string; readonly write: (out: NodeJS.WritableStream) => Promise<void> }
 
 export type Upload = { readonly bytes: Buffer }
+/** The multipart field that carries the upload of a multipart route. */
+export const UPLOAD_FIELD = 'imageFile'
 
 /** The parts of a request a route reads; express stays outside the table. */
 export type Incoming = {
@@ -24,6 +26,9 @@ export type Incoming = {
   readonly address?: string
 }
 
+/** What a successful call answers: the JSON envelope (the default), or something else the API description names. */
+export type Produces = 'envelope' | 'image' | 'spreadsheet' | 'openapi' | 'html'
+
 export type Route = {
   readonly method: 'GET' | 'POST'
   readonly path: string
@@ -31,6 +36,10 @@ export type Route = {
   /** multipart/form-data instead of JSON (the profile image). */
   readonly multipart?: boolean
   readonly summary: string
+  /** The codecs of the query and body, read by the API description (openapi/). */
+  readonly query?: t.Decoder<unknown, unknown>
+  readonly body?: t.Decoder<unknown, unknown>
+  readonly produces?: Produces
   /** Counted by the sign-up / sign-in rate limit (set by the app). */
   readonly limited?: boolean
   readonly run: (actor: Actor | null, incoming: Incoming) => Promise<Reply>
@@ -45,6 +54,7 @@ type Common<Q, B> = {
   readonly body?: t.Type<B, unknown, unknown>
   /** Reshapes every answer of the route, refusals included (start matching's statusCode). */
   readonly finish?: (reply: Reply) => Reply
+  readonly produces?: Produces
 }
 
 type Input<A, Q, B> = { readonly actor: A; readonly query: Q; readonly body: B; readonly incoming: Incoming }
@@ -87,6 +97,9 @@ export const defineRoute = <Q = undefined, B = undefined>(spec: RouteSpec<Q, B>)
   policy: spec.policy,
   summary: spec.summary,
   ...(spec.multipart === true ? { multipart: true } : {}),
+  ...(spec.query === undefined ? {} : { query: spec.query }),
+  ...(spec.body === undefined ? {} : { body: spec.body }),
+  ...(spec.produces === undefined ? {} : { produces: spec.produces }),
   run: async (actor, incoming) => (spec.finish ?? ((reply: Reply) => reply))(await decide(spec, actor, incoming)),
 })
 

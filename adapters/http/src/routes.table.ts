@@ -14,6 +14,8 @@ import { MAX_IMAGE_BYTES, reencodeImage, sniffImage } from './image.js'
 import type { Actor } from './policy.js'
 import { answer, defineRoute, denied, json, type Incoming, type Route } from './route.js'
 import { exportRoutes } from './routes.exports.js'
+import { docsRoutes } from './routes.docs.js'
+import { openApiDocument, type OpenApiDocument } from './openapi/openapi.document.js'
 import type { Services } from './services.port.js'
 import { fixedWindow } from './rate.limit.js'
 
@@ -32,7 +34,18 @@ const reporterKey = (actor: Actor | null, incoming: Incoming): string =>
 const ImageForm = t.strict({ email: EmailAddress, IsDeleted: t.union([BooleanFromString, t.undefined]) })
 const ImageParams = t.strict({ userId: IdFromString })
 
+/** The version the API description states. */
+export const API_VERSION = '1.0.0'
+
 export const routeTable = (s: Services): readonly Route[] => {
+  const calls = serviceRoutes(s)
+  // Built on first request: the document describes the whole table, its own two routes included.
+  let document: OpenApiDocument | undefined
+  const routes: readonly Route[] = [...calls, ...docsRoutes(() => (document ??= openApiDocument(routes, API_VERSION)))]
+  return routes
+}
+
+const serviceRoutes = (s: Services): readonly Route[] => {
   const allowLog = fixedWindow(LOG_ERRORS_PER_MINUTE)
   return [
   defineRoute({ method: 'GET', path: '/api/health', policy: 'anonymous', summary: 'liveness and database check',
@@ -75,6 +88,7 @@ export const routeTable = (s: Services): readonly Route[] => {
       return answer(await s.user.updateImage(actor, image))
     } }),
   defineRoute({ method: 'GET', path: '/api/User/ProfileImage/:userId', policy: 'self', summary: 'a photo, for its owner, a tandem partner or an admin',
+    produces: 'image',
     handle: async ({ actor, incoming }) => {
       const params = ImageParams.decode(incoming.params)
       if (isLeft(params)) return json(404, fail('NotFound'))
