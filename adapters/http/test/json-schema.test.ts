@@ -57,7 +57,7 @@ describe('io-ts to JSON Schema', () => {
   it('a codec of unknown shape falls back to any value', () => {
     const custom = new t.Type<string, string, unknown>('Custom', t.string.is, t.string.validate, t.identity)
     expect(toJsonSchema(custom)).toEqual({})
-    expect(toJsonSchema(t.recursion('Tree', () => t.type({ children: t.array(t.string) })))).toEqual({})
+    expect(toJsonSchema(t.recursion<{ readonly children: readonly string[] }>('Tree', () => t.type({ children: t.readonlyArray(t.string) })))).toEqual({})
     expect(toJsonSchema(t.type({ a: custom }))).toEqual({ type: 'object', properties: { a: {} }, required: ['a'] })
   })
   it('lists the properties of an object-like codec for query parameters, and none of anything else', () => {
