@@ -32,7 +32,7 @@ export const ERROR_MESSAGE: Readonly<Record<ErrorCode, TranslationKey>> = {
   Forbidden: 'messages.forbidden',
   TooManyRequests: 'messages.too-many-requests',
   PayloadTooLarge: 'messages.payload-too-large',
-  UnsupportedMediaType: 'messages.unexpected-error',
+  UnsupportedMediaType: 'messages.UnsupportedMediaType',
   InvalidProfileImage: 'messages.invalid-profile-image',
   Unexpected: 'messages.unexpected-error',
 }

@@ -26,6 +26,7 @@ export type AdminKey = KeyOf<typeof en>
 
 /** The codes the administrator reads in the admin's own words (SPEC §8); the rest read the shared table. */
 const ADMIN_WORDING: ErrorWording<AdminKey> = {
+  InvalidTransition: 'admin.messages.InvalidTransition',
   TandemChanged: 'admin.messages.TandemChanged',
   TandemAlreadyClosed: 'admin.messages.TandemAlreadyClosed',
   ClusterTitleTaken: 'admin.messages.ClusterTitleTaken',
