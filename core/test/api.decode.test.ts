@@ -91,15 +91,15 @@ describe('query codecs', () => {
 
 describe('envelope', () => {
   it('ok carries the value and no error message', () => {
-    expect(api.ok([1, 2])).toEqual({ isSuccess: true, isFailure: false, value: [1, 2], errorMessage: null })
+    expect(api.ok([1, 2])).toEqual({ isSuccess: true, isFailure: false, value: [1, 2], errorMessage: null, errorCode: null })
   })
   it('fail carries the error message and, when given, a value such as the field errors', () => {
-    expect(api.fail('InCompleteProfile')).toEqual({ isSuccess: false, isFailure: true, value: null, errorMessage: 'InCompleteProfile' })
+    expect(api.fail('ProfileIncomplete')).toEqual({ isSuccess: false, isFailure: true, value: null, errorMessage: 'InCompleteProfile', errorCode: 'ProfileIncomplete' })
     expect(api.fail('ValidationFailed', [{ field: 'city', key: 'requiredFieldError' }]).value).toEqual([{ field: 'city', key: 'requiredFieldError' }])
   })
   it('the start-matching response also carries a status code', () => {
-    const response = { ...api.fail('User not available for matching', false), statusCode: 400 }
+    const response = { ...api.fail('NotAvailableForMatching', false), statusCode: 400 }
     expect(api.StartMatchingResponse.decode(response)).toEqual(E.right(response))
-    expect(E.isLeft(api.StartMatchingResponse.decode(api.fail('x', false)))).toBe(true)
+    expect(E.isLeft(api.StartMatchingResponse.decode(api.fail('Unexpected', false)))).toBe(true)
   })
 })

@@ -103,7 +103,7 @@ describe('admin texts in German (gender, status and state codes, sync answer)', 
   })
 
   it('explains the external-provider answer of Synchronize instead of the unexpected error', async () => {
-    const { user } = await open('/administrator/clusters', { 'GET /api/Admin/SyncDBFromIdp': () => fail(409, 'synchronize-external-provider-message') })
+    const { user } = await open('/administrator/clusters', { 'GET /api/Admin/SyncDBFromIdp': () => fail(409, 'ExternalIdentityProvider') })
     await user.click(await screen.findByRole('button', { name: 'Synchronize' }))
     await confirm(user, 'Confirm')
     expect(await screen.findByText(/Accounts are kept by an external identity provider/)).toBeTruthy()
@@ -111,7 +111,7 @@ describe('admin texts in German (gender, status and state codes, sync answer)', 
   })
 
   it('explains it in German too', async () => {
-    const { user } = await open('/administrator/clusters', { 'GET /api/Admin/SyncDBFromIdp': () => fail(409, 'synchronize-external-provider-message') }, admin, 'de')
+    const { user } = await open('/administrator/clusters', { 'GET /api/Admin/SyncDBFromIdp': () => fail(409, 'ExternalIdentityProvider') }, admin, 'de')
     await user.click(await screen.findByRole('button', { name: 'Synchronisieren' }))
     await confirm(user, 'Bestätigen')
     expect(await screen.findByText(/Die Konten verwaltet ein externer Identitätsanbieter/)).toBeTruthy()

@@ -229,7 +229,7 @@ describe('user information', () => {
     expect(screen.getByText('#7')).toBeTruthy()
     expect(screen.getByText('Why become a mentor?').nextElementSibling?.textContent).toBe('-')
     expect(screen.queryByRole('button', { name: 'Mentee' })).toBeNull()
-    server?.routes.set('post /api/admin/updateuserstatus', () => ({ status: 200, body: { isSuccess: false, isFailure: true, value: null, errorMessage: 'InCompleteProfile' } }))
+    server?.routes.set('post /api/admin/updateuserstatus', () => ({ status: 200, body: { isSuccess: false, isFailure: true, value: null, errorMessage: 'InCompleteProfile', errorCode: 'ProfileIncomplete' } }))
     await user.click(screen.getByRole('switch', { name: 'Matching enabled' }))
     expect(await screen.findByText("The mentor's profile data is incomplete: matching cannot be enabled.")).toBeTruthy()
   })

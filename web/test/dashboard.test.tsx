@@ -155,14 +155,14 @@ describe('mentee dashboard', () => {
   })
 
   it('starts matching from the start-matching panel and tells a mentee whose profile is incomplete', async () => {
-    await setUp(mentee('NEW'), [], { 'POST /api/MatchingTandem/CreateMatchingTandem': () => fail(400, 'InCompleteProfile', false) })
+    await setUp(mentee('NEW'), [], { 'POST /api/MatchingTandem/CreateMatchingTandem': () => fail(400, 'ProfileIncomplete', false) })
     await userEvent.click(await screen.findByRole('button', { name: 'Start matching' }))
     expect(await screen.findByText(/Your mentee profile is incomplete/)).toBeTruthy()
     expect(server?.calls('POST /api/MatchingTandem/CreateMatchingTandem')[0]?.body).toEqual({ menteeEmail: 'mia@example.org' })
   })
 
   it('tells a mentee who is not available for matching that matching could not start', async () => {
-    await setUp(mentee('AVAILABLE'), [], { 'POST /api/MatchingTandem/CreateMatchingTandem': () => fail(400, 'User not available for matching', false) })
+    await setUp(mentee('AVAILABLE'), [], { 'POST /api/MatchingTandem/CreateMatchingTandem': () => fail(400, 'NotAvailableForMatching', false) })
     await userEvent.click(await screen.findByRole('button', { name: 'Start matching' }))
     expect(await screen.findByText(/Matching could not be started: you are not available/)).toBeTruthy()
   })

@@ -167,7 +167,7 @@ describe('saving and the primary buttons', () => {
   })
 
   it('shows the server refusal InCompleteProfile of the toggle', async () => {
-    await setUp('Mentor', { qs: answered(), status: 'PAUSED', published: true, overrides: { 'POST /api/Questionnaire/UpdateUserStatus': () => fail(400, 'InCompleteProfile') } })
+    await setUp('Mentor', { qs: answered(), status: 'PAUSED', published: true, overrides: { 'POST /api/Questionnaire/UpdateUserStatus': () => fail(400, 'ProfileIncomplete') } })
     await userEvent.click(await screen.findByRole('switch', { name: 'Matching enabled' }))
     expect(await screen.findByText(/Your profile data is incomplete/)).toBeTruthy()
   })

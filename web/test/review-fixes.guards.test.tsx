@@ -23,7 +23,7 @@ const guarded = async (details: () => Reply) => {
 describe('which page a failed GetUserDetails shows (SPEC §8: 401/403 only for those statuses)', () => {
   it('a server error shows the load-failed message with a retry, not the 401 page, and the retry loads the screen', async () => {
     let broken = true
-    await guarded(() => (broken ? fail(500, 'boom') : ok(aUser('mia@example.org', ['Mentee'], [aStatus('Mentee', 'NEW')]))))
+    await guarded(() => (broken ? fail(500, 'Unexpected') : ok(aUser('mia@example.org', ['Mentee'], [aStatus('Mentee', 'NEW')]))))
     expect(await screen.findByText('We are sorry, an unexpected error has occured. Please try again later.')).toBeTruthy()
     expect(screen.queryByText('Error code 401')).toBeNull()
     broken = false

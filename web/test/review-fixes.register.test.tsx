@@ -15,7 +15,7 @@ afterEach(async () => {
 describe('register routes for an administrator (SPEC §2: admins land on the matching teams)', () => {
   it('sends an admin who opens /register-as-mentee to /administrator/matching-tandems instead of an empty page', async () => {
     server = await startApiServer({
-      'POST /api/Account/signup': () => fail(409, 'UserExists'),
+      'POST /api/Account/signup': () => fail(409, 'InvalidTransition'),
       'POST /api/Account/signin': () => ok(true),
       'GET /api/Account/GetUserDetails': () => ok(aUser('admin@example.org', ['Admin'], [])),
     })

@@ -9,8 +9,9 @@ import multer from 'multer'
 import { MAX_IMAGE_BYTES } from './image.js'
 import { jsonBody } from './json.body.js'
 import { sameEmail, type Actor, type VerifyToken } from './policy.js'
-import { json, type Incoming, type Reply, type Route } from './route.js'
+import { UPLOAD_FIELD, json, type Incoming, type Reply, type Route } from './route.js'
 import { routeTable } from './routes.table.js'
+import { docsAssets } from './openapi/docs.page.js'
 import { cachedVerifier } from './token.cache.js'
 import type { Services } from './services.port.js'
 import { fixedWindow } from './rate.limit.js'
@@ -66,8 +67,9 @@ const bearerOf = (req: Request): string | null => {
  */
 const serialised = new WeakMap<object, string>()
 const jsonText = (body: unknown): string => {
-  const envelope = body as { isSuccess?: unknown; isFailure?: unknown; value?: unknown; errorMessage?: unknown } | null
-  if (envelope === null || typeof envelope !== 'object' || Object.keys(envelope).length !== 4 || envelope.value === null || typeof envelope.value !== 'object') {
+  const envelope = body as { isSuccess?: unknown; isFailure?: unknown; value?: unknown; errorMessage?: unknown; errorCode?: unknown } | null
+  // Only a plain envelope (its five fields, nothing more) takes the cached path.
+  if (envelope === null || typeof envelope !== 'object' || Object.keys(envelope).length !== 5 || !('errorCode' in envelope) || envelope.value === null || typeof envelope.value !== 'object') {
     return JSON.stringify(body)
   }
   let value = serialised.get(envelope.value)
@@ -75,7 +77,7 @@ const jsonText = (body: unknown): string => {
     value = JSON.stringify(envelope.value)
     serialised.set(envelope.value, value)
   }
-  return `{"isSuccess":${JSON.stringify(envelope.isSuccess)},"isFailure":${JSON.stringify(envelope.isFailure)},"value":${value},"errorMessage":${JSON.stringify(envelope.errorMessage ?? null)}}`
+  return `{"isSuccess":${JSON.stringify(envelope.isSuccess)},"isFailure":${JSON.stringify(envelope.isFailure)},"value":${value},"errorMessage":${JSON.stringify(envelope.errorMessage ?? null)},"errorCode":${JSON.stringify(envelope.errorCode ?? null)}}`
 }
 
 const send = (res: Response, reply: Reply): void => {
@@ -130,7 +132,7 @@ export const createApp = (options: AppOptions): express.Express => {
     return { identity, userId: account?.userId ?? null, email, roles, isAdmin }
   }
 
-  const upload = multer({ storage: multer.memoryStorage(), limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 5, fieldSize: 1024 } }).single('imageFile')
+  const upload = multer({ storage: multer.memoryStorage(), limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 5, fieldSize: 1024 } }).single(UPLOAD_FIELD)
   const parseJson = jsonBody(JSON_LIMIT)
 
   const handlerOf = (route: Route) => async (req: Request, res: Response): Promise<void> => {
@@ -177,6 +179,7 @@ export const createApp = (options: AppOptions): express.Express => {
 
   app.get('/app-config.json', (_req, res) => { res.setHeader('Cache-Control', 'no-cache'); res.json(options.appConfig) })
 
+  app.use('/api/docs/assets', docsAssets())
   app.all('/api/{*rest}', (_req, res) => send(res, json(404, fail('NotFound'))))
 
   const dist = options.webDist
@@ -198,7 +201,7 @@ export const createApp = (options: AppOptions): express.Express => {
       return send(res, json(400, fail('ValidationFailed', [fieldError('$', 'invalid-value')])))
     }
     logger.error({ err, method: req.method, path: req.path }, 'request failed')
-    send(res, json(500, fail('unexpected-error')))
+    send(res, json(500, fail('Unexpected')))
   })
   return app
 }

@@ -1,5 +1,6 @@
 // Who may call a route: anyone, a signed-in user acting on their own data, or an administrator.
-// The caller (actor) is resolved once per request from the verified token and our user table.
+// The caller (actor) is resolved once per request from the verified token and our user table;
+// handlers of anonymous routes are typed with `Actor | null` (route.ts), the others with `Actor`.
 import type { RoleName, UserId, VerifiedIdentity } from '@tandem/core'
 
 export type Policy = 'anonymous' | 'self' | 'admin'

@@ -15,7 +15,7 @@ const stream = (sheet: Spreadsheet): Reply => ({ kind: 'stream', status: 200, co
 export const exportRoutes = (s: Services): readonly Route[] => [
   defineRoute({ method: 'POST', path: '/api/Admin/ExportUserDataByRole', policy: 'admin',
     summary: 'spreadsheet of one side\'s users (option groups, program-year or status filter); ?language=en|de',
-    query: LanguageQuery, body: ExportUserDataRequest,
+    query: LanguageQuery, body: ExportUserDataRequest, produces: 'spreadsheet',
     handle: async ({ query, body }) => {
       const errors = validateExportOptions(body)
       if (errors.length > 0) return json(400, fail('ValidationFailed', errors))
@@ -24,7 +24,7 @@ export const exportRoutes = (s: Services): readonly Route[] => [
     } }),
   defineRoute({ method: 'GET', path: '/api/Admin/ExportMatchingTandemData', policy: 'admin',
     summary: 'spreadsheet of the matching teams of the last 7/30/90/180/365 days (option groups); &language=en|de',
-    query: t.intersection([ExportTandemDataQuery, LanguageQuery]),
+    query: t.intersection([ExportTandemDataQuery, LanguageQuery]), produces: 'spreadsheet',
     handle: async ({ query }) => {
       const { language, ...request } = query
       const errors = validateExportOptions(request)

@@ -14,6 +14,8 @@ import { MAX_IMAGE_BYTES, reencodeImage } from './image.js'
 import type { Actor } from './policy.js'
 import { answer, defineRoute, denied, json, startMatchingReply, type Incoming, type Route } from './route.js'
 import { exportRoutes } from './routes.exports.js'
+import { docsRoutes } from './routes.docs.js'
+import { openApiDocument, type OpenApiDocument } from './openapi/openapi.document.js'
 import type { Services } from './services.port.js'
 import { fixedWindow } from './rate.limit.js'
 
@@ -32,8 +34,19 @@ const reporterKey = (actor: Actor | null, incoming: Incoming): string =>
 const ImageForm = t.strict({ email: EmailAddress, IsDeleted: t.union([BooleanFromString, t.undefined]) })
 const ImageParams = t.strict({ userId: IdFromString })
 
+/** The version the API description states. */
+export const API_VERSION = '1.0.0'
+
 /** `now` is the server's clock: the error log's allowance counts in its minutes. */
 export const routeTable = (s: Services, now: () => number): readonly Route[] => {
+  const calls = serviceRoutes(s, now)
+  // Built on first request: the document describes the whole table, its own two routes included.
+  let document: OpenApiDocument | undefined
+  const routes: readonly Route[] = [...calls, ...docsRoutes(() => (document ??= openApiDocument(routes, API_VERSION)))]
+  return routes
+}
+
+const serviceRoutes = (s: Services, now: () => number): readonly Route[] => {
   const allowLog = fixedWindow(LOG_ERRORS_PER_MINUTE)
   return [
   defineRoute({ method: 'GET', path: '/api/health', policy: 'anonymous', summary: 'liveness and database check',
@@ -45,19 +58,17 @@ export const routeTable = (s: Services, now: () => number): readonly Route[] => 
   defineRoute({ method: 'POST', path: '/api/Account/signin', policy: 'self', summary: 'the signed-in user (adds the entry role when new to it)',
     body: SignInPayload, owner: (_q, b) => [b.Email], handle: async ({ actor, body }) => answer(await s.account.signIn(actor, body)) }),
   defineRoute({ method: 'GET', path: '/api/Account/GetUserDetails', policy: 'self', summary: 'the participant view of the caller',
-    query: UserDetailsQuery, owner: (q) => [q.emailId], handle: async ({ actor, query }) => answer(await s.account.userDetails(actor, query)) }),
+    query: UserDetailsQuery, owner: (q) => [q.emailId], handle: async ({ actor }) => answer(await s.account.userDetails(actor)) }),
   defineRoute({ method: 'GET', path: '/api/Account/DeleteUserFromIdp', policy: 'admin', summary: 'delete a user (releasing their live tandems)',
-    query: DeleteUserQuery, handle: async ({ actor, query }) => answer(await s.account.deleteUser(actor, query)) }),
+    query: DeleteUserQuery, handle: async ({ query }) => answer(await s.account.deleteUser(query)) }),
   defineRoute({ method: 'POST', path: '/api/Logger/LogError', policy: 'anonymous',
     summary: `log a browser error (signed out too; ${LOG_ERRORS_PER_MINUTE} a minute per caller, 429 beyond; first ${LOG_ERROR_MAX_CHARACTERS} characters kept)`,
     body: LogErrorPayload, handle: async ({ actor, body, incoming }) => {
-      // Anonymous routes run with actor null (see defineRoute), whatever the type says.
-      const caller = (actor as Actor | null) ?? null
-      if (!allowLog(reporterKey(caller, incoming), now())) return json(429, fail('TooManyRequests'))
-      return answer(await s.account.logError(caller, { ErrorMessage: body.ErrorMessage.slice(0, LOG_ERROR_MAX_CHARACTERS) }))
+      if (!allowLog(reporterKey(actor, incoming), now())) return json(429, fail('TooManyRequests'))
+      return answer(await s.account.logError(actor, { ErrorMessage: body.ErrorMessage.slice(0, LOG_ERROR_MAX_CHARACTERS) }))
     } }),
   defineRoute({ method: 'POST', path: '/api/Notification/NotifyUser', policy: 'admin', summary: 'send a notification of a template type to a user',
-    body: NotifyUserPayload, handle: async ({ actor, body }) => answer(await s.account.notifyUser(actor, body)) }),
+    body: NotifyUserPayload, handle: async ({ body }) => answer(await s.account.notifyUser(body)) }),
 
   // User
   defineRoute({ method: 'POST', path: '/api/user/UpdateProfile', policy: 'self', summary: 'save the profile (no image)',
@@ -68,16 +79,17 @@ export const routeTable = (s: Services, now: () => number): readonly Route[] => 
     summary: 'multipart email, imageFile (png/jpeg/gif ≤ 5 MB by content), IsDeleted',
     body: ImageForm, owner: (_q, b) => [b.email],
     handle: async ({ actor, body, incoming }) => {
-      if (body.IsDeleted === true) return answer(await s.user.updateImage(actor, body.email, null))
+      if (body.IsDeleted === true) return answer(await s.user.updateImage(actor, null))
       const file = incoming.file
       if (file === null) return json(400, fail('ValidationFailed', [fieldError('imageFile', 'requiredFieldError')]))
-      if (file.bytes.length > MAX_IMAGE_BYTES) return json(413, fail('invalid-profile-image'))
+      if (file.bytes.length > MAX_IMAGE_BYTES) return json(413, fail('InvalidProfileImage'))
       const refused = validatePhotoBytes(file.bytes)
       const image = refused.length > 0 ? null : await reencodeImage(file.bytes)
       if (image === null) return json(400, fail('ValidationFailed', refused.length > 0 ? refused : [fieldError('imageFile', 'invalid-profile-image')]))
-      return answer(await s.user.updateImage(actor, body.email, image))
+      return answer(await s.user.updateImage(actor, image))
     } }),
   defineRoute({ method: 'GET', path: '/api/User/ProfileImage/:userId', policy: 'self', summary: 'a photo, for its owner, a tandem partner or an admin',
+    produces: 'image',
     handle: async ({ actor, incoming }) => {
       const params = ImageParams.decode(incoming.params)
       if (isLeft(params)) return json(404, fail('NotFound'))
@@ -103,13 +115,13 @@ export const routeTable = (s: Services, now: () => number): readonly Route[] => 
 
   // Matching team (participant)
   defineRoute({ method: 'POST', path: '/api/MatchingTandem/GetProposals', policy: 'self', summary: 'the caller\'s proposals with remaining times (deadlines applied)',
-    body: GetProposalsRequest, owner: (_q, b) => [b.email], handle: async ({ actor, body }) => answer(await s.matching.proposals(actor, body.email)) }),
+    body: GetProposalsRequest, owner: (_q, b) => [b.email], handle: async ({ actor }) => answer(await s.matching.proposals(actor)) }),
   defineRoute({ method: 'POST', path: '/api/MatchingTandem/AcceptProposal', policy: 'self', summary: 'accept a proposal as mentee or mentor',
     body: AcceptDeclinePayload, owner: (_q, b) => [b.email], side: (_q, b) => b.role, handle: async ({ actor, body }) => answer(await s.matching.accept(actor, body)) }),
   defineRoute({ method: 'POST', path: '/api/MatchingTandem/DeclineProposal', policy: 'self', summary: 'decline a proposal with a reason',
     body: AcceptDeclinePayload, owner: (_q, b) => [b.email], side: (_q, b) => b.role, handle: async ({ actor, body }) => answer(await s.matching.decline(actor, body)) }),
   defineRoute({ method: 'GET', path: '/api/MatchingTandem/GetDeclineReason', policy: 'self', summary: 'decline reasons of a side in a language',
-    query: DeclineReasonQuery, owner: (q) => [q.email], side: (q) => q.role, handle: async ({ actor, query }) => answer(await s.matching.declineReasons(actor, query)) }),
+    query: DeclineReasonQuery, owner: (q) => [q.email], side: (q) => q.role, handle: async ({ query }) => answer(await s.matching.declineReasons(query)) }),
   defineRoute({ method: 'POST', path: '/api/MatchingTandem/CreateMatchingTandem', policy: 'self', summary: 'start matching: a run for the mentee',
     body: StartMatchingRequest, owner: (_q, b) => [b.menteeEmail], side: () => 'Mentee',
     // Refusals decided before the handler (decoding, owner, side) get start matching's shape too:
@@ -118,7 +130,7 @@ export const routeTable = (s: Services, now: () => number): readonly Route[] => 
       const envelope = reply.kind === 'json' ? reply.body as Record<string, unknown> : {}
       return json(reply.status, { ...envelope, value: envelope['value'] ?? false, statusCode: reply.status })
     },
-    handle: async ({ actor, body }) => startMatchingReply(await s.matching.startMatching(actor, body.menteeEmail)) }),
+    handle: async ({ actor }) => startMatchingReply(await s.matching.startMatching(actor)) }),
 
   // Admin
   defineRoute({ method: 'GET', path: '/api/Admin/GetAllUsers', policy: 'admin', summary: 'every user',

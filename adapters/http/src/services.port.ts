@@ -1,11 +1,12 @@
 // What the HTTP adapter needs from the application: one function per call of SPEC §7, taking the
-// decoded input and the caller, answering a value or a DomainError. The server implements it.
+// decoded input and/or the caller (only what it reads), answering a value or a DomainError. The
+// server implements it.
 import type {
   AcceptDeclinePayload, AdminAcceptPayload, AdminDeclinePayload, AdminUserDetail, AdminUserDetailQuery, CloseTandemPayload, Cluster,
   DeclineReasonItem, DeclineReasonQuery, DeleteUserQuery, DomainError, LogErrorPayload, ManualMatchingMasterData, ManualTandemCreatePayload,
   MatchingTandemListRequest, MatchingTandemListRow, MenteeStateChangeData, MenteeStateSavePayload, NotifyUserPayload, ProfileUpdateRequest,
   ProposalsResponse, ProposedProfile, ProposedProfileQuery, QuestionAnswerPairsQuery, QuestionAnswerResponse, SaveAnswersPayload,
-  SignInPayload, SignUpPayload, StatusMasterItem, StatusSelection, StatusUpdatePayload, TeamDetail, UserDetailsQuery, UserListRow,
+  SignInPayload, SignUpPayload, StatusMasterItem, StatusSelection, StatusUpdatePayload, TeamDetail, UserListRow,
   UserProfileQuery, UserProfileResponse, UserView, VerifiedIdentity, RoleName, UserId,
   ExportTandemDataRequest, ExportUserDataRequest, Language, ResendNotificationPayload,
 } from '@tandem/core'
@@ -26,16 +27,17 @@ export type Services = {
   readonly account: {
     readonly signUp: (actor: Actor, body: SignUpPayload) => Outcome<UserView>
     readonly signIn: (actor: Actor, body: SignInPayload) => Outcome<UserView>
-    readonly userDetails: (actor: Actor, query: UserDetailsQuery) => Outcome<UserView>
-    readonly deleteUser: (actor: Actor, query: DeleteUserQuery) => Outcome<boolean>
+    /** The caller's own view (the route has checked that the query names them). */
+    readonly userDetails: (actor: Actor) => Outcome<UserView>
+    readonly deleteUser: (query: DeleteUserQuery) => Outcome<boolean>
     readonly logError: (actor: Actor | null, body: LogErrorPayload) => Outcome<boolean>
-    readonly notifyUser: (actor: Actor, body: NotifyUserPayload) => Outcome<boolean>
+    readonly notifyUser: (body: NotifyUserPayload) => Outcome<boolean>
   }
   readonly user: {
     readonly profile: (actor: Actor, query: UserProfileQuery) => Outcome<UserProfileResponse>
     readonly updateProfile: (actor: Actor, body: ProfileUpdateRequest) => Outcome<boolean>
-    /** `image` is already sniffed and re-encoded; null with `remove` deletes it. */
-    readonly updateImage: (actor: Actor, email: string, image: { readonly mime: string; readonly bytes: Buffer } | null) => Outcome<boolean>
+    /** The caller's photo: `image` is already sniffed and re-encoded; null deletes it. */
+    readonly updateImage: (actor: Actor, image: { readonly mime: string; readonly bytes: Buffer } | null) => Outcome<boolean>
     /** The photo of `userId`, for the user, an administrator, or someone sharing a tandem with them. */
     readonly image: (actor: Actor, userId: UserId) => Outcome<{ readonly mime: string; readonly bytes: Buffer } | null>
     readonly proposedProfile: (actor: Actor, query: ProposedProfileQuery) => Outcome<ProposedProfile & { readonly matchingTandemId: number }>
@@ -47,11 +49,11 @@ export type Services = {
     readonly updateUserStatus: (actor: Actor, body: StatusUpdatePayload) => Outcome<boolean>
   }
   readonly matching: {
-    readonly proposals: (actor: Actor, email: string) => Outcome<ProposalsResponse>
+    readonly proposals: (actor: Actor) => Outcome<ProposalsResponse>
     readonly accept: (actor: Actor, body: AcceptDeclinePayload) => Outcome<boolean>
     readonly decline: (actor: Actor, body: AcceptDeclinePayload) => Outcome<boolean>
-    readonly declineReasons: (actor: Actor, query: DeclineReasonQuery) => Outcome<readonly DeclineReasonItem[]>
-    readonly startMatching: (actor: Actor, menteeEmail: string) => Outcome<boolean>
+    readonly declineReasons: (query: DeclineReasonQuery) => Outcome<readonly DeclineReasonItem[]>
+    readonly startMatching: (actor: Actor) => Outcome<boolean>
   }
   readonly admin: {
     readonly allUsers: () => Outcome<readonly UserListRow[]>

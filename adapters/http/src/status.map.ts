@@ -1,33 +1,34 @@
-// One exhaustive table from domain errors to HTTP status codes and envelope messages: adding an
-// error to the core's union fails the build here until it gets its code.
-import type { DomainError } from '@tandem/core'
+// One exhaustive table from domain errors to HTTP status codes and envelope error codes: adding an
+// error to the core's union fails the build here until it gets both.
+import { errorMessageOf, type DomainError, type ErrorCode } from '@tandem/core'
 
-export const STATUS_OF: { readonly [K in DomainError['_tag']]: number } = {
-  InvalidTransition: 409,
-  ValidationFailed: 400,
-  NotFound: 404,
-  ProfileIncomplete: 400,
-  NotAvailableForMatching: 400,
-  MatchingAlreadyRunning: 409,
-  MatchingDisabled: 409,
-  ProposalExpired: 409,
-  TandemChanged: 409,
-  TandemAlreadyClosed: 409,
-  SameUser: 400,
-  ClusterEnded: 409,
-  ClusterIsDefault: 409,
-  ClusterTitleTaken: 409,
-  ExternalIdentityProvider: 409,
-  WrongRole: 403,
+type Edge = { readonly status: number; readonly code: ErrorCode }
+
+export const EDGE_OF: { readonly [K in DomainError['_tag']]: Edge } = {
+  InvalidTransition: { status: 409, code: 'InvalidTransition' },
+  ValidationFailed: { status: 400, code: 'ValidationFailed' },
+  NotFound: { status: 404, code: 'NotFound' },
+  ProfileIncomplete: { status: 400, code: 'ProfileIncomplete' },
+  NotAvailableForMatching: { status: 400, code: 'NotAvailableForMatching' },
+  MatchingAlreadyRunning: { status: 409, code: 'MatchingAlreadyRunning' },
+  MatchingDisabled: { status: 409, code: 'MatchingDisabled' },
+  ProposalExpired: { status: 409, code: 'ProposalExpired' },
+  TandemChanged: { status: 409, code: 'TandemChanged' },
+  TandemAlreadyClosed: { status: 409, code: 'TandemAlreadyClosed' },
+  SameUser: { status: 400, code: 'SameUser' },
+  ClusterEnded: { status: 409, code: 'ClusterEnded' },
+  ClusterIsDefault: { status: 409, code: 'ClusterIsDefault' },
+  ClusterTitleTaken: { status: 409, code: 'ClusterTitleTaken' },
+  ExternalIdentityProvider: { status: 409, code: 'ExternalIdentityProvider' },
+  WrongRole: { status: 403, code: 'WrongRole' },
 }
 
-/** The envelope's errorMessage: the tag, except where SPEC §8 names the message the browser reads. */
-const MESSAGE_OF: { readonly [K in DomainError['_tag']]?: string } = {
-  ProfileIncomplete: 'InCompleteProfile',
-  NotAvailableForMatching: 'User not available for matching',
-  SameUser: 'admin-mentor-only-differnt-user-error',
-  ExternalIdentityProvider: 'synchronize-external-provider-message',
-}
+/** The status of each tag (kept as its own table for callers that only need the code number). */
+export const STATUS_OF: { readonly [K in DomainError['_tag']]: number } = Object.fromEntries(
+  Object.entries(EDGE_OF).map(([tag, edge]) => [tag, edge.status]),
+) as { readonly [K in DomainError['_tag']]: number }
 
-export const messageOf = (error: DomainError): string => MESSAGE_OF[error._tag] ?? error._tag
-export const statusOf = (error: DomainError): number => STATUS_OF[error._tag]
+export const statusOf = (error: DomainError): number => EDGE_OF[error._tag].status
+export const errorCodeOf = (error: DomainError): ErrorCode => EDGE_OF[error._tag].code
+/** The envelope's errorMessage: the text SPEC §8 clients read for the error's code. */
+export const messageOf = (error: DomainError): string => errorMessageOf(errorCodeOf(error))

@@ -61,7 +61,7 @@ export const prepareAdminNotification = (deps: Deps) => (userId: UserId, request
 /** POST /api/Notification/NotifyUser with its reasons: an unknown user is NotFound, a template that
  *  cannot be filled (APPROVE_TANDEM of a tandem not MATCHED) or an empty message is ValidationFailed
  *  with message keys, and nothing is written. */
-export const notifyUserService = (deps: Deps) => async (_actor: unknown, body: NotifyUserPayload): Promise<E.Either<DomainError, boolean>> => {
+export const notifyUserService = (deps: Deps) => async (body: NotifyUserPayload): Promise<E.Either<DomainError, boolean>> => {
   const user = deps.users.byEmail(body.email)
   if (user === undefined) return E.left(notFound('User'))
   const row = prepareAdminNotification(deps)(user.id, { type: body.notificationType, matchingTandemId: body.matchingTandemId, subject: body.subject, body: body.body })

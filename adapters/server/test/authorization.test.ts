@@ -123,7 +123,7 @@ describe('authorization matrix', () => {
     const path = `/api/account/getuserdetails/?emailId=${encodeURIComponent(mentee.email)}`
     const reply = await h.call<{ email: string }>(mentee, 'GET', path)
     expect([reply.status, reply.body.value.email]).toEqual([200, mentee.email])
-    expect((await h.call(mentee, 'GET', '/api/Account/NoSuchCall')).body).toEqual({ isSuccess: false, isFailure: true, value: null, errorMessage: 'NotFound' })
+    expect((await h.call(mentee, 'GET', '/api/Account/NoSuchCall')).body).toEqual({ isSuccess: false, isFailure: true, value: null, errorMessage: 'NotFound', errorCode: 'NotFound' })
     expect((await h.call(mentee, 'GET', '/api/MatchingTandem/GetProposals')).status).toBe(404)
   })
 

@@ -13,7 +13,7 @@ describe('unexpected failures', () => {
     h.server.db.raw.close()
     const reply = await h.call(mentee, 'POST', '/api/MatchingTandem/GetProposals', { email: mentee.email })
     expect(reply.status).toBe(500)
-    expect(reply.body).toEqual({ isSuccess: false, isFailure: true, value: null, errorMessage: 'unexpected-error' })
+    expect(reply.body).toEqual({ isSuccess: false, isFailure: true, value: null, errorMessage: 'unexpected-error', errorCode: 'Unexpected' })
     const health = await h.call(null, 'GET', '/api/health')
     expect(health.status).toBe(500)
     expect(JSON.stringify(health.body)).not.toMatch(/database|sqlite|at \w+ \(/i)

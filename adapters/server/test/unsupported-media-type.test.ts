@@ -22,7 +22,7 @@ const post = async (who: Person, path: string, body: Body | undefined, headers: 
   return { status: response.status, body: await response.json() as Record<string, unknown> }
 }
 
-const envelope415 = { isSuccess: false, isFailure: true, value: null, errorMessage: 'UnsupportedMediaType' }
+const envelope415 = { isSuccess: false, isFailure: true, value: null, errorMessage: 'UnsupportedMediaType', errorCode: 'UnsupportedMediaType' }
 
 describe('415 for JSON routes called with another media type', () => {
   const json = JSON.stringify({ email: 'x@example.org', professionalPosition: 'E', company: 'C', countryCodeId: 64, stateOriginalId: 1, city: 'Berlin', languageId: 1, clusterId: null, profileQuestionAnswer: [], isDeletedProfileImage: false })

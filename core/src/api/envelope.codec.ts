@@ -1,6 +1,8 @@
-// The response envelope every call answers with (SPEC §3): success flags, a value and an error
-// message. Failures may carry a value too, e.g. the field errors of a 400.
+// The response envelope every call answers with (SPEC §3): success flags, a value, an error
+// message and, beside it, the typed error code clients branch on. Failures may carry a value too,
+// e.g. the field errors of a 400.
 import * as t from 'io-ts'
+import { ErrorCode, errorMessageOf } from './error.code.js'
 import { nullable } from './wire.codec.js'
 
 export type Envelope<T> = {
@@ -8,19 +10,28 @@ export type Envelope<T> = {
   readonly isFailure: boolean
   readonly value: T | null
   readonly errorMessage: string | null
+  readonly errorCode: ErrorCode | null
 }
 
 /** The codec of `Envelope<T>` for a codec of T. */
 export const Envelope = <C extends t.Mixed>(value: C) =>
-  t.type({ isSuccess: t.boolean, isFailure: t.boolean, value: nullable(value), errorMessage: nullable(t.string) }, `Envelope<${value.name}>`)
+  t.type({
+    isSuccess: t.boolean,
+    isFailure: t.boolean,
+    value: nullable(value),
+    errorMessage: nullable(t.string),
+    errorCode: nullable(ErrorCode),
+  }, `Envelope<${value.name}>`)
 
-export const ok = <T>(value: T): Envelope<T> => ({ isSuccess: true, isFailure: false, value, errorMessage: null })
+export const ok = <T>(value: T): Envelope<T> => ({ isSuccess: true, isFailure: false, value, errorMessage: null, errorCode: null })
 
-export const fail = <T = never>(errorMessage: string, value: T | null = null): Envelope<T> => ({
+/** A failure with its code; the message is the one SPEC §8 clients read for that code. */
+export const fail = <T = never>(errorCode: ErrorCode, value: T | null = null): Envelope<T> => ({
   isSuccess: false,
   isFailure: true,
   value,
-  errorMessage,
+  errorMessage: errorMessageOf(errorCode),
+  errorCode,
 })
 
 /** Start matching also reports a status code (SPEC §7 CreateMatchingTandem). */

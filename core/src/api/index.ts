@@ -1,6 +1,7 @@
 // Wire codecs of every payload and response of SPEC §3 and §7, shared by the HTTP adapter and the
 // web app, with the decoder that turns io-ts errors into field errors.
 export * from './wire.codec.js'
+export * from './error.code.js'
 export * from './envelope.codec.js'
 export * from './account.codec.js'
 export * from './profile.codec.js'

@@ -6,15 +6,23 @@ import type { MessageKey } from '../validation/messages.js'
 /**
  * A codec whose type is the base type but which accepts only values passing `accept`. `key` is the
  * message key decodeOrFieldErrors reports for a value of the right type that breaks the rule (a value
- * of the wrong type stays invalid-value).
+ * of the wrong type stays invalid-value). It keeps its base, so the API description can say what
+ * the value is made of.
  */
-export const refined = <A>(name: string, base: t.Type<A, A, unknown>, accept: (a: A) => boolean, key?: MessageKey): t.Type<A, A, unknown> =>
-  new t.Type<A, A, unknown>(
-    name,
-    (u): u is A => base.is(u) && accept(u),
-    (u, c) => (!base.is(u) ? t.failure(u, c) : accept(u) ? t.success(u) : t.failure(u, c, key)),
-    t.identity,
-  )
+export class RefinedType<A> extends t.Type<A, A, unknown> {
+  readonly _tag = 'RefinedType' as const
+  constructor(name: string, readonly base: t.Type<A, A, unknown>, accept: (a: A) => boolean, key?: MessageKey) {
+    super(
+      name,
+      (u): u is A => base.is(u) && accept(u),
+      (u, c) => (!base.is(u) ? t.failure(u, c) : accept(u) ? t.success(u) : t.failure(u, c, key)),
+      t.identity,
+    )
+  }
+}
+
+export const refined = <A>(name: string, base: t.Type<A, A, unknown>, accept: (a: A) => boolean, key?: MessageKey): RefinedType<A> =>
+  new RefinedType(name, base, accept, key)
 
 /** Database ids: positive safe integers. */
 export const Id = refined('Id', t.number, (n) => Number.isSafeInteger(n) && n > 0)

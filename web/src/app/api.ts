@@ -1,7 +1,9 @@
 // The one RTK Query API slice: every call goes through `envelopeQuery`, which adds the bearer token,
-// unwraps `{isSuccess, isFailure, value, errorMessage}` and turns failures into `ApiError` values.
+// unwraps `{isSuccess, isFailure, value, errorMessage, errorCode}` and turns failures into `ApiError`
+// values that carry the typed code (error.messages.ts turns it into a message, never the text).
 // Features inject their endpoints (`api.injectEndpoints`) and share the cache tags below.
 import { createApi, type BaseQueryFn } from '@reduxjs/toolkit/query/react'
+import { ErrorCode } from '@tandem/core'
 import { apiUrl } from './config.js'
 import type { AuthPort } from './auth.port.js'
 import type { SessionState } from './session.slice.js'
@@ -14,12 +16,21 @@ export type ApiRequest = {
   readonly body?: unknown
 }
 
-/** status 0 means the network failed; `errorMessage` is the envelope's (SPEC §8 codes). */
-export type ApiError = { readonly status: number; readonly errorMessage: string | null; readonly value?: unknown }
+/**
+ * status 0 means the network failed; `errorCode` is the envelope's, null when the answer had none
+ * (no envelope, or a code this build does not know).
+ */
+export type ApiError = { readonly status: number; readonly errorCode: ErrorCode | null; readonly value?: unknown }
+
+/** The envelope's code when it is one this build knows. */
+export const errorCodeIn = (body: unknown): ErrorCode | null => {
+  const code = typeof body === 'object' && body !== null ? (body as { errorCode?: unknown }).errorCode : undefined
+  return ErrorCode.is(code) ? code : null
+}
 
 export type Services = { readonly auth: AuthPort }
 
-const isEnvelope = (u: unknown): u is { isSuccess: boolean; value: unknown; errorMessage: string | null } =>
+const isEnvelope = (u: unknown): u is { isSuccess: boolean; value: unknown } =>
   typeof u === 'object' && u !== null && 'isSuccess' in u
 
 const withParams = (url: string, params: ApiRequest['params']): string => {
@@ -48,15 +59,15 @@ export const envelopeQuery: BaseQueryFn<ApiRequest, unknown, ApiError> = async (
   } catch (e) {
     // SPEC §8: a network error is only logged
     console.error('network error', e)
-    return { error: { status: 0, errorMessage: 'network-error' } }
+    return { error: { status: 0, errorCode: null } }
   }
   const body: unknown = await response.json().catch(() => null)
   if (isEnvelope(body)) {
     if (response.ok && body.isSuccess) return { data: body.value }
-    return { error: { status: response.ok ? 400 : response.status, errorMessage: body.errorMessage, value: body.value } }
+    return { error: { status: response.ok ? 400 : response.status, errorCode: errorCodeIn(body), value: body.value } }
   }
   // SPEC §7: call failures carry the status code, or 500 when there is none
-  return { error: { status: response.ok ? 500 : response.status, errorMessage: null } }
+  return { error: { status: response.ok ? 500 : response.status, errorCode: null } }
 }
 
 export const TAGS = ['Me', 'Profile', 'Questionnaire', 'Proposals', 'ProposedProfile', 'DeclineReasons'] as const

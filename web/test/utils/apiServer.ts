@@ -2,6 +2,7 @@
 // the routes a test declares with the envelope, and records every request for assertions.
 import { createServer, type IncomingMessage } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { errorMessageOf, type ErrorCode } from '@tandem/core'
 
 export type RecordedRequest = {
   readonly method: string
@@ -14,10 +15,11 @@ export type RecordedRequest = {
 export type Reply = { readonly status?: number; readonly body: unknown; readonly dropConnection?: boolean }
 export type Handler = (request: RecordedRequest) => Reply
 
-export const ok = (value: unknown): Reply => ({ body: { isSuccess: true, isFailure: false, value, errorMessage: null } })
-export const fail = (status: number, errorMessage: string, value: unknown = null): Reply => ({
+export const ok = (value: unknown): Reply => ({ body: { isSuccess: true, isFailure: false, value, errorMessage: null, errorCode: null } })
+/** A failure as the real server sends it: the code and the message SPEC §8 clients read for it. */
+export const fail = (status: number, errorCode: ErrorCode, value: unknown = null): Reply => ({
   status,
-  body: { isSuccess: false, isFailure: true, value, errorMessage },
+  body: { isSuccess: false, isFailure: true, value, errorMessage: errorMessageOf(errorCode), errorCode },
 })
 
 /** The connection is cut without an answer, as when the server is unreachable. */
@@ -60,7 +62,7 @@ export const startApiServer = async (routes: Record<string, Handler>): Promise<A
       res.setHeader('access-control-allow-headers', '*')
       if (request.method === 'OPTIONS') return void res.writeHead(204).end()
       const handler = table.get(`${request.method} ${request.path}`.toLowerCase())
-      const reply = handler === undefined ? { status: 404, body: { isSuccess: false, isFailure: true, value: null, errorMessage: 'NotFound' } } : handler(request)
+      const reply = handler === undefined ? { status: 404, body: { isSuccess: false, isFailure: true, value: null, errorMessage: 'NotFound', errorCode: 'NotFound' } } : handler(request)
       if (reply.dropConnection === true) return void req.socket.destroy()
       res.writeHead(reply.status ?? 200, { 'content-type': 'application/json' }).end(JSON.stringify(reply.body))
     })()

@@ -87,7 +87,7 @@ export const accountService = (ctx: ServiceContext): Omit<Services['account'], '
       return isLeft(id) ? id : mapView(ctx, id.right)
     },
 
-    deleteUser: async (_actor, query) => {
+    deleteUser: async (query) => {
       const user = userByEmail(ctx, query.emailId)
       if (isLeft(user)) return user
       const id = user.right.id

@@ -108,7 +108,7 @@ export const matchingService = (ctx: ServiceContext): Services['matching'] => {
       return isLeft(result) ? result : right(true)
     },
 
-    declineReasons: async (_actor, query) =>
+    declineReasons: async (query) =>
       right(ctx.master.declineReasons.filter((r) => r.side === query.role).map((r) => ({ id: r.id, declineReasonText: textIn(r.text, query.language) }))),
 
     startMatching: async (actor) => {

@@ -86,7 +86,7 @@ export const userService = (ctx: ServiceContext): Services['user'] => ({
     return right(true)
   },
 
-  updateImage: async (actor, _email, image) => {
+  updateImage: async (actor, image) => {
     const user = userById(ctx, actor.userId)
     if (isLeft(user)) return user
     if (image === null) ctx.users.removeImage(user.right.id)

@@ -7,13 +7,16 @@ import { languageById, needsProgramYear, type FieldError } from '@tandem/core'
 import { useMe, type Me } from '../../app/me.js'
 import { useLanguage } from '../../app/language.js'
 import { Loading } from '../../app/guards.js'
-import { apiErrorOf } from '../../app/api.js'
+import { errorMessageKey, type ErrorWording } from '../../app/error.messages.js'
 import { formatBirthDate } from '../../shared/dates.js'
 import { useGetUserProfileQuery, useUpdateProfileImageMutation, useUpdateProfileMutation } from './account.api.js'
 import { checkAccount, errorOf, profileRequest } from './profile.form.js'
 import { PhotoEditor, type PhotoState } from './PhotoEditor.js'
 import { validation } from '../../shared/field.js'
 import { LoadFailed } from '../../shared/LoadFailed.js'
+
+/** A refused photo is refused for its file, whether the field check or the size limit said so. */
+const PHOTO_WORDING: ErrorWording = { ValidationFailed: 'messages.invalid-profile-image', PayloadTooLarge: 'messages.invalid-profile-image' }
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: '16px', maxWidth: '640px' },
@@ -55,13 +58,13 @@ const AccountForm = ({ me }: { readonly me: Me }) => {
     if (photo.file !== null) {
       const uploaded = await updateImage({ email: user.email, file: photo.file })
       if ('error' in uploaded) {
-        setOutcome({ intent: 'error', text: t(apiErrorOf(uploaded.error)?.status === 413 || apiErrorOf(uploaded.error)?.status === 400 ? 'messages.invalid-profile-image' : 'messages.unexpected-error') })
+        setOutcome({ intent: 'error', text: t(errorMessageKey(uploaded.error, PHOTO_WORDING)) })
         return
       }
     }
     const saved = await updateProfile(checked.request)
     if ('error' in saved) {
-      setOutcome({ intent: 'error', text: t(apiErrorOf(saved.error)?.status === 400 ? 'messages.profileMissingFieldsError' : 'messages.unexpected-error') })
+      setOutcome({ intent: 'error', text: t(errorMessageKey(saved.error)) })
       return
     }
     setPhoto({ file: null, removed: false, invalid: false })

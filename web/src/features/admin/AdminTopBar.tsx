@@ -21,7 +21,7 @@ export const AdminTopBar = () => {
     setConfirmSync(false)
     const reply = await sync()
     // with an external provider there is nothing to copy: an explanation, not a failure
-    if (reply.error !== undefined) return show(apiErrorOf(reply.error)?.errorMessage === 'synchronize-external-provider-message' ? 'warning' : 'error', errorText(t, reply.error))
+    if (reply.error !== undefined) return show(apiErrorOf(reply.error)?.errorCode === 'ExternalIdentityProvider' ? 'warning' : 'error', errorText(t, reply.error))
     show('success', t('admin.messages.synchronize-success-message'))
   }
   return (

@@ -24,7 +24,6 @@ import { ConfirmDialog } from './ConfirmDialog.js'
 import { NotificationHistory } from './NotificationHistory.js'
 import { StatusBadge } from './StatusBadge.js'
 import { UserPicker } from './UserPicker.js'
-import { apiErrorOf } from '../../app/api.js'
 
 const dash = (value: string | null | undefined): string => (value === null || value === undefined || value.trim() === '' ? '-' : value)
 
@@ -101,8 +100,7 @@ const MentorMatching = ({ email, status }: { readonly email: string; readonly st
   const toggle = async (on: boolean) => {
     const reply = await update({ email, roleName: 'Mentor', disableMatching: !on })
     if (reply.error === undefined) return show('success', t('admin.messages.update-success-message'))
-    const incomplete = apiErrorOf(reply.error)?.errorMessage === 'InCompleteProfile'
-    show('error', incomplete ? t('admin.messages.admin-profile-data-incomplete') : errorText(t, reply.error))
+    show('error', errorText(t, reply.error, { ProfileIncomplete: 'admin.messages.admin-profile-data-incomplete' }))
   }
   return <Switch label={t('admin.user.matching')} checked={enabled} disabled={updating.isLoading} onChange={(_e, d) => void toggle(d.checked)} />
 }

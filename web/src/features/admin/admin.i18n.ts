@@ -5,7 +5,7 @@ import type { i18n as I18n, TFunction } from 'i18next'
 import type { StatusName, TandemState } from '@tandem/core'
 import en from './i18n/en.json'
 import de from './i18n/de.json'
-import { apiErrorOf } from '../../app/api.js'
+import { errorMessageKey, type ErrorWording, type KeyOf } from '../../app/error.messages.js'
 
 export const ADMIN_RESOURCES = { en, de } as const
 
@@ -22,15 +22,22 @@ export const useAdminTranslations = () => {
   return result
 }
 
-/** The text of a failed call: an admin message, a shared message, or the unexpected error. */
-export const errorText = (t: TFunction, error: unknown): string => {
-  const key = apiErrorOf(error)?.errorMessage ?? 'unexpected-error'
-  for (const candidate of [`admin.messages.${key}`, `messages.${key}`]) {
-    const text = t(candidate, { defaultValue: '' })
-    if (text !== '') return text
-  }
-  return t('admin.messages.unexpected-error')
+export type AdminKey = KeyOf<typeof en>
+
+/** The codes the administrator reads in the admin's own words (SPEC §8); the rest read the shared table. */
+const ADMIN_WORDING: ErrorWording<AdminKey> = {
+  InvalidTransition: 'admin.messages.InvalidTransition',
+  TandemChanged: 'admin.messages.TandemChanged',
+  TandemAlreadyClosed: 'admin.messages.TandemAlreadyClosed',
+  ClusterTitleTaken: 'admin.messages.ClusterTitleTaken',
+  ExternalIdentityProvider: 'admin.messages.synchronize-external-provider-message',
+  SameUser: 'admin.messages.admin-mentor-only-differnt-user-error',
+  Unexpected: 'admin.messages.unexpected-error',
 }
+
+/** The text of a failed call, by its error code; a screen may word some codes its own way. */
+export const errorText = (t: TFunction, error: unknown, wording: ErrorWording<AdminKey> = {}): string =>
+  t(errorMessageKey<AdminKey>(error, { ...ADMIN_WORDING, ...wording }))
 
 /** Status and state codes as the admin reads them (SPEC names in English, translated in German). */
 export const statusLabel = (t: TFunction, status: StatusName): string => t(`admin.codes.status.${status}`, { defaultValue: status })

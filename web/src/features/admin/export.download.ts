@@ -1,6 +1,6 @@
 // Fetches an export (a binary spreadsheet, not an envelope) with the bearer token and hands it to
 // the browser as a download under the name the server gives in Content-Disposition.
-import type { ApiError } from '../../app/api.js'
+import { errorCodeIn, type ApiError } from '../../app/api.js'
 import { apiUrl } from '../../app/config.js'
 
 export type ExportRequest =
@@ -37,11 +37,11 @@ export const downloadExport = async (request: ExportRequest, context: { readonly
       method: request.method, headers, ...(request.method === 'POST' ? { body: JSON.stringify(request.body) } : {}),
     })
   } catch {
-    return { ok: false, error: { status: 0, errorMessage: 'network-error' } }
+    return { ok: false, error: { status: 0, errorCode: null } }
   }
   if (!response.ok) {
-    const body = (await response.json().catch(() => null)) as { errorMessage?: string | null; value?: unknown } | null
-    return { ok: false, error: { status: response.status, errorMessage: body?.errorMessage ?? null, value: body?.value } }
+    const body = (await response.json().catch(() => null)) as { value?: unknown } | null
+    return { ok: false, error: { status: response.status, errorCode: errorCodeIn(body), value: body?.value } }
   }
   const filename = filenameOf(response.headers.get('content-disposition'), 'tandem_export.xlsx')
   save(await response.blob(), filename)

@@ -8,6 +8,7 @@ import { useMe, type Me } from '../../app/me.js'
 import { useLanguage } from '../../app/language.js'
 import { useAppSelector } from '../../app/hooks.js'
 import { apiErrorOf } from '../../app/api.js'
+import { errorMessageKey } from '../../app/error.messages.js'
 import { Loading } from '../../app/guards.js'
 import { useGetQuestionAnswerPairsQuery } from '../questionnaire/questionnaire.api.js'
 import {
@@ -72,9 +73,9 @@ const SideSection = ({ me, side }: { readonly me: Me; readonly side: Side }) => 
   })
   const fail = (error: unknown) => {
     const e = apiErrorOf(error)
-    const reason = decisionFailure(e?.errorMessage ?? null, e?.status ?? 500)
+    const reason = decisionFailure(e?.errorCode ?? null, e?.status ?? 500)
     setDecision(null)
-    if (reason === 'unexpected') setFailure(t('messages.unexpected-error'))
+    if (reason === 'unexpected') setFailure(t(errorMessageKey(error)))
     else setNotice(reason)
   }
   const confirmAccept = async (p: ParticipantProposal) => {

@@ -1,6 +1,7 @@
 // Which panel the dashboard shows for one side, by status (SPEC §4 "Dashboard by status"), and
 // which proposals appear as cards. Pure, so every rule has an example test.
-import type { ParticipantProposal, RemainingTime, Side, StatusName } from '@tandem/core'
+import type { ErrorCode, ParticipantProposal, RemainingTime, Side, StatusName } from '@tandem/core'
+import type { ErrorWording, TranslationKey } from '../../app/error.messages.js'
 
 export type PanelKind = 'noProfile' | 'publishProfile' | 'matchingRunning' | 'noProposals' | 'startMatching' | 'proposals'
 
@@ -71,21 +72,26 @@ export const timeLeft = (validUntil: string, now: number): { hours: number; minu
   return { hours: Math.floor(totalMinutes / 60), minutes: totalMinutes % 60 }
 }
 
-/** Maps a failed accept or decline to the message the user sees (SPEC §8). */
-export const decisionFailure = (errorMessage: string | null, status: number): 'timerExpired' | 'proposalExpired' | 'tandemChanged' | 'unexpected' => {
-  const text = errorMessage ?? ''
-  if (text.includes('TandemAlreadyClosed')) return 'timerExpired'
-  if (text.includes('ProposalExpired')) return 'proposalExpired'
-  if (text.includes('TandemChanged')) return 'tandemChanged'
-  return status === 409 ? 'timerExpired' : 'unexpected'
+/** The dialog a refused accept or decline opens (SPEC §8), by error code. */
+const DECISION_NOTICE: Partial<Readonly<Record<ErrorCode, 'timerExpired' | 'proposalExpired' | 'tandemChanged'>>> = {
+  TandemAlreadyClosed: 'timerExpired',
+  ProposalExpired: 'proposalExpired',
+  TandemChanged: 'tandemChanged',
+}
+
+/** Maps a failed accept or decline to the message the user sees (SPEC §8); any other conflict means the timer ran out. */
+export const decisionFailure = (code: ErrorCode | null, status: number): 'timerExpired' | 'proposalExpired' | 'tandemChanged' | 'unexpected' =>
+  (code === null ? undefined : DECISION_NOTICE[code]) ?? (status === 409 ? 'timerExpired' : 'unexpected')
+
+/** Start matching words these codes its own way (SPEC §8); every other failure asks to update the profile. */
+const START_MATCHING_WORDING: ErrorWording = {
+  ProfileIncomplete: 'dashboard.menteeProfileIncomplete',
+  MatchingAlreadyRunning: 'dashboard.matchingAlreadyRunning',
+  NotAvailableForMatching: 'dashboard.couldNotStartMatching',
+  // the program year has ended: only the Matching Administrator can help
+  ClusterEnded: 'dashboard.contactAdministrator',
 }
 
 /** Maps a failed start of matching to its message key (SPEC §8). */
-export const startMatchingFailure = (errorMessage: string | null, status: number): string => {
-  if (errorMessage === 'InCompleteProfile' || errorMessage === 'ProfileIncomplete') return 'dashboard.menteeProfileIncomplete'
-  if (errorMessage === 'MatchingAlreadyRunning') return 'dashboard.matchingAlreadyRunning'
-  if (status === 400 && errorMessage === 'User not available for matching') return 'dashboard.couldNotStartMatching'
-  // the program year has ended: only the Matching Administrator can help
-  if (errorMessage === 'ClusterEnded') return 'dashboard.contactAdministrator'
-  return 'dashboard.menteeUpdateProfileError'
-}
+export const startMatchingFailure = (code: ErrorCode | null): TranslationKey =>
+  (code === null ? undefined : START_MATCHING_WORDING[code]) ?? 'dashboard.menteeUpdateProfileError'

@@ -28,7 +28,7 @@ export const useStartMatching = (email: string) => {
     }
     dispatch(runFailed())
     const error = apiErrorOf(result.error)
-    const key = startMatchingFailure(error?.errorMessage ?? null, error?.status ?? 500)
+    const key = startMatchingFailure(error?.errorCode ?? null)
     if (key === 'dashboard.matchingAlreadyRunning') setWarning(true)
     else setErrorKey(key)
     return false

@@ -13,7 +13,7 @@ import {
 import { useMe, type Me } from '../../app/me.js'
 import { useLanguage } from '../../app/language.js'
 import { Loading } from '../../app/guards.js'
-import { apiErrorOf } from '../../app/api.js'
+import { errorMessageKey, type ErrorWording } from '../../app/error.messages.js'
 import { useGetUserProfileQuery, useUpdateProfileMutation } from '../account/account.api.js'
 import { checkProfile, profileRequest } from '../account/profile.form.js'
 import { useGetQuestionAnswerPairsQuery, useSaveAnswersMutation, useUpdateUserStatusMutation } from './questionnaire.api.js'
@@ -33,12 +33,8 @@ const useStyles = makeStyles({
 
 type Outcome = { readonly intent: 'success' | 'error' | 'warning'; readonly key: string } | null
 
-/** The message of a refused save (SPEC §8): matching disabled, incomplete profile, invalid fields. */
-const saveFailure = (errorMessage: string | null, status: number): string => {
-  if (errorMessage === 'MatchingDisabled') return 'messages.matching-disabled'
-  if (errorMessage === 'InCompleteProfile') return 'questionnaire.profileDataIncomplete'
-  return status === 400 ? 'messages.questionnaire-fields-not-valid' : 'messages.unexpected-error'
-}
+/** A refused save of answers names the questionnaire's fields, not the profile's (SPEC §8). */
+const SAVE_WORDING: ErrorWording = { ValidationFailed: 'messages.questionnaire-fields-not-valid' }
 
 const QuestionnaireForm = ({ me, side, profile, questionnaire, currentYear }: {
   readonly me: Me
@@ -108,7 +104,7 @@ const QuestionnaireForm = ({ me, side, profile, questionnaire, currentYear }: {
     }
     const savedProfile = await updateProfile(checked.request)
     if ('error' in savedProfile) {
-      setOutcome({ intent: 'error', key: apiErrorOf(savedProfile.error)?.status === 400 ? 'messages.profileMissingFieldsError' : 'messages.unexpected-error' })
+      setOutcome({ intent: 'error', key: errorMessageKey(savedProfile.error) })
       return false
     }
     const saved = await saveAnswers({
@@ -121,8 +117,7 @@ const QuestionnaireForm = ({ me, side, profile, questionnaire, currentYear }: {
       },
     })
     if ('error' in saved) {
-      const e = apiErrorOf(saved.error)
-      setOutcome({ intent: 'error', key: saveFailure(e?.errorMessage ?? null, e?.status ?? 500) })
+      setOutcome({ intent: 'error', key: errorMessageKey(saved.error, SAVE_WORDING) })
       return false
     }
     setSubmitMode(null)
@@ -145,8 +140,7 @@ const QuestionnaireForm = ({ me, side, profile, questionnaire, currentYear }: {
     }
     const result = await updateStatus({ email: me.email, roleName: 'Mentor', disableMatching: !enable })
     if ('error' in result) {
-      const e = apiErrorOf(result.error)
-      setOutcome({ intent: 'error', key: e?.errorMessage === 'InCompleteProfile' ? 'questionnaire.profileDataIncomplete' : 'messages.unexpected-error' })
+      setOutcome({ intent: 'error', key: errorMessageKey(result.error) })
       return
     }
     setOutcome({ intent: 'success', key: enable ? 'questionnaire.matchingEnabled' : 'questionnaire.matchingDisabled' })
