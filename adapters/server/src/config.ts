@@ -3,6 +3,7 @@
 import { isIP } from 'node:net'
 import { resolve } from 'node:path'
 import { DEFAULT_MATCHING_OPTIONS, MINUTE } from '@tandem/core'
+import { dataDirFrom } from './data-folder.js'
 import { createExternalProviderConfig, type ExternalProviderConfig } from '@tandem/identity'
 import { isLeft } from 'fp-ts/lib/Either.js'
 
@@ -84,7 +85,7 @@ export const loadConfig = (env: Readonly<Record<string, string | undefined>>, cw
   return {
     port,
     host: text(env['HOST'], '0.0.0.0'),
-    dataDir: resolve(cwd, text(env['DATA_DIR'], './data')),
+    dataDir: dataDirFrom(env, cwd),
     publicUrl,
     adminEmails: [
       ...text(env['ADMIN_EMAILS'], '').split(',').map((e) => e.trim()).filter((e) => e !== ''),

@@ -19,6 +19,8 @@ import { DEMO_ACCOUNTS, seedDemo } from './demo.seed.js'
 import { sweepReminders } from './reminders.sweep.js'
 import { systemClock, type Clock } from './clock.js'
 import type { Config } from './config.js'
+import { DATABASE_FILE, MAIL_FOLDER } from './data-folder.js'
+import { acquireServerLock } from './data-folder.lock.js'
 import { createLogger } from './logger.js'
 import { fixtureMasterData } from './master-data.js'
 import { mailNotifier } from './notifier.js'
@@ -55,14 +57,26 @@ const ensureDefaultCluster = (ctx: ServiceContext): void => {
 
 export const createServer = async (config: Config, overrides: ServerOverrides = {}): Promise<TandemServer> => {
   mkdirSync(config.dataDir, { recursive: true })
+  // Held while serving: a restore refuses to swap the files under a live server.
+  const lock = acquireServerLock(config.dataDir)
+  if (isLeft(lock)) throw new Error(lock.left)
+  try {
+    return await serve(config, overrides, lock.right)
+  } catch (err) {
+    lock.right()
+    throw err
+  }
+}
+
+const serve = async (config: Config, overrides: ServerOverrides, releaseLock: () => void): Promise<TandemServer> => {
   const logger = overrides.logger ?? createLogger(config.logLevel)
   const clock = overrides.clock ?? systemClock
-  const db = await openDatabase(join(config.dataDir, 'tandem.db'))
+  const db = await openDatabase(join(config.dataDir, DATABASE_FILE))
   const org: OrganisationInfo = { name: config.organisation.name, email: config.organisation.email, phone: config.organisation.phone, publicUrl: config.publicUrl }
   const mailLog = { info: (f: object, m: string) => logger.info(f, m), warn: (f: object, m: string) => logger.warn(f, m), error: (f: object, m: string) => logger.error(f, m) }
   const transport = overrides.transport ?? (config.smtpUrl !== null
     ? smtpTransport(config.smtpUrl, { from: config.mailFrom, pool: true })
-    : emlTransport(join(config.dataDir, 'mail'), { from: config.mailFrom, log: mailLog }))
+    : emlTransport(join(config.dataDir, MAIL_FOLDER), { from: config.mailFrom, log: mailLog }))
 
   const users = createUsersRepository(db)
   const store = createWorldStore(db, mailNotifier(org))
@@ -157,6 +171,7 @@ export const createServer = async (config: Config, overrides: ServerOverrides = 
       await provider?.close()
       await transport.close()
       db.close()
+      releaseLock()
     },
   }
 }
