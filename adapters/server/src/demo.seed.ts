@@ -1,6 +1,7 @@
 // `npm run demo`: a fresh database gets a synthetic population and three accounts to sign in with
 // at the embedded provider (password DEMO_PASSWORD): a mentee ready to start matching, a published
 // mentor, and an administrator.
+import { EMBEDDED_PROVIDER_ISSUER } from '@tandem/core'
 import { generatePopulation } from '@tandem/fixtures'
 import type { EmbeddedProvider } from '@tandem/identity'
 import { isLeft } from 'fp-ts/lib/Either.js'
@@ -31,7 +32,7 @@ export const seedDemo = async (ctx: ServiceContext, provider: EmbeddedProvider):
       birthdate: person.dateOfBirth, gender: person.gender, locale: person.language,
     })
     if (isLeft(account)) continue
-    const seeded = seedPopulation(ctx, side === 'Mentee' ? { mentees: [person], mentors: [] } : { mentees: [], mentors: [person] }, provider.issuer)
+    const seeded = seedPopulation(ctx, side === 'Mentee' ? { mentees: [person], mentors: [] } : { mentees: [], mentors: [person] }, EMBEDDED_PROVIDER_ISSUER)
     // The seed keys users by a synthetic subject; the demo account signs in with the provider's.
     for (const s of seeded) ctx.db.raw.prepare('update users set subject = ? where id = ?').run(account.right.subject, s.userId)
   }

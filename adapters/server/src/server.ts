@@ -10,7 +10,7 @@ import {
   createAnswersRepository, createClustersRepository, createListQueries, createOutboxRepository, createUsersRepository, createWorldStore,
   openDatabase, type Database,
 } from '@tandem/sqlite'
-import { expireDeadlines } from '@tandem/core'
+import { EMBEDDED_PROVIDER_ISSUER, expireDeadlines } from '@tandem/core'
 import type express from 'express'
 import { isLeft } from 'fp-ts/lib/Either.js'
 import type { Logger } from 'pino'
@@ -98,7 +98,12 @@ const serve = async (config: Config, overrides: ServerOverrides, releaseLock: ()
       onMailError: (error) => logger.error({ err: error }, 'password reset mail failed'),
       legalUrls: { terms: `${config.publicUrl}/terms-and-conditions`, privacy: `${config.publicUrl}/data-privacy-policy` },
     })
-    verifyToken = provider.verifier
+    // Tokens name the URL issuer; users are kept under the stable one, so PUBLIC_URL may change.
+    const embeddedVerifier = provider.verifier
+    verifyToken = async (token) => {
+      const identity = await embeddedVerifier(token)
+      return identity === null ? null : { ...identity, issuer: EMBEDDED_PROVIDER_ISSUER }
+    }
   }
   const accounts = provider?.accounts ?? null
 
@@ -115,13 +120,12 @@ const serve = async (config: Config, overrides: ServerOverrides, releaseLock: ()
     notify: adminNotify({ db, users, store, org, now: clock }),
     deleteIdentity: async (issuer, subject) => {
       const account = accounts?.findBySubject(subject)
-      if (provider !== null && accounts !== null && issuer === provider.issuer && account !== undefined) await accounts.deleteAccount(account.email)
+      if (provider !== null && accounts !== null && issuer === EMBEDDED_PROVIDER_ISSUER && account !== undefined) await accounts.deleteAccount(account.email)
     },
     identityAccounts: async () => {
       if (config.oidc !== null && overrides.verifyToken === undefined) return null
-      const issuer = provider?.issuer ?? ''
       return accounts === null ? [] : (await accounts.listAccounts()).map((a) => ({
-        issuer, subject: a.subject, email: a.email, givenName: a.givenName, familyName: a.familyName, birthdate: a.birthdate, gender: a.gender, locale: a.locale,
+        issuer: EMBEDDED_PROVIDER_ISSUER, subject: a.subject, email: a.email, givenName: a.givenName, familyName: a.familyName, birthdate: a.birthdate, gender: a.gender, locale: a.locale,
       }))
     },
   }
