@@ -10,7 +10,8 @@ const webDist = join(root, 'web', 'dist', 'index.html')
 const webPackage = join(root, 'web', 'package.json')
 const hasBuildScript = existsSync(webPackage) && JSON.parse(readFileSync(webPackage, 'utf8')).scripts?.build !== undefined
 
-if (!existsSync(webDist) && hasBuildScript) {
+// WEB_DIST names a bundle built elsewhere: nothing to build here.
+if (process.env.WEB_DIST === undefined && !existsSync(webDist) && hasBuildScript) {
   console.log('Building the web app (web/dist is missing)…')
   const build = spawnSync('npm', ['run', 'build', '-w', 'web'], { cwd: root, stdio: 'inherit' })
   if (build.status !== 0) console.error('The web build failed; serving the API only.')

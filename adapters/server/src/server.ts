@@ -55,11 +55,14 @@ const ensureDefaultCluster = (ctx: ServiceContext): void => {
   if (ctx.clusters.list().length === 0) ctx.clusters.create(String(new Date(ctx.clock()).getUTCFullYear()), true)
 }
 
+/** The name of the error createServer throws while a restore holds the data folder. */
+export const DATA_FOLDER_BUSY = 'DataFolderBusy'
+
 export const createServer = async (config: Config, overrides: ServerOverrides = {}): Promise<TandemServer> => {
   mkdirSync(config.dataDir, { recursive: true })
   // Held while serving: a restore refuses to swap the files under a live server.
   const lock = acquireServerLock(config.dataDir)
-  if (isLeft(lock)) throw new Error(lock.left)
+  if (isLeft(lock)) throw Object.assign(new Error(lock.left), { name: DATA_FOLDER_BUSY })
   try {
     return await serve(config, overrides, lock.right)
   } catch (err) {
