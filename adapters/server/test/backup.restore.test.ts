@@ -4,8 +4,8 @@
 // invariant holds. A restore refuses a live server and a damaged backup, changing nothing.
 import { spawn, type ChildProcess } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { hostname, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { checkInvariants } from '@tandem/core'
 import { loadOrCreateKeys } from '@tandem/identity'
@@ -259,5 +259,24 @@ describe('backup and restore', () => {
     expect(dangling.err).toContain('foreign_key_check')
     expect(dangling.err).toContain('profile_images')
     expect(snapshot(dir)).toEqual(before)
+  }, 120_000)
+
+  it('a server refuses a data folder whose restore was interrupted, and starts once the restore is run again', async () => {
+    const { dir } = await preparedFolder()
+    const backup = join(tempFolder('backups'), 'b')
+    expect((await runCli('backup', dir, backup)).code).toBe(0)
+    // A restore process that died mid-swap (its pid is gone) left its lock.
+    const dead = spawn(process.execPath, ['-e', ''])
+    await new Promise((resolve) => dead.on('exit', resolve))
+    mkdirSync(join(dir, 'locks'), { recursive: true })
+    writeFileSync(join(dir, 'locks', 'restore.json'), JSON.stringify({ pid: dead.pid, hostname: hostname(), startedAt: '2026-03-02T09:00:00.000Z' }))
+    await expect(startHarness({ dataDir: dir })).rejects.toThrow(/a restore into .* was interrupted .*run `npm run restore -- PATH` again/)
+
+    const again = await runCli('restore', dir, backup)
+    expect([again.code, again.err]).toEqual([0, ''])
+    expect(existsSync(join(dir, 'locks', 'restore.json'))).toBe(false)
+    const h = await startHarness({ dataDir: dir })
+    expect((await fetch(`${h.base}/api/health`)).status).toBe(200)
+    await h.close()
   }, 120_000)
 })
