@@ -1,10 +1,15 @@
 // Server configuration from the environment, with defaults that let `npm start` run on a fresh
 // clone: port 3000, data in ./data, the embedded identity provider, .eml files instead of SMTP.
-import { isIP } from 'node:net'
 import { resolve } from 'node:path'
-import { DEFAULT_MATCHING_OPTIONS, MINUTE } from '@tandem/core'
+import { DAY, DEFAULT_MATCHING_OPTIONS, MINUTE } from '@tandem/core'
 import { createExternalProviderConfig, type ExternalProviderConfig } from '@tandem/identity'
-import { isLeft } from 'fp-ts/lib/Either.js'
+import * as E from 'fp-ts/lib/Either.js'
+import * as t from 'io-ts'
+import {
+  emailAddress, emailList, host, httpUrl, integerIn, mailbox, nonEmptyText, oneOf, optional, publicUrl, shownValue, smtpUrl, socialLinks,
+  trustProxy, withDefault,
+} from './config.codec.js'
+import { dataDirFrom } from './data-folder.js'
 
 export type Config = {
   readonly port: number
@@ -34,82 +39,75 @@ export type Config = {
   readonly demo: boolean
 }
 
-const number = (value: string | undefined, fallback: number, what: string): number => {
-  if (value === undefined || value.trim() === '') return fallback
-  const n = Number(value)
-  if (!Number.isFinite(n) || n < 0) throw new Error(`${what} must be a non-negative number, got ${JSON.stringify(value)}`)
-  return n
-}
+/** Every variable, with what it allows and its default. OIDC_* are decoded by the identity adapter. */
+const Environment = t.type({
+  PORT: withDefault(integerIn(0, 65535, ' (0: any free port)'), '3000'),
+  HOST: withDefault(host, '0.0.0.0'),
+  DATA_DIR: withDefault(nonEmptyText, './data'),
+  PUBLIC_URL: optional(publicUrl),
+  ADMIN_EMAILS: withDefault(emailList, ','),
+  MATCHING_THRESHOLD: withDefault(integerIn(0, 100, ' (percent)'), String(DEFAULT_MATCHING_OPTIONS.threshold)),
+  MATCHING_PROPOSALS: withDefault(integerIn(1, 20), String(DEFAULT_MATCHING_OPTIONS.limit)),
+  // Up to a day: Node runs a timer longer than 24.8 days after 1 ms instead.
+  SWEEP_INTERVAL_MS: withDefault(integerIn(10, DAY, ' milliseconds'), String(MINUTE)),
+  MAIL_INTERVAL_MS: withDefault(integerIn(10, DAY, ' milliseconds'), '10000'),
+  MAIL_LEASE_MS: withDefault(integerIn(100, DAY, ' milliseconds'), String(10 * MINUTE)),
+  SMTP_URL: optional(smtpUrl),
+  MAIL_FROM: withDefault(mailbox, 'Tandem <no-reply@localhost>'),
+  WEB_DIST: withDefault(nonEmptyText, 'web/dist'),
+  LOG_LEVEL: withDefault(oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
+  TRUST_PROXY: withDefault(trustProxy, 'loopback'),
+  ORG_NAME: withDefault(nonEmptyText, 'Tandem Mentoring'),
+  ORG_EMAIL: withDefault(emailAddress, 'info@example.org'),
+  ORG_PHONE: withDefault(nonEmptyText, '+49 30 0000000'),
+  ORG_WEBSITE: withDefault(httpUrl, 'https://example.org'),
+  ORG_SOCIAL: withDefault(socialLinks, ','),
+  TANDEM_DEMO: withDefault(oneOf(['0', '1']), '0'),
+}, 'Environment')
 
-const PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal']
-
-/**
- * TRUST_PROXY: comma-separated addresses, subnets (CIDR) or the names loopback, linklocal,
- * uniquelocal, as Express's `trust proxy` takes them. Checked here because Express would only
- * fail at the first request. `true` and hop counts are refused: they let any client pick its address.
- */
-/** ORG_SOCIAL: comma-separated `label=url` pairs; a pair without a label or an http(s) URL stops the start. */
-const socialLinks = (value: string | undefined): { name: string; url: string }[] =>
-  text(value, '').split(',').map((pair) => pair.trim()).filter((pair) => pair !== '').map((pair) => {
-    const at = pair.indexOf('=')
-    const name = at < 0 ? '' : pair.slice(0, at).trim()
-    const url = at < 0 ? '' : pair.slice(at + 1).trim()
-    if (name === '' || !/^https?:\/\/\S+$/.test(url)) throw new Error(`ORG_SOCIAL: '${pair}' is not label=http(s)-url`)
-    return { name, url }
+/** One line per refused variable: its name, the value and what is allowed. */
+const describeErrors = (errors: t.Errors): string[] =>
+  errors.map((error) => {
+    const entry = error.context[1]
+    const name = entry?.key ?? '?'
+    return `${name} is ${shownValue(name, error.value)}; allowed: ${entry?.type.name ?? 'another value'}`
   })
 
-const trustProxy = (value: string | undefined): string => {
-  const setting = value === undefined || value.trim() === '' ? 'loopback' : value.trim()
-  const bad = setting.split(',').map((s) => s.trim()).filter((item) => {
-    if (PROXY_NAMES.includes(item)) return false
-    const [address = '', prefix, ...rest] = item.split('/')
-    if (rest.length > 0 || isIP(address) === 0) return true
-    if (prefix === undefined) return false
-    return !(/^\d{1,3}$/.test(prefix) && Number(prefix) <= (isIP(address) === 4 ? 32 : 128)) && isIP(prefix) === 0
-  })
-  if (bad.length > 0) {
-    throw new Error(`TRUST_PROXY must list proxy addresses, subnets (10.0.0.0/8) or ${PROXY_NAMES.join(', ')}; not understood: ${bad.map((b) => JSON.stringify(b)).join(', ')}`)
-  }
-  return setting
-}
-
-const text = (value: string | undefined, fallback: string): string => (value === undefined || value.trim() === '' ? fallback : value.trim())
-
-export const loadConfig = (env: Readonly<Record<string, string | undefined>>, cwd = process.cwd()): Config => {
-  const port = number(env['PORT'], 3000, 'PORT')
-  const publicUrl = text(env['PUBLIC_URL'], `http://localhost:${port}`).replace(/\/+$/, '')
+/** Decodes the environment; answers every problem at once (a start should not fail one variable at a time). */
+export const decodeConfig = (env: Readonly<Record<string, string | undefined>>, cwd = process.cwd()): E.Either<readonly string[], Config> => {
+  const decoded = Environment.decode(env)
   const external = createExternalProviderConfig(env)
   // Refuse to start half-configured: a wrong issuer or mapping would only show as 401s or empty names.
-  if (isLeft(external)) throw new Error(`identity provider configuration (OIDC_*): ${external.left.join('; ')}`)
-  return {
-    port,
-    host: text(env['HOST'], '0.0.0.0'),
-    dataDir: resolve(cwd, text(env['DATA_DIR'], './data')),
-    publicUrl,
-    adminEmails: [
-      ...text(env['ADMIN_EMAILS'], '').split(',').map((e) => e.trim()).filter((e) => e !== ''),
-      ...(env['TANDEM_DEMO'] === '1' ? ['demo.admin@example.org'] : []),
-    ],
-    matching: {
-      threshold: number(env['MATCHING_THRESHOLD'], DEFAULT_MATCHING_OPTIONS.threshold, 'MATCHING_THRESHOLD'),
-      limit: number(env['MATCHING_PROPOSALS'], DEFAULT_MATCHING_OPTIONS.limit, 'MATCHING_PROPOSALS'),
-    },
-    sweepIntervalMs: number(env['SWEEP_INTERVAL_MS'], MINUTE, 'SWEEP_INTERVAL_MS'),
-    mailIntervalMs: number(env['MAIL_INTERVAL_MS'], 10_000, 'MAIL_INTERVAL_MS'),
-    mailLeaseMs: number(env['MAIL_LEASE_MS'], 10 * MINUTE, 'MAIL_LEASE_MS'),
-    smtpUrl: env['SMTP_URL'] === undefined || env['SMTP_URL'] === '' ? null : env['SMTP_URL'],
-    mailFrom: text(env['MAIL_FROM'], 'Tandem <no-reply@localhost>'),
-    webDist: resolve(cwd, text(env['WEB_DIST'], 'web/dist')),
-    logLevel: text(env['LOG_LEVEL'], 'info'),
+  const problems = [
+    ...(E.isLeft(decoded) ? describeErrors(decoded.left) : []),
+    ...(E.isLeft(external) ? [`identity provider configuration (OIDC_*): ${external.left.join('; ')}`] : []),
+  ]
+  if (E.isLeft(decoded) || E.isLeft(external)) return E.left(problems)
+  const v = decoded.right
+  return E.right({
+    port: v.PORT,
+    host: v.HOST,
+    dataDir: dataDirFrom(env, cwd),
+    publicUrl: v.PUBLIC_URL ?? `http://localhost:${v.PORT}`,
+    adminEmails: [...v.ADMIN_EMAILS, ...(v.TANDEM_DEMO === '1' ? ['demo.admin@example.org'] : [])],
+    matching: { threshold: v.MATCHING_THRESHOLD, limit: v.MATCHING_PROPOSALS },
+    sweepIntervalMs: v.SWEEP_INTERVAL_MS,
+    mailIntervalMs: v.MAIL_INTERVAL_MS,
+    mailLeaseMs: v.MAIL_LEASE_MS,
+    smtpUrl: v.SMTP_URL,
+    mailFrom: v.MAIL_FROM,
+    webDist: resolve(cwd, v.WEB_DIST),
+    logLevel: v.LOG_LEVEL,
     oidc: external.right,
-    trustProxy: trustProxy(env['TRUST_PROXY']),
-    organisation: {
-      name: text(env['ORG_NAME'], 'Tandem Mentoring'),
-      email: text(env['ORG_EMAIL'], 'info@example.org'),
-      phone: text(env['ORG_PHONE'], '+49 30 0000000'),
-      website: text(env['ORG_WEBSITE'], 'https://example.org'),
-      social: socialLinks(env['ORG_SOCIAL']),
-    },
-    demo: env['TANDEM_DEMO'] === '1',
-  }
+    trustProxy: v.TRUST_PROXY,
+    organisation: { name: v.ORG_NAME, email: v.ORG_EMAIL, phone: v.ORG_PHONE, website: v.ORG_WEBSITE, social: v.ORG_SOCIAL },
+    demo: v.TANDEM_DEMO === '1',
+  })
+}
+
+/** decodeConfig for callers that cannot go on without a configuration (tests, tools): throws the problems. */
+export const loadConfig = (env: Readonly<Record<string, string | undefined>>, cwd = process.cwd()): Config => {
+  const config = decodeConfig(env, cwd)
+  if (E.isLeft(config)) throw new Error(`configuration refused:\n${config.left.join('\n')}`)
+  return config.right
 }

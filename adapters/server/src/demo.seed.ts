@@ -1,6 +1,7 @@
 // `npm run demo`: a fresh database gets a synthetic population and three accounts to sign in with
 // at the embedded provider (password DEMO_PASSWORD): a mentee ready to start matching, a published
 // mentor, and an administrator.
+import { EMBEDDED_PROVIDER_ISSUER } from '@tandem/core'
 import { generatePopulation } from '@tandem/fixtures'
 import type { EmbeddedProvider } from '@tandem/identity'
 import { isLeft } from 'fp-ts/lib/Either.js'
@@ -34,7 +35,7 @@ export const seedDemo = async (ctx: ServiceContext, db: Database, provider: Embe
     if (isLeft(account)) continue
     // The demo account signs in with the provider's subject, so the seeded user is keyed by it.
     const subject = account.right.subject
-    seedPopulation({ ctx, db }, side === 'Mentee' ? { mentees: [person], mentors: [] } : { mentees: [], mentors: [person] }, provider.issuer, () => subject)
+    seedPopulation({ ctx, db }, side === 'Mentee' ? { mentees: [person], mentors: [] } : { mentees: [], mentors: [person] }, EMBEDDED_PROVIDER_ISSUER, () => subject)
   }
   await provider.accounts.createAccount({
     email: DEMO_ACCOUNTS.admin, password: DEMO_PASSWORD, givenName: 'Demo', familyName: 'Admin', birthdate: '1980-01-01', gender: 'NA', locale: 'en',

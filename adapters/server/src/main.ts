@@ -2,12 +2,26 @@
 // and shuts down gracefully on SIGTERM / SIGINT (finish requests, stop timers, close the database).
 import { hostname } from 'node:os'
 import { createSchedulerLeases } from '@tandem/sqlite'
-import { loadConfig } from './config.js'
+import { isLeft } from 'fp-ts/lib/Either.js'
+import { decodeConfig } from './config.js'
 import { createScheduler } from './scheduler.js'
-import { createServer } from './server.js'
+import { DATA_FOLDER_BUSY, createServer, type TandemServer } from './server.js'
 
-const config = loadConfig(process.env)
-const server = await createServer(config)
+/** A refusal an operator can act on: the message alone, no stack, exit code 1. */
+const refuse = (message: string): never => {
+  process.stderr.write(`Tandem cannot start: ${message}\n`)
+  process.exit(1)
+}
+
+const decoded = decodeConfig(process.env)
+const config = isLeft(decoded) ? refuse(`the configuration is refused:\n${decoded.left.map((p) => `  ${p}`).join('\n')}`) : decoded.right
+let server: TandemServer
+try {
+  server = await createServer(config)
+} catch (err) {
+  if (err instanceof Error && err.name === DATA_FOLDER_BUSY) refuse(err.message)
+  throw err
+}
 const { logger } = server
 
 const listener = server.app.listen(config.port, config.host, () => {

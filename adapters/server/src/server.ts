@@ -10,7 +10,7 @@ import {
   createAnswersRepository, createClustersRepository, createErasureRepository, createExportQueries, createListQueries, createOutboxRepository, createUsersRepository,
   createWorldStore, openDatabase, type Database,
 } from '@tandem/sqlite'
-import { calendarYearOf, expireDeadlines } from '@tandem/core'
+import { calendarYearOf, EMBEDDED_PROVIDER_ISSUER, expireDeadlines } from '@tandem/core'
 import type express from 'express'
 import { isLeft } from 'fp-ts/lib/Either.js'
 import type { Logger } from 'pino'
@@ -19,6 +19,8 @@ import { DEMO_ACCOUNTS, seedDemo } from './demo.seed.js'
 import { sweepReminders } from './reminders.sweep.js'
 import { systemClock, type Clock } from './clock.js'
 import type { Config } from './config.js'
+import { DATABASE_FILE, MAIL_FOLDER } from './data-folder.js'
+import { acquireServerLock } from './data-folder.lock.js'
 import { createLogger } from './logger.js'
 import { fixtureMasterData } from './master-data.js'
 import { mailNotifier } from './notifier.js'
@@ -55,16 +57,31 @@ const ensureDefaultCluster = (ctx: ServiceContext): void => {
   if (ctx.clusters.list().length === 0) ctx.clusters.create(String(calendarYearOf(ctx.clock())), true)
 }
 
+/** The name of the error createServer throws while a restore holds the data folder. */
+export const DATA_FOLDER_BUSY = 'DataFolderBusy'
+
 export const createServer = async (config: Config, overrides: ServerOverrides = {}): Promise<TandemServer> => {
   mkdirSync(config.dataDir, { recursive: true })
+  // Held while serving: a restore refuses to swap the files under a live server.
+  const lock = acquireServerLock(config.dataDir)
+  if (isLeft(lock)) throw Object.assign(new Error(lock.left), { name: DATA_FOLDER_BUSY })
+  try {
+    return await serve(config, overrides, lock.right)
+  } catch (err) {
+    lock.right()
+    throw err
+  }
+}
+
+const serve = async (config: Config, overrides: ServerOverrides, releaseLock: () => void): Promise<TandemServer> => {
   const logger = overrides.logger ?? createLogger(config.logLevel)
   const clock = overrides.clock ?? systemClock
-  const db = await openDatabase(join(config.dataDir, 'tandem.db'))
+  const db = await openDatabase(join(config.dataDir, DATABASE_FILE))
   const org: OrganisationInfo = { name: config.organisation.name, email: config.organisation.email, phone: config.organisation.phone, publicUrl: config.publicUrl }
   const mailLog = { info: (f: object, m: string) => logger.info(f, m), warn: (f: object, m: string) => logger.warn(f, m), error: (f: object, m: string) => logger.error(f, m) }
   const transport = overrides.transport ?? (config.smtpUrl !== null
     ? smtpTransport(config.smtpUrl, { from: config.mailFrom, pool: true })
-    : emlTransport(join(config.dataDir, 'mail'), { from: config.mailFrom, log: mailLog }))
+    : emlTransport(join(config.dataDir, MAIL_FOLDER), { from: config.mailFrom, log: mailLog }))
 
   const users = createUsersRepository(db)
   const store = createWorldStore(db, mailNotifier(org))
@@ -86,7 +103,12 @@ export const createServer = async (config: Config, overrides: ServerOverrides = 
       onMailError: (error) => logger.error({ err: error }, 'password reset mail failed'),
       legalUrls: { terms: `${config.publicUrl}/terms-and-conditions`, privacy: `${config.publicUrl}/data-privacy-policy` },
     })
-    verifyToken = provider.verifier
+    // Tokens name the URL issuer; users are kept under the stable one, so PUBLIC_URL may change.
+    const embeddedVerifier = provider.verifier
+    verifyToken = async (token) => {
+      const identity = await embeddedVerifier(token)
+      return identity === null ? null : { ...identity, issuer: EMBEDDED_PROVIDER_ISSUER }
+    }
   }
   const accounts = provider?.accounts ?? null
 
@@ -107,13 +129,12 @@ export const createServer = async (config: Config, overrides: ServerOverrides = 
     publicUrl: config.publicUrl,
     deleteIdentity: async (issuer, subject) => {
       const account = accounts?.findBySubject(subject)
-      if (provider !== null && accounts !== null && issuer === provider.issuer && account !== undefined) await accounts.deleteAccount(account.email)
+      if (provider !== null && accounts !== null && issuer === EMBEDDED_PROVIDER_ISSUER && account !== undefined) await accounts.deleteAccount(account.email)
     },
     identityAccounts: async () => {
       if (config.oidc !== null && overrides.verifyToken === undefined) return null
-      const issuer = provider?.issuer ?? ''
       return accounts === null ? [] : (await accounts.listAccounts()).map((a) => ({
-        issuer, subject: a.subject, email: a.email, givenName: a.givenName, familyName: a.familyName, birthdate: a.birthdate, gender: a.gender, locale: a.locale,
+        issuer: EMBEDDED_PROVIDER_ISSUER, subject: a.subject, email: a.email, givenName: a.givenName, familyName: a.familyName, birthdate: a.birthdate, gender: a.gender, locale: a.locale,
       }))
     },
   }
@@ -164,6 +185,7 @@ export const createServer = async (config: Config, overrides: ServerOverrides = 
       await provider?.close()
       await transport.close()
       db.close()
+      releaseLock()
     },
   }
 }

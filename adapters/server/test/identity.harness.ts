@@ -20,8 +20,9 @@ export type RealServer = {
   readonly close: () => Promise<void>
 }
 
-export const startRealServer = async (env: Readonly<Record<string, string>> = {}): Promise<RealServer> => {
-  const dir = mkdtempSync(join(tmpdir(), 'tandem-identity-server-'))
+/** `options.dir`: serve this data folder and keep it at close (a restart on other settings). */
+export const startRealServer = async (env: Readonly<Record<string, string>> = {}, options: { readonly dir?: string } = {}): Promise<RealServer> => {
+  const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'tandem-identity-server-'))
   // Listen first: the public URL (and so the issuer) must name the real port before the provider starts.
   const listener = createHttpServer()
   await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve))
@@ -48,7 +49,7 @@ export const startRealServer = async (env: Readonly<Record<string, string>> = {}
     close: async () => {
       await new Promise((resolve) => { listener.closeAllConnections(); listener.close(resolve) })
       await server.close()
-      rmSync(dir, { recursive: true, force: true })
+      if (options.dir === undefined) rmSync(dir, { recursive: true, force: true })
     },
   }
 }

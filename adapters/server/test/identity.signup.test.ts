@@ -1,5 +1,6 @@
 // Registration through the real embedded provider of the real server: the code flow over HTTP with
 // screen_hint=signup, then POST /api/account/signup. Who the user is comes from the token only.
+import { EMBEDDED_PROVIDER_ISSUER } from '@tandem/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SIGN_UP, signIn, signUp } from '../../identity/test/support/harness.js'
 import { confirmAddress, emlMails } from './admin-verified.support.js'
@@ -25,7 +26,9 @@ describe('sign-up creates the user with the role of the entry point, from the ve
       expect(reply.status).toBe(200)
       expect(reply.body.value).toMatchObject({ email, firstName: 'Ada', lastName: 'Lovelace', gender: 'Female', dateOfBirth: '1990-12-10', userRole: [{ name: role }] })
       const stored = t.server.ctx.users.byEmail(email)
-      expect(stored).toMatchObject({ issuer: `${t.base}/oidc`, subject: claimsOf(tokens)['sub'], firstName: 'Ada', lastName: 'Lovelace', language: 'en', roles: [role] })
+      // Kept under the stable issuer, not the token's URL one (`${t.base}/oidc`): PUBLIC_URL may move.
+      expect(claimsOf(tokens)['iss']).toBe(`${t.base}/oidc`)
+      expect(stored).toMatchObject({ issuer: EMBEDDED_PROVIDER_ISSUER, subject: claimsOf(tokens)['sub'], firstName: 'Ada', lastName: 'Lovelace', language: 'en', roles: [role] })
       // The stored user answers to the same token afterwards.
       const details = await t.api<View>(tokens.access_token, 'GET', `/api/Account/GetUserDetails?emailId=${encodeURIComponent(email)}`)
       expect(details.status).toBe(200)

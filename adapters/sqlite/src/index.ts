@@ -12,3 +12,4 @@ export { createListQueries, type ListQueries, type UserListRow, type TandemListR
 export { createOutboxRepository, insertOutboxRow, type OutboxRepository, type StoredOutboxMessage, type NewOutboxRow, type OutboxStatus } from './outbox.repository.js'
 export { createExportQueries, type ExportQueries, type ExportUserRow, type ExportUserFilter, type ExportTandemRow, type ExportProposal, type ExportTeamMember } from './export.queries.js'
 export { createSchedulerLeases, type SchedulerLeases, type LeaseHolding } from './scheduler.leases.js'
+export { backupDatabase, checkDatabase, type DatabaseCheck } from './backup.js'

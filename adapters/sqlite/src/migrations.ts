@@ -1,5 +1,6 @@
 // Versioned schema migrations, kept in code and applied at start by Kysely's Migrator. A new
 // migration gets the next number; applied ones are never edited.
+import { EMBEDDED_PROVIDER_ISSUER } from '@tandem/core'
 import { Migrator, sql, type CreateTableBuilder, type Kysely, type Migration, type MigrationProvider } from 'kysely'
 
 const proposalColumns = (prefix: 'mentee' | 'mentor') => (table: CreateTableBuilder<string, string>): CreateTableBuilder<string, string> =>
@@ -145,8 +146,24 @@ const schedulerLeases: Migration = {
   },
 }
 
+/**
+ * Users of the embedded provider were keyed by its URL issuer (`${PUBLIC_URL}/oidc`), so a new
+ * PUBLIC_URL lost every account. They move to the stable EMBEDDED_PROVIDER_ISSUER: users whose
+ * subject is one of the provider's accounts (its table exists only where it ran) under an issuer
+ * ending in /oidc, the embedded provider's mount path.
+ */
+const embeddedProviderIssuer: Migration = {
+  async up(db: Kysely<unknown>) {
+    const { rows } = await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name = 'identity_accounts'`.execute(db)
+    if (rows.length === 0) return
+    await sql`update users set issuer = ${EMBEDDED_PROVIDER_ISSUER}
+      where issuer like '%/oidc' and subject in (select id from identity_accounts)`.execute(db)
+  },
+}
+
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001-initial': initial, '0002-mentor-pool-index': mentorPoolIndex, '0003-meta': meta, '0004-scheduler-leases': schedulerLeases,
+  '0005-embedded-provider-issuer': embeddedProviderIssuer,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => ({ ...MIGRATIONS }) }

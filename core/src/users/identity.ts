@@ -21,3 +21,8 @@ export type VerifiedIdentity = {
 export const WEB_CLIENT_ID = 'tandem-web'
 /** The audience (resource indicator) of API access tokens at the embedded provider. */
 export const API_AUDIENCE = 'tandem-api'
+/**
+ * The issuer under which users of the embedded provider are kept. Its tokens say `${PUBLIC_URL}/oidc`,
+ * which changes when the installation moves to another address; the accounts must not.
+ */
+export const EMBEDDED_PROVIDER_ISSUER = 'urn:tandem:embedded-provider'
