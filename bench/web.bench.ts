@@ -1,17 +1,84 @@
-// Web part of `npm run bench`: builds the participant app and prints its first download (gzip)
-// against the 250 KiB budget, with the largest lazily loaded chunks.
+// Web part of `npm run bench`: the participant pages on a slow line, in Chromium. A published
+// mentor and a mentee holding a proposal are set up on the real server; then each page is loaded
+// cold on a phone-sized screen with the network and CPU throttled through the DevTools protocol
+// (1.6 Mbit/s down, 750 kbit/s up, 150 ms round trip, CPU 4x slower: Lighthouse's mobile "Slow 4G")
+// and the browser's own performance entries give first and largest contentful paint, layout shift
+// and blocking time, printed beside the budgets. Lighthouse itself needs Node 22; this measures
+// the same figures from the same browser events.
 import { join } from 'node:path'
-import { build } from 'vite'
-import { formatKiB, INITIAL_JS_BUDGET_BYTES, measureBundle } from '../web/bundle.budget.js'
+import type { Page } from 'playwright-core'
+import { startStack } from '../web/e2e/support/harness.js'
+import { menteeWithProposal, publishedMentor } from '../web/e2e/support/journeys.js'
+import { coldLoadScripts, DASHBOARD_JS_BUDGET_BYTES, DASHBOARD_JS_TARGET_BYTES, formatKiB, lazyChunks, totalBytes } from '../web/bundle.budget.js'
+
+const BUDGET = { headingMs: 2500, lcpMs: 2500, cls: 0.1, tbtMs: 200 } as const
+
+type Vitals = { fcp: number; lcp: number; cls: number; tbt: number; heading: number }
+
+/** Collects paint, layout-shift and long-task entries from the first byte on. */
+const OBSERVE = `(() => {
+  const v = { fcp: NaN, lcp: NaN, cls: 0, tbt: 0, heading: NaN, tasks: [] }
+  globalThis.__vitals = v
+  new PerformanceObserver((l) => { for (const e of l.getEntries()) if (e.name === 'first-contentful-paint') v.fcp = e.startTime }).observe({ type: 'paint', buffered: true })
+  new PerformanceObserver((l) => { for (const e of l.getEntries()) v.lcp = e.startTime }).observe({ type: 'largest-contentful-paint', buffered: true })
+  new PerformanceObserver((l) => { for (const e of l.getEntries()) if (!e.hadRecentInput) v.cls += e.value }).observe({ type: 'layout-shift', buffered: true })
+  new PerformanceObserver((l) => { for (const e of l.getEntries()) v.tasks.push([e.startTime, e.duration]) }).observe({ type: 'longtask', buffered: true })
+  const look = () => { const h = document.querySelector('h1'); if (h && h.textContent && h.getBoundingClientRect().height > 0) v.heading = performance.now(); else requestAnimationFrame(look) }
+  requestAnimationFrame(look)
+})()`
+
+const throttledLoad = async (page: Page, url: string, ready: () => Promise<unknown>): Promise<Vitals> => {
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('Network.enable')
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true })
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 })
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
+  await page.goto(url)
+  await ready()
+  await page.waitForLoadState('networkidle')
+  await page.waitForTimeout(1000)
+  const v = await page.evaluate(() => {
+    const r = (globalThis as unknown as { __vitals: Vitals & { tasks: [number, number][] } }).__vitals
+    // blocking time as Lighthouse counts it: the part of each long task over 50 ms, after first paint
+    const tbt = r.tasks.filter(([start]) => start >= r.fcp).reduce((sum, [, d]) => sum + Math.max(0, d - 50), 0)
+    return { fcp: r.fcp, lcp: r.lcp, cls: r.cls, tbt, heading: r.heading }
+  })
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 })
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 })
+  await cdp.detach()
+  return v
+}
+
+const mark = (value: number, budget: number): string => (value <= budget ? 'ok' : 'OVER')
 
 export default async (): Promise<void> => {
-  const root = join(import.meta.dirname, '../web')
-  await build({ configFile: join(root, 'vite.config.ts'), root, logLevel: 'error' })
-  const report = measureBundle(join(root, 'dist'))
-  console.log('| initial file | gzip |')
-  console.log('|---|---|')
-  for (const f of report.initial) console.log(`| ${f.file} | ${formatKiB(f.gzipBytes)} |`)
-  const verdict = report.initialGzipBytes <= INITIAL_JS_BUDGET_BYTES ? 'within' : 'OVER'
-  console.log(`initial JavaScript: ${formatKiB(report.initialGzipBytes)} gzip (budget ${formatKiB(INITIAL_JS_BUDGET_BYTES)}, ${verdict} budget)`)
-  console.log(`largest lazy chunks: ${report.lazy.slice(0, 5).map((f) => `${f.file} ${formatKiB(f.gzipBytes)}`).join(', ')}`)
+  const stack = await startStack()
+  try {
+    await publishedMentor(stack)
+    const { page } = await menteeWithProposal(stack)
+    const accept = () => page.getByRole('button', { name: 'Accept' }).first().waitFor({ timeout: 60_000 })
+    const scripts = await coldLoadScripts(page, accept)
+    const total = totalBytes(scripts)
+    console.log(`dashboard cold load: ${formatKiB(total)} of JavaScript on the wire (brotli) in ${scripts.length} files; goal ${formatKiB(DASHBOARD_JS_TARGET_BYTES)} (${mark(total, DASHBOARD_JS_TARGET_BYTES)}), asserted budget ${formatKiB(DASHBOARD_JS_BUDGET_BYTES)} (${mark(total, DASHBOARD_JS_BUDGET_BYTES)})`)
+    for (const s of [...scripts].sort((a, b) => b.bytes - a.bytes)) console.log(`  ${s.file} ${formatKiB(s.bytes)} ${s.encoding}`)
+    console.log(`largest lazy chunks (gzip): ${lazyChunks(join(import.meta.dirname, '../web/dist')).slice(0, 5).map((f) => `${f.file} ${formatKiB(f.gzipBytes)}`).join(', ')}`)
+
+    await page.setViewportSize({ width: 390, height: 844 })
+    await page.addInitScript(OBSERVE)
+    const pages: readonly (readonly [string, string, () => Promise<unknown>])[] = [
+      ['dashboard', '/', accept],
+      ['questionnaire', '/user/mentee-profile', () => page.getByRole('heading', { level: 1 }).waitFor({ timeout: 60_000 })],
+      ['account', '/user/account', () => page.getByRole('heading', { level: 1 }).waitFor({ timeout: 60_000 })],
+      ['terms', '/terms-and-conditions', () => page.getByRole('heading', { level: 1 }).waitFor({ timeout: 60_000 })],
+    ]
+    console.log(`\nthrottled cold loads (1.6 Mbit/s, 150 ms, CPU 4x, 390 x 844); budgets: heading ${BUDGET.headingMs} ms, LCP ${BUDGET.lcpMs} ms, CLS ${BUDGET.cls}, TBT ${BUDGET.tbtMs} ms`)
+    console.log('| page | FCP ms | heading ms | LCP ms | CLS | TBT ms |')
+    console.log('|---|---|---|---|---|---|')
+    for (const [name, path, ready] of pages) {
+      const v = await throttledLoad(page, `${stack.baseUrl}${path}`, ready)
+      console.log(`| ${name} | ${v.fcp.toFixed(0)} | ${v.heading.toFixed(0)} ${mark(v.heading, BUDGET.headingMs)} | ${v.lcp.toFixed(0)} ${mark(v.lcp, BUDGET.lcpMs)} | ${v.cls.toFixed(3)} ${mark(v.cls, BUDGET.cls)} | ${v.tbt.toFixed(0)} ${mark(v.tbt, BUDGET.tbtMs)} |`)
+    }
+  } finally {
+    await stack.close()
+  }
 }

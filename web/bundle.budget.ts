@@ -1,28 +1,56 @@
-// The first-download budget of the participant app: the JavaScript the built index.html loads
-// before any lazy route (entry script and its module preloads), gzip-compressed, at most 250 KiB.
+// The first-download budget of the participant app: the compressed JavaScript a browser fetches
+// on a cold load of the dashboard (entry, the dashboard's chunks, the interface language's texts),
+// as bytes on the wire. Measured in Chromium by e2e/bundle.e2e.test.ts and printed by the bench.
 import { readFileSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
+import type { Page } from 'playwright-core'
 
-export const INITIAL_JS_BUDGET_BYTES = 250 * 1024
+/** The goal: what a participant's first load of the dashboard may fetch. */
+export const DASHBOARD_JS_TARGET_BYTES = 150 * 1024
+/**
+ * What the tests assert until the goal is reached: today's size (218.5 KiB, brotli) with a little
+ * room. Lower it as chunks move out of the first load; never raise it.
+ */
+export const DASHBOARD_JS_BUDGET_BYTES = 222 * 1024
 
-export type BundleReport = {
-  readonly initial: readonly { readonly file: string; readonly gzipBytes: number }[]
-  readonly initialGzipBytes: number
-  readonly lazy: readonly { readonly file: string; readonly gzipBytes: number }[]
+export type ScriptTransfer = { readonly file: string; readonly encoding: string; readonly bytes: number }
+
+/**
+ * Reloads the page with the browser cache bypassed (routing disables it) and answers every script
+ * it fetched until the network is idle, with the compressed size that crossed the wire.
+ */
+export const coldLoadScripts = async (page: Page, ready: () => Promise<unknown>): Promise<readonly ScriptTransfer[]> => {
+  await page.route('**/*', (route) => route.continue())
+  const responses: Promise<ScriptTransfer>[] = []
+  const listener = (response: import('playwright-core').Response) => {
+    if (response.request().resourceType() !== 'script') return
+    responses.push((async () => ({
+      file: new URL(response.url()).pathname,
+      encoding: (await response.headerValue('content-encoding')) ?? 'identity',
+      bytes: (await response.request().sizes()).responseBodySize,
+    }))())
+  }
+  page.on('response', listener)
+  await page.reload()
+  await ready()
+  await page.waitForLoadState('networkidle')
+  page.off('response', listener)
+  await page.unroute('**/*')
+  return Promise.all(responses)
 }
+
+export const totalBytes = (scripts: readonly ScriptTransfer[]): number => scripts.reduce((sum, s) => sum + s.bytes, 0)
 
 const gzipSize = (path: string): number => gzipSync(readFileSync(path), { level: 9 }).length
 
-export const measureBundle = (dist: string): BundleReport => {
+/** Every lazy chunk of the build with its gzip size, largest first (what loads when needed). */
+export const lazyChunks = (dist: string): readonly { readonly file: string; readonly gzipBytes: number }[] => {
   const html = readFileSync(join(dist, 'index.html'), 'utf8')
-  const initialFiles = [...html.matchAll(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="\/([^"]+\.js)"/g)].map((m) => m[1] as string)
-  const initial = initialFiles.map((file) => ({ file, gzipBytes: gzipSize(join(dist, file)) }))
-  const lazy = readdirSync(join(dist, 'assets'))
-    .filter((f) => f.endsWith('.js') && !initialFiles.includes(`assets/${f}`))
+  return readdirSync(join(dist, 'assets'))
+    .filter((f) => f.endsWith('.js') && !html.includes(`/assets/${f}`))
     .map((f) => ({ file: `assets/${f}`, gzipBytes: gzipSize(join(dist, 'assets', f)) }))
     .sort((a, b) => b.gzipBytes - a.gzipBytes)
-  return { initial, initialGzipBytes: initial.reduce((sum, f) => sum + f.gzipBytes, 0), lazy }
 }
 
 export const formatKiB = (bytes: number): string => `${(bytes / 1024).toFixed(1)} KiB`

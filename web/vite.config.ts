@@ -2,10 +2,11 @@
 // Admin screens and most routes are lazily loaded, so the first paint stays under the bundle budget.
 import { defineConfig } from 'vite'
 import react from '@vitejs/plugin-react'
+import { precompress } from './precompress.plugin.js'
 
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react()],
+  plugins: [react(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

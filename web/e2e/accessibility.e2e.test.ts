@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Locator, Page } from 'playwright-core'
 import { startStack, type Stack } from './support/harness.js'
 import { aPerson, fillQuestionnaire, register, type Person } from './support/people.js'
-import { seriousViolations } from './support/axe.js'
+import { axeViolations } from './support/axe.js'
 
 let stack: Stack
 beforeAll(async () => {
@@ -43,7 +43,7 @@ const tabTo = async (page: Page, control: Locator): Promise<void> => {
 /** Axe's serious and critical findings on the current page, each prefixed with where it was found. */
 const audit = async (page: Page, where: string): Promise<string[]> => {
   await page.waitForLoadState('networkidle')
-  return (await seriousViolations(page)).map((v) => `${where}: ${v}`)
+  return (await axeViolations(page)).map((v) => `${where}: ${v}`)
 }
 
 for (const language of ['en', 'de'] as const) {

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { startStack, type Stack } from './support/harness.js'
 import { aPerson, fillQuestionnaire, register } from './support/people.js'
-import { seriousViolations } from './support/axe.js'
+import { axeViolations } from './support/axe.js'
 
 let stack: Stack
 beforeAll(async () => {
@@ -97,7 +97,7 @@ describe('validation and error pages', () => {
     await page.getByText('Please check your provided data. Information is wrong or missing to save your user profile.').waitFor()
     await page.getByRole('button', { name: 'Start matching' }).click()
     await page.getByText('This information is required.').first().waitFor()
-    expect(await seriousViolations(page)).toEqual([])
+    expect(await axeViolations(page)).toEqual([])
     // "saves nothing": no write was sent, and the server holds no answers, no city, no run
     expect(writes).toEqual([])
     const stored = stack.server.ctx.users.byEmail(vera.email)
@@ -121,7 +121,7 @@ describe('validation and error pages', () => {
       await page.goto(`${stack.baseUrl}${path}`)
       await page.locator('h1').first().waitFor()
       await page.waitForLoadState('networkidle')
-      found.push(...(await seriousViolations(page)).map((v) => `${path}: ${v}`))
+      found.push(...(await axeViolations(page)).map((v) => `${path}: ${v}`))
     }
     expect(found).toEqual([])
   })

@@ -11,6 +11,9 @@ import { Providers } from './app/Providers.js'
 import { AppRoutes } from './app/routes.js'
 import { createI18n, languageOf } from './i18n/i18n.js'
 import { installGlobalErrorReporting } from './features/errors/error-reporting.js'
+import { installChunkReload } from './app/chunk-reload.js'
+
+installChunkReload()
 
 const start = async (): Promise<void> => {
   const root = createRoot(document.getElementById('root') as HTMLElement)

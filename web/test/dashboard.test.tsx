@@ -142,8 +142,9 @@ describe('mentee dashboard', () => {
     await setUp(mentee('PROPOSED'), [aProposal()], { 'POST /api/MatchingTandem/AcceptProposal': () => fail(409, 'TandemAlreadyClosed') })
     const card = await screen.findByRole('group', { name: 'Proposal: Max Mentor' })
     await userEvent.click(within(card).getByRole('button', { name: 'Accept' }))
-    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Accept' }))
-    const notice = await screen.findByRole('alertdialog')
+    await userEvent.click(await within(await screen.findByRole('dialog')).findByRole('button', { name: 'Accept' }))
+    // the dialogs are a lazy chunk, fetched when first needed: give it time on a busy machine
+    const notice = await screen.findByRole('alertdialog', {}, { timeout: 5000 })
     expect(within(notice).getByText('Timer expired')).toBeTruthy()
     expect(within(notice).queryByRole('button')).toBeNull()
   })

@@ -1,9 +1,8 @@
 // The Express application: security headers, body limits, the bearer-token guard, the route table,
 // the runtime configuration for the web app and the built SPA, all from one origin.
-import { existsSync } from 'node:fs'
-import { join } from 'node:path'
 import { fail, fieldError } from '@tandem/core'
 import express, { type NextFunction, type Request, type Response } from 'express'
+import compression from 'compression'
 import helmet from 'helmet'
 import multer from 'multer'
 import { MAX_IMAGE_BYTES } from './image.js'
@@ -15,6 +14,7 @@ import { docsAssets } from './openapi/docs.page.js'
 import { cachedVerifier } from './token.cache.js'
 import type { Services } from './services.port.js'
 import { fixedWindow } from './rate.limit.js'
+import { serveWebApp } from './web.static.js'
 
 /** What the web app reads at start (GET /app-config.json). */
 export type AppConfig = {
@@ -50,6 +50,12 @@ export type AppOptions = {
   readonly trustProxy?: string
   /** Requests per minute and address on sign-up and sign-in. */
   readonly signInRateLimit?: number
+  /**
+   * Whether people reach the app over https (PUBLIC_URL). Only then are HSTS and
+   * upgrade-insecure-requests sent: over plain http they would make the browser ask for the
+   * scripts over https, and the page stays white.
+   */
+  readonly httpsOnly?: boolean
 }
 
 const JSON_LIMIT = 256 * 1024
@@ -106,15 +112,21 @@ export const createApp = (options: AppOptions): express.Express => {
   app.set('etag', false)
   app.set('trust proxy', options.trustProxy ?? 'loopback')
   const authorityOrigin = (() => { try { return new URL(options.appConfig.oidc.authority).origin } catch { return null } })()
+  const httpsOnly = options.httpsOnly ?? false
   app.use(helmet({
+    strictTransportSecurity: httpsOnly,
     contentSecurityPolicy: {
       directives: {
+        'upgrade-insecure-requests': httpsOnly ? [] : null,
         'connect-src': ["'self'", ...(authorityOrigin === null ? [] : [authorityOrigin])],
         'img-src': ["'self'", 'data:', 'blob:'],
         'frame-src': ["'self'", ...(authorityOrigin === null ? [] : [authorityOrigin])],
       },
     },
   }))
+  // brotli or gzip for every text answer made on the fly (API JSON, the provider's pages);
+  // the web app's files come precompressed (web.static.ts) and are left as they are.
+  app.use(compression())
   options.mountBeforeParsers?.(app)
 
   const actorOf = async (req: Request): Promise<Actor | null | 'invalid'> => {
@@ -182,16 +194,7 @@ export const createApp = (options: AppOptions): express.Express => {
   app.use('/api/docs/assets', docsAssets())
   app.all('/api/{*rest}', (_req, res) => send(res, json(404, fail('NotFound'))))
 
-  const dist = options.webDist
-  if (dist !== undefined && existsSync(join(dist, 'index.html'))) {
-    app.use(express.static(dist, { index: false, maxAge: '1h' }))
-    // Client routes of the SPA get index.html; the API and the identity provider never do.
-    app.get('/{*rest}', (req, res, next) => {
-      if (req.path.startsWith('/api/') || req.path.startsWith('/oidc')) return next()
-      res.setHeader('Cache-Control', 'no-cache')
-      res.sendFile(join(dist, 'index.html'))
-    })
-  }
+  if (options.webDist !== undefined) serveWebApp(app, options.webDist)
 
   app.use((err: unknown, req: Request, res: Response, _next: NextFunction) => {
     const e = err as { type?: string; code?: string; status?: number }

@@ -52,6 +52,11 @@ export type TandemServer = {
   readonly close: () => Promise<void>
 }
 
+const isLoopback = (url: string): boolean => {
+  const host = new URL(url).hostname
+  return host === 'localhost' || host === '[::1]' || host.startsWith('127.')
+}
+
 /** A fresh database gets the default program year: mentees need one to start matching. */
 const ensureDefaultCluster = (ctx: ServiceContext): void => {
   if (ctx.clusters.list().length === 0) ctx.clusters.create(String(calendarYearOf(ctx.clock())), true)
@@ -158,7 +163,12 @@ const serve = async (config: Config, overrides: ServerOverrides, releaseLock: ()
     organisation: config.organisation,
   }
   const services = createServices(ctx, { notifyUser: notifyUserService({ db, users, store, org, now: clock }) })
+  const httpsOnly = config.publicUrl.startsWith('https:')
+  if (!httpsOnly && !isLoopback(config.publicUrl)) {
+    logger.warn({ publicUrl: config.publicUrl }, 'PUBLIC_URL is plain http: passwords and sign-in tokens cross the network unencrypted; serve Tandem over https (for example behind a TLS proxy)')
+  }
   const app = createApp({
+    httpsOnly,
     services, now: clock, verifyToken, adminEmails: config.adminEmails, logger, appConfig, webDist: config.webDist, trustProxy: config.trustProxy,
     ...(provider === null ? {} : { mountBeforeParsers: (a: express.Express) => { a.use('/oidc', (provider as EmbeddedProvider).handler) } }),
   })

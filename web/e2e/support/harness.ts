@@ -56,11 +56,16 @@ export type Stack = {
   readonly close: () => Promise<void>
 }
 
-export const startStack = async (env: Record<string, string> = {}): Promise<Stack> => {
+/**
+ * `host` serves the app under another name (an office server's), which Chromium resolves to the
+ * loopback address, so test traffic never leaves the machine.
+ */
+export const startStack = async (env: Record<string, string> = {}, options: { readonly host?: string } = {}): Promise<Stack> => {
   await ensureBuilt()
   const port = await freePort()
   const dataDir = mkdtempSync(join(tmpdir(), 'tandem-e2e-'))
-  const baseUrl = `http://127.0.0.1:${port}`
+  const baseUrl = `http://${options.host ?? '127.0.0.1'}:${port}`
+  const hostArgs = options.host === undefined ? [] : [`--host-resolver-rules=MAP ${options.host} 127.0.0.1`]
   const config = loadConfig({ PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: baseUrl, WEB_DIST: DIST, LOG_LEVEL: 'warn', ...env })
   const server = await createServer(config, { logger: pino({ level: process.env['TEST_LOG'] ?? 'silent' }) })
   const listener: Server = await new Promise((r) => { const l = server.app.listen(port, '127.0.0.1', () => r(l)) })
@@ -73,7 +78,7 @@ export const startStack = async (env: Record<string, string> = {}): Promise<Stac
       const context = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'tandem-chromium-')), {
         executablePath: '/usr/bin/chromium',
         headless: true,
-        args: [...CHROMIUM_ARGS],
+        args: [...CHROMIUM_ARGS, ...hostArgs],
         viewport: { width: 1280, height: 900 },
         locale,
       })

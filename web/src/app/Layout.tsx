@@ -16,6 +16,7 @@ import { ErrorBoundary } from '../features/errors/ErrorBoundary.js'
 import { useStore } from 'react-redux'
 import { reportError } from '../features/errors/error-reporting.js'
 import type { AppStore } from './store.js'
+import { Main, RouteAnnouncer, SkipLink } from './PageFrame.js'
 
 const SIGNED_IN_KEY = 'tandem.signed-in'
 
@@ -48,8 +49,10 @@ export const Layout = () => {
   }, [location.pathname, dispatch])
   return (
     <>
+      <SkipLink />
       <NavBar me={me} />
-      <div className={styles.main} id="main">
+      <Main className={styles.main}>
+        <RouteAnnouncer errorCode={errorCode} />
         {errorCode !== null ? (
           <ErrorPage code={errorCode} />
         ) : (
@@ -59,7 +62,7 @@ export const Layout = () => {
             </Suspense>
           </ErrorBoundary>
         )}
-      </div>
+      </Main>
       <Footer />
     </>
   )

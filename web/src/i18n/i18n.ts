@@ -1,24 +1,38 @@
 // The interface languages (en, de) with the detection order of SPEC §1: local storage, browser,
 // cookie, path, subdomain; English when nothing matches. Tests create instances without detection.
-import i18next, { type i18n as I18n } from 'i18next'
+import i18next, { type BackendModule, type i18n as I18n } from 'i18next'
 import LanguageDetector from 'i18next-browser-languagedetector'
 import { initReactI18next } from 'react-i18next'
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@tandem/core'
-import en from './en.json'
-import de from './de.json'
 
-export const resources = { en: { translation: en }, de: { translation: de } } as const
+/**
+ * Each language's texts are their own chunk, fetched when the language is chosen: a visitor
+ * downloads one language, not both.
+ */
+const bundledLanguages: BackendModule = {
+  type: 'backend',
+  init: () => undefined,
+  read: (language, _namespace, callback) => {
+    const load = language === 'de' ? import('./de.json') : import('./en.json')
+    load.then((m) => callback(null, m.default), (e: unknown) => callback(e instanceof Error ? e : new Error(String(e)), false))
+  },
+}
+
+/**
+ * English stands in for an unsupported language; German needs no fallback (a test keeps both
+ * languages' keys equal), so a German visitor does not also download the English texts.
+ */
+const fallbackOf = (code: string | undefined): string[] => (code?.startsWith('de') === true ? [] : [DEFAULT_LANGUAGE])
 
 export const DETECTION_ORDER = ['localStorage', 'navigator', 'cookie', 'path', 'subdomain'] as const
 
 export const createI18n = async (options: { detect: boolean; language?: Language }): Promise<I18n> => {
   const instance = i18next.createInstance()
   if (options.detect) instance.use(LanguageDetector)
-  instance.use(initReactI18next)
+  instance.use(initReactI18next).use(bundledLanguages)
   await instance.init({
-    resources,
     ...(options.language === undefined ? {} : { lng: options.language }),
-    fallbackLng: DEFAULT_LANGUAGE,
+    fallbackLng: fallbackOf,
     supportedLngs: [...LANGUAGES],
     nonExplicitSupportedLngs: true,
     load: 'languageOnly',

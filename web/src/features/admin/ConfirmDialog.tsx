@@ -2,6 +2,7 @@
 // deactivate, delete, synchronize).
 import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle } from '@fluentui/react-components'
 import { useTranslation } from 'react-i18next'
+import { useReturnFocus } from '../../shared/useReturnFocus.js'
 
 export const ConfirmDialog = ({ open, text, onConfirm, onCancel, title }: {
   readonly open: boolean
@@ -11,6 +12,7 @@ export const ConfirmDialog = ({ open, text, onConfirm, onCancel, title }: {
   readonly onCancel: () => void
 }) => {
   const { t } = useTranslation()
+  useReturnFocus(open)
   return (
     <Dialog open={open} modalType="alert" onOpenChange={(_e, data) => { if (!data.open) onCancel() }}>
       <DialogSurface aria-describedby="confirm-text">

@@ -8,6 +8,7 @@ import {
 } from '@fluentui/react-components'
 import { MENTOR_FILTER_STATUSES, TANDEM_DATE_RANGES, validateExportOptions, type StatusName, type TandemDateRange } from '@tandem/core'
 import { useTranslation } from 'react-i18next'
+import { useReturnFocus } from '../../shared/useReturnFocus.js'
 import { useAppSelector } from '../../app/hooks.js'
 import { selectConfig } from '../../app/session.slice.js'
 import { useAuth } from '../../app/services.context.js'
@@ -43,6 +44,7 @@ export const exportRequestOf = (kind: Kind, options: Readonly<Record<string, boo
 
 export const ExportDialog = ({ open, onClose }: { readonly open: boolean; readonly onClose: () => void }) => {
   const { t, i18n } = useTranslation()
+  useReturnFocus(open)
   const { show } = useAdminMessages()
   const auth = useAuth()
   const config = useAppSelector(selectConfig)

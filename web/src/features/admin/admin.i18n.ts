@@ -9,10 +9,22 @@ import { errorMessageKey, type ErrorWording, type KeyOf } from '../../app/error.
 
 export const ADMIN_RESOURCES = { en, de } as const
 
-export const addAdminTranslations = (i18n: I18n): void => {
+const addLoaded = (i18n: I18n): void => {
   for (const [language, bundle] of Object.entries(ADMIN_RESOURCES)) {
+    // only into languages already fetched: a bundle present makes i18next skip fetching the rest
+    if (!i18n.hasResourceBundle(language, 'translation')) continue
     if (!i18n.exists('admin.topBar.export', { lng: language, fallbackLng: false })) i18n.addResourceBundle(language, 'translation', bundle, true, false)
   }
+}
+
+const following = new WeakSet<I18n>()
+
+export const addAdminTranslations = (i18n: I18n): void => {
+  addLoaded(i18n)
+  if (following.has(i18n)) return
+  following.add(i18n)
+  // a language fetched later (the switch to Deutsch) gets the admin texts as soon as it arrives
+  i18n.on('loaded', () => addLoaded(i18n))
 }
 
 /** Adds the bundles before the first admin text is read (idempotent). */

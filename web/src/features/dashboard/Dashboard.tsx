@@ -1,6 +1,6 @@
 // The participant dashboard (home, /matching and the register routes): per side of the user, the
 // panel of its status, or the proposal cards with countdown, profile accordion and decisions.
-import { useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { Body1, MessageBar, MessageBarBody, Title2, Spinner, makeStyles } from '@fluentui/react-components'
 import { useTranslation } from 'react-i18next'
 import type { ParticipantProposal, Side } from '@tandem/core'
@@ -21,10 +21,15 @@ import { ErrorBar, StatusPanel } from './Panels.js'
 import { PausedPanel } from './PausedPanel.js'
 import { ProposalCard } from './ProposalCard.js'
 import { CountdownCard } from './CountdownCard.js'
-import { AcceptDialog, DeclineDialog, NoticeDialog, type DeclineInput } from './DecisionDialogs.js'
+import type { DeclineInput } from './DecisionDialogs.js'
 import { ProposedProfileAccordion } from './ProposedProfileAccordion.js'
 import { skipToken } from '@reduxjs/toolkit/query'
 import { LoadFailed } from '../../shared/LoadFailed.js'
+
+// The dialogs (and the dropdown of the decline reasons) load when first opened, not with the page.
+const AcceptDialog = lazy(() => import('./DecisionDialogs.js').then((m) => ({ default: m.AcceptDialog })))
+const DeclineDialog = lazy(() => import('./DecisionDialogs.js').then((m) => ({ default: m.DeclineDialog })))
+const NoticeDialog = lazy(() => import('./DecisionDialogs.js').then((m) => ({ default: m.NoticeDialog })))
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: '16px' },
@@ -134,6 +139,7 @@ const SideSection = ({ me, side }: { readonly me: Me; readonly side: Side }) => 
       ) : (
         <StatusPanel kind={kind} side={side} starting={matching.running} onStartMatching={() => void matching.start()} />
       )}
+      <Suspense fallback={null}>
       {decision?.kind === 'accept' && (
         <AcceptDialog proposal={decision.proposal} busy={acceptState.isLoading} onClose={() => setDecision(null)} onConfirm={() => void confirmAccept(decision.proposal)} />
       )}
@@ -152,6 +158,7 @@ const SideSection = ({ me, side }: { readonly me: Me; readonly side: Side }) => 
       {notice !== null && (
         <NoticeDialog title={t(`dashboard.notice.${notice}.title`)} text={t(`dashboard.notice.${notice}.text`)} onClose={() => setNotice(null)} />
       )}
+      </Suspense>
     </section>
   )
 }

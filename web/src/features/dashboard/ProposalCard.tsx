@@ -1,6 +1,6 @@
 // One proposal: who, the score, what the two have in common; accept and decline while it waits,
 // a matched label once accepted. The e-mail appears only once the tandem is matched.
-import { Badge, Body1, Button, Caption1, Card, CardHeader, Avatar, makeStyles, Text } from '@fluentui/react-components'
+import { Badge, Body1, Button, Caption1, Card, CardHeader, Avatar, makeStyles, Text, useRestoreFocusTarget } from '@fluentui/react-components'
 import { useTranslation } from 'react-i18next'
 import type { ParticipantProposal, QuestionnaireQuestion } from '@tandem/core'
 import { useAuthorizedImage } from '../../shared/authorized-image.js'
@@ -35,6 +35,9 @@ export const ProposalCard = ({ proposal, questions, onAccept, onDecline }: {
   const matched = proposal.tandemState === 'MATCHED'
   const common = commonGround(proposal, questions)
   const photo = useAuthorizedImage(proposal.profileImage)
+  // The dialogs are opened by state, not by a DialogTrigger, so Fluent does not know where the
+  // focus came from: these attributes tell it where to return after Escape or Cancel.
+  const restoreFocus = useRestoreFocusTarget()
   return (
     <Card className={styles.card} aria-label={t('dashboard.proposalOf', { name })}>
       <CardHeader
@@ -63,8 +66,8 @@ export const ProposalCard = ({ proposal, questions, onAccept, onDecline }: {
         </Badge>
       ) : (
         <div className={styles.actions}>
-          <Button appearance="primary" onClick={() => onAccept(proposal)}>{t('dashboard.accept')}</Button>
-          <Button onClick={() => onDecline(proposal)}>{t('dashboard.decline')}</Button>
+          <Button appearance="primary" {...restoreFocus} onClick={() => onAccept(proposal)}>{t('dashboard.accept')}</Button>
+          <Button {...restoreFocus} onClick={() => onDecline(proposal)}>{t('dashboard.decline')}</Button>
         </div>
       )}
     </Card>

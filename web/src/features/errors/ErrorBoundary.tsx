@@ -3,6 +3,7 @@
 import { Component, type ReactNode } from 'react'
 import { MessageBar, MessageBarBody } from '@fluentui/react-components'
 import { Translation } from 'react-i18next'
+import { isChunkLoadFailure, reloadOnce } from '../../app/chunk-reload.js'
 
 type Props = { readonly children: ReactNode; readonly onError: (error: unknown) => void }
 type State = { readonly failed: boolean }
@@ -15,6 +16,8 @@ export class ErrorBoundary extends Component<Props, State> {
   }
 
   override componentDidCatch(error: unknown): void {
+    // a lazy chunk of an older build: fetch the new one (once) rather than report a defect
+    if (isChunkLoadFailure(error) && reloadOnce()) return
     this.props.onError(error)
   }
 

@@ -3,6 +3,8 @@
 import { Link as FluentLink, Title1, Body1, makeStyles } from '@fluentui/react-components'
 import { Link } from 'react-router'
 import { useTranslation } from 'react-i18next'
+import { useEffect } from 'react'
+import { documentTitle } from '../../app/page.title.js'
 import { useAuth } from '../../app/services.context.js'
 
 const useStyles = makeStyles({ page: { display: 'flex', flexDirection: 'column', gap: '12px', padding: '32px', maxWidth: '720px' } })
@@ -23,9 +25,14 @@ export const ErrorPage = ({ code = 404 }: { readonly code?: ErrorPageCode }) => 
   const styles = useStyles()
   const { t } = useTranslation()
   const auth = useAuth()
+  const title = t(`errors.${code}.title`)
+  // a guard may show this page on any route: the title says what is shown (after the route's own)
+  useEffect(() => {
+    document.title = documentTitle(title)
+  }, [title])
   return (
-    <main className={styles.page}>
-      <Title1 as="h1">{t(`errors.${code}.title`)}</Title1>
+    <section className={styles.page} aria-labelledby="error-title">
+      <Title1 as="h1" id="error-title">{t(`errors.${code}.title`)}</Title1>
       <Body1>{t(`errors.${code}.text`)}</Body1>
       <Body1>
         {t(`errors.${code}.subtext`)}{' '}
@@ -44,6 +51,6 @@ export const ErrorPage = ({ code = 404 }: { readonly code?: ErrorPageCode }) => 
         )}
       </Body1>
       <Body1>{t('errors.code', { code })}</Body1>
-    </main>
+    </section>
   )
 }

@@ -1,6 +1,7 @@
 // The frame of the public legal pages: no navigation bar and no footer (SPEC §2), a way home, and
 // the /en and /de variants switching the interface language.
 import { useEffect, type ReactNode } from 'react'
+import { Main, RouteAnnouncer, SkipLink } from '../../app/PageFrame.js'
 import { Link } from 'react-router'
 import { makeStyles } from '@fluentui/react-components'
 import { useTranslation } from 'react-i18next'
@@ -18,8 +19,14 @@ export const LegalFrame = ({ language, children }: { readonly language?: Languag
   }, [language, switchTo])
   return (
     <div className={styles.page}>
-      <Link to="/">{t('legal.backHome')}</Link>
-      <main>{children}</main>
+      <SkipLink />
+      <header>
+        <Link to="/">{t('legal.backHome')}</Link>
+      </header>
+      <Main>
+        <RouteAnnouncer />
+        {children}
+      </Main>
     </div>
   )
 }

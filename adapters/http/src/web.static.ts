@@ -1,0 +1,37 @@
+// Serves the built web app: hashed assets precompressed (brotli, gzip) and cached for a year,
+// index.html revalidated on every visit, and a missing asset answered 404 (never index.html), so a
+// tab left open across an update notices the missing chunk instead of parsing HTML as a script.
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import type { ServerResponse } from 'node:http'
+import type { Express } from 'express'
+import expressStaticGzip from 'express-static-gzip'
+
+/** Vite names every file under assets/ after a hash of its content. */
+export const IMMUTABLE = 'public, max-age=31536000, immutable'
+const SHORT = 'public, max-age=3600'
+
+const cacheControlOf = (path: string): string =>
+  /[\\/]assets[\\/]/.test(path) ? IMMUTABLE : path.endsWith('index.html') ? 'no-cache' : SHORT
+
+export const serveWebApp = (app: Express, dist: string): void => {
+  if (!existsSync(join(dist, 'index.html'))) return
+  app.use(expressStaticGzip(dist, {
+    enableBrotli: true,
+    orderPreference: ['br', 'gz'],
+    index: false,
+    serveStatic: { index: false, setHeaders: (res: ServerResponse, path: string) => { res.setHeader('Cache-Control', cacheControlOf(path)) } },
+  }))
+  app.use('/assets', (_req, res) => {
+    res.status(404).setHeader('Cache-Control', 'no-store')
+    res.type('text/plain').send('Not found')
+  })
+  // Client routes of the SPA get index.html; the API and the identity provider never do.
+  app.get('/{*rest}', (req, res, next) => {
+    if (req.path.startsWith('/api/') || req.path.startsWith('/oidc')) return next()
+    res.setHeader('Cache-Control', 'no-cache')
+    res.sendFile(join(dist, 'index.html'))
+  })
+}
+
+
