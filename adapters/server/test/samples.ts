@@ -11,6 +11,8 @@ const save = (p: Person, role: string) => ({
 
 export const SAMPLES: Readonly<Record<string, (owner: Person, target: Person) => Sample>> = {
   'GET /api/health': () => ({}),
+  'GET /api/openapi.json': () => ({}),
+  'GET /api/docs': () => ({}),
   'POST /api/account/signup': (o) => ({ body: { FirstName: o.firstName, LastName: o.lastName, DOB: null, Language: 'en', Gender: 'NA', Email: o.email, IsAcceptedDataPrivacyPolicy: true, IsAcceptedTermsConditions: true, Role: 'Mentee' } }),
   'POST /api/Account/signin': (o) => ({ body: { Email: o.email, Role: null } }),
   'GET /api/Account/GetUserDetails': (o) => ({ query: { emailId: o.email } }),
