@@ -10,3 +10,4 @@ export { DEFAULT_RATE_LIMITS, type RateLimitRule, type RateLimits } from './rate
 export { RESET_LINK_VALIDITY, VERIFY_LINK_VALIDITY } from './reset.tokens.js'
 export { composeVerificationMail, SIGN_UP_MAIL_WAIT_MS, type ComposeVerificationMail, type VerificationMailInput } from './email.verification.js'
 export { createIdentitySchema } from './identity.schema.js'
+export { IDENTITY_TEXTS, type IdentityTextKey } from './identity.messages.js'
