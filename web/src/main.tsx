@@ -11,6 +11,7 @@ import { Providers } from './app/Providers.js'
 import { AppRoutes } from './app/routes.js'
 import { createI18n, languageOf } from './i18n/i18n.js'
 import { installGlobalErrorReporting } from './features/errors/error-reporting.js'
+import { showStartFailure } from './app/start-failure.js'
 
 const start = async (): Promise<void> => {
   const root = createRoot(document.getElementById('root') as HTMLElement)
@@ -56,6 +57,5 @@ const start = async (): Promise<void> => {
 
 void start().catch((e: unknown) => {
   console.error(e)
-  const root = document.getElementById('root')
-  if (root !== null) root.textContent = 'We are sorry, an unexpected error has occured. Please try again later.'
+  showStartFailure()
 })

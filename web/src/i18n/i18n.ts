@@ -9,6 +9,9 @@ import de from './de.json'
 
 export const resources = { en: { translation: en }, de: { translation: de } } as const
 
+/** Where the detector keeps the chosen language. */
+export const LANGUAGE_STORAGE_KEY = 'i18nextLng'
+
 export const DETECTION_ORDER = ['localStorage', 'navigator', 'cookie', 'path', 'subdomain'] as const
 
 export const createI18n = async (options: { detect: boolean; language?: Language }): Promise<I18n> => {
@@ -27,7 +30,7 @@ export const createI18n = async (options: { detect: boolean; language?: Language
     detection: {
       order: [...DETECTION_ORDER],
       caches: ['localStorage'],
-      lookupLocalStorage: 'i18nextLng',
+      lookupLocalStorage: LANGUAGE_STORAGE_KEY,
     },
   })
   return instance
