@@ -38,7 +38,7 @@ describe('export dialog in German', () => {
     const labels: Readonly<Record<string, string>> = adminDe.admin.codes.status
     expect(options).toEqual(MENTOR_FILTER_STATUSES.map((s) => labels[s]))
     expect(options).not.toContain('AVAILABLE')
-    await user.click(screen.getByRole('menuitemcheckbox', { name: labels['AVAILABLE'], hidden: true }))
+    await user.click(screen.getByRole('menuitemcheckbox', { name: labels['AVAILABLE'] ?? 'AVAILABLE', hidden: true }))
     expect(within(dialog).getByRole('combobox', { name: /Status/, hidden: true }).textContent).toContain('VERFÜGBAR')
   })
 })
