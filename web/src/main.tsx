@@ -2,7 +2,7 @@
 // languages, store and error reporting, then render the routes.
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
-import { BrowserRouter } from 'react-router'
+import { createBrowserRouter, RouterProvider } from 'react-router'
 import { fetchAppConfig } from './app/config.js'
 import { createOidcAuth, providerErrorAction } from './app/auth.oidc.js'
 import { makeStore } from './app/store.js'
@@ -44,12 +44,12 @@ const start = async (): Promise<void> => {
   store.dispatch(userChanged(await auth.currentUser()))
   auth.onUserChanged((user) => store.dispatch(userChanged(user)))
 
+  // A data router so that screens can block navigation (unsaved changes); the routes stay one table.
+  const router = createBrowserRouter([{ path: '*', element: <AppRoutes /> }])
   root.render(
     <StrictMode>
       <Providers store={store} i18n={i18n} auth={auth}>
-        <BrowserRouter>
-          <AppRoutes />
-        </BrowserRouter>
+        <RouterProvider router={router} />
       </Providers>
     </StrictMode>,
   )
