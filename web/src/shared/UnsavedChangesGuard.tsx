@@ -20,8 +20,10 @@ export const UnsavedChangesGuard = ({ dirty }: { readonly dirty: boolean }) => {
     return () => window.removeEventListener('beforeunload', warn)
   }, [dirty])
 
+  // mounted only while blocked: a closed Fluent dialog still leaves focus-trap sentinels in the page
+  if (blocker.state !== 'blocked') return null
   return (
-    <Dialog open={blocker.state === 'blocked'} modalType="alert" onOpenChange={(_e, d) => { if (!d.open) blocker.reset?.() }}>
+    <Dialog open modalType="alert" onOpenChange={(_e, d) => { if (!d.open) blocker.reset?.() }}>
       <DialogSurface>
         <DialogBody>
           <DialogTitle>{t('questionnaire.leave.title')}</DialogTitle>
