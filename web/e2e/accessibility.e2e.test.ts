@@ -24,8 +24,8 @@ const TEXT = {
   },
   de: {
     locale: 'de-DE', country: 'Deutschland', title: 'Fragebogen für Mentor*innen', publish: 'Speichern und veröffentlichen', toggle: 'Matching aktiviert',
-    required: 'Diese Angabe ist erforderlich.', published: 'Dein Mentor-Profil wurde gespeichert und veröffentlicht.',
-    disabled: 'Dein Matching ist deaktiviert.', enabled: 'Dein Matching ist aktiviert.', paused: 'Profil pausiert',
+    required: 'Diese Angabe ist erforderlich.', published: 'Ihr Mentor*in-Profil wurde gespeichert und veröffentlicht.',
+    disabled: 'Ihr Matching ist deaktiviert.', enabled: 'Ihr Matching ist aktiviert.', paused: 'Profil pausiert',
     startMatching: 'Matching starten', accept: 'Annehmen', proposal: 'Vorschlag', waiting: 'Angenommen – Antwort ausstehend',
   },
 } as const

@@ -27,7 +27,7 @@ describe('review fixes in the browser', () => {
     await page.getByRole('option', { name: 'German' }).click()
     await page.getByRole('button', { name: 'Save' }).click()
     // saving switches the interface to the new language, so the confirmation comes in German
-    await page.getByText(/Your user account was successfully updated\.|Dein Benutzerkonto wurde erfolgreich aktualisiert/).waitFor()
+    await page.getByText(/Your user account was successfully updated\.|Ihr Benutzerkonto wurde erfolgreich aktualisiert/).waitFor()
     // what the server stored, read from the server itself
     expect(stack.server.ctx.users.byEmail(fred.email)?.language).toBe('de')
   })

@@ -2,7 +2,7 @@
 // languages, store and error reporting, then render the routes.
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
-import { BrowserRouter } from 'react-router'
+import { createBrowserRouter, RouterProvider } from 'react-router'
 import { fetchAppConfig } from './app/config.js'
 import { createOidcAuth, providerErrorAction } from './app/auth.oidc.js'
 import { makeStore } from './app/store.js'
@@ -12,6 +12,7 @@ import { AppRoutes } from './app/routes.js'
 import { createI18n, languageOf } from './i18n/i18n.js'
 import { installGlobalErrorReporting } from './features/errors/error-reporting.js'
 import { installChunkReload } from './app/chunk-reload.js'
+import { showStartFailure } from './app/start-failure.js'
 
 installChunkReload()
 
@@ -46,12 +47,12 @@ const start = async (): Promise<void> => {
   store.dispatch(userChanged(await auth.currentUser()))
   auth.onUserChanged((user) => store.dispatch(userChanged(user)))
 
+  // A data router so that screens can block navigation (unsaved changes); the routes stay one table.
+  const router = createBrowserRouter([{ path: '*', element: <AppRoutes /> }])
   root.render(
     <StrictMode>
       <Providers store={store} i18n={i18n} auth={auth}>
-        <BrowserRouter>
-          <AppRoutes />
-        </BrowserRouter>
+        <RouterProvider router={router} />
       </Providers>
     </StrictMode>,
   )
@@ -59,6 +60,5 @@ const start = async (): Promise<void> => {
 
 void start().catch((e: unknown) => {
   console.error(e)
-  const root = document.getElementById('root')
-  if (root !== null) root.textContent = 'We are sorry, an unexpected error has occured. Please try again later.'
+  showStartFailure()
 })

@@ -33,9 +33,20 @@ describe('popup fallback', () => {
   })
 })
 
-describe('landing after sign-in (SPEC §2)', () => {
-  it('sends the user home after sign-in, or back to the register route they came from', () => {
-    expect(landingAfterSignIn('/user/account')).toBe('/')
+describe('landing after sign-in', () => {
+  it('brings the person back to the page of the app they asked for, with its query and fragment', () => {
+    expect(landingAfterSignIn('/user/account')).toBe('/user/account')
+    expect(landingAfterSignIn('/user/mentee-profile')).toBe('/user/mentee-profile')
+    expect(landingAfterSignIn('/administrator/mentees?page=2#list')).toBe('/administrator/mentees?page=2#list')
+  })
+
+  it('lands on home for an address of another origin: absolute, protocol-relative, backslashed or a script', () => {
+    for (const elsewhere of ['https://evil.example/', 'http://evil.example/user/account', '//evil.example/x', '/\\evil.example/x', '\\\\evil.example', '/\t/evil.example', 'javascript:alert(1)', 'user/account', '', 42, null]) {
+      expect(landingAfterSignIn(elsewhere)).toBe('/')
+    }
+  })
+
+  it('sends the user home without a page to return to, or back to the register route they came from', () => {
     expect(landingAfterSignIn('https://evil.example/')).toBe('/')
     expect(landingAfterSignIn(undefined)).toBe('/')
     expect(landingAfterSignIn('/register-as-mentor')).toBe('/register-as-mentor')

@@ -156,7 +156,7 @@ const de: Readonly<Record<IdentityTextKey, string>> = {
   'terms-label-after': '.',
   'privacy-label-before': 'Ich habe die ',
   'privacy-link': 'Datenschutzerklärung',
-  'privacy-label-after': ' gelesen und akzeptiere sie.',
+  'privacy-label-after': ' gelesen und bin mit ihr einverstanden.',
   'errors-summary': 'Bitte korrigieren Sie Folgendes:',
   'forgot-title': 'Passwort vergessen?',
   'forgot-intro': 'Geben Sie die E-Mail-Adresse Ihres Kontos ein. Wir senden Ihnen einen Link, mit dem Sie ein neues Passwort wählen.',
@@ -181,9 +181,10 @@ const de: Readonly<Record<IdentityTextKey, string>> = {
   'mail-ignore': 'Falls Sie das nicht angefordert haben, ignorieren Sie diese E-Mail: Ihr Passwort bleibt unverändert.',
 }
 
-const TEXTS: Readonly<Record<Language, Readonly<Record<IdentityTextKey, string>>>> = { en, de }
+/** Every page and mail text by language; exported so the German voice can be checked as data. */
+export const IDENTITY_TEXTS: Readonly<Record<Language, Readonly<Record<IdentityTextKey, string>>>> = { en, de }
 
-export const text = (language: Language, key: IdentityTextKey): string => TEXTS[language][key]
+export const text = (language: Language, key: IdentityTextKey): string => IDENTITY_TEXTS[language][key]
 
 /** The first supported language of a `ui_locales` value or an Accept-Language header; English otherwise. */
 export const pickLanguage = (...candidates: readonly (string | undefined)[]): Language => {

@@ -154,11 +154,11 @@ describe('notifications of the matching flow, read back from a real SMTP server'
     expectOk(await admin(true), 'admin disables')
     const off = await newMail()
     expect(summary(off)).toEqual([`DEACTIVATE_USER_PROFILE to ${mentor.email} (de)`])
-    expect(off[0]?.subject).toBe('Das Matching für Ihr Mentorenprofil ist pausiert')
+    expect(off[0]?.subject).toBe('Das Matching für Ihr Mentor*in-Profil ist pausiert')
     expectOk(await admin(false), 'admin enables')
     const on = await newMail()
     expect(summary(on)).toEqual([`ACTIVATE_USER_PROFILE to ${mentor.email} (de)`])
-    expect(on[0]?.subject).toBe('Das Matching für Ihr Mentorenprofil ist aktiviert')
+    expect(on[0]?.subject).toBe('Das Matching für Ihr Mentor*in-Profil ist aktiviert')
 
     expectOk(await h.call(mentor, 'POST', '/api/Questionnaire/UpdateUserStatus', { email: mentor.email, roleName: 'Mentor', disableMatching: true }), 'own switch')
     expect(await newMail()).toEqual([])

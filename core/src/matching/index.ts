@@ -1,6 +1,7 @@
 // Scoring and matching (ARCHITECTURE §2.3): the rules, the reference ranking, and the packed fast
 // path that the matching run uses.
 export { scorePair, scoreMentor, percentageOf, type PairScore } from './score.rules.js'
+export { commonGround } from './common-ground.js'
 export { answersByPair, chosenOptionIds, choseNoPreference, yearOf, type AnswersByPair } from './answer.sets.js'
 export {
   DEFAULT_MATCHING_OPTIONS, compareRank, proposalCount,

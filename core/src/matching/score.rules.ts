@@ -6,11 +6,12 @@ import { answersByPair, choseNoPreference, chosenOptionIds, yearOf } from './ans
 
 export type PairScore = QuestionScore & { readonly knockedOut: boolean }
 
-const pairScore = (pair: QuestionPair, points: number, max: number, common: readonly number[], fits: boolean): PairScore => ({
+const pairScore = (pair: QuestionPair, points: number, max: number, common: readonly number[], fits: boolean, years?: QuestionScore['years']): PairScore => ({
   questionPairId: pair.questionPairId,
   points,
   max,
   common: [...common],
+  ...(years === undefined ? {} : { years }),
   knockedOut: pair.mustFit && !fits,
 })
 
@@ -19,7 +20,8 @@ const scoreYears = (pair: QuestionPair, mentee: Answer | undefined, mentor: Answ
   const mentorYear = yearOf(mentor)
   // The mentor must be at least minYearsAhead years further along (an earlier start year).
   const fits = menteeYear !== null && mentorYear !== null && menteeYear - mentorYear >= pair.minYearsAhead
-  return pairScore(pair, fits ? pair.weight : 0, pair.weight, [], fits)
+  const years = menteeYear !== null && mentorYear !== null ? { mentee: menteeYear, mentor: mentorYear } : undefined
+  return pairScore(pair, fits ? pair.weight : 0, pair.weight, [], fits, years)
 }
 
 const scoreChoices = (pair: QuestionPair, mentee: Answer | undefined, mentor: Answer | undefined): PairScore => {
@@ -83,7 +85,8 @@ export const scoreMentor = (
     base += scored.points
     max += scored.max
     if (pair.rule !== 'MentorOnly') {
-      breakdown.push({ questionPairId: scored.questionPairId, points: scored.points, max: scored.max, common: scored.common })
+      const { knockedOut: _knockedOut, ...score } = scored
+      breakdown.push(score)
     }
   }
   return { base, max, percentage: percentageOf(base, max), breakdown }

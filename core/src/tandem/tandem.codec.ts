@@ -33,12 +33,16 @@ export const Proposal = t.type({
 export type Proposal = t.TypeOf<typeof Proposal>
 
 /** Points of one question pair: what the two have in common, shown on proposal cards. */
-export const QuestionScore = t.type({
-  questionPairId: t.number,
-  points: t.number,
-  max: t.number,
-  common: t.array(t.number),
-})
+export const QuestionScore = t.intersection([
+  t.type({
+    questionPairId: t.number,
+    points: t.number,
+    max: t.number,
+    common: t.array(t.number),
+  }),
+  /** The two years a YearsFit pair compared, when both sides answered (scores stored before have none). */
+  t.partial({ years: t.type({ mentee: t.number, mentor: t.number }) }),
+])
 export type QuestionScore = t.TypeOf<typeof QuestionScore>
 
 export const Score = t.type({

@@ -22,9 +22,22 @@ export const providerErrorAction = (error: string, description = ''): ProviderEr
 
 type RouteState = { readonly returnTo?: string }
 
-/** SPEC §2: after sign-in the user lands on home, unless they came through a register route. */
-export const landingAfterSignIn = (returnTo: unknown): string =>
-  typeof returnTo === 'string' && /^\/register-as-(mentee|mentor)$/.test(returnTo) ? returnTo : '/'
+const SAME_ORIGIN = 'https://tandem.invalid'
+
+/**
+ * After sign-in the person lands on the page they asked for (path, query and fragment), carried
+ * through the sign-in state. Only a path of this app counts: an absolute or protocol-relative
+ * address, or anything the URL parser would read as another origin, lands on home instead.
+ */
+export const landingAfterSignIn = (returnTo: unknown): string => {
+  if (typeof returnTo !== 'string' || !returnTo.startsWith('/') || returnTo.startsWith('//') || returnTo.includes('\\')) return '/'
+  try {
+    const url = new URL(returnTo, SAME_ORIGIN)
+    return url.origin === SAME_ORIGIN ? `${url.pathname}${url.search}${url.hash}` : '/'
+  } catch {
+    return '/'
+  }
+}
 
 const toSignedInUser = (user: User): SignedInUser => {
   const p = user.profile

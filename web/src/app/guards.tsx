@@ -52,9 +52,10 @@ export const SignInRedirect = ({ signup }: { readonly signup: boolean }) => {
   const location = useLocation()
   const { language } = useLanguage()
   const { t } = useTranslation()
+  const returnTo = `${location.pathname}${location.search}${location.hash}`
   useEffect(() => {
-    void auth.signIn({ returnTo: location.pathname, signup, language })
-  }, [auth, location.pathname, signup, language])
+    void auth.signIn({ returnTo, signup, language })
+  }, [auth, returnTo, signup, language])
   return <Loading label={t('common.redirectingToSignIn')} />
 }
 

@@ -24,6 +24,9 @@ const bundledLanguages: BackendModule = {
  */
 const fallbackOf = (code: string | undefined): string[] => (code?.startsWith('de') === true ? [] : [DEFAULT_LANGUAGE])
 
+/** Where the detector keeps the chosen language. */
+export const LANGUAGE_STORAGE_KEY = 'i18nextLng'
+
 export const DETECTION_ORDER = ['localStorage', 'navigator', 'cookie', 'path', 'subdomain'] as const
 
 export const createI18n = async (options: { detect: boolean; language?: Language }): Promise<I18n> => {
@@ -41,7 +44,7 @@ export const createI18n = async (options: { detect: boolean; language?: Language
     detection: {
       order: [...DETECTION_ORDER],
       caches: ['localStorage'],
-      lookupLocalStorage: 'i18nextLng',
+      lookupLocalStorage: LANGUAGE_STORAGE_KEY,
     },
   })
   return instance

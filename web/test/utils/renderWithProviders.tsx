@@ -2,7 +2,7 @@
 // at a route, against an API base URL, in a chosen language.
 import type { ReactElement } from 'react'
 import { render } from '@testing-library/react'
-import { MemoryRouter } from 'react-router'
+import { createMemoryRouter, RouterProvider } from 'react-router'
 import type { Language } from '@tandem/core'
 import { makeStore, type RootState } from '../../src/app/store.js'
 import { Providers } from '../../src/app/Providers.js'
@@ -62,7 +62,7 @@ export const renderWithProviders = async (ui: ReactElement, options: {
   const i18n = await createI18n({ detect: false, language: options.language ?? 'en' })
   const view = render(
     <Providers store={store} i18n={i18n} auth={auth}>
-      <MemoryRouter initialEntries={[options.route ?? '/']}>{ui}</MemoryRouter>
+      <RouterProvider router={createMemoryRouter([{ path: '*', element: ui }], { initialEntries: [options.route ?? '/'] })} />
     </Providers>,
   )
   return { ...view, store, i18n, auth }

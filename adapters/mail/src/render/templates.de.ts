@@ -25,8 +25,8 @@ export const de: LanguagePack = {
               d.count === undefined ? 'Neue Mentoring-Vorschläge für Sie' : d.count === 1 ? 'Ein neuer Mentoring-Vorschlag für Sie' : `${d.count} neue Mentoring-Vorschläge für Sie`,
             greeting: hello(d.firstName),
             blocks: [
-              paragraph('Wir haben Mentorinnen und Mentoren gefunden, die zu Ihren Antworten passen. Sehen Sie sich die Profile an und wählen Sie Ihre Mentorin oder Ihren Mentor.'),
-              paragraph(`Die Vorschläge sind bis ${c.dateTime(d.deadline)} für Sie reserviert. Danach verfallen sie und die Mentorinnen und Mentoren stehen wieder anderen zur Verfügung.`),
+              paragraph('Wir haben Mentor*innen gefunden, die zu Ihren Antworten passen. Sehen Sie sich die Profile an und treffen Sie Ihre Wahl.'),
+              paragraph(`Die Vorschläge sind bis ${c.dateTime(d.deadline)} für Sie reserviert. Danach verfallen sie, und die Mentor*innen stehen wieder anderen Mentees zur Verfügung.`),
             ],
             action: { label: 'Vorschläge ansehen', url: c.url('/') },
           }
@@ -34,7 +34,7 @@ export const de: LanguagePack = {
             subject: 'Ein Mentee wartet auf Ihre Antwort',
             greeting: hello(d.firstName),
             blocks: [
-              paragraph('Ein Mentee hat Sie als Mentorin oder Mentor ausgewählt und wartet auf Ihre Antwort.'),
+              paragraph('Ein Mentee hat Sie als Mentor*in ausgewählt und wartet auf Ihre Antwort.'),
               paragraph(`Bitte nehmen Sie bis ${c.dateTime(d.deadline)} an oder lehnen Sie ab. Ohne Antwort bis dahin wird Ihr Matching pausiert.`),
             ],
             action: { label: 'Jetzt antworten', url: c.url('/') },
@@ -50,7 +50,7 @@ export const de: LanguagePack = {
             : `Sie haben ${d.partner.firstName} ${d.partner.lastName} als Mentee angenommen. Ihr Mentee meldet sich bei Ihnen; so erreichen Sie einander.`,
         ),
         details([
-          [d.audience === 'Mentee' ? 'Ihre Mentorin / Ihr Mentor' : 'Ihr Mentee', `${d.partner.firstName} ${d.partner.lastName}`],
+          [d.audience === 'Mentee' ? 'Ihr*e Mentor*in' : 'Ihr Mentee', `${d.partner.firstName} ${d.partner.lastName}`],
           ['E-Mail', d.partner.email],
         ]),
         paragraph('Wir wünschen Ihnen beiden ein inspirierendes Mentoring.'),
@@ -62,7 +62,7 @@ export const de: LanguagePack = {
       subject: 'Ihre Mentoring-Anfrage wurde abgelehnt',
       greeting: hello(d.firstName),
       blocks: [
-        paragraph('Leider kann die von Ihnen gewählte Mentorin bzw. der gewählte Mentor das Mentoring nicht übernehmen.'),
+        paragraph('Leider kann die Person, die Sie als Mentor*in gewählt haben, das Mentoring nicht übernehmen.'),
         ...(d.infoText === null || d.infoText.trim() === '' ? [] : [paragraph('Folgende Nachricht wurde für Sie hinterlassen:'), quote(d.infoText)]),
         paragraph('Sie können auf Ihrem Dashboard sofort ein neues Matching starten. Diese Person wird Ihnen nicht erneut vorgeschlagen.'),
       ],
@@ -70,25 +70,25 @@ export const de: LanguagePack = {
     }),
 
     ACTIVATE_USER_PROFILE: (d, c) => ({
-      subject: 'Das Matching für Ihr Mentorenprofil ist aktiviert',
+      subject: 'Das Matching für Ihr Mentor*in-Profil ist aktiviert',
       greeting: hello(d.firstName),
       blocks: [
-        paragraph(`${byWhom[d.by]} das Matching für Ihr Mentorenprofil aktiviert.`),
+        paragraph(`${byWhom[d.by]} das Matching für Ihr Mentor*in-Profil aktiviert.`),
         paragraph('Sie sind wieder im Pool und können Mentees vorgeschlagen werden.'),
       ],
-      action: { label: 'Mentorenprofil ansehen', url: c.url('/user/mentor-profile') },
+      action: { label: 'Mentor*in-Profil ansehen', url: c.url('/user/mentor-profile') },
     }),
 
     DEACTIVATE_USER_PROFILE: (d, c) => ({
-      subject: 'Das Matching für Ihr Mentorenprofil ist pausiert',
+      subject: 'Das Matching für Ihr Mentor*in-Profil ist pausiert',
       greeting: hello(d.firstName),
       blocks: [
         paragraph(
           d.by === 'Deadline'
-            ? 'Ein Mentee hat Sie ausgewählt, aber wir haben innerhalb von 72 Stunden keine Antwort von Ihnen erhalten. Deshalb haben wir das Matching für Ihr Mentorenprofil pausiert, damit kein weiterer Mentee vergeblich wartet.'
-            : `${byWhom[d.by]} das Matching für Ihr Mentorenprofil pausiert.`,
+            ? 'Ein Mentee hat Sie ausgewählt, aber wir haben innerhalb von 72 Stunden keine Antwort von Ihnen erhalten. Deshalb haben wir das Matching für Ihr Mentor*in-Profil pausiert, damit kein weiterer Mentee vergeblich wartet.'
+            : `${byWhom[d.by]} das Matching für Ihr Mentor*in-Profil pausiert.`,
         ),
-        paragraph('Solange das Matching pausiert ist, werden Sie keinen Mentees vorgeschlagen. Sie können es jederzeit in Ihrem Mentorenprofil wieder aktivieren.'),
+        paragraph('Solange das Matching pausiert ist, werden Sie keinen Mentees vorgeschlagen. Sie können es jederzeit in Ihrem Mentor*in-Profil wieder aktivieren.'),
       ],
       action: { label: 'Matching aktivieren', url: c.url('/user/mentor-profile') },
     }),
@@ -100,7 +100,7 @@ export const de: LanguagePack = {
             greeting: hello(d.firstName),
             blocks: [
               paragraph(`Ihre Mentoring-Vorschläge sind bis ${c.dateTime(d.deadline)} für Sie reserviert.`),
-              paragraph('Bitte wählen Sie bis dahin Ihre Mentorin oder Ihren Mentor; danach verfallen die Vorschläge.'),
+              paragraph('Bitte treffen Sie bis dahin Ihre Wahl; danach verfallen die Vorschläge.'),
             ],
             action: { label: 'Vorschläge ansehen', url: c.url('/') },
           }
@@ -115,13 +115,13 @@ export const de: LanguagePack = {
           },
 
     REMINDER_UNPUBLISHED_USER_PROFILE: (d, c) => ({
-      subject: 'Ihr Mentorenprofil ist noch nicht veröffentlicht',
+      subject: 'Ihr Mentor*in-Profil ist noch nicht veröffentlicht',
       greeting: hello(d.firstName),
       blocks: [
-        paragraph(`Sie haben Ihren Mentoren-Fragebogen am ${c.date(d.lastSavedAt)} gespeichert, aber noch nicht veröffentlicht.`),
+        paragraph(`Sie haben Ihren Mentor*in-Fragebogen am ${c.date(d.lastSavedAt)} gespeichert, aber noch nicht veröffentlicht.`),
         paragraph('Nur veröffentlichte Profile können Mentees vorgeschlagen werden. Bitte vervollständigen Sie Ihre Antworten und wählen Sie „Speichern und veröffentlichen“.'),
       ],
-      action: { label: 'Mentorenprofil vervollständigen', url: c.url('/user/mentor-profile') },
+      action: { label: 'Mentor*in-Profil vervollständigen', url: c.url('/user/mentor-profile') },
     }),
 
     PASSWORD_RESET: (d, c) => ({

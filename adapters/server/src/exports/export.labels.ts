@@ -24,7 +24,7 @@ export const HEADERS = {
   teamId: { en: 'MT_ID', de: 'MT_ID' },
   teamStatus: { en: 'Team status', de: 'Team-Status' },
   menteeStatus: { en: 'Mentee status', de: 'Mentee-Status' },
-  mentorStatus: { en: 'Mentor status', de: 'Mentor-Status' },
+  mentorStatus: { en: 'Mentor status', de: 'Mentor*in-Status' },
   createdDate: { en: 'Creation date', de: 'Erstellungsdatum' },
   baseScore: { en: 'Score', de: 'Punkte' },
   maxScore: { en: 'Maximum score', de: 'Maximale Punkte' },
@@ -41,11 +41,12 @@ export const HEADERS = {
 
 export type HeaderKey = keyof typeof HEADERS
 
-export const SIDE_LABEL = { Mentee: { en: 'Mentee', de: 'Mentee' }, Mentor: { en: 'Mentor', de: 'Mentor' }, Both: { en: 'Both', de: 'Beides' } } as const
+export const SIDE_LABEL = { Mentee: { en: 'Mentee', de: 'Mentee' }, Mentor: { en: 'Mentor', de: 'Mentor*in' }, Both: { en: 'Both', de: 'Beides' } } as const
 
 export const SHEETS = {
   Mentee: { en: 'Mentees', de: 'Mentees' },
-  Mentor: { en: 'Mentors', de: 'Mentoren' },
+  // A sheet name cannot hold '*', so the German sheet takes the gender gap instead of the star.
+  Mentor: { en: 'Mentors', de: 'Mentor_innen' },
   teams: { en: 'Matching teams', de: 'Matching-Teams' },
 } as const
 

@@ -1,7 +1,8 @@
 // Program years (SPEC §2 admin 3): create with the title rules, the table with 'Deactivated',
 // 'default cluster' or a Deactivate button behind a confirmation naming the year.
 import { useState } from 'react'
-import { Body1, Button, Field, Input, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow } from '@fluentui/react-components'
+import { Body1, Button, Field, Input, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow } from '@fluentui/react-components'
+import { TableRegion } from './TableRegion.js'
 import { validateClusterTitle, type Cluster } from '@tandem/core'
 import { useTranslation } from 'react-i18next'
 import { messageOf, validation } from '../../shared/field.js'
@@ -48,7 +49,7 @@ const ClustersPage = () => {
         </Field>
         <Button type="submit" appearance="primary" disabled={creating.isLoading} style={{ marginTop: 22 }}>{t('admin.clusters.create')}</Button>
       </form>
-      <Table aria-label={t('admin.clusters.table')} size="small" style={{ marginTop: 12 }}>
+      <TableRegion label={t('admin.clusters.table')}>
         <TableHeader>
           <TableRow>
             <TableHeaderCell>{t('admin.clusters.title')}</TableHeaderCell>
@@ -67,7 +68,7 @@ const ClustersPage = () => {
             </TableRow>
           ))}
         </TableBody>
-      </Table>
+      </TableRegion>
       <ConfirmDialog open={deactivating !== null} text={t('admin.clusters.confirmDeactivate', { title: deactivating?.clusterText ?? '' })}
         onCancel={() => setDeactivating(null)} onConfirm={() => { if (deactivating !== null) void deactivate(deactivating) }} />
     </section>

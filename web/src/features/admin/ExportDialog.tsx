@@ -15,7 +15,7 @@ import { useAuth } from '../../app/services.context.js'
 import { languageOf } from '../../i18n/i18n.js'
 import { messageOf, validation } from '../../shared/field.js'
 import { useAdminGetClustersQuery } from './admin.api.js'
-import { errorText } from './admin.i18n.js'
+import { errorText, statusLabel } from './admin.i18n.js'
 import { useAdminMessages } from './AdminMessages.js'
 import { downloadExport, type ExportRequest } from './export.download.js'
 
@@ -104,8 +104,8 @@ export const ExportDialog = ({ open, onClose }: { readonly open: boolean; readon
             )}
             {kind === 'Mentor' && (
               <Field label={t('admin.export.statuses')}>
-                <Dropdown multiselect selectedOptions={[...statuses]} value={statuses.join(', ')} onOptionSelect={(_e, d) => setStatuses(d.selectedOptions as StatusName[])}>
-                  {MENTOR_FILTER_STATUSES.map((s) => <Option key={s} value={s}>{s}</Option>)}
+                <Dropdown multiselect selectedOptions={[...statuses]} value={statuses.map((s) => statusLabel(t, s)).join(', ')} onOptionSelect={(_e, d) => setStatuses(d.selectedOptions as StatusName[])}>
+                  {MENTOR_FILTER_STATUSES.map((s) => <Option key={s} value={s}>{statusLabel(t, s)}</Option>)}
                 </Dropdown>
               </Field>
             )}

@@ -2,8 +2,9 @@
 // (score 'base / max percent%' or 'Manual Matching'), and the detail panel of the clicked row.
 import { useEffect, useRef, useState } from 'react'
 import {
-  Body1, Button, Dropdown, Field, Input, Option, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, tokens,
+  Body1, Button, Dropdown, Field, Input, Option, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, tokens,
 } from '@fluentui/react-components'
+import { TableRegion } from './TableRegion.js'
 import { TANDEM_STATES, parseTeamIdFilter, type MatchingTandemListRequest, type MatchingTandemListRow, type TandemState } from '@tandem/core'
 import { isLeft } from 'fp-ts/lib/Either.js'
 import { useTranslation } from 'react-i18next'
@@ -87,7 +88,7 @@ const MatchingTeamsPage = () => {
       {list.isSuccess && rows.length === 0 && <Body1 as="p">{t('admin.lists.empty')}</Body1>}
       {rows.length > 0 && (
         <>
-          <Table aria-label={t('admin.teams.table')} size="small" style={{ marginTop: 12 }}>
+          <TableRegion label={t('admin.teams.table')}>
             <TableHeader>
               <TableRow>
                 {(['id', 'createdDate', 'programYears', 'menteeLastName', 'mentorLastName', 'teamStatus', 'menteeStatus', 'mentorStatus', 'score'] as const)
@@ -111,7 +112,7 @@ const MatchingTeamsPage = () => {
                 </TableRow>
               ))}
             </TableBody>
-          </Table>
+          </TableRegion>
           <Pagination rows={rows.length} page={page} onPage={setPage} />
         </>
       )}

@@ -1,7 +1,8 @@
 // The notification history of the user information page (SPEC §2 admin 6): subject, date (long
 // format), and what happened to each mail (queued, sent, failed with its reason); a failed mail can
 // be sent again.
-import { Badge, Body1, Button, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow } from '@fluentui/react-components'
+import { Badge, Body1, Button, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow } from '@fluentui/react-components'
+import { TableRegion } from './TableRegion.js'
 import type { NotificationEntry, NotificationState } from '@tandem/core'
 import { useTranslation } from 'react-i18next'
 import { useAdminResendNotificationMutation } from './admin.api.js'
@@ -24,7 +25,7 @@ export const NotificationHistory = ({ entries, language }: { readonly entries: r
     <>
       <h3>{t('admin.user.history')}</h3>
       {entries.length === 0 ? <Body1 as="p">{t('admin.user.noHistory')}</Body1> : (
-        <Table aria-label={t('admin.user.history')} size="small">
+        <TableRegion label={t('admin.user.history')}>
           <TableHeader>
             <TableRow>
               <TableHeaderCell>{t('admin.user.subject')}</TableHeaderCell>
@@ -51,7 +52,7 @@ export const NotificationHistory = ({ entries, language }: { readonly entries: r
               </TableRow>
             ))}
           </TableBody>
-        </Table>
+        </TableRegion>
       )}
     </>
   )

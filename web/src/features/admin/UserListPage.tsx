@@ -1,7 +1,8 @@
 // The mentee and mentor lists (SPEC §2 admin 1–2): a status multi-select (PAUSED not offered for
 // mentees, PENDING not for mentors), 'filter and display', 25 rows a page, badges; rows not clickable.
 import { useState } from 'react'
-import { Body1, Button, Dropdown, Field, Option, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow } from '@fluentui/react-components'
+import { Body1, Button, Dropdown, Field, Option, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow } from '@fluentui/react-components'
+import { TableRegion } from './TableRegion.js'
 import { MENTEE_FILTER_STATUSES, MENTOR_FILTER_STATUSES, STATUS_IDS, type Side, type StatusName } from '@tandem/core'
 import { useTranslation } from 'react-i18next'
 import { formatDate } from '../../shared/dates.js'
@@ -51,7 +52,7 @@ const UserListPage = ({ side }: { readonly side: Side }) => {
       {result.isSuccess && rows.length === 0 && <Body1 as="p">{t('admin.lists.empty')}</Body1>}
       {rows.length > 0 && (
         <>
-          <Table aria-label={t(`admin.lists.${prefix}Table`)} size="small" style={{ marginTop: 12 }}>
+          <TableRegion label={t(`admin.lists.${prefix}Table`)}>
             <TableHeader>
               <TableRow>
                 <TableHeaderCell>{t('admin.lists.firstName')}</TableHeaderCell>
@@ -67,14 +68,14 @@ const UserListPage = ({ side }: { readonly side: Side }) => {
                 <TableRow key={r.userId}>
                   <TableCell>{r.firstName}</TableCell>
                   <TableCell>{r.lastName}</TableCell>
-                  <TableCell>{r.email}</TableCell>
+                  <TableCell title={r.email}>{r.email}</TableCell>
                   <TableCell>{formatDate(r.registrationDate, language)}</TableCell>
                   {side === 'Mentee' && <TableCell>{r.programYear ?? '-'}</TableCell>}
                   <TableCell><StatusBadge status={r.status} /></TableCell>
                 </TableRow>
               ))}
             </TableBody>
-          </Table>
+          </TableRegion>
           <Pagination rows={rows.length} page={page} onPage={setPage} />
         </>
       )}

@@ -125,6 +125,7 @@ const SideSection = ({ me, side }: { readonly me: Me; readonly side: Side }) => 
                 key={p.proposalId}
                 proposal={p}
                 questions={questionnaire.data?.questionAnswerModel ?? []}
+                side={side}
                 onAccept={(proposal) => setDecision({ kind: 'accept', proposal })}
                 onDecline={(proposal) => setDecision({ kind: 'decline', proposal })}
               />

@@ -1,31 +1,66 @@
 // One proposal: who, the score, what the two have in common; accept and decline while it waits,
 // a matched label once accepted. The e-mail appears only once the tandem is matched.
-import { Badge, Body1, Button, Caption1, Card, CardHeader, Avatar, makeStyles, Text, useRestoreFocusTarget } from '@fluentui/react-components'
+import { useState } from 'react'
+import { Badge, Body1, Button, Caption1, Card, CardHeader, Avatar, makeStyles, Text, useId, useRestoreFocusTarget } from '@fluentui/react-components'
+import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
-import type { ParticipantProposal, QuestionnaireQuestion } from '@tandem/core'
+import { commonGround, type ParticipantProposal, type QuestionnaireQuestion, type Side } from '@tandem/core'
 import { useAuthorizedImage } from '../../shared/authorized-image.js'
 
 const useStyles = makeStyles({
   card: { maxWidth: '520px', width: '100%' },
   actions: { display: 'flex', gap: '8px' },
   common: { margin: 0, paddingLeft: '20px' },
+  meter: { display: 'block', width: '100%', height: '8px' },
 })
 
-/** "What you have in common": question texts and the shared options, from the own questionnaire. */
-export const commonGround = (proposal: ParticipantProposal, questions: readonly QuestionnaireQuestion[]): readonly string[] =>
-  proposal.breakdown
-    .filter((b) => b.points > 0)
-    .flatMap((b) => {
-      const question = questions.find((q) => q.questionPairId === b.questionPairId)
-      if (question === undefined) return []
-      const options = question.possibleAnswers.filter((o) => b.common.includes(o.originalPossibleAnswerId)).map((o) => o.optionText)
-      const topic = question.questionText.replace(/[?:\s]+$/, '')
-      return [options.length > 0 ? `${topic}: ${options.join(', ')}` : topic]
-    })
+/** How many shared items a card shows before "show all". */
+export const COMMON_SHOWN = 5
 
-export const ProposalCard = ({ proposal, questions, onAccept, onDecline }: {
+/**
+ * "What you have in common": the core's common ground of the score (the weightiest first), named
+ * with the own questionnaire's texts; a compared year shows both answers.
+ */
+export const commonGroundTexts = (
+  proposal: ParticipantProposal, questions: readonly QuestionnaireQuestion[], side: Side, t: TFunction,
+): readonly string[] =>
+  commonGround(proposal.breakdown).flatMap((b) => {
+    const question = questions.find((q) => q.questionPairId === b.questionPairId)
+    if (question === undefined) return []
+    const topic = question.questionText.replace(/[?:\s]+$/, '')
+    if (b.years !== undefined) {
+      const [own, other] = side === 'Mentee' ? [b.years.mentee, b.years.mentor] : [b.years.mentor, b.years.mentee]
+      return [t('dashboard.commonYears', { topic, own, other, name: proposal.firstName })]
+    }
+    const options = question.possibleAnswers.filter((o) => b.common.includes(o.originalPossibleAnswerId)).map((o) => o.optionText)
+    return options.length > 0 ? [`${topic}: ${options.join(', ')}`] : []
+  })
+
+const CommonGround = ({ items }: { readonly items: readonly string[] }) => {
+  const styles = useStyles()
+  const { t } = useTranslation()
+  const [all, setAll] = useState(false)
+  const listId = useId('common')
+  const shown = all ? items : items.slice(0, COMMON_SHOWN)
+  return (
+    <div>
+      <Body1>{t('dashboard.inCommon')}</Body1>
+      <ul className={styles.common} id={listId}>
+        {shown.map((c) => <li key={c}>{c}</li>)}
+      </ul>
+      {items.length > COMMON_SHOWN && (
+        <Button appearance="transparent" size="small" aria-expanded={all} aria-controls={listId} onClick={() => setAll((a) => !a)}>
+          {all ? t('dashboard.showFewerCommon') : t('dashboard.showAllCommon', { count: items.length })}
+        </Button>
+      )}
+    </div>
+  )
+}
+
+export const ProposalCard = ({ proposal, questions, side, onAccept, onDecline }: {
   readonly proposal: ParticipantProposal
   readonly questions: readonly QuestionnaireQuestion[]
+  readonly side: Side
   readonly onAccept: (p: ParticipantProposal) => void
   readonly onDecline: (p: ParticipantProposal) => void
 }) => {
@@ -33,7 +68,9 @@ export const ProposalCard = ({ proposal, questions, onAccept, onDecline }: {
   const { t } = useTranslation()
   const name = `${proposal.firstName} ${proposal.lastName}`
   const matched = proposal.tandemState === 'MATCHED'
-  const common = commonGround(proposal, questions)
+  const common = commonGroundTexts(proposal, questions, side, t)
+  const manual = proposal.baseMatchRuleScore < 1
+  const scoreText = t('dashboard.score', { base: proposal.baseMatchRuleScore, max: proposal.maxScore, percentage: proposal.percentage })
   const photo = useAuthorizedImage(proposal.profileImage)
   // The dialogs are opened by state, not by a DialogTrigger, so Fluent does not know where the
   // focus came from: these attributes tell it where to return after Escape or Cancel.
@@ -44,21 +81,14 @@ export const ProposalCard = ({ proposal, questions, onAccept, onDecline }: {
         image={<Avatar name={name} {...(photo === null ? {} : { image: { src: photo, alt: '' } })} />}
         header={<Text weight="semibold">{name}</Text>}
         description={
-          <Caption1>
-            {proposal.baseMatchRuleScore < 1
-              ? t('dashboard.manualMatching')
-              : t('dashboard.score', { base: proposal.baseMatchRuleScore, max: proposal.maxScore, percentage: proposal.percentage })}
-          </Caption1>
+          <Caption1>{manual ? t('dashboard.manualMatching') : scoreText}</Caption1>
         }
       />
-      {common.length > 0 && (
-        <div>
-          <Body1>{t('dashboard.inCommon')}</Body1>
-          <ul className={styles.common}>
-            {common.map((c) => <li key={c}>{c}</li>)}
-          </ul>
-        </div>
+      {!manual && (
+        <meter className={styles.meter} min={0} max={proposal.maxScore} value={proposal.baseMatchRuleScore}
+          aria-label={t('dashboard.scoreMeter')} aria-valuetext={scoreText} />
       )}
+      {common.length > 0 && <CommonGround items={common} />}
       {matched && proposal.email !== null && <Body1>{t('dashboard.email', { email: proposal.email })}</Body1>}
       {proposal.proposalState === 'ACCEPTED' ? (
         <Badge appearance="filled" color={matched ? 'success' : 'warning'}>

@@ -1,9 +1,10 @@
 // The profile embedded in the questionnaire page: country, federal state (only for Germany, id 64),
 // city, professional position, company and the free-text profile questions (1000 characters).
-import { Combobox, Dropdown, Field, Input, Option, Textarea, Title3 } from '@fluentui/react-components'
+import { Dropdown, Field, Input, Option, Textarea, Title3 } from '@fluentui/react-components'
 import { useTranslation } from 'react-i18next'
 import { GERMANY_COUNTRY_ID, PROFILE_ANSWER_MAX, type FieldError, type ProfileMasterData, type ProfileUpdateRequest } from '@tandem/core'
 import { messageOf } from './QuestionField.js'
+import { CountryPicker } from './CountryPicker.js'
 
 export type ProfileDraft = Pick<ProfileUpdateRequest, 'countryCodeId' | 'stateOriginalId' | 'city' | 'professionalPosition' | 'company' | 'profileQuestionAnswer'>
 
@@ -18,7 +19,6 @@ export const ProfileSection = ({ draft, master, errors, onChange }: {
     const m = messageOf(t, errors.find((e) => e.field === field))
     return m === undefined ? {} : { validationMessage: m }
   }
-  const country = master.countryMaster.find((c) => c.countryCodeId === draft.countryCodeId)
   const answerOf = (id: number) => draft.profileQuestionAnswer.find((a) => a.userQuestionOriginalId === id)?.userAnswer ?? ''
   const setAnswer = (id: number, text: string) =>
     onChange({
@@ -29,16 +29,11 @@ export const ProfileSection = ({ draft, master, errors, onChange }: {
     <section aria-labelledby="profile-section">
       <Title3 as="h2" id="profile-section">{t('questionnaire.profileSection')}</Title3>
       <Field label={t('profile.country')} required {...message('countryCodeId')}>
-        <Combobox
-          value={country?.countryName ?? ''}
-          selectedOptions={draft.countryCodeId === null ? [] : [String(draft.countryCodeId)]}
-          onOptionSelect={(_, d) => {
-            const id = d.optionValue === undefined ? null : Number(d.optionValue)
-            onChange({ ...draft, countryCodeId: id, stateOriginalId: id === GERMANY_COUNTRY_ID ? draft.stateOriginalId : null })
-          }}
-        >
-          {master.countryMaster.map((c) => <Option key={c.countryCodeId} value={String(c.countryCodeId)}>{c.countryName}</Option>)}
-        </Combobox>
+        <CountryPicker
+          countries={master.countryMaster}
+          selectedId={draft.countryCodeId}
+          onSelect={(id) => onChange({ ...draft, countryCodeId: id, stateOriginalId: id === GERMANY_COUNTRY_ID ? draft.stateOriginalId : null })}
+        />
       </Field>
       {draft.countryCodeId === GERMANY_COUNTRY_ID && (
         <Field label={t('profile.federalState')} required {...message('stateOriginalId')}>

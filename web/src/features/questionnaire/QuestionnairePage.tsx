@@ -17,6 +17,7 @@ import { errorMessageKey, type ErrorWording } from '../../app/error.messages.js'
 import { useGetUserProfileQuery, useUpdateProfileMutation } from '../account/account.api.js'
 import { checkProfile, profileRequest } from '../account/profile.form.js'
 import { useGetQuestionAnswerPairsQuery, useSaveAnswersMutation, useUpdateUserStatusMutation } from './questionnaire.api.js'
+import { UnsavedChangesGuard } from '../../shared/UnsavedChangesGuard.js'
 import { draftOf, errorsOf, groupByRule, saveItemOf, type DraftAnswer } from './questionnaire.model.js'
 import { QuestionField } from './QuestionField.js'
 import { ProfileSection, type ProfileDraft } from './ProfileSection.js'
@@ -58,6 +59,8 @@ const QuestionnaireForm = ({ me, side, profile, questionnaire, currentYear }: {
   const [submitMode, setSubmitMode] = useState<'save' | 'publish' | null>(null)
   const [profileErrors, setProfileErrors] = useState<readonly FieldError[]>([])
   const [outcome, setOutcome] = useState<Outcome>(null)
+  // changed since the page was loaded or last saved: leaving asks first
+  const [dirty, setDirty] = useState(false)
   const [saveAnswers, saveState] = useSaveAnswersMutation()
   const [updateProfile, profileState] = useUpdateProfileMutation()
   const [updateStatus, statusState] = useUpdateUserStatusMutation()
@@ -122,6 +125,7 @@ const QuestionnaireForm = ({ me, side, profile, questionnaire, currentYear }: {
     }
     setSubmitMode(null)
     setTouched(new Set())
+    setDirty(false)
     if (mode === 'publish' && side === 'Mentor') setPublishedNow(true)
     setOutcome({ intent: 'success', key: mode === 'publish' && side === 'Mentor' ? 'questionnaire.published' : `questionnaire.saved${side}` })
     return true
@@ -160,7 +164,7 @@ const QuestionnaireForm = ({ me, side, profile, questionnaire, currentYear }: {
       {matching.errorKey !== null && (
         <MessageBar intent="error" role="alert"><MessageBarBody>{t(matching.errorKey)}</MessageBarBody></MessageBar>
       )}
-      <ProfileSection draft={profileDraft} master={profile.userProfileMasterModel} errors={profileErrors} onChange={setProfileDraft} />
+      <ProfileSection draft={profileDraft} master={profile.userProfileMasterModel} errors={profileErrors} onChange={(d) => { setProfileDraft(d); setDirty(true) }} />
       {groupByRule(questions).map((group) => (
         <section key={group.rule} className={styles.group} aria-labelledby={`rule-${group.rule}`}>
           <Title3 as="h2" id={`rule-${group.rule}`}>{t(`questionnaire.rules.${group.rule}`)}</Title3>
@@ -174,6 +178,7 @@ const QuestionnaireForm = ({ me, side, profile, questionnaire, currentYear }: {
               onChange={(draft) => {
                 setDrafts(new Map(drafts).set(q.questionPairId, draft))
                 setTouched(new Set(touched).add(q.questionPairId))
+                setDirty(true)
               }}
             />
           ))}
@@ -203,6 +208,7 @@ const QuestionnaireForm = ({ me, side, profile, questionnaire, currentYear }: {
       {matching.warning && (
         <NoticeDialog title={t('dashboard.matchingAlreadyRunningTitle')} text={t('dashboard.matchingAlreadyRunning')} onClose={matching.closeWarning} />
       )}
+      <UnsavedChangesGuard dirty={dirty} />
     </form>
   )
 }

@@ -1,0 +1,31 @@
+// Admin tables on any screen width: a table scrolls inside its own labelled, focusable region
+// (keyboard users scroll it with the arrow keys) instead of widening the page, and long values
+// such as e-mail addresses wrap inside their cell instead of running into the next column.
+import type { ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import { makeStyles, Table, tokens } from '@fluentui/react-components'
+
+const useStyles = makeStyles({
+  region: {
+    maxWidth: '100%',
+    overflowX: 'auto',
+    marginTop: '12px',
+    ':focus-visible': { outline: `2px solid ${tokens.colorStrokeFocus2}`, outlineOffset: '2px' },
+  },
+  // wide enough for its columns to stay readable; narrower screens scroll the region
+  table: {
+    minWidth: '640px',
+    '& td, & th': { overflowWrap: 'anywhere', verticalAlign: 'top' },
+  },
+})
+
+export const TableRegion = ({ label, children }: { readonly label: string; readonly children: ReactNode }) => {
+  const styles = useStyles()
+  const { t } = useTranslation()
+  // a name of its own: the page section around it is usually named like the table
+  return (
+    <div role="region" aria-label={t('admin.lists.tableRegion', { name: label })} tabIndex={0} className={styles.region}>
+      <Table aria-label={label} size="small" className={styles.table}>{children}</Table>
+    </div>
+  )
+}
