@@ -24,6 +24,11 @@ export type DomainError =
   | { readonly _tag: 'WrongRole'; readonly role: Side }
   /** SyncDBFromIdp with an external provider: its accounts cannot be listed; claims refresh at each sign-in. */
   | { readonly _tag: 'ExternalIdentityProvider' }
+  /**
+   * The token names an account an administrator deleted, and was issued before the deletion: the
+   * person must not come back through it (401; the web app shows its account-deleted page).
+   */
+  | { readonly _tag: 'AccountDeleted' }
 
 export type DomainErrorTag = DomainError['_tag']
 

@@ -7,7 +7,7 @@ import type { DomainErrorTag } from '../src/errors.js'
 const TAGS = {
   InvalidTransition: true, ValidationFailed: true, NotFound: true, ProfileIncomplete: true, NotAvailableForMatching: true,
   MatchingAlreadyRunning: true, MatchingDisabled: true, ProposalExpired: true, TandemChanged: true, TandemAlreadyClosed: true,
-  SameUser: true, ClusterEnded: true, ClusterIsDefault: true, ClusterTitleTaken: true, WrongRole: true, ExternalIdentityProvider: true,
+  SameUser: true, ClusterEnded: true, ClusterIsDefault: true, ClusterTitleTaken: true, WrongRole: true, ExternalIdentityProvider: true, AccountDeleted: true,
 } satisfies Record<DomainErrorTag, true>
 
 describe('error codes', () => {

@@ -1,6 +1,6 @@
 // The Express application: security headers, body limits, the bearer-token guard, the route table,
 // the runtime configuration for the web app and the built SPA, all from one origin.
-import { fail, fieldError } from '@tandem/core'
+import { fail, fieldError, type DomainError } from '@tandem/core'
 import express, { type NextFunction, type Request, type Response } from 'express'
 import compression from 'compression'
 import helmet from 'helmet'
@@ -15,6 +15,9 @@ import { cachedVerifier } from './token.cache.js'
 import type { Services } from './services.port.js'
 import { fixedWindow } from './rate.limit.js'
 import { serveWebApp } from './web.static.js'
+import { errorCodeOf, statusOf } from './status.map.js'
+
+const ACCOUNT_DELETED: DomainError = { _tag: 'AccountDeleted' }
 
 /** What the web app reads at start (GET /app-config.json). */
 export type AppConfig = {
@@ -129,11 +132,14 @@ export const createApp = (options: AppOptions): express.Express => {
   app.use(compression())
   options.mountBeforeParsers?.(app)
 
-  const actorOf = async (req: Request): Promise<Actor | null | 'invalid'> => {
+  const actorOf = async (req: Request): Promise<Actor | null | 'invalid' | 'deleted'> => {
     const token = bearerOf(req)
     if (token === null) return req.headers.authorization === undefined ? null : 'invalid'
     const identity = await verifyToken(token)
     if (identity === null) return 'invalid'
+    // Checked for every provider before anything else: a deleted person's old token must not even
+    // reach sign-up, which would register them again.
+    if (await services.accountDeleted(identity)) return 'deleted'
     const account = await services.accountOf(identity)
     const email = account?.email ?? identity.email
     const roles = account?.roles ?? []
@@ -151,6 +157,7 @@ export const createApp = (options: AppOptions): express.Express => {
     if (route.limited && !allow(req.ip ?? 'unknown', options.now())) return send(res, json(429, fail('TooManyRequests')))
     const actor = await actorOf(req)
     if (route.policy !== 'anonymous') {
+      if (actor === 'deleted') return send(res, json(statusOf(ACCOUNT_DELETED), fail(errorCodeOf(ACCOUNT_DELETED))))
       if (actor === null || actor === 'invalid') return send(res, json(401, fail('Unauthorized')))
       if (route.policy === 'admin' && !actor.isAdmin) return send(res, json(403, fail('Forbidden')))
     }
@@ -162,7 +169,7 @@ export const createApp = (options: AppOptions): express.Express => {
       file: file === undefined ? null : { bytes: file.buffer },
       ...(req.ip === undefined ? {} : { address: req.ip }),
     }
-    send(res, await route.run(actor === 'invalid' ? null : actor, incoming))
+    send(res, await route.run(actor === 'invalid' || actor === 'deleted' ? null : actor, incoming))
   }
   const parserOf = (route: Route) => route.method === 'GET' ? null : route.multipart === true ? upload : parseJson
 

@@ -23,6 +23,8 @@ export type KnownAccount = { readonly userId: UserId; readonly email: string; re
 
 export type Services = {
   readonly accountOf: (identity: VerifiedIdentity) => Promise<KnownAccount | null>
+  /** True when an administrator deleted the account the token names after the token was issued. */
+  readonly accountDeleted: (identity: VerifiedIdentity) => Promise<boolean>
   readonly health: () => Promise<{ readonly status: 'ok'; readonly database: 'ok' }>
   readonly account: {
     readonly signUp: (actor: Actor, body: SignUpPayload) => Outcome<UserView>

@@ -21,6 +21,7 @@ export const EDGE_OF: { readonly [K in DomainError['_tag']]: Edge } = {
   ClusterTitleTaken: { status: 409, code: 'ClusterTitleTaken' },
   ExternalIdentityProvider: { status: 409, code: 'ExternalIdentityProvider' },
   WrongRole: { status: 403, code: 'WrongRole' },
+  AccountDeleted: { status: 401, code: 'AccountDeleted' },
 }
 
 /** The status of each tag (kept as its own table for callers that only need the code number). */

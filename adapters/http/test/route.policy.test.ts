@@ -5,7 +5,7 @@ import * as t from 'io-ts'
 import { describe, expect, expectTypeOf, it } from 'vitest'
 import { defineRoute, json, type Actor, type Incoming } from '../src/index.js'
 
-const identity: VerifiedIdentity = { issuer: 'https://idp.example', subject: 's-1', email: 'ada@example.org', emailVerified: true, givenName: 'Ada', familyName: 'L', birthdate: null, gender: 'NA', locale: 'en' }
+const identity: VerifiedIdentity = { issuer: 'https://idp.example', subject: 's-1', email: 'ada@example.org', emailVerified: true, givenName: 'Ada', familyName: 'L', birthdate: null, gender: 'NA', locale: 'en', issuedAt: null }
 const ada: Actor = { identity, userId: null, email: 'ada@example.org', roles: ['Mentee'], isAdmin: false }
 const incoming = (body: unknown = undefined): Incoming => ({ query: {}, body, params: {}, file: null })
 

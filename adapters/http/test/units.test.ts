@@ -46,7 +46,7 @@ describe('token cache', () => {
       verifications += 1
       try {
         const { payload } = await jwtVerify(token, keys)
-        return { issuer: 'i', subject: String(payload.sub), email: 'a@b.org', emailVerified: false, givenName: '', familyName: '', birthdate: null, gender: 'NA', locale: 'en' }
+        return { issuer: 'i', subject: String(payload.sub), email: 'a@b.org', emailVerified: false, givenName: '', familyName: '', birthdate: null, gender: 'NA', locale: 'en', issuedAt: null }
       } catch { return null }
     }
     let now = Date.now()

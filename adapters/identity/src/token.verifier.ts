@@ -111,6 +111,7 @@ export const identityFromClaims = (issuer: string, payload: JWTPayload, mapping:
     birthdate: normaliseBirthdate(firstString(payload, mapping.birthdate)),
     gender: normaliseGender(firstString(payload, mapping.gender)),
     locale: firstString(payload, mapping.locale)?.toLowerCase().startsWith('de') === true ? 'de' : 'en',
+    issuedAt: typeof payload.iat === 'number' && Number.isFinite(payload.iat) ? payload.iat * 1000 : null,
   }
 }
 

@@ -32,7 +32,7 @@ describe('embedded provider: code flow', () => {
     const identity = await h.provider.verifier(tokens.access_token)
     expect(identity).toEqual({
       issuer: `${h.baseUrl}/oidc`, subject: claims.sub, email: 'ada@example.org', emailVerified: false, givenName: 'Ada', familyName: 'Lovelace',
-      birthdate: '1990-12-10', gender: 'Female', locale: 'en',
+      birthdate: '1990-12-10', gender: 'Female', locale: 'en', issuedAt: Number(claims.iat) * 1000,
     })
   })
 

@@ -82,6 +82,7 @@ describe('claim mapping', () => {
     expect(await verify(token)).toEqual({
       // No email_verified claim: Entra's address is not taken as confirmed.
       issuer, subject: 'object-id-1', email: 'Max.Muster@contoso.example', emailVerified: false, givenName: 'Max', familyName: 'Muster', birthdate: null, gender: 'NA', locale: 'de',
+      issuedAt: Number(decodeJwt(token).iat) * 1000,
     })
   })
 

@@ -7,7 +7,7 @@ import { createApp, type Services, type VerifyToken } from '@tandem/http'
 import { createEmbeddedProvider, createTokenVerifier, type EmbeddedProvider } from '@tandem/identity'
 import { createDeliveryWorker, emlTransport, smtpTransport, type DeliveryWorker, type MailTransport, type OrganisationInfo } from '@tandem/mail'
 import {
-  createAnswersRepository, createClustersRepository, createErasureRepository, createExportQueries, createListQueries, createOutboxRepository, createUsersRepository,
+  createAnswersRepository, createClustersRepository, createDeletedSubjects, createErasureRepository, createExportQueries, createListQueries, createOutboxRepository, createUsersRepository,
   createWorldStore, openDatabase, type Database,
 } from '@tandem/sqlite'
 import { calendarYearOf, EMBEDDED_PROVIDER_ISSUER, expireDeadlines } from '@tandem/core'
@@ -123,6 +123,7 @@ const serve = async (config: Config, overrides: ServerOverrides, releaseLock: ()
   const master = fixtureMasterData()
   const ctx: ServiceContext = {
     users, store, clock, logger, outbox, answers, lists, master,
+    deletedSubjects: createDeletedSubjects(db),
     clusters: createClustersRepository(db),
     erasure: createErasureRepository(db),
     exports: createExportQueries(db),

@@ -113,7 +113,8 @@ describe('DeleteUserFromIdp with deletefromDB=true', () => {
     const users = await t.api<{ email: string }[]>(admin.access_token, 'GET', '/api/Admin/GetAllUsers')
     expect(users.body.value.map((u) => u.email)).not.toContain(team.body.value.matchingTandemMenteeProposal.email)
     expect(users.body.value.map((u) => u.email)).toContain(mentor.email)
-    expect((await t.api(mentee.tokens.access_token, 'GET', `/api/Account/GetUserDetails?emailId=${encodeURIComponent(mentee.email)}`)).status).toBe(404)
+    // (The old token is refused outright since deletion is final: 401 AccountDeleted, not 404.)
+    expect((await t.api(mentee.tokens.access_token, 'GET', `/api/Account/GetUserDetails?emailId=${encodeURIComponent(mentee.email)}`)).status).toBe(401)
     // The provider's session and refresh token are gone with the account.
     const refreshed = await fetch(`${t.base}/oidc/token`, {
       method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' },

@@ -9,6 +9,8 @@ export type ErasureRules = {
   readonly placeholderId: () => UserId
   /** A delivered partner mail's subject without what it said about the user. */
   readonly scrubSubject: (subject: string, user: { readonly firstName: string; readonly lastName: string }) => string
+  /** Writes what must outlive the user (the record that refuses their old tokens), in the same transaction. */
+  readonly recordDeletion?: () => void
 }
 
 export const createErasureRepository = (db: Database) => {
@@ -24,6 +26,7 @@ export const createErasureRepository = (db: Database) => {
     erase: (id: UserId, rules: ErasureRules): boolean => db.transaction(() => {
       const user = db.first(k.selectFrom('users').select(['email', 'first_name', 'last_name']).where('id', '=', id))
       if (user === undefined) return false
+      rules.recordDeletion?.()
       const placeholder = rules.placeholderId()
       const email = user.email.toLowerCase()
       db.run(k.updateTable('tandems').set({ mentee_id: placeholder, mentee_comment: null }).where('mentee_id', '=', id))

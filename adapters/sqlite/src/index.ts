@@ -13,3 +13,4 @@ export { createOutboxRepository, insertOutboxRow, type OutboxRepository, type St
 export { createExportQueries, type ExportQueries, type ExportUserRow, type ExportUserFilter, type ExportTandemRow, type ExportProposal, type ExportTeamMember } from './export.queries.js'
 export { createSchedulerLeases, type SchedulerLeases, type LeaseHolding } from './scheduler.leases.js'
 export { backupDatabase, checkDatabase, type DatabaseCheck } from './backup.js'
+export { createDeletedSubjects, type DeletedSubjects } from './deleted.subjects.js'

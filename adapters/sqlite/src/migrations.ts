@@ -161,9 +161,28 @@ const embeddedProviderIssuer: Migration = {
   },
 }
 
+/**
+ * Deleted accounts, without personal data: a keyed hash of issuer + subject and the deletion time,
+ * so tokens issued before it are refused. The key lives in `secrets` (created on first use), so
+ * every process on the database hashes alike and a backup carries it.
+ */
+const deletedSubjects: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema.createTable('secrets')
+      .addColumn('name', 'text', (c) => c.primaryKey())
+      .addColumn('value', 'text', (c) => c.notNull())
+      .execute()
+    await db.schema.createTable('deleted_subjects')
+      .addColumn('subject_hash', 'text', (c) => c.primaryKey())
+      .addColumn('deleted_at', 'integer', (c) => c.notNull())
+      .execute()
+  },
+}
+
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001-initial': initial, '0002-mentor-pool-index': mentorPoolIndex, '0003-meta': meta, '0004-scheduler-leases': schedulerLeases,
   '0005-embedded-provider-issuer': embeddedProviderIssuer,
+  '0006-deleted-subjects': deletedSubjects,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => ({ ...MIGRATIONS }) }

@@ -97,6 +97,12 @@ export type MetaTable = { key: string; value: number }
 /** A periodic task's lease: only `holder` runs the task while `until` (epoch ms) lies ahead. */
 export type SchedulerLeasesTable = { name: string; holder: string; until: number }
 
+/** Secrets the application makes itself (the key of `deleted_subjects`' hashes), by name. */
+export type SecretsTable = { name: string; value: string }
+
+/** HMAC-SHA-256 (hex) of a deleted account's issuer + subject, and when it was deleted (epoch ms). */
+export type DeletedSubjectsTable = { subject_hash: string; deleted_at: number }
+
 export type Schema = {
   meta: MetaTable
   users: UsersTable
@@ -107,4 +113,6 @@ export type Schema = {
   tandems: TandemsTable
   outbox: OutboxTable
   scheduler_leases: SchedulerLeasesTable
+  secrets: SecretsTable
+  deleted_subjects: DeletedSubjectsTable
 }

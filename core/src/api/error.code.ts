@@ -21,6 +21,7 @@ const DOMAIN_CODES = {
   ClusterTitleTaken: null,
   WrongRole: null,
   ExternalIdentityProvider: null,
+  AccountDeleted: null,
 } as const satisfies { readonly [K in DomainErrorTag]: null }
 
 /** Refusals decided by the HTTP edge before or around the domain. */

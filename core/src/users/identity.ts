@@ -15,6 +15,11 @@ export type VerifiedIdentity = {
   readonly birthdate: string | null
   readonly gender: 'Female' | 'Male' | 'Non-binary' | 'NA'
   readonly locale: 'en' | 'de'
+  /**
+   * When the provider issued the token (its `iat`, epoch milliseconds), or null when it does not
+   * say: tokens issued before an account's deletion are refused.
+   */
+  readonly issuedAt: number | null
 }
 
 /** The OpenID Connect client id of the web app at the embedded provider. */
@@ -26,3 +31,12 @@ export const API_AUDIENCE = 'tandem-api'
  * which changes when the installation moves to another address; the accounts must not.
  */
 export const EMBEDDED_PROVIDER_ISSUER = 'urn:tandem:embedded-provider'
+
+/**
+ * Whether a token issued at `issuedAt` predates an account deletion at `deletedAt` (epoch ms) and
+ * must be refused. `iat` counts whole seconds, so a token from the deletion's own second counts as
+ * earlier; a token that does not say when it was issued counts as earlier too. A later token (an
+ * external provider's user signing in again) starts afresh.
+ */
+export const issuedBeforeDeletion = (issuedAt: number | null, deletedAt: number): boolean =>
+  issuedAt === null || issuedAt < Math.floor(deletedAt / 1000) * 1000 + 1000

@@ -7,11 +7,12 @@ import { useEffect } from 'react'
 import { NavBar } from './NavBar.js'
 import { Footer } from './Footer.js'
 import { useAppDispatch, useAppSelector } from './hooks.js'
-import { errorCleared, selectErrorCode, selectUser } from './session.slice.js'
+import { errorCleared, selectAccountDeleted, selectErrorCode, selectUser } from './session.slice.js'
 import { useSignInMutation } from '../features/account/account.api.js'
 import { useMe } from './me.js'
 import { Loading } from './guards.js'
 import { ErrorPage } from '../features/errors/ErrorPage.js'
+import { AccountDeletedPage } from '../features/errors/AccountDeletedPage.js'
 import { ErrorBoundary } from '../features/errors/ErrorBoundary.js'
 import { useStore } from 'react-redux'
 import { reportError } from '../features/errors/error-reporting.js'
@@ -39,6 +40,7 @@ export const Layout = () => {
   const styles = useStyles()
   const { me } = useMe()
   const errorCode = useAppSelector(selectErrorCode)
+  const accountDeleted = useAppSelector(selectAccountDeleted)
   const dispatch = useAppDispatch()
   const store = useStore() as AppStore
   const location = useLocation()
@@ -53,7 +55,9 @@ export const Layout = () => {
       <NavBar me={me} />
       <Main className={styles.main}>
         <RouteAnnouncer errorCode={errorCode} />
-        {errorCode !== null ? (
+        {accountDeleted ? (
+          <AccountDeletedPage />
+        ) : errorCode !== null ? (
           <ErrorPage code={errorCode} />
         ) : (
           <ErrorBoundary key={location.pathname} onError={(e) => reportError(store, e)}>

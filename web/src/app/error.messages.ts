@@ -28,6 +28,7 @@ export const ERROR_MESSAGE: Readonly<Record<ErrorCode, TranslationKey>> = {
   ClusterTitleTaken: 'messages.program-year-title-taken',
   WrongRole: 'messages.wrong-role',
   ExternalIdentityProvider: 'messages.external-identity-provider',
+  AccountDeleted: 'accountDeleted.text',
   Unauthorized: 'messages.session-ended',
   Forbidden: 'messages.forbidden',
   TooManyRequests: 'messages.too-many-requests',

@@ -11,6 +11,11 @@ export type SessionState = {
   /** undefined while the provider is still being asked, null when nobody is signed in. */
   readonly user: SignedInUser | null | undefined
   readonly errorCode: ErrorCode | null
+  /**
+   * The API refused the token because an administrator deleted the account (401 AccountDeleted):
+   * the shell shows the account-deleted page until the person signs out, whatever the route.
+   */
+  readonly accountDeleted?: boolean
 }
 
 const initialState: SessionState = { config: null, user: undefined, errorCode: null }
@@ -23,13 +28,15 @@ export const sessionSlice = createSlice({
     userChanged: (state, action: PayloadAction<SignedInUser | null>) => ({ ...state, user: action.payload }),
     errorRaised: (state, action: PayloadAction<ErrorCode>) => ({ ...state, errorCode: action.payload }),
     errorCleared: (state) => ({ ...state, errorCode: null }),
+    accountDeletedDetected: (state) => ({ ...state, accountDeleted: true }),
   },
   selectors: {
     selectConfig: (s) => s.config,
     selectUser: (s) => s.user,
     selectErrorCode: (s) => s.errorCode,
+    selectAccountDeleted: (s) => s.accountDeleted === true,
   },
 })
 
-export const { configLoaded, userChanged, errorRaised, errorCleared } = sessionSlice.actions
-export const { selectConfig, selectUser, selectErrorCode } = sessionSlice.selectors
+export const { configLoaded, userChanged, errorRaised, errorCleared, accountDeletedDetected } = sessionSlice.actions
+export const { selectConfig, selectUser, selectErrorCode, selectAccountDeleted } = sessionSlice.selectors

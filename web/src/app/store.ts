@@ -2,7 +2,7 @@
 // roles into the shell's error page. `makeStore` is reused by tests with a preloaded state.
 import { combineReducers, configureStore, createListenerMiddleware, isRejectedWithValue } from '@reduxjs/toolkit'
 import { api, type ApiError, type Services } from './api.js'
-import { errorRaised, sessionSlice } from './session.slice.js'
+import { accountDeletedDetected, errorRaised, sessionSlice } from './session.slice.js'
 import { anonymousAuth } from './auth.port.js'
 import { matchingSlice } from '../features/dashboard/matching.slice.js'
 
@@ -17,7 +17,9 @@ const makeErrorListener = () => {
     matcher: isRejectedWithValue,
     effect: (action, { dispatch }) => {
       const error = action.payload as ApiError | undefined
-      if (error?.status === 401) dispatch(errorRaised(401))
+      // A deleted account is no sign-in problem: signing in again would not help, so it gets its own page.
+      if (error?.status === 401 && error.errorCode === 'AccountDeleted') dispatch(accountDeletedDetected())
+      else if (error?.status === 401) dispatch(errorRaised(401))
       else if (error?.status === 403) dispatch(errorRaised(403))
     },
   })

@@ -30,6 +30,9 @@ export const withoutNames = (text: string, names: readonly string[]): string =>
   names.filter((n) => n.trim() !== '').reduce((out, name) => out.replace(new RegExp(`(?<![\\p{L}\\p{N}])${escape(name.trim())}(?![\\p{L}\\p{N}])`, 'gu'), '–'), text)
 
 /** Erases the user's personal data (the repository's erase, with the placeholder and name rules here). */
-export const eraseUser = (ctx: ServiceContext, id: UserId): void => {
-  ctx.erasure.erase(id, { placeholderId: () => placeholderId(ctx), scrubSubject: (subject, user) => withoutNames(subject, [user.firstName, user.lastName]) })
+export const eraseUser = (ctx: ServiceContext, id: UserId, recordDeletion?: () => void): void => {
+  ctx.erasure.erase(id, {
+    placeholderId: () => placeholderId(ctx), scrubSubject: (subject, user) => withoutNames(subject, [user.firstName, user.lastName]),
+    ...(recordDeletion === undefined ? {} : { recordDeletion }),
+  })
 }

@@ -98,8 +98,14 @@ export const accountService = (ctx: ServiceContext): Omit<Services['account'], '
         const released = ctx.store.run({ userIds: [tandem.menteeId, tandem.mentorId] }, releaseTandem(now, { tandemId: tandem.id }), now)
         if (isLeft(released)) return released
       }
+      // The provider first: once its account, sessions and refresh tokens are gone no new token can
+      // name the person. Then, in one transaction, the record that refuses every older token and
+      // (deletefromDB) the erasure. Interrupted in between, the user is still listed and the
+      // administrator deletes again.
       await ctx.deleteIdentity(user.right.issuer, user.right.subject)
-      if (query.deletefromDB) eraseUser(ctx, id)
+      const recordDeletion = () => ctx.deletedSubjects.record(user.right.issuer, user.right.subject, ctx.clock())
+      if (query.deletefromDB) eraseUser(ctx, id, recordDeletion)
+      else recordDeletion()
       return right(true)
     },
 

@@ -1,7 +1,7 @@
 // What every service needs: the repositories, the world store, the clock, the master data and the
 // configuration. Built once by the server.
 import type { Bilingual, DeclineReason, DomainError, Language, ProfileQuestion, Questionnaire, UserId } from '@tandem/core'
-import type { AnswersRepository, ClustersRepository, ErasureRepository, ExportQueries, ListQueries, OutboxRepository, UserRecord, UsersRepository, WorldStore } from '@tandem/sqlite'
+import type { AnswersRepository, ClustersRepository, DeletedSubjects, ErasureRepository, ExportQueries, ListQueries, OutboxRepository, UserRecord, UsersRepository, WorldStore } from '@tandem/sqlite'
 import { left, right, type Either } from 'fp-ts/lib/Either.js'
 import type { Clock } from '../clock.js'
 import type { MentorPoolCache } from './mentor-pool.cache.js'
@@ -32,6 +32,8 @@ export type ServiceContext = {
   readonly lists: ListQueries
   readonly outbox: OutboxRepository
   readonly erasure: ErasureRepository
+  /** Keyed hashes of deleted accounts: tokens issued before a deletion are refused. */
+  readonly deletedSubjects: DeletedSubjects
   readonly exports: ExportQueries
   readonly store: WorldStore
   /** Changes whenever anything was committed (any process): the key of the services' read caches. */

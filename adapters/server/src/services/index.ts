@@ -1,4 +1,5 @@
 // The Services port of @tandem/http, implemented over the repositories, the world store and the core.
+import { issuedBeforeDeletion } from '@tandem/core'
 import type { KnownAccount, Services } from '@tandem/http'
 import { accountService, emailFromToken } from './account.service.js'
 import { adminService } from './admin/index.js'
@@ -28,6 +29,10 @@ export const createServices = (ctx: ServiceContext, extras: ServiceExtras): Serv
       if (accounts.size > 10_000) accounts.clear()
       accounts.set(key, { generation, account })
       return account
+    },
+    accountDeleted: async (identity) => {
+      const deletedAt = ctx.deletedSubjects.deletedAt(identity.issuer, identity.subject)
+      return deletedAt !== undefined && issuedBeforeDeletion(identity.issuedAt, deletedAt)
     },
     health: async () => {
       ctx.lists.ping()
