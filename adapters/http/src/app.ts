@@ -13,7 +13,7 @@ import { routeTable } from './routes.table.js'
 import { docsAssets } from './openapi/docs.page.js'
 import { cachedVerifier } from './token.cache.js'
 import type { Services } from './services.port.js'
-import { fixedWindow } from './rate.limit.js'
+import type { LimitAttempt } from './limits.port.js'
 import { serveWebApp } from './web.static.js'
 import { errorCodeOf, statusOf } from './status.map.js'
 
@@ -39,8 +39,6 @@ export type AppLogger = {
 
 export type AppOptions = {
   readonly services: Services
-  /** The server's clock: the rate limits count in its minutes. */
-  readonly now: () => number
   readonly verifyToken: VerifyToken
   readonly adminEmails: readonly string[]
   readonly logger: AppLogger
@@ -51,14 +49,14 @@ export type AppOptions = {
   readonly mountBeforeParsers?: (app: express.Express) => void
   /** Express `trust proxy` (default 'loopback'): which forwarded headers to believe. */
   readonly trustProxy?: string
-  /** Requests per minute and address on sign-up and sign-in. */
-  readonly signInRateLimit?: number
   /**
    * Whether people reach the app over https (PUBLIC_URL). Only then are HSTS and
    * upgrade-insecure-requests sent: over plain http they would make the browser ask for the
    * scripts over https, and the page stays white.
    */
   readonly httpsOnly?: boolean
+  /** The shared limiter of sign-up, sign-in and the error log (counters in the database). */
+  readonly limitAttempt: LimitAttempt
 }
 
 const JSON_LIMIT = 256 * 1024
@@ -108,7 +106,6 @@ export const createApp = (options: AppOptions): express.Express => {
   const { services, logger } = options
   const verifyToken = cachedVerifier(options.verifyToken)
   const admins = options.adminEmails.map((e) => e.trim().toLowerCase()).filter((e) => e !== '')
-  const allow = fixedWindow(options.signInRateLimit ?? 60)
 
   app.disable('x-powered-by')
   // API answers are no-store; hashing every body for an ETag would be wasted work.
@@ -154,8 +151,19 @@ export const createApp = (options: AppOptions): express.Express => {
   const parseJson = jsonBody(JSON_LIMIT)
 
   const handlerOf = (route: Route) => async (req: Request, res: Response): Promise<void> => {
-    if (route.limited && !allow(req.ip ?? 'unknown', options.now())) return send(res, json(429, fail('TooManyRequests')))
     const actor = await actorOf(req)
+    if (route.limit !== undefined) {
+      // The error log counts a signed-in reporter apart from the address they share (a school, an
+      // office); sign-up and sign-in count the address.
+      const signedIn = route.limit === 'logError' && typeof actor === 'object' && actor !== null
+      const decision = await options.limitAttempt(route.limit, signedIn
+        ? { account: `${actor.identity.issuer} ${actor.identity.subject}` }
+        : { address: req.ip ?? req.socket.remoteAddress ?? 'unknown' })
+      if (!decision.allowed) {
+        res.setHeader('Retry-After', String(decision.retryAfterSeconds))
+        return send(res, json(429, fail('TooManyRequests')))
+      }
+    }
     if (route.policy !== 'anonymous') {
       if (actor === 'deleted') return send(res, json(statusOf(ACCOUNT_DELETED), fail(errorCodeOf(ACCOUNT_DELETED))))
       if (actor === null || actor === 'invalid') return send(res, json(401, fail('Unauthorized')))
@@ -175,7 +183,7 @@ export const createApp = (options: AppOptions): express.Express => {
 
   // Paths without parameters are found in one map look-up (case-insensitive, trailing slash
   // ignored, as Express matches them); the few with parameters go through Express's router.
-  const routes = routeTable(services, options.now).map((route) => ({ ...route, limited: /\/sign(up|in)$/i.test(route.path) }))
+  const routes = routeTable(services)
   const byKey = new Map<string, { readonly parse: ReturnType<typeof parserOf>; readonly handle: ReturnType<typeof handlerOf> }>()
   const keyOf = (method: string, path: string) => `${method} ${path.toLowerCase().replace(/\/+$/, '')}`
   for (const route of routes) {

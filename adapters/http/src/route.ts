@@ -4,6 +4,7 @@
 import { decodeOrFieldErrors, fail, holdsSide, ok, type DomainError, type Envelope, type Side, type StartMatchingResponse } from '@tandem/core'
 import { isLeft, type Either } from 'fp-ts/lib/Either.js'
 import * as t from 'io-ts'
+import type { LimitedAction } from './limits.port.js'
 import { sameEmail, type Actor, type Policy } from './policy.js'
 import { errorCodeOf, statusOf } from './status.map.js'
 
@@ -40,8 +41,8 @@ export type Route = {
   readonly query?: t.Decoder<unknown, unknown>
   readonly body?: t.Decoder<unknown, unknown>
   readonly produces?: Produces
-  /** Counted by the sign-up / sign-in rate limit (set by the app). */
-  readonly limited?: boolean
+  /** The limiter's budget each call of the route counts against (the app checks it, 429 beyond). */
+  readonly limit?: LimitedAction
   readonly run: (actor: Actor | null, incoming: Incoming) => Promise<Reply>
 }
 
@@ -50,6 +51,7 @@ type Common<Q, B> = {
   readonly path: string
   readonly multipart?: boolean
   readonly summary: string
+  readonly limit?: LimitedAction
   readonly query?: t.Type<Q, unknown, unknown>
   readonly body?: t.Type<B, unknown, unknown>
   /** Reshapes every answer of the route, refusals included (start matching's statusCode). */
@@ -113,6 +115,7 @@ export const defineRoute = <Q = undefined, B = undefined>(spec: RouteSpec<Q, B>)
   ...(spec.query === undefined ? {} : { query: spec.query }),
   ...(spec.body === undefined ? {} : { body: spec.body }),
   ...(spec.produces === undefined ? {} : { produces: spec.produces }),
+  ...(spec.limit === undefined ? {} : { limit: spec.limit }),
   run: async (actor, incoming) => (spec.finish ?? ((reply: Reply) => reply))(await decide(spec, actor, incoming)),
 })
 

@@ -11,25 +11,14 @@ import {
 import { isLeft } from 'fp-ts/lib/Either.js'
 import * as t from 'io-ts'
 import { MAX_IMAGE_BYTES, reencodeImage } from './image.js'
-import type { Actor } from './policy.js'
-import { answer, defineRoute, denied, json, startMatchingReply, type Incoming, type Route } from './route.js'
+import { answer, defineRoute, denied, json, type Route, startMatchingReply } from './route.js'
 import { exportRoutes } from './routes.exports.js'
 import { docsRoutes } from './routes.docs.js'
 import { openApiDocument, type OpenApiDocument } from './openapi/openapi.document.js'
 import type { Services } from './services.port.js'
-import { fixedWindow } from './rate.limit.js'
 
-/** Browser error reports per minute and caller, and the characters of a report that are kept. */
-export const LOG_ERRORS_PER_MINUTE = 30
+/** The characters of a browser error report that are kept (how many a caller may send: the limiter's logError budget). */
 export const LOG_ERROR_MAX_CHARACTERS = 2000
-
-/**
- * The error log's limit is keyed by the signed-in identity (accountable, and not sharing a school's
- * or office's address), else the caller's address, else one shared bucket for signed-out callers.
- */
-const reporterKey = (actor: Actor | null, incoming: Incoming): string =>
-  actor !== null ? `identity:${actor.identity.issuer}|${actor.identity.subject}`
-    : incoming.address !== undefined ? `address:${incoming.address}` : 'anonymous'
 
 const ImageForm = t.strict({ email: EmailAddress, IsDeleted: t.union([BooleanFromString, t.undefined]) })
 const ImageParams = t.strict({ userId: IdFromString })
@@ -37,34 +26,30 @@ const ImageParams = t.strict({ userId: IdFromString })
 /** The version the API description states. */
 export const API_VERSION = '1.0.0'
 
-/** `now` is the server's clock: the error log's allowance counts in its minutes. */
-export const routeTable = (s: Services, now: () => number): readonly Route[] => {
-  const calls = serviceRoutes(s, now)
+export const routeTable = (s: Services): readonly Route[] => {
+  const calls = serviceRoutes(s)
   // Built on first request: the document describes the whole table, its own two routes included.
   let document: OpenApiDocument | undefined
   const routes: readonly Route[] = [...calls, ...docsRoutes(() => (document ??= openApiDocument(routes, API_VERSION)))]
   return routes
 }
 
-const serviceRoutes = (s: Services, now: () => number): readonly Route[] => {
-  const allowLog = fixedWindow(LOG_ERRORS_PER_MINUTE)
-  return [
+const serviceRoutes = (s: Services): readonly Route[] => [
   defineRoute({ method: 'GET', path: '/api/health', policy: 'anonymous', summary: 'liveness and database check',
     handle: async () => json(200, ok(await s.health())) }),
 
   // Account
   defineRoute({ method: 'POST', path: '/api/account/signup', policy: 'self', summary: 'register the token holder with the role of the entry point',
-    body: SignUpPayload, owner: (_q, b) => [b.Email], handle: async ({ actor, body }) => answer(await s.account.signUp(actor, body)) }),
+    body: SignUpPayload, owner: (_q, b) => [b.Email], limit: 'apiSignIn', handle: async ({ actor, body }) => answer(await s.account.signUp(actor, body)) }),
   defineRoute({ method: 'POST', path: '/api/Account/signin', policy: 'self', summary: 'the signed-in user (adds the entry role when new to it)',
-    body: SignInPayload, owner: (_q, b) => [b.Email], handle: async ({ actor, body }) => answer(await s.account.signIn(actor, body)) }),
+    body: SignInPayload, owner: (_q, b) => [b.Email], limit: 'apiSignIn', handle: async ({ actor, body }) => answer(await s.account.signIn(actor, body)) }),
   defineRoute({ method: 'GET', path: '/api/Account/GetUserDetails', policy: 'self', summary: 'the participant view of the caller',
     query: UserDetailsQuery, owner: (q) => [q.emailId], handle: async ({ actor }) => answer(await s.account.userDetails(actor)) }),
   defineRoute({ method: 'GET', path: '/api/Account/DeleteUserFromIdp', policy: 'admin', summary: 'delete a user (releasing their live tandems)',
     query: DeleteUserQuery, handle: async ({ query }) => answer(await s.account.deleteUser(query)) }),
   defineRoute({ method: 'POST', path: '/api/Logger/LogError', policy: 'anonymous',
-    summary: `log a browser error (signed out too; ${LOG_ERRORS_PER_MINUTE} a minute per caller, 429 beyond; first ${LOG_ERROR_MAX_CHARACTERS} characters kept)`,
-    body: LogErrorPayload, handle: async ({ actor, body, incoming }) => {
-      if (!allowLog(reporterKey(actor, incoming), now())) return json(429, fail('TooManyRequests'))
+    summary: `log a browser error (signed out too; limited per caller, 429 beyond; first ${LOG_ERROR_MAX_CHARACTERS} characters kept)`,
+    body: LogErrorPayload, limit: 'logError', handle: async ({ actor, body }) => {
       return answer(await s.account.logError(actor, { ErrorMessage: body.ErrorMessage.slice(0, LOG_ERROR_MAX_CHARACTERS) }))
     } }),
   defineRoute({ method: 'POST', path: '/api/Notification/NotifyUser', policy: 'admin', summary: 'send a notification of a template type to a user',
@@ -174,7 +159,6 @@ const serviceRoutes = (s: Services, now: () => number): readonly Route[] => {
   defineRoute({ method: 'POST', path: '/api/Admin/ResendNotification', policy: 'admin', summary: 'queue a failed notification of the history again',
     body: ResendNotificationPayload, handle: async ({ body }) => answer(await s.admin.resendNotification(body)) }),
   ...exportRoutes(s),
-  ]
-}
+]
 
 export { denied }

@@ -15,7 +15,7 @@ import { composeResetMail as defaultResetMail, type ComposeResetMail, type SendM
 import { sqliteOidcAdapter } from './oidc.adapter.js'
 import { escapeHtml, layout, paragraph } from './pages.render.js'
 import { loadOrCreateKeys } from './provider.keys.js'
-import { createRateLimiter, DEFAULT_RATE_LIMITS, type RateLimits } from './rate.limit.js'
+import type { LimitAttempt } from './limits.port.js'
 import { createResetTokens } from './reset.tokens.js'
 import { createTokenVerifier, type TokenVerifier } from './token.verifier.js'
 
@@ -33,9 +33,10 @@ export type EmbeddedProviderOptions = {
   /** The address-confirmation mail after sign-up; a plain bilingual text by default. */
   readonly composeVerificationMail?: ComposeVerificationMail
   readonly onMailError?: (error: unknown) => void
-  /** Clock of reset links and rate limits (tests move it); oidc-provider keeps its own. */
+  /** Clock of reset links (tests move it); oidc-provider keeps its own. */
   readonly now?: () => number
-  readonly rateLimit?: Partial<RateLimits>
+  /** The sign-in limiter (sign-in, sign-up, forgot-password), shared by every process on the database. */
+  readonly limitAttempt: LimitAttempt
   readonly legalUrls?: { readonly terms: string; readonly privacy: string }
 }
 
@@ -91,7 +92,6 @@ export const createEmbeddedProvider = async (options: EmbeddedProviderOptions): 
   createIdentitySchema(options.db)
   const keys = loadOrCreateKeys(options.dataDir)
   const accounts = createAccountStore(options.db, now)
-  const limits: RateLimits = { ...DEFAULT_RATE_LIMITS, ...options.rateLimit }
 
   const page = (ctx: KoaContextWithOIDC, title: 'logout-title' | 'logout-done-title' | 'error-title', body: string): void => {
     const language = ctxLanguage(ctx)
@@ -211,8 +211,7 @@ export const createEmbeddedProvider = async (options: EmbeddedProviderOptions): 
     // Sign-up through the pages mails the confirmation link; accounts made in code (demo) do not.
     accounts: withSignUpConfirmation(accounts, verification, onMailError),
     resetTokens: createResetTokens(options.db, now),
-    limiter: createRateLimiter(now),
-    limits,
+    limitAttempt: options.limitAttempt,
     csrf: createCsrf(keys.cookieKeys[0] ?? '', pagesPath, publicUrl.startsWith('https:')),
     sendMail: options.sendMail,
     composeResetMail: options.composeResetMail ?? defaultResetMail,

@@ -6,7 +6,7 @@ export { createExternalProviderConfig, DEFAULT_SCOPE, type Environment, type Ext
 export { createAccountStore, GENDERS, type Account, type AccountStore, type Gender, type NewAccount } from './account.store.js'
 export { passwordProblem } from './account.validation.js'
 export { composeResetMail, type ComposeResetMail, type MailMessage, type ResetMailInput, type SendMail } from './mail.reset.js'
-export { DEFAULT_RATE_LIMITS, type RateLimitRule, type RateLimits } from './rate.limit.js'
+export type { LimitAttempt, LimitDecision, LimitedPageAction } from './limits.port.js'
 export { RESET_LINK_VALIDITY, VERIFY_LINK_VALIDITY } from './reset.tokens.js'
 export { composeVerificationMail, SIGN_UP_MAIL_WAIT_MS, type ComposeVerificationMail, type VerificationMailInput } from './email.verification.js'
 export { createIdentitySchema } from './identity.schema.js'

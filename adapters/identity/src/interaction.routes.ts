@@ -6,8 +6,7 @@ import type { Language } from '@tandem/core'
 import { decodeSignUp } from './account.validation.js'
 import { pickLanguage, text as pickText, type IdentityFieldError, type IdentityTextKey } from './identity.messages.js'
 import * as page from './pages.render.js'
-import { allowAttempt } from './rate.limit.js'
-import { asForm, formParser, handle, otherLanguage, pageContext, queryString, renderMessage, requestLanguage, send, stringParam, withLang, clientIp, type Form, type IdentityRoutesDeps } from './routes.shared.js'
+import { asForm, formParser, handle, otherLanguage, pageContext, queryString, renderMessage, requestLanguage, send, stringParam, withLang, clientIp, refused, type Form, type IdentityRoutesDeps } from './routes.shared.js'
 
 export const interactionRoutes = (deps: IdentityRoutesDeps): express.Router => {
   const router = express.Router()
@@ -102,7 +101,7 @@ ${page.button(l, 'signup-submit')}
     const email = typeof body['email'] === 'string' ? body['email'].trim() : ''
     const view = { uid: details.uid, language, values: { email } }
     if (!deps.csrf.valid(req, body['csrf'])) return renderSignIn(req, res, 403, { ...view, formError: 'csrf-invalid' })
-    if (!allowAttempt(deps.limiter, deps.limits.signIn, 'signin', clientIp(req), email)) return renderSignIn(req, res, 429, { ...view, formError: 'rate-limited' })
+    if (refused(res, await deps.limitAttempt('signIn', { address: clientIp(req), account: email }))) return renderSignIn(req, res, 429, { ...view, formError: 'rate-limited' })
     const password = typeof body['password'] === 'string' ? body['password'] : ''
     // One answer for an unknown e-mail and a wrong password, so the form reveals no accounts.
     const account = email === '' || password === '' ? null : await deps.accounts.verifyPassword(email, password)
@@ -117,7 +116,7 @@ ${page.button(l, 'signup-submit')}
     const view = { uid: details.uid, language, values }
     if (!deps.csrf.valid(req, body['csrf'])) return renderSignUp(req, res, 403, { ...view, formError: 'csrf-invalid' })
     const email = typeof body['email'] === 'string' ? body['email'].trim() : ''
-    if (!allowAttempt(deps.limiter, deps.limits.signUp, 'signup', clientIp(req), email)) return renderSignUp(req, res, 429, { ...view, formError: 'rate-limited' })
+    if (refused(res, await deps.limitAttempt('signUp', { address: clientIp(req), account: email }))) return renderSignUp(req, res, 429, { ...view, formError: 'rate-limited' })
     const decoded = decodeSignUp(body, language, deps.now())
     if (decoded._tag === 'Invalid') return renderSignUp(req, res, 400, { ...view, errors: decoded.errors })
     const created = await deps.accounts.createAccount(decoded.account)

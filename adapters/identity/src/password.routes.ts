@@ -5,8 +5,7 @@ import type { Language } from '@tandem/core'
 import { decodeNewPassword, emailProblem } from './account.validation.js'
 import type { IdentityFieldError, IdentityTextKey } from './identity.messages.js'
 import * as page from './pages.render.js'
-import { allowAttempt } from './rate.limit.js'
-import { asForm, clientIp, formParser, handle, otherLanguage, pageContext, queryString, renderMessage, requestLanguage, send, withLang, type IdentityRoutesDeps } from './routes.shared.js'
+import { asForm, clientIp, formParser, handle, refused, otherLanguage, pageContext, queryString, renderMessage, requestLanguage, send, withLang, type IdentityRoutesDeps } from './routes.shared.js'
 
 export const passwordRoutes = (deps: IdentityRoutesDeps): express.Router => {
   const router = express.Router()
@@ -26,12 +25,12 @@ ${page.button(language, 'forgot-submit')}
 
     router.get('/forgot', (req, res) => forgotForm(req, res, 200, requestLanguage(req), [], ''))
 
-  router.post('/forgot', form, (req, res) => {
+  router.post('/forgot', form, handle(async (req, res) => {
     const language = requestLanguage(req)
     const body = asForm(req.body)
     const email = typeof body['email'] === 'string' ? body['email'].trim() : ''
     if (!deps.csrf.valid(req, body['csrf'])) return forgotForm(req, res, 403, language, [], email, 'csrf-invalid')
-    if (!allowAttempt(deps.limiter, deps.limits.forgot, 'forgot', clientIp(req), email)) return forgotForm(req, res, 429, language, [], email, 'rate-limited')
+    if (refused(res, await deps.limitAttempt('forgot', { address: clientIp(req), account: email }))) return forgotForm(req, res, 429, language, [], email, 'rate-limited')
     const problem = emailProblem(email)
     if (problem !== null) return forgotForm(req, res, 400, language, [{ field: 'email', key: problem }], email)
     const account = deps.accounts.findByEmail(email)
@@ -42,7 +41,7 @@ ${page.button(language, 'forgot-submit')}
       deps.sendMail(deps.composeResetMail({ to: account.email, givenName: account.givenName, language: account.locale, link })).catch(deps.onMailError)
     }
     return renderMessage(deps, res, 200, language, 'forgot-sent-title', 'forgot-sent', withLang(`${mountPath}/forgot`, otherLanguage(language)), false)
-  })
+  }))
 
   const resetForm = (req: Request, res: Response, status: number, language: Language, token: string, errors: readonly IdentityFieldError[], formError?: IdentityTextKey): void => {
     const body = `${page.errorSummary(language, errors, formError)}

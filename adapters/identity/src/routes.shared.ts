@@ -8,15 +8,14 @@ import type { Csrf } from './csrf.js'
 import { pickLanguage, type IdentityTextKey } from './identity.messages.js'
 import type { ComposeResetMail, SendMail } from './mail.reset.js'
 import * as page from './pages.render.js'
-import type { RateLimiter, RateLimits } from './rate.limit.js'
+import type { LimitAttempt, LimitDecision } from './limits.port.js'
 import type { ResetTokens } from './reset.tokens.js'
 
 export type IdentityRoutesDeps = {
   readonly provider: Provider
   readonly accounts: AccountStore
   readonly resetTokens: ResetTokens
-  readonly limiter: RateLimiter
-  readonly limits: RateLimits
+  readonly limitAttempt: LimitAttempt
   readonly csrf: Csrf
   readonly sendMail: SendMail
   readonly composeResetMail: ComposeResetMail
@@ -41,6 +40,13 @@ export const queryString = (req: Request, name: string): string | undefined => {
 }
 export const stringParam = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined)
 export const clientIp = (req: Request): string => req.ip ?? req.socket.remoteAddress ?? 'unknown'
+
+/** Tells a refused client when to come back (the page itself says so in words). */
+export const refused = (res: Response, decision: LimitDecision): boolean => {
+  if (decision.allowed) return false
+  res.setHeader('Retry-After', String(decision.retryAfterSeconds))
+  return true
+}
 
 /** Form bodies are parsed on the identity's own POST routes only, small and flat. */
 export const formParser = (): RequestHandler => express.urlencoded({ extended: false, limit: '16kb', parameterLimit: 30 })

@@ -14,7 +14,7 @@ import { SIGN_UP, signIn, signUp, startAuthorization, startHarness, submit, type
 
 let h: Harness
 beforeAll(async () => {
-  h = await startHarness({ rateLimit: { forgot: { limit: 50, windowMs: 60 * 60_000 }, signIn: { limit: 100, windowMs: 60_000 }, signUp: { limit: 100, windowMs: 60_000 } } })
+  h = await startHarness()
 })
 afterAll(async () => h.close())
 

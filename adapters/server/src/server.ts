@@ -8,7 +8,7 @@ import { createEmbeddedProvider, createTokenVerifier, type EmbeddedProvider } fr
 import { createDeliveryWorker, emlTransport, smtpTransport, type DeliveryWorker, type MailTransport, type OrganisationInfo } from '@tandem/mail'
 import {
   createAnswersRepository, createClustersRepository, createDeletedSubjects, createErasureRepository, createExportQueries, createListQueries, createOutboxRepository, createUsersRepository,
-  createWorldStore, openDatabase, type Database,
+  createWorldStore, createAttemptLimiter, openDatabase, type AttemptRules, type Database,
 } from '@tandem/sqlite'
 import { calendarYearOf, EMBEDDED_PROVIDER_ISSUER, expireDeadlines } from '@tandem/core'
 import type express from 'express'
@@ -33,6 +33,8 @@ export type ServerOverrides = {
   readonly verifyToken?: VerifyToken
   readonly logger?: Logger
   readonly transport?: MailTransport
+  /** Other budgets for the sign-in limits (tests use small ones). */
+  readonly attemptRules?: Partial<AttemptRules>
 }
 
 export type TandemServer = {
@@ -89,6 +91,8 @@ const serve = async (config: Config, overrides: ServerOverrides, releaseLock: ()
     : emlTransport(join(config.dataDir, MAIL_FOLDER), { from: config.mailFrom, log: mailLog }))
 
   const users = createUsersRepository(db)
+  // One limiter for the identity pages and the API, counting in the database with every other process.
+  const limitAttempt = createAttemptLimiter(db, clock, overrides.attemptRules)
   const store = createWorldStore(db, mailNotifier(org))
 
   let provider: EmbeddedProvider | null = null
@@ -102,7 +106,7 @@ const serve = async (config: Config, overrides: ServerOverrides, releaseLock: ()
   }
   else {
     provider = await createEmbeddedProvider({
-      db: db.raw, publicUrl: config.publicUrl, dataDir: config.dataDir,
+      db: db.raw, publicUrl: config.publicUrl, dataDir: config.dataDir, limitAttempt,
       redirectUris: [`${config.publicUrl}/`], postLogoutRedirectUris: [`${config.publicUrl}/`],
       ...resetMailWiring(transport, org),
       onMailError: (error) => logger.error({ err: error }, 'password reset mail failed'),
@@ -170,7 +174,7 @@ const serve = async (config: Config, overrides: ServerOverrides, releaseLock: ()
   }
   const app = createApp({
     httpsOnly,
-    services, now: clock, verifyToken, adminEmails: config.adminEmails, logger, appConfig, webDist: config.webDist, trustProxy: config.trustProxy,
+    services, verifyToken, adminEmails: config.adminEmails, logger, appConfig, webDist: config.webDist, trustProxy: config.trustProxy, limitAttempt,
     ...(provider === null ? {} : { mountBeforeParsers: (a: express.Express) => { a.use('/oidc', (provider as EmbeddedProvider).handler) } }),
   })
 

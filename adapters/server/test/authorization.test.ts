@@ -10,7 +10,7 @@ let routes: readonly Route[]
 let mentee: Person, mentor: Person, both: Person, other: Person, target: Person
 beforeAll(async () => {
   h = await startHarness()
-  routes = routeTable(h.server.services, h.clock)
+  routes = routeTable(h.server.services)
   ;[mentee, mentor, both, other, target] = [h.person('Mia'), h.person('Max'), h.person('Bo'), h.person('Otto'), h.person('Tara')]
   await h.signUp(mentee, 'Mentee')
   await h.signUp(mentor, 'Mentor')

@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pino } from 'pino'
-import { createServer, loadConfig, type TandemServer } from '../src/index.js'
+import { createServer, loadConfig, type ServerOverrides, type TandemServer } from '../src/index.js'
 import type { Endpoint, Tokens } from '../../identity/test/support/harness.js'
 import type { Reply } from './harness.js'
 
@@ -20,15 +20,15 @@ export type RealServer = {
   readonly close: () => Promise<void>
 }
 
-/** `options.dir`: serve this data folder and keep it at close (a restart on other settings). */
-export const startRealServer = async (env: Readonly<Record<string, string>> = {}, options: { readonly dir?: string } = {}): Promise<RealServer> => {
+/** `options.dir`: serve this data folder and keep it at close (a restart on other settings, or a second instance). */
+export const startRealServer = async (env: Readonly<Record<string, string>> = {}, options: { readonly dir?: string; readonly overrides?: ServerOverrides } = {}): Promise<RealServer> => {
   const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'tandem-identity-server-'))
   // Listen first: the public URL (and so the issuer) must name the real port before the provider starts.
   const listener = createHttpServer()
   await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve))
   const base = `http://127.0.0.1:${(listener.address() as AddressInfo).port}`
   const config = loadConfig({ DATA_DIR: dir, PUBLIC_URL: base, WEB_DIST: join(dir, 'no-web'), ...env })
-  const server = await createServer(config, { logger: pino({ level: process.env['TEST_LOG'] ?? 'silent' }) })
+  const server = await createServer(config, { logger: pino({ level: process.env['TEST_LOG'] ?? 'silent' }), ...options.overrides })
   listener.on('request', server.app)
 
   const api = async <T = unknown>(token: string | null, method: 'GET' | 'POST', path: string, body?: unknown): Promise<Reply<T>> => {

@@ -13,7 +13,7 @@ let routes: readonly Route[]
 let owner: Person
 beforeAll(async () => {
   h = await startHarness()
-  routes = routeTable(h.server.services, h.clock)
+  routes = routeTable(h.server.services)
   owner = await h.readyMentee('Olga')
   await h.publishedMentor('Pia')
   await h.call(h.admin, 'POST', '/api/Account/signin', { Email: h.admin.email, Role: null })

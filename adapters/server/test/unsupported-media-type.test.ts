@@ -44,7 +44,7 @@ describe('415 for JSON routes called with another media type', () => {
   }
 
   it('answers 415 on every JSON POST route of the table for a text/plain body', async () => {
-    const routes = routeTable(h.server.services, h.clock).filter((r) => r.method === 'POST' && r.multipart !== true && !r.path.includes(':'))
+    const routes = routeTable(h.server.services).filter((r) => r.method === 'POST' && r.multipart !== true && !r.path.includes(':'))
     for (const route of routes) {
       const sample: Sample = (SAMPLES[`${route.method} ${route.path}`] ?? (() => ({})))(owner, owner)
       const who = route.policy === 'admin' ? h.admin : owner

@@ -1,9 +1,10 @@
 // Accounts an administrator deleted, remembered without saying whose: only an HMAC of issuer +
 // subject (keyed by a secret in the database) and the deletion time, so the API can refuse tokens
 // issued before the deletion while no personal data stays behind.
-import { createHmac, randomBytes } from 'node:crypto'
+import { createHmac } from 'node:crypto'
 import type { Instant } from '@tandem/core'
 import type { Database } from './database.js'
+import { secretNamed } from './secrets.js'
 
 export type DeletedSubjects = {
   /** Records (or moves later) the deletion of the account issuer + subject, at `at`. */
@@ -12,17 +13,9 @@ export type DeletedSubjects = {
   readonly deletedAt: (issuer: string, subject: string) => Instant | undefined
 }
 
-const KEY_NAME = 'deleted-subjects-hmac'
-
 export const createDeletedSubjects = (db: Database): DeletedSubjects => {
   const k = db.kysely
-  // The first process makes the key; every later one (and every restart) reads the same.
-  const key = db.transaction(() => {
-    db.run(k.insertInto('secrets').values({ name: KEY_NAME, value: randomBytes(32).toString('base64url') }).onConflict((oc) => oc.column('name').doNothing()))
-    const row = db.first(k.selectFrom('secrets').select('value').where('name', '=', KEY_NAME))
-    if (row === undefined) throw new Error('the key of deleted_subjects could not be stored')
-    return row.value
-  })
+  const key = secretNamed(db, 'deleted-subjects-hmac')
   // JSON keeps issuer and subject apart whatever characters they hold.
   const hashOf = (issuer: string, subject: string): string => createHmac('sha256', key).update(JSON.stringify([issuer, subject])).digest('hex')
   return {

@@ -14,3 +14,4 @@ export { createExportQueries, type ExportQueries, type ExportUserRow, type Expor
 export { createSchedulerLeases, type SchedulerLeases, type LeaseHolding } from './scheduler.leases.js'
 export { backupDatabase, checkDatabase, type DatabaseCheck } from './backup.js'
 export { createDeletedSubjects, type DeletedSubjects } from './deleted.subjects.js'
+export { createAttemptLimiter, addressKey, accountKey, DEFAULT_ATTEMPT_RULES, type AttemptLimiter, type AttemptAction, type Attempt, type AttemptRules, type LimitDecision, type LimitRule } from './attempt.limits.js'

@@ -179,10 +179,26 @@ const deletedSubjects: Migration = {
   },
 }
 
+/**
+ * The counters of the sign-in limits (rate-limiter-flexible's SQLite layout: key, points, expiry in
+ * epoch ms), in the database so every process on it counts together.
+ */
+const rateLimits: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema.createTable('rate_limits')
+      .addColumn('key', 'text', (c) => c.primaryKey())
+      .addColumn('points', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('expire', 'integer')
+      .execute()
+    await db.schema.createIndex('rate_limits_expire').on('rate_limits').column('expire').execute()
+  },
+}
+
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001-initial': initial, '0002-mentor-pool-index': mentorPoolIndex, '0003-meta': meta, '0004-scheduler-leases': schedulerLeases,
   '0005-embedded-provider-issuer': embeddedProviderIssuer,
   '0006-deleted-subjects': deletedSubjects,
+  '0007-rate-limits': rateLimits,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => ({ ...MIGRATIONS }) }

@@ -103,6 +103,9 @@ export type SecretsTable = { name: string; value: string }
 /** HMAC-SHA-256 (hex) of a deleted account's issuer + subject, and when it was deleted (epoch ms). */
 export type DeletedSubjectsTable = { subject_hash: string; deleted_at: number }
 
+/** The sign-in limits' fixed windows: `points` counted so far, `expire` the window's end (epoch ms). */
+export type RateLimitsTable = { key: string; points: number; expire: number | null }
+
 export type Schema = {
   meta: MetaTable
   users: UsersTable
@@ -115,4 +118,5 @@ export type Schema = {
   scheduler_leases: SchedulerLeasesTable
   secrets: SecretsTable
   deleted_subjects: DeletedSubjectsTable
+  rate_limits: RateLimitsTable
 }

@@ -1,6 +1,6 @@
 // A tiny browser stand-in for tests: fetch with a cookie jar, manual redirects and helpers to read
 // the hidden fields of the server-rendered forms.
-export type Reply = { readonly status: number; readonly location: string | undefined; readonly body: string; readonly url: string }
+export type Reply = { readonly status: number; readonly location: string | undefined; readonly body: string; readonly url: string; readonly headers?: Headers }
 
 export class Browser {
   private readonly cookies = new Map<string, string>()
@@ -49,7 +49,7 @@ export class Browser {
       if (expired || value === '') this.cookies.delete(name)
       else this.cookies.set(name, value)
     }
-    return { status: response.status, location: response.headers.get('location') ?? undefined, body: await response.text(), url }
+    return { status: response.status, location: response.headers.get('location') ?? undefined, body: await response.text(), url, headers: response.headers }
   }
 }
 

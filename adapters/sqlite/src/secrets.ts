@@ -1,0 +1,15 @@
+// Secrets the application makes for itself (keys of the hashes it stores instead of personal data),
+// kept in the database so every process on it uses the same ones and a backup carries them.
+import { randomBytes } from 'node:crypto'
+import type { Database } from './database.js'
+
+/** The secret `name`, made at first use (32 random bytes) by whichever process comes first. */
+export const secretNamed = (db: Database, name: string): string => {
+  const k = db.kysely
+  return db.transaction(() => {
+    db.run(k.insertInto('secrets').values({ name, value: randomBytes(32).toString('base64url') }).onConflict((oc) => oc.column('name').doNothing()))
+    const row = db.first(k.selectFrom('secrets').select('value').where('name', '=', name))
+    if (row === undefined) throw new Error(`the secret ${name} could not be stored`)
+    return row.value
+  })
+}
