@@ -22,6 +22,7 @@ const examples: readonly DomainError[] = [
   { _tag: 'ClusterTitleTaken' },
   { _tag: 'WrongRole', role: 'Mentor' },
   { _tag: 'ExternalIdentityProvider' },
+  { _tag: 'AccountDeleted' },
 ]
 
 describe('error codes at the edge', () => {
