@@ -5,7 +5,7 @@ import { hostname } from 'node:os'
 import { join } from 'node:path'
 import { createApp, type Services, type VerifyToken } from '@tandem/http'
 import { createEmbeddedProvider, createTokenVerifier, type EmbeddedProvider } from '@tandem/identity'
-import { createDeliveryWorker, emlTransport, smtpTransport, type DeliveryWorker, type MailTransport, type OrganisationInfo } from '@tandem/mail'
+import { createDeliveryWorker, emlTransport, smtpTransport, timeZoneOf, type DeliveryWorker, type MailTransport, type OrganisationInfo } from '@tandem/mail'
 import {
   createAnswersRepository, createClustersRepository, createDeletedSubjects, createErasureRepository, createExportQueries, createListQueries, createOutboxRepository, createUsersRepository,
   createWorldStore, createAttemptLimiter, openDatabase, type AttemptRules, type Database,
@@ -137,6 +137,7 @@ const serve = async (config: Config, overrides: ServerOverrides, releaseLock: ()
     adminEmails: config.adminEmails,
     matching: config.matching,
     publicUrl: config.publicUrl,
+    timeZone: timeZoneOf(org),
     deleteIdentity: async (issuer, subject) => {
       const account = accounts?.findBySubject(subject)
       if (provider !== null && accounts !== null && issuer === EMBEDDED_PROVIDER_ISSUER && account !== undefined) await accounts.deleteAccount(account.email)

@@ -82,8 +82,10 @@ describe('user data export', () => {
     expect(header).toEqual(['Programmjahr', 'Rolle', 'Status', 'Vorname', 'Nachname', 'E-Mail', 'Geschlecht', 'Registrierungsdatum', 'Kontosprache'])
     expect(rows.map((r) => r[5])).toEqual([inOther.email])
     expect(rows[0]?.[0]).toBe('2027 Autumn')
-    // de-DE dates: dd.mm.yy, hh:mm (24-hour).
-    expect(rows[0]?.[7]).toMatch(/^\d{2}\.\d{2}\.\d{2}, \d{2}:\d{2}$/)
+    // de-DE dates: a real date cell shown as dd.mm.yyyy hh:mm (24-hour).
+    const registered = workbook.worksheets[0]!.getRow(2).getCell(8)
+    expect(registered.type).toBe(ExcelJS.ValueType.Date)
+    expect(registered.numFmt).toBe('dd.mm.yyyy hh:mm')
   })
 
   it('filters mentors by status: only the paused mentor when PAUSED is asked for', async () => {
@@ -169,6 +171,37 @@ describe('matching team export', () => {
     expect(monthRows).toHaveLength(1)
     expect(germanHeader?.slice(0, 3)).toEqual(['MT_ID', 'Programmjahr', 'Team-Status'])
   })
+
+  /** The wall-clock time of an instant in the zone the mails use, independently of the code under test. */
+  const berlinWallClock = (epochMs: number): string =>
+    `${new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Berlin', dateStyle: 'short', timeStyle: 'medium' }).format(epochMs).replace(' ', 'T')}.000Z`
+
+  for (const [language, roleHeaders, roleValues, created, numFmt] of [
+    ['en', ['Mentee Role', 'Mentor Role'], ['Mentee', 'Mentor'], 'Creation date', 'dd/mm/yyyy h:mm AM/PM'],
+    ['de', ['Mentee Rolle', 'Mentor*in Rolle'], ['Mentee', 'Mentor*in'], 'Erstellungsdatum', 'dd.mm.yyyy hh:mm'],
+  ] as const) {
+    it(`has each side's role and real date cells in the mails' time zone (${language})`, async () => {
+      await createManual()
+      const query = `includeUserAccountInformation=false&includeMatchingTandemInformation=true&includeProposalInformation=true&tandemDateRange=7&language=${language}`
+      const file = await download(h.admin, 'GET', `/api/Admin/ExportMatchingTandemData?${query}`)
+      const sheet = (await open(file.bytes)).worksheets[0]!
+      const [header] = cells(sheet)
+      expect(header?.slice(5, 7)).toEqual(roleHeaders)
+      const row = sheet.getRow(2)
+      expect([row.getCell(6).value, row.getCell(7).value]).toEqual(roleValues)
+      const stored = [...h.server.ctx.exports.tandemsSince(0)][0]!
+      const createdCell = row.getCell(header!.indexOf(created) + 1)
+      expect(createdCell.type).toBe(ExcelJS.ValueType.Date)
+      expect(createdCell.numFmt).toBe(numFmt)
+      // March: Berlin is UTC+1, so the cell holds the hour after the UTC one, as the mails say.
+      expect((createdCell.value as Date).toISOString()).toBe(berlinWallClock(stored.createdAt))
+      expect((createdCell.value as Date).getTime() - stored.createdAt).toBe(3600_000)
+      const deadlineHeader = language === 'en' ? 'Mentee answer deadline' : 'Mentee Antwortfrist'
+      const deadline = row.getCell(header!.indexOf(deadlineHeader) + 1)
+      expect(deadline.type).toBe(ExcelJS.ValueType.Date)
+      expect((deadline.value as Date).toISOString()).toBe(berlinWallClock(stored.menteeProposal.deadline!))
+    })
+  }
 
   it('refuses an unknown date range and an export with no group selected', async () => {
     const range = await h.call(h.admin, 'GET', '/api/Admin/ExportMatchingTandemData?includeUserAccountInformation=true&includeMatchingTandemInformation=true&includeProposalInformation=true&tandemDateRange=8')

@@ -47,7 +47,9 @@ export type ExportProposal = {
   readonly infoText: string | null
 }
 
-export type ExportTeamMember = { readonly firstName: string; readonly lastName: string; readonly email: string; readonly status: StatusName | null }
+export type ExportTeamMember = {
+  readonly firstName: string; readonly lastName: string; readonly email: string; readonly status: StatusName | null; readonly roles: readonly RoleName[]
+}
 
 export type ExportTandemRow = {
   readonly id: number
@@ -126,8 +128,8 @@ export const createExportQueries = (db: Database) => {
         .selectAll('tandems')
         .select([
           'clusters.title as cluster_title',
-          'mentee.first_name as mentee_first_name', 'mentee.last_name as mentee_last_name', 'mentee.email as mentee_email', 'mentee.mentee_status as mentee_user_status',
-          'mentor.first_name as mentor_first_name', 'mentor.last_name as mentor_last_name', 'mentor.email as mentor_email', 'mentor.mentor_status as mentor_user_status',
+          'mentee.first_name as mentee_first_name', 'mentee.last_name as mentee_last_name', 'mentee.email as mentee_email', 'mentee.mentee_status as mentee_user_status', 'mentee.roles as mentee_roles', 'mentee.id as mentee_user_id',
+          'mentor.first_name as mentor_first_name', 'mentor.last_name as mentor_last_name', 'mentor.email as mentor_email', 'mentor.mentor_status as mentor_user_status', 'mentor.roles as mentor_roles', 'mentor.id as mentor_user_id',
         ])
         .where('tandems.created_at', '>=', since)
         .where('tandems.id', '>', after)
@@ -137,8 +139,10 @@ export const createExportQueries = (db: Database) => {
         yield {
           id: r.id, state: r.state as TandemState, createdAt: r.created_at, programYear: r.cluster_title, manual: r.manual === 1,
           base: r.score_base, max: r.score_max, percentage: r.score_percentage,
-          mentee: { firstName: r.mentee_first_name, lastName: r.mentee_last_name, email: r.mentee_email, status: r.mentee_user_status as StatusName | null },
-          mentor: { firstName: r.mentor_first_name, lastName: r.mentor_last_name, email: r.mentor_email, status: r.mentor_user_status as StatusName | null },
+          mentee: { firstName: r.mentee_first_name, lastName: r.mentee_last_name, email: r.mentee_email, status: r.mentee_user_status as StatusName | null,
+            roles: rolesOf({ id: r.mentee_user_id, roles: r.mentee_roles }) },
+          mentor: { firstName: r.mentor_first_name, lastName: r.mentor_last_name, email: r.mentor_email, status: r.mentor_user_status as StatusName | null,
+            roles: rolesOf({ id: r.mentor_user_id, roles: r.mentor_roles }) },
           menteeProposal: {
             proposalId: r.mentee_proposal_id, state: r.mentee_state, deadline: r.mentee_deadline, decidedAt: r.mentee_decided_at,
             declineReasonId: r.mentee_decline_reason_id, comment: r.mentee_comment, infoText: r.mentee_info_text,

@@ -3,6 +3,9 @@
 import type { Instant, Language } from '@tandem/core'
 import { DEFAULT_TIME_ZONE, type OrganisationInfo } from '../notification.codec.js'
 
+/** The zone every date a recipient reads is shown in; the spreadsheet exports use it too. */
+export const timeZoneOf = (org: Pick<OrganisationInfo, 'timeZone'>): string => org.timeZone ?? DEFAULT_TIME_ZONE
+
 const LOCALES: Readonly<Record<Language, string>> = { en: 'en-GB', de: 'de-DE' }
 
 /** "24 November 2026 at 14:30 CET" / "24. November 2026 um 14:30 MEZ". */
@@ -14,7 +17,7 @@ export const formatDateTime = (language: Language, org: OrganisationInfo, at: In
     hour: '2-digit',
     minute: '2-digit',
     hourCycle: 'h23',
-    timeZone: org.timeZone ?? DEFAULT_TIME_ZONE,
+    timeZone: timeZoneOf(org),
     timeZoneName: 'short',
   }).format(at)
 
@@ -24,7 +27,7 @@ export const formatDate = (language: Language, org: OrganisationInfo, at: Instan
     day: 'numeric',
     month: 'long',
     year: 'numeric',
-    timeZone: org.timeZone ?? DEFAULT_TIME_ZONE,
+    timeZone: timeZoneOf(org),
   }).format(at)
 
 /** The pages of the app a mail can point at (SPEC §2 route table). */

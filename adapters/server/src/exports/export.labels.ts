@@ -60,22 +60,36 @@ export const FILE_PREFIX = 'tandem'
 export const userDataFilename = (side: 'Mentee' | 'Mentor'): string => `${FILE_PREFIX}_${side.toLowerCase()}_user_data.xlsx`
 export const teamDataFilename = (): string => `${FILE_PREFIX}_matching_teams_data.xlsx`
 
-const dateTimeFormats = {
-  en: new Intl.DateTimeFormat('en-GB', { dateStyle: 'short', timeStyle: 'short', hour12: true, timeZone: 'UTC' }),
-  de: new Intl.DateTimeFormat('de-DE', { dateStyle: 'short', timeStyle: 'short', hour12: false, timeZone: 'UTC' }),
-}
-const dateFormats = {
-  en: new Intl.DateTimeFormat('en-GB', { dateStyle: 'short', timeZone: 'UTC' }),
-  de: new Intl.DateTimeFormat('de-DE', { dateStyle: 'short', timeZone: 'UTC' }),
+/** Excel number formats of date cells (SPEC §9: 12-hour with AM/PM in English, 24-hour in German). */
+export const DATE_TIME_FORMAT = { en: 'dd/mm/yyyy h:mm AM/PM', de: 'dd.mm.yyyy hh:mm' } as const
+export const DATE_FORMAT = { en: 'dd/mm/yyyy', de: 'dd.mm.yyyy' } as const
+
+const wallClockParts = new Map<string, Intl.DateTimeFormat>()
+
+/**
+ * An instant as a date cell: Excel cells have no zone, so the cell holds the wall-clock time of the
+ * organisation's zone (the one the mails show) in a Date whose UTC fields carry it.
+ */
+export const dateTimeCell = (epochMs: number | null, timeZone: string): Date | '' => {
+  if (epochMs === null) return ''
+  let format = wallClockParts.get(timeZone)
+  if (format === undefined) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric',
+    })
+    wallClockParts.set(timeZone, format)
+  }
+  const part = Object.fromEntries(format.formatToParts(new Date(epochMs)).map((p) => [p.type, Number(p.value)]))
+  return new Date(Date.UTC(part['year']!, part['month']! - 1, part['day']!, part['hour']!, part['minute']!, part['second']!, epochMs % 1000))
 }
 
-/** An instant as the admin reads it; times are UTC so every admin sees the same sheet. */
-export const formatDateTime = (epochMs: number | null, language: Language): string =>
-  epochMs === null ? '' : dateTimeFormats[language].format(new Date(epochMs))
-
-/** A date-only value ('1990-05-01'), read as UTC (SPEC §9). */
-export const formatDate = (isoDate: string | null, language: Language): string => {
+/** A date-only value ('1990-05-01') as a date cell, read as UTC (SPEC §9); text that is no date stays text. */
+export const dateCell = (isoDate: string | null): Date | string => {
   if (isoDate === null || isoDate === '') return ''
   const ms = Date.parse(`${isoDate.slice(0, 10)}T00:00:00Z`)
-  return Number.isNaN(ms) ? isoDate : dateFormats[language].format(new Date(ms))
+  return Number.isNaN(ms) ? isoDate : new Date(ms)
 }
+
+/** A person's role in an export row: both roles held read 'Both', otherwise the side exported. */
+export const roleLabel = (roles: readonly string[], side: 'Mentee' | 'Mentor', language: Language): string =>
+  SIDE_LABEL[roles.includes('Both') || (roles.includes('Mentee') && roles.includes('Mentor')) ? 'Both' : side][language]

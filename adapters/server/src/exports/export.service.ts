@@ -22,7 +22,7 @@ const namesOf = (ctx: ServiceContext): ExportNames => ({
 export const userDataSpreadsheet = (ctx: ServiceContext, request: ExportUserDataRequest, language: Language): Spreadsheet => ({
   filename: userDataFilename(request.role),
   write: async (out) => {
-    const columns = userDataColumns(request, language, namesOf(ctx), ctx.master.profileQuestions)
+    const columns = userDataColumns(request, language, namesOf(ctx), ctx.master.profileQuestions, ctx.timeZone)
     const rows = ctx.exports.usersOfSide(request.role, request.filterData)
     await writeSheet(out, SHEETS[request.role][language], columns, userDataRows(rows, columns))
   },
@@ -32,7 +32,7 @@ export const tandemDataSpreadsheet = (ctx: ServiceContext, request: ExportTandem
   filename: teamDataFilename(),
   write: async (out) => {
     const reason = (id: number | null, shownIn: Language) => ctx.master.declineReasons.find((r) => r.id === id)?.text[shownIn] ?? ''
-    const columns = tandemDataColumns(request, language, reason)
+    const columns = tandemDataColumns(request, language, reason, ctx.timeZone)
     const rows = ctx.exports.tandemsSince(ctx.clock() - request.tandemDateRange * DAY)
     await writeSheet(out, SHEETS.teams[language], columns, tandemDataRows(rows, columns))
   },

@@ -2,7 +2,10 @@
 // committed (zipped and flushed) as soon as it is added, so memory does not grow with the row count.
 import ExcelJS from 'exceljs'
 
-export type SheetColumn = { readonly header: string; readonly width: number }
+/** A column; `numFmt` is the Excel number format of its date cells. */
+export type SheetColumn = { readonly header: string; readonly width: number; readonly numFmt?: string }
+
+export type CellValue = string | number | Date
 
 /** Rows between yields to the event loop, letting the response drain (backpressure). */
 const YIELD_EVERY = 250
@@ -17,7 +20,7 @@ export const writeSheet = async (
   out: NodeJS.WritableStream,
   sheetName: string,
   columns: readonly SheetColumn[],
-  rows: Iterable<readonly (string | number)[]>,
+  rows: Iterable<readonly CellValue[]>,
 ): Promise<number> => {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out as unknown as import('node:stream').Stream, useStyles: true, useSharedStrings: false })
   workbook.creator = 'Tandem'
@@ -27,7 +30,12 @@ export const writeSheet = async (
   sheet.getRow(1).commit()
   let count = 0
   for (const row of rows) {
-    sheet.addRow([...row]).commit()
+    const added = sheet.addRow([...row])
+    row.forEach((value, i) => {
+      const numFmt = columns[i]?.numFmt
+      if (value instanceof Date && numFmt !== undefined) added.getCell(i + 1).numFmt = numFmt
+    })
+    added.commit()
     count += 1
     if (count % YIELD_EVERY === 0) await drained(out)
   }

@@ -2,10 +2,10 @@
 // always, then the selected groups: matching-team, user-account and proposal information.
 import type { ExportTandemDataRequest, Language } from '@tandem/core'
 import type { ExportProposal, ExportTandemRow } from '@tandem/sqlite'
-import { HEADERS, SIDE_LABEL, formatDateTime, yesNo, type HeaderKey } from './export.labels.js'
-import type { SheetColumn } from './sheet.writer.js'
+import { DATE_TIME_FORMAT, HEADERS, SIDE_LABEL, dateTimeCell, roleLabel, yesNo, type HeaderKey } from './export.labels.js'
+import type { CellValue, SheetColumn } from './sheet.writer.js'
 
-type Column = SheetColumn & { readonly value: (row: ExportTandemRow) => string | number }
+type Column = SheetColumn & { readonly value: (row: ExportTandemRow) => CellValue }
 
 const column = (key: HeaderKey, language: Language, width: number, value: Column['value']): Column =>
   ({ header: HEADERS[key][language], width, value })
@@ -14,10 +14,13 @@ const column = (key: HeaderKey, language: Language, width: number, value: Column
 const sideColumn = (side: 'Mentee' | 'Mentor', key: HeaderKey, language: Language, width: number, value: Column['value']): Column =>
   ({ header: `${SIDE_LABEL[side][language]} ${HEADERS[key][language]}`, width, value })
 
+const withDate = (c: Column, language: Language): Column => ({ ...c, numFmt: DATE_TIME_FORMAT[language] })
+
 export const tandemDataColumns = (
   request: ExportTandemDataRequest,
   language: Language,
   declineReason: (id: number | null, language: Language) => string,
+  timeZone: string,
 ): readonly Column[] => {
   const always = [
     column('teamId', language, 10, (r) => r.id),
@@ -25,9 +28,11 @@ export const tandemDataColumns = (
     column('teamStatus', language, 14, (r) => r.state),
     column('menteeStatus', language, 14, (r) => r.mentee.status ?? ''),
     column('mentorStatus', language, 14, (r) => r.mentor.status ?? ''),
+    sideColumn('Mentee', 'role', language, 12, (r) => roleLabel(r.mentee.roles, 'Mentee', language)),
+    sideColumn('Mentor', 'role', language, 12, (r) => roleLabel(r.mentor.roles, 'Mentor', language)),
   ]
   const team = request.includeMatchingTandemInformation ? [
-    column('createdDate', language, 20, (r) => formatDateTime(r.createdAt, language)),
+    withDate(column('createdDate', language, 20, (r) => dateTimeCell(r.createdAt, timeZone)), language),
     column('baseScore', language, 10, (r) => r.base),
     column('maxScore', language, 12, (r) => r.max),
     column('percentage', language, 10, (r) => r.percentage),
@@ -46,8 +51,8 @@ export const tandemDataColumns = (
     return [
       sideColumn(side, 'proposalId', language, 12, (r) => p(r).proposalId),
       sideColumn(side, 'proposalState', language, 14, (r) => p(r).state),
-      sideColumn(side, 'deadline', language, 20, (r) => formatDateTime(p(r).deadline, language)),
-      sideColumn(side, 'decidedAt', language, 20, (r) => formatDateTime(p(r).decidedAt, language)),
+      withDate(sideColumn(side, 'deadline', language, 20, (r) => dateTimeCell(p(r).deadline, timeZone)), language),
+      withDate(sideColumn(side, 'decidedAt', language, 20, (r) => dateTimeCell(p(r).decidedAt, timeZone)), language),
       sideColumn(side, 'declineReason', language, 24, (r) => declineReason(p(r).declineReasonId, language)),
       sideColumn(side, 'comment', language, 30, (r) => p(r).comment ?? ''),
       ...(side === 'Mentor' ? [sideColumn(side, 'infoText', language, 30, (r) => p(r).infoText ?? '')] : []),
@@ -56,6 +61,6 @@ export const tandemDataColumns = (
   return [...always, ...team, ...accounts, ...proposals]
 }
 
-export function* tandemDataRows(rows: Iterable<ExportTandemRow>, columns: readonly Column[]): Generator<readonly (string | number)[]> {
+export function* tandemDataRows(rows: Iterable<ExportTandemRow>, columns: readonly Column[]): Generator<readonly CellValue[]> {
   for (const row of rows) yield columns.map((c) => c.value(row))
 }

@@ -46,6 +46,8 @@ export type ServiceContext = {
   readonly adminEmails: readonly string[]
   readonly matching: { readonly threshold: number; readonly limit: number }
   readonly publicUrl: string
+  /** The organisation's time zone, as the mails show dates (exports write wall-clock times in it). */
+  readonly timeZone: string
   /** Removes the account at the identity provider when it is ours; a no-op for external providers. */
   readonly deleteIdentity: (issuer: string, subject: string) => Promise<void>
   /**
