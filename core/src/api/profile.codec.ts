@@ -35,7 +35,8 @@ export const FederalStateItem = t.type({ stateName: t.string, stateOriginalId: I
 export const CountryItem = t.type({ countryName: t.string, countryCodeId: Id })
 export const LanguageItem = t.type({ languageName: t.string, languageId: Id })
 export const ClusterOption = t.type({ clusterText: t.string, clusterId: ClusterId })
-export const ProfileQuestionItem = t.type({ userQuestionOriginalId: Id, userQuestionText: t.string })
+/** A profile question with the side it is asked of ('All': both sides). */
+export const ProfileQuestionItem = t.type({ userQuestionOriginalId: Id, userQuestionText: t.string, side: t.keyof({ Mentee: null, Mentor: null, All: null }) })
 
 /** Choices of the profile form, in the requested language. */
 export const ProfileMasterData = t.type({

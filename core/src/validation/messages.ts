@@ -20,6 +20,8 @@ export const MessageKey = t.keyof({
   'export-option-required': null,
   'existing-name-required': null,
   'invalid-value': null,
+  /** A profile question asked only of the other side (SPEC §3 userProfileQuestions). */
+  'profile-question-other-side': null,
   /** An option id that does not belong to the question pair answered. */
   'unknown-option': null,
   /** A published mentor profile may be saved incomplete only while matching is paused. */

@@ -25,6 +25,10 @@ export const PROFILE_SUMMARY_FIELD = 'profile'
 /** Program year is asked of mentees only (hidden for mentor-only users). */
 export const needsProgramYear = (roles: readonly RoleName[]): boolean => roles.includes('Mentee') || roles.includes('Both')
 
+/** Whether a profile question of `questionSide` is asked of someone holding `roles`: each side answers its own. */
+export const asksProfileQuestion = (questionSide: 'Mentee' | 'Mentor' | 'All', roles: readonly RoleName[]): boolean =>
+  questionSide === 'All' || roles.includes('Both') || roles.includes(questionSide)
+
 const optionalMax = (text: string | null, max: number, field: string): readonly FieldError[] =>
   text === null ? [] : validateMaxCharacters(text, max, field)
 

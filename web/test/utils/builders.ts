@@ -38,7 +38,7 @@ export const masterData: ProfileMasterData = {
   countryMaster: [{ countryName: 'Germany', countryCodeId: 64 }, { countryName: 'Austria', countryCodeId: 14 }],
   language: [{ languageName: 'English', languageId: 1 }, { languageName: 'Deutsch', languageId: 2 }],
   cluster: [{ clusterText: '2025/26', clusterId: 3 }, { clusterText: '2026/27', clusterId: 4 }],
-  userProfileQuestions: [{ userQuestionOriginalId: 1, userQuestionText: 'What drives you?' }],
+  userProfileQuestions: [{ userQuestionOriginalId: 1, userQuestionText: 'What drives you?', side: 'All' }],
 }
 
 export const aProfileResponse = (user: UserView): UserProfileResponse => ({

@@ -1,6 +1,6 @@
 // The user-data export of one side (SPEC §9): program year, role and status always, then the
 // selected option groups: basic account, extended account and profile information.
-import type { ExportUserDataRequest, Language, ProfileQuestion } from '@tandem/core'
+import { asksProfileQuestion, type ExportUserDataRequest, type Language, type ProfileQuestion } from '@tandem/core'
 import type { ExportUserRow } from '@tandem/sqlite'
 import { DATE_FORMAT, DATE_TIME_FORMAT, HEADERS, dateCell, dateTimeCell, roleLabel, yesNo, type HeaderKey } from './export.labels.js'
 import type { CellValue, SheetColumn } from './sheet.writer.js'
@@ -56,7 +56,7 @@ export const userDataColumns = (
         ]),
   ] : []
   const profile = request.includeProfileInformation
-    ? profileQuestions.filter((q) => q.side === side || q.side === 'All').map((q): Column => ({
+    ? profileQuestions.filter((q) => asksProfileQuestion(q.side, [side])).map((q): Column => ({
         header: q.text[language], width: 30,
         value: (r) => r.profileAnswers.find((a) => a.questionId === q.userQuestionOriginalId)?.answer ?? '',
       }))

@@ -1,9 +1,9 @@
 // User calls: the caller's profile with master data, profile and photo updates, photos for those
 // allowed to see them, the proposed profile of the other side and the status master.
 import {
-  GERMANY_COUNTRY_ID, LANGUAGES, LANGUAGE_IDS, PROFILE_SUMMARY_FIELD, STATUSES, STATUS_IDS, fieldError, isShownPartner, languageById, shownTandemsOf,
+  GERMANY_COUNTRY_ID, LANGUAGES, asksProfileQuestion, LANGUAGE_IDS, PROFILE_SUMMARY_FIELD, STATUSES, STATUS_IDS, fieldError, isShownPartner, languageById, shownTandemsOf,
   validateProfile,
-  type DomainError, type FieldError, type ProfileInput, type ProfileMasterData, type ProposedProfile, type Language,
+  type DomainError, type FieldError, type ProfileInput, type ProfileMasterData, type ProposedProfile, type Language, type RoleName,
 } from '@tandem/core'
 import type { Services } from '@tandem/http'
 import { isLeft, left, right } from 'fp-ts/lib/Either.js'
@@ -15,7 +15,7 @@ const masterData = (ctx: ServiceContext, language: Language): ProfileMasterData 
   countryMaster: ctx.master.countries.map((c) => ({ countryName: textIn(c.name, language), countryCodeId: c.countryCodeId })),
   language: LANGUAGES.map((l) => ({ languageName: ctx.master.languages.find((x) => x.languageId === LANGUAGE_IDS[l])?.name[language] ?? l, languageId: LANGUAGE_IDS[l] })),
   cluster: ctx.clusters.list().filter((c) => !c.isEnded).map((c) => ({ clusterText: c.clusterText, clusterId: c.clusterId })),
-  userProfileQuestions: ctx.master.profileQuestions.map((q) => ({ userQuestionOriginalId: q.userQuestionOriginalId, userQuestionText: textIn(q.text, language) })),
+  userProfileQuestions: ctx.master.profileQuestions.map((q) => ({ userQuestionOriginalId: q.userQuestionOriginalId, userQuestionText: textIn(q.text, language), side: q.side })),
 })
 
 /**
@@ -28,11 +28,16 @@ export const sharesTandem = (ctx: ServiceContext, viewerId: number, userId: numb
 }
 
 /** Ids of the profile form that name nothing in our master data (or a program year that ended). */
-const unknownMasterData = (ctx: ServiceContext, p: ProfileInput, clusterId: number | null, currentClusterId: number | null): FieldError[] => {
-  const known = new Set(ctx.master.profileQuestions.map((q) => q.userQuestionOriginalId))
+const unknownMasterData = (ctx: ServiceContext, p: ProfileInput, roles: readonly RoleName[], clusterId: number | null, currentClusterId: number | null): FieldError[] => {
+  const sideOf = new Map(ctx.master.profileQuestions.map((q) => [q.userQuestionOriginalId, q.side]))
+  const answerError = (questionId: number, i: number): FieldError[] => {
+    const side = sideOf.get(questionId)
+    if (side === undefined) return [fieldError(`profileQuestionAnswer.${i}.userQuestionOriginalId`, 'invalid-value')]
+    return asksProfileQuestion(side, roles) ? [] : [fieldError(`profileQuestionAnswer.${i}.userAnswer`, 'profile-question-other-side')]
+  }
   const cluster = clusterId === null || clusterId === currentClusterId ? null : ctx.clusters.byId(clusterId)
   return [
-    ...p.profileQuestionAnswer.flatMap((a, i) => (known.has(a.userQuestionOriginalId) ? [] : [fieldError(`profileQuestionAnswer.${i}.userQuestionOriginalId`, 'invalid-value')])),
+    ...p.profileQuestionAnswer.flatMap((a, i) => answerError(a.userQuestionOriginalId, i)),
     ...(p.countryCodeId !== null && !ctx.master.countries.some((c) => c.countryCodeId === p.countryCodeId) ? [fieldError('countryCodeId', 'invalid-value')] : []),
     // A state counts only for Germany; for other countries the form rules drop it before saving.
     ...(p.countryCodeId === GERMANY_COUNTRY_ID && p.stateOriginalId !== null && !ctx.master.federalStates.some((s) => s.stateOriginalId === p.stateOriginalId)
@@ -57,7 +62,8 @@ export const userService = (ctx: ServiceContext): Services['user'] => ({
   updateProfile: async (actor, body) => {
     const user = userById(ctx, actor.userId)
     if (isLeft(user)) return user
-    const roles = user.right.participant.mentee === null ? ['Mentor' as const] : ['Mentee' as const]
+    // The sides the user holds: a person with both answers both sides' profile questions.
+    const roles: RoleName[] = [...(user.right.participant.mentee === null ? [] : ['Mentee' as const]), ...(user.right.participant.mentor === null ? [] : ['Mentor' as const])]
     // The account page sends only language and program year (decision 0005): the profile section's
     // fields stay as stored and only the two sent fields are checked, so a fresh user or an admin
     // can save before the questionnaire's profile section is filled in.
@@ -74,7 +80,7 @@ export const userService = (ctx: ServiceContext): Services['user'] => ({
     // The program year of a running or matched mentee is the administrator's to change.
     const clusterId = mentee === null ? null : mentee.status === 'NEW' || mentee.status === 'AVAILABLE' ? p.clusterId : mentee.clusterId
     // Form rules and unknown master-data ids are reported together, under the summary key (SPEC §5).
-    const errors = [...formErrors, ...unknownMasterData(ctx, p, clusterId, mentee?.clusterId ?? null)]
+    const errors = [...formErrors, ...unknownMasterData(ctx, p, roles, clusterId, mentee?.clusterId ?? null)]
     if (errors.length > 0) return left(profileRefused(errors))
     ctx.users.updateProfile(user.right.id, {
       countryCodeId: p.countryCodeId, stateOriginalId: p.stateOriginalId, city: (p.city ?? '').trim(),

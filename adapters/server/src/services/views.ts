@@ -1,7 +1,7 @@
 // Builders of the wire views (SPEC §3) from stored records, and the completeness facts commands
 // need. Pure apart from the reads through the context.
 import {
-  LANGUAGE_IDS, STATUS_IDS, calendarYearOf, isQuestionnaireComplete, toIsoDateTime, validateProfile,
+  LANGUAGE_IDS, STATUS_IDS, asksProfileQuestion, calendarYearOf, isQuestionnaireComplete, toIsoDateTime, validateProfile,
   type Answer, type Instant, type Language, type QuestionTextAnswer, type RoleName, type Side, type UserStatusEntry, type UserView,
 } from '@tandem/core'
 import { isRight } from 'fp-ts/lib/Either.js'
@@ -93,7 +93,7 @@ export const answerTexts = (ctx: ServiceContext, userId: number, side: Side, lan
 export const profileAnswerTexts = (ctx: ServiceContext, userId: number, side: Side | 'All', language: Language): QuestionTextAnswer[] => {
   const given = new Map(ctx.users.profileAnswers(userId).map((a) => [a.questionId, a.answer]))
   return ctx.master.profileQuestions
-    .filter((q) => side === 'All' || q.side === side || q.side === 'All')
+    .filter((q) => side === 'All' || asksProfileQuestion(q.side, [side]))
     .map((q) => ({ userQuestionText: textIn(q.text, language), userAnswer: given.get(q.userQuestionOriginalId) ?? null }))
 }
 

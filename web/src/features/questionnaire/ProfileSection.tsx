@@ -2,13 +2,15 @@
 // city, professional position, company and the free-text profile questions (1000 characters).
 import { Dropdown, Field, Input, Option, Textarea, Title3 } from '@fluentui/react-components'
 import { useTranslation } from 'react-i18next'
-import { GERMANY_COUNTRY_ID, PROFILE_ANSWER_MAX, type FieldError, type ProfileMasterData, type ProfileUpdateRequest } from '@tandem/core'
+import { GERMANY_COUNTRY_ID, PROFILE_ANSWER_MAX, asksProfileQuestion, type FieldError, type ProfileMasterData, type ProfileUpdateRequest, type Side } from '@tandem/core'
 import { messageOf } from './QuestionField.js'
 import { CountryPicker } from './CountryPicker.js'
 
 export type ProfileDraft = Pick<ProfileUpdateRequest, 'countryCodeId' | 'stateOriginalId' | 'city' | 'professionalPosition' | 'company' | 'profileQuestionAnswer'>
 
-export const ProfileSection = ({ draft, master, errors, onChange }: {
+export const ProfileSection = ({ side, draft, master, errors, onChange }: {
+  /** The page's side: only its own profile questions are shown. */
+  readonly side: Side
   readonly draft: ProfileDraft
   readonly master: ProfileMasterData
   readonly errors: readonly FieldError[]
@@ -55,7 +57,7 @@ export const ProfileSection = ({ draft, master, errors, onChange }: {
       <Field label={t('profile.company')} {...message('company')}>
         <Input value={draft.company ?? ''} onChange={(_, d) => onChange({ ...draft, company: d.value })} />
       </Field>
-      {master.userProfileQuestions.map((q) => {
+      {master.userProfileQuestions.filter((q) => asksProfileQuestion(q.side, [side])).map((q) => {
         const index = draft.profileQuestionAnswer.findIndex((a) => a.userQuestionOriginalId === q.userQuestionOriginalId)
         return (
           <Field

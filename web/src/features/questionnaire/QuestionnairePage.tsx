@@ -7,7 +7,7 @@ import { useNavigate } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import { isLeft } from 'fp-ts/lib/Either.js'
 import {
-  canEnableMatching, canPublish, canSaveMentorAnswers,
+  asksProfileQuestion, canEnableMatching, canPublish, canSaveMentorAnswers,
   type FieldError, type QuestionAnswerResponse, type Side, type UserProfileResponse,
 } from '@tandem/core'
 import { useMe, type Me } from '../../app/me.js'
@@ -54,7 +54,12 @@ const QuestionnaireForm = ({ me, side, profile, questionnaire, currentYear }: {
   const [touched, setTouched] = useState<ReadonlySet<number>>(new Set())
   const [profileDraft, setProfileDraft] = useState<ProfileDraft>({
     countryCodeId: user.countryCodeId, stateOriginalId: user.stateOriginalId, city: user.city,
-    professionalPosition: user.professionalPosition, company: user.company, profileQuestionAnswer: user.userProfileQuestionAnswers,
+    professionalPosition: user.professionalPosition, company: user.company,
+    // Answers stored before each side had its own questions may belong to a side the user does not hold.
+    profileQuestionAnswer: user.userProfileQuestionAnswers.filter((a) => {
+      const question = profile.userProfileMasterModel.userProfileQuestions.find((q) => q.userQuestionOriginalId === a.userQuestionOriginalId)
+      return question !== undefined && asksProfileQuestion(question.side, roles)
+    }),
   })
   const [submitMode, setSubmitMode] = useState<'save' | 'publish' | null>(null)
   const [profileErrors, setProfileErrors] = useState<readonly FieldError[]>([])
@@ -164,7 +169,7 @@ const QuestionnaireForm = ({ me, side, profile, questionnaire, currentYear }: {
       {matching.errorKey !== null && (
         <MessageBar intent="error" role="alert"><MessageBarBody>{t(matching.errorKey)}</MessageBarBody></MessageBar>
       )}
-      <ProfileSection draft={profileDraft} master={profile.userProfileMasterModel} errors={profileErrors} onChange={(d) => { setProfileDraft(d); setDirty(true) }} />
+      <ProfileSection side={side} draft={profileDraft} master={profile.userProfileMasterModel} errors={profileErrors} onChange={(d) => { setProfileDraft(d); setDirty(true) }} />
       {groupByRule(questions).map((group) => (
         <section key={group.rule} className={styles.group} aria-labelledby={`rule-${group.rule}`}>
           <Title3 as="h2" id={`rule-${group.rule}`}>{t(`questionnaire.rules.${group.rule}`)}</Title3>
