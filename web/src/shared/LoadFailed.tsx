@@ -8,7 +8,7 @@ export const LoadFailed = ({ error }: { readonly error: unknown }) => {
   const { t } = useTranslation()
   const status = apiErrorOf(error)?.status
   return (
-    <MessageBar intent="error" role="alert">
+    <MessageBar layout="multiline" intent="error" role="alert">
       <MessageBarBody>{t(status === 0 ? 'messages.network-error' : 'messages.unexpected-error')}</MessageBarBody>
     </MessageBar>
   )

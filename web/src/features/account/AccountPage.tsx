@@ -79,7 +79,7 @@ const AccountForm = ({ me }: { readonly me: Me }) => {
     <div className={styles.page}>
       <Title2 as="h1">{t('account.title')}</Title2>
       {outcome !== null && (
-        <MessageBar intent={outcome.intent} role={outcome.intent === 'error' ? 'alert' : 'status'}>
+        <MessageBar layout="multiline" intent={outcome.intent} role={outcome.intent === 'error' ? 'alert' : 'status'}>
           <MessageBarBody>{outcome.text}</MessageBarBody>
         </MessageBar>
       )}

@@ -173,7 +173,7 @@ export const DashboardView = ({ me }: { readonly me: Me }) => {
       <Body1>{t('dashboard.header')}</Body1>
       {me.sides.map((side) => <SideSection key={side} me={me} side={side} />)}
       {me.sides.length === 0 && (
-        <MessageBar intent="info"><MessageBarBody>{t('dashboard.noSides')}</MessageBarBody></MessageBar>
+        <MessageBar layout="multiline" intent="info"><MessageBarBody>{t('dashboard.noSides')}</MessageBarBody></MessageBar>
       )}
     </div>
   )

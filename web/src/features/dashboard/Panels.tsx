@@ -41,5 +41,5 @@ export const StatusPanel = ({ kind, side, onStartMatching, starting }: {
 }
 
 export const ErrorBar = ({ text }: { readonly text: string }) => (
-  <MessageBar intent="error" role="alert"><MessageBarBody>{text}</MessageBarBody></MessageBar>
+  <MessageBar layout="multiline" intent="error" role="alert"><MessageBarBody>{text}</MessageBarBody></MessageBar>
 )

@@ -160,14 +160,14 @@ const QuestionnaireForm = ({ me, side, profile, questionnaire, currentYear }: {
   return (
     <form className={styles.page} onSubmit={(e) => { e.preventDefault(); void submit('save') }} noValidate>
       <Title2 as="h1">{t(side === 'Mentee' ? 'questionnaire.titleMentee' : 'questionnaire.titleMentor')}</Title2>
-      <MessageBar intent="info"><MessageBarBody>{t(side === 'Mentee' ? 'questionnaire.infoMentee' : 'questionnaire.infoMentor')}</MessageBarBody></MessageBar>
+      <MessageBar intent="info" layout="multiline"><MessageBarBody>{t(side === 'Mentee' ? 'questionnaire.infoMentee' : 'questionnaire.infoMentor')}</MessageBarBody></MessageBar>
       {outcome !== null && (
-        <MessageBar intent={outcome.intent} role={outcome.intent === 'success' ? 'status' : 'alert'}>
+        <MessageBar layout="multiline" intent={outcome.intent} role={outcome.intent === 'success' ? 'status' : 'alert'}>
           <MessageBarBody>{t(outcome.key)}</MessageBarBody>
         </MessageBar>
       )}
       {matching.errorKey !== null && (
-        <MessageBar intent="error" role="alert"><MessageBarBody>{t(matching.errorKey)}</MessageBarBody></MessageBar>
+        <MessageBar layout="multiline" intent="error" role="alert"><MessageBarBody>{t(matching.errorKey)}</MessageBarBody></MessageBar>
       )}
       <ProfileSection side={side} draft={profileDraft} master={profile.userProfileMasterModel} errors={profileErrors} onChange={(d) => { setProfileDraft(d); setDirty(true) }} />
       {groupByRule(questions).map((group) => (
@@ -190,7 +190,7 @@ const QuestionnaireForm = ({ me, side, profile, questionnaire, currentYear }: {
         </section>
       ))}
       {summaryErrors.length === 0 && submitMode !== null && complete && (
-        <MessageBar intent="success"><MessageBarBody>{t('questionnaire.allFieldsValid')}</MessageBarBody></MessageBar>
+        <MessageBar layout="multiline" intent="success"><MessageBarBody>{t('questionnaire.allFieldsValid')}</MessageBarBody></MessageBar>
       )}
       <div className={styles.actions}>
         <Button type="submit" disabled={busy}>{t('common.save')}</Button>

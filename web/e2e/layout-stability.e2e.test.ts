@@ -1,0 +1,58 @@
+// The participant pages do not move after their first paint: on a phone screen and a slow line
+// (the navigation's items, the greeting, the screen replacing its spinner and the questionnaire's
+// info bar all arrive late) the layout shift a person sees stays below 0.1 (the "good" limit of
+// Chromium's cumulative layout shift). Each shift is reported with the elements that moved.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { startStack, type Stack } from './support/harness.js'
+import { menteeWithProposal, publishedMentor } from './support/journeys.js'
+
+const OBSERVE = `(() => {
+  const shifts = []
+  globalThis.__shifts = shifts
+  const name = (n) => { const e = n && (n.nodeType === 1 ? n : n.parentElement); return e ? e.tagName.toLowerCase() + ' "' + (e.textContent || '').replace(/\\s+/g, ' ').slice(0, 40) + '"' : '?' }
+  new PerformanceObserver((l) => {
+    for (const e of l.getEntries()) if (!e.hadRecentInput) shifts.push({ value: e.value, moved: (e.sources || []).map((s) => name(s.node)) })
+  }).observe({ type: 'layout-shift', buffered: true })
+})()`
+
+type Shift = { readonly value: number; readonly moved: readonly string[] }
+
+const shiftsOfSlowLoad = async (page: Page, url: string): Promise<readonly Shift[]> => {
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('Network.enable')
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true })
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 })
+  try {
+    await page.goto(url)
+    await page.getByRole('heading', { level: 1 }).waitFor({ timeout: 60_000 })
+    await page.waitForLoadState('networkidle')
+    await page.waitForTimeout(500)
+    return await page.evaluate(() => (globalThis as unknown as { __shifts: Shift[] }).__shifts)
+  } finally {
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 })
+    await cdp.detach()
+  }
+}
+
+let stack: Stack
+beforeAll(async () => {
+  stack = await startStack()
+})
+afterAll(async () => {
+  await stack?.close()
+})
+
+describe('layout stability on a slow line', () => {
+  it('the dashboard, the questionnaire and the account page of a mentee shift by less than 0.1 on a 390 px screen', async () => {
+    await publishedMentor(stack)
+    const { page } = await menteeWithProposal(stack)
+    await page.setViewportSize({ width: 390, height: 844 })
+    await page.addInitScript(OBSERVE)
+    for (const path of ['/', '/user/mentee-profile', '/user/account']) {
+      const shifts = await shiftsOfSlowLoad(page, `${stack.baseUrl}${path}`)
+      const total = shifts.reduce((sum, s) => sum + s.value, 0)
+      expect({ path, total: total < 0.1 ? 'below 0.1' : total, shifts: total < 0.1 ? [] : shifts }).toEqual({ path, total: 'below 0.1', shifts: [] })
+    }
+  }, 240_000)
+})
