@@ -15,7 +15,7 @@ let purity: ESLint
 beforeAll(async () => {
   const applied = (await new ESLint({ cwd: root }).calculateConfigForFile(join(root, 'core/src/planted.ts'))) as Linter.Config
   const rules = Object.fromEntries(PURITY_RULES.map((name) => [name, applied.rules?.[name]]))
-  purity = new ESLint({ cwd: root, overrideConfigFile: true, overrideConfig: [{ files: ['**/*.ts'], languageOptions: { parser: tseslint.parser as Linter.Parser }, rules }] })
+  purity = new ESLint({ cwd: root, overrideConfigFile: true, overrideConfig: [{ files: ['**/*.ts'], languageOptions: { parser: tseslint.parser }, rules }] })
 })
 
 const problemsIn = async (code: string): Promise<readonly string[]> => {

@@ -170,7 +170,7 @@ const serve = async (config: Config, overrides: ServerOverrides, releaseLock: ()
   const app = createApp({
     httpsOnly,
     services, now: clock, verifyToken, adminEmails: config.adminEmails, logger, appConfig, webDist: config.webDist, trustProxy: config.trustProxy,
-    ...(provider === null ? {} : { mountBeforeParsers: (a: express.Express) => { a.use('/oidc', (provider as EmbeddedProvider).handler) } }),
+    ...(provider === null ? {} : { mountBeforeParsers: (a: express.Express) => { a.use('/oidc', provider.handler) } }),
   })
 
   const sweep = (): number => {
