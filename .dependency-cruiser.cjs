@@ -1,7 +1,27 @@
 // The dependency rule of ARCHITECTURE §1: the core is pure, adapters meet only in the server,
-// the web app reaches the server over HTTP and may import only the core.
+// the web app reaches the server over HTTP and may import only the core. Each workspace declares
+// every package it imports in its own package.json (a hoisted copy in node_modules must not hide a
+// missing declaration), and production code imports no dev dependency.
+
+/** Production code: each workspace's src/ (tests, configs, benches and e2e may use dev tools). */
+const PRODUCTION = '^(core|fixtures|adapters/[^/]+|web)/src/'
+
 module.exports = {
   forbidden: [
+    {
+      name: 'no-non-package-json',
+      comment: "a package imported by a workspace is declared in that workspace's own package.json",
+      severity: 'error',
+      from: {},
+      to: { dependencyTypes: ['npm-no-pkg', 'npm-unknown'] },
+    },
+    {
+      name: 'not-to-dev-dep',
+      comment: 'production code imports only runtime dependencies (a devDependency is not installed in production)',
+      severity: 'error',
+      from: { path: PRODUCTION, pathNot: '\\.test\\.tsx?$' },
+      to: { dependencyTypes: ['npm-dev'], dependencyTypesNot: ['type-only'], pathNot: ['^node_modules/@types/'] },
+    },
     {
       name: 'core-is-pure',
       comment: 'core imports nothing of the project outside itself and no I/O library (munkres: the tests\' independent solver)',
@@ -38,8 +58,12 @@ module.exports = {
   options: {
     doNotFollow: { path: 'node_modules' },
     preserveSymlinks: false,
+    // the closest package.json alone decides whether a package is declared (not the root's too)
+    combinedDependencies: false,
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
-    exclude: { path: ['dist'] },
+    // only the web app's build output: a bare 'dist' would also hide every package whose entry
+    // lives in node_modules/*/dist/ (vitest, kysely, jose) from the rules above
+    exclude: { path: ['^web/dist/'] },
   },
 }

@@ -12,7 +12,7 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: false,
     chunkSizeWarningLimit: 800,
-    rollupOptions: {
+    rolldownOptions: {
       // The core, io-ts and fp-ts build codecs at module level; none has side effects beyond its
       // exports, so modules the app does not use may be dropped (the core's package.json does not
       // say so itself).

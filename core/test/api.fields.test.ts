@@ -7,9 +7,9 @@ import { encodedArbitraryOf } from './arbitraries/api.arbitraries.js'
 
 /** The props of an object codec: required ones (t.type) and optional ones (t.partial). */
 const propsOf = (codec: t.Mixed): { required: t.Props; optional: t.Props } => {
-  if (codec instanceof t.ExactType || codec instanceof t.ReadonlyType) return propsOf(codec.type)
-  if (codec instanceof t.InterfaceType) return { required: codec.props, optional: {} }
-  if (codec instanceof t.PartialType) return { required: {}, optional: codec.props }
+  if (codec instanceof t.ExactType || codec instanceof t.ReadonlyType) return propsOf(codec.type as t.Mixed)
+  if (codec instanceof t.InterfaceType) return { required: codec.props as t.Props, optional: {} }
+  if (codec instanceof t.PartialType) return { required: {}, optional: codec.props as t.Props }
   if (codec instanceof t.IntersectionType)
     return (codec.types as t.Mixed[]).map(propsOf).reduce((a, b) => ({ required: { ...a.required, ...b.required }, optional: { ...a.optional, ...b.optional } }))
   throw new Error(`not an object codec: ${codec.name}`)

@@ -240,7 +240,7 @@ describe('export dialog', () => {
     const { user } = await open('/administrator/clusters', {})
     await user.click(await screen.findByRole('button', { name: 'Export' }))
     const dialog = await screen.findByRole('dialog', { hidden: true })
-    const boxes = within(dialog).getAllByRole('checkbox', { hidden: true }) as HTMLInputElement[]
+    const boxes = within(dialog).getAllByRole<HTMLInputElement>('checkbox', { hidden: true })
     expect(boxes.map((b) => b.checked)).toEqual([true, true, true])
     for (const box of boxes) await user.click(box)
     await user.click(within(dialog).getByRole('button', { name: 'Export', hidden: true }))

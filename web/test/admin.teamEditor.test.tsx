@@ -28,7 +28,7 @@ const menteeSelect = () => screen.queryByRole('combobox', { name: 'Mentee status
 const mentorSelect = () => screen.queryByRole('combobox', { name: 'Mentor status' })
 // Fluent's dialog motion leaves the surface 'hidden' to jsdom's style check; Chromium tests see it for real.
 const confirmation = () => screen.findByRole('alertdialog', { hidden: true })
-const button = (name: string) => screen.getByRole('button', { name }) as HTMLButtonElement
+const button = (name: string) => screen.getByRole<HTMLButtonElement>('button', { name })
 
 describe('team editor controls', () => {
   it('titles the accordion MT_ID: #id with both last names and shows the mentor comment, \'-\' for empty fields', async () => {

@@ -29,7 +29,7 @@ const Form = ({ initial = null }: { readonly initial?: number | null }) => {
 
 const setUp = async (initial?: number | null) => {
   await renderWithProviders(<Form initial={initial ?? null} />)
-  return { user: userEvent.setup(), box: screen.getByRole('combobox', { name: 'Country' }) as HTMLInputElement }
+  return { user: userEvent.setup(), box: screen.getByRole<HTMLInputElement>('combobox', { name: 'Country' }) }
 }
 
 describe('country field', () => {

@@ -52,7 +52,7 @@ describe('unsaved changes in the questionnaire', () => {
     expect(within(dialog).getByText('Your changes are not saved yet. If you leave this page now, they are lost.')).toBeTruthy()
     await user.click(within(dialog).getByRole('button', { name: 'Stay on this page' }))
     expect(screen.queryByRole('heading', { name: 'Somewhere else' })).toBeNull()
-    expect((within(group).getByRole('checkbox', { name: 'IT' }) as HTMLInputElement).checked).toBe(true)
+    expect(within(group).getByRole<HTMLInputElement>('checkbox', { name: 'IT' }).checked).toBe(true)
   })
 
   it('leaves when the person confirms', async () => {

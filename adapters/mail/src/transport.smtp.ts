@@ -2,7 +2,6 @@
 // (smtp://user:pass@host:587 for STARTTLS, smtps://...:465 for TLS; nodemailer reads
 // query options such as ?requireTLS=true or ?tls.rejectUnauthorized=false).
 import nodemailer from 'nodemailer'
-import { parseConnectionUrl } from 'nodemailer/lib/shared/index.js'
 import type SMTPTransport from 'nodemailer/lib/smtp-transport/index.js'
 import { DeliveryError, errorText, type MailTransport, type OutgoingMail } from './transport.port.js'
 
@@ -32,7 +31,8 @@ export type SmtpOptions = {
 }
 
 export const smtpTransport = (url: string, options: SmtpOptions): MailTransport => {
-  const config: SMTPTransport.Options = { ...TIMEOUTS, ...(options.pool === true ? { pool: true } : {}), ...parseConnectionUrl(url) }
+  // nodemailer parses `url` itself; what the URL sets wins over the keys next to it
+  const config: SMTPTransport.Options = { ...TIMEOUTS, ...(options.pool === true ? { pool: true } : {}), url }
   const transporter = nodemailer.createTransport(config)
   return {
     send: async (message: OutgoingMail) => {

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { INTERRUPTED_GIVEN_UP, smtpTransport, type MailTransport, type Notification, type OutgoingMail } from '../src/index.js'
 import { enqueue, manualClock, workerOver, type Clock } from './support/delivery.setup.js'
 import { memoryOutbox, type MemoryOutbox } from './support/outbox.memory.js'
-import { startTestSmtp, type TestSmtp } from './support/smtp.server.js'
+import { headerText, startTestSmtp, type TestSmtp } from './support/smtp.server.js'
 
 const FROM = 'noreply@mentoring-mitte.example'
 const note: Notification = { type: 'REMINDER_UNPUBLISHED_USER_PROFILE', data: { firstName: 'Max', lastSavedAt: Date.UTC(2026, 10, 1) } }
@@ -27,12 +27,12 @@ afterEach(async () => {
   await smtp.stop()
 })
 
-const deliveredIds = async (): Promise<string[]> => (await smtp.parsed()).map((m) => String(m.headers.get('x-tandem-outbox-id'))).sort()
+const deliveredIds = async (): Promise<string[]> => (await smtp.parsed()).map((m) => headerText(m, 'x-tandem-outbox-id')).sort()
 /** Outbox id -> the Message-IDs its deliveries carried. */
 const messageIdsByRow = async (): Promise<Map<string, string[]>> => {
   const byRow = new Map<string, string[]>()
   for (const m of await smtp.parsed()) {
-    const id = String(m.headers.get('x-tandem-outbox-id'))
+    const id = headerText(m, 'x-tandem-outbox-id')
     byRow.set(id, [...(byRow.get(id) ?? []), m.messageId ?? ''])
   }
   return byRow

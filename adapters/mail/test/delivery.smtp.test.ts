@@ -7,7 +7,7 @@ import { composeDirectMail, NOTIFICATION_TYPES, outboxMessageId, smtpTransport, 
 import { enqueue, manualClock, START, workerOver, type Clock } from './support/delivery.setup.js'
 import { memoryOutbox, type MemoryOutbox } from './support/outbox.memory.js'
 import { allSamples, expectedLink, LANGS, org } from './support/samples.js'
-import { startTestSmtp, type TestSmtp } from './support/smtp.server.js'
+import { headerText, startTestSmtp, type TestSmtp } from './support/smtp.server.js'
 
 const FROM = '"Mentoring Mitte" <noreply@mentoring-mitte.example>'
 const decline: Notification = { type: 'DECLINE_TANDEM', data: { firstName: 'Mia', infoText: 'Moving abroad.' } }
@@ -29,7 +29,7 @@ afterEach(async () => {
   await smtp.stop()
 })
 
-const outboxIdOf = (mail: ParsedMail): string => String(mail.headers.get('x-tandem-outbox-id'))
+const outboxIdOf = (mail: ParsedMail): string => headerText(mail, 'x-tandem-outbox-id')
 const deliveredIds = async (): Promise<string[]> => (await smtp.parsed()).map(outboxIdOf).sort()
 
 describe('delivery over SMTP', () => {

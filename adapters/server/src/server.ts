@@ -176,7 +176,7 @@ const serve = async (config: Config, overrides: ServerOverrides, releaseLock: ()
   const app = createApp({
     httpsOnly,
     services, verifyToken, adminEmails: config.adminEmails, logger, appConfig, webDist: config.webDist, trustProxy: config.trustProxy, limitAttempt,
-    ...(provider === null ? {} : { mountBeforeParsers: (a: express.Express) => { a.use('/oidc', (provider as EmbeddedProvider).handler) } }),
+    ...(provider === null ? {} : { mountBeforeParsers: (a: express.Express) => { a.use('/oidc', provider.handler) } }),
   })
 
   const sweep = (): number => {

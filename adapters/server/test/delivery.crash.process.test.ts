@@ -8,7 +8,7 @@ import { join } from 'node:path'
 import { createOutboxRepository, openDatabase, type Database } from '@tandem/sqlite'
 import { simpleParser } from 'mailparser'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestSmtp, type TestSmtp } from '../../mail/test/support/smtp.server.js'
+import { headerText, startTestSmtp, type TestSmtp } from '../../mail/test/support/smtp.server.js'
 import { expectOk, startHarness } from './harness.js'
 import { killed, mainProcesses, waitFor } from './main-process.js'
 
@@ -95,7 +95,7 @@ describe('kill -9 during mail delivery', () => {
       expect(rows.map((m) => m.status)).toEqual(rows.map(() => 'sent'))
       const messageIdsByRow = new Map<string, string[]>()
       for (const mail of await smtp.parsed()) {
-        const row = String(mail.headers.get('x-tandem-outbox-id'))
+        const row = headerText(mail, 'x-tandem-outbox-id')
         messageIdsByRow.set(row, [...(messageIdsByRow.get(row) ?? []), mail.messageId ?? ''])
       }
       expect([...messageIdsByRow.keys()].sort()).toEqual(rows.map((m) => String(m.id)).sort())

@@ -28,9 +28,16 @@ const open = async (bytes: Buffer) => {
 }
 
 /** The sheet as arrays of cell texts, header row first. */
+/** The export writes only text and numbers: any richer cell value is a defect. */
+const cellText = (v: unknown): string => {
+  if (v === null || v === undefined) return ''
+  if (typeof v === 'string' || typeof v === 'number') return String(v)
+  throw new Error(`unexpected cell value ${JSON.stringify(v)}`)
+}
+
 const cells = (sheet: ExcelJS.Worksheet): string[][] => {
   const rows: string[][] = []
-  sheet.eachRow((row) => { rows.push(Array.from((row.values as unknown[]).slice(1), (v) => (v === null || v === undefined ? '' : String(v)))) })
+  sheet.eachRow((row) => { rows.push(Array.from((row.values as unknown[]).slice(1), cellText)) })
   return rows
 }
 

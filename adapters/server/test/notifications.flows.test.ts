@@ -5,7 +5,7 @@
 import { HOUR, DAY, LANGUAGE_IDS, type AdminUserDetail, type ProposalsResponse } from '@tandem/core'
 import { aMentorAnswers } from '@tandem/fixtures'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { startTestSmtp, type TestSmtp } from '../../mail/test/support/smtp.server.js'
+import { headerText, startTestSmtp, type TestSmtp } from '../../mail/test/support/smtp.server.js'
 import { expectOk, startHarness, type Harness, type Person } from './harness.js'
 
 let smtp: TestSmtp
@@ -26,8 +26,8 @@ const inbox = async (): Promise<Mail[]> => {
   return parsed.map((m, i) => ({
     messageId: m.messageId ?? '',
     to: smtp.received[i]?.to.join(',') ?? '',
-    type: String(m.headers.get('x-tandem-notification') ?? ''),
-    language: String(m.headers.get('content-language') ?? ''),
+    type: headerText(m, 'x-tandem-notification'),
+    language: headerText(m, 'content-language'),
     subject: m.subject ?? '',
     text: m.text ?? '',
   }))

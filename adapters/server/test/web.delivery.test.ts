@@ -89,10 +89,10 @@ describe('delivery of the web app and the API', () => {
     expect(br.status).toBe(200)
     expect(br.headers['content-encoding']).toBe('br')
     expect(br.headers['vary']).toMatch(/Accept-Encoding/i)
-    expect(JSON.parse(brotliDecompressSync(br.body).toString()).isSuccess).toBe(true)
+    expect((JSON.parse(brotliDecompressSync(br.body).toString()) as { isSuccess: unknown }).isSuccess).toBe(true)
     const gz = await get(path, { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip' })
     expect(gz.headers['content-encoding']).toBe('gzip')
-    expect(JSON.parse(gunzipSync(gz.body).toString()).isSuccess).toBe(true)
+    expect((JSON.parse(gunzipSync(gz.body).toString()) as { isSuccess: unknown }).isSuccess).toBe(true)
   })
 
   it('sends neither HSTS nor upgrade-insecure-requests when the public address is plain http', async () => {

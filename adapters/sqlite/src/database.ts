@@ -52,7 +52,7 @@ export const openDatabase = async (file: string): Promise<Database> => {
   }
   const dataVersion = raw.prepare('pragma data_version').pluck()
   // One wrapper for every transaction: better-sqlite3 builds its begin/commit statements per wrapper.
-  const immediate = raw.transaction((work: () => unknown) => work()).immediate
+  const transaction = raw.transaction((work: () => unknown) => work())
   const bumpPool = raw.prepare("update meta set value = value + 1 where key = 'mentor_pool_revision'")
   return {
     kysely,
@@ -65,7 +65,7 @@ export const openDatabase = async (file: string): Promise<Database> => {
       return statement.reader ? statement.all(...parameters).length : statement.run(...parameters).changes
     },
     // Counted again after the commit: a reader between a write and its commit must not keep its result.
-    transaction: <T>(work: () => T): T => { try { return immediate(work) as T } finally { writes += 1 } },
+    transaction: <T>(work: () => T): T => { try { return transaction.immediate(work) as T } finally { writes += 1 } },
     generation: () => `${String(dataVersion.get())}:${writes}`,
     bumpMentorPool: () => {
       writes += 1

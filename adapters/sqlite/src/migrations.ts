@@ -206,6 +206,6 @@ const provider: MigrationProvider = { getMigrations: async () => ({ ...MIGRATION
 /** Applies every pending migration; throws when one fails, since the server cannot run without them. */
 export const migrateToLatest = async (db: Kysely<unknown>): Promise<readonly string[]> => {
   const { error, results } = await new Migrator({ db, provider }).migrateToLatest()
-  if (error !== undefined) throw error instanceof Error ? error : new Error(String(error))
+  if (error !== undefined) throw error instanceof Error ? error : new Error('a migration failed', { cause: error })
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName)
 }

@@ -81,8 +81,8 @@ export const withEdges = (graph: CohortGraph, added: readonly Violation[]): Coho
   for (let i = 0; i < n; i++) {
     const from = graph.edgeStart[i]!
     const count = graph.edgeStart[i + 1]! - from
-    edgeMentor.set(graph.edgeMentor.subarray(from, from + count), edgeStart[i]!)
-    edgeWeight.set(graph.edgeWeight.subarray(from, from + count), edgeStart[i]!)
+    edgeMentor.set(graph.edgeMentor.subarray(from, from + count), edgeStart[i])
+    edgeWeight.set(graph.edgeWeight.subarray(from, from + count), edgeStart[i])
     fill[i] = edgeStart[i]! + count
   }
   for (const v of added) {

@@ -93,7 +93,10 @@ const setUp = (input: CohortInput): E.Either<CohortError, Setup> => {
 
 type Solved = { readonly edges: CandidateEdges; readonly graph: CohortGraph; readonly solution: FlowState; readonly prices: Prices; readonly rounds: number; readonly rescored: number }
 
-class CancelledRun { constructor(readonly phase: CohortPhase) {} }
+/** Unwinds a cancelled run to `assignCohort`, which answers it as a `Cancelled` left. */
+class CancelledRun extends Error {
+  constructor(readonly phase: CohortPhase) { super(`cohort run cancelled while ${phase}`) }
+}
 
 /** Solves over the kept candidates, then adds any left-out pair the prices do not cover and solves again. */
 const solve = (frame: CohortFrame, control: CohortControl): Solved => {

@@ -237,7 +237,7 @@ export const rankPool = (
   }
   return top.rows.map((row, i) => {
     const score = scoreMentor(compiled.questionnaire, mentee.answers, unpackMentorAnswers(compiled, pool, row))
-    if (score === null || score.base !== top.bases[i] || score.max !== max || score.percentage !== percentageOf(top.bases[i]!, max)) {
+    if (score === null || score.base !== top.bases[i] || score.max !== max || score.percentage !== percentageOf(top.bases[i], max)) {
       throw new Error(`packed and reference scoring disagree for mentor ${pool.ids[row]}`)
     }
     return { mentorId: pool.ids[row]!, score }

@@ -30,16 +30,16 @@ const NAMED: Readonly<Record<string, fc.Arbitrary<unknown>>> = {
 export const arbitraryOf = (codec: t.Mixed): fc.Arbitrary<unknown> => {
   const named = NAMED[codec.name]
   if (named !== undefined) return named
-  if (codec instanceof t.ExactType || codec instanceof t.ReadonlyType) return arbitraryOf(codec.type)
-  if (codec instanceof t.InterfaceType) return fc.record(mapProps(codec.props))
-  if (codec instanceof t.PartialType) return fc.record(mapProps(codec.props), { requiredKeys: [] })
+  if (codec instanceof t.ExactType || codec instanceof t.ReadonlyType) return arbitraryOf(codec.type as t.Mixed)
+  if (codec instanceof t.InterfaceType) return fc.record(mapProps(codec.props as t.Props))
+  if (codec instanceof t.PartialType) return fc.record(mapProps(codec.props as t.Props), { requiredKeys: [] })
   if (codec instanceof t.IntersectionType)
-    return fc.tuple(...(codec.types as t.Mixed[]).map(arbitraryOf)).map((parts) => Object.assign({}, ...parts))
+    return fc.tuple(...(codec.types as t.Mixed[]).map(arbitraryOf)).map((parts): unknown => Object.assign({}, ...parts))
   if (codec instanceof t.UnionType) return fc.oneof(...(codec.types as t.Mixed[]).map(arbitraryOf))
-  if (codec instanceof t.ArrayType || codec instanceof t.ReadonlyArrayType) return fc.array(arbitraryOf(codec.type), { maxLength: 3 })
-  if (codec instanceof t.KeyofType) return fc.constantFrom(...Object.keys(codec.keys))
+  if (codec instanceof t.ArrayType || codec instanceof t.ReadonlyArrayType) return fc.array(arbitraryOf(codec.type as t.Mixed), { maxLength: 3 })
+  if (codec instanceof t.KeyofType) return fc.constantFrom(...Object.keys(codec.keys as Record<string, unknown>))
   if (codec instanceof t.LiteralType) return fc.constant(codec.value)
-  if (codec instanceof t.DictionaryType) return fc.dictionary(fc.string({ maxLength: 5 }), arbitraryOf(codec.codomain), { maxKeys: 3 })
+  if (codec instanceof t.DictionaryType) return fc.dictionary(fc.string({ maxLength: 5 }), arbitraryOf(codec.codomain as t.Mixed), { maxKeys: 3 })
   if (codec instanceof t.StringType) return fc.string({ maxLength: 30 })
   if (codec instanceof t.NumberType) return fc.integer()
   if (codec instanceof t.BooleanType) return fc.boolean()
@@ -51,4 +51,4 @@ const mapProps = (props: t.Props): Record<string, fc.Arbitrary<unknown>> =>
   Object.fromEntries(Object.entries(props).map(([k, c]) => [k, arbitraryOf(c)]))
 
 /** Valid wire values in their encoded (JSON) form. */
-export const encodedArbitraryOf = (codec: t.Mixed): fc.Arbitrary<unknown> => arbitraryOf(codec).map((a) => codec.encode(a))
+export const encodedArbitraryOf = (codec: t.Mixed): fc.Arbitrary<unknown> => arbitraryOf(codec).map((a): unknown => codec.encode(a))

@@ -54,7 +54,7 @@ export const NavBar = ({ me }: { readonly me: Me | undefined }) => {
   return (
     <header>
       <nav className={styles.bar} aria-label={t('nav.label')}>
-        <Button appearance="transparent" className={styles.logo} onClick={() => navigate('/')} aria-label={t('nav.home')}>
+        <Button appearance="transparent" className={styles.logo} onClick={() => void navigate('/')} aria-label={t('nav.home')}>
           Tandem
         </Button>
         {me !== undefined ? (

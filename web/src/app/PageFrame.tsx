@@ -49,18 +49,16 @@ export const RouteAnnouncer = ({ errorCode = null }: { readonly errorCode?: numb
   const { pathname } = useLocation()
   const page = t(titleKeyOf(pathname, errorCode))
   const [announcement, setAnnouncement] = useState('')
-  const first = useRef(true)
+  // the path last announced: the first page and a language switch (same path) are not announced
+  const announced = useRef(pathname)
   useEffect(() => {
     document.title = documentTitle(page)
   }, [page])
   useEffect(() => {
-    if (first.current) {
-      first.current = false
-      return
-    }
+    if (announced.current === pathname) return
+    announced.current = pathname
     setAnnouncement(page)
-    // only path changes are announced; the title key follows the path
-  }, [pathname])
+  }, [pathname, page])
   return <div className={styles.announcer} role="status" aria-live="polite" aria-atomic="true">{announcement}</div>
 }
 

@@ -37,14 +37,15 @@ export const UserMenu = ({ name }: { readonly name: string }) => {
     root.current?.querySelector('button')?.focus()
   }
   return (
-    <div className={styles.root} ref={root} onKeyDown={(e) => { if (e.key === 'Escape' && open) close() }}>
+    // catches Escape bubbling up from the menu's buttons; the wrapper itself is not a control
+    <div className={styles.root} ref={root} role="presentation" onKeyDown={(e) => { if (e.key === 'Escape' && open) close() }}>
       <Button appearance="subtle" aria-expanded={open} aria-controls={listId} onClick={() => setOpen(!open)}>
         {t('nav.greeting', { name })}
       </Button>
       {open && (
         <ul id={listId} className={styles.list}>
           <li>
-            <Button className={styles.item} appearance="subtle" onClick={() => { setOpen(false); navigate('/user/account') }}>
+            <Button className={styles.item} appearance="subtle" onClick={() => { setOpen(false); void navigate('/user/account') }}>
               {t('nav.userProfile')}
             </Button>
           </li>

@@ -54,7 +54,7 @@ export const envelopeQuery: BaseQueryFn<ApiRequest, unknown, ApiError> = async (
     response = await fetch(withParams(apiUrl(session.config?.apiBaseUrl ?? '', request.url), request.params), {
       method: request.method ?? 'GET',
       headers,
-      ...(request.body === undefined ? {} : { body: isForm ? (request.body as FormData) : JSON.stringify(request.body) }),
+      ...(request.body === undefined ? {} : { body: isForm ? request.body : JSON.stringify(request.body) }),
     })
   } catch (e) {
     // SPEC §8: a network error is only logged

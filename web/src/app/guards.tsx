@@ -23,8 +23,8 @@ export const NotRegistered = () => {
     <section>
       <Body1>{t('account.notRegistered')}</Body1>
       <div style={{ display: 'flex', gap: 8 }}>
-        <Button onClick={() => navigate('/register-as-mentee')}>{t('account.registerAsMentee')}</Button>
-        <Button onClick={() => navigate('/register-as-mentor')}>{t('account.registerAsMentor')}</Button>
+        <Button onClick={() => void navigate('/register-as-mentee')}>{t('account.registerAsMentee')}</Button>
+        <Button onClick={() => void navigate('/register-as-mentor')}>{t('account.registerAsMentor')}</Button>
       </div>
     </section>
   )

@@ -6,19 +6,20 @@ import { useAppSelector } from '../app/hooks.js'
 import { selectConfig } from '../app/session.slice.js'
 import { apiUrl } from '../app/config.js'
 
+/** Sources shown as they are: none, or a local blob/data URL (a photo just picked, not yet saved). */
+const immediate = (src: string | null): { readonly url: string | null } | null => {
+  if (src === null || src === '' || src === '-') return { url: null }
+  if (src.startsWith('blob:') || src.startsWith('data:')) return { url: src }
+  return null
+}
+
 export const useAuthorizedImage = (src: string | null): string | null => {
   const auth = useAuth()
   const base = useAppSelector(selectConfig)?.apiBaseUrl ?? ''
-  const [url, setUrl] = useState<string | null>(null)
+  // the object URL with the source it was loaded for: a changed source shows nothing until it loads
+  const [loaded, setLoaded] = useState<{ readonly src: string; readonly url: string } | null>(null)
   useEffect(() => {
-    if (src === null || src === '' || src === '-') {
-      setUrl(null)
-      return undefined
-    }
-    if (src.startsWith('blob:') || src.startsWith('data:')) {
-      setUrl(src)
-      return undefined
-    }
+    if (src === null || immediate(src) !== null) return undefined
     let objectUrl: string | null = null
     let cancelled = false
     void (async () => {
@@ -26,12 +27,14 @@ export const useAuthorizedImage = (src: string | null): string | null => {
       const response = await fetch(/^https?:/.test(src) ? src : apiUrl(base, src), { headers: token === null ? {} : { authorization: `Bearer ${token}` } })
       if (!response.ok || cancelled) return
       objectUrl = URL.createObjectURL(await response.blob())
-      setUrl(objectUrl)
-    })().catch(() => setUrl(null))
+      setLoaded({ src, url: objectUrl })
+    })().catch(() => setLoaded(null))
     return () => {
       cancelled = true
       if (objectUrl !== null) URL.revokeObjectURL(objectUrl)
     }
   }, [src, base, auth])
-  return url
+  const shown = immediate(src)
+  if (shown !== null) return shown.url
+  return loaded !== null && loaded.src === src ? loaded.url : null
 }

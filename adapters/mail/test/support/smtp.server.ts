@@ -22,6 +22,14 @@ export type TestSmtp = {
   readonly parsed: () => Promise<ParsedMail[]>
 }
 
+/** A plain header's text ('' when absent); mailparser hands structured headers (content-type, …) over as objects. */
+export const headerText = (mail: ParsedMail, name: string): string => {
+  const value = mail.headers.get(name)
+  if (value === undefined) return ''
+  if (typeof value !== 'string') throw new Error(`header ${name} is structured, not plain text`)
+  return value
+}
+
 const listen = (server: SMTPServer, port: number): Promise<number> =>
   new Promise((resolve, reject) => {
     server.once('error', reject)

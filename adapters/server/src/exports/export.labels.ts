@@ -80,7 +80,7 @@ export const dateTimeCell = (epochMs: number | null, timeZone: string): Date | '
     wallClockParts.set(timeZone, format)
   }
   const part = Object.fromEntries(format.formatToParts(new Date(epochMs)).map((p) => [p.type, Number(p.value)]))
-  return new Date(Date.UTC(part['year']!, part['month']! - 1, part['day']!, part['hour']!, part['minute']!, part['second']!, epochMs % 1000))
+  return new Date(Date.UTC(part['year']!, part['month']! - 1, part['day'], part['hour'], part['minute'], part['second'], epochMs % 1000))
 }
 
 /** A date-only value ('1990-05-01') as a date cell, read as UTC (SPEC §9); text that is no date stays text. */

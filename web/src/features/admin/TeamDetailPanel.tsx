@@ -1,6 +1,6 @@
 // Team detail and editing (SPEC §2 admin 5, §4): the accordion 'MT_ID: #{id}' with both last names,
 // mentee and mentor cards, status selects by teamEditing.rules, Save and Release with confirmations.
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import {
   Accordion, AccordionHeader, AccordionItem, AccordionPanel, Body1, Button, Card, CardHeader, Field, Select, Spinner,
 } from '@fluentui/react-components'
@@ -107,15 +107,16 @@ export const TeamDetailPanel = ({ tandemId }: { readonly tandemId: number }) => 
   const [decline] = useAdminDeclineProposalMutation()
   const [close] = useAdminCloseTandemMutation()
   const [busy, setBusy] = useState(false)
-  const [stale, setStale] = useState(false)
-  useEffect(() => setStale(false), [tandemId])
+  // the team a refused save found changed; showing another team forgets it
+  const [staleTeam, setStaleTeam] = useState<number | null>(null)
+  const stale = staleTeam === tandemId
 
   const finish = async (error: unknown) => {
     const reloaded = await team.refetch()
     dispatch(adminApi.util.invalidateTags(['AdminTeams', 'AdminUsers', 'AdminUserDetail']))
     setBusy(false)
     if (error !== undefined) {
-      setStale(errorText(t, error) === t('admin.messages.TandemChanged'))
+      setStaleTeam(errorText(t, error) === t('admin.messages.TandemChanged') ? tandemId : null)
       return show('error', errorText(t, error))
     }
     if (reloaded.error !== undefined) return show('error', errorText(t, reloaded.error))
@@ -150,7 +151,7 @@ export const TeamDetailPanel = ({ tandemId }: { readonly tandemId: number }) => 
   const detail = team.data
   return (
     <div>
-      {stale && <Button onClick={() => { setStale(false); void team.refetch() }}>{t('admin.teams.refresh')}</Button>}
+      {stale && <Button onClick={() => { setStaleTeam(null); void team.refetch() }}>{t('admin.teams.refresh')}</Button>}
       <TeamEditor key={`${detail.tandemId}-${detail.version}-${detail.tandemStatus}`} detail={detail} busy={busy}
         onSave={(edit) => void save(detail, edit)} onRelease={() => void release(detail)} />
     </div>

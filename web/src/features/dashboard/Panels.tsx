@@ -22,16 +22,16 @@ export const StatusPanel = ({ kind, side, onStartMatching, starting }: {
       <CardHeader header={<Text as="h3" weight="semibold" id={`${side}-${kind}`}>{t(`${key}.title`)}</Text>} />
       <Body1>{t(`${key}.text`)}</Body1>
       {kind === 'noProfile' && (
-        <Button appearance="primary" onClick={() => navigate(questionnairePath(side))}>
+        <Button appearance="primary" onClick={() => void navigate(questionnairePath(side))}>
           {t(side === 'Mentee' ? 'dashboard.createMentee' : 'dashboard.createMentor')}
         </Button>
       )}
       {kind === 'publishProfile' && (
-        <Button appearance="primary" onClick={() => navigate(questionnairePath(side))}>{t('dashboard.publishProfile')}</Button>
+        <Button appearance="primary" onClick={() => void navigate(questionnairePath(side))}>{t('dashboard.publishProfile')}</Button>
       )}
       {kind === 'matchingRunning' && <Spinner label={t('dashboard.waitMessage')} />}
       {kind === 'noProposals' && (
-        <Button onClick={() => navigate(questionnairePath(side))}>{t('dashboard.adjustProfile')}</Button>
+        <Button onClick={() => void navigate(questionnairePath(side))}>{t('dashboard.adjustProfile')}</Button>
       )}
       {kind === 'startMatching' && (
         <Button appearance="primary" disabled={starting} onClick={onStartMatching}>{t('dashboard.startMatching')}</Button>

@@ -1,7 +1,7 @@
 // The questionnaire page of one side (SPEC §2, §5): info bar, the embedded profile, questions by
 // rule type with live validation, Save, the primary button (mentee: start matching; mentor: save
 // and publish) and the mentor's matching toggle. Nothing is sent while a rule fails.
-import { useMemo, useState } from 'react'
+import { useCallback, useMemo, useState } from 'react'
 import { Button, MessageBar, MessageBarBody, Switch, Title2, Title3, makeStyles } from '@fluentui/react-components'
 import { useNavigate } from 'react-router'
 import { useTranslation } from 'react-i18next'
@@ -76,7 +76,7 @@ const QuestionnaireForm = ({ me, side, profile, questionnaire, currentYear }: {
   const published = questionnaire.isProfilePublished || publishedNow
   const firstTime = questions.every((q) => q.userSelectedAnswers.length === 0)
 
-  const draftFor = (id: number): DraftAnswer => drafts.get(id) ?? { optionIds: [], typed: '' }
+  const draftFor = useCallback((id: number): DraftAnswer => drafts.get(id) ?? { optionIds: [], typed: '' }, [drafts])
   const errorsFor = (mode: 'save' | 'publish') => questions.flatMap((q) => errorsOf(q, side, draftFor(q.questionPairId), mode, currentYear))
   // live: the rules of saving on touched questions; after a submit, the rules of that submit everywhere
   const shownErrors = useMemo(
@@ -85,7 +85,7 @@ const QuestionnaireForm = ({ me, side, profile, questionnaire, currentYear }: {
       if (submitMode === null && !touched.has(q.questionPairId)) return []
       return errorsOf(q, side, draftFor(q.questionPairId), mode, currentYear)
     }),
-    [drafts, touched, submitMode, questions, side, currentYear],
+    [draftFor, touched, submitMode, questions, side, currentYear],
   )
   const complete = errorsFor('publish').length === 0 && checkProfile(profileRequest(user, profileDraft, false), roles).ok
 
@@ -138,7 +138,7 @@ const QuestionnaireForm = ({ me, side, profile, questionnaire, currentYear }: {
 
   const startMatching = async () => {
     if (!(await submit('publish'))) return
-    if (await matching.start()) navigate('/matching')
+    if (await matching.start()) await navigate('/matching')
   }
 
   const toggleMatching = async (enable: boolean) => {
