@@ -28,10 +28,11 @@ const open = async (bytes: Buffer) => {
 }
 
 /** The sheet as arrays of cell texts, header row first. */
-/** The export writes only text and numbers: any richer cell value is a defect. */
+/** The export writes text, numbers and date cells (as their instant): any richer cell value is a defect. */
 const cellText = (v: unknown): string => {
   if (v === null || v === undefined) return ''
   if (typeof v === 'string' || typeof v === 'number') return String(v)
+  if (v instanceof Date) return v.toISOString()
   throw new Error(`unexpected cell value ${JSON.stringify(v)}`)
 }
 

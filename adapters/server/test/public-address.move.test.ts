@@ -69,7 +69,9 @@ describe('moving to a new public address', () => {
     // As an older version left it: keyed by `${PUBLIC_URL}/oidc`, the re-keying migration not applied.
     const db = new BetterSqlite3(join(dir, 'tandem.db'))
     db.prepare('update users set issuer = ? where email = ?').run(`${before.base}/oidc`, 'anna@example.org')
-    db.prepare("delete from kysely_migration where name = '0005-embedded-provider-issuer'").run()
+    // An older version had none of the later migrations either: undo them too (their tables go).
+    db.prepare("delete from kysely_migration where name >= '0005'").run()
+    for (const table of ['secrets', 'deleted_subjects', 'rate_limits']) db.prepare(`drop table if exists ${table}`).run()
     db.close()
 
     const after = await startRealServer({}, { dir })
