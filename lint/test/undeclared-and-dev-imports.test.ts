@@ -20,11 +20,18 @@ const fakePackage = (name: string, main: string): void => {
   write(`node_modules/${name}/${main}`, 'export const value = 1\n')
 }
 
-/** The CLI as `npm run lint` calls it: its exit status and its "error RULE: FROM → TO" lines. */
+type Violation = { readonly rule: { readonly name: string }; readonly from: string; readonly to: string }
+
+/**
+ * The CLI as `npm run lint` calls it (its exit status), and its violations read from the JSON
+ * report: the text report's layout changes with the terminal and with CI=true.
+ */
 const cruise = (): { readonly status: number | null; readonly violations: readonly string[] } => {
-  const run = spawnSync(process.execPath, [depcruise, '--config', config, 'adapters'], { cwd: tree, encoding: 'utf8' })
-  const violations = [...run.stdout.matchAll(/^\s*error (\S+): (\S+) → (\S+)$/gmu)].map(([, rule, from, to]) => `${rule}: ${from} -> ${to}`)
-  return { status: run.status, violations }
+  const asLint = spawnSync(process.execPath, [depcruise, '--config', config, 'adapters'], { cwd: tree, encoding: 'utf8' })
+  const asJson = spawnSync(process.execPath, [depcruise, '--config', config, '--output-type', 'json', 'adapters'], { cwd: tree, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })
+  const report = JSON.parse(asJson.stdout) as { readonly summary: { readonly violations: readonly Violation[] } }
+  const violations = report.summary.violations.map((v) => `${v.rule.name}: ${v.from} -> ${v.to}`)
+  return { status: asLint.status, violations }
 }
 
 beforeAll(() => {
