@@ -7,8 +7,6 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import type { Plugin } from 'vite'
 
 const TEXT = /\.(js|mjs|css|html|svg|json|txt|map)$/
-/** Below this size the twins would save less than the extra look-up costs. */
-const MIN_BYTES = 512
 
 export const precompress = (): Plugin => ({
   name: 'tandem-precompress',
@@ -19,7 +17,7 @@ export const precompress = (): Plugin => ({
       if (!TEXT.test(fileName)) continue
       const path = join(dir, fileName)
       const bytes = readFileSync(path)
-      if (bytes.length < MIN_BYTES) continue
+      // every text file, however small: each response is then compressed (brotli or gzip) alike
       writeFileSync(`${path}.br`, brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }))
       writeFileSync(`${path}.gz`, gzipSync(bytes, { level: 9 }))
     }

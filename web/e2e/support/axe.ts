@@ -14,6 +14,9 @@ type AxeResult = { violations: { id: string; impact: string | null; help: string
  * pass the focus on at once, but axe reports them as aria-hidden-focus. Still open (docs/web.md).
  */
 export const axeViolations = async (page: Page, options: { readonly exceptTabsterSentinels?: boolean } = {}): Promise<string[]> => {
+  // Fluent's expand and fade motions run as Web Animations: axe measures contrast against what is
+  // painted, so a panel or dialog caught mid-fade reads as faint text. Let them finish first.
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), null, { timeout: 10_000 })
   // the app's content security policy forbids inline scripts; evaluate runs outside it
   await page.evaluate(axeSource)
   const result = await page.evaluate(async (c) => (await (globalThis as unknown as { axe: { run: (context: unknown) => Promise<AxeResult> } }).axe.run(c ?? globalThis.document)), options.exceptTabsterSentinels === true ? { exclude: [['[data-tabster-dummy]']] } : null)
