@@ -24,7 +24,7 @@ module.exports = {
     },
     {
       name: 'core-is-pure',
-      comment: 'core imports nothing of the project outside itself and no I/O library (munkres: the tests\' independent solver)',
+      comment: "core imports nothing of the project outside itself and no I/O library (munkres: the tests' independent solver)",
       severity: 'error',
       from: { path: '^core/' },
       to: { pathNot: ['^core/', '^node_modules/(fp-ts|io-ts|fast-check|vitest|@vitest|munkres)/'] },

@@ -21,7 +21,10 @@ export default tseslint.config(
       '@typescript-eslint/require-await': 'off',
       // the compiler's convention (noUnusedParameters): a leading underscore marks a name kept on
       // purpose, e.g. Express's four-argument error handler or a field dropped by a rest pattern
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', ignoreRestSiblings: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', ignoreRestSiblings: true },
+      ],
     },
   },
   {
@@ -37,5 +40,7 @@ export default tseslint.config(
 )
 
 function nodeGlobals() {
-  return Object.fromEntries(['process', 'console', 'module', 'require', '__dirname', 'URL', 'setTimeout', 'clearTimeout'].map((name) => [name, 'readonly']))
+  return Object.fromEntries(
+    ['process', 'console', 'module', 'require', '__dirname', 'URL', 'setTimeout', 'clearTimeout'].map((name) => [name, 'readonly']),
+  )
 }

@@ -10,14 +10,31 @@ import { fileURLToPath } from 'node:url'
 import { table } from './measure.js'
 
 type Result = {
-  mentees: number; mentors: number; places: number; seconds: number; cpu: number; phases: string; peakMb: number; heapMb: number
-  matched: number; meanPercentage: number; munkresSeconds: number | null; munkresAgrees: boolean | null
+  mentees: number
+  mentors: number
+  places: number
+  seconds: number
+  cpu: number
+  phases: string
+  peakMb: number
+  heapMb: number
+  matched: number
+  meanPercentage: number
+  munkresSeconds: number | null
+  munkresAgrees: boolean | null
   stats: { candidatePairs: number; keptPairs: number; rounds: number; rescoredMentees: number; augmentations: number }
 }
 
 const here = dirname(fileURLToPath(import.meta.url))
 
-const SIZES: readonly { mentees: number; mentors: number; maxCapacity: number; munkres: boolean; targetSeconds?: number; targetMb?: number }[] = [
+const SIZES: readonly {
+  mentees: number
+  mentors: number
+  maxCapacity: number
+  munkres: boolean
+  targetSeconds?: number
+  targetMb?: number
+}[] = [
   { mentees: 1_000, mentors: 1_000, maxCapacity: 1, munkres: true },
   { mentees: 2_000, mentors: 2_000, maxCapacity: 1, munkres: true },
   { mentees: 3_000, mentors: 3_000, maxCapacity: 1, munkres: true },
@@ -27,7 +44,16 @@ const SIZES: readonly { mentees: number; mentors: number; maxCapacity: number; m
 ]
 
 const runChild = (size: (typeof SIZES)[number]): Result => {
-  const args = ['--max-old-space-size=4096', '--import', 'tsx', join(here, 'cohort.child.ts'), String(size.mentees), String(size.mentors), String(size.maxCapacity), size.munkres ? '1' : '0']
+  const args = [
+    '--max-old-space-size=4096',
+    '--import',
+    'tsx',
+    join(here, 'cohort.child.ts'),
+    String(size.mentees),
+    String(size.mentors),
+    String(size.maxCapacity),
+    size.munkres ? '1' : '0',
+  ]
   const child = spawnSync(process.execPath, args, { encoding: 'utf8', maxBuffer: 1 << 20 })
   const line = child.stdout.split('\n').find((l) => l.startsWith('{'))
   if (child.status !== 0 || line === undefined) throw new Error(`cohort bench child failed: ${child.stderr}`)
@@ -39,20 +65,63 @@ const n = (x: number) => x.toLocaleString('en')
 export default async (): Promise<void> => {
   const filter = process.argv[3]
   const sizes = filter === undefined ? SIZES : SIZES.filter((s) => `${s.mentees}x${s.mentors}` === filter)
-  console.log(`load average before: ${loadavg().map((l) => l.toFixed(1)).join(' ')} (2 cores, shared); threshold 30 %, objective maxMatched, Zipf 1.2 answers`)
-  const rows: (string | number)[][] = [['mentees × mentors', 'places', 'CPU s', 'wall s', 'peak RSS MB', 'matched', 'mean %', 'pairs kept / candidates', 'rounds', 'munkres s', 'munkres / ours', 'target']]
+  console.log(
+    `load average before: ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')} (2 cores, shared); threshold 30 %, objective maxMatched, Zipf 1.2 answers`,
+  )
+  const rows: (string | number)[][] = [
+    [
+      'mentees × mentors',
+      'places',
+      'CPU s',
+      'wall s',
+      'peak RSS MB',
+      'matched',
+      'mean %',
+      'pairs kept / candidates',
+      'rounds',
+      'munkres s',
+      'munkres / ours',
+      'target',
+    ],
+  ]
   const details: string[] = []
   for (const size of sizes) {
     const r = runChild(size)
-    const ratio = r.munkresSeconds === null ? '' : `${(r.munkresSeconds / r.cpu).toFixed(1)}x${r.munkresAgrees === true ? '' : ' DISAGREES'}`
-    const met = size.targetSeconds === undefined ? '' : r.cpu <= size.targetSeconds && (size.targetMb === undefined || r.peakMb <= size.targetMb) ? `met (${size.targetSeconds} s)` : `MISSED (${size.targetSeconds} s)`
+    const ratio =
+      r.munkresSeconds === null ? '' : `${(r.munkresSeconds / r.cpu).toFixed(1)}x${r.munkresAgrees === true ? '' : ' DISAGREES'}`
+    const met =
+      size.targetSeconds === undefined
+        ? ''
+        : r.cpu <= size.targetSeconds && (size.targetMb === undefined || r.peakMb <= size.targetMb)
+          ? `met (${size.targetSeconds} s)`
+          : `MISSED (${size.targetSeconds} s)`
     rows.push([
-      `${n(r.mentees)} × ${n(r.mentors)}`, n(r.places), r.cpu.toFixed(2), r.seconds.toFixed(2), r.peakMb.toFixed(0), n(r.matched), r.meanPercentage.toFixed(1),
-      `${n(r.stats.keptPairs)} / ${n(r.stats.candidatePairs)}`, r.stats.rounds, r.munkresSeconds === null ? '–' : r.munkresSeconds.toFixed(2), ratio, met,
+      `${n(r.mentees)} × ${n(r.mentors)}`,
+      n(r.places),
+      r.cpu.toFixed(2),
+      r.seconds.toFixed(2),
+      r.peakMb.toFixed(0),
+      n(r.matched),
+      r.meanPercentage.toFixed(1),
+      `${n(r.stats.keptPairs)} / ${n(r.stats.candidatePairs)}`,
+      r.stats.rounds,
+      r.munkresSeconds === null ? '–' : r.munkresSeconds.toFixed(2),
+      ratio,
+      met,
     ])
-    details.push(`${n(r.mentees)} × ${n(r.mentors)}: ${r.phases}heap ${r.heapMb.toFixed(0)} MB, ${n(r.stats.augmentations)} shortest paths, ${n(r.stats.rescoredMentees)} mentees rescored by the check`)
+    details.push(
+      `${n(r.mentees)} × ${n(r.mentors)}: ${r.phases}heap ${r.heapMb.toFixed(0)} MB, ${n(r.stats.augmentations)} shortest paths, ${n(r.stats.rescoredMentees)} mentees rescored by the check`,
+    )
   }
   console.log(table(rows))
   console.log(details.join('\n'))
-  console.log(`load average after: ${loadavg().map((l) => l.toFixed(1)).join(' ')}. CPU s is the child's CPU time (scoring included); munkres s is its CPU time on the solve only (the dense matrix handed to it ready-made).`)
+  console.log(
+    `load average after: ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(
+        ' ',
+      )}. CPU s is the child's CPU time (scoring included); munkres s is its CPU time on the solve only (the dense matrix handed to it ready-made).`,
+  )
 }

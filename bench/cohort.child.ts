@@ -10,14 +10,21 @@ const THRESHOLD = 30
 /** Popular answers: options drawn by Zipf's law, so scores tie a lot. */
 const ZIPF = 1.2
 
-const cpuSeconds = (): number => { const u = process.cpuUsage(); return (u.user + u.system) / 1e6 }
+const cpuSeconds = (): number => {
+  const u = process.cpuUsage()
+  return (u.user + u.system) / 1e6
+}
 
 const population = generatePopulation({ seed: 14, mentees, mentors, pausedShare: 0, zipf: ZIPF })
 const random = seededRandom(41)
 const input: CohortInput = {
   questionnaire,
   mentees: population.mentees.map((p) => ({ id: p.id, answers: p.menteeAnswers ?? [] })),
-  mentors: population.mentors.map((p) => ({ id: p.id, answers: p.mentorAnswers ?? [], capacity: maxCapacity === 1 ? 1 : random.int(1, maxCapacity) })),
+  mentors: population.mentors.map((p) => ({
+    id: p.id,
+    answers: p.mentorAnswers ?? [],
+    capacity: maxCapacity === 1 ? 1 : random.int(1, maxCapacity),
+  })),
   threshold: THRESHOLD,
   objective: 'maxMatched',
 }
@@ -49,7 +56,10 @@ let munkresAgrees: boolean | null = null
 if (withMunkres === 1) {
   // The same candidate pairs as a dense matrix of mentees × mentor places (what munkres needs).
   const compiled = compileQuestionnaire(questionnaire)
-  const pool = packMentorPool(compiled, input.mentors.map((m) => ({ id: m.id, answers: m.answers, poolSince: null })))
+  const pool = packMentorPool(
+    compiled,
+    input.mentors.map((m) => ({ id: m.id, answers: m.answers, poolSince: null })),
+  )
   const columns: number[] = input.mentors.flatMap((m, j) => Array.from({ length: m.capacity ?? 1 }, () => j))
   const bonus = ours.certificate.bonus
   const matrix = input.mentees.map((mentee) => {
@@ -65,13 +75,30 @@ if (withMunkres === 1) {
   let total = 0
   for (const [row, column] of assignment) {
     const cost = matrix[row]![column]!
-    if (cost < 0) { matched++; total += -cost - bonus }
+    if (cost < 0) {
+      matched++
+      total += -cost - bonus
+    }
   }
   munkresAgrees = matched === ours.totals.matched && total === ours.totals.totalScore
 }
 
-console.log(JSON.stringify({
-  mentees, mentors, places: ours.totals.places, seconds, cpu, phases, peakMb, heapMb, rssBeforeMb: rssBefore / 2 ** 20,
-  matched: ours.totals.matched, totalScore: ours.totals.totalScore, meanPercentage: ours.totals.meanPercentage,
-  stats: ours.stats, munkresSeconds, munkresAgrees,
-}))
+console.log(
+  JSON.stringify({
+    mentees,
+    mentors,
+    places: ours.totals.places,
+    seconds,
+    cpu,
+    phases,
+    peakMb,
+    heapMb,
+    rssBeforeMb: rssBefore / 2 ** 20,
+    matched: ours.totals.matched,
+    totalScore: ours.totals.totalScore,
+    meanPercentage: ours.totals.meanPercentage,
+    stats: ours.stats,
+    munkresSeconds,
+    munkresAgrees,
+  }),
+)

@@ -15,30 +15,49 @@ export default async (): Promise<void> => {
   const mentees = population.mentees.map(menteeOf)
   const compiled = compileQuestionnaire(questionnaire)
   const options = DEFAULT_MATCHING_OPTIONS
-  const rows: (string | number)[][] = [['mentors', 'packed ns/mentor', 'reference ns/mentor', 'reference/packed', 'pack ns/mentor', 'rankMentors ns/mentor']]
+  const rows: (string | number)[][] = [
+    ['mentors', 'packed ns/mentor', 'reference ns/mentor', 'reference/packed', 'pack ns/mentor', 'rankMentors ns/mentor'],
+  ]
   for (const size of SIZES) {
     const candidates = everyone.slice(0, size)
     const pool = packMentorPool(compiled, candidates)
     for (const mentee of mentees) {
       // A benchmark of two paths that disagree would measure nothing useful.
-      if (JSON.stringify(rankPool(compiled, pool, mentee, options)) !== JSON.stringify(rankMentorsReference(questionnaire, mentee, candidates, options))) {
+      if (
+        JSON.stringify(rankPool(compiled, pool, mentee, options)) !==
+        JSON.stringify(rankMentorsReference(questionnaire, mentee, candidates, options))
+      ) {
         throw new Error(`packed and reference rankings differ at ${size} mentors`)
       }
     }
     const perMentor = (ms: number, mentors: number) => (ms * 1e6) / mentors
     const packed = measure(() => mentees.reduce((n, m) => n + rankPool(compiled, pool, m, options).length, 0))
     const few = mentees.slice(0, referenceMentees(size))
-    const reference = measure(() => few.reduce((n, m) => n + rankMentorsReference(questionnaire, m, candidates, options).length, 0), { warmupMs: 0, budgetMs: 0, minSamples: 3 })
+    const reference = measure(() => few.reduce((n, m) => n + rankMentorsReference(questionnaire, m, candidates, options).length, 0), {
+      warmupMs: 0,
+      budgetMs: 0,
+      minSamples: 3,
+    })
     const packing = measure(() => packMentorPool(compiled, candidates).size, { warmupMs: 0, budgetMs: 500, minSamples: 3 })
-    const whole = measure(() => rankMentors(questionnaire, mentees[0]!, candidates, options).length, { warmupMs: 0, budgetMs: 500, minSamples: 3 })
+    const whole = measure(() => rankMentors(questionnaire, mentees[0]!, candidates, options).length, {
+      warmupMs: 0,
+      budgetMs: 500,
+      minSamples: 3,
+    })
     const packedNs = perMentor(packed.medianMs, size * MENTEES)
     const referenceNs = perMentor(reference.medianMs, size * few.length)
     rows.push([
-      size.toLocaleString('en'), packedNs.toFixed(1), referenceNs.toFixed(1), `${(referenceNs / packedNs).toFixed(1)}x`,
-      perMentor(packing.medianMs, size).toFixed(1), perMentor(whole.medianMs, size).toFixed(1),
+      size.toLocaleString('en'),
+      packedNs.toFixed(1),
+      referenceNs.toFixed(1),
+      `${(referenceNs / packedNs).toFixed(1)}x`,
+      perMentor(packing.medianMs, size).toFixed(1),
+      perMentor(whole.medianMs, size).toFixed(1),
     ])
   }
-  console.log(`questionnaire: ${questionnaire.pairs.length} pairs; packed: ${MENTEES} mentees per repetition, reference: ${SIZES.map(referenceMentees).join('/')}; median CPU time of samples; options ${JSON.stringify(options)}`)
+  console.log(
+    `questionnaire: ${questionnaire.pairs.length} pairs; packed: ${MENTEES} mentees per repetition, reference: ${SIZES.map(referenceMentees).join('/')}; median CPU time of samples; options ${JSON.stringify(options)}`,
+  )
   console.log(table(rows))
   console.log('packed = rankPool on a packed pool; rankMentors = pack + rank in one call (what a one-off script pays).')
 }

@@ -10,7 +10,10 @@ type Result = { kind: string; size: number; seconds: number; peakMb: number; bas
 const here = dirname(fileURLToPath(import.meta.url))
 
 const runChild = (kind: 'users' | 'teams', size: number): Result => {
-  const child = spawnSync(process.execPath, ['--import', 'tsx', join(here, 'exports.child.ts'), kind, String(size)], { encoding: 'utf8', maxBuffer: 1 << 20 })
+  const child = spawnSync(process.execPath, ['--import', 'tsx', join(here, 'exports.child.ts'), kind, String(size)], {
+    encoding: 'utf8',
+    maxBuffer: 1 << 20,
+  })
   const line = child.stdout.split('\n').find((l) => l.startsWith('{'))
   if (child.status !== 0 || line === undefined) throw new Error(`export bench child failed: ${child.stderr}`)
   return JSON.parse(line) as Result
@@ -21,7 +24,15 @@ export default async (): Promise<void> => {
   for (const kind of ['users', 'teams'] as const) {
     const r = runChild(kind, 10_000)
     const ok = r.seconds < 5 && r.peakMb < 300
-    rows.push([kind === 'users' ? 'mentee user data' : 'matching teams', r.size.toLocaleString('en'), r.seconds.toFixed(2), r.peakMb.toFixed(0), r.baselineMb.toFixed(0), r.fileMb.toFixed(2), ok ? 'met (<5 s, <300 MB)' : 'MISSED'])
+    rows.push([
+      kind === 'users' ? 'mentee user data' : 'matching teams',
+      r.size.toLocaleString('en'),
+      r.seconds.toFixed(2),
+      r.peakMb.toFixed(0),
+      r.baselineMb.toFixed(0),
+      r.fileMb.toFixed(2),
+      ok ? 'met (<5 s, <300 MB)' : 'MISSED',
+    ])
   }
   console.log(table(rows))
 }

@@ -8,7 +8,10 @@ const cpuMs = (): number => {
   return (user + system) / 1000
 }
 
-export const measure = (run: () => number, options: { readonly warmupMs?: number; readonly budgetMs?: number; readonly minSamples?: number } = {}): Measurement => {
+export const measure = (
+  run: () => number,
+  options: { readonly warmupMs?: number; readonly budgetMs?: number; readonly minSamples?: number } = {},
+): Measurement => {
   const { warmupMs = 200, budgetMs = 1500, minSamples = 5 } = options
   let sink = 0
   const warmupStart = cpuMs()

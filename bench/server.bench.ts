@@ -12,7 +12,15 @@ import { fileURLToPath } from 'node:url'
 const MENTORS = 10_000
 const MENTEES = 1_500
 
-type ChildReady = { port: number; barePort: number; startTokens: string[]; startEmails: string[]; proposalsToken: string; proposalsEmail: string; seedMs: number }
+type ChildReady = {
+  port: number
+  barePort: number
+  startTokens: string[]
+  startEmails: string[]
+  proposalsToken: string
+  proposalsEmail: string
+  seedMs: number
+}
 
 const child = async (): Promise<void> => {
   const { API_AUDIENCE } = await import('@tandem/core')
@@ -35,8 +43,15 @@ const child = async (): Promise<void> => {
   const population = generatePopulation({ seed: 7, mentees: MENTEES + 1, mentors: MENTORS, now: Date.now() })
   const seeded = seedPopulation(server, population, issuer)
   const seedMs = performance.now() - seedStart
-  const token = (subject: string, email: string) => new SignJWT({ email }).setProtectedHeader({ alg: 'RS256', kid: 'bench' })
-    .setIssuer(issuer).setAudience(API_AUDIENCE).setSubject(subject).setIssuedAt().setExpirationTime('2h').sign(privateKey)
+  const token = (subject: string, email: string) =>
+    new SignJWT({ email })
+      .setProtectedHeader({ alg: 'RS256', kid: 'bench' })
+      .setIssuer(issuer)
+      .setAudience(API_AUDIENCE)
+      .setSubject(subject)
+      .setIssuedAt()
+      .setExpirationTime('2h')
+      .sign(privateKey)
   const mentees = seeded.filter((p) => p.side === 'Mentee')
   const [first, ...rest] = mentees
   if (first === undefined) throw new Error('no mentees seeded')
@@ -46,14 +61,24 @@ const child = async (): Promise<void> => {
   if (record !== undefined) runMatching(server.ctx, record)
 
   const bare = express()
-  bare.get('/bare', (_req, res) => { res.json({ isSuccess: true, isFailure: false, value: { ok: true }, errorMessage: null }) })
-  const listening = (app: typeof bare) => new Promise<number>((resolve) => {
-    const l = app.listen(0, '127.0.0.1', () => { const a = l.address(); resolve(typeof a === 'object' && a !== null ? a.port : 0) })
+  bare.get('/bare', (_req, res) => {
+    res.json({ isSuccess: true, isFailure: false, value: { ok: true }, errorMessage: null })
   })
+  const listening = (app: typeof bare) =>
+    new Promise<number>((resolve) => {
+      const l = app.listen(0, '127.0.0.1', () => {
+        const a = l.address()
+        resolve(typeof a === 'object' && a !== null ? a.port : 0)
+      })
+    })
   const ready: ChildReady = {
-    port: await listening(server.app), barePort: await listening(bare),
-    startTokens: await Promise.all(rest.map((m) => token(m.subject, m.email))), startEmails: rest.map((m) => m.email),
-    proposalsToken: await token(first.subject, first.email), proposalsEmail: first.email, seedMs,
+    port: await listening(server.app),
+    barePort: await listening(bare),
+    startTokens: await Promise.all(rest.map((m) => token(m.subject, m.email))),
+    startEmails: rest.map((m) => m.email),
+    proposalsToken: await token(first.subject, first.email),
+    proposalsEmail: first.email,
+    seedMs,
   }
   process.stdout.write(`${JSON.stringify(ready)}\n`)
 }
@@ -64,7 +89,8 @@ const run = async (): Promise<void> => {
   const autocannon = (await import('autocannon')).default
   const dir = mkdtempSync(join(tmpdir(), 'tandem-bench-'))
   const proc = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url)], {
-    env: { ...process.env, TANDEM_BENCH_CHILD: '1', DATA_DIR: dir }, stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, TANDEM_BENCH_CHILD: '1', DATA_DIR: dir },
+    stdio: ['ignore', 'pipe', 'inherit'],
   })
   try {
     const ready = await new Promise<ChildReady>((resolve, reject) => {
@@ -72,7 +98,10 @@ const run = async (): Promise<void> => {
       proc.stdout.on('data', (chunk: Buffer) => {
         out += chunk.toString()
         // Only complete lines: the ready message is long and arrives in chunks.
-        const line = out.split('\n').slice(0, -1).find((l) => l.startsWith('{"port"'))
+        const line = out
+          .split('\n')
+          .slice(0, -1)
+          .find((l) => l.startsWith('{"port"'))
         if (line !== undefined) resolve(JSON.parse(line) as ChildReady)
       })
       proc.on('exit', (code) => reject(new Error(`benchmark server exited with ${code}`)))
@@ -85,13 +114,22 @@ const run = async (): Promise<void> => {
     const base = `http://127.0.0.1:${ready.port}`
     // Warm-up of both servers (JIT, statement cache, token cache).
     await measure('warm-up', { url: `http://127.0.0.1:${ready.barePort}/bare`, duration: 2 })
-    await measure('warm-up', { url: `${base}/api/MatchingTandem/GetProposals`, method: 'POST', duration: 2, headers: { authorization: `Bearer ${ready.proposalsToken}`, 'content-type': 'application/json' }, body: JSON.stringify({ email: ready.proposalsEmail }) })
+    await measure('warm-up', {
+      url: `${base}/api/MatchingTandem/GetProposals`,
+      method: 'POST',
+      duration: 2,
+      headers: { authorization: `Bearer ${ready.proposalsToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ email: ready.proposalsEmail }),
+    })
 
     // Alternating rounds, so a neighbour's burst on the shared machine hits both sides alike; the
     // figure is the median of the per-round ratios.
     const proposalsOptions = {
-      url: `${base}/api/MatchingTandem/GetProposals`, method: 'POST' as const, duration: 5,
-      headers: { authorization: `Bearer ${ready.proposalsToken}`, 'content-type': 'application/json' }, body: JSON.stringify({ email: ready.proposalsEmail }),
+      url: `${base}/api/MatchingTandem/GetProposals`,
+      method: 'POST' as const,
+      duration: 5,
+      headers: { authorization: `Bearer ${ready.proposalsToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ email: ready.proposalsEmail }),
     }
     const rounds: { bare: Result; proposals: Result }[] = []
     for (let round = 0; round < 3; round++) {
@@ -109,23 +147,37 @@ const run = async (): Promise<void> => {
     const half = Math.floor(ready.startTokens.length / 2)
     // One caller at a time gives the call's own latency; four at once add queueing behind the
     // single Node thread (each run holds it for its scoring).
-    const startRun = (name: string, connections: number, amount: number) => measure(name, {
-      url: `${base}/api/MatchingTandem/CreateMatchingTandem`, method: 'POST', connections, amount,
-      requests: [{
+    const startRun = (name: string, connections: number, amount: number) =>
+      measure(name, {
+        url: `${base}/api/MatchingTandem/CreateMatchingTandem`,
         method: 'POST',
-        setupRequest: (request) => {
-          const i = next++ % ready.startTokens.length
-          return { ...request, headers: { ...request.headers, authorization: `Bearer ${ready.startTokens[i]}`, 'content-type': 'application/json' }, body: JSON.stringify({ menteeEmail: ready.startEmails[i] }) }
-        },
-      }],
-    })
+        connections,
+        amount,
+        requests: [
+          {
+            method: 'POST',
+            setupRequest: (request) => {
+              const i = next++ % ready.startTokens.length
+              return {
+                ...request,
+                headers: { ...request.headers, authorization: `Bearer ${ready.startTokens[i]}`, 'content-type': 'application/json' },
+                body: JSON.stringify({ menteeEmail: ready.startEmails[i] }),
+              }
+            },
+          },
+        ],
+      })
     const start = await startRun('CreateMatchingTandem, 1 connection', 1, half)
     const startBusy = await startRun('CreateMatchingTandem, 4 connections', 4, ready.startTokens.length - half)
     const rows = [bareResult, proposals, start, startBusy]
     console.log(['call', 'req/s', 'p50 ms', 'p99 ms', 'requests', 'non-2xx'].join(' | '))
     for (const r of rows) console.log([r.name, r.rps.toFixed(0), r.p50.toFixed(1), r.p99.toFixed(1), r.requests, r.non2xx].join(' | '))
-    console.log(`GetProposals throughput = ${((proposals.rps / bareResult.rps) * 100).toFixed(0)} % of the bare endpoint (median round; rounds ${ratios.map((r) => `${(r * 100).toFixed(0)} %`).join(', ')}; target >= 70 %)`)
-    console.log(`start matching p99 = ${start.p99.toFixed(1)} ms one at a time, ${startBusy.p99.toFixed(1)} ms with 4 concurrent callers, over ${MENTORS} published mentors (target < 50 ms)`)
+    console.log(
+      `GetProposals throughput = ${((proposals.rps / bareResult.rps) * 100).toFixed(0)} % of the bare endpoint (median round; rounds ${ratios.map((r) => `${(r * 100).toFixed(0)} %`).join(', ')}; target >= 70 %)`,
+    )
+    console.log(
+      `start matching p99 = ${start.p99.toFixed(1)} ms one at a time, ${startBusy.p99.toFixed(1)} ms with 4 concurrent callers, over ${MENTORS} published mentors (target < 50 ms)`,
+    )
   } finally {
     proc.kill('SIGTERM')
     rmSync(dir, { recursive: true, force: true })

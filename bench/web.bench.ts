@@ -9,7 +9,14 @@ import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { startStack } from '../web/e2e/support/harness.js'
 import { menteeWithProposal, publishedMentor } from '../web/e2e/support/journeys.js'
-import { coldLoadScripts, DASHBOARD_JS_BUDGET_BYTES, DASHBOARD_JS_TARGET_BYTES, formatKiB, lazyChunks, totalBytes } from '../web/bundle.budget.js'
+import {
+  coldLoadScripts,
+  DASHBOARD_JS_BUDGET_BYTES,
+  DASHBOARD_JS_TARGET_BYTES,
+  formatKiB,
+  lazyChunks,
+  totalBytes,
+} from '../web/bundle.budget.js'
 
 const BUDGET = { headingMs: 2500, lcpMs: 2500, cls: 0.1, tbtMs: 200 } as const
 
@@ -31,7 +38,12 @@ const throttledLoad = async (page: Page, url: string, ready: () => Promise<unkno
   const cdp = await page.context().newCDPSession(page)
   await cdp.send('Network.enable')
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true })
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 })
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 150,
+    downloadThroughput: (1.6 * 1024 * 1024) / 8,
+    uploadThroughput: (750 * 1024) / 8,
+  })
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
   await page.goto(url)
   await ready()
@@ -59,9 +71,16 @@ export default async (): Promise<void> => {
     const accept = () => page.getByRole('button', { name: 'Accept' }).first().waitFor({ timeout: 60_000 })
     const scripts = await coldLoadScripts(page, accept)
     const total = totalBytes(scripts)
-    console.log(`dashboard cold load: ${formatKiB(total)} of JavaScript on the wire (brotli) in ${scripts.length} files; goal ${formatKiB(DASHBOARD_JS_TARGET_BYTES)} (${mark(total, DASHBOARD_JS_TARGET_BYTES)}), asserted budget ${formatKiB(DASHBOARD_JS_BUDGET_BYTES)} (${mark(total, DASHBOARD_JS_BUDGET_BYTES)})`)
+    console.log(
+      `dashboard cold load: ${formatKiB(total)} of JavaScript on the wire (brotli) in ${scripts.length} files; goal ${formatKiB(DASHBOARD_JS_TARGET_BYTES)} (${mark(total, DASHBOARD_JS_TARGET_BYTES)}), asserted budget ${formatKiB(DASHBOARD_JS_BUDGET_BYTES)} (${mark(total, DASHBOARD_JS_BUDGET_BYTES)})`,
+    )
     for (const s of [...scripts].sort((a, b) => b.bytes - a.bytes)) console.log(`  ${s.file} ${formatKiB(s.bytes)} ${s.encoding}`)
-    console.log(`largest lazy chunks (gzip): ${lazyChunks(join(import.meta.dirname, '../web/dist')).slice(0, 5).map((f) => `${f.file} ${formatKiB(f.gzipBytes)}`).join(', ')}`)
+    console.log(
+      `largest lazy chunks (gzip): ${lazyChunks(join(import.meta.dirname, '../web/dist'))
+        .slice(0, 5)
+        .map((f) => `${f.file} ${formatKiB(f.gzipBytes)}`)
+        .join(', ')}`,
+    )
 
     await page.setViewportSize({ width: 390, height: 844 })
     await page.addInitScript(OBSERVE)
@@ -71,12 +90,16 @@ export default async (): Promise<void> => {
       ['account', '/user/account', () => page.getByRole('heading', { level: 1 }).waitFor({ timeout: 60_000 })],
       ['terms', '/terms-and-conditions', () => page.getByRole('heading', { level: 1 }).waitFor({ timeout: 60_000 })],
     ]
-    console.log(`\nthrottled cold loads (1.6 Mbit/s, 150 ms, CPU 4x, 390 x 844); budgets: heading ${BUDGET.headingMs} ms, LCP ${BUDGET.lcpMs} ms, CLS ${BUDGET.cls}, TBT ${BUDGET.tbtMs} ms`)
+    console.log(
+      `\nthrottled cold loads (1.6 Mbit/s, 150 ms, CPU 4x, 390 x 844); budgets: heading ${BUDGET.headingMs} ms, LCP ${BUDGET.lcpMs} ms, CLS ${BUDGET.cls}, TBT ${BUDGET.tbtMs} ms`,
+    )
     console.log('| page | FCP ms | heading ms | LCP ms | CLS | TBT ms |')
     console.log('|---|---|---|---|---|---|')
     for (const [name, path, ready] of pages) {
       const v = await throttledLoad(page, `${stack.baseUrl}${path}`, ready)
-      console.log(`| ${name} | ${v.fcp.toFixed(0)} | ${v.heading.toFixed(0)} ${mark(v.heading, BUDGET.headingMs)} | ${v.lcp.toFixed(0)} ${mark(v.lcp, BUDGET.lcpMs)} | ${v.cls.toFixed(3)} ${mark(v.cls, BUDGET.cls)} | ${v.tbt.toFixed(0)} ${mark(v.tbt, BUDGET.tbtMs)} |`)
+      console.log(
+        `| ${name} | ${v.fcp.toFixed(0)} | ${v.heading.toFixed(0)} ${mark(v.heading, BUDGET.headingMs)} | ${v.lcp.toFixed(0)} ${mark(v.lcp, BUDGET.lcpMs)} | ${v.cls.toFixed(3)} ${mark(v.cls, BUDGET.cls)} | ${v.tbt.toFixed(0)} ${mark(v.tbt, BUDGET.tbtMs)} |`,
+      )
     }
   } finally {
     await stack.close()

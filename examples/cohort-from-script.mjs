@@ -14,18 +14,49 @@ const side = (questionId, maxOption) => ({ questionId, text: text('…', '…'),
 const questionnaire = {
   pairs: [
     {
-      questionPairId: 1, rule: 'MultipleFit', kind: 'choice', weight: 1, mustFit: true, minYearsAhead: 0, topic: 'languages',
-      mentee: side(1001, 2), mentor: side(2001, 2), options: [option(101, 'German', 'Deutsch'), option(102, 'English', 'Englisch')],
+      questionPairId: 1,
+      rule: 'MultipleFit',
+      kind: 'choice',
+      weight: 1,
+      mustFit: true,
+      minYearsAhead: 0,
+      topic: 'languages',
+      mentee: side(1001, 2),
+      mentor: side(2001, 2),
+      options: [option(101, 'German', 'Deutsch'), option(102, 'English', 'Englisch')],
     },
     {
-      questionPairId: 2, rule: 'MultipleMatchesFit', kind: 'choice', weight: 2, mustFit: false, minYearsAhead: 0, topic: 'mentoring-areas',
-      mentee: side(1002, 3), mentor: side(2002, 3),
-      options: [option(201, 'Starting a career', 'Berufseinstieg'), option(202, 'Leadership', 'Führung'), option(203, 'Founding', 'Gründung'), option(204, 'Negotiation', 'Verhandlung')],
+      questionPairId: 2,
+      rule: 'MultipleMatchesFit',
+      kind: 'choice',
+      weight: 2,
+      mustFit: false,
+      minYearsAhead: 0,
+      topic: 'mentoring-areas',
+      mentee: side(1002, 3),
+      mentor: side(2002, 3),
+      options: [
+        option(201, 'Starting a career', 'Berufseinstieg'),
+        option(202, 'Leadership', 'Führung'),
+        option(203, 'Founding', 'Gründung'),
+        option(204, 'Negotiation', 'Verhandlung'),
+      ],
     },
     {
-      questionPairId: 3, rule: 'SingleFit', kind: 'choice', weight: 1, mustFit: false, minYearsAhead: 0, topic: 'working-together',
-      mentee: side(1003, 1), mentor: side(2003, 1),
-      options: [option(301, 'In person', 'Persönlich'), option(302, 'Online', 'Online'), option(303, 'No preference', 'Keine Präferenz', true)],
+      questionPairId: 3,
+      rule: 'SingleFit',
+      kind: 'choice',
+      weight: 1,
+      mustFit: false,
+      minYearsAhead: 0,
+      topic: 'working-together',
+      mentee: side(1003, 1),
+      mentor: side(2003, 1),
+      options: [
+        option(301, 'In person', 'Persönlich'),
+        option(302, 'Online', 'Online'),
+        option(303, 'No preference', 'Keine Präferenz', true),
+      ],
     },
   ],
 }
@@ -37,8 +68,17 @@ const answers = (languages, topics, meeting) => [
 ]
 
 const names = new Map([
-  [1, 'Ada'], [2, 'Ben'], [3, 'Cem'], [4, 'Dora'], [5, 'Emil'], [6, 'Fatma'], [7, 'Gus'],
-  [11, 'Mentor Hanna'], [12, 'Mentor Ivo'], [13, 'Mentor Jule'], [14, 'Mentor Kai'],
+  [1, 'Ada'],
+  [2, 'Ben'],
+  [3, 'Cem'],
+  [4, 'Dora'],
+  [5, 'Emil'],
+  [6, 'Fatma'],
+  [7, 'Gus'],
+  [11, 'Mentor Hanna'],
+  [12, 'Mentor Ivo'],
+  [13, 'Mentor Jule'],
+  [14, 'Mentor Kai'],
 ])
 
 const input = {
@@ -66,7 +106,12 @@ const input = {
 
 let lastPhase = ''
 const result = assignCohort(input, {
-  onProgress: ({ phase }) => { if (phase !== lastPhase) { lastPhase = phase; console.log(`… ${phase}`) } },
+  onProgress: ({ phase }) => {
+    if (phase !== lastPhase) {
+      lastPhase = phase
+      console.log(`… ${phase}`)
+    }
+  },
 })
 if (result._tag === 'Left') {
   console.error(result.left)
@@ -75,14 +120,24 @@ if (result._tag === 'Left') {
 const { pairs, unmatched, alreadyLive, totals, certificate } = result.right
 const topic = new Map(questionnaire.pairs.flatMap((p) => p.options.filter((o) => !o.noPreference).map((o) => [o.id, o.text.en])))
 
-console.log(`Objective ${input.objective}: ${totals.matched} of ${totals.mentees} mentees matched, total ${totals.totalScore} points, mean ${totals.meanPercentage.toFixed(1)} %`)
+console.log(
+  `Objective ${input.objective}: ${totals.matched} of ${totals.mentees} mentees matched, total ${totals.totalScore} points, mean ${totals.meanPercentage.toFixed(1)} %`,
+)
 for (const { menteeId, mentorId, score } of pairs) {
-  const shared = score.breakdown.flatMap((q) => q.common).flatMap((id) => topic.get(id) ?? []).join(', ')
-  console.log(`  ${names.get(menteeId)} -> ${names.get(mentorId)}: ${score.base} / ${score.max} points (${score.percentage} %), shares: ${shared}`)
+  const shared = score.breakdown
+    .flatMap((q) => q.common)
+    .flatMap((id) => topic.get(id) ?? [])
+    .join(', ')
+  console.log(
+    `  ${names.get(menteeId)} -> ${names.get(mentorId)}: ${score.base} / ${score.max} points (${score.percentage} %), shares: ${shared}`,
+  )
 }
-for (const { menteeId, reason, candidates } of unmatched) console.log(`  ${names.get(menteeId)} unmatched: ${reason} (${candidates} candidate${candidates === 1 ? '' : 's'})`)
+for (const { menteeId, reason, candidates } of unmatched)
+  console.log(`  ${names.get(menteeId)} unmatched: ${reason} (${candidates} candidate${candidates === 1 ? '' : 's'})`)
 for (const id of alreadyLive) console.log(`  ${names.get(id)} is already in a live tandem`)
 
 // The certificate: prices with Σ mentee prices + Σ places × mentor price = the assignment's weight.
 // No assignment can weigh more than that sum, so this one is optimal (docs/matching.md).
-console.log(`Certificate: primal ${certificate.primal} = dual ${certificate.dual}: ${certificate.primal === certificate.dual ? 'optimal' : 'NOT PROVEN'}`)
+console.log(
+  `Certificate: primal ${certificate.primal} = dual ${certificate.dual}: ${certificate.primal === certificate.dual ? 'optimal' : 'NOT PROVEN'}`,
+)

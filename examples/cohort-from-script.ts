@@ -23,9 +23,12 @@ const input: CohortInput = {
 const result = assignCohort(input)
 if (result._tag === 'Left') throw new Error(JSON.stringify(result.left))
 const { pairs, unmatched, totals, certificate } = result.right
-console.log(`${objective}: ${totals.matched} of ${totals.mentees} mentees matched to ${totals.places} places, total ${totals.totalScore} points, mean ${totals.meanPercentage.toFixed(1)} %`)
+console.log(
+  `${objective}: ${totals.matched} of ${totals.mentees} mentees matched to ${totals.places} places, total ${totals.totalScore} points, mean ${totals.meanPercentage.toFixed(1)} %`,
+)
 const names = new Map([...population.mentees, ...population.mentors].map((p) => [p.id, `${p.firstName} ${p.lastName}`]))
-for (const { menteeId, mentorId, score } of pairs.slice(0, 5)) console.log(`  ${names.get(menteeId)} -> ${names.get(mentorId)}: ${score.base} / ${score.max} (${score.percentage} %)`)
+for (const { menteeId, mentorId, score } of pairs.slice(0, 5))
+  console.log(`  ${names.get(menteeId)} -> ${names.get(mentorId)}: ${score.base} / ${score.max} (${score.percentage} %)`)
 const reasons = unmatched.reduce<Record<string, number>>((count, u) => ({ ...count, [u.reason]: (count[u.reason] ?? 0) + 1 }), {})
 console.log(`unmatched: ${JSON.stringify(reasons)}`)
 

@@ -22,16 +22,28 @@ const compiled = compileQuestionnaire(questionnaire)
 const pool = packMentorPool(compiled, candidates)
 const mentorsById = new Map(population.mentors.map((m) => [m.id, m]))
 // "No preference" fits everything, so it says nothing about what two people share.
-const optionText = new Map(questionnaire.pairs.flatMap((p) => p.options.filter((o) => !o.noPreference).map((o) => [o.id, o.text.en] as const)))
+const optionText = new Map(
+  questionnaire.pairs.flatMap((p) => p.options.filter((o) => !o.noPreference).map((o) => [o.id, o.text.en] as const)),
+)
 const inCommon = (breakdown: readonly QuestionScore[]) =>
-  breakdown.flatMap((q) => q.common).flatMap((id) => optionText.get(id) ?? []).slice(0, 4).join(', ')
+  breakdown
+    .flatMap((q) => q.common)
+    .flatMap((id) => optionText.get(id) ?? [])
+    .slice(0, 4)
+    .join(', ')
 
-console.log(`\nPopulation: seed ${seed}, ${population.mentees.length} mentees, ${population.mentors.length} mentors, ${candidates.length} in the pool`)
+console.log(
+  `\nPopulation: seed ${seed}, ${population.mentees.length} mentees, ${population.mentors.length} mentors, ${candidates.length} in the pool`,
+)
 for (const person of population.mentees) {
   const ranked = rankPool(compiled, pool, menteeOf(person), DEFAULT_MATCHING_OPTIONS)
-  console.log(`mentee ${person.id} ${person.firstName} ${person.lastName} -> ${ranked.map((r) => `${r.mentorId}:${r.score.percentage}%`).join(' ') || 'no match'}`)
+  console.log(
+    `mentee ${person.id} ${person.firstName} ${person.lastName} -> ${ranked.map((r) => `${r.mentorId}:${r.score.percentage}%`).join(' ') || 'no match'}`,
+  )
   for (const { mentorId, score } of ranked) {
     const mentor = mentorsById.get(mentorId)
-    console.log(`    ${mentor?.firstName} ${mentor?.lastName} (${mentor?.profile.professionalPosition}), ${score.base}/${score.max}; in common: ${inCommon(score.breakdown)}`)
+    console.log(
+      `    ${mentor?.firstName} ${mentor?.lastName} (${mentor?.profile.professionalPosition}), ${score.base}/${score.max}; in common: ${inCommon(score.breakdown)}`,
+    )
   }
 }

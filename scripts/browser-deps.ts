@@ -29,8 +29,12 @@ export const decide = (machine: Machine): Decision => {
   if (missing.length === 0) return { _tag: 'Ready' }
   const what = `The browser tests need Chromium at ${CHROMIUM} and the DejaVu fonts (Debian packages ${PACKAGES.join(', ')}); missing: ${missing.join(', ')}.`
   if (machine.isRoot && machine.hasAptGet()) return { _tag: 'Install', commands: [['apt-get', 'update'], APT_INSTALL] }
-  if (machine.hasAptGet()) return { _tag: 'Stop', message: `${what}\nRun: sudo apt-get update && sudo ${APT_INSTALL.join(' ')}\nthen npm test again.` }
-  return { _tag: 'Stop', message: `${what}\nThis machine has no apt-get: install Chromium so that ${CHROMIUM} runs it (and a DejaVu font at ${FONT}), then npm test again.` }
+  if (machine.hasAptGet())
+    return { _tag: 'Stop', message: `${what}\nRun: sudo apt-get update && sudo ${APT_INSTALL.join(' ')}\nthen npm test again.` }
+  return {
+    _tag: 'Stop',
+    message: `${what}\nThis machine has no apt-get: install Chromium so that ${CHROMIUM} runs it (and a DejaVu font at ${FONT}), then npm test again.`,
+  }
 }
 
 const onPath = (command: string): boolean => spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0

@@ -16,12 +16,14 @@ const hasBuildTools = existsSync(join(root, 'node_modules', 'vite', 'package.jso
 // WEB_DIST names a bundle built elsewhere: nothing to build here.
 if (process.env.WEB_DIST === undefined && !existsSync(webDist) && hasBuildScript) {
   if (!hasBuildTools) {
-    console.error([
-      'Tandem cannot start: web/dist is missing and this install has no build tools (installed without dev packages).',
-      'Build the web app first, then remove the dev packages:',
-      '  npm ci && npm run build && npm prune --omit=dev',
-      'or point WEB_DIST at a built copy of web/dist.',
-    ].join('\n'))
+    console.error(
+      [
+        'Tandem cannot start: web/dist is missing and this install has no build tools (installed without dev packages).',
+        'Build the web app first, then remove the dev packages:',
+        '  npm ci && npm run build && npm prune --omit=dev',
+        'or point WEB_DIST at a built copy of web/dist.',
+      ].join('\n'),
+    )
     process.exit(1)
   }
   console.log('Building the web app (web/dist is missing)…')
@@ -30,6 +32,10 @@ if (process.env.WEB_DIST === undefined && !existsSync(webDist) && hasBuildScript
 }
 
 const env = { ...process.env, ...(process.argv.includes('--demo') ? { TANDEM_DEMO: '1' } : {}) }
-const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'adapters', 'server', 'src', 'main.ts')], { cwd: root, env, stdio: 'inherit' })
+const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'adapters', 'server', 'src', 'main.ts')], {
+  cwd: root,
+  env,
+  stdio: 'inherit',
+})
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal))
 child.on('exit', (code, signal) => process.exit(code ?? (signal === null ? 0 : 1)))

@@ -27,11 +27,13 @@ export const coldLoadScripts = async (page: Page, ready: () => Promise<unknown>)
   const responses: Promise<ScriptTransfer>[] = []
   const listener = (response: import('playwright-core').Response) => {
     if (response.request().resourceType() !== 'script') return
-    responses.push((async () => ({
-      file: new URL(response.url()).pathname,
-      encoding: (await response.headerValue('content-encoding')) ?? 'identity',
-      bytes: (await response.request().sizes()).responseBodySize,
-    }))())
+    responses.push(
+      (async () => ({
+        file: new URL(response.url()).pathname,
+        encoding: (await response.headerValue('content-encoding')) ?? 'identity',
+        bytes: (await response.request().sizes()).responseBodySize,
+      }))(),
+    )
   }
   page.on('response', listener)
   await page.reload()

@@ -18,7 +18,10 @@ export const precompress = (): Plugin => ({
       const path = join(dir, fileName)
       const bytes = readFileSync(path)
       // every text file, however small: each response is then compressed (brotli or gzip) alike
-      writeFileSync(`${path}.br`, brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }))
+      writeFileSync(
+        `${path}.br`,
+        brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }),
+      )
       writeFileSync(`${path}.gz`, gzipSync(bytes, { level: 9 }))
     }
   },

@@ -7,13 +7,50 @@ export type DomainEvent =
   | { readonly _tag: 'MatchingStarted'; readonly menteeId: UserId }
   | { readonly _tag: 'MatchingRunAborted'; readonly menteeId: UserId }
   | { readonly _tag: 'NoMatchFound'; readonly menteeId: UserId }
-  | { readonly _tag: 'TandemProposed'; readonly tandemId: TandemId; readonly menteeId: UserId; readonly mentorId: UserId; readonly manual: boolean; readonly deadline: Instant }
-  | { readonly _tag: 'MenteeAccepted'; readonly tandemId: TandemId; readonly menteeId: UserId; readonly mentorId: UserId; readonly deadline: Instant }
+  | {
+      readonly _tag: 'TandemProposed'
+      readonly tandemId: TandemId
+      readonly menteeId: UserId
+      readonly mentorId: UserId
+      readonly manual: boolean
+      readonly deadline: Instant
+    }
+  | {
+      readonly _tag: 'MenteeAccepted'
+      readonly tandemId: TandemId
+      readonly menteeId: UserId
+      readonly mentorId: UserId
+      readonly deadline: Instant
+    }
   | { readonly _tag: 'TandemMatched'; readonly tandemId: TandemId; readonly menteeId: UserId; readonly mentorId: UserId }
-  | { readonly _tag: 'TandemDeclined'; readonly tandemId: TandemId; readonly by: 'Mentee' | 'Mentor'; readonly menteeId: UserId; readonly mentorId: UserId; readonly infoText: string | null }
-  | { readonly _tag: 'TandemClosed'; readonly tandemId: TandemId; readonly menteeId: UserId; readonly mentorId: UserId; readonly reason: 'OtherMentorChosen' | 'Released' | 'ClusterEnded' }
-  | { readonly _tag: 'TandemExpired'; readonly tandemId: TandemId; readonly menteeId: UserId; readonly mentorId: UserId; readonly side: 'Mentee' | 'Mentor' }
-  | { readonly _tag: 'MentorMatchingChanged'; readonly mentorId: UserId; readonly enabled: boolean; readonly by: 'Mentor' | 'Admin' | 'Deadline' }
+  | {
+      readonly _tag: 'TandemDeclined'
+      readonly tandemId: TandemId
+      readonly by: 'Mentee' | 'Mentor'
+      readonly menteeId: UserId
+      readonly mentorId: UserId
+      readonly infoText: string | null
+    }
+  | {
+      readonly _tag: 'TandemClosed'
+      readonly tandemId: TandemId
+      readonly menteeId: UserId
+      readonly mentorId: UserId
+      readonly reason: 'OtherMentorChosen' | 'Released' | 'ClusterEnded'
+    }
+  | {
+      readonly _tag: 'TandemExpired'
+      readonly tandemId: TandemId
+      readonly menteeId: UserId
+      readonly mentorId: UserId
+      readonly side: 'Mentee' | 'Mentor'
+    }
+  | {
+      readonly _tag: 'MentorMatchingChanged'
+      readonly mentorId: UserId
+      readonly enabled: boolean
+      readonly by: 'Mentor' | 'Admin' | 'Deadline'
+    }
   | { readonly _tag: 'MentorPublished'; readonly mentorId: UserId }
   | { readonly _tag: 'ClusterDeactivated'; readonly clusterId: number }
 

@@ -5,9 +5,23 @@ import type { DomainErrorTag } from '../src/errors.js'
 
 // Every tag of DomainError, written out: the type below fails to compile when the union gains one.
 const TAGS = {
-  InvalidTransition: true, ValidationFailed: true, NotFound: true, ProfileIncomplete: true, NotAvailableForMatching: true,
-  MatchingAlreadyRunning: true, MatchingDisabled: true, ProposalExpired: true, TandemChanged: true, TandemAlreadyClosed: true,
-  SameUser: true, ClusterEnded: true, ClusterIsDefault: true, ClusterTitleTaken: true, WrongRole: true, ExternalIdentityProvider: true, AccountDeleted: true,
+  InvalidTransition: true,
+  ValidationFailed: true,
+  NotFound: true,
+  ProfileIncomplete: true,
+  NotAvailableForMatching: true,
+  MatchingAlreadyRunning: true,
+  MatchingDisabled: true,
+  ProposalExpired: true,
+  TandemChanged: true,
+  TandemAlreadyClosed: true,
+  SameUser: true,
+  ClusterEnded: true,
+  ClusterIsDefault: true,
+  ClusterTitleTaken: true,
+  WrongRole: true,
+  ExternalIdentityProvider: true,
+  AccountDeleted: true,
 } satisfies Record<DomainErrorTag, true>
 
 describe('error codes', () => {
@@ -15,8 +29,15 @@ describe('error codes', () => {
     for (const tag of Object.keys(TAGS)) expect(api.ErrorCode.is(tag)).toBe(true)
   })
   it('the edge refusals are codes too, and nothing else is', () => {
-    expect(api.ERROR_CODES.filter((code) => !(code in TAGS)).sort()).toEqual(
-      ['Forbidden', 'InvalidProfileImage', 'PayloadTooLarge', 'TooManyRequests', 'Unauthorized', 'Unexpected', 'UnsupportedMediaType'])
+    expect(api.ERROR_CODES.filter((code) => !(code in TAGS)).sort()).toEqual([
+      'Forbidden',
+      'InvalidProfileImage',
+      'PayloadTooLarge',
+      'TooManyRequests',
+      'Unauthorized',
+      'Unexpected',
+      'UnsupportedMediaType',
+    ])
     expect(E.isLeft(api.ErrorCode.decode('InCompleteProfile'))).toBe(true)
   })
   it('keeps the messages SPEC §8 clients read, and the code itself elsewhere', () => {
@@ -29,7 +50,11 @@ describe('error codes', () => {
     expect(api.errorMessageOf('TandemChanged')).toBe('TandemChanged')
   })
   it('a failed envelope carries its code beside its message; a success carries neither', () => {
-    expect(api.fail('NotAvailableForMatching', false)).toMatchObject({ errorCode: 'NotAvailableForMatching', errorMessage: 'User not available for matching', value: false })
+    expect(api.fail('NotAvailableForMatching', false)).toMatchObject({
+      errorCode: 'NotAvailableForMatching',
+      errorMessage: 'User not available for matching',
+      value: false,
+    })
     expect(api.ok(1)).toMatchObject({ errorCode: null, errorMessage: null })
   })
   it('an envelope with an unknown code does not decode', () => {

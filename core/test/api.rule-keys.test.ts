@@ -4,10 +4,12 @@ import * as E from 'fp-ts/lib/Either.js'
 import { describe, expect, it } from 'vitest'
 import * as api from '../src/api/index.js'
 
-const fieldsOf = (r: E.Either<readonly { field: string; key: string }[], unknown>) => (E.isLeft(r) ? r.left.map((e) => [e.field, e.key]) : 'valid')
+const fieldsOf = (r: E.Either<readonly { field: string; key: string }[], unknown>) =>
+  E.isLeft(r) ? r.left.map((e) => [e.field, e.key]) : 'valid'
 
 describe('team id filter (at most 10 digits, SPEC §5)', () => {
-  const list = (tandemId: unknown) => api.decodeOrFieldErrors(api.MatchingTandemListRequest, { tandemStates: [], tandemId, email: '', filterCluster: [] })
+  const list = (tandemId: unknown) =>
+    api.decodeOrFieldErrors(api.MatchingTandemListRequest, { tandemStates: [], tandemId, email: '', filterCluster: [] })
 
   it('accepts 0 (no filter) and ids of up to 10 digits', () => {
     for (const id of [0, 1, 42, 9_999_999_999]) expect(fieldsOf(list(id))).toBe('valid')
@@ -25,8 +27,15 @@ describe('team id filter (at most 10 digits, SPEC §5)', () => {
 
 describe('sign-up consents (both must be accepted)', () => {
   const signUp = {
-    FirstName: 'Ada', LastName: 'Lovelace', DOB: null, Language: 'en', Gender: 'NA', Email: 'ada@example.org',
-    IsAcceptedDataPrivacyPolicy: true, IsAcceptedTermsConditions: true, Role: 'Mentee',
+    FirstName: 'Ada',
+    LastName: 'Lovelace',
+    DOB: null,
+    Language: 'en',
+    Gender: 'NA',
+    Email: 'ada@example.org',
+    IsAcceptedDataPrivacyPolicy: true,
+    IsAcceptedTermsConditions: true,
+    Role: 'Mentee',
   }
 
   it('accepts both consents true', () => {
@@ -34,12 +43,22 @@ describe('sign-up consents (both must be accepted)', () => {
   })
 
   it('refuses a consent left false as a required field, naming each one', () => {
-    expect(fieldsOf(api.decodeOrFieldErrors(api.SignUpPayload, { ...signUp, IsAcceptedTermsConditions: false }))).toEqual([['IsAcceptedTermsConditions', 'requiredFieldError']])
-    expect(fieldsOf(api.decodeOrFieldErrors(api.SignUpPayload, { ...signUp, IsAcceptedDataPrivacyPolicy: false, IsAcceptedTermsConditions: false })))
-      .toEqual([['IsAcceptedDataPrivacyPolicy', 'requiredFieldError'], ['IsAcceptedTermsConditions', 'requiredFieldError']])
+    expect(fieldsOf(api.decodeOrFieldErrors(api.SignUpPayload, { ...signUp, IsAcceptedTermsConditions: false }))).toEqual([
+      ['IsAcceptedTermsConditions', 'requiredFieldError'],
+    ])
+    expect(
+      fieldsOf(
+        api.decodeOrFieldErrors(api.SignUpPayload, { ...signUp, IsAcceptedDataPrivacyPolicy: false, IsAcceptedTermsConditions: false }),
+      ),
+    ).toEqual([
+      ['IsAcceptedDataPrivacyPolicy', 'requiredFieldError'],
+      ['IsAcceptedTermsConditions', 'requiredFieldError'],
+    ])
   })
 
   it('keeps invalid-value for a consent that is no boolean', () => {
-    expect(fieldsOf(api.decodeOrFieldErrors(api.SignUpPayload, { ...signUp, IsAcceptedTermsConditions: 'yes' }))).toEqual([['IsAcceptedTermsConditions', 'invalid-value']])
+    expect(fieldsOf(api.decodeOrFieldErrors(api.SignUpPayload, { ...signUp, IsAcceptedTermsConditions: 'yes' }))).toEqual([
+      ['IsAcceptedTermsConditions', 'invalid-value'],
+    ])
   })
 })

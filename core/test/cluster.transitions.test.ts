@@ -1,7 +1,31 @@
 // Deactivating a program year (SPEC §4 program year): irreversible, releases the year's teams.
 import { describe, expect, it } from 'vitest'
-import { acceptByMentee, acceptByMentor, beginMatchingRun, checkInvariants, createManualTandem, deactivateCluster, HOUR, type World } from '../src/index.js'
-import { ANNA, BEN, CARL, left, MAX, menteeStatus, mentorStatus, MIA, MOE, population, proposeTo, right, T0, tandemOf } from './arbitraries/world.helpers.js'
+import {
+  acceptByMentee,
+  acceptByMentor,
+  beginMatchingRun,
+  checkInvariants,
+  createManualTandem,
+  deactivateCluster,
+  HOUR,
+  type World,
+} from '../src/index.js'
+import {
+  ANNA,
+  BEN,
+  CARL,
+  left,
+  MAX,
+  menteeStatus,
+  mentorStatus,
+  MIA,
+  MOE,
+  population,
+  proposeTo,
+  right,
+  T0,
+  tandemOf,
+} from './arbitraries/world.helpers.js'
 
 /** Anna (year 2) matched with Max; Carl (year 3) holds a proposal of Moe; Ben (year 2) declined nothing yet. */
 const busyWorld = (): World => {
@@ -15,8 +39,16 @@ describe('deactivating a program year', () => {
   it("releases every live tandem of the year and makes the year's mentees INACTIVE", () => {
     const step = right(deactivateCluster(T0 + 3 * HOUR, { clusterId: 2 })(busyWorld()))
     expect(step.world.clusters.get(2)?.isEnded).toBe(true)
-    expect(tandemOf(step.world, 1)).toMatchObject({ state: 'CLOSED', menteeProposal: { state: 'CLOSED' }, mentorProposal: { state: 'CLOSED' } })
-    expect([menteeStatus(step.world, ANNA), menteeStatus(step.world, BEN), mentorStatus(step.world, MAX)]).toEqual(['INACTIVE', 'INACTIVE', 'AVAILABLE'])
+    expect(tandemOf(step.world, 1)).toMatchObject({
+      state: 'CLOSED',
+      menteeProposal: { state: 'CLOSED' },
+      mentorProposal: { state: 'CLOSED' },
+    })
+    expect([menteeStatus(step.world, ANNA), menteeStatus(step.world, BEN), mentorStatus(step.world, MAX)]).toEqual([
+      'INACTIVE',
+      'INACTIVE',
+      'AVAILABLE',
+    ])
     expect(step.events).toEqual([
       { _tag: 'TandemClosed', tandemId: 1, menteeId: ANNA, mentorId: MAX, reason: 'ClusterEnded' },
       { _tag: 'ClusterDeactivated', clusterId: 2 },
@@ -49,6 +81,9 @@ describe('deactivating a program year', () => {
 
   it('stops INACTIVE mentees from starting a matching run', () => {
     const ended = right(deactivateCluster(T0, { clusterId: 3 })(population())).world
-    expect(left(beginMatchingRun(T0, { menteeId: CARL, profileComplete: true })(ended))).toEqual({ _tag: 'NotAvailableForMatching', status: 'INACTIVE' })
+    expect(left(beginMatchingRun(T0, { menteeId: CARL, profileComplete: true })(ended))).toEqual({
+      _tag: 'NotAvailableForMatching',
+      status: 'INACTIVE',
+    })
   })
 })

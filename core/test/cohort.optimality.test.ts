@@ -8,26 +8,36 @@ import { answersArb, questionnaireArb } from './arbitraries/questionnaire.arbitr
 import { candidatesOf, certificateProblems, munkresOptimum, packedScores } from './support/cohort.checker.js'
 import { zipfCohort } from './support/cohort.population.js'
 
-const cohortArb = (maxMentees: number, maxMentors: number, questionnaire: fc.Arbitrary<Questionnaire> = questionnaireArb()): fc.Arbitrary<CohortInput> =>
+const cohortArb = (
+  maxMentees: number,
+  maxMentors: number,
+  questionnaire: fc.Arbitrary<Questionnaire> = questionnaireArb(),
+): fc.Arbitrary<CohortInput> =>
   questionnaire.chain((q) =>
-    fc.record({
-      mentees: fc.array(answersArb(q), { maxLength: maxMentees }),
-      mentors: fc.array(fc.record({ answers: answersArb(q), capacity: fc.option(fc.integer({ min: 0, max: 3 }), { nil: undefined }) }), { maxLength: maxMentors }),
-      threshold: fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 100 })),
-      objective: fc.constantFrom('maxMatched' as const, 'maxScore' as const),
-      // Mentor ids overlap mentee ids now and then: a person may hold both roles.
-      mentorIdOffset: fc.constantFrom(0, 2, 1000),
-      declined: fc.array(fc.tuple(fc.nat(maxMentees), fc.nat(maxMentors)), { maxLength: 6 }),
-      live: fc.array(fc.tuple(fc.nat(maxMentees + 2), fc.nat(maxMentors)), { maxLength: 2 }),
-    }).map(({ mentees, mentors, threshold, objective, mentorIdOffset, declined, live }) => ({
-      questionnaire: q,
-      mentees: mentees.map((answers, i) => ({ id: i + 1, answers })),
-      mentors: mentors.map(({ answers, capacity }, j) => (capacity === undefined ? { id: mentorIdOffset + j + 1, answers } : { id: mentorIdOffset + j + 1, answers, capacity })),
-      threshold,
-      objective,
-      declined: declined.map(([i, j]) => ({ menteeId: i + 1, mentorId: mentorIdOffset + j + 1 })),
-      live: live.map(([i, j]) => ({ menteeId: i + 1, mentorId: mentorIdOffset + j + 1 })),
-    })),
+    fc
+      .record({
+        mentees: fc.array(answersArb(q), { maxLength: maxMentees }),
+        mentors: fc.array(fc.record({ answers: answersArb(q), capacity: fc.option(fc.integer({ min: 0, max: 3 }), { nil: undefined }) }), {
+          maxLength: maxMentors,
+        }),
+        threshold: fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 100 })),
+        objective: fc.constantFrom('maxMatched' as const, 'maxScore' as const),
+        // Mentor ids overlap mentee ids now and then: a person may hold both roles.
+        mentorIdOffset: fc.constantFrom(0, 2, 1000),
+        declined: fc.array(fc.tuple(fc.nat(maxMentees), fc.nat(maxMentors)), { maxLength: 6 }),
+        live: fc.array(fc.tuple(fc.nat(maxMentees + 2), fc.nat(maxMentors)), { maxLength: 2 }),
+      })
+      .map(({ mentees, mentors, threshold, objective, mentorIdOffset, declined, live }) => ({
+        questionnaire: q,
+        mentees: mentees.map((answers, i) => ({ id: i + 1, answers })),
+        mentors: mentors.map(({ answers, capacity }, j) =>
+          capacity === undefined ? { id: mentorIdOffset + j + 1, answers } : { id: mentorIdOffset + j + 1, answers, capacity },
+        ),
+        threshold,
+        objective,
+        declined: declined.map(([i, j]) => ({ menteeId: i + 1, mentorId: mentorIdOffset + j + 1 })),
+        live: live.map(([i, j]) => ({ menteeId: i + 1, mentorId: mentorIdOffset + j + 1 })),
+      })),
   )
 
 const solved = (input: CohortInput): CohortResult => {
@@ -48,16 +58,27 @@ const agreesWithMunkres = (input: CohortInput, candidates = candidatesOf(input))
 
 describe('assignCohort optimality', () => {
   it('is certified and as good as munkres on small random cohorts (ties, capacities, empty sides, knock-outs)', () => {
-    fc.assert(fc.property(cohortArb(7, 6), (input) => agreesWithMunkres(input)), { numRuns: 300 })
+    fc.assert(
+      fc.property(cohortArb(7, 6), (input) => agreesWithMunkres(input)),
+      { numRuns: 300 },
+    )
   })
 
   it('is certified and as good as munkres when few questions make most pairs tie', () => {
-    const fewQuestions = fc.integer({ min: 1, max: 2 }).chain(() => questionnaireArb(['SingleFit', 'MultipleFit']).filter((q) => q.pairs.length <= 2))
-    fc.assert(fc.property(cohortArb(12, 8, fewQuestions), (input) => agreesWithMunkres(input)), { numRuns: 150 })
+    const fewQuestions = fc
+      .integer({ min: 1, max: 2 })
+      .chain(() => questionnaireArb(['SingleFit', 'MultipleFit']).filter((q) => q.pairs.length <= 2))
+    fc.assert(
+      fc.property(cohortArb(12, 8, fewQuestions), (input) => agreesWithMunkres(input)),
+      { numRuns: 150 },
+    )
   })
 
   it('is certified and as good as munkres on medium cohorts', () => {
-    fc.assert(fc.property(cohortArb(60, 45), (input) => agreesWithMunkres(input)), { numRuns: 25 })
+    fc.assert(
+      fc.property(cohortArb(60, 45), (input) => agreesWithMunkres(input)),
+      { numRuns: 25 },
+    )
   })
 
   it('stays exact when the optimum needs pairs beyond each side’s favourites (the pricing rounds)', () => {
@@ -75,7 +96,9 @@ describe('assignCohort optimality', () => {
     const prices = [...result.certificate.mentorPrices]
     const j = prices.findIndex((p) => p > 0)
     prices[j] = prices[j]! - 1
-    expect(certificateProblems(input, { ...result, certificate: { ...result.certificate, mentorPrices: prices } }, candidates)).not.toEqual([])
+    expect(certificateProblems(input, { ...result, certificate: { ...result.certificate, mentorPrices: prices } }, candidates)).not.toEqual(
+      [],
+    )
     expect(certificateProblems(input, { ...result, pairs: result.pairs.slice(1) }, candidates)).not.toEqual([])
   })
 

@@ -17,11 +17,12 @@ const pairsOf = (result: CohortResult): string[] => result.pairs.map((p) => `${p
 const reasons = (result: CohortResult): Record<number, string> => Object.fromEntries(result.unmatched.map((u) => [u.menteeId, u.reason]))
 
 // A (1) fits X (10) best (6 points) and Y (11) a little (1); B (2) fits only X (3), Y is knocked out (no common language).
-const twoObjectives = (objective: CohortInput['objective']) => cohort({
-  objective,
-  mentees: [mentee(1, answers(1, [1, 2, 3])), mentee(2, answers(1, [], [1]))],
-  mentors: [mentor(10, answers(1, [1, 2, 3])), mentor(11, answers(2, [1], [2]))],
-})
+const twoObjectives = (objective: CohortInput['objective']) =>
+  cohort({
+    objective,
+    mentees: [mentee(1, answers(1, [1, 2, 3])), mentee(2, answers(1, [], [1]))],
+    mentors: [mentor(10, answers(1, [1, 2, 3])), mentor(11, answers(2, [1], [2]))],
+  })
 
 describe('assignCohort', () => {
   it('matches the most mentees first, then the highest total (maxMatched)', () => {
@@ -40,7 +41,11 @@ describe('assignCohort', () => {
   it('carries each pair’s score and per-question breakdown as the participant run computes it', () => {
     const result = solve(twoObjectives('maxScore'))
     expect(result.pairs[0]!.score).toMatchObject({ base: 6, max: 6, percentage: 100 })
-    expect(result.pairs[0]!.score.breakdown.map((b) => [b.questionPairId, b.points])).toEqual([[1, 3], [2, 3], [3, 0]])
+    expect(result.pairs[0]!.score.breakdown.map((b) => [b.questionPairId, b.points])).toEqual([
+      [1, 3],
+      [2, 3],
+      [3, 0],
+    ])
   })
 
   it('breaks ties without losing anyone: identical mentees and mentors all match', () => {
@@ -68,19 +73,28 @@ describe('assignCohort', () => {
   })
 
   it('leaves everyone unmatched when a knock-out excludes every mentor', () => {
-    const result = solve(cohort({
-      mentees: [mentee(1, answers(1, [], [1])), mentee(2, answers(2, [], [1]))],
-      mentors: [mentor(10, answers(1, [], [2])), mentor(11, answers(2, [], [2]))],
-    }))
+    const result = solve(
+      cohort({
+        mentees: [mentee(1, answers(1, [], [1])), mentee(2, answers(2, [], [1]))],
+        mentors: [mentor(10, answers(1, [], [2])), mentor(11, answers(2, [], [2]))],
+      }),
+    )
     expect(result.pairs).toEqual([])
     expect(reasons(result)).toEqual({ 1: 'NoMentorAboveThreshold', 2: 'NoMentorAboveThreshold' })
   })
 
   it('gives one mentor wanted by many to the mentee it fits best', () => {
-    const result = solve(cohort({
-      mentees: [mentee(1, answers(1, [1])), mentee(2, answers(1, [1, 2, 3, 4])), mentee(3, answers(2, [1, 2])), mentee(4, answers(1, [1, 2]))],
-      mentors: [mentor(10, answers(1, [1, 2, 3, 4]))],
-    }))
+    const result = solve(
+      cohort({
+        mentees: [
+          mentee(1, answers(1, [1])),
+          mentee(2, answers(1, [1, 2, 3, 4])),
+          mentee(3, answers(2, [1, 2])),
+          mentee(4, answers(1, [1, 2])),
+        ],
+        mentors: [mentor(10, answers(1, [1, 2, 3, 4]))],
+      }),
+    )
     expect(pairsOf(result)).toEqual(['2-10'])
     expect(Object.values(reasons(result))).toEqual(['TakenByBetterAssignment', 'TakenByBetterAssignment', 'TakenByBetterAssignment'])
   })
@@ -92,16 +106,27 @@ describe('assignCohort', () => {
     })
     expect(pairsOf(solve(input))).toEqual(['1-10'])
     expect(pairsOf(solve({ ...input, declined: [{ menteeId: 1, mentorId: 10 }] }))).toEqual(['1-11'])
-    const allDeclined = solve({ ...input, declined: [{ menteeId: 1, mentorId: 10 }, { menteeId: 1, mentorId: 11 }] })
+    const allDeclined = solve({
+      ...input,
+      declined: [
+        { menteeId: 1, mentorId: 10 },
+        { menteeId: 1, mentorId: 11 },
+      ],
+    })
     expect(reasons(allDeclined)).toEqual({ 1: 'NoMentorAboveThreshold' })
   })
 
   it('leaves out mentees in a live tandem and counts a live tandem against the mentor’s capacity', () => {
-    const result = solve(cohort({
-      mentees: [mentee(1, answers(1, [1])), mentee(2, answers(1, [1])), mentee(3, answers(1, [1]))],
-      mentors: [mentor(10, answers(1, [1]), 2), mentor(11, answers(1, [1]))],
-      live: [{ menteeId: 1, mentorId: 10 }, { menteeId: 99, mentorId: 11 }],
-    }))
+    const result = solve(
+      cohort({
+        mentees: [mentee(1, answers(1, [1])), mentee(2, answers(1, [1])), mentee(3, answers(1, [1]))],
+        mentors: [mentor(10, answers(1, [1]), 2), mentor(11, answers(1, [1]))],
+        live: [
+          { menteeId: 1, mentorId: 10 },
+          { menteeId: 99, mentorId: 11 },
+        ],
+      }),
+    )
     expect(result.alreadyLive).toEqual([1])
     expect(result.totals).toMatchObject({ mentees: 2, alreadyLive: 1, places: 1, matched: 1 })
     expect(result.pairs.map((p) => p.mentorId)).toEqual([10])
@@ -125,12 +150,17 @@ describe('assignCohort', () => {
   })
 
   it('keeps exact whole numbers with fractional weights by scaling them', () => {
-    const questionnaire = { ...cohortQuestionnaire, pairs: cohortQuestionnaire.pairs.map((p) => ({ ...p, weight: p.weight === 3 ? 0.3 : p.weight === 1 ? 0.25 : p.weight })) }
-    const result = solve(cohort({
-      questionnaire,
-      mentees: [mentee(1, answers(1, [1, 2])), mentee(2, answers(2, [1]))],
-      mentors: [mentor(10, answers(1, [1])), mentor(11, answers(2, [1, 2]))],
-    }))
+    const questionnaire = {
+      ...cohortQuestionnaire,
+      pairs: cohortQuestionnaire.pairs.map((p) => ({ ...p, weight: p.weight === 3 ? 0.3 : p.weight === 1 ? 0.25 : p.weight })),
+    }
+    const result = solve(
+      cohort({
+        questionnaire,
+        mentees: [mentee(1, answers(1, [1, 2])), mentee(2, answers(2, [1]))],
+        mentors: [mentor(10, answers(1, [1])), mentor(11, answers(2, [1, 2]))],
+      }),
+    )
     expect(result.certificate.scale).toBe(100)
     expect(result.totals.matched).toBe(2)
   })
@@ -149,7 +179,10 @@ describe('assignCohort', () => {
 
   it('refuses bad input with the field and the reason', () => {
     const input = twoObjectives('maxMatched')
-    const fieldOf = (i: CohortInput) => { const r = assignCohort(i); return E.isLeft(r) && r.left._tag === 'InvalidCohortInput' ? r.left.field : 'accepted' }
+    const fieldOf = (i: CohortInput) => {
+      const r = assignCohort(i)
+      return E.isLeft(r) && r.left._tag === 'InvalidCohortInput' ? r.left.field : 'accepted'
+    }
     expect(fieldOf({ ...input, threshold: 101 })).toBe('threshold')
     expect(fieldOf({ ...input, threshold: Number.NaN })).toBe('threshold')
     expect(fieldOf({ ...input, objective: 'mostFun' as CohortInput['objective'] })).toBe('objective')
@@ -157,8 +190,12 @@ describe('assignCohort', () => {
     expect(fieldOf({ ...input, mentors: [mentor(10, answers(1), -1)] })).toBe('mentors.capacity')
     expect(fieldOf({ ...input, mentees: [mentee(1, answers(1)), mentee(1, answers(2))] })).toBe('mentees')
     expect(fieldOf({ ...input, mentors: [mentor(10, answers(1)), mentor(10, answers(2))] })).toBe('mentors')
-    expect(fieldOf({ ...input, questionnaire: { pairs: cohortQuestionnaire.pairs.map((p) => ({ ...p, weight: -1 })) } })).toBe('questionnaire')
-    expect(fieldOf({ ...input, questionnaire: { pairs: cohortQuestionnaire.pairs.map((p) => ({ ...p, weight: 1 / 3 })) } })).toBe('questionnaire')
+    expect(fieldOf({ ...input, questionnaire: { pairs: cohortQuestionnaire.pairs.map((p) => ({ ...p, weight: -1 })) } })).toBe(
+      'questionnaire',
+    )
+    expect(fieldOf({ ...input, questionnaire: { pairs: cohortQuestionnaire.pairs.map((p) => ({ ...p, weight: 1 / 3 })) } })).toBe(
+      'questionnaire',
+    )
   })
 
   it('returns plain data that survives a structured clone and JSON unchanged (for a worker thread or a draft)', () => {

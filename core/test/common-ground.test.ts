@@ -5,8 +5,20 @@ import type { Answer, QuestionPair, Questionnaire } from '../src/questionnaire/q
 import { commonGround, scoreMentor } from '../src/index.js'
 
 const bi = (s: string) => ({ en: s, de: s })
-const pair = (questionPairId: number, rule: QuestionPair['rule'], weight: number, optionIds: number[], extra: Partial<QuestionPair> = {}): QuestionPair => ({
-  questionPairId, rule, kind: rule === 'YearsFit' ? 'year' : 'choice', weight, mustFit: false, minYearsAhead: 0, topic: 't',
+const pair = (
+  questionPairId: number,
+  rule: QuestionPair['rule'],
+  weight: number,
+  optionIds: number[],
+  extra: Partial<QuestionPair> = {},
+): QuestionPair => ({
+  questionPairId,
+  rule,
+  kind: rule === 'YearsFit' ? 'year' : 'choice',
+  weight,
+  mustFit: false,
+  minYearsAhead: 0,
+  topic: 't',
   mentee: { questionId: questionPairId * 10 + 1, text: bi('q'), maxOption: 3 },
   mentor: { questionId: questionPairId * 10 + 2, text: bi('q'), maxOption: 3 },
   options: optionIds.map((id) => ({ id, text: bi(`o${id}`), noPreference: false, noSuchBackground: false })),
@@ -24,11 +36,21 @@ const questionnaire: Questionnaire = { version: 1, pairs: [light, heavy, careerS
 describe('commonGround', () => {
   it('keeps the years a YearsFit pair compared in the breakdown', () => {
     const score = scoreMentor(questionnaire, [year(3, 2020)], [year(3, 2010)])
-    expect(score?.breakdown.find((b) => b.questionPairId === 3)).toEqual({ questionPairId: 3, points: 2, max: 2, common: [], years: { mentee: 2020, mentor: 2010 } })
+    expect(score?.breakdown.find((b) => b.questionPairId === 3)).toEqual({
+      questionPairId: 3,
+      points: 2,
+      max: 2,
+      common: [],
+      years: { mentee: 2020, mentor: 2010 },
+    })
   })
 
   it('lists what the two share, the weightiest first, and leaves out pairs without points or without anything to show', () => {
-    const score = scoreMentor(questionnaire, [choice(1, 11), choice(2, 21), year(3, 2020), choice(4, 41)], [choice(1, 11, 12), choice(2, 21), year(3, 2010), choice(4, 42)])
+    const score = scoreMentor(
+      questionnaire,
+      [choice(1, 11), choice(2, 21), year(3, 2020), choice(4, 41)],
+      [choice(1, 11, 12), choice(2, 21), year(3, 2010), choice(4, 42)],
+    )
     expect(commonGround(score?.breakdown ?? []).map((b) => b.questionPairId)).toEqual([2, 3, 1])
   })
 

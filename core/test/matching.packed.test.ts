@@ -7,31 +7,44 @@ import { answersArb, matchingCaseArb } from './arbitraries/questionnaire.arbitra
 
 describe('packed ranking', () => {
   it('returns exactly what the reference ranking returns', () => {
-    fc.assert(fc.property(matchingCaseArb(), (c) => {
-      const compiled = compileQuestionnaire(c.questionnaire)
-      const expected = rankMentorsReference(c.questionnaire, c.mentee, c.candidates, c)
-      expect(rankPool(compiled, packMentorPool(compiled, c.candidates), c.mentee, c)).toEqual(expected)
-      expect(rankMentors(c.questionnaire, c.mentee, c.candidates, c)).toEqual(expected)
-    }), { numRuns: 1000 })
+    fc.assert(
+      fc.property(matchingCaseArb(), (c) => {
+        const compiled = compileQuestionnaire(c.questionnaire)
+        const expected = rankMentorsReference(c.questionnaire, c.mentee, c.candidates, c)
+        expect(rankPool(compiled, packMentorPool(compiled, c.candidates), c.mentee, c)).toEqual(expected)
+        expect(rankMentors(c.questionnaire, c.mentee, c.candidates, c)).toEqual(expected)
+      }),
+      { numRuns: 1000 },
+    )
   })
 
   it('ranks many mentees against one packed pool, each as the reference would', () => {
-    const withMoreMentees = matchingCaseArb().chain((c) => fc.tuple(fc.constant(c), fc.array(answersArb(c.questionnaire), { minLength: 1, maxLength: 4 })))
-    fc.assert(fc.property(withMoreMentees, ([c, others]) => {
-      const compiled = compileQuestionnaire(c.questionnaire)
-      const pool = packMentorPool(compiled, c.candidates)
-      for (const [i, answers] of [c.mentee.answers, ...others].entries()) {
-        const mentee = { id: c.mentee.id + i, answers }
-        expect(rankPool(compiled, pool, mentee, c)).toEqual(rankMentorsReference(c.questionnaire, mentee, c.candidates, c))
-      }
-    }), { numRuns: 300 })
+    const withMoreMentees = matchingCaseArb().chain((c) =>
+      fc.tuple(fc.constant(c), fc.array(answersArb(c.questionnaire), { minLength: 1, maxLength: 4 })),
+    )
+    fc.assert(
+      fc.property(withMoreMentees, ([c, others]) => {
+        const compiled = compileQuestionnaire(c.questionnaire)
+        const pool = packMentorPool(compiled, c.candidates)
+        for (const [i, answers] of [c.mentee.answers, ...others].entries()) {
+          const mentee = { id: c.mentee.id + i, answers }
+          expect(rankPool(compiled, pool, mentee, c)).toEqual(rankMentorsReference(c.questionnaire, mentee, c.candidates, c))
+        }
+      }),
+      { numRuns: 300 },
+    )
   })
 
   it('agrees with the reference on questionnaires of one rule kind at a time', () => {
     for (const rule of ['SingleFit', 'MultipleFit', 'MultipleMatchesFit', 'YearsFit'] as const) {
-      fc.assert(fc.property(matchingCaseArb([rule]), (c) => {
-        expect(rankMentors(c.questionnaire, c.mentee, c.candidates, c)).toEqual(rankMentorsReference(c.questionnaire, c.mentee, c.candidates, c))
-      }), { numRuns: 200 })
+      fc.assert(
+        fc.property(matchingCaseArb([rule]), (c) => {
+          expect(rankMentors(c.questionnaire, c.mentee, c.candidates, c)).toEqual(
+            rankMentorsReference(c.questionnaire, c.mentee, c.candidates, c),
+          )
+        }),
+        { numRuns: 200 },
+      )
     }
   })
 
@@ -47,7 +60,14 @@ describe('packed ranking', () => {
     ]
     const compiled = compileQuestionnaire({ pairs })
     const pool = packMentorPool(compiled, [
-      { id: 5, poolSince: 10, answers: [{ questionPairId: 1, optionIds: [1, 3, 99], year: null, text: null }, { questionPairId: 2, optionIds: [], year: 2001, text: null }] },
+      {
+        id: 5,
+        poolSince: 10,
+        answers: [
+          { questionPairId: 1, optionIds: [1, 3, 99], year: null, text: null },
+          { questionPairId: 2, optionIds: [], year: 2001, text: null },
+        ],
+      },
       { id: 6, poolSince: null, answers: [] },
     ])
     expect([pool.size, pool.choiceSlots, pool.yearSlots]).toEqual([2, 1, 1])
@@ -65,7 +85,18 @@ describe('packed ranking', () => {
     const bi = { en: 'x', de: 'x' }
     const side = { questionId: 1, text: bi, maxOption: 1 }
     const options = Array.from({ length: 33 }, (_, id) => ({ id, text: bi, noPreference: false, noSuchBackground: false }))
-    const pair: QuestionPair = { questionPairId: 1, rule: 'SingleFit', kind: 'choice', weight: 1, mustFit: false, minYearsAhead: 0, topic: 't', mentee: side, mentor: side, options }
+    const pair: QuestionPair = {
+      questionPairId: 1,
+      rule: 'SingleFit',
+      kind: 'choice',
+      weight: 1,
+      mustFit: false,
+      minYearsAhead: 0,
+      topic: 't',
+      mentee: side,
+      mentor: side,
+      options,
+    }
     expect(() => compileQuestionnaire({ pairs: [pair] })).toThrow(/at most 32/)
   })
 })

@@ -5,8 +5,20 @@ import { DEFAULT_MATCHING_OPTIONS, rankMentors, rankMentorsReference, scoreMento
 
 const bi = (s: string) => ({ en: s, de: s })
 const option = (id: number, noPreference = false) => ({ id, text: bi(`o${id}`), noPreference, noSuchBackground: false })
-const pair = (questionPairId: number, rule: QuestionPair['rule'], weight: number, optionIds: number[], extra: Partial<QuestionPair> = {}): QuestionPair => ({
-  questionPairId, rule, kind: rule === 'YearsFit' ? 'year' : rule === 'MentorOnly' ? 'text' : 'choice', weight, mustFit: false, minYearsAhead: 0, topic: 't',
+const pair = (
+  questionPairId: number,
+  rule: QuestionPair['rule'],
+  weight: number,
+  optionIds: number[],
+  extra: Partial<QuestionPair> = {},
+): QuestionPair => ({
+  questionPairId,
+  rule,
+  kind: rule === 'YearsFit' ? 'year' : rule === 'MentorOnly' ? 'text' : 'choice',
+  weight,
+  mustFit: false,
+  minYearsAhead: 0,
+  topic: 't',
   mentee: rule === 'MentorOnly' ? null : { questionId: questionPairId * 10 + 1, text: bi('q'), maxOption: 3 },
   mentor: { questionId: questionPairId * 10 + 2, text: bi('q'), maxOption: 3 },
   options: optionIds.map((id) => option(id)),
@@ -27,7 +39,13 @@ const year = (questionPairId: number, y: number): Answer => ({ questionPairId, o
 
 describe('SingleFit', () => {
   it('gives the weight when both chose the same option', () => {
-    expect(scorePair(single, choice(1, 11), choice(1, 11))).toEqual({ questionPairId: 1, points: 3, max: 3, common: [11], knockedOut: false })
+    expect(scorePair(single, choice(1, 11), choice(1, 11))).toEqual({
+      questionPairId: 1,
+      points: 3,
+      max: 3,
+      common: [11],
+      knockedOut: false,
+    })
   })
   it('gives nothing for different options, out of the weight', () => {
     expect(scorePair(single, choice(1, 11), choice(1, 12))).toMatchObject({ points: 0, max: 3, common: [] })
@@ -77,7 +95,11 @@ describe('YearsFit', () => {
 describe('MentorOnly', () => {
   it('scores nothing, whatever the weight', () => {
     expect(scorePair(mentorOnly, undefined, { questionPairId: 5, optionIds: [], year: null, text: 'I like helping' })).toEqual({
-      questionPairId: 5, points: 0, max: 0, common: [], knockedOut: false,
+      questionPairId: 5,
+      points: 0,
+      max: 0,
+      common: [],
+      knockedOut: false,
     })
   })
 })
@@ -89,7 +111,13 @@ describe('scoreMentor', () => {
   it('sums points and maxima over the pairs: 3+2+2+0+2 of 3+2+3+4+2 is 64 %', () => {
     const score = scoreMentor(questionnaire, menteeAnswers, mentorAnswers)
     expect(score).toMatchObject({ base: 9, max: 14, percentage: 64 })
-    expect(score?.breakdown.map((q) => [q.questionPairId, q.points, q.max])).toEqual([[1, 3, 3], [2, 2, 2], [3, 2, 3], [4, 0, 4], [6, 2, 2]])
+    expect(score?.breakdown.map((q) => [q.questionPairId, q.points, q.max])).toEqual([
+      [1, 3, 3],
+      [2, 2, 2],
+      [3, 2, 3],
+      [4, 0, 4],
+      [6, 2, 2],
+    ])
   })
   it('is null when a must-fit pair does not fit (knock-out)', () => {
     expect(scorePair(language, choice(6, 61), choice(6, 62)).knockedOut).toBe(true)
@@ -109,7 +137,10 @@ describe('rankMentors', () => {
 
   it('orders equal percentages by base points: 201 before 200 (both round to 100 %)', () => {
     const ranked = rankMentors(heavy, mentee, [mentor(10, 1, 4), mentor(11, 5, 3)], all)
-    expect(ranked.map((r) => [r.mentorId, r.score.base, r.score.percentage])).toEqual([[11, 201, 100], [10, 200, 100]])
+    expect(ranked.map((r) => [r.mentorId, r.score.base, r.score.percentage])).toEqual([
+      [11, 201, 100],
+      [10, 200, 100],
+    ])
   })
   it('proposes the mentor longest in the pool first, a mentor with no pool date last, then by id', () => {
     expect(ids(rankMentors(heavy, mentee, [mentor(20, null), mentor(21, 7), mentor(22, 3), mentor(19, 7)], all))).toEqual([22, 19, 21, 20])
@@ -131,7 +162,10 @@ describe('rankMentors', () => {
     expect(ids(rankMentors(heavy, mentee, candidates, DEFAULT_MATCHING_OPTIONS))).toEqual([40, 41, 42])
   })
   it('drops knocked-out mentors and agrees with the reference ranking', () => {
-    const candidates = [{ id: 7, poolSince: 1, answers: mentorAnswers }, { id: 8, poolSince: 0, answers: [...mentorAnswers.slice(0, 4), choice(6, 62)] }]
+    const candidates = [
+      { id: 7, poolSince: 1, answers: mentorAnswers },
+      { id: 8, poolSince: 0, answers: [...mentorAnswers.slice(0, 4), choice(6, 62)] },
+    ]
     const ranked = rankMentors(questionnaire, { id: 1, answers: menteeAnswers }, candidates, all)
     expect(ranked).toEqual(rankMentorsReference(questionnaire, { id: 1, answers: menteeAnswers }, candidates, all))
     expect(ranked.map((r) => [r.mentorId, r.score.percentage])).toEqual([[7, 64]])

@@ -1,10 +1,36 @@
 // The mentee's matching run and the admin's mentee edit (SPEC §4 mentee flow, admin mentee edit).
 import { describe, expect, it } from 'vitest'
 import {
-  abortMatchingRun, beginMatchingRun, checkInvariants, completeMatchingRun, declineByMentee, HOUR, MENTEE_CHOICE_WINDOW,
-  setMenteeStatusByAdmin, type World,
+  abortMatchingRun,
+  beginMatchingRun,
+  checkInvariants,
+  completeMatchingRun,
+  declineByMentee,
+  HOUR,
+  MENTEE_CHOICE_WINDOW,
+  setMenteeStatusByAdmin,
+  type World,
 } from '../src/index.js'
-import { ANNA, BEN, BOTH, CARL, left, MAX, menteeStatus, mentorStatus, MIA, MOE, NEWTON, PAULA, population, proposeTo, right, scoreOf, T0, tandemOf } from './arbitraries/world.helpers.js'
+import {
+  ANNA,
+  BEN,
+  BOTH,
+  CARL,
+  left,
+  MAX,
+  menteeStatus,
+  mentorStatus,
+  MIA,
+  MOE,
+  NEWTON,
+  PAULA,
+  population,
+  proposeTo,
+  right,
+  scoreOf,
+  T0,
+  tandemOf,
+} from './arbitraries/world.helpers.js'
 
 const begin = (world: World, menteeId = ANNA, profileComplete = true) => beginMatchingRun(T0, { menteeId, profileComplete })(world)
 const withMentee = (world: World, id: number, patch: object): World => {
@@ -35,15 +61,24 @@ describe('starting a matching run', () => {
 
   it('refuses a start in a program year that has ended', () => {
     const world = population()
-    const ended: World = { ...world, clusters: new Map(world.clusters).set(2, { clusterId: 2, clusterText: 'Year 2', isDefault: false, isEnded: true }) }
+    const ended: World = {
+      ...world,
+      clusters: new Map(world.clusters).set(2, { clusterId: 2, clusterText: 'Year 2', isDefault: false, isEnded: true }),
+    }
     expect(left(begin(ended))).toEqual({ _tag: 'ClusterEnded' })
   })
 
   it('refuses a start while the mentee holds proposals or is matched', () => {
     const proposed = proposeTo(population(), T0, ANNA, [MAX]).world
     expect(left(begin(proposed))).toEqual({ _tag: 'NotAvailableForMatching', status: 'PROPOSED' })
-    expect(left(begin(withMentee(population(), ANNA, { status: 'MATCHED' })))).toEqual({ _tag: 'NotAvailableForMatching', status: 'MATCHED' })
-    expect(left(begin(withMentee(population(), ANNA, { status: 'INACTIVE' })))).toEqual({ _tag: 'NotAvailableForMatching', status: 'INACTIVE' })
+    expect(left(begin(withMentee(population(), ANNA, { status: 'MATCHED' })))).toEqual({
+      _tag: 'NotAvailableForMatching',
+      status: 'MATCHED',
+    })
+    expect(left(begin(withMentee(population(), ANNA, { status: 'INACTIVE' })))).toEqual({
+      _tag: 'NotAvailableForMatching',
+      status: 'INACTIVE',
+    })
   })
 
   it('refuses users who are not mentees, and unknown users', () => {
@@ -55,15 +90,46 @@ describe('starting a matching run', () => {
 describe('completing a matching run', () => {
   it('creates one ACTIVE tandem per proposal, reserving each mentor for 48 h', () => {
     const before = right(begin(population())).world
-    const step = right(completeMatchingRun(T0 + 5000, { menteeId: ANNA, proposals: [{ mentorId: MAX, score: scoreOf(90) }, { mentorId: MIA, score: scoreOf(70) }] })(before))
+    const step = right(
+      completeMatchingRun(T0 + 5000, {
+        menteeId: ANNA,
+        proposals: [
+          { mentorId: MAX, score: scoreOf(90) },
+          { mentorId: MIA, score: scoreOf(70) },
+        ],
+      })(before),
+    )
     const { world } = step
     expect(world.nextTandemId).toBe(3)
     const first = tandemOf(world, 1)
-    expect(first).toMatchObject({ id: 1, version: 1, state: 'ACTIVE', menteeId: ANNA, mentorId: MAX, clusterId: 2, createdAt: T0 + 5000, manual: false, score: scoreOf(90) })
-    expect(first.menteeProposal).toEqual({ id: 1, state: 'PROPOSED', deadline: T0 + 5000 + MENTEE_CHOICE_WINDOW, decidedAt: null, declineReasonId: null, comment: null, infoText: null })
+    expect(first).toMatchObject({
+      id: 1,
+      version: 1,
+      state: 'ACTIVE',
+      menteeId: ANNA,
+      mentorId: MAX,
+      clusterId: 2,
+      createdAt: T0 + 5000,
+      manual: false,
+      score: scoreOf(90),
+    })
+    expect(first.menteeProposal).toEqual({
+      id: 1,
+      state: 'PROPOSED',
+      deadline: T0 + 5000 + MENTEE_CHOICE_WINDOW,
+      decidedAt: null,
+      declineReasonId: null,
+      comment: null,
+      infoText: null,
+    })
     expect(first.mentorProposal).toMatchObject({ id: 2, state: 'PROPOSED', deadline: null })
     expect(tandemOf(world, 2)).toMatchObject({ mentorId: MIA, menteeProposal: { id: 3 }, mentorProposal: { id: 4 } })
-    expect([menteeStatus(world, ANNA), mentorStatus(world, MAX), mentorStatus(world, MIA), mentorStatus(world, MOE)]).toEqual(['PROPOSED', 'PROPOSED', 'PROPOSED', 'AVAILABLE'])
+    expect([menteeStatus(world, ANNA), mentorStatus(world, MAX), mentorStatus(world, MIA), mentorStatus(world, MOE)]).toEqual([
+      'PROPOSED',
+      'PROPOSED',
+      'PROPOSED',
+      'AVAILABLE',
+    ])
     expect(step.events.map((e) => e._tag)).toEqual(['TandemProposed', 'TandemProposed'])
     expect(checkInvariants(world)).toEqual([])
   })
@@ -87,13 +153,19 @@ describe('completing a matching run', () => {
   })
 
   it('refuses to complete a run that is not running', () => {
-    expect(left(completeMatchingRun(T0, { menteeId: ANNA, proposals: [] })(population()))).toEqual({ _tag: 'InvalidTransition', from: 'NEW', event: 'CompleteRun' })
+    expect(left(completeMatchingRun(T0, { menteeId: ANNA, proposals: [] })(population()))).toEqual({
+      _tag: 'InvalidTransition',
+      from: 'NEW',
+      event: 'CompleteRun',
+    })
   })
 
   it('never proposes a declined pair again', () => {
     const proposed = proposeTo(population(), T0, ANNA, [MAX, MIA]).world
     const declined = right(declineByMentee(T0 + HOUR, { tandemId: 1, menteeId: ANNA, declineReasonId: 3, comment: null })(proposed)).world
-    const declinedBoth = right(declineByMentee(T0 + HOUR, { tandemId: 2, menteeId: ANNA, declineReasonId: 3, comment: null })(declined)).world
+    const declinedBoth = right(
+      declineByMentee(T0 + HOUR, { tandemId: 2, menteeId: ANNA, declineReasonId: 3, comment: null })(declined),
+    ).world
     expect(menteeStatus(declinedBoth, ANNA)).toBe('AVAILABLE')
     const again = proposeTo(declinedBoth, T0 + 2 * HOUR, ANNA, [MAX, MIA, MOE]).world
     const fresh = [...again.tandems.values()].filter((t) => t.id > 2)
@@ -125,7 +197,11 @@ describe('aborting a matching run', () => {
   })
 
   it('refuses to abort when no run is running', () => {
-    expect(left(abortMatchingRun(T0, { menteeId: BEN })(population()))).toEqual({ _tag: 'InvalidTransition', from: 'AVAILABLE', event: 'AbortRun' })
+    expect(left(abortMatchingRun(T0, { menteeId: BEN })(population()))).toEqual({
+      _tag: 'InvalidTransition',
+      from: 'AVAILABLE',
+      event: 'AbortRun',
+    })
   })
 })
 
@@ -139,7 +215,11 @@ describe('admin edit of a mentee', () => {
 
   it('is read-only while the mentee holds proposals or is matched', () => {
     const proposed = proposeTo(population(), T0, ANNA, [MAX]).world
-    expect(left(setMenteeStatusByAdmin(T0, { menteeId: ANNA, status: 'AVAILABLE', clusterId: 2 })(proposed))).toEqual({ _tag: 'InvalidTransition', from: 'PROPOSED', event: 'AdminEdit' })
+    expect(left(setMenteeStatusByAdmin(T0, { menteeId: ANNA, status: 'AVAILABLE', clusterId: 2 })(proposed))).toEqual({
+      _tag: 'InvalidTransition',
+      from: 'PROPOSED',
+      event: 'AdminEdit',
+    })
   })
 
   it('refuses statuses that only tandems may set', () => {
@@ -150,16 +230,23 @@ describe('admin edit of a mentee', () => {
 
   it('places only INACTIVE mentees in an ended program year', () => {
     const world = population()
-    const ended: World = { ...world, clusters: new Map(world.clusters).set(3, { clusterId: 3, clusterText: 'Year 3', isDefault: false, isEnded: true }) }
+    const ended: World = {
+      ...world,
+      clusters: new Map(world.clusters).set(3, { clusterId: 3, clusterText: 'Year 3', isDefault: false, isEnded: true }),
+    }
     expect(left(setMenteeStatusByAdmin(T0, { menteeId: BEN, status: 'AVAILABLE', clusterId: 3 })(ended))).toEqual({ _tag: 'ClusterEnded' })
-    expect(right(setMenteeStatusByAdmin(T0, { menteeId: BEN, status: 'INACTIVE', clusterId: 3 })(ended)).world.users.get(BEN)?.mentee?.status).toBe('INACTIVE')
+    expect(
+      right(setMenteeStatusByAdmin(T0, { menteeId: BEN, status: 'INACTIVE', clusterId: 3 })(ended)).world.users.get(BEN)?.mentee?.status,
+    ).toBe('INACTIVE')
   })
 
   it('ends a running run when the admin moves the mentee out of PENDING, so its result is refused', () => {
     const running = right(begin(population(), CARL)).world
     const step = right(setMenteeStatusByAdmin(T0, { menteeId: CARL, status: 'AVAILABLE', clusterId: 3 })(running))
     expect(step.events).toEqual([{ _tag: 'MatchingRunAborted', menteeId: CARL }])
-    expect(left(completeMatchingRun(T0, { menteeId: CARL, proposals: [{ mentorId: MAX, score: scoreOf(50) }] })(step.world))._tag).toBe('InvalidTransition')
+    expect(left(completeMatchingRun(T0, { menteeId: CARL, proposals: [{ mentorId: MAX, score: scoreOf(50) }] })(step.world))._tag).toBe(
+      'InvalidTransition',
+    )
   })
 
   it('changes nothing, not even the version, when nothing differs', () => {

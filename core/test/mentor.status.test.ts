@@ -2,7 +2,20 @@
 // toggle, used by the mentor and by an admin.
 import { describe, expect, it } from 'vitest'
 import { acceptByMentee, expireDeadlines, HOUR, MENTOR_ANSWER_WINDOW, publishMentor, setMentorMatching, type World } from '../src/index.js'
-import { ANNA, BEN, left, MAX, mentorStatus, NEWTON, PAULA, population, proposeTo, right, T0, tandemOf } from './arbitraries/world.helpers.js'
+import {
+  ANNA,
+  BEN,
+  left,
+  MAX,
+  mentorStatus,
+  NEWTON,
+  PAULA,
+  population,
+  proposeTo,
+  right,
+  T0,
+  tandemOf,
+} from './arbitraries/world.helpers.js'
 
 const toggle = (world: World, mentorId: number, enabled: boolean, profileComplete = true, by: 'Mentor' | 'Admin' = 'Mentor') =>
   setMentorMatching(T0 + HOUR, { mentorId, enabled, by, profileComplete })(world)
@@ -10,7 +23,13 @@ const toggle = (world: World, mentorId: number, enabled: boolean, profileComplet
 describe('publishing a mentor profile', () => {
   it('puts a NEW mentor into the pool: AVAILABLE, published, waiting from now', () => {
     const step = right(publishMentor(T0, { mentorId: NEWTON, profileComplete: true })(population()))
-    expect(step.world.users.get(NEWTON)?.mentor).toEqual({ status: 'AVAILABLE', published: true, lastPublishedAt: T0, lastSavedAt: T0, poolSince: T0 })
+    expect(step.world.users.get(NEWTON)?.mentor).toEqual({
+      status: 'AVAILABLE',
+      published: true,
+      lastPublishedAt: T0,
+      lastSavedAt: T0,
+      poolSince: T0,
+    })
     expect(step.events).toEqual([{ _tag: 'MentorPublished', mentorId: NEWTON }])
   })
 
@@ -66,6 +85,13 @@ describe('enabling and disabling matching', () => {
     const chosen = right(acceptByMentee(T0, { tandemId: 1, menteeId: ANNA })(proposeTo(population(), T0, ANNA, [MAX]).world)).world
     const paused = right(expireDeadlines(T0 + MENTOR_ANSWER_WINDOW)(chosen)).world
     expect(mentorStatus(paused, MAX)).toBe('PAUSED')
-    expect(mentorStatus(right(setMentorMatching(T0 + MENTOR_ANSWER_WINDOW + 1, { mentorId: MAX, enabled: true, by: 'Mentor', profileComplete: true })(paused)).world, MAX)).toBe('AVAILABLE')
+    expect(
+      mentorStatus(
+        right(
+          setMentorMatching(T0 + MENTOR_ANSWER_WINDOW + 1, { mentorId: MAX, enabled: true, by: 'Mentor', profileComplete: true })(paused),
+        ).world,
+        MAX,
+      ),
+    ).toBe('AVAILABLE')
   })
 })

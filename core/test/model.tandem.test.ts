@@ -7,20 +7,21 @@ import { worldCommands, type Model, type Real } from './arbitraries/world.comman
 import { T0 } from './arbitraries/world.helpers.js'
 
 /** Mentees 1–4, user 5 holds both roles, mentors 6–9 (8 unpublished, 9 paused); year 1 is the default. */
-const initialWorld = (): World => worldOf({
-  clusters: [makeCluster(1, { isDefault: true }), makeCluster(2), makeCluster(3)],
-  users: [
-    makeMentee(1, { clusterId: 2 }),
-    makeMentee(2, { status: 'AVAILABLE', clusterId: 2 }),
-    makeMentee(3, { clusterId: 3 }),
-    makeMentee(4, { clusterId: 1 }),
-    { ...makeBoth(5, { clusterId: 3 }), mentor: availableMentorSide(T0 - 50) },
-    { ...makeMentor(6), mentor: availableMentorSide(T0 - 40) },
-    { ...makeMentor(7), mentor: availableMentorSide(T0 - 30) },
-    makeMentor(8),
-    { ...makeMentor(9), mentor: { ...availableMentorSide(T0 - 10), status: 'PAUSED' } },
-  ],
-})
+const initialWorld = (): World =>
+  worldOf({
+    clusters: [makeCluster(1, { isDefault: true }), makeCluster(2), makeCluster(3)],
+    users: [
+      makeMentee(1, { clusterId: 2 }),
+      makeMentee(2, { status: 'AVAILABLE', clusterId: 2 }),
+      makeMentee(3, { clusterId: 3 }),
+      makeMentee(4, { clusterId: 1 }),
+      { ...makeBoth(5, { clusterId: 3 }), mentor: availableMentorSide(T0 - 50) },
+      { ...makeMentor(6), mentor: availableMentorSide(T0 - 40) },
+      { ...makeMentor(7), mentor: availableMentorSide(T0 - 30) },
+      makeMentor(8),
+      { ...makeMentor(9), mentor: { ...availableMentorSide(T0 - 10), status: 'PAUSED' } },
+    ],
+  })
 
 describe('the matching core under random command sequences', () => {
   it('starts from a world that satisfies every invariant', () => {

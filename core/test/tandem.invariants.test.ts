@@ -2,16 +2,32 @@
 // the model test relies on them, and so does the persistence engineer's concurrency test.
 import { describe, expect, it } from 'vitest'
 import {
-  acceptByMentee, acceptByMentor, checkInvariants, checkTerminalTandemsKept, declineByMentee, releaseTandem, type Tandem, type World,
+  acceptByMentee,
+  acceptByMentor,
+  checkInvariants,
+  checkTerminalTandemsKept,
+  declineByMentee,
+  releaseTandem,
+  type Tandem,
+  type World,
 } from '../src/index.js'
 import { ANNA, BEN, BOTH, MAX, MIA, population, proposeTo, right, T0, tandemOf } from './arbitraries/world.helpers.js'
 
 const proposed = (): World => proposeTo(population(), T0, ANNA, [MAX, MIA]).world
-const withTandem = (world: World, tandem: Tandem): World =>
-  ({ ...world, tandems: new Map(world.tandems).set(tandem.id, tandem), nextTandemId: Math.max(world.nextTandemId, tandem.id + 1) })
+const withTandem = (world: World, tandem: Tandem): World => ({
+  ...world,
+  tandems: new Map(world.tandems).set(tandem.id, tandem),
+  nextTandemId: Math.max(world.nextTandemId, tandem.id + 1),
+})
 const copyOf = (world: World, from: number, id: number, patch: Partial<Tandem>): Tandem => {
   const t = tandemOf(world, from)
-  return { ...t, id, menteeProposal: { ...t.menteeProposal, id: 2 * id - 1 }, mentorProposal: { ...t.mentorProposal, id: 2 * id }, ...patch }
+  return {
+    ...t,
+    id,
+    menteeProposal: { ...t.menteeProposal, id: 2 * id - 1 },
+    mentorProposal: { ...t.mentorProposal, id: 2 * id },
+    ...patch,
+  }
 }
 
 describe('checkInvariants', () => {
@@ -27,7 +43,10 @@ describe('checkInvariants', () => {
 
   it('sees a mentee with two accepted live tandems', () => {
     const chosen = right(acceptByMentee(T0, { tandemId: 1, menteeId: ANNA })(proposed())).world
-    const world = withTandem(chosen, { ...tandemOf(proposed(), 2), menteeProposal: { ...tandemOf(proposed(), 2).menteeProposal, state: 'ACCEPTED' } })
+    const world = withTandem(chosen, {
+      ...tandemOf(proposed(), 2),
+      menteeProposal: { ...tandemOf(proposed(), 2).menteeProposal, state: 'ACCEPTED' },
+    })
     expect(checkInvariants(world).some((v) => v.includes('2 live tandems with an accepted mentee proposal'))).toBe(true)
   })
 
@@ -49,7 +68,9 @@ describe('checkInvariants', () => {
     if (anna?.mentee == null) throw new Error('Anna is a mentee')
     const lying: World = { ...world, users: new Map(world.users).set(ANNA, { ...anna, mentee: { ...anna.mentee, status: 'AVAILABLE' } }) }
     expect(checkInvariants(lying)).toContain(`mentee ${ANNA}: status AVAILABLE but live tandems say PROPOSED`)
-    const matched = right(acceptByMentor(T0, { tandemId: 1, mentorId: MAX })(right(acceptByMentee(T0, { tandemId: 1, menteeId: ANNA })(world)).world)).world
+    const matched = right(
+      acceptByMentor(T0, { tandemId: 1, mentorId: MAX })(right(acceptByMentee(T0, { tandemId: 1, menteeId: ANNA })(world)).world),
+    ).world
     const max = matched.users.get(MAX)
     if (max?.mentor == null) throw new Error('Max is a mentor')
     const stale: World = { ...matched, users: new Map(matched.users).set(MAX, { ...max, mentor: { ...max.mentor, status: 'PROPOSED' } }) }

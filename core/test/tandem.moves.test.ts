@@ -3,10 +3,34 @@
 import * as E from 'fp-ts/lib/Either.js'
 import { describe, expect, it } from 'vitest'
 import {
-  abortMatchingRun, acceptByMentee, acceptByMentor, beginMatchingRun, completeMatchingRun, createManualTandem, deactivateCluster,
-  declineByMentee, declineByMentor, expireDeadlines, HOUR, MENTEE_STATUS_MOVES, MENTOR_STATUS_MOVES, publishMentor, releaseTandem,
-  setMenteeStatusByAdmin, setMentorMatching, STATUSES, TANDEM_MOVES, TANDEM_PHASES, tandemPhase,
-  type MenteeStatusEvent, type MentorStatusEvent, type StatusName, type TandemEvent, type TandemPhase, type TransitionResult, type World,
+  abortMatchingRun,
+  acceptByMentee,
+  acceptByMentor,
+  beginMatchingRun,
+  completeMatchingRun,
+  createManualTandem,
+  deactivateCluster,
+  declineByMentee,
+  declineByMentor,
+  expireDeadlines,
+  HOUR,
+  MENTEE_STATUS_MOVES,
+  MENTOR_STATUS_MOVES,
+  publishMentor,
+  releaseTandem,
+  setMenteeStatusByAdmin,
+  setMentorMatching,
+  STATUSES,
+  TANDEM_MOVES,
+  TANDEM_PHASES,
+  tandemPhase,
+  type MenteeStatusEvent,
+  type MentorStatusEvent,
+  type StatusName,
+  type TandemEvent,
+  type TandemPhase,
+  type TransitionResult,
+  type World,
 } from '../src/index.js'
 import { ANNA, BEN, MAX, MIA, population, proposeTo, right, scoreOf, T0 } from './arbitraries/world.helpers.js'
 
@@ -16,14 +40,24 @@ const worldInPhase = (phase: TandemPhase, variant = 0): { world: World; at: numb
   const chosen = () => right(acceptByMentee(T0 + HOUR, { tandemId: 1, menteeId: ANNA })(proposed)).world
   const at = T0 + 2 * HOUR
   switch (phase) {
-    case 'AwaitingMentee': return { world: proposed, at }
-    case 'AwaitingMentor': return { world: chosen(), at }
-    case 'Matched': return { world: right(acceptByMentor(at, { tandemId: 1, mentorId: MAX })(chosen())).world, at }
-    case 'Declined': return variant === 0
-      ? { world: right(declineByMentee(at, { tandemId: 1, menteeId: ANNA, declineReasonId: 1, comment: null })(proposed)).world, at }
-      : { world: right(declineByMentor(at, { tandemId: 1, mentorId: MAX, declineReasonId: 1, comment: null, infoText: null })(chosen())).world, at }
-    case 'Closed': return { world: right(releaseTandem(at, { tandemId: 1 })(proposed)).world, at }
-    case 'NoReaction': return { world: right(expireDeadlines(T0 + 1000 * HOUR)(proposed)).world, at: T0 + 1000 * HOUR }
+    case 'AwaitingMentee':
+      return { world: proposed, at }
+    case 'AwaitingMentor':
+      return { world: chosen(), at }
+    case 'Matched':
+      return { world: right(acceptByMentor(at, { tandemId: 1, mentorId: MAX })(chosen())).world, at }
+    case 'Declined':
+      return variant === 0
+        ? { world: right(declineByMentee(at, { tandemId: 1, menteeId: ANNA, declineReasonId: 1, comment: null })(proposed)).world, at }
+        : {
+            world: right(declineByMentor(at, { tandemId: 1, mentorId: MAX, declineReasonId: 1, comment: null, infoText: null })(chosen()))
+              .world,
+            at,
+          }
+    case 'Closed':
+      return { world: right(releaseTandem(at, { tandemId: 1 })(proposed)).world, at }
+    case 'NoReaction':
+      return { world: right(expireDeadlines(T0 + 1000 * HOUR)(proposed)).world, at: T0 + 1000 * HOUR }
   }
 }
 
@@ -67,7 +101,10 @@ describe('TANDEM_MOVES', () => {
       const { world } = worldInPhase(phase, variant)
       const step = right(expireDeadlines(T0 + 2000 * HOUR)(world))
       const sides = step.events.flatMap((e) => (e._tag === 'TandemExpired' && e.tandemId === 1 ? [e.side] : []))
-      const allowed = [TANDEM_MOVES[phase].MenteeDeadlinePasses ? 'Mentee' : null, TANDEM_MOVES[phase].MentorDeadlinePasses ? 'Mentor' : null].filter((s) => s !== null)
+      const allowed = [
+        TANDEM_MOVES[phase].MenteeDeadlinePasses ? 'Mentee' : null,
+        TANDEM_MOVES[phase].MentorDeadlinePasses ? 'Mentor' : null,
+      ].filter((s) => s !== null)
       expect(sides).toEqual(allowed)
       if (allowed.length === 0) expect(step.world.tandems.get(1)).toBe(world.tandems.get(1))
     }
@@ -101,7 +138,11 @@ const MENTEE_COMMANDS: Partial<Record<MenteeStatusEvent, (world: World) => Trans
   AdminSetAvailable: setMenteeStatusByAdmin(T0, { menteeId: BEN, status: 'AVAILABLE', clusterId: 2 }),
   AdminSetInactive: setMenteeStatusByAdmin(T0, { menteeId: BEN, status: 'INACTIVE', clusterId: 2 }),
 }
-const ADMIN_TARGET: Partial<Record<MenteeStatusEvent, StatusName>> = { AdminSetNew: 'NEW', AdminSetAvailable: 'AVAILABLE', AdminSetInactive: 'INACTIVE' }
+const ADMIN_TARGET: Partial<Record<MenteeStatusEvent, StatusName>> = {
+  AdminSetNew: 'NEW',
+  AdminSetAvailable: 'AVAILABLE',
+  AdminSetInactive: 'INACTIVE',
+}
 
 describe('MENTEE_STATUS_MOVES', () => {
   for (const from of STATUSES) {

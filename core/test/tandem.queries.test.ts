@@ -3,22 +3,38 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import {
-  acceptByMentee, declineByMentee, expiredTandems, expireDeadlines, HOUR, isDeclinedPair, isShownPartner, isShownTo, liveTandemsOf, MENTEE_CHOICE_WINDOW,
-  MENTOR_ANSWER_WINDOW, MINUTE, proposalIdOf, remainingTime, shownTandemsOf, tandemIdOfProposal,
+  acceptByMentee,
+  declineByMentee,
+  expiredTandems,
+  expireDeadlines,
+  HOUR,
+  isDeclinedPair,
+  isShownPartner,
+  isShownTo,
+  liveTandemsOf,
+  MENTEE_CHOICE_WINDOW,
+  MENTOR_ANSWER_WINDOW,
+  MINUTE,
+  proposalIdOf,
+  remainingTime,
+  shownTandemsOf,
+  tandemIdOfProposal,
 } from '../src/index.js'
 import { ANNA, BEN, BOTH, MAX, MIA, MOE, population, proposeTo, right, T0, tandemOf } from './arbitraries/world.helpers.js'
 
 describe('remainingTime', () => {
   it('never goes negative and never rounds up (the countdown never promises time that is not there)', () => {
-    fc.assert(fc.property(fc.integer({ min: 0, max: 2 ** 40 }), fc.integer({ min: -(2 ** 30), max: 2 ** 30 }), (now, offset) => {
-      const { remainingHours, remainingMinutes } = remainingTime(now, now + offset)
-      expect(remainingHours).toBeGreaterThanOrEqual(0)
-      expect(remainingMinutes).toBeGreaterThanOrEqual(0)
-      expect(remainingMinutes).toBeLessThan(60)
-      const shown = remainingHours * HOUR + remainingMinutes * MINUTE
-      expect(shown).toBeLessThanOrEqual(Math.max(0, offset))
-      expect(Math.max(0, offset) - shown).toBeLessThan(MINUTE)
-    }))
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 2 ** 40 }), fc.integer({ min: -(2 ** 30), max: 2 ** 30 }), (now, offset) => {
+        const { remainingHours, remainingMinutes } = remainingTime(now, now + offset)
+        expect(remainingHours).toBeGreaterThanOrEqual(0)
+        expect(remainingMinutes).toBeGreaterThanOrEqual(0)
+        expect(remainingMinutes).toBeLessThan(60)
+        const shown = remainingHours * HOUR + remainingMinutes * MINUTE
+        expect(shown).toBeLessThanOrEqual(Math.max(0, offset))
+        expect(Math.max(0, offset) - shown).toBeLessThan(MINUTE)
+      }),
+    )
   })
 })
 
@@ -34,7 +50,11 @@ describe('liveTandemsOf and isDeclinedPair', () => {
   })
 
   it('knows a declined pair by direction: the mentee declined this mentor', () => {
-    const declined = right(declineByMentee(T0, { tandemId: 1, menteeId: ANNA, declineReasonId: 1, comment: null })(proposeTo(population(), T0, ANNA, [BOTH]).world)).world
+    const declined = right(
+      declineByMentee(T0, { tandemId: 1, menteeId: ANNA, declineReasonId: 1, comment: null })(
+        proposeTo(population(), T0, ANNA, [BOTH]).world,
+      ),
+    ).world
     expect(isDeclinedPair(declined, ANNA, BOTH)).toBe(true)
     expect(isDeclinedPair(declined, BOTH, ANNA)).toBe(false)
     expect(isDeclinedPair(declined, ANNA, MAX)).toBe(false)
@@ -76,9 +96,11 @@ describe('proposal ids', () => {
   })
 
   it('property: a proposal id leads back to its tandem for both sides', () => {
-    fc.assert(fc.property(fc.integer({ min: 1, max: 2 ** 30 }), fc.constantFrom('Mentee' as const, 'Mentor' as const), (id, side) => {
-      expect(tandemIdOfProposal(proposalIdOf(id, side))).toBe(id)
-    }))
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 2 ** 30 }), fc.constantFrom('Mentee' as const, 'Mentor' as const), (id, side) => {
+        expect(tandemIdOfProposal(proposalIdOf(id, side))).toBe(id)
+      }),
+    )
   })
 })
 
@@ -96,7 +118,9 @@ describe('expiredTandems', () => {
     const proposed = proposeTo(proposeTo(population(), T0, ANNA, [MAX]).world, T0 + HOUR, BEN, [MIA]).world
     const at = T0 + MENTEE_CHOICE_WINDOW
     const swept = right(expireDeadlines(at)(proposed))
-    expect(expiredTandems(proposed, at).map((t) => t.id)).toEqual(swept.events.flatMap((e) => (e._tag === 'TandemExpired' ? [e.tandemId] : [])))
+    expect(expiredTandems(proposed, at).map((t) => t.id)).toEqual(
+      swept.events.flatMap((e) => (e._tag === 'TandemExpired' ? [e.tandemId] : [])),
+    )
     expect(expiredTandems(swept.world, at)).toEqual([])
   })
 })

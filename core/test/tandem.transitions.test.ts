@@ -1,10 +1,40 @@
 // Answers to a tandem, release, manual creation and the deadline sweep (ARCHITECTURE §2.2 table).
 import { describe, expect, it } from 'vitest'
 import {
-  acceptByMentee, acceptByMentor, checkInvariants, createManualTandem, declineByMentee, declineByMentor, expireDeadlines, HOUR,
-  MANUAL_SCORE, MENTEE_CHOICE_WINDOW, MENTOR_ANSWER_WINDOW, MINUTE, releaseTandem, remainingTime, sequenceTransitions, type World,
+  acceptByMentee,
+  acceptByMentor,
+  checkInvariants,
+  createManualTandem,
+  declineByMentee,
+  declineByMentor,
+  expireDeadlines,
+  HOUR,
+  MANUAL_SCORE,
+  MENTEE_CHOICE_WINDOW,
+  MENTOR_ANSWER_WINDOW,
+  MINUTE,
+  releaseTandem,
+  remainingTime,
+  sequenceTransitions,
+  type World,
 } from '../src/index.js'
-import { ANNA, BEN, BOTH, left, MAX, menteeStatus, mentorStatus, MIA, MOE, PAULA, population, proposeTo, right, T0, tandemOf } from './arbitraries/world.helpers.js'
+import {
+  ANNA,
+  BEN,
+  BOTH,
+  left,
+  MAX,
+  menteeStatus,
+  mentorStatus,
+  MIA,
+  MOE,
+  PAULA,
+  population,
+  proposeTo,
+  right,
+  T0,
+  tandemOf,
+} from './arbitraries/world.helpers.js'
 
 /** Anna holds three proposals (tandems 1, 2, 3 with Max, Mia, Moe) made at T0. */
 const proposed = (): World => proposeTo(population(), T0, ANNA, [MAX, MIA, MOE]).world
@@ -21,28 +51,48 @@ describe('the mentee answers', () => {
     expect(t.version).toBe(2)
     expect(t.menteeProposal).toMatchObject({ state: 'ACCEPTED', decidedAt: acceptedAt })
     expect(t.mentorProposal).toMatchObject({ state: 'PROPOSED', deadline: acceptedAt + MENTOR_ANSWER_WINDOW })
-    expect(step.events[0]).toEqual({ _tag: 'MenteeAccepted', tandemId: 1, menteeId: ANNA, mentorId: MAX, deadline: acceptedAt + MENTOR_ANSWER_WINDOW })
+    expect(step.events[0]).toEqual({
+      _tag: 'MenteeAccepted',
+      tandemId: 1,
+      menteeId: ANNA,
+      mentorId: MAX,
+      deadline: acceptedAt + MENTOR_ANSWER_WINDOW,
+    })
     expect([menteeStatus(step.world, ANNA), mentorStatus(step.world, MAX)]).toEqual(['PROPOSED', 'PROPOSED'])
   })
 
   it("closes the mentee's other tandems when one is accepted and returns their mentors to the pool", () => {
     const step = right(acceptByMentee(acceptedAt, { tandemId: 1, menteeId: ANNA })(proposed()))
     for (const id of [2, 3]) {
-      expect(tandemOf(step.world, id)).toMatchObject({ state: 'CLOSED', menteeProposal: { state: 'CLOSED' }, mentorProposal: { state: 'CLOSED' } })
+      expect(tandemOf(step.world, id)).toMatchObject({
+        state: 'CLOSED',
+        menteeProposal: { state: 'CLOSED' },
+        mentorProposal: { state: 'CLOSED' },
+      })
     }
     expect([mentorStatus(step.world, MIA), mentorStatus(step.world, MOE)]).toEqual(['AVAILABLE', 'AVAILABLE'])
     expect(step.world.users.get(MIA)?.mentor?.poolSince).toBe(acceptedAt)
-    expect(step.events.filter((e) => e._tag === 'TandemClosed').map((e) => e._tag === 'TandemClosed' && e.reason)).toEqual(['OtherMentorChosen', 'OtherMentorChosen'])
+    expect(step.events.filter((e) => e._tag === 'TandemClosed').map((e) => e._tag === 'TandemClosed' && e.reason)).toEqual([
+      'OtherMentorChosen',
+      'OtherMentorChosen',
+    ])
     expect(checkInvariants(step.world)).toEqual([])
   })
 
   it('refuses an accept after the 48 h deadline, even before the sweep ran', () => {
-    expect(left(acceptByMentee(T0 + MENTEE_CHOICE_WINDOW, { tandemId: 1, menteeId: ANNA })(proposed()))).toEqual({ _tag: 'ProposalExpired' })
-    expect(left(declineByMentee(T0 + MENTEE_CHOICE_WINDOW + 1, { tandemId: 1, menteeId: ANNA, declineReasonId: 1, comment: null })(proposed()))).toEqual({ _tag: 'ProposalExpired' })
+    expect(left(acceptByMentee(T0 + MENTEE_CHOICE_WINDOW, { tandemId: 1, menteeId: ANNA })(proposed()))).toEqual({
+      _tag: 'ProposalExpired',
+    })
+    expect(
+      left(declineByMentee(T0 + MENTEE_CHOICE_WINDOW + 1, { tandemId: 1, menteeId: ANNA, declineReasonId: 1, comment: null })(proposed())),
+    ).toEqual({ _tag: 'ProposalExpired' })
   })
 
   it('accepts a minute before the 48 h deadline', () => {
-    expect(tandemOf(right(acceptByMentee(T0 + MENTEE_CHOICE_WINDOW - MINUTE, { tandemId: 1, menteeId: ANNA })(proposed())).world, 1).menteeProposal.state).toBe('ACCEPTED')
+    expect(
+      tandemOf(right(acceptByMentee(T0 + MENTEE_CHOICE_WINDOW - MINUTE, { tandemId: 1, menteeId: ANNA })(proposed())).world, 1)
+        .menteeProposal.state,
+    ).toBe('ACCEPTED')
   })
 
   it("does not reveal another mentee's tandem", () => {
@@ -51,23 +101,37 @@ describe('the mentee answers', () => {
   })
 
   it('refuses an answer to a closed tandem with TandemAlreadyClosed', () => {
-    expect(left(acceptByMentee(acceptedAt, { tandemId: 2, menteeId: ANNA })(chosen()))).toEqual({ _tag: 'TandemAlreadyClosed', state: 'CLOSED' })
+    expect(left(acceptByMentee(acceptedAt, { tandemId: 2, menteeId: ANNA })(chosen()))).toEqual({
+      _tag: 'TandemAlreadyClosed',
+      state: 'CLOSED',
+    })
   })
 
   it('refuses a second accept by the mentee once a mentor is chosen', () => {
-    expect(left(acceptByMentee(acceptedAt, { tandemId: 1, menteeId: ANNA })(chosen()))).toEqual({ _tag: 'InvalidTransition', from: 'AwaitingMentor', event: 'MenteeAccepts' })
+    expect(left(acceptByMentee(acceptedAt, { tandemId: 1, menteeId: ANNA })(chosen()))).toEqual({
+      _tag: 'InvalidTransition',
+      from: 'AwaitingMentor',
+      event: 'MenteeAccepts',
+    })
   })
 
   it('refuses an admin edit on behalf of the mentee when the tandem changed since it was loaded', () => {
-    expect(left(acceptByMentee(acceptedAt, { tandemId: 1, menteeId: ANNA, expectedVersion: 7 })(proposed()))).toEqual({ _tag: 'TandemChanged' })
-    expect(right(acceptByMentee(acceptedAt, { tandemId: 1, menteeId: ANNA, expectedVersion: 1 })(proposed())).events[0]?._tag).toBe('MenteeAccepted')
+    expect(left(acceptByMentee(acceptedAt, { tandemId: 1, menteeId: ANNA, expectedVersion: 7 })(proposed()))).toEqual({
+      _tag: 'TandemChanged',
+    })
+    expect(right(acceptByMentee(acceptedAt, { tandemId: 1, menteeId: ANNA, expectedVersion: 1 })(proposed())).events[0]?._tag).toBe(
+      'MenteeAccepted',
+    )
   })
 
   it('requires a decline reason and limits the comment to 1000 characters, changing nothing', () => {
-    expect(left(declineByMentee(acceptedAt, { tandemId: 1, menteeId: ANNA, declineReasonId: null, comment: 'x' })(proposed())))
-      .toEqual({ _tag: 'ValidationFailed', errors: [{ field: 'declineReasonId', key: 'decline-reason-mandatory' }] })
-    expect(left(declineByMentee(acceptedAt, { tandemId: 1, menteeId: ANNA, declineReasonId: 2, comment: 'x'.repeat(1001) })(proposed())))
-      .toEqual({ _tag: 'ValidationFailed', errors: [{ field: 'comment', key: 'max-characters-exceeded-error', params: { max: 1000 } }] })
+    expect(left(declineByMentee(acceptedAt, { tandemId: 1, menteeId: ANNA, declineReasonId: null, comment: 'x' })(proposed()))).toEqual({
+      _tag: 'ValidationFailed',
+      errors: [{ field: 'declineReasonId', key: 'decline-reason-mandatory' }],
+    })
+    expect(
+      left(declineByMentee(acceptedAt, { tandemId: 1, menteeId: ANNA, declineReasonId: 2, comment: 'x'.repeat(1001) })(proposed())),
+    ).toEqual({ _tag: 'ValidationFailed', errors: [{ field: 'comment', key: 'max-characters-exceeded-error', params: { max: 1000 } }] })
   })
 
   it('declining frees the mentor and keeps the mentee PROPOSED while other proposals are live', () => {
@@ -82,7 +146,10 @@ describe('the mentee answers', () => {
   })
 
   it('makes the mentee AVAILABLE again when every proposal was declined', () => {
-    const all = [1, 2, 3].reduce((w, tandemId) => right(declineByMentee(acceptedAt, { tandemId, menteeId: ANNA, declineReasonId: 1, comment: null })(w)).world, proposed())
+    const all = [1, 2, 3].reduce(
+      (w, tandemId) => right(declineByMentee(acceptedAt, { tandemId, menteeId: ANNA, declineReasonId: 1, comment: null })(w)).world,
+      proposed(),
+    )
     expect(menteeStatus(all, ANNA)).toBe('AVAILABLE')
     expect(checkInvariants(all)).toEqual([])
   })
@@ -91,13 +158,21 @@ describe('the mentee answers', () => {
 describe('the mentor answers', () => {
   it('accepting matches the tandem and both users', () => {
     const step = right(acceptByMentor(acceptedAt + HOUR, { tandemId: 1, mentorId: MAX })(chosen()))
-    expect(tandemOf(step.world, 1)).toMatchObject({ state: 'MATCHED', menteeProposal: { state: 'ACCEPTED' }, mentorProposal: { state: 'ACCEPTED', decidedAt: acceptedAt + HOUR } })
+    expect(tandemOf(step.world, 1)).toMatchObject({
+      state: 'MATCHED',
+      menteeProposal: { state: 'ACCEPTED' },
+      mentorProposal: { state: 'ACCEPTED', decidedAt: acceptedAt + HOUR },
+    })
     expect([menteeStatus(step.world, ANNA), mentorStatus(step.world, MAX)]).toEqual(['MATCHED', 'MATCHED'])
     expect(step.events).toEqual([{ _tag: 'TandemMatched', tandemId: 1, menteeId: ANNA, mentorId: MAX }])
   })
 
   it('cannot answer before the mentee has chosen them', () => {
-    expect(left(acceptByMentor(acceptedAt, { tandemId: 1, mentorId: MAX })(proposed()))).toEqual({ _tag: 'InvalidTransition', from: 'AwaitingMentee', event: 'MentorAccepts' })
+    expect(left(acceptByMentor(acceptedAt, { tandemId: 1, mentorId: MAX })(proposed()))).toEqual({
+      _tag: 'InvalidTransition',
+      from: 'AwaitingMentee',
+      event: 'MentorAccepts',
+    })
   })
 
   it("does not reveal another mentor's tandem", () => {
@@ -105,29 +180,57 @@ describe('the mentor answers', () => {
   })
 
   it('refuses an accept after the 72 h deadline, even before the sweep ran', () => {
-    expect(left(acceptByMentor(acceptedAt + MENTOR_ANSWER_WINDOW, { tandemId: 1, mentorId: MAX })(chosen()))).toEqual({ _tag: 'ProposalExpired' })
+    expect(left(acceptByMentor(acceptedAt + MENTOR_ANSWER_WINDOW, { tandemId: 1, mentorId: MAX })(chosen()))).toEqual({
+      _tag: 'ProposalExpired',
+    })
   })
 
   it('declining sends both back, keeps the information text for the mentee, and the pair is never proposed again', () => {
-    const step = right(declineByMentor(acceptedAt + HOUR, { tandemId: 1, mentorId: MAX, declineReasonId: 9, comment: 'busy', infoText: 'Good luck!' })(chosen()))
-    expect(tandemOf(step.world, 1)).toMatchObject({ state: 'DECLINED', menteeProposal: { state: 'ACCEPTED' }, mentorProposal: { state: 'DECLINED', declineReasonId: 9, comment: 'busy', infoText: 'Good luck!' } })
+    const step = right(
+      declineByMentor(acceptedAt + HOUR, { tandemId: 1, mentorId: MAX, declineReasonId: 9, comment: 'busy', infoText: 'Good luck!' })(
+        chosen(),
+      ),
+    )
+    expect(tandemOf(step.world, 1)).toMatchObject({
+      state: 'DECLINED',
+      menteeProposal: { state: 'ACCEPTED' },
+      mentorProposal: { state: 'DECLINED', declineReasonId: 9, comment: 'busy', infoText: 'Good luck!' },
+    })
     expect([menteeStatus(step.world, ANNA), mentorStatus(step.world, MAX)]).toEqual(['AVAILABLE', 'AVAILABLE'])
-    expect(step.events).toEqual([{ _tag: 'TandemDeclined', tandemId: 1, by: 'Mentor', menteeId: ANNA, mentorId: MAX, infoText: 'Good luck!' }])
+    expect(step.events).toEqual([
+      { _tag: 'TandemDeclined', tandemId: 1, by: 'Mentor', menteeId: ANNA, mentorId: MAX, infoText: 'Good luck!' },
+    ])
     const again = proposeTo(step.world, acceptedAt + 2 * HOUR, ANNA, [MAX]).world
     expect(again.tandems.size).toBe(3)
     expect(again.users.get(ANNA)?.mentee).toMatchObject({ status: 'AVAILABLE', noMatch: true })
   })
 
   it('requires a reason to decline and limits the information text', () => {
-    expect(left(declineByMentor(acceptedAt, { tandemId: 1, mentorId: MAX, declineReasonId: 0, comment: null, infoText: 'y'.repeat(1001) })(chosen())))
-      .toEqual({ _tag: 'ValidationFailed', errors: [{ field: 'declineReasonId', key: 'decline-reason-mandatory' }, { field: 'infoText', key: 'max-characters-exceeded-error', params: { max: 1000 } }] })
+    expect(
+      left(
+        declineByMentor(acceptedAt, { tandemId: 1, mentorId: MAX, declineReasonId: 0, comment: null, infoText: 'y'.repeat(1001) })(
+          chosen(),
+        ),
+      ),
+    ).toEqual({
+      _tag: 'ValidationFailed',
+      errors: [
+        { field: 'declineReasonId', key: 'decline-reason-mandatory' },
+        { field: 'infoText', key: 'max-characters-exceeded-error', params: { max: 1000 } },
+      ],
+    })
   })
 })
 
 describe('the deadline sweep', () => {
   it('expires proposals the mentee left unanswered for 48 h and frees everybody', () => {
     const step = right(expireDeadlines(T0 + MENTEE_CHOICE_WINDOW)(proposed()))
-    for (const id of [1, 2, 3]) expect(tandemOf(step.world, id)).toMatchObject({ state: 'NOREACTION', menteeProposal: { state: 'CLOSED' }, mentorProposal: { state: 'CLOSED' } })
+    for (const id of [1, 2, 3])
+      expect(tandemOf(step.world, id)).toMatchObject({
+        state: 'NOREACTION',
+        menteeProposal: { state: 'CLOSED' },
+        mentorProposal: { state: 'CLOSED' },
+      })
     expect([MAX, MIA, MOE].map((id) => mentorStatus(step.world, id))).toEqual(['AVAILABLE', 'AVAILABLE', 'AVAILABLE'])
     expect(menteeStatus(step.world, ANNA)).toBe('AVAILABLE')
     expect(step.events.map((e) => e._tag)).toEqual(['TandemExpired', 'TandemExpired', 'TandemExpired'])
@@ -136,7 +239,11 @@ describe('the deadline sweep', () => {
 
   it('pauses a mentor silent for 72 h after the mentee chose them, and frees the mentee', () => {
     const step = right(expireDeadlines(acceptedAt + MENTOR_ANSWER_WINDOW)(chosen()))
-    expect(tandemOf(step.world, 1)).toMatchObject({ state: 'NOREACTION', menteeProposal: { state: 'CLOSED' }, mentorProposal: { state: 'CLOSED' } })
+    expect(tandemOf(step.world, 1)).toMatchObject({
+      state: 'NOREACTION',
+      menteeProposal: { state: 'CLOSED' },
+      mentorProposal: { state: 'CLOSED' },
+    })
     expect([menteeStatus(step.world, ANNA), mentorStatus(step.world, MAX)]).toEqual(['AVAILABLE', 'PAUSED'])
     expect(step.events).toEqual([
       { _tag: 'TandemExpired', tandemId: 1, menteeId: ANNA, mentorId: MAX, side: 'Mentor' },
@@ -163,10 +270,17 @@ describe('admin release and manual creation', () => {
   it('releases an ACTIVE or MATCHED tandem for good: both proposals CLOSED, both users AVAILABLE', () => {
     for (const world of [chosen(), matched()]) {
       const step = right(releaseTandem(acceptedAt + 2 * HOUR, { tandemId: 1 })(world))
-      expect(tandemOf(step.world, 1)).toMatchObject({ state: 'CLOSED', menteeProposal: { state: 'CLOSED' }, mentorProposal: { state: 'CLOSED' } })
+      expect(tandemOf(step.world, 1)).toMatchObject({
+        state: 'CLOSED',
+        menteeProposal: { state: 'CLOSED' },
+        mentorProposal: { state: 'CLOSED' },
+      })
       expect([menteeStatus(step.world, ANNA), mentorStatus(step.world, MAX)]).toEqual(['AVAILABLE', 'AVAILABLE'])
       expect(step.events).toEqual([{ _tag: 'TandemClosed', tandemId: 1, menteeId: ANNA, mentorId: MAX, reason: 'Released' }])
-      expect(left(releaseTandem(acceptedAt + 3 * HOUR, { tandemId: 1 })(step.world))).toEqual({ _tag: 'TandemAlreadyClosed', state: 'CLOSED' })
+      expect(left(releaseTandem(acceptedAt + 3 * HOUR, { tandemId: 1 })(step.world))).toEqual({
+        _tag: 'TandemAlreadyClosed',
+        state: 'CLOSED',
+      })
     }
   })
 
@@ -181,9 +295,18 @@ describe('admin release and manual creation', () => {
 
   it('creates a manual tandem between an available mentee and an available mentor, scored as Manual Matching', () => {
     const step = right(createManualTandem(T0, { menteeId: BEN, mentorId: MIA, clusterId: 3 })(population()))
-    expect(tandemOf(step.world, 1)).toMatchObject({ state: 'ACTIVE', manual: true, score: MANUAL_SCORE, clusterId: 3, menteeProposal: { id: 1, state: 'PROPOSED', deadline: T0 + MENTEE_CHOICE_WINDOW }, mentorProposal: { id: 2, state: 'PROPOSED' } })
+    expect(tandemOf(step.world, 1)).toMatchObject({
+      state: 'ACTIVE',
+      manual: true,
+      score: MANUAL_SCORE,
+      clusterId: 3,
+      menteeProposal: { id: 1, state: 'PROPOSED', deadline: T0 + MENTEE_CHOICE_WINDOW },
+      mentorProposal: { id: 2, state: 'PROPOSED' },
+    })
     expect([menteeStatus(step.world, BEN), mentorStatus(step.world, MIA)]).toEqual(['PROPOSED', 'PROPOSED'])
-    expect(step.events).toEqual([{ _tag: 'TandemProposed', tandemId: 1, menteeId: BEN, mentorId: MIA, manual: true, deadline: T0 + MENTEE_CHOICE_WINDOW }])
+    expect(step.events).toEqual([
+      { _tag: 'TandemProposed', tandemId: 1, menteeId: BEN, mentorId: MIA, manual: true, deadline: T0 + MENTEE_CHOICE_WINDOW },
+    ])
   })
 
   it('refuses a manual tandem of one user with themselves', () => {
@@ -191,14 +314,31 @@ describe('admin release and manual creation', () => {
   })
 
   it('refuses a manual tandem unless both are AVAILABLE', () => {
-    expect(left(createManualTandem(T0, { menteeId: ANNA, mentorId: MIA, clusterId: 2 })(population()))).toEqual({ _tag: 'NotAvailableForMatching', status: 'NEW' })
-    expect(left(createManualTandem(T0, { menteeId: BEN, mentorId: PAULA, clusterId: 2 })(population()))).toEqual({ _tag: 'NotAvailableForMatching', status: 'PAUSED' })
-    expect(left(createManualTandem(T0, { menteeId: BEN, mentorId: MAX, clusterId: 2 })(chosen()))).toEqual({ _tag: 'NotAvailableForMatching', status: 'PROPOSED' })
+    expect(left(createManualTandem(T0, { menteeId: ANNA, mentorId: MIA, clusterId: 2 })(population()))).toEqual({
+      _tag: 'NotAvailableForMatching',
+      status: 'NEW',
+    })
+    expect(left(createManualTandem(T0, { menteeId: BEN, mentorId: PAULA, clusterId: 2 })(population()))).toEqual({
+      _tag: 'NotAvailableForMatching',
+      status: 'PAUSED',
+    })
+    expect(left(createManualTandem(T0, { menteeId: BEN, mentorId: MAX, clusterId: 2 })(chosen()))).toEqual({
+      _tag: 'NotAvailableForMatching',
+      status: 'PROPOSED',
+    })
   })
 
   it('refuses a manual tandem for a pair that was declined', () => {
-    const declined = right(declineByMentee(acceptedAt, { tandemId: 1, menteeId: ANNA, declineReasonId: 1, comment: null })(proposeTo(population(), T0, ANNA, [MAX]).world)).world
-    expect(left(createManualTandem(T0, { menteeId: ANNA, mentorId: MAX, clusterId: 2 })(declined))).toEqual({ _tag: 'InvalidTransition', from: 'DeclinedPair', event: 'CreateManualTandem' })
+    const declined = right(
+      declineByMentee(acceptedAt, { tandemId: 1, menteeId: ANNA, declineReasonId: 1, comment: null })(
+        proposeTo(population(), T0, ANNA, [MAX]).world,
+      ),
+    ).world
+    expect(left(createManualTandem(T0, { menteeId: ANNA, mentorId: MAX, clusterId: 2 })(declined))).toEqual({
+      _tag: 'InvalidTransition',
+      from: 'DeclinedPair',
+      event: 'CreateManualTandem',
+    })
   })
 })
 
@@ -209,7 +349,12 @@ describe('admin team edit in one command', () => {
       declineByMentor(acceptedAt, { tandemId: 1, mentorId: MAX, declineReasonId: 2, comment: 'admin', infoText: null }),
     )
     const step = right(edit(proposed()))
-    expect(tandemOf(step.world, 1)).toMatchObject({ state: 'DECLINED', version: 3, menteeProposal: { state: 'ACCEPTED' }, mentorProposal: { state: 'DECLINED' } })
+    expect(tandemOf(step.world, 1)).toMatchObject({
+      state: 'DECLINED',
+      version: 3,
+      menteeProposal: { state: 'ACCEPTED' },
+      mentorProposal: { state: 'DECLINED' },
+    })
     expect(step.events.map((e) => e._tag)).toEqual(['MenteeAccepted', 'TandemClosed', 'TandemClosed', 'TandemDeclined'])
     expect(menteeStatus(step.world, ANNA)).toBe('AVAILABLE')
   })

@@ -3,8 +3,15 @@ import * as E from 'fp-ts/lib/Either.js'
 import { describe, expect, it } from 'vitest'
 import type { DeclineReason } from '../src/questionnaire/questionnaire.codec.js'
 import {
-  parseTeamIdFilter, validateClusterTitle, validateDecline, validateExportOptions, validateManualTandem,
-  validateMaxCharacters, validateMenteeStateEdit, validateTeamIdFilter, validateUserSearch,
+  parseTeamIdFilter,
+  validateClusterTitle,
+  validateDecline,
+  validateExportOptions,
+  validateManualTandem,
+  validateMaxCharacters,
+  validateMenteeStateEdit,
+  validateTeamIdFilter,
+  validateUserSearch,
 } from '../src/validation/index.js'
 
 const reasons: readonly DeclineReason[] = [
@@ -14,17 +21,22 @@ const reasons: readonly DeclineReason[] = [
 
 describe('decline dialog', () => {
   it('requires a decline reason', () => {
-    expect(validateDecline({ declineReasonId: null, comment: null }, reasons, 'Mentee')).toEqual([{ field: 'declineReasonId', key: 'decline-reason-mandatory' }])
+    expect(validateDecline({ declineReasonId: null, comment: null }, reasons, 'Mentee')).toEqual([
+      { field: 'declineReasonId', key: 'decline-reason-mandatory' },
+    ])
   })
-  it('takes the reason from the declining side\'s list only', () => {
+  it("takes the reason from the declining side's list only", () => {
     expect(validateDecline({ declineReasonId: 1, comment: null }, reasons, 'Mentee')).toEqual([])
-    expect(validateDecline({ declineReasonId: 2, comment: null }, reasons, 'Mentee')).toEqual([{ field: 'declineReasonId', key: 'decline-reason-mandatory' }])
+    expect(validateDecline({ declineReasonId: 2, comment: null }, reasons, 'Mentee')).toEqual([
+      { field: 'declineReasonId', key: 'decline-reason-mandatory' },
+    ])
     expect(validateDecline({ declineReasonId: 2, comment: '' }, reasons, 'Mentor')).toEqual([])
   })
   it('allows an optional comment of up to 1000 characters', () => {
     expect(validateDecline({ declineReasonId: 2, comment: 'c'.repeat(1000) }, reasons, 'Mentor')).toEqual([])
-    expect(validateDecline({ declineReasonId: 2, comment: 'c'.repeat(1001) }, reasons, 'Mentor'))
-      .toEqual([{ field: 'comment', key: 'max-characters-exceeded-error', params: { count: 1001, max: 1000 } }])
+    expect(validateDecline({ declineReasonId: 2, comment: 'c'.repeat(1001) }, reasons, 'Mentor')).toEqual([
+      { field: 'comment', key: 'max-characters-exceeded-error', params: { count: 1001, max: 1000 } },
+    ])
   })
 })
 
@@ -43,14 +55,27 @@ describe('program year title', () => {
   })
   it('property: titles made only of allowed characters, up to 30, not blank, are accepted', () => {
     const allowed = fc.constantFrom(...'abcXYZäöüÄÖÜß0129/ _-'.split(''))
-    fc.assert(fc.property(fc.array(allowed, { minLength: 1, maxLength: 30 }).map((cs) => cs.join('')).filter((s) => s.trim() !== ''), (title) => {
-      expect(validateClusterTitle(title)).toEqual([])
-    }))
+    fc.assert(
+      fc.property(
+        fc
+          .array(allowed, { minLength: 1, maxLength: 30 })
+          .map((cs) => cs.join(''))
+          .filter((s) => s.trim() !== ''),
+        (title) => {
+          expect(validateClusterTitle(title)).toEqual([])
+        },
+      ),
+    )
   })
   it('property: any title longer than 30 characters is refused', () => {
-    fc.assert(fc.property(fc.string({ minLength: 31, maxLength: 60 }).filter((s) => s.trim() !== ''), (title) => {
-      expect(validateClusterTitle(title)).toEqual([{ field: 'yearText', key: 'create-program-year-error1' }])
-    }))
+    fc.assert(
+      fc.property(
+        fc.string({ minLength: 31, maxLength: 60 }).filter((s) => s.trim() !== ''),
+        (title) => {
+          expect(validateClusterTitle(title)).toEqual([{ field: 'yearText', key: 'create-program-year-error1' }])
+        },
+      ),
+    )
   })
 })
 
@@ -72,27 +97,48 @@ describe('team id filter', () => {
 
 describe('manual tandem creation', () => {
   it('requires both pickers', () => {
-    expect(validateManualTandem({ menteeId: null, mentorId: null }))
-      .toEqual([{ field: 'menteeId', key: 'requiredFieldError' }, { field: 'mentorId', key: 'requiredFieldError' }])
+    expect(validateManualTandem({ menteeId: null, mentorId: null })).toEqual([
+      { field: 'menteeId', key: 'requiredFieldError' },
+      { field: 'mentorId', key: 'requiredFieldError' },
+    ])
   })
   it('refuses the same user as mentee and mentor', () => {
-    expect(validateManualTandem({ menteeId: 7, mentorId: 7 })).toEqual([{ field: 'mentorId', key: 'admin-mentor-only-differnt-user-error' }])
+    expect(validateManualTandem({ menteeId: 7, mentorId: 7 })).toEqual([
+      { field: 'mentorId', key: 'admin-mentor-only-differnt-user-error' },
+    ])
     expect(validateManualTandem({ menteeId: 7, mentorId: 8 })).toEqual([])
   })
 })
 
 describe('admin forms', () => {
   it('an export needs at least one option selected', () => {
-    expect(validateExportOptions({ includeBasicAccountInformation: false, includeExtededAccountInformation: false, includeProfileInformation: false }))
-      .toEqual([{ field: 'exportOptions', key: 'requiredFieldError' }])
+    expect(
+      validateExportOptions({
+        includeBasicAccountInformation: false,
+        includeExtededAccountInformation: false,
+        includeProfileInformation: false,
+      }),
+    ).toEqual([{ field: 'exportOptions', key: 'requiredFieldError' }])
     expect(validateExportOptions({ includeUserAccountInformation: false, includeMatchingTandemInformation: true })).toEqual([])
   })
   it('an export request can be checked whole: role, filters and date range are not options', () => {
-    const request = { role: 'Mentee', includeBasicAccountInformation: false, includeExtededAccountInformation: false, includeProfileInformation: false, filterData: { clusterIds: [1] } }
+    const request = {
+      role: 'Mentee',
+      includeBasicAccountInformation: false,
+      includeExtededAccountInformation: false,
+      includeProfileInformation: false,
+      filterData: { clusterIds: [1] },
+    }
     expect(validateExportOptions(request)).toEqual([{ field: 'exportOptions', key: 'requiredFieldError' }])
     expect(validateExportOptions({ ...request, includeProfileInformation: true })).toEqual([])
-    expect(validateExportOptions({ includeUserAccountInformation: false, includeMatchingTandemInformation: false, includeProposalInformation: false, tandemDateRange: 30 }))
-      .toEqual([{ field: 'exportOptions', key: 'requiredFieldError' }])
+    expect(
+      validateExportOptions({
+        includeUserAccountInformation: false,
+        includeMatchingTandemInformation: false,
+        includeProposalInformation: false,
+        tandemDateRange: 30,
+      }),
+    ).toEqual([{ field: 'exportOptions', key: 'requiredFieldError' }])
   })
   it('the mentee edit needs both status and program year', () => {
     expect(validateMenteeStateEdit({ statusId: null, clusterId: 1 })).toEqual([{ field: 'statusId', key: 'requiredFieldError' }])
@@ -109,8 +155,12 @@ describe('admin forms', () => {
 describe('max characters', () => {
   it('defaults to 1000 and reports the count', () => {
     expect(validateMaxCharacters('x'.repeat(1000))).toEqual([])
-    expect(validateMaxCharacters('x'.repeat(1001))).toEqual([{ field: 'text', key: 'max-characters-exceeded-error', params: { count: 1001, max: 1000 } }])
-    expect(validateMaxCharacters('abc', 2, 'title')).toEqual([{ field: 'title', key: 'max-characters-exceeded-error', params: { count: 3, max: 2 } }])
+    expect(validateMaxCharacters('x'.repeat(1001))).toEqual([
+      { field: 'text', key: 'max-characters-exceeded-error', params: { count: 1001, max: 1000 } },
+    ])
+    expect(validateMaxCharacters('abc', 2, 'title')).toEqual([
+      { field: 'title', key: 'max-characters-exceeded-error', params: { count: 3, max: 2 } },
+    ])
   })
   it('counts an umlaut or an emoji as one character', () => {
     expect(validateMaxCharacters('ä😀', 2)).toEqual([])

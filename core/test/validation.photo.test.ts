@@ -13,7 +13,9 @@ describe('validatePhoto', () => {
       expect(validatePhoto({ mimeType, sizeBytes: PHOTO_MAX_BYTES })).toEqual([])
   })
   it('refuses a photo larger than 5 MB with the invalid-image message', () => {
-    expect(validatePhoto({ mimeType: 'image/png', sizeBytes: PHOTO_MAX_BYTES + 1 })).toEqual([{ field: 'imageFile', key: 'invalid-profile-image' }])
+    expect(validatePhoto({ mimeType: 'image/png', sizeBytes: PHOTO_MAX_BYTES + 1 })).toEqual([
+      { field: 'imageFile', key: 'invalid-profile-image' },
+    ])
   })
   it('refuses other types and empty files', () => {
     for (const mimeType of ['image/webp', 'image/svg+xml', 'application/pdf', ''])
@@ -35,9 +37,14 @@ describe('sniffImageType', () => {
     expect(sniffImageType(png.slice(0, 7))).toBeNull()
   })
   it('property: bytes that do not start with a known signature are never an image', () => {
-    fc.assert(fc.property(fc.uint8Array({ maxLength: 16 }).filter((b) => b[0] !== 0x89 && b[0] !== 0xff && b[0] !== 0x47), (bytes) => {
-      expect(sniffImageType(bytes)).toBeNull()
-    }))
+    fc.assert(
+      fc.property(
+        fc.uint8Array({ maxLength: 16 }).filter((b) => b[0] !== 0x89 && b[0] !== 0xff && b[0] !== 0x47),
+        (bytes) => {
+          expect(sniffImageType(bytes)).toBeNull()
+        },
+      ),
+    )
   })
   it('validatePhotoBytes refuses non-images and images over 5 MB', () => {
     expect(validatePhotoBytes(png)).toEqual([])

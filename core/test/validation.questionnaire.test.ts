@@ -4,17 +4,33 @@ import type { Answer, AnswerOption, QuestionPair, Questionnaire } from '../src/q
 import { calendarYearOf } from '../src/shared/time.js'
 import { isQuestionnaireComplete, validateAnswer, validateAnswers, validateYearText, yearOfText } from '../src/validation/index.js'
 
-const option = (id: number, flags: Partial<Pick<AnswerOption, 'noPreference' | 'noSuchBackground'>> = {}): AnswerOption =>
-  ({ id, text: { en: `o${id}`, de: `o${id}` }, noPreference: false, noSuchBackground: false, ...flags })
+const option = (id: number, flags: Partial<Pick<AnswerOption, 'noPreference' | 'noSuchBackground'>> = {}): AnswerOption => ({
+  id,
+  text: { en: `o${id}`, de: `o${id}` },
+  noPreference: false,
+  noSuchBackground: false,
+  ...flags,
+})
 const side = (questionId: number, maxOption: number) => ({ questionId, text: { en: 'q', de: 'f' }, maxOption })
 const pair = (questionPairId: number, over: Partial<QuestionPair>): QuestionPair => ({
-  questionPairId, rule: 'SingleFit', kind: 'choice', weight: 1, mustFit: false, minYearsAhead: 0, topic: 't',
-  mentee: side(100 + questionPairId, 1), mentor: side(200 + questionPairId, 1), options: [option(1), option(2), option(3)], ...over,
+  questionPairId,
+  rule: 'SingleFit',
+  kind: 'choice',
+  weight: 1,
+  mustFit: false,
+  minYearsAhead: 0,
+  topic: 't',
+  mentee: side(100 + questionPairId, 1),
+  mentor: side(200 + questionPairId, 1),
+  options: [option(1), option(2), option(3)],
+  ...over,
 })
 
 const single = pair(1, {})
 const multiple = pair(2, {
-  rule: 'MultipleFit', mentee: side(102, 2), mentor: side(202, 3),
+  rule: 'MultipleFit',
+  mentee: side(102, 2),
+  mentor: side(202, 3),
   options: [option(21), option(22), option(23), option(24), option(25, { noPreference: true }), option(26, { noSuchBackground: true })],
 })
 const years = pair(3, { rule: 'YearsFit', kind: 'year', options: [], mentee: side(103, 0), mentor: side(203, 0) })
@@ -31,13 +47,16 @@ const keys = (errors: readonly { key: string }[]) => errors.map((e) => e.key)
 describe('questionnaire answers', () => {
   it('limits free text to 200 characters including spaces', () => {
     expect(validateAnswer(mentorOnlyText, 'Mentor', text(' '.repeat(100) + 'x'.repeat(100)), publish)).toEqual([])
-    expect(validateAnswer(mentorOnlyText, 'Mentor', text('x '.repeat(100) + 'y'), save))
-      .toEqual([{ field: 'answers.4', key: 'questionnaire-text-too-long', params: { count: 201, max: 200 } }])
+    expect(validateAnswer(mentorOnlyText, 'Mentor', text('x '.repeat(100) + 'y'), save)).toEqual([
+      { field: 'answers.4', key: 'questionnaire-text-too-long', params: { count: 201, max: 200 } },
+    ])
   })
 
   it('allows up to maxOption options and refuses more with the maximum in the message', () => {
     expect(validateAnswer(multiple, 'Mentor', choice(2, 21, 22, 23), save)).toEqual([])
-    expect(validateAnswer(multiple, 'Mentor', choice(2, 21, 22, 23, 24), save)).toEqual([{ field: 'answers.2', key: 'max-options-exceeded', params: { max: 3 } }])
+    expect(validateAnswer(multiple, 'Mentor', choice(2, 21, 22, 23, 24), save)).toEqual([
+      { field: 'answers.2', key: 'max-options-exceeded', params: { max: 3 } },
+    ])
   })
 
   it('asks to select just one option when maxOption is 1', () => {
@@ -66,7 +85,9 @@ describe('questionnaire answers', () => {
     expect(validateAnswer(years, 'Mentee', year(1960), save)).toEqual([])
     expect(validateAnswer(years, 'Mentee', year(2026), save)).toEqual([])
     for (const y of [1959, 2027, 21, 20210, 2020.5])
-      expect(validateAnswer(years, 'Mentee', year(y), save)).toEqual([{ field: 'answers.3', key: 'invalid-year', params: { min: 1960, max: 2026 } }])
+      expect(validateAnswer(years, 'Mentee', year(y), save)).toEqual([
+        { field: 'answers.3', key: 'invalid-year', params: { min: 1960, max: 2026 } },
+      ])
   })
 
   it('checks a typed year: 4 digits like 2021, 1960 to the current year', () => {
@@ -119,8 +140,10 @@ describe('whole questionnaire', () => {
 
   it('is incomplete when a question is missing, and says which with the summary key', () => {
     expect(isQuestionnaireComplete(questionnaire, 'Mentor', mentorAnswers.slice(0, 3), 2026)).toBe(false)
-    expect(validateAnswers(questionnaire, 'Mentor', mentorAnswers.slice(0, 3), publish))
-      .toEqual([{ field: 'answers.4', key: 'requiredFieldError' }, { field: 'questionnaire', key: 'questionnaire-fields-not-valid' }])
+    expect(validateAnswers(questionnaire, 'Mentor', mentorAnswers.slice(0, 3), publish)).toEqual([
+      { field: 'answers.4', key: 'requiredFieldError' },
+      { field: 'questionnaire', key: 'questionnaire-fields-not-valid' },
+    ])
   })
 
   it('saves a partial questionnaire', () => {
@@ -128,27 +151,35 @@ describe('whole questionnaire', () => {
   })
 
   it('refuses answers to pairs the side is not asked and answers given twice', () => {
-    expect(validateAnswers(questionnaire, 'Mentee', [...menteeAnswers, text('x')], save).map((e) => `${e.field}:${e.key}`))
-      .toEqual(['answers.4:invalid-value', 'questionnaire:questionnaire-fields-not-valid'])
+    expect(validateAnswers(questionnaire, 'Mentee', [...menteeAnswers, text('x')], save).map((e) => `${e.field}:${e.key}`)).toEqual([
+      'answers.4:invalid-value',
+      'questionnaire:questionnaire-fields-not-valid',
+    ])
     expect(validateAnswers(questionnaire, 'Mentee', [...menteeAnswers, choice(1, 2)], save).map((e) => e.field)).toContain('answers.1')
   })
 
   it('property: any free text longer than 200 characters is refused', () => {
-    fc.assert(fc.property(fc.string({ minLength: 201, maxLength: 400, unit: 'grapheme-ascii' }), (s) => {
-      expect(keys(validateAnswer(mentorOnlyText, 'Mentor', text(s), save))).toEqual(['questionnaire-text-too-long'])
-    }))
+    fc.assert(
+      fc.property(fc.string({ minLength: 201, maxLength: 400, unit: 'grapheme-ascii' }), (s) => {
+        expect(keys(validateAnswer(mentorOnlyText, 'Mentor', text(s), save))).toEqual(['questionnaire-text-too-long'])
+      }),
+    )
   })
 
   it('property: any year outside 1960..current is refused, any inside accepted', () => {
-    fc.assert(fc.property(fc.integer({ min: 0, max: 9999 }), fc.integer({ min: 1960, max: 2100 }), (y, currentYear) => {
-      const errors = validateAnswer(years, 'Mentee', year(y), { mode: 'publish', currentYear })
-      expect(errors.length === 0).toBe(y >= 1960 && y <= currentYear)
-    }))
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 9999 }), fc.integer({ min: 1960, max: 2100 }), (y, currentYear) => {
+        const errors = validateAnswer(years, 'Mentee', year(y), { mode: 'publish', currentYear })
+        expect(errors.length === 0).toBe(y >= 1960 && y <= currentYear)
+      }),
+    )
   })
 
   it('property: a choice of distinct plain options is valid exactly when it has at most maxOption of them', () => {
-    fc.assert(fc.property(fc.subarray([21, 22, 23, 24]), (ids) => {
-      expect(validateAnswer(multiple, 'Mentor', choice(2, ...ids), save).length === 0).toBe(ids.length <= 3)
-    }))
+    fc.assert(
+      fc.property(fc.subarray([21, 22, 23, 24]), (ids) => {
+        expect(validateAnswer(multiple, 'Mentor', choice(2, ...ids), save).length === 0).toBe(ids.length <= 3)
+      }),
+    )
   })
 })

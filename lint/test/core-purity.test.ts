@@ -15,7 +15,11 @@ let purity: ESLint
 beforeAll(async () => {
   const applied = (await new ESLint({ cwd: root }).calculateConfigForFile(join(root, 'core/src/planted.ts'))) as Linter.Config
   const rules = Object.fromEntries(PURITY_RULES.map((name) => [name, applied.rules?.[name]]))
-  purity = new ESLint({ cwd: root, overrideConfigFile: true, overrideConfig: [{ files: ['**/*.ts'], languageOptions: { parser: tseslint.parser }, rules }] })
+  purity = new ESLint({
+    cwd: root,
+    overrideConfigFile: true,
+    overrideConfig: [{ files: ['**/*.ts'], languageOptions: { parser: tseslint.parser }, rules }],
+  })
 })
 
 const problemsIn = async (code: string): Promise<readonly string[]> => {
@@ -28,10 +32,10 @@ const READS: Readonly<Record<string, string>> = {
   'new Date()': 'export const t = new Date()',
   'Date()': 'export const t = Date()',
   'Math.random()': 'export const r = Math.random()',
-  'setTimeout': 'setTimeout(() => undefined, 1)',
-  'setInterval': 'setInterval(() => undefined, 1)',
-  'setImmediate': 'setImmediate(() => undefined)',
-  'queueMicrotask': 'queueMicrotask(() => undefined)',
+  setTimeout: 'setTimeout(() => undefined, 1)',
+  setInterval: 'setInterval(() => undefined, 1)',
+  setImmediate: 'setImmediate(() => undefined)',
+  queueMicrotask: 'queueMicrotask(() => undefined)',
   'process.env': "export const v = process.env['TZ']",
   'process.hrtime': 'export const v = process.hrtime.bigint()',
   'crypto.randomUUID()': 'export const id = crypto.randomUUID()',
@@ -47,7 +51,9 @@ describe('the purity of core/src', () => {
     const files = readdirSync(join(root, 'core/src'), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts'))
     expect(files.length).toBeGreaterThan(10)
     const results = await purity.lintFiles(files.map((f) => join(root, 'core/src', f)))
-    const problems = results.flatMap((r) => r.messages.map((m) => `${relative(root, r.filePath)}:${m.line} ${m.ruleId ?? 'parse'}: ${m.message}`))
+    const problems = results.flatMap((r) =>
+      r.messages.map((m) => `${relative(root, r.filePath)}:${m.line} ${m.ruleId ?? 'parse'}: ${m.message}`),
+    )
     expect(problems).toEqual([])
   })
 
@@ -70,7 +76,8 @@ describe('the purity of core/src', () => {
   })
 
   it('applies to core/src only', async () => {
-    const server = (await new ESLint({ cwd: root }).calculateConfigForFile(join(root, 'adapters/server/src/planted.ts'))) as Linter.Config | undefined
+    const server = (await new ESLint({ cwd: root }).calculateConfigForFile(join(root, 'adapters/server/src/planted.ts'))) as
+      Linter.Config | undefined
     expect(PURITY_RULES.map((name) => server?.rules?.[name])).toEqual([undefined, undefined, undefined])
   })
 })

@@ -28,7 +28,11 @@ type Violation = { readonly rule: { readonly name: string }; readonly from: stri
  */
 const cruise = (): { readonly status: number | null; readonly violations: readonly string[] } => {
   const asLint = spawnSync(process.execPath, [depcruise, '--config', config, 'adapters'], { cwd: tree, encoding: 'utf8' })
-  const asJson = spawnSync(process.execPath, [depcruise, '--config', config, '--output-type', 'json', 'adapters'], { cwd: tree, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })
+  const asJson = spawnSync(process.execPath, [depcruise, '--config', config, '--output-type', 'json', 'adapters'], {
+    cwd: tree,
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  })
   const report = JSON.parse(asJson.stdout) as { readonly summary: { readonly violations: readonly Violation[] } }
   const violations = report.summary.violations.map((v) => `${v.rule.name}: ${v.from} -> ${v.to}`)
   return { status: asLint.status, violations }
@@ -42,9 +46,18 @@ beforeAll(() => {
   fakePackage('undeclared-pkg', 'dist/index.js')
   fakePackage('declared-pkg', 'index.js')
   fakePackage('dev-only-pkg', 'index.js')
-  write('adapters/demo/package.json', JSON.stringify({ name: 'demo', type: 'module', dependencies: { 'declared-pkg': '*' }, devDependencies: { 'dev-only-pkg': '*' } }))
-  write('adapters/demo/src/index.ts', "import { value as a } from 'declared-pkg'\nimport { value as b } from 'undeclared-pkg'\nimport { value as c } from 'dev-only-pkg'\nexport const sum = a + b + c\n")
-  write('adapters/demo/test/index.test.ts', "import { value } from 'dev-only-pkg'\nimport { sum } from '../src/index.js'\nexport const both = value + sum\n")
+  write(
+    'adapters/demo/package.json',
+    JSON.stringify({ name: 'demo', type: 'module', dependencies: { 'declared-pkg': '*' }, devDependencies: { 'dev-only-pkg': '*' } }),
+  )
+  write(
+    'adapters/demo/src/index.ts',
+    "import { value as a } from 'declared-pkg'\nimport { value as b } from 'undeclared-pkg'\nimport { value as c } from 'dev-only-pkg'\nexport const sum = a + b + c\n",
+  )
+  write(
+    'adapters/demo/test/index.test.ts',
+    "import { value } from 'dev-only-pkg'\nimport { sum } from '../src/index.js'\nexport const both = value + sum\n",
+  )
 })
 afterAll(() => rmSync(tree, { recursive: true, force: true }))
 

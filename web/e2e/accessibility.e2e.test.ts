@@ -17,16 +17,36 @@ afterAll(async () => {
 
 const TEXT = {
   en: {
-    locale: 'en-GB', country: 'Germany', title: 'Mentor questionnaire', publish: 'Save and publish', toggle: 'Matching enabled',
-    required: 'This information is required.', published: 'Your mentor profile was saved and published.',
-    disabled: 'Your matching is disabled.', enabled: 'Your matching is enabled.', paused: 'Profile paused',
-    startMatching: 'Start matching', accept: 'Accept', proposal: 'Proposal', waiting: 'Accepted – waiting for the answer',
+    locale: 'en-GB',
+    country: 'Germany',
+    title: 'Mentor questionnaire',
+    publish: 'Save and publish',
+    toggle: 'Matching enabled',
+    required: 'This information is required.',
+    published: 'Your mentor profile was saved and published.',
+    disabled: 'Your matching is disabled.',
+    enabled: 'Your matching is enabled.',
+    paused: 'Profile paused',
+    startMatching: 'Start matching',
+    accept: 'Accept',
+    proposal: 'Proposal',
+    waiting: 'Accepted – waiting for the answer',
   },
   de: {
-    locale: 'de-DE', country: 'Deutschland', title: 'Fragebogen für Mentor*innen', publish: 'Speichern und veröffentlichen', toggle: 'Matching aktiviert',
-    required: 'Diese Angabe ist erforderlich.', published: 'Ihr Mentor*in-Profil wurde gespeichert und veröffentlicht.',
-    disabled: 'Ihr Matching ist deaktiviert.', enabled: 'Ihr Matching ist aktiviert.', paused: 'Profil pausiert',
-    startMatching: 'Matching starten', accept: 'Annehmen', proposal: 'Vorschlag', waiting: 'Angenommen – Antwort ausstehend',
+    locale: 'de-DE',
+    country: 'Deutschland',
+    title: 'Fragebogen für Mentor*innen',
+    publish: 'Speichern und veröffentlichen',
+    toggle: 'Matching aktiviert',
+    required: 'Diese Angabe ist erforderlich.',
+    published: 'Ihr Mentor*in-Profil wurde gespeichert und veröffentlicht.',
+    disabled: 'Ihr Matching ist deaktiviert.',
+    enabled: 'Ihr Matching ist aktiviert.',
+    paused: 'Profil pausiert',
+    startMatching: 'Matching starten',
+    accept: 'Annehmen',
+    proposal: 'Vorschlag',
+    waiting: 'Angenommen – Antwort ausstehend',
   },
 } as const
 
@@ -52,7 +72,7 @@ for (const language of ['en', 'de'] as const) {
     const mentor: Person = aPerson(language === 'en' ? 'Mira' : 'Margarete')
     let mentorPage: Page
 
-    it('shows the mentor questionnaire\'s validation messages and publishes with the keyboard alone, without serious axe violations', async () => {
+    it("shows the mentor questionnaire's validation messages and publishes with the keyboard alone, without serious axe violations", async () => {
       mentorPage = (await stack.newPerson(text.locale)).page
       await register(mentorPage, stack.baseUrl, mentor, 'mentor', language)
       expect(await mentorPage.locator('html').getAttribute('lang')).toBe(language)

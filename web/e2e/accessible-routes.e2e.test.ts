@@ -19,14 +19,36 @@ afterAll(async () => {
 
 const TITLES = {
   en: {
-    locale: 'en-GB', skip: 'Skip to main content', dashboard: 'Dashboard', account: 'User account', questionnaire: 'Questionnaire mentee',
-    notFound: 'Page not found', terms: 'Terms and conditions', privacy: 'Data privacy policy', info: 'Legal info',
-    teams: 'Matching teams', mentees: 'Mentees', mentors: 'Mentors', userInfo: 'User info', programYear: 'Program year',
+    locale: 'en-GB',
+    skip: 'Skip to main content',
+    dashboard: 'Dashboard',
+    account: 'User account',
+    questionnaire: 'Questionnaire mentee',
+    notFound: 'Page not found',
+    terms: 'Terms and conditions',
+    privacy: 'Data privacy policy',
+    info: 'Legal info',
+    teams: 'Matching teams',
+    mentees: 'Mentees',
+    mentors: 'Mentors',
+    userInfo: 'User info',
+    programYear: 'Program year',
   },
   de: {
-    locale: 'de-DE', skip: 'Zum Hauptinhalt springen', dashboard: 'Übersicht', account: 'Benutzerkonto', questionnaire: 'Fragebogen Mentee',
-    notFound: 'Seite nicht gefunden', terms: 'Allgemeine Geschäftsbedingungen', privacy: 'Datenschutzerklärung', info: 'Impressum',
-    teams: 'Matching-Teams', mentees: 'Mentees', mentors: 'Mentor*innen', userInfo: 'Benutzerinfo', programYear: 'Programmjahr',
+    locale: 'de-DE',
+    skip: 'Zum Hauptinhalt springen',
+    dashboard: 'Übersicht',
+    account: 'Benutzerkonto',
+    questionnaire: 'Fragebogen Mentee',
+    notFound: 'Seite nicht gefunden',
+    terms: 'Allgemeine Geschäftsbedingungen',
+    privacy: 'Datenschutzerklärung',
+    info: 'Impressum',
+    teams: 'Matching-Teams',
+    mentees: 'Mentees',
+    mentors: 'Mentor*innen',
+    userInfo: 'Benutzerinfo',
+    programYear: 'Programmjahr',
   },
 } as const
 
@@ -52,14 +74,18 @@ for (const language of ['en', 'de'] as const) {
     it('the legal pages, signed out', async () => {
       const { page } = await stack.newPerson(text.locale)
       const found: string[] = []
-      for (const [path, title] of [['/terms-and-conditions', text.terms], ['/data-privacy-policy', text.privacy], ['/legal-info', text.info]] as const) {
+      for (const [path, title] of [
+        ['/terms-and-conditions', text.terms],
+        ['/data-privacy-policy', text.privacy],
+        ['/legal-info', text.info],
+      ] as const) {
         await page.goto(`${stack.baseUrl}${path}/${language}`)
         found.push(...(await checkPage(page, path, title, text.skip)))
       }
       expect(found).toEqual([])
     })
 
-    it('a participant\'s dashboard, questionnaire, account and the 404 page, announcing each in-app navigation', async () => {
+    it("a participant's dashboard, questionnaire, account and the 404 page, announcing each in-app navigation", async () => {
       const { page } = await stack.newPerson(text.locale)
       await register(page, stack.baseUrl, aPerson(language === 'en' ? 'Rita' : 'Rosa'), 'mentee', language)
       const found = await checkPage(page, 'dashboard', text.dashboard, text.skip)
@@ -86,7 +112,13 @@ describe('every admin route in en and de', () => {
     for (const language of ['en', 'de'] as const) {
       const text = TITLES[language]
       await page.getByRole('button', { name: language === 'en' ? 'English' : 'Deutsch' }).click()
-      for (const [path, title] of [['matching-tandems', text.teams], ['mentees', text.mentees], ['mentors', text.mentors], ['user-information', text.userInfo], ['clusters', text.programYear]] as const) {
+      for (const [path, title] of [
+        ['matching-tandems', text.teams],
+        ['mentees', text.mentees],
+        ['mentors', text.mentors],
+        ['user-information', text.userInfo],
+        ['clusters', text.programYear],
+      ] as const) {
         await page.goto(`${stack.baseUrl}/administrator/${path}`)
         found.push(...(await checkPage(page, `${language} ${path}`, title, text.skip)))
       }

@@ -52,7 +52,11 @@ describe('a participant deleted while their app is open', () => {
     const box = admin.getByRole('combobox', { name: /User/ })
     await box.click()
     await box.pressSequentially(participant.email)
-    await admin.getByRole('option').first().waitFor({ state: 'attached', timeout: 2_000 }).catch(() => undefined)
+    await admin
+      .getByRole('option')
+      .first()
+      .waitFor({ state: 'attached', timeout: 2_000 })
+      .catch(() => undefined)
     expect(await admin.getByRole('option', { name: new RegExp(fullName(participant)) }).count()).toBe(0)
   })
 })

@@ -53,7 +53,9 @@ describe('account and shell', () => {
 
   it('refuses a file that is not an image before uploading it', async () => {
     const uploads: string[] = []
-    page.on('request', (r) => { if (r.url().includes('UpdateProfileImage')) uploads.push(r.url()) })
+    page.on('request', (r) => {
+      if (r.url().includes('UpdateProfileImage')) uploads.push(r.url())
+    })
     await page.locator('input[type=file]').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') })
     await page.getByText('Please choose a PNG, JPEG, JPG or GIF image of at most 5 MB.').waitFor()
     await page.getByRole('button', { name: 'Save' }).click()
@@ -97,7 +99,7 @@ describe('account and shell', () => {
     const signInForm = page.getByLabel('E-mail address')
     const confirm = page.getByRole('button', { name: /sign me out|yes|abmelden|log ?out|sign out/i })
     await expect.poll(async () => (await signInForm.count()) + (await confirm.count()), { timeout: 20_000 }).toBeGreaterThan(0)
-    if (await confirm.count() > 0) await confirm.first().click()
+    if ((await confirm.count()) > 0) await confirm.first().click()
     await signInForm.waitFor()
     expect(new URL(page.url()).pathname).toMatch(/^\/oidc\//)
     expect(await page.evaluate(() => Object.keys(sessionStorage).filter((k) => k.startsWith('oidc.user')))).toEqual([])

@@ -95,7 +95,11 @@ describe('an administrator runs a program year', () => {
     await page.getByRole('combobox', { name: 'Mentor status' }).selectOption('ACCEPTED')
     await page.getByRole('button', { name: 'save changes' }).click()
     await confirm()
-    await message('The changes to the matching team were saved.').waitFor({ timeout: 10_000 }).catch(async (e: unknown) => { throw new Error(`saved message missing; shown: ${await messageNow()}; ${String(e)}`) })
+    await message('The changes to the matching team were saved.')
+      .waitFor({ timeout: 10_000 })
+      .catch(async (e: unknown) => {
+        throw new Error(`saved message missing; shown: ${await messageNow()}; ${String(e)}`)
+      })
     await page.getByText('MATCHED', { exact: true }).first().waitFor()
     expect(await page.getByRole('button', { name: 'save changes' }).isDisabled()).toBe(true)
 
@@ -161,7 +165,9 @@ describe('an administrator runs a program year', () => {
     const sheet = users.workbook.getWorksheet('Mentees')!
     expect(sheet.getRow(1).getCell(1).text).toBe('Program year')
     const emails: string[] = []
-    sheet.eachRow((row, n) => { if (n > 1) emails.push(row.getCell(6).text) })
+    sheet.eachRow((row, n) => {
+      if (n > 1) emails.push(row.getCell(6).text)
+    })
     expect(emails).toContain(mentee.email)
     await message('The file tandem_mentee_user_data.xlsx was downloaded.').waitFor()
 

@@ -46,7 +46,11 @@ const showUser = async (person: { firstName: string; lastName: string; email: st
 const filterList = async (link: string, statuses: readonly string[]) => {
   await page.getByRole('link', { name: link, exact: true }).click()
   await page.getByRole('combobox', { name: 'Status' }).click()
-  for (const s of statuses) await page.getByRole('menuitemcheckbox', { name: s, exact: true }).or(page.getByRole('option', { name: s, exact: true })).click()
+  for (const s of statuses)
+    await page
+      .getByRole('menuitemcheckbox', { name: s, exact: true })
+      .or(page.getByRole('option', { name: s, exact: true }))
+      .click()
   await page.keyboard.press('Escape')
   await page.getByRole('button', { name: 'filtern und anzeigen' }).click()
 }
@@ -77,11 +81,16 @@ describe('an administrator works in German', () => {
     await expectAccessible(page)
     await page.getByRole('textbox', { name: /Titel des Programmjahres/ }).fill('2031*')
     await page.getByRole('button', { name: 'Programmjahr erstellen' }).click()
-    await page.getByText('Bitte verwenden Sie höchstens 30 Buchstaben, Ziffern, Schrägstriche, Leerzeichen, Unterstriche oder Bindestriche.').waitFor()
+    await page
+      .getByText('Bitte verwenden Sie höchstens 30 Buchstaben, Ziffern, Schrägstriche, Leerzeichen, Unterstriche oder Bindestriche.')
+      .waitFor()
     await page.getByRole('textbox', { name: /Titel des Programmjahres/ }).fill(YEAR)
     await page.getByRole('button', { name: 'Programmjahr erstellen' }).click()
     await message(`Das Programmjahr ${YEAR} wurde erstellt.`).waitFor()
-    await page.getByRole('row', { name: new RegExp(YEAR) }).getByRole('button', { name: `Deaktivieren ${YEAR}` }).waitFor()
+    await page
+      .getByRole('row', { name: new RegExp(YEAR) })
+      .getByRole('button', { name: `Deaktivieren ${YEAR}` })
+      .waitFor()
     await expectAccessible(page)
   })
 
@@ -120,7 +129,9 @@ describe('an administrator works in German', () => {
     await page.getByRole('combobox', { name: 'Status' }).selectOption({ label: 'VERFÜGBAR' })
     await page.getByRole('combobox', { name: 'Programmjahr' }).selectOption(YEAR)
     await page.getByRole('button', { name: 'Status und Programmjahr speichern' }).click()
-    await expect(page.getByRole('alertdialog').textContent()).resolves.toContain('Möchten Sie Status und Programmjahr dieses Mentees ändern?')
+    await expect(page.getByRole('alertdialog').textContent()).resolves.toContain(
+      'Möchten Sie Status und Programmjahr dieses Mentees ändern?',
+    )
     await confirm()
     await message('Die Angaben wurden aktualisiert.').waitFor()
     expect(statusOf(mentee.email)?.mentee?.status).toBe('AVAILABLE')
@@ -138,7 +149,9 @@ describe('user information: matching switch, read-only mentee, delete (in German
     expect(statusOf(mentee.email)?.mentee?.status).toBe('PROPOSED')
 
     await showUser(mentee)
-    await page.getByText('Status und Programmjahr können nur geändert werden, solange der Mentee VERFÜGBAR, IN BEARBEITUNG oder NEU ist.').waitFor()
+    await page
+      .getByText('Status und Programmjahr können nur geändert werden, solange der Mentee VERFÜGBAR, IN BEARBEITUNG oder NEU ist.')
+      .waitFor()
     await page.getByText('VORGESCHLAGEN', { exact: true }).first().waitFor()
     expect(await page.getByRole('combobox', { name: 'Status' }).count()).toBe(0)
     expect(await page.getByRole('button', { name: 'Status und Programmjahr speichern' }).count()).toBe(0)
@@ -175,7 +188,9 @@ describe('user information: matching switch, read-only mentee, delete (in German
   it('deletes a user after the confirmation; the user is gone from the lists and the picker', async () => {
     await showUser(incompleteMentor)
     await page.getByRole('button', { name: 'Person löschen' }).click()
-    await expect(page.getByRole('alertdialog').textContent()).resolves.toContain(`Möchten Sie ${fullName(incompleteMentor)} wirklich löschen?`)
+    await expect(page.getByRole('alertdialog').textContent()).resolves.toContain(
+      `Möchten Sie ${fullName(incompleteMentor)} wirklich löschen?`,
+    )
     // the dialog fades in; contrast is only meaningful once it is fully opaque
     await page.waitForFunction(() => [...document.querySelectorAll('.fui-DialogSurface')].every((e) => getComputedStyle(e).opacity === '1'))
     await expectAccessible(page)

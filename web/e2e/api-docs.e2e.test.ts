@@ -4,14 +4,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startStack, type Stack } from './support/harness.js'
 
 let stack: Stack
-beforeAll(async () => { stack = await startStack() })
-afterAll(async () => { await stack?.close() })
+beforeAll(async () => {
+  stack = await startStack()
+})
+afterAll(async () => {
+  await stack?.close()
+})
 
 describe('API documentation page', () => {
   it('loads, lists the routes with their paths and logs no error', async () => {
     const { page } = await stack.newPerson()
     const problems: string[] = []
-    page.on('console', (message) => { if (message.type() === 'error') problems.push(message.text()) })
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(message.text())
+    })
     page.on('pageerror', (error) => problems.push(error.message))
     const response = await page.goto(`${stack.baseUrl}/api/docs`)
     expect(response?.status()).toBe(200)

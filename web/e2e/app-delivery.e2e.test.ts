@@ -59,7 +59,9 @@ describe('on loopback', () => {
   /** Signs a mentee up and answers how many times the tab loads the app on the next reload. */
   const reloadWithDashboardChunk = async (page: Page, missing: 'once' | 'always'): Promise<() => number> => {
     let loads = 0
-    page.on('framenavigated', (frame) => { if (frame === page.mainFrame()) loads += 1 })
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) loads += 1
+    })
     let served = 0
     // The chunk of the old build is gone: ask the real server for a name it does not have (404).
     await page.route(/\/assets\/Dashboard-[^/]+\.js$/, async (route) => {

@@ -15,7 +15,7 @@ afterAll(async () => {
 })
 
 describe('bundle budget', () => {
-  it('a mentee\'s cold load of the dashboard with a proposal stays within the budget of compressed JavaScript, brotli on the wire, none of it admin, questionnaire or dialog code', async () => {
+  it("a mentee's cold load of the dashboard with a proposal stays within the budget of compressed JavaScript, brotli on the wire, none of it admin, questionnaire or dialog code", async () => {
     await publishedMentor(stack)
     const { page } = await menteeWithProposal(stack)
     const scripts = await coldLoadScripts(page, () => page.getByRole('button', { name: 'Accept' }).first().waitFor())

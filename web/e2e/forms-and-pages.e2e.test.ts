@@ -58,7 +58,12 @@ describe('a participant', () => {
   })
 
   it('is asked by the browser before closing the tab with unsaved changes', async () => {
-    const asked = new Promise<string>((resolve) => page.once('dialog', (d) => { resolve(d.type()); void d.accept() }))
+    const asked = new Promise<string>((resolve) =>
+      page.once('dialog', (d) => {
+        resolve(d.type())
+        void d.accept()
+      }),
+    )
     await page.close({ runBeforeUnload: true })
     expect(await asked).toBe('beforeunload')
   })
@@ -87,7 +92,8 @@ describe('admin lists on a 390 x 844 phone screen', () => {
           const intoNext = next !== undefined && box.right > next.left + 1
           return spills || intoNext ? [`${cell.textContent ?? ''}${spills ? ' spills' : ''}${intoNext ? ' overlaps' : ''}`] : []
         })
-      }))
+      }),
+    )
 
   it('keeps the mentee list inside the screen, scrolling the table in its own region, the long e-mail inside its cell', async () => {
     await page.goto(`${stack.baseUrl}/administrator/mentees`)
@@ -107,7 +113,11 @@ describe('admin lists on a 390 x 844 phone screen', () => {
     await page.setViewportSize({ width: 390, height: 844 })
   })
 
-  for (const [path, heading] of [['mentors', 'Mentors'], ['clusters', 'Program years'], ['matching-tandems', 'Create a matching team manually']] as const)
+  for (const [path, heading] of [
+    ['mentors', 'Mentors'],
+    ['clusters', 'Program years'],
+    ['matching-tandems', 'Create a matching team manually'],
+  ] as const)
     it(`keeps /administrator/${path} inside the screen`, async () => {
       await page.goto(`${stack.baseUrl}/administrator/${path}`)
       await page.getByRole('heading', { name: heading }).first().waitFor()

@@ -22,7 +22,12 @@ const shiftsOfSlowLoad = async (page: Page, url: string): Promise<readonly Shift
   const cdp = await page.context().newCDPSession(page)
   await cdp.send('Network.enable')
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true })
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 })
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 150,
+    downloadThroughput: (1.6 * 1024 * 1024) / 8,
+    uploadThroughput: (750 * 1024) / 8,
+  })
   try {
     await page.goto(url)
     await page.getByRole('heading', { level: 1 }).waitFor({ timeout: 60_000 })
@@ -52,7 +57,11 @@ describe('layout stability on a slow line', () => {
     for (const path of ['/', '/user/mentee-profile', '/user/account']) {
       const shifts = await shiftsOfSlowLoad(page, `${stack.baseUrl}${path}`)
       const total = shifts.reduce((sum, s) => sum + s.value, 0)
-      expect({ path, total: total < 0.1 ? 'below 0.1' : total, shifts: total < 0.1 ? [] : shifts }).toEqual({ path, total: 'below 0.1', shifts: [] })
+      expect({ path, total: total < 0.1 ? 'below 0.1' : total, shifts: total < 0.1 ? [] : shifts }).toEqual({
+        path,
+        total: 'below 0.1',
+        shifts: [],
+      })
     }
   }, 240_000)
 })

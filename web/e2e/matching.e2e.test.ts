@@ -74,7 +74,7 @@ describe('mentor and mentee find each other', () => {
     await card.getByText('Accepted – waiting for the answer').waitFor()
   })
 
-  it('lets the mentor accept, and both see the match and each other\'s e-mail', async () => {
+  it("lets the mentor accept, and both see the match and each other's e-mail", async () => {
     await mentorPage.goto(`${stack.baseUrl}/matching`)
     const card = proposalCard(mentorPage, mentee)
     await card.getByRole('button', { name: 'Accept' }).click()

@@ -87,7 +87,10 @@ describe('validation and error pages', () => {
     const vera = aPerson('Vera')
     await register(page, stack.baseUrl, vera, 'mentee')
     const writes: string[] = []
-    page.on('request', (r) => { if (r.method() === 'POST' && /CreateAnswer|UpdateAnswer|UpdateUserStatus|UpdateProfile|CreateMatchingTandem/i.test(r.url())) writes.push(r.url()) })
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && /CreateAnswer|UpdateAnswer|UpdateUserStatus|UpdateProfile|CreateMatchingTandem/i.test(r.url()))
+        writes.push(r.url())
+    })
     await page.goto(`${stack.baseUrl}/user/mentee-profile`)
     await page.getByRole('heading', { name: 'Mentee questionnaire' }).waitFor()
     await page.locator('input[inputmode=numeric]').first().fill('123')
@@ -104,7 +107,7 @@ describe('validation and error pages', () => {
     expect(stored?.city ?? '').toBe('')
     expect(stored?.participant.mentee?.status).toBe('NEW')
     expect(stored?.participant.mentee?.lastStartedAt ?? null).toBeNull()
-    expect(stored === undefined ? 'no user' : stack.server.ctx.answers.load(stored.id, 'Mentee') ?? null).toBeNull()
+    expect(stored === undefined ? 'no user' : (stack.server.ctx.answers.load(stored.id, 'Mentee') ?? null)).toBeNull()
   })
 
   it('shows the 404 page for an unknown path', async () => {
@@ -117,7 +120,16 @@ describe('validation and error pages', () => {
 
   it('has no serious or critical accessibility violations on the participant pages', async () => {
     const found: string[] = []
-    for (const path of ['/', '/matching', '/user/mentee-profile', '/user/account', '/terms-and-conditions', '/data-privacy-policy/de', '/legal-info', '/no-such-page']) {
+    for (const path of [
+      '/',
+      '/matching',
+      '/user/mentee-profile',
+      '/user/account',
+      '/terms-and-conditions',
+      '/data-privacy-policy/de',
+      '/legal-info',
+      '/no-such-page',
+    ]) {
       await page.goto(`${stack.baseUrl}${path}`)
       await page.locator('h1').first().waitFor()
       await page.waitForLoadState('networkidle')

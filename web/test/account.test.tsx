@@ -67,13 +67,21 @@ describe('user account', () => {
   it('uploads a valid photo, then saves the profile, and confirms', async () => {
     await setUp(mentee())
     await screen.findByLabelText('Account data')
-    await userEvent.upload(document.querySelector('input[type=file]') as HTMLInputElement, new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'me.png', { type: 'image/png' }))
+    await userEvent.upload(
+      document.querySelector('input[type=file]') as HTMLInputElement,
+      new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'me.png', { type: 'image/png' }),
+    )
     await userEvent.click(screen.getByRole('button', { name: 'Save' }))
     expect(await screen.findByText('Your user account was successfully updated.')).toBeTruthy()
     const upload = server?.calls('POST /api/user/UpdateProfileImage')[0]
     expect(String(upload?.body)).toContain('name="imageFile"; filename="me.png"')
     expect(String(upload?.body)).toContain('name="email"')
-    expect(server?.calls('POST /api/user/UpdateProfile')[0]?.body).toMatchObject({ email: 'mia@example.org', isDeletedProfileImage: false, clusterId: 3, languageId: 1 })
+    expect(server?.calls('POST /api/user/UpdateProfile')[0]?.body).toMatchObject({
+      email: 'mia@example.org',
+      isDeletedProfileImage: false,
+      clusterId: 3,
+      languageId: 1,
+    })
   })
 
   it('switches the interface to the saved preferred language', async () => {
@@ -103,7 +111,9 @@ describe('user account', () => {
   it('shows the missing-fields message and saves nothing when a mentee has no program year', async () => {
     await setUp(aUser('mia@example.org', ['Mentee'], [aStatus('Mentee', 'NEW')], { clusterId: null }))
     await userEvent.click(await screen.findByRole('button', { name: 'Save' }))
-    expect(await screen.findByText('Please check your provided data. Information is wrong or missing to save your user profile.')).toBeTruthy()
+    expect(
+      await screen.findByText('Please check your provided data. Information is wrong or missing to save your user profile.'),
+    ).toBeTruthy()
     expect(server?.calls('POST /api/user/UpdateProfile')).toEqual([])
   })
 

@@ -26,7 +26,12 @@ describe('export dialog in German', () => {
       'POST /api/Account/signin': () => ok(true),
       'GET /api/Admin/GetClusters': () => ok([]),
     })
-    await renderWithProviders(<AppRoutes />, { route: '/administrator/clusters', apiBaseUrl: server.url, user: aSignedInUser(admin.email), language: 'de' })
+    await renderWithProviders(<AppRoutes />, {
+      route: '/administrator/clusters',
+      apiBaseUrl: server.url,
+      user: aSignedInUser(admin.email),
+      language: 'de',
+    })
     const user = userEvent.setup()
     // the admin chunk loads lazily; on two shared cores that can take a while
     await user.click(await screen.findByRole('button', { name: 'Exportieren' }, { timeout: 20_000 }))

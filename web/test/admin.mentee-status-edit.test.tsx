@@ -19,9 +19,32 @@ afterEach(async () => {
 
 const admin = aUser('admin@example.org', ['Admin'], [])
 const detail: AdminUserDetail = {
-  userRole: [{ name: 'Mentee' }], userStatuses: [aStatus('Mentee', 'NEW')], notification: [],
-  userCompleteProfile: { firstName: 'Nina', lastName: 'Neu', email: 'nina@example.org', city: null, federalState: null, country: null, language: 'English', gender: null, professionalPosition: null, company: null, cluster: '2026', registrationDate: '2026-03-02T09:00:00.000Z' },
-  allData: { menteeAccountQuestions: [], mentorAccountQuestions: [], menteeProfileQuestions: [], mentorProfileQuestions: [], menteeMatchingTandem: [], mentorMatchingTandem: [], menteeLastStartedMatchingDate: null },
+  userRole: [{ name: 'Mentee' }],
+  userStatuses: [aStatus('Mentee', 'NEW')],
+  notification: [],
+  userCompleteProfile: {
+    firstName: 'Nina',
+    lastName: 'Neu',
+    email: 'nina@example.org',
+    city: null,
+    federalState: null,
+    country: null,
+    language: 'English',
+    gender: null,
+    professionalPosition: null,
+    company: null,
+    cluster: '2026',
+    registrationDate: '2026-03-02T09:00:00.000Z',
+  },
+  allData: {
+    menteeAccountQuestions: [],
+    mentorAccountQuestions: [],
+    menteeProfileQuestions: [],
+    mentorProfileQuestions: [],
+    menteeMatchingTandem: [],
+    mentorMatchingTandem: [],
+    menteeLastStartedMatchingDate: null,
+  },
 }
 
 describe('mentee status edit', () => {
@@ -30,16 +53,36 @@ describe('mentee status edit', () => {
       'GET /api/Account/GetUserDetails': () => ok(admin satisfies UserView),
       'POST /api/Account/signin': () => ok(true),
       'GET /api/Admin/GetClusters': () => ok([]),
-      'GET /api/Admin/GetAllUsers': () => ok([{ userId: 3, firstName: 'Nina', lastName: 'Neu', email: 'nina@example.org', registrationDate: '2026-03-02T09:00:00.000Z', programYear: '2026', status: 'NEW' }]),
+      'GET /api/Admin/GetAllUsers': () =>
+        ok([
+          {
+            userId: 3,
+            firstName: 'Nina',
+            lastName: 'Neu',
+            email: 'nina@example.org',
+            registrationDate: '2026-03-02T09:00:00.000Z',
+            programYear: '2026',
+            status: 'NEW',
+          },
+        ]),
       'GET /api/Admin/GetUserDetail': () => ok(detail),
-      'GET /api/Admin/GetMasterDataForMenteeStateChange': () => ok({
-        clusterMaster: [{ clusterId: 2, clusterText: '2026', isEnded: false, isDefault: true }],
-        statusMaster: [{ id: 1, name: 'NEW' }, { id: 4, name: 'AVAILABLE' }, { id: 7, name: 'INACTIVE' }],
-        menteeClusterAndStatusData: { clusterModel: { clusterId: 2 }, statusModel: { id: 1, name: 'NEW' } },
-      }),
+      'GET /api/Admin/GetMasterDataForMenteeStateChange': () =>
+        ok({
+          clusterMaster: [{ clusterId: 2, clusterText: '2026', isEnded: false, isDefault: true }],
+          statusMaster: [
+            { id: 1, name: 'NEW' },
+            { id: 4, name: 'AVAILABLE' },
+            { id: 7, name: 'INACTIVE' },
+          ],
+          menteeClusterAndStatusData: { clusterModel: { clusterId: 2 }, statusModel: { id: 1, name: 'NEW' } },
+        }),
       'POST /api/Admin/UpdateMenteeInformation': () => fail(409, 'InvalidTransition'),
     })
-    await renderWithProviders(<AppRoutes />, { route: '/administrator/user-information', apiBaseUrl: server.url, user: aSignedInUser(admin.email) })
+    await renderWithProviders(<AppRoutes />, {
+      route: '/administrator/user-information',
+      apiBaseUrl: server.url,
+      user: aSignedInUser(admin.email),
+    })
     const user = userEvent.setup()
     await user.type(await screen.findByRole('combobox', { name: /User/ }), 'Nina')
     await user.click(await screen.findByRole('option', { name: /Nina Neu/, hidden: true }))
@@ -47,12 +90,19 @@ describe('mentee status edit', () => {
 
     const select = await screen.findByRole('combobox', { name: 'Status' })
     await within(select).findByRole('option', { name: 'AVAILABLE' })
-    expect(within(select).getAllByRole('option').map((o) => o.textContent).filter((text) => text !== '')).toEqual(['NEW', 'AVAILABLE', 'INACTIVE'])
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent)
+        .filter((text) => text !== ''),
+    ).toEqual(['NEW', 'AVAILABLE', 'INACTIVE'])
     expect(within(select).queryByRole('option', { name: 'MATCHED' })).toBeNull()
 
     await user.selectOptions(select, 'AVAILABLE')
     await user.click(screen.getByRole('button', { name: 'Save status and program year' }))
-    await user.click(within(await screen.findByRole('alertdialog', { hidden: true })).getByRole('button', { name: 'Confirm', hidden: true }))
+    await user.click(
+      within(await screen.findByRole('alertdialog', { hidden: true })).getByRole('button', { name: 'Confirm', hidden: true }),
+    )
     expect(await screen.findByText('This cannot be done in the current state. Please refresh.')).toBeTruthy()
     expect(screen.queryByText('We are sorry, an unexpected error has occured. Please try again later.')).toBeNull()
   })

@@ -18,15 +18,58 @@ afterEach(async () => {
 })
 
 const admin = aUser('admin@example.org', ['Admin'], [])
-const entry = (notificationId: number, mailSubject: string, state: NotificationEntry['state'], failureReason: string | null = null): NotificationEntry => ({
-  notificationId, mailSubject, createdDate: '2026-03-02T09:00:00.000Z', mentorship: null, state, failureReason,
+const entry = (
+  notificationId: number,
+  mailSubject: string,
+  state: NotificationEntry['state'],
+  failureReason: string | null = null,
+): NotificationEntry => ({
+  notificationId,
+  mailSubject,
+  createdDate: '2026-03-02T09:00:00.000Z',
+  mentorship: null,
+  state,
+  failureReason,
 })
 const detailWith = (notification: NotificationEntry[]): AdminUserDetail => ({
-  userRole: [{ name: 'Mentor' }], userStatuses: [aStatus('Mentor', 'AVAILABLE')], notification,
-  userCompleteProfile: { firstName: 'Max', lastName: 'Mentor', email: 'max@example.org', city: null, federalState: null, country: null, language: 'English', gender: null, professionalPosition: null, company: null, cluster: null, registrationDate: '2026-03-02T09:00:00.000Z' },
-  allData: { menteeAccountQuestions: [], mentorAccountQuestions: [], menteeProfileQuestions: [], mentorProfileQuestions: [], menteeMatchingTandem: [], mentorMatchingTandem: [], menteeLastStartedMatchingDate: null },
+  userRole: [{ name: 'Mentor' }],
+  userStatuses: [aStatus('Mentor', 'AVAILABLE')],
+  notification,
+  userCompleteProfile: {
+    firstName: 'Max',
+    lastName: 'Mentor',
+    email: 'max@example.org',
+    city: null,
+    federalState: null,
+    country: null,
+    language: 'English',
+    gender: null,
+    professionalPosition: null,
+    company: null,
+    cluster: null,
+    registrationDate: '2026-03-02T09:00:00.000Z',
+  },
+  allData: {
+    menteeAccountQuestions: [],
+    mentorAccountQuestions: [],
+    menteeProfileQuestions: [],
+    mentorProfileQuestions: [],
+    menteeMatchingTandem: [],
+    mentorMatchingTandem: [],
+    menteeLastStartedMatchingDate: null,
+  },
 })
-const users = [{ userId: 2, firstName: 'Max', lastName: 'Mentor', email: 'max@example.org', registrationDate: '2026-03-02T09:00:00.000Z', programYear: null, status: 'AVAILABLE' }]
+const users = [
+  {
+    userId: 2,
+    firstName: 'Max',
+    lastName: 'Mentor',
+    email: 'max@example.org',
+    registrationDate: '2026-03-02T09:00:00.000Z',
+    programYear: null,
+    status: 'AVAILABLE',
+  },
+]
 
 const openHistory = async (routes: Record<string, Handler>, language: 'en' | 'de' = 'en') => {
   server = await startApiServer({
@@ -36,7 +79,12 @@ const openHistory = async (routes: Record<string, Handler>, language: 'en' | 'de
     'GET /api/Admin/GetAllUsers': () => ok(users),
     ...routes,
   })
-  const view = await renderWithProviders(<AppRoutes />, { route: '/administrator/user-information', apiBaseUrl: server.url, user: aSignedInUser(admin.email), language })
+  const view = await renderWithProviders(<AppRoutes />, {
+    route: '/administrator/user-information',
+    apiBaseUrl: server.url,
+    user: aSignedInUser(admin.email),
+    language,
+  })
   const user = userEvent.setup()
   await user.type(await screen.findByRole('combobox', { name: /User|Person/ }), 'Max')
   await user.click(await screen.findByRole('option', { name: /Max Mentor/, hidden: true }))
@@ -50,14 +98,25 @@ describe('notification history', () => {
     const { user, api } = await openHistory({
       'GET /api/Admin/GetUserDetail': () => ok(detailWith(history)),
       'POST /api/Admin/ResendNotification': (r) => {
-        history = history.map((n) => (n.notificationId === (r.body as { notificationId: number }).notificationId ? { ...n, state: 'queued', failureReason: null } : n))
+        history = history.map((n) =>
+          n.notificationId === (r.body as { notificationId: number }).notificationId ? { ...n, state: 'queued', failureReason: null } : n,
+        )
         return ok(true)
       },
     })
     const table = await screen.findByRole('table', { name: 'Notification history' })
-    const rows = within(table).getAllByRole('row').slice(1).map((r) => within(r).getAllByRole('cell').map((c) => c.textContent))
+    const rows = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((r) =>
+        within(r)
+          .getAllByRole('cell')
+          .map((c) => c.textContent),
+      )
     expect(rows.map(([subject, , state]) => [subject, state])).toEqual([
-      ['Reminder', 'queued'], ['Welcome', 'sent'], ['New tandem', 'failedReason: 550 Mailbox unavailableSend again'],
+      ['Reminder', 'queued'],
+      ['Welcome', 'sent'],
+      ['New tandem', 'failedReason: 550 Mailbox unavailableSend again'],
     ])
     expect(within(table).getAllByRole('button')).toHaveLength(1)
 
@@ -70,7 +129,13 @@ describe('notification history', () => {
   })
 
   it('names the states and the reason in German', async () => {
-    await openHistory({ 'GET /api/Admin/GetUserDetail': () => ok(detailWith([entry(1, 'Neues Tandem', 'failed', '550 Mailbox unavailable'), entry(2, 'Willkommen', 'sent')])) }, 'de')
+    await openHistory(
+      {
+        'GET /api/Admin/GetUserDetail': () =>
+          ok(detailWith([entry(1, 'Neues Tandem', 'failed', '550 Mailbox unavailable'), entry(2, 'Willkommen', 'sent')])),
+      },
+      'de',
+    )
     const table = await screen.findByRole('table', { name: 'Benachrichtigungsverlauf' })
     expect(within(table).getByText('fehlgeschlagen')).toBeTruthy()
     expect(within(table).getByText('gesendet')).toBeTruthy()

@@ -21,13 +21,15 @@ describe('paging', () => {
   })
 
   it('always contains the current page and never more than five', () => {
-    fc.assert(fc.property(fc.integer({ min: 1, max: 500 }), fc.integer({ min: 1, max: 500 }), (count, raw) => {
-      const page = ((raw - 1) % count) + 1
-      const window = pageWindow(page, count)
-      expect(window).toContain(page)
-      expect(window.length).toBeLessThanOrEqual(5)
-      expect(window.every((p) => p >= 1 && p <= count)).toBe(true)
-    }))
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 500 }), fc.integer({ min: 1, max: 500 }), (count, raw) => {
+        const page = ((raw - 1) % count) + 1
+        const window = pageWindow(page, count)
+        expect(window).toContain(page)
+        expect(window.length).toBeLessThanOrEqual(5)
+        expect(window.every((p) => p >= 1 && p <= count)).toBe(true)
+      }),
+    )
   })
 })
 

@@ -30,11 +30,44 @@ const open = async (route: string, routes: Record<string, Handler>, me: UserView
   return { ...view, api: server, user: userEvent.setup() }
 }
 
-const users = [{ userId: 5, firstName: 'Max', lastName: 'Mentor', email: 'max@example.org', registrationDate: '2026-03-02T09:00:00.000Z', programYear: null, status: 'PAUSED' }]
+const users = [
+  {
+    userId: 5,
+    firstName: 'Max',
+    lastName: 'Mentor',
+    email: 'max@example.org',
+    registrationDate: '2026-03-02T09:00:00.000Z',
+    programYear: null,
+    status: 'PAUSED',
+  },
+]
 const detailIn = (language: string) => ({
-  userRole: [{ name: 'Mentor' }], userStatuses: [aStatus('Mentor', 'PAUSED')], notification: [],
-  userCompleteProfile: { firstName: 'Max', lastName: 'Mentor', email: 'max@example.org', city: null, federalState: null, country: language === 'de' ? 'Deutschland' : 'Germany', language: 'English', gender: 'Female', professionalPosition: null, company: null, cluster: null, registrationDate: '2026-03-02T09:00:00.000Z' },
-  allData: { menteeAccountQuestions: [], mentorAccountQuestions: [], menteeProfileQuestions: [], mentorProfileQuestions: [], menteeMatchingTandem: [], mentorMatchingTandem: [], menteeLastStartedMatchingDate: null },
+  userRole: [{ name: 'Mentor' }],
+  userStatuses: [aStatus('Mentor', 'PAUSED')],
+  notification: [],
+  userCompleteProfile: {
+    firstName: 'Max',
+    lastName: 'Mentor',
+    email: 'max@example.org',
+    city: null,
+    federalState: null,
+    country: language === 'de' ? 'Deutschland' : 'Germany',
+    language: 'English',
+    gender: 'Female',
+    professionalPosition: null,
+    company: null,
+    cluster: null,
+    registrationDate: '2026-03-02T09:00:00.000Z',
+  },
+  allData: {
+    menteeAccountQuestions: [],
+    mentorAccountQuestions: [],
+    menteeProfileQuestions: [],
+    mentorProfileQuestions: [],
+    menteeMatchingTandem: [],
+    mentorMatchingTandem: [],
+    menteeLastStartedMatchingDate: null,
+  },
 })
 
 const showMax = async (user: ReturnType<typeof userEvent.setup>) => {
@@ -65,10 +98,15 @@ const confirm = async (user: ReturnType<typeof userEvent.setup>, name: string) =
 
 describe('admin texts in German (gender, status and state codes, sync answer)', () => {
   it('shows gender and status of the user detail in German', async () => {
-    const { user } = await open('/administrator/user-information', {
-      'GET /api/Admin/GetAllUsers': () => ok(users),
-      'GET /api/Admin/GetUserDetail': (r) => ok(detailIn(r.query['language'] ?? 'en')),
-    }, admin, 'de')
+    const { user } = await open(
+      '/administrator/user-information',
+      {
+        'GET /api/Admin/GetAllUsers': () => ok(users),
+        'GET /api/Admin/GetUserDetail': (r) => ok(detailIn(r.query['language'] ?? 'en')),
+      },
+      admin,
+      'de',
+    )
     await showMax(user)
     expect(await screen.findByText('Weiblich')).toBeTruthy()
     expect(screen.queryByText('Female')).toBeNull()
@@ -76,9 +114,25 @@ describe('admin texts in German (gender, status and state codes, sync answer)', 
   })
 
   it('offers the mentee statuses in German and shows the list badges in German', async () => {
-    const { user, api } = await open('/administrator/mentees', {
-      'POST /api/Admin/GetMentees': () => ok([{ userId: 1, firstName: 'Mia', lastName: 'Muster', email: 'mia@example.org', registrationDate: '2026-03-02T09:00:00.000Z', programYear: '2026', status: 'AVAILABLE' }]),
-    }, admin, 'de')
+    const { user, api } = await open(
+      '/administrator/mentees',
+      {
+        'POST /api/Admin/GetMentees': () =>
+          ok([
+            {
+              userId: 1,
+              firstName: 'Mia',
+              lastName: 'Muster',
+              email: 'mia@example.org',
+              registrationDate: '2026-03-02T09:00:00.000Z',
+              programYear: '2026',
+              status: 'AVAILABLE',
+            },
+          ]),
+      },
+      admin,
+      'de',
+    )
     await user.click(await screen.findByRole('combobox', { name: 'Status' }))
     const offered = (await screen.findAllByRole('menuitemcheckbox', { hidden: true })).map((o) => o.textContent)
     expect(offered).toContain('VERFÜGBAR')
@@ -93,10 +147,15 @@ describe('admin texts in German (gender, status and state codes, sync answer)', 
   })
 
   it('offers the team states in German on the matching teams page', async () => {
-    const { user } = await open('/administrator/matching-tandems', {
-      'POST /api/Admin/GetMatchingTandemList': () => ok([]),
-      'GET /api/Admin/GetManualMatchingMasterData': () => ok({ mentees: [], mentors: [] }),
-    }, admin, 'de')
+    const { user } = await open(
+      '/administrator/matching-tandems',
+      {
+        'POST /api/Admin/GetMatchingTandemList': () => ok([]),
+        'GET /api/Admin/GetManualMatchingMasterData': () => ok({ mentees: [], mentors: [] }),
+      },
+      admin,
+      'de',
+    )
     await user.click(await screen.findByRole('combobox', { name: 'Team-Status' }))
     const offered = (await screen.findAllByRole('menuitemcheckbox', { hidden: true })).map((o) => o.textContent)
     expect(offered).toEqual(expect.arrayContaining(['AKTIV', 'GEMATCHT', 'ABGELEHNT', 'GESCHLOSSEN', 'KEINE REAKTION']))
@@ -111,7 +170,12 @@ describe('admin texts in German (gender, status and state codes, sync answer)', 
   })
 
   it('explains it in German too', async () => {
-    const { user } = await open('/administrator/clusters', { 'GET /api/Admin/SyncDBFromIdp': () => fail(409, 'ExternalIdentityProvider') }, admin, 'de')
+    const { user } = await open(
+      '/administrator/clusters',
+      { 'GET /api/Admin/SyncDBFromIdp': () => fail(409, 'ExternalIdentityProvider') },
+      admin,
+      'de',
+    )
     await user.click(await screen.findByRole('button', { name: 'Synchronisieren' }))
     await confirm(user, 'Bestätigen')
     expect(await screen.findByText(/Die Konten verwaltet ein externer Identitätsanbieter/)).toBeTruthy()

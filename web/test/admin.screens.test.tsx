@@ -38,11 +38,18 @@ const clusters: Cluster[] = [
 ]
 
 const aRow = (i: number): UserListRow => ({
-  userId: i, firstName: `Mia${i}`, lastName: `Muster${i}`, email: `mia${i}@example.org`, registrationDate: '2026-03-02T09:00:00.000Z', programYear: '2026', status: 'AVAILABLE',
+  userId: i,
+  firstName: `Mia${i}`,
+  lastName: `Muster${i}`,
+  email: `mia${i}@example.org`,
+  registrationDate: '2026-03-02T09:00:00.000Z',
+  programYear: '2026',
+  status: 'AVAILABLE',
 })
 
 const confirmation = () => screen.findByRole('alertdialog', { hidden: true })
-const confirm = async (user: ReturnType<typeof userEvent.setup>) => user.click(within(await confirmation()).getByRole('button', { name: 'Confirm', hidden: true }))
+const confirm = async (user: ReturnType<typeof userEvent.setup>) =>
+  user.click(within(await confirmation()).getByRole('button', { name: 'Confirm', hidden: true }))
 
 describe('admin shell', () => {
   it('shows a participant who opens /administrator/... the 403 page', async () => {
@@ -64,7 +71,9 @@ describe('admin shell', () => {
 
 describe('mentee and mentor lists', () => {
   it('does not offer PAUSED for mentees, sends the selection, and pages 25 rows at a time', async () => {
-    const { user, api } = await open('/administrator/mentees', { 'POST /api/Admin/GetMentees': () => ok(Array.from({ length: 30 }, (_, i) => aRow(i + 1))) })
+    const { user, api } = await open('/administrator/mentees', {
+      'POST /api/Admin/GetMentees': () => ok(Array.from({ length: 30 }, (_, i) => aRow(i + 1))),
+    })
     await user.click(await screen.findByRole('combobox', { name: 'Status' }))
     const offered = (await screen.findAllByRole('menuitemcheckbox', { hidden: true })).map((o) => o.textContent)
     expect(offered).not.toContain('PAUSED')
@@ -119,18 +128,56 @@ describe('program years', () => {
 })
 
 const aTeamRow = (id: number, percentage: number): MatchingTandemListRow => ({
-  id, createdDate: '2026-03-02T09:00:00.000Z', programYear: '2026', menteeLastName: 'Muster', mentorLastName: 'Mentor', tandemStatus: 'ACTIVE',
-  menteeProposalStatus: 'PROPOSED', mentorProposalStatus: 'PROPOSED', baseMatchRuleScore: percentage === 0 ? 0 : 12, maxScore: percentage === 0 ? 0 : 20, percentage,
+  id,
+  createdDate: '2026-03-02T09:00:00.000Z',
+  programYear: '2026',
+  menteeLastName: 'Muster',
+  mentorLastName: 'Mentor',
+  tandemStatus: 'ACTIVE',
+  menteeProposalStatus: 'PROPOSED',
+  mentorProposalStatus: 'PROPOSED',
+  baseMatchRuleScore: percentage === 0 ? 0 : 12,
+  maxScore: percentage === 0 ? 0 : 20,
+  percentage,
 })
 
 const aDetail = (version: number, mentee: 'PROPOSED' | 'ACCEPTED' = 'PROPOSED'): TeamDetail => ({
-  tandemId: 42, version, tandemStatus: 'ACTIVE',
-  matchingTandemMenteeProposal: { status: mentee, proposalId: 101, email: 'mia@example.org', firstName: 'Mia', lastName: 'Muster', createdDate: '2026-03-02T09:00:00.000Z', comment: null, declineReasonText: null, declineInformationText: null },
-  matchingTandemMentorProposal: { status: 'PROPOSED', proposalId: 102, email: 'max@example.org', firstName: 'Max', lastName: 'Mentor', createdDate: '2026-03-02T09:00:00.000Z', comment: null, declineReasonText: null, declineInformationText: null },
+  tandemId: 42,
+  version,
+  tandemStatus: 'ACTIVE',
+  matchingTandemMenteeProposal: {
+    status: mentee,
+    proposalId: 101,
+    email: 'mia@example.org',
+    firstName: 'Mia',
+    lastName: 'Muster',
+    createdDate: '2026-03-02T09:00:00.000Z',
+    comment: null,
+    declineReasonText: null,
+    declineInformationText: null,
+  },
+  matchingTandemMentorProposal: {
+    status: 'PROPOSED',
+    proposalId: 102,
+    email: 'max@example.org',
+    firstName: 'Max',
+    lastName: 'Mentor',
+    createdDate: '2026-03-02T09:00:00.000Z',
+    comment: null,
+    declineReasonText: null,
+    declineInformationText: null,
+  },
 })
 
 describe('matching teams', () => {
-  const master = { tandemStates: [], proposalStates: [], mentees: [{ userId: 1, firstName: 'Mia', lastName: 'Muster', email: 'mia@example.org' }], mentors: [{ userId: 2, firstName: 'Max', lastName: 'Mentor', email: 'max@example.org' }], allUsers: [], clusters }
+  const master = {
+    tandemStates: [],
+    proposalStates: [],
+    mentees: [{ userId: 1, firstName: 'Mia', lastName: 'Muster', email: 'mia@example.org' }],
+    mentors: [{ userId: 2, firstName: 'Max', lastName: 'Mentor', email: 'max@example.org' }],
+    allUsers: [],
+    clusters,
+  }
 
   it('shows the score as base / max percent% or Manual Matching, and refuses a team id that is not 10 digits at most', async () => {
     const { user, api } = await open('/administrator/matching-tandems', {
@@ -148,7 +195,14 @@ describe('matching teams', () => {
     await user.clear(screen.getByRole('textbox', { name: 'Team ID' }))
     await user.type(screen.getByRole('textbox', { name: 'Team ID' }), '42')
     await user.click(screen.getByRole('button', { name: 'Search' }))
-    await waitFor(() => expect(api.calls('POST /api/Admin/GetMatchingTandemList').at(-1)?.body).toEqual({ tandemStates: [], tandemId: 42, email: '', filterCluster: [] }))
+    await waitFor(() =>
+      expect(api.calls('POST /api/Admin/GetMatchingTandemList').at(-1)?.body).toEqual({
+        tandemStates: [],
+        tandemId: 42,
+        email: '',
+        filterCluster: [],
+      }),
+    )
   })
 
   it('requires both pickers for a manual team', async () => {
@@ -167,8 +221,14 @@ describe('matching teams', () => {
       'GET /api/Admin/GetManualMatchingMasterData': () => ok(master),
       'POST /api/Admin/GetMatchingTandemList': () => ok([aTeamRow(42, 60)]),
       'POST /api/Admin/GetMatchingTandemById': () => ok(aDetail(version, version > 3 ? 'ACCEPTED' : 'PROPOSED')),
-      'POST /api/Admin/AcceptProposal': () => { version += 1; return ok(true) },
-      'POST /api/Admin/DeclineProposal': () => { version += 1; return ok(true) },
+      'POST /api/Admin/AcceptProposal': () => {
+        version += 1
+        return ok(true)
+      },
+      'POST /api/Admin/DeclineProposal': () => {
+        version += 1
+        return ok(true)
+      },
     })
     await user.click(await screen.findByText('12 / 20 60%'))
     await user.selectOptions(await screen.findByRole('combobox', { name: 'Mentee status' }), 'ACCEPTED')
@@ -178,10 +238,19 @@ describe('matching teams', () => {
     expect(await screen.findByText('The changes to the matching team were saved.')).toBeTruthy()
     const order = api.requests.filter((r) => /AcceptProposal|DeclineProposal/.test(r.path)).map((r) => r.path)
     expect(order).toEqual(['/api/Admin/AcceptProposal', '/api/Admin/DeclineProposal'])
-    const accept = api.calls('POST /api/Admin/AcceptProposal')[0]?.body as { matchingTandemSaveModel: { version: number; tandemState: string }[] }[]
+    const accept = api.calls('POST /api/Admin/AcceptProposal')[0]?.body as {
+      matchingTandemSaveModel: { version: number; tandemState: string }[]
+    }[]
     expect(accept[0]?.matchingTandemSaveModel[0]).toEqual({ matchingTandemId: 42, tandemState: 'ACTIVE', version: 3 })
-    const decline = api.calls('POST /api/Admin/DeclineProposal')[0]?.body as { role: string; declineProposal: { proposalId: number; declineMatchingTandem: { version: number } } }
-    expect([decline.role, decline.declineProposal.proposalId, decline.declineProposal.declineMatchingTandem.version]).toEqual(['Mentor', 102, 4])
+    const decline = api.calls('POST /api/Admin/DeclineProposal')[0]?.body as {
+      role: string
+      declineProposal: { proposalId: number; declineMatchingTandem: { version: number } }
+    }
+    expect([decline.role, decline.declineProposal.proposalId, decline.declineProposal.declineMatchingTandem.version]).toEqual([
+      'Mentor',
+      102,
+      4,
+    ])
   })
 
   it('tells the admin to refresh when the team changed meanwhile', async () => {
@@ -203,9 +272,32 @@ describe('matching teams', () => {
 describe('user information', () => {
   const users = [aRow(1), { ...aRow(2), firstName: 'Max', lastName: 'Mentor', email: 'max@example.org' }]
   const detail = {
-    userRole: [{ name: 'Mentor' }], userStatuses: [aStatus('Mentor', 'PAUSED')], notification: [],
-    userCompleteProfile: { firstName: 'Max', lastName: 'Mentor', email: 'max@example.org', city: null, federalState: null, country: null, language: 'English', gender: null, professionalPosition: null, company: null, cluster: null, registrationDate: '2026-03-02T09:00:00.000Z' },
-    allData: { menteeAccountQuestions: [], mentorAccountQuestions: [{ userQuestionText: 'Why become a mentor?', userAnswer: null }], menteeProfileQuestions: [], mentorProfileQuestions: [], menteeMatchingTandem: [], mentorMatchingTandem: [{ matchingTandemId: 7 }], menteeLastStartedMatchingDate: null },
+    userRole: [{ name: 'Mentor' }],
+    userStatuses: [aStatus('Mentor', 'PAUSED')],
+    notification: [],
+    userCompleteProfile: {
+      firstName: 'Max',
+      lastName: 'Mentor',
+      email: 'max@example.org',
+      city: null,
+      federalState: null,
+      country: null,
+      language: 'English',
+      gender: null,
+      professionalPosition: null,
+      company: null,
+      cluster: null,
+      registrationDate: '2026-03-02T09:00:00.000Z',
+    },
+    allData: {
+      menteeAccountQuestions: [],
+      mentorAccountQuestions: [{ userQuestionText: 'Why become a mentor?', userAnswer: null }],
+      menteeProfileQuestions: [],
+      mentorProfileQuestions: [],
+      menteeMatchingTandem: [],
+      mentorMatchingTandem: [{ matchingTandemId: 7 }],
+      menteeLastStartedMatchingDate: null,
+    },
   }
 
   it('asks for an existing name when the typed text matches nobody', async () => {
@@ -216,7 +308,7 @@ describe('user information', () => {
     expect(api.calls('GET /api/Admin/GetUserDetail')).toHaveLength(0)
   })
 
-  it('shows the accordions with \'-\' for empty fields, no history, and reports an incomplete profile when enabling matching', async () => {
+  it("shows the accordions with '-' for empty fields, no history, and reports an incomplete profile when enabling matching", async () => {
     const { user } = await open('/administrator/user-information', {
       'GET /api/Admin/GetAllUsers': () => ok(users),
       'GET /api/Admin/GetUserDetail': () => ok(detail),
@@ -229,7 +321,10 @@ describe('user information', () => {
     expect(screen.getByText('#7')).toBeTruthy()
     expect(screen.getByText('Why become a mentor?').nextElementSibling?.textContent).toBe('-')
     expect(screen.queryByRole('button', { name: 'Mentee' })).toBeNull()
-    server?.routes.set('post /api/admin/updateuserstatus', () => ({ status: 200, body: { isSuccess: false, isFailure: true, value: null, errorMessage: 'InCompleteProfile', errorCode: 'ProfileIncomplete' } }))
+    server?.routes.set('post /api/admin/updateuserstatus', () => ({
+      status: 200,
+      body: { isSuccess: false, isFailure: true, value: null, errorMessage: 'InCompleteProfile', errorCode: 'ProfileIncomplete' },
+    }))
     await user.click(screen.getByRole('switch', { name: 'Matching enabled' }))
     expect(await screen.findByText("The mentor's profile data is incomplete: matching cannot be enabled.")).toBeTruthy()
   })

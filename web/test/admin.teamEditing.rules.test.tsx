@@ -3,14 +3,44 @@ import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
 import { PROPOSAL_STATES, TANDEM_STATES, type ProposalState, type TandemState, type TeamDetail } from '@tandem/core'
 import {
-  EDITABLE_PROPOSAL_STATES, callsToSave, chooseMenteeStatus, chooseMentorStatus, isMenteeEditable, isMentorEditable, isReleaseEnabled,
-  isSaveEnabled, startEditing, type TeamEdit,
+  EDITABLE_PROPOSAL_STATES,
+  callsToSave,
+  chooseMenteeStatus,
+  chooseMentorStatus,
+  isMenteeEditable,
+  isMentorEditable,
+  isReleaseEnabled,
+  isSaveEnabled,
+  startEditing,
+  type TeamEdit,
 } from '../src/features/admin/teamEditing.rules.js'
 
 const aTeam = (tandemStatus: TandemState, mentee: ProposalState, mentor: ProposalState, version = 3): TeamDetail => ({
-  tandemId: 42, version, tandemStatus,
-  matchingTandemMenteeProposal: { status: mentee, proposalId: 101, email: 'mia@example.org', firstName: 'Mia', lastName: 'Muster', createdDate: '2026-03-02T09:00:00.000Z', comment: null, declineReasonText: null, declineInformationText: null },
-  matchingTandemMentorProposal: { status: mentor, proposalId: 102, email: 'max@example.org', firstName: 'Max', lastName: 'Mentor', createdDate: '2026-03-02T09:00:00.000Z', comment: null, declineReasonText: null, declineInformationText: null },
+  tandemId: 42,
+  version,
+  tandemStatus,
+  matchingTandemMenteeProposal: {
+    status: mentee,
+    proposalId: 101,
+    email: 'mia@example.org',
+    firstName: 'Mia',
+    lastName: 'Muster',
+    createdDate: '2026-03-02T09:00:00.000Z',
+    comment: null,
+    declineReasonText: null,
+    declineInformationText: null,
+  },
+  matchingTandemMentorProposal: {
+    status: mentor,
+    proposalId: 102,
+    email: 'max@example.org',
+    firstName: 'Max',
+    lastName: 'Mentor',
+    createdDate: '2026-03-02T09:00:00.000Z',
+    comment: null,
+    declineReasonText: null,
+    declineInformationText: null,
+  },
 })
 
 const proposed = () => aTeam('ACTIVE', 'PROPOSED', 'PROPOSED')
@@ -25,7 +55,8 @@ describe('the status selects', () => {
   it('lets the admin edit the mentee status only when the team is ACTIVE and the mentee proposal was PROPOSED', () => {
     expect(isMenteeEditable(startEditing(proposed()))).toBe(true)
     expect(isMenteeEditable(startEditing(aTeam('ACTIVE', 'ACCEPTED', 'PROPOSED')))).toBe(false)
-    for (const state of TANDEM_STATES.filter((s) => s !== 'ACTIVE')) expect(isMenteeEditable(startEditing(aTeam(state, 'PROPOSED', 'PROPOSED')))).toBe(false)
+    for (const state of TANDEM_STATES.filter((s) => s !== 'ACTIVE'))
+      expect(isMenteeEditable(startEditing(aTeam(state, 'PROPOSED', 'PROPOSED')))).toBe(false)
   })
 
   it('lets the admin edit the mentor status only when the team is ACTIVE and the mentee status is currently ACCEPTED', () => {
@@ -74,8 +105,15 @@ describe('the calls a save makes', () => {
     const call = calls[0]!
     if (call.kind !== 'decline') throw new Error('expected a decline')
     expect(call.payload(3)).toEqual({
-      declineProposal: { proposalId: 101, proposalState: 'DECLINED', comment: null, declineMatchingTandem: { matchingTandemId: 42, tandemState: 'DECLINED', version: 3 } },
-      menteeEmail: 'mia@example.org', mentorEmail: 'max@example.org', role: 'Mentee',
+      declineProposal: {
+        proposalId: 101,
+        proposalState: 'DECLINED',
+        comment: null,
+        declineMatchingTandem: { matchingTandemId: 42, tandemState: 'DECLINED', version: 3 },
+      },
+      menteeEmail: 'mia@example.org',
+      mentorEmail: 'max@example.org',
+      role: 'Mentee',
     })
   })
 
@@ -84,20 +122,26 @@ describe('the calls a save makes', () => {
     expect(calls).toHaveLength(1)
     const call = calls[0]!
     if (call.kind !== 'accept') throw new Error('expected an accept')
-    expect(call.payload(3)).toEqual([{
-      email: 'mia@example.org', role: 'Mentee', pairedUserEmail: 'max@example.org',
-      proposalSaveModel: [{ proposalId: 101, proposalState: 'ACCEPTED' }], matchingTandemSaveModel: [{ matchingTandemId: 42, tandemState: 'ACTIVE', version: 3 }],
-    }])
+    expect(call.payload(3)).toEqual([
+      {
+        email: 'mia@example.org',
+        role: 'Mentee',
+        pairedUserEmail: 'max@example.org',
+        proposalSaveModel: [{ proposalId: 101, proposalState: 'ACCEPTED' }],
+        matchingTandemSaveModel: [{ matchingTandemId: 42, tandemState: 'ACTIVE', version: 3 }],
+      },
+    ])
   })
 
-  it('mentee and mentor ACCEPTED: both accepts in one call, the mentor\'s with team state MATCHED', () => {
+  it("mentee and mentor ACCEPTED: both accepts in one call, the mentor's with team state MATCHED", () => {
     const edit = chooseMentorStatus(chooseMenteeStatus(startEditing(proposed()), 'ACCEPTED'), 'ACCEPTED')
     const calls = callsToSave(edit, proposed())
     expect(calls.map((c) => c.kind)).toEqual(['accept'])
     const call = calls[0]!
     if (call.kind !== 'accept') throw new Error('expected an accept')
     expect(call.payload(3).map((i) => [i.role, i.proposalSaveModel[0]?.proposalId, i.matchingTandemSaveModel[0]?.tandemState])).toEqual([
-      ['Mentee', 101, 'ACTIVE'], ['Mentor', 102, 'MATCHED'],
+      ['Mentee', 101, 'ACTIVE'],
+      ['Mentor', 102, 'MATCHED'],
     ])
   })
 
@@ -108,16 +152,23 @@ describe('the calls a save makes', () => {
     const decline = calls[1]!
     if (decline.kind !== 'decline') throw new Error('expected a decline')
     // The second call carries the version the first one left.
-    expect(decline.payload(4).declineProposal).toEqual({ proposalId: 102, proposalState: 'DECLINED', comment: null, declineMatchingTandem: { matchingTandemId: 42, tandemState: 'DECLINED', version: 4 } })
+    expect(decline.payload(4).declineProposal).toEqual({
+      proposalId: 102,
+      proposalState: 'DECLINED',
+      comment: null,
+      declineMatchingTandem: { matchingTandemId: 42, tandemState: 'DECLINED', version: 4 },
+    })
   })
 
-  it('a mentor change after the mentee had accepted: only the mentor\'s accept (team MATCHED) or decline', () => {
+  it("a mentor change after the mentee had accepted: only the mentor's accept (team MATCHED) or decline", () => {
     const waiting = aTeam('ACTIVE', 'ACCEPTED', 'PROPOSED')
     const accept = callsToSave(chooseMentorStatus(startEditing(waiting), 'ACCEPTED'), waiting)
     const first = accept[0]
     if (first?.kind !== 'accept') throw new Error('expected an accept')
     expect(first.payload(5).map((i) => [i.role, i.matchingTandemSaveModel[0]?.tandemState])).toEqual([['Mentor', 'MATCHED']])
-    expect(callsToSave(chooseMentorStatus(startEditing(waiting), 'DECLINED'), waiting).map((c) => (c.kind === 'decline' ? c.side : c.kind))).toEqual(['Mentor'])
+    expect(
+      callsToSave(chooseMentorStatus(startEditing(waiting), 'DECLINED'), waiting).map((c) => (c.kind === 'decline' ? c.side : c.kind)),
+    ).toEqual(['Mentor'])
   })
 
   it('makes no call when nothing changed or the team is not ACTIVE', () => {
@@ -128,20 +179,32 @@ describe('the calls a save makes', () => {
 })
 
 describe('properties over any sequence of choices', () => {
-  const choice = fc.record({ side: fc.constantFrom('mentee' as const, 'mentor' as const), state: fc.constantFrom(...EDITABLE_PROPOSAL_STATES) })
-  const team = fc.record({
-    tandemStatus: fc.constantFrom(...TANDEM_STATES), mentee: fc.constantFrom(...PROPOSAL_STATES), mentor: fc.constantFrom(...PROPOSAL_STATES),
+  const choice = fc.record({
+    side: fc.constantFrom('mentee' as const, 'mentor' as const),
+    state: fc.constantFrom(...EDITABLE_PROPOSAL_STATES),
   })
+  const team = fc
+    .record({
+      tandemStatus: fc.constantFrom(...TANDEM_STATES),
+      mentee: fc.constantFrom(...PROPOSAL_STATES),
+      mentor: fc.constantFrom(...PROPOSAL_STATES),
+    })
     // Reachable teams only: while a team is ACTIVE its mentor proposal is PROPOSED and its mentee's PROPOSED or ACCEPTED.
     .filter((s) => s.tandemStatus !== 'ACTIVE' || (s.mentor === 'PROPOSED' && (s.mentee === 'PROPOSED' || s.mentee === 'ACCEPTED')))
     .map((s) => aTeam(s.tandemStatus, s.mentee, s.mentor))
 
   it('a non-ACTIVE team never changes; the mentor differs from its original only while the mentee is ACCEPTED; Save iff calls', () => {
-    fc.assert(fc.property(team, fc.array(choice, { maxLength: 8 }), (detail, choices) => {
-      const edit = choices.reduce((e, c) => (c.side === 'mentee' ? chooseMenteeStatus(e, c.state) : chooseMentorStatus(e, c.state)), startEditing(detail))
-      if (detail.tandemStatus !== 'ACTIVE') expect(edit).toEqual(startEditing(detail))
-      if (edit.mentor !== edit.mentorOriginal) expect(edit.mentee).toBe('ACCEPTED')
-      expect(callsToSave(edit, detail).length > 0).toBe(isSaveEnabled(edit))
-    }), { numRuns: 300 })
+    fc.assert(
+      fc.property(team, fc.array(choice, { maxLength: 8 }), (detail, choices) => {
+        const edit = choices.reduce(
+          (e, c) => (c.side === 'mentee' ? chooseMenteeStatus(e, c.state) : chooseMentorStatus(e, c.state)),
+          startEditing(detail),
+        )
+        if (detail.tandemStatus !== 'ACTIVE') expect(edit).toEqual(startEditing(detail))
+        if (edit.mentor !== edit.mentorOriginal) expect(edit.mentee).toBe('ACCEPTED')
+        expect(callsToSave(edit, detail).length > 0).toBe(isSaveEnabled(edit))
+      }),
+      { numRuns: 300 },
+    )
   })
 })

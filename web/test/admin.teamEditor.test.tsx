@@ -10,17 +10,57 @@ import type { TeamEdit } from '../src/features/admin/teamEditing.rules.js'
 import { renderWithProviders } from './utils/renderWithProviders.js'
 
 const aTeam = (tandemStatus: TandemState, mentee: ProposalState, mentor: ProposalState): TeamDetail => ({
-  tandemId: 42, version: 3, tandemStatus,
-  matchingTandemMenteeProposal: { status: mentee, proposalId: 101, email: 'mia@example.org', firstName: 'Mia', lastName: 'Muster', createdDate: '2026-03-02T09:00:00.000Z', comment: null, declineReasonText: null, declineInformationText: null },
-  matchingTandemMentorProposal: { status: mentor, proposalId: 102, email: 'max@example.org', firstName: 'Max', lastName: 'Mentor', createdDate: '2026-03-02T09:00:00.000Z', comment: 'Too far away', declineReasonText: null, declineInformationText: null },
+  tandemId: 42,
+  version: 3,
+  tandemStatus,
+  matchingTandemMenteeProposal: {
+    status: mentee,
+    proposalId: 101,
+    email: 'mia@example.org',
+    firstName: 'Mia',
+    lastName: 'Muster',
+    createdDate: '2026-03-02T09:00:00.000Z',
+    comment: null,
+    declineReasonText: null,
+    declineInformationText: null,
+  },
+  matchingTandemMentorProposal: {
+    status: mentor,
+    proposalId: 102,
+    email: 'max@example.org',
+    firstName: 'Max',
+    lastName: 'Mentor',
+    createdDate: '2026-03-02T09:00:00.000Z',
+    comment: 'Too far away',
+    declineReasonText: null,
+    declineInformationText: null,
+  },
 })
 
 const renderEditor = async (detail: TeamDetail) => {
   const saved: TeamEdit[] = []
   let released = 0
-  const view = await renderWithProviders(<TeamEditor detail={detail} busy={false} onSave={(e) => saved.push(e)} onRelease={() => { released += 1 }} />)
+  const view = await renderWithProviders(
+    <TeamEditor
+      detail={detail}
+      busy={false}
+      onSave={(e) => saved.push(e)}
+      onRelease={() => {
+        released += 1
+      }}
+    />,
+  )
   addAdminTranslations(view.i18n)
-  view.rerender(<TeamEditor detail={detail} busy={false} onSave={(e) => saved.push(e)} onRelease={() => { released += 1 }} />)
+  view.rerender(
+    <TeamEditor
+      detail={detail}
+      busy={false}
+      onSave={(e) => saved.push(e)}
+      onRelease={() => {
+        released += 1
+      }}
+    />,
+  )
   return { saved, released: () => released }
 }
 
@@ -31,7 +71,7 @@ const confirmation = () => screen.findByRole('alertdialog', { hidden: true })
 const button = (name: string) => screen.getByRole<HTMLButtonElement>('button', { name })
 
 describe('team editor controls', () => {
-  it('titles the accordion MT_ID: #id with both last names and shows the mentor comment, \'-\' for empty fields', async () => {
+  it("titles the accordion MT_ID: #id with both last names and shows the mentor comment, '-' for empty fields", async () => {
     await renderEditor(aTeam('ACTIVE', 'PROPOSED', 'PROPOSED'))
     expect(screen.getByRole('button', { name: 'MT_ID: #42 Muster / Mentor' })).toBeTruthy()
     const mentorCard = screen.getByRole('group', { name: 'Mentor' })
@@ -45,7 +85,9 @@ describe('team editor controls', () => {
     expect(mentorSelect()).toBeNull()
     expect(button('save changes').disabled).toBe(true)
     expect(button('release matching tandem').disabled).toBe(false)
-    const options = within(menteeSelect()!).getAllByRole('option').map((o) => o.textContent)
+    const options = within(menteeSelect()!)
+      .getAllByRole('option')
+      .map((o) => o.textContent)
     expect(options).not.toContain('CLOSED')
   })
 

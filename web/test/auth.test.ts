@@ -41,7 +41,19 @@ describe('landing after sign-in', () => {
   })
 
   it('lands on home for an address of another origin: absolute, protocol-relative, backslashed or a script', () => {
-    for (const elsewhere of ['https://evil.example/', 'http://evil.example/user/account', '//evil.example/x', '/\\evil.example/x', '\\\\evil.example', '/\t/evil.example', 'javascript:alert(1)', 'user/account', '', 42, null]) {
+    for (const elsewhere of [
+      'https://evil.example/',
+      'http://evil.example/user/account',
+      '//evil.example/x',
+      '/\\evil.example/x',
+      '\\\\evil.example',
+      '/\t/evil.example',
+      'javascript:alert(1)',
+      'user/account',
+      '',
+      42,
+      null,
+    ]) {
       expect(landingAfterSignIn(elsewhere)).toBe('/')
     }
   })
@@ -56,19 +68,37 @@ describe('landing after sign-in', () => {
 
 describe('registration', () => {
   it('builds the sign-up payload from the token claims with the register route role', () => {
-    const payload = signUpPayload({ email: 'max@example.org', givenName: 'Max', familyName: 'Mentor', birthdate: '1980-02-01', gender: 'Male', locale: 'de' }, 'Mentor', 'en')
+    const payload = signUpPayload(
+      { email: 'max@example.org', givenName: 'Max', familyName: 'Mentor', birthdate: '1980-02-01', gender: 'Male', locale: 'de' },
+      'Mentor',
+      'en',
+    )
     expect(isRight(SignUpPayload.decode(payload))).toBe(true)
-    expect(payload).toMatchObject({ FirstName: 'Max', LastName: 'Mentor', DOB: '1980-02-01', Language: 'de', Gender: 'Male', Email: 'max@example.org', Role: 'Mentor' })
+    expect(payload).toMatchObject({
+      FirstName: 'Max',
+      LastName: 'Mentor',
+      DOB: '1980-02-01',
+      Language: 'de',
+      Gender: 'Male',
+      Email: 'max@example.org',
+      Role: 'Mentor',
+    })
   })
   it('defaults gender to NA and drops a birth date that is not a date', () => {
-    const payload = signUpPayload({ email: 'a@example.org', givenName: 'A', familyName: 'B', birthdate: 'unknown', gender: null, locale: null }, 'Mentee', 'de')
+    const payload = signUpPayload(
+      { email: 'a@example.org', givenName: 'A', familyName: 'B', birthdate: 'unknown', gender: null, locale: null },
+      'Mentee',
+      'de',
+    )
     expect(payload).toMatchObject({ Gender: 'NA', DOB: null, Language: 'de', Role: 'Mentee' })
   })
 })
 
 describe('runtime configuration', () => {
   it('refuses an app-config.json without the oidc block', () => {
-    expect(() => decodeAppConfig({ apiBaseUrl: '', organisation: { name: 'x', email: 'e', phone: 'p', website: 'w' } })).toThrow(/expected shape/)
+    expect(() => decodeAppConfig({ apiBaseUrl: '', organisation: { name: 'x', email: 'e', phone: 'p', website: 'w' } })).toThrow(
+      /expected shape/,
+    )
   })
 })
 

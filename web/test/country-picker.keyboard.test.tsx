@@ -21,7 +21,9 @@ const Form = ({ initial = null }: { readonly initial?: number | null }) => {
   const [id, setId] = useState<number | null>(initial)
   return (
     <>
-      <Field label="Country"><CountryPicker countries={countries} selectedId={id} onSelect={setId} /></Field>
+      <Field label="Country">
+        <CountryPicker countries={countries} selectedId={id} onSelect={setId} />
+      </Field>
       <output>{id === null ? 'none' : `chosen ${id}`}</output>
     </>
   )

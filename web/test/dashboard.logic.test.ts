@@ -1,8 +1,25 @@
 import { describe, expect, it } from 'vitest'
-import { canStartMatching, decisionFailure, nextDeadline, panelFor, startMatchingFailure, timeLeft, topProposal, visibleProposals, type SideFacts } from '../src/features/dashboard/dashboard.logic.js'
+import {
+  canStartMatching,
+  decisionFailure,
+  nextDeadline,
+  panelFor,
+  startMatchingFailure,
+  timeLeft,
+  topProposal,
+  visibleProposals,
+  type SideFacts,
+} from '../src/features/dashboard/dashboard.logic.js'
 import { aProposal } from './utils/builders.js'
 
-const facts = (overrides: Partial<SideFacts>): SideFacts => ({ status: 'NEW', saved: false, published: false, noMatch: false, proposals: [], ...overrides })
+const facts = (overrides: Partial<SideFacts>): SideFacts => ({
+  status: 'NEW',
+  saved: false,
+  published: false,
+  noMatch: false,
+  proposals: [],
+  ...overrides,
+})
 
 describe('dashboard by status (SPEC §4)', () => {
   it('shows a new mentee without answers the no-profile panel', () => {
@@ -33,7 +50,9 @@ describe('dashboard by status (SPEC §4)', () => {
     expect(panelFor('Mentor', facts({ status: 'PAUSED', published: false }))).toBe('publishProfile')
   })
   it('shows matched proposals', () => {
-    expect(panelFor('Mentee', facts({ status: 'MATCHED', proposals: [aProposal({ proposalState: 'ACCEPTED', tandemState: 'MATCHED' })] }))).toBe('proposals')
+    expect(
+      panelFor('Mentee', facts({ status: 'MATCHED', proposals: [aProposal({ proposalState: 'ACCEPTED', tandemState: 'MATCHED' })] })),
+    ).toBe('proposals')
   })
   it('shows only cards whose proposal state is PROPOSED or ACCEPTED', () => {
     const states = ['PROPOSED', 'ACCEPTED', 'DECLINED', 'CLOSED', 'MATCHED'] as const
@@ -48,7 +67,11 @@ describe('dashboard by status (SPEC §4)', () => {
     expect(canStartMatching('NEW')).toBe(true)
   })
   it('picks the proposal with the highest baseMatchRuleScore for the profile view', () => {
-    const best = topProposal([aProposal({ proposalId: 1, baseMatchRuleScore: 3 }), aProposal({ proposalId: 2, baseMatchRuleScore: 9 }), aProposal({ proposalId: 3, baseMatchRuleScore: 5 })])
+    const best = topProposal([
+      aProposal({ proposalId: 1, baseMatchRuleScore: 3 }),
+      aProposal({ proposalId: 2, baseMatchRuleScore: 9 }),
+      aProposal({ proposalId: 3, baseMatchRuleScore: 5 }),
+    ])
     expect(best?.proposalId).toBe(2)
   })
 })
@@ -60,7 +83,11 @@ describe('countdown', () => {
     expect(timeLeft('2026-11-22T09:00:00.000Z', now)).toEqual({ hours: 0, minutes: 0 })
   })
   it('uses the earliest deadline of the proposals still waiting for an answer', () => {
-    const proposals = [aProposal({ matchingTandemId: 1 }), aProposal({ matchingTandemId: 2 }), aProposal({ matchingTandemId: 3, proposalState: 'ACCEPTED' })]
+    const proposals = [
+      aProposal({ matchingTandemId: 1 }),
+      aProposal({ matchingTandemId: 2 }),
+      aProposal({ matchingTandemId: 3, proposalState: 'ACCEPTED' }),
+    ]
     const times = [
       { tandemId: 1, remainingHours: 40, remainingMinutes: 0, tandemValidUntil: '2026-11-24T10:00:00.000Z' },
       { tandemId: 2, remainingHours: 20, remainingMinutes: 0, tandemValidUntil: '2026-11-23T10:00:00.000Z' },

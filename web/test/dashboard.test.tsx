@@ -16,8 +16,16 @@ afterEach(async () => {
 const inTwoDays = () => new Date(Date.now() + 47 * 3600_000 + 5 * 60_000 + 30_000).toISOString()
 
 const proposedProfile = {
-  city: 'Hamburg', federalState: 'Hamburg', country: 'Germany', language: 'Deutsch', gender: 'Male', professionalPosition: 'CTO', company: 'Hanse AG',
-  email: 'max@example.org', firstName: 'Max', profileImage: null,
+  city: 'Hamburg',
+  federalState: 'Hamburg',
+  country: 'Germany',
+  language: 'Deutsch',
+  gender: 'Male',
+  professionalPosition: 'CTO',
+  company: 'Hanse AG',
+  email: 'max@example.org',
+  firstName: 'Max',
+  profileImage: null,
   questionnairesQuestionAnswersModel: [{ userQuestionText: 'Which industries?', userAnswer: 'IT' }],
   profileQuestionAnswersModel: [{ userQuestionText: 'What drives you?', userAnswer: null }],
 }
@@ -25,16 +33,32 @@ const proposedProfile = {
 const setUp = async (user: UserView, menteeProposals: ParticipantProposal[], overrides: Record<string, () => Reply> = {}) => {
   server = await startApiServer({
     'GET /api/Account/GetUserDetails': () => ok(user),
-    'POST /api/MatchingTandem/GetProposals': () => ok({
-      menteeProposal: menteeProposals,
-      mentorProposal: [],
-      proposalRemainingTime: { menteeRemainingTime: menteeProposals.map((p) => ({ tandemId: p.matchingTandemId, remainingHours: 47, remainingMinutes: 5, tandemValidUntil: inTwoDays() })), mentorRemainingTime: [] },
-    }),
-    'GET /api/Questionnaire/GetQuestionAnswerPairs': () => ok({ questionAnswerModel: questions(), isProfilePublished: false, statusByRole: user.userStatuses[0]?.userStatus ?? 'NEW' }),
+    'POST /api/MatchingTandem/GetProposals': () =>
+      ok({
+        menteeProposal: menteeProposals,
+        mentorProposal: [],
+        proposalRemainingTime: {
+          menteeRemainingTime: menteeProposals.map((p) => ({
+            tandemId: p.matchingTandemId,
+            remainingHours: 47,
+            remainingMinutes: 5,
+            tandemValidUntil: inTwoDays(),
+          })),
+          mentorRemainingTime: [],
+        },
+      }),
+    'GET /api/Questionnaire/GetQuestionAnswerPairs': () =>
+      ok({ questionAnswerModel: questions(), isProfilePublished: false, statusByRole: user.userStatuses[0]?.userStatus ?? 'NEW' }),
     'GET /api/User/GetProposedUserProfile': () => ok(proposedProfile),
-    'GET /api/MatchingTandem/GetDeclineReason': (r) => ok(r.query['role'] === 'Mentee'
-      ? [{ id: 1, declineReasonText: 'Industry does not fit' }, { id: 2, declineReasonText: 'Other reason' }]
-      : [{ id: 9, declineReasonText: 'No time at the moment' }]),
+    'GET /api/MatchingTandem/GetDeclineReason': (r) =>
+      ok(
+        r.query['role'] === 'Mentee'
+          ? [
+              { id: 1, declineReasonText: 'Industry does not fit' },
+              { id: 2, declineReasonText: 'Other reason' },
+            ]
+          : [{ id: 9, declineReasonText: 'No time at the moment' }],
+      ),
     'POST /api/MatchingTandem/AcceptProposal': () => ok(true),
     'POST /api/MatchingTandem/DeclineProposal': () => ok(true),
     'POST /api/MatchingTandem/CreateMatchingTandem': () => ok(true),
@@ -111,7 +135,13 @@ describe('mentee dashboard', () => {
     await waitFor(() => expect(server?.calls('POST /api/MatchingTandem/DeclineProposal').length).toBe(1))
     expect(server?.calls('GET /api/MatchingTandem/GetDeclineReason')[0]?.query).toMatchObject({ role: 'Mentee', language: 'en' })
     expect(server?.calls('POST /api/MatchingTandem/DeclineProposal')[0]?.body).toMatchObject({
-      proposalSaveModel: { proposalId: 11, proposalState: 'DECLINED', comment: 'Sorry', declineReasonId: 1, declineDropReason: 'Industry does not fit' },
+      proposalSaveModel: {
+        proposalId: 11,
+        proposalState: 'DECLINED',
+        comment: 'Sorry',
+        declineReasonId: 1,
+        declineDropReason: 'Industry does not fit',
+      },
       matchingTandemSaveModel: { matchingTandemId: 6, tandemState: 'DECLINED' },
     })
   })
@@ -163,7 +193,9 @@ describe('mentee dashboard', () => {
   })
 
   it('tells a mentee who is not available for matching that matching could not start', async () => {
-    await setUp(mentee('AVAILABLE'), [], { 'POST /api/MatchingTandem/CreateMatchingTandem': () => fail(400, 'NotAvailableForMatching', false) })
+    await setUp(mentee('AVAILABLE'), [], {
+      'POST /api/MatchingTandem/CreateMatchingTandem': () => fail(400, 'NotAvailableForMatching', false),
+    })
     await userEvent.click(await screen.findByRole('button', { name: 'Start matching' }))
     expect(await screen.findByText(/Matching could not be started: you are not available/)).toBeTruthy()
   })
@@ -175,7 +207,9 @@ describe('mentee dashboard', () => {
   })
 
   it('warns when matching is started while a run is already running', async () => {
-    await setUp(mentee('AVAILABLE'), [], { 'POST /api/MatchingTandem/CreateMatchingTandem': () => fail(409, 'MatchingAlreadyRunning', false) })
+    await setUp(mentee('AVAILABLE'), [], {
+      'POST /api/MatchingTandem/CreateMatchingTandem': () => fail(409, 'MatchingAlreadyRunning', false),
+    })
     await userEvent.click(await screen.findByRole('button', { name: 'Start matching' }))
     const notice = await screen.findByRole('alertdialog')
     expect(within(notice).getByText('Matching is already running. Please wait until it has finished.')).toBeTruthy()
@@ -184,17 +218,27 @@ describe('mentee dashboard', () => {
 
 describe('mentor dashboard', () => {
   it('uses the mentor decline reasons when a mentor declines', async () => {
-    const user = aUser('max@example.org', ['Mentor'], [aStatus('Mentor', 'PROPOSED', { questionLastPublishDate: '2026-11-01T10:00:00.000Z' })])
+    const user = aUser(
+      'max@example.org',
+      ['Mentor'],
+      [aStatus('Mentor', 'PROPOSED', { questionLastPublishDate: '2026-11-01T10:00:00.000Z' })],
+    )
     server = await startApiServer({
       'GET /api/Account/GetUserDetails': () => ok(user),
-      'POST /api/MatchingTandem/GetProposals': () => ok({
-        menteeProposal: [],
-        mentorProposal: [aProposal({ proposalId: 12, pairedProposalId: 11, firstName: 'Mia', lastName: 'Muster' })],
-        proposalRemainingTime: { menteeRemainingTime: [], mentorRemainingTime: [{ tandemId: 6, remainingHours: 71, remainingMinutes: 0, tandemValidUntil: inTwoDays() }] },
-      }),
-      'GET /api/Questionnaire/GetQuestionAnswerPairs': () => ok({ questionAnswerModel: questions(), isProfilePublished: true, statusByRole: 'PROPOSED' }),
+      'POST /api/MatchingTandem/GetProposals': () =>
+        ok({
+          menteeProposal: [],
+          mentorProposal: [aProposal({ proposalId: 12, pairedProposalId: 11, firstName: 'Mia', lastName: 'Muster' })],
+          proposalRemainingTime: {
+            menteeRemainingTime: [],
+            mentorRemainingTime: [{ tandemId: 6, remainingHours: 71, remainingMinutes: 0, tandemValidUntil: inTwoDays() }],
+          },
+        }),
+      'GET /api/Questionnaire/GetQuestionAnswerPairs': () =>
+        ok({ questionAnswerModel: questions(), isProfilePublished: true, statusByRole: 'PROPOSED' }),
       'GET /api/User/GetProposedUserProfile': () => ok({ ...proposedProfile, firstName: 'Mia' }),
-      'GET /api/MatchingTandem/GetDeclineReason': (r) => ok(r.query['role'] === 'Mentor' ? [{ id: 9, declineReasonText: 'No time at the moment' }] : []),
+      'GET /api/MatchingTandem/GetDeclineReason': (r) =>
+        ok(r.query['role'] === 'Mentor' ? [{ id: 9, declineReasonText: 'No time at the moment' }] : []),
     })
     await renderWithProviders(<Dashboard />, { route: '/matching', apiBaseUrl: server.url, user: aSignedInUser(user.email) })
     const card = await screen.findByRole('group', { name: 'Proposal: Mia Muster' })

@@ -18,7 +18,8 @@ afterEach(async () => {
   server = undefined
 })
 
-const textOf = (bundle: unknown, key: string): unknown => key.split('.').reduce<unknown>((o, p) => (o as Record<string, unknown> | undefined)?.[p], bundle)
+const textOf = (bundle: unknown, key: string): unknown =>
+  key.split('.').reduce<unknown>((o, p) => (o as Record<string, unknown> | undefined)?.[p], bundle)
 
 /** A published, paused mentor whose switch to enable matching gets `refusal` from the server. */
 const refusedToggle = async (language: Language, refusal: () => Reply) => {
@@ -26,19 +27,25 @@ const refusedToggle = async (language: Language, refusal: () => Reply) => {
   server = await startApiServer({
     'GET /api/Account/GetUserDetails': () => ok(user),
     'GET /api/User/GetUserProfile': () => ok(aProfileResponse(user)),
-    'GET /api/Questionnaire/GetQuestionAnswerPairs': () => ok({
-      questionAnswerModel: questions({
-        1: [{ originalQuestionId: 101, originalPossibleAnswerId: 11, directFieldAnswer: null }],
-        2: [{ originalQuestionId: 102, originalPossibleAnswerId: 21, directFieldAnswer: null }],
-        3: [{ originalQuestionId: 103, originalPossibleAnswerId: null, directFieldAnswer: '2015' }],
-        4: [{ originalQuestionId: 104, originalPossibleAnswerId: null, directFieldAnswer: 'Honest feedback' }],
+    'GET /api/Questionnaire/GetQuestionAnswerPairs': () =>
+      ok({
+        questionAnswerModel: questions({
+          1: [{ originalQuestionId: 101, originalPossibleAnswerId: 11, directFieldAnswer: null }],
+          2: [{ originalQuestionId: 102, originalPossibleAnswerId: 21, directFieldAnswer: null }],
+          3: [{ originalQuestionId: 103, originalPossibleAnswerId: null, directFieldAnswer: '2015' }],
+          4: [{ originalQuestionId: 104, originalPossibleAnswerId: null, directFieldAnswer: 'Honest feedback' }],
+        }),
+        isProfilePublished: true,
+        statusByRole: 'PAUSED',
       }),
-      isProfilePublished: true,
-      statusByRole: 'PAUSED',
-    }),
     'POST /api/Questionnaire/UpdateUserStatus': refusal,
   })
-  await renderWithProviders(<QuestionnairePage side="Mentor" />, { route: '/user/mentor-profile', apiBaseUrl: server.url, user: aSignedInUser(user.email), language })
+  await renderWithProviders(<QuestionnairePage side="Mentor" />, {
+    route: '/user/mentor-profile',
+    apiBaseUrl: server.url,
+    user: aSignedInUser(user.email),
+    language,
+  })
   await userEvent.click(await screen.findByRole('switch'))
 }
 
@@ -73,7 +80,10 @@ describe('a refused call shows the translated text of its code', () => {
   }
 
   it('follows the code, not the message text beside it', async () => {
-    await refusedToggle('de', () => ({ status: 409, body: { isSuccess: false, isFailure: true, value: null, errorMessage: 'InCompleteProfile', errorCode: 'MatchingDisabled' } }))
+    await refusedToggle('de', () => ({
+      status: 409,
+      body: { isSuccess: false, isFailure: true, value: null, errorMessage: 'InCompleteProfile', errorCode: 'MatchingDisabled' },
+    }))
     expect((await screen.findByRole('alert')).textContent).toBe(de.messages['matching-disabled'])
   })
 })

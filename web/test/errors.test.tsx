@@ -66,7 +66,9 @@ describe('uncaught errors', () => {
       await renderWithProviders(<ReportingBoundary />, { apiBaseUrl: server.url, user: aSignedInUser('mia@example.org') })
       expect(await screen.findByText('We are sorry, an unexpected error has occured. Please try again later.')).toBeTruthy()
       await waitFor(() => expect(server?.calls('POST /api/Logger/LogError').length).toBe(1))
-      expect(String((server?.calls('POST /api/Logger/LogError')[0]?.body as { ErrorMessage: string }).ErrorMessage)).toContain('screen exploded')
+      expect(String((server?.calls('POST /api/Logger/LogError')[0]?.body as { ErrorMessage: string }).ErrorMessage)).toContain(
+        'screen exploded',
+      )
     } finally {
       console.error = original
     }
@@ -96,7 +98,8 @@ describe('failed loads', () => {
       'GET /api/Account/GetUserDetails': () => ok(user),
       'POST /api/Account/signin': () => ok(true),
       'POST /api/MatchingTandem/GetProposals': () => ({ status: 500, body: 'Internal Server Error' }),
-      'GET /api/Questionnaire/GetQuestionAnswerPairs': () => ok({ questionAnswerModel: [], isProfilePublished: false, statusByRole: 'NEW' }),
+      'GET /api/Questionnaire/GetQuestionAnswerPairs': () =>
+        ok({ questionAnswerModel: [], isProfilePublished: false, statusByRole: 'NEW' }),
     })
     await renderWithProviders(<AppRoutes />, { route: '/matching', apiBaseUrl: server.url, user: aSignedInUser('mia@example.org') })
     expect(await screen.findByText('We are sorry, an unexpected error has occured. Please try again later.')).toBeTruthy()

@@ -9,8 +9,22 @@ import { renderWithProviders } from './utils/renderWithProviders.js'
 import { aProposal, questions } from './utils/builders.js'
 
 const choiceQuestion = (pairId: number, text: string): QuestionnaireQuestion => ({
-  originalQuestionId: 100 + pairId, questionPairId: pairId, questionText: `${text}?`, ruleName: 'MultipleFit', answerKind: 'choice', maxOption: 3, topic: text,
-  possibleAnswers: [{ originalPossibleAnswerId: pairId * 10 + 1, optionText: `${text} option`, languageName: 'en', isNoPreference: false, isNoSuchBackground: false }],
+  originalQuestionId: 100 + pairId,
+  questionPairId: pairId,
+  questionText: `${text}?`,
+  ruleName: 'MultipleFit',
+  answerKind: 'choice',
+  maxOption: 3,
+  topic: text,
+  possibleAnswers: [
+    {
+      originalPossibleAnswerId: pairId * 10 + 1,
+      optionText: `${text} option`,
+      languageName: 'en',
+      isNoPreference: false,
+      isNoSuchBackground: false,
+    },
+  ],
   userSelectedAnswers: [],
 })
 
@@ -18,7 +32,9 @@ const extra = [5, 6, 7, 8, 9].map((id) => choiceQuestion(id, `Topic ${id}`))
 const allQuestions = [...questions(), ...extra]
 
 const proposal = aProposal({
-  baseMatchRuleScore: 14, maxScore: 20, percentage: 70,
+  baseMatchRuleScore: 14,
+  maxScore: 20,
+  percentage: 70,
   breakdown: [
     { questionPairId: 1, points: 0, max: 3, common: [] },
     { questionPairId: 2, points: 2, max: 4, common: [21, 22] },
@@ -28,9 +44,14 @@ const proposal = aProposal({
 })
 
 const render = (side: 'Mentee' | 'Mentor', language: 'en' | 'de' = 'en') =>
-  renderWithProviders(<ProposalCard proposal={proposal} questions={allQuestions} side={side} onAccept={() => {}} onDecline={() => {}} />, { language })
+  renderWithProviders(<ProposalCard proposal={proposal} questions={allQuestions} side={side} onAccept={() => {}} onDecline={() => {}} />, {
+    language,
+  })
 
-const items = () => within(screen.getByRole('list')).getAllByRole('listitem').map((li) => li.textContent)
+const items = () =>
+  within(screen.getByRole('list'))
+    .getAllByRole('listitem')
+    .map((li) => li.textContent)
 
 describe('what you have in common', () => {
   it('lists only what the two share, with both years of a compared year, the weightiest first, at most five', async () => {

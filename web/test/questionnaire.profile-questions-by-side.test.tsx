@@ -20,13 +20,24 @@ const textOf = (id: number, language: Language): string => profileQuestions.find
 const openPage = async (side: Side, language: Language) => {
   const user = aUser('mia@example.org', [side], [aStatus(side, 'NEW')])
   // The master data as the server sends it: every question, in the page's language, with its side.
-  const userProfileQuestions = profileQuestions.map((q) => ({ userQuestionOriginalId: q.userQuestionOriginalId, userQuestionText: q.text[language], side: q.side }))
+  const userProfileQuestions = profileQuestions.map((q) => ({
+    userQuestionOriginalId: q.userQuestionOriginalId,
+    userQuestionText: q.text[language],
+    side: q.side,
+  }))
   server = await startApiServer({
     'GET /api/Account/GetUserDetails': () => ok(user),
-    'GET /api/User/GetUserProfile': () => ok({ ...aProfileResponse(user), userProfileMasterModel: { ...masterData, userProfileQuestions } }),
-    'GET /api/Questionnaire/GetQuestionAnswerPairs': () => ok({ questionAnswerModel: questions(), isProfilePublished: false, statusByRole: 'NEW' }),
+    'GET /api/User/GetUserProfile': () =>
+      ok({ ...aProfileResponse(user), userProfileMasterModel: { ...masterData, userProfileQuestions } }),
+    'GET /api/Questionnaire/GetQuestionAnswerPairs': () =>
+      ok({ questionAnswerModel: questions(), isProfilePublished: false, statusByRole: 'NEW' }),
   })
-  await renderWithProviders(<QuestionnairePage side={side} />, { route: `/user/${side.toLowerCase()}-profile`, apiBaseUrl: server.url, user: aSignedInUser(user.email), language })
+  await renderWithProviders(<QuestionnairePage side={side} />, {
+    route: `/user/${side.toLowerCase()}-profile`,
+    apiBaseUrl: server.url,
+    user: aSignedInUser(user.email),
+    language,
+  })
   // Question 1 is asked of both sides: once it shows, the profile section is there.
   expect(await screen.findByText(textOf(1, language))).toBeTruthy()
 }

@@ -13,13 +13,23 @@ afterEach(async () => {
   server = undefined
 })
 
-const setUp = async (side: Side, opts: { user?: UserView; status?: StatusName; published?: boolean; qs?: QuestionnaireQuestion[]; overrides?: Record<string, () => Reply> } = {}) => {
+const setUp = async (
+  side: Side,
+  opts: {
+    user?: UserView
+    status?: StatusName
+    published?: boolean
+    qs?: QuestionnaireQuestion[]
+    overrides?: Record<string, () => Reply>
+  } = {},
+) => {
   const status = opts.status ?? 'NEW'
   const user = opts.user ?? aUser('mia@example.org', [side], [aStatus(side, status)])
   server = await startApiServer({
     'GET /api/Account/GetUserDetails': () => ok(user),
     'GET /api/User/GetUserProfile': () => ok(aProfileResponse(user)),
-    'GET /api/Questionnaire/GetQuestionAnswerPairs': () => ok({ questionAnswerModel: opts.qs ?? questions(), isProfilePublished: opts.published ?? false, statusByRole: status }),
+    'GET /api/Questionnaire/GetQuestionAnswerPairs': () =>
+      ok({ questionAnswerModel: opts.qs ?? questions(), isProfilePublished: opts.published ?? false, statusByRole: status }),
     'POST /api/user/UpdateProfile': () => ok(true),
     'POST /api/Questionnaire/CreateAnswer': () => ok(true),
     'POST /api/Questionnaire/UpdateAnswer': () => ok(true),
@@ -27,15 +37,20 @@ const setUp = async (side: Side, opts: { user?: UserView; status?: StatusName; p
     'POST /api/MatchingTandem/CreateMatchingTandem': () => ok(true),
     ...opts.overrides,
   })
-  return renderWithProviders(<QuestionnairePage side={side} />, { route: `/user/${side.toLowerCase()}-profile`, apiBaseUrl: server.url, user: aSignedInUser(user.email) })
+  return renderWithProviders(<QuestionnairePage side={side} />, {
+    route: `/user/${side.toLowerCase()}-profile`,
+    apiBaseUrl: server.url,
+    user: aSignedInUser(user.email),
+  })
 }
 
-const answered = () => questions({
-  1: [{ originalQuestionId: 101, originalPossibleAnswerId: 11, directFieldAnswer: null }],
-  2: [{ originalQuestionId: 102, originalPossibleAnswerId: 21, directFieldAnswer: null }],
-  3: [{ originalQuestionId: 103, originalPossibleAnswerId: null, directFieldAnswer: '2015' }],
-  4: [{ originalQuestionId: 104, originalPossibleAnswerId: null, directFieldAnswer: 'Honest feedback' }],
-})
+const answered = () =>
+  questions({
+    1: [{ originalQuestionId: 101, originalPossibleAnswerId: 11, directFieldAnswer: null }],
+    2: [{ originalQuestionId: 102, originalPossibleAnswerId: 21, directFieldAnswer: null }],
+    3: [{ originalQuestionId: 103, originalPossibleAnswerId: null, directFieldAnswer: '2015' }],
+    4: [{ originalQuestionId: 104, originalPossibleAnswerId: null, directFieldAnswer: 'Honest feedback' }],
+  })
 
 describe('questionnaire validation (SPEC §5)', () => {
   it('refuses free text over 200 characters as the user types', async () => {
@@ -99,7 +114,9 @@ describe('questionnaire validation (SPEC §5)', () => {
     const city = await screen.findByRole('textbox', { name: /City/ })
     await userEvent.clear(city)
     await userEvent.click(screen.getByRole('button', { name: 'Save' }))
-    expect(await screen.findByText('Please check your provided data. Information is wrong or missing to save your user profile.')).toBeTruthy()
+    expect(
+      await screen.findByText('Please check your provided data. Information is wrong or missing to save your user profile.'),
+    ).toBeTruthy()
     expect(server?.calls('POST /api/user/UpdateProfile')).toEqual([])
   })
 })
@@ -111,11 +128,22 @@ describe('saving and the primary buttons', () => {
     await userEvent.click(within(group).getByRole('checkbox', { name: 'No preference' }))
     await userEvent.click(screen.getByRole('button', { name: 'Save' }))
     expect(await screen.findByText('Your mentee questionnaire was saved.')).toBeTruthy()
-    const body = server?.calls('POST /api/Questionnaire/CreateAnswer')[0]?.body as { isSavePublish: boolean; roleName: string; userSelectedAnswerSaveModel: unknown[] }
+    const body = server?.calls('POST /api/Questionnaire/CreateAnswer')[0]?.body as {
+      isSavePublish: boolean
+      roleName: string
+      userSelectedAnswerSaveModel: unknown[]
+    }
     expect(body.isSavePublish).toBe(false)
     expect(body.roleName).toBe('Mentee')
     // the no-preference choice sets the fits-all flag
-    expect(body.userSelectedAnswerSaveModel).toContainEqual({ OriginalQuestionId: 102, QuestionPairId: 2, DirectFieldAnswer: null, RuleName: 'MultipleMatchesFit', MaxOption: 2, PossibleAnswer: [{ originalPossibleAnswerId: 24, isSetOptionThatFitsAll: 1 }] })
+    expect(body.userSelectedAnswerSaveModel).toContainEqual({
+      OriginalQuestionId: 102,
+      QuestionPairId: 2,
+      DirectFieldAnswer: null,
+      RuleName: 'MultipleMatchesFit',
+      MaxOption: 2,
+      PossibleAnswer: [{ originalPossibleAnswerId: 24, isSetOptionThatFitsAll: 1 }],
+    })
   })
 
   it('starts matching for a complete mentee questionnaire', async () => {
@@ -156,7 +184,11 @@ describe('saving and the primary buttons', () => {
     expect((toggle as HTMLInputElement).checked).toBe(true)
     await userEvent.click(toggle)
     await waitFor(() => expect(server?.calls('POST /api/Questionnaire/UpdateUserStatus').length).toBe(1))
-    expect(server?.calls('POST /api/Questionnaire/UpdateUserStatus')[0]?.body).toEqual({ email: 'mia@example.org', roleName: 'Mentor', disableMatching: true })
+    expect(server?.calls('POST /api/Questionnaire/UpdateUserStatus')[0]?.body).toEqual({
+      email: 'mia@example.org',
+      roleName: 'Mentor',
+      disableMatching: true,
+    })
   })
 
   it('refuses to enable matching for an incomplete profile', async () => {
@@ -167,7 +199,12 @@ describe('saving and the primary buttons', () => {
   })
 
   it('shows the server refusal InCompleteProfile of the toggle', async () => {
-    await setUp('Mentor', { qs: answered(), status: 'PAUSED', published: true, overrides: { 'POST /api/Questionnaire/UpdateUserStatus': () => fail(400, 'ProfileIncomplete') } })
+    await setUp('Mentor', {
+      qs: answered(),
+      status: 'PAUSED',
+      published: true,
+      overrides: { 'POST /api/Questionnaire/UpdateUserStatus': () => fail(400, 'ProfileIncomplete') },
+    })
     await userEvent.click(await screen.findByRole('switch', { name: 'Matching enabled' }))
     expect(await screen.findByText(/Your profile data is incomplete/)).toBeTruthy()
   })

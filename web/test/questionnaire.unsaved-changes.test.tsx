@@ -22,13 +22,22 @@ const setUp = async (language: Language = 'en') => {
   server = await startApiServer({
     'GET /api/Account/GetUserDetails': () => ok(user),
     'GET /api/User/GetUserProfile': () => ok(aProfileResponse(user)),
-    'GET /api/Questionnaire/GetQuestionAnswerPairs': () => ok({ questionAnswerModel: questions(), isProfilePublished: false, statusByRole: 'NEW' }),
+    'GET /api/Questionnaire/GetQuestionAnswerPairs': () =>
+      ok({ questionAnswerModel: questions(), isProfilePublished: false, statusByRole: 'NEW' }),
     'POST /api/user/UpdateProfile': () => ok(true),
     'POST /api/Questionnaire/CreateAnswer': () => ok(true),
   })
   const page = (
     <Routes>
-      <Route path="/user/mentee-profile" element={<><Link to="/elsewhere">Elsewhere</Link><QuestionnairePage side="Mentee" /></>} />
+      <Route
+        path="/user/mentee-profile"
+        element={
+          <>
+            <Link to="/elsewhere">Elsewhere</Link>
+            <QuestionnairePage side="Mentee" />
+          </>
+        }
+      />
       <Route path="/elsewhere" element={<h1>Somewhere else</h1>} />
     </Routes>
   )

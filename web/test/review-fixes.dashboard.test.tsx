@@ -17,8 +17,10 @@ afterEach(async () => {
 const setUp = async (user: UserView, language: 'en' | 'de' = 'en') => {
   server = await startApiServer({
     'GET /api/Account/GetUserDetails': () => ok(user),
-    'POST /api/MatchingTandem/GetProposals': () => ok({ menteeProposal: [], mentorProposal: [], proposalRemainingTime: { menteeRemainingTime: [], mentorRemainingTime: [] } }),
-    'GET /api/Questionnaire/GetQuestionAnswerPairs': () => ok({ questionAnswerModel: questions(), isProfilePublished: false, statusByRole: user.userStatuses[0]?.userStatus ?? 'NEW' }),
+    'POST /api/MatchingTandem/GetProposals': () =>
+      ok({ menteeProposal: [], mentorProposal: [], proposalRemainingTime: { menteeRemainingTime: [], mentorRemainingTime: [] } }),
+    'GET /api/Questionnaire/GetQuestionAnswerPairs': () =>
+      ok({ questionAnswerModel: questions(), isProfilePublished: false, statusByRole: user.userStatuses[0]?.userStatus ?? 'NEW' }),
   })
   return renderWithProviders(
     <Routes>
@@ -29,10 +31,17 @@ const setUp = async (user: UserView, language: 'en' | 'de' = 'en') => {
   )
 }
 
-const pausedMentor = (published: boolean) => aUser('max@example.org', ['Mentor'], [aStatus('Mentor', 'PAUSED', {
-  questionLastSavedDate: '2026-11-20T10:00:00.000Z',
-  ...(published ? { questionLastPublishDate: '2026-11-20T10:00:00.000Z' } : {}),
-})])
+const pausedMentor = (published: boolean) =>
+  aUser(
+    'max@example.org',
+    ['Mentor'],
+    [
+      aStatus('Mentor', 'PAUSED', {
+        questionLastSavedDate: '2026-11-20T10:00:00.000Z',
+        ...(published ? { questionLastPublishDate: '2026-11-20T10:00:00.000Z' } : {}),
+      }),
+    ],
+  )
 
 describe('paused mentor (SPEC §4 PAUSED, §8 "profile paused")', () => {
   it('a mentor who published before and disabled matching is told the profile is paused, not that it is in the pool, and is pointed to the toggle', async () => {
@@ -56,14 +65,21 @@ describe('paused mentor (SPEC §4 PAUSED, §8 "profile paused")', () => {
   })
 
   it('an available mentor without proposals still sees the pool panel', async () => {
-    await setUp(aUser('max@example.org', ['Mentor'], [aStatus('Mentor', 'AVAILABLE', { questionLastPublishDate: '2026-11-20T10:00:00.000Z' })]))
+    await setUp(
+      aUser('max@example.org', ['Mentor'], [aStatus('Mentor', 'AVAILABLE', { questionLastPublishDate: '2026-11-20T10:00:00.000Z' })]),
+    )
     expect(await screen.findByText(/Your profile is in the pool/)).toBeTruthy()
     expect(screen.queryByRole('heading', { name: 'Profile paused' })).toBeNull()
   })
 })
 
 describe('"no match found" survives a reload (the server keeps the flag on the mentee entry)', () => {
-  const availableMentee = (noMatch: boolean) => aUser('mia@example.org', ['Mentee'], [{ ...aStatus('Mentee', 'AVAILABLE', { questionLastSavedDate: '2026-11-20T10:00:00.000Z' }), noMatch }])
+  const availableMentee = (noMatch: boolean) =>
+    aUser(
+      'mia@example.org',
+      ['Mentee'],
+      [{ ...aStatus('Mentee', 'AVAILABLE', { questionLastSavedDate: '2026-11-20T10:00:00.000Z' }), noMatch }],
+    )
 
   it('a fresh page (new store) shows the no-match panel when the server says the last run found no mentor', async () => {
     await setUp(availableMentee(true))

@@ -10,8 +10,17 @@ describe('footer social links (SPEC §2 footer; server ORG_SOCIAL → app-config
     const { store } = await renderWithProviders(<Footer />)
     const base = testConfig('http://127.0.0.1:1')
     // the shape the server sends, decoded as at start
-    const config = decodeAppConfig(JSON.parse(JSON.stringify({ ...base, organisation: { ...base.organisation, social: [{ name: 'Mastodon', url: 'https://social.example/@tandem' }] } })))
-    act(() => { store.dispatch(configLoaded(config)) })
+    const config = decodeAppConfig(
+      JSON.parse(
+        JSON.stringify({
+          ...base,
+          organisation: { ...base.organisation, social: [{ name: 'Mastodon', url: 'https://social.example/@tandem' }] },
+        }),
+      ),
+    )
+    act(() => {
+      store.dispatch(configLoaded(config))
+    })
     const footer = screen.getByRole('contentinfo')
     expect(within(footer).getByRole('link', { name: 'Mastodon' }).getAttribute('href')).toBe('https://social.example/@tandem')
   })

@@ -15,7 +15,9 @@ afterEach(async () => {
 const guarded = async (details: () => Reply) => {
   server = await startApiServer({ 'GET /api/Account/GetUserDetails': details })
   return renderWithProviders(
-    <RequireRole allow={['Mentee']} denied={403}>{(me) => <p>Welcome {me.email}</p>}</RequireRole>,
+    <RequireRole allow={['Mentee']} denied={403}>
+      {(me) => <p>Welcome {me.email}</p>}
+    </RequireRole>,
     { route: '/matching', apiBaseUrl: server.url, user: aSignedInUser('mia@example.org') },
   )
 }

@@ -16,15 +16,21 @@ const serve = async (user: UserView) => {
   server = await startApiServer({
     'GET /api/Account/GetUserDetails': () => ok(user),
     'POST /api/Account/signin': () => ok(true),
-    'POST /api/MatchingTandem/GetProposals': () => ok({ menteeProposal: [], mentorProposal: [], proposalRemainingTime: { menteeRemainingTime: [], mentorRemainingTime: [] } }),
-    'GET /api/Questionnaire/GetQuestionAnswerPairs': () => ok({ questionAnswerModel: questions(), isProfilePublished: false, statusByRole: 'NEW' }),
+    'POST /api/MatchingTandem/GetProposals': () =>
+      ok({ menteeProposal: [], mentorProposal: [], proposalRemainingTime: { menteeRemainingTime: [], mentorRemainingTime: [] } }),
+    'GET /api/Questionnaire/GetQuestionAnswerPairs': () =>
+      ok({ questionAnswerModel: questions(), isProfilePublished: false, statusByRole: 'NEW' }),
     'GET /api/User/GetUserProfile': () => ok(aProfileResponse(user)),
   })
   return server
 }
 
 const userWith = (role: RoleName) =>
-  aUser('mia@example.org', role === 'Both' ? ['Mentee', 'Mentor'] : [role], role === 'Admin' ? [] : [aStatus('Mentee', 'NEW'), aStatus('Mentor', 'NEW')])
+  aUser(
+    'mia@example.org',
+    role === 'Both' ? ['Mentee', 'Mentor'] : [role],
+    role === 'Admin' ? [] : [aStatus('Mentee', 'NEW'), aStatus('Mentor', 'NEW')],
+  )
 
 const open = async (route: string, role: RoleName) => {
   const api = await serve(userWith(role))

@@ -13,7 +13,16 @@ afterEach(() => {
 
 if (typeof window.matchMedia !== 'function') {
   window.matchMedia = (query: string) =>
-    ({ matches: false, media: query, onchange: null, addEventListener: () => {}, removeEventListener: () => {}, addListener: () => {}, removeListener: () => {}, dispatchEvent: () => false }) as MediaQueryList
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      addListener: () => {},
+      removeListener: () => {},
+      dispatchEvent: () => false,
+    }) as MediaQueryList
 }
 if (typeof globalThis.ResizeObserver !== 'function') {
   globalThis.ResizeObserver = class {

@@ -31,9 +31,15 @@ describe('language detection (SPEC §1)', () => {
 })
 
 describe('terms and conditions (SPEC §1)', () => {
-  const texts = (bundle: typeof en) => Object.values(bundle.legal.terms.sections).map((s) => `${s.title} ${s.text}`).join(' ')
+  const texts = (bundle: typeof en) =>
+    Object.values(bundle.legal.terms.sections)
+      .map((s) => `${s.title} ${s.text}`)
+      .join(' ')
   it('covers withdrawal and refund within 14 days, 12-month warranty, delivery within 3 weeks, confirmation in 3 or 30 working days, German law, service Monday to Thursday 9 to 16', () => {
-    for (const [bundle, words] of [[en, ['14 days', '12 months', '3 weeks', '3 working days', '30 working days', 'German law', 'Monday to Thursday from 9 to 16']], [de, ['14 Tagen', '12 Monate', '3 Wochen', '3 Werktagen', '30 Werktagen', 'deutsches Recht', 'Montag bis Donnerstag von 9 bis 16']]] as const) {
+    for (const [bundle, words] of [
+      [en, ['14 days', '12 months', '3 weeks', '3 working days', '30 working days', 'German law', 'Monday to Thursday from 9 to 16']],
+      [de, ['14 Tagen', '12 Monate', '3 Wochen', '3 Werktagen', '30 Werktagen', 'deutsches Recht', 'Montag bis Donnerstag von 9 bis 16']],
+    ] as const) {
       const all = texts(bundle)
       expect(words.filter((w) => !all.includes(w))).toEqual([])
     }
@@ -46,8 +52,10 @@ describe('footer and dashboard of a user holding both roles', () => {
     server = await startApiServer({
       'GET /api/Account/GetUserDetails': () => ok(user),
       'POST /api/Account/signin': () => ok(true),
-      'POST /api/MatchingTandem/GetProposals': () => ok({ menteeProposal: [], mentorProposal: [], proposalRemainingTime: { menteeRemainingTime: [], mentorRemainingTime: [] } }),
-      'GET /api/Questionnaire/GetQuestionAnswerPairs': () => ok({ questionAnswerModel: questions(), isProfilePublished: false, statusByRole: 'NEW' }),
+      'POST /api/MatchingTandem/GetProposals': () =>
+        ok({ menteeProposal: [], mentorProposal: [], proposalRemainingTime: { menteeRemainingTime: [], mentorRemainingTime: [] } }),
+      'GET /api/Questionnaire/GetQuestionAnswerPairs': () =>
+        ok({ questionAnswerModel: questions(), isProfilePublished: false, statusByRole: 'NEW' }),
     })
     await renderWithProviders(<AppRoutes />, { route: '/', apiBaseUrl: server.url, user: aSignedInUser('both@example.org') })
     expect(await screen.findByRole('heading', { name: 'As a mentee' })).toBeTruthy()
@@ -55,7 +63,9 @@ describe('footer and dashboard of a user holding both roles', () => {
     expect(screen.getByRole('link', { name: 'Questionnaire mentee' })).toBeTruthy()
     expect(screen.getByRole('link', { name: 'Questionnaire mentor' })).toBeTruthy()
     const footer = screen.getByRole('contentinfo')
-    expect(within(footer).getByRole('link', { name: 'E-mail: contact@tandem.example' }).getAttribute('href')).toBe('mailto:contact@tandem.example')
+    expect(within(footer).getByRole('link', { name: 'E-mail: contact@tandem.example' }).getAttribute('href')).toBe(
+      'mailto:contact@tandem.example',
+    )
     expect(within(footer).getByRole('link', { name: 'Phone: +49 30 1234567' }).getAttribute('href')).toBe('tel:+49301234567')
     expect(within(footer).getByRole('link', { name: 'Tandem Mentoring e.V. website' }).getAttribute('href')).toBe('https://tandem.example')
     expect(within(footer).getByRole('link', { name: 'Terms and conditions' }).getAttribute('href')).toBe('/terms-and-conditions')

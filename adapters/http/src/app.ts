@@ -24,7 +24,10 @@ export type AppConfig = {
   readonly apiBaseUrl: string
   readonly oidc: { readonly authority: string; readonly clientId: string; readonly scope: string }
   readonly organisation: {
-    readonly name: string; readonly email: string; readonly phone: string; readonly website: string
+    readonly name: string
+    readonly email: string
+    readonly phone: string
+    readonly website: string
     /** Footer links to the organisation's social network pages. */
     readonly social?: readonly { readonly name: string; readonly url: string }[]
   }
@@ -76,7 +79,14 @@ const serialised = new WeakMap<object, string>()
 const jsonText = (body: unknown): string => {
   const envelope = body as { isSuccess?: unknown; isFailure?: unknown; value?: unknown; errorMessage?: unknown; errorCode?: unknown } | null
   // Only a plain envelope (its five fields, nothing more) takes the cached path.
-  if (envelope === null || typeof envelope !== 'object' || Object.keys(envelope).length !== 5 || !('errorCode' in envelope) || envelope.value === null || typeof envelope.value !== 'object') {
+  if (
+    envelope === null ||
+    typeof envelope !== 'object' ||
+    Object.keys(envelope).length !== 5 ||
+    !('errorCode' in envelope) ||
+    envelope.value === null ||
+    typeof envelope.value !== 'object'
+  ) {
     return JSON.stringify(body)
   }
   let value = serialised.get(envelope.value)
@@ -98,7 +108,12 @@ const send = (res: Response, reply: Reply): void => {
 const streamTo = (res: Response, reply: Extract<Reply, { kind: 'stream' }>): void => {
   res.status(reply.status).type(reply.contentType).attachment(reply.filename)
   // Headers are gone once bytes flow, so a failure half-way can only cut the download short.
-  reply.write(res).then(() => { if (!res.writableEnded) res.end() }, (err: unknown) => res.destroy(err instanceof Error ? err : new Error(String(err))))
+  reply.write(res).then(
+    () => {
+      if (!res.writableEnded) res.end()
+    },
+    (err: unknown) => res.destroy(err instanceof Error ? err : new Error(String(err))),
+  )
 }
 
 export const createApp = (options: AppOptions): express.Express => {
@@ -111,19 +126,27 @@ export const createApp = (options: AppOptions): express.Express => {
   // API answers are no-store; hashing every body for an ETag would be wasted work.
   app.set('etag', false)
   app.set('trust proxy', options.trustProxy ?? 'loopback')
-  const authorityOrigin = (() => { try { return new URL(options.appConfig.oidc.authority).origin } catch { return null } })()
+  const authorityOrigin = (() => {
+    try {
+      return new URL(options.appConfig.oidc.authority).origin
+    } catch {
+      return null
+    }
+  })()
   const httpsOnly = options.httpsOnly ?? false
-  app.use(helmet({
-    strictTransportSecurity: httpsOnly,
-    contentSecurityPolicy: {
-      directives: {
-        'upgrade-insecure-requests': httpsOnly ? [] : null,
-        'connect-src': ["'self'", ...(authorityOrigin === null ? [] : [authorityOrigin])],
-        'img-src': ["'self'", 'data:', 'blob:'],
-        'frame-src': ["'self'", ...(authorityOrigin === null ? [] : [authorityOrigin])],
+  app.use(
+    helmet({
+      strictTransportSecurity: httpsOnly,
+      contentSecurityPolicy: {
+        directives: {
+          'upgrade-insecure-requests': httpsOnly ? [] : null,
+          'connect-src': ["'self'", ...(authorityOrigin === null ? [] : [authorityOrigin])],
+          'img-src': ["'self'", 'data:', 'blob:'],
+          'frame-src': ["'self'", ...(authorityOrigin === null ? [] : [authorityOrigin])],
+        },
       },
-    },
-  }))
+    }),
+  )
   // brotli or gzip for every text answer made on the fly (API JSON, the provider's pages);
   // the web app's files come precompressed (web.static.ts) and are left as they are.
   app.use(compression())
@@ -147,39 +170,47 @@ export const createApp = (options: AppOptions): express.Express => {
     return { identity, userId: account?.userId ?? null, email, roles, isAdmin }
   }
 
-  const upload = multer({ storage: multer.memoryStorage(), limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 5, fieldSize: 1024 } }).single(UPLOAD_FIELD)
+  const upload = multer({
+    storage: multer.memoryStorage(),
+    limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 5, fieldSize: 1024 },
+  }).single(UPLOAD_FIELD)
   const parseJson = jsonBody(JSON_LIMIT)
 
-  const handlerOf = (route: Route) => async (req: Request, res: Response): Promise<void> => {
-    const actor = await actorOf(req)
-    if (route.limit !== undefined) {
-      // The error log counts a signed-in reporter apart from the address they share (a school, an
-      // office); sign-up and sign-in count the address.
-      const signedIn = route.limit === 'logError' && typeof actor === 'object' && actor !== null
-      const decision = await options.limitAttempt(route.limit, signedIn
-        ? { account: `${actor.identity.issuer} ${actor.identity.subject}` }
-        : { address: req.ip ?? req.socket.remoteAddress ?? 'unknown' })
-      if (!decision.allowed) {
-        res.setHeader('Retry-After', String(decision.retryAfterSeconds))
-        return send(res, json(429, fail('TooManyRequests')))
+  const handlerOf =
+    (route: Route) =>
+    async (req: Request, res: Response): Promise<void> => {
+      const actor = await actorOf(req)
+      if (route.limit !== undefined) {
+        // The error log counts a signed-in reporter apart from the address they share (a school, an
+        // office); sign-up and sign-in count the address.
+        const signedIn = route.limit === 'logError' && typeof actor === 'object' && actor !== null
+        const decision = await options.limitAttempt(
+          route.limit,
+          signedIn
+            ? { account: `${actor.identity.issuer} ${actor.identity.subject}` }
+            : { address: req.ip ?? req.socket.remoteAddress ?? 'unknown' },
+        )
+        if (!decision.allowed) {
+          res.setHeader('Retry-After', String(decision.retryAfterSeconds))
+          return send(res, json(429, fail('TooManyRequests')))
+        }
       }
+      if (route.policy !== 'anonymous') {
+        if (actor === 'deleted') return send(res, json(statusOf(ACCOUNT_DELETED), fail(errorCodeOf(ACCOUNT_DELETED))))
+        if (actor === null || actor === 'invalid') return send(res, json(401, fail('Unauthorized')))
+        if (route.policy === 'admin' && !actor.isAdmin) return send(res, json(403, fail('Forbidden')))
+      }
+      const file = (req as Request & { file?: { buffer: Buffer } }).file
+      const incoming: Incoming = {
+        query: { ...(req.query as Record<string, unknown>) },
+        body: route.method === 'GET' ? undefined : (req.body as unknown),
+        params: (req.params ?? {}) as Record<string, string>,
+        file: file === undefined ? null : { bytes: file.buffer },
+        ...(req.ip === undefined ? {} : { address: req.ip }),
+      }
+      send(res, await route.run(actor === 'invalid' || actor === 'deleted' ? null : actor, incoming))
     }
-    if (route.policy !== 'anonymous') {
-      if (actor === 'deleted') return send(res, json(statusOf(ACCOUNT_DELETED), fail(errorCodeOf(ACCOUNT_DELETED))))
-      if (actor === null || actor === 'invalid') return send(res, json(401, fail('Unauthorized')))
-      if (route.policy === 'admin' && !actor.isAdmin) return send(res, json(403, fail('Forbidden')))
-    }
-    const file = (req as Request & { file?: { buffer: Buffer } }).file
-    const incoming: Incoming = {
-      query: { ...(req.query as Record<string, unknown>) },
-      body: route.method === 'GET' ? undefined : req.body as unknown,
-      params: (req.params ?? {}) as Record<string, string>,
-      file: file === undefined ? null : { bytes: file.buffer },
-      ...(req.ip === undefined ? {} : { address: req.ip }),
-    }
-    send(res, await route.run(actor === 'invalid' || actor === 'deleted' ? null : actor, incoming))
-  }
-  const parserOf = (route: Route) => route.method === 'GET' ? null : route.multipart === true ? upload : parseJson
+  const parserOf = (route: Route) => (route.method === 'GET' ? null : route.multipart === true ? upload : parseJson)
 
   // Paths without parameters are found in one map look-up (case-insensitive, trailing slash
   // ignored, as Express matches them); the few with parameters go through Express's router.
@@ -199,12 +230,17 @@ export const createApp = (options: AppOptions): express.Express => {
   app.use((req, res, next) => {
     const entry = byKey.get(keyOf(req.method === 'HEAD' ? 'GET' : req.method, req.path))
     if (entry === undefined) return next()
-    const handle = () => { entry.handle(req, res).catch(next) }
+    const handle = () => {
+      entry.handle(req, res).catch(next)
+    }
     if (entry.parse === null) return handle()
     entry.parse(req, res, (err?: unknown) => (err === undefined || err === null ? handle() : next(err)))
   })
 
-  app.get('/app-config.json', (_req, res) => { res.setHeader('Cache-Control', 'no-cache'); res.json(options.appConfig) })
+  app.get('/app-config.json', (_req, res) => {
+    res.setHeader('Cache-Control', 'no-cache')
+    res.json(options.appConfig)
+  })
 
   app.use('/api/docs/assets', docsAssets())
   app.all('/api/{*rest}', (_req, res) => send(res, json(404, fail('NotFound'))))

@@ -16,7 +16,8 @@ export const reencodeImage = async (bytes: Buffer): Promise<{ mime: string; byte
   const type = sniffImageType(bytes)
   if (type === null) return null
   try {
-    const pipeline = sharp(bytes, { limitInputPixels: 40_000_000, animated: false }).rotate()
+    const pipeline = sharp(bytes, { limitInputPixels: 40_000_000, animated: false })
+      .rotate()
       .resize(EDGE, EDGE, { fit: 'inside', withoutEnlargement: true })
     return type === 'jpeg'
       ? { mime: 'image/jpeg', bytes: await pipeline.jpeg({ quality: 85 }).toBuffer() }

@@ -4,4 +4,7 @@ export type LimitedAction = 'apiSignIn' | 'logError'
 
 export type LimitDecision = { readonly allowed: true } | { readonly allowed: false; readonly retryAfterSeconds: number }
 
-export type LimitAttempt = (action: LimitedAction, attempt: { readonly address?: string; readonly account?: string }) => Promise<LimitDecision>
+export type LimitAttempt = (
+  action: LimitedAction,
+  attempt: { readonly address?: string; readonly account?: string },
+) => Promise<LimitDecision>

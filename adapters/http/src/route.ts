@@ -1,7 +1,16 @@
 // A route of the table: its policy, the codecs of its query and body, whose e-mail it names, the
 // side it acts on, and a handler. `defineRoute` does the common steps: decode (400 with field
 // errors), owner check (403 Forbidden), side check (403 WrongRole).
-import { decodeOrFieldErrors, fail, holdsSide, ok, type DomainError, type Envelope, type Side, type StartMatchingResponse } from '@tandem/core'
+import {
+  decodeOrFieldErrors,
+  fail,
+  holdsSide,
+  ok,
+  type DomainError,
+  type Envelope,
+  type Side,
+  type StartMatchingResponse,
+} from '@tandem/core'
 import { isLeft, type Either } from 'fp-ts/lib/Either.js'
 import * as t from 'io-ts'
 import type { LimitedAction } from './limits.port.js'
@@ -11,7 +20,13 @@ import { errorCodeOf, statusOf } from './status.map.js'
 export type Reply =
   | { readonly kind: 'json'; readonly status: number; readonly body: unknown }
   | { readonly kind: 'bytes'; readonly status: number; readonly contentType: string; readonly bytes: Buffer }
-  | { readonly kind: 'stream'; readonly status: number; readonly contentType: string; readonly filename: string; readonly write: (out: NodeJS.WritableStream) => Promise<void> }
+  | {
+      readonly kind: 'stream'
+      readonly status: number
+      readonly contentType: string
+      readonly filename: string
+      readonly write: (out: NodeJS.WritableStream) => Promise<void>
+    }
 
 export type Upload = { readonly bytes: Buffer }
 /** The multipart field that carries the upload of a multipart route. */
@@ -86,7 +101,8 @@ export const json = (status: number, body: unknown): Reply => ({ kind: 'json', s
 export const denied = (): Reply => json(403, fail('Forbidden'))
 
 /** The envelope of a refusal: its message, and the field errors of a 400. */
-const failureOf = (error: DomainError): Envelope<unknown> => fail(errorCodeOf(error), error._tag === 'ValidationFailed' ? error.errors : null)
+const failureOf = (error: DomainError): Envelope<unknown> =>
+  fail(errorCodeOf(error), error._tag === 'ValidationFailed' ? error.errors : null)
 
 export const fromDomainError = (error: DomainError): Reply => json(statusOf(error), failureOf(error))
 
@@ -104,7 +120,12 @@ export const startMatchingReply = (result: Either<DomainError, boolean>): Reply 
   return json(status, { ...failure, value: failure.value ?? false, statusCode: status })
 }
 
-const nothing = new t.Type<undefined, unknown, unknown>('Nothing', (u): u is undefined => u === undefined, () => t.success(undefined), () => undefined)
+const nothing = new t.Type<undefined, unknown, unknown>(
+  'Nothing',
+  (u): u is undefined => u === undefined,
+  () => t.success(undefined),
+  () => undefined,
+)
 
 export const defineRoute = <Q = undefined, B = undefined>(spec: RouteSpec<Q, B>): Route => ({
   method: spec.method,

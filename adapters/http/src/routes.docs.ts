@@ -5,8 +5,20 @@ import { DOCS_PAGE } from './openapi/docs.page.js'
 import type { OpenApiDocument } from './openapi/openapi.document.js'
 
 export const docsRoutes = (document: () => OpenApiDocument): readonly Route[] => [
-  defineRoute({ method: 'GET', path: '/api/openapi.json', policy: 'anonymous', summary: 'this API as an OpenAPI 3.1 document', produces: 'openapi',
-    handle: async () => json(200, document()) }),
-  defineRoute({ method: 'GET', path: '/api/docs', policy: 'anonymous', summary: 'a page for developers that renders the OpenAPI document', produces: 'html',
-    handle: async () => ({ kind: 'bytes', status: 200, contentType: 'text/html; charset=utf-8', bytes: Buffer.from(DOCS_PAGE) }) }),
+  defineRoute({
+    method: 'GET',
+    path: '/api/openapi.json',
+    policy: 'anonymous',
+    summary: 'this API as an OpenAPI 3.1 document',
+    produces: 'openapi',
+    handle: async () => json(200, document()),
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/api/docs',
+    policy: 'anonymous',
+    summary: 'a page for developers that renders the OpenAPI document',
+    produces: 'html',
+    handle: async () => ({ kind: 'bytes', status: 200, contentType: 'text/html; charset=utf-8', bytes: Buffer.from(DOCS_PAGE) }),
+  }),
 ]

@@ -2,13 +2,49 @@
 // decoded input and/or the caller (only what it reads), answering a value or a DomainError. The
 // server implements it.
 import type {
-  AcceptDeclinePayload, AdminAcceptPayload, AdminDeclinePayload, AdminUserDetail, AdminUserDetailQuery, CloseTandemPayload, Cluster,
-  DeclineReasonItem, DeclineReasonQuery, DeleteUserQuery, DomainError, LogErrorPayload, ManualMatchingMasterData, ManualTandemCreatePayload,
-  MatchingTandemListRequest, MatchingTandemListRow, MenteeStateChangeData, MenteeStateSavePayload, NotifyUserPayload, ProfileUpdateRequest,
-  ProposalsResponse, ProposedProfile, ProposedProfileQuery, QuestionAnswerPairsQuery, QuestionAnswerResponse, SaveAnswersPayload,
-  SignInPayload, SignUpPayload, StatusMasterItem, StatusSelection, StatusUpdatePayload, TeamDetail, UserListRow,
-  UserProfileQuery, UserProfileResponse, UserView, VerifiedIdentity, RoleName, UserId,
-  ExportTandemDataRequest, ExportUserDataRequest, Language, ResendNotificationPayload,
+  AcceptDeclinePayload,
+  AdminAcceptPayload,
+  AdminDeclinePayload,
+  AdminUserDetail,
+  AdminUserDetailQuery,
+  CloseTandemPayload,
+  Cluster,
+  DeclineReasonItem,
+  DeclineReasonQuery,
+  DeleteUserQuery,
+  DomainError,
+  LogErrorPayload,
+  ManualMatchingMasterData,
+  ManualTandemCreatePayload,
+  MatchingTandemListRequest,
+  MatchingTandemListRow,
+  MenteeStateChangeData,
+  MenteeStateSavePayload,
+  NotifyUserPayload,
+  ProfileUpdateRequest,
+  ProposalsResponse,
+  ProposedProfile,
+  ProposedProfileQuery,
+  QuestionAnswerPairsQuery,
+  QuestionAnswerResponse,
+  SaveAnswersPayload,
+  SignInPayload,
+  SignUpPayload,
+  StatusMasterItem,
+  StatusSelection,
+  StatusUpdatePayload,
+  TeamDetail,
+  UserListRow,
+  UserProfileQuery,
+  UserProfileResponse,
+  UserView,
+  VerifiedIdentity,
+  RoleName,
+  UserId,
+  ExportTandemDataRequest,
+  ExportUserDataRequest,
+  Language,
+  ResendNotificationPayload,
 } from '@tandem/core'
 import type { Either } from 'fp-ts/lib/Either.js'
 import type { Actor } from './policy.js'
@@ -42,7 +78,10 @@ export type Services = {
     readonly updateImage: (actor: Actor, image: { readonly mime: string; readonly bytes: Buffer } | null) => Outcome<boolean>
     /** The photo of `userId`, for the user, an administrator, or someone sharing a tandem with them. */
     readonly image: (actor: Actor, userId: UserId) => Outcome<{ readonly mime: string; readonly bytes: Buffer } | null>
-    readonly proposedProfile: (actor: Actor, query: ProposedProfileQuery) => Outcome<ProposedProfile & { readonly matchingTandemId: number }>
+    readonly proposedProfile: (
+      actor: Actor,
+      query: ProposedProfileQuery,
+    ) => Outcome<ProposedProfile & { readonly matchingTandemId: number }>
     readonly allStatuses: () => Outcome<readonly StatusMasterItem[]>
   }
   readonly questionnaire: {

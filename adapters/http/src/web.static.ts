@@ -16,12 +16,19 @@ const cacheControlOf = (path: string): string =>
 
 export const serveWebApp = (app: Express, dist: string): void => {
   if (!existsSync(join(dist, 'index.html'))) return
-  app.use(expressStaticGzip(dist, {
-    enableBrotli: true,
-    orderPreference: ['br', 'gz'],
-    index: false,
-    serveStatic: { index: false, setHeaders: (res: ServerResponse, path: string) => { res.setHeader('Cache-Control', cacheControlOf(path)) } },
-  }))
+  app.use(
+    expressStaticGzip(dist, {
+      enableBrotli: true,
+      orderPreference: ['br', 'gz'],
+      index: false,
+      serveStatic: {
+        index: false,
+        setHeaders: (res: ServerResponse, path: string) => {
+          res.setHeader('Cache-Control', cacheControlOf(path))
+        },
+      },
+    }),
+  )
   app.use('/assets', (_req, res) => {
     res.status(404).setHeader('Cache-Control', 'no-store')
     res.type('text/plain').send('Not found')
@@ -33,5 +40,3 @@ export const serveWebApp = (app: Express, dist: string): void => {
     res.sendFile(join(dist, 'index.html'))
   })
 }
-
-

@@ -40,16 +40,31 @@ describe('error codes at the edge', () => {
       const reply = fromDomainError(error)
       expect(reply).toMatchObject({ kind: 'json', status: EDGE_OF[error._tag].status })
       expect(reply.kind === 'json' ? reply.body : null).toMatchObject({
-        isSuccess: false, isFailure: true, errorCode: error._tag, errorMessage: errorMessageOf(error._tag),
+        isSuccess: false,
+        isFailure: true,
+        errorCode: error._tag,
+        errorMessage: errorMessageOf(error._tag),
       })
     }
   })
   it('keeps SPEC §8 texts: start matching and manual creation still read their messages', () => {
-    expect(fromDomainError({ _tag: 'ProfileIncomplete' })).toMatchObject({ status: 400, body: { errorCode: 'ProfileIncomplete', errorMessage: 'InCompleteProfile' } })
-    expect(fromDomainError({ _tag: 'NotAvailableForMatching', status: 'NONE' })).toMatchObject({ status: 400, body: { errorCode: 'NotAvailableForMatching', errorMessage: 'User not available for matching' } })
-    expect(fromDomainError({ _tag: 'SameUser' })).toMatchObject({ status: 400, body: { errorCode: 'SameUser', errorMessage: 'admin-mentor-only-differnt-user-error' } })
+    expect(fromDomainError({ _tag: 'ProfileIncomplete' })).toMatchObject({
+      status: 400,
+      body: { errorCode: 'ProfileIncomplete', errorMessage: 'InCompleteProfile' },
+    })
+    expect(fromDomainError({ _tag: 'NotAvailableForMatching', status: 'NONE' })).toMatchObject({
+      status: 400,
+      body: { errorCode: 'NotAvailableForMatching', errorMessage: 'User not available for matching' },
+    })
+    expect(fromDomainError({ _tag: 'SameUser' })).toMatchObject({
+      status: 400,
+      body: { errorCode: 'SameUser', errorMessage: 'admin-mentor-only-differnt-user-error' },
+    })
   })
   it('field errors travel as the value of a ValidationFailed', () => {
-    expect(fromDomainError(examples[1]!)).toMatchObject({ status: 400, body: { errorCode: 'ValidationFailed', value: [{ field: 'city', key: 'requiredFieldError' }] } })
+    expect(fromDomainError(examples[1]!)).toMatchObject({
+      status: 400,
+      body: { errorCode: 'ValidationFailed', value: [{ field: 'city', key: 'requiredFieldError' }] },
+    })
   })
 })

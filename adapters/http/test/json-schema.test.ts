@@ -16,7 +16,9 @@ describe('io-ts to JSON Schema', () => {
   })
   it('type: every property required, except those that may be undefined', () => {
     expect(toJsonSchema(t.type({ a: t.string, b: t.union([t.number, t.undefined]) }))).toEqual({
-      type: 'object', properties: { a: { type: 'string' }, b: { type: 'number' } }, required: ['a'],
+      type: 'object',
+      properties: { a: { type: 'string' }, b: { type: 'number' } },
+      required: ['a'],
     })
   })
   it('strict and exact describe their inner object; partial has nothing required', () => {
@@ -25,10 +27,15 @@ describe('io-ts to JSON Schema', () => {
   })
   it('an intersection of objects merges into one object; of anything else, allOf', () => {
     expect(toJsonSchema(t.intersection([t.type({ a: t.string }), t.partial({ b: t.boolean })]))).toEqual({
-      type: 'object', properties: { a: { type: 'string' }, b: { type: 'boolean' } }, required: ['a'],
+      type: 'object',
+      properties: { a: { type: 'string' }, b: { type: 'boolean' } },
+      required: ['a'],
     })
     expect(toJsonSchema(t.intersection([t.type({ a: t.string }), t.array(t.string)]))).toEqual({
-      allOf: [{ type: 'object', properties: { a: { type: 'string' } }, required: ['a'] }, { type: 'array', items: { type: 'string' } }],
+      allOf: [
+        { type: 'object', properties: { a: { type: 'string' } }, required: ['a'] },
+        { type: 'array', items: { type: 'string' } },
+      ],
     })
   })
   it('unions: anyOf, literal unions as enum, the nullable pattern as anyOf with null', () => {
@@ -38,7 +45,11 @@ describe('io-ts to JSON Schema', () => {
   })
   it('arrays, readonly arrays, readonly, records', () => {
     expect(toJsonSchema(t.readonlyArray(t.number))).toEqual({ type: 'array', items: { type: 'number' } })
-    expect(toJsonSchema(t.readonly(t.type({ a: t.number })))).toEqual({ type: 'object', properties: { a: { type: 'number' } }, required: ['a'] })
+    expect(toJsonSchema(t.readonly(t.type({ a: t.number })))).toEqual({
+      type: 'object',
+      properties: { a: { type: 'number' } },
+      required: ['a'],
+    })
     expect(toJsonSchema(t.record(t.string, t.boolean))).toEqual({ type: 'object', additionalProperties: { type: 'boolean' } })
   })
   it('brands and refinements describe their base; Int says integer', () => {
@@ -48,7 +59,7 @@ describe('io-ts to JSON Schema', () => {
     expect(toJsonSchema(t.Int)).toEqual({ type: 'integer' })
     expect(toJsonSchema(t.refinement(t.string, (s) => s !== ''))).toEqual({ type: 'string' })
   })
-  it('the core\'s refined codecs keep their base and name; known ones get their exact schema', () => {
+  it("the core's refined codecs keep their base and name; known ones get their exact schema", () => {
     expect(toJsonSchema(refined('Short', t.string, (s) => s.length < 3))).toEqual({ type: 'string', description: 'Short' })
     expect(toJsonSchema(Id, KNOWN_SCHEMAS)).toEqual({ type: 'integer', minimum: 1 })
     expect(toJsonSchema(EmailAddress, KNOWN_SCHEMAS)).toMatchObject({ type: 'string', format: 'email' })
@@ -57,7 +68,9 @@ describe('io-ts to JSON Schema', () => {
   it('a codec of unknown shape falls back to any value', () => {
     const custom = new t.Type<string, string, unknown>('Custom', t.string.is, t.string.validate, t.identity)
     expect(toJsonSchema(custom)).toEqual({})
-    expect(toJsonSchema(t.recursion<{ readonly children: readonly string[] }>('Tree', () => t.type({ children: t.readonlyArray(t.string) })))).toEqual({})
+    expect(
+      toJsonSchema(t.recursion<{ readonly children: readonly string[] }>('Tree', () => t.type({ children: t.readonlyArray(t.string) }))),
+    ).toEqual({})
     expect(toJsonSchema(t.type({ a: custom }))).toEqual({ type: 'object', properties: { a: {} }, required: ['a'] })
   })
   it('lists the properties of an object-like codec for query parameters, and none of anything else', () => {

@@ -7,9 +7,20 @@ import { describe, expect, it } from 'vitest'
 import { API_VERSION, createApp, openApiDocument, routeTable, type Services } from '../src/index.js'
 
 /** No call reaches the services here: describing and serving the document needs none. */
-const unreachable = new Proxy({}, {
-  get: (_target, area) => new Proxy({}, { get: (_t, call) => () => { throw new Error(`service ${String(area)}.${String(call)} called`) } }),
-}) as Services
+const unreachable = new Proxy(
+  {},
+  {
+    get: (_target, area) =>
+      new Proxy(
+        {},
+        {
+          get: (_t, call) => () => {
+            throw new Error(`service ${String(area)}.${String(call)} called`)
+          },
+        },
+      ),
+  },
+) as Services
 
 const routes = routeTable(unreachable)
 const document = openApiDocument(routes, API_VERSION)
@@ -39,14 +50,27 @@ describe('the OpenAPI document', () => {
   it('reads query parameters and bodies off the codecs', () => {
     const profile = document.paths['/api/user/GetUserProfile']?.['get'] as { parameters: { name: string; in: string; required: boolean }[] }
     expect(profile.parameters.map((p) => [p.name, p.in, p.required])).toEqual([
-      ['email', 'query', true], ['language', 'query', true], ['role', 'query', false], ['viewProfileType', 'query', false],
+      ['email', 'query', true],
+      ['language', 'query', true],
+      ['role', 'query', false],
+      ['viewProfileType', 'query', false],
     ])
-    const accept = document.paths['/api/MatchingTandem/AcceptProposal']?.['post'] as { requestBody: { content: Record<string, { schema: { required: string[] } }> } }
-    expect(accept.requestBody.content['application/json']?.schema.required).toEqual(expect.arrayContaining(['email', 'proposalSaveModel', 'matchingTandemSaveModel']))
+    const accept = document.paths['/api/MatchingTandem/AcceptProposal']?.['post'] as {
+      requestBody: { content: Record<string, { schema: { required: string[] } }> }
+    }
+    expect(accept.requestBody.content['application/json']?.schema.required).toEqual(
+      expect.arrayContaining(['email', 'proposalSaveModel', 'matchingTandemSaveModel']),
+    )
     const image = document.paths['/api/User/ProfileImage/{userId}']?.['get'] as { parameters: { name: string; in: string }[] }
     expect(image.parameters).toEqual([{ name: 'userId', in: 'path', required: true, schema: { type: 'string' } }])
-    const upload = document.paths['/api/user/UpdateProfileImage']?.['post'] as { requestBody: { content: Record<string, { schema: { properties: object } }> } }
-    expect(Object.keys(upload.requestBody.content['multipart/form-data']?.schema.properties ?? {})).toEqual(['email', 'IsDeleted', 'imageFile'])
+    const upload = document.paths['/api/user/UpdateProfileImage']?.['post'] as {
+      requestBody: { content: Record<string, { schema: { properties: object } }> }
+    }
+    expect(Object.keys(upload.requestBody.content['multipart/form-data']?.schema.properties ?? {})).toEqual([
+      'email',
+      'IsDeleted',
+      'imageFile',
+    ])
   })
   it('answers in the envelope with the error codes of the core', () => {
     const schemas = document.components['schemas'] as Record<string, { enum?: string[]; required?: string[] }>
@@ -64,9 +88,15 @@ describe('served by the app', () => {
       verifyToken: async () => null,
       adminEmails: [],
       logger: { info: () => undefined, warn: () => undefined, error: () => undefined },
-      appConfig: { apiBaseUrl: '', oidc: { authority: 'http://127.0.0.1:1/oidc', clientId: 'c', scope: 'openid' }, organisation: { name: 'n', email: 'e', phone: 'p', website: 'w' } },
+      appConfig: {
+        apiBaseUrl: '',
+        oidc: { authority: 'http://127.0.0.1:1/oidc', clientId: 'c', scope: 'openid' },
+        organisation: { name: 'n', email: 'e', phone: 'p', website: 'w' },
+      },
     })
-    const server = await new Promise<import('node:http').Server>((resolve) => { const s = app.listen(0, '127.0.0.1', () => resolve(s)) })
+    const server = await new Promise<import('node:http').Server>((resolve) => {
+      const s = app.listen(0, '127.0.0.1', () => resolve(s))
+    })
     try {
       await run(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)
     } finally {
@@ -81,7 +111,7 @@ describe('served by the app', () => {
       expect(await response.json()).toEqual(JSON.parse(JSON.stringify(document)))
     })
   })
-  it('serves the page and its same-origin assets at GET /api/docs under the app\'s CSP', async () => {
+  it("serves the page and its same-origin assets at GET /api/docs under the app's CSP", async () => {
     await withApp(async (base) => {
       const page = await fetch(`${base}/api/docs`)
       expect(page.status).toBe(200)

@@ -46,12 +46,29 @@ describe('token cache', () => {
       verifications += 1
       try {
         const { payload } = await jwtVerify(token, keys)
-        return { issuer: 'i', subject: String(payload.sub), email: 'a@b.org', emailVerified: false, givenName: '', familyName: '', birthdate: null, gender: 'NA', locale: 'en', issuedAt: null }
-      } catch { return null }
+        return {
+          issuer: 'i',
+          subject: String(payload.sub),
+          email: 'a@b.org',
+          emailVerified: false,
+          givenName: '',
+          familyName: '',
+          birthdate: null,
+          gender: 'NA',
+          locale: 'en',
+          issuedAt: null,
+        }
+      } catch {
+        return null
+      }
     }
     let now = Date.now()
     const cached = cachedVerifier(verify, () => now)
-    const token = await new SignJWT({}).setProtectedHeader({ alg: 'RS256' }).setSubject('s1').setExpirationTime(Math.floor(now / 1000) + 60).sign(privateKey)
+    const token = await new SignJWT({})
+      .setProtectedHeader({ alg: 'RS256' })
+      .setSubject('s1')
+      .setExpirationTime(Math.floor(now / 1000) + 60)
+      .sign(privateKey)
     expect((await cached(token))?.subject).toBe('s1')
     expect((await cached(token))?.subject).toBe('s1')
     expect(verifications).toBe(1)
@@ -67,14 +84,20 @@ describe('token cache', () => {
 describe('JSON body reader', () => {
   const post = async (body: string, headers: Record<string, string>) => {
     const app = express()
-    app.post('/echo', jsonBody(64), (req, res) => { res.json({ body: req.body as unknown }) })
-    app.use((err: { status?: number }, _req: express.Request, res: express.Response, _next: express.NextFunction) => { res.status(err.status ?? 500).json({ error: true }) })
+    app.post('/echo', jsonBody(64), (req, res) => {
+      res.json({ body: req.body as unknown })
+    })
+    app.use((err: { status?: number }, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
+      res.status(err.status ?? 500).json({ error: true })
+    })
     const server = app.listen(0)
     await new Promise((resolve) => server.once('listening', resolve))
     try {
       const response = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/echo`, { method: 'POST', headers, body })
       return { status: response.status, json: await response.json() }
-    } finally { server.close() }
+    } finally {
+      server.close()
+    }
   }
   it('parses UTF-8 JSON, refuses bad JSON with 400, bodies over the limit with 413 and other media types with 415', async () => {
     expect(await post('{"a":"ü"}', { 'content-type': 'application/json' })).toEqual({ status: 200, json: { body: { a: 'ü' } } })

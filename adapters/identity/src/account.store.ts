@@ -111,8 +111,20 @@ export const createAccountStore = (db: BetterSqlite3.Database, now: () => number
       const hash = await hashPassword(input.password)
       const at = now()
       const id = randomUUID()
-      const result = insert.run(id, input.email.trim(), hash, input.givenName.trim(), input.familyName.trim(), input.birthdate,
-        input.gender, input.locale, at, at, at, at)
+      const result = insert.run(
+        id,
+        input.email.trim(),
+        hash,
+        input.givenName.trim(),
+        input.familyName.trim(),
+        input.birthdate,
+        input.gender,
+        input.locale,
+        at,
+        at,
+        at,
+        at,
+      )
       const row = result.changes === 1 ? bySubject.get(id) : undefined
       return row === undefined ? E.left('EmailTaken') : E.right(toAccount(row))
     },

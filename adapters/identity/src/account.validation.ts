@@ -40,7 +40,8 @@ const nameProblem = (value: string): IdentityMessageKey | null =>
 const collect = (checks: readonly (readonly [string, IdentityMessageKey | null])[]): readonly IdentityFieldError[] =>
   checks.flatMap(([name, key]) => (key === null ? [] : [{ field: name, key }]))
 
-export type SignUpDecoded = { readonly _tag: 'Valid'; readonly account: NewAccount } | { readonly _tag: 'Invalid'; readonly errors: readonly IdentityFieldError[] }
+export type SignUpDecoded =
+  { readonly _tag: 'Valid'; readonly account: NewAccount } | { readonly _tag: 'Invalid'; readonly errors: readonly IdentityFieldError[] }
 
 export const decodeSignUp = (form: Form, locale: Language, now: number): SignUpDecoded => {
   const email = field(form, 'email')

@@ -60,14 +60,23 @@ export const SIGN_UP_MAIL_WAIT_MS = 3000
  * for the hand-over (within SIGN_UP_MAIL_WAIT_MS) keeps mail order predictable; a failure is logged,
  * never shown, since participants may use the app unconfirmed.
  */
-export const withSignUpConfirmation = (accounts: AccountStore, verification: EmailVerification, onMailError: (error: unknown) => void): AccountStore => ({
+export const withSignUpConfirmation = (
+  accounts: AccountStore,
+  verification: EmailVerification,
+  onMailError: (error: unknown) => void,
+): AccountStore => ({
   ...accounts,
   createAccount: async (input) => {
     const created = await accounts.createAccount(input)
     if (created._tag === 'Right') {
       let timer: NodeJS.Timeout | undefined
       const sent = verification.sendLink(created.right).catch(onMailError)
-      await Promise.race([sent, new Promise<void>((resolve) => { timer = setTimeout(resolve, SIGN_UP_MAIL_WAIT_MS) })])
+      await Promise.race([
+        sent,
+        new Promise<void>((resolve) => {
+          timer = setTimeout(resolve, SIGN_UP_MAIL_WAIT_MS)
+        }),
+      ])
       clearTimeout(timer)
     }
     return created

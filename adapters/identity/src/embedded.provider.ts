@@ -6,7 +6,12 @@ import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'o
 import { API_AUDIENCE, WEB_CLIENT_ID, type Language } from '@tandem/core'
 import { createAccountStore, type Account, type AccountStore } from './account.store.js'
 import { createCsrf } from './csrf.js'
-import { createEmailVerification, emailVerificationRoutes, withSignUpConfirmation, type ComposeVerificationMail } from './email.verification.js'
+import {
+  createEmailVerification,
+  emailVerificationRoutes,
+  withSignUpConfirmation,
+  type ComposeVerificationMail,
+} from './email.verification.js'
 import { pickLanguage, text } from './identity.messages.js'
 import { createIdentitySchema } from './identity.schema.js'
 import { identityRoutes } from './identity.routes.js'
@@ -102,15 +107,17 @@ export const createEmbeddedProvider = async (options: EmbeddedProviderOptions): 
 
   const configuration: Configuration = {
     adapter: sqliteOidcAdapter(options.db),
-    clients: [{
-      client_id: clientId,
-      application_type: 'web',
-      token_endpoint_auth_method: 'none',
-      grant_types: ['authorization_code', 'refresh_token'],
-      response_types: ['code'],
-      redirect_uris: [...options.redirectUris],
-      post_logout_redirect_uris: [...options.postLogoutRedirectUris],
-    }],
+    clients: [
+      {
+        client_id: clientId,
+        application_type: 'web',
+        token_endpoint_auth_method: 'none',
+        grant_types: ['authorization_code', 'refresh_token'],
+        response_types: ['code'],
+        redirect_uris: [...options.redirectUris],
+        post_logout_redirect_uris: [...options.postLogoutRedirectUris],
+      },
+    ],
     jwks: { keys: [...keys.jwks.keys] },
     cookies: {
       keys: [...keys.cookieKeys],
@@ -164,11 +171,19 @@ export const createEmbeddedProvider = async (options: EmbeddedProviderOptions): 
         enabled: true,
         logoutSource: (ctx, form) => {
           const l = ctxLanguage(ctx)
-          page(ctx, 'logout-title', `${form}${paragraph(l, 'logout-question')}<button type="submit" class="primary" form="op.logoutForm" name="logout" value="yes">${escapeHtml(text(l, 'logout-submit'))}</button>`)
+          page(
+            ctx,
+            'logout-title',
+            `${form}${paragraph(l, 'logout-question')}<button type="submit" class="primary" form="op.logoutForm" name="logout" value="yes">${escapeHtml(text(l, 'logout-submit'))}</button>`,
+          )
         },
         postLogoutSuccessSource: (ctx) => {
           const l = ctxLanguage(ctx)
-          page(ctx, 'logout-done-title', `${paragraph(l, 'logout-done')}<div class="links"><a href="${escapeHtml(publicUrl)}/">${escapeHtml(text(l, 'back-to-app'))}</a></div>`)
+          page(
+            ctx,
+            'logout-done-title',
+            `${paragraph(l, 'logout-done')}<div class="links"><a href="${escapeHtml(publicUrl)}/">${escapeHtml(text(l, 'back-to-app'))}</a></div>`,
+          )
         },
       },
       resourceIndicators: {
@@ -202,28 +217,33 @@ export const createEmbeddedProvider = async (options: EmbeddedProviderOptions): 
   const handler = express.Router()
   const onMailError = options.onMailError ?? ((error) => console.error('identity mail not sent', error))
   const verification = createEmailVerification({
-    db: options.db, now, issuer, sendMail: options.sendMail,
+    db: options.db,
+    now,
+    issuer,
+    sendMail: options.sendMail,
     ...(options.composeVerificationMail === undefined ? {} : { compose: options.composeVerificationMail }),
   })
   handler.use(emailVerificationRoutes({ verification, mountPath: pagesPath, appUrl: `${publicUrl}/` }))
-  handler.use(identityRoutes({
-    provider,
-    // Sign-up through the pages mails the confirmation link; accounts made in code (demo) do not.
-    accounts: withSignUpConfirmation(accounts, verification, onMailError),
-    resetTokens: createResetTokens(options.db, now),
-    limitAttempt: options.limitAttempt,
-    csrf: createCsrf(keys.cookieKeys[0] ?? '', pagesPath, publicUrl.startsWith('https:')),
-    sendMail: options.sendMail,
-    composeResetMail: options.composeResetMail ?? defaultResetMail,
-    onMailError,
-    mountPath: pagesPath,
-    issuer,
-    appUrl: `${publicUrl}/`,
-    legalUrls: options.legalUrls ?? { terms: `${publicUrl}/terms-and-conditions`, privacy: `${publicUrl}/data-privacy-policy` },
-    grantScopes: { oidc: WEB_SCOPES, resource: WEB_SCOPES, resourceIndicator },
-    clientId,
-    now,
-  }))
+  handler.use(
+    identityRoutes({
+      provider,
+      // Sign-up through the pages mails the confirmation link; accounts made in code (demo) do not.
+      accounts: withSignUpConfirmation(accounts, verification, onMailError),
+      resetTokens: createResetTokens(options.db, now),
+      limitAttempt: options.limitAttempt,
+      csrf: createCsrf(keys.cookieKeys[0] ?? '', pagesPath, publicUrl.startsWith('https:')),
+      sendMail: options.sendMail,
+      composeResetMail: options.composeResetMail ?? defaultResetMail,
+      onMailError,
+      mountPath: pagesPath,
+      issuer,
+      appUrl: `${publicUrl}/`,
+      legalUrls: options.legalUrls ?? { terms: `${publicUrl}/terms-and-conditions`, privacy: `${publicUrl}/data-privacy-policy` },
+      grantScopes: { oidc: WEB_SCOPES, resource: WEB_SCOPES, resourceIndicator },
+      clientId,
+      now,
+    }),
+  )
   // The provider believes X-Forwarded-* from anyone (`proxy = true`); the Express app's `trust
   // proxy` (TRUST_PROXY) knows which peers are proxies, so headers from other peers are dropped.
   handler.use((req, _res, next) => {

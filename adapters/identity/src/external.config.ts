@@ -33,7 +33,11 @@ const CLAIM_VARIABLES: Readonly<Record<keyof ClaimMapping, string>> = {
 
 const isPreset = (name: string): name is keyof typeof CLAIM_MAPPING_PRESETS => name in CLAIM_MAPPING_PRESETS
 
-const list = (value: string): readonly string[] => value.split(',').map((s) => s.trim()).filter((s) => s !== '')
+const list = (value: string): readonly string[] =>
+  value
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '')
 
 /**
  * Right(null) when OIDC_ISSUER is unset (embedded provider), Right(config) when the external provider

@@ -23,7 +23,7 @@ export type IdentityMessageKey =
 export type IdentityFieldError = { readonly field: string; readonly key: IdentityMessageKey }
 
 const en = {
-  'required': 'This field is required.',
+  required: 'This field is required.',
   'email-invalid': 'Enter a valid e-mail address, for example name@example.org.',
   'email-taken': 'This e-mail address cannot be used for a new account. Sign in or reset your password instead.',
   'name-too-long': 'At most 100 characters.',
@@ -38,13 +38,15 @@ const en = {
   'rate-limited': 'Too many attempts. Please wait a few minutes and try again.',
   'csrf-invalid': 'The form has expired. Please reload the page and try again.',
   'reset-link-invalid': 'This link is invalid, has expired or was already used. Please request a new one.',
-  'verify-link-invalid': 'This confirmation link is invalid, has expired or was already used. Sign in and use "Forgot your password?" to receive a new link, which confirms the address as well.',
+  'verify-link-invalid':
+    'This confirmation link is invalid, has expired or was already used. Sign in and use "Forgot your password?" to receive a new link, which confirms the address as well.',
   'signup-confirm-hint': 'After you create the account we send you an e-mail to confirm your address. You can use Tandem right away.',
   'verify-title': 'Confirm your e-mail address',
   'verify-done-title': 'E-mail address confirmed',
   'verify-done': 'Thank you: your e-mail address is confirmed.',
   'verify-mail-subject': 'Confirm your e-mail address for Tandem',
-  'verify-mail-body': 'thank you for creating a Tandem account. Please open this link within 24 hours to confirm that this address is yours:',
+  'verify-mail-body':
+    'thank you for creating a Tandem account. Please open this link within 24 hours to confirm that this address is yours:',
   'verify-mail-ignore': 'If you did not create an account, ignore this e-mail: nothing happens without the link.',
   // Page texts
   'app-name': 'Tandem',
@@ -82,7 +84,8 @@ const en = {
   'forgot-intro': 'Enter the e-mail address of your account. We will send you a link to choose a new password.',
   'forgot-submit': 'Send link',
   'forgot-sent-title': 'Check your mailbox',
-  'forgot-sent': 'If an account exists for this address, we have sent it a link to choose a new password. The link is valid for one hour and works once.',
+  'forgot-sent':
+    'If an account exists for this address, we have sent it a link to choose a new password. The link is valid for one hour and works once.',
   'reset-title': 'Choose a new password',
   'reset-submit': 'Save password',
   'reset-done-title': 'Password changed',
@@ -97,14 +100,15 @@ const en = {
   'error-text': 'The request could not be completed. Please go back to the app and try again.',
   'mail-subject': 'Choose a new password for Tandem',
   'mail-greeting': 'Hello {name},',
-  'mail-body': 'someone (hopefully you) asked to reset the password of your Tandem account. Open this link within one hour to choose a new password:',
+  'mail-body':
+    'someone (hopefully you) asked to reset the password of your Tandem account. Open this link within one hour to choose a new password:',
   'mail-ignore': 'If you did not ask for this, ignore this e-mail: your password stays the same.',
 } as const
 
 export type IdentityTextKey = keyof typeof en
 
 const de: Readonly<Record<IdentityTextKey, string>> = {
-  'required': 'Dieses Feld ist erforderlich.',
+  required: 'Dieses Feld ist erforderlich.',
   'email-invalid': 'Geben Sie eine gültige E-Mail-Adresse ein, zum Beispiel name@example.org.',
   'email-taken': 'Mit dieser E-Mail-Adresse kann kein neues Konto angelegt werden. Melden Sie sich an oder setzen Sie Ihr Passwort zurück.',
   'name-too-long': 'Höchstens 100 Zeichen.',
@@ -119,13 +123,16 @@ const de: Readonly<Record<IdentityTextKey, string>> = {
   'rate-limited': 'Zu viele Versuche. Bitte warten Sie einige Minuten und versuchen Sie es erneut.',
   'csrf-invalid': 'Das Formular ist abgelaufen. Bitte laden Sie die Seite neu und versuchen Sie es erneut.',
   'reset-link-invalid': 'Dieser Link ist ungültig, abgelaufen oder wurde bereits benutzt. Bitte fordern Sie einen neuen an.',
-  'verify-link-invalid': 'Dieser Bestätigungslink ist ungültig, abgelaufen oder wurde bereits benutzt. Nutzen Sie bei der Anmeldung „Passwort vergessen?“, um einen neuen Link zu erhalten, der die Adresse ebenfalls bestätigt.',
-  'signup-confirm-hint': 'Nach dem Erstellen des Kontos senden wir Ihnen eine E-Mail, um Ihre Adresse zu bestätigen. Sie können Tandem sofort nutzen.',
+  'verify-link-invalid':
+    'Dieser Bestätigungslink ist ungültig, abgelaufen oder wurde bereits benutzt. Nutzen Sie bei der Anmeldung „Passwort vergessen?“, um einen neuen Link zu erhalten, der die Adresse ebenfalls bestätigt.',
+  'signup-confirm-hint':
+    'Nach dem Erstellen des Kontos senden wir Ihnen eine E-Mail, um Ihre Adresse zu bestätigen. Sie können Tandem sofort nutzen.',
   'verify-title': 'E-Mail-Adresse bestätigen',
   'verify-done-title': 'E-Mail-Adresse bestätigt',
   'verify-done': 'Vielen Dank: Ihre E-Mail-Adresse ist bestätigt.',
   'verify-mail-subject': 'Bestätigen Sie Ihre E-Mail-Adresse für Tandem',
-  'verify-mail-body': 'vielen Dank für Ihre Anmeldung bei Tandem. Bitte öffnen Sie diesen Link innerhalb von 24 Stunden, um zu bestätigen, dass diese Adresse Ihnen gehört:',
+  'verify-mail-body':
+    'vielen Dank für Ihre Anmeldung bei Tandem. Bitte öffnen Sie diesen Link innerhalb von 24 Stunden, um zu bestätigen, dass diese Adresse Ihnen gehört:',
   'verify-mail-ignore': 'Falls Sie kein Konto erstellt haben, ignorieren Sie diese E-Mail: Ohne den Link geschieht nichts.',
   'app-name': 'Tandem',
   'language-switch': 'English',
@@ -162,7 +169,8 @@ const de: Readonly<Record<IdentityTextKey, string>> = {
   'forgot-intro': 'Geben Sie die E-Mail-Adresse Ihres Kontos ein. Wir senden Ihnen einen Link, mit dem Sie ein neues Passwort wählen.',
   'forgot-submit': 'Link senden',
   'forgot-sent-title': 'Sehen Sie in Ihr Postfach',
-  'forgot-sent': 'Falls es ein Konto mit dieser Adresse gibt, haben wir ihm einen Link zum Wählen eines neuen Passworts geschickt. Der Link gilt eine Stunde und funktioniert einmal.',
+  'forgot-sent':
+    'Falls es ein Konto mit dieser Adresse gibt, haben wir ihm einen Link zum Wählen eines neuen Passworts geschickt. Der Link gilt eine Stunde und funktioniert einmal.',
   'reset-title': 'Neues Passwort wählen',
   'reset-submit': 'Passwort speichern',
   'reset-done-title': 'Passwort geändert',
@@ -177,7 +185,8 @@ const de: Readonly<Record<IdentityTextKey, string>> = {
   'error-text': 'Die Anfrage konnte nicht abgeschlossen werden. Bitte kehren Sie zur App zurück und versuchen Sie es erneut.',
   'mail-subject': 'Neues Passwort für Tandem wählen',
   'mail-greeting': 'Hallo {name},',
-  'mail-body': 'jemand (hoffentlich Sie) hat das Zurücksetzen des Passworts Ihres Tandem-Kontos angefordert. Öffnen Sie diesen Link innerhalb einer Stunde, um ein neues Passwort zu wählen:',
+  'mail-body':
+    'jemand (hoffentlich Sie) hat das Zurücksetzen des Passworts Ihres Tandem-Kontos angefordert. Öffnen Sie diesen Link innerhalb einer Stunde, um ein neues Passwort zu wählen:',
   'mail-ignore': 'Falls Sie das nicht angefordert haben, ignorieren Sie diese E-Mail: Ihr Passwort bleibt unverändert.',
 }
 

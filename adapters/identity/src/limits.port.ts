@@ -4,4 +4,7 @@ export type LimitedPageAction = 'signIn' | 'signUp' | 'forgot'
 
 export type LimitDecision = { readonly allowed: true } | { readonly allowed: false; readonly retryAfterSeconds: number }
 
-export type LimitAttempt = (action: LimitedPageAction, attempt: { readonly address: string; readonly account: string }) => Promise<LimitDecision>
+export type LimitAttempt = (
+  action: LimitedPageAction,
+  attempt: { readonly address: string; readonly account: string },
+) => Promise<LimitDecision>

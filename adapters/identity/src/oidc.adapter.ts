@@ -6,7 +6,14 @@ import type { Adapter, AdapterPayload } from 'oidc-provider'
 type Row = { readonly payload: string; readonly expires_at: number | null }
 
 // Models whose rows carry a grant id and are revoked together with their grant.
-const GRANTABLE = new Set(['AccessToken', 'AuthorizationCode', 'RefreshToken', 'DeviceCode', 'BackchannelAuthenticationRequest', 'PreAuthorizedCode'])
+const GRANTABLE = new Set([
+  'AccessToken',
+  'AuthorizationCode',
+  'RefreshToken',
+  'DeviceCode',
+  'BackchannelAuthenticationRequest',
+  'PreAuthorizedCode',
+])
 
 /** Returns the adapter constructor oidc-provider instantiates once per model name. */
 export const sqliteOidcAdapter = (db: BetterSqlite3.Database, now: () => number = Date.now): new (model: string) => Adapter => {
@@ -21,9 +28,7 @@ export const sqliteOidcAdapter = (db: BetterSqlite3.Database, now: () => number 
   const destroy = db.prepare('DELETE FROM oidc_models WHERE model = ? AND id = ?')
   const revoke = db.prepare('DELETE FROM oidc_models WHERE grant_id = ?')
   const sweep = db.prepare('DELETE FROM oidc_models WHERE expires_at IS NOT NULL AND expires_at < ?')
-  const consume = db.prepare(
-    `UPDATE oidc_models SET payload = json_set(payload, '$.consumed', ?) WHERE model = ? AND id = ?`,
-  )
+  const consume = db.prepare(`UPDATE oidc_models SET payload = json_set(payload, '$.consumed', ?) WHERE model = ? AND id = ?`)
   let writes = 0
 
   const live = (row: Row | undefined): AdapterPayload | undefined =>

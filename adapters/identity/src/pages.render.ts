@@ -71,7 +71,9 @@ type InputOptions = {
 
 export const input = (language: Language, errors: readonly IdentityFieldError[], o: InputOptions): string => {
   const error = errors.find((e) => e.field === o.name)
-  const describedBy = [o.hint === undefined ? '' : `${o.name}-hint`, error === undefined ? '' : `${o.name}-error`].filter((s) => s !== '').join(' ')
+  const describedBy = [o.hint === undefined ? '' : `${o.name}-hint`, error === undefined ? '' : `${o.name}-error`]
+    .filter((s) => s !== '')
+    .join(' ')
   return `<div class="field">
 <label for="${o.name}">${escapeHtml(text(language, o.label))}</label>
 ${o.hint === undefined ? '' : `<p class="hint" id="${o.name}-hint">${escapeHtml(text(language, o.hint))}</p>`}
@@ -82,7 +84,9 @@ ${error === undefined ? '' : `<p class="error" id="${o.name}-error">${escapeHtml
 
 export const genderSelect = (language: Language, errors: readonly IdentityFieldError[], value: string): string => {
   const error = errors.find((e) => e.field === 'gender')
-  const options = GENDERS.map((g) => `<option value="${g}"${g === value ? ' selected' : ''}>${escapeHtml(text(language, `gender-${g}`))}</option>`).join('')
+  const options = GENDERS.map(
+    (g) => `<option value="${g}"${g === value ? ' selected' : ''}>${escapeHtml(text(language, `gender-${g}`))}</option>`,
+  ).join('')
   return `<div class="field">
 <label for="gender">${escapeHtml(text(language, 'field-gender'))}</label>
 <select id="gender" name="gender" required${error === undefined ? '' : ' aria-invalid="true" aria-describedby="gender-error"'}><option value=""></option>${options}</select>
@@ -90,7 +94,13 @@ ${error === undefined ? '' : `<p class="error" id="gender-error">${escapeHtml(te
 </div>`
 }
 
-export const checkbox = (language: Language, errors: readonly IdentityFieldError[], name: 'terms' | 'privacy', href: string, checked: boolean): string => {
+export const checkbox = (
+  language: Language,
+  errors: readonly IdentityFieldError[],
+  name: 'terms' | 'privacy',
+  href: string,
+  checked: boolean,
+): string => {
   const error = errors.find((e) => e.field === name)
   return `<div class="field check">
 <input id="${name}" name="${name}" type="checkbox" required${checked ? ' checked' : ''}${error === undefined ? '' : ` aria-invalid="true" aria-describedby="${name}-error"`}>

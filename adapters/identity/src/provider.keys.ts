@@ -23,8 +23,15 @@ const generateKeys = (): ProviderKeys => {
 
 const isProviderKeys = (value: unknown): value is ProviderKeys => {
   const v = value as ProviderKeys | null
-  return typeof v === 'object' && v !== null && Array.isArray(v.jwks?.keys) && v.jwks.keys.length > 0 &&
-    Array.isArray(v.cookieKeys) && v.cookieKeys.length > 0 && v.cookieKeys.every((k) => typeof k === 'string')
+  return (
+    typeof v === 'object' &&
+    v !== null &&
+    Array.isArray(v.jwks?.keys) &&
+    v.jwks.keys.length > 0 &&
+    Array.isArray(v.cookieKeys) &&
+    v.cookieKeys.length > 0 &&
+    v.cookieKeys.every((k) => typeof k === 'string')
+  )
 }
 
 /** Reads `${dataDir}/oidc-keys.json`, creating it (mode 600) when missing. A corrupt file is a bug to fix by hand, not to overwrite. */

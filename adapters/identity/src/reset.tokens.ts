@@ -34,10 +34,14 @@ export const createResetTokens = (
 ): ResetTokens => {
   const retire = db.prepare('UPDATE identity_password_resets SET used_at = ? WHERE account_id = ? AND purpose = ? AND used_at IS NULL')
   const insert = db.prepare('INSERT INTO identity_password_resets (token_hash, account_id, expires_at, purpose) VALUES (?, ?, ?, ?)')
-  const find = db.prepare<[string, string], ResetRow>('SELECT account_id, expires_at, used_at FROM identity_password_resets WHERE token_hash = ? AND purpose = ?')
+  const find = db.prepare<[string, string], ResetRow>(
+    'SELECT account_id, expires_at, used_at FROM identity_password_resets WHERE token_hash = ? AND purpose = ?',
+  )
   // Spent and expired links are useless after a day; the table stays as small as the live links.
   const prune = db.prepare('DELETE FROM identity_password_resets WHERE expires_at < ?')
-  const use = db.prepare('UPDATE identity_password_resets SET used_at = ? WHERE token_hash = ? AND purpose = ? AND used_at IS NULL AND expires_at > ?')
+  const use = db.prepare(
+    'UPDATE identity_password_resets SET used_at = ? WHERE token_hash = ? AND purpose = ? AND used_at IS NULL AND expires_at > ?',
+  )
   const confirm = db.prepare('UPDATE identity_accounts SET email_verified_at = ? WHERE id = ? AND email_verified_at IS NULL')
 
   const check = (token: string): string | null => {

@@ -51,9 +51,11 @@ export const refused = (res: Response, decision: LimitDecision): boolean => {
 /** Form bodies are parsed on the identity's own POST routes only, small and flat. */
 export const formParser = (): RequestHandler => express.urlencoded({ extended: false, limit: '16kb', parameterLimit: 30 })
 
-export const handle = (fn: (req: Request, res: Response) => Promise<void>): RequestHandler => (req, res, next) => {
-  fn(req, res).catch(next)
-}
+export const handle =
+  (fn: (req: Request, res: Response) => Promise<void>): RequestHandler =>
+  (req, res, next) => {
+    fn(req, res).catch(next)
+  }
 
 /**
  * Headers of every identity page: never cached, never framed (clickjacking a password form), and no
@@ -75,11 +77,23 @@ export const withLang = (path: string, language: Language, extra: Readonly<Recor
 export const otherLanguage = (language: Language): Language => (language === 'en' ? 'de' : 'en')
 export const requestLanguage = (req: Request): Language => pickLanguage(queryString(req, 'lang'), req.headers['accept-language'])
 
-export const pageContext = (deps: IdentityRoutesDeps, language: Language, switchHref: string): page.PageContext =>
-  ({ language, assetsPath: `${deps.mountPath}/assets`, switchLanguageHref: switchHref })
+export const pageContext = (deps: IdentityRoutesDeps, language: Language, switchHref: string): page.PageContext => ({
+  language,
+  assetsPath: `${deps.mountPath}/assets`,
+  switchLanguageHref: switchHref,
+})
 
 /** A page with one message and, by default, a link back to the app (which starts sign-in). */
-export const renderMessage = (deps: IdentityRoutesDeps, res: Response, status: number, language: Language, title: IdentityTextKey, message: IdentityTextKey, switchHref: string, withAppLink = true): void => {
+export const renderMessage = (
+  deps: IdentityRoutesDeps,
+  res: Response,
+  status: number,
+  language: Language,
+  title: IdentityTextKey,
+  message: IdentityTextKey,
+  switchHref: string,
+  withAppLink = true,
+): void => {
   const body = `${page.paragraph(language, message)}${withAppLink ? `<div class="links">${page.link(language, deps.appUrl, 'back-to-app')}</div>` : ''}`
   send(res, status, page.layout(pageContext(deps, language, switchHref), title, body))
 }

@@ -8,11 +8,13 @@ import { join } from 'node:path'
 import { SIGN_UP, signIn, signUp, startAuthorization, startHarness, submit, type Harness, type Tokens } from './support/harness.js'
 
 const refresh = async (h: Harness, token: string): Promise<number> =>
-  (await fetch(`${h.serverUrl}/oidc/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: token, client_id: 'tandem-web' }).toString(),
-  })).status
+  (
+    await fetch(`${h.serverUrl}/oidc/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: token, client_id: 'tandem-web' }).toString(),
+    })
+  ).status
 
 describe('account store', () => {
   let h: Harness
@@ -73,8 +75,19 @@ describe('restart and proxy', () => {
   it('marks its cookies Secure when the proxy says the request came over TLS', async () => {
     const h = await startHarness()
     try {
-      const query = new URLSearchParams({ client_id: 'tandem-web', response_type: 'code', redirect_uri: h.redirectUri, scope: 'openid', code_challenge: 'x'.repeat(43), code_challenge_method: 'S256', state: 's' })
-      const behindProxy = await fetch(`${h.baseUrl}/oidc/auth?${query.toString()}`, { redirect: 'manual', headers: { 'x-forwarded-proto': 'https' } })
+      const query = new URLSearchParams({
+        client_id: 'tandem-web',
+        response_type: 'code',
+        redirect_uri: h.redirectUri,
+        scope: 'openid',
+        code_challenge: 'x'.repeat(43),
+        code_challenge_method: 'S256',
+        state: 's',
+      })
+      const behindProxy = await fetch(`${h.baseUrl}/oidc/auth?${query.toString()}`, {
+        redirect: 'manual',
+        headers: { 'x-forwarded-proto': 'https' },
+      })
       const direct = await fetch(`${h.baseUrl}/oidc/auth?${query.toString()}`, { redirect: 'manual' })
       expect(behindProxy.status).toBe(303)
       expect(behindProxy.headers.getSetCookie().every((c) => /;\s*secure/i.test(c))).toBe(true)

@@ -33,7 +33,21 @@ describe('other sign-up rules', () => {
   })
 
   it('takes the account language from the page, never from the form', () => {
-    const decoded = decodeSignUp({ given_name: 'A', family_name: 'B', birthdate: '1990-01-01', gender: 'NA', email: 'a@b.de', password: 'abcdefghi1', terms: 'on', privacy: 'on', locale: 'en' }, 'de', Date.UTC(2026, 0, 1))
+    const decoded = decodeSignUp(
+      {
+        given_name: 'A',
+        family_name: 'B',
+        birthdate: '1990-01-01',
+        gender: 'NA',
+        email: 'a@b.de',
+        password: 'abcdefghi1',
+        terms: 'on',
+        privacy: 'on',
+        locale: 'en',
+      },
+      'de',
+      Date.UTC(2026, 0, 1),
+    )
     expect(decoded._tag === 'Valid' && decoded.account.locale).toBe('de')
   })
 })

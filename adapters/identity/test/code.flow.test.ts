@@ -2,7 +2,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { decodeJwt } from 'jose'
 import { alertText } from './support/http.client.js'
-import { codeAfter, exchangeCode, SIGN_UP, signIn, signUp, startAuthorization, startHarness, submit, type Harness, type Tokens } from './support/harness.js'
+import {
+  codeAfter,
+  exchangeCode,
+  SIGN_UP,
+  signIn,
+  signUp,
+  startAuthorization,
+  startHarness,
+  submit,
+  type Harness,
+  type Tokens,
+} from './support/harness.js'
 
 let h: Harness
 let tokens: Tokens
@@ -28,16 +39,37 @@ describe('embedded provider: code flow', () => {
     expect(claims.aud).toBe('tandem-api')
     expect(claims.iss).toBe(`${h.baseUrl}/oidc`)
     // Not confirmed yet: the mailed link has not been opened.
-    expect(claims).toMatchObject({ email: 'ada@example.org', email_verified: false, given_name: 'Ada', family_name: 'Lovelace', birthdate: '1990-12-10', gender: 'Female', locale: 'en' })
+    expect(claims).toMatchObject({
+      email: 'ada@example.org',
+      email_verified: false,
+      given_name: 'Ada',
+      family_name: 'Lovelace',
+      birthdate: '1990-12-10',
+      gender: 'Female',
+      locale: 'en',
+    })
     const identity = await h.provider.verifier(tokens.access_token)
     expect(identity).toEqual({
-      issuer: `${h.baseUrl}/oidc`, subject: claims.sub, email: 'ada@example.org', emailVerified: false, givenName: 'Ada', familyName: 'Lovelace',
-      birthdate: '1990-12-10', gender: 'Female', locale: 'en', issuedAt: Number(claims.iat) * 1000,
+      issuer: `${h.baseUrl}/oidc`,
+      subject: claims.sub,
+      email: 'ada@example.org',
+      emailVerified: false,
+      givenName: 'Ada',
+      familyName: 'Lovelace',
+      birthdate: '1990-12-10',
+      gender: 'Female',
+      locale: 'en',
+      issuedAt: Number(claims.iat) * 1000,
     })
   })
 
   it('puts the profile claims into the ID token so the app can greet the user', () => {
-    expect(decodeJwt(tokens.id_token)).toMatchObject({ given_name: 'Ada', family_name: 'Lovelace', email: 'ada@example.org', aud: 'tandem-web' })
+    expect(decodeJwt(tokens.id_token)).toMatchObject({
+      given_name: 'Ada',
+      family_name: 'Lovelace',
+      email: 'ada@example.org',
+      aud: 'tandem-web',
+    })
   })
 
   it('issues a refresh token for offline_access and renews the access token with it', async () => {
@@ -45,7 +77,11 @@ describe('embedded provider: code flow', () => {
     const response = await fetch(`${h.baseUrl}/oidc/token`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: tokens.refresh_token ?? '', client_id: 'tandem-web' }).toString(),
+      body: new URLSearchParams({
+        grant_type: 'refresh_token',
+        refresh_token: tokens.refresh_token ?? '',
+        client_id: 'tandem-web',
+      }).toString(),
     })
     expect(response.status).toBe(200)
     const renewed = (await response.json()) as Tokens
@@ -75,7 +111,13 @@ describe('embedded provider: code flow', () => {
   })
 
   it('refuses an authorization request without PKCE', async () => {
-    const query = new URLSearchParams({ client_id: 'tandem-web', response_type: 'code', redirect_uri: h.redirectUri, scope: 'openid', state: 's' })
+    const query = new URLSearchParams({
+      client_id: 'tandem-web',
+      response_type: 'code',
+      redirect_uri: h.redirectUri,
+      scope: 'openid',
+      state: 's',
+    })
     const response = await fetch(`${h.baseUrl}/oidc/auth?${query.toString()}`, { redirect: 'manual' })
     expect(new URL(response.headers.get('location') ?? '', h.baseUrl).searchParams.get('error')).toBe('invalid_request')
   })
@@ -106,7 +148,11 @@ describe('embedded provider: code flow', () => {
     const refreshed = await fetch(`${h.baseUrl}/oidc/token`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: session.refresh_token ?? '', client_id: 'tandem-web' }).toString(),
+      body: new URLSearchParams({
+        grant_type: 'refresh_token',
+        refresh_token: session.refresh_token ?? '',
+        client_id: 'tandem-web',
+      }).toString(),
     })
     expect(refreshed.status).toBe(400)
     // Signed out: the next authorization asks for credentials again.

@@ -26,7 +26,10 @@ const mailsTo = (email: string): Delivered[] => h.mailbox.delivered.filter((m) =
 /** The confirmation link of the newest confirmation mail to this address. */
 const verifyLinkFor = async (email: string): Promise<string> => {
   for (let i = 0; i < 200; i++) {
-    const links = mailsTo(email).map(decodeMail).map((raw) => /https?:\/\/\S+\/oidc\/verify-email\?token=[\w-]+&lang=(en|de)/.exec(raw)?.[0]).filter((l) => l !== undefined)
+    const links = mailsTo(email)
+      .map(decodeMail)
+      .map((raw) => /https?:\/\/\S+\/oidc\/verify-email\?token=[\w-]+&lang=(en|de)/.exec(raw)?.[0])
+      .filter((l) => l !== undefined)
     const last = links.at(-1)
     if (last !== undefined) return last
     await new Promise((r) => setTimeout(r, 25))
@@ -108,7 +111,10 @@ describe('address confirmation after sign-up', () => {
 
   it('tells on the sign-up page that a confirmation mail follows (en and de)', async () => {
     const browser = new Browser(h.baseUrl)
-    for (const [lang, phrase] of [['en', 'we send you an e-mail to confirm your address'], ['de', 'E-Mail, um Ihre Adresse zu bestätigen']] as const) {
+    for (const [lang, phrase] of [
+      ['en', 'we send you an e-mail to confirm your address'],
+      ['de', 'E-Mail, um Ihre Adresse zu bestätigen'],
+    ] as const) {
       const flow = await startAuthorization(h, { screen_hint: 'signup', ui_locales: lang }, browser)
       expect(flow.page).toContain(phrase)
     }
@@ -145,7 +151,10 @@ describe('address confirmation after sign-up', () => {
     const resetPage = await browser.get(link)
     // Opening the reset page is not yet proof: only the completed reset is.
     expect(h.provider.accounts.findByEmail(email)?.emailVerifiedAt).toBeNull()
-    const done = await submit({ browser, verifier: '', state: '', page: resetPage.body, pageUrl: '' }, { token: hiddenField(resetPage.body, 'token'), password: 'proven-owner-2026', password_repeat: 'proven-owner-2026' })
+    const done = await submit(
+      { browser, verifier: '', state: '', page: resetPage.body, pageUrl: '' },
+      { token: hiddenField(resetPage.body, 'token'), password: 'proven-owner-2026', password_repeat: 'proven-owner-2026' },
+    )
     expect(done.status).toBe(200)
     expect(h.provider.accounts.findByEmail(email)?.emailVerifiedAt).not.toBeNull()
     expect(await verifiedClaimOf(email, 'proven-owner-2026')).toEqual({ access: true, id: true, identity: true })
@@ -156,9 +165,18 @@ describe('email_verified claim mapping', () => {
   const claims = (extra: Record<string, unknown>) => ({ sub: 's', email: 'x@example.org', ...extra })
 
   it('counts only the boolean true or the string "true" as confirmed; absent, false and other values are not', () => {
-    const verified = (extra: Record<string, unknown>) => identityFromClaims('https://issuer', claims(extra), DEFAULT_CLAIM_MAPPING)?.emailVerified
-    expect([true, 'true', false, 'false', 1, 'yes', 'TRUE ', null].map((v) => verified({ email_verified: v })))
-      .toEqual([true, true, false, false, false, false, false, false])
+    const verified = (extra: Record<string, unknown>) =>
+      identityFromClaims('https://issuer', claims(extra), DEFAULT_CLAIM_MAPPING)?.emailVerified
+    expect([true, 'true', false, 'false', 1, 'yes', 'TRUE ', null].map((v) => verified({ email_verified: v }))).toEqual([
+      true,
+      true,
+      false,
+      false,
+      false,
+      false,
+      false,
+      false,
+    ])
     expect(verified({})).toBe(false)
   })
 })

@@ -12,7 +12,9 @@ afterAll(async () => h.close())
 
 describe('error pages and limits', () => {
   it('shows the error page for an unknown client instead of redirecting anywhere', async () => {
-    const reply = await new Browser(h.baseUrl).get('/oidc/auth?client_id=intruder&response_type=code&scope=openid&redirect_uri=https://evil.example/')
+    const reply = await new Browser(h.baseUrl).get(
+      '/oidc/auth?client_id=intruder&response_type=code&scope=openid&redirect_uri=https://evil.example/',
+    )
     expect(reply.status).toBe(400)
     expect(reply.location).toBeUndefined()
     expect(reply.body).toContain('Something went wrong')
@@ -20,7 +22,9 @@ describe('error pages and limits', () => {
   })
 
   it('refuses a redirect URI that is not registered for the web app', async () => {
-    const reply = await new Browser(h.baseUrl).get(`/oidc/auth?client_id=tandem-web&response_type=code&scope=openid&code_challenge=${'x'.repeat(43)}&code_challenge_method=S256&redirect_uri=https://evil.example/`)
+    const reply = await new Browser(h.baseUrl).get(
+      `/oidc/auth?client_id=tandem-web&response_type=code&scope=openid&code_challenge=${'x'.repeat(43)}&code_challenge_method=S256&redirect_uri=https://evil.example/`,
+    )
     expect(reply.status).toBe(400)
     expect(reply.location).toBeUndefined()
   })

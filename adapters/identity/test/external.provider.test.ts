@@ -58,7 +58,16 @@ describe('external provider configuration', () => {
       E.left(['OIDC_CLIENT_ID is required with OIDC_ISSUER', 'OIDC_AUDIENCE is required with OIDC_ISSUER']),
     )
     expect(E.isLeft(createExternalProviderConfig({ OIDC_ISSUER: 'not a url', OIDC_CLIENT_ID: 'c', OIDC_AUDIENCE: 'a' }))).toBe(true)
-    expect(E.isLeft(createExternalProviderConfig({ OIDC_ISSUER: 'https://x.example', OIDC_CLIENT_ID: 'c', OIDC_AUDIENCE: 'a', OIDC_CLAIM_PRESET: 'okta' }))).toBe(true)
+    expect(
+      E.isLeft(
+        createExternalProviderConfig({
+          OIDC_ISSUER: 'https://x.example',
+          OIDC_CLIENT_ID: 'c',
+          OIDC_AUDIENCE: 'a',
+          OIDC_CLAIM_PRESET: 'okta',
+        }),
+      ),
+    ).toBe(true)
   })
 
   it('gives the web app authority, client id and scope, and lets OIDC_CLAIM_* override the preset', () => {
@@ -71,7 +80,11 @@ describe('external provider configuration', () => {
       OIDC_SCOPE: 'openid profile email offline_access api://tandem/access',
     })
     expect(E.isRight(config) && config.right).toMatchObject({
-      web: { authority: 'https://login.microsoftonline.com/t/v2.0', clientId: 'spa-client', scope: 'openid profile email offline_access api://tandem/access' },
+      web: {
+        authority: 'https://login.microsoftonline.com/t/v2.0',
+        clientId: 'spa-client',
+        scope: 'openid profile email offline_access api://tandem/access',
+      },
       claimMapping: { subject: ['oid', 'sub'], email: ['email', 'upn'] },
     })
   })

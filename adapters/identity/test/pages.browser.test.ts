@@ -21,14 +21,20 @@ afterAll(async () => {
 
 const authorizeUrl = (extra: Readonly<Record<string, string>> = {}): string =>
   `${h.baseUrl}/oidc/auth?${new URLSearchParams({
-    client_id: 'tandem-web', response_type: 'code', redirect_uri: h.redirectUri, scope: 'openid offline_access profile email',
-    code_challenge: pkce().challenge, code_challenge_method: 'S256', state: 'browser', ...extra,
+    client_id: 'tandem-web',
+    response_type: 'code',
+    redirect_uri: h.redirectUri,
+    scope: 'openid offline_access profile email',
+    code_challenge: pkce().challenge,
+    code_challenge_method: 'S256',
+    state: 'browser',
+    ...extra,
   }).toString()}`
 
 type AxeResult = { violations: { id: string; help: string; nodes: unknown[] }[] }
 const axeViolations = async (page: Page): Promise<string[]> => {
   await page.addScriptTag({ content: axeSource })
-  const result = await page.evaluate(async () => (await (globalThis as unknown as { axe: { run: () => Promise<AxeResult> } }).axe.run()))
+  const result = await page.evaluate(async () => await (globalThis as unknown as { axe: { run: () => Promise<AxeResult> } }).axe.run())
   return result.violations.map((v) => `${v.id}: ${v.help}`)
 }
 
@@ -44,7 +50,10 @@ describe('identity pages in a browser', () => {
     await page.getByLabel('Password').fill('compiler-1952')
     await page.getByLabel('I accept the terms and conditions.').check()
     await page.getByLabel('I have read and accept the data privacy policy.').check()
-    await Promise.all([page.waitForURL((url) => url.searchParams.has('code')), page.getByRole('button', { name: 'Create account' }).click()])
+    await Promise.all([
+      page.waitForURL((url) => url.searchParams.has('code')),
+      page.getByRole('button', { name: 'Create account' }).click(),
+    ])
     expect(new URL(page.url()).searchParams.get('state')).toBe('browser')
     await page.close()
   })

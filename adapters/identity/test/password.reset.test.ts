@@ -23,7 +23,10 @@ const resetWith = async (link: string, password: string, repeat = password) => {
   const browser = new Browser(h.baseUrl)
   const form = await browser.get(link)
   if (form.status !== 200) return form
-  return submit({ browser, verifier: '', state: '', page: form.body, pageUrl: '' }, { token: hiddenField(form.body, 'token'), password, password_repeat: repeat })
+  return submit(
+    { browser, verifier: '', state: '', page: form.body, pageUrl: '' },
+    { token: hiddenField(form.body, 'token'), password, password_repeat: repeat },
+  )
 }
 
 describe('forgot and reset password', () => {

@@ -41,7 +41,14 @@ describe('sign-up page', () => {
   it('names every broken rule with a clear message and creates nothing', async () => {
     const before = countAccounts()
     const flow = await startAuthorization(h, { screen_hint: 'signup' })
-    const reply = await submit(flow, { given_name: '', family_name: 'X', birthdate: '2999-01-01', gender: 'Robot', email: 'no-at-sign', password: 'short1' })
+    const reply = await submit(flow, {
+      given_name: '',
+      family_name: 'X',
+      birthdate: '2999-01-01',
+      gender: 'Robot',
+      email: 'no-at-sign',
+      password: 'short1',
+    })
     expect(reply.status).toBe(400)
     const alert = alertText(reply.body)
     expect(alert).toContain('This field is required.')
@@ -51,7 +58,9 @@ describe('sign-up page', () => {
     expect(alert).toContain('at least 10 characters with letters and digits')
     expect(alert).toContain('Please accept the terms and conditions.')
     expect(alert).toContain('Please accept the data privacy policy.')
-    expect(reply.body).toContain('id="email" name="email" type="email" autocomplete="email" required value="no-at-sign" aria-invalid="true" aria-describedby="email-error"')
+    expect(reply.body).toContain(
+      'id="email" name="email" type="email" autocomplete="email" required value="no-at-sign" aria-invalid="true" aria-describedby="email-error"',
+    )
     expect(countAccounts()).toBe(before)
   })
 
@@ -87,7 +96,18 @@ describe('sign-up page', () => {
     const claims = decodeJwt(tokens.access_token)
     expect(Object.keys(claims).filter((k) => /role/i.test(k))).toEqual([])
     const identity = await h.provider.verifier(tokens.access_token)
-    expect(identity === null ? [] : Object.keys(identity)).toEqual(['issuer', 'subject', 'email', 'emailVerified', 'givenName', 'familyName', 'birthdate', 'gender', 'locale', 'issuedAt'])
+    expect(identity === null ? [] : Object.keys(identity)).toEqual([
+      'issuer',
+      'subject',
+      'email',
+      'emailVerified',
+      'givenName',
+      'familyName',
+      'birthdate',
+      'gender',
+      'locale',
+      'issuedAt',
+    ])
   })
 
   it('records the acceptance of terms and privacy policy with timestamps', async () => {

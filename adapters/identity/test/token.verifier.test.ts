@@ -37,15 +37,29 @@ describe('token verifier', () => {
 
   it('refuses an expired token', async () => {
     const expiry = (decodeJwt(tokens.access_token).exp ?? 0) * 1000
-    const later = createTokenVerifier({ issuer: h.provider.issuer, audience: 'tandem-api', jwksUri: `${h.provider.issuer}/jwks`, now: () => expiry + 1000 })
-    const before = createTokenVerifier({ issuer: h.provider.issuer, audience: 'tandem-api', jwksUri: `${h.provider.issuer}/jwks`, now: () => expiry - 60_000 })
+    const later = createTokenVerifier({
+      issuer: h.provider.issuer,
+      audience: 'tandem-api',
+      jwksUri: `${h.provider.issuer}/jwks`,
+      now: () => expiry + 1000,
+    })
+    const before = createTokenVerifier({
+      issuer: h.provider.issuer,
+      audience: 'tandem-api',
+      jwksUri: `${h.provider.issuer}/jwks`,
+      now: () => expiry - 60_000,
+    })
     expect(await before(tokens.access_token)).not.toBeNull()
     expect(await later(tokens.access_token)).toBeNull()
   })
 
   it('refuses a token for another audience or from another issuer', async () => {
     const otherAudience = createTokenVerifier({ issuer: h.provider.issuer, audience: 'someone-else', jwksUri: `${h.provider.issuer}/jwks` })
-    const otherIssuer = createTokenVerifier({ issuer: 'https://elsewhere.example.org', audience: 'tandem-api', jwksUri: `${h.provider.issuer}/jwks` })
+    const otherIssuer = createTokenVerifier({
+      issuer: 'https://elsewhere.example.org',
+      audience: 'tandem-api',
+      jwksUri: `${h.provider.issuer}/jwks`,
+    })
     expect(await otherAudience(tokens.access_token)).toBeNull()
     expect(await otherIssuer(tokens.access_token)).toBeNull()
   })
@@ -57,12 +71,14 @@ describe('token verifier', () => {
   it('refuses alg none and HS256 tokens even when the claims are right', async () => {
     const claims = decodeJwt(tokens.access_token)
     const unsecured = new UnsecuredJWT({ ...claims }).encode()
-    const hmac = await new SignJWT({ ...claims }).setProtectedHeader({ alg: 'HS256' }).sign(new TextEncoder().encode('a-shared-secret-of-enough-length!!'))
+    const hmac = await new SignJWT({ ...claims })
+      .setProtectedHeader({ alg: 'HS256' })
+      .sign(new TextEncoder().encode('a-shared-secret-of-enough-length!!'))
     expect(await h.provider.verifier(unsecured)).toBeNull()
     expect(await h.provider.verifier(hmac)).toBeNull()
   })
 
-  it('refuses a token signed by a key that is not the issuer\'s', async () => {
+  it("refuses a token signed by a key that is not the issuer's", async () => {
     const { privateKey } = await generateKeyPair('RS256')
     const claims = decodeJwt(tokens.access_token)
     const forged = await new SignJWT({ ...claims }).setProtectedHeader({ alg: 'RS256', kid: 'forged' }).sign(privateKey)
@@ -75,13 +91,37 @@ describe('claim mapping', () => {
     const { privateKey, publicKey } = await generateKeyPair('ES256')
     const jwk: JWK = { ...(await exportJWK(publicKey)), kid: 'entra-key', alg: 'ES256', use: 'sig' }
     const issuer = 'https://login.microsoftonline.com/tenant-id/v2.0'
-    const token = await new SignJWT({ oid: 'object-id-1', preferred_username: 'Max.Muster@contoso.example', given_name: 'Max', family_name: 'Muster', xms_pl: 'de-DE' })
-      .setProtectedHeader({ alg: 'ES256', kid: 'entra-key' }).setIssuer(issuer).setAudience('api://tandem').setSubject('pairwise-sub')
-      .setIssuedAt().setExpirationTime('5m').sign(privateKey)
-    const verify = createTokenVerifier({ issuer, audience: 'api://tandem', keySet: { keys: [jwk] }, claimMapping: CLAIM_MAPPING_PRESETS.entra })
+    const token = await new SignJWT({
+      oid: 'object-id-1',
+      preferred_username: 'Max.Muster@contoso.example',
+      given_name: 'Max',
+      family_name: 'Muster',
+      xms_pl: 'de-DE',
+    })
+      .setProtectedHeader({ alg: 'ES256', kid: 'entra-key' })
+      .setIssuer(issuer)
+      .setAudience('api://tandem')
+      .setSubject('pairwise-sub')
+      .setIssuedAt()
+      .setExpirationTime('5m')
+      .sign(privateKey)
+    const verify = createTokenVerifier({
+      issuer,
+      audience: 'api://tandem',
+      keySet: { keys: [jwk] },
+      claimMapping: CLAIM_MAPPING_PRESETS.entra,
+    })
     expect(await verify(token)).toEqual({
       // No email_verified claim: Entra's address is not taken as confirmed.
-      issuer, subject: 'object-id-1', email: 'Max.Muster@contoso.example', emailVerified: false, givenName: 'Max', familyName: 'Muster', birthdate: null, gender: 'NA', locale: 'de',
+      issuer,
+      subject: 'object-id-1',
+      email: 'Max.Muster@contoso.example',
+      emailVerified: false,
+      givenName: 'Max',
+      familyName: 'Muster',
+      birthdate: null,
+      gender: 'NA',
+      locale: 'de',
       issuedAt: Number(decodeJwt(token).iat) * 1000,
     })
   })
@@ -91,8 +131,15 @@ describe('claim mapping', () => {
   })
 
   it('normalises gender spellings and keeps unknown values out (NA)', () => {
-    expect(['female', 'MALE', 'non-binary', 'Non binary', 'divers', 'robot', undefined].map(normaliseGender))
-      .toEqual(['Female', 'Male', 'Non-binary', 'Non-binary', 'Non-binary', 'NA', 'NA'])
+    expect(['female', 'MALE', 'non-binary', 'Non binary', 'divers', 'robot', undefined].map(normaliseGender)).toEqual([
+      'Female',
+      'Male',
+      'Non-binary',
+      'Non-binary',
+      'Non-binary',
+      'NA',
+      'NA',
+    ])
   })
 
   it('keeps only a yyyy-mm-dd birth date', () => {

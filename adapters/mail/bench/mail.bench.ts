@@ -25,7 +25,12 @@ const benchRender = (): void => {
   const n = 20_000
   const start = performance.now()
   for (let i = 0; i < n; i += 1)
-    renderNotification('APPROVE_TANDEM', i % 2 === 0 ? 'en' : 'de', { audience: 'Mentee', firstName: `Mia ${i}`, partner: { firstName: 'Max', lastName: 'Muster', email: 'max@example.org' } }, org)
+    renderNotification(
+      'APPROVE_TANDEM',
+      i % 2 === 0 ? 'en' : 'de',
+      { audience: 'Mentee', firstName: `Mia ${i}`, partner: { firstName: 'Max', lastName: 'Muster', email: 'max@example.org' } },
+      org,
+    )
   const ms = performance.now() - start
   console.log(`render APPROVE_TANDEM (en/de alternating): ${n} in ${ms.toFixed(0)} ms = ${perSecond(n, ms)}`)
 }
@@ -33,7 +38,12 @@ const benchRender = (): void => {
 const benchDelivery = async (label: string, transport: MailTransport, n: number): Promise<void> => {
   const outbox = memoryOutbox()
   for (let i = 0; i < n; i += 1) {
-    const row = prepareNotification({ type: 'DECLINE_TANDEM', data: { firstName: 'Mia', infoText: null } }, { recipient: { email: `m${i}@example.org`, name: 'Mia' }, language: 'de', userId: i }, org, 0)
+    const row = prepareNotification(
+      { type: 'DECLINE_TANDEM', data: { firstName: 'Mia', infoText: null } },
+      { recipient: { email: `m${i}@example.org`, name: 'Mia' }, language: 'de', userId: i },
+      org,
+      0,
+    )
     if (E.isRight(row)) outbox.enqueue(row.right)
   }
   const worker = createDeliveryWorker({ outbox, transport, now: () => Date.now(), org, worker: 'bench', log: silentLog, batchSize: 50 })

@@ -61,7 +61,8 @@ export const DEFAULT_BATCH_SIZE = 20
 export const DEFAULT_LEASE_MS = 10 * MINUTE
 
 /** `<tandem-outbox-42@tandem.example.org>`: the same for every try of one outbox row. */
-export const outboxMessageId = (org: OrganisationInfo, id: number): string => `<tandem-outbox-${id}@${new URL(org.publicUrl).hostname || 'localhost'}>`
+export const outboxMessageId = (org: OrganisationInfo, id: number): string =>
+  `<tandem-outbox-${id}@${new URL(org.publicUrl).hostname || 'localhost'}>`
 
 /** The message for one outbox row: the stored subject (what the admin's history shows), the
  *  rendered parts, a stable Message-ID and headers that say what it is. */
@@ -145,8 +146,13 @@ export const createDeliveryWorker = (options: DeliveryWorkerOptions): DeliveryWo
       const owner = `${worker}#${round}`
       const start = now()
       const recovered = await outbox.recoverExpired(start, maxAttempts)
-      if (recovered.interrupted > 0) log.warn({ interrupted: recovered.interrupted }, 'notifications interrupted while sending are sent again (a receiver may see a duplicate with the same Message-ID)')
-      if (recovered.abandoned > 0) log.error({ abandoned: recovered.abandoned }, 'notifications interrupted on every attempt were marked failed')
+      if (recovered.interrupted > 0)
+        log.warn(
+          { interrupted: recovered.interrupted },
+          'notifications interrupted while sending are sent again (a receiver may see a duplicate with the same Message-ID)',
+        )
+      if (recovered.abandoned > 0)
+        log.error({ abandoned: recovered.abandoned }, 'notifications interrupted on every attempt were marked failed')
       const claimed = await outbox.claimDue(start, batchSize, start + leaseMs, owner)
       const counts: Record<Outcome, number> = { sent: 0, retried: 0, failed: 0, skipped: 0 }
       for (const message of claimed) counts[await deliver(message, owner)] += 1

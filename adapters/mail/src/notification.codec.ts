@@ -45,10 +45,7 @@ export type Contact = t.TypeOf<typeof Contact>
 export const NotificationData = {
   /** Mentee: new mentor proposals (count of them) to choose from before the deadline.
    *  Mentor: a mentee accepted them and waits for an answer before the deadline. */
-  NEW_TANDEM: t.intersection([
-    t.type({ audience: Audience, firstName: t.string, deadline: Instant }),
-    t.partial({ count: t.number }),
-  ]),
+  NEW_TANDEM: t.intersection([t.type({ audience: Audience, firstName: t.string, deadline: Instant }), t.partial({ count: t.number })]),
   /** Both sides of a matched tandem, each with the other's contact. */
   APPROVE_TANDEM: t.type({ audience: Audience, firstName: t.string, partner: Contact }),
   /** The mentee whose chosen mentor declined, with the mentor's information text if given. */
@@ -61,10 +58,7 @@ export const NotificationData = {
   REMINDER_UNPUBLISHED_USER_PROFILE: t.type({ firstName: t.string, lastSavedAt: Instant }),
   PASSWORD_RESET: t.type({ firstName: t.string, link: WebLink, validMinutes: t.number }),
   /** An administrator's own words (POST /api/Notification/NotifyUser). */
-  ADMIN_MESSAGE: t.intersection([
-    t.type({ subject: NonEmptyString, body: NonEmptyString }),
-    t.partial({ firstName: t.string }),
-  ]),
+  ADMIN_MESSAGE: t.intersection([t.type({ subject: NonEmptyString, body: NonEmptyString }), t.partial({ firstName: t.string })]),
 } as const satisfies { readonly [K in NotificationType]: t.Mixed }
 
 export type NotificationData = { readonly [K in NotificationType]: t.TypeOf<(typeof NotificationData)[K]> }

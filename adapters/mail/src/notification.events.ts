@@ -76,7 +76,8 @@ export const notificationsForEvents = (
   }
   for (const [menteeId, { count, deadline }] of proposals) {
     const mentee = people(menteeId)
-    if (mentee !== undefined) to(menteeId, { type: 'NEW_TANDEM', data: { audience: 'Mentee', firstName: mentee.firstName, deadline, count } })
+    if (mentee !== undefined)
+      to(menteeId, { type: 'NEW_TANDEM', data: { audience: 'Mentee', firstName: mentee.firstName, deadline, count } })
   }
   return requests
 }
@@ -94,6 +95,11 @@ export const outboxRowsForEvents = (
 /** Outbox rows for notification requests (events, due reminders); unusable addresses are left out. */
 export const outboxRowsFor = (requests: readonly NotificationRequest[], org: OrganisationInfo, now: Instant): readonly NewOutboxMessage[] =>
   requests.flatMap(({ to, notification }) => {
-    const row = prepareNotification(notification, { recipient: { email: to.email, name: `${to.firstName} ${to.lastName}`.trim() }, language: to.language, userId: to.id }, org, now)
+    const row = prepareNotification(
+      notification,
+      { recipient: { email: to.email, name: `${to.firstName} ${to.lastName}`.trim() }, language: to.language, userId: to.id },
+      org,
+      now,
+    )
     return E.isRight(row) ? [row.right] : []
   })

@@ -24,7 +24,8 @@ export const remindersDue = (
   people: (id: UserId) => Person | undefined,
   alreadyReminded: AlreadyReminded,
 ): readonly NotificationRequest[] => {
-  const inWindow = (deadline: Instant | null): deadline is Instant => deadline !== null && deadline > now && deadline - ACTIVE_TANDEM_REMINDER_LEAD <= now
+  const inWindow = (deadline: Instant | null): deadline is Instant =>
+    deadline !== null && deadline > now && deadline - ACTIVE_TANDEM_REMINDER_LEAD <= now
   const requests: NotificationRequest[] = []
   const remind = (id: UserId, make: (p: Person) => NotificationRequest['notification'], type: ReminderType, key: Instant): void => {
     const person = people(id)
@@ -41,17 +42,33 @@ export const remindersDue = (
     const mentor = t.mentorProposal
     if (mentee.state === 'ACCEPTED' && mentor.state === 'PROPOSED' && inWindow(mentor.deadline)) {
       const deadline = mentor.deadline
-      remind(t.mentorId, (p) => ({ type: 'REMINDER_ACTIVE_TANDEM', data: { audience: 'Mentor', firstName: p.firstName, deadline } }), 'REMINDER_ACTIVE_TANDEM', deadline)
+      remind(
+        t.mentorId,
+        (p) => ({ type: 'REMINDER_ACTIVE_TANDEM', data: { audience: 'Mentor', firstName: p.firstName, deadline } }),
+        'REMINDER_ACTIVE_TANDEM',
+        deadline,
+      )
     }
   }
   for (const [menteeId, deadline] of menteeDeadlines)
-    remind(menteeId, (p) => ({ type: 'REMINDER_ACTIVE_TANDEM', data: { audience: 'Mentee', firstName: p.firstName, deadline } }), 'REMINDER_ACTIVE_TANDEM', deadline)
+    remind(
+      menteeId,
+      (p) => ({ type: 'REMINDER_ACTIVE_TANDEM', data: { audience: 'Mentee', firstName: p.firstName, deadline } }),
+      'REMINDER_ACTIVE_TANDEM',
+      deadline,
+    )
 
   for (const participant of input.mentors) {
     const side = participant.mentor
-    if (side === null || side.published || side.lastSavedAt === null || now < side.lastSavedAt + UNPUBLISHED_PROFILE_REMINDER_AFTER) continue
+    if (side === null || side.published || side.lastSavedAt === null || now < side.lastSavedAt + UNPUBLISHED_PROFILE_REMINDER_AFTER)
+      continue
     const lastSavedAt = side.lastSavedAt
-    remind(participant.id, (p) => ({ type: 'REMINDER_UNPUBLISHED_USER_PROFILE', data: { firstName: p.firstName, lastSavedAt } }), 'REMINDER_UNPUBLISHED_USER_PROFILE', lastSavedAt)
+    remind(
+      participant.id,
+      (p) => ({ type: 'REMINDER_UNPUBLISHED_USER_PROFILE', data: { firstName: p.firstName, lastSavedAt } }),
+      'REMINDER_UNPUBLISHED_USER_PROFILE',
+      lastSavedAt,
+    )
   }
   return requests
 }

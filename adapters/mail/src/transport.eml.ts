@@ -54,7 +54,10 @@ export const emlTransport = (dir: string, options: { readonly from: string; read
         throw new DeliveryError(errorText(error), false, null)
       }
       // A file already there was written by an earlier try that died before recording it: sent.
-      options.log.info({ file, messageId: message.messageId }, published ? 'mail written as .eml (no SMTP_URL configured)' : 'mail already written as .eml; counted as sent')
+      options.log.info(
+        { file, messageId: message.messageId },
+        published ? 'mail written as .eml (no SMTP_URL configured)' : 'mail already written as .eml; counted as sent',
+      )
     },
     close: async () => {},
   }

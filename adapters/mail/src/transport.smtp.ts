@@ -19,7 +19,8 @@ export const classifySmtpError = (error: unknown): DeliveryError => {
   // keep the messages and retry until the operator fixes the settings.
   const configuration = e.code === 'EAUTH' || e.code === 'ETLS'
   const permanent =
-    !configuration && (responseCode !== null ? responseCode >= 500 && responseCode < 600 : typeof e.code === 'string' && PERMANENT_CODES.has(e.code))
+    !configuration &&
+    (responseCode !== null ? responseCode >= 500 && responseCode < 600 : typeof e.code === 'string' && PERMANENT_CODES.has(e.code))
   return new DeliveryError(errorText(error), permanent, responseCode)
 }
 

@@ -145,7 +145,12 @@ describe('two workers on one outbox', () => {
     const gates = [0, 1].map(() => {
       let reached: () => void = () => {}
       let open: () => void = () => {}
-      return { atGate: new Promise<void>((r) => (reached = r)), gate: new Promise<void>((r) => (open = r)), reached: () => reached(), open: () => open() }
+      return {
+        atGate: new Promise<void>((r) => (reached = r)),
+        gate: new Promise<void>((r) => (open = r)),
+        reached: () => reached(),
+        open: () => open(),
+      }
     })
     let sends = 0
     const gated: MailTransport = {

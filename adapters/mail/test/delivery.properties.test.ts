@@ -20,7 +20,9 @@ const LEASE = 5 * 60_000
 const scenario = fc.record({
   messages: fc.integer({ min: 1, max: 12 }),
   script: fc.array(fc.constantFrom<Outcome>('ok', 'ok', 'temporary', 'permanent', 'stall', 'hang'), { maxLength: 30 }),
-  rounds: fc.array(fc.record({ a: fc.boolean(), b: fc.boolean(), advance: fc.constantFrom(0, 30_000, 60_000, LEASE + 1) }), { maxLength: 12 }),
+  rounds: fc.array(fc.record({ a: fc.boolean(), b: fc.boolean(), advance: fc.constantFrom(0, 30_000, 60_000, LEASE + 1) }), {
+    maxLength: 12,
+  }),
   batchSize: fc.integer({ min: 1, max: 5 }),
 })
 
@@ -33,11 +35,19 @@ const run = async (s: { messages: number; script: Outcome[]; rounds: readonly Ro
   const outbox = memoryOutbox()
   const clock = manualClock()
   const delivered: string[] = []
-  const ids = Array.from({ length: s.messages }, (_, n) => enqueue(outbox, { type: 'DECLINE_TANDEM', data: { firstName: 'Mia', infoText: null } }, { email: `m${n}@example.org` }))
+  const ids = Array.from({ length: s.messages }, (_, n) =>
+    enqueue(outbox, { type: 'DECLINE_TANDEM', data: { firstName: 'Mia', infoText: null } }, { email: `m${n}@example.org` }),
+  )
   const script = [...s.script]
   const stalled: (() => void)[] = []
 
-  type State = { readonly worker: DeliveryWorker; readonly generation: number; pending: Promise<void> | null; blocked: boolean; wake: () => void }
+  type State = {
+    readonly worker: DeliveryWorker
+    readonly generation: number
+    pending: Promise<void> | null
+    blocked: boolean
+    wake: () => void
+  }
   const transportFor = (side: Side, generation: number): MailTransport => ({
     send: (m) => {
       const id = m.headers['X-Tandem-Outbox-Id'] ?? '?'
@@ -68,7 +78,12 @@ const run = async (s: { messages: number; script: Outcome[]; rounds: readonly Ro
     close: async () => {},
   })
   const fresh = (side: Side, generation: number): State => ({
-    worker: workerOver(outbox, transportFor(side, generation), clock, { name: `${side}${generation}`, batchSize: s.batchSize, maxAttempts: MAX_ATTEMPTS, leaseMs: LEASE }),
+    worker: workerOver(outbox, transportFor(side, generation), clock, {
+      name: `${side}${generation}`,
+      batchSize: s.batchSize,
+      maxAttempts: MAX_ATTEMPTS,
+      leaseMs: LEASE,
+    }),
     generation,
     pending: null,
     blocked: false,
@@ -123,7 +138,9 @@ describe('delivery under random schedules (two workers, failures, crashes)', () 
           expect(['sent', 'failed']).toContain(row.status)
           expect(row.status === 'sent').toBe(delivered.includes(String(id)))
           if (row.status === 'failed')
-            expect(row.lastError === INTERRUPTED_GIVEN_UP || row.lastError?.startsWith('550') === true || row.attempts >= MAX_ATTEMPTS).toBe(true)
+            expect(
+              row.lastError === INTERRUPTED_GIVEN_UP || row.lastError?.startsWith('550') === true || row.attempts >= MAX_ATTEMPTS,
+            ).toBe(true)
         }
       }),
       { numRuns: 150 },
@@ -133,7 +150,10 @@ describe('delivery under random schedules (two workers, failures, crashes)', () 
   it('delivers every message when failures are only temporary and fewer than the attempt limit: exactly once unless a send stalled past its lease', async () => {
     await fc.assert(
       fc.asyncProperty(
-        scenario.map((s) => ({ ...s, script: s.script.filter((o) => o === 'ok' || o === 'temporary' || o === 'stall').slice(0, MAX_ATTEMPTS - 1) })),
+        scenario.map((s) => ({
+          ...s,
+          script: s.script.filter((o) => o === 'ok' || o === 'temporary' || o === 'stall').slice(0, MAX_ATTEMPTS - 1),
+        })),
         async (s) => {
           const { ids, delivered } = await run(s)
           expect([...new Set(delivered)].sort()).toEqual(ids.map(String).sort())

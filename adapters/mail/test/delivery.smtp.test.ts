@@ -3,7 +3,14 @@
 // a 5xx reply or too many attempts mark the message failed and stop the retries.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { ParsedMail } from 'mailparser'
-import { composeDirectMail, NOTIFICATION_TYPES, outboxMessageId, smtpTransport, type MailTransport, type Notification } from '../src/index.js'
+import {
+  composeDirectMail,
+  NOTIFICATION_TYPES,
+  outboxMessageId,
+  smtpTransport,
+  type MailTransport,
+  type Notification,
+} from '../src/index.js'
 import { enqueue, manualClock, START, workerOver, type Clock } from './support/delivery.setup.js'
 import { memoryOutbox, type MemoryOutbox } from './support/outbox.memory.js'
 import { allSamples, expectedLink, LANGS, org } from './support/samples.js'
@@ -147,7 +154,12 @@ describe('delivery over SMTP', () => {
   it('sends a password reset at once, outside the outbox, with the reset link in the account language', async () => {
     const link = 'https://tandem.mentoring-mitte.example/oidc/reset/abc'
     await transport.send(
-      composeDirectMail({ type: 'PASSWORD_RESET', data: { firstName: 'Jörg', link, validMinutes: 30 } }, { recipient: { email: 'joerg@example.org', name: 'Jörg' }, language: 'de' }, org, '<reset-1@tandem.mentoring-mitte.example>'),
+      composeDirectMail(
+        { type: 'PASSWORD_RESET', data: { firstName: 'Jörg', link, validMinutes: 30 } },
+        { recipient: { email: 'joerg@example.org', name: 'Jörg' }, language: 'de' },
+        org,
+        '<reset-1@tandem.mentoring-mitte.example>',
+      ),
     )
     const [mail] = await smtp.parsed()
     expect(mail?.subject).toBe('Passwort für Mentoring Mitte e.V. zurücksetzen')

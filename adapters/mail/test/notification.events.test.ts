@@ -13,7 +13,8 @@ const eva: Person = { id: 3, email: 'eva@example.org', firstName: 'Eva', lastNam
 const ben: Person = { id: 4, email: 'ben@example.org', firstName: 'Ben', lastName: 'Berg', language: 'de' }
 const people = (id: UserId): Person | undefined => [mia, max, eva, ben].find((p) => p.id === id)
 
-const summary = (events: readonly DomainEvent[]) => notificationsForEvents(events, people).map((r) => ({ to: r.to.email, ...r.notification }))
+const summary = (events: readonly DomainEvent[]) =>
+  notificationsForEvents(events, people).map((r) => ({ to: r.to.email, ...r.notification }))
 
 describe('notifications for domain events', () => {
   it('tells the mentee once about all proposals of a run, with the count and the earliest deadline', () => {
@@ -28,21 +29,29 @@ describe('notifications for domain events', () => {
     ).toEqual([{ to: 'mia@example.org', type: 'NEW_TANDEM', data: { audience: 'Mentee', firstName: 'Mia', deadline, count: 3 } }])
   })
 
-  it('tells the mentor a mentee is waiting once the mentee accepted, with the mentor\'s deadline', () => {
+  it("tells the mentor a mentee is waiting once the mentee accepted, with the mentor's deadline", () => {
     const deadline = NOW + 72 * HOUR
     expect(summary([{ _tag: 'MenteeAccepted', tandemId: 10, menteeId: 1, mentorId: 2, deadline }])).toEqual([
       { to: 'max@example.org', type: 'NEW_TANDEM', data: { audience: 'Mentor', firstName: 'Max', deadline } },
     ])
   })
 
-  it('sends APPROVE_TANDEM to both sides, each with the other one\'s contact', () => {
+  it("sends APPROVE_TANDEM to both sides, each with the other one's contact", () => {
     expect(summary([{ _tag: 'TandemMatched', tandemId: 10, menteeId: 1, mentorId: 2 }])).toEqual([
-      { to: 'mia@example.org', type: 'APPROVE_TANDEM', data: { audience: 'Mentee', firstName: 'Mia', partner: { firstName: 'Max', lastName: 'Muster', email: 'max@example.org' } } },
-      { to: 'max@example.org', type: 'APPROVE_TANDEM', data: { audience: 'Mentor', firstName: 'Max', partner: { firstName: 'Mia', lastName: 'Meier', email: 'mia@example.org' } } },
+      {
+        to: 'mia@example.org',
+        type: 'APPROVE_TANDEM',
+        data: { audience: 'Mentee', firstName: 'Mia', partner: { firstName: 'Max', lastName: 'Muster', email: 'max@example.org' } },
+      },
+      {
+        to: 'max@example.org',
+        type: 'APPROVE_TANDEM',
+        data: { audience: 'Mentor', firstName: 'Max', partner: { firstName: 'Mia', lastName: 'Meier', email: 'mia@example.org' } },
+      },
     ])
   })
 
-  it('sends DECLINE_TANDEM to the mentee with the mentor\'s information text, and nothing for the mentee\'s own decline', () => {
+  it("sends DECLINE_TANDEM to the mentee with the mentor's information text, and nothing for the mentee's own decline", () => {
     expect(
       summary([
         { _tag: 'TandemDeclined', tandemId: 10, by: 'Mentor', menteeId: 1, mentorId: 2, infoText: 'No time this year.' },
@@ -68,7 +77,7 @@ describe('notifications for domain events', () => {
     expect(summary([{ _tag: 'TandemMatched', tandemId: 10, menteeId: 1, mentorId: 99 }])).toEqual([])
   })
 
-  it('builds outbox rows in each recipient\'s language with the rendered subject', () => {
+  it("builds outbox rows in each recipient's language with the rendered subject", () => {
     const rows = outboxRowsForEvents([{ _tag: 'TandemMatched', tandemId: 10, menteeId: 1, mentorId: 2 }], people, org, NOW)
     expect(rows.map((r) => [r.recipient.email, r.language, r.subject, r.userId, r.nextAttemptAt])).toEqual([
       ['mia@example.org', 'de', 'Es passt: Sie und Max sind jetzt ein Tandem', 1, NOW],
@@ -77,20 +86,41 @@ describe('notifications for domain events', () => {
   })
 
   it('refuses to enqueue for an address that is not an e-mail address, naming the field and the rule', () => {
-    const r = prepareNotification({ type: 'ADMIN_MESSAGE', data: { subject: 'Hi', body: 'Hello' } }, { recipient: { email: 'not-an-address', name: 'X' }, language: 'en', userId: 1 }, org, NOW)
+    const r = prepareNotification(
+      { type: 'ADMIN_MESSAGE', data: { subject: 'Hi', body: 'Hello' } },
+      { recipient: { email: 'not-an-address', name: 'X' }, language: 'en', userId: 1 },
+      org,
+      NOW,
+    )
     expect(r).toEqual({ _tag: 'Left', left: { _tag: 'ValidationFailed', errors: [{ field: 'recipient.email', key: 'invalid-value' }] } })
   })
 
   it('refuses an admin message with an empty subject or body, with requiredFieldError for each', () => {
-    const r = prepareNotification({ type: 'ADMIN_MESSAGE', data: { subject: ' ', body: '' } }, { recipient: { email: 'mia@example.org', name: 'Mia' }, language: 'en', userId: 1 }, org, NOW)
+    const r = prepareNotification(
+      { type: 'ADMIN_MESSAGE', data: { subject: ' ', body: '' } },
+      { recipient: { email: 'mia@example.org', name: 'Mia' }, language: 'en', userId: 1 },
+      org,
+      NOW,
+    )
     expect(r).toEqual({
       _tag: 'Left',
-      left: { _tag: 'ValidationFailed', errors: [{ field: 'subject', key: 'requiredFieldError' }, { field: 'body', key: 'requiredFieldError' }] },
+      left: {
+        _tag: 'ValidationFailed',
+        errors: [
+          { field: 'subject', key: 'requiredFieldError' },
+          { field: 'body', key: 'requiredFieldError' },
+        ],
+      },
     })
   })
 
   it('refuses a password reset whose link is not an http(s) address', () => {
-    const r = prepareNotification({ type: 'PASSWORD_RESET', data: { firstName: 'Mia', link: 'javascript:alert(1)', validMinutes: 30 } }, { recipient: { email: 'mia@example.org', name: 'Mia' }, language: 'de', userId: null }, org, NOW)
+    const r = prepareNotification(
+      { type: 'PASSWORD_RESET', data: { firstName: 'Mia', link: 'javascript:alert(1)', validMinutes: 30 } },
+      { recipient: { email: 'mia@example.org', name: 'Mia' }, language: 'de', userId: null },
+      org,
+      NOW,
+    )
     expect(r).toEqual({ _tag: 'Left', left: { _tag: 'ValidationFailed', errors: [{ field: 'link', key: 'invalid-value' }] } })
   })
 })

@@ -9,12 +9,40 @@ const people = (id: UserId): Person | undefined =>
   id === 99 ? undefined : { id, email: `u${id}@example.org`, firstName: `U${id}`, lastName: 'X', language: id % 2 === 0 ? 'de' : 'en' }
 const never: AlreadyReminded = () => false
 
-const proposal = (state: Proposal['state'], deadline: number | null): Proposal => ({ id: 1, state, deadline, decidedAt: null, declineReasonId: null, comment: null, infoText: null })
-const tandem = (id: number, menteeId: number, mentorId: number, mentee: Proposal, mentor: Proposal, state: Tandem['state'] = 'ACTIVE'): Tandem => ({
-  id, version: 1, state, menteeId, mentorId, clusterId: null, createdAt: NOW - DAY, manual: false, score: MANUAL_SCORE, menteeProposal: mentee, mentorProposal: mentor,
+const proposal = (state: Proposal['state'], deadline: number | null): Proposal => ({
+  id: 1,
+  state,
+  deadline,
+  decidedAt: null,
+  declineReasonId: null,
+  comment: null,
+  infoText: null,
+})
+const tandem = (
+  id: number,
+  menteeId: number,
+  mentorId: number,
+  mentee: Proposal,
+  mentor: Proposal,
+  state: Tandem['state'] = 'ACTIVE',
+): Tandem => ({
+  id,
+  version: 1,
+  state,
+  menteeId,
+  mentorId,
+  clusterId: null,
+  createdAt: NOW - DAY,
+  manual: false,
+  score: MANUAL_SCORE,
+  menteeProposal: mentee,
+  mentorProposal: mentor,
 })
 const mentor = (id: number, published: boolean, lastSavedAt: number | null): Participant => ({
-  id, version: 1, mentee: null, mentor: { status: 'NEW', published, lastPublishedAt: null, lastSavedAt, poolSince: null },
+  id,
+  version: 1,
+  mentee: null,
+  mentor: { status: 'NEW', published, lastPublishedAt: null, lastSavedAt, poolSince: null },
 })
 
 const summary = (requests: ReturnType<typeof remindersDue>) => requests.map((r) => ({ to: r.to.id, ...r.notification }))
@@ -72,7 +100,13 @@ describe('REMINDER_UNPUBLISHED_USER_PROFILE', () => {
   })
 
   it('leaves out published mentors, mentors who never saved, saves younger than 7 days, and mentors already reminded for that save', () => {
-    const mentors = [mentor(2, true, NOW - 30 * DAY), mentor(4, false, null), mentor(6, false, NOW - 7 * DAY + 1), mentor(8, false, NOW - 9 * DAY), mentor(99, false, NOW - 9 * DAY)]
+    const mentors = [
+      mentor(2, true, NOW - 30 * DAY),
+      mentor(4, false, null),
+      mentor(6, false, NOW - 7 * DAY + 1),
+      mentor(8, false, NOW - 9 * DAY),
+      mentor(99, false, NOW - 9 * DAY),
+    ]
     const reminded: AlreadyReminded = (userId, _type, key) => userId === 8 && key === NOW - 9 * DAY
     expect(remindersDue(NOW, { tandems: [], mentors }, people, reminded)).toEqual([])
   })

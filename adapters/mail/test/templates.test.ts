@@ -48,7 +48,11 @@ describe('templates: content rules', () => {
 
   it('escapes every value a person typed in the HTML part and keeps it readable in the text part', () => {
     const mails = [
-      render('APPROVE_TANDEM', 'en', { audience: 'Mentee', firstName: evil, partner: { firstName: evil, lastName: evil, email: 'a@b.example' } }),
+      render('APPROVE_TANDEM', 'en', {
+        audience: 'Mentee',
+        firstName: evil,
+        partner: { firstName: evil, lastName: evil, email: 'a@b.example' },
+      }),
       render('DECLINE_TANDEM', 'de', { firstName: 'Mia', infoText: evil }),
       render('ADMIN_MESSAGE', 'en', { subject: evil, body: evil }),
       render('NEW_TANDEM', 'de', { audience: 'Mentor', firstName: evil, deadline: DEADLINE }),
@@ -61,14 +65,23 @@ describe('templates: content rules', () => {
   })
 
   it('escapes the organisation name too, since it comes from configuration, not from us', () => {
-    const mail = render('NEW_TANDEM', 'en', { audience: 'Mentee', firstName: 'Mia', deadline: DEADLINE }, { ...org, name: 'A & B <Mentoring>' })
+    const mail = render(
+      'NEW_TANDEM',
+      'en',
+      { audience: 'Mentee', firstName: 'Mia', deadline: DEADLINE },
+      { ...org, name: 'A & B <Mentoring>' },
+    )
     expect(mail.html).toContain('A &amp; B &lt;Mentoring&gt;')
     expect(mail.html).not.toContain('<Mentoring>')
   })
 
-  it('APPROVE_TANDEM gives each side the other one\'s name and e-mail in both parts', () => {
+  it("APPROVE_TANDEM gives each side the other one's name and e-mail in both parts", () => {
     for (const language of LANGUAGES) {
-      const mail = render('APPROVE_TANDEM', language, { audience: 'Mentor', firstName: 'Max', partner: { firstName: 'Mia', lastName: 'Meier', email: 'mia@example.org' } })
+      const mail = render('APPROVE_TANDEM', language, {
+        audience: 'Mentor',
+        firstName: 'Max',
+        partner: { firstName: 'Mia', lastName: 'Meier', email: 'mia@example.org' },
+      })
       for (const part of [mail.text, mail.html]) {
         expect(part).toContain('Mia Meier')
         expect(part).toContain('mia@example.org')
@@ -77,7 +90,7 @@ describe('templates: content rules', () => {
     }
   })
 
-  it('DECLINE_TANDEM quotes the mentor\'s information text when given and says nothing of it otherwise', () => {
+  it("DECLINE_TANDEM quotes the mentor's information text when given and says nothing of it otherwise", () => {
     const withText = render('DECLINE_TANDEM', 'en', { firstName: 'Mia', infoText: 'Moving abroad.\nSorry!' })
     expect(withText.text).toContain('> Moving abroad.\n> Sorry!')
     expect(withText.html).toContain('<blockquote')
@@ -96,7 +109,12 @@ describe('templates: content rules', () => {
   })
 
   it('formats dates in the configured time zone when one is set', () => {
-    const mail = render('NEW_TANDEM', 'en', { audience: 'Mentor', firstName: 'Max', deadline: DEADLINE }, { ...org, timeZone: 'Europe/London' })
+    const mail = render(
+      'NEW_TANDEM',
+      'en',
+      { audience: 'Mentor', firstName: 'Max', deadline: DEADLINE },
+      { ...org, timeZone: 'Europe/London' },
+    )
     expect(mail.text).toContain('24 November 2026 at 13:30 GMT')
   })
 
@@ -117,12 +135,18 @@ describe('templates: content rules', () => {
   })
 
   it('keeps an admin subject on one header line', () => {
-    expect(render('ADMIN_MESSAGE', 'en', { subject: 'Hello\r\nBcc: victim@example.org', body: 'x' }).subject).toBe('Hello Bcc: victim@example.org')
+    expect(render('ADMIN_MESSAGE', 'en', { subject: 'Hello\r\nBcc: victim@example.org', body: 'x' }).subject).toBe(
+      'Hello Bcc: victim@example.org',
+    )
   })
 
   it('greets without a name when the first name is empty', () => {
-    expect(render('PASSWORD_RESET', 'en', { firstName: '', link: 'https://x.example/r', validMinutes: 5 }).text.startsWith('Hello,')).toBe(true)
-    expect(render('PASSWORD_RESET', 'de', { firstName: ' ', link: 'https://x.example/r', validMinutes: 5 }).text.startsWith('Guten Tag,')).toBe(true)
+    expect(render('PASSWORD_RESET', 'en', { firstName: '', link: 'https://x.example/r', validMinutes: 5 }).text.startsWith('Hello,')).toBe(
+      true,
+    )
+    expect(
+      render('PASSWORD_RESET', 'de', { firstName: ' ', link: 'https://x.example/r', validMinutes: 5 }).text.startsWith('Guten Tag,'),
+    ).toBe(true)
   })
 })
 
@@ -135,9 +159,21 @@ describe('renderStored: payloads read back from the outbox are decoded first', (
   it.each([
     ['an unknown type', { type: 'WELCOME', language: 'en', data: {} }, 'unknown notification type'],
     ['an unknown language', { type: 'DECLINE_TANDEM', language: 'fr', data: { firstName: 'Mia', infoText: null } }, 'unknown language'],
-    ['a payload missing a field', { type: 'APPROVE_TANDEM', language: 'en', data: { audience: 'Mentee', firstName: 'Mia' } }, 'invalid APPROVE_TANDEM data'],
-    ['a reset link that is not http(s)', { type: 'PASSWORD_RESET', language: 'en', data: { firstName: 'Mia', link: 'javascript:alert(1)', validMinutes: 5 } }, 'invalid PASSWORD_RESET data'],
-    ['an empty admin message', { type: 'ADMIN_MESSAGE', language: 'en', data: { subject: 'Hi', body: '   ' } }, 'invalid ADMIN_MESSAGE data'],
+    [
+      'a payload missing a field',
+      { type: 'APPROVE_TANDEM', language: 'en', data: { audience: 'Mentee', firstName: 'Mia' } },
+      'invalid APPROVE_TANDEM data',
+    ],
+    [
+      'a reset link that is not http(s)',
+      { type: 'PASSWORD_RESET', language: 'en', data: { firstName: 'Mia', link: 'javascript:alert(1)', validMinutes: 5 } },
+      'invalid PASSWORD_RESET data',
+    ],
+    [
+      'an empty admin message',
+      { type: 'ADMIN_MESSAGE', language: 'en', data: { subject: 'Hi', body: '   ' } },
+      'invalid ADMIN_MESSAGE data',
+    ],
   ])('refuses %s with a reason', (_name, stored, reason) => {
     const r = renderStored(stored, org)
     expect(E.isLeft(r) && r.left.reason).toContain(reason)

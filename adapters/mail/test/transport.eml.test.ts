@@ -25,12 +25,23 @@ const recordingLog = () => {
 }
 
 describe('.eml transport', () => {
-  it('writes each delivered message as an RFC 822 file in the recipient\'s language and logs it', async () => {
+  it("writes each delivered message as an RFC 822 file in the recipient's language and logs it", async () => {
     const outbox = memoryOutbox()
     const { log, lines } = recordingLog()
     const mailDir = join(dataDir, 'mail')
-    const id = enqueue(outbox, { type: 'APPROVE_TANDEM', data: { audience: 'Mentee', firstName: 'Mia', partner: { firstName: 'Max', lastName: 'Muster', email: 'max@example.org' } } }, { email: 'mia@example.org', language: 'de' })
-    const report = await workerOver(outbox, emlTransport(mailDir, { from: 'noreply@mentoring-mitte.example', log }), manualClock()).runOnce()
+    const id = enqueue(
+      outbox,
+      {
+        type: 'APPROVE_TANDEM',
+        data: { audience: 'Mentee', firstName: 'Mia', partner: { firstName: 'Max', lastName: 'Muster', email: 'max@example.org' } },
+      },
+      { email: 'mia@example.org', language: 'de' },
+    )
+    const report = await workerOver(
+      outbox,
+      emlTransport(mailDir, { from: 'noreply@mentoring-mitte.example', log }),
+      manualClock(),
+    ).runOnce()
 
     expect(report).toMatchObject({ sent: 1 })
     const files = await readdir(mailDir)
@@ -50,7 +61,14 @@ describe('.eml transport', () => {
 
   it('names files after the Message-ID, so a re-send of one outbox row cannot produce a second file', async () => {
     const transport = emlTransport(dataDir, { from: 'noreply@x.example', log: recordingLog().log })
-    const message = { to: { email: 'mia@example.org', name: 'Mia' }, subject: 'S', text: 'T', html: '<p>T</p>', messageId: '<tandem-outbox-42@tandem.example.org>', headers: {} }
+    const message = {
+      to: { email: 'mia@example.org', name: 'Mia' },
+      subject: 'S',
+      text: 'T',
+      html: '<p>T</p>',
+      messageId: '<tandem-outbox-42@tandem.example.org>',
+      headers: {},
+    }
     await transport.send(message)
     await transport.send({ ...message, text: 'second try' })
     expect(await readdir(dataDir)).toEqual(['tandem-outbox-42_tandem.example.org.eml'])
@@ -62,7 +80,11 @@ describe('.eml transport', () => {
     const blocked = join(dataDir, 'not-a-folder')
     await writeFile(blocked, 'a file where the mail folder should be')
     const id = enqueue(outbox, { type: 'DECLINE_TANDEM', data: { firstName: 'Mia', infoText: null } }, { email: 'mia@example.org' })
-    const report = await workerOver(outbox, emlTransport(blocked, { from: 'noreply@x.example', log: recordingLog().log }), manualClock()).runOnce()
+    const report = await workerOver(
+      outbox,
+      emlTransport(blocked, { from: 'noreply@x.example', log: recordingLog().log }),
+      manualClock(),
+    ).runOnce()
     expect(report).toMatchObject({ retried: 1 })
     expect(outbox.row(id)).toMatchObject({ status: 'pending', attempts: 1 })
   })
@@ -76,7 +98,14 @@ describe('.eml transport', () => {
     // The process writes the file, then dies before it can record the delivery.
     let written: () => void = () => {}
     const wroteFile = new Promise<void>((resolve) => (written = resolve))
-    const dying: MailTransport = { send: async (m) => { await eml.send(m); written(); await new Promise(() => {}) }, close: async () => {} }
+    const dying: MailTransport = {
+      send: async (m) => {
+        await eml.send(m)
+        written()
+        await new Promise(() => {})
+      },
+      close: async () => {},
+    }
     void workerOver(outbox, dying, clock, { name: 'dead', leaseMs: 60_000 }).runOnce()
     await wroteFile
     const [file] = await readdir(mailDir)

@@ -31,17 +31,26 @@ export const describeFile = (folder: string, name: string): BackupFile => {
 /** Reads and decodes the manifest of a backup folder. */
 export const readManifest = (folder: string): E.Either<string, Manifest> => {
   let raw: unknown
-  try { raw = JSON.parse(readFileSync(join(folder, MANIFEST_FILE), 'utf8')) }
-  catch (err) { return E.left(`${folder} is no Tandem backup: cannot read ${MANIFEST_FILE} (${(err as Error).message})`) }
+  try {
+    raw = JSON.parse(readFileSync(join(folder, MANIFEST_FILE), 'utf8'))
+  } catch (err) {
+    return E.left(`${folder} is no Tandem backup: cannot read ${MANIFEST_FILE} (${(err as Error).message})`)
+  }
   const decoded = Manifest.decode(raw)
-  return E.isLeft(decoded) ? E.left(`${join(folder, MANIFEST_FILE)} is not a Tandem backup manifest: ${PathReporter.report(decoded).join('; ')}`) : decoded
+  return E.isLeft(decoded)
+    ? E.left(`${join(folder, MANIFEST_FILE)} is not a Tandem backup manifest: ${PathReporter.report(decoded).join('; ')}`)
+    : decoded
 }
 
 /** Every file the manifest lists is there with its size and hash; answers the differences. */
 export const fileProblems = (folder: string, files: readonly BackupFile[]): string[] =>
   files.flatMap((expected) => {
     let actual: BackupFile
-    try { actual = describeFile(folder, expected.name) } catch { return [`${expected.name} is missing`] }
+    try {
+      actual = describeFile(folder, expected.name)
+    } catch {
+      return [`${expected.name} is missing`]
+    }
     if (actual.bytes !== expected.bytes) return [`${expected.name} has ${actual.bytes} bytes, the manifest says ${expected.bytes}`]
     return actual.sha256 === expected.sha256 ? [] : [`${expected.name} differs from the manifest (SHA-256)`]
   })

@@ -1,7 +1,18 @@
 // `npm run backup -- PATH`: a consistent copy of the data folder's state while servers run. The
 // folder appears under PATH only when complete (written beside it, then renamed).
 import { randomUUID } from 'node:crypto'
-import { chmodSync, copyFileSync, existsSync, mkdirSync, readdirSync, renameSync, rmdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import {
+  chmodSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  renameSync,
+  rmdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs'
 import { dirname, join } from 'node:path'
 import { backupDatabase, checkDatabase } from '@tandem/sqlite'
 import * as E from 'fp-ts/lib/Either.js'
@@ -9,7 +20,11 @@ import { BACKUP_FORMAT, describeFile, MANIFEST_FILE, type Manifest } from './bac
 import { DATABASE_FILE, stateFiles } from './data-folder.js'
 import { syncFile, syncFolder } from './fsync.js'
 
-export const takeBackup = async (dataDir: string, target: string, now: () => Date = () => new Date()): Promise<E.Either<string, Manifest>> => {
+export const takeBackup = async (
+  dataDir: string,
+  target: string,
+  now: () => Date = () => new Date(),
+): Promise<E.Either<string, Manifest>> => {
   const source = join(dataDir, DATABASE_FILE)
   if (!existsSync(source)) return E.left(`no database at ${source}: is DATA_DIR right?`)
   if (existsSync(target) && !(statSync(target).isDirectory() && readdirSync(target).length === 0)) {
@@ -33,7 +48,10 @@ export const takeBackup = async (dataDir: string, target: string, now: () => Dat
     }
     const names = [DATABASE_FILE, ...others]
     const manifest: Manifest = {
-      format: BACKUP_FORMAT, version: 1, createdAt: now().toISOString(), migrations: [...check.migrations],
+      format: BACKUP_FORMAT,
+      version: 1,
+      createdAt: now().toISOString(),
+      migrations: [...check.migrations],
       files: names.map((name) => describeFile(partial, name)),
     }
     writeFileSync(join(partial, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`, { mode: 0o600 })

@@ -9,8 +9,12 @@ export const systemClock: Clock = () => Date.now()
 export const manualClock = (start: Instant) => {
   let now = start
   const clock: Clock & { advance: (ms: number) => void; set: (at: Instant) => void } = Object.assign(() => now, {
-    advance: (ms: number) => { now += ms },
-    set: (at: Instant) => { now = at },
+    advance: (ms: number) => {
+      now += ms
+    },
+    set: (at: Instant) => {
+      now = at
+    },
   })
   return clock
 }

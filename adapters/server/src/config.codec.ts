@@ -18,12 +18,18 @@ export const fromText = <A>(allowed: string, parse: (text: string) => A | undefi
 
 /** An unset or blank variable takes `fallback` (decoded like a set one, so a default can never be invalid). */
 export const withDefault = <A>(codec: t.Type<A, string, unknown>, fallback: string): t.Type<A, string, unknown> =>
-  new t.Type<A, string, unknown>(codec.name, codec.is, (u, c) => codec.validate(u === undefined || (typeof u === 'string' && u.trim() === '') ? fallback : u, c), codec.encode)
+  new t.Type<A, string, unknown>(
+    codec.name,
+    codec.is,
+    (u, c) => codec.validate(u === undefined || (typeof u === 'string' && u.trim() === '') ? fallback : u, c),
+    codec.encode,
+  )
 
 /** An unset or blank variable is null. */
 export const optional = <A>(codec: t.Type<A, string, unknown>): t.Type<A | null, string, unknown> =>
   new t.Type<A | null, string, unknown>(
-    `${codec.name} (or unset)`, (u): u is A | null => u === null || codec.is(u),
+    `${codec.name} (or unset)`,
+    (u): u is A | null => u === null || codec.is(u),
     (u, c) => (u === undefined || (typeof u === 'string' && u.trim() === '') ? t.success(null) : codec.validate(u, c)),
     (a) => (a === null ? '' : codec.encode(a)),
   )
@@ -38,17 +44,21 @@ export const integerIn = (min: number, max: number, unit = ''): t.Type<number, s
 export const oneOf = <V extends string>(values: readonly V[]): t.Type<V, string, unknown> =>
   fromText(`one of ${values.join(', ')}`, (s) => values.find((v) => v === s))
 
-const urlWith = (protocols: readonly string[]) => (s: string): string | undefined => {
-  const url = URL.parse(s)
-  return url !== null && protocols.includes(url.protocol) && url.hostname !== '' ? s : undefined
-}
+const urlWith =
+  (protocols: readonly string[]) =>
+  (s: string): string | undefined => {
+    const url = URL.parse(s)
+    return url !== null && protocols.includes(url.protocol) && url.hostname !== '' ? s : undefined
+  }
 
 export const httpUrl = fromText('an http:// or https:// URL', urlWith(['http:', 'https:']))
 
 /** The public address: an http(s) URL without query or fragment; a trailing slash is dropped. */
 export const publicUrl = fromText('an http:// or https:// URL without query or fragment (e.g. https://tandem.example.org)', (s) => {
   const url = URL.parse(s)
-  return url !== null && urlWith(['http:', 'https:'])(s) !== undefined && url.search === '' && url.hash === '' ? s.replace(/\/+$/, '') : undefined
+  return url !== null && urlWith(['http:', 'https:'])(s) !== undefined && url.search === '' && url.hash === ''
+    ? s.replace(/\/+$/, '')
+    : undefined
 })
 
 export const smtpUrl = fromText('an smtp:// or smtps:// URL with a host (smtp://user:pass@host:587)', urlWith(['smtp:', 'smtps:']))
@@ -57,7 +67,10 @@ export const emailAddress = fromText('an e-mail address', (s) => (EmailAddress.i
 
 /** Comma-separated e-mail addresses (blank entries are skipped). */
 export const emailList = fromText('e-mail addresses separated by commas', (s) => {
-  const list = s.split(',').map((e) => e.trim()).filter((e) => e !== '')
+  const list = s
+    .split(',')
+    .map((e) => e.trim())
+    .filter((e) => e !== '')
   return list.every((e) => EmailAddress.is(e)) ? list : undefined
 })
 
@@ -69,16 +82,23 @@ export const mailbox = fromText('an e-mail address or Name <address>', (s) => {
 
 /** Where to listen: an IP address or a host name. */
 export const host = fromText('an IP address or a host name', (s) =>
-  isIP(s) !== 0 || /^(?=.{1,253}$)[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/.test(s) ? s : undefined)
+  isIP(s) !== 0 || /^(?=.{1,253}$)[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/.test(s)
+    ? s
+    : undefined,
+)
 
 export const nonEmptyText = fromText('any non-empty text', (s) => (s === '' ? undefined : s))
 
 /** ORG_SOCIAL: comma-separated `label=url` pairs. */
 export const socialLinks = fromText('comma-separated label=http(s)-url pairs (Mastodon=https://…,LinkedIn=https://…)', (s) => {
-  const pairs = s.split(',').map((pair) => pair.trim()).filter((pair) => pair !== '').map((pair) => {
-    const at = pair.indexOf('=')
-    return { name: at < 0 ? '' : pair.slice(0, at).trim(), url: at < 0 ? '' : pair.slice(at + 1).trim() }
-  })
+  const pairs = s
+    .split(',')
+    .map((pair) => pair.trim())
+    .filter((pair) => pair !== '')
+    .map((pair) => {
+      const at = pair.indexOf('=')
+      return { name: at < 0 ? '' : pair.slice(0, at).trim(), url: at < 0 ? '' : pair.slice(at + 1).trim() }
+    })
   return pairs.every((p) => p.name !== '' && /^https?:\/\/\S+$/.test(p.url)) ? pairs : undefined
 })
 
@@ -97,7 +117,13 @@ const isProxyItem = (item: string): boolean => {
  * fail at the first request. `true` and hop counts are refused: they let any client pick its address.
  */
 export const trustProxy = fromText(`proxy addresses, subnets (10.0.0.0/8) or ${PROXY_NAMES.join(', ')}, separated by commas`, (s) =>
-  s.split(',').map((item) => item.trim()).every(isProxyItem) ? s : undefined)
+  s
+    .split(',')
+    .map((item) => item.trim())
+    .every(isProxyItem)
+    ? s
+    : undefined,
+)
 
 /** Personal and secret parts of a value are not repeated in a message that ends up in logs. */
 export const shownValue = (name: string, value: unknown): string => {

@@ -6,8 +6,21 @@ import { createExternalProviderConfig, type ExternalProviderConfig } from '@tand
 import * as E from 'fp-ts/lib/Either.js'
 import * as t from 'io-ts'
 import {
-  emailAddress, emailList, host, httpUrl, integerIn, mailbox, nonEmptyText, oneOf, optional, publicUrl, shownValue, smtpUrl, socialLinks,
-  trustProxy, withDefault,
+  emailAddress,
+  emailList,
+  host,
+  httpUrl,
+  integerIn,
+  mailbox,
+  nonEmptyText,
+  oneOf,
+  optional,
+  publicUrl,
+  shownValue,
+  smtpUrl,
+  socialLinks,
+  trustProxy,
+  withDefault,
 } from './config.codec.js'
 import { dataDirFrom } from './data-folder.js'
 
@@ -31,7 +44,10 @@ export type Config = {
   /** Express `trust proxy`: 'loopback' by default; TRUST_PROXY names the proxies that terminate TLS. */
   readonly trustProxy: string
   readonly organisation: {
-    readonly name: string; readonly email: string; readonly phone: string; readonly website: string
+    readonly name: string
+    readonly email: string
+    readonly phone: string
+    readonly website: string
     /** Social network pages for the web app's footer (ORG_SOCIAL). */
     readonly social: readonly { readonly name: string; readonly url: string }[]
   }
@@ -40,30 +56,33 @@ export type Config = {
 }
 
 /** Every variable, with what it allows and its default. OIDC_* are decoded by the identity adapter. */
-const Environment = t.type({
-  PORT: withDefault(integerIn(0, 65535, ' (0: any free port)'), '3000'),
-  HOST: withDefault(host, '0.0.0.0'),
-  DATA_DIR: withDefault(nonEmptyText, './data'),
-  PUBLIC_URL: optional(publicUrl),
-  ADMIN_EMAILS: withDefault(emailList, ','),
-  MATCHING_THRESHOLD: withDefault(integerIn(0, 100, ' (percent)'), String(DEFAULT_MATCHING_OPTIONS.threshold)),
-  MATCHING_PROPOSALS: withDefault(integerIn(1, 20), String(DEFAULT_MATCHING_OPTIONS.limit)),
-  // Up to a day: Node runs a timer longer than 24.8 days after 1 ms instead.
-  SWEEP_INTERVAL_MS: withDefault(integerIn(10, DAY, ' milliseconds'), String(MINUTE)),
-  MAIL_INTERVAL_MS: withDefault(integerIn(10, DAY, ' milliseconds'), '10000'),
-  MAIL_LEASE_MS: withDefault(integerIn(100, DAY, ' milliseconds'), String(10 * MINUTE)),
-  SMTP_URL: optional(smtpUrl),
-  MAIL_FROM: withDefault(mailbox, 'Tandem <no-reply@localhost>'),
-  WEB_DIST: withDefault(nonEmptyText, 'web/dist'),
-  LOG_LEVEL: withDefault(oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
-  TRUST_PROXY: withDefault(trustProxy, 'loopback'),
-  ORG_NAME: withDefault(nonEmptyText, 'Tandem Mentoring'),
-  ORG_EMAIL: withDefault(emailAddress, 'info@example.org'),
-  ORG_PHONE: withDefault(nonEmptyText, '+49 30 0000000'),
-  ORG_WEBSITE: withDefault(httpUrl, 'https://example.org'),
-  ORG_SOCIAL: withDefault(socialLinks, ','),
-  TANDEM_DEMO: withDefault(oneOf(['0', '1']), '0'),
-}, 'Environment')
+const Environment = t.type(
+  {
+    PORT: withDefault(integerIn(0, 65535, ' (0: any free port)'), '3000'),
+    HOST: withDefault(host, '0.0.0.0'),
+    DATA_DIR: withDefault(nonEmptyText, './data'),
+    PUBLIC_URL: optional(publicUrl),
+    ADMIN_EMAILS: withDefault(emailList, ','),
+    MATCHING_THRESHOLD: withDefault(integerIn(0, 100, ' (percent)'), String(DEFAULT_MATCHING_OPTIONS.threshold)),
+    MATCHING_PROPOSALS: withDefault(integerIn(1, 20), String(DEFAULT_MATCHING_OPTIONS.limit)),
+    // Up to a day: Node runs a timer longer than 24.8 days after 1 ms instead.
+    SWEEP_INTERVAL_MS: withDefault(integerIn(10, DAY, ' milliseconds'), String(MINUTE)),
+    MAIL_INTERVAL_MS: withDefault(integerIn(10, DAY, ' milliseconds'), '10000'),
+    MAIL_LEASE_MS: withDefault(integerIn(100, DAY, ' milliseconds'), String(10 * MINUTE)),
+    SMTP_URL: optional(smtpUrl),
+    MAIL_FROM: withDefault(mailbox, 'Tandem <no-reply@localhost>'),
+    WEB_DIST: withDefault(nonEmptyText, 'web/dist'),
+    LOG_LEVEL: withDefault(oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
+    TRUST_PROXY: withDefault(trustProxy, 'loopback'),
+    ORG_NAME: withDefault(nonEmptyText, 'Tandem Mentoring'),
+    ORG_EMAIL: withDefault(emailAddress, 'info@example.org'),
+    ORG_PHONE: withDefault(nonEmptyText, '+49 30 0000000'),
+    ORG_WEBSITE: withDefault(httpUrl, 'https://example.org'),
+    ORG_SOCIAL: withDefault(socialLinks, ','),
+    TANDEM_DEMO: withDefault(oneOf(['0', '1']), '0'),
+  },
+  'Environment',
+)
 
 /** One line per refused variable: its name, the value and what is allowed. */
 const describeErrors = (errors: t.Errors): string[] =>
@@ -74,7 +93,10 @@ const describeErrors = (errors: t.Errors): string[] =>
   })
 
 /** Decodes the environment; answers every problem at once (a start should not fail one variable at a time). */
-export const decodeConfig = (env: Readonly<Record<string, string | undefined>>, cwd = process.cwd()): E.Either<readonly string[], Config> => {
+export const decodeConfig = (
+  env: Readonly<Record<string, string | undefined>>,
+  cwd = process.cwd(),
+): E.Either<readonly string[], Config> => {
   const decoded = Environment.decode(env)
   const external = createExternalProviderConfig(env)
   // Refuse to start half-configured: a wrong issuer or mapping would only show as 401s or empty names.

@@ -18,8 +18,12 @@ const me = (): LockHolder => ({ pid: process.pid, hostname: hostname(), startedA
 const readHolder = (file: string): LockHolder | null => {
   try {
     const parsed = JSON.parse(readFileSync(file, 'utf8')) as Partial<LockHolder>
-    return typeof parsed.pid === 'number' && typeof parsed.hostname === 'string' ? { pid: parsed.pid, hostname: parsed.hostname, startedAt: String(parsed.startedAt) } : null
-  } catch { return null }
+    return typeof parsed.pid === 'number' && typeof parsed.hostname === 'string'
+      ? { pid: parsed.pid, hostname: parsed.hostname, startedAt: String(parsed.startedAt) }
+      : null
+  } catch {
+    return null
+  }
 }
 
 /** A process on another machine cannot be asked, so it counts as alive; EPERM means it runs under another user. */
@@ -33,13 +37,18 @@ export const isAlive = (holder: LockHolder): boolean => {
   }
 }
 
-const describe = (holder: LockHolder, file: string): string => `pid ${holder.pid} on ${holder.hostname}, since ${holder.startedAt} (${file})`
+const describe = (holder: LockHolder, file: string): string =>
+  `pid ${holder.pid} on ${holder.hostname}, since ${holder.startedAt} (${file})`
 
 /** The live servers holding the folder; lock files of dead ones (kill -9, power loss) are removed. */
 export const liveServers = (dataDir: string): string[] => {
   const folder = join(dataDir, LOCKS_FOLDER)
   let names: string[]
-  try { names = readdirSync(folder) } catch { return [] }
+  try {
+    names = readdirSync(folder)
+  } catch {
+    return []
+  }
   const live: string[] = []
   for (const name of names.filter((n) => SERVER_LOCK.test(n))) {
     const file = join(folder, name)

@@ -22,6 +22,9 @@ export const LOCKS_FOLDER = 'locks'
  */
 export const stateFiles = (dataDir: string): string[] =>
   readdirSync(dataDir, { withFileTypes: true })
-    .filter((e) => e.isFile() && !e.name.startsWith('.') && e.name !== DATABASE_FILE && !(DATABASE_COMPANIONS as readonly string[]).includes(e.name))
+    .filter(
+      (e) =>
+        e.isFile() && !e.name.startsWith('.') && e.name !== DATABASE_FILE && !(DATABASE_COMPANIONS as readonly string[]).includes(e.name),
+    )
     .map((e) => e.name)
     .sort()

@@ -29,15 +29,31 @@ export const seedDemo = async (ctx: ServiceContext, db: Database, provider: Embe
   ]
   for (const { person, side } of people) {
     const account = await provider.accounts.createAccount({
-      email: person.email, password: DEMO_PASSWORD, givenName: person.firstName, familyName: person.lastName,
-      birthdate: person.dateOfBirth, gender: person.gender, locale: person.language,
+      email: person.email,
+      password: DEMO_PASSWORD,
+      givenName: person.firstName,
+      familyName: person.lastName,
+      birthdate: person.dateOfBirth,
+      gender: person.gender,
+      locale: person.language,
     })
     if (isLeft(account)) continue
     // The demo account signs in with the provider's subject, so the seeded user is keyed by it.
     const subject = account.right.subject
-    seedPopulation({ ctx, db }, side === 'Mentee' ? { mentees: [person], mentors: [] } : { mentees: [], mentors: [person] }, EMBEDDED_PROVIDER_ISSUER, () => subject)
+    seedPopulation(
+      { ctx, db },
+      side === 'Mentee' ? { mentees: [person], mentors: [] } : { mentees: [], mentors: [person] },
+      EMBEDDED_PROVIDER_ISSUER,
+      () => subject,
+    )
   }
   await provider.accounts.createAccount({
-    email: DEMO_ACCOUNTS.admin, password: DEMO_PASSWORD, givenName: 'Demo', familyName: 'Admin', birthdate: '1980-01-01', gender: 'NA', locale: 'en',
+    email: DEMO_ACCOUNTS.admin,
+    password: DEMO_PASSWORD,
+    givenName: 'Demo',
+    familyName: 'Admin',
+    birthdate: '1980-01-01',
+    gender: 'NA',
+    locale: 'en',
   })
 }

@@ -2,8 +2,20 @@
 import { pino, type Logger } from 'pino'
 
 export const REDACTED_PATHS = [
-  'req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', 'headers.authorization', 'headers.cookie',
-  '*.authorization', '*.cookie', '*.token', '*.access_token', '*.refresh_token', '*.id_token', '*.password', 'token', 'password',
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'res.headers["set-cookie"]',
+  'headers.authorization',
+  'headers.cookie',
+  '*.authorization',
+  '*.cookie',
+  '*.token',
+  '*.access_token',
+  '*.refresh_token',
+  '*.id_token',
+  '*.password',
+  'token',
+  'password',
 ]
 
 export const createLogger = (level: string, destination?: NodeJS.WritableStream): Logger =>

@@ -30,13 +30,18 @@ const listener = server.app.listen(config.port, config.host, () => {
 
 const every = (ms: number, what: string, task: () => unknown): NodeJS.Timeout =>
   setInterval(() => {
-    Promise.resolve().then(task).catch((err: unknown) => logger.error({ err }, `${what} failed`))
+    Promise.resolve()
+      .then(task)
+      .catch((err: unknown) => logger.error({ err }, `${what} failed`))
   }, ms)
 
 // The sweeps run under a lease in the database (one process at a time); mail delivery needs none,
 // since the outbox leases each message to one worker.
 const scheduler = createScheduler({
-  leases: createSchedulerLeases(server.db), holder: `${hostname()}-${process.pid}`, now: server.ctx.clock, log: logger,
+  leases: createSchedulerLeases(server.db),
+  holder: `${hostname()}-${process.pid}`,
+  now: server.ctx.clock,
+  log: logger,
   tasks: [
     { name: 'deadline-sweep', intervalMs: config.sweepIntervalMs, run: server.sweep },
     { name: 'reminder-sweep', intervalMs: config.sweepIntervalMs, run: server.sweepReminders },
@@ -51,10 +56,22 @@ const stop = (signal: string) => {
   stopping = true
   logger.info({ signal }, 'shutting down')
   for (const t of timers) clearInterval(t)
-  const force = setTimeout(() => { logger.error({}, 'forced exit after 10 s'); process.exit(1) }, 10_000)
+  const force = setTimeout(() => {
+    logger.error({}, 'forced exit after 10 s')
+    process.exit(1)
+  }, 10_000)
   force.unref()
   listener.close(() => {
-    scheduler.stop().then(() => server.close()).then(() => process.exit(0), (err: unknown) => { logger.error({ err }, 'close failed'); process.exit(1) })
+    scheduler
+      .stop()
+      .then(() => server.close())
+      .then(
+        () => process.exit(0),
+        (err: unknown) => {
+          logger.error({ err }, 'close failed')
+          process.exit(1)
+        },
+      )
   })
   listener.closeIdleConnections()
 }

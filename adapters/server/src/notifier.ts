@@ -4,5 +4,7 @@ import type { OrganisationInfo } from '@tandem/mail'
 import { outboxRowsForEvents } from '@tandem/mail'
 import type { Notifier } from '@tandem/sqlite'
 
-export const mailNotifier = (org: OrganisationInfo): Notifier => (events, contactOf, now) =>
-  outboxRowsForEvents(events, (id) => contactOf(id), org, now)
+export const mailNotifier =
+  (org: OrganisationInfo): Notifier =>
+  (events, contactOf, now) =>
+    outboxRowsForEvents(events, (id) => contactOf(id), org, now)

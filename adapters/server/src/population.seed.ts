@@ -13,17 +13,42 @@ export type SeededPerson = { readonly userId: number; readonly email: string; re
 export type SubjectOf = (p: SyntheticPerson) => string
 const syntheticSubject: SubjectOf = (p) => `seed-${p.email}`
 
-const insertPerson = (ctx: ServiceContext, issuer: string, subjectOf: SubjectOf, p: SyntheticPerson, side: Side, now: number): SeededPerson => {
+const insertPerson = (
+  ctx: ServiceContext,
+  issuer: string,
+  subjectOf: SubjectOf,
+  p: SyntheticPerson,
+  side: Side,
+  now: number,
+): SeededPerson => {
   const subject = subjectOf(p)
   const clusterId = ctx.clusters.defaultCluster()?.clusterId ?? null
-  const userId = ctx.users.insert({
-    issuer, subject, email: p.email, firstName: p.firstName, lastName: p.lastName, gender: p.gender, birthDate: p.dateOfBirth,
-    language: p.language, roles: [side], acceptedPrivacy: true, acceptedTerms: true, menteeClusterId: clusterId,
-  }, now)
+  const userId = ctx.users.insert(
+    {
+      issuer,
+      subject,
+      email: p.email,
+      firstName: p.firstName,
+      lastName: p.lastName,
+      gender: p.gender,
+      birthDate: p.dateOfBirth,
+      language: p.language,
+      roles: [side],
+      acceptedPrivacy: true,
+      acceptedTerms: true,
+      menteeClusterId: clusterId,
+    },
+    now,
+  )
   if (userId === undefined) throw new Error(`seed user ${p.email} exists already`)
   ctx.users.updateProfile(userId, {
-    countryCodeId: p.profile.countryCodeId, stateOriginalId: p.profile.stateOriginalId, city: p.profile.city,
-    professionalPosition: p.profile.professionalPosition, company: p.profile.company, language: p.language, menteeClusterId: clusterId,
+    countryCodeId: p.profile.countryCodeId,
+    stateOriginalId: p.profile.stateOriginalId,
+    city: p.profile.city,
+    professionalPosition: p.profile.professionalPosition,
+    company: p.profile.company,
+    language: p.language,
+    menteeClusterId: clusterId,
     profileAnswers: p.profile.profileAnswers.map((a) => ({ questionId: a.userQuestionOriginalId, answer: a.userAnswer })),
   })
   const answers = side === 'Mentee' ? p.menteeAnswers : p.mentorAnswers
@@ -39,7 +64,12 @@ const insertPerson = (ctx: ServiceContext, issuer: string, subjectOf: SubjectOf,
 export type SeedTarget = { readonly ctx: ServiceContext; readonly db: Database }
 
 /** Inserts everyone in one transaction (fast, and all or nothing). */
-export const seedPopulation = ({ ctx, db }: SeedTarget, population: Population, issuer: string, subjectOf: SubjectOf = syntheticSubject): SeededPerson[] =>
+export const seedPopulation = (
+  { ctx, db }: SeedTarget,
+  population: Population,
+  issuer: string,
+  subjectOf: SubjectOf = syntheticSubject,
+): SeededPerson[] =>
   db.transaction(() => {
     const now = ctx.clock()
     return [

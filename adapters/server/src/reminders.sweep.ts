@@ -14,19 +14,28 @@ export const sweepReminders = (ctx: ReminderSweepContext, org: OrganisationInfo)
   const activeIds = ctx.lists.activeTandemIds()
   const tandems: Tandem[] = activeIds.length === 0 ? [] : [...ctx.store.load({ userIds: [], tandemIds: activeIds }).tandems.values()]
   const unpublishedIds = ctx.lists.unpublishedMentorIds()
-  const mentors: Participant[] = unpublishedIds.length === 0 ? [] : [...ctx.store.load({ userIds: [], extraUserIds: unpublishedIds }).users.values()]
+  const mentors: Participant[] =
+    unpublishedIds.length === 0 ? [] : [...ctx.store.load({ userIds: [], extraUserIds: unpublishedIds }).users.values()]
   const alreadyReminded = (userId: number, type: ReminderType, key: number): boolean =>
     ctx.lists.notifiedAbout(userId, type, type === 'REMINDER_ACTIVE_TANDEM' ? 'deadline' : 'lastSavedAt', key)
   const due = remindersDue(now, { tandems, mentors }, (id) => ctx.store.contactOf(id), alreadyReminded)
   type Due = { readonly row: NewOutboxRow; readonly userId: number; readonly type: ReminderType; readonly key: number }
   const rows = due.flatMap(({ to, notification: n }): Due[] => {
-    const row = prepareNotification(n, { recipient: { email: to.email, name: `${to.firstName} ${to.lastName}` }, language: to.language, userId: to.id }, org, now)
+    const row = prepareNotification(
+      n,
+      { recipient: { email: to.email, name: `${to.firstName} ${to.lastName}` }, language: to.language, userId: to.id },
+      org,
+      now,
+    )
     if (!isRight(row)) return []
     const once = { row: row.right, userId: to.id }
     switch (n.type) {
-      case 'REMINDER_ACTIVE_TANDEM': return [{ ...once, type: n.type, key: n.data.deadline }]
-      case 'REMINDER_UNPUBLISHED_USER_PROFILE': return [{ ...once, type: n.type, key: n.data.lastSavedAt }]
-      default: return []
+      case 'REMINDER_ACTIVE_TANDEM':
+        return [{ ...once, type: n.type, key: n.data.deadline }]
+      case 'REMINDER_UNPUBLISHED_USER_PROFILE':
+        return [{ ...once, type: n.type, key: n.data.lastSavedAt }]
+      default:
+        return []
     }
   })
   if (rows.length === 0) return 0

@@ -9,12 +9,20 @@ const VALID_MINUTES = Math.round(RESET_LINK_VALIDITY / 60_000)
 
 /** The provider options `composeResetMail` and `sendMail`: sent at once, never through the outbox
  *  (decision 0003: a stored live link is a liability, a late one useless). */
-export const resetMailWiring = (transport: MailTransport, org: OrganisationInfo): { readonly composeResetMail: ComposeResetMail; readonly sendMail: SendMail } => {
+export const resetMailWiring = (
+  transport: MailTransport,
+  org: OrganisationInfo,
+): { readonly composeResetMail: ComposeResetMail; readonly sendMail: SendMail } => {
   const host = new URL(org.publicUrl).hostname || 'localhost'
   const language = new Map<string, string>()
   return {
     composeResetMail: ({ to, givenName, language: lang, link }) => {
-      const mail = composeDirectMail({ type: 'PASSWORD_RESET', data: { firstName: givenName, link, validMinutes: VALID_MINUTES } }, { recipient: { email: to, name: givenName }, language: lang }, org, '')
+      const mail = composeDirectMail(
+        { type: 'PASSWORD_RESET', data: { firstName: givenName, link, validMinutes: VALID_MINUTES } },
+        { recipient: { email: to, name: givenName }, language: lang },
+        org,
+        '',
+      )
       language.set(to, lang)
       return { to, subject: mail.subject, text: mail.text, html: mail.html }
     },
@@ -22,10 +30,17 @@ export const resetMailWiring = (transport: MailTransport, org: OrganisationInfo)
       const lang = language.get(m.to)
       language.delete(m.to)
       await transport.send({
-        to: { email: m.to, name: '' }, subject: m.subject, text: m.text, html: m.html,
+        to: { email: m.to, name: '' },
+        subject: m.subject,
+        text: m.text,
+        html: m.html,
         // Unique and not guessable from the time: nothing links two resets of one account.
         messageId: `<tandem-reset-${randomUUID()}@${host}>`,
-        headers: { 'X-Tandem-Notification': 'PASSWORD_RESET', 'Auto-Submitted': 'auto-generated', ...(lang === undefined ? {} : { 'Content-Language': lang }) },
+        headers: {
+          'X-Tandem-Notification': 'PASSWORD_RESET',
+          'Auto-Submitted': 'auto-generated',
+          ...(lang === undefined ? {} : { 'Content-Language': lang }),
+        },
       })
     },
   }

@@ -10,7 +10,10 @@ export type ScheduledTask = {
   readonly run: () => unknown
 }
 
-export type SchedulerLog = { readonly error: (fields: object, message: string) => void; readonly info: (fields: object, message: string) => void }
+export type SchedulerLog = {
+  readonly error: (fields: object, message: string) => void
+  readonly info: (fields: object, message: string) => void
+}
 
 export type SchedulerOptions = {
   readonly leases: SchedulerLeases
@@ -54,7 +57,11 @@ export const createScheduler = (options: SchedulerOptions): Scheduler => {
     if (!leases.take(name, holder, now(), leaseLength(task.intervalMs))) return 'not-holder'
     const round = Promise.resolve().then(task.run)
     running.set(name, round)
-    try { await round } finally { running.delete(name) }
+    try {
+      await round
+    } finally {
+      running.delete(name)
+    }
     return 'ran'
   }
 
@@ -62,9 +69,11 @@ export const createScheduler = (options: SchedulerOptions): Scheduler => {
     tick,
     start: () => {
       for (const task of tasks) {
-        timers.push(setInterval(() => {
-          tick(task.name).catch((err: unknown) => log.error({ err, task: task.name }, `${task.name} failed`))
-        }, task.intervalMs))
+        timers.push(
+          setInterval(() => {
+            tick(task.name).catch((err: unknown) => log.error({ err, task: task.name }, `${task.name} failed`))
+          }, task.intervalMs),
+        )
       }
     },
     stop: async () => {

@@ -5,10 +5,29 @@ import { hostname } from 'node:os'
 import { join } from 'node:path'
 import { createApp, type Services, type VerifyToken } from '@tandem/http'
 import { createEmbeddedProvider, createTokenVerifier, type EmbeddedProvider } from '@tandem/identity'
-import { createDeliveryWorker, emlTransport, smtpTransport, timeZoneOf, type DeliveryWorker, type MailTransport, type OrganisationInfo } from '@tandem/mail'
 import {
-  createAnswersRepository, createClustersRepository, createDeletedSubjects, createErasureRepository, createExportQueries, createListQueries, createOutboxRepository, createUsersRepository,
-  createWorldStore, createAttemptLimiter, openDatabase, type AttemptRules, type Database,
+  createDeliveryWorker,
+  emlTransport,
+  smtpTransport,
+  timeZoneOf,
+  type DeliveryWorker,
+  type MailTransport,
+  type OrganisationInfo,
+} from '@tandem/mail'
+import {
+  createAnswersRepository,
+  createClustersRepository,
+  createDeletedSubjects,
+  createErasureRepository,
+  createExportQueries,
+  createListQueries,
+  createOutboxRepository,
+  createUsersRepository,
+  createWorldStore,
+  createAttemptLimiter,
+  openDatabase,
+  type AttemptRules,
+  type Database,
 } from '@tandem/sqlite'
 import { calendarYearOf, EMBEDDED_PROVIDER_ISSUER, expireDeadlines } from '@tandem/core'
 import type express from 'express'
@@ -84,11 +103,22 @@ const serve = async (config: Config, overrides: ServerOverrides, releaseLock: ()
   const logger = overrides.logger ?? createLogger(config.logLevel)
   const clock = overrides.clock ?? systemClock
   const db = await openDatabase(join(config.dataDir, DATABASE_FILE))
-  const org: OrganisationInfo = { name: config.organisation.name, email: config.organisation.email, phone: config.organisation.phone, publicUrl: config.publicUrl }
-  const mailLog = { info: (f: object, m: string) => logger.info(f, m), warn: (f: object, m: string) => logger.warn(f, m), error: (f: object, m: string) => logger.error(f, m) }
-  const transport = overrides.transport ?? (config.smtpUrl !== null
-    ? smtpTransport(config.smtpUrl, { from: config.mailFrom, pool: true })
-    : emlTransport(join(config.dataDir, MAIL_FOLDER), { from: config.mailFrom, log: mailLog }))
+  const org: OrganisationInfo = {
+    name: config.organisation.name,
+    email: config.organisation.email,
+    phone: config.organisation.phone,
+    publicUrl: config.publicUrl,
+  }
+  const mailLog = {
+    info: (f: object, m: string) => logger.info(f, m),
+    warn: (f: object, m: string) => logger.warn(f, m),
+    error: (f: object, m: string) => logger.error(f, m),
+  }
+  const transport =
+    overrides.transport ??
+    (config.smtpUrl !== null
+      ? smtpTransport(config.smtpUrl, { from: config.mailFrom, pool: true })
+      : emlTransport(join(config.dataDir, MAIL_FOLDER), { from: config.mailFrom, log: mailLog }))
 
   const users = createUsersRepository(db)
   // One limiter for the identity pages and the API, counting in the database with every other process.
@@ -100,14 +130,19 @@ const serve = async (config: Config, overrides: ServerOverrides, releaseLock: ()
   if (overrides.verifyToken !== undefined) verifyToken = overrides.verifyToken
   else if (config.oidc !== null) {
     verifyToken = createTokenVerifier({
-      issuer: config.oidc.issuer, audience: config.oidc.audience, claimMapping: config.oidc.claimMapping,
+      issuer: config.oidc.issuer,
+      audience: config.oidc.audience,
+      claimMapping: config.oidc.claimMapping,
       ...(config.oidc.jwksUri === undefined ? {} : { jwksUri: config.oidc.jwksUri }),
     })
-  }
-  else {
+  } else {
     provider = await createEmbeddedProvider({
-      db: db.raw, publicUrl: config.publicUrl, dataDir: config.dataDir, limitAttempt,
-      redirectUris: [`${config.publicUrl}/`], postLogoutRedirectUris: [`${config.publicUrl}/`],
+      db: db.raw,
+      publicUrl: config.publicUrl,
+      dataDir: config.dataDir,
+      limitAttempt,
+      redirectUris: [`${config.publicUrl}/`],
+      postLogoutRedirectUris: [`${config.publicUrl}/`],
       ...resetMailWiring(transport, org),
       onMailError: (error) => logger.error({ err: error }, 'password reset mail failed'),
       legalUrls: { terms: `${config.publicUrl}/terms-and-conditions`, privacy: `${config.publicUrl}/data-privacy-policy` },
@@ -126,7 +161,14 @@ const serve = async (config: Config, overrides: ServerOverrides, releaseLock: ()
   const lists = createListQueries(db)
   const master = fixtureMasterData()
   const ctx: ServiceContext = {
-    users, store, clock, logger, outbox, answers, lists, master,
+    users,
+    store,
+    clock,
+    logger,
+    outbox,
+    answers,
+    lists,
+    master,
     deletedSubjects: createDeletedSubjects(db),
     clusters: createClustersRepository(db),
     erasure: createErasureRepository(db),
@@ -140,13 +182,23 @@ const serve = async (config: Config, overrides: ServerOverrides, releaseLock: ()
     timeZone: timeZoneOf(org),
     deleteIdentity: async (issuer, subject) => {
       const account = accounts?.findBySubject(subject)
-      if (provider !== null && accounts !== null && issuer === EMBEDDED_PROVIDER_ISSUER && account !== undefined) await accounts.deleteAccount(account.email)
+      if (provider !== null && accounts !== null && issuer === EMBEDDED_PROVIDER_ISSUER && account !== undefined)
+        await accounts.deleteAccount(account.email)
     },
     identityAccounts: async () => {
       if (config.oidc !== null && overrides.verifyToken === undefined) return null
-      return accounts === null ? [] : (await accounts.listAccounts()).map((a) => ({
-        issuer: EMBEDDED_PROVIDER_ISSUER, subject: a.subject, email: a.email, givenName: a.givenName, familyName: a.familyName, birthdate: a.birthdate, gender: a.gender, locale: a.locale,
-      }))
+      return accounts === null
+        ? []
+        : (await accounts.listAccounts()).map((a) => ({
+            issuer: EMBEDDED_PROVIDER_ISSUER,
+            subject: a.subject,
+            email: a.email,
+            givenName: a.givenName,
+            familyName: a.familyName,
+            birthdate: a.birthdate,
+            gender: a.gender,
+            locale: a.locale,
+          }))
     },
   }
   ensureDefaultCluster(ctx)
@@ -163,20 +215,37 @@ const serve = async (config: Config, overrides: ServerOverrides, releaseLock: ()
 
   const appConfig = {
     apiBaseUrl: config.publicUrl,
-    oidc: config.oidc === null
-      ? { authority: `${config.publicUrl}/oidc`, clientId: 'tandem-web', scope: 'openid offline_access profile email' }
-      : config.oidc.web,
+    oidc:
+      config.oidc === null
+        ? { authority: `${config.publicUrl}/oidc`, clientId: 'tandem-web', scope: 'openid offline_access profile email' }
+        : config.oidc.web,
     organisation: config.organisation,
   }
   const services = createServices(ctx, { notifyUser: notifyUserService({ db, users, store, org, now: clock }) })
   const httpsOnly = config.publicUrl.startsWith('https:')
   if (!httpsOnly && !isLoopback(config.publicUrl)) {
-    logger.warn({ publicUrl: config.publicUrl }, 'PUBLIC_URL is plain http: passwords and sign-in tokens cross the network unencrypted; serve Tandem over https (for example behind a TLS proxy)')
+    logger.warn(
+      { publicUrl: config.publicUrl },
+      'PUBLIC_URL is plain http: passwords and sign-in tokens cross the network unencrypted; serve Tandem over https (for example behind a TLS proxy)',
+    )
   }
   const app = createApp({
     httpsOnly,
-    services, verifyToken, adminEmails: config.adminEmails, logger, appConfig, webDist: config.webDist, trustProxy: config.trustProxy, limitAttempt,
-    ...(provider === null ? {} : { mountBeforeParsers: (a: express.Express) => { a.use('/oidc', provider.handler) } }),
+    services,
+    verifyToken,
+    adminEmails: config.adminEmails,
+    logger,
+    appConfig,
+    webDist: config.webDist,
+    trustProxy: config.trustProxy,
+    limitAttempt,
+    ...(provider === null
+      ? {}
+      : {
+          mountBeforeParsers: (a: express.Express) => {
+            a.use('/oidc', provider.handler)
+          },
+        }),
   })
 
   const sweep = (): number => {
@@ -191,12 +260,28 @@ const serve = async (config: Config, overrides: ServerOverrides, releaseLock: ()
     return ids.length
   }
 
-  const worker: DeliveryWorker = createDeliveryWorker({ outbox, transport, now: clock, org, worker: `${hostname()}-${process.pid}`, log: mailLog, leaseMs: config.mailLeaseMs })
+  const worker: DeliveryWorker = createDeliveryWorker({
+    outbox,
+    transport,
+    now: clock,
+    org,
+    worker: `${hostname()}-${process.pid}`,
+    log: mailLog,
+    leaseMs: config.mailLeaseMs,
+  })
 
   return {
-    app, ctx, services, db, logger, sweep, identityProvider: provider,
+    app,
+    ctx,
+    services,
+    db,
+    logger,
+    sweep,
+    identityProvider: provider,
     sweepReminders: () => sweepReminders({ ...ctx, db }, org),
-    deliverMail: async () => { await worker.runOnce() },
+    deliverMail: async () => {
+      await worker.runOnce()
+    },
     close: async () => {
       await provider?.close()
       await transport.close()

@@ -5,7 +5,16 @@
 // external provider (a second, separate provider instance).
 import { aMentorAnswers } from '@tandem/fixtures'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { SIGN_UP, signIn, signUp, startHarness, startAuthorization, submit, type Harness, type Tokens } from '../../identity/test/support/harness.js'
+import {
+  SIGN_UP,
+  signIn,
+  signUp,
+  startHarness,
+  startAuthorization,
+  submit,
+  type Harness,
+  type Tokens,
+} from '../../identity/test/support/harness.js'
 import { confirmAddress, emlMails } from './admin-verified.support.js'
 import { toWire } from './harness.js'
 import { claimsOf, signUpBody, startRealServer, type RealServer } from './identity.harness.js'
@@ -21,13 +30,23 @@ const deleteUser = (t: RealServer, admin: Tokens, email: string) =>
 /** A published mentor with answers, so that "empty" afterwards means something. */
 const publishedMentor = async (t: RealServer, tokens: Tokens, email: string): Promise<void> => {
   expect((await t.api(tokens.access_token, 'POST', '/api/account/signup', signUpBody(email, 'Mentor'))).status).toBe(200)
-  expect((await t.api(tokens.access_token, 'POST', '/api/Questionnaire/CreateAnswer', {
-    email, roleName: 'Mentor', isSavePublish: false, userSelectedAnswerSaveModel: toWire('Mentor', aMentorAnswers()),
-  })).status).toBe(200)
+  expect(
+    (
+      await t.api(tokens.access_token, 'POST', '/api/Questionnaire/CreateAnswer', {
+        email,
+        roleName: 'Mentor',
+        isSavePublish: false,
+        userSelectedAnswerSaveModel: toWire('Mentor', aMentorAnswers()),
+      })
+    ).status,
+  ).toBe(200)
 }
 const savedAnswers = async (t: RealServer, tokens: Tokens, email: string): Promise<number> => {
-  const reply = await t.api<{ questionAnswerModel: { userSelectedAnswers: unknown[] }[] }>(tokens.access_token, 'GET',
-    `/api/Questionnaire/GetQuestionAnswerPairs?language=en&role=Mentor&emailId=${encodeURIComponent(email)}`)
+  const reply = await t.api<{ questionAnswerModel: { userSelectedAnswers: unknown[] }[] }>(
+    tokens.access_token,
+    'GET',
+    `/api/Questionnaire/GetQuestionAnswerPairs?language=en&role=Mentor&emailId=${encodeURIComponent(email)}`,
+  )
   expect(reply.status).toBe(200)
   return reply.body.value.questionAnswerModel.filter((q) => q.userSelectedAnswers.length > 0).length
 }
@@ -43,7 +62,9 @@ describe('with the embedded provider', () => {
     admin = await confirmAddress(t.endpoint, () => emlMails(t.dir), ADMIN)
     expect((await t.api(admin.access_token, 'POST', '/api/account/signup', signUpBody(ADMIN, 'Mentee'))).status).toBe(200)
   })
-  afterAll(async () => { await t?.close() })
+  afterAll(async () => {
+    await t?.close()
+  })
 
   it('refuses the old tokens, revokes what the provider issued, and lets the address start a new, empty account', async () => {
     const old = await signUp(t.endpoint, { ...SIGN_UP, email, given_name: 'Gina', family_name: 'Gone' })
@@ -66,18 +87,26 @@ describe('with the embedded provider', () => {
 
     // The refresh token no longer refreshes, and the provider account is gone (the password fails).
     const refreshed = await fetch(`${t.base}/oidc/token`, {
-      method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: old.refresh_token ?? '', client_id: 'tandem-web' }).toString(),
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        grant_type: 'refresh_token',
+        refresh_token: old.refresh_token ?? '',
+        client_id: 'tandem-web',
+      }).toString(),
     })
     expect(refreshed.status).toBe(400)
-    expect((await refreshed.json() as { error: string }).error).toBe('invalid_grant')
+    expect(((await refreshed.json()) as { error: string }).error).toBe('invalid_grant')
     expect(t.server.identityProvider?.accounts.findByEmail(email)).toBeUndefined()
     const flow = await startAuthorization(t.endpoint)
     const attempt = await submit(flow, { email, password: SIGN_UP.password })
     expect(attempt.status).toBe(400)
     await expect(signIn(t.endpoint, email, SIGN_UP.password)).rejects.toThrow()
     // Only a keyed hash and the time stay: no row names the address or the subject.
-    const stored = t.server.db.raw.prepare('select subject_hash, deleted_at from deleted_subjects').all() as { subject_hash: string; deleted_at: number }[]
+    const stored = t.server.db.raw.prepare('select subject_hash, deleted_at from deleted_subjects').all() as {
+      subject_hash: string
+      deleted_at: number
+    }[]
     expect(stored).toHaveLength(1)
     expect(stored[0]?.subject_hash).toMatch(/^[0-9a-f]{64}$/)
     expect(JSON.stringify(stored)).not.toContain(String(claimsOf(old)['sub']))
@@ -103,7 +132,12 @@ describe('with an external provider', () => {
   let admin: Tokens
   beforeAll(async () => {
     idp = await startHarness()
-    t = await startRealServer({ OIDC_ISSUER: `${idp.baseUrl}/oidc`, OIDC_CLIENT_ID: 'tandem-web', OIDC_AUDIENCE: 'tandem-api', ADMIN_EMAILS: ADMIN })
+    t = await startRealServer({
+      OIDC_ISSUER: `${idp.baseUrl}/oidc`,
+      OIDC_CLIENT_ID: 'tandem-web',
+      OIDC_AUDIENCE: 'tandem-api',
+      ADMIN_EMAILS: ADMIN,
+    })
     await signUp(idp, { ...SIGN_UP, email: ADMIN })
     admin = await confirmAddress(idp, () => idp.mailbox.delivered.map((m) => m.raw), ADMIN)
     expect((await t.api(admin.access_token, 'POST', '/api/account/signup', signUpBody(ADMIN, 'Mentee'))).status).toBe(200)

@@ -20,11 +20,17 @@ beforeAll(async () => {
   admin = await confirmAddress(t.endpoint, () => emlMails(t.dir), ADMIN)
   expect((await t.api(admin.access_token, 'POST', '/api/account/signup', signUpBody(ADMIN, 'Mentee'))).status).toBe(200)
 })
-afterAll(async () => { await t.close() })
+afterAll(async () => {
+  await t.close()
+})
 
 type Person = { email: string; tokens: Tokens; id: number }
 
-const participant = async (fields: Record<string, string>, side: 'Mentee' | 'Mentor', profile: { city: string; company: string }): Promise<Person> => {
+const participant = async (
+  fields: Record<string, string>,
+  side: 'Mentee' | 'Mentor',
+  profile: { city: string; company: string },
+): Promise<Person> => {
   const tokens = await signUp(t.endpoint, { ...SIGN_UP, ...fields })
   const email = fields['email'] ?? ''
   const ok = async (reply: Promise<{ status: number; body: unknown }>, what: string) => {
@@ -32,13 +38,30 @@ const participant = async (fields: Record<string, string>, side: 'Mentee' | 'Men
     if (r.status !== 200) throw new Error(`${what}: ${r.status} ${JSON.stringify(r.body)}`)
   }
   await ok(t.api(tokens.access_token, 'POST', '/api/account/signup', signUpBody(email, side)), 'sign-up')
-  await ok(t.api(tokens.access_token, 'POST', '/api/user/UpdateProfile', {
-    email, professionalPosition: 'Engineer', company: profile.company, countryCodeId: 64, stateOriginalId: 1, city: profile.city, languageId: 1,
-    clusterId: side === 'Mentee' ? t.server.ctx.clusters.defaultCluster()?.clusterId ?? null : null, profileQuestionAnswer: [], isDeletedProfileImage: false,
-  }), 'profile')
-  await ok(t.api(tokens.access_token, 'POST', '/api/Questionnaire/CreateAnswer', {
-    email, roleName: side, isSavePublish: true, userSelectedAnswerSaveModel: toWire(side, side === 'Mentee' ? aMenteeAnswers() : aMentorAnswers()),
-  }), 'answers')
+  await ok(
+    t.api(tokens.access_token, 'POST', '/api/user/UpdateProfile', {
+      email,
+      professionalPosition: 'Engineer',
+      company: profile.company,
+      countryCodeId: 64,
+      stateOriginalId: 1,
+      city: profile.city,
+      languageId: 1,
+      clusterId: side === 'Mentee' ? (t.server.ctx.clusters.defaultCluster()?.clusterId ?? null) : null,
+      profileQuestionAnswer: [],
+      isDeletedProfileImage: false,
+    }),
+    'profile',
+  )
+  await ok(
+    t.api(tokens.access_token, 'POST', '/api/Questionnaire/CreateAnswer', {
+      email,
+      roleName: side,
+      isSavePublish: true,
+      userSelectedAnswerSaveModel: toWire(side, side === 'Mentee' ? aMenteeAnswers() : aMentorAnswers()),
+    }),
+    'answers',
+  )
   return { email, tokens, id: t.server.ctx.users.byEmail(email)?.id ?? 0 }
 }
 
@@ -49,7 +72,10 @@ const tracesOf = (userId: number, needles: readonly string[]): string[] => {
   const found: string[] = []
   for (const table of tables) {
     for (const row of raw.prepare(`select * from "${table}"`).all() as Record<string, unknown>[]) {
-      const text = Object.values(row).filter((v) => typeof v === 'string').join('\n').toLowerCase()
+      const text = Object.values(row)
+        .filter((v) => typeof v === 'string')
+        .join('\n')
+        .toLowerCase()
       const needle = needles.find((n) => text.includes(n.toLowerCase()))
       const reference = ['user_id', 'mentee_id', 'mentor_id'].find((c) => row[c] === userId)
       if (needle !== undefined || reference !== undefined) found.push(`${table}: ${needle ?? reference}`)
@@ -60,29 +86,70 @@ const tracesOf = (userId: number, needles: readonly string[]): string[] => {
 
 describe('DeleteUserFromIdp with deletefromDB=true', () => {
   it('removes every personal record of the user from every table, while the partner keeps a whole, anonymised tandem history', async () => {
-    const mentor = await participant({ email: 'mentor.marta@example.org', given_name: 'Marta', family_name: 'Mentorova' }, 'Mentor', { city: 'Hamburg', company: 'Teachers' })
-    const mentee = await participant({ email: 'zelda.quixote@example.org', given_name: 'Zelda', family_name: 'Quixote', birthdate: '1987-03-04' }, 'Mentee', { city: 'Quixotown', company: 'Zeldacorp' })
-    const image = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#c00' } }).png().toBuffer()
+    const mentor = await participant({ email: 'mentor.marta@example.org', given_name: 'Marta', family_name: 'Mentorova' }, 'Mentor', {
+      city: 'Hamburg',
+      company: 'Teachers',
+    })
+    const mentee = await participant(
+      { email: 'zelda.quixote@example.org', given_name: 'Zelda', family_name: 'Quixote', birthdate: '1987-03-04' },
+      'Mentee',
+      { city: 'Quixotown', company: 'Zeldacorp' },
+    )
+    const image = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#c00' } })
+      .png()
+      .toBuffer()
     const form = new FormData()
     form.append('email', mentee.email)
     form.append('imageFile', new Blob([new Uint8Array(image)], { type: 'image/png' }), 'me.png')
-    expect((await fetch(`${t.base}/api/user/UpdateProfileImage`, { method: 'POST', headers: { authorization: `Bearer ${mentee.tokens.access_token}` }, body: form })).status).toBe(200)
+    expect(
+      (
+        await fetch(`${t.base}/api/user/UpdateProfileImage`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${mentee.tokens.access_token}` },
+          body: form,
+        })
+      ).status,
+    ).toBe(200)
     // Matching proposes the mentor: a tandem of both.
-    expect((await t.api(mentee.tokens.access_token, 'POST', '/api/MatchingTandem/CreateMatchingTandem', { menteeEmail: mentee.email })).status).toBe(200)
-    const tandemIds = t.server.db.raw.prepare('select id from tandems where mentee_id = ? and mentor_id = ?').pluck().all(mentee.id, mentor.id) as number[]
+    expect(
+      (await t.api(mentee.tokens.access_token, 'POST', '/api/MatchingTandem/CreateMatchingTandem', { menteeEmail: mentee.email })).status,
+    ).toBe(200)
+    const tandemIds = t.server.db.raw
+      .prepare('select id from tandems where mentee_id = ? and mentor_id = ?')
+      .pluck()
+      .all(mentee.id, mentor.id) as number[]
     expect(tandemIds.length).toBeGreaterThan(0)
 
     // The administrator accepts for both: MATCHED, and each gets mail naming the other as partner.
     const tandemId = tandemIds[0] ?? 0
-    const loaded = await t.api<{ version: number; matchingTandemMenteeProposal: { proposalId: number }; matchingTandemMentorProposal: { proposalId: number } }>(
-      admin.access_token, 'POST', `/api/Admin/GetMatchingTandemById?matchingTandemId=${tandemId}`)
+    const loaded = await t.api<{
+      version: number
+      matchingTandemMenteeProposal: { proposalId: number }
+      matchingTandemMentorProposal: { proposalId: number }
+    }>(admin.access_token, 'POST', `/api/Admin/GetMatchingTandemById?matchingTandemId=${tandemId}`)
     const version = loaded.body.value.version
     const accepted = await t.api(admin.access_token, 'POST', '/api/Admin/AcceptProposal', [
-      { email: mentee.email, role: 'Mentee', pairedUserEmail: mentor.email, proposalSaveModel: [{ proposalId: loaded.body.value.matchingTandemMenteeProposal.proposalId, proposalState: 'ACCEPTED' }], matchingTandemSaveModel: [{ matchingTandemId: tandemId, tandemState: 'ACTIVE', version }] },
-      { email: mentor.email, role: 'Mentor', pairedUserEmail: mentee.email, proposalSaveModel: [{ proposalId: loaded.body.value.matchingTandemMentorProposal.proposalId, proposalState: 'ACCEPTED' }], matchingTandemSaveModel: [{ matchingTandemId: tandemId, tandemState: 'MATCHED', version }] },
+      {
+        email: mentee.email,
+        role: 'Mentee',
+        pairedUserEmail: mentor.email,
+        proposalSaveModel: [{ proposalId: loaded.body.value.matchingTandemMenteeProposal.proposalId, proposalState: 'ACCEPTED' }],
+        matchingTandemSaveModel: [{ matchingTandemId: tandemId, tandemState: 'ACTIVE', version }],
+      },
+      {
+        email: mentor.email,
+        role: 'Mentor',
+        pairedUserEmail: mentee.email,
+        proposalSaveModel: [{ proposalId: loaded.body.value.matchingTandemMentorProposal.proposalId, proposalState: 'ACCEPTED' }],
+        matchingTandemSaveModel: [{ matchingTandemId: tandemId, tandemState: 'MATCHED', version }],
+      },
     ])
     expect(accepted.status).toBe(200)
-    const approve = await t.api(admin.access_token, 'POST', '/api/Notification/NotifyUser', { email: mentor.email, notificationType: 'APPROVE_TANDEM', matchingTandemId: tandemId })
+    const approve = await t.api(admin.access_token, 'POST', '/api/Notification/NotifyUser', {
+      email: mentor.email,
+      notificationType: 'APPROVE_TANDEM',
+      matchingTandemId: tandemId,
+    })
     expect(approve.status).toBe(200)
     await t.server.deliverMail()
     const mentorMails = () => t.server.ctx.outbox.historyOf(mentor.id).filter((m) => m.status === 'sent').length
@@ -90,22 +157,32 @@ describe('DeleteUserFromIdp with deletefromDB=true', () => {
     const subject = String(claimsOf(mentee.tokens)['sub'])
     const needles = [mentee.email, subject, 'Zelda', 'Quixote', 'Zeldacorp', 'Quixotown', '1987-03-04']
     const before = tracesOf(mentee.id, needles).map((f) => f.split(':')[0])
-    expect(before).toEqual(expect.arrayContaining(['users', 'answers', 'profile_images', 'tandems', 'outbox', 'identity_accounts', 'oidc_models']))
+    expect(before).toEqual(
+      expect.arrayContaining(['users', 'answers', 'profile_images', 'tandems', 'outbox', 'identity_accounts', 'oidc_models']),
+    )
     const mentorMailsBefore = mentorMails()
     expect(mentorMailsBefore).toBeGreaterThan(0)
 
-    const reply = await t.api(admin.access_token, 'GET', `/api/Account/DeleteUserFromIdp?emailId=${encodeURIComponent(mentee.email)}&deletefromDB=true`)
+    const reply = await t.api(
+      admin.access_token,
+      'GET',
+      `/api/Account/DeleteUserFromIdp?emailId=${encodeURIComponent(mentee.email)}&deletefromDB=true`,
+    )
     expect(reply.status).toBe(200)
     expect(tracesOf(mentee.id, needles)).toEqual([])
     // The mentor's delivered mails stay in their history (subject and date), without the mentee's data.
     expect(mentorMails()).toBe(mentorMailsBefore)
 
     // The partner's history: the same tandems, still the mentor's, now with an anonymous mentee.
-    const after = t.server.db.raw.prepare('select id, mentee_id, mentor_id, state from tandems where id in (' + tandemIds.join(',') + ')').all() as { id: number; mentee_id: number; mentor_id: number; state: string }[]
+    const after = t.server.db.raw
+      .prepare('select id, mentee_id, mentor_id, state from tandems where id in (' + tandemIds.join(',') + ')')
+      .all() as { id: number; mentee_id: number; mentor_id: number; state: string }[]
     expect(after.map((r) => r.id).sort()).toEqual([...tandemIds].sort())
     expect(after.every((r) => r.mentor_id === mentor.id && r.mentee_id !== mentee.id)).toBe(true)
-    const team = await t.api<{ matchingTandemMenteeProposal: { email: string; lastName: string }; matchingTandemMentorProposal: { email: string } }>(
-      admin.access_token, 'POST', `/api/Admin/GetMatchingTandemById?matchingTandemId=${tandemIds[0]}`)
+    const team = await t.api<{
+      matchingTandemMenteeProposal: { email: string; lastName: string }
+      matchingTandemMentorProposal: { email: string }
+    }>(admin.access_token, 'POST', `/api/Admin/GetMatchingTandemById?matchingTandemId=${tandemIds[0]}`)
     expect(team.status).toBe(200)
     expect(team.body.value.matchingTandemMentorProposal.email).toBe(mentor.email)
     expect(team.body.value.matchingTandemMenteeProposal.lastName).toBe('Deleted user')
@@ -114,11 +191,18 @@ describe('DeleteUserFromIdp with deletefromDB=true', () => {
     expect(users.body.value.map((u) => u.email)).not.toContain(team.body.value.matchingTandemMenteeProposal.email)
     expect(users.body.value.map((u) => u.email)).toContain(mentor.email)
     // (The old token is refused outright since deletion is final: 401 AccountDeleted, not 404.)
-    expect((await t.api(mentee.tokens.access_token, 'GET', `/api/Account/GetUserDetails?emailId=${encodeURIComponent(mentee.email)}`)).status).toBe(401)
+    expect(
+      (await t.api(mentee.tokens.access_token, 'GET', `/api/Account/GetUserDetails?emailId=${encodeURIComponent(mentee.email)}`)).status,
+    ).toBe(401)
     // The provider's session and refresh token are gone with the account.
     const refreshed = await fetch(`${t.base}/oidc/token`, {
-      method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: mentee.tokens.refresh_token ?? '', client_id: 'tandem-web' }).toString(),
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        grant_type: 'refresh_token',
+        refresh_token: mentee.tokens.refresh_token ?? '',
+        client_id: 'tandem-web',
+      }).toString(),
     })
     expect(refreshed.status).toBe(400)
   })
@@ -127,7 +211,10 @@ describe('DeleteUserFromIdp with deletefromDB=true', () => {
     const email = 'keep.record@example.org'
     const tokens = await signUp(t.endpoint, { ...SIGN_UP, email })
     expect((await t.api(tokens.access_token, 'POST', '/api/account/signup', signUpBody(email, 'Mentor'))).status).toBe(200)
-    expect((await t.api(admin.access_token, 'GET', `/api/Account/DeleteUserFromIdp?emailId=${encodeURIComponent(email)}&deletefromDB=false`)).status).toBe(200)
+    expect(
+      (await t.api(admin.access_token, 'GET', `/api/Account/DeleteUserFromIdp?emailId=${encodeURIComponent(email)}&deletefromDB=false`))
+        .status,
+    ).toBe(200)
     expect(t.server.ctx.users.byEmail(email)).toBeDefined()
     expect(t.server.identityProvider?.accounts.findByEmail(email)).toBeUndefined()
   })
@@ -136,18 +223,32 @@ describe('DeleteUserFromIdp with deletefromDB=true', () => {
 describe('SyncDBFromIdp', () => {
   it('copies names, e-mail, birth date, gender and language from the provider accounts and reports how many users changed', async () => {
     const email = 'sync.me@example.org'
-    const tokens = await signUp(t.endpoint, { ...SIGN_UP, email, given_name: 'Sam', family_name: 'Sync', birthdate: '1980-01-01', gender: 'Male' })
+    const tokens = await signUp(t.endpoint, {
+      ...SIGN_UP,
+      email,
+      given_name: 'Sam',
+      family_name: 'Sync',
+      birthdate: '1980-01-01',
+      gender: 'Male',
+    })
     expect((await t.api(tokens.access_token, 'POST', '/api/account/signup', signUpBody(email, 'Mentee'))).status).toBe(200)
     const sync = () => t.api<number>(admin.access_token, 'GET', '/api/Admin/SyncDBFromIdp')
     // Nothing differs yet: nobody is counted.
     expect((await sync()).body.value).toBe(0)
-    t.server.db.raw.prepare('update identity_accounts set given_name = ?, family_name = ?, birthdate = ?, gender = ?, locale = ?, email = ? where email = ?')
+    t.server.db.raw
+      .prepare(
+        'update identity_accounts set given_name = ?, family_name = ?, birthdate = ?, gender = ?, locale = ?, email = ? where email = ?',
+      )
       .run('Samantha', 'Synced', '1981-02-03', 'Female', 'de', 'synced@example.org', email)
     const reply = await sync()
     expect(reply.status).toBe(200)
     expect(reply.body.value).toBe(1)
     expect(t.server.ctx.users.byEmail('synced@example.org')).toMatchObject({
-      firstName: 'Samantha', lastName: 'Synced', birthDate: '1981-02-03', gender: 'Female', language: 'de',
+      firstName: 'Samantha',
+      lastName: 'Synced',
+      birthDate: '1981-02-03',
+      gender: 'Female',
+      language: 'de',
     })
     expect((await sync()).body.value).toBe(0)
   })

@@ -4,7 +4,9 @@ import { withoutNames } from '../src/services/account.erasure.js'
 
 describe('withoutNames (erasure of a deleted partner from mail subjects)', () => {
   it('replaces each name as a whole word, in any script', () => {
-    expect(withoutNames("It's a match: you and Zoë Ångström are now a tandem", ['Zoë', 'Ångström'])).toBe("It's a match: you and – – are now a tandem")
+    expect(withoutNames("It's a match: you and Zoë Ångström are now a tandem", ['Zoë', 'Ångström'])).toBe(
+      "It's a match: you and – – are now a tandem",
+    )
   })
 
   it('leaves words that merely contain a name alone ("An" in "and", "Ann")', () => {

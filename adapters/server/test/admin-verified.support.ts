@@ -7,7 +7,12 @@ import { SIGN_UP, signIn, type Endpoint, type Tokens } from '../../identity/test
 /** The raw .eml files the server wrote without SMTP_URL, oldest first. */
 export const emlMails = (dataDir: string): string[] => {
   const folder = join(dataDir, 'mail')
-  return existsSync(folder) ? readdirSync(folder).filter((f) => f.endsWith('.eml')).sort().map((f) => readFileSync(join(folder, f), 'utf8')) : []
+  return existsSync(folder)
+    ? readdirSync(folder)
+        .filter((f) => f.endsWith('.eml'))
+        .sort()
+        .map((f) => readFileSync(join(folder, f), 'utf8'))
+    : []
 }
 
 /** The newest confirmation link among these raw mails for this address (quoted-printable undone), if any. */
@@ -21,7 +26,12 @@ export const confirmationLinkIn = (raws: readonly string[], email: string): stri
 }
 
 /** Opens the address's confirmation link (waiting briefly for the mail) and signs in again. */
-export const confirmAddress = async (endpoint: Endpoint, mails: () => readonly string[], email: string, password: string = SIGN_UP.password): Promise<Tokens> => {
+export const confirmAddress = async (
+  endpoint: Endpoint,
+  mails: () => readonly string[],
+  email: string,
+  password: string = SIGN_UP.password,
+): Promise<Tokens> => {
   let link: string | undefined
   for (let i = 0; i < 200 && link === undefined; i++) {
     link = confirmationLinkIn(mails(), email)

@@ -13,13 +13,20 @@ const adminRoute = '/api/Admin/GetAllUsers'
 
 describe('ADMIN_EMAILS with test-signed tokens', () => {
   let t: Harness
-  beforeAll(async () => { t = await startHarness() })
+  beforeAll(async () => {
+    t = await startHarness()
+  })
   afterAll(async () => t.close())
 
   const tokenWith = (subject: string, claims: Record<string, unknown>) =>
     new SignJWT({ email: ADMIN_EMAIL, given_name: 'Mallory', family_name: 'Mask', locale: 'en', ...claims })
-      .setProtectedHeader({ alg: 'RS256', kid: 'test-key' }).setIssuer(ISSUER).setAudience(API_AUDIENCE).setSubject(subject)
-      .setIssuedAt().setExpirationTime('1h').sign(t.privateKey)
+      .setProtectedHeader({ alg: 'RS256', kid: 'test-key' })
+      .setIssuer(ISSUER)
+      .setAudience(API_AUDIENCE)
+      .setSubject(subject)
+      .setIssuedAt()
+      .setExpirationTime('1h')
+      .sign(t.privateKey)
 
   const get = async (token: string, path = adminRoute) => fetch(`${t.base}${path}`, { headers: { authorization: `Bearer ${token}` } })
 
@@ -37,7 +44,9 @@ describe('ADMIN_EMAILS with test-signed tokens', () => {
   it('treats the unconfirmed holder as a plain signed-in user: own details answer, admin routes stay closed even after sign-up stored a role', async () => {
     const token = await tokenWith('sub-unconfirmed-holder', { email_verified: false })
     const signUpReply = await fetch(`${t.base}/api/account/signup`, {
-      method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(signUpBody(ADMIN_EMAIL, 'Mentee')),
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(signUpBody(ADMIN_EMAIL, 'Mentee')),
     })
     expect(signUpReply.status).toBe(200)
     expect((await get(token, `/api/Account/GetUserDetails?emailId=${encodeURIComponent(ADMIN_EMAIL)}`)).status).toBe(200)
@@ -49,7 +58,9 @@ describe('ADMIN_EMAILS with test-signed tokens', () => {
 describe('ADMIN_EMAILS with the embedded provider (the reported takeover)', () => {
   let r: RealServer
   const boss = 'boss@example.org'
-  beforeAll(async () => { r = await startRealServer({ ADMIN_EMAILS: boss }) })
+  beforeAll(async () => {
+    r = await startRealServer({ ADMIN_EMAILS: boss })
+  })
   afterAll(async () => r.close())
 
   it('an admin address signed up at the provider is no admin until the mailed link is opened; then it is', async () => {

@@ -8,10 +8,16 @@ beforeAll(async () => {
   h = await startHarness()
   await h.call(h.admin, 'POST', '/api/Account/signin', { Email: h.admin.email, Role: null })
 })
-afterAll(async () => { await h.close() })
+afterAll(async () => {
+  await h.close()
+})
 
 const offered = async (email: string) => {
-  const reply = await h.call<{ statusMaster: { id: number; name: string }[] }>(h.admin, 'GET', `/api/Admin/GetMasterDataForMenteeStateChange?email=${encodeURIComponent(email)}`)
+  const reply = await h.call<{ statusMaster: { id: number; name: string }[] }>(
+    h.admin,
+    'GET',
+    `/api/Admin/GetMasterDataForMenteeStateChange?email=${encodeURIComponent(email)}`,
+  )
   expectOk(reply, 'master data')
   return reply.body.value.statusMaster.map((s) => s.name)
 }
@@ -32,7 +38,13 @@ describe('admin mentee status edit', () => {
     const mentee = h.person('Ole')
     expectOk(await h.signUp(mentee, 'Mentee'), 'sign-up')
     const clusterId = h.server.ctx.clusters.defaultCluster()?.clusterId ?? 0
-    const reply = await h.call(h.admin, 'POST', '/api/Admin/UpdateMenteeInformation', { statusId: 6, clusterId, email: mentee.email, previousStatus: 'NEW', newStatus: 'MATCHED' })
+    const reply = await h.call(h.admin, 'POST', '/api/Admin/UpdateMenteeInformation', {
+      statusId: 6,
+      clusterId,
+      email: mentee.email,
+      previousStatus: 'NEW',
+      newStatus: 'MATCHED',
+    })
     expect([reply.status, reply.body.errorMessage]).toEqual([409, 'InvalidTransition'])
     expect(h.server.ctx.users.byEmail(mentee.email)?.participant.mentee?.status).toBe('NEW')
   })

@@ -4,8 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { expectOk, startHarness, type Harness, type Person } from './harness.js'
 
 let h: Harness
-beforeAll(async () => { h = await startHarness() })
-afterAll(async () => { await h.close() })
+beforeAll(async () => {
+  h = await startHarness()
+})
+afterAll(async () => {
+  await h.close()
+})
 
 const tandemWith = async (mentorName: string): Promise<Person> => {
   const mentor = await h.publishedMentor(mentorName)
@@ -14,7 +18,12 @@ const tandemWith = async (mentorName: string): Promise<Person> => {
   return mentor
 }
 const search = async (text: string) => {
-  const reply = await h.call<{ mentorLastName: string }[]>(h.admin, 'POST', '/api/Admin/GetMatchingTandemList', { tandemStates: [], tandemId: 0, email: text, filterCluster: [] })
+  const reply = await h.call<{ mentorLastName: string }[]>(h.admin, 'POST', '/api/Admin/GetMatchingTandemList', {
+    tandemStates: [],
+    tandemId: 0,
+    email: text,
+    filterCluster: [],
+  })
   expectOk(reply, 'search')
   return reply.body.value.map((r) => r.mentorLastName)
 }

@@ -20,7 +20,9 @@ beforeAll(async () => {
   await h.signUp(target, 'Mentee')
   await h.call(h.admin, 'POST', '/api/Account/signin', { Email: h.admin.email, Role: null })
 })
-afterAll(async () => { await h.close() })
+afterAll(async () => {
+  await h.close()
+})
 
 const key = (r: Route) => `${r.method} ${r.path}`
 
@@ -33,7 +35,7 @@ const send = (who: Person | null, route: Route, sample: Sample, userId: number) 
     return (async () => {
       const headers: Record<string, string> = who === null ? {} : { authorization: `Bearer ${await h.tokenFor(who)}` }
       const response = await fetch(`${h.base}${path}`, { method: 'POST', headers, body: form })
-      return { status: response.status, body: await response.json() as { value: unknown } }
+      return { status: response.status, body: (await response.json()) as { value: unknown } }
     })()
   }
   return h.call(who, route.method, path, sample.body)
@@ -75,16 +77,25 @@ describe('authorization matrix', () => {
         const reply = await send(owner, route, make(owner, target), idOf(owner))
         // A participant naming a side they do not hold gets 403 WrongRole (ARCHITECTURE §3); Both never does.
         const wrongRole = reply.status === 403 && 'errorMessage' in reply.body && reply.body.errorMessage === 'WrongRole' && owner !== both
-        expect([key(route), owner.firstName, reply.status === 401 || (reply.status === 403 && !wrongRole)]).toEqual([key(route), owner.firstName, false])
+        expect([key(route), owner.firstName, reply.status === 401 || (reply.status === 403 && !wrongRole)]).toEqual([
+          key(route),
+          owner.firstName,
+          false,
+        ])
       }
       // Another participant (and the admin, who is no participant) naming the owner's data learns nothing.
       for (const intruder of [other, h.admin]) {
         const reply = await send(intruder, route, make(both, target), idOf(both))
-        const allowed = key(route) === 'GET /api/User/GetAllStatus' ? [200]
-          : key(route) === 'GET /api/User/ProfileImage/:userId' && intruder !== h.admin ? [404]
-          : key(route) === 'GET /api/User/ProfileImage/:userId' ? [200, 404]
-          : key(route) === 'POST /api/account/signup' || key(route) === 'POST /api/Account/signin' ? [403]
-          : [403]
+        const allowed =
+          key(route) === 'GET /api/User/GetAllStatus'
+            ? [200]
+            : key(route) === 'GET /api/User/ProfileImage/:userId' && intruder !== h.admin
+              ? [404]
+              : key(route) === 'GET /api/User/ProfileImage/:userId'
+                ? [200, 404]
+                : key(route) === 'POST /api/account/signup' || key(route) === 'POST /api/Account/signin'
+                  ? [403]
+                  : [403]
         expect([key(route), intruder.firstName, allowed.includes(reply.status)]).toEqual([key(route), intruder.firstName, true])
         if (reply.status === 403) expect(JSON.stringify(reply.body)).not.toContain(both.lastName)
       }
@@ -92,13 +103,22 @@ describe('authorization matrix', () => {
   })
 
   it('every route with a side parameter answers a participant naming the side they lack with 403 WrongRole', async () => {
-    const named = (sample: Sample): boolean => sample.query?.['role'] !== undefined || ['role', 'roleName'].some((f) => typeof (sample.body as Record<string, unknown> | undefined)?.[f] === 'string')
+    const named = (sample: Sample): boolean =>
+      sample.query?.['role'] !== undefined ||
+      ['role', 'roleName'].some((f) => typeof (sample.body as Record<string, unknown> | undefined)?.[f] === 'string')
     /** The route's sample for `who`, acting as `side`. */
     const as = (route: Route, who: Person, side: string): Sample => {
       const sample: Sample = (SAMPLES[key(route)] ?? (() => ({})))(who, target)
-      const body = sample.body !== null && typeof sample.body === 'object' && !Array.isArray(sample.body)
-        ? Object.fromEntries(Object.entries(sample.body).map(([k, v]) => [k, k === 'role' || k === 'roleName' ? side : v])) : sample.body
-      return { ...(sample.query === undefined ? {} : { query: sample.query['role'] === undefined ? sample.query : { ...sample.query, role: side } }), body }
+      const body =
+        sample.body !== null && typeof sample.body === 'object' && !Array.isArray(sample.body)
+          ? Object.fromEntries(Object.entries(sample.body).map(([k, v]) => [k, k === 'role' || k === 'roleName' ? side : v]))
+          : sample.body
+      return {
+        ...(sample.query === undefined
+          ? {}
+          : { query: sample.query['role'] === undefined ? sample.query : { ...sample.query, role: side } }),
+        body,
+      }
     }
     const sided = routes.filter((r) => r.policy === 'self' && named((SAMPLES[key(r)] ?? (() => ({})))(mentee, target)))
     expect(sided.length).toBeGreaterThanOrEqual(8)
@@ -107,14 +127,26 @@ describe('authorization matrix', () => {
     await h.signUp(onlyMentee, 'Mentee')
     await h.signUp(onlyMentor, 'Mentor')
     for (const route of sided) {
-      for (const [who, lacking] of [[onlyMentee, 'Mentor'], [onlyMentor, 'Mentee']] as const) {
+      for (const [who, lacking] of [
+        [onlyMentee, 'Mentor'],
+        [onlyMentor, 'Mentee'],
+      ] as const) {
         const reply = await send(who, route, as(route, who, lacking), idOf(who))
-        expect([key(route), who.firstName, reply.status, 'errorMessage' in reply.body ? reply.body.errorMessage : null]).toEqual([key(route), who.firstName, 403, 'WrongRole'])
+        expect([key(route), who.firstName, reply.status, 'errorMessage' in reply.body ? reply.body.errorMessage : null]).toEqual([
+          key(route),
+          who.firstName,
+          403,
+          'WrongRole',
+        ])
       }
       // Both holds both sides: never WrongRole.
       for (const side of ['Mentee', 'Mentor']) {
         const reply = await send(both, route, as(route, both, side), idOf(both))
-        expect([key(route), side, 'errorMessage' in reply.body ? reply.body.errorMessage : null]).not.toEqual([key(route), side, 'WrongRole'])
+        expect([key(route), side, 'errorMessage' in reply.body ? reply.body.errorMessage : null]).not.toEqual([
+          key(route),
+          side,
+          'WrongRole',
+        ])
       }
     }
   })
@@ -123,7 +155,13 @@ describe('authorization matrix', () => {
     const path = `/api/account/getuserdetails/?emailId=${encodeURIComponent(mentee.email)}`
     const reply = await h.call<{ email: string }>(mentee, 'GET', path)
     expect([reply.status, reply.body.value.email]).toEqual([200, mentee.email])
-    expect((await h.call(mentee, 'GET', '/api/Account/NoSuchCall')).body).toEqual({ isSuccess: false, isFailure: true, value: null, errorMessage: 'NotFound', errorCode: 'NotFound' })
+    expect((await h.call(mentee, 'GET', '/api/Account/NoSuchCall')).body).toEqual({
+      isSuccess: false,
+      isFailure: true,
+      value: null,
+      errorMessage: 'NotFound',
+      errorCode: 'NotFound',
+    })
     expect((await h.call(mentee, 'GET', '/api/MatchingTandem/GetProposals')).status).toBe(404)
   })
 

@@ -30,41 +30,62 @@ const tempFolder = (name: string): string => {
 
 type Cli = { readonly code: number | null; readonly out: string; readonly err: string }
 /** The command behind `npm run backup|restore -- PATH`, as a process of its own. */
-const runCli = (command: 'backup' | 'restore', dataDir: string, path: string): Promise<Cli> => new Promise((resolve) => {
-  const child = spawn(process.execPath, ['--import', 'tsx', CLI, command, path], { env: { ...process.env, DATA_DIR: dataDir }, stdio: ['ignore', 'pipe', 'pipe'] })
-  let out = ''
-  let err = ''
-  child.stdout.on('data', (c: Buffer) => { out += c.toString() })
-  child.stderr.on('data', (c: Buffer) => { err += c.toString() })
-  child.on('exit', (code) => resolve({ code, out, err }))
-})
+const runCli = (command: 'backup' | 'restore', dataDir: string, path: string): Promise<Cli> =>
+  new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', CLI, command, path], {
+      env: { ...process.env, DATA_DIR: dataDir },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    let out = ''
+    let err = ''
+    child.stdout.on('data', (c: Buffer) => {
+      out += c.toString()
+    })
+    child.stderr.on('data', (c: Buffer) => {
+      err += c.toString()
+    })
+    child.on('exit', (code) => resolve({ code, out, err }))
+  })
 
 /** Every table's rows, as sorted JSON lines (blobs as hex): two files with equal row sets compare equal. */
 const rowSets = (file: string): Record<string, string[]> => {
   const db = new BetterSqlite3(file, { readonly: true, fileMustExist: true })
   try {
     const tables = db.prepare("select name from sqlite_master where type = 'table' order by name").pluck().all() as string[]
-    return Object.fromEntries(tables.map((table) => [table, (db.prepare(`select * from "${table}"`).all() as Record<string, unknown>[])
-      .map((row) => JSON.stringify(row, (_k, v: unknown) => (v instanceof Uint8Array ? Buffer.from(v).toString('hex') : v))).sort()]))
-  } finally { db.close() }
+    return Object.fromEntries(
+      tables.map((table) => [
+        table,
+        (db.prepare(`select * from "${table}"`).all() as Record<string, unknown>[])
+          .map((row) => JSON.stringify(row, (_k, v: unknown) => (v instanceof Uint8Array ? Buffer.from(v).toString('hex') : v)))
+          .sort(),
+      ]),
+    )
+  } finally {
+    db.close()
+  }
 }
 
 /** Names, sizes and hashes of everything in a folder: "untouched" means this stays equal. */
 const snapshot = (dir: string): string[] =>
-  readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => {
-    const file = join(e.parentPath, e.name)
-    return `${file.slice(dir.length)} ${statSync(file).size} ${createHash('sha256').update(readFileSync(file)).digest('hex')}`
-  }).sort()
+  readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => {
+      const file = join(e.parentPath, e.name)
+      return `${file.slice(dir.length)} ${statSync(file).size} ${createHash('sha256').update(readFileSync(file)).digest('hex')}`
+    })
+    .sort()
 
-const killed = (child: ChildProcess): Promise<void> => new Promise((resolve) => {
-  if (child.exitCode !== null || child.signalCode !== null) return resolve()
-  child.once('exit', () => resolve())
-  child.kill('SIGKILL')
-})
+const killed = (child: ChildProcess): Promise<void> =>
+  new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve()
+    child.once('exit', () => resolve())
+    child.kill('SIGKILL')
+  })
 
 const callAt = async (h: Harness, base: string, who: Person, method: 'GET' | 'POST', path: string, body?: unknown): Promise<number> => {
   const response = await fetch(`${base}${path}`, {
-    method, headers: { authorization: `Bearer ${await h.tokenFor(who)}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    method,
+    headers: { authorization: `Bearer ${await h.tokenFor(who)}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   })
   await response.arrayBuffer()
@@ -72,12 +93,27 @@ const callAt = async (h: Harness, base: string, who: Person, method: 'GET' | 'PO
 }
 
 const signUpBody = (p: Person) => ({
-  FirstName: p.firstName, LastName: p.lastName, DOB: '1990-05-01', Language: 'en', Gender: 'NA', Email: p.email,
-  IsAcceptedDataPrivacyPolicy: true, IsAcceptedTermsConditions: true, Role: 'Mentee',
+  FirstName: p.firstName,
+  LastName: p.lastName,
+  DOB: '1990-05-01',
+  Language: 'en',
+  Gender: 'NA',
+  Email: p.email,
+  IsAcceptedDataPrivacyPolicy: true,
+  IsAcceptedTermsConditions: true,
+  Role: 'Mentee',
 })
 const profileBody = (p: Person, city: string) => ({
-  email: p.email, professionalPosition: 'Engineer', company: 'ACME', countryCodeId: 64, stateOriginalId: 1, city,
-  languageId: 1, clusterId: null, profileQuestionAnswer: [], isDeletedProfileImage: false,
+  email: p.email,
+  professionalPosition: 'Engineer',
+  company: 'ACME',
+  countryCodeId: 64,
+  stateOriginalId: 1,
+  city,
+  languageId: 1,
+  clusterId: null,
+  profileQuestionAnswer: [],
+  isDeletedProfileImage: false,
 })
 
 /**
@@ -94,15 +130,27 @@ const writeLoad = (h: Harness, base: string, mentees: readonly Person[]) => {
       try {
         const person = h.person(`Load${i}`)
         people.push(person)
-        if ((await callAt(h, base, person, 'POST', '/api/account/signup', signUpBody(person))) === 200) signedUp.push({ email: person.email, at: Date.now() })
+        if ((await callAt(h, base, person, 'POST', '/api/account/signup', signUpBody(person))) === 200)
+          signedUp.push({ email: person.email, at: Date.now() })
         await callAt(h, base, person, 'POST', '/api/user/UpdateProfile', profileBody(person, `City ${i}`))
         const mentee = mentees[i % mentees.length]
-        if (mentee !== undefined) await callAt(h, base, mentee, 'POST', '/api/MatchingTandem/CreateMatchingTandem', { menteeEmail: mentee.email })
+        if (mentee !== undefined)
+          await callAt(h, base, mentee, 'POST', '/api/MatchingTandem/CreateMatchingTandem', { menteeEmail: mentee.email })
         writes += 1
-      } catch { /* the server was killed mid-request */ }
+      } catch {
+        /* the server was killed mid-request */
+      }
     }
   })()
-  return { writes: () => writes, signedUp, people, stop: async () => { running = false; await done } }
+  return {
+    writes: () => writes,
+    signedUp,
+    people,
+    stop: async () => {
+      running = false
+      await done
+    },
+  }
 }
 
 const waitFor = async (what: string, holds: () => boolean, limitMs = 60_000): Promise<void> => {
@@ -183,10 +231,14 @@ describe('backup and restore', () => {
       // set back (PENDING -> AVAILABLE or NEW), as after any stop. Every other row is the backup's.
       const now = rowSets(join(dir, 'tandem.db'))
       for (const table of Object.keys(backupRows)) if (table !== 'users') expect([table, now[table]]).toEqual([table, backupRows[table]])
-      const pendingInBackup = new Set((backupRows['users'] ?? []).filter((r) => (JSON.parse(r) as { mentee_status: string | null }).mentee_status === 'PENDING'))
+      const pendingInBackup = new Set(
+        (backupRows['users'] ?? []).filter((r) => (JSON.parse(r) as { mentee_status: string | null }).mentee_status === 'PENDING'),
+      )
       expect((backupRows['users'] ?? []).filter((r) => !(now['users'] ?? []).includes(r) && !pendingInBackup.has(r))).toEqual([])
       expect(now['users']?.length).toBe(backupRows['users']?.length)
-    } finally { db.close() }
+    } finally {
+      db.close()
+    }
     await killed(server.child)
   }, 240_000)
 
@@ -219,9 +271,12 @@ describe('backup and restore', () => {
     const original = readFileSync(dbFile)
     // A broken file whose manifest was made to match: only the database checks can tell.
     const withManifestMatching = (): void => {
-      const manifest = JSON.parse(readFileSync(join(backup, 'manifest.json'), 'utf8')) as { files: { name: string; bytes: number; sha256: string }[] }
+      const manifest = JSON.parse(readFileSync(join(backup, 'manifest.json'), 'utf8')) as {
+        files: { name: string; bytes: number; sha256: string }[]
+      }
       const bytes = readFileSync(dbFile)
-      for (const f of manifest.files) if (f.name === 'tandem.db') Object.assign(f, { bytes: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') })
+      for (const f of manifest.files)
+        if (f.name === 'tandem.db') Object.assign(f, { bytes: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') })
       writeFileSync(join(backup, 'manifest.json'), JSON.stringify(manifest))
     }
 
@@ -269,7 +324,10 @@ describe('backup and restore', () => {
     const dead = spawn(process.execPath, ['-e', ''])
     await new Promise((resolve) => dead.on('exit', resolve))
     mkdirSync(join(dir, 'locks'), { recursive: true })
-    writeFileSync(join(dir, 'locks', 'restore.json'), JSON.stringify({ pid: dead.pid, hostname: hostname(), startedAt: '2026-03-02T09:00:00.000Z' }))
+    writeFileSync(
+      join(dir, 'locks', 'restore.json'),
+      JSON.stringify({ pid: dead.pid, hostname: hostname(), startedAt: '2026-03-02T09:00:00.000Z' }),
+    )
     await expect(startHarness({ dataDir: dir })).rejects.toThrow(/a restore into .* was interrupted .*run `npm run restore -- PATH` again/)
 
     const again = await runCli('restore', dir, backup)

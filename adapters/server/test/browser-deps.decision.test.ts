@@ -6,7 +6,15 @@ import { CHROMIUM, decide, FONT, type Machine } from '../../../scripts/browser-d
 
 const machine = (present: readonly string[], isRoot: boolean, hasAptGet: boolean): Machine & { aptAsked: () => boolean } => {
   let asked = false
-  return { exists: (path) => present.includes(path), isRoot, hasAptGet: () => { asked = true; return hasAptGet }, aptAsked: () => asked }
+  return {
+    exists: (path) => present.includes(path),
+    isRoot,
+    hasAptGet: () => {
+      asked = true
+      return hasAptGet
+    },
+    aptAsked: () => asked,
+  }
 }
 
 describe('the browser test dependencies before npm test', () => {
@@ -19,7 +27,10 @@ describe('the browser test dependencies before npm test', () => {
   it('installs chromium and fonts-dejavu-core as root with apt-get', () => {
     expect(decide(machine([], true, true))).toEqual({
       _tag: 'Install',
-      commands: [['apt-get', 'update'], ['apt-get', 'install', '-y', '--no-install-recommends', 'chromium', 'fonts-dejavu-core']],
+      commands: [
+        ['apt-get', 'update'],
+        ['apt-get', 'install', '-y', '--no-install-recommends', 'chromium', 'fonts-dejavu-core'],
+      ],
     })
     expect(decide(machine([CHROMIUM], true, true))._tag).toBe('Install')
   })
@@ -28,7 +39,9 @@ describe('the browser test dependencies before npm test', () => {
     const decision = decide(machine([FONT], false, true))
     expect(decision._tag).toBe('Stop')
     expect(decision._tag === 'Stop' ? decision.message : '').toContain('missing: /usr/bin/chromium.')
-    expect(decision._tag === 'Stop' ? decision.message : '').toContain('Run: sudo apt-get update && sudo apt-get install -y --no-install-recommends chromium fonts-dejavu-core')
+    expect(decision._tag === 'Stop' ? decision.message : '').toContain(
+      'Run: sudo apt-get update && sudo apt-get install -y --no-install-recommends chromium fonts-dejavu-core',
+    )
   })
 
   it('stops and names the path the tests use when the machine has no apt-get, root or not', () => {

@@ -4,11 +4,15 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { expectOk, startHarness, type Harness } from './harness.js'
 
 let h: Harness
-beforeEach(async () => { h = await startHarness() })
-afterEach(async () => { await h.close() })
+beforeEach(async () => {
+  h = await startHarness()
+})
+afterEach(async () => {
+  await h.close()
+})
 
 describe('resolving the caller', () => {
-  it('accepts the token\'s new address without writing it; sign-in stores it', async () => {
+  it("accepts the token's new address without writing it; sign-in stores it", async () => {
     const mentee = h.person('Mia')
     expectOk(await h.signUp(mentee, 'Mentee'), 'sign-up')
     const id = h.server.ctx.users.byEmail(mentee.email)?.id

@@ -15,7 +15,8 @@ afterEach(async () => {
 
 const startAt = async (harness: Harness, base: string, p: Person) => {
   const response = await fetch(`${base}/api/MatchingTandem/CreateMatchingTandem`, {
-    method: 'POST', headers: { authorization: `Bearer ${await harness.tokenFor(p)}`, 'content-type': 'application/json' },
+    method: 'POST',
+    headers: { authorization: `Bearer ${await harness.tokenFor(p)}`, 'content-type': 'application/json' },
     body: JSON.stringify({ menteeEmail: p.email }),
   })
   return response.status
@@ -71,11 +72,16 @@ describe('concurrent matching runs', () => {
     expect(checkInvariants(wholeWorld(harness))).toEqual([])
 
     // A run interrupted between its two transactions leaves PENDING; the next start clears it.
-    const stuck = mentees.find((m) => harness.server.ctx.users.byEmail(m.email)?.participant.mentee?.status === 'AVAILABLE')
-      ?? mentees.find((m) => harness.server.ctx.users.byEmail(m.email)?.participant.mentee?.status === 'NEW')
+    const stuck =
+      mentees.find((m) => harness.server.ctx.users.byEmail(m.email)?.participant.mentee?.status === 'AVAILABLE') ??
+      mentees.find((m) => harness.server.ctx.users.byEmail(m.email)?.participant.mentee?.status === 'NEW')
     if (stuck !== undefined) {
       const id = harness.server.ctx.users.byEmail(stuck.email)?.id ?? 0
-      harness.server.ctx.store.run({ userIds: [id] }, beginMatchingRun(harness.clock(), { menteeId: id, profileComplete: true }), harness.clock())
+      harness.server.ctx.store.run(
+        { userIds: [id] },
+        beginMatchingRun(harness.clock(), { menteeId: id, profileComplete: true }),
+        harness.clock(),
+      )
     }
     const restarted = await harness.spawnProcess()
     children.push(restarted.child)

@@ -22,10 +22,28 @@ describe('configuration decoding', () => {
   it('takes the defaults for every variable when none is set', () => {
     const config = loadConfig({}, '/srv/tandem')
     expect(config).toMatchObject({
-      port: 3000, host: '0.0.0.0', dataDir: '/srv/tandem/data', publicUrl: 'http://localhost:3000', adminEmails: [],
-      matching: { threshold: 30, limit: 3 }, sweepIntervalMs: 60_000, mailIntervalMs: 10_000, mailLeaseMs: 600_000, smtpUrl: null,
-      mailFrom: 'Tandem <no-reply@localhost>', webDist: '/srv/tandem/web/dist', logLevel: 'info', oidc: null, trustProxy: 'loopback',
-      organisation: { name: 'Tandem Mentoring', email: 'info@example.org', phone: '+49 30 0000000', website: 'https://example.org', social: [] },
+      port: 3000,
+      host: '0.0.0.0',
+      dataDir: '/srv/tandem/data',
+      publicUrl: 'http://localhost:3000',
+      adminEmails: [],
+      matching: { threshold: 30, limit: 3 },
+      sweepIntervalMs: 60_000,
+      mailIntervalMs: 10_000,
+      mailLeaseMs: 600_000,
+      smtpUrl: null,
+      mailFrom: 'Tandem <no-reply@localhost>',
+      webDist: '/srv/tandem/web/dist',
+      logLevel: 'info',
+      oidc: null,
+      trustProxy: 'loopback',
+      organisation: {
+        name: 'Tandem Mentoring',
+        email: 'info@example.org',
+        phone: '+49 30 0000000',
+        website: 'https://example.org',
+        social: [],
+      },
       demo: false,
     })
   })
@@ -45,7 +63,10 @@ describe('configuration decoding', () => {
   })
 
   it('DATA_DIR and WEB_DIST: paths, relative ones to the working folder', () => {
-    expect(loadConfig({ DATA_DIR: 'var/tandem', WEB_DIST: '/opt/web' }, '/srv/tandem')).toMatchObject({ dataDir: '/srv/tandem/var/tandem', webDist: '/opt/web' })
+    expect(loadConfig({ DATA_DIR: 'var/tandem', WEB_DIST: '/opt/web' }, '/srv/tandem')).toMatchObject({
+      dataDir: '/srv/tandem/var/tandem',
+      webDist: '/opt/web',
+    })
   })
 
   it('PUBLIC_URL: an http(s) URL without query or fragment', () => {
@@ -60,7 +81,10 @@ describe('configuration decoding', () => {
     refuses('ADMIN_EMAILS', 'ada@example.org;bob@example.org', 'e-mail addresses separated by commas')
     refuses('ADMIN_EMAILS', 'ada@example.org, admin', 'e-mail addresses separated by commas')
     expect(loadConfig({ ADMIN_EMAILS: 'ada@example.org, bob@example.org,' }).adminEmails).toEqual(['ada@example.org', 'bob@example.org'])
-    expect(loadConfig({ ADMIN_EMAILS: 'ada@example.org', TANDEM_DEMO: '1' }).adminEmails).toEqual(['ada@example.org', 'demo.admin@example.org'])
+    expect(loadConfig({ ADMIN_EMAILS: 'ada@example.org', TANDEM_DEMO: '1' }).adminEmails).toEqual([
+      'ada@example.org',
+      'demo.admin@example.org',
+    ])
   })
 
   it('MATCHING_THRESHOLD: a percentage; MATCHING_PROPOSALS: 1 to 20 per run', () => {
@@ -75,7 +99,10 @@ describe('configuration decoding', () => {
   it('SWEEP_INTERVAL_MS and MAIL_INTERVAL_MS: 10 ms to one day (longer timers would fire at once)', () => {
     refuses('SWEEP_INTERVAL_MS', '5', 'an integer from 10 to 86400000 milliseconds')
     refuses('MAIL_INTERVAL_MS', '3000000000', 'an integer from 10 to 86400000 milliseconds')
-    expect(loadConfig({ SWEEP_INTERVAL_MS: '100', MAIL_INTERVAL_MS: '86400000' })).toMatchObject({ sweepIntervalMs: 100, mailIntervalMs: 86_400_000 })
+    expect(loadConfig({ SWEEP_INTERVAL_MS: '100', MAIL_INTERVAL_MS: '86400000' })).toMatchObject({
+      sweepIntervalMs: 100,
+      mailIntervalMs: 86_400_000,
+    })
   })
 
   it('MAIL_LEASE_MS: 100 ms to one day', () => {
@@ -113,8 +140,12 @@ describe('configuration decoding', () => {
     refuses('ORG_EMAIL', 'info(at)example.org', 'an e-mail address')
     refuses('ORG_WEBSITE', 'example.org', 'an http:// or https:// URL')
     refuses('ORG_SOCIAL', 'Mastodon', 'comma-separated label=http(s)-url pairs (Mastodon=https://…,LinkedIn=https://…)')
-    expect(loadConfig({ ORG_NAME: 'Mentoring e.V.', ORG_PHONE: '+49 89 1', ORG_SOCIAL: 'Mastodon=https://social.example/@m' }).organisation).toMatchObject({
-      name: 'Mentoring e.V.', phone: '+49 89 1', social: [{ name: 'Mastodon', url: 'https://social.example/@m' }],
+    expect(
+      loadConfig({ ORG_NAME: 'Mentoring e.V.', ORG_PHONE: '+49 89 1', ORG_SOCIAL: 'Mastodon=https://social.example/@m' }).organisation,
+    ).toMatchObject({
+      name: 'Mentoring e.V.',
+      phone: '+49 89 1',
+      social: [{ name: 'Mastodon', url: 'https://social.example/@m' }],
     })
   })
 
@@ -139,17 +170,27 @@ describe('a start with a refused value', () => {
     try {
       const start = join(import.meta.dirname, '..', '..', '..', 'scripts', 'start.mjs')
       const child = spawn(process.execPath, [start], {
-        env: { ...process.env, DATA_DIR: dir, WEB_DIST: join(dir, 'no-web'), PORT: '99999', ADMIN_EMAILS: 'ada@example.org;bob@example.org' },
+        env: {
+          ...process.env,
+          DATA_DIR: dir,
+          WEB_DIST: join(dir, 'no-web'),
+          PORT: '99999',
+          ADMIN_EMAILS: 'ada@example.org;bob@example.org',
+        },
         stdio: ['ignore', 'pipe', 'pipe'],
       })
       let err = ''
-      child.stderr.on('data', (c: Buffer) => { err += c.toString() })
+      child.stderr.on('data', (c: Buffer) => {
+        err += c.toString()
+      })
       const code = await new Promise<number | null>((resolve) => child.on('exit', resolve))
       expect(code).toBe(1)
       expect(err).toContain('Tandem cannot start: the configuration is refused:')
       expect(err).toContain('PORT is "99999"; allowed: an integer from 0 to 65535')
       expect(err).toContain('ADMIN_EMAILS is "ada@example.org;bob@example.org"; allowed: e-mail addresses separated by commas')
       expect(err).not.toContain('    at ')
-    } finally { rmSync(dir, { recursive: true, force: true }) }
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
   }, 60_000)
 })

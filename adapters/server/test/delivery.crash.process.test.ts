@@ -15,7 +15,9 @@ import { killed, mainProcesses, waitFor } from './main-process.js'
 const MESSAGES = 40
 const processes = mainProcesses()
 let smtp: TestSmtp
-beforeAll(async () => { smtp = await startTestSmtp() })
+beforeAll(async () => {
+  smtp = await startTestSmtp()
+})
 afterAll(async () => {
   processes.killAll()
   await smtp.stop()
@@ -30,22 +32,38 @@ const folderWithQueuedMail = async (): Promise<string> => {
   for (let n = 0; n < MESSAGES; n += 1) {
     const p = people[n % people.length]
     if (p === undefined) throw new Error('no person')
-    expectOk(await h.call(h.admin, 'POST', '/api/Notification/NotifyUser', {
-      email: p.email, notificationType: 'ADMIN_MESSAGE', matchingTandemId: null, subject: `Message ${n}`, body: 'Hello.',
-    }), 'notify')
+    expectOk(
+      await h.call(h.admin, 'POST', '/api/Notification/NotifyUser', {
+        email: p.email,
+        notificationType: 'ADMIN_MESSAGE',
+        matchingTandemId: null,
+        subject: `Message ${n}`,
+        body: 'Hello.',
+      }),
+      'notify',
+    )
   }
   expect(h.server.ctx.outbox.all().filter((m) => m.status === 'pending')).toHaveLength(MESSAGES)
   await h.close()
   return dir
 }
 
-const settled = (db: Database) => () => createOutboxRepository(db).all().every((m) => m.status === 'sent' || m.status === 'failed')
+const settled = (db: Database) => () =>
+  createOutboxRepository(db)
+    .all()
+    .every((m) => m.status === 'sent' || m.status === 'failed')
 
 describe('kill -9 during mail delivery', () => {
   it('.eml: every committed notification is written exactly once, the interrupted ones by the next process', async () => {
     const dir = await folderWithQueuedMail()
     const mailDir = join(dir, 'mail')
-    const emlFiles = () => { try { return readdirSync(mailDir).filter((f) => f.endsWith('.eml')) } catch { return [] } }
+    const emlFiles = () => {
+      try {
+        return readdirSync(mailDir).filter((f) => f.endsWith('.eml'))
+      } catch {
+        return []
+      }
+    }
     const db = await openDatabase(join(dir, 'tandem.db'))
     const outbox = createOutboxRepository(db)
     const env = { MAIL_INTERVAL_MS: '50', MAIL_LEASE_MS: '1500' }

@@ -6,8 +6,12 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { expectOk, startHarness, type Harness, type Person } from './harness.js'
 
 let h: Harness
-beforeEach(async () => { h = await startHarness() })
-afterEach(async () => { await h.close() })
+beforeEach(async () => {
+  h = await startHarness()
+})
+afterEach(async () => {
+  await h.close()
+})
 
 type Download = { status: number; type: string; disposition: string; bytes: Buffer; text: string }
 
@@ -18,7 +22,13 @@ const download = async (who: Person, method: 'GET' | 'POST', path: string, body?
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   })
   const bytes = Buffer.from(await response.arrayBuffer())
-  return { status: response.status, type: response.headers.get('content-type') ?? '', disposition: response.headers.get('content-disposition') ?? '', bytes, text: bytes.toString('utf8') }
+  return {
+    status: response.status,
+    type: response.headers.get('content-type') ?? '',
+    disposition: response.headers.get('content-disposition') ?? '',
+    bytes,
+    text: bytes.toString('utf8'),
+  }
 }
 
 const open = async (bytes: Buffer) => {
@@ -38,7 +48,9 @@ const cellText = (v: unknown): string => {
 
 const cells = (sheet: ExcelJS.Worksheet): string[][] => {
   const rows: string[][] = []
-  sheet.eachRow((row) => { rows.push(Array.from((row.values as unknown[]).slice(1), cellText)) })
+  sheet.eachRow((row) => {
+    rows.push(Array.from((row.values as unknown[]).slice(1), cellText))
+  })
   return rows
 }
 
@@ -82,12 +94,25 @@ describe('user data export', () => {
     expectOk(await h.saveProfile(inOther, other.clusterId), 'profile')
     await h.readyMentee('Mia')
     const file = await download(h.admin, 'POST', '/api/Admin/ExportUserDataByRole?language=de', {
-      role: 'Mentee', includeBasicAccountInformation: true, includeExtededAccountInformation: false, includeProfileInformation: false,
+      role: 'Mentee',
+      includeBasicAccountInformation: true,
+      includeExtededAccountInformation: false,
+      includeProfileInformation: false,
       filterData: { clusterIds: [other.clusterId] },
     })
     const workbook = await open(file.bytes)
     const [header, ...rows] = cells(workbook.worksheets[0]!)
-    expect(header).toEqual(['Programmjahr', 'Rolle', 'Status', 'Vorname', 'Nachname', 'E-Mail', 'Geschlecht', 'Registrierungsdatum', 'Kontosprache'])
+    expect(header).toEqual([
+      'Programmjahr',
+      'Rolle',
+      'Status',
+      'Vorname',
+      'Nachname',
+      'E-Mail',
+      'Geschlecht',
+      'Registrierungsdatum',
+      'Kontosprache',
+    ])
     expect(rows.map((r) => r[5])).toEqual([inOther.email])
     expect(rows[0]?.[0]).toBe('2027 Autumn')
     // de-DE dates: a real date cell shown as dd.mm.yyyy hh:mm (24-hour).
@@ -99,8 +124,19 @@ describe('user data export', () => {
   it('filters mentors by status: only the paused mentor when PAUSED is asked for', async () => {
     const active = await h.publishedMentor('Max')
     const paused = await h.publishedMentor('Tom')
-    expectOk(await h.call(paused, 'POST', '/api/Questionnaire/UpdateUserStatus', { email: paused.email, roleName: 'Mentor', disableMatching: true }), 'pause')
-    const file = await download(h.admin, 'POST', '/api/Admin/ExportUserDataByRole', { role: 'Mentor', ...allOptions, filterData: { statuses: ['PAUSED'] } })
+    expectOk(
+      await h.call(paused, 'POST', '/api/Questionnaire/UpdateUserStatus', {
+        email: paused.email,
+        roleName: 'Mentor',
+        disableMatching: true,
+      }),
+      'pause',
+    )
+    const file = await download(h.admin, 'POST', '/api/Admin/ExportUserDataByRole', {
+      role: 'Mentor',
+      ...allOptions,
+      filterData: { statuses: ['PAUSED'] },
+    })
     expect(file.disposition).toContain('tandem_mentor_user_data.xlsx')
     const workbook = await open(file.bytes)
     expect(workbook.worksheets[0]?.name).toBe('Mentors')
@@ -114,7 +150,11 @@ describe('user data export', () => {
 
   it('refuses an export with no option selected (requiredFieldError) and sends no file', async () => {
     const reply = await h.call(h.admin, 'POST', '/api/Admin/ExportUserDataByRole', {
-      role: 'Mentee', includeBasicAccountInformation: false, includeExtededAccountInformation: false, includeProfileInformation: false, filterData: {},
+      role: 'Mentee',
+      includeBasicAccountInformation: false,
+      includeExtededAccountInformation: false,
+      includeProfileInformation: false,
+      filterData: {},
     })
     expect(reply.status).toBe(400)
     expect(JSON.stringify(reply.body)).toContain('requiredFieldError')
@@ -133,19 +173,24 @@ describe('matching team export', () => {
     const mentor = await h.publishedMentor('Anna')
     const mentee = await h.readyMentee('Mia')
     // Manual creation needs an AVAILABLE mentee: a run with the only mentor paused leaves them so.
-    const matching = (disableMatching: boolean) => h.call(mentor, 'POST', '/api/Questionnaire/UpdateUserStatus', { email: mentor.email, roleName: 'Mentor', disableMatching })
+    const matching = (disableMatching: boolean) =>
+      h.call(mentor, 'POST', '/api/Questionnaire/UpdateUserStatus', { email: mentor.email, roleName: 'Mentor', disableMatching })
     await matching(true)
     await h.call(mentee, 'POST', '/api/MatchingTandem/CreateMatchingTandem', { menteeEmail: mentee.email })
     await matching(false)
     const ids = (p: Person) => ({ userId: h.server.ctx.users.byEmail(p.email)!.id, email: p.email })
-    const reply = await h.call<number>(h.admin, 'POST', '/api/Admin/CreateMatchingTandemManual', { mentees: ids(mentee), mentors: ids(mentor) })
+    const reply = await h.call<number>(h.admin, 'POST', '/api/Admin/CreateMatchingTandemManual', {
+      mentees: ids(mentee),
+      mentors: ids(mentor),
+    })
     expectOk(reply, 'manual tandem')
     return { mentor, mentee, tandemId: reply.body.value }
   }
 
   it('exports the teams of the chosen date range with all three groups as tandem_matching_teams_data.xlsx', async () => {
     const { mentor, mentee, tandemId } = await createManual()
-    const query = 'includeUserAccountInformation=true&includeMatchingTandemInformation=true&includeProposalInformation=true&tandemDateRange=7'
+    const query =
+      'includeUserAccountInformation=true&includeMatchingTandemInformation=true&includeProposalInformation=true&tandemDateRange=7'
     const file = await download(h.admin, 'GET', `/api/Admin/ExportMatchingTandemData?${query}`)
     expect(file.status).toBe(200)
     expect(file.disposition).toContain('tandem_matching_teams_data.xlsx')
@@ -153,7 +198,9 @@ describe('matching team export', () => {
     expect(workbook.worksheets.map((s) => s.name)).toEqual(['Matching teams'])
     const [header, ...rows] = cells(workbook.worksheets[0]!)
     expect(header?.slice(0, 5)).toEqual(['MT_ID', 'Program year', 'Team status', 'Mentee status', 'Mentor status'])
-    expect(header).toEqual(expect.arrayContaining(['Mentee E-mail', 'Mentor E-mail', 'Manual matching', 'Mentee proposal status', 'Mentor proposal P_ID']))
+    expect(header).toEqual(
+      expect.arrayContaining(['Mentee E-mail', 'Mentor E-mail', 'Manual matching', 'Mentee proposal status', 'Mentor proposal P_ID']),
+    )
     expect(rows).toHaveLength(1)
     const row = rows[0]!
     const at = (name: string) => row[header!.indexOf(name)]
@@ -169,12 +216,20 @@ describe('matching team export', () => {
   it('leaves out teams older than the date range and groups that were not selected', async () => {
     await createManual()
     h.clock.advance(8 * 24 * 3600_000)
-    const week = await download(h.admin, 'GET', '/api/Admin/ExportMatchingTandemData?includeUserAccountInformation=false&includeMatchingTandemInformation=true&includeProposalInformation=false&tandemDateRange=7')
+    const week = await download(
+      h.admin,
+      'GET',
+      '/api/Admin/ExportMatchingTandemData?includeUserAccountInformation=false&includeMatchingTandemInformation=true&includeProposalInformation=false&tandemDateRange=7',
+    )
     const [header, ...rows] = cells((await open(week.bytes)).worksheets[0]!)
     expect(rows).toHaveLength(0)
     expect(header).not.toContain('Mentee E-mail')
     expect(header).toContain('Creation date')
-    const month = await download(h.admin, 'GET', '/api/Admin/ExportMatchingTandemData?includeUserAccountInformation=false&includeMatchingTandemInformation=true&includeProposalInformation=false&tandemDateRange=30&language=de')
+    const month = await download(
+      h.admin,
+      'GET',
+      '/api/Admin/ExportMatchingTandemData?includeUserAccountInformation=false&includeMatchingTandemInformation=true&includeProposalInformation=false&tandemDateRange=30&language=de',
+    )
     const [germanHeader, ...monthRows] = cells((await open(month.bytes)).worksheets[0]!)
     expect(monthRows).toHaveLength(1)
     expect(germanHeader?.slice(0, 3)).toEqual(['MT_ID', 'Programmjahr', 'Team-Status'])
@@ -212,9 +267,17 @@ describe('matching team export', () => {
   }
 
   it('refuses an unknown date range and an export with no group selected', async () => {
-    const range = await h.call(h.admin, 'GET', '/api/Admin/ExportMatchingTandemData?includeUserAccountInformation=true&includeMatchingTandemInformation=true&includeProposalInformation=true&tandemDateRange=8')
+    const range = await h.call(
+      h.admin,
+      'GET',
+      '/api/Admin/ExportMatchingTandemData?includeUserAccountInformation=true&includeMatchingTandemInformation=true&includeProposalInformation=true&tandemDateRange=8',
+    )
     expect(range.status).toBe(400)
-    const none = await h.call(h.admin, 'GET', '/api/Admin/ExportMatchingTandemData?includeUserAccountInformation=false&includeMatchingTandemInformation=false&includeProposalInformation=false&tandemDateRange=7')
+    const none = await h.call(
+      h.admin,
+      'GET',
+      '/api/Admin/ExportMatchingTandemData?includeUserAccountInformation=false&includeMatchingTandemInformation=false&includeProposalInformation=false&tandemDateRange=7',
+    )
     expect(none.status).toBe(400)
     expect(JSON.stringify(none.body)).toContain('requiredFieldError')
   })

@@ -4,8 +4,12 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { startHarness, type Harness } from './harness.js'
 
 let h: Harness
-beforeEach(async () => { h = await startHarness() })
-afterEach(async () => { await h.close() })
+beforeEach(async () => {
+  h = await startHarness()
+})
+afterEach(async () => {
+  await h.close()
+})
 
 describe('unexpected failures', () => {
   it('answer 500 with unexpected-error only, never a stack trace or SQL', async () => {
@@ -13,7 +17,13 @@ describe('unexpected failures', () => {
     h.server.db.raw.close()
     const reply = await h.call(mentee, 'POST', '/api/MatchingTandem/GetProposals', { email: mentee.email })
     expect(reply.status).toBe(500)
-    expect(reply.body).toEqual({ isSuccess: false, isFailure: true, value: null, errorMessage: 'unexpected-error', errorCode: 'Unexpected' })
+    expect(reply.body).toEqual({
+      isSuccess: false,
+      isFailure: true,
+      value: null,
+      errorMessage: 'unexpected-error',
+      errorCode: 'Unexpected',
+    })
     const health = await h.call(null, 'GET', '/api/health')
     expect(health.status).toBe(500)
     expect(JSON.stringify(health.body)).not.toMatch(/database|sqlite|at \w+ \(/i)

@@ -35,7 +35,9 @@ const mails = (): readonly GermanText[] =>
 
 const questionnaireTexts = (): readonly GermanText[] =>
   questionnaire.pairs.flatMap((pair) => [
-    ...[pair.mentee, pair.mentor].flatMap((side) => (side === null ? [] : [{ source: 'questionnaire', key: `question ${side.questionId}`, text: side.text.de }])),
+    ...[pair.mentee, pair.mentor].flatMap((side) =>
+      side === null ? [] : [{ source: 'questionnaire', key: `question ${side.questionId}`, text: side.text.de }],
+    ),
     ...pair.options.map((o) => ({ source: 'questionnaire', key: `option ${o.id}`, text: o.text.de })),
   ])
 
@@ -44,9 +46,13 @@ export const germanTexts = (): Readonly<Record<string, readonly GermanText[]>> =
   'web app': bundle('web app', 'i18n/de.json'),
   'admin app': bundle('admin app', 'features/admin/i18n/de.json'),
   'identity provider': germanOf('identity provider', IDENTITY_TEXTS.de),
-  'mail': mails(),
-  'questionnaire': questionnaireTexts(),
-  'profile questions': profileQuestions.map((q) => ({ source: 'profile questions', key: String(q.userQuestionOriginalId), text: q.text.de })),
+  mail: mails(),
+  questionnaire: questionnaireTexts(),
+  'profile questions': profileQuestions.map((q) => ({
+    source: 'profile questions',
+    key: String(q.userQuestionOriginalId),
+    text: q.text.de,
+  })),
   'decline reasons': declineReasons.map((r) => ({ source: 'decline reasons', key: String(r.id), text: r.text.de })),
   'export labels': [...germanOf('export labels', HEADERS), ...germanOf('export sheets', SHEETS), ...germanOf('export roles', SIDE_LABEL)],
 })

@@ -26,7 +26,12 @@ describe('the German voice checker', () => {
 
   it('finds role nouns outside the gender-star style and accepts the style', () => {
     expect(genderStyleBreaks('Wählen Sie Ihre Mentorin oder Ihren Mentor.')).toEqual(['Mentorin', 'Mentor'])
-    expect(genderStyleBreaks('Mentorinnen und Mentoren, das Mentor-Profil, die Teilnehmer')).toEqual(['Mentorinnen', 'Mentoren', 'Mentor', 'Teilnehmer'])
+    expect(genderStyleBreaks('Mentorinnen und Mentoren, das Mentor-Profil, die Teilnehmer')).toEqual([
+      'Mentorinnen',
+      'Mentoren',
+      'Mentor',
+      'Teilnehmer',
+    ])
     expect(genderStyleBreaks('Mentor*innen, Ihr Mentor*in-Profil, das Mentoring, das Benutzerkonto, Mentor_innen')).toEqual([])
   })
 })

@@ -20,7 +20,10 @@ export const START = Date.UTC(2026, 2, 2, 9, 0, 0)
 
 export type Person = { readonly email: string; readonly subject: string; readonly firstName: string; readonly lastName: string }
 
-export type Reply<T = unknown> = { readonly status: number; readonly body: { isSuccess: boolean; isFailure: boolean; value: T; errorMessage: string | null } & Record<string, unknown> }
+export type Reply<T = unknown> = {
+  readonly status: number
+  readonly body: { isSuccess: boolean; isFailure: boolean; value: T; errorMessage: string | null } & Record<string, unknown>
+}
 
 export type Harness = Awaited<ReturnType<typeof startHarness>>
 
@@ -29,54 +32,105 @@ export const startHarness = async (options: { env?: Record<string, string>; data
   const { publicKey, privateKey } = await generateKeyPair('RS256')
   const jwk = { ...(await exportJWK(publicKey)), kid: 'test-key', alg: 'RS256' }
   const clock = manualClock(START)
-  const config = loadConfig({ DATA_DIR: dir, ADMIN_EMAILS: ADMIN_EMAIL, PUBLIC_URL: 'http://localhost:3000', WEB_DIST: join(dir, 'no-web'), ...options.env })
+  const config = loadConfig({
+    DATA_DIR: dir,
+    ADMIN_EMAILS: ADMIN_EMAIL,
+    PUBLIC_URL: 'http://localhost:3000',
+    WEB_DIST: join(dir, 'no-web'),
+    ...options.env,
+  })
   const server: TandemServer = await createServer(config, {
     clock,
     verifyToken: createTokenVerifier({ issuer: ISSUER, audience: API_AUDIENCE, keySet: { keys: [jwk] } }),
     logger: pino({ level: process.env['TEST_LOG'] ?? 'silent' }),
   })
-  const listener: Server = await new Promise((resolve) => { const l = server.app.listen(0, '127.0.0.1', () => resolve(l)) })
+  const listener: Server = await new Promise((resolve) => {
+    const l = server.app.listen(0, '127.0.0.1', () => resolve(l))
+  })
   const base = `http://127.0.0.1:${(listener.address() as AddressInfo).port}`
 
   const tokenFor = (p: Person, key: CryptoKey = privateKey, audience: string = API_AUDIENCE): Promise<string> =>
     // The harness plays a provider that confirmed every address (as the embedded one does after the
     // mailed link); ADMIN_EMAILS grants Admin only on confirmed addresses.
     new SignJWT({ email: p.email, email_verified: true, given_name: p.firstName, family_name: p.lastName, locale: 'en' })
-      .setProtectedHeader({ alg: 'RS256', kid: 'test-key' }).setIssuer(ISSUER).setAudience(audience).setSubject(p.subject)
-      .setIssuedAt().setExpirationTime('1h').sign(key)
+      .setProtectedHeader({ alg: 'RS256', kid: 'test-key' })
+      .setIssuer(ISSUER)
+      .setAudience(audience)
+      .setSubject(p.subject)
+      .setIssuedAt()
+      .setExpirationTime('1h')
+      .sign(key)
 
-  const call = async <T = unknown>(who: Person | null, method: 'GET' | 'POST', path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Reply<T>> => {
+  const call = async <T = unknown>(
+    who: Person | null,
+    method: 'GET' | 'POST',
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<Reply<T>> => {
     const auth = who === null ? {} : { authorization: `Bearer ${await tokenFor(who)}` }
     const response = await fetch(`${base}${path}`, {
-      method, headers: { ...auth, ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+      method,
+      headers: { ...auth, ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
       ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
     })
     const text = await response.text()
     let parsed: unknown = null
-    try { parsed = JSON.parse(text) } catch { parsed = { raw: text } }
+    try {
+      parsed = JSON.parse(text)
+    } catch {
+      parsed = { raw: text }
+    }
     return { status: response.status, body: parsed as Reply<T>['body'] }
   }
 
   let counter = 0
   const person = (name: string): Person => {
     counter += 1
-    return { email: `${name.toLowerCase()}.${counter}@example.org`, subject: `sub-${name}-${counter}`, firstName: name, lastName: `${name}son` }
+    return {
+      email: `${name.toLowerCase()}.${counter}@example.org`,
+      subject: `sub-${name}-${counter}`,
+      firstName: name,
+      lastName: `${name}son`,
+    }
   }
 
-  const signUp = async (p: Person, role: Side): Promise<Reply> => call(p, 'POST', '/api/account/signup', {
-    FirstName: p.firstName, LastName: p.lastName, DOB: '1990-05-01', Language: 'en', Gender: 'NA', Email: p.email,
-    IsAcceptedDataPrivacyPolicy: true, IsAcceptedTermsConditions: true, Role: role,
-  })
+  const signUp = async (p: Person, role: Side): Promise<Reply> =>
+    call(p, 'POST', '/api/account/signup', {
+      FirstName: p.firstName,
+      LastName: p.lastName,
+      DOB: '1990-05-01',
+      Language: 'en',
+      Gender: 'NA',
+      Email: p.email,
+      IsAcceptedDataPrivacyPolicy: true,
+      IsAcceptedTermsConditions: true,
+      Role: role,
+    })
 
   const defaultClusterId = (): number => server.ctx.clusters.defaultCluster()?.clusterId ?? 0
 
-  const saveProfile = (p: Person, clusterId: number | null = defaultClusterId()) => call(p, 'POST', '/api/user/UpdateProfile', {
-    email: p.email, professionalPosition: 'Engineer', company: 'ACME', countryCodeId: 64, stateOriginalId: firstStateId(), city: 'Berlin',
-    languageId: 1, clusterId, profileQuestionAnswer: [], isDeletedProfileImage: false,
-  })
+  const saveProfile = (p: Person, clusterId: number | null = defaultClusterId()) =>
+    call(p, 'POST', '/api/user/UpdateProfile', {
+      email: p.email,
+      professionalPosition: 'Engineer',
+      company: 'ACME',
+      countryCodeId: 64,
+      stateOriginalId: firstStateId(),
+      city: 'Berlin',
+      languageId: 1,
+      clusterId,
+      profileQuestionAnswer: [],
+      isDeletedProfileImage: false,
+    })
 
   const saveAnswers = (p: Person, side: Side, answers: readonly Answer[], publish: boolean, path = 'CreateAnswer') =>
-    call(p, 'POST', `/api/Questionnaire/${path}`, { email: p.email, roleName: side, isSavePublish: publish, userSelectedAnswerSaveModel: toWire(side, answers) })
+    call(p, 'POST', `/api/Questionnaire/${path}`, {
+      email: p.email,
+      roleName: side,
+      isSavePublish: publish,
+      userSelectedAnswerSaveModel: toWire(side, answers),
+    })
 
   /** A mentee with a complete profile and questionnaire, ready to start matching. */
   const readyMentee = async (name = 'Mia', answers: readonly Answer[] = aMenteeAnswers()): Promise<Person> => {
@@ -100,7 +154,10 @@ export const startHarness = async (options: { env?: Record<string, string>; data
   const admin: Person = { email: ADMIN_EMAIL, subject: 'sub-admin', firstName: 'Ada', lastName: 'Admin' }
 
   const close = async () => {
-    await new Promise((resolve) => { listener.closeAllConnections(); listener.close(resolve) })
+    await new Promise((resolve) => {
+      listener.closeAllConnections()
+      listener.close(resolve)
+    })
     await server.close()
     if (options.dataDir === undefined) rmSync(dir, { recursive: true, force: true })
   }
@@ -108,14 +165,24 @@ export const startHarness = async (options: { env?: Record<string, string>; data
   /** Spawns another server process on the same data folder, verifying this harness's tokens. */
   const spawnProcess = async (): Promise<{ base: string; child: ChildProcess }> => {
     const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'server-process.ts')], {
-      env: { ...process.env, DATA_DIR: dir, ADMIN_EMAILS: ADMIN_EMAIL, WEB_DIST: join(dir, 'no-web'), TEST_JWK: JSON.stringify(jwk), TEST_ISSUER: ISSUER },
+      env: {
+        ...process.env,
+        DATA_DIR: dir,
+        ADMIN_EMAILS: ADMIN_EMAIL,
+        WEB_DIST: join(dir, 'no-web'),
+        TEST_JWK: JSON.stringify(jwk),
+        TEST_ISSUER: ISSUER,
+      },
       stdio: ['ignore', 'pipe', 'inherit'],
     })
     const port = await new Promise<number>((resolve, reject) => {
       let out = ''
       child.stdout?.on('data', (chunk: Buffer) => {
         out += chunk.toString()
-        const line = out.split('\n').slice(0, -1).find((l) => l.startsWith('{"port"'))
+        const line = out
+          .split('\n')
+          .slice(0, -1)
+          .find((l) => l.startsWith('{"port"'))
         if (line !== undefined) resolve((JSON.parse(line) as { port: number }).port)
       })
       child.on('exit', (code) => reject(new Error(`server process exited with ${code}`)))
@@ -123,13 +190,31 @@ export const startHarness = async (options: { env?: Record<string, string>; data
     return { base: `http://127.0.0.1:${port}`, child }
   }
 
-  return { server, base, clock, call, person, signUp, saveProfile, saveAnswers, readyMentee, publishedMentor, admin, tokenFor, close, dir, privateKey, spawnProcess }
+  return {
+    server,
+    base,
+    clock,
+    call,
+    person,
+    signUp,
+    saveProfile,
+    saveAnswers,
+    readyMentee,
+    publishedMentor,
+    admin,
+    tokenFor,
+    close,
+    dir,
+    privateKey,
+    spawnProcess,
+  }
 }
 
 const firstStateId = (): number => 1
 
 export const expectOk = (reply: Reply, what: string): void => {
-  if (reply.status !== 200 || reply.body.isSuccess !== true) throw new Error(`${what} failed: ${reply.status} ${JSON.stringify(reply.body)}`)
+  if (reply.status !== 200 || reply.body.isSuccess !== true)
+    throw new Error(`${what} failed: ${reply.status} ${JSON.stringify(reply.body)}`)
 }
 
 /** Core answers in the wire shape of the save-answers payload. */

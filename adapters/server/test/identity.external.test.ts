@@ -14,7 +14,12 @@ let tokens: Tokens
 const ADMIN = 'ext.admin@example.org'
 const email = 'external.user@example.org'
 
-const externalEnv = (): Record<string, string> => ({ OIDC_ISSUER: `${idp.baseUrl}/oidc`, OIDC_CLIENT_ID: 'tandem-web', OIDC_AUDIENCE: 'tandem-api', ADMIN_EMAILS: ADMIN })
+const externalEnv = (): Record<string, string> => ({
+  OIDC_ISSUER: `${idp.baseUrl}/oidc`,
+  OIDC_CLIENT_ID: 'tandem-web',
+  OIDC_AUDIENCE: 'tandem-api',
+  ADMIN_EMAILS: ADMIN,
+})
 
 beforeAll(async () => {
   idp = await startHarness()
@@ -32,12 +37,17 @@ describe('with OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_AUDIENCE the app uses the ex
   it('has no embedded provider: /oidc is absent and the web app is told the external authority', async () => {
     expect(app.server.identityProvider).toBeNull()
     expect((await fetch(`${app.base}/oidc/.well-known/openid-configuration`)).status).toBe(404)
-    const config = await (await fetch(`${app.base}/app-config.json`)).json() as { oidc: { authority: string; clientId: string } }
+    const config = (await (await fetch(`${app.base}/app-config.json`)).json()) as { oidc: { authority: string; clientId: string } }
     expect(config.oidc).toMatchObject({ authority: `${idp.baseUrl}/oidc`, clientId: 'tandem-web' })
   })
 
   it('a token from the real code flow at the external issuer signs the user up and reads their details, keyed by that issuer', async () => {
-    const signup = await app.api<View>(tokens.access_token, 'POST', '/api/account/signup', signUpBody(email, 'Mentor', { FirstName: 'Forged' }))
+    const signup = await app.api<View>(
+      tokens.access_token,
+      'POST',
+      '/api/account/signup',
+      signUpBody(email, 'Mentor', { FirstName: 'Forged' }),
+    )
     expect(signup.status).toBe(200)
     expect(signup.body.value).toMatchObject({ email, firstName: 'Erika', lastName: 'Extern', userRole: [{ name: 'Mentor' }] })
     const details = await app.api<View>(tokens.access_token, 'GET', `/api/Account/GetUserDetails?emailId=${encodeURIComponent(email)}`)
@@ -46,7 +56,9 @@ describe('with OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_AUDIENCE the app uses the ex
     expect(app.server.ctx.users.byEmail(email)).toMatchObject({ issuer: `${idp.baseUrl}/oidc`, subject: claimsOf(tokens)['sub'] })
     // Signing in again at the external provider gives a new token that finds the same user.
     const again = await signIn(idp, email, SIGN_UP.password)
-    expect((await app.api<View>(again.access_token, 'POST', '/api/Account/signin', { Email: email, Role: null })).body.value.email).toBe(email)
+    expect((await app.api<View>(again.access_token, 'POST', '/api/Account/signin', { Email: email, Role: null })).body.value.email).toBe(
+      email,
+    )
   })
 
   it('tokens the external issuer did not sign for this audience get 401', async () => {
@@ -57,7 +69,9 @@ describe('with OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_AUDIENCE the app uses the ex
     // The same provider with another audience: a valid signature, the wrong API.
     const other = await startRealServer({ ...externalEnv(), OIDC_AUDIENCE: 'another-api' })
     try {
-      expect((await other.api(tokens.access_token, 'GET', `/api/Account/GetUserDetails?emailId=${encodeURIComponent(email)}`)).status).toBe(401)
+      expect((await other.api(tokens.access_token, 'GET', `/api/Account/GetUserDetails?emailId=${encodeURIComponent(email)}`)).status).toBe(
+        401,
+      )
     } finally {
       await other.close()
     }
@@ -89,18 +103,31 @@ describe('with OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_AUDIENCE the app uses the ex
 
 describe('configuration problems stop the start with a message naming the variable', () => {
   it('OIDC_ISSUER without client id and audience', () => {
-    expect(() => loadConfig({ OIDC_ISSUER: 'https://login.example.org/realms/tandem' })).toThrow(/OIDC_CLIENT_ID is required.*OIDC_AUDIENCE is required/)
+    expect(() => loadConfig({ OIDC_ISSUER: 'https://login.example.org/realms/tandem' })).toThrow(
+      /OIDC_CLIENT_ID is required.*OIDC_AUDIENCE is required/,
+    )
   })
 
   it('an unknown claim preset and an issuer that is no URL', () => {
-    expect(() => loadConfig({ OIDC_ISSUER: 'login.example.org', OIDC_CLIENT_ID: 'x', OIDC_AUDIENCE: 'y', OIDC_CLAIM_PRESET: 'okta' }))
-      .toThrow(/OIDC_ISSUER must be an http\(s\) URL.*OIDC_CLAIM_PRESET must be one of default, keycloak, entra/)
+    expect(() =>
+      loadConfig({ OIDC_ISSUER: 'login.example.org', OIDC_CLIENT_ID: 'x', OIDC_AUDIENCE: 'y', OIDC_CLAIM_PRESET: 'okta' }),
+    ).toThrow(/OIDC_ISSUER must be an http\(s\) URL.*OIDC_CLAIM_PRESET must be one of default, keycloak, entra/)
   })
 
   it('the keycloak preset and overrides are taken over into the configuration', () => {
-    const config = loadConfig({ OIDC_ISSUER: 'https://kc.example.org/realms/t', OIDC_CLIENT_ID: 'web', OIDC_AUDIENCE: 'api', OIDC_CLAIM_PRESET: 'keycloak', OIDC_CLAIM_EMAIL: 'upn, email' })
+    const config = loadConfig({
+      OIDC_ISSUER: 'https://kc.example.org/realms/t',
+      OIDC_CLIENT_ID: 'web',
+      OIDC_AUDIENCE: 'api',
+      OIDC_CLAIM_PRESET: 'keycloak',
+      OIDC_CLAIM_EMAIL: 'upn, email',
+    })
     expect(config.oidc?.claimMapping.email).toEqual(['upn', 'email'])
-    expect(config.oidc?.web).toEqual({ authority: 'https://kc.example.org/realms/t', clientId: 'web', scope: 'openid offline_access profile email' })
+    expect(config.oidc?.web).toEqual({
+      authority: 'https://kc.example.org/realms/t',
+      clientId: 'web',
+      scope: 'openid offline_access profile email',
+    })
   })
 
   it('TRUST_PROXY takes addresses, subnets and names, and refuses what Express would only fail on later', () => {
@@ -118,7 +145,8 @@ describe('TRUST_PROXY decides whose X-Forwarded-For counts (here: the forgot-pas
     const csrf = hiddenField((await browser.get('/oidc/forgot?lang=en')).body, 'csrf')
     let status = 0
     for (let i = 1; i <= 6; i++) {
-      status = (await browser.post('/oidc/forgot?lang=en', { csrf, email: 'someone@example.org' }, { 'x-forwarded-for': `203.0.113.${i}` })).status
+      status = (await browser.post('/oidc/forgot?lang=en', { csrf, email: 'someone@example.org' }, { 'x-forwarded-for': `203.0.113.${i}` }))
+        .status
     }
     return status
   }
@@ -126,8 +154,13 @@ describe('TRUST_PROXY decides whose X-Forwarded-For counts (here: the forgot-pas
   /** The provider's cookies when the request claims to have come over https through a proxy. */
   const cookiesClaimingHttps = async (t: RealServer): Promise<string[]> => {
     const query = new URLSearchParams({
-      client_id: 'tandem-web', response_type: 'code', redirect_uri: t.endpoint.redirectUri, scope: 'openid profile email',
-      code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM', code_challenge_method: 'S256', state: 'x',
+      client_id: 'tandem-web',
+      response_type: 'code',
+      redirect_uri: t.endpoint.redirectUri,
+      scope: 'openid profile email',
+      code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+      code_challenge_method: 'S256',
+      state: 'x',
     })
     const reply = await fetch(`${t.base}/oidc/auth?${query.toString()}`, { redirect: 'manual', headers: { 'x-forwarded-proto': 'https' } })
     return reply.headers.getSetCookie()
@@ -140,7 +173,9 @@ describe('TRUST_PROXY decides whose X-Forwarded-For counts (here: the forgot-pas
       const cookies = await cookiesClaimingHttps(t)
       expect(cookies.length).toBeGreaterThan(0)
       expect(cookies.every((c) => /;\s*secure/i.test(c))).toBe(true)
-    } finally { await t.close() }
+    } finally {
+      await t.close()
+    }
   })
 
   it('with TRUST_PROXY naming another proxy, the headers are ignored: one client, limited after five; the provider sees http', async () => {
@@ -150,6 +185,8 @@ describe('TRUST_PROXY decides whose X-Forwarded-For counts (here: the forgot-pas
       const cookies = await cookiesClaimingHttps(t)
       expect(cookies.length).toBeGreaterThan(0)
       expect(cookies.some((c) => /;\s*secure/i.test(c))).toBe(false)
-    } finally { await t.close() }
+    } finally {
+      await t.close()
+    }
   })
 })

@@ -21,7 +21,10 @@ export type RealServer = {
 }
 
 /** `options.dir`: serve this data folder and keep it at close (a restart on other settings, or a second instance). */
-export const startRealServer = async (env: Readonly<Record<string, string>> = {}, options: { readonly dir?: string; readonly overrides?: ServerOverrides } = {}): Promise<RealServer> => {
+export const startRealServer = async (
+  env: Readonly<Record<string, string>> = {},
+  options: { readonly dir?: string; readonly overrides?: ServerOverrides } = {},
+): Promise<RealServer> => {
   const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'tandem-identity-server-'))
   // Listen first: the public URL (and so the issuer) must name the real port before the provider starts.
   const listener = createHttpServer()
@@ -34,20 +37,33 @@ export const startRealServer = async (env: Readonly<Record<string, string>> = {}
   const api = async <T = unknown>(token: string | null, method: 'GET' | 'POST', path: string, body?: unknown): Promise<Reply<T>> => {
     const response = await fetch(`${base}${path}`, {
       method,
-      headers: { ...(token === null ? {} : { authorization: `Bearer ${token}` }), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: {
+        ...(token === null ? {} : { authorization: `Bearer ${token}` }),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     })
     const text = await response.text()
     let parsed: unknown
-    try { parsed = JSON.parse(text) } catch { parsed = { raw: text } }
+    try {
+      parsed = JSON.parse(text)
+    } catch {
+      parsed = { raw: text }
+    }
     return { status: response.status, body: parsed as Reply<T>['body'] }
   }
 
   return {
-    base, server, dir, api,
+    base,
+    server,
+    dir,
+    api,
     endpoint: { baseUrl: base, redirectUri: `${base}/` },
     close: async () => {
-      await new Promise((resolve) => { listener.closeAllConnections(); listener.close(resolve) })
+      await new Promise((resolve) => {
+        listener.closeAllConnections()
+        listener.close(resolve)
+      })
       await server.close()
       if (options.dir === undefined) rmSync(dir, { recursive: true, force: true })
     },
@@ -56,8 +72,16 @@ export const startRealServer = async (env: Readonly<Record<string, string>> = {}
 
 /** The sign-up body the web app sends, from the ID token's claims; tests overwrite fields to forge it. */
 export const signUpBody = (email: string, role: string, forged: Readonly<Record<string, unknown>> = {}) => ({
-  FirstName: 'Ada', LastName: 'Lovelace', DOB: '1990-12-10', Language: 'en', Gender: 'Female', Email: email,
-  IsAcceptedDataPrivacyPolicy: true, IsAcceptedTermsConditions: true, Role: role, ...forged,
+  FirstName: 'Ada',
+  LastName: 'Lovelace',
+  DOB: '1990-12-10',
+  Language: 'en',
+  Gender: 'Female',
+  Email: email,
+  IsAcceptedDataPrivacyPolicy: true,
+  IsAcceptedTermsConditions: true,
+  Role: role,
+  ...forged,
 })
 
 /** The payload of a JWT, unverified (tests read the subject the provider gave). */

@@ -4,7 +4,16 @@ import type { AddressInfo } from 'node:net'
 import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { alertText, Browser, hiddenField } from '../../identity/test/support/http.client.js'
-import { codeAfter, exchangeCode, SIGN_UP, signIn, signUp, startAuthorization, submit, type Tokens } from '../../identity/test/support/harness.js'
+import {
+  codeAfter,
+  exchangeCode,
+  SIGN_UP,
+  signIn,
+  signUp,
+  startAuthorization,
+  submit,
+  type Tokens,
+} from '../../identity/test/support/harness.js'
 import { resetLinkIn, type Delivered } from '../../identity/test/support/mailbox.js'
 import { signUpBody, startRealServer, type RealServer } from './identity.harness.js'
 
@@ -14,7 +23,8 @@ const delivered: Delivered[] = []
 
 beforeAll(async () => {
   smtp = new SMTPServer({
-    authOptional: true, disabledCommands: ['STARTTLS'],
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
     onData(stream, session, callback) {
       const chunks: Buffer[] = []
       stream.on('data', (chunk: Buffer) => chunks.push(chunk))
@@ -49,7 +59,12 @@ const reset = async (link: string, password: string) => {
   const browser = new Browser(t.base)
   const form = await browser.get(link)
   if (form.status !== 200) return form
-  return browser.post(new URL(link).pathname + new URL(link).search, { csrf: hiddenField(form.body, 'csrf'), token: hiddenField(form.body, 'token'), password, password_repeat: password })
+  return browser.post(new URL(link).pathname + new URL(link).search, {
+    csrf: hiddenField(form.body, 'csrf'),
+    token: hiddenField(form.body, 'token'),
+    password,
+    password_repeat: password,
+  })
 }
 
 /** The sign-in page's answer to these credentials (status and alert text), without finishing the flow. */
@@ -65,22 +80,38 @@ describe('a new user on a fresh server', () => {
 
   it('registers as mentee through the sign-up page and the sign-up call', async () => {
     first = await signUp(t.endpoint, { ...SIGN_UP, email })
-    const reply = await t.api<{ userRole: { name: string }[] }>(first.access_token, 'POST', '/api/account/signup', signUpBody(email, 'Mentee'))
+    const reply = await t.api<{ userRole: { name: string }[] }>(
+      first.access_token,
+      'POST',
+      '/api/account/signup',
+      signUpBody(email, 'Mentee'),
+    )
     expect(reply.status).toBe(200)
     expect(reply.body.value.userRole).toEqual([{ name: 'Mentee' }])
   })
 
   it('signs out through end_session: the refresh token ends, the next authorization asks for the password', async () => {
     const flow = await startAuthorization(t.endpoint)
-    const session = (await (await exchangeCode(t.endpoint, flow, await codeAfter(t.endpoint, flow, await submit(flow, { email, password: SIGN_UP.password })))).json()) as Tokens
+    const session = (await (
+      await exchangeCode(t.endpoint, flow, await codeAfter(t.endpoint, flow, await submit(flow, { email, password: SIGN_UP.password })))
+    ).json()) as Tokens
     expect((await t.api(session.access_token, 'POST', '/api/Account/signin', { Email: email, Role: null })).status).toBe(200)
-    const query = new URLSearchParams({ id_token_hint: session.id_token, post_logout_redirect_uri: t.endpoint.redirectUri, client_id: 'tandem-web' })
+    const query = new URLSearchParams({
+      id_token_hint: session.id_token,
+      post_logout_redirect_uri: t.endpoint.redirectUri,
+      client_id: 'tandem-web',
+    })
     const confirm = await flow.browser.get(`/oidc/session/end?${query.toString()}`)
     const xsrf = /name="xsrf" value="([^"]+)"/.exec(confirm.body)?.[1] ?? ''
     expect((await flow.browser.post('/oidc/session/end/confirm', { xsrf, logout: 'yes' })).location).toBe(t.endpoint.redirectUri)
     const refreshed = await fetch(`${t.base}/oidc/token`, {
-      method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: session.refresh_token ?? '', client_id: 'tandem-web' }).toString(),
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        grant_type: 'refresh_token',
+        refresh_token: session.refresh_token ?? '',
+        client_id: 'tandem-web',
+      }).toString(),
     })
     expect(refreshed.status).toBe(400)
     expect((await startAuthorization(t.endpoint, {}, flow.browser)).page).toContain('name="password"')
@@ -101,7 +132,9 @@ describe('a new user on a fresh server', () => {
     expect(old.status).toBe(400)
     expect(old).toEqual(stranger)
     const tokens = await signIn(t.endpoint, email, 'fresh-password-2026')
-    expect((await t.api<{ email: string }>(tokens.access_token, 'POST', '/api/Account/signin', { Email: email, Role: null })).body.value.email).toBe(email)
+    expect(
+      (await t.api<{ email: string }>(tokens.access_token, 'POST', '/api/Account/signin', { Email: email, Role: null })).body.value.email,
+    ).toBe(email)
     expect(delivered.some((m) => m.to === 'nobody@example.org')).toBe(false)
   })
 })

@@ -9,10 +9,22 @@ import { claimsOf, signUpBody, startRealServer, type RealServer } from './identi
 const ADMIN = 'grace@example.org'
 let t: RealServer
 
-beforeAll(async () => { t = await startRealServer({ ADMIN_EMAILS: ADMIN }) })
-afterAll(async () => { await t.close() })
+beforeAll(async () => {
+  t = await startRealServer({ ADMIN_EMAILS: ADMIN })
+})
+afterAll(async () => {
+  await t.close()
+})
 
-type View = { email: string; firstName: string; lastName: string; gender: string; dateOfBirth: string | null; defaultLanguage: number; userRole: { name: string }[] }
+type View = {
+  email: string
+  firstName: string
+  lastName: string
+  gender: string
+  dateOfBirth: string | null
+  defaultLanguage: number
+  userRole: { name: string }[]
+}
 
 const register = (email: string, extra: Record<string, string> = {}) => signUp(t.endpoint, { ...SIGN_UP, email, ...extra })
 
@@ -24,11 +36,25 @@ describe('sign-up creates the user with the role of the entry point, from the ve
       const forged = { FirstName: 'Mallory', LastName: 'Forged', DOB: '2001-01-01', Gender: 'Male', Language: 'de' }
       const reply = await t.api<View>(tokens.access_token, 'POST', '/api/account/signup', signUpBody(email, role, forged))
       expect(reply.status).toBe(200)
-      expect(reply.body.value).toMatchObject({ email, firstName: 'Ada', lastName: 'Lovelace', gender: 'Female', dateOfBirth: '1990-12-10', userRole: [{ name: role }] })
+      expect(reply.body.value).toMatchObject({
+        email,
+        firstName: 'Ada',
+        lastName: 'Lovelace',
+        gender: 'Female',
+        dateOfBirth: '1990-12-10',
+        userRole: [{ name: role }],
+      })
       const stored = t.server.ctx.users.byEmail(email)
       // Kept under the stable issuer, not the token's URL one (`${t.base}/oidc`): PUBLIC_URL may move.
       expect(claimsOf(tokens)['iss']).toBe(`${t.base}/oidc`)
-      expect(stored).toMatchObject({ issuer: EMBEDDED_PROVIDER_ISSUER, subject: claimsOf(tokens)['sub'], firstName: 'Ada', lastName: 'Lovelace', language: 'en', roles: [role] })
+      expect(stored).toMatchObject({
+        issuer: EMBEDDED_PROVIDER_ISSUER,
+        subject: claimsOf(tokens)['sub'],
+        firstName: 'Ada',
+        lastName: 'Lovelace',
+        language: 'en',
+        roles: [role],
+      })
       // The stored user answers to the same token afterwards.
       const details = await t.api<View>(tokens.access_token, 'GET', `/api/Account/GetUserDetails?emailId=${encodeURIComponent(email)}`)
       expect(details.status).toBe(200)
@@ -47,7 +73,7 @@ describe('sign-up creates the user with the role of the entry point, from the ve
     expect(details.status).toBe(404)
   })
 
-  it('a body naming an administrator e-mail other than the token\'s is refused and grants nothing', async () => {
+  it("a body naming an administrator e-mail other than the token's is refused and grants nothing", async () => {
     const email = 'sneaky@example.org'
     const tokens = await register(email)
     const reply = await t.api(tokens.access_token, 'POST', '/api/account/signup', signUpBody(ADMIN, 'Mentee'))
@@ -73,7 +99,9 @@ describe('sign-up creates the user with the role of the entry point, from the ve
     expect((await t.api(first.access_token, 'POST', '/api/account/signup', signUpBody(email, 'Mentor'))).status).toBe(200)
     // The account changes at the provider (as an administrator of an identity provider would change it).
     const renamed = 'renamed@example.org'
-    t.server.db.raw.prepare('update identity_accounts set given_name = ?, family_name = ?, email = ? where email = ?').run('Augusta', 'King', renamed, email)
+    t.server.db.raw
+      .prepare('update identity_accounts set given_name = ?, family_name = ?, email = ? where email = ?')
+      .run('Augusta', 'King', renamed, email)
     const tokens = await signIn(t.endpoint, renamed, SIGN_UP.password)
     expect(claimsOf(tokens)['sub']).toBe(claimsOf(first)['sub'])
     // The browser names the address of its new token (as the web app does); the account is found by

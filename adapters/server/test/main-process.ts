@@ -18,8 +18,16 @@ export const mainProcesses = (): MainProcesses => {
     start: (dir, env = {}) => {
       const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
         env: {
-          ...process.env, DATA_DIR: dir, PORT: '0', HOST: '127.0.0.1', PUBLIC_URL: 'http://localhost:3000', WEB_DIST: join(dir, 'no-web'),
-          SWEEP_INTERVAL_MS: '100', MAIL_INTERVAL_MS: '100', LOG_LEVEL: 'info', ...env,
+          ...process.env,
+          DATA_DIR: dir,
+          PORT: '0',
+          HOST: '127.0.0.1',
+          PUBLIC_URL: 'http://localhost:3000',
+          WEB_DIST: join(dir, 'no-web'),
+          SWEEP_INTERVAL_MS: '100',
+          MAIL_INTERVAL_MS: '100',
+          LOG_LEVEL: 'info',
+          ...env,
         },
         stdio: ['ignore', 'pipe', 'inherit'],
       })
@@ -47,8 +55,9 @@ export const waitFor = async (what: string, holds: () => boolean | Promise<boole
   }
 }
 
-export const killed = (child: ChildProcess): Promise<void> => new Promise((resolve) => {
-  if (child.exitCode !== null || child.signalCode !== null) return resolve()
-  child.once('exit', () => resolve())
-  child.kill('SIGKILL')
-})
+export const killed = (child: ChildProcess): Promise<void> =>
+  new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve()
+    child.once('exit', () => resolve())
+    child.kill('SIGKILL')
+  })

@@ -18,7 +18,9 @@ beforeAll(async () => {
   await h.publishedMentor('Pia')
   await h.call(h.admin, 'POST', '/api/Account/signin', { Email: h.admin.email, Role: null })
 })
-afterAll(async () => { await h.close() })
+afterAll(async () => {
+  await h.close()
+})
 
 const snapshot = (): string => {
   const raw = h.server.db.raw
@@ -36,25 +38,44 @@ const malformed = (sample: Sample): fc.Arbitrary<{ body: unknown; query: Record<
   const queryKeys = Object.keys(sample.query ?? {})
   const variants: fc.Arbitrary<{ body: unknown; query: Record<string, string> | undefined; raw?: string }>[] = [
     fc.jsonValue().map((v) => ({ body: v, query: sample.query })),
-    fc.constantFrom('{"unterminated', 'null', '[1,', '"text"', '{"__proto__": {"isAdmin": true}}').map((raw) => ({ body: undefined, raw, query: sample.query })),
+    fc
+      .constantFrom('{"unterminated', 'null', '[1,', '"text"', '{"__proto__": {"isAdmin": true}}')
+      .map((raw) => ({ body: undefined, raw, query: sample.query })),
     fc.dictionary(fc.string({ maxLength: 8 }), fc.string({ maxLength: 12 })).map((q) => ({ body, query: q })),
   ]
   if (fields.length > 0) {
-    variants.push(fc.constantFrom(...fields).map((f) => ({ body: Object.fromEntries(Object.entries(body as object).filter(([k]) => k !== f)), query: sample.query })))
-    variants.push(fc.tuple(fc.constantFrom(...fields), fc.oneof(fc.string(), fc.integer(), fc.constant(null), fc.array(fc.jsonValue(), { maxLength: 3 }), fc.double())).map(([f, v]) => ({ body: { ...(body as object), [f]: v }, query: sample.query })))
+    variants.push(
+      fc
+        .constantFrom(...fields)
+        .map((f) => ({ body: Object.fromEntries(Object.entries(body as object).filter(([k]) => k !== f)), query: sample.query })),
+    )
+    variants.push(
+      fc
+        .tuple(
+          fc.constantFrom(...fields),
+          fc.oneof(fc.string(), fc.integer(), fc.constant(null), fc.array(fc.jsonValue(), { maxLength: 3 }), fc.double()),
+        )
+        .map(([f, v]) => ({ body: { ...(body as object), [f]: v }, query: sample.query })),
+    )
   }
   if (queryKeys.length > 0) {
-    variants.push(fc.tuple(fc.constantFrom(...queryKeys), fc.string({ maxLength: 40 })).map(([k, v]) => ({ body, query: { ...sample.query, [k]: v } })))
+    variants.push(
+      fc.tuple(fc.constantFrom(...queryKeys), fc.string({ maxLength: 40 })).map(([k, v]) => ({ body, query: { ...sample.query, [k]: v } })),
+    )
   }
   return fc.oneof(...variants)
 }
 
-const sendMalformed = async (route: Route, caller: Person, input: { body: unknown; query: Record<string, string> | undefined; raw?: string }) => {
+const sendMalformed = async (
+  route: Route,
+  caller: Person,
+  input: { body: unknown; query: Record<string, string> | undefined; raw?: string },
+) => {
   const q = input.query === undefined ? '' : `?${new URLSearchParams(input.query).toString()}`
   const path = concretePath(route.path, h.server.ctx.users.byEmail(owner.email)?.id ?? 1) + q
   if (route.method === 'GET') return h.call(caller, 'GET', path)
   if (input.raw !== undefined) return h.call(caller, 'POST', path, input.raw)
-  return h.call(caller, 'POST', path, input.body === undefined ? 'null' : JSON.stringify(input.body) ?? 'null')
+  return h.call(caller, 'POST', path, input.body === undefined ? 'null' : (JSON.stringify(input.body) ?? 'null'))
 }
 
 describe('malformed input', () => {
@@ -63,13 +84,16 @@ describe('malformed input', () => {
       if (route.multipart === true) continue
       const sample = (SAMPLES[key(route)] ?? (() => ({})))(owner, owner)
       const caller = route.policy === 'admin' ? h.admin : owner
-      await fc.assert(fc.asyncProperty(malformed(sample), async (input) => {
-        const before = snapshot()
-        const reply = await sendMalformed(route, caller, input)
-        expect([key(route), reply.status]).not.toEqual([key(route), 500])
-        if (reply.status >= 400) expect(snapshot()).toBe(before)
-        if (reply.status === 400) expect(reply.body.isFailure).toBe(true)
-      }), { numRuns: 12 })
+      await fc.assert(
+        fc.asyncProperty(malformed(sample), async (input) => {
+          const before = snapshot()
+          const reply = await sendMalformed(route, caller, input)
+          expect([key(route), reply.status]).not.toEqual([key(route), 500])
+          if (reply.status >= 400) expect(snapshot()).toBe(before)
+          if (reply.status === 400) expect(reply.body.isFailure).toBe(true)
+        }),
+        { numRuns: 12 },
+      )
     }
   }, 240_000)
 
@@ -77,9 +101,20 @@ describe('malformed input', () => {
     const p = h.person('Eve')
     await h.signUp(p, 'Mentee')
     const reply = await h.call(p, 'POST', '/api/user/UpdateProfile', {
-      email: p.email, professionalPosition: 'x', company: 'y', countryCodeId: 1, stateOriginalId: null, city: 'Rome', languageId: 1,
-      clusterId: h.server.ctx.clusters.defaultCluster()?.clusterId, profileQuestionAnswer: [], isDeletedProfileImage: false,
-      roles: '["Admin"]', mentee_status: 'MATCHED', version: 99, userRole: [{ name: 'Admin' }],
+      email: p.email,
+      professionalPosition: 'x',
+      company: 'y',
+      countryCodeId: 1,
+      stateOriginalId: null,
+      city: 'Rome',
+      languageId: 1,
+      clusterId: h.server.ctx.clusters.defaultCluster()?.clusterId,
+      profileQuestionAnswer: [],
+      isDeletedProfileImage: false,
+      roles: '["Admin"]',
+      mentee_status: 'MATCHED',
+      version: 99,
+      userRole: [{ name: 'Admin' }],
     })
     expect(reply.body.isSuccess).toBe(true)
     const stored = h.server.ctx.users.byEmail(p.email)
@@ -94,13 +129,25 @@ describe('malformed input', () => {
 
   it('names the field and the message key of a bad value in the 400', async () => {
     const reply = await h.call(owner, 'POST', '/api/user/UpdateProfile', {
-      email: owner.email, professionalPosition: 'x', company: 'y', countryCodeId: 64, stateOriginalId: null, city: '', languageId: 1,
-      clusterId: null, profileQuestionAnswer: [], isDeletedProfileImage: false,
+      email: owner.email,
+      professionalPosition: 'x',
+      company: 'y',
+      countryCodeId: 64,
+      stateOriginalId: null,
+      city: '',
+      languageId: 1,
+      clusterId: null,
+      profileQuestionAnswer: [],
+      isDeletedProfileImage: false,
     })
     expect(reply.status).toBe(400)
-    expect(reply.body.value).toEqual(expect.arrayContaining([
-      { field: 'stateOriginalId', key: 'requiredFieldError' }, { field: 'city', key: 'requiredFieldError' }, { field: 'clusterId', key: 'requiredFieldError' },
-    ]))
+    expect(reply.body.value).toEqual(
+      expect.arrayContaining([
+        { field: 'stateOriginalId', key: 'requiredFieldError' },
+        { field: 'city', key: 'requiredFieldError' },
+        { field: 'clusterId', key: 'requiredFieldError' },
+      ]),
+    )
   })
 })
 
@@ -109,13 +156,19 @@ describe('profile image', () => {
     const form = new FormData()
     form.append('email', who.email)
     form.append('imageFile', new Blob([bytes], { type }), name)
-    const response = await fetch(`${h.base}/api/user/UpdateProfileImage`, { method: 'POST', headers: { authorization: `Bearer ${await h.tokenFor(who)}` }, body: form })
-    return { status: response.status, body: await response.json() as { isSuccess: boolean; value: unknown } }
+    const response = await fetch(`${h.base}/api/user/UpdateProfileImage`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${await h.tokenFor(who)}` },
+      body: form,
+    })
+    return { status: response.status, body: (await response.json()) as { isSuccess: boolean; value: unknown } }
   }
 
   it('accepts a real jpeg, re-encodes it without metadata and shrinks it', async () => {
     const jpeg = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#336699' } })
-      .withExifMerge({ IFD0: { Artist: 'Secret Person', ImageDescription: 'home address' } }).jpeg().toBuffer()
+      .withExifMerge({ IFD0: { Artist: 'Secret Person', ImageDescription: 'home address' } })
+      .jpeg()
+      .toBuffer()
     expect(jpeg.includes(Buffer.from('Secret Person'))).toBe(true)
     expect((await upload(owner, jpeg, 'me.jpg', 'image/jpeg')).body.isSuccess).toBe(true)
     const id = h.server.ctx.users.byEmail(owner.email)?.id ?? 0

@@ -4,13 +4,24 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { startHarness, type Harness, type Person } from './harness.js'
 
 let h: Harness
-beforeEach(async () => { h = await startHarness() })
-afterEach(async () => { await h.close() })
+beforeEach(async () => {
+  h = await startHarness()
+})
+afterEach(async () => {
+  await h.close()
+})
 
-const proposals = async (p: Person) => (await h.call<ProposalsResponse>(p, 'POST', '/api/MatchingTandem/GetProposals', { email: p.email })).body.value
+const proposals = async (p: Person) =>
+  (await h.call<ProposalsResponse>(p, 'POST', '/api/MatchingTandem/GetProposals', { email: p.email })).body.value
 const start = (p: Person) => h.call<boolean>(p, 'POST', '/api/MatchingTandem/CreateMatchingTandem', { menteeEmail: p.email })
 const status = async (p: Person, role: 'Mentee' | 'Mentor') =>
-  (await h.call<{ userStatuses: { role: string; userStatus: string }[] }>(p, 'GET', `/api/Account/GetUserDetails?emailId=${encodeURIComponent(p.email)}`)).body.value.userStatuses.find((s) => s.role === role)?.userStatus
+  (
+    await h.call<{ userStatuses: { role: string; userStatus: string }[] }>(
+      p,
+      'GET',
+      `/api/Account/GetUserDetails?emailId=${encodeURIComponent(p.email)}`,
+    )
+  ).body.value.userStatuses.find((s) => s.role === role)?.userStatus
 
 const world = () => h.server.ctx.store.load({ userIds: h.server.ctx.users.all().map((u) => u.id) })
 
@@ -24,7 +35,11 @@ describe('mentee flow', () => {
     const value = await proposals(mentee)
     expect(value.menteeProposal).toHaveLength(3)
     expect(value.menteeProposal.every((p) => p.proposalState === 'PROPOSED' && p.tandemState === 'ACTIVE' && p.email === null)).toBe(true)
-    expect(value.proposalRemainingTime.menteeRemainingTime.map((r) => [r.remainingHours, r.remainingMinutes])).toEqual([[48, 0], [48, 0], [48, 0]])
+    expect(value.proposalRemainingTime.menteeRemainingTime.map((r) => [r.remainingHours, r.remainingMinutes])).toEqual([
+      [48, 0],
+      [48, 0],
+      [48, 0],
+    ])
     expect(await status(mentee, 'Mentee')).toBe('PROPOSED')
     expect(checkInvariants(world())).toEqual([])
   })
@@ -37,7 +52,9 @@ describe('mentee flow', () => {
     if (chosen === undefined || other === undefined) throw new Error('expected two proposals')
     const mentor = mentors.find((m) => m.firstName === chosen.firstName) as Person
     const accept = await h.call(mentee, 'POST', '/api/MatchingTandem/AcceptProposal', {
-      email: mentee.email, role: 'Mentee', pairedUserEmail: mentor.email,
+      email: mentee.email,
+      role: 'Mentee',
+      pairedUserEmail: mentor.email,
       proposalSaveModel: { proposalId: chosen.proposalId, proposalState: 'ACCEPTED' },
       matchingTandemSaveModel: { matchingTandemId: chosen.matchingTandemId, tandemState: 'ACTIVE' },
     })
@@ -51,7 +68,9 @@ describe('mentee flow', () => {
     expect(await status(otherMentor, 'Mentor')).toBe('AVAILABLE')
 
     const mentorAccept = await h.call(mentor, 'POST', '/api/MatchingTandem/AcceptProposal', {
-      email: mentor.email, role: 'Mentor', pairedUserEmail: mentee.email,
+      email: mentor.email,
+      role: 'Mentor',
+      pairedUserEmail: mentee.email,
       proposalSaveModel: { proposalId: chosen.pairedProposalId, proposalState: 'ACCEPTED' },
       matchingTandemSaveModel: { matchingTandemId: chosen.matchingTandemId, tandemState: 'MATCHED' },
     })
@@ -71,7 +90,9 @@ describe('mentee flow', () => {
     const [p] = (await proposals(mentee)).menteeProposal
     if (p === undefined) throw new Error('expected a proposal')
     const body = (reason: number | null) => ({
-      email: mentee.email, role: 'Mentee', pairedUserEmail: mentor.email,
+      email: mentee.email,
+      role: 'Mentee',
+      pairedUserEmail: mentor.email,
       proposalSaveModel: { proposalId: p.proposalId, proposalState: 'DECLINED', comment: 'not my field', declineReasonId: reason },
       matchingTandemSaveModel: { matchingTandemId: p.matchingTandemId, tandemState: 'DECLINED' },
     })
@@ -94,7 +115,9 @@ describe('mentee flow', () => {
     expect((await proposals(mentee)).menteeProposal).toEqual([])
     expect(await status(mentee, 'Mentee')).toBe('AVAILABLE')
     const late = await h.call(mentee, 'POST', '/api/MatchingTandem/AcceptProposal', {
-      email: mentee.email, role: 'Mentee', pairedUserEmail: 'x@example.org',
+      email: mentee.email,
+      role: 'Mentee',
+      pairedUserEmail: 'x@example.org',
       proposalSaveModel: { proposalId: p?.proposalId, proposalState: 'ACCEPTED' },
       matchingTandemSaveModel: { matchingTandemId: p?.matchingTandemId, tandemState: 'ACTIVE' },
     })

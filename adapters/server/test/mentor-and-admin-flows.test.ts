@@ -6,17 +6,23 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { startHarness, type Harness, type Person } from './harness.js'
 
 let h: Harness
-beforeEach(async () => { h = await startHarness() })
-afterEach(async () => { await h.close() })
+beforeEach(async () => {
+  h = await startHarness()
+})
+afterEach(async () => {
+  await h.close()
+})
 
-const proposals = async (p: Person) => (await h.call<ProposalsResponse>(p, 'POST', '/api/MatchingTandem/GetProposals', { email: p.email })).body.value
+const proposals = async (p: Person) =>
+  (await h.call<ProposalsResponse>(p, 'POST', '/api/MatchingTandem/GetProposals', { email: p.email })).body.value
 const start = (p: Person) => h.call<boolean>(p, 'POST', '/api/MatchingTandem/CreateMatchingTandem', { menteeEmail: p.email })
 const statusOf = (p: Person, side: 'Mentee' | 'Mentor') => {
   const u = h.server.ctx.users.byEmail(p.email)
   return side === 'Mentee' ? u?.participant.mentee?.status : u?.participant.mentor?.status
 }
 const world = () => h.server.ctx.store.load({ userIds: h.server.ctx.users.all().map((u) => u.id) })
-const detail = async (id: number) => (await h.call<TeamDetail>(h.admin, 'POST', `/api/Admin/GetMatchingTandemById?matchingTandemId=${id}`)).body.value
+const detail = async (id: number) =>
+  (await h.call<TeamDetail>(h.admin, 'POST', `/api/Admin/GetMatchingTandemById?matchingTandemId=${id}`)).body.value
 
 /** One mentee with one proposed mentor; answers the tandem id. */
 const proposedPair = async () => {
@@ -41,15 +47,31 @@ describe('mentor flow', () => {
     expect(statusOf(mentor, 'Mentor')).toBe('NEW')
     expect((await h.saveAnswers(mentor, 'Mentor', aMentorAnswers(), true, 'UpdateAnswer')).body.isSuccess).toBe(true)
     expect(statusOf(mentor, 'Mentor')).toBe('AVAILABLE')
-    const off = await h.call(mentor, 'POST', '/api/Questionnaire/UpdateUserStatus', { email: mentor.email, roleName: 'Mentor', disableMatching: true })
+    const off = await h.call(mentor, 'POST', '/api/Questionnaire/UpdateUserStatus', {
+      email: mentor.email,
+      roleName: 'Mentor',
+      disableMatching: true,
+    })
     expect(off.body.isSuccess).toBe(true)
     expect(statusOf(mentor, 'Mentor')).toBe('PAUSED')
     // Paused, an incomplete profile may be saved; enabling then needs it complete again.
     expect((await h.saveAnswers(mentor, 'Mentor', partial, false, 'UpdateAnswer')).body.isSuccess).toBe(true)
-    const on = await h.call(mentor, 'POST', '/api/Questionnaire/UpdateUserStatus', { email: mentor.email, roleName: 'Mentor', disableMatching: false })
+    const on = await h.call(mentor, 'POST', '/api/Questionnaire/UpdateUserStatus', {
+      email: mentor.email,
+      roleName: 'Mentor',
+      disableMatching: false,
+    })
     expect(on.body.errorMessage).toBe('InCompleteProfile')
     await h.saveAnswers(mentor, 'Mentor', aMentorAnswers(), false, 'UpdateAnswer')
-    expect((await h.call(mentor, 'POST', '/api/Questionnaire/UpdateUserStatus', { email: mentor.email, roleName: 'Mentor', disableMatching: false })).body.isSuccess).toBe(true)
+    expect(
+      (
+        await h.call(mentor, 'POST', '/api/Questionnaire/UpdateUserStatus', {
+          email: mentor.email,
+          roleName: 'Mentor',
+          disableMatching: false,
+        })
+      ).body.isSuccess,
+    ).toBe(true)
     expect(statusOf(mentor, 'Mentor')).toBe('AVAILABLE')
   })
 
@@ -57,13 +79,18 @@ describe('mentor flow', () => {
     const { mentor, mentee, tandemId, proposal } = await proposedPair()
     expect((await proposals(mentor)).mentorProposal).toEqual([])
     await h.call(mentee, 'POST', '/api/MatchingTandem/AcceptProposal', {
-      email: mentee.email, role: 'Mentee', pairedUserEmail: mentor.email,
-      proposalSaveModel: { proposalId: proposal.proposalId, proposalState: 'ACCEPTED' }, matchingTandemSaveModel: { matchingTandemId: tandemId, tandemState: 'ACTIVE' },
+      email: mentee.email,
+      role: 'Mentee',
+      pairedUserEmail: mentor.email,
+      proposalSaveModel: { proposalId: proposal.proposalId, proposalState: 'ACCEPTED' },
+      matchingTandemSaveModel: { matchingTandemId: tandemId, tandemState: 'ACTIVE' },
     })
     const seen = (await proposals(mentor)).mentorProposal
     expect(seen.map((p) => [p.matchingTandemId, p.firstName, p.email])).toEqual([[tandemId, mentee.firstName, null]])
     const decline = await h.call(mentor, 'POST', '/api/MatchingTandem/DeclineProposal', {
-      email: mentor.email, role: 'Mentor', pairedUserEmail: mentee.email,
+      email: mentor.email,
+      role: 'Mentor',
+      pairedUserEmail: mentee.email,
       proposalSaveModel: { proposalId: proposal.pairedProposalId, proposalState: 'DECLINED', comment: 'no time', declineReasonId: 8 },
       matchingTandemSaveModel: { matchingTandemId: tandemId, tandemState: 'DECLINED' },
     })
@@ -75,8 +102,11 @@ describe('mentor flow', () => {
   it('a mentor silent for 72 hours is paused by the sweep and the mentee may start again', async () => {
     const { mentor, mentee, tandemId, proposal } = await proposedPair()
     await h.call(mentee, 'POST', '/api/MatchingTandem/AcceptProposal', {
-      email: mentee.email, role: 'Mentee', pairedUserEmail: mentor.email,
-      proposalSaveModel: { proposalId: proposal.proposalId, proposalState: 'ACCEPTED' }, matchingTandemSaveModel: { matchingTandemId: tandemId, tandemState: 'ACTIVE' },
+      email: mentee.email,
+      role: 'Mentee',
+      pairedUserEmail: mentor.email,
+      proposalSaveModel: { proposalId: proposal.proposalId, proposalState: 'ACCEPTED' },
+      matchingTandemSaveModel: { matchingTandemId: tandemId, tandemState: 'ACTIVE' },
     })
     h.clock.advance(72 * HOUR - 1)
     expect(h.server.sweep()).toBe(0)
@@ -93,14 +123,33 @@ describe('admin team editing', () => {
     const { mentor, mentee, tandemId, proposal } = await proposedPair()
     const loaded = await detail(tandemId)
     const accept = await h.call(h.admin, 'POST', '/api/Admin/AcceptProposal', [
-      { email: mentee.email, role: 'Mentee', pairedUserEmail: mentor.email, proposalSaveModel: [{ proposalId: proposal.proposalId, proposalState: 'ACCEPTED' }], matchingTandemSaveModel: [{ matchingTandemId: tandemId, tandemState: 'ACTIVE', version: loaded.version }] },
-      { email: mentor.email, role: 'Mentor', pairedUserEmail: mentee.email, proposalSaveModel: [{ proposalId: proposal.pairedProposalId, proposalState: 'ACCEPTED' }], matchingTandemSaveModel: [{ matchingTandemId: tandemId, tandemState: 'MATCHED', version: loaded.version }] },
+      {
+        email: mentee.email,
+        role: 'Mentee',
+        pairedUserEmail: mentor.email,
+        proposalSaveModel: [{ proposalId: proposal.proposalId, proposalState: 'ACCEPTED' }],
+        matchingTandemSaveModel: [{ matchingTandemId: tandemId, tandemState: 'ACTIVE', version: loaded.version }],
+      },
+      {
+        email: mentor.email,
+        role: 'Mentor',
+        pairedUserEmail: mentee.email,
+        proposalSaveModel: [{ proposalId: proposal.pairedProposalId, proposalState: 'ACCEPTED' }],
+        matchingTandemSaveModel: [{ matchingTandemId: tandemId, tandemState: 'MATCHED', version: loaded.version }],
+      },
     ])
     expect(accept.body.isSuccess).toBe(true)
     expect((await detail(tandemId)).tandemStatus).toBe('MATCHED')
     const stale = await h.call(h.admin, 'POST', '/api/Admin/DeclineProposal', {
-      declineProposal: { proposalId: proposal.proposalId, proposalState: 'DECLINED', comment: null, declineMatchingTandem: { matchingTandemId: tandemId, tandemState: 'DECLINED', version: loaded.version } },
-      menteeEmail: mentee.email, mentorEmail: mentor.email, role: 'Mentee',
+      declineProposal: {
+        proposalId: proposal.proposalId,
+        proposalState: 'DECLINED',
+        comment: null,
+        declineMatchingTandem: { matchingTandemId: tandemId, tandemState: 'DECLINED', version: loaded.version },
+      },
+      menteeEmail: mentee.email,
+      mentorEmail: mentor.email,
+      role: 'Mentee',
     })
     expect(stale.status).toBe(409)
     expect(stale.body.errorMessage).toBe('TandemChanged')
@@ -111,12 +160,23 @@ describe('admin team editing', () => {
     const { mentor, mentee, tandemId, proposal } = await proposedPair()
     const loaded = await detail(tandemId)
     const reply = await h.call(h.admin, 'POST', '/api/Admin/DeclineProposal', {
-      declineProposal: { proposalId: proposal.proposalId, proposalState: 'DECLINED', comment: 'admin', declineMatchingTandem: { matchingTandemId: tandemId, tandemState: 'DECLINED', version: loaded.version } },
-      menteeEmail: mentee.email, mentorEmail: mentor.email, role: 'Mentee',
+      declineProposal: {
+        proposalId: proposal.proposalId,
+        proposalState: 'DECLINED',
+        comment: 'admin',
+        declineMatchingTandem: { matchingTandemId: tandemId, tandemState: 'DECLINED', version: loaded.version },
+      },
+      menteeEmail: mentee.email,
+      mentorEmail: mentor.email,
+      role: 'Mentee',
     })
     expect(reply.body.isSuccess).toBe(true)
     const after = await detail(tandemId)
-    expect([after.tandemStatus, after.matchingTandemMenteeProposal.status, after.matchingTandemMentorProposal.status]).toEqual(['DECLINED', 'DECLINED', 'CLOSED'])
+    expect([after.tandemStatus, after.matchingTandemMenteeProposal.status, after.matchingTandemMentorProposal.status]).toEqual([
+      'DECLINED',
+      'DECLINED',
+      'CLOSED',
+    ])
   })
 })
 
@@ -124,14 +184,25 @@ describe('release', () => {
   it('release closes both proposals; the mentee may match again and the mentor returns to the pool', async () => {
     const { mentor, mentee, tandemId, proposal } = await proposedPair()
     const reply = await h.call(h.admin, 'POST', '/api/Admin/CloseMatchingTandem', [
-      { proposalId: proposal.proposalId, proposalState: 'CLOSED', comment: null }, { proposalId: proposal.pairedProposalId, proposalState: 'CLOSED', comment: null },
+      { proposalId: proposal.proposalId, proposalState: 'CLOSED', comment: null },
+      { proposalId: proposal.pairedProposalId, proposalState: 'CLOSED', comment: null },
     ])
     expect(reply.body.isSuccess).toBe(true)
     const after = await detail(tandemId)
-    expect([after.tandemStatus, after.matchingTandemMenteeProposal.status, after.matchingTandemMentorProposal.status]).toEqual(['CLOSED', 'CLOSED', 'CLOSED'])
+    expect([after.tandemStatus, after.matchingTandemMenteeProposal.status, after.matchingTandemMentorProposal.status]).toEqual([
+      'CLOSED',
+      'CLOSED',
+      'CLOSED',
+    ])
     expect([statusOf(mentee, 'Mentee'), statusOf(mentor, 'Mentor')]).toEqual(['AVAILABLE', 'AVAILABLE'])
     // Irreversible: a second release is a conflict.
-    expect((await h.call(h.admin, 'POST', '/api/Admin/CloseMatchingTandem', [{ proposalId: proposal.proposalId, proposalState: 'CLOSED', comment: null }])).status).toBe(409)
+    expect(
+      (
+        await h.call(h.admin, 'POST', '/api/Admin/CloseMatchingTandem', [
+          { proposalId: proposal.proposalId, proposalState: 'CLOSED', comment: null },
+        ])
+      ).status,
+    ).toBe(409)
   })
 })
 
@@ -173,11 +244,22 @@ describe('manual creation', () => {
     await start(mentee)
     await h.call(mentor, 'POST', '/api/Questionnaire/UpdateUserStatus', { email: mentor.email, roleName: 'Mentor', disableMatching: false })
     const ids = (e: string) => h.server.ctx.users.byEmail(e)?.id ?? 0
-    const same = await h.call(h.admin, 'POST', '/api/Admin/CreateMatchingTandemManual', { mentees: { userId: ids(mentee.email), email: mentee.email }, mentors: { userId: ids(mentee.email), email: mentee.email } })
+    const same = await h.call(h.admin, 'POST', '/api/Admin/CreateMatchingTandemManual', {
+      mentees: { userId: ids(mentee.email), email: mentee.email },
+      mentors: { userId: ids(mentee.email), email: mentee.email },
+    })
     expect(same.body.errorMessage).toBe('admin-mentor-only-differnt-user-error')
-    const created = await h.call<number>(h.admin, 'POST', '/api/Admin/CreateMatchingTandemManual', { mentees: { userId: ids(mentee.email), email: mentee.email }, mentors: { userId: ids(mentor.email), email: mentor.email } })
+    const created = await h.call<number>(h.admin, 'POST', '/api/Admin/CreateMatchingTandemManual', {
+      mentees: { userId: ids(mentee.email), email: mentee.email },
+      mentors: { userId: ids(mentor.email), email: mentor.email },
+    })
     expect(created.body.isSuccess).toBe(true)
-    const list = await h.call<{ id: number; percentage: number; tandemStatus: string }[]>(h.admin, 'POST', '/api/Admin/GetMatchingTandemList', { tandemStates: ['ACTIVE'], tandemId: 0, email: mentee.lastName, filterCluster: [] })
+    const list = await h.call<{ id: number; percentage: number; tandemStatus: string }[]>(
+      h.admin,
+      'POST',
+      '/api/Admin/GetMatchingTandemList',
+      { tandemStates: ['ACTIVE'], tandemId: 0, email: mentee.lastName, filterCluster: [] },
+    )
     expect(list.body.value.map((r) => [r.id, r.tandemStatus, r.percentage])).toEqual([[created.body.value, 'ACTIVE', 0]])
     expect([statusOf(mentee, 'Mentee'), statusOf(mentor, 'Mentor')]).toEqual(['PROPOSED', 'PROPOSED'])
   })

@@ -6,8 +6,12 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { expectOk, startHarness, type Harness, type Person } from './harness.js'
 
 let h: Harness
-beforeEach(async () => { h = await startHarness() })
-afterEach(async () => { await h.close() })
+beforeEach(async () => {
+  h = await startHarness()
+})
+afterEach(async () => {
+  await h.close()
+})
 
 const notify = (body: Record<string, unknown>) => h.call(h.admin, 'POST', '/api/Notification/NotifyUser', body)
 const rowsTo = (p: Person) => h.server.ctx.outbox.all().filter((m) => m.recipient.email === p.email)
@@ -17,17 +21,24 @@ const acceptedPair = async () => {
   const mentor = await h.publishedMentor('Anna')
   const mentee = await h.readyMentee('Mia')
   expectOk(await h.call(mentee, 'POST', '/api/MatchingTandem/CreateMatchingTandem', { menteeEmail: mentee.email }), 'start')
-  const p = (await h.call<ProposalsResponse>(mentee, 'POST', '/api/MatchingTandem/GetProposals', { email: mentee.email })).body.value.menteeProposal[0]
+  const p = (await h.call<ProposalsResponse>(mentee, 'POST', '/api/MatchingTandem/GetProposals', { email: mentee.email })).body.value
+    .menteeProposal[0]
   if (p === undefined) throw new Error('expected a proposal')
-  expectOk(await h.call(mentee, 'POST', '/api/MatchingTandem/AcceptProposal', {
-    email: mentee.email, role: 'Mentee', pairedUserEmail: mentor.email,
-    proposalSaveModel: { proposalId: p.proposalId, proposalState: 'ACCEPTED' }, matchingTandemSaveModel: { matchingTandemId: p.matchingTandemId, tandemState: 'ACTIVE' },
-  }), 'mentee accepts')
+  expectOk(
+    await h.call(mentee, 'POST', '/api/MatchingTandem/AcceptProposal', {
+      email: mentee.email,
+      role: 'Mentee',
+      pairedUserEmail: mentor.email,
+      proposalSaveModel: { proposalId: p.proposalId, proposalState: 'ACCEPTED' },
+      matchingTandemSaveModel: { matchingTandemId: p.matchingTandemId, tandemState: 'ACTIVE' },
+    }),
+    'mentee accepts',
+  )
   return { mentor, mentee, tandemId: p.matchingTandemId, mentorProposalId: p.pairedProposalId }
 }
 
 describe('NotifyUser', () => {
-  it('refuses to resend APPROVE_TANDEM for a tandem that is not MATCHED, so the partner\'s e-mail stays hidden; once MATCHED it resends it', async () => {
+  it("refuses to resend APPROVE_TANDEM for a tandem that is not MATCHED, so the partner's e-mail stays hidden; once MATCHED it resends it", async () => {
     const { mentor, mentee, tandemId, mentorProposalId } = await acceptedPair()
     const before = rowsTo(mentee).length
     const refused = await notify({ email: mentee.email, notificationType: 'APPROVE_TANDEM', matchingTandemId: tandemId })
@@ -36,10 +47,16 @@ describe('NotifyUser', () => {
     expect(rowsTo(mentee).length).toBe(before)
     expect(h.server.ctx.outbox.all().some((m) => JSON.stringify(m.data).includes(mentor.email))).toBe(false)
 
-    expectOk(await h.call(mentor, 'POST', '/api/MatchingTandem/AcceptProposal', {
-      email: mentor.email, role: 'Mentor', pairedUserEmail: mentee.email,
-      proposalSaveModel: { proposalId: mentorProposalId, proposalState: 'ACCEPTED' }, matchingTandemSaveModel: { matchingTandemId: tandemId, tandemState: 'ACTIVE' },
-    }), 'mentor accepts')
+    expectOk(
+      await h.call(mentor, 'POST', '/api/MatchingTandem/AcceptProposal', {
+        email: mentor.email,
+        role: 'Mentor',
+        pairedUserEmail: mentee.email,
+        proposalSaveModel: { proposalId: mentorProposalId, proposalState: 'ACCEPTED' },
+        matchingTandemSaveModel: { matchingTandemId: tandemId, tandemState: 'ACTIVE' },
+      }),
+      'mentor accepts',
+    )
     expectOk(await notify({ email: mentee.email, notificationType: 'APPROVE_TANDEM', matchingTandemId: tandemId }), 'resend')
     const approvals = rowsTo(mentee).filter((m) => m.type === 'APPROVE_TANDEM')
     expect(approvals.length).toBe(2)
@@ -52,13 +69,24 @@ describe('NotifyUser', () => {
     const count = h.server.ctx.outbox.all().length
     expect((await notify({ email: stranger.email, notificationType: 'NEW_TANDEM', matchingTandemId: tandemId })).status).toBe(400)
     expect((await notify({ email: stranger.email, notificationType: 'NEW_TANDEM', matchingTandemId: 999_999 })).status).toBe(404)
-    expect((await notify({ email: 'nobody@example.org', notificationType: 'ACTIVATE_USER_PROFILE', matchingTandemId: null })).status).toBe(404)
+    expect((await notify({ email: 'nobody@example.org', notificationType: 'ACTIVATE_USER_PROFILE', matchingTandemId: null })).status).toBe(
+      404,
+    )
     expect(h.server.ctx.outbox.all().length).toBe(count)
   })
 
-  it('sends an administrator\'s own message (ADMIN_MESSAGE) through the outbox with its subject, shown in the history', async () => {
+  it("sends an administrator's own message (ADMIN_MESSAGE) through the outbox with its subject, shown in the history", async () => {
     const mentor = await h.publishedMentor('Anna')
-    expectOk(await notify({ email: mentor.email, notificationType: 'ADMIN_MESSAGE', matchingTandemId: null, subject: 'Meeting on Monday', body: 'Please come at 10.' }), 'message')
+    expectOk(
+      await notify({
+        email: mentor.email,
+        notificationType: 'ADMIN_MESSAGE',
+        matchingTandemId: null,
+        subject: 'Meeting on Monday',
+        body: 'Please come at 10.',
+      }),
+      'message',
+    )
     const rows = rowsTo(mentor)
     expect(rows.map((m) => [m.type, m.subject, m.status])).toEqual([['ADMIN_MESSAGE', 'Meeting on Monday', 'pending']])
     expect(rows[0]?.data).toMatchObject({ subject: 'Meeting on Monday', body: 'Please come at 10.' })

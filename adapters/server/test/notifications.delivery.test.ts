@@ -13,16 +13,33 @@ import { expectOk, startHarness, type Harness, type Person } from './harness.js'
 
 let smtp: TestSmtp
 let h: Harness | undefined
-beforeAll(async () => { smtp = await startTestSmtp() })
-afterAll(async () => { await smtp.stop() })
-afterEach(async () => { await h?.close(); h = undefined; smtp.received.length = 0; smtp.recipientAttempts.length = 0; await smtp.start() })
+beforeAll(async () => {
+  smtp = await startTestSmtp()
+})
+afterAll(async () => {
+  await smtp.stop()
+})
+afterEach(async () => {
+  await h?.close()
+  h = undefined
+  smtp.received.length = 0
+  smtp.recipientAttempts.length = 0
+  await smtp.start()
+})
 
 /** Writes one admin message per person to the outbox, through the API. */
 const messageEach = async (harness: Harness, people: readonly Person[]) => {
   for (const p of people) {
-    expectOk(await harness.call(harness.admin, 'POST', '/api/Notification/NotifyUser', {
-      email: p.email, notificationType: 'ADMIN_MESSAGE', matchingTandemId: null, subject: `Hello ${p.firstName}`, body: 'See you soon.',
-    }), 'notify')
+    expectOk(
+      await harness.call(harness.admin, 'POST', '/api/Notification/NotifyUser', {
+        email: p.email,
+        notificationType: 'ADMIN_MESSAGE',
+        matchingTandemId: null,
+        subject: `Hello ${p.firstName}`,
+        body: 'See you soon.',
+      }),
+      'notify',
+    )
   }
 }
 
@@ -41,7 +58,10 @@ describe('SMTP down for a while, then back', () => {
     await smtp.stop()
     await messageEach(harness, people.slice(0, 2))
     await harness.server.deliverMail()
-    expect(harness.server.ctx.outbox.all().map((m) => [m.status, m.attempts])).toEqual([['pending', 1], ['pending', 1]])
+    expect(harness.server.ctx.outbox.all().map((m) => [m.status, m.attempts])).toEqual([
+      ['pending', 1],
+      ['pending', 1],
+    ])
     // Still down at the first retry: a second attempt, later still.
     harness.clock.advance(MINUTE)
     await messageEach(harness, people.slice(2))
@@ -71,9 +91,17 @@ describe('SMTP down for a while, then back', () => {
     smtp.refuse = (address) => (address === bad.email ? 550 : null)
     try {
       await messageEach(harness, [good, bad])
-      for (let i = 0; i < 3; i++) { await harness.server.deliverMail(); harness.clock.advance(10 * MINUTE) }
-    } finally { smtp.refuse = () => null }
-    expect(harness.server.ctx.outbox.all().map((m) => [m.recipient.email, m.status, m.attempts])).toEqual([[good.email, 'sent', 1], [bad.email, 'failed', 1]])
+      for (let i = 0; i < 3; i++) {
+        await harness.server.deliverMail()
+        harness.clock.advance(10 * MINUTE)
+      }
+    } finally {
+      smtp.refuse = () => null
+    }
+    expect(harness.server.ctx.outbox.all().map((m) => [m.recipient.email, m.status, m.attempts])).toEqual([
+      [good.email, 'sent', 1],
+      [bad.email, 'failed', 1],
+    ])
     expect(smtp.recipientAttempts.filter((a) => a === bad.email).length).toBe(1)
   })
 })
@@ -89,7 +117,9 @@ describe('no SMTP_URL', () => {
     const rows = harness.server.ctx.outbox.all()
     expect(rows.map((m) => m.status)).toEqual(['sent', 'sent'])
     const folder = join(harness.dir, 'mail')
-    const files = readdirSync(folder).filter((f) => f.endsWith('.eml')).sort()
+    const files = readdirSync(folder)
+      .filter((f) => f.endsWith('.eml'))
+      .sort()
     expect(files.length).toBe(2)
     const parsed = await Promise.all(files.map((f) => simpleParser(readFileSync(join(folder, f)))))
     expect(parsed.map((m) => m.subject).sort()).toEqual(['Hello Ann', 'Hello Ben'])
@@ -98,7 +128,7 @@ describe('no SMTP_URL', () => {
 })
 
 describe('password reset mail', () => {
-  it('is the PASSWORD_RESET template in the account\'s language, with the link, a unique Message-ID, sent at once', async () => {
+  it("is the PASSWORD_RESET template in the account's language, with the link, a unique Message-ID, sent at once", async () => {
     const org = { name: 'Mentoring e.V.', email: 'info@example.org', phone: '+49 30 1', publicUrl: 'https://tandem.example.org' }
     const transport = smtpTransport(smtp.url, { from: 'Tandem <no-reply@tandem.example.org>' })
     try {
@@ -106,7 +136,9 @@ describe('password reset mail', () => {
       const link = 'https://tandem.example.org/oidc/reset?token=abc123'
       await wiring.sendMail(wiring.composeResetMail({ to: 'lena@example.org', givenName: 'Lena', language: 'de', link }))
       await wiring.sendMail(wiring.composeResetMail({ to: 'tom@example.org', givenName: 'Tom', language: 'en', link }))
-    } finally { await transport.close() }
+    } finally {
+      await transport.close()
+    }
     const [de, en] = await smtp.parsed()
     expect(de?.subject).toBe('Passwort für Mentoring e.V. zurücksetzen')
     expect(de?.text).toContain('Hallo Lena')

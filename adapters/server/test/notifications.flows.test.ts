@@ -10,15 +10,28 @@ import { expectOk, startHarness, type Harness, type Person } from './harness.js'
 
 let smtp: TestSmtp
 let h: Harness
-beforeAll(async () => { smtp = await startTestSmtp() })
-afterAll(async () => { await smtp.stop() })
+beforeAll(async () => {
+  smtp = await startTestSmtp()
+})
+afterAll(async () => {
+  await smtp.stop()
+})
 beforeEach(async () => {
   smtp.received.length = 0
   h = await startHarness({ env: { SMTP_URL: smtp.url, ORG_NAME: 'Mentoring e.V.' } })
 })
-afterEach(async () => { await h.close() })
+afterEach(async () => {
+  await h.close()
+})
 
-type Mail = { readonly messageId: string; readonly to: string; readonly type: string; readonly language: string; readonly subject: string; readonly text: string }
+type Mail = {
+  readonly messageId: string
+  readonly to: string
+  readonly type: string
+  readonly language: string
+  readonly subject: string
+  readonly text: string
+}
 
 /** Every message the SMTP server accepted so far, in arrival order. */
 const inbox = async (): Promise<Mail[]> => {
@@ -40,7 +53,9 @@ const deliver = async (): Promise<void> => {
 
 /** What arrived since the last call, as "TYPE to address (language)". */
 let seen = 0
-beforeEach(() => { seen = 0 })
+beforeEach(() => {
+  seen = 0
+})
 const newMail = async (): Promise<Mail[]> => {
   await deliver()
   const all = await inbox()
@@ -54,10 +69,21 @@ const summary = (mails: readonly Mail[]): string[] => mails.map((m) => `${m.type
 const germanMentor = async (name: string): Promise<Person> => {
   const p = h.person(name)
   expectOk(await h.signUp(p, 'Mentor'), 'sign-up')
-  expectOk(await h.call(p, 'POST', '/api/user/UpdateProfile', {
-    email: p.email, professionalPosition: 'Ingenieurin', company: 'ACME', countryCodeId: 64, stateOriginalId: 1, city: 'Köln',
-    languageId: LANGUAGE_IDS.de, clusterId: null, profileQuestionAnswer: [], isDeletedProfileImage: false,
-  }), 'profile')
+  expectOk(
+    await h.call(p, 'POST', '/api/user/UpdateProfile', {
+      email: p.email,
+      professionalPosition: 'Ingenieurin',
+      company: 'ACME',
+      countryCodeId: 64,
+      stateOriginalId: 1,
+      city: 'Köln',
+      languageId: LANGUAGE_IDS.de,
+      clusterId: null,
+      profileQuestionAnswer: [],
+      isDeletedProfileImage: false,
+    }),
+    'profile',
+  )
   expect(h.server.ctx.users.byEmail(p.email)?.language).toBe('de')
   expectOk(await h.saveAnswers(p, 'Mentor', aMentorAnswers(), true), 'answers')
   h.clock.advance(1000)
@@ -65,16 +91,21 @@ const germanMentor = async (name: string): Promise<Person> => {
 }
 
 const proposalOf = async (mentee: Person) => {
-  const p = (await h.call<ProposalsResponse>(mentee, 'POST', '/api/MatchingTandem/GetProposals', { email: mentee.email })).body.value.menteeProposal[0]
+  const p = (await h.call<ProposalsResponse>(mentee, 'POST', '/api/MatchingTandem/GetProposals', { email: mentee.email })).body.value
+    .menteeProposal[0]
   if (p === undefined) throw new Error('expected a proposal')
   return p
 }
 type Proposal = Awaited<ReturnType<typeof proposalOf>>
 
-const menteeAccepts = (mentee: Person, mentor: Person, p: Proposal) => h.call(mentee, 'POST', '/api/MatchingTandem/AcceptProposal', {
-  email: mentee.email, role: 'Mentee', pairedUserEmail: mentor.email,
-  proposalSaveModel: { proposalId: p.proposalId, proposalState: 'ACCEPTED' }, matchingTandemSaveModel: { matchingTandemId: p.matchingTandemId, tandemState: 'ACTIVE' },
-})
+const menteeAccepts = (mentee: Person, mentor: Person, p: Proposal) =>
+  h.call(mentee, 'POST', '/api/MatchingTandem/AcceptProposal', {
+    email: mentee.email,
+    role: 'Mentee',
+    pairedUserEmail: mentor.email,
+    proposalSaveModel: { proposalId: p.proposalId, proposalState: 'ACCEPTED' },
+    matchingTandemSaveModel: { matchingTandemId: p.matchingTandemId, tandemState: 'ACTIVE' },
+  })
 
 /** A German mentor Anna proposed to an English mentee, who accepted. */
 const acceptedPair = async () => {
@@ -87,7 +118,7 @@ const acceptedPair = async () => {
 }
 
 describe('notifications of the matching flow, read back from a real SMTP server', () => {
-  it('start matching tells the mentee (NEW_TANDEM), accepting tells the mentor (NEW_TANDEM), the mentor accepting tells both with each other\'s contact (APPROVE_TANDEM), each once and in the recipient\'s language', async () => {
+  it("start matching tells the mentee (NEW_TANDEM), accepting tells the mentor (NEW_TANDEM), the mentor accepting tells both with each other's contact (APPROVE_TANDEM), each once and in the recipient's language", async () => {
     const mentor = await germanMentor('Anna')
     const mentee = await h.readyMentee('Mia')
     expect(await newMail()).toEqual([])
@@ -104,10 +135,16 @@ describe('notifications of the matching flow, read back from a real SMTP server'
     expect(accepted[0]?.subject).toBe('Ein Mentee wartet auf Ihre Antwort')
     expect(accepted[0]?.text).toContain('Hallo Anna')
 
-    expectOk(await h.call(mentor, 'POST', '/api/MatchingTandem/AcceptProposal', {
-      email: mentor.email, role: 'Mentor', pairedUserEmail: mentee.email,
-      proposalSaveModel: { proposalId: proposal.pairedProposalId, proposalState: 'ACCEPTED' }, matchingTandemSaveModel: { matchingTandemId: proposal.matchingTandemId, tandemState: 'ACTIVE' },
-    }), 'mentor accepts')
+    expectOk(
+      await h.call(mentor, 'POST', '/api/MatchingTandem/AcceptProposal', {
+        email: mentor.email,
+        role: 'Mentor',
+        pairedUserEmail: mentee.email,
+        proposalSaveModel: { proposalId: proposal.pairedProposalId, proposalState: 'ACCEPTED' },
+        matchingTandemSaveModel: { matchingTandemId: proposal.matchingTandemId, tandemState: 'ACTIVE' },
+      }),
+      'mentor accepts',
+    )
     const matched = await newMail()
     expect(summary(matched)).toEqual([`APPROVE_TANDEM to ${mentee.email} (en)`, `APPROVE_TANDEM to ${mentor.email} (de)`].sort())
     const toMentee = matched.find((m) => m.to === mentee.email)
@@ -123,14 +160,24 @@ describe('notifications of the matching flow, read back from a real SMTP server'
     expect(h.server.ctx.outbox.all().map((m) => m.status)).toEqual(['sent', 'sent', 'sent', 'sent'])
   })
 
-  it('a mentor declining tells the waiting mentee (DECLINE_TANDEM) with the mentor\'s information text; the mentee\'s own decline sends nothing', async () => {
+  it("a mentor declining tells the waiting mentee (DECLINE_TANDEM) with the mentor's information text; the mentee's own decline sends nothing", async () => {
     const { mentor, mentee, proposal } = await acceptedPair()
     await newMail()
-    expectOk(await h.call(mentor, 'POST', '/api/MatchingTandem/DeclineProposal', {
-      email: mentor.email, role: 'Mentor', pairedUserEmail: mentee.email,
-      proposalSaveModel: { proposalId: proposal.pairedProposalId, proposalState: 'DECLINED', comment: 'Leider bin ich bis Juni ausgebucht.', declineReasonId: 8 },
-      matchingTandemSaveModel: { matchingTandemId: proposal.matchingTandemId, tandemState: 'DECLINED' },
-    }), 'mentor declines')
+    expectOk(
+      await h.call(mentor, 'POST', '/api/MatchingTandem/DeclineProposal', {
+        email: mentor.email,
+        role: 'Mentor',
+        pairedUserEmail: mentee.email,
+        proposalSaveModel: {
+          proposalId: proposal.pairedProposalId,
+          proposalState: 'DECLINED',
+          comment: 'Leider bin ich bis Juni ausgebucht.',
+          declineReasonId: 8,
+        },
+        matchingTandemSaveModel: { matchingTandemId: proposal.matchingTandemId, tandemState: 'DECLINED' },
+      }),
+      'mentor declines',
+    )
     const declined = await newMail()
     expect(summary(declined)).toEqual([`DECLINE_TANDEM to ${mentee.email} (en)`])
     expect(declined[0]?.text).toContain('Leider bin ich bis Juni ausgebucht.')
@@ -140,17 +187,23 @@ describe('notifications of the matching flow, read back from a real SMTP server'
     expectOk(await h.call(mentee, 'POST', '/api/MatchingTandem/CreateMatchingTandem', { menteeEmail: mentee.email }), 'start again')
     expect(summary(await newMail())).toEqual([`NEW_TANDEM to ${mentee.email} (en)`])
     const second = await proposalOf(mentee)
-    expectOk(await h.call(mentee, 'POST', '/api/MatchingTandem/DeclineProposal', {
-      email: mentee.email, role: 'Mentee', pairedUserEmail: bob.email,
-      proposalSaveModel: { proposalId: second.proposalId, proposalState: 'DECLINED', comment: null, declineReasonId: 1 },
-      matchingTandemSaveModel: { matchingTandemId: second.matchingTandemId, tandemState: 'DECLINED' },
-    }), 'mentee declines')
+    expectOk(
+      await h.call(mentee, 'POST', '/api/MatchingTandem/DeclineProposal', {
+        email: mentee.email,
+        role: 'Mentee',
+        pairedUserEmail: bob.email,
+        proposalSaveModel: { proposalId: second.proposalId, proposalState: 'DECLINED', comment: null, declineReasonId: 1 },
+        matchingTandemSaveModel: { matchingTandemId: second.matchingTandemId, tandemState: 'DECLINED' },
+      }),
+      'mentee declines',
+    )
     expect(await newMail()).toEqual([])
   })
 
-  it('an administrator disabling and enabling a mentor\'s matching sends DEACTIVATE_USER_PROFILE and ACTIVATE_USER_PROFILE in German; the mentor\'s own switch sends nothing', async () => {
+  it("an administrator disabling and enabling a mentor's matching sends DEACTIVATE_USER_PROFILE and ACTIVATE_USER_PROFILE in German; the mentor's own switch sends nothing", async () => {
     const mentor = await germanMentor('Anna')
-    const admin = (disable: boolean) => h.call(h.admin, 'POST', '/api/Admin/UpdateUserStatus', { email: mentor.email, roleName: 'Mentor', disableMatching: disable })
+    const admin = (disable: boolean) =>
+      h.call(h.admin, 'POST', '/api/Admin/UpdateUserStatus', { email: mentor.email, roleName: 'Mentor', disableMatching: disable })
     expectOk(await admin(true), 'admin disables')
     const off = await newMail()
     expect(summary(off)).toEqual([`DEACTIVATE_USER_PROFILE to ${mentor.email} (de)`])
@@ -160,7 +213,14 @@ describe('notifications of the matching flow, read back from a real SMTP server'
     expect(summary(on)).toEqual([`ACTIVATE_USER_PROFILE to ${mentor.email} (de)`])
     expect(on[0]?.subject).toBe('Das Matching für Ihr Mentor*in-Profil ist aktiviert')
 
-    expectOk(await h.call(mentor, 'POST', '/api/Questionnaire/UpdateUserStatus', { email: mentor.email, roleName: 'Mentor', disableMatching: true }), 'own switch')
+    expectOk(
+      await h.call(mentor, 'POST', '/api/Questionnaire/UpdateUserStatus', {
+        email: mentor.email,
+        roleName: 'Mentor',
+        disableMatching: true,
+      }),
+      'own switch',
+    )
     expect(await newMail()).toEqual([])
   })
 })
@@ -175,7 +235,10 @@ describe('deadlines and reminders on the test clock, read back from a real SMTP 
     h.server.sweepReminders()
     expect(await newMail()).toEqual([])
     h.clock.advance(1)
-    for (let i = 0; i < 3; i++) { h.server.sweepReminders(); h.clock.advance(HOUR) }
+    for (let i = 0; i < 3; i++) {
+      h.server.sweepReminders()
+      h.clock.advance(HOUR)
+    }
     const reminders = await newMail()
     expect(summary(reminders)).toEqual([`REMINDER_ACTIVE_TANDEM to ${mentee.email} (en)`])
     h.clock.advance(HOUR * 30)
@@ -231,22 +294,36 @@ describe('deadlines and reminders on the test clock, read back from a real SMTP 
   })
 })
 
-describe('the admin\'s notification history and messages', () => {
-  it('GET /api/Admin/GetUserDetail lists every message sent to the user, newest first, with its subject; NotifyUser sends the admin\'s own message through the outbox', async () => {
+describe("the admin's notification history and messages", () => {
+  it("GET /api/Admin/GetUserDetail lists every message sent to the user, newest first, with its subject; NotifyUser sends the admin's own message through the outbox", async () => {
     const mentor = await germanMentor('Anna')
     for (const disable of [true, false]) {
-      expectOk(await h.call(h.admin, 'POST', '/api/Admin/UpdateUserStatus', { email: mentor.email, roleName: 'Mentor', disableMatching: disable }), 'admin switch')
+      expectOk(
+        await h.call(h.admin, 'POST', '/api/Admin/UpdateUserStatus', { email: mentor.email, roleName: 'Mentor', disableMatching: disable }),
+        'admin switch',
+      )
     }
-    expectOk(await h.call(h.admin, 'POST', '/api/Notification/NotifyUser', {
-      email: mentor.email, notificationType: 'ADMIN_MESSAGE', matchingTandemId: null, subject: 'Treffen am Montag', body: 'Bitte kommen Sie um 10 Uhr.',
-    }), 'admin message')
+    expectOk(
+      await h.call(h.admin, 'POST', '/api/Notification/NotifyUser', {
+        email: mentor.email,
+        notificationType: 'ADMIN_MESSAGE',
+        matchingTandemId: null,
+        subject: 'Treffen am Montag',
+        body: 'Bitte kommen Sie um 10 Uhr.',
+      }),
+      'admin message',
+    )
     const sent = await newMail()
     expect(sent.map((m) => m.type)).toEqual(['DEACTIVATE_USER_PROFILE', 'ACTIVATE_USER_PROFILE', 'ADMIN_MESSAGE'])
     const message = sent[2]
     expect([message?.subject, message?.language, message?.to]).toEqual(['Treffen am Montag', 'de', mentor.email])
     expect(message?.text).toContain('Bitte kommen Sie um 10 Uhr.')
 
-    const detail = await h.call<AdminUserDetail>(h.admin, 'GET', `/api/Admin/GetUserDetail?email=${encodeURIComponent(mentor.email)}&language=en`)
+    const detail = await h.call<AdminUserDetail>(
+      h.admin,
+      'GET',
+      `/api/Admin/GetUserDetail?email=${encodeURIComponent(mentor.email)}&language=en`,
+    )
     expectOk(detail, 'user detail')
     expect(detail.body.value.notification.map((n) => n.mailSubject)).toEqual(sent.map((m) => m.subject).reverse())
   })

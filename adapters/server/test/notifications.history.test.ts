@@ -18,7 +18,11 @@ afterAll(async () => {
 })
 
 const historyOf = async (email: string): Promise<Entry[]> => {
-  const reply = await h.call<{ notification: Entry[] }>(h.admin, 'GET', `/api/Admin/GetUserDetail?email=${encodeURIComponent(email)}&language=en`)
+  const reply = await h.call<{ notification: Entry[] }>(
+    h.admin,
+    'GET',
+    `/api/Admin/GetUserDetail?email=${encodeURIComponent(email)}&language=en`,
+  )
   expectOk(reply, 'user detail')
   return reply.body.value.notification
 }
@@ -28,9 +32,14 @@ describe('notification history and resend', () => {
   it('shows queued, sent and failed (with the SMTP reply), and queues a failed mail again when the admin resends it', async () => {
     const mentor = h.person('Nora')
     expectOk(await h.signUp(mentor, 'Mentor'), 'sign-up')
-    const notify = (subject: string) => h.call(h.admin, 'POST', '/api/Notification/NotifyUser', {
-      email: mentor.email, notificationType: 'ADMIN_MESSAGE', matchingTandemId: null, subject, body: 'Hello.',
-    })
+    const notify = (subject: string) =>
+      h.call(h.admin, 'POST', '/api/Notification/NotifyUser', {
+        email: mentor.email,
+        notificationType: 'ADMIN_MESSAGE',
+        matchingTandemId: null,
+        subject,
+        body: 'Hello.',
+      })
     expectOk(await notify('First'), 'notify')
     expect((await historyOf(mentor.email)).map((e) => [e.mailSubject, e.state, e.failureReason])).toEqual([['First', 'queued', null]])
 
@@ -51,7 +60,12 @@ describe('notification history and resend', () => {
     // Only a failed mail can be sent again; an unknown one is 404.
     const again = await resend(failed?.notificationId ?? 0)
     expect([again.status, again.body.errorMessage]).toEqual([409, 'InvalidTransition'])
-    expect(h.server.ctx.outbox.all().filter((m) => m.subject === 'First').map((m) => m.status)).toEqual(['sent'])
+    expect(
+      h.server.ctx.outbox
+        .all()
+        .filter((m) => m.subject === 'First')
+        .map((m) => m.status),
+    ).toEqual(['sent'])
     const unknown = await resend(987_654)
     expect([unknown.status, unknown.body.errorMessage]).toEqual([404, 'NotFound'])
   })

@@ -21,31 +21,52 @@ afterAll(async () => {
   await rm(copy, { recursive: true, force: true })
 }, 300_000)
 
-const freePort = (): Promise<number> => new Promise((resolve) => {
-  const probe = createServer()
-  probe.listen(0, '127.0.0.1', () => {
-    const address = probe.address()
-    probe.close(() => resolve(typeof address === 'object' && address !== null ? address.port : 0))
+const freePort = (): Promise<number> =>
+  new Promise((resolve) => {
+    const probe = createServer()
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address()
+      probe.close(() => resolve(typeof address === 'object' && address !== null ? address.port : 0))
+    })
   })
-})
 
 const npmStart = (env: Record<string, string>): ChildProcess =>
   spawn('npm', ['start'], { cwd: copy, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true })
 
 const output = (child: ChildProcess): (() => string) => {
   let text = ''
-  child.stdout?.on('data', (c: Buffer) => { text += c.toString() })
-  child.stderr?.on('data', (c: Buffer) => { text += c.toString() })
+  child.stdout?.on('data', (c: Buffer) => {
+    text += c.toString()
+  })
+  child.stderr?.on('data', (c: Buffer) => {
+    text += c.toString()
+  })
   return () => text
 }
 
 describe('a production install (npm ci --omit=dev)', () => {
   it('installs without dev packages and starts: refuses a missing web build with the command to run, then serves /api/health', async () => {
-    cpSync(ROOT, copy, { recursive: true, filter: (source) => !relative(ROOT, source).split(sep).some((part) => SKIPPED.has(part)) })
+    cpSync(ROOT, copy, {
+      recursive: true,
+      filter: (source) =>
+        !relative(ROOT, source)
+          .split(sep)
+          .some((part) => SKIPPED.has(part)),
+    })
     // From the local npm cache when it holds every package (it does after any install here). It
     // builds better-sqlite3 from source: minutes, many on a busy machine.
-    const install = spawnSync('npm', ['ci', '--omit=dev', '--prefer-offline', '--no-audit', '--no-fund'], { cwd: copy, encoding: 'utf8', timeout: 1_200_000 })
-    expect([install.status, install.stderr.split('\n').filter((l) => l.includes('ERR')).join('\n')]).toEqual([0, ''])
+    const install = spawnSync('npm', ['ci', '--omit=dev', '--prefer-offline', '--no-audit', '--no-fund'], {
+      cwd: copy,
+      encoding: 'utf8',
+      timeout: 1_200_000,
+    })
+    expect([
+      install.status,
+      install.stderr
+        .split('\n')
+        .filter((l) => l.includes('ERR'))
+        .join('\n'),
+    ]).toEqual([0, ''])
     expect(existsSync(join(copy, 'node_modules', 'tsx'))).toBe(true)
     expect(existsSync(join(copy, 'node_modules', 'vite'))).toBe(false)
     expect(existsSync(join(copy, 'node_modules', 'vitest'))).toBe(false)

@@ -10,13 +10,23 @@ import { SIGN_UP, signIn, signUp } from '../../identity/test/support/harness.js'
 import { claimsOf, signUpBody, startRealServer, type RealServer } from './identity.harness.js'
 
 const folders: string[] = []
-afterAll(() => { for (const f of folders) rmSync(f, { recursive: true, force: true }) })
+afterAll(() => {
+  for (const f of folders) rmSync(f, { recursive: true, force: true })
+})
 
 type Details = { id: number; email: string; city: string }
 
 const profile = (email: string, city: string) => ({
-  email, professionalPosition: 'Engineer', company: 'ACME', countryCodeId: 64, stateOriginalId: 1, city,
-  languageId: 1, clusterId: null, profileQuestionAnswer: [], isDeletedProfileImage: false,
+  email,
+  professionalPosition: 'Engineer',
+  company: 'ACME',
+  countryCodeId: 64,
+  stateOriginalId: 1,
+  city,
+  languageId: 1,
+  clusterId: null,
+  profileQuestionAnswer: [],
+  isDeletedProfileImage: false,
 })
 
 /** Signs up through the provider's pages and the API, and saves a profile: an account with data. */
@@ -35,7 +45,11 @@ const details = async (server: RealServer, token: string, email: string): Promis
 
 const userCount = (dir: string): number => {
   const db = new BetterSqlite3(join(dir, 'tandem.db'), { readonly: true })
-  try { return db.prepare('select count(*) from users').pluck().get() as number } finally { db.close() }
+  try {
+    return db.prepare('select count(*) from users').pluck().get() as number
+  } finally {
+    db.close()
+  }
 }
 
 describe('moving to a new public address', () => {
@@ -52,12 +66,16 @@ describe('moving to a new public address', () => {
       expect(after.base).not.toBe(before.base)
       const tokens = await signIn(after.endpoint, 'anna@example.org', SIGN_UP.password)
       expect(claimsOf(tokens)['iss']).toBe(`${after.base}/oidc`)
-      expect((await after.api(tokens.access_token, 'POST', '/api/Account/signin', { Email: 'anna@example.org', Role: null })).status).toBe(200)
+      expect((await after.api(tokens.access_token, 'POST', '/api/Account/signin', { Email: 'anna@example.org', Role: null })).status).toBe(
+        200,
+      )
       expect(await details(after, tokens.access_token, 'anna@example.org')).toEqual(anna)
       const bertTokens = await signIn(after.endpoint, 'bert@example.org', SIGN_UP.password)
       expect(await details(after, bertTokens.access_token, 'bert@example.org')).toEqual(bert)
       expect(userCount(dir)).toBe(2)
-    } finally { await after.close() }
+    } finally {
+      await after.close()
+    }
   }, 120_000)
 
   it('moves a data folder from before the stable issuer: users keyed by the old URL are found under the new one', async () => {
@@ -79,6 +97,8 @@ describe('moving to a new public address', () => {
       const tokens = await signIn(after.endpoint, 'anna@example.org', SIGN_UP.password)
       expect(await details(after, tokens.access_token, 'anna@example.org')).toEqual(anna)
       expect(userCount(dir)).toBe(1)
-    } finally { await after.close() }
+    } finally {
+      await after.close()
+    }
   }, 120_000)
 })

@@ -7,14 +7,23 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { expectOk, startHarness, toWire, type Harness, type Person } from './harness.js'
 
 let h: Harness
-beforeEach(async () => { h = await startHarness() })
-afterEach(async () => { await h.close() })
+beforeEach(async () => {
+  h = await startHarness()
+})
+afterEach(async () => {
+  await h.close()
+})
 
 type FieldError = { readonly field: string; readonly key: string }
 type Item = ReturnType<typeof toWire>[number]
 
 const save = (p: Person, items: readonly Item[]) =>
-  h.call<FieldError[]>(p, 'POST', '/api/Questionnaire/UpdateAnswer', { email: p.email, roleName: 'Mentee', isSavePublish: false, userSelectedAnswerSaveModel: items })
+  h.call<FieldError[]>(p, 'POST', '/api/Questionnaire/UpdateAnswer', {
+    email: p.email,
+    roleName: 'Mentee',
+    isSavePublish: false,
+    userSelectedAnswerSaveModel: items,
+  })
 
 const stored = (p: Person) => h.server.ctx.answers.load(h.server.ctx.users.byEmail(p.email)?.id ?? 0, 'Mentee')?.answers
 
@@ -43,7 +52,11 @@ describe('saving answers refuses what the questionnaire does not know', () => {
     const year = questionnaire.pairs.find((p) => p.kind === 'year' && p.mentee !== null)
     const someOption = questionnaire.pairs.find((p) => p.kind === 'choice')?.options[0]?.id ?? 1
     if (year === undefined) throw new Error('the questionnaire asks mentees a year')
-    const edited = items.map((i) => (i.QuestionPairId === year.questionPairId ? { ...i, PossibleAnswer: [{ originalPossibleAnswerId: someOption, isSetOptionThatFitsAll: 0 as const }] } : i))
+    const edited = items.map((i) =>
+      i.QuestionPairId === year.questionPairId
+        ? { ...i, PossibleAnswer: [{ originalPossibleAnswerId: someOption, isSetOptionThatFitsAll: 0 as const }] }
+        : i,
+    )
     expectRefused(await save(mentee, edited), `answers.${year.questionPairId}`, 'invalid-value')
     expect(stored(mentee)).toEqual(before)
   })
@@ -56,7 +69,9 @@ describe('saving answers refuses what the questionnaire does not know', () => {
     const withText = items.map((i) => (i === choice ? { ...i, DirectFieldAnswer: 'free text' } : i))
     expectRefused(await save(mentee, withText), `answers.${choice.QuestionPairId}`, 'invalid-value')
     expectRefused(await save(mentee, [...items, { ...choice, QuestionPairId: 9999 }]), 'answers.9999', 'invalid-value')
-    const unknownOption = items.map((i) => (i === choice ? { ...i, PossibleAnswer: [{ originalPossibleAnswerId: 987_654, isSetOptionThatFitsAll: 0 as const }] } : i))
+    const unknownOption = items.map((i) =>
+      i === choice ? { ...i, PossibleAnswer: [{ originalPossibleAnswerId: 987_654, isSetOptionThatFitsAll: 0 as const }] } : i,
+    )
     expectRefused(await save(mentee, unknownOption), `answers.${choice.QuestionPairId}`, 'unknown-option')
     expect(stored(mentee)).toEqual(before)
   })

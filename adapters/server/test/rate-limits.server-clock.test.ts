@@ -5,8 +5,12 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { startHarness, type Harness } from './harness.js'
 
 let h: Harness
-beforeEach(async () => { h = await startHarness() })
-afterEach(async () => { await h.close() })
+beforeEach(async () => {
+  h = await startHarness()
+})
+afterEach(async () => {
+  await h.close()
+})
 
 // The allowance of the route table (adapters/http/src/routes.table.ts).
 const LOG_ERRORS_PER_MINUTE = 30

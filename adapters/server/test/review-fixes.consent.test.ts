@@ -4,13 +4,25 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { startHarness, type Harness, type Person } from './harness.js'
 
 let h: Harness
-beforeEach(async () => { h = await startHarness() })
-afterEach(async () => { await h.close() })
-
-const signUp = (p: Person, consents: { privacy: boolean; terms: boolean }) => h.call(p, 'POST', '/api/account/signup', {
-  FirstName: p.firstName, LastName: p.lastName, DOB: '1990-05-01', Language: 'en', Gender: 'NA', Email: p.email,
-  IsAcceptedDataPrivacyPolicy: consents.privacy, IsAcceptedTermsConditions: consents.terms, Role: 'Mentee',
+beforeEach(async () => {
+  h = await startHarness()
 })
+afterEach(async () => {
+  await h.close()
+})
+
+const signUp = (p: Person, consents: { privacy: boolean; terms: boolean }) =>
+  h.call(p, 'POST', '/api/account/signup', {
+    FirstName: p.firstName,
+    LastName: p.lastName,
+    DOB: '1990-05-01',
+    Language: 'en',
+    Gender: 'NA',
+    Email: p.email,
+    IsAcceptedDataPrivacyPolicy: consents.privacy,
+    IsAcceptedTermsConditions: consents.terms,
+    Role: 'Mentee',
+  })
 
 describe('sign-up consents', () => {
   it('refuses a sign-up with either consent false (400, requiredFieldError on the field) and stores nobody', async () => {

@@ -8,8 +8,12 @@ const LOG_ERRORS_PER_MINUTE = 30
 const LOG_ERROR_MAX_CHARACTERS = 2000
 
 let h: Harness
-beforeEach(async () => { h = await startHarness() })
-afterEach(async () => { await h.close() })
+beforeEach(async () => {
+  h = await startHarness()
+})
+afterEach(async () => {
+  await h.close()
+})
 
 const report = (who: Parameters<Harness['call']>[0], message = 'TypeError: x is undefined') =>
   h.call(who, 'POST', '/api/Logger/LogError', { ErrorMessage: message })

@@ -6,30 +6,51 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { expectOk, startHarness, type Harness, type Person } from './harness.js'
 
 let h: Harness
-beforeEach(async () => { h = await startHarness() })
-afterEach(async () => { await h.close() })
+beforeEach(async () => {
+  h = await startHarness()
+})
+afterEach(async () => {
+  await h.close()
+})
 
-const proposals = async (p: Person) => (await h.call<ProposalsResponse>(p, 'POST', '/api/MatchingTandem/GetProposals', { email: p.email })).body.value
+const proposals = async (p: Person) =>
+  (await h.call<ProposalsResponse>(p, 'POST', '/api/MatchingTandem/GetProposals', { email: p.email })).body.value
 const start = (p: Person) => h.call<boolean>(p, 'POST', '/api/MatchingTandem/CreateMatchingTandem', { menteeEmail: p.email })
 const idOf = (p: Person): number => h.server.ctx.users.byEmail(p.email)?.id ?? 0
 
 const uploadPhoto = async (who: Person): Promise<void> => {
-  const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#2266aa' } }).png().toBuffer()
+  const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#2266aa' } })
+    .png()
+    .toBuffer()
   const form = new FormData()
   form.append('email', who.email)
   form.append('imageFile', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'me.png')
-  const response = await fetch(`${h.base}/api/user/UpdateProfileImage`, { method: 'POST', headers: { authorization: `Bearer ${await h.tokenFor(who)}` }, body: form })
+  const response = await fetch(`${h.base}/api/user/UpdateProfileImage`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${await h.tokenFor(who)}` },
+    body: form,
+  })
   expect(response.status).toBe(200)
 }
 
 /** The status of `viewer` fetching `owner`'s photo. */
 const photoStatus = async (viewer: Person, owner: Person): Promise<number> =>
-  (await fetch(`${h.base}/api/User/ProfileImage/${idOf(owner)}`, { headers: { authorization: `Bearer ${await h.tokenFor(viewer)}` } })).status
+  (await fetch(`${h.base}/api/User/ProfileImage/${idOf(owner)}`, { headers: { authorization: `Bearer ${await h.tokenFor(viewer)}` } }))
+    .status
 
 const decision = (who: Person, role: 'Mentee' | 'Mentor', partner: Person, proposalId: number, tandemId: number, accept: boolean) =>
   h.call(who, 'POST', `/api/MatchingTandem/${accept ? 'AcceptProposal' : 'DeclineProposal'}`, {
-    email: who.email, role, pairedUserEmail: partner.email,
-    proposalSaveModel: accept ? { proposalId, proposalState: 'ACCEPTED' } : { proposalId, proposalState: 'DECLINED', comment: null, declineReasonId: h.server.ctx.master.declineReasons.find((r) => r.side === role)?.id ?? 0 },
+    email: who.email,
+    role,
+    pairedUserEmail: partner.email,
+    proposalSaveModel: accept
+      ? { proposalId, proposalState: 'ACCEPTED' }
+      : {
+          proposalId,
+          proposalState: 'DECLINED',
+          comment: null,
+          declineReasonId: h.server.ctx.master.declineReasons.find((r) => r.side === role)?.id ?? 0,
+        },
     matchingTandemSaveModel: { matchingTandemId: tandemId, tandemState: accept ? 'ACTIVE' : 'DECLINED' },
   })
 

@@ -5,15 +5,29 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { expectOk, startHarness, type Harness, type Person } from './harness.js'
 
 let h: Harness
-beforeEach(async () => { h = await startHarness() })
-afterEach(async () => { await h.close() })
+beforeEach(async () => {
+  h = await startHarness()
+})
+afterEach(async () => {
+  await h.close()
+})
 
 const SUMMARY = { field: 'profile', key: 'profileMissingFieldsError' }
 
-const update = (p: Person, changes: Record<string, unknown>) => h.call(p, 'POST', '/api/user/UpdateProfile', {
-  email: p.email, professionalPosition: 'Nurse', company: 'Clinic', countryCodeId: 64, stateOriginalId: 1, city: 'Hamburg',
-  languageId: 1, clusterId: h.server.ctx.clusters.defaultCluster()?.clusterId ?? null, profileQuestionAnswer: [], isDeletedProfileImage: false, ...changes,
-})
+const update = (p: Person, changes: Record<string, unknown>) =>
+  h.call(p, 'POST', '/api/user/UpdateProfile', {
+    email: p.email,
+    professionalPosition: 'Nurse',
+    company: 'Clinic',
+    countryCodeId: 64,
+    stateOriginalId: 1,
+    city: 'Hamburg',
+    languageId: 1,
+    clusterId: h.server.ctx.clusters.defaultCluster()?.clusterId ?? null,
+    profileQuestionAnswer: [],
+    isDeletedProfileImage: false,
+    ...changes,
+  })
 
 describe('profile update with unknown ids', () => {
   it.each([
@@ -27,7 +41,11 @@ describe('profile update with unknown ids', () => {
     expectOk(await h.signUp(mentee, 'Mentee'), 'sign-up')
     expectOk(await h.saveProfile(mentee), 'first profile')
     const reply = await update(mentee, changes)
-    expect([reply.status, reply.body.errorMessage, reply.body.value]).toEqual([400, 'ValidationFailed', [{ field, key: 'invalid-value' }, SUMMARY]])
+    expect([reply.status, reply.body.errorMessage, reply.body.value]).toEqual([
+      400,
+      'ValidationFailed',
+      [{ field, key: 'invalid-value' }, SUMMARY],
+    ])
     expect(h.server.ctx.users.byEmail(mentee.email)?.city).toBe('Berlin')
   })
 
@@ -36,6 +54,10 @@ describe('profile update with unknown ids', () => {
     expectOk(await h.signUp(mentee, 'Mentee'), 'sign-up')
     const reply = await update(mentee, { countryCodeId: 999_999, city: '' })
     expect(reply.status).toBe(400)
-    expect(reply.body.value).toEqual([{ field: 'city', key: 'requiredFieldError' }, { field: 'countryCodeId', key: 'invalid-value' }, SUMMARY])
+    expect(reply.body.value).toEqual([
+      { field: 'city', key: 'requiredFieldError' },
+      { field: 'countryCodeId', key: 'invalid-value' },
+      SUMMARY,
+    ])
   })
 })

@@ -4,10 +4,15 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { startHarness, type Harness } from './harness.js'
 
 let h: Harness
-beforeEach(async () => { h = await startHarness() })
-afterEach(async () => { await h.close() })
+beforeEach(async () => {
+  h = await startHarness()
+})
+afterEach(async () => {
+  await h.close()
+})
 
-const list = (tandemId: number) => h.call(h.admin, 'POST', '/api/Admin/GetMatchingTandemList', { tandemStates: [], tandemId, email: '', filterCluster: [] })
+const list = (tandemId: number) =>
+  h.call(h.admin, 'POST', '/api/Admin/GetMatchingTandemList', { tandemStates: [], tandemId, email: '', filterCluster: [] })
 
 describe('team id filter', () => {
   it('refuses an id of 11 digits with 400 enter-a-valid-id; 10 digits and 0 are searched', async () => {

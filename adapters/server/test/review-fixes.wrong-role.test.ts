@@ -6,8 +6,12 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { startHarness, toWire, type Harness } from './harness.js'
 
 let h: Harness
-beforeEach(async () => { h = await startHarness() })
-afterEach(async () => { await h.close() })
+beforeEach(async () => {
+  h = await startHarness()
+})
+afterEach(async () => {
+  await h.close()
+})
 
 const expectWrongRole = (reply: { status: number; body: { isFailure: boolean; errorMessage: string | null } }) => {
   expect(reply.status).toBe(403)
@@ -18,16 +22,33 @@ const expectWrongRole = (reply: { status: number; body: { isFailure: boolean; er
 describe('wrong role', () => {
   it('a mentee asking for the mentor questionnaire or saving mentor answers gets 403', async () => {
     const mentee = await h.readyMentee()
-    expectWrongRole(await h.call(mentee, 'GET', `/api/Questionnaire/GetQuestionAnswerPairs?language=en&role=Mentor&emailId=${encodeURIComponent(mentee.email)}`))
-    expectWrongRole(await h.call(mentee, 'POST', '/api/Questionnaire/CreateAnswer', {
-      email: mentee.email, roleName: 'Mentor', isSavePublish: false, userSelectedAnswerSaveModel: toWire('Mentor', aMentorAnswers()),
-    }))
+    expectWrongRole(
+      await h.call(
+        mentee,
+        'GET',
+        `/api/Questionnaire/GetQuestionAnswerPairs?language=en&role=Mentor&emailId=${encodeURIComponent(mentee.email)}`,
+      ),
+    )
+    expectWrongRole(
+      await h.call(mentee, 'POST', '/api/Questionnaire/CreateAnswer', {
+        email: mentee.email,
+        roleName: 'Mentor',
+        isSavePublish: false,
+        userSelectedAnswerSaveModel: toWire('Mentor', aMentorAnswers()),
+      }),
+    )
     expect(h.server.ctx.answers.load(h.server.ctx.users.byEmail(mentee.email)?.id ?? 0, 'Mentor')).toBeUndefined()
   })
 
-  it('a mentee calling the mentor\'s UpdateUserStatus gets 403 and stays without a mentor side', async () => {
+  it("a mentee calling the mentor's UpdateUserStatus gets 403 and stays without a mentor side", async () => {
     const mentee = await h.readyMentee()
-    expectWrongRole(await h.call(mentee, 'POST', '/api/Questionnaire/UpdateUserStatus', { email: mentee.email, roleName: 'Mentor', disableMatching: true }))
+    expectWrongRole(
+      await h.call(mentee, 'POST', '/api/Questionnaire/UpdateUserStatus', {
+        email: mentee.email,
+        roleName: 'Mentor',
+        disableMatching: true,
+      }),
+    )
     expect(h.server.ctx.users.byEmail(mentee.email)?.participant.mentor).toBeNull()
   })
 
@@ -36,23 +57,32 @@ describe('wrong role', () => {
     const start = await h.call(mentor, 'POST', '/api/MatchingTandem/CreateMatchingTandem', { menteeEmail: mentor.email })
     expectWrongRole(start)
     expect(start.body['statusCode']).toBe(403)
-    expectWrongRole(await h.call(mentor, 'POST', '/api/MatchingTandem/AcceptProposal', {
-      email: mentor.email, role: 'Mentee', pairedUserEmail: 'someone@example.org',
-      proposalSaveModel: { proposalId: 1, proposalState: 'ACCEPTED' }, matchingTandemSaveModel: { matchingTandemId: 1, tandemState: 'ACTIVE' },
-    }))
+    expectWrongRole(
+      await h.call(mentor, 'POST', '/api/MatchingTandem/AcceptProposal', {
+        email: mentor.email,
+        role: 'Mentee',
+        pairedUserEmail: 'someone@example.org',
+        proposalSaveModel: { proposalId: 1, proposalState: 'ACCEPTED' },
+        matchingTandemSaveModel: { matchingTandemId: 1, tandemState: 'ACTIVE' },
+      }),
+    )
   })
 
   it('an admin naming a user without the side gets 400 on the e-mail, not the start-matching message', async () => {
     const mentee = await h.readyMentee()
     await h.call(h.admin, 'POST', '/api/Account/signin', { Email: h.admin.email, Role: null })
-    const toggle = await h.call(h.admin, 'POST', '/api/Admin/UpdateUserStatus', { email: mentee.email, roleName: 'Mentor', disableMatching: true })
+    const toggle = await h.call(h.admin, 'POST', '/api/Admin/UpdateUserStatus', {
+      email: mentee.email,
+      roleName: 'Mentor',
+      disableMatching: true,
+    })
     expect([toggle.status, toggle.body.value]).toEqual([400, [{ field: 'email', key: 'invalid-value' }]])
     const mentor = await h.publishedMentor()
     const data = await h.call(h.admin, 'GET', `/api/Admin/GetMasterDataForMenteeStateChange?email=${encodeURIComponent(mentor.email)}`)
     expect([data.status, data.body.value]).toEqual([400, [{ field: 'email', key: 'invalid-value' }]])
   })
 
-  it('a mentee naming role=Mentor on the read routes gets 403 WrongRole, not 404 or the mentor\'s data', async () => {
+  it("a mentee naming role=Mentor on the read routes gets 403 WrongRole, not 404 or the mentor's data", async () => {
     const mentee = await h.readyMentee()
     const q = (path: string) => h.call(mentee, 'GET', `${path}?email=${encodeURIComponent(mentee.email)}&role=Mentor&language=en`)
     expectWrongRole(await q('/api/User/GetProposedUserProfile'))
@@ -61,7 +91,11 @@ describe('wrong role', () => {
     expect(reasons.body.value).toBeNull()
     expectWrongRole(await q('/api/user/GetUserProfile'))
     // Their own side still answers.
-    const own = await h.call(mentee, 'GET', `/api/MatchingTandem/GetDeclineReason?email=${encodeURIComponent(mentee.email)}&role=Mentee&language=en`)
+    const own = await h.call(
+      mentee,
+      'GET',
+      `/api/MatchingTandem/GetDeclineReason?email=${encodeURIComponent(mentee.email)}&role=Mentee&language=en`,
+    )
     expect(own.status).toBe(200)
   })
 
@@ -71,9 +105,14 @@ describe('wrong role', () => {
     expectWrongRole(await h.call(mentor, 'GET', `/api/User/GetProposedUserProfile?email=${e}&role=Mentee&language=en`))
     expectWrongRole(await h.call(mentor, 'GET', `/api/MatchingTandem/GetDeclineReason?email=${e}&role=Mentee&language=en`))
     expectWrongRole(await h.call(mentor, 'GET', `/api/Questionnaire/GetQuestionAnswerPairs?language=en&role=Mentee&emailId=${e}`))
-    expectWrongRole(await h.call(mentor, 'POST', '/api/MatchingTandem/DeclineProposal', {
-      email: mentor.email, role: 'Mentee', pairedUserEmail: 'someone@example.org',
-      proposalSaveModel: { proposalId: 1, proposalState: 'DECLINED', declineReasonId: 1, comment: null }, matchingTandemSaveModel: { matchingTandemId: 1, tandemState: 'DECLINED' },
-    }))
+    expectWrongRole(
+      await h.call(mentor, 'POST', '/api/MatchingTandem/DeclineProposal', {
+        email: mentor.email,
+        role: 'Mentee',
+        pairedUserEmail: 'someone@example.org',
+        proposalSaveModel: { proposalId: 1, proposalState: 'DECLINED', declineReasonId: 1, comment: null },
+        matchingTandemSaveModel: { matchingTandemId: 1, tandemState: 'DECLINED' },
+      }),
+    )
   })
 })

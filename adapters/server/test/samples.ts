@@ -5,29 +5,63 @@ import type { Person } from './harness.js'
 export type Sample = { readonly query?: Record<string, string>; readonly body?: unknown }
 
 const save = (p: Person, role: string) => ({
-  email: p.email, role, pairedUserEmail: 'partner@example.org',
-  proposalSaveModel: { proposalId: 1, proposalState: 'ACCEPTED' }, matchingTandemSaveModel: { matchingTandemId: 1, tandemState: 'ACTIVE' },
+  email: p.email,
+  role,
+  pairedUserEmail: 'partner@example.org',
+  proposalSaveModel: { proposalId: 1, proposalState: 'ACCEPTED' },
+  matchingTandemSaveModel: { matchingTandemId: 1, tandemState: 'ACTIVE' },
 })
 
 export const SAMPLES: Readonly<Record<string, (owner: Person, target: Person) => Sample>> = {
   'GET /api/health': () => ({}),
   'GET /api/openapi.json': () => ({}),
   'GET /api/docs': () => ({}),
-  'POST /api/account/signup': (o) => ({ body: { FirstName: o.firstName, LastName: o.lastName, DOB: null, Language: 'en', Gender: 'NA', Email: o.email, IsAcceptedDataPrivacyPolicy: true, IsAcceptedTermsConditions: true, Role: 'Mentee' } }),
+  'POST /api/account/signup': (o) => ({
+    body: {
+      FirstName: o.firstName,
+      LastName: o.lastName,
+      DOB: null,
+      Language: 'en',
+      Gender: 'NA',
+      Email: o.email,
+      IsAcceptedDataPrivacyPolicy: true,
+      IsAcceptedTermsConditions: true,
+      Role: 'Mentee',
+    },
+  }),
   'POST /api/Account/signin': (o) => ({ body: { Email: o.email, Role: null } }),
   'GET /api/Account/GetUserDetails': (o) => ({ query: { emailId: o.email } }),
   'GET /api/Account/DeleteUserFromIdp': (_o, t) => ({ query: { emailId: t.email, deletefromDB: 'false' } }),
   'POST /api/Logger/LogError': () => ({ body: { ErrorMessage: 'boom' } }),
-  'POST /api/Notification/NotifyUser': (_o, t) => ({ body: { email: t.email, notificationType: 'ACTIVATE_USER_PROFILE', matchingTandemId: null } }),
-  'POST /api/user/UpdateProfile': (o) => ({ body: { email: o.email, professionalPosition: 'x', company: 'y', countryCodeId: 1, stateOriginalId: null, city: 'Rome', languageId: 1, clusterId: 1, profileQuestionAnswer: [], isDeletedProfileImage: false } }),
+  'POST /api/Notification/NotifyUser': (_o, t) => ({
+    body: { email: t.email, notificationType: 'ACTIVATE_USER_PROFILE', matchingTandemId: null },
+  }),
+  'POST /api/user/UpdateProfile': (o) => ({
+    body: {
+      email: o.email,
+      professionalPosition: 'x',
+      company: 'y',
+      countryCodeId: 1,
+      stateOriginalId: null,
+      city: 'Rome',
+      languageId: 1,
+      clusterId: 1,
+      profileQuestionAnswer: [],
+      isDeletedProfileImage: false,
+    },
+  }),
   'GET /api/user/GetUserProfile': (o) => ({ query: { email: o.email, language: 'en' } }),
   'POST /api/user/UpdateProfileImage': (o) => ({ body: { email: o.email, IsDeleted: 'true' } }),
   'GET /api/User/ProfileImage/:userId': () => ({}),
   'GET /api/User/GetProposedUserProfile': (o) => ({ query: { email: o.email, role: 'Mentee', language: 'en' } }),
   'GET /api/User/GetAllStatus': () => ({}),
   'GET /api/Questionnaire/GetQuestionAnswerPairs': (o) => ({ query: { language: 'en', role: 'Mentee', emailId: o.email } }),
-  'POST /api/Questionnaire/CreateAnswer': (o) => ({ body: { email: o.email, roleName: 'Mentee', isSavePublish: false, userSelectedAnswerSaveModel: [] } }),
-  'POST /api/Questionnaire/UpdateAnswer': (o) => ({ body: { email: o.email, roleName: 'Mentee', isSavePublish: false, userSelectedAnswerSaveModel: [] } }),
+  'POST /api/Questionnaire/CreateAnswer': (o) => ({
+    body: { email: o.email, roleName: 'Mentee', isSavePublish: false, userSelectedAnswerSaveModel: [] },
+  }),
+  'POST /api/Questionnaire/UpdateAnswer': (o) => ({
+    body: { email: o.email, roleName: 'Mentee', isSavePublish: false, userSelectedAnswerSaveModel: [] },
+  }),
   'POST /api/Questionnaire/UpdateUserStatus': (o) => ({ body: { email: o.email, roleName: 'Mentor', disableMatching: true } }),
   'POST /api/MatchingTandem/GetProposals': (o) => ({ body: { email: o.email } }),
   'POST /api/MatchingTandem/AcceptProposal': (o) => ({ body: save(o, 'Mentee') }),
@@ -37,9 +71,13 @@ export const SAMPLES: Readonly<Record<string, (owner: Person, target: Person) =>
   'GET /api/Admin/GetAllUsers': () => ({}),
   'GET /api/Admin/GetUserDetail': (_o, t) => ({ query: { email: t.email, language: 'en' } }),
   'GET /api/Admin/GetMasterDataForMenteeStateChange': (_o, t) => ({ query: { email: t.email } }),
-  'POST /api/Admin/UpdateMenteeInformation': (_o, t) => ({ body: { statusId: 4, clusterId: 1, email: t.email, previousStatus: 'NEW', newStatus: 'AVAILABLE' } }),
+  'POST /api/Admin/UpdateMenteeInformation': (_o, t) => ({
+    body: { statusId: 4, clusterId: 1, email: t.email, previousStatus: 'NEW', newStatus: 'AVAILABLE' },
+  }),
   'GET /api/Admin/GetManualMatchingMasterData': () => ({}),
-  'POST /api/Admin/CreateMatchingTandemManual': (_o, t) => ({ body: { mentees: { userId: 1, email: t.email }, mentors: { userId: 2, email: t.email } } }),
+  'POST /api/Admin/CreateMatchingTandemManual': (_o, t) => ({
+    body: { mentees: { userId: 1, email: t.email }, mentors: { userId: 2, email: t.email } },
+  }),
   'POST /api/Admin/UpdateUserStatus': (_o, t) => ({ body: { email: t.email, roleName: 'Mentor', disableMatching: true } }),
   'POST /api/Admin/GetMatchingTandemList': () => ({ body: { tandemStates: [], tandemId: 0, email: '', filterCluster: [] } }),
   'GET /api/Admin/GetStatusMaster': () => ({}),
@@ -51,11 +89,48 @@ export const SAMPLES: Readonly<Record<string, (owner: Person, target: Person) =>
   'POST /api/Admin/CreateCluster': () => ({ query: { yearText: 'Matrix year' } }),
   'GET /api/Admin/CloseCluster': () => ({ query: { clusterId: '999' } }),
   'GET /api/Admin/SyncDBFromIdp': () => ({}),
-  'POST /api/Admin/AcceptProposal': (_o, t) => ({ body: [{ email: t.email, role: 'Mentee', pairedUserEmail: t.email, proposalSaveModel: [{ proposalId: 1, proposalState: 'ACCEPTED' }], matchingTandemSaveModel: [{ matchingTandemId: 1, tandemState: 'ACTIVE', version: 1 }] }] }),
-  'POST /api/Admin/DeclineProposal': (_o, t) => ({ body: { declineProposal: { proposalId: 1, proposalState: 'DECLINED', comment: null, declineMatchingTandem: { matchingTandemId: 1, tandemState: 'DECLINED', version: 1 } }, menteeEmail: t.email, mentorEmail: t.email, role: 'Mentee' } }),
+  'POST /api/Admin/AcceptProposal': (_o, t) => ({
+    body: [
+      {
+        email: t.email,
+        role: 'Mentee',
+        pairedUserEmail: t.email,
+        proposalSaveModel: [{ proposalId: 1, proposalState: 'ACCEPTED' }],
+        matchingTandemSaveModel: [{ matchingTandemId: 1, tandemState: 'ACTIVE', version: 1 }],
+      },
+    ],
+  }),
+  'POST /api/Admin/DeclineProposal': (_o, t) => ({
+    body: {
+      declineProposal: {
+        proposalId: 1,
+        proposalState: 'DECLINED',
+        comment: null,
+        declineMatchingTandem: { matchingTandemId: 1, tandemState: 'DECLINED', version: 1 },
+      },
+      menteeEmail: t.email,
+      mentorEmail: t.email,
+      role: 'Mentee',
+    },
+  }),
   'POST /api/Admin/ResendNotification': () => ({ body: { notificationId: 999 } }),
-  'POST /api/Admin/ExportUserDataByRole': () => ({ body: { role: 'Mentee', includeBasicAccountInformation: true, includeExtededAccountInformation: false, includeProfileInformation: false, filterData: {} } }),
-  'GET /api/Admin/ExportMatchingTandemData': () => ({ query: { includeUserAccountInformation: 'true', includeMatchingTandemInformation: 'true', includeProposalInformation: 'true', tandemDateRange: '7' } }),
+  'POST /api/Admin/ExportUserDataByRole': () => ({
+    body: {
+      role: 'Mentee',
+      includeBasicAccountInformation: true,
+      includeExtededAccountInformation: false,
+      includeProfileInformation: false,
+      filterData: {},
+    },
+  }),
+  'GET /api/Admin/ExportMatchingTandemData': () => ({
+    query: {
+      includeUserAccountInformation: 'true',
+      includeMatchingTandemInformation: 'true',
+      includeProposalInformation: 'true',
+      tandemDateRange: '7',
+    },
+  }),
 }
 
 /** The concrete path of a route (path parameters filled in). */

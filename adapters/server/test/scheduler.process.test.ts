@@ -14,7 +14,9 @@ import { killed, mainProcesses, waitFor } from './main-process.js'
 
 let smtp: TestSmtp
 const processes = mainProcesses()
-beforeAll(async () => { smtp = await startTestSmtp() })
+beforeAll(async () => {
+  smtp = await startTestSmtp()
+})
 afterAll(async () => {
   processes.killAll()
   await smtp.stop()
@@ -31,12 +33,25 @@ describe('main.ts processes on one database', () => {
     const mentor = await h.publishedMentor('Anna')
     const mentee = await h.readyMentee('Mia')
     expectOk(await h.call(mentee, 'POST', '/api/MatchingTandem/CreateMatchingTandem', { menteeEmail: mentee.email }), 'start')
-    const p = (await h.call<{ menteeProposal: { proposalId: number; matchingTandemId: number }[] }>(mentee, 'POST', '/api/MatchingTandem/GetProposals', { email: mentee.email })).body.value.menteeProposal[0]
+    const p = (
+      await h.call<{ menteeProposal: { proposalId: number; matchingTandemId: number }[] }>(
+        mentee,
+        'POST',
+        '/api/MatchingTandem/GetProposals',
+        { email: mentee.email },
+      )
+    ).body.value.menteeProposal[0]
     if (p === undefined) throw new Error('expected a proposal')
-    expectOk(await h.call(mentee, 'POST', '/api/MatchingTandem/AcceptProposal', {
-      email: mentee.email, role: 'Mentee', pairedUserEmail: mentor.email,
-      proposalSaveModel: { proposalId: p.proposalId, proposalState: 'ACCEPTED' }, matchingTandemSaveModel: { matchingTandemId: p.matchingTandemId, tandemState: 'ACTIVE' },
-    }), 'accept')
+    expectOk(
+      await h.call(mentee, 'POST', '/api/MatchingTandem/AcceptProposal', {
+        email: mentee.email,
+        role: 'Mentee',
+        pairedUserEmail: mentor.email,
+        proposalSaveModel: { proposalId: p.proposalId, proposalState: 'ACCEPTED' },
+        matchingTandemSaveModel: { matchingTandemId: p.matchingTandemId, tandemState: 'ACTIVE' },
+      }),
+      'accept',
+    )
     const drafts = [h.person('Tom'), h.person('Uwe'), h.person('Vera')]
     for (const d of drafts) {
       expectOk(await h.signUp(d, 'Mentor'), 'sign-up')
@@ -65,10 +80,14 @@ describe('main.ts processes on one database', () => {
       await killed(third)
 
       const rows = outbox.all()
-      expect(rows.map((m) => `${m.type} ${m.recipient.email}`).sort()).toEqual([
-        `DEACTIVATE_USER_PROFILE ${mentor.email}`, `NEW_TANDEM ${mentee.email}`, `NEW_TANDEM ${mentor.email}`,
-        ...drafts.map((d) => `REMINDER_UNPUBLISHED_USER_PROFILE ${d.email}`),
-      ].sort())
+      expect(rows.map((m) => `${m.type} ${m.recipient.email}`).sort()).toEqual(
+        [
+          `DEACTIVATE_USER_PROFILE ${mentor.email}`,
+          `NEW_TANDEM ${mentee.email}`,
+          `NEW_TANDEM ${mentor.email}`,
+          ...drafts.map((d) => `REMINDER_UNPUBLISHED_USER_PROFILE ${d.email}`),
+        ].sort(),
+      )
       const received = (await smtp.parsed()).map((m) => m.messageId ?? '')
       expect(rows.map((m) => m.status)).toEqual(rows.map(() => 'sent'))
       expect([...new Set(received)].sort()).toEqual(rows.map((row) => `<tandem-outbox-${row.id}@localhost>`).sort())
@@ -86,13 +105,21 @@ describe('main.ts processes on one database', () => {
       const child = await startMain(dir)
       const db = await openDatabase(join(dir, 'tandem.db'))
       try {
-        const leases = () => db.raw.prepare('select name, until from scheduler_leases order by name').all() as { name: string; until: number }[]
+        const leases = () =>
+          db.raw.prepare('select name, until from scheduler_leases order by name').all() as { name: string; until: number }[]
         await waitFor('both leases taken', () => leases().filter((l) => l.until > Date.now()).length === 2)
         const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
         child.kill('SIGTERM')
         expect(await exited).toBe(0)
-        expect(leases()).toEqual([{ name: 'deadline-sweep', until: 0 }, { name: 'reminder-sweep', until: 0 }])
-      } finally { db.close() }
-    } finally { rmSync(dir, { recursive: true, force: true }) }
+        expect(leases()).toEqual([
+          { name: 'deadline-sweep', until: 0 },
+          { name: 'reminder-sweep', until: 0 },
+        ])
+      } finally {
+        db.close()
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
   }, 120_000)
 })

@@ -18,13 +18,19 @@ beforeEach(async () => {
   b = await startHarness({ dataDir: a.dir })
   b.clock.set(a.clock())
 })
-afterEach(async () => { await b.close(); await a.close() })
+afterEach(async () => {
+  await b.close()
+  await a.close()
+})
 
 /** A scheduler over one harness's server, counting what each sweep did. */
 const schedulerOf = (h: Harness, holder: string) => {
   const done = { deadline: [] as number[], reminders: [] as number[] }
   const scheduler: Scheduler = createScheduler({
-    leases: createSchedulerLeases(h.server.db), holder, now: h.clock, log: { error: () => {}, info: () => {} },
+    leases: createSchedulerLeases(h.server.db),
+    holder,
+    now: h.clock,
+    log: { error: () => {}, info: () => {} },
     tasks: [
       { name: 'deadline-sweep', intervalMs: INTERVAL, run: () => done.deadline.push(h.server.sweep()) },
       { name: 'reminder-sweep', intervalMs: INTERVAL, run: () => done.reminders.push(h.server.sweepReminders()) },
@@ -38,20 +44,36 @@ const acceptedPair = async (): Promise<{ mentor: Person; mentee: Person }> => {
   const mentor = await a.publishedMentor('Anna')
   const mentee = await a.readyMentee('Mia')
   expectOk(await a.call(mentee, 'POST', '/api/MatchingTandem/CreateMatchingTandem', { menteeEmail: mentee.email }), 'start')
-  const p = (await a.call<{ menteeProposal: { proposalId: number; matchingTandemId: number }[] }>(mentee, 'POST', '/api/MatchingTandem/GetProposals', { email: mentee.email })).body.value.menteeProposal[0]
+  const p = (
+    await a.call<{ menteeProposal: { proposalId: number; matchingTandemId: number }[] }>(
+      mentee,
+      'POST',
+      '/api/MatchingTandem/GetProposals',
+      { email: mentee.email },
+    )
+  ).body.value.menteeProposal[0]
   if (p === undefined) throw new Error('expected a proposal')
-  expectOk(await a.call(mentee, 'POST', '/api/MatchingTandem/AcceptProposal', {
-    email: mentee.email, role: 'Mentee', pairedUserEmail: mentor.email,
-    proposalSaveModel: { proposalId: p.proposalId, proposalState: 'ACCEPTED' }, matchingTandemSaveModel: { matchingTandemId: p.matchingTandemId, tandemState: 'ACTIVE' },
-  }), 'accept')
+  expectOk(
+    await a.call(mentee, 'POST', '/api/MatchingTandem/AcceptProposal', {
+      email: mentee.email,
+      role: 'Mentee',
+      pairedUserEmail: mentor.email,
+      proposalSaveModel: { proposalId: p.proposalId, proposalState: 'ACCEPTED' },
+      matchingTandemSaveModel: { matchingTandemId: p.matchingTandemId, tandemState: 'ACTIVE' },
+    }),
+    'accept',
+  )
   return { mentor, mentee }
 }
 
-const advanceBoth = (ms: number): void => { a.clock.advance(ms); b.clock.set(a.clock()) }
+const advanceBoth = (ms: number): void => {
+  a.clock.advance(ms)
+  b.clock.set(a.clock())
+}
 const rows = (type: string) => a.server.ctx.outbox.all().filter((m) => m.type === type)
 
 describe('scheduler with two server instances on one database', () => {
-  it('only the lease holder sweeps: the reminder 24 h before the mentor\'s deadline and the 72 h expiry happen once', async () => {
+  it("only the lease holder sweeps: the reminder 24 h before the mentor's deadline and the 72 h expiry happen once", async () => {
     const { mentor } = await acceptedPair()
     const first = schedulerOf(a, 'process-a')
     const second = schedulerOf(b, 'process-b')
@@ -97,8 +119,22 @@ describe('scheduler with two server instances on one database', () => {
     let finish: () => void = () => {}
     let runs = 0
     const scheduler = createScheduler({
-      leases: createSchedulerLeases(a.server.db), holder: 'process-a', now: a.clock, log: { error: () => {}, info: () => {} },
-      tasks: [{ name: 'deadline-sweep', intervalMs: INTERVAL, run: () => { runs += 1; return new Promise<void>((resolve) => { finish = resolve }) } }],
+      leases: createSchedulerLeases(a.server.db),
+      holder: 'process-a',
+      now: a.clock,
+      log: { error: () => {}, info: () => {} },
+      tasks: [
+        {
+          name: 'deadline-sweep',
+          intervalMs: INTERVAL,
+          run: () => {
+            runs += 1
+            return new Promise<void>((resolve) => {
+              finish = resolve
+            })
+          },
+        },
+      ],
     })
     const slow = scheduler.tick('deadline-sweep')
     await new Promise((resolve) => setImmediate(resolve))
@@ -126,14 +162,28 @@ describe('scheduler with two server instances on one database', () => {
     // The process fails after the first reminder row was inserted, before the second.
     let inserts = 0
     const db = a.server.db
-    const dying = { ...a.server.ctx, db: { ...db, run: (q: Parameters<typeof db.run>[0]) => { inserts += 1; if (inserts === 2) throw new Error('killed'); return db.run(q) } } }
+    const dying = {
+      ...a.server.ctx,
+      db: {
+        ...db,
+        run: (q: Parameters<typeof db.run>[0]) => {
+          inserts += 1
+          if (inserts === 2) throw new Error('killed')
+          return db.run(q)
+        },
+      },
+    }
     const org = { name: 'Tandem', email: 'info@example.org', phone: '+49', publicUrl: 'http://localhost:3000' }
     expect(() => sweepReminders(dying, org)).toThrow('killed')
     expect(inserts).toBe(2)
     expect(rows('REMINDER_UNPUBLISHED_USER_PROFILE')).toEqual([])
     expect(b.server.sweepReminders()).toBe(3)
     expect(a.server.sweepReminders()).toBe(0)
-    expect(rows('REMINDER_UNPUBLISHED_USER_PROFILE').map((m) => m.recipient.email).sort()).toEqual(drafts.map((d) => d.email).sort())
+    expect(
+      rows('REMINDER_UNPUBLISHED_USER_PROFILE')
+        .map((m) => m.recipient.email)
+        .sort(),
+    ).toEqual(drafts.map((d) => d.email).sort())
   })
 
   it('a reminder sweep that read before another process wrote its reminders re-checks under the write lock and adds none', async () => {
@@ -147,11 +197,18 @@ describe('scheduler with two server instances on one database', () => {
     // writes them; A's transaction must find B's rows.
     let lookups = 0
     const lists = a.server.ctx.lists
-    const stale = { ...a.server.ctx, db: a.server.db, lists: { ...lists, notifiedAbout: (...args: Parameters<typeof lists.notifiedAbout>) => {
-      lookups += 1
-      if (lookups === 1) expect(b.server.sweepReminders()).toBe(2)
-      return lookups <= drafts.length ? false : lists.notifiedAbout(...args)
-    } } }
+    const stale = {
+      ...a.server.ctx,
+      db: a.server.db,
+      lists: {
+        ...lists,
+        notifiedAbout: (...args: Parameters<typeof lists.notifiedAbout>) => {
+          lookups += 1
+          if (lookups === 1) expect(b.server.sweepReminders()).toBe(2)
+          return lookups <= drafts.length ? false : lists.notifiedAbout(...args)
+        },
+      },
+    }
     const org = { name: 'Tandem', email: 'info@example.org', phone: '+49', publicUrl: 'http://localhost:3000' }
     expect(sweepReminders(stale, org)).toBe(0)
     expect(rows('REMINDER_UNPUBLISHED_USER_PROFILE').length).toBe(2)

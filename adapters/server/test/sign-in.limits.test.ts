@@ -25,12 +25,22 @@ describe('with the default budgets', () => {
     await signUp(t.endpoint, { ...SIGN_UP, email: 'target@example.org' })
     await signUp(t.endpoint, { ...SIGN_UP, email: 'everyone@example.org' })
   })
-  afterAll(async () => { await t?.close() })
+  afterAll(async () => {
+    await t?.close()
+  })
 
   it('lets 10 of 100 password attempts on one account through when the address rotates inside one IPv6 /64', async () => {
     const flow = await startAuthorization(t.endpoint)
     const replies: Reply[] = []
-    for (let i = 0; i < 100; i++) replies.push(await signInFrom(flow, `2001:db8:7:8:${hex(i)}:${hex(3 * i)}:${hex(i + 9)}:${hex(i + 1)}`, 'target@example.org', `wrong-password-${i}`))
+    for (let i = 0; i < 100; i++)
+      replies.push(
+        await signInFrom(
+          flow,
+          `2001:db8:7:8:${hex(i)}:${hex(3 * i)}:${hex(i + 9)}:${hex(i + 1)}`,
+          'target@example.org',
+          `wrong-password-${i}`,
+        ),
+      )
     expect(statusCounts(replies.map((r) => r.status))).toEqual({ 400: 10, 429: 90 })
     const refused = replies.at(-1)
     expect(alertText(refused?.body ?? '')).toContain('Too many attempts')
@@ -50,7 +60,11 @@ describe('with the default budgets', () => {
   it('leaves ordinary use alone: people signing in from their own addresses get through', async () => {
     for (let i = 0; i < 3; i++) {
       const flow = await startAuthorization(t.endpoint)
-      const reply = await flow.browser.post(formAction(flow.page), { csrf: hiddenField(flow.page, 'csrf'), email: 'ordinary@example.org', password: 'wrong-password' }, { 'x-forwarded-for': `2001:db8:${hex(i + 100)}::1` })
+      const reply = await flow.browser.post(
+        formAction(flow.page),
+        { csrf: hiddenField(flow.page, 'csrf'), email: 'ordinary@example.org', password: 'wrong-password' },
+        { 'x-forwarded-for': `2001:db8:${hex(i + 100)}::1` },
+      )
       expect(reply.status).toBe(400)
     }
     const signedUp = await signUp(t.endpoint, { ...SIGN_UP, email: 'ordinary.new@example.org' })
@@ -62,12 +76,22 @@ describe('with small budgets (the pages tell the person, and the window passes)'
   let t: RealServer
   const clock = manualClock(Date.now())
   beforeAll(async () => {
-    t = await startRealServer({}, { overrides: { clock, attemptRules: {
-      signIn: { addressAndAccount: { points: 3, seconds: 60 } },
-      forgot: { addressAndAccount: { points: 2, seconds: 60 } },
-    } } })
+    t = await startRealServer(
+      {},
+      {
+        overrides: {
+          clock,
+          attemptRules: {
+            signIn: { addressAndAccount: { points: 3, seconds: 60 } },
+            forgot: { addressAndAccount: { points: 2, seconds: 60 } },
+          },
+        },
+      },
+    )
   })
-  afterAll(async () => { await t?.close() })
+  afterAll(async () => {
+    await t?.close()
+  })
 
   it('rate-limits sign-in attempts per address and account (429) and says so; once the window passes the right password works', async () => {
     await signUp(t.endpoint, { ...SIGN_UP, email: 'limited@example.org' })
@@ -119,22 +143,37 @@ describe('two server processes on one data folder', () => {
   })
 
   it('count the API sign-up calls of one address together, and the refusal is the envelope with Retry-After', async () => {
-    const call = (server: RealServer) => fetch(`${server.base}/api/account/signup`, {
-      method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': '2001:db8:99:1::5' }, body: '{}',
-    })
+    const call = (server: RealServer) =>
+      fetch(`${server.base}/api/account/signup`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': '2001:db8:99:1::5' },
+        body: '{}',
+      })
     const statuses: number[] = []
     for (const server of [a, b, a, b]) statuses.push((await call(server)).status)
     // Not signed in: refused as such, but counted.
     expect(statuses).toEqual([401, 401, 401, 401])
     // The same /64 on the other instance: over the shared budget.
     const other = await fetch(`${a.base}/api/account/signup`, {
-      method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': '2001:db8:99:1:ffff::77' }, body: '{}',
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': '2001:db8:99:1:ffff::77' },
+      body: '{}',
     })
     expect(other.status).toBe(429)
     expect(Number(other.headers.get('retry-after'))).toBeGreaterThan(0)
-    expect(await other.json()).toEqual({ isSuccess: false, isFailure: true, value: null, errorMessage: 'TooManyRequests', errorCode: 'TooManyRequests' })
+    expect(await other.json()).toEqual({
+      isSuccess: false,
+      isFailure: true,
+      value: null,
+      errorMessage: 'TooManyRequests',
+      errorCode: 'TooManyRequests',
+    })
     // Another address is not affected.
-    const elsewhere = await fetch(`${b.base}/api/account/signup`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': '192.0.2.44' }, body: '{}' })
+    const elsewhere = await fetch(`${b.base}/api/account/signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': '192.0.2.44' },
+      body: '{}',
+    })
     expect(elsewhere.status).toBe(401)
   })
 })

@@ -6,15 +6,22 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { startHarness, type Harness, type Person } from './harness.js'
 
 let h: Harness
-beforeEach(async () => { h = await startHarness() })
-afterEach(async () => { await h.close() })
+beforeEach(async () => {
+  h = await startHarness()
+})
+afterEach(async () => {
+  await h.close()
+})
 
 type Executed = { readonly sql: string; readonly parameters: readonly unknown[] }
 
 /** Records every statement the server's database executes while `work` runs. */
 const statementsDuring = async (work: () => Promise<unknown>): Promise<Executed[]> => {
   const executed: Executed[] = []
-  const prototype = Object.getPrototypeOf(h.server.db.raw.prepare('select 1')) as Record<'all' | 'get' | 'run' | 'iterate', (...args: unknown[]) => unknown>
+  const prototype = Object.getPrototypeOf(h.server.db.raw.prepare('select 1')) as Record<
+    'all' | 'get' | 'run' | 'iterate',
+    (...args: unknown[]) => unknown
+  >
   const originals = { all: prototype.all, get: prototype.get, run: prototype.run, iterate: prototype.iterate }
   for (const method of ['all', 'get', 'run', 'iterate'] as const) {
     const original = originals[method]
@@ -38,12 +45,14 @@ const sliceLoadsOf = (executed: readonly Executed[], userId: number): Executed[]
 const idOf = (p: Person): number => h.server.ctx.users.byEmail(p.email)?.id ?? 0
 const start = (p: Person) => h.call(p, 'POST', '/api/MatchingTandem/CreateMatchingTandem', { menteeEmail: p.email })
 
-describe('start matching reads the mentee\'s slice once', () => {
-  it('proposes mentors from a single load of the mentee\'s tandems', async () => {
+describe("start matching reads the mentee's slice once", () => {
+  it("proposes mentors from a single load of the mentee's tandems", async () => {
     for (const name of ['Anna', 'Bert', 'Carl', 'Dora']) await h.publishedMentor(name)
     const mentee = await h.readyMentee()
     let reply: Awaited<ReturnType<typeof start>> | undefined
-    const executed = await statementsDuring(async () => { reply = await start(mentee) })
+    const executed = await statementsDuring(async () => {
+      reply = await start(mentee)
+    })
     expect(reply?.status).toBe(200)
     expect(h.server.ctx.users.byEmail(mentee.email)?.participant.mentee?.status).toBe('PROPOSED')
     expect(sliceLoadsOf(executed, idOf(mentee))).toHaveLength(1)
@@ -55,9 +64,12 @@ describe('start matching reads the mentee\'s slice once', () => {
     expect((await start(mentee)).status).toBe(200)
     h.clock.advance(MENTEE_CHOICE_WINDOW)
     let reply: Awaited<ReturnType<typeof start>> | undefined
-    const executed = await statementsDuring(async () => { reply = await start(mentee) })
+    const executed = await statementsDuring(async () => {
+      reply = await start(mentee)
+    })
     expect(reply?.status).toBe(200)
-    const proposals = (await h.call<ProposalsResponse>(mentee, 'POST', '/api/MatchingTandem/GetProposals', { email: mentee.email })).body.value
+    const proposals = (await h.call<ProposalsResponse>(mentee, 'POST', '/api/MatchingTandem/GetProposals', { email: mentee.email })).body
+      .value
     expect(proposals.menteeProposal).toHaveLength(2)
     expect(sliceLoadsOf(executed, idOf(mentee))).toHaveLength(1)
   })

@@ -5,8 +5,12 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { startHarness, type Harness } from './harness.js'
 
 let h: Harness
-beforeEach(async () => { h = await startHarness() })
-afterEach(async () => { await h.close() })
+beforeEach(async () => {
+  h = await startHarness()
+})
+afterEach(async () => {
+  await h.close()
+})
 
 describe('sweeps', () => {
   it('reminds the mentee once, 24 hours before the choice deadline', async () => {

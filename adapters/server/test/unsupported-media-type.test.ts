@@ -15,17 +15,40 @@ beforeAll(async () => {
   await h.signUp(owner, 'Mentee')
   await h.call(h.admin, 'POST', '/api/Account/signin', { Email: h.admin.email, Role: null })
 })
-afterAll(async () => { await h.close() })
+afterAll(async () => {
+  await h.close()
+})
 
 const post = async (who: Person, path: string, body: Body | undefined, headers: Record<string, string>) => {
-  const response = await fetch(`${h.base}${path}`, { method: 'POST', headers: { authorization: `Bearer ${await h.tokenFor(who)}`, ...headers }, ...(body === undefined ? {} : { body }) })
-  return { status: response.status, body: await response.json() as Record<string, unknown> }
+  const response = await fetch(`${h.base}${path}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${await h.tokenFor(who)}`, ...headers },
+    ...(body === undefined ? {} : { body }),
+  })
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> }
 }
 
-const envelope415 = { isSuccess: false, isFailure: true, value: null, errorMessage: 'UnsupportedMediaType', errorCode: 'UnsupportedMediaType' }
+const envelope415 = {
+  isSuccess: false,
+  isFailure: true,
+  value: null,
+  errorMessage: 'UnsupportedMediaType',
+  errorCode: 'UnsupportedMediaType',
+}
 
 describe('415 for JSON routes called with another media type', () => {
-  const json = JSON.stringify({ email: 'x@example.org', professionalPosition: 'E', company: 'C', countryCodeId: 64, stateOriginalId: 1, city: 'Berlin', languageId: 1, clusterId: null, profileQuestionAnswer: [], isDeletedProfileImage: false })
+  const json = JSON.stringify({
+    email: 'x@example.org',
+    professionalPosition: 'E',
+    company: 'C',
+    countryCodeId: 64,
+    stateOriginalId: 1,
+    city: 'Berlin',
+    languageId: 1,
+    clusterId: null,
+    profileQuestionAnswer: [],
+    isDeletedProfileImage: false,
+  })
   const form = new FormData()
   form.append('email', 'x@example.org')
   const cases: [string, () => Body, Record<string, string>][] = [

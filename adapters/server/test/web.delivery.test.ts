@@ -14,18 +14,20 @@ import { startHarness, type Harness } from './harness.js'
 
 type Raw = { readonly status: number; readonly headers: Record<string, string | string[] | undefined>; readonly body: Buffer }
 
-const get = (url: string, headers: Record<string, string> = {}): Promise<Raw> => new Promise((resolve, reject) => {
-  const req = request(url, { headers }, (res) => {
-    const parts: Buffer[] = []
-    res.on('data', (c: Buffer) => parts.push(c))
-    res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(parts) }))
+const get = (url: string, headers: Record<string, string> = {}): Promise<Raw> =>
+  new Promise((resolve, reject) => {
+    const req = request(url, { headers }, (res) => {
+      const parts: Buffer[] = []
+      res.on('data', (c: Buffer) => parts.push(c))
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(parts) }))
+    })
+    req.on('error', reject)
+    req.end()
   })
-  req.on('error', reject)
-  req.end()
-})
 
 const SCRIPT = `export const greeting = ${JSON.stringify('hello '.repeat(2000))}\n`
-const INDEX = '<!doctype html><html><head><script type="module" src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>'
+const INDEX =
+  '<!doctype html><html><head><script type="module" src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>'
 
 /** A built app as the web build leaves it: index.html, a hashed script and its precompressed twins. */
 const aBuiltApp = (): string => {
@@ -105,10 +107,19 @@ describe('delivery of the web app and the API', () => {
 describe('the public address decides the https-only headers and the start warning', () => {
   const start = async (publicUrl: string) => {
     const lines: string[] = []
-    const sink = new Writable({ write(chunk: Buffer, _enc, done) { lines.push(chunk.toString()); done() } })
+    const sink = new Writable({
+      write(chunk: Buffer, _enc, done) {
+        lines.push(chunk.toString())
+        done()
+      },
+    })
     const dir = mkdtempSync(join(tmpdir(), 'tandem-server-'))
-    const server = await createServer(loadConfig({ DATA_DIR: dir, PUBLIC_URL: publicUrl, WEB_DIST: aBuiltApp() }), { logger: pino({ level: 'info' }, sink) })
-    const listener = await new Promise<import('node:http').Server>((r) => { const l = server.app.listen(0, '127.0.0.1', () => r(l)) })
+    const server = await createServer(loadConfig({ DATA_DIR: dir, PUBLIC_URL: publicUrl, WEB_DIST: aBuiltApp() }), {
+      logger: pino({ level: 'info' }, sink),
+    })
+    const listener = await new Promise<import('node:http').Server>((r) => {
+      const l = server.app.listen(0, '127.0.0.1', () => r(l))
+    })
     const reply = await get(`http://127.0.0.1:${(listener.address() as import('node:net').AddressInfo).port}/`)
     listener.close()
     await server.close()

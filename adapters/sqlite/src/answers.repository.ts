@@ -23,12 +23,21 @@ export const createAnswersRepository = (db: Database) => {
     save: (userId: UserId, side: Side, answers: Answers, now: number): void => {
       db.transaction(() => {
         const json = JSON.stringify(answers)
-        db.run(k.insertInto('answers').values({ user_id: userId, side, answers: json, saved_at: now })
-          .onConflict((oc) => oc.columns(['user_id', 'side']).doUpdateSet({ answers: json, saved_at: now })))
-        db.run(k.updateTable('users').set((eb) => ({
-          version: eb('version', '+', 1),
-          ...(side === 'Mentor' ? { mentor_last_saved_at: now } : {}),
-        })).where('id', '=', userId))
+        db.run(
+          k
+            .insertInto('answers')
+            .values({ user_id: userId, side, answers: json, saved_at: now })
+            .onConflict((oc) => oc.columns(['user_id', 'side']).doUpdateSet({ answers: json, saved_at: now })),
+        )
+        db.run(
+          k
+            .updateTable('users')
+            .set((eb) => ({
+              version: eb('version', '+', 1),
+              ...(side === 'Mentor' ? { mentor_last_saved_at: now } : {}),
+            }))
+            .where('id', '=', userId),
+        )
         if (side === 'Mentor') db.bumpMentorPool()
       })
     },
@@ -39,8 +48,11 @@ export const createAnswersRepository = (db: Database) => {
       const stale = rows.filter((r) => cache.get(r.id)?.version !== r.version).map((r) => r.id)
       for (let i = 0; i < stale.length; i += 500) {
         const chunk = stale.slice(i, i + 500)
-        const found = new Map(db.all(k.selectFrom('answers').select(['user_id', 'answers']).where('side', '=', 'Mentor').where('user_id', 'in', chunk))
-          .map((r) => [r.user_id, r.answers]))
+        const found = new Map(
+          db
+            .all(k.selectFrom('answers').select(['user_id', 'answers']).where('side', '=', 'Mentor').where('user_id', 'in', chunk))
+            .map((r) => [r.user_id, r.answers]),
+        )
         const versions = new Map(rows.filter((r) => chunk.includes(r.id)).map((r) => [r.id, r.version]))
         for (const [id, version] of versions) {
           const json = found.get(id)
@@ -52,7 +64,13 @@ export const createAnswersRepository = (db: Database) => {
 
     /** Whether any answers exist for the side (CreateAnswer vs UpdateAnswer). */
     exists: (userId: UserId, side: Side): boolean =>
-      db.first(k.selectFrom('answers').select(sql<number>`1`.as('one')).where('user_id', '=', userId).where('side', '=', side)) !== undefined,
+      db.first(
+        k
+          .selectFrom('answers')
+          .select(sql<number>`1`.as('one'))
+          .where('user_id', '=', userId)
+          .where('side', '=', side),
+      ) !== undefined,
   }
 }
 

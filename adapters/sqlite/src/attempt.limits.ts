@@ -36,9 +36,21 @@ const HOUR = 60 * MINUTE
  * lock an account's sign-in for the rest of the quarter hour; a reset link still works.
  */
 export const DEFAULT_ATTEMPT_RULES: AttemptRules = {
-  signIn: { addressAndAccount: { points: 10, seconds: QUARTER }, account: { points: 30, seconds: QUARTER }, address: { points: 40, seconds: QUARTER } },
-  signUp: { addressAndAccount: { points: 5, seconds: HOUR }, account: { points: 10, seconds: HOUR }, address: { points: 20, seconds: HOUR } },
-  forgot: { addressAndAccount: { points: 5, seconds: HOUR }, account: { points: 10, seconds: HOUR }, address: { points: 20, seconds: HOUR } },
+  signIn: {
+    addressAndAccount: { points: 10, seconds: QUARTER },
+    account: { points: 30, seconds: QUARTER },
+    address: { points: 40, seconds: QUARTER },
+  },
+  signUp: {
+    addressAndAccount: { points: 5, seconds: HOUR },
+    account: { points: 10, seconds: HOUR },
+    address: { points: 20, seconds: HOUR },
+  },
+  forgot: {
+    addressAndAccount: { points: 5, seconds: HOUR },
+    account: { points: 10, seconds: HOUR },
+    address: { points: 20, seconds: HOUR },
+  },
   apiSignIn: { address: { points: 60, seconds: MINUTE } },
   // Keyed by the signed-in reporter when there is one, else by the address (routes pass one of them).
   logError: { account: { points: 30, seconds: MINUTE }, address: { points: 30, seconds: MINUTE } },
@@ -69,12 +81,18 @@ export const createAttemptLimiter = (db: Database, now: () => Instant, rules: Pa
   const secret = secretNamed(db, 'rate-limits-hmac')
   const hidden = (account: string): string => createHmac('sha256', secret).update(account).digest('base64url')
   const count = (key: string, rule: LimitRule, at: Instant): { points: number; expire: number | null } | undefined =>
-    db.first(k.insertInto('rate_limits').values({ key, points: 1, expire: at + rule.seconds * 1000 })
-      .onConflict((oc) => oc.column('key').doUpdateSet({
-        points: sql<number>`case when rate_limits.expire > ${at} then rate_limits.points + 1 else 1 end`,
-        expire: sql<number>`case when rate_limits.expire > ${at} then rate_limits.expire else excluded.expire end`,
-      }))
-      .returning(['points', 'expire']))
+    db.first(
+      k
+        .insertInto('rate_limits')
+        .values({ key, points: 1, expire: at + rule.seconds * 1000 })
+        .onConflict((oc) =>
+          oc.column('key').doUpdateSet({
+            points: sql<number>`case when rate_limits.expire > ${at} then rate_limits.points + 1 else 1 end`,
+            expire: sql<number>`case when rate_limits.expire > ${at} then rate_limits.expire else excluded.expire end`,
+          }),
+        )
+        .returning(['points', 'expire']),
+    )
   let attempts = 0
   return async (action, attempt) => {
     const at = now()
@@ -82,7 +100,8 @@ export const createAttemptLimiter = (db: Database, now: () => Instant, rules: Pa
     const account = attempt.account === undefined || attempt.account.trim() === '' ? undefined : hidden(accountKey(attempt.account))
     const budgets = all[action]
     const keyed: { rule: LimitRule; key: string }[] = []
-    if (budgets.addressAndAccount !== undefined && address !== undefined && account !== undefined) keyed.push({ rule: budgets.addressAndAccount, key: `${action}:address+account:${address} ${account}` })
+    if (budgets.addressAndAccount !== undefined && address !== undefined && account !== undefined)
+      keyed.push({ rule: budgets.addressAndAccount, key: `${action}:address+account:${address} ${account}` })
     if (budgets.account !== undefined && account !== undefined) keyed.push({ rule: budgets.account, key: `${action}:account:${account}` })
     if (budgets.address !== undefined && address !== undefined) keyed.push({ rule: budgets.address, key: `${action}:address:${address}` })
     // Every budget counts the attempt (a refused one still uses up the others), all in one transaction.

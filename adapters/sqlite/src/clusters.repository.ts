@@ -4,8 +4,10 @@ import type { Database } from './database.js'
 
 export const createClustersRepository = (db: Database) => {
   const k = db.kysely
-  const list = (): Cluster[] => db.all(k.selectFrom('clusters').selectAll().orderBy('id'))
-    .map((c) => ({ clusterId: c.id, clusterText: c.title, isEnded: c.is_ended === 1, isDefault: c.is_default === 1 }))
+  const list = (): Cluster[] =>
+    db
+      .all(k.selectFrom('clusters').selectAll().orderBy('id'))
+      .map((c) => ({ clusterId: c.id, clusterText: c.title, isEnded: c.is_ended === 1, isDefault: c.is_default === 1 }))
   return {
     list,
     byId: (id: ClusterId): Cluster | undefined => list().find((c) => c.clusterId === id),
@@ -15,7 +17,12 @@ export const createClustersRepository = (db: Database) => {
       db.transaction(() => {
         if (db.first(k.selectFrom('clusters').select('id').where('title', '=', title)) !== undefined) return undefined
         const first = db.first(k.selectFrom('clusters').select('id')) === undefined
-        return db.first(k.insertInto('clusters').values({ title, is_ended: 0, is_default: isDefault || first ? 1 : 0 }).returning('id'))?.id
+        return db.first(
+          k
+            .insertInto('clusters')
+            .values({ title, is_ended: 0, is_default: isDefault || first ? 1 : 0 })
+            .returning('id'),
+        )?.id
       }),
   }
 }

@@ -65,7 +65,13 @@ export const openDatabase = async (file: string): Promise<Database> => {
       return statement.reader ? statement.all(...parameters).length : statement.run(...parameters).changes
     },
     // Counted again after the commit: a reader between a write and its commit must not keep its result.
-    transaction: <T>(work: () => T): T => { try { return transaction.immediate(work) as T } finally { writes += 1 } },
+    transaction: <T>(work: () => T): T => {
+      try {
+        return transaction.immediate(work) as T
+      } finally {
+        writes += 1
+      }
+    },
     generation: () => `${String(dataVersion.get())}:${writes}`,
     bumpMentorPool: () => {
       writes += 1

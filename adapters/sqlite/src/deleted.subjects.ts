@@ -17,11 +17,18 @@ export const createDeletedSubjects = (db: Database): DeletedSubjects => {
   const k = db.kysely
   const key = secretNamed(db, 'deleted-subjects-hmac')
   // JSON keeps issuer and subject apart whatever characters they hold.
-  const hashOf = (issuer: string, subject: string): string => createHmac('sha256', key).update(JSON.stringify([issuer, subject])).digest('hex')
+  const hashOf = (issuer: string, subject: string): string =>
+    createHmac('sha256', key)
+      .update(JSON.stringify([issuer, subject]))
+      .digest('hex')
   return {
     record: (issuer, subject, at) => {
-      db.run(k.insertInto('deleted_subjects').values({ subject_hash: hashOf(issuer, subject), deleted_at: at })
-        .onConflict((oc) => oc.column('subject_hash').doUpdateSet({ deleted_at: at })))
+      db.run(
+        k
+          .insertInto('deleted_subjects')
+          .values({ subject_hash: hashOf(issuer, subject), deleted_at: at })
+          .onConflict((oc) => oc.column('subject_hash').doUpdateSet({ deleted_at: at })),
+      )
     },
     deletedAt: (issuer, subject) =>
       db.first(k.selectFrom('deleted_subjects').select('deleted_at').where('subject_hash', '=', hashOf(issuer, subject)))?.deleted_at,

@@ -23,26 +23,41 @@ export const createErasureRepository = (db: Database) => {
      * profile answers and the profile image with it (foreign keys cascade). Live tandems must have
      * been released before. False when there was no such user.
      */
-    erase: (id: UserId, rules: ErasureRules): boolean => db.transaction(() => {
-      const user = db.first(k.selectFrom('users').select(['email', 'first_name', 'last_name']).where('id', '=', id))
-      if (user === undefined) return false
-      rules.recordDeletion?.()
-      const placeholder = rules.placeholderId()
-      const email = user.email.toLowerCase()
-      db.run(k.updateTable('tandems').set({ mentee_id: placeholder, mentee_comment: null }).where('mentee_id', '=', id))
-      db.run(k.updateTable('tandems').set({ mentor_id: placeholder, mentor_comment: null, mentor_info_text: null }).where('mentor_id', '=', id))
-      db.run(k.deleteFrom('outbox').where((eb) => eb.or([eb('user_id', '=', id), eb(eb.fn<string>('lower', ['recipient_email']), '=', email)])))
-      // Partners' mails may carry the user as their partner (name and address in the template data):
-      // undelivered ones must not go out any more; delivered ones keep subject and date, not the data.
-      const mentions = sql<boolean>`instr(lower(data), ${email}) > 0`
-      db.run(k.deleteFrom('outbox').where(mentions).where('status', 'in', ['pending', 'failed']))
-      const names = { firstName: user.first_name, lastName: user.last_name }
-      for (const row of db.all(k.selectFrom('outbox').select(['id', 'subject']).where(mentions))) {
-        db.run(k.updateTable('outbox').set({ data: '{}', subject: rules.scrubSubject(row.subject, names) }).where('id', '=', row.id))
-      }
-      db.bumpMentorPool()
-      return db.run(k.deleteFrom('users').where('id', '=', id)) === 1
-    }),
+    erase: (id: UserId, rules: ErasureRules): boolean =>
+      db.transaction(() => {
+        const user = db.first(k.selectFrom('users').select(['email', 'first_name', 'last_name']).where('id', '=', id))
+        if (user === undefined) return false
+        rules.recordDeletion?.()
+        const placeholder = rules.placeholderId()
+        const email = user.email.toLowerCase()
+        db.run(k.updateTable('tandems').set({ mentee_id: placeholder, mentee_comment: null }).where('mentee_id', '=', id))
+        db.run(
+          k
+            .updateTable('tandems')
+            .set({ mentor_id: placeholder, mentor_comment: null, mentor_info_text: null })
+            .where('mentor_id', '=', id),
+        )
+        db.run(
+          k
+            .deleteFrom('outbox')
+            .where((eb) => eb.or([eb('user_id', '=', id), eb(eb.fn<string>('lower', ['recipient_email']), '=', email)])),
+        )
+        // Partners' mails may carry the user as their partner (name and address in the template data):
+        // undelivered ones must not go out any more; delivered ones keep subject and date, not the data.
+        const mentions = sql<boolean>`instr(lower(data), ${email}) > 0`
+        db.run(k.deleteFrom('outbox').where(mentions).where('status', 'in', ['pending', 'failed']))
+        const names = { firstName: user.first_name, lastName: user.last_name }
+        for (const row of db.all(k.selectFrom('outbox').select(['id', 'subject']).where(mentions))) {
+          db.run(
+            k
+              .updateTable('outbox')
+              .set({ data: '{}', subject: rules.scrubSubject(row.subject, names) })
+              .where('id', '=', row.id),
+          )
+        }
+        db.bumpMentorPool()
+        return db.run(k.deleteFrom('users').where('id', '=', id)) === 1
+      }),
   }
 }
 

@@ -48,7 +48,11 @@ export type ExportProposal = {
 }
 
 export type ExportTeamMember = {
-  readonly firstName: string; readonly lastName: string; readonly email: string; readonly status: StatusName | null; readonly roles: readonly RoleName[]
+  readonly firstName: string
+  readonly lastName: string
+  readonly email: string
+  readonly status: StatusName | null
+  readonly roles: readonly RoleName[]
 }
 
 export type ExportTandemRow = {
@@ -74,8 +78,14 @@ export const createExportQueries = (db: Database) => {
   const answersOf = (userIds: readonly number[]): Map<number, { questionId: number; answer: string }[]> => {
     const byUser = new Map<number, { questionId: number; answer: string }[]>()
     if (userIds.length === 0) return byUser
-    const rows = db.all(k.selectFrom('profile_answers').select(['user_id', 'question_id', 'answer'])
-      .where('user_id', 'in', [...userIds]).orderBy('user_id').orderBy('question_id'))
+    const rows = db.all(
+      k
+        .selectFrom('profile_answers')
+        .select(['user_id', 'question_id', 'answer'])
+        .where('user_id', 'in', [...userIds])
+        .orderBy('user_id')
+        .orderBy('question_id'),
+    )
     for (const r of rows) {
       const list = byUser.get(r.user_id) ?? []
       list.push({ questionId: r.question_id, answer: r.answer })
@@ -87,13 +97,15 @@ export const createExportQueries = (db: Database) => {
   /** Users holding `side`, ordered by id, filtered as the export dialog asks. */
   function* usersOfSide(side: Side, filter: ExportUserFilter): Generator<ExportUserRow> {
     const column = side === 'Mentee' ? 'users.mentee_status' : 'users.mentor_status'
-    const clusterIds = side === 'Mentee' ? filter.clusterIds ?? [] : []
-    const statuses = side === 'Mentor' ? filter.statuses ?? [] : []
+    const clusterIds = side === 'Mentee' ? (filter.clusterIds ?? []) : []
+    const statuses = side === 'Mentor' ? (filter.statuses ?? []) : []
     let after = 0
     for (;;) {
-      let q = k.selectFrom('users')
+      let q = k
+        .selectFrom('users')
         .leftJoin('clusters', 'clusters.id', 'users.mentee_cluster_id')
-        .selectAll('users').select(['clusters.title as cluster_title'])
+        .selectAll('users')
+        .select(['clusters.title as cluster_title'])
         .where(column, 'is not', null)
         .where('users.id', '>', after)
       if (clusterIds.length > 0) q = q.where('users.mentee_cluster_id', 'in', [...clusterIds])
@@ -103,12 +115,25 @@ export const createExportQueries = (db: Database) => {
       const answers = answersOf(rows.map((r) => r.id))
       for (const r of rows) {
         yield {
-          id: r.id, firstName: r.first_name, lastName: r.last_name, email: r.email, gender: r.gender, birthDate: r.birth_date,
-          language: r.language, roles: rolesOf(r), countryCodeId: r.country_code_id, stateOriginalId: r.state_original_id, city: r.city,
-          professionalPosition: r.professional_position, company: r.company, registeredAt: r.registered_at,
+          id: r.id,
+          firstName: r.first_name,
+          lastName: r.last_name,
+          email: r.email,
+          gender: r.gender,
+          birthDate: r.birth_date,
+          language: r.language,
+          roles: rolesOf(r),
+          countryCodeId: r.country_code_id,
+          stateOriginalId: r.state_original_id,
+          city: r.city,
+          professionalPosition: r.professional_position,
+          company: r.company,
+          registeredAt: r.registered_at,
           status: (side === 'Mentee' ? r.mentee_status : r.mentor_status) as StatusName,
           programYear: side === 'Mentee' ? r.cluster_title : null,
-          menteeLastStartedAt: r.mentee_last_started_at, mentorPublished: r.mentor_published === 1, mentorLastPublishedAt: r.mentor_last_published_at,
+          menteeLastStartedAt: r.mentee_last_started_at,
+          mentorPublished: r.mentor_published === 1,
+          mentorLastPublishedAt: r.mentor_last_published_at,
           profileAnswers: answers.get(r.id) ?? [],
         }
       }
@@ -121,35 +146,75 @@ export const createExportQueries = (db: Database) => {
   function* tandemsSince(since: number): Generator<ExportTandemRow> {
     let after = 0
     for (;;) {
-      const rows = db.all(k.selectFrom('tandems')
-        .innerJoin('users as mentee', 'mentee.id', 'tandems.mentee_id')
-        .innerJoin('users as mentor', 'mentor.id', 'tandems.mentor_id')
-        .leftJoin('clusters', 'clusters.id', 'tandems.cluster_id')
-        .selectAll('tandems')
-        .select([
-          'clusters.title as cluster_title',
-          'mentee.first_name as mentee_first_name', 'mentee.last_name as mentee_last_name', 'mentee.email as mentee_email', 'mentee.mentee_status as mentee_user_status', 'mentee.roles as mentee_roles', 'mentee.id as mentee_user_id',
-          'mentor.first_name as mentor_first_name', 'mentor.last_name as mentor_last_name', 'mentor.email as mentor_email', 'mentor.mentor_status as mentor_user_status', 'mentor.roles as mentor_roles', 'mentor.id as mentor_user_id',
-        ])
-        .where('tandems.created_at', '>=', since)
-        .where('tandems.id', '>', after)
-        .orderBy('tandems.id').limit(BATCH))
+      const rows = db.all(
+        k
+          .selectFrom('tandems')
+          .innerJoin('users as mentee', 'mentee.id', 'tandems.mentee_id')
+          .innerJoin('users as mentor', 'mentor.id', 'tandems.mentor_id')
+          .leftJoin('clusters', 'clusters.id', 'tandems.cluster_id')
+          .selectAll('tandems')
+          .select([
+            'clusters.title as cluster_title',
+            'mentee.first_name as mentee_first_name',
+            'mentee.last_name as mentee_last_name',
+            'mentee.email as mentee_email',
+            'mentee.mentee_status as mentee_user_status',
+            'mentee.roles as mentee_roles',
+            'mentee.id as mentee_user_id',
+            'mentor.first_name as mentor_first_name',
+            'mentor.last_name as mentor_last_name',
+            'mentor.email as mentor_email',
+            'mentor.mentor_status as mentor_user_status',
+            'mentor.roles as mentor_roles',
+            'mentor.id as mentor_user_id',
+          ])
+          .where('tandems.created_at', '>=', since)
+          .where('tandems.id', '>', after)
+          .orderBy('tandems.id')
+          .limit(BATCH),
+      )
       if (rows.length === 0) return
       for (const r of rows) {
         yield {
-          id: r.id, state: r.state as TandemState, createdAt: r.created_at, programYear: r.cluster_title, manual: r.manual === 1,
-          base: r.score_base, max: r.score_max, percentage: r.score_percentage,
-          mentee: { firstName: r.mentee_first_name, lastName: r.mentee_last_name, email: r.mentee_email, status: r.mentee_user_status as StatusName | null,
-            roles: rolesOf({ id: r.mentee_user_id, roles: r.mentee_roles }) },
-          mentor: { firstName: r.mentor_first_name, lastName: r.mentor_last_name, email: r.mentor_email, status: r.mentor_user_status as StatusName | null,
-            roles: rolesOf({ id: r.mentor_user_id, roles: r.mentor_roles }) },
+          id: r.id,
+          state: r.state as TandemState,
+          createdAt: r.created_at,
+          programYear: r.cluster_title,
+          manual: r.manual === 1,
+          base: r.score_base,
+          max: r.score_max,
+          percentage: r.score_percentage,
+          mentee: {
+            firstName: r.mentee_first_name,
+            lastName: r.mentee_last_name,
+            email: r.mentee_email,
+            status: r.mentee_user_status as StatusName | null,
+            roles: rolesOf({ id: r.mentee_user_id, roles: r.mentee_roles }),
+          },
+          mentor: {
+            firstName: r.mentor_first_name,
+            lastName: r.mentor_last_name,
+            email: r.mentor_email,
+            status: r.mentor_user_status as StatusName | null,
+            roles: rolesOf({ id: r.mentor_user_id, roles: r.mentor_roles }),
+          },
           menteeProposal: {
-            proposalId: r.mentee_proposal_id, state: r.mentee_state, deadline: r.mentee_deadline, decidedAt: r.mentee_decided_at,
-            declineReasonId: r.mentee_decline_reason_id, comment: r.mentee_comment, infoText: r.mentee_info_text,
+            proposalId: r.mentee_proposal_id,
+            state: r.mentee_state,
+            deadline: r.mentee_deadline,
+            decidedAt: r.mentee_decided_at,
+            declineReasonId: r.mentee_decline_reason_id,
+            comment: r.mentee_comment,
+            infoText: r.mentee_info_text,
           },
           mentorProposal: {
-            proposalId: r.mentor_proposal_id, state: r.mentor_state, deadline: r.mentor_deadline, decidedAt: r.mentor_decided_at,
-            declineReasonId: r.mentor_decline_reason_id, comment: r.mentor_comment, infoText: r.mentor_info_text,
+            proposalId: r.mentor_proposal_id,
+            state: r.mentor_state,
+            deadline: r.mentor_deadline,
+            decidedAt: r.mentor_decided_at,
+            declineReasonId: r.mentor_decline_reason_id,
+            comment: r.mentor_comment,
+            infoText: r.mentor_info_text,
           },
         }
       }

@@ -4,14 +4,47 @@ export { openDatabase, type Database } from './database.js'
 export { migrateToLatest, MIGRATIONS } from './migrations.js'
 export type { Schema } from './schema.js'
 export { createWorldStore, type WorldStore, type Slice, type Contact, type Notifier } from './world.repository.js'
-export { createUsersRepository, type UsersRepository, type UserRecord, type NewUser, type ProfileFields, type Gender } from './users.repository.js'
+export {
+  createUsersRepository,
+  type UsersRepository,
+  type UserRecord,
+  type NewUser,
+  type ProfileFields,
+  type Gender,
+} from './users.repository.js'
 export { createAnswersRepository, type AnswersRepository, type Candidate } from './answers.repository.js'
 export { createErasureRepository, type ErasureRepository, type ErasureRules } from './erasure.repository.js'
 export { createClustersRepository, type ClustersRepository } from './clusters.repository.js'
 export { createListQueries, type ListQueries, type UserListRow, type TandemListRow, type TandemListFilter } from './lists.queries.js'
-export { createOutboxRepository, insertOutboxRow, type OutboxRepository, type StoredOutboxMessage, type NewOutboxRow, type OutboxStatus } from './outbox.repository.js'
-export { createExportQueries, type ExportQueries, type ExportUserRow, type ExportUserFilter, type ExportTandemRow, type ExportProposal, type ExportTeamMember } from './export.queries.js'
+export {
+  createOutboxRepository,
+  insertOutboxRow,
+  type OutboxRepository,
+  type StoredOutboxMessage,
+  type NewOutboxRow,
+  type OutboxStatus,
+} from './outbox.repository.js'
+export {
+  createExportQueries,
+  type ExportQueries,
+  type ExportUserRow,
+  type ExportUserFilter,
+  type ExportTandemRow,
+  type ExportProposal,
+  type ExportTeamMember,
+} from './export.queries.js'
 export { createSchedulerLeases, type SchedulerLeases, type LeaseHolding } from './scheduler.leases.js'
 export { backupDatabase, checkDatabase, type DatabaseCheck } from './backup.js'
 export { createDeletedSubjects, type DeletedSubjects } from './deleted.subjects.js'
-export { createAttemptLimiter, addressKey, accountKey, DEFAULT_ATTEMPT_RULES, type AttemptLimiter, type AttemptAction, type Attempt, type AttemptRules, type LimitDecision, type LimitRule } from './attempt.limits.js'
+export {
+  createAttemptLimiter,
+  addressKey,
+  accountKey,
+  DEFAULT_ATTEMPT_RULES,
+  type AttemptLimiter,
+  type AttemptAction,
+  type Attempt,
+  type AttemptRules,
+  type LimitDecision,
+  type LimitRule,
+} from './attempt.limits.js'

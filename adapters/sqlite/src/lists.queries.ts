@@ -43,25 +43,54 @@ export const createListQueries = (db: Database) => {
     usersBySide: (side: Side, statuses: readonly StatusName[]): UserListRow[] => {
       if (statuses.length === 0) return []
       const column = side === 'Mentee' ? 'users.mentee_status' : 'users.mentor_status'
-      return db.all(k.selectFrom('users')
-        .leftJoin('clusters', 'clusters.id', 'users.mentee_cluster_id')
-        .select(['users.id', 'users.first_name', 'users.last_name', 'users.email', 'users.registered_at', 'clusters.title', `${column} as status`])
-        .where(column, 'in', [...statuses])
-        .orderBy('users.last_name').orderBy('users.first_name').orderBy('users.id'))
+      return db
+        .all(
+          k
+            .selectFrom('users')
+            .leftJoin('clusters', 'clusters.id', 'users.mentee_cluster_id')
+            .select([
+              'users.id',
+              'users.first_name',
+              'users.last_name',
+              'users.email',
+              'users.registered_at',
+              'clusters.title',
+              `${column} as status`,
+            ])
+            .where(column, 'in', [...statuses])
+            .orderBy('users.last_name')
+            .orderBy('users.first_name')
+            .orderBy('users.id'),
+        )
         .map((r) => ({
-          id: r.id, firstName: r.first_name, lastName: r.last_name, email: r.email, registeredAt: r.registered_at,
-          programYear: side === 'Mentee' ? r.title : null, status: r.status as StatusName,
+          id: r.id,
+          firstName: r.first_name,
+          lastName: r.last_name,
+          email: r.email,
+          registeredAt: r.registered_at,
+          programYear: side === 'Mentee' ? r.title : null,
+          status: r.status as StatusName,
         }))
     },
 
     tandems: (filter: TandemListFilter): TandemListRow[] => {
-      let q = k.selectFrom('tandems')
+      let q = k
+        .selectFrom('tandems')
         .innerJoin('users as mentee', 'mentee.id', 'tandems.mentee_id')
         .innerJoin('users as mentor', 'mentor.id', 'tandems.mentor_id')
         .leftJoin('clusters', 'clusters.id', 'tandems.cluster_id')
         .select([
-          'tandems.id', 'tandems.created_at', 'clusters.title', 'mentee.last_name as mentee_last_name', 'mentor.last_name as mentor_last_name',
-          'tandems.state', 'tandems.mentee_state', 'tandems.mentor_state', 'tandems.score_base', 'tandems.score_max', 'tandems.score_percentage',
+          'tandems.id',
+          'tandems.created_at',
+          'clusters.title',
+          'mentee.last_name as mentee_last_name',
+          'mentor.last_name as mentor_last_name',
+          'tandems.state',
+          'tandems.mentee_state',
+          'tandems.mentor_state',
+          'tandems.score_base',
+          'tandems.score_max',
+          'tandems.score_percentage',
         ])
       if (filter.states.length > 0) q = q.where('tandems.state', 'in', [...filter.states])
       if (filter.tandemId !== null && filter.tandemId > 0) q = q.where('tandems.id', '=', filter.tandemId)
@@ -70,33 +99,74 @@ export const createListQueries = (db: Database) => {
       if (search !== '') {
         // % and _ in the search are literal: escaped with a backslash, which the ESCAPE clause names.
         const like = `%${search.replace(/[%_\\]/g, (c) => `\\${c}`)}%`
-        q = q.where((eb) => eb.or(['mentee', 'mentor'].flatMap((who) =>
-          (['email', 'first_name', 'last_name'] as const).map((col) => sql<boolean>`${sql.ref(`${who}.${col}`)} like ${like} escape '\\'`))))
+        q = q.where((eb) =>
+          eb.or(
+            ['mentee', 'mentor'].flatMap((who) =>
+              (['email', 'first_name', 'last_name'] as const).map(
+                (col) => sql<boolean>`${sql.ref(`${who}.${col}`)} like ${like} escape '\\'`,
+              ),
+            ),
+          ),
+        )
       }
       return db.all(q.orderBy('tandems.id', 'desc')).map((r) => ({
-        id: r.id, createdAt: r.created_at, programYear: r.title, menteeLastName: r.mentee_last_name, mentorLastName: r.mentor_last_name,
-        state: r.state as TandemState, menteeProposalState: r.mentee_state, mentorProposalState: r.mentor_state,
-        base: r.score_base, max: r.score_max, percentage: r.score_percentage,
+        id: r.id,
+        createdAt: r.created_at,
+        programYear: r.title,
+        menteeLastName: r.mentee_last_name,
+        mentorLastName: r.mentor_last_name,
+        state: r.state as TandemState,
+        menteeProposalState: r.mentee_state,
+        mentorProposalState: r.mentor_state,
+        base: r.score_base,
+        max: r.score_max,
+        percentage: r.score_percentage,
       }))
     },
 
     /** Tandem ids whose deadline has passed with the side still to answer: the sweep's work list. */
     expiredTandemIds: (now: number): number[] =>
-      db.all(k.selectFrom('tandems').select('id').where('state', '=', 'ACTIVE').where((eb) => eb.or([
-        eb.and([eb('mentee_state', '=', 'PROPOSED'), eb('mentee_deadline', '<=', now)]),
-        eb.and([eb('mentor_state', '=', 'PROPOSED'), eb('mentee_state', '=', 'ACCEPTED'), eb('mentor_deadline', '<=', now)]),
-      ]))).map((r) => r.id),
+      db
+        .all(
+          k
+            .selectFrom('tandems')
+            .select('id')
+            .where('state', '=', 'ACTIVE')
+            .where((eb) =>
+              eb.or([
+                eb.and([eb('mentee_state', '=', 'PROPOSED'), eb('mentee_deadline', '<=', now)]),
+                eb.and([eb('mentor_state', '=', 'PROPOSED'), eb('mentee_state', '=', 'ACCEPTED'), eb('mentor_deadline', '<=', now)]),
+              ]),
+            ),
+        )
+        .map((r) => r.id),
 
     /** Everyone a program year's deactivation touches: its mentees and both sides of its tandems. */
     clusterMemberIds: (clusterId: number): { userIds: number[]; tandemIds: number[] } => {
       const tandems = db.all(k.selectFrom('tandems').select(['id', 'mentee_id', 'mentor_id']).where('cluster_id', '=', clusterId))
       const mentees = db.all(k.selectFrom('users').select('id').where('mentee_cluster_id', '=', clusterId)).map((r) => r.id)
-      return { userIds: [...new Set([...mentees, ...tandems.flatMap((x) => [x.mentee_id, x.mentor_id])])], tandemIds: tandems.map((x) => x.id) }
+      return {
+        userIds: [...new Set([...mentees, ...tandems.flatMap((x) => [x.mentee_id, x.mentor_id])])],
+        tandemIds: tandems.map((x) => x.id),
+      }
     },
 
     /** Users of a tandem, for slices. */
     tandemUserIds: (tandemIds: readonly number[]): number[] =>
-      tandemIds.length === 0 ? [] : [...new Set(db.all(k.selectFrom('tandems').select(['mentee_id', 'mentor_id']).where('id', 'in', [...tandemIds])).flatMap((r) => [r.mentee_id, r.mentor_id]))],
+      tandemIds.length === 0
+        ? []
+        : [
+            ...new Set(
+              db
+                .all(
+                  k
+                    .selectFrom('tandems')
+                    .select(['mentee_id', 'mentor_id'])
+                    .where('id', 'in', [...tandemIds]),
+                )
+                .flatMap((r) => [r.mentee_id, r.mentor_id]),
+            ),
+          ],
 
     /**
      * Moves whenever a mentor is published or deleted, saves answers, or re-enters the pool (the
@@ -107,22 +177,39 @@ export const createListQueries = (db: Database) => {
 
     /** Published mentors out of the pool right now (proposed, matched, paused): excluded from a run. */
     unavailablePublishedMentorIds: (): number[] =>
-      db.all(k.selectFrom('users').select('id').where('mentor_published', '=', 1)
-        .where('mentor_status', 'in', ['NEW', 'PAUSED', 'PENDING', 'PROPOSED', 'MATCHED', 'INACTIVE'])).map((r) => r.id),
+      db
+        .all(
+          k
+            .selectFrom('users')
+            .select('id')
+            .where('mentor_published', '=', 1)
+            .where('mentor_status', 'in', ['NEW', 'PAUSED', 'PENDING', 'PROPOSED', 'MATCHED', 'INACTIVE']),
+        )
+        .map((r) => r.id),
 
     /** Whether a notification of `type` about `key` (a number at `field` of its data) was written for the user. */
     notifiedAbout: (userId: number, type: string, field: 'deadline' | 'lastSavedAt', key: number): boolean =>
-      db.first(k.selectFrom('outbox').select('id').where('user_id', '=', userId).where('type', '=', type)
-        .where(sql<number>`json_extract(data, ${`$.${field}`})`, '=', key)) !== undefined,
+      db.first(
+        k
+          .selectFrom('outbox')
+          .select('id')
+          .where('user_id', '=', userId)
+          .where('type', '=', type)
+          .where(sql<number>`json_extract(data, ${`$.${field}`})`, '=', key),
+      ) !== undefined,
 
     /** Ids of ACTIVE tandems, and of mentors with saved but never published answers: the reminder sweep's input. */
     activeTandemIds: (): number[] => db.all(k.selectFrom('tandems').select('id').where('state', '=', 'ACTIVE')).map((r) => r.id),
     unpublishedMentorIds: (): number[] =>
-      db.all(k.selectFrom('users').select('id').where('mentor_status', '=', 'NEW').where('mentor_last_saved_at', 'is not', null)).map((r) => r.id),
+      db
+        .all(k.selectFrom('users').select('id').where('mentor_status', '=', 'NEW').where('mentor_last_saved_at', 'is not', null))
+        .map((r) => r.id),
 
     /** Mentees left PENDING (a run that never finished, e.g. the process died): cleared at start. */
     /** The health check's round trip to the database. */
-    ping: (): void => { db.first(k.selectNoFrom((eb) => eb.val(1).as('one'))) },
+    ping: (): void => {
+      db.first(k.selectNoFrom((eb) => eb.val(1).as('one')))
+    },
 
     pendingMenteeIds: (): number[] => db.all(k.selectFrom('users').select('id').where('mentee_status', '=', 'PENDING')).map((r) => r.id),
   }

@@ -3,29 +3,38 @@
 import { EMBEDDED_PROVIDER_ISSUER } from '@tandem/core'
 import { Migrator, sql, type CreateTableBuilder, type Kysely, type Migration, type MigrationProvider } from 'kysely'
 
-const proposalColumns = (prefix: 'mentee' | 'mentor') => (table: CreateTableBuilder<string, string>): CreateTableBuilder<string, string> =>
-  table
-    .addColumn(`${prefix}_proposal_id`, 'integer', (c) => c.notNull())
-    .addColumn(`${prefix}_state`, 'text', (c) => c.notNull())
-    .addColumn(`${prefix}_deadline`, 'integer')
-    .addColumn(`${prefix}_decided_at`, 'integer')
-    .addColumn(`${prefix}_decline_reason_id`, 'integer')
-    .addColumn(`${prefix}_comment`, 'text')
-    .addColumn(`${prefix}_info_text`, 'text')
+const proposalColumns =
+  (prefix: 'mentee' | 'mentor') =>
+  (table: CreateTableBuilder<string, string>): CreateTableBuilder<string, string> =>
+    table
+      .addColumn(`${prefix}_proposal_id`, 'integer', (c) => c.notNull())
+      .addColumn(`${prefix}_state`, 'text', (c) => c.notNull())
+      .addColumn(`${prefix}_deadline`, 'integer')
+      .addColumn(`${prefix}_decided_at`, 'integer')
+      .addColumn(`${prefix}_decline_reason_id`, 'integer')
+      .addColumn(`${prefix}_comment`, 'text')
+      .addColumn(`${prefix}_info_text`, 'text')
 
 const initial: Migration = {
   async up(db: Kysely<unknown>) {
-    await db.schema.createTable('clusters')
+    await db.schema
+      .createTable('clusters')
       .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
       .addColumn('title', 'text', (c) => c.notNull().unique())
       .addColumn('is_ended', 'integer', (c) => c.notNull().defaultTo(0))
       .addColumn('is_default', 'integer', (c) => c.notNull().defaultTo(0))
       .execute()
-    await db.schema.createTable('users')
+    await db.schema
+      .createTable('users')
       .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
       .addColumn('issuer', 'text', (c) => c.notNull())
       .addColumn('subject', 'text', (c) => c.notNull())
-      .addColumn('email', 'text', (c) => c.notNull().modifyEnd(sql`collate nocase`).unique())
+      .addColumn('email', 'text', (c) =>
+        c
+          .notNull()
+          .modifyEnd(sql`collate nocase`)
+          .unique(),
+      )
       .addColumn('first_name', 'text', (c) => c.notNull())
       .addColumn('last_name', 'text', (c) => c.notNull())
       .addColumn('gender', 'text', (c) => c.notNull().defaultTo('NA'))
@@ -54,25 +63,29 @@ const initial: Migration = {
       .execute()
     await db.schema.createIndex('users_mentor_status').on('users').columns(['mentor_status', 'mentor_published']).execute()
     await db.schema.createIndex('users_mentee_status').on('users').column('mentee_status').execute()
-    await db.schema.createTable('profile_images')
+    await db.schema
+      .createTable('profile_images')
       .addColumn('user_id', 'integer', (c) => c.primaryKey().references('users.id').onDelete('cascade'))
       .addColumn('mime', 'text', (c) => c.notNull())
       .addColumn('bytes', 'blob', (c) => c.notNull())
       .execute()
-    await db.schema.createTable('profile_answers')
+    await db.schema
+      .createTable('profile_answers')
       .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
       .addColumn('question_id', 'integer', (c) => c.notNull())
       .addColumn('answer', 'text', (c) => c.notNull())
       .addPrimaryKeyConstraint('profile_answers_pk', ['user_id', 'question_id'])
       .execute()
-    await db.schema.createTable('answers')
+    await db.schema
+      .createTable('answers')
       .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
       .addColumn('side', 'text', (c) => c.notNull())
       .addColumn('answers', 'text', (c) => c.notNull())
       .addColumn('saved_at', 'integer', (c) => c.notNull())
       .addPrimaryKeyConstraint('answers_pk', ['user_id', 'side'])
       .execute()
-    let tandems: CreateTableBuilder<string, string> = db.schema.createTable('tandems')
+    let tandems: CreateTableBuilder<string, string> = db.schema
+      .createTable('tandems')
       .addColumn('id', 'integer', (c) => c.primaryKey())
       .addColumn('version', 'integer', (c) => c.notNull())
       .addColumn('state', 'text', (c) => c.notNull())
@@ -92,7 +105,8 @@ const initial: Migration = {
     await db.schema.createIndex('tandems_state').on('tandems').column('state').execute()
     // Capacity one, enforced by the database too: a second live tandem of one mentor cannot commit.
     await sql`create unique index tandems_one_live_per_mentor on tandems (mentor_id) where state in ('ACTIVE', 'MATCHED')`.execute(db)
-    await db.schema.createTable('outbox')
+    await db.schema
+      .createTable('outbox')
       .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
       .addColumn('created_at', 'integer', (c) => c.notNull())
       .addColumn('user_id', 'integer', (c) => c.references('users.id').onDelete('set null'))
@@ -119,15 +133,19 @@ const initial: Migration = {
 /** The matching run checks whether its packed mentor pool is current with one covering-index scan. */
 const mentorPoolIndex: Migration = {
   async up(db: Kysely<unknown>) {
-    await db.schema.createIndex('users_mentor_pool').on('users')
-      .columns(['mentor_published', 'mentor_status', 'mentor_last_published_at', 'mentor_last_saved_at', 'mentor_pool_since']).execute()
+    await db.schema
+      .createIndex('users_mentor_pool')
+      .on('users')
+      .columns(['mentor_published', 'mentor_status', 'mentor_last_published_at', 'mentor_last_saved_at', 'mentor_pool_since'])
+      .execute()
   },
 }
 
 /** Counters the application bumps; `mentor_pool_revision` moves whenever a packed pool goes stale. */
 const meta: Migration = {
   async up(db: Kysely<unknown>) {
-    await db.schema.createTable('meta')
+    await db.schema
+      .createTable('meta')
       .addColumn('key', 'text', (c) => c.primaryKey())
       .addColumn('value', 'integer', (c) => c.notNull())
       .execute()
@@ -138,7 +156,8 @@ const meta: Migration = {
 /** One row per periodic task (deadline sweep, reminder sweep): which process may run it until when. */
 const schedulerLeases: Migration = {
   async up(db: Kysely<unknown>) {
-    await db.schema.createTable('scheduler_leases')
+    await db.schema
+      .createTable('scheduler_leases')
       .addColumn('name', 'text', (c) => c.primaryKey())
       .addColumn('holder', 'text', (c) => c.notNull())
       .addColumn('until', 'integer', (c) => c.notNull())
@@ -154,7 +173,9 @@ const schedulerLeases: Migration = {
  */
 const embeddedProviderIssuer: Migration = {
   async up(db: Kysely<unknown>) {
-    const { rows } = await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name = 'identity_accounts'`.execute(db)
+    const { rows } = await sql<{
+      name: string
+    }>`select name from sqlite_master where type = 'table' and name = 'identity_accounts'`.execute(db)
     if (rows.length === 0) return
     await sql`update users set issuer = ${EMBEDDED_PROVIDER_ISSUER}
       where issuer like '%/oidc' and subject in (select id from identity_accounts)`.execute(db)
@@ -168,11 +189,13 @@ const embeddedProviderIssuer: Migration = {
  */
 const deletedSubjects: Migration = {
   async up(db: Kysely<unknown>) {
-    await db.schema.createTable('secrets')
+    await db.schema
+      .createTable('secrets')
       .addColumn('name', 'text', (c) => c.primaryKey())
       .addColumn('value', 'text', (c) => c.notNull())
       .execute()
-    await db.schema.createTable('deleted_subjects')
+    await db.schema
+      .createTable('deleted_subjects')
       .addColumn('subject_hash', 'text', (c) => c.primaryKey())
       .addColumn('deleted_at', 'integer', (c) => c.notNull())
       .execute()
@@ -185,7 +208,8 @@ const deletedSubjects: Migration = {
  */
 const rateLimits: Migration = {
   async up(db: Kysely<unknown>) {
-    await db.schema.createTable('rate_limits')
+    await db.schema
+      .createTable('rate_limits')
       .addColumn('key', 'text', (c) => c.primaryKey())
       .addColumn('points', 'integer', (c) => c.notNull().defaultTo(0))
       .addColumn('expire', 'integer')
@@ -195,7 +219,10 @@ const rateLimits: Migration = {
 }
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
-  '0001-initial': initial, '0002-mentor-pool-index': mentorPoolIndex, '0003-meta': meta, '0004-scheduler-leases': schedulerLeases,
+  '0001-initial': initial,
+  '0002-mentor-pool-index': mentorPoolIndex,
+  '0003-meta': meta,
+  '0004-scheduler-leases': schedulerLeases,
   '0005-embedded-provider-issuer': embeddedProviderIssuer,
   '0006-deleted-subjects': deletedSubjects,
   '0007-rate-limits': rateLimits,

@@ -31,17 +31,41 @@ const INTERRUPTED = 'interrupted while sending; queued again'
 const INTERRUPTED_GIVEN_UP = 'interrupted while sending on every attempt; given up'
 
 const messageOf = (r: Selectable<OutboxTable>): StoredOutboxMessage => ({
-  id: r.id, type: r.type, language: r.language, recipient: { email: r.recipient_email, name: r.recipient_name }, userId: r.user_id,
-  data: JSON.parse(r.data) as unknown, subject: r.subject, createdAt: r.created_at, attempts: r.attempts,
-  status: STATUSES.find((s) => s === r.status) ?? 'failed', nextAttemptAt: r.next_attempt_at, lastError: r.last_error,
+  id: r.id,
+  type: r.type,
+  language: r.language,
+  recipient: { email: r.recipient_email, name: r.recipient_name },
+  userId: r.user_id,
+  data: JSON.parse(r.data) as unknown,
+  subject: r.subject,
+  createdAt: r.created_at,
+  attempts: r.attempts,
+  status: STATUSES.find((s) => s === r.status) ?? 'failed',
+  nextAttemptAt: r.next_attempt_at,
+  lastError: r.last_error,
 })
 
 export const insertOutboxRow = (db: Database, m: NewOutboxRow): void => {
-  db.run(db.kysely.insertInto('outbox').values({
-    created_at: m.createdAt, user_id: m.userId, recipient_email: m.recipient.email, recipient_name: m.recipient.name, language: m.language,
-    type: m.type, data: JSON.stringify(m.data), subject: m.subject, status: 'pending', next_attempt_at: m.nextAttemptAt, attempts: 0,
-    attempted_at: null, locked_by: null, locked_until: null, sent_at: null, last_error: null,
-  }))
+  db.run(
+    db.kysely.insertInto('outbox').values({
+      created_at: m.createdAt,
+      user_id: m.userId,
+      recipient_email: m.recipient.email,
+      recipient_name: m.recipient.name,
+      language: m.language,
+      type: m.type,
+      data: JSON.stringify(m.data),
+      subject: m.subject,
+      status: 'pending',
+      next_attempt_at: m.nextAttemptAt,
+      attempts: 0,
+      attempted_at: null,
+      locked_by: null,
+      locked_until: null,
+      sent_at: null,
+      last_error: null,
+    }),
+  )
 }
 
 export const createOutboxRepository = (db: Database) => {
@@ -56,38 +80,69 @@ export const createOutboxRepository = (db: Database) => {
     // OutboxPort of @tandem/mail: each method one atomic statement or transaction.
     claimDue: async (now: Instant, limit: number, leaseUntil: Instant, worker: string): Promise<readonly StoredOutboxMessage[]> =>
       db.transaction(() => {
-        const due = db.all(k.selectFrom('outbox').selectAll().where('status', '=', 'pending').where('next_attempt_at', '<=', now).orderBy('id').limit(limit))
-        for (const row of due) db.run(k.updateTable('outbox').set({ status: 'sending', locked_by: worker, locked_until: leaseUntil }).where('id', '=', row.id))
+        const due = db.all(
+          k.selectFrom('outbox').selectAll().where('status', '=', 'pending').where('next_attempt_at', '<=', now).orderBy('id').limit(limit),
+        )
+        for (const row of due)
+          db.run(k.updateTable('outbox').set({ status: 'sending', locked_by: worker, locked_until: leaseUntil }).where('id', '=', row.id))
         return due.map((row) => messageOf({ ...row, status: 'sending' }))
       }),
     markAttempt: async (id: number, now: Instant, worker: string): Promise<boolean> =>
-      db.run(leased(id, worker).set((eb) => ({ attempted_at: now, attempts: eb('attempts', '+', 1) }))
-        .where('status', '=', 'sending').where('locked_until', '>', now)) === 1,
+      db.run(
+        leased(id, worker)
+          .set((eb) => ({ attempted_at: now, attempts: eb('attempts', '+', 1) }))
+          .where('status', '=', 'sending')
+          .where('locked_until', '>', now),
+      ) === 1,
     markSent: async (id: number, now: Instant, _worker: string): Promise<void> => {
       // Whoever holds the row now: a late success is the truth, the message did go out.
-      db.run(k.updateTable('outbox').set({ status: 'sent', sent_at: now, locked_by: null, locked_until: null, last_error: null })
-        .where('id', '=', id).where('status', '!=', 'sent'))
+      db.run(
+        k
+          .updateTable('outbox')
+          .set({ status: 'sent', sent_at: now, locked_by: null, locked_until: null, last_error: null })
+          .where('id', '=', id)
+          .where('status', '!=', 'sent'),
+      )
     },
     markRetry: async (id: number, nextAttemptAt: Instant, error: string, worker: string): Promise<void> => {
-      db.run(leased(id, worker).set({ status: 'pending', next_attempt_at: nextAttemptAt, last_error: error.slice(0, 500), attempted_at: null, locked_by: null, locked_until: null }))
+      db.run(
+        leased(id, worker).set({
+          status: 'pending',
+          next_attempt_at: nextAttemptAt,
+          last_error: error.slice(0, 500),
+          attempted_at: null,
+          locked_by: null,
+          locked_until: null,
+        }),
+      )
     },
     markFailed: async (id: number, error: string, worker: string): Promise<void> => {
       db.run(leased(id, worker).set({ status: 'failed', last_error: error.slice(0, 500), locked_by: null, locked_until: null }))
     },
-    recoverExpired: async (now: Instant, maxAttempts: number): Promise<{ readonly requeued: number; readonly interrupted: number; readonly abandoned: number }> =>
+    recoverExpired: async (
+      now: Instant,
+      maxAttempts: number,
+    ): Promise<{ readonly requeued: number; readonly interrupted: number; readonly abandoned: number }> =>
       db.transaction(() => {
         const expired = k.updateTable('outbox').where('status', '=', 'sending').where('locked_until', '<=', now)
         const free = { locked_by: null, locked_until: null, attempted_at: null }
         const requeued = db.run(expired.where('attempted_at', 'is', null).set({ status: 'pending', ...free }))
-        const abandoned = db.run(expired.where('attempts', '>=', maxAttempts).set({ status: 'failed', last_error: INTERRUPTED_GIVEN_UP, ...free }))
+        const abandoned = db.run(
+          expired.where('attempts', '>=', maxAttempts).set({ status: 'failed', last_error: INTERRUPTED_GIVEN_UP, ...free }),
+        )
         // Handed over when the worker died: sent again (at least once; .eml counts an existing file as sent).
         const interrupted = db.run(expired.set({ status: 'pending', next_attempt_at: now, last_error: INTERRUPTED, ...free }))
         return { requeued, interrupted, abandoned }
       }),
     /** The admin's "send again" for a failed message: due now, attempts counted afresh. */
     requeueFailed: (id: number, now: Instant): boolean =>
-      db.run(k.updateTable('outbox').set({ status: 'pending', next_attempt_at: now, attempts: 0, locked_by: null, locked_until: null, attempted_at: null })
-        .where('id', '=', id).where('status', '=', 'failed')) === 1,
+      db.run(
+        k
+          .updateTable('outbox')
+          .set({ status: 'pending', next_attempt_at: now, attempts: 0, locked_by: null, locked_until: null, attempted_at: null })
+          .where('id', '=', id)
+          .where('status', '=', 'failed'),
+      ) === 1,
     byId: (id: number): StoredOutboxMessage | undefined => {
       const row = db.first(k.selectFrom('outbox').selectAll().where('id', '=', id))
       return row === undefined ? undefined : messageOf(row)

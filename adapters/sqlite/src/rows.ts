@@ -17,23 +17,33 @@ export const decodeStored = <A>(codec: t.Type<A, unknown>, value: unknown, what:
 }
 
 export const participantOf = (row: UserRow): Participant =>
-  decodeStored(Participant, {
-    id: row.id,
-    version: row.version,
-    mentee: row.mentee_status === null ? null : {
-      status: row.mentee_status,
-      noMatch: row.mentee_no_match === 1,
-      clusterId: row.mentee_cluster_id,
-      lastStartedAt: row.mentee_last_started_at,
+  decodeStored(
+    Participant,
+    {
+      id: row.id,
+      version: row.version,
+      mentee:
+        row.mentee_status === null
+          ? null
+          : {
+              status: row.mentee_status,
+              noMatch: row.mentee_no_match === 1,
+              clusterId: row.mentee_cluster_id,
+              lastStartedAt: row.mentee_last_started_at,
+            },
+      mentor:
+        row.mentor_status === null
+          ? null
+          : {
+              status: row.mentor_status,
+              published: row.mentor_published === 1,
+              lastPublishedAt: row.mentor_last_published_at,
+              lastSavedAt: row.mentor_last_saved_at,
+              poolSince: row.mentor_pool_since,
+            },
     },
-    mentor: row.mentor_status === null ? null : {
-      status: row.mentor_status,
-      published: row.mentor_published === 1,
-      lastPublishedAt: row.mentor_last_published_at,
-      lastSavedAt: row.mentor_last_saved_at,
-      poolSince: row.mentor_pool_since,
-    },
-  }, `user ${row.id}`)
+    `user ${row.id}`,
+  )
 
 /** The user columns a participant owns: what a transition may change. */
 export const participantColumns = (p: Participant) => ({
@@ -65,24 +75,28 @@ const proposalOf = (row: TandemRow, side: 'mentee' | 'mentor'): unknown => ({
 })
 
 export const tandemOf = (row: TandemRow): Tandem =>
-  decodeStored(Tandem, {
-    id: row.id,
-    version: row.version,
-    state: row.state,
-    menteeId: row.mentee_id,
-    mentorId: row.mentor_id,
-    clusterId: row.cluster_id,
-    createdAt: row.created_at,
-    manual: row.manual === 1,
-    score: {
-      base: row.score_base,
-      max: row.score_max,
-      percentage: row.score_percentage,
-      breakdown: decodeStored(t.array(QuestionScore), JSON.parse(row.score_breakdown), `score of tandem ${row.id}`),
+  decodeStored(
+    Tandem,
+    {
+      id: row.id,
+      version: row.version,
+      state: row.state,
+      menteeId: row.mentee_id,
+      mentorId: row.mentor_id,
+      clusterId: row.cluster_id,
+      createdAt: row.created_at,
+      manual: row.manual === 1,
+      score: {
+        base: row.score_base,
+        max: row.score_max,
+        percentage: row.score_percentage,
+        breakdown: decodeStored(t.array(QuestionScore), JSON.parse(row.score_breakdown), `score of tandem ${row.id}`),
+      },
+      menteeProposal: proposalOf(row, 'mentee'),
+      mentorProposal: proposalOf(row, 'mentor'),
     },
-    menteeProposal: proposalOf(row, 'mentee'),
-    mentorProposal: proposalOf(row, 'mentor'),
-  }, `tandem ${row.id}`)
+    `tandem ${row.id}`,
+  )
 
 const proposalColumns = <S extends 'mentee' | 'mentor'>(side: S, p: Proposal) => ({
   [`${side}_proposal_id`]: p.id,
@@ -94,19 +108,20 @@ const proposalColumns = <S extends 'mentee' | 'mentor'>(side: S, p: Proposal) =>
   [`${side}_info_text`]: p.infoText,
 })
 
-export const tandemColumns = (x: Tandem): TandemRow => ({
-  id: x.id,
-  version: x.version,
-  state: x.state,
-  mentee_id: x.menteeId,
-  mentor_id: x.mentorId,
-  cluster_id: x.clusterId,
-  created_at: x.createdAt,
-  manual: x.manual ? 1 : 0,
-  score_base: x.score.base,
-  score_max: x.score.max,
-  score_percentage: x.score.percentage,
-  score_breakdown: JSON.stringify(x.score.breakdown),
-  ...proposalColumns('mentee', x.menteeProposal),
-  ...proposalColumns('mentor', x.mentorProposal),
-}) as TandemRow
+export const tandemColumns = (x: Tandem): TandemRow =>
+  ({
+    id: x.id,
+    version: x.version,
+    state: x.state,
+    mentee_id: x.menteeId,
+    mentor_id: x.mentorId,
+    cluster_id: x.clusterId,
+    created_at: x.createdAt,
+    manual: x.manual ? 1 : 0,
+    score_base: x.score.base,
+    score_max: x.score.max,
+    score_percentage: x.score.percentage,
+    score_breakdown: JSON.stringify(x.score.breakdown),
+    ...proposalColumns('mentee', x.menteeProposal),
+    ...proposalColumns('mentor', x.mentorProposal),
+  }) as TandemRow

@@ -24,9 +24,21 @@ export const createSchedulerLeases = (db: Database): SchedulerLeases => {
       if (!Number.isFinite(ttl) || ttl <= 0) throw new Error(`lease ttl must be positive, got ${ttl}`)
       return db.transaction(() => {
         // A new name starts free (until 0); the conditional update below is the actual claim.
-        db.run(k.insertInto('scheduler_leases').values({ name, holder: '', until: 0 }).onConflict((oc) => oc.column('name').doNothing()))
-        return db.run(k.updateTable('scheduler_leases').set({ holder, until: now + ttl })
-          .where('name', '=', name).where((eb) => eb.or([eb('holder', '=', holder), eb('until', '<=', now)]))) === 1
+        db.run(
+          k
+            .insertInto('scheduler_leases')
+            .values({ name, holder: '', until: 0 })
+            .onConflict((oc) => oc.column('name').doNothing()),
+        )
+        return (
+          db.run(
+            k
+              .updateTable('scheduler_leases')
+              .set({ holder, until: now + ttl })
+              .where('name', '=', name)
+              .where((eb) => eb.or([eb('holder', '=', holder), eb('until', '<=', now)])),
+          ) === 1
+        )
       })
     },
     release: (name, holder) => {

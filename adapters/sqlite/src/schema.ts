@@ -49,10 +49,14 @@ export type AnswersTable = {
 export type ClustersTable = { id: Generated<number>; title: string; is_ended: number; is_default: number }
 
 type ProposalColumns<P extends string> = {
-  [K in `${P}_proposal_id`]: number } & {
-  [K in `${P}_state`]: string } & {
-  [K in `${P}_deadline` | `${P}_decided_at` | `${P}_decline_reason_id`]: number | null } & {
-  [K in `${P}_comment` | `${P}_info_text`]: string | null }
+  [K in `${P}_proposal_id`]: number
+} & {
+  [K in `${P}_state`]: string
+} & {
+  [K in `${P}_deadline` | `${P}_decided_at` | `${P}_decline_reason_id`]: number | null
+} & {
+  [K in `${P}_comment` | `${P}_info_text`]: string | null
+}
 
 export type TandemsTable = {
   id: number
@@ -68,7 +72,8 @@ export type TandemsTable = {
   score_percentage: number
   /** JSON array of core `QuestionScore`s. */
   score_breakdown: string
-} & ProposalColumns<'mentee'> & ProposalColumns<'mentor'>
+} & ProposalColumns<'mentee'> &
+  ProposalColumns<'mentor'>
 
 export type OutboxTable = {
   id: Generated<number>

@@ -7,7 +7,12 @@ import type { Database } from './database.js'
 export const secretNamed = (db: Database, name: string): string => {
   const k = db.kysely
   return db.transaction(() => {
-    db.run(k.insertInto('secrets').values({ name, value: randomBytes(32).toString('base64url') }).onConflict((oc) => oc.column('name').doNothing()))
+    db.run(
+      k
+        .insertInto('secrets')
+        .values({ name, value: randomBytes(32).toString('base64url') })
+        .onConflict((oc) => oc.column('name').doNothing()),
+    )
     const row = db.first(k.selectFrom('secrets').select('value').where('name', '=', name))
     if (row === undefined) throw new Error(`the secret ${name} could not be stored`)
     return row.value

@@ -27,7 +27,10 @@ export type UserRecord = {
   readonly participant: Participant
 }
 
-export type NewUser = Pick<UserRecord, 'issuer' | 'subject' | 'email' | 'firstName' | 'lastName' | 'gender' | 'birthDate' | 'language' | 'roles'> & {
+export type NewUser = Pick<
+  UserRecord,
+  'issuer' | 'subject' | 'email' | 'firstName' | 'lastName' | 'gender' | 'birthDate' | 'language' | 'roles'
+> & {
   readonly acceptedPrivacy: boolean
   readonly acceptedTerms: boolean
   readonly menteeClusterId: number | null
@@ -70,7 +73,9 @@ const recordOf = (row: UserRow, hasImage: boolean): UserRecord => ({
 export const createUsersRepository = (db: Database) => {
   const k = db.kysely
   const withImage = (row: UserRow | undefined): UserRecord | undefined =>
-    row === undefined ? undefined : recordOf(row, db.first(k.selectFrom('profile_images').select('user_id').where('user_id', '=', row.id)) !== undefined)
+    row === undefined
+      ? undefined
+      : recordOf(row, db.first(k.selectFrom('profile_images').select('user_id').where('user_id', '=', row.id)) !== undefined)
 
   return {
     byId: (id: UserId) => withImage(db.first(k.selectFrom('users').selectAll().where('id', '=', id))),
@@ -88,15 +93,40 @@ export const createUsersRepository = (db: Database) => {
     insert: (user: NewUser, now: number): UserId | undefined => {
       const holds = (side: Side) => user.roles.includes(side) || user.roles.includes('Both')
       try {
-        const row = db.first(k.insertInto('users').values({
-          issuer: user.issuer, subject: user.subject, email: user.email, first_name: user.firstName, last_name: user.lastName,
-          gender: user.gender, birth_date: user.birthDate, language: user.language, roles: JSON.stringify(user.roles),
-          country_code_id: null, state_original_id: null, city: '', professional_position: '', company: '',
-          registered_at: now, accepted_privacy: user.acceptedPrivacy ? 1 : 0, accepted_terms: user.acceptedTerms ? 1 : 0, version: 1,
-          mentee_status: holds('Mentee') ? 'NEW' : null, mentee_no_match: 0, mentee_cluster_id: holds('Mentee') ? user.menteeClusterId : null,
-          mentee_last_started_at: null, mentor_status: holds('Mentor') ? 'NEW' : null, mentor_published: 0,
-          mentor_last_published_at: null, mentor_last_saved_at: null, mentor_pool_since: null,
-        }).returning('id'))
+        const row = db.first(
+          k
+            .insertInto('users')
+            .values({
+              issuer: user.issuer,
+              subject: user.subject,
+              email: user.email,
+              first_name: user.firstName,
+              last_name: user.lastName,
+              gender: user.gender,
+              birth_date: user.birthDate,
+              language: user.language,
+              roles: JSON.stringify(user.roles),
+              country_code_id: null,
+              state_original_id: null,
+              city: '',
+              professional_position: '',
+              company: '',
+              registered_at: now,
+              accepted_privacy: user.acceptedPrivacy ? 1 : 0,
+              accepted_terms: user.acceptedTerms ? 1 : 0,
+              version: 1,
+              mentee_status: holds('Mentee') ? 'NEW' : null,
+              mentee_no_match: 0,
+              mentee_cluster_id: holds('Mentee') ? user.menteeClusterId : null,
+              mentee_last_started_at: null,
+              mentor_status: holds('Mentor') ? 'NEW' : null,
+              mentor_published: 0,
+              mentor_last_published_at: null,
+              mentor_last_saved_at: null,
+              mentor_pool_since: null,
+            })
+            .returning('id'),
+        )
         return row?.id
       } catch (e) {
         if (e instanceof Error && 'code' in e && e.code === 'SQLITE_CONSTRAINT_UNIQUE') return undefined
@@ -106,14 +136,38 @@ export const createUsersRepository = (db: Database) => {
 
     /** Refreshes what the identity provider owns (names, e-mail, birth date, gender). */
     updateIdentity: (id: UserId, claims: Pick<UserRecord, 'email' | 'firstName' | 'lastName' | 'birthDate' | 'gender'>): void => {
-      db.run(k.updateTable('users').set({ email: claims.email, first_name: claims.firstName, last_name: claims.lastName, birth_date: claims.birthDate, gender: claims.gender }).where('id', '=', id))
+      db.run(
+        k
+          .updateTable('users')
+          .set({
+            email: claims.email,
+            first_name: claims.firstName,
+            last_name: claims.lastName,
+            birth_date: claims.birthDate,
+            gender: claims.gender,
+          })
+          .where('id', '=', id),
+      )
     },
 
     /** SyncDBFromIdp: what the embedded provider holds, the language included, in one write. */
-    replaceIdentity: (id: UserId, claims: Pick<UserRecord, 'email' | 'firstName' | 'lastName' | 'birthDate' | 'gender' | 'language'>): void => {
-      db.run(k.updateTable('users').set({
-        email: claims.email, first_name: claims.firstName, last_name: claims.lastName, birth_date: claims.birthDate, gender: claims.gender, language: claims.language,
-      }).where('id', '=', id))
+    replaceIdentity: (
+      id: UserId,
+      claims: Pick<UserRecord, 'email' | 'firstName' | 'lastName' | 'birthDate' | 'gender' | 'language'>,
+    ): void => {
+      db.run(
+        k
+          .updateTable('users')
+          .set({
+            email: claims.email,
+            first_name: claims.firstName,
+            last_name: claims.lastName,
+            birth_date: claims.birthDate,
+            gender: claims.gender,
+            language: claims.language,
+          })
+          .where('id', '=', id),
+      )
     },
 
     /** Adds a role (a mentee registering as mentor too); the new side starts NEW. */
@@ -124,25 +178,46 @@ export const createUsersRepository = (db: Database) => {
         const roles = rolesOf(row)
         if (roles.includes(role)) return
         const next = [...roles, role]
-        db.run(k.updateTable('users').set(role === 'Mentee'
-          ? { roles: JSON.stringify(next), mentee_status: 'NEW', mentee_cluster_id: menteeClusterId, version: row.version + 1 }
-          : { roles: JSON.stringify(next), mentor_status: 'NEW', version: row.version + 1 }).where('id', '=', id))
+        db.run(
+          k
+            .updateTable('users')
+            .set(
+              role === 'Mentee'
+                ? { roles: JSON.stringify(next), mentee_status: 'NEW', mentee_cluster_id: menteeClusterId, version: row.version + 1 }
+                : { roles: JSON.stringify(next), mentor_status: 'NEW', version: row.version + 1 },
+            )
+            .where('id', '=', id),
+        )
       })
     },
 
     setRoles: (id: UserId, roles: readonly RoleName[]): void => {
-      db.run(k.updateTable('users').set({ roles: JSON.stringify(roles) }).where('id', '=', id))
+      db.run(
+        k
+          .updateTable('users')
+          .set({ roles: JSON.stringify(roles) })
+          .where('id', '=', id),
+      )
     },
 
     /** Saves the profile; the mentee's program year only while the caller allows it. */
     updateProfile: (id: UserId, fields: ProfileFields): void => {
       db.transaction(() => {
-        db.run(k.updateTable('users').set((eb) => ({
-          country_code_id: fields.countryCodeId, state_original_id: fields.stateOriginalId, city: fields.city,
-          professional_position: fields.professionalPosition, company: fields.company, language: fields.language,
-          mentee_cluster_id: eb.case().when('mentee_status', 'is not', null).then(fields.menteeClusterId).else(null).end(),
-          version: eb('version', '+', 1),
-        })).where('id', '=', id))
+        db.run(
+          k
+            .updateTable('users')
+            .set((eb) => ({
+              country_code_id: fields.countryCodeId,
+              state_original_id: fields.stateOriginalId,
+              city: fields.city,
+              professional_position: fields.professionalPosition,
+              company: fields.company,
+              language: fields.language,
+              mentee_cluster_id: eb.case().when('mentee_status', 'is not', null).then(fields.menteeClusterId).else(null).end(),
+              version: eb('version', '+', 1),
+            }))
+            .where('id', '=', id),
+        )
         db.run(k.deleteFrom('profile_answers').where('user_id', '=', id))
         for (const a of fields.profileAnswers) {
           db.run(k.insertInto('profile_answers').values({ user_id: id, question_id: a.questionId, answer: a.answer }))
@@ -151,21 +226,30 @@ export const createUsersRepository = (db: Database) => {
     },
 
     profileAnswers: (id: UserId): { questionId: number; answer: string }[] =>
-      db.all(k.selectFrom('profile_answers').select(['question_id', 'answer']).where('user_id', '=', id).orderBy('question_id'))
+      db
+        .all(k.selectFrom('profile_answers').select(['question_id', 'answer']).where('user_id', '=', id).orderBy('question_id'))
         .map((r) => ({ questionId: r.question_id, answer: r.answer })),
 
     setImage: (id: UserId, mime: string, bytes: Buffer): void => {
-      db.run(k.insertInto('profile_images').values({ user_id: id, mime, bytes }).onConflict((oc) => oc.column('user_id').doUpdateSet({ mime, bytes })))
+      db.run(
+        k
+          .insertInto('profile_images')
+          .values({ user_id: id, mime, bytes })
+          .onConflict((oc) => oc.column('user_id').doUpdateSet({ mime, bytes })),
+      )
     },
-    removeImage: (id: UserId): void => { db.run(k.deleteFrom('profile_images').where('user_id', '=', id)) },
+    removeImage: (id: UserId): void => {
+      db.run(k.deleteFrom('profile_images').where('user_id', '=', id))
+    },
     image: (id: UserId): { mime: string; bytes: Buffer } | undefined =>
       db.first(k.selectFrom('profile_images').select(['mime', 'bytes']).where('user_id', '=', id)),
 
     /** Deletes the user and everything that is theirs (answers, image, tandems cascade). */
-    remove: (id: UserId): boolean => db.transaction(() => {
-      db.bumpMentorPool()
-      return db.run(k.deleteFrom('users').where('id', '=', id)) === 1
-    }),
+    remove: (id: UserId): boolean =>
+      db.transaction(() => {
+        db.bumpMentorPool()
+        return db.run(k.deleteFrom('users').where('id', '=', id)) === 1
+      }),
   }
 }
 

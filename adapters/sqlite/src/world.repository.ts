@@ -2,9 +2,19 @@
 // the core transition, write back what changed (conditional on the loaded version), append the
 // notifications of its events to the outbox, commit. Any failure rolls everything back.
 import {
-  expireDeadlines, expiredTandems,
-  type Cluster, type DomainError, type DomainEvent, type Language, type Participant, type Tandem, type TandemId, type Transition, type TransitionResult,
-  type UserId, type World,
+  expireDeadlines,
+  expiredTandems,
+  type Cluster,
+  type DomainError,
+  type DomainEvent,
+  type Language,
+  type Participant,
+  type Tandem,
+  type TandemId,
+  type Transition,
+  type TransitionResult,
+  type UserId,
+  type World,
 } from '@tandem/core'
 import { left, right, isLeft, type Either } from 'fp-ts/lib/Either.js'
 import type { Database } from './database.js'
@@ -19,13 +29,25 @@ export type Slice = {
   readonly extraUserIds?: readonly UserId[]
 }
 
-export type Contact = { readonly id: UserId; readonly email: string; readonly firstName: string; readonly lastName: string; readonly language: Language }
+export type Contact = {
+  readonly id: UserId
+  readonly email: string
+  readonly firstName: string
+  readonly lastName: string
+  readonly language: Language
+}
 
 /** Maps a command's events to outbox rows; given by the composition root (the mail adapter's rules). */
-export type Notifier = (events: readonly DomainEvent[], contactOf: (id: UserId) => Contact | undefined, now: number) => readonly NewOutboxRow[]
+export type Notifier = (
+  events: readonly DomainEvent[],
+  contactOf: (id: UserId) => Contact | undefined,
+  now: number,
+) => readonly NewOutboxRow[]
 
 class Conflict extends Error {
-  constructor(readonly error: DomainError) { super(error._tag) }
+  constructor(readonly error: DomainError) {
+    super(error._tag)
+  }
 }
 
 const unique = <A>(xs: readonly A[]): A[] => [...new Set(xs)]
@@ -52,7 +74,12 @@ export type WorldStore = {
    * named users and the next tandem id are read again. Every write stays conditional on the version
    * the world holds, so anything changed meanwhile refuses the command instead of being overwritten.
    */
-  readonly runAfter: (previous: World, refresh: { readonly userIds: readonly UserId[] }, apply: Apply, now: number) => Either<DomainError, Transition>
+  readonly runAfter: (
+    previous: World,
+    refresh: { readonly userIds: readonly UserId[] },
+    apply: Apply,
+    now: number,
+  ) => Either<DomainError, Transition>
   readonly contactOf: (id: UserId) => Contact | undefined
 }
 
@@ -60,7 +87,14 @@ export const createWorldStore = (db: Database, notify: Notifier): WorldStore => 
   const k = db.kysely
 
   const tandemRowsOf = (userIds: readonly UserId[]) =>
-    userIds.length === 0 ? [] : db.all(k.selectFrom('tandems').selectAll().where((eb) => eb.or([eb('mentee_id', 'in', userIds), eb('mentor_id', 'in', userIds)])))
+    userIds.length === 0
+      ? []
+      : db.all(
+          k
+            .selectFrom('tandems')
+            .selectAll()
+            .where((eb) => eb.or([eb('mentee_id', 'in', userIds), eb('mentor_id', 'in', userIds)])),
+        )
 
   const load = (slice: Slice): World => {
     const users = new Map<UserId, Participant>()
@@ -68,13 +102,22 @@ export const createWorldStore = (db: Database, notify: Notifier): WorldStore => 
     const named = unique(slice.userIds)
     const tandemRows = [
       ...tandemRowsOf(named),
-      ...((slice.tandemIds ?? []).length === 0 ? [] : db.all(k.selectFrom('tandems').selectAll().where('id', 'in', unique(slice.tandemIds ?? [])))),
+      ...((slice.tandemIds ?? []).length === 0
+        ? []
+        : db.all(
+            k
+              .selectFrom('tandems')
+              .selectAll()
+              .where('id', 'in', unique(slice.tandemIds ?? [])),
+          )),
     ]
     for (const row of tandemRows) if (!tandems.has(row.id)) tandems.set(row.id, tandemOf(row))
     const userIds = unique([...named, ...(slice.extraUserIds ?? []), ...[...tandems.values()].flatMap((x) => [x.menteeId, x.mentorId])])
     for (const p of participants(userIds)) users.set(p.id, p)
     const clusters = new Map<number, Cluster>(
-      db.all(k.selectFrom('clusters').selectAll()).map((c) => [c.id, { clusterId: c.id, clusterText: c.title, isEnded: c.is_ended === 1, isDefault: c.is_default === 1 }]),
+      db
+        .all(k.selectFrom('clusters').selectAll())
+        .map((c) => [c.id, { clusterId: c.id, clusterText: c.title, isEnded: c.is_ended === 1, isDefault: c.is_default === 1 }]),
     )
     return { users, tandems, clusters, nextTandemId: nextTandemId() }
   }
@@ -92,7 +135,13 @@ export const createWorldStore = (db: Database, notify: Notifier): WorldStore => 
   const participants = (ids: readonly UserId[]): Participant[] => {
     const found: Participant[] = []
     for (let i = 0; i < ids.length; i += 500) {
-      for (const row of db.all(k.selectFrom('users').selectAll().where('id', 'in', ids.slice(i, i + 500)))) found.push(participantOf(row))
+      for (const row of db.all(
+        k
+          .selectFrom('users')
+          .selectAll()
+          .where('id', 'in', ids.slice(i, i + 500)),
+      ))
+        found.push(participantOf(row))
     }
     return found
   }
@@ -117,7 +166,9 @@ export const createWorldStore = (db: Database, notify: Notifier): WorldStore => 
 
   const contactOf = (id: UserId): Contact | undefined => {
     const row = db.first(k.selectFrom('users').select(['id', 'email', 'first_name', 'last_name', 'language']).where('id', '=', id))
-    return row === undefined ? undefined : { id: row.id, email: row.email, firstName: row.first_name, lastName: row.last_name, language: row.language === 'de' ? 'de' : 'en' }
+    return row === undefined
+      ? undefined
+      : { id: row.id, email: row.email, firstName: row.first_name, lastName: row.last_name, language: row.language === 'de' ? 'de' : 'en' }
   }
 
   const writeBack = (before: World, after: World): void => {
@@ -140,7 +191,12 @@ export const createWorldStore = (db: Database, notify: Notifier): WorldStore => 
     }
     for (const [id, c] of after.clusters) {
       if (before.clusters.get(id) === c) continue
-      db.run(k.updateTable('clusters').set({ title: c.clusterText, is_ended: c.isEnded ? 1 : 0, is_default: c.isDefault ? 1 : 0 }).where('id', '=', id))
+      db.run(
+        k
+          .updateTable('clusters')
+          .set({ title: c.clusterText, is_ended: c.isEnded ? 1 : 0, is_default: c.isDefault ? 1 : 0 })
+          .where('id', '=', id),
+      )
     }
   }
 
@@ -150,7 +206,11 @@ export const createWorldStore = (db: Database, notify: Notifier): WorldStore => 
   }
 
   /** One command in one transaction: read, apply, write what changed, append its mails. */
-  const command = (read: () => { readonly before: World; readonly expiry: Transition | null }, apply: Apply, now: number): Either<DomainError, Transition> => {
+  const command = (
+    read: () => { readonly before: World; readonly expiry: Transition | null },
+    apply: Apply,
+    now: number,
+  ): Either<DomainError, Transition> => {
     try {
       return db.transaction((): Either<DomainError, Transition> => {
         const { before, expiry } = read()
@@ -178,11 +238,16 @@ export const createWorldStore = (db: Database, notify: Notifier): WorldStore => 
 
   const runCurrent: WorldStore['runCurrent'] = (slice, apply, now) => command(() => loadExpired(slice, now), apply, now)
 
-  const runAfter: WorldStore['runAfter'] = (previous, refresh, apply, now) => command(() => {
-    const users = new Map(previous.users)
-    for (const p of participants(unique(refresh.userIds))) users.set(p.id, p)
-    return { before: { ...previous, users, nextTandemId: nextTandemId() }, expiry: null }
-  }, apply, now)
+  const runAfter: WorldStore['runAfter'] = (previous, refresh, apply, now) =>
+    command(
+      () => {
+        const users = new Map(previous.users)
+        for (const p of participants(unique(refresh.userIds))) users.set(p.id, p)
+        return { before: { ...previous, users, nextTandemId: nextTandemId() }, expiry: null }
+      },
+      apply,
+      now,
+    )
 
   const loadCurrent: WorldStore['loadCurrent'] = (slice, now) => {
     const world = load(slice)

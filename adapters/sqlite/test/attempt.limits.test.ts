@@ -14,8 +14,14 @@ const open = async (): Promise<Database> => {
   dbs.push(db)
   return db
 }
-beforeEach(() => { dir = mkdtempSync(join(tmpdir(), 'tandem-limits-')); dbs = [] })
-afterEach(() => { for (const db of dbs) db.close(); rmSync(dir, { recursive: true, force: true }) })
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'tandem-limits-'))
+  dbs = []
+})
+afterEach(() => {
+  for (const db of dbs) db.close()
+  rmSync(dir, { recursive: true, force: true })
+})
 
 const allowedOf = async (limit: AttemptLimiter, attempts: readonly { address: string; account: string }[]): Promise<number> => {
   let allowed = 0
@@ -40,19 +46,28 @@ describe('keys', () => {
 describe('sign-in budgets', () => {
   it('limits 100 attempts on one account rotating addresses inside one IPv6 /64 to the per-address budget', async () => {
     const limit = createAttemptLimiter(await open(), Date.now)
-    const attempts = Array.from({ length: 100 }, (_, i) => ({ address: `2001:db8:aa:bb:${hex(i)}:${hex(i * 7)}::${hex(i + 1)}`, account: 'victim@example.org' }))
+    const attempts = Array.from({ length: 100 }, (_, i) => ({
+      address: `2001:db8:aa:bb:${hex(i)}:${hex(i * 7)}::${hex(i + 1)}`,
+      account: 'victim@example.org',
+    }))
     expect(await allowedOf(limit, attempts)).toBe(10)
   })
 
   it('limits attempts on one account from 100 different addresses (per account, whatever the address)', async () => {
     const limit = createAttemptLimiter(await open(), Date.now)
-    const attempts = Array.from({ length: 100 }, (_, i) => ({ address: `198.51.${Math.floor(i / 250)}.${i % 250}`, account: 'Victim@Example.org' }))
+    const attempts = Array.from({ length: 100 }, (_, i) => ({
+      address: `198.51.${Math.floor(i / 250)}.${i % 250}`,
+      account: 'Victim@Example.org',
+    }))
     expect(await allowedOf(limit, attempts)).toBe(30)
   })
 
   it('limits one /64 trying many accounts', async () => {
     const limit = createAttemptLimiter(await open(), Date.now)
-    const attempts = Array.from({ length: 100 }, (_, i) => ({ address: `2001:db8:cc:dd::${hex(i + 1)}`, account: `person${i}@example.org` }))
+    const attempts = Array.from({ length: 100 }, (_, i) => ({
+      address: `2001:db8:cc:dd::${hex(i + 1)}`,
+      account: `person${i}@example.org`,
+    }))
     expect(await allowedOf(limit, attempts)).toBe(40)
   })
 

@@ -13,8 +13,14 @@ const open = async (): Promise<Database> => {
   dbs.push(db)
   return db
 }
-beforeEach(() => { dir = mkdtempSync(join(tmpdir(), 'tandem-leases-')); dbs = [] })
-afterEach(() => { for (const db of dbs) db.close(); rmSync(dir, { recursive: true, force: true }) })
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'tandem-leases-'))
+  dbs = []
+})
+afterEach(() => {
+  for (const db of dbs) db.close()
+  rmSync(dir, { recursive: true, force: true })
+})
 
 describe('scheduler leases', () => {
   it('only one holder at a time: a second process is refused while the first holds the lease', async () => {

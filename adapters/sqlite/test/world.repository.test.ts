@@ -12,25 +12,60 @@ beforeEach(async () => {
   dir = mkdtempSync(join(tmpdir(), 'tandem-sqlite-'))
   db = await openDatabase(join(dir, 'tandem.db'))
 })
-afterEach(() => { db.close(); rmSync(dir, { recursive: true, force: true }) })
+afterEach(() => {
+  db.close()
+  rmSync(dir, { recursive: true, force: true })
+})
 
 const addUser = (email: string, roles: ('Mentee' | 'Mentor')[]) =>
-  createUsersRepository(db).insert({
-    issuer: 'iss', subject: email, email, firstName: 'F', lastName: 'L', gender: 'NA', birthDate: null, language: 'en',
-    roles, acceptedPrivacy: true, acceptedTerms: true, menteeClusterId: null,
-  }, 1000) ?? 0
+  createUsersRepository(db).insert(
+    {
+      issuer: 'iss',
+      subject: email,
+      email,
+      firstName: 'F',
+      lastName: 'L',
+      gender: 'NA',
+      birthDate: null,
+      language: 'en',
+      roles,
+      acceptedPrivacy: true,
+      acceptedTerms: true,
+      menteeClusterId: null,
+    },
+    1000,
+  ) ?? 0
 
-const proposal = (id: number) => ({ id, state: 'PROPOSED' as const, deadline: null, decidedAt: null, declineReasonId: null, comment: null, infoText: null })
+const proposal = (id: number) => ({
+  id,
+  state: 'PROPOSED' as const,
+  deadline: null,
+  decidedAt: null,
+  declineReasonId: null,
+  comment: null,
+  infoText: null,
+})
 const tandemBetween = (world: World, menteeId: number, mentorId: number): Tandem => ({
-  id: world.nextTandemId, version: 1, state: 'ACTIVE', menteeId, mentorId, clusterId: null, createdAt: 5, manual: true,
+  id: world.nextTandemId,
+  version: 1,
+  state: 'ACTIVE',
+  menteeId,
+  mentorId,
+  clusterId: null,
+  createdAt: 5,
+  manual: true,
   score: { base: 0, max: 0, percentage: 0, breakdown: [] },
-  menteeProposal: proposal(2 * world.nextTandemId - 1), mentorProposal: proposal(2 * world.nextTandemId),
+  menteeProposal: proposal(2 * world.nextTandemId - 1),
+  mentorProposal: proposal(2 * world.nextTandemId),
 })
 const propose = (menteeId: number, mentorId: number) => (world: World) => {
   const tandem = tandemBetween(world, menteeId, mentorId)
   const mentor = world.users.get(mentorId) as Participant
   const users = new Map(world.users).set(mentorId, { ...mentor, version: mentor.version + 1 })
-  return right({ world: { ...world, users, tandems: new Map(world.tandems).set(tandem.id, tandem), nextTandemId: tandem.id + 1 }, events: [] })
+  return right({
+    world: { ...world, users, tandems: new Map(world.tandems).set(tandem.id, tandem), nextTandemId: tandem.id + 1 },
+    events: [],
+  })
 }
 
 describe('world store', () => {
@@ -41,7 +76,9 @@ describe('world store', () => {
     const result = store.run({ userIds: [mentee], extraUserIds: [mentor] }, propose(mentee, mentor), 10)
     expect(isRight(result)).toBe(true)
     const world = store.load({ userIds: [mentee] })
-    expect([...world.tandems.values()].map((x) => [x.id, x.menteeId, x.mentorId, x.menteeProposal.id, x.mentorProposal.id])).toEqual([[1, mentee, mentor, 1, 2]])
+    expect([...world.tandems.values()].map((x) => [x.id, x.menteeId, x.mentorId, x.menteeProposal.id, x.mentorProposal.id])).toEqual([
+      [1, mentee, mentor, 1, 2],
+    ])
     expect(world.users.get(mentor)?.version).toBe(2)
     expect(world.nextTandemId).toBe(2)
   })
@@ -87,7 +124,14 @@ describe('world store: deadlines applied on load, and follow-up commands', () =>
     const users = new Map(proposed.users)
       .set(menteeId, { ...mentee, mentee: mentee.mentee === null ? null : { ...mentee.mentee, status: 'PROPOSED' as const } })
       .set(mentorId, { ...mentor, mentor: mentor.mentor === null ? null : { ...mentor.mentor, status: 'PROPOSED' as const } })
-    return right({ events: [], world: { ...proposed, users, tandems: new Map(proposed.tandems).set(tandem.id, { ...tandem, menteeProposal: { ...tandem.menteeProposal, deadline: 100 } }) } })
+    return right({
+      events: [],
+      world: {
+        ...proposed,
+        users,
+        tandems: new Map(proposed.tandems).set(tandem.id, { ...tandem, menteeProposal: { ...tandem.menteeProposal, deadline: 100 } }),
+      },
+    })
   }
   /** The participant's row changed (its version raised), as any command of theirs would. */
   const touch = (userId: number) => (world: World) => {

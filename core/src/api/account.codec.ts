@@ -13,18 +13,21 @@ import { EmailAddress, Gender, Id, IsoDate, IsoDateTime, nullable, refined } fro
 export const AcceptedConsent = refined('AcceptedConsent', t.boolean, (b) => b, 'requiredFieldError')
 
 /** POST /api/account/signup; values come from the identity token claims. */
-export const SignUpPayload = t.strict({
-  FirstName: t.string,
-  LastName: t.string,
-  DOB: nullable(IsoDate),
-  Language: Language,
-  Gender: Gender,
-  Email: EmailAddress,
-  IsAcceptedDataPrivacyPolicy: AcceptedConsent,
-  IsAcceptedTermsConditions: AcceptedConsent,
-  /** The register-as-mentee or register-as-mentor entry point the user came through. */
-  Role: Side,
-}, 'SignUpPayload')
+export const SignUpPayload = t.strict(
+  {
+    FirstName: t.string,
+    LastName: t.string,
+    DOB: nullable(IsoDate),
+    Language: Language,
+    Gender: Gender,
+    Email: EmailAddress,
+    IsAcceptedDataPrivacyPolicy: AcceptedConsent,
+    IsAcceptedTermsConditions: AcceptedConsent,
+    /** The register-as-mentee or register-as-mentor entry point the user came through. */
+    Role: Side,
+  },
+  'SignUpPayload',
+)
 export type SignUpPayload = t.TypeOf<typeof SignUpPayload>
 
 /** POST /api/Account/signin. */
@@ -35,17 +38,20 @@ export const UserRoleItem = t.type({ name: RoleName }, 'UserRoleItem')
 export type UserRoleItem = t.TypeOf<typeof UserRoleItem>
 
 /** The status of one side of a user, with the questionnaire dates of that side. */
-export const UserStatusEntry = t.intersection([
-  t.type({
-    role: Side,
-    userStatus: StatusName,
-    userStatusId: Id,
-    questionLastPublishDate: nullable(IsoDateTime),
-    questionLastSavedDate: nullable(IsoDateTime),
-  }),
-  /** Mentee entry only: the last matching run found no suitable mentor (the no-proposals panel survives a reload). */
-  t.partial({ noMatch: t.boolean }),
-], 'UserStatusEntry')
+export const UserStatusEntry = t.intersection(
+  [
+    t.type({
+      role: Side,
+      userStatus: StatusName,
+      userStatusId: Id,
+      questionLastPublishDate: nullable(IsoDateTime),
+      questionLastSavedDate: nullable(IsoDateTime),
+    }),
+    /** Mentee entry only: the last matching run found no suitable mentor (the no-proposals panel survives a reload). */
+    t.partial({ noMatch: t.boolean }),
+  ],
+  'UserStatusEntry',
+)
 export type UserStatusEntry = t.TypeOf<typeof UserStatusEntry>
 
 /** One free-text profile answer (at most 1000 characters, SPEC §5). */
@@ -53,27 +59,30 @@ export const ProfileQuestionAnswer = t.strict({ userQuestionOriginalId: Id, user
 export type ProfileQuestionAnswer = t.TypeOf<typeof ProfileQuestionAnswer>
 
 /** The participant view of a user (GetUserDetails value, GetUserProfile `userProfile`). */
-export const UserView = t.type({
-  email: t.string,
-  firstName: t.string,
-  lastName: t.string,
-  gender: Gender,
-  dateOfBirth: nullable(IsoDate),
-  /** URL of the photo; null shows the default icon. */
-  profileImage: nullable(t.string),
-  /** Account language id (LANGUAGE_IDS). */
-  defaultLanguage: Id,
-  countryCodeId: nullable(Id),
-  stateOriginalId: nullable(Id),
-  city: nullable(t.string),
-  professionalPosition: nullable(t.string),
-  company: nullable(t.string),
-  clusterId: nullable(Id),
-  userProfileQuestionAnswers: t.array(ProfileQuestionAnswer),
-  userRole: t.array(UserRoleItem),
-  userStatuses: t.array(UserStatusEntry),
-  language: Language,
-}, 'UserView')
+export const UserView = t.type(
+  {
+    email: t.string,
+    firstName: t.string,
+    lastName: t.string,
+    gender: Gender,
+    dateOfBirth: nullable(IsoDate),
+    /** URL of the photo; null shows the default icon. */
+    profileImage: nullable(t.string),
+    /** Account language id (LANGUAGE_IDS). */
+    defaultLanguage: Id,
+    countryCodeId: nullable(Id),
+    stateOriginalId: nullable(Id),
+    city: nullable(t.string),
+    professionalPosition: nullable(t.string),
+    company: nullable(t.string),
+    clusterId: nullable(Id),
+    userProfileQuestionAnswers: t.array(ProfileQuestionAnswer),
+    userRole: t.array(UserRoleItem),
+    userStatuses: t.array(UserStatusEntry),
+    language: Language,
+  },
+  'UserView',
+)
 export type UserView = t.TypeOf<typeof UserView>
 
 /** POST /api/Logger/LogError. */
@@ -81,23 +90,34 @@ export const LogErrorPayload = t.strict({ ErrorMessage: t.string }, 'LogErrorPay
 export type LogErrorPayload = t.TypeOf<typeof LogErrorPayload>
 
 /** Notification template types (SPEC §3), plus ADMIN_MESSAGE: an administrator's own words. */
-export const NotificationType = t.keyof({
-  NEW_TANDEM: null, APPROVE_TANDEM: null, DECLINE_TANDEM: null, ACTIVATE_USER_PROFILE: null,
-  DEACTIVATE_USER_PROFILE: null, REMINDER_ACTIVE_TANDEM: null, REMINDER_UNPUBLISHED_USER_PROFILE: null,
-  ADMIN_MESSAGE: null,
-}, 'NotificationType')
+export const NotificationType = t.keyof(
+  {
+    NEW_TANDEM: null,
+    APPROVE_TANDEM: null,
+    DECLINE_TANDEM: null,
+    ACTIVATE_USER_PROFILE: null,
+    DEACTIVATE_USER_PROFILE: null,
+    REMINDER_ACTIVE_TANDEM: null,
+    REMINDER_UNPUBLISHED_USER_PROFILE: null,
+    ADMIN_MESSAGE: null,
+  },
+  'NotificationType',
+)
 export type NotificationType = t.TypeOf<typeof NotificationType>
 
 /** POST /api/Notification/NotifyUser: the specification leaves the body open; this is ours.
  *  `subject` and `body` carry an ADMIN_MESSAGE; the template types ignore them. */
-export const NotifyUserPayload = t.exact(t.intersection([
-  t.type({
-    email: EmailAddress,
-    notificationType: NotificationType,
-    matchingTandemId: nullable(Id),
-  }),
-  t.partial({ subject: t.string, body: t.string }),
-]), 'NotifyUserPayload')
+export const NotifyUserPayload = t.exact(
+  t.intersection([
+    t.type({
+      email: EmailAddress,
+      notificationType: NotificationType,
+      matchingTandemId: nullable(Id),
+    }),
+    t.partial({ subject: t.string, body: t.string }),
+  ]),
+  'NotifyUserPayload',
+)
 export type NotifyUserPayload = t.TypeOf<typeof NotifyUserPayload>
 
 /** Where a mail stands: waiting or being sent, delivered, or given up (docs/notifications.md). */
@@ -108,8 +128,15 @@ export type NotificationState = t.TypeOf<typeof NotificationState>
  * A notification history entry (the outbox, SPEC §3), with its id and state so the admin sees
  * what happened to it (`failureReason` only for a failed one) and can send a failed one again.
  */
-export const NotificationEntry = t.type({
-  notificationId: Id, mailSubject: t.string, createdDate: IsoDateTime, mentorship: nullable(t.string),
-  state: NotificationState, failureReason: nullable(t.string),
-}, 'NotificationEntry')
+export const NotificationEntry = t.type(
+  {
+    notificationId: Id,
+    mailSubject: t.string,
+    createdDate: IsoDateTime,
+    mentorship: nullable(t.string),
+    state: NotificationState,
+    failureReason: nullable(t.string),
+  },
+  'NotificationEntry',
+)
 export type NotificationEntry = t.TypeOf<typeof NotificationEntry>

@@ -17,16 +17,19 @@ export const ResendNotificationPayload = t.strict({ notificationId: Id }, 'Resen
 export type ResendNotificationPayload = t.TypeOf<typeof ResendNotificationPayload>
 
 /** A row of the mentee and mentor lists (GetMentees / GetMentors / GetAllUsers). */
-export const UserListRow = t.type({
-  userId: Id,
-  firstName: t.string,
-  lastName: t.string,
-  email: t.string,
-  registrationDate: IsoDateTime,
-  /** Program year title; null for mentor-only users. */
-  programYear: nullable(t.string),
-  status: StatusName,
-}, 'UserListRow')
+export const UserListRow = t.type(
+  {
+    userId: Id,
+    firstName: t.string,
+    lastName: t.string,
+    email: t.string,
+    registrationDate: IsoDateTime,
+    /** Program year title; null for mentor-only users. */
+    programYear: nullable(t.string),
+    status: StatusName,
+  },
+  'UserListRow',
+)
 export type UserListRow = t.TypeOf<typeof UserListRow>
 
 /** GetMentees / GetMentors body: the selected statuses. */
@@ -35,55 +38,64 @@ export type StatusSelection = t.TypeOf<typeof StatusSelection>
 
 export const MatchingTandemRef = t.type({ matchingTandemId: Id })
 
-export const AdminUserDetail = t.type({
-  userRole: t.array(UserRoleItem),
-  userStatuses: t.array(UserStatusEntry),
-  notification: t.array(NotificationEntry),
-  userCompleteProfile: t.type({
-    firstName: t.string,
-    lastName: t.string,
-    email: t.string,
-    city: nullable(t.string),
-    federalState: nullable(t.string),
-    country: nullable(t.string),
-    language: nullable(t.string),
-    gender: nullable(t.string),
-    professionalPosition: nullable(t.string),
-    company: nullable(t.string),
-    cluster: nullable(t.string),
-    registrationDate: IsoDateTime,
-  }),
-  allData: t.type({
-    menteeAccountQuestions: t.array(QuestionTextAnswer),
-    mentorAccountQuestions: t.array(QuestionTextAnswer),
-    menteeProfileQuestions: t.array(QuestionTextAnswer),
-    mentorProfileQuestions: t.array(QuestionTextAnswer),
-    menteeMatchingTandem: t.array(MatchingTandemRef),
-    mentorMatchingTandem: t.array(MatchingTandemRef),
-    menteeLastStartedMatchingDate: nullable(IsoDateTime),
-  }),
-}, 'AdminUserDetail')
+export const AdminUserDetail = t.type(
+  {
+    userRole: t.array(UserRoleItem),
+    userStatuses: t.array(UserStatusEntry),
+    notification: t.array(NotificationEntry),
+    userCompleteProfile: t.type({
+      firstName: t.string,
+      lastName: t.string,
+      email: t.string,
+      city: nullable(t.string),
+      federalState: nullable(t.string),
+      country: nullable(t.string),
+      language: nullable(t.string),
+      gender: nullable(t.string),
+      professionalPosition: nullable(t.string),
+      company: nullable(t.string),
+      cluster: nullable(t.string),
+      registrationDate: IsoDateTime,
+    }),
+    allData: t.type({
+      menteeAccountQuestions: t.array(QuestionTextAnswer),
+      mentorAccountQuestions: t.array(QuestionTextAnswer),
+      menteeProfileQuestions: t.array(QuestionTextAnswer),
+      mentorProfileQuestions: t.array(QuestionTextAnswer),
+      menteeMatchingTandem: t.array(MatchingTandemRef),
+      mentorMatchingTandem: t.array(MatchingTandemRef),
+      menteeLastStartedMatchingDate: nullable(IsoDateTime),
+    }),
+  },
+  'AdminUserDetail',
+)
 export type AdminUserDetail = t.TypeOf<typeof AdminUserDetail>
 
 /** GetMasterDataForMenteeStateChange value. */
-export const MenteeStateChangeData = t.type({
-  clusterMaster: t.array(Cluster),
-  statusMaster: t.array(StatusMasterItem),
-  menteeClusterAndStatusData: t.type({
-    clusterModel: t.type({ clusterId: nullable(ClusterId) }),
-    statusModel: StatusMasterItem,
-  }),
-}, 'MenteeStateChangeData')
+export const MenteeStateChangeData = t.type(
+  {
+    clusterMaster: t.array(Cluster),
+    statusMaster: t.array(StatusMasterItem),
+    menteeClusterAndStatusData: t.type({
+      clusterModel: t.type({ clusterId: nullable(ClusterId) }),
+      statusModel: StatusMasterItem,
+    }),
+  },
+  'MenteeStateChangeData',
+)
 export type MenteeStateChangeData = t.TypeOf<typeof MenteeStateChangeData>
 
 /** POST /api/Admin/UpdateMenteeInformation. */
-export const MenteeStateSavePayload = t.strict({
-  statusId: Id,
-  clusterId: Id,
-  email: EmailAddress,
-  previousStatus: StatusName,
-  newStatus: StatusName,
-}, 'MenteeStateSavePayload')
+export const MenteeStateSavePayload = t.strict(
+  {
+    statusId: Id,
+    clusterId: Id,
+    email: EmailAddress,
+    previousStatus: StatusName,
+    newStatus: StatusName,
+  },
+  'MenteeStateSavePayload',
+)
 export type MenteeStateSavePayload = t.TypeOf<typeof MenteeStateSavePayload>
 
 /** A user in the searchable pickers: label full name, sublabel e-mail. */
@@ -91,14 +103,17 @@ export const PickerUser = t.type({ userId: Id, firstName: t.string, lastName: t.
 export type PickerUser = t.TypeOf<typeof PickerUser>
 
 /** GetManualMatchingMasterData value. */
-export const ManualMatchingMasterData = t.type({
-  tandemStates: t.array(TandemState),
-  proposalStates: t.array(ProposalState),
-  mentees: t.array(PickerUser),
-  mentors: t.array(PickerUser),
-  allUsers: t.array(PickerUser),
-  clusters: t.array(Cluster),
-}, 'ManualMatchingMasterData')
+export const ManualMatchingMasterData = t.type(
+  {
+    tandemStates: t.array(TandemState),
+    proposalStates: t.array(ProposalState),
+    mentees: t.array(PickerUser),
+    mentors: t.array(PickerUser),
+    allUsers: t.array(PickerUser),
+    clusters: t.array(Cluster),
+  },
+  'ManualMatchingMasterData',
+)
 export type ManualMatchingMasterData = t.TypeOf<typeof ManualMatchingMasterData>
 
 const PickedUser = t.strict({ userId: Id, email: EmailAddress })
@@ -111,100 +126,132 @@ export type ManualTandemCreatePayload = t.TypeOf<typeof ManualTandemCreatePayloa
 export const TANDEM_ID_FILTER_MAX = 10 ** TEAM_ID_FILTER_MAX - 1
 
 /** The team id filter: digits only, at most 10 of them, 0 when empty; else 'enter-a-valid-id'. */
-export const TandemIdFilter = refined('TandemIdFilter', t.number, (n) => Number.isSafeInteger(n) && n >= 0 && n <= TANDEM_ID_FILTER_MAX, 'enter-a-valid-id')
+export const TandemIdFilter = refined(
+  'TandemIdFilter',
+  t.number,
+  (n) => Number.isSafeInteger(n) && n >= 0 && n <= TANDEM_ID_FILTER_MAX,
+  'enter-a-valid-id',
+)
 
 /** POST /api/Admin/GetMatchingTandemList. */
-export const MatchingTandemListRequest = t.strict({
-  tandemStates: t.array(TandemState),
-  /** 0 when the id filter is empty. */
-  tandemId: TandemIdFilter,
-  /** User search; empty string for everyone. */
-  email: t.string,
-  filterCluster: t.array(ClusterId),
-}, 'MatchingTandemListRequest')
+export const MatchingTandemListRequest = t.strict(
+  {
+    tandemStates: t.array(TandemState),
+    /** 0 when the id filter is empty. */
+    tandemId: TandemIdFilter,
+    /** User search; empty string for everyone. */
+    email: t.string,
+    filterCluster: t.array(ClusterId),
+  },
+  'MatchingTandemListRequest',
+)
 export type MatchingTandemListRequest = t.TypeOf<typeof MatchingTandemListRequest>
 
-export const MatchingTandemListRow = t.type({
-  id: Id,
-  createdDate: IsoDateTime,
-  programYear: nullable(t.string),
-  menteeLastName: t.string,
-  mentorLastName: t.string,
-  tandemStatus: TandemState,
-  menteeProposalStatus: ProposalState,
-  mentorProposalStatus: ProposalState,
-  baseMatchRuleScore: FiniteNumber,
-  maxScore: FiniteNumber,
-  /** 0 for manual tandems ('Manual Matching'). */
-  percentage: FiniteNumber,
-}, 'MatchingTandemListRow')
+export const MatchingTandemListRow = t.type(
+  {
+    id: Id,
+    createdDate: IsoDateTime,
+    programYear: nullable(t.string),
+    menteeLastName: t.string,
+    mentorLastName: t.string,
+    tandemStatus: TandemState,
+    menteeProposalStatus: ProposalState,
+    mentorProposalStatus: ProposalState,
+    baseMatchRuleScore: FiniteNumber,
+    maxScore: FiniteNumber,
+    /** 0 for manual tandems ('Manual Matching'). */
+    percentage: FiniteNumber,
+  },
+  'MatchingTandemListRow',
+)
 export type MatchingTandemListRow = t.TypeOf<typeof MatchingTandemListRow>
 
-export const TeamProposalDetail = t.type({
-  status: ProposalState,
-  proposalId: Id,
-  email: t.string,
-  firstName: t.string,
-  lastName: t.string,
-  createdDate: IsoDateTime,
-  comment: nullable(t.string),
-  declineReasonText: nullable(t.string),
-  /** The information text a declining mentor leaves for the mentee. */
-  declineInformationText: nullable(t.string),
-}, 'TeamProposalDetail')
+export const TeamProposalDetail = t.type(
+  {
+    status: ProposalState,
+    proposalId: Id,
+    email: t.string,
+    firstName: t.string,
+    lastName: t.string,
+    createdDate: IsoDateTime,
+    comment: nullable(t.string),
+    declineReasonText: nullable(t.string),
+    /** The information text a declining mentor leaves for the mentee. */
+    declineInformationText: nullable(t.string),
+  },
+  'TeamProposalDetail',
+)
 export type TeamProposalDetail = t.TypeOf<typeof TeamProposalDetail>
 
 /** GetMatchingTandemById value. `version` comes back with every edit (TandemChanged otherwise). */
-export const TeamDetail = t.type({
-  tandemId: Id,
-  version: NonNegativeInt,
-  tandemStatus: TandemState,
-  matchingTandemMenteeProposal: TeamProposalDetail,
-  matchingTandemMentorProposal: TeamProposalDetail,
-}, 'TeamDetail')
+export const TeamDetail = t.type(
+  {
+    tandemId: Id,
+    version: NonNegativeInt,
+    tandemStatus: TandemState,
+    matchingTandemMenteeProposal: TeamProposalDetail,
+    matchingTandemMentorProposal: TeamProposalDetail,
+  },
+  'TeamDetail',
+)
 export type TeamDetail = t.TypeOf<typeof TeamDetail>
 
 /** The tandem an admin edit applies to, with the version the admin loaded. */
-export const AdminTandemSaveModel = t.strict({ matchingTandemId: Id, tandemState: TandemState, version: NonNegativeInt }, 'AdminTandemSaveModel')
+export const AdminTandemSaveModel = t.strict(
+  { matchingTandemId: Id, tandemState: TandemState, version: NonNegativeInt },
+  'AdminTandemSaveModel',
+)
 export type AdminTandemSaveModel = t.TypeOf<typeof AdminTandemSaveModel>
 
 /** POST /api/Admin/AcceptProposal: a list of accepts done on behalf of participants. */
-export const AdminAcceptPayload = t.array(t.strict({
-  email: EmailAddress,
-  role: Side,
-  pairedUserEmail: EmailAddress,
-  proposalSaveModel: t.array(ProposalSaveModel),
-  matchingTandemSaveModel: t.array(AdminTandemSaveModel),
-}), 'AdminAcceptPayload')
+export const AdminAcceptPayload = t.array(
+  t.strict({
+    email: EmailAddress,
+    role: Side,
+    pairedUserEmail: EmailAddress,
+    proposalSaveModel: t.array(ProposalSaveModel),
+    matchingTandemSaveModel: t.array(AdminTandemSaveModel),
+  }),
+  'AdminAcceptPayload',
+)
 export type AdminAcceptPayload = t.TypeOf<typeof AdminAcceptPayload>
 
 /** POST /api/Admin/DeclineProposal. */
-export const AdminDeclinePayload = t.strict({
-  declineProposal: t.strict({
-    proposalId: Id,
-    proposalState: ProposalState,
-    comment: nullable(t.string),
-    declineMatchingTandem: AdminTandemSaveModel,
-  }),
-  menteeEmail: EmailAddress,
-  mentorEmail: EmailAddress,
-  role: Side,
-}, 'AdminDeclinePayload')
+export const AdminDeclinePayload = t.strict(
+  {
+    declineProposal: t.strict({
+      proposalId: Id,
+      proposalState: ProposalState,
+      comment: nullable(t.string),
+      declineMatchingTandem: AdminTandemSaveModel,
+    }),
+    menteeEmail: EmailAddress,
+    mentorEmail: EmailAddress,
+    role: Side,
+  },
+  'AdminDeclinePayload',
+)
 export type AdminDeclinePayload = t.TypeOf<typeof AdminDeclinePayload>
 
 /** POST /api/Admin/CloseMatchingTandem (release): the team's two proposals. */
-export const CloseTandemPayload = t.array(t.strict({ proposalId: Id, proposalState: ProposalState, comment: nullable(t.string) }), 'CloseTandemPayload')
+export const CloseTandemPayload = t.array(
+  t.strict({ proposalId: Id, proposalState: ProposalState, comment: nullable(t.string) }),
+  'CloseTandemPayload',
+)
 export type CloseTandemPayload = t.TypeOf<typeof CloseTandemPayload>
 
 /** Export of a side's user data; at least one include flag must be set. */
-export const ExportUserDataRequest = t.strict({
-  role: Side,
-  includeBasicAccountInformation: t.boolean,
-  includeExtededAccountInformation: t.boolean,
-  includeProfileInformation: t.boolean,
-  /** clusterIds filter mentees, statuses filter mentors. */
-  filterData: t.exact(t.partial({ clusterIds: t.array(ClusterId), statuses: t.array(StatusName) })),
-}, 'ExportUserDataRequest')
+export const ExportUserDataRequest = t.strict(
+  {
+    role: Side,
+    includeBasicAccountInformation: t.boolean,
+    includeExtededAccountInformation: t.boolean,
+    includeProfileInformation: t.boolean,
+    /** clusterIds filter mentees, statuses filter mentors. */
+    filterData: t.exact(t.partial({ clusterIds: t.array(ClusterId), statuses: t.array(StatusName) })),
+  },
+  'ExportUserDataRequest',
+)
 export type ExportUserDataRequest = t.TypeOf<typeof ExportUserDataRequest>
 
 export const TANDEM_DATE_RANGES = [7, 30, 90, 180, 365] as const
@@ -212,12 +259,15 @@ export const TandemDateRange = t.union([t.literal(7), t.literal(30), t.literal(9
 export type TandemDateRange = t.TypeOf<typeof TandemDateRange>
 
 /** Export of matching teams of the last `tandemDateRange` days. */
-export const ExportTandemDataRequest = t.strict({
-  includeUserAccountInformation: t.boolean,
-  includeMatchingTandemInformation: t.boolean,
-  includeProposalInformation: t.boolean,
-  tandemDateRange: TandemDateRange,
-}, 'ExportTandemDataRequest')
+export const ExportTandemDataRequest = t.strict(
+  {
+    includeUserAccountInformation: t.boolean,
+    includeMatchingTandemInformation: t.boolean,
+    includeProposalInformation: t.boolean,
+    tandemDateRange: TandemDateRange,
+  },
+  'ExportTandemDataRequest',
+)
 export type ExportTandemDataRequest = t.TypeOf<typeof ExportTandemDataRequest>
 
 /** GET /api/Admin/GetClusters value item. */

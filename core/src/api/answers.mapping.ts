@@ -37,11 +37,17 @@ const fromItem = (pair: QuestionPair, side: Side, item: SaveAnswerItem): E.Eithe
   const field = answerField(pair.questionPairId)
   const question = questionOf(pair, side)
   // The browser echoes the question's identity; a mismatch means it holds a stale questionnaire.
-  if (question === null || item.OriginalQuestionId !== question.questionId || item.RuleName !== pair.rule || item.MaxOption !== question.maxOption)
+  if (
+    question === null ||
+    item.OriginalQuestionId !== question.questionId ||
+    item.RuleName !== pair.rule ||
+    item.MaxOption !== question.maxOption
+  )
     return E.left(fieldError(field, 'invalid-value'))
   const direct = item.DirectFieldAnswer === null || item.DirectFieldAnswer.trim() === '' ? null : item.DirectFieldAnswer
   const optionIds = item.PossibleAnswer.map((p) => p.originalPossibleAnswerId)
-  if (pair.kind === 'choice') return direct === null ? E.right({ ...emptyAnswer(pair.questionPairId), optionIds }) : E.left(fieldError(field, 'invalid-value'))
+  if (pair.kind === 'choice')
+    return direct === null ? E.right({ ...emptyAnswer(pair.questionPairId), optionIds }) : E.left(fieldError(field, 'invalid-value'))
   if (optionIds.length > 0) return E.left(fieldError(field, 'invalid-value'))
   if (pair.kind === 'text') return E.right({ ...emptyAnswer(pair.questionPairId), text: direct })
   const year = direct === null ? null : yearOfText(direct)
@@ -50,7 +56,11 @@ const fromItem = (pair: QuestionPair, side: Side, item: SaveAnswerItem): E.Eithe
 }
 
 /** Reads the save payload's items as answers; items naming unknown pairs are refused. */
-export const fromSaveAnswerItems = (questionnaire: Questionnaire, side: Side, items: readonly SaveAnswerItem[]): E.Either<readonly FieldError[], readonly Answer[]> => {
+export const fromSaveAnswerItems = (
+  questionnaire: Questionnaire,
+  side: Side,
+  items: readonly SaveAnswerItem[],
+): E.Either<readonly FieldError[], readonly Answer[]> => {
   const errors: FieldError[] = []
   const answers: Answer[] = []
   for (const item of items) {
@@ -63,7 +73,12 @@ export const fromSaveAnswerItems = (questionnaire: Questionnaire, side: Side, it
 }
 
 /** One question of GetQuestionAnswerPairs in `language`, with the side's stored answer. */
-export const toQuestionnaireQuestion = (pair: QuestionPair, side: Side, answer: Answer | null, language: Language): QuestionnaireQuestion => {
+export const toQuestionnaireQuestion = (
+  pair: QuestionPair,
+  side: Side,
+  answer: Answer | null,
+  language: Language,
+): QuestionnaireQuestion => {
   const question = questionOf(pair, side)
   if (question === null) throw new Error(`${side} is not asked question pair ${pair.questionPairId}`)
   const given = answer ?? emptyAnswer(pair.questionPairId)
@@ -77,7 +92,11 @@ export const toQuestionnaireQuestion = (pair: QuestionPair, side: Side, answer: 
     maxOption: question.maxOption,
     topic: pair.topic,
     possibleAnswers: pair.options.map((o) => ({
-      originalPossibleAnswerId: o.id, optionText: o.text[language], languageName: language, isNoPreference: o.noPreference, isNoSuchBackground: o.noSuchBackground,
+      originalPossibleAnswerId: o.id,
+      optionText: o.text[language],
+      languageName: language,
+      isNoPreference: o.noPreference,
+      isNoSuchBackground: o.noSuchBackground,
     })),
     userSelectedAnswers: [
       ...given.optionIds.map((id) => ({ originalQuestionId: question.questionId, originalPossibleAnswerId: id, directFieldAnswer: null })),
@@ -88,7 +107,12 @@ export const toQuestionnaireQuestion = (pair: QuestionPair, side: Side, answer: 
 
 /** The whole GetQuestionAnswerPairs value for a side. */
 export const toQuestionAnswerResponse = (
-  questionnaire: Questionnaire, side: Side, answers: readonly Answer[], language: Language, published: boolean, status: StatusName,
+  questionnaire: Questionnaire,
+  side: Side,
+  answers: readonly Answer[],
+  language: Language,
+  published: boolean,
+  status: StatusName,
 ) => ({
   questionAnswerModel: questionnaire.pairs
     .filter((p) => questionOf(p, side) !== null)

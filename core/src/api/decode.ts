@@ -28,8 +28,14 @@ const pathOf = (context: t.Context): string => {
 
 /** Missing is requiredFieldError; a present value breaks its codec's own key (see `refined`) or invalid-value. */
 const toFieldError = (error: t.ValidationError): FieldError =>
-  fieldError(pathOf(error.context), error.value === undefined || error.value === null ? 'requiredFieldError'
-    : MessageKey.is(error.message) ? error.message : 'invalid-value')
+  fieldError(
+    pathOf(error.context),
+    error.value === undefined || error.value === null
+      ? 'requiredFieldError'
+      : MessageKey.is(error.message)
+        ? error.message
+        : 'invalid-value',
+  )
 
 /** Decodes `input`; on failure one FieldError per failing field (a union reports once, not per member). */
 export const decodeOrFieldErrors = <A, O>(codec: t.Type<A, O, unknown>, input: unknown): E.Either<readonly FieldError[], A> => {

@@ -15,13 +15,16 @@ export type Envelope<T> = {
 
 /** The codec of `Envelope<T>` for a codec of T. */
 export const Envelope = <C extends t.Mixed>(value: C) =>
-  t.type({
-    isSuccess: t.boolean,
-    isFailure: t.boolean,
-    value: nullable(value),
-    errorMessage: nullable(t.string),
-    errorCode: nullable(ErrorCode),
-  }, `Envelope<${value.name}>`)
+  t.type(
+    {
+      isSuccess: t.boolean,
+      isFailure: t.boolean,
+      value: nullable(value),
+      errorMessage: nullable(t.string),
+      errorCode: nullable(ErrorCode),
+    },
+    `Envelope<${value.name}>`,
+  )
 
 export const ok = <T>(value: T): Envelope<T> => ({ isSuccess: true, isFailure: false, value, errorMessage: null, errorCode: null })
 

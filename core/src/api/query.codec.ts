@@ -44,10 +44,10 @@ export const DeleteUserQuery = t.strict({ emailId: EmailAddress, deletefromDB: B
 export type DeleteUserQuery = t.TypeOf<typeof DeleteUserQuery>
 
 /** GET /api/User/GetUserProfile?email&language[&role][&viewProfileType] */
-export const UserProfileQuery = t.exact(t.intersection([
-  t.type({ email: EmailAddress, language: Language }),
-  t.partial({ role: Side, viewProfileType: t.string }),
-]), 'UserProfileQuery')
+export const UserProfileQuery = t.exact(
+  t.intersection([t.type({ email: EmailAddress, language: Language }), t.partial({ role: Side, viewProfileType: t.string })]),
+  'UserProfileQuery',
+)
 export type UserProfileQuery = t.TypeOf<typeof UserProfileQuery>
 
 /** GET /api/User/GetProposedUserProfile?email&role&language */
@@ -83,12 +83,15 @@ export const CloseClusterQuery = t.strict({ clusterId: IdFromString }, 'CloseClu
 export type CloseClusterQuery = t.TypeOf<typeof CloseClusterQuery>
 
 /** GET /api/Admin/ExportMatchingTandemData?includeUserAccountInformation&…&tandemDateRange */
-export const ExportTandemDataQuery = t.strict({
-  includeUserAccountInformation: BooleanFromString,
-  includeMatchingTandemInformation: BooleanFromString,
-  includeProposalInformation: BooleanFromString,
-  tandemDateRange: TandemDateRangeFromString,
-}, 'ExportTandemDataQuery')
+export const ExportTandemDataQuery = t.strict(
+  {
+    includeUserAccountInformation: BooleanFromString,
+    includeMatchingTandemInformation: BooleanFromString,
+    includeProposalInformation: BooleanFromString,
+    tandemDateRange: TandemDateRangeFromString,
+  },
+  'ExportTandemDataQuery',
+)
 export type ExportTandemDataQuery = t.TypeOf<typeof ExportTandemDataQuery>
 
 /** The text fields of POST /api/user/UpdateProfileImage (multipart; the file part is `imageFile`). */

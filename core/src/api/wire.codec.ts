@@ -11,7 +11,12 @@ import type { MessageKey } from '../validation/messages.js'
  */
 export class RefinedType<A> extends t.Type<A, A, unknown> {
   readonly _tag = 'RefinedType' as const
-  constructor(name: string, readonly base: t.Type<A, A, unknown>, accept: (a: A) => boolean, key?: MessageKey) {
+  constructor(
+    name: string,
+    readonly base: t.Type<A, A, unknown>,
+    accept: (a: A) => boolean,
+    key?: MessageKey,
+  ) {
     super(
       name,
       (u): u is A => base.is(u) && accept(u),

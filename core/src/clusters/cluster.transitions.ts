@@ -18,26 +18,28 @@ export type DeactivateCluster = { readonly clusterId: ClusterId }
  * moved to another year keeps no live tandem (an admin may only move mentees without one), but the
  * rule holds either way, so an INACTIVE mentee never keeps a live tandem.
  */
-export const deactivateCluster = (now: Instant, command: DeactivateCluster) => (world: World): TransitionResult => {
-  const cluster = world.clusters.get(command.clusterId)
-  if (cluster === undefined) return E.left(notFound('Cluster'))
-  if (cluster.isDefault) return E.left({ _tag: 'ClusterIsDefault' })
-  if (cluster.isEnded) return E.left({ _tag: 'ClusterEnded' })
-  const d = openDraft(world, now)
-  putCluster(d, { ...cluster, isEnded: true })
-  const inYear = (menteeId: UserId): boolean => world.users.get(menteeId)?.mentee?.clusterId === command.clusterId
-  const released = new Set<UserId>()
-  for (const tandem of world.tandems.values()) {
-    if (!isLiveTandem(tandem) || (tandem.clusterId !== command.clusterId && !inYear(tandem.menteeId))) continue
-    closeTandem(d, tandem, 'ClusterEnded')
-    released.add(tandem.menteeId)
-  }
-  for (const user of world.users.values()) {
-    if (user.mentee !== null && user.mentee.clusterId === command.clusterId && user.mentee.status !== 'INACTIVE') {
-      moveMentee(d, user.id, 'YearDeactivated', { noMatch: false })
+export const deactivateCluster =
+  (now: Instant, command: DeactivateCluster) =>
+  (world: World): TransitionResult => {
+    const cluster = world.clusters.get(command.clusterId)
+    if (cluster === undefined) return E.left(notFound('Cluster'))
+    if (cluster.isDefault) return E.left({ _tag: 'ClusterIsDefault' })
+    if (cluster.isEnded) return E.left({ _tag: 'ClusterEnded' })
+    const d = openDraft(world, now)
+    putCluster(d, { ...cluster, isEnded: true })
+    const inYear = (menteeId: UserId): boolean => world.users.get(menteeId)?.mentee?.clusterId === command.clusterId
+    const released = new Set<UserId>()
+    for (const tandem of world.tandems.values()) {
+      if (!isLiveTandem(tandem) || (tandem.clusterId !== command.clusterId && !inYear(tandem.menteeId))) continue
+      closeTandem(d, tandem, 'ClusterEnded')
+      released.add(tandem.menteeId)
     }
+    for (const user of world.users.values()) {
+      if (user.mentee !== null && user.mentee.clusterId === command.clusterId && user.mentee.status !== 'INACTIVE') {
+        moveMentee(d, user.id, 'YearDeactivated', { noMatch: false })
+      }
+    }
+    settleMentees(d, released)
+    emit(d, { _tag: 'ClusterDeactivated', clusterId: command.clusterId })
+    return E.right(finishDraft(d))
   }
-  settleMentees(d, released)
-  emit(d, { _tag: 'ClusterDeactivated', clusterId: command.clusterId })
-  return E.right(finishDraft(d))
-}

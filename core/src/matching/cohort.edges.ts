@@ -36,8 +36,12 @@ export class EdgeList {
   size = 0
   add(mentor: number, weight: number): void {
     if (this.size === this.mentor.length) {
-      const mentors = new Int32Array(this.size * 2); mentors.set(this.mentor); this.mentor = mentors
-      const weights = new Float64Array(this.size * 2); weights.set(this.weight); this.weight = weights
+      const mentors = new Int32Array(this.size * 2)
+      mentors.set(this.mentor)
+      this.mentor = mentors
+      const weights = new Float64Array(this.size * 2)
+      weights.set(this.weight)
+      this.weight = weights
     }
     this.mentor[this.size] = mentor
     this.weight[this.size++] = weight
@@ -53,7 +57,12 @@ export const markExcluded = (frame: CohortFrame, row: number, stamp: Int32Array)
  * Scores every mentee against every mentor once and keeps, per mentee, its `keep` best candidates;
  * `poll` stops the run (null) when it returns true.
  */
-export const collectCandidateEdges = (frame: CohortFrame, keep: number, keepPerMentor: number, poll: (fraction: number) => boolean): CandidateEdges | null => {
+export const collectCandidateEdges = (
+  frame: CohortFrame,
+  keep: number,
+  keepPerMentor: number,
+  poll: (fraction: number) => boolean,
+): CandidateEdges | null => {
   const n = frame.menteeAnswers.length
   const m = frame.mentors
   // Each mentor's best mentees too: with only the mentees' favourites, a mentor nobody ranks high
@@ -76,7 +85,10 @@ export const collectCandidateEdges = (frame: CohortFrame, keep: number, keepPerM
     let top = -1
     for (let j = 0; j < m; j++) {
       const s = out[j]!
-      if (s < 0 || frame.places[j] === 0 || stamp[j] === i + 1) { out[j] = -1; continue }
+      if (s < 0 || frame.places[j] === 0 || stamp[j] === i + 1) {
+        out[j] = -1
+        continue
+      }
       count++
       if (s > top) top = s
       if (s > mentorWorst[j]!) mentorWorst[j] = admit(mentorBest, mentorBestScore, j * keepPerMentor, keepPerMentor, i, s)
@@ -96,7 +108,9 @@ export const collectCandidateEdges = (frame: CohortFrame, keep: number, keepPerM
       cut[i] = least
     } else if (count > keep) {
       // Finely scaled scores: sort instead of counting.
-      const scores = Float64Array.from(out.filter((s) => s >= 0)).sort().reverse()
+      const scores = Float64Array.from(out.filter((s) => s >= 0))
+        .sort()
+        .reverse()
       least = scores[keep - 1]!
       quota = keep - scores.filter((s) => s > least).length
       cut[i] = least
@@ -107,13 +121,23 @@ export const collectCandidateEdges = (frame: CohortFrame, keep: number, keepPerM
       const j = offset + step < m ? offset + step : offset + step - m
       const s = out[j]!
       if (s < 0 || s < least) continue
-      if (s === least) { if (quota === 0) continue; quota-- }
+      if (s === least) {
+        if (quota === 0) continue
+        quota--
+      }
       edges.add(j, s + frame.bonus)
     }
     edgeStart[i + 1] = edges.size
   }
   poll(1)
-  const graph: CohortGraph = { mentees: n, mentors: m, edgeStart, edgeMentor: edges.mentor.subarray(0, edges.size), edgeWeight: edges.weight.subarray(0, edges.size), places: frame.places }
+  const graph: CohortGraph = {
+    mentees: n,
+    mentors: m,
+    edgeStart,
+    edgeMentor: edges.mentor.subarray(0, edges.size),
+    edgeWeight: edges.weight.subarray(0, edges.size),
+    places: frame.places,
+  }
   const extra: Violation[] = []
   for (let j = 0; j < m; j++) {
     for (let k = j * keepPerMentor; k < (j + 1) * keepPerMentor; k++) {

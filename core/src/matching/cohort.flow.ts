@@ -33,17 +33,24 @@ class Heap {
   size = 0
   push(key: number, node: number): void {
     if (this.size === this.keys.length) {
-      const keys = new Float64Array(this.size * 2); keys.set(this.keys); this.keys = keys
-      const nodes = new Int32Array(this.size * 2); nodes.set(this.nodes); this.nodes = nodes
+      const keys = new Float64Array(this.size * 2)
+      keys.set(this.keys)
+      this.keys = keys
+      const nodes = new Int32Array(this.size * 2)
+      nodes.set(this.nodes)
+      this.nodes = nodes
     }
     let at = this.size++
     const { keys, nodes } = this
     while (at > 0) {
       const parent = (at - 1) >> 1
       if (keys[parent]! <= key) break
-      keys[at] = keys[parent]!; nodes[at] = nodes[parent]!; at = parent
+      keys[at] = keys[parent]!
+      nodes[at] = nodes[parent]!
+      at = parent
     }
-    keys[at] = key; nodes[at] = node
+    keys[at] = key
+    nodes[at] = node
   }
   /** Removes the minimum; read it from topKey/topNode before. */
   pop(): void {
@@ -57,9 +64,12 @@ class Heap {
       if (child >= last) break
       if (child + 1 < last && keys[child + 1]! < keys[child]!) child++
       if (keys[child]! >= key) break
-      keys[at] = keys[child]!; nodes[at] = nodes[child]!; at = child
+      keys[at] = keys[child]!
+      nodes[at] = nodes[child]!
+      at = child
     }
-    keys[at] = key; nodes[at] = node
+    keys[at] = key
+    nodes[at] = node
   }
 }
 
@@ -80,16 +90,30 @@ const stateOf = (graph: CohortGraph): FlowState => {
   const slotStart = new Int32Array(m + 1)
   for (let j = 0; j < m; j++) slotStart[j + 1] = slotStart[j]! + places[j]!
   return {
-    graph, mentorOf: new Int32Array(n).fill(-1), edgeOf: new Int32Array(n).fill(-1), potential: new Float64Array(n + m),
-    slotStart, slotMentee: new Int32Array(slotStart[m]!).fill(-1), load: new Int32Array(m), augmentations: 0,
+    graph,
+    mentorOf: new Int32Array(n).fill(-1),
+    edgeOf: new Int32Array(n).fill(-1),
+    potential: new Float64Array(n + m),
+    slotStart,
+    slotMentee: new Int32Array(slotStart[m]!).fill(-1),
+    load: new Int32Array(m),
+    augmentations: 0,
   }
 }
 
-const seat = (state: FlowState, j: number, k: number): void => { state.slotMentee[state.slotStart[j]! + state.load[j]!] = k; state.load[j]!++ }
+const seat = (state: FlowState, j: number, k: number): void => {
+  state.slotMentee[state.slotStart[j]! + state.load[j]!] = k
+  state.load[j]!++
+}
 const unseat = (state: FlowState, j: number, k: number): void => {
   const from = state.slotStart[j]!
   const last = from + --state.load[j]!
-  for (let s = from; s <= last; s++) if (state.slotMentee[s] === k) { state.slotMentee[s] = state.slotMentee[last]!; state.slotMentee[last] = -1; return }
+  for (let s = from; s <= last; s++)
+    if (state.slotMentee[s] === k) {
+      state.slotMentee[s] = state.slotMentee[last]!
+      state.slotMentee[last] = -1
+      return
+    }
   throw new Error(`mentee ${k} is not seated with mentor ${j}`)
 }
 
@@ -107,8 +131,12 @@ const greedyStart = (state: FlowState): number[] => {
     let best = -1
     for (let e = from; e < to; e++) if (edgeWeight[e]! > best) best = edgeWeight[e]!
     let chosen = -1
-    for (let e = from; e < to && chosen < 0; e++) if (edgeWeight[e] === best && state.load[edgeMentor[e]!]! < places[edgeMentor[e]!]!) chosen = e
-    if (chosen < 0) { deferred.push(i); continue }
+    for (let e = from; e < to && chosen < 0; e++)
+      if (edgeWeight[e] === best && state.load[edgeMentor[e]!]! < places[edgeMentor[e]!]!) chosen = e
+    if (chosen < 0) {
+      deferred.push(i)
+      continue
+    }
     state.potential[i] = best
     state.mentorOf[i] = edgeMentor[chosen]!
     state.edgeOf[i] = chosen
@@ -132,7 +160,8 @@ const augmentAll = (state: FlowState, deferred: readonly number[], poll: (fracti
     if ((done & 31) === 0 && poll(done / deferred.length)) return false
     const source = deferred[done]!
     let start = 0
-    for (let e = edgeStart[source]!; e < edgeStart[source + 1]!; e++) start = Math.max(start, potential[n + edgeMentor[e]!]! + edgeWeight[e]!)
+    for (let e = edgeStart[source]!; e < edgeStart[source + 1]!; e++)
+      start = Math.max(start, potential[n + edgeMentor[e]!]! + edgeWeight[e]!)
     potential[source] = start
     // The sink is reached through a mentee going unmatched (its price) or a mentor with a free place.
     let sinkDistance = start
@@ -165,11 +194,19 @@ const augmentAll = (state: FlowState, deferred: readonly number[], poll: (fracti
             heap.push(next, node)
           }
         }
-        if (x !== source && d + price < sinkDistance) { sinkDistance = d + price; sinkFrom = x; sinkViaMentor = false }
+        if (x !== source && d + price < sinkDistance) {
+          sinkDistance = d + price
+          sinkFrom = x
+          sinkViaMentor = false
+        }
       } else {
         const j = x - n
         const price = potential[x]!
-        if (load[j]! < places[j]! && d + price < sinkDistance) { sinkDistance = d + price; sinkFrom = j; sinkViaMentor = true }
+        if (load[j]! < places[j]! && d + price < sinkDistance) {
+          sinkDistance = d + price
+          sinkFrom = j
+          sinkViaMentor = true
+        }
         for (let s = slotStart[j]!; s < slotStart[j]! + load[j]!; s++) {
           const k = slotMentee[s]!
           if (settled[k] === 1) continue
@@ -205,7 +242,10 @@ const augmentAll = (state: FlowState, deferred: readonly number[], poll: (fracti
       edgeOf[k] = predecessorEdge[fill]!
       fill = previous
     }
-    for (const x of touched) { distance[x] = Number.POSITIVE_INFINITY; settled[x] = 0 }
+    for (const x of touched) {
+      distance[x] = Number.POSITIVE_INFINITY
+      settled[x] = 0
+    }
     touched.length = 0
     settledNodes.length = 0
   }
@@ -230,7 +270,12 @@ export const solveCohortFlow = (graph: CohortGraph, poll: (fraction: number) => 
  * mentee whose pair to a released mentor would undercut that mentor's price once it drops to 0
  * (a mentor with a free place has none); only they take new shortest paths.
  */
-export const resolveCohortFlow = (state: FlowState, graph: CohortGraph, changedRows: readonly number[], poll: (fraction: number) => boolean): boolean => {
+export const resolveCohortFlow = (
+  state: FlowState,
+  graph: CohortGraph,
+  changedRows: readonly number[],
+  poll: (fraction: number) => boolean,
+): boolean => {
   const { mentees: n, mentors: m, edgeStart, edgeMentor, edgeWeight } = graph
   const old = state.graph
   for (let i = 0; i < n; i++) if (state.edgeOf[i]! >= 0) state.edgeOf[i] = edgeStart[i]! + (state.edgeOf[i]! - old.edgeStart[i]!)
@@ -243,7 +288,12 @@ export const resolveCohortFlow = (state: FlowState, graph: CohortGraph, changedR
   const intoEdge = new Int32Array(edgeMentor.length)
   const intoMentee = new Int32Array(edgeMentor.length)
   const fill = intoStart.slice(0, m)
-  for (let i = 0; i < n; i++) for (let e = edgeStart[i]!; e < edgeStart[i + 1]!; e++) { const at = fill[edgeMentor[e]!]!++; intoEdge[at] = e; intoMentee[at] = i }
+  for (let i = 0; i < n; i++)
+    for (let e = edgeStart[i]!; e < edgeStart[i + 1]!; e++) {
+      const at = fill[edgeMentor[e]!]!++
+      intoEdge[at] = e
+      intoMentee[at] = i
+    }
 
   const released = new Uint8Array(n)
   const deferred: number[] = []

@@ -27,7 +27,15 @@ export type PricingOutcome = { readonly violations: number; readonly added: read
  * mentor's cut, so only mentors whose price is below what the mentee still needs are looked at,
  * cheapest first, and only those the cuts cannot settle are scored.
  */
-export const findViolations = (frame: CohortFrame, edges: CandidateEdges, graph: CohortGraph, prices: Prices, addPerMentee: number, margin: number, poll: (fraction: number) => boolean): PricingOutcome | null => {
+export const findViolations = (
+  frame: CohortFrame,
+  edges: CandidateEdges,
+  graph: CohortGraph,
+  prices: Prices,
+  addPerMentee: number,
+  margin: number,
+  poll: (fraction: number) => boolean,
+): PricingOutcome | null => {
   const n = frame.menteeAnswers.length
   const m = frame.mentors
   const { bonus } = frame
@@ -54,13 +62,18 @@ export const findViolations = (frame: CohortFrame, edges: CandidateEdges, graph:
       const j = order[k]!
       const v = sortedPrice[k]!
       if (stamp[j] === i + 1 || edges.mentorCut[j]! + bonus + margin <= u + v) continue
-      if (!prepared) { frame.scorer.prepareRow(frame.menteeAnswers[i]!); prepared = true; rescored++ }
+      if (!prepared) {
+        frame.scorer.prepareRow(frame.menteeAnswers[i]!)
+        prepared = true
+        rescored++
+      }
       const s = frame.scorer.scoreOf(j)
       if (s < 0) continue
       if (s + bonus > u + v) violations++
       if (s + bonus + margin > u + v) found.push({ row: i, column: j, weight: s + bonus })
     }
-    if (found.length > addPerMentee) found.sort((a, b) => (b.weight - prices.mentor[b.column]!) - (a.weight - prices.mentor[a.column]!) || a.column - b.column)
+    if (found.length > addPerMentee)
+      found.sort((a, b) => b.weight - prices.mentor[b.column]! - (a.weight - prices.mentor[a.column]!) || a.column - b.column)
     added.push(...found.slice(0, addPerMentee))
   }
   poll(1)

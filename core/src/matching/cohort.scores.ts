@@ -34,7 +34,8 @@ const SCALED_MAX = 1 << 22
 /** The smallest power of ten that makes every weight whole, or null (then no exact integer scores). */
 export const scaleOfWeights = (weights: readonly number[]): number | null => {
   for (let scale = 1; scale <= 1e6; scale *= 10) {
-    if (weights.every((w) => Number.isFinite(w) && Math.abs(w * scale - Math.round(w * scale)) <= 1e-9 * Math.max(1, Math.abs(w * scale)))) return scale
+    if (weights.every((w) => Number.isFinite(w) && Math.abs(w * scale - Math.round(w * scale)) <= 1e-9 * Math.max(1, Math.abs(w * scale))))
+      return scale
   }
   return null
 }
@@ -51,13 +52,23 @@ const directScorer = (compiled: CompiledQuestionnaire, pool: MentorPool, minPerc
   const into: Columns = { base: new Float64Array(pool.size), knockedOut: new Uint8Array(pool.size) }
   const row = new Int32Array(pool.size)
   const scoreRow = (answers: readonly Answer[], out: Int32Array): number => {
-      const plan = planFor(compiled, answers)
-      if (plan.impossible) { out.fill(-1); return Math.round(plan.max * scale) }
-      const { base, knockedOut } = scoreColumns(plan, pool, into)
-      threshold(out, minPercentage, plan.max, base, knockedOut, scale)
+    const plan = planFor(compiled, answers)
+    if (plan.impossible) {
+      out.fill(-1)
       return Math.round(plan.max * scale)
+    }
+    const { base, knockedOut } = scoreColumns(plan, pool, into)
+    threshold(out, minPercentage, plan.max, base, knockedOut, scale)
+    return Math.round(plan.max * scale)
   }
-  return { scale, scoreRow, prepareRow: (answers) => { scoreRow(answers, row) }, scoreOf: (j) => row[j]! }
+  return {
+    scale,
+    scoreRow,
+    prepareRow: (answers) => {
+      scoreRow(answers, row)
+    },
+    scoreOf: (j) => row[j]!,
+  }
 }
 
 type Group = {
@@ -79,7 +90,11 @@ const classesOf = (slots: readonly Slot[], n: number, keyOf: (m: number) => numb
   for (let m = 0; m < n; m++) {
     const key = keyOf(m)
     let id = ids.get(key)
-    if (id === undefined) { id = representatives.length; ids.set(key, id); representatives.push(m) }
+    if (id === undefined) {
+      id = representatives.length
+      ids.set(key, id)
+      representatives.push(m)
+    }
     classOf[m] = id
   }
   return { slots, classOf, representatives }
@@ -103,7 +118,11 @@ const groupSlots = (pool: MentorPool): Classes[] => {
   for (;;) {
     const pairs: [number, number][] = []
     for (let a = 0; a < groups.length; a++) for (let b = a + 1; b < groups.length; b++) pairs.push([a, b])
-    pairs.sort(([a, b], [c, d]) => groups[a]!.representatives.length * groups[b]!.representatives.length - groups[c]!.representatives.length * groups[d]!.representatives.length)
+    pairs.sort(
+      ([a, b], [c, d]) =>
+        groups[a]!.representatives.length * groups[b]!.representatives.length -
+        groups[c]!.representatives.length * groups[d]!.representatives.length,
+    )
     let merged: Classes | null = null
     let mergedPair: [number, number] = [0, 0]
     for (const [a, b] of pairs.slice(0, MERGE_TRIES)) {
@@ -111,7 +130,11 @@ const groupSlots = (pool: MentorPool): Classes[] => {
       const gb = groups[b]!
       const width = gb.representatives.length
       const joint = classesOf([...ga.slots, ...gb.slots], n, (m) => ga.classOf[m]! * width + gb.classOf[m]!)
-      if (joint.representatives.length <= limit) { merged = joint; mergedPair = [a, b]; break }
+      if (joint.representatives.length <= limit) {
+        merged = joint
+        mergedPair = [a, b]
+        break
+      }
     }
     if (merged === null) return groups
     groups = [...groups.filter((_, g) => g !== mergedPair[0] && g !== mergedPair[1]), merged]
@@ -125,9 +148,13 @@ const buildGroup = (pool: MentorPool, classes: Classes): Group => {
   const { representatives } = classes
   const size = representatives.length
   const small: MentorPool = {
-    size, choiceSlots: pool.choiceSlots, yearSlots: pool.yearSlots,
-    ids: new Float64Array(size), poolSince: new Float64Array(size).fill(Number.NaN),
-    masks: new Uint32Array(size * pool.choiceSlots), years: new Float64Array(size * pool.yearSlots).fill(Number.NaN),
+    size,
+    choiceSlots: pool.choiceSlots,
+    yearSlots: pool.yearSlots,
+    ids: new Float64Array(size),
+    poolSince: new Float64Array(size).fill(Number.NaN),
+    masks: new Uint32Array(size * pool.choiceSlots),
+    years: new Float64Array(size * pool.yearSlots).fill(Number.NaN),
   }
   representatives.forEach((m, c) => {
     for (const s of choiceSlots) small.masks[s * size + c] = pool.masks[s * n + m]!
@@ -144,7 +171,9 @@ const groupedScorer = (compiled: CompiledQuestionnaire, pool: MentorPool, minPer
   const g = groups.length
   // Per mentor its class in every group, side by side: the lookups then read one stream.
   const classOf = new Int32Array(n * g)
-  classes.forEach((c, k) => { for (let m = 0; m < n; m++) classOf[m * g + k] = c.classOf[m]! })
+  classes.forEach((c, k) => {
+    for (let m = 0; m < n; m++) classOf[m * g + k] = c.classOf[m]!
+  })
   // All groups' tables in one array; the classes above are offsets into it.
   const offsets = groups.map((_, k) => groups.slice(0, k).reduce((sum, group) => sum + group.pool.size, 0))
   for (let m = 0; m < n; m++) for (let k = 0; k < g; k++) classOf[m * g + k]! += offsets[k]!
@@ -177,7 +206,9 @@ const groupedScorer = (compiled: CompiledQuestionnaire, pool: MentorPool, minPer
       else sumLookups(out, table, classOf, g, least)
       return 0
     },
-    prepareRow: (answers) => { prepared = prepare(answers) },
+    prepareRow: (answers) => {
+      prepared = prepare(answers)
+    },
     scoreOf: (j) => {
       if (!prepared) return -1
       if (g === 0) return constant
@@ -212,7 +243,10 @@ const sumLookups = (out: Int32Array, table: Int32Array, classOf: Int32Array, g: 
 
 /** The most points any pair can score (MultipleMatchesFit counts each option). */
 export const highestBase = (compiled: CompiledQuestionnaire): number =>
-  compiled.questionnaire.pairs.reduce((sum, p) => sum + (p.rule === 'MentorOnly' ? 0 : p.weight * (p.rule === 'MultipleMatchesFit' ? Math.max(1, p.options.length) : 1)), 0)
+  compiled.questionnaire.pairs.reduce(
+    (sum, p) => sum + (p.rule === 'MentorOnly' ? 0 : p.weight * (p.rule === 'MultipleMatchesFit' ? Math.max(1, p.options.length) : 1)),
+    0,
+  )
 
 /**
  * The scorer for a pool (weights ≥ 0): exact whole numbers either way; null when no power of ten

@@ -7,7 +7,13 @@ import { resolveCohortFlow, solveCohortFlow, type CohortGraph, type FlowState } 
 import { findViolations, pricesOf, withEdges, type Prices } from './cohort.pricing.js'
 import { cohortScorer, highestBase } from './cohort.scores.js'
 import type {
-  CohortAssignment, CohortControl, CohortError, CohortInput, CohortPhase, CohortResult, CohortUnmatched,
+  CohortAssignment,
+  CohortControl,
+  CohortError,
+  CohortInput,
+  CohortPhase,
+  CohortResult,
+  CohortUnmatched,
 } from './cohort.types.js'
 import { packMentorPool, unpackMentorAnswers, type MentorPool } from './mentor-pool.packed.js'
 import { compileQuestionnaire, type CompiledQuestionnaire } from './questionnaire.compiled.js'
@@ -33,14 +39,16 @@ const duplicateOf = (ids: readonly UserId[]): UserId | undefined => {
 
 const validate = (input: CohortInput): CohortError | null => {
   if (input.objective !== 'maxMatched' && input.objective !== 'maxScore') return invalid('objective', 'must be maxMatched or maxScore')
-  if (typeof input.threshold !== 'number' || !Number.isFinite(input.threshold) || input.threshold < 0 || input.threshold > 100) return invalid('threshold', 'must be a percentage from 0 to 100')
+  if (typeof input.threshold !== 'number' || !Number.isFinite(input.threshold) || input.threshold < 0 || input.threshold > 100)
+    return invalid('threshold', 'must be a percentage from 0 to 100')
   const badCapacity = input.mentors.find((m) => m.capacity !== undefined && !(Number.isSafeInteger(m.capacity) && m.capacity >= 0))
   if (badCapacity !== undefined) return invalid('mentors.capacity', `mentor ${badCapacity.id}: a capacity is a whole number ≥ 0`)
   const menteeTwice = duplicateOf(input.mentees.map((m) => m.id))
   if (menteeTwice !== undefined) return invalid('mentees', `mentee ${menteeTwice} is listed twice`)
   const mentorTwice = duplicateOf(input.mentors.map((m) => m.id))
   if (mentorTwice !== undefined) return invalid('mentors', `mentor ${mentorTwice} is listed twice`)
-  if (input.questionnaire.pairs.some((p) => !Number.isFinite(p.weight) || p.weight < 0)) return invalid('questionnaire', 'weights must be finite and ≥ 0')
+  if (input.questionnaire.pairs.some((p) => !Number.isFinite(p.weight) || p.weight < 0))
+    return invalid('questionnaire', 'weights must be finite and ≥ 0')
   return null
 }
 
@@ -55,7 +63,10 @@ type Setup = {
 
 const setUp = (input: CohortInput): E.Either<CohortError, Setup> => {
   const compiled = compileQuestionnaire(input.questionnaire)
-  const pool = packMentorPool(compiled, input.mentors.map((m) => ({ id: m.id, answers: m.answers, poolSince: null })))
+  const pool = packMentorPool(
+    compiled,
+    input.mentors.map((m) => ({ id: m.id, answers: m.answers, poolSince: null })),
+  )
   const scorer = cohortScorer(compiled, pool, input.threshold)
   if (scorer === null) return E.left(invalid('questionnaire', 'weights need at most six decimal places'))
   const columnOf = new Map(input.mentors.map((m, j) => [m.id, j]))
@@ -72,14 +83,17 @@ const setUp = (input: CohortInput): E.Either<CohortError, Setup> => {
     if (j !== undefined) declined.set(pair.menteeId, [...(declined.get(pair.menteeId) ?? []), j])
   }
   const rowOf: number[] = []
-  input.mentees.forEach((m, index) => { if (!liveMentees.has(m.id)) rowOf.push(index) })
+  input.mentees.forEach((m, index) => {
+    if (!liveMentees.has(m.id)) rowOf.push(index)
+  })
   const menteesIn = rowOf.map((index) => input.mentees[index]!)
   const totalPlaces = places.reduce((a, b) => a + b, 0)
   const heaviest = Math.round(highestBase(compiled) * scorer.scale)
   // maxMatched: one more matched mentee must outweigh any difference in score, so the bonus exceeds
   // the largest total score an assignment can have.
   const bonus = input.objective === 'maxMatched' ? Math.min(menteesIn.length, totalPlaces) * heaviest + 1 : 0
-  if (Math.min(menteesIn.length, totalPlaces) * (heaviest + bonus) * 2 > Number.MAX_SAFE_INTEGER) return E.left(invalid('questionnaire', 'weights too large for exact sums at this cohort size'))
+  if (Math.min(menteesIn.length, totalPlaces) * (heaviest + bonus) * 2 > Number.MAX_SAFE_INTEGER)
+    return E.left(invalid('questionnaire', 'weights too large for exact sums at this cohort size'))
   const frame: CohortFrame = {
     menteeAnswers: menteesIn.map((m) => m.answers),
     mentors: input.mentors.length,
@@ -91,19 +105,30 @@ const setUp = (input: CohortInput): E.Either<CohortError, Setup> => {
   return E.right({ compiled, pool, frame, rowOf, alreadyLive: input.mentees.filter((m) => liveMentees.has(m.id)).map((m) => m.id) })
 }
 
-type Solved = { readonly edges: CandidateEdges; readonly graph: CohortGraph; readonly solution: FlowState; readonly prices: Prices; readonly rounds: number; readonly rescored: number }
+type Solved = {
+  readonly edges: CandidateEdges
+  readonly graph: CohortGraph
+  readonly solution: FlowState
+  readonly prices: Prices
+  readonly rounds: number
+  readonly rescored: number
+}
 
 /** Unwinds a cancelled run to `assignCohort`, which answers it as a `Cancelled` left. */
 class CancelledRun extends Error {
-  constructor(readonly phase: CohortPhase) { super(`cohort run cancelled while ${phase}`) }
+  constructor(readonly phase: CohortPhase) {
+    super(`cohort run cancelled while ${phase}`)
+  }
 }
 
 /** Solves over the kept candidates, then adds any left-out pair the prices do not cover and solves again. */
 const solve = (frame: CohortFrame, control: CohortControl): Solved => {
-  const poller = (phase: CohortPhase) => (fraction: number): boolean => {
-    control.onProgress?.({ phase, fraction })
-    return control.shouldCancel?.() === true
-  }
+  const poller =
+    (phase: CohortPhase) =>
+    (fraction: number): boolean => {
+      control.onProgress?.({ phase, fraction })
+      return control.shouldCancel?.() === true
+    }
   const edges = collectCandidateEdges(frame, KEEP_PER_MENTEE, KEEP_PER_MENTOR, poller('scoring'))
   if (edges === null) throw new CancelledRun('scoring')
   const solution = solveCohortFlow(edges.graph, poller('solving'))
@@ -111,7 +136,15 @@ const solve = (frame: CohortFrame, control: CohortControl): Solved => {
   let rescored = 0
   for (let rounds = 1; ; rounds++) {
     const prices = pricesOf(solution.graph, solution)
-    const pricing = findViolations(frame, edges, solution.graph, prices, ADD_PER_MENTEE, NEAR_MARGIN * frame.scorer.scale, poller('verifying'))
+    const pricing = findViolations(
+      frame,
+      edges,
+      solution.graph,
+      prices,
+      ADD_PER_MENTEE,
+      NEAR_MARGIN * frame.scorer.scale,
+      poller('verifying'),
+    )
     if (pricing === null) throw new CancelledRun('verifying')
     rescored += pricing.rescored
     if (pricing.violations === 0) return { edges, graph: solution.graph, solution, prices, rounds, rescored }
@@ -137,16 +170,23 @@ const report = (input: CohortInput, setup: Setup, solved: Solved): CohortResult 
     dual += prices.mentee[row]!
     const j = solution.mentorOf[row]!
     if (j < 0) {
-      unmatched.push({ menteeId: mentee.id, reason: edges.candidates[row] === 0 ? 'NoMentorAboveThreshold' : 'TakenByBetterAssignment', candidates: edges.candidates[row]! })
+      unmatched.push({
+        menteeId: mentee.id,
+        reason: edges.candidates[row] === 0 ? 'NoMentorAboveThreshold' : 'TakenByBetterAssignment',
+        candidates: edges.candidates[row]!,
+      })
       continue
     }
     const weight = graph.edgeWeight[solution.edgeOf[row]!]!
     const score = scoreMentor(input.questionnaire, mentee.answers, unpackMentorAnswers(compiled, pool, j))
-    if (score === null || Math.round(score.base * frame.scorer.scale) + frame.bonus !== weight) throw new Error(`cohort and reference scoring disagree for mentee ${mentee.id} and mentor ${input.mentors[j]!.id}`)
+    if (score === null || Math.round(score.base * frame.scorer.scale) + frame.bonus !== weight)
+      throw new Error(`cohort and reference scoring disagree for mentee ${mentee.id} and mentor ${input.mentors[j]!.id}`)
     primal += weight
     pairs.push({ menteeId: mentee.id, mentorId: input.mentors[j]!.id, score })
   }
-  mentorPrices.forEach((v, j) => { dual += v * frame.places[j]! })
+  mentorPrices.forEach((v, j) => {
+    dual += v * frame.places[j]!
+  })
   if (primal !== dual) throw new Error(`optimality certificate does not close: primal ${primal}, dual ${dual}`)
   const totalScore = pairs.reduce((sum, p) => sum + p.score.base, 0)
   return {
@@ -164,7 +204,13 @@ const report = (input: CohortInput, setup: Setup, solved: Solved): CohortResult 
       meanPercentage: pairs.length === 0 ? 0 : pairs.reduce((sum, p) => sum + p.score.percentage, 0) / pairs.length,
     },
     certificate: { scale: frame.scorer.scale, bonus: frame.bonus, menteePrices, mentorPrices, primal, dual },
-    stats: { candidatePairs: edges.candidates.reduce((a, b) => a + b, 0), keptPairs: graph.edgeMentor.length, rounds: solved.rounds, rescoredMentees: solved.rescored, augmentations: solution.augmentations },
+    stats: {
+      candidatePairs: edges.candidates.reduce((a, b) => a + b, 0),
+      keptPairs: graph.edgeMentor.length,
+      rounds: solved.rounds,
+      rescoredMentees: solved.rescored,
+      augmentations: solution.augmentations,
+    },
   }
 }
 

@@ -4,16 +4,43 @@ export { scorePair, scoreMentor, percentageOf, type PairScore } from './score.ru
 export { commonGround } from './common-ground.js'
 export { answersByPair, chosenOptionIds, choseNoPreference, yearOf, type AnswersByPair } from './answer.sets.js'
 export {
-  DEFAULT_MATCHING_OPTIONS, compareRank, proposalCount,
-  type MatchCandidate, type MatchMentee, type MatchingOptions, type RankedMentor,
+  DEFAULT_MATCHING_OPTIONS,
+  compareRank,
+  proposalCount,
+  type MatchCandidate,
+  type MatchMentee,
+  type MatchingOptions,
+  type RankedMentor,
 } from './ranking.types.js'
 export { rankMentorsReference } from './ranking.reference.js'
-export { compileQuestionnaire, maskOf, MAX_OPTIONS_PER_PAIR, RULE_CODE, type CompiledPair, type CompiledQuestionnaire, type RuleCode } from './questionnaire.compiled.js'
+export {
+  compileQuestionnaire,
+  maskOf,
+  MAX_OPTIONS_PER_PAIR,
+  RULE_CODE,
+  type CompiledPair,
+  type CompiledQuestionnaire,
+  type RuleCode,
+} from './questionnaire.compiled.js'
 export { packMentorPool, unpackMentorAnswers, type MentorPool } from './mentor-pool.packed.js'
 export { rankPool } from './ranking.packed.js'
 export { rankMentors } from './ranking.js'
 export { assignCohort } from './cohort.js'
 export type {
-  CohortAssignment, CohortCertificate, CohortControl, CohortError, CohortInput, CohortMentee, CohortMentor, CohortObjective,
-  CohortPair, CohortPhase, CohortProgress, CohortResult, CohortStats, CohortTotals, CohortUnmatched, UnmatchedReason,
+  CohortAssignment,
+  CohortCertificate,
+  CohortControl,
+  CohortError,
+  CohortInput,
+  CohortMentee,
+  CohortMentor,
+  CohortObjective,
+  CohortPair,
+  CohortPhase,
+  CohortProgress,
+  CohortResult,
+  CohortStats,
+  CohortTotals,
+  CohortUnmatched,
+  UnmatchedReason,
 } from './cohort.types.js'

@@ -38,7 +38,9 @@ export type CompiledQuestionnaire = {
 
 const compilePair = (pair: QuestionPair, index: number, slot: number): CompiledPair => {
   if (pair.options.length > MAX_OPTIONS_PER_PAIR) {
-    throw new RangeError(`question pair ${pair.questionPairId} has ${pair.options.length} options; at most ${MAX_OPTIONS_PER_PAIR} fit a mask`)
+    throw new RangeError(
+      `question pair ${pair.questionPairId} has ${pair.options.length} options; at most ${MAX_OPTIONS_PER_PAIR} fit a mask`,
+    )
   }
   const bitOf = new Map<number, number>()
   let noPreferenceMask = 0
@@ -53,7 +55,10 @@ const compilePair = (pair: QuestionPair, index: number, slot: number): CompiledP
   const span = ids.length === 0 ? 0 : Math.max(...ids) - firstId + 1
   const dense = ids.every(Number.isSafeInteger) && span <= DENSE_SPAN_MAX
   const bitAt = dense ? new Int8Array(span).fill(-1) : null
-  if (bitAt !== null) pair.options.forEach((option, bit) => { bitAt[option.id - firstId] = bit })
+  if (bitAt !== null)
+    pair.options.forEach((option, bit) => {
+      bitAt[option.id - firstId] = bit
+    })
   return { pair, index, rule: RULE_CODE[pair.rule], slot, bitOf, firstId, bitAt, noPreferenceMask: noPreferenceMask >>> 0 }
 }
 

@@ -38,21 +38,45 @@ export type Plan = {
 const popcount = (v: number): number => {
   v = v - ((v >>> 1) & 0x55555555)
   v = (v & 0x33333333) + ((v >>> 2) & 0x33333333)
-  return (Math.imul((v + (v >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24)
+  return Math.imul((v + (v >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24
 }
 
 export const planFor = (compiled: CompiledQuestionnaire, menteeAnswers: readonly Answer[]): Plan => {
   const n = compiled.pairs.length
   const plan = {
-    kind: new Int32Array(n), slot: new Int32Array(n), menteeMask: new Uint32Array(n), noPreferenceMask: new Uint32Array(n),
-    weight: new Float64Array(n), value: new Float64Array(n), minYearsAhead: new Float64Array(n), mustFit: new Uint8Array(n),
-    steps: 0, offset: 0, max: 0, impossible: false,
+    kind: new Int32Array(n),
+    slot: new Int32Array(n),
+    menteeMask: new Uint32Array(n),
+    noPreferenceMask: new Uint32Array(n),
+    weight: new Float64Array(n),
+    value: new Float64Array(n),
+    minYearsAhead: new Float64Array(n),
+    mustFit: new Uint8Array(n),
+    steps: 0,
+    offset: 0,
+    max: 0,
+    impossible: false,
   }
   const answers = answersByPair(menteeAnswers)
-  const push = (kind: number, slot: number, mask: number, noPreference: number, weight: number, value: number, mustFit: boolean, minYearsAhead = 0): void => {
+  const push = (
+    kind: number,
+    slot: number,
+    mask: number,
+    noPreference: number,
+    weight: number,
+    value: number,
+    mustFit: boolean,
+    minYearsAhead = 0,
+  ): void => {
     const s = plan.steps++
-    plan.kind[s] = kind; plan.slot[s] = slot; plan.menteeMask[s] = mask; plan.noPreferenceMask[s] = noPreference
-    plan.weight[s] = weight; plan.value[s] = value; plan.mustFit[s] = mustFit ? 1 : 0; plan.minYearsAhead[s] = minYearsAhead
+    plan.kind[s] = kind
+    plan.slot[s] = slot
+    plan.menteeMask[s] = mask
+    plan.noPreferenceMask[s] = noPreference
+    plan.weight[s] = weight
+    plan.value[s] = value
+    plan.mustFit[s] = mustFit ? 1 : 0
+    plan.minYearsAhead[s] = minYearsAhead
   }
   const addConstant = (points: number): void => {
     // Whole weights sum exactly in any order; otherwise keep the reference's summation order.
@@ -76,7 +100,8 @@ export const planFor = (compiled: CompiledQuestionnaire, menteeAnswers: readonly
     plan.max += full
     if (noPreference) addConstant(full)
     else if (cp.rule === RULE_CODE.SingleFit) push(SINGLE, cp.slot, mask, cp.noPreferenceMask, pair.weight, 0, pair.mustFit)
-    else if (cp.rule === RULE_CODE.MultipleFit) push(MULTIPLE, cp.slot, (mask | cp.noPreferenceMask) >>> 0, cp.noPreferenceMask, pair.weight, 0, pair.mustFit)
+    else if (cp.rule === RULE_CODE.MultipleFit)
+      push(MULTIPLE, cp.slot, (mask | cp.noPreferenceMask) >>> 0, cp.noPreferenceMask, pair.weight, 0, pair.mustFit)
     else push(MATCHES, cp.slot, mask, cp.noPreferenceMask, pair.weight, full, pair.mustFit)
   }
   return plan
@@ -94,13 +119,24 @@ export const restrictPlan = (plan: Plan, keep: (side: 'choice' | 'year', slot: n
   }
   const pick = <A extends Int32Array | Uint32Array | Float64Array | Uint8Array>(column: A): A => {
     const out = new (column.constructor as new (n: number) => A)(kept.length)
-    kept.forEach((s, i) => { out[i] = column[s]! })
+    kept.forEach((s, i) => {
+      out[i] = column[s]!
+    })
     return out
   }
   return {
-    kind: pick(plan.kind), slot: pick(plan.slot), menteeMask: pick(plan.menteeMask), noPreferenceMask: pick(plan.noPreferenceMask),
-    weight: pick(plan.weight), value: pick(plan.value), minYearsAhead: pick(plan.minYearsAhead), mustFit: pick(plan.mustFit),
-    steps: kept.length, offset: withConstants ? plan.offset : 0, max: plan.max, impossible: plan.impossible,
+    kind: pick(plan.kind),
+    slot: pick(plan.slot),
+    menteeMask: pick(plan.menteeMask),
+    noPreferenceMask: pick(plan.noPreferenceMask),
+    weight: pick(plan.weight),
+    value: pick(plan.value),
+    minYearsAhead: pick(plan.minYearsAhead),
+    mustFit: pick(plan.mustFit),
+    steps: kept.length,
+    offset: withConstants ? plan.offset : 0,
+    max: plan.max,
+    impossible: plan.impossible,
   }
 }
 
@@ -126,7 +162,11 @@ const insert = (top: Top, pool: MentorPool, limit: number, row: number, percenta
   top.rows.splice(at, 0, row)
   top.percentages.splice(at, 0, percentage)
   top.bases.splice(at, 0, base)
-  if (top.rows.length > limit) { top.rows.pop(); top.percentages.pop(); top.bases.pop() }
+  if (top.rows.length > limit) {
+    top.rows.pop()
+    top.percentages.pop()
+    top.bases.pop()
+  }
 }
 
 const isExcluded = (id: UserId, menteeId: UserId, exclude: ReadonlySet<UserId> | undefined): boolean =>
@@ -229,7 +269,11 @@ export const rankPool = (
     if (base < worstBase || knockedOut[m] === 1) continue
     const percentage = max === 0 ? 0 : Math.round((100 * base) / max)
     if (!(percentage >= threshold)) continue
-    if (top.rows.length >= limit && !ranksBefore(pool, percentage, base, m, top.percentages[limit - 1]!, top.bases[limit - 1]!, top.rows[limit - 1]!)) continue
+    if (
+      top.rows.length >= limit &&
+      !ranksBefore(pool, percentage, base, m, top.percentages[limit - 1]!, top.bases[limit - 1]!, top.rows[limit - 1]!)
+    )
+      continue
     // Exclusion is checked only for rows that would enter the top: rare, and a Set lookup is not free.
     if (isExcluded(pool.ids[m]!, mentee.id, options.exclude)) continue
     insert(top, pool, limit, m, percentage, base)

@@ -3,7 +3,14 @@
 import type { QuestionPair } from '../questionnaire/questionnaire.codec.js'
 import type { Score } from '../tandem/tandem.codec.js'
 import { scoreMentor } from './score.rules.js'
-import { compareRank, proposalCount, type MatchCandidate, type MatchMentee, type MatchingOptions, type RankedMentor } from './ranking.types.js'
+import {
+  compareRank,
+  proposalCount,
+  type MatchCandidate,
+  type MatchMentee,
+  type MatchingOptions,
+  type RankedMentor,
+} from './ranking.types.js'
 
 export const rankMentorsReference = (
   questionnaire: { readonly pairs: readonly QuestionPair[] },

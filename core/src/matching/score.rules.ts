@@ -6,7 +6,14 @@ import { answersByPair, choseNoPreference, chosenOptionIds, yearOf } from './ans
 
 export type PairScore = QuestionScore & { readonly knockedOut: boolean }
 
-const pairScore = (pair: QuestionPair, points: number, max: number, common: readonly number[], fits: boolean, years?: QuestionScore['years']): PairScore => ({
+const pairScore = (
+  pair: QuestionPair,
+  points: number,
+  max: number,
+  common: readonly number[],
+  fits: boolean,
+  years?: QuestionScore['years'],
+): PairScore => ({
   questionPairId: pair.questionPairId,
   points,
   max,

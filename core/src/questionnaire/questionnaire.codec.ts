@@ -8,8 +8,16 @@ export type RuleName = t.TypeOf<typeof RuleName>
 export const RULE_NAMES: readonly RuleName[] = ['SingleFit', 'YearsFit', 'MultipleFit', 'MultipleMatchesFit', 'MentorOnly']
 
 export const CommandType = t.keyof({
-  SaveAndPublish: null, StartMatching: null, Save: null, PublishProfile: null, SeeProfile: null,
-  AdjustProfile: null, CreateMentor: null, CreateMentee: null, Accept: null, Decline: null,
+  SaveAndPublish: null,
+  StartMatching: null,
+  Save: null,
+  PublishProfile: null,
+  SeeProfile: null,
+  AdjustProfile: null,
+  CreateMentor: null,
+  CreateMentee: null,
+  Accept: null,
+  Decline: null,
 })
 export type CommandType = t.TypeOf<typeof CommandType>
 
@@ -71,7 +79,11 @@ export const Answers = t.array(Answer)
 export type Answers = t.TypeOf<typeof Answers>
 
 /** A free-text profile question (1000 characters), part of the profile master data. */
-export const ProfileQuestion = t.type({ userQuestionOriginalId: t.number, text: Bilingual, side: t.keyof({ Mentee: null, Mentor: null, All: null }) })
+export const ProfileQuestion = t.type({
+  userQuestionOriginalId: t.number,
+  text: Bilingual,
+  side: t.keyof({ Mentee: null, Mentor: null, All: null }),
+})
 export type ProfileQuestion = t.TypeOf<typeof ProfileQuestion>
 
 export const DeclineReason = t.type({ id: t.number, side: t.keyof({ Mentee: null, Mentor: null }), text: Bilingual })

@@ -12,5 +12,4 @@ export type Bilingual = t.TypeOf<typeof Bilingual>
 
 /** Account language ids of the profile master data (SPEC §3 `language`). */
 export const LANGUAGE_IDS: Readonly<Record<Language, number>> = { en: 1, de: 2 }
-export const languageById = (id: number): Language | undefined =>
-  LANGUAGES.find((l) => LANGUAGE_IDS[l] === id)
+export const languageById = (id: number): Language | undefined => LANGUAGES.find((l) => LANGUAGE_IDS[l] === id)

@@ -16,7 +16,11 @@ export type ProposalState = t.TypeOf<typeof ProposalState>
 export const PROPOSAL_STATES: readonly ProposalState[] = ['PROPOSED', 'ACCEPTED', 'DECLINED', 'MATCHED', 'CLOSED']
 
 export const TANDEM_BADGE: Readonly<Record<TandemState, 'warning' | 'success' | 'error' | 'info'>> = {
-  ACTIVE: 'warning', MATCHED: 'success', DECLINED: 'error', CLOSED: 'info', NOREACTION: 'info',
+  ACTIVE: 'warning',
+  MATCHED: 'success',
+  DECLINED: 'error',
+  CLOSED: 'info',
+  NOREACTION: 'info',
 }
 
 export const Proposal = t.type({

@@ -15,9 +15,11 @@ import type { TransitionResult, World } from './world.js'
 /** The side whose answer deadline has passed on a tandem still waiting for it, if any. */
 export const expiredSide = (tandem: Tandem, now: Instant): Side | undefined => {
   const phase = tandemPhase(tandem)
-  return phase === 'AwaitingMentee' && isPast(now, tandem.menteeProposal.deadline) ? 'Mentee'
-    : phase === 'AwaitingMentor' && isPast(now, tandem.mentorProposal.deadline) ? 'Mentor'
-    : undefined
+  return phase === 'AwaitingMentee' && isPast(now, tandem.menteeProposal.deadline)
+    ? 'Mentee'
+    : phase === 'AwaitingMentor' && isPast(now, tandem.mentorProposal.deadline)
+      ? 'Mentor'
+      : undefined
 }
 
 /** The tandems of a world whose deadline has passed while a side still had to answer. */
@@ -29,22 +31,29 @@ export const expiredTandems = (world: Pick<World, 'tandems'>, now: Instant): rea
  * matches, so a second sweep at the same instant returns the world unchanged.
  * A mentor silent for 72 h is PAUSED (ARCHITECTURE §2.1) and told so.
  */
-export const expireDeadlines = (now: Instant) => (world: World): TransitionResult => {
-  const d = openDraft(world, now)
-  const touchedMentees = new Set<UserId>()
-  for (const tandem of world.tandems.values()) {
-    const side = expiredSide(tandem, now)
-    if (side === undefined) continue
-    putTandem(d, { ...tandem, state: 'NOREACTION', menteeProposal: closedProposal(tandem.menteeProposal), mentorProposal: closedProposal(tandem.mentorProposal) })
-    emit(d, { _tag: 'TandemExpired', tandemId: tandem.id, menteeId: tandem.menteeId, mentorId: tandem.mentorId, side })
-    if (side === 'Mentee') {
-      moveMentor(d, tandem.mentorId, 'Freed')
-    } else {
-      moveMentor(d, tandem.mentorId, 'DeadlinePassed')
-      emit(d, { _tag: 'MentorMatchingChanged', mentorId: tandem.mentorId, enabled: false, by: 'Deadline' })
+export const expireDeadlines =
+  (now: Instant) =>
+  (world: World): TransitionResult => {
+    const d = openDraft(world, now)
+    const touchedMentees = new Set<UserId>()
+    for (const tandem of world.tandems.values()) {
+      const side = expiredSide(tandem, now)
+      if (side === undefined) continue
+      putTandem(d, {
+        ...tandem,
+        state: 'NOREACTION',
+        menteeProposal: closedProposal(tandem.menteeProposal),
+        mentorProposal: closedProposal(tandem.mentorProposal),
+      })
+      emit(d, { _tag: 'TandemExpired', tandemId: tandem.id, menteeId: tandem.menteeId, mentorId: tandem.mentorId, side })
+      if (side === 'Mentee') {
+        moveMentor(d, tandem.mentorId, 'Freed')
+      } else {
+        moveMentor(d, tandem.mentorId, 'DeadlinePassed')
+        emit(d, { _tag: 'MentorMatchingChanged', mentorId: tandem.mentorId, enabled: false, by: 'Deadline' })
+      }
+      touchedMentees.add(tandem.menteeId)
     }
-    touchedMentees.add(tandem.menteeId)
+    settleMentees(d, touchedMentees)
+    return E.right(finishDraft(d))
   }
-  settleMentees(d, touchedMentees)
-  return E.right(finishDraft(d))
-}

@@ -12,14 +12,22 @@ import { draftTandems, draftUsers, emit, moveMentee, moveMentor, putTandem, type
 /** The phase a move leads to, or why it is refused: terminal tandems never change. */
 export const checkTandemMove = (tandem: Tandem, event: TandemEvent): E.Either<DomainError, TandemPhase> => {
   const phase = tandemPhase(tandem)
-  if (phase === undefined) return E.left(invalidTransition(`${tandem.state}/${tandem.menteeProposal.state}/${tandem.mentorProposal.state}`, event))
+  if (phase === undefined)
+    return E.left(invalidTransition(`${tandem.state}/${tandem.menteeProposal.state}/${tandem.mentorProposal.state}`, event))
   if (isTerminalPhase(phase)) return E.left({ _tag: 'TandemAlreadyClosed', state: tandem.state })
   const to = tandemMove(phase, event)
   return to === undefined ? E.left(invalidTransition(phase, event)) : E.right(to)
 }
 
-export const newProposal = (id: number, deadline: Instant | null): Proposal =>
-  ({ id, state: 'PROPOSED', deadline, decidedAt: null, declineReasonId: null, comment: null, infoText: null })
+export const newProposal = (id: number, deadline: Instant | null): Proposal => ({
+  id,
+  state: 'PROPOSED',
+  deadline,
+  decidedAt: null,
+  declineReasonId: null,
+  comment: null,
+  infoText: null,
+})
 
 export const closedProposal = (p: Proposal): Proposal => (p.state === 'CLOSED' ? p : { ...p, state: 'CLOSED' })
 
@@ -28,8 +36,14 @@ const CLOSE_EVENTS = { OtherMentorChosen: 'OtherMentorChosen', Released: 'AdminR
 /** Closes a live tandem (other mentor chosen, released, year ended) and frees its mentor. */
 export const closeTandem = (d: Draft, tandem: Tandem, reason: keyof typeof CLOSE_EVENTS): void => {
   // Callers pick live tandems only; a refused move here means the world broke an invariant before.
-  if (E.isLeft(checkTandemMove(tandem, CLOSE_EVENTS[reason]))) throw new Error(`tandem core bug: cannot close tandem ${tandem.id} (${reason})`)
-  putTandem(d, { ...tandem, state: 'CLOSED', menteeProposal: closedProposal(tandem.menteeProposal), mentorProposal: closedProposal(tandem.mentorProposal) })
+  if (E.isLeft(checkTandemMove(tandem, CLOSE_EVENTS[reason])))
+    throw new Error(`tandem core bug: cannot close tandem ${tandem.id} (${reason})`)
+  putTandem(d, {
+    ...tandem,
+    state: 'CLOSED',
+    menteeProposal: closedProposal(tandem.menteeProposal),
+    mentorProposal: closedProposal(tandem.mentorProposal),
+  })
   moveMentor(d, tandem.mentorId, 'Freed')
   emit(d, { _tag: 'TandemClosed', tandemId: tandem.id, menteeId: tandem.menteeId, mentorId: tandem.mentorId, reason })
 }

@@ -8,7 +8,10 @@ import type { World } from './world.js'
 type Holdings = { live: Tandem[]; matched: number; active: number; acceptedLive: number }
 const holdingsOf = (index: Map<UserId, Holdings>, userId: UserId): Holdings => {
   let h = index.get(userId)
-  if (h === undefined) { h = { live: [], matched: 0, active: 0, acceptedLive: 0 }; index.set(userId, h) }
+  if (h === undefined) {
+    h = { live: [], matched: 0, active: 0, acceptedLive: 0 }
+    index.set(userId, h)
+  }
   return h
 }
 
@@ -17,7 +20,8 @@ const tandemShapeViolations = (world: World, t: Tandem): string[] => {
   const phase = tandemPhase(t)
   if (phase === undefined) out.push(`tandem ${t.id}: ${t.state}/${t.menteeProposal.state}/${t.mentorProposal.state} fits no phase`)
   if (t.menteeId === t.mentorId) out.push(`tandem ${t.id}: user ${t.menteeId} is paired with themselves`)
-  if (t.menteeProposal.id !== 2 * t.id - 1 || t.mentorProposal.id !== 2 * t.id) out.push(`tandem ${t.id}: proposal ids are not 2·id−1 and 2·id`)
+  if (t.menteeProposal.id !== 2 * t.id - 1 || t.mentorProposal.id !== 2 * t.id)
+    out.push(`tandem ${t.id}: proposal ids are not 2·id−1 and 2·id`)
   if (t.id >= world.nextTandemId) out.push(`tandem ${t.id}: id not below nextTandemId ${world.nextTandemId}`)
   if (world.users.get(t.menteeId)?.mentee == null) out.push(`tandem ${t.id}: mentee ${t.menteeId} unknown or without mentee side`)
   if (world.users.get(t.mentorId)?.mentor == null) out.push(`tandem ${t.id}: mentor ${t.mentorId} unknown or without mentor side`)
@@ -36,7 +40,8 @@ const declinedPairViolations = (world: World): string[] => {
   const out: string[] = []
   for (const t of world.tandems.values()) {
     const declinedAt = firstDecline.get(`${t.menteeId}:${t.mentorId}`)
-    if (declinedAt !== undefined && t.id > declinedAt) out.push(`tandem ${t.id}: pair ${t.menteeId}/${t.mentorId} proposed again after decline in tandem ${declinedAt}`)
+    if (declinedAt !== undefined && t.id > declinedAt)
+      out.push(`tandem ${t.id}: pair ${t.menteeId}/${t.mentorId} proposed again after decline in tandem ${declinedAt}`)
   }
   return out
 }
@@ -65,7 +70,8 @@ export const checkInvariants = (world: World): readonly string[] => {
   }
   for (const [id, h] of asMentee) {
     if (h.acceptedLive > 1) out.push(`mentee ${id}: ${h.acceptedLive} live tandems with an accepted mentee proposal`)
-    if (h.acceptedLive === 1 && h.live.length > 1) out.push(`mentee ${id}: chose a mentor but still holds ${h.live.length - 1} other live tandems`)
+    if (h.acceptedLive === 1 && h.live.length > 1)
+      out.push(`mentee ${id}: chose a mentor but still holds ${h.live.length - 1} other live tandems`)
   }
   for (const user of world.users.values()) {
     if (user.mentee !== null) {

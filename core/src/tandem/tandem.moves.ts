@@ -16,8 +16,15 @@ export type TandemEvent =
   | 'AdminReleases'
   | 'ClusterDeactivated'
 export const TANDEM_EVENTS: readonly TandemEvent[] = [
-  'MenteeAccepts', 'MenteeDeclines', 'MenteeDeadlinePasses', 'MentorAccepts', 'MentorDeclines',
-  'MentorDeadlinePasses', 'OtherMentorChosen', 'AdminReleases', 'ClusterDeactivated',
+  'MenteeAccepts',
+  'MenteeDeclines',
+  'MenteeDeadlinePasses',
+  'MentorAccepts',
+  'MentorDeclines',
+  'MentorDeadlinePasses',
+  'OtherMentorChosen',
+  'AdminReleases',
+  'ClusterDeactivated',
 ]
 
 /** from phase -> event -> to phase; a pair missing here is an illegal move. */
@@ -49,11 +56,16 @@ export const tandemMove = (from: TandemPhase, event: TandemEvent): TandemPhase |
  * The tandem state and proposal states each phase allows. A mentee decline closes the mentor
  * proposal, a mentor decline keeps the accepted mentee proposal: both are Declined.
  */
-export const PHASE_SHAPES: Readonly<Record<TandemPhase, readonly { readonly state: TandemState; readonly mentee: ProposalState; readonly mentor: ProposalState }[]>> = {
+export const PHASE_SHAPES: Readonly<
+  Record<TandemPhase, readonly { readonly state: TandemState; readonly mentee: ProposalState; readonly mentor: ProposalState }[]>
+> = {
   AwaitingMentee: [{ state: 'ACTIVE', mentee: 'PROPOSED', mentor: 'PROPOSED' }],
   AwaitingMentor: [{ state: 'ACTIVE', mentee: 'ACCEPTED', mentor: 'PROPOSED' }],
   Matched: [{ state: 'MATCHED', mentee: 'ACCEPTED', mentor: 'ACCEPTED' }],
-  Declined: [{ state: 'DECLINED', mentee: 'DECLINED', mentor: 'CLOSED' }, { state: 'DECLINED', mentee: 'ACCEPTED', mentor: 'DECLINED' }],
+  Declined: [
+    { state: 'DECLINED', mentee: 'DECLINED', mentor: 'CLOSED' },
+    { state: 'DECLINED', mentee: 'ACCEPTED', mentor: 'DECLINED' },
+  ],
   Closed: [{ state: 'CLOSED', mentee: 'CLOSED', mentor: 'CLOSED' }],
   NoReaction: [{ state: 'NOREACTION', mentee: 'CLOSED', mentor: 'CLOSED' }],
 }
@@ -61,6 +73,7 @@ export const PHASE_SHAPES: Readonly<Record<TandemPhase, readonly { readonly stat
 /** The phase of a tandem, or undefined when its state and proposals fit no phase (corrupt data). */
 export const tandemPhase = (t: Tandem): TandemPhase | undefined =>
   TANDEM_PHASES.find((phase) =>
-    PHASE_SHAPES[phase].some((s) => s.state === t.state && s.mentee === t.menteeProposal.state && s.mentor === t.mentorProposal.state))
+    PHASE_SHAPES[phase].some((s) => s.state === t.state && s.mentee === t.menteeProposal.state && s.mentor === t.mentorProposal.state),
+  )
 
 export const isTerminalPhase = (phase: TandemPhase): boolean => Object.keys(TANDEM_MOVES[phase]).length === 0

@@ -36,9 +36,12 @@ export const isDeclinedPair = (world: Pick<World, 'tandems'>, menteeId: UserId, 
  * to them is open or accepted. A mentor sees it only once the mentee has accepted (SPEC §6).
  */
 export const isShownTo = (t: Tandem, userId: UserId, side: Side): boolean =>
-  isLiveTandem(t) && (side === 'Mentee'
+  isLiveTandem(t) &&
+  (side === 'Mentee'
     ? t.menteeId === userId && (t.menteeProposal.state === 'PROPOSED' || t.menteeProposal.state === 'ACCEPTED')
-    : t.mentorId === userId && t.menteeProposal.state === 'ACCEPTED' && (t.mentorProposal.state === 'PROPOSED' || t.mentorProposal.state === 'ACCEPTED'))
+    : t.mentorId === userId &&
+      t.menteeProposal.state === 'ACCEPTED' &&
+      (t.mentorProposal.state === 'PROPOSED' || t.mentorProposal.state === 'ACCEPTED'))
 
 /** The tandems shown to the user on a side, by id. */
 export const shownTandemsOf = (world: Pick<World, 'tandems'>, userId: UserId, side: Side): readonly Tandem[] =>
@@ -46,8 +49,8 @@ export const shownTandemsOf = (world: Pick<World, 'tandems'>, userId: UserId, si
 
 /** Whether the viewer shares a tandem shown to them with the user (the photo rule: current partners only). */
 export const isShownPartner = (world: Pick<World, 'tandems'>, viewerId: UserId, userId: UserId): boolean =>
-  shownTandemsOf(world, viewerId, 'Mentee').some((t) => t.mentorId === userId)
-  || shownTandemsOf(world, viewerId, 'Mentor').some((t) => t.menteeId === userId)
+  shownTandemsOf(world, viewerId, 'Mentee').some((t) => t.mentorId === userId) ||
+  shownTandemsOf(world, viewerId, 'Mentor').some((t) => t.menteeId === userId)
 
 /** A tandem's proposal ids: the mentee's proposal is 2·id−1, the mentor's 2·id. */
 export const proposalIdOf = (tandemId: TandemId, side: Side): number => (side === 'Mentee' ? 2 * tandemId - 1 : 2 * tandemId)

@@ -20,10 +20,13 @@ import type { TransitionResult, World } from './world.js'
 export type AcceptByMentee = { readonly tandemId: TandemId; readonly menteeId: UserId; readonly expectedVersion?: number | undefined }
 export type DeclineByMentee = AcceptByMentee & { readonly declineReasonId: number | null; readonly comment: string | null }
 export type AcceptByMentor = { readonly tandemId: TandemId; readonly mentorId: UserId; readonly expectedVersion?: number | undefined }
-export type DeclineByMentor = AcceptByMentor & { readonly declineReasonId: number | null; readonly comment: string | null; readonly infoText: string | null }
+export type DeclineByMentor = AcceptByMentor & {
+  readonly declineReasonId: number | null
+  readonly comment: string | null
+  readonly infoText: string | null
+}
 export type ReleaseTandem = { readonly tandemId: TandemId; readonly expectedVersion?: number | undefined }
 export type CreateManualTandem = { readonly menteeId: UserId; readonly mentorId: UserId; readonly clusterId: ClusterId }
-
 
 type Actor = { readonly side: 'Mentee' | 'Mentor'; readonly userId: UserId } | null
 
@@ -32,7 +35,14 @@ type Actor = { readonly side: 'Mentee' | 'Mentor'; readonly userId: UserId } | n
  * participant learns nothing about other people's tandems. Order: closed, then changed, then
  * illegal, then expired.
  */
-const tandemForMove = (world: World, now: Instant, tandemId: TandemId, actor: Actor, expectedVersion: number | undefined, event: TandemEvent): E.Either<DomainError, Tandem> => {
+const tandemForMove = (
+  world: World,
+  now: Instant,
+  tandemId: TandemId,
+  actor: Actor,
+  expectedVersion: number | undefined,
+  event: TandemEvent,
+): E.Either<DomainError, Tandem> => {
   const tandem = world.tandems.get(tandemId)
   if (tandem === undefined) return E.left(notFound('Tandem'))
   if (actor !== null && (actor.side === 'Mentee' ? tandem.menteeId : tandem.mentorId) !== actor.userId) return E.left(notFound('Tandem'))
@@ -55,115 +65,189 @@ const declineErrors = (reasonId: number | null, texts: Readonly<Record<string, s
 ]
 
 /** The mentee chooses this mentor: the mentor has 72 h to answer, the other proposals close. */
-export const acceptByMentee = (now: Instant, command: AcceptByMentee) => (world: World): TransitionResult => {
-  const found = tandemForMove(world, now, command.tandemId, { side: 'Mentee', userId: command.menteeId }, command.expectedVersion, 'MenteeAccepts')
-  if (E.isLeft(found)) return found
-  const tandem = found.right
-  const d = openDraft(world, now)
-  const deadline = now + MENTOR_ANSWER_WINDOW
-  putTandem(d, {
-    ...tandem,
-    menteeProposal: { ...tandem.menteeProposal, state: 'ACCEPTED', decidedAt: now },
-    mentorProposal: { ...tandem.mentorProposal, deadline },
-  })
-  emit(d, { _tag: 'MenteeAccepted', tandemId: tandem.id, menteeId: tandem.menteeId, mentorId: tandem.mentorId, deadline })
-  for (const other of liveTandemsOf(world, tandem.menteeId, 'Mentee')) {
-    if (other.id !== tandem.id) closeTandem(d, other, 'OtherMentorChosen')
+export const acceptByMentee =
+  (now: Instant, command: AcceptByMentee) =>
+  (world: World): TransitionResult => {
+    const found = tandemForMove(
+      world,
+      now,
+      command.tandemId,
+      { side: 'Mentee', userId: command.menteeId },
+      command.expectedVersion,
+      'MenteeAccepts',
+    )
+    if (E.isLeft(found)) return found
+    const tandem = found.right
+    const d = openDraft(world, now)
+    const deadline = now + MENTOR_ANSWER_WINDOW
+    putTandem(d, {
+      ...tandem,
+      menteeProposal: { ...tandem.menteeProposal, state: 'ACCEPTED', decidedAt: now },
+      mentorProposal: { ...tandem.mentorProposal, deadline },
+    })
+    emit(d, { _tag: 'MenteeAccepted', tandemId: tandem.id, menteeId: tandem.menteeId, mentorId: tandem.mentorId, deadline })
+    for (const other of liveTandemsOf(world, tandem.menteeId, 'Mentee')) {
+      if (other.id !== tandem.id) closeTandem(d, other, 'OtherMentorChosen')
+    }
+    return E.right(finishDraft(d))
   }
-  return E.right(finishDraft(d))
-}
 
 /** The mentee turns this mentor down with a reason; the pair is never proposed again. */
-export const declineByMentee = (now: Instant, command: DeclineByMentee) => (world: World): TransitionResult => {
-  const errors = declineErrors(command.declineReasonId, { comment: command.comment })
-  if (errors.length > 0) return E.left(validationFailed(errors))
-  const found = tandemForMove(world, now, command.tandemId, { side: 'Mentee', userId: command.menteeId }, command.expectedVersion, 'MenteeDeclines')
-  if (E.isLeft(found)) return found
-  const tandem = found.right
-  const d = openDraft(world, now)
-  putTandem(d, {
-    ...tandem,
-    state: 'DECLINED',
-    menteeProposal: { ...tandem.menteeProposal, state: 'DECLINED', decidedAt: now, declineReasonId: command.declineReasonId, comment: command.comment },
-    mentorProposal: closedProposal(tandem.mentorProposal),
-  })
-  moveMentor(d, tandem.mentorId, 'Freed')
-  settleMentees(d, new Set([tandem.menteeId]))
-  emit(d, { _tag: 'TandemDeclined', tandemId: tandem.id, by: 'Mentee', menteeId: tandem.menteeId, mentorId: tandem.mentorId, infoText: null })
-  return E.right(finishDraft(d))
-}
+export const declineByMentee =
+  (now: Instant, command: DeclineByMentee) =>
+  (world: World): TransitionResult => {
+    const errors = declineErrors(command.declineReasonId, { comment: command.comment })
+    if (errors.length > 0) return E.left(validationFailed(errors))
+    const found = tandemForMove(
+      world,
+      now,
+      command.tandemId,
+      { side: 'Mentee', userId: command.menteeId },
+      command.expectedVersion,
+      'MenteeDeclines',
+    )
+    if (E.isLeft(found)) return found
+    const tandem = found.right
+    const d = openDraft(world, now)
+    putTandem(d, {
+      ...tandem,
+      state: 'DECLINED',
+      menteeProposal: {
+        ...tandem.menteeProposal,
+        state: 'DECLINED',
+        decidedAt: now,
+        declineReasonId: command.declineReasonId,
+        comment: command.comment,
+      },
+      mentorProposal: closedProposal(tandem.mentorProposal),
+    })
+    moveMentor(d, tandem.mentorId, 'Freed')
+    settleMentees(d, new Set([tandem.menteeId]))
+    emit(d, {
+      _tag: 'TandemDeclined',
+      tandemId: tandem.id,
+      by: 'Mentee',
+      menteeId: tandem.menteeId,
+      mentorId: tandem.mentorId,
+      infoText: null,
+    })
+    return E.right(finishDraft(d))
+  }
 
 /** The mentor takes the mentee who chose them: the tandem is MATCHED, and so are both users. */
-export const acceptByMentor = (now: Instant, command: AcceptByMentor) => (world: World): TransitionResult => {
-  const found = tandemForMove(world, now, command.tandemId, { side: 'Mentor', userId: command.mentorId }, command.expectedVersion, 'MentorAccepts')
-  if (E.isLeft(found)) return found
-  const tandem = found.right
-  const d = openDraft(world, now)
-  putTandem(d, { ...tandem, state: 'MATCHED', mentorProposal: { ...tandem.mentorProposal, state: 'ACCEPTED', decidedAt: now } })
-  moveMentor(d, tandem.mentorId, 'Matched')
-  moveMentee(d, tandem.menteeId, 'Matched')
-  emit(d, { _tag: 'TandemMatched', tandemId: tandem.id, menteeId: tandem.menteeId, mentorId: tandem.mentorId })
-  return E.right(finishDraft(d))
-}
+export const acceptByMentor =
+  (now: Instant, command: AcceptByMentor) =>
+  (world: World): TransitionResult => {
+    const found = tandemForMove(
+      world,
+      now,
+      command.tandemId,
+      { side: 'Mentor', userId: command.mentorId },
+      command.expectedVersion,
+      'MentorAccepts',
+    )
+    if (E.isLeft(found)) return found
+    const tandem = found.right
+    const d = openDraft(world, now)
+    putTandem(d, { ...tandem, state: 'MATCHED', mentorProposal: { ...tandem.mentorProposal, state: 'ACCEPTED', decidedAt: now } })
+    moveMentor(d, tandem.mentorId, 'Matched')
+    moveMentee(d, tandem.menteeId, 'Matched')
+    emit(d, { _tag: 'TandemMatched', tandemId: tandem.id, menteeId: tandem.menteeId, mentorId: tandem.mentorId })
+    return E.right(finishDraft(d))
+  }
 
 /** The mentor turns the mentee down: both go back, the mentee may start again; never re-proposed. */
-export const declineByMentor = (now: Instant, command: DeclineByMentor) => (world: World): TransitionResult => {
-  const errors = declineErrors(command.declineReasonId, { comment: command.comment, infoText: command.infoText })
-  if (errors.length > 0) return E.left(validationFailed(errors))
-  const found = tandemForMove(world, now, command.tandemId, { side: 'Mentor', userId: command.mentorId }, command.expectedVersion, 'MentorDeclines')
-  if (E.isLeft(found)) return found
-  const tandem = found.right
-  const d = openDraft(world, now)
-  putTandem(d, {
-    ...tandem,
-    state: 'DECLINED',
-    mentorProposal: {
-      ...tandem.mentorProposal, state: 'DECLINED', decidedAt: now,
-      declineReasonId: command.declineReasonId, comment: command.comment, infoText: command.infoText,
-    },
-  })
-  moveMentor(d, tandem.mentorId, 'Freed')
-  settleMentees(d, new Set([tandem.menteeId]))
-  emit(d, { _tag: 'TandemDeclined', tandemId: tandem.id, by: 'Mentor', menteeId: tandem.menteeId, mentorId: tandem.mentorId, infoText: command.infoText })
-  return E.right(finishDraft(d))
-}
+export const declineByMentor =
+  (now: Instant, command: DeclineByMentor) =>
+  (world: World): TransitionResult => {
+    const errors = declineErrors(command.declineReasonId, { comment: command.comment, infoText: command.infoText })
+    if (errors.length > 0) return E.left(validationFailed(errors))
+    const found = tandemForMove(
+      world,
+      now,
+      command.tandemId,
+      { side: 'Mentor', userId: command.mentorId },
+      command.expectedVersion,
+      'MentorDeclines',
+    )
+    if (E.isLeft(found)) return found
+    const tandem = found.right
+    const d = openDraft(world, now)
+    putTandem(d, {
+      ...tandem,
+      state: 'DECLINED',
+      mentorProposal: {
+        ...tandem.mentorProposal,
+        state: 'DECLINED',
+        decidedAt: now,
+        declineReasonId: command.declineReasonId,
+        comment: command.comment,
+        infoText: command.infoText,
+      },
+    })
+    moveMentor(d, tandem.mentorId, 'Freed')
+    settleMentees(d, new Set([tandem.menteeId]))
+    emit(d, {
+      _tag: 'TandemDeclined',
+      tandemId: tandem.id,
+      by: 'Mentor',
+      menteeId: tandem.menteeId,
+      mentorId: tandem.mentorId,
+      infoText: command.infoText,
+    })
+    return E.right(finishDraft(d))
+  }
 
 /** An admin dissolves an ACTIVE or MATCHED tandem for good; both users may match again. */
-export const releaseTandem = (now: Instant, command: ReleaseTandem) => (world: World): TransitionResult => {
-  const found = tandemForMove(world, now, command.tandemId, null, command.expectedVersion, 'AdminReleases')
-  if (E.isLeft(found)) return found
-  const d = openDraft(world, now)
-  closeTandem(d, found.right, 'Released')
-  settleMentees(d, new Set([found.right.menteeId]))
-  return E.right(finishDraft(d))
-}
+export const releaseTandem =
+  (now: Instant, command: ReleaseTandem) =>
+  (world: World): TransitionResult => {
+    const found = tandemForMove(world, now, command.tandemId, null, command.expectedVersion, 'AdminReleases')
+    if (E.isLeft(found)) return found
+    const d = openDraft(world, now)
+    closeTandem(d, found.right, 'Released')
+    settleMentees(d, new Set([found.right.menteeId]))
+    return E.right(finishDraft(d))
+  }
 
 /**
  * An admin pairs an AVAILABLE mentee with an AVAILABLE mentor, as a run would, with the manual
  * score. A declined pair is refused here too: the invariant "never proposed again" has no exception.
  */
-export const createManualTandem = (now: Instant, command: CreateManualTandem) => (world: World): TransitionResult => {
-  const { menteeId, mentorId, clusterId } = command
-  if (menteeId === mentorId) return E.left({ _tag: 'SameUser' })
-  const menteeUser = world.users.get(menteeId)
-  const mentorUser = world.users.get(mentorId)
-  if (menteeUser === undefined || mentorUser === undefined) return E.left(notFound('User'))
-  if (menteeUser.mentee === null) return E.left({ _tag: 'NotAvailableForMatching', status: 'NONE' })
-  if (mentorUser.mentor === null) return E.left({ _tag: 'NotAvailableForMatching', status: 'NONE' })
-  if (menteeUser.mentee.status !== 'AVAILABLE') return E.left({ _tag: 'NotAvailableForMatching', status: menteeUser.mentee.status })
-  if (mentorUser.mentor.status !== 'AVAILABLE' || !mentorUser.mentor.published) return E.left({ _tag: 'NotAvailableForMatching', status: mentorUser.mentor.status })
-  const cluster = world.clusters.get(clusterId)
-  if (cluster === undefined) return E.left(notFound('Cluster'))
-  if (cluster.isEnded) return E.left({ _tag: 'ClusterEnded' })
-  if (isDeclinedPair(world, menteeId, mentorId)) return E.left(invalidTransition('DeclinedPair', 'CreateManualTandem'))
-  const d = openDraft(world, now)
-  const deadline = now + MENTEE_CHOICE_WINDOW
-  const tandem = addTandem(d, (id) => ({
-    id, version: 1, state: 'ACTIVE', menteeId, mentorId, clusterId, createdAt: now, manual: true, score: MANUAL_SCORE,
-    menteeProposal: newProposal(proposalIdOf(id, 'Mentee'), deadline), mentorProposal: newProposal(proposalIdOf(id, 'Mentor'), null),
-  }))
-  moveMentor(d, mentorId, 'Proposed')
-  moveMentee(d, menteeId, 'ManualProposed', { noMatch: false })
-  emit(d, { _tag: 'TandemProposed', tandemId: tandem.id, menteeId, mentorId, manual: true, deadline })
-  return E.right(finishDraft(d))
-}
+export const createManualTandem =
+  (now: Instant, command: CreateManualTandem) =>
+  (world: World): TransitionResult => {
+    const { menteeId, mentorId, clusterId } = command
+    if (menteeId === mentorId) return E.left({ _tag: 'SameUser' })
+    const menteeUser = world.users.get(menteeId)
+    const mentorUser = world.users.get(mentorId)
+    if (menteeUser === undefined || mentorUser === undefined) return E.left(notFound('User'))
+    if (menteeUser.mentee === null) return E.left({ _tag: 'NotAvailableForMatching', status: 'NONE' })
+    if (mentorUser.mentor === null) return E.left({ _tag: 'NotAvailableForMatching', status: 'NONE' })
+    if (menteeUser.mentee.status !== 'AVAILABLE') return E.left({ _tag: 'NotAvailableForMatching', status: menteeUser.mentee.status })
+    if (mentorUser.mentor.status !== 'AVAILABLE' || !mentorUser.mentor.published)
+      return E.left({ _tag: 'NotAvailableForMatching', status: mentorUser.mentor.status })
+    const cluster = world.clusters.get(clusterId)
+    if (cluster === undefined) return E.left(notFound('Cluster'))
+    if (cluster.isEnded) return E.left({ _tag: 'ClusterEnded' })
+    if (isDeclinedPair(world, menteeId, mentorId)) return E.left(invalidTransition('DeclinedPair', 'CreateManualTandem'))
+    const d = openDraft(world, now)
+    const deadline = now + MENTEE_CHOICE_WINDOW
+    const tandem = addTandem(d, (id) => ({
+      id,
+      version: 1,
+      state: 'ACTIVE',
+      menteeId,
+      mentorId,
+      clusterId,
+      createdAt: now,
+      manual: true,
+      score: MANUAL_SCORE,
+      menteeProposal: newProposal(proposalIdOf(id, 'Mentee'), deadline),
+      mentorProposal: newProposal(proposalIdOf(id, 'Mentor'), null),
+    }))
+    moveMentor(d, mentorId, 'Proposed')
+    moveMentee(d, menteeId, 'ManualProposed', { noMatch: false })
+    emit(d, { _tag: 'TandemProposed', tandemId: tandem.id, menteeId, mentorId, manual: true, deadline })
+    return E.right(finishDraft(d))
+  }

@@ -26,25 +26,53 @@ export const worldOf = (parts: WorldParts): World => {
   }
 }
 
-export const newMenteeSide = (patch: Partial<MenteeSide> = {}): MenteeSide =>
-  ({ status: 'NEW', noMatch: false, clusterId: 1, lastStartedAt: null, ...patch })
+export const newMenteeSide = (patch: Partial<MenteeSide> = {}): MenteeSide => ({
+  status: 'NEW',
+  noMatch: false,
+  clusterId: 1,
+  lastStartedAt: null,
+  ...patch,
+})
 
-export const newMentorSide = (patch: Partial<MentorSide> = {}): MentorSide =>
-  ({ status: 'NEW', published: false, lastPublishedAt: null, lastSavedAt: null, poolSince: null, ...patch })
+export const newMentorSide = (patch: Partial<MentorSide> = {}): MentorSide => ({
+  status: 'NEW',
+  published: false,
+  lastPublishedAt: null,
+  lastSavedAt: null,
+  poolSince: null,
+  ...patch,
+})
 
 /** A published mentor in the pool since `since`. */
 export const availableMentorSide = (since = 0): MentorSide =>
   newMentorSide({ status: 'AVAILABLE', published: true, lastPublishedAt: since, lastSavedAt: since, poolSince: since })
 
-export const makeMentee = (id: UserId, patch: Partial<MenteeSide> = {}): Participant =>
-  ({ id, version: 1, mentee: newMenteeSide(patch), mentor: null })
+export const makeMentee = (id: UserId, patch: Partial<MenteeSide> = {}): Participant => ({
+  id,
+  version: 1,
+  mentee: newMenteeSide(patch),
+  mentor: null,
+})
 
-export const makeMentor = (id: UserId, patch: Partial<MentorSide> = {}): Participant =>
-  ({ id, version: 1, mentee: null, mentor: newMentorSide(patch) })
+export const makeMentor = (id: UserId, patch: Partial<MentorSide> = {}): Participant => ({
+  id,
+  version: 1,
+  mentee: null,
+  mentor: newMentorSide(patch),
+})
 
 /** A user holding both roles (role Both). */
-export const makeBoth = (id: UserId, mentee: Partial<MenteeSide> = {}, mentor: Partial<MentorSide> = {}): Participant =>
-  ({ id, version: 1, mentee: newMenteeSide(mentee), mentor: newMentorSide(mentor) })
+export const makeBoth = (id: UserId, mentee: Partial<MenteeSide> = {}, mentor: Partial<MentorSide> = {}): Participant => ({
+  id,
+  version: 1,
+  mentee: newMenteeSide(mentee),
+  mentor: newMentorSide(mentor),
+})
 
-export const makeCluster = (clusterId: ClusterId, patch: Partial<Omit<Cluster, 'clusterId'>> = {}): Cluster =>
-  ({ clusterId, clusterText: `Year ${clusterId}`, isEnded: false, isDefault: false, ...patch })
+export const makeCluster = (clusterId: ClusterId, patch: Partial<Omit<Cluster, 'clusterId'>> = {}): Cluster => ({
+  clusterId,
+  clusterText: `Year ${clusterId}`,
+  isEnded: false,
+  isDefault: false,
+  ...patch,
+})

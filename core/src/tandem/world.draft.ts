@@ -20,18 +20,27 @@ export type Draft = {
   readonly events: DomainEvent[]
 }
 
-export const openDraft = (world: World, now: Instant): Draft =>
-  ({ base: world, now, users: undefined, tandems: undefined, clusters: undefined, nextTandemId: world.nextTandemId, events: [] })
+export const openDraft = (world: World, now: Instant): Draft => ({
+  base: world,
+  now,
+  users: undefined,
+  tandems: undefined,
+  clusters: undefined,
+  nextTandemId: world.nextTandemId,
+  events: [],
+})
 
 export const finishDraft = (d: Draft): Transition => {
   const unchanged = d.users === undefined && d.tandems === undefined && d.clusters === undefined && d.nextTandemId === d.base.nextTandemId
   return {
-    world: unchanged ? d.base : {
-      users: d.users ?? d.base.users,
-      tandems: d.tandems ?? d.base.tandems,
-      clusters: d.clusters ?? d.base.clusters,
-      nextTandemId: d.nextTandemId,
-    },
+    world: unchanged
+      ? d.base
+      : {
+          users: d.users ?? d.base.users,
+          tandems: d.tandems ?? d.base.tandems,
+          clusters: d.clusters ?? d.base.clusters,
+          nextTandemId: d.nextTandemId,
+        },
     events: d.events,
   }
 }
@@ -39,7 +48,9 @@ export const finishDraft = (d: Draft): Transition => {
 export const draftUsers = (d: Draft): ReadonlyMap<UserId, Participant> => d.users ?? d.base.users
 export const draftTandems = (d: Draft): ReadonlyMap<TandemId, Tandem> => d.tandems ?? d.base.tandems
 export const draftClusters = (d: Draft): ReadonlyMap<ClusterId, Cluster> => d.clusters ?? d.base.clusters
-export const emit = (d: Draft, event: DomainEvent): void => { d.events.push(event) }
+export const emit = (d: Draft, event: DomainEvent): void => {
+  d.events.push(event)
+}
 
 const sameRecord = (a: object | null, b: object | null): boolean => {
   if (a === b) return true
@@ -81,7 +92,9 @@ export const addTandem = (d: Draft, build: (id: TandemId) => Tandem): Tandem => 
   return tandem
 }
 
-const bug = (message: string): never => { throw new Error(`tandem core bug: ${message}`) }
+const bug = (message: string): never => {
+  throw new Error(`tandem core bug: ${message}`)
+}
 
 export const patchMentee = (d: Draft, userId: UserId, patch: Partial<MenteeSide>): void => {
   const user = draftUsers(d).get(userId)

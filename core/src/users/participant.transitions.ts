@@ -10,7 +10,12 @@ import type { MentorSide } from './participant.js'
 import { MENTEE_ADMIN_EDITABLE, type StatusName } from './status.js'
 import { mentorStatusMove, menteeStatusMove, type MenteeStatusEvent } from './status.moves.js'
 
-export type SetMentorMatching = { readonly mentorId: UserId; readonly enabled: boolean; readonly by: 'Mentor' | 'Admin'; readonly profileComplete: boolean }
+export type SetMentorMatching = {
+  readonly mentorId: UserId
+  readonly enabled: boolean
+  readonly by: 'Mentor' | 'Admin'
+  readonly profileComplete: boolean
+}
 export type PublishMentor = { readonly mentorId: UserId; readonly profileComplete: boolean }
 export type SetMenteeStatusByAdmin = { readonly menteeId: UserId; readonly status: StatusName; readonly clusterId: ClusterId }
 
@@ -25,43 +30,49 @@ const mentorIn = (world: World, mentorId: UserId): E.Either<DomainError, MentorS
  * mentor out of the pool; the answer is InvalidTransition, and the mentor may disable once it ends.
  * Enabling an enabled mentor or disabling a paused one is also InvalidTransition (a stale toggle).
  */
-export const setMentorMatching = (now: Instant, command: SetMentorMatching) => (world: World): TransitionResult => {
-  const mentor = mentorIn(world, command.mentorId)
-  if (E.isLeft(mentor)) return mentor
-  const event = command.enabled ? 'EnableMatching' : 'DisableMatching'
-  if (mentorStatusMove(mentor.right.status, event) === undefined) return E.left(invalidTransition(mentor.right.status, event))
-  if (command.enabled && !command.profileComplete) return E.left({ _tag: 'ProfileIncomplete' })
-  const d = openDraft(world, now)
-  moveMentor(d, command.mentorId, event)
-  emit(d, { _tag: 'MentorMatchingChanged', mentorId: command.mentorId, enabled: command.enabled, by: command.by })
-  return E.right(finishDraft(d))
-}
+export const setMentorMatching =
+  (now: Instant, command: SetMentorMatching) =>
+  (world: World): TransitionResult => {
+    const mentor = mentorIn(world, command.mentorId)
+    if (E.isLeft(mentor)) return mentor
+    const event = command.enabled ? 'EnableMatching' : 'DisableMatching'
+    if (mentorStatusMove(mentor.right.status, event) === undefined) return E.left(invalidTransition(mentor.right.status, event))
+    if (command.enabled && !command.profileComplete) return E.left({ _tag: 'ProfileIncomplete' })
+    const d = openDraft(world, now)
+    moveMentor(d, command.mentorId, event)
+    emit(d, { _tag: 'MentorMatchingChanged', mentorId: command.mentorId, enabled: command.enabled, by: command.by })
+    return E.right(finishDraft(d))
+  }
 
 /**
  * "Save and publish". A NEW mentor enters the pool (AVAILABLE, published, waiting from now). A
  * published mentor publishing again only refreshes the publication date, without an event. A
  * PAUSED mentor must enable matching first (SPEC §5: publishing requires matching enabled).
  */
-export const publishMentor = (now: Instant, command: PublishMentor) => (world: World): TransitionResult => {
-  const mentor = mentorIn(world, command.mentorId)
-  if (E.isLeft(mentor)) return mentor
-  if (!command.profileComplete) return E.left({ _tag: 'ProfileIncomplete' })
-  const { status, published } = mentor.right
-  if (status === 'PAUSED') return E.left({ _tag: 'MatchingDisabled' })
-  const d = openDraft(world, now)
-  if (status === 'NEW') {
-    moveMentor(d, command.mentorId, 'Publish', { published: true, lastPublishedAt: now, lastSavedAt: now })
-    emit(d, { _tag: 'MentorPublished', mentorId: command.mentorId })
-  } else if (published) {
-    patchMentor(d, command.mentorId, { lastPublishedAt: now, lastSavedAt: now })
-  } else {
-    return E.left(invalidTransition(status, 'Publish'))
+export const publishMentor =
+  (now: Instant, command: PublishMentor) =>
+  (world: World): TransitionResult => {
+    const mentor = mentorIn(world, command.mentorId)
+    if (E.isLeft(mentor)) return mentor
+    if (!command.profileComplete) return E.left({ _tag: 'ProfileIncomplete' })
+    const { status, published } = mentor.right
+    if (status === 'PAUSED') return E.left({ _tag: 'MatchingDisabled' })
+    const d = openDraft(world, now)
+    if (status === 'NEW') {
+      moveMentor(d, command.mentorId, 'Publish', { published: true, lastPublishedAt: now, lastSavedAt: now })
+      emit(d, { _tag: 'MentorPublished', mentorId: command.mentorId })
+    } else if (published) {
+      patchMentor(d, command.mentorId, { lastPublishedAt: now, lastSavedAt: now })
+    } else {
+      return E.left(invalidTransition(status, 'Publish'))
+    }
+    return E.right(finishDraft(d))
   }
-  return E.right(finishDraft(d))
-}
 
 const ADMIN_STATUS_EVENTS: Readonly<Partial<Record<StatusName, MenteeStatusEvent>>> = {
-  NEW: 'AdminSetNew', AVAILABLE: 'AdminSetAvailable', INACTIVE: 'AdminSetInactive',
+  NEW: 'AdminSetNew',
+  AVAILABLE: 'AdminSetAvailable',
+  INACTIVE: 'AdminSetInactive',
 }
 
 /**
@@ -80,21 +91,23 @@ export const menteeAdminStatusChoices = (from: StatusName): readonly StatusName[
  * PENDING, AVAILABLE). Keeping the status and changing only the year is allowed. Leaving PENDING
  * ends the run: its result will be refused. Only an INACTIVE mentee may sit in an ended year.
  */
-export const setMenteeStatusByAdmin = (now: Instant, command: SetMenteeStatusByAdmin) => (world: World): TransitionResult => {
-  const mentee = world.users.get(command.menteeId)?.mentee
-  if (mentee == null) return E.left(notFound('User'))
-  const event = ADMIN_STATUS_EVENTS[command.status]
-  const sameStatus = command.status === mentee.status
-  if (!MENTEE_ADMIN_EDITABLE.includes(mentee.status)) return E.left(invalidTransition(mentee.status, 'AdminEdit'))
-  if (!menteeAdminStatusChoices(mentee.status).includes(command.status)) {
-    return E.left(invalidTransition(mentee.status, event ?? `AdminSet${command.status}`))
+export const setMenteeStatusByAdmin =
+  (now: Instant, command: SetMenteeStatusByAdmin) =>
+  (world: World): TransitionResult => {
+    const mentee = world.users.get(command.menteeId)?.mentee
+    if (mentee == null) return E.left(notFound('User'))
+    const event = ADMIN_STATUS_EVENTS[command.status]
+    const sameStatus = command.status === mentee.status
+    if (!MENTEE_ADMIN_EDITABLE.includes(mentee.status)) return E.left(invalidTransition(mentee.status, 'AdminEdit'))
+    if (!menteeAdminStatusChoices(mentee.status).includes(command.status)) {
+      return E.left(invalidTransition(mentee.status, event ?? `AdminSet${command.status}`))
+    }
+    const cluster = world.clusters.get(command.clusterId)
+    if (cluster === undefined) return E.left(notFound('Cluster'))
+    if (cluster.isEnded && command.status !== 'INACTIVE') return E.left({ _tag: 'ClusterEnded' })
+    const d = openDraft(world, now)
+    if (sameStatus || event === undefined) patchMentee(d, command.menteeId, { clusterId: command.clusterId })
+    else moveMentee(d, command.menteeId, event, { clusterId: command.clusterId, ...(command.status === 'NEW' ? { noMatch: false } : {}) })
+    if (mentee.status === 'PENDING' && !sameStatus) emit(d, { _tag: 'MatchingRunAborted', menteeId: command.menteeId })
+    return E.right(finishDraft(d))
   }
-  const cluster = world.clusters.get(command.clusterId)
-  if (cluster === undefined) return E.left(notFound('Cluster'))
-  if (cluster.isEnded && command.status !== 'INACTIVE') return E.left({ _tag: 'ClusterEnded' })
-  const d = openDraft(world, now)
-  if (sameStatus || event === undefined) patchMentee(d, command.menteeId, { clusterId: command.clusterId })
-  else moveMentee(d, command.menteeId, event, { clusterId: command.clusterId, ...(command.status === 'NEW' ? { noMatch: false } : {}) })
-  if (mentee.status === 'PENDING' && !sameStatus) emit(d, { _tag: 'MatchingRunAborted', menteeId: command.menteeId })
-  return E.right(finishDraft(d))
-}

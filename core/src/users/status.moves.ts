@@ -20,18 +20,40 @@ export type MenteeStatusEvent =
   | 'AdminSetAvailable'
   | 'AdminSetInactive'
 export const MENTEE_STATUS_EVENTS: readonly MenteeStatusEvent[] = [
-  'StartRun', 'RunProposed', 'RunFoundNone', 'RunAborted', 'FirstRunAborted', 'ManualProposed', 'Matched',
-  'LastTandemEnded', 'YearDeactivated', 'AdminSetNew', 'AdminSetAvailable', 'AdminSetInactive',
+  'StartRun',
+  'RunProposed',
+  'RunFoundNone',
+  'RunAborted',
+  'FirstRunAborted',
+  'ManualProposed',
+  'Matched',
+  'LastTandemEnded',
+  'YearDeactivated',
+  'AdminSetNew',
+  'AdminSetAvailable',
+  'AdminSetInactive',
 ]
 
 /** Mentees are never PAUSED; INACTIVE is final (the program year ended). */
 export const MENTEE_STATUS_MOVES: Moves<MenteeStatusEvent> = {
   NEW: { StartRun: 'PENDING', YearDeactivated: 'INACTIVE', AdminSetAvailable: 'AVAILABLE', AdminSetInactive: 'INACTIVE' },
   PENDING: {
-    RunProposed: 'PROPOSED', RunFoundNone: 'AVAILABLE', RunAborted: 'AVAILABLE', FirstRunAborted: 'NEW',
-    YearDeactivated: 'INACTIVE', AdminSetNew: 'NEW', AdminSetAvailable: 'AVAILABLE', AdminSetInactive: 'INACTIVE',
+    RunProposed: 'PROPOSED',
+    RunFoundNone: 'AVAILABLE',
+    RunAborted: 'AVAILABLE',
+    FirstRunAborted: 'NEW',
+    YearDeactivated: 'INACTIVE',
+    AdminSetNew: 'NEW',
+    AdminSetAvailable: 'AVAILABLE',
+    AdminSetInactive: 'INACTIVE',
   },
-  AVAILABLE: { StartRun: 'PENDING', ManualProposed: 'PROPOSED', YearDeactivated: 'INACTIVE', AdminSetNew: 'NEW', AdminSetInactive: 'INACTIVE' },
+  AVAILABLE: {
+    StartRun: 'PENDING',
+    ManualProposed: 'PROPOSED',
+    YearDeactivated: 'INACTIVE',
+    AdminSetNew: 'NEW',
+    AdminSetInactive: 'INACTIVE',
+  },
   PROPOSED: { Matched: 'MATCHED', LastTandemEnded: 'AVAILABLE', YearDeactivated: 'INACTIVE' },
   MATCHED: { LastTandemEnded: 'AVAILABLE', YearDeactivated: 'INACTIVE' },
   PAUSED: {},
@@ -48,7 +70,15 @@ export type MentorStatusEvent =
   | 'Freed'
   /** Silent for 72 h after the mentee's acceptance. */
   | 'DeadlinePassed'
-export const MENTOR_STATUS_EVENTS: readonly MentorStatusEvent[] = ['Publish', 'DisableMatching', 'EnableMatching', 'Proposed', 'Matched', 'Freed', 'DeadlinePassed']
+export const MENTOR_STATUS_EVENTS: readonly MentorStatusEvent[] = [
+  'Publish',
+  'DisableMatching',
+  'EnableMatching',
+  'Proposed',
+  'Matched',
+  'Freed',
+  'DeadlinePassed',
+]
 
 /**
  * Mentors are never PENDING nor INACTIVE. Disabling matching is refused while the mentor holds a

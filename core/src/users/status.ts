@@ -3,19 +3,37 @@
 import * as t from 'io-ts'
 
 export const StatusName = t.keyof({
-  NEW: null, PAUSED: null, PENDING: null, AVAILABLE: null, PROPOSED: null, MATCHED: null, INACTIVE: null,
+  NEW: null,
+  PAUSED: null,
+  PENDING: null,
+  AVAILABLE: null,
+  PROPOSED: null,
+  MATCHED: null,
+  INACTIVE: null,
 })
 export type StatusName = t.TypeOf<typeof StatusName>
 
 export const STATUS_IDS: Readonly<Record<StatusName, number>> = {
-  NEW: 1, PAUSED: 2, PENDING: 3, AVAILABLE: 4, PROPOSED: 5, MATCHED: 6, INACTIVE: 7,
+  NEW: 1,
+  PAUSED: 2,
+  PENDING: 3,
+  AVAILABLE: 4,
+  PROPOSED: 5,
+  MATCHED: 6,
+  INACTIVE: 7,
 }
 export const STATUSES: readonly StatusName[] = ['NEW', 'PAUSED', 'PENDING', 'AVAILABLE', 'PROPOSED', 'MATCHED', 'INACTIVE']
 export const statusById = (id: number): StatusName | undefined => STATUSES.find((s) => STATUS_IDS[s] === id)
 
 export type BadgeType = 'info' | 'warning' | 'error' | 'success'
 export const STATUS_BADGE: Readonly<Record<StatusName, BadgeType>> = {
-  NEW: 'info', PENDING: 'warning', AVAILABLE: 'error', PROPOSED: 'warning', MATCHED: 'success', PAUSED: 'info', INACTIVE: 'info',
+  NEW: 'info',
+  PENDING: 'warning',
+  AVAILABLE: 'error',
+  PROPOSED: 'warning',
+  MATCHED: 'success',
+  PAUSED: 'info',
+  INACTIVE: 'info',
 }
 
 /** Statuses offered in the admin list filters: mentees are never PAUSED, mentors never PENDING. */

@@ -14,7 +14,9 @@ export const validateDecline = (
   reasons: readonly DeclineReason[],
   side: Side,
 ): readonly FieldError[] => [
-  ...(reasons.some((r) => r.id === input.declineReasonId && r.side === side) ? [] : [fieldError('declineReasonId', 'decline-reason-mandatory')]),
+  ...(reasons.some((r) => r.id === input.declineReasonId && r.side === side)
+    ? []
+    : [fieldError('declineReasonId', 'decline-reason-mandatory')]),
   ...(input.comment === null ? [] : validateMaxCharacters(input.comment, DECLINE_COMMENT_MAX, 'comment')),
 ]
 
@@ -22,7 +24,9 @@ export const validateDecline = (
 export const validateClusterTitle = (text: string): readonly FieldError[] =>
   isBlank(text)
     ? [fieldError('yearText', 'requiredFieldError')]
-    : countCharacters(text) > CLUSTER_TITLE_MAX || !CLUSTER_TITLE_PATTERN.test(text) ? [fieldError('yearText', 'create-program-year-error1')] : []
+    : countCharacters(text) > CLUSTER_TITLE_MAX || !CLUSTER_TITLE_PATTERN.test(text)
+      ? [fieldError('yearText', 'create-program-year-error1')]
+      : []
 
 const TEAM_ID = new RegExp(`^\\d{1,${TEAM_ID_FILTER_MAX}}$`)
 
@@ -37,10 +41,15 @@ export const parseTeamIdFilter = (text: string): E.Either<readonly FieldError[],
 }
 
 /** Both pickers are required and must name different users. */
-export const validateManualTandem = (input: { readonly menteeId: number | null; readonly mentorId: number | null }): readonly FieldError[] => [
+export const validateManualTandem = (input: {
+  readonly menteeId: number | null
+  readonly mentorId: number | null
+}): readonly FieldError[] => [
   ...(input.menteeId === null ? [fieldError('menteeId', 'requiredFieldError')] : []),
   ...(input.mentorId === null ? [fieldError('mentorId', 'requiredFieldError')] : []),
-  ...(input.menteeId !== null && input.menteeId === input.mentorId ? [fieldError('mentorId', 'admin-mentor-only-differnt-user-error')] : []),
+  ...(input.menteeId !== null && input.menteeId === input.mentorId
+    ? [fieldError('mentorId', 'admin-mentor-only-differnt-user-error')]
+    : []),
 ]
 
 /**
@@ -53,11 +62,18 @@ export const validateExportOptions = (options: Readonly<Record<string, unknown>>
     : [fieldError('exportOptions', 'requiredFieldError')]
 
 /** The admin's mentee edit: both selects are required. */
-export const validateMenteeStateEdit = (input: { readonly statusId: number | null; readonly clusterId: number | null }): readonly FieldError[] => [
+export const validateMenteeStateEdit = (input: {
+  readonly statusId: number | null
+  readonly clusterId: number | null
+}): readonly FieldError[] => [
   ...(input.statusId === null ? [fieldError('statusId', 'requiredFieldError')] : []),
   ...(input.clusterId === null ? [fieldError('clusterId', 'requiredFieldError')] : []),
 ]
 
 /** The user search needs a picked user; typed text that matched nobody asks for an existing name. */
 export const validateUserSearch = (input: { readonly selectedEmail: string | null; readonly text: string }): readonly FieldError[] =>
-  input.selectedEmail !== null ? [] : isBlank(input.text) ? [fieldError('user', 'requiredFieldError')] : [fieldError('user', 'existing-name-required')]
+  input.selectedEmail !== null
+    ? []
+    : isBlank(input.text)
+      ? [fieldError('user', 'requiredFieldError')]
+      : [fieldError('user', 'existing-name-required')]

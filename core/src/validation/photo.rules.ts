@@ -23,10 +23,7 @@ const GIF89 = [0x47, 0x49, 0x46, 0x38, 0x39, 0x61]
 
 /** The image type by its magic number, or null when the bytes are none of the accepted types. */
 export const sniffImageType = (bytes: Uint8Array): ImageType | null =>
-  startsWith(bytes, PNG) ? 'png'
-    : startsWith(bytes, JPEG) ? 'jpeg'
-      : startsWith(bytes, GIF87) || startsWith(bytes, GIF89) ? 'gif'
-        : null
+  startsWith(bytes, PNG) ? 'png' : startsWith(bytes, JPEG) ? 'jpeg' : startsWith(bytes, GIF87) || startsWith(bytes, GIF89) ? 'gif' : null
 
 /** The server's check of an upload: its bytes must be an accepted image of at most 5 MB. */
 export const validatePhotoBytes = (bytes: Uint8Array): readonly FieldError[] =>

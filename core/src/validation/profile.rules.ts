@@ -34,22 +34,31 @@ const optionalMax = (text: string | null, max: number, field: string): readonly 
 
 const fieldErrorsOf = (input: ProfileInput, roles: readonly RoleName[]): readonly FieldError[] => [
   ...(input.countryCodeId === null ? [fieldError('countryCodeId', 'requiredFieldError')] : []),
-  ...(input.countryCodeId === GERMANY_COUNTRY_ID && input.stateOriginalId === null ? [fieldError('stateOriginalId', 'requiredFieldError')] : []),
+  ...(input.countryCodeId === GERMANY_COUNTRY_ID && input.stateOriginalId === null
+    ? [fieldError('stateOriginalId', 'requiredFieldError')]
+    : []),
   ...(input.languageId === null
     ? [fieldError('languageId', 'requiredFieldError')]
-    : languageById(input.languageId) === undefined ? [fieldError('languageId', 'invalid-value')] : []),
+    : languageById(input.languageId) === undefined
+      ? [fieldError('languageId', 'invalid-value')]
+      : []),
   ...(needsProgramYear(roles) && input.clusterId === null ? [fieldError('clusterId', 'requiredFieldError')] : []),
   ...(isBlank(input.city) ? [fieldError('city', 'requiredFieldError')] : optionalMax(input.city, CITY_MAX, 'city')),
   ...optionalMax(input.professionalPosition, PROFESSIONAL_POSITION_MAX, 'professionalPosition'),
   ...optionalMax(input.company, COMPANY_MAX, 'company'),
-  ...input.profileQuestionAnswer.flatMap((a, i) => validateMaxCharacters(a.userAnswer, PROFILE_ANSWER_MAX, `profileQuestionAnswer.${i}.userAnswer`)),
+  ...input.profileQuestionAnswer.flatMap((a, i) =>
+    validateMaxCharacters(a.userAnswer, PROFILE_ANSWER_MAX, `profileQuestionAnswer.${i}.userAnswer`),
+  ),
 ]
 
 /**
  * Checks a profile update. Right holds the input normalised for saving: the federal state is null
  * unless the country is Germany (the form may still hold a state picked before the country changed).
  */
-export const validateProfile = <P extends ProfileInput>(input: P, context: { readonly roles: readonly RoleName[] }): E.Either<readonly FieldError[], P> => {
+export const validateProfile = <P extends ProfileInput>(
+  input: P,
+  context: { readonly roles: readonly RoleName[] },
+): E.Either<readonly FieldError[], P> => {
   const errors = fieldErrorsOf(input, context.roles)
   if (errors.length > 0) return E.left([...errors, fieldError(PROFILE_SUMMARY_FIELD, 'profileMissingFieldsError')])
   return E.right(input.countryCodeId === GERMANY_COUNTRY_ID ? input : { ...input, stateOriginalId: null })

@@ -12,8 +12,11 @@ export const canPublish = (input: { readonly status: StatusName; readonly comple
   !input.complete ? incomplete : input.status === 'PAUSED' ? E.left({ _tag: 'MatchingDisabled' }) : allowed
 
 /** Once published, only a complete profile can be saved, unless matching is paused. */
-export const canSaveMentorAnswers = (input: { readonly published: boolean; readonly status: StatusName; readonly complete: boolean }): E.Either<DomainError, void> =>
-  !input.published || input.complete || input.status === 'PAUSED' ? allowed : incomplete
+export const canSaveMentorAnswers = (input: {
+  readonly published: boolean
+  readonly status: StatusName
+  readonly complete: boolean
+}): E.Either<DomainError, void> => (!input.published || input.complete || input.status === 'PAUSED' ? allowed : incomplete)
 
 /** Enabling matching needs complete answers. */
 export const canEnableMatching = (complete: boolean): E.Either<DomainError, void> => (complete ? allowed : incomplete)

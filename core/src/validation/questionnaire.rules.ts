@@ -24,20 +24,29 @@ const isUnanswered = (pair: QuestionPair, answer: Answer): boolean =>
 
 /** An answer must use only the slot of its kind: options, a year or a text. */
 const usesOtherSlots = (pair: QuestionPair, answer: Answer): boolean =>
-  (pair.kind !== 'choice' && answer.optionIds.length > 0) || (pair.kind !== 'year' && answer.year !== null) || (pair.kind !== 'text' && answer.text !== null)
+  (pair.kind !== 'choice' && answer.optionIds.length > 0) ||
+  (pair.kind !== 'year' && answer.year !== null) ||
+  (pair.kind !== 'text' && answer.text !== null)
 
 const choiceErrors = (pair: QuestionPair, question: QuestionSide, answer: Answer, field: string): readonly FieldError[] => {
   const chosen = answer.optionIds.map((id) => pair.options.find((o) => o.id === id))
-  if (chosen.some((o) => o === undefined) || new Set(answer.optionIds).size !== answer.optionIds.length) return [fieldError(field, 'unknown-option')]
+  if (chosen.some((o) => o === undefined) || new Set(answer.optionIds).size !== answer.optionIds.length)
+    return [fieldError(field, 'unknown-option')]
   if (answer.optionIds.length > question.maxOption)
-    return [question.maxOption === 1 ? fieldError(field, 'select-just-one-option') : fieldError(field, 'max-options-exceeded', { max: question.maxOption })]
+    return [
+      question.maxOption === 1
+        ? fieldError(field, 'select-just-one-option')
+        : fieldError(field, 'max-options-exceeded', { max: question.maxOption }),
+    ]
   if (answer.optionIds.length > 1 && chosen.some((o) => o?.noPreference === true || o?.noSuchBackground === true))
     return [fieldError(field, 'exclusive-option-combined')]
   return []
 }
 
 const yearErrors = (year: number, currentYear: number, field: string): readonly FieldError[] =>
-  Number.isInteger(year) && year >= YEAR_MIN && year <= currentYear ? [] : [fieldError(field, 'invalid-year', { min: YEAR_MIN, max: currentYear })]
+  Number.isInteger(year) && year >= YEAR_MIN && year <= currentYear
+    ? []
+    : [fieldError(field, 'invalid-year', { min: YEAR_MIN, max: currentYear })]
 
 const textErrors = (text: string, field: string): readonly FieldError[] => {
   const count = countCharacters(text)
@@ -66,7 +75,8 @@ export const validateYearText = (text: string, currentYear: number, field: strin
 export const validateAnswer = (pair: QuestionPair, side: Side, answer: Answer, options: AnswerOptions): readonly FieldError[] => {
   const field = answerField(pair.questionPairId)
   const question = questionOf(pair, side)
-  if (question === null || answer.questionPairId !== pair.questionPairId || usesOtherSlots(pair, answer)) return [fieldError(field, 'invalid-value')]
+  if (question === null || answer.questionPairId !== pair.questionPairId || usesOtherSlots(pair, answer))
+    return [fieldError(field, 'invalid-value')]
   if (isUnanswered(pair, answer)) return options.mode === 'publish' ? [fieldError(field, 'requiredFieldError')] : []
   if (pair.kind === 'choice') return choiceErrors(pair, question, answer, field)
   if (pair.kind === 'year') return yearErrors(answer.year ?? Number.NaN, options.currentYear, field)
@@ -77,25 +87,37 @@ export const validateAnswer = (pair: QuestionPair, side: Side, answer: Answer, o
  * Errors of a side's whole questionnaire: every pair the side is asked (a missing answer counts as
  * unanswered), answers to pairs the side is not asked or answered twice, and the summary key.
  */
-export const validateAnswers = (questionnaire: Questionnaire, side: Side, answers: readonly Answer[], options: AnswerOptions): readonly FieldError[] => {
+export const validateAnswers = (
+  questionnaire: Questionnaire,
+  side: Side,
+  answers: readonly Answer[],
+  options: AnswerOptions,
+): readonly FieldError[] => {
   const asked = questionnaire.pairs.filter((p) => questionOf(p, side) !== null)
   const askedIds = new Set(asked.map((p) => p.questionPairId))
   const seen = new Set<number>()
   const stray: FieldError[] = []
   for (const a of answers) {
-    if (!askedIds.has(a.questionPairId) || seen.has(a.questionPairId)) stray.push(fieldError(answerField(a.questionPairId), 'invalid-value'))
+    if (!askedIds.has(a.questionPairId) || seen.has(a.questionPairId))
+      stray.push(fieldError(answerField(a.questionPairId), 'invalid-value'))
     seen.add(a.questionPairId)
   }
   const errors = [
-    ...asked.flatMap((p) => validateAnswer(p, side, answers.find((a) => a.questionPairId === p.questionPairId) ?? emptyAnswer(p.questionPairId), options)),
+    ...asked.flatMap((p) =>
+      validateAnswer(p, side, answers.find((a) => a.questionPairId === p.questionPairId) ?? emptyAnswer(p.questionPairId), options),
+    ),
     ...stray,
   ]
   return errors.length === 0 ? [] : [...errors, fieldError(QUESTIONNAIRE_SUMMARY_FIELD, 'questionnaire-fields-not-valid')]
 }
 
 /** Complete: valid for publishing (mentor) or starting matching (mentee). */
-export const isQuestionnaireComplete = (questionnaire: Questionnaire, side: Side, answers: readonly Answer[], currentYear: number): boolean =>
-  validateAnswers(questionnaire, side, answers, { mode: 'publish', currentYear }).length === 0
+export const isQuestionnaireComplete = (
+  questionnaire: Questionnaire,
+  side: Side,
+  answers: readonly Answer[],
+  currentYear: number,
+): boolean => validateAnswers(questionnaire, side, answers, { mode: 'publish', currentYear }).length === 0
 
 /** Whether an answer chose the pair's no-preference option (it fits every answer of the other side). */
 export const choosesNoPreference = (pair: QuestionPair, answer: Answer): boolean =>

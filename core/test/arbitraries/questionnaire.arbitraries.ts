@@ -11,52 +11,61 @@ export const UNKNOWN_OPTION_ID = 999_999
 const text = (s: string) => ({ en: s, de: `${s} (de)` })
 
 const optionsArb = (pairId: number): fc.Arbitrary<AnswerOption[]> =>
-  fc.record({
-    count: fc.integer({ min: 1, max: 7 }),
-    noPreference: fc.boolean(),
-    noSuchBackground: fc.boolean(),
-  }).map(({ count, noPreference, noSuchBackground }) =>
-    Array.from({ length: count }, (_, i) => ({
-      id: pairId * 100 + i + 1,
-      text: text(`option ${i + 1}`),
-      // The last option may be "no preference", the first "no such background" (when distinct).
-      noPreference: noPreference && i === count - 1,
-      noSuchBackground: noSuchBackground && i === 0 && count > 1,
-    })),
-  )
+  fc
+    .record({
+      count: fc.integer({ min: 1, max: 7 }),
+      noPreference: fc.boolean(),
+      noSuchBackground: fc.boolean(),
+    })
+    .map(({ count, noPreference, noSuchBackground }) =>
+      Array.from({ length: count }, (_, i) => ({
+        id: pairId * 100 + i + 1,
+        text: text(`option ${i + 1}`),
+        // The last option may be "no preference", the first "no such background" (when distinct).
+        noPreference: noPreference && i === count - 1,
+        noSuchBackground: noSuchBackground && i === 0 && count > 1,
+      })),
+    )
 
 /** Whole weights mostly, some fractional ones so the summation order of the packed path is tested. */
-const weightArb = fc.oneof({ weight: 4, arbitrary: fc.integer({ min: 0, max: 6 }) }, { weight: 1, arbitrary: fc.constantFrom(0.1, 0.25, 1.5, 2.7) })
+const weightArb = fc.oneof(
+  { weight: 4, arbitrary: fc.integer({ min: 0, max: 6 }) },
+  { weight: 1, arbitrary: fc.constantFrom(0.1, 0.25, 1.5, 2.7) },
+)
 
 export const questionPairArb = (pairId: number, rules: readonly RuleName[] = RULE_NAMES): fc.Arbitrary<QuestionPair> =>
-  fc.record({
-    rule: fc.constantFrom(...rules),
-    weight: weightArb,
-    mustFit: fc.oneof({ weight: 4, arbitrary: fc.constant(false) }, { weight: 1, arbitrary: fc.constant(true) }),
-    minYearsAhead: fc.integer({ min: 0, max: 6 }),
-    options: optionsArb(pairId),
-    maxOption: fc.integer({ min: 1, max: 7 }),
-  }).map(({ rule, weight, mustFit, minYearsAhead, options, maxOption }) => {
-    const maxOptions = rule === 'SingleFit' ? 1 : Math.min(maxOption, options.length)
-    const side = (offset: number) => ({ questionId: pairId * 10 + offset, text: text(`question ${pairId}`), maxOption: maxOptions })
-    return {
-      questionPairId: pairId,
-      rule,
-      kind: rule === 'YearsFit' ? 'year' : rule === 'MentorOnly' ? 'text' : 'choice',
-      weight,
-      mustFit,
-      minYearsAhead,
-      topic: 'topic',
-      mentee: rule === 'MentorOnly' ? null : side(1),
-      mentor: side(2),
-      options: rule === 'YearsFit' || rule === 'MentorOnly' ? [] : options,
-    } satisfies QuestionPair
-  })
+  fc
+    .record({
+      rule: fc.constantFrom(...rules),
+      weight: weightArb,
+      mustFit: fc.oneof({ weight: 4, arbitrary: fc.constant(false) }, { weight: 1, arbitrary: fc.constant(true) }),
+      minYearsAhead: fc.integer({ min: 0, max: 6 }),
+      options: optionsArb(pairId),
+      maxOption: fc.integer({ min: 1, max: 7 }),
+    })
+    .map(({ rule, weight, mustFit, minYearsAhead, options, maxOption }) => {
+      const maxOptions = rule === 'SingleFit' ? 1 : Math.min(maxOption, options.length)
+      const side = (offset: number) => ({ questionId: pairId * 10 + offset, text: text(`question ${pairId}`), maxOption: maxOptions })
+      return {
+        questionPairId: pairId,
+        rule,
+        kind: rule === 'YearsFit' ? 'year' : rule === 'MentorOnly' ? 'text' : 'choice',
+        weight,
+        mustFit,
+        minYearsAhead,
+        topic: 'topic',
+        mentee: rule === 'MentorOnly' ? null : side(1),
+        mentor: side(2),
+        options: rule === 'YearsFit' || rule === 'MentorOnly' ? [] : options,
+      } satisfies QuestionPair
+    })
 
 export const questionnaireArb = (rules: readonly RuleName[] = RULE_NAMES): fc.Arbitrary<Questionnaire> =>
-  fc.integer({ min: 0, max: 8 }).chain((count) =>
-    fc.tuple(...Array.from({ length: count }, (_, i) => questionPairArb(i + 1, rules))).map((pairs) => ({ version: 1, pairs })),
-  )
+  fc
+    .integer({ min: 0, max: 8 })
+    .chain((count) =>
+      fc.tuple(...Array.from({ length: count }, (_, i) => questionPairArb(i + 1, rules))).map((pairs) => ({ version: 1, pairs })),
+    )
 
 /** One side's answer to one pair: a subset of options (now and then with an unknown id), a year or nothing. */
 export const answerArb = (pair: QuestionPair): fc.Arbitrary<Answer | undefined> => {
@@ -67,30 +76,36 @@ export const answerArb = (pair: QuestionPair): fc.Arbitrary<Answer | undefined> 
     { weight: 2, arbitrary: fc.constant(noPreference) },
     { weight: 1, arbitrary: fc.tuple(fc.subarray(ids), fc.constant(UNKNOWN_OPTION_ID)).map(([s, u]) => [...s, u, ...s]) },
   )
-  const answer = fc.record({
-    optionIds: choice,
-    year: fc.oneof({ weight: 5, arbitrary: fc.integer({ min: 1960, max: 2025 }) }, { weight: 1, arbitrary: fc.constant(null) }),
-  }).map(({ optionIds, year }): Answer => ({ questionPairId: pair.questionPairId, optionIds, year, text: null }))
+  const answer = fc
+    .record({
+      optionIds: choice,
+      year: fc.oneof({ weight: 5, arbitrary: fc.integer({ min: 1960, max: 2025 }) }, { weight: 1, arbitrary: fc.constant(null) }),
+    })
+    .map(({ optionIds, year }): Answer => ({ questionPairId: pair.questionPairId, optionIds, year, text: null }))
   return fc.oneof({ weight: 8, arbitrary: answer }, { weight: 1, arbitrary: fc.constant(undefined) })
 }
 
 /** One answer per pair, now and then a second one for the same pair (only the first may count). */
 export const answersArb = (questionnaire: Questionnaire): fc.Arbitrary<Answer[]> =>
-  fc.tuple(
-    ...questionnaire.pairs.map((pair) =>
-      fc.tuple(answerArb(pair), fc.oneof({ weight: 9, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: answerArb(pair) })),
-    ),
-  ).map((answers) => answers.flat().filter((a): a is Answer => a !== undefined))
+  fc
+    .tuple(
+      ...questionnaire.pairs.map((pair) =>
+        fc.tuple(answerArb(pair), fc.oneof({ weight: 9, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: answerArb(pair) })),
+      ),
+    )
+    .map((answers) => answers.flat().filter((a): a is Answer => a !== undefined))
 
 /** Unique-id mentors with few distinct pool dates, so the tie-breaks are exercised. */
 export const candidatesArb = (questionnaire: Questionnaire, maxLength = 25): fc.Arbitrary<MatchCandidate[]> =>
   fc.uniqueArray(fc.integer({ min: 1, max: 60 }), { maxLength }).chain((ids) =>
     fc.tuple(
       ...ids.map((id) =>
-        fc.record({
-          answers: answersArb(questionnaire),
-          poolSince: fc.oneof(fc.constant(null), fc.integer({ min: 0, max: 4 })),
-        }).map(({ answers, poolSince }): MatchCandidate => ({ id, answers, poolSince })),
+        fc
+          .record({
+            answers: answersArb(questionnaire),
+            poolSince: fc.oneof(fc.constant(null), fc.integer({ min: 0, max: 4 })),
+          })
+          .map(({ answers, poolSince }): MatchCandidate => ({ id, answers, poolSince })),
       ),
     ),
   )

@@ -5,14 +5,37 @@ import * as E from 'fp-ts/lib/Either.js'
 import fc from 'fast-check'
 import { expect } from 'vitest'
 import {
-  abortMatchingRun, acceptByMentee, acceptByMentor, beginMatchingRun, checkInvariants, checkTerminalTandemsKept, completeMatchingRun,
-  createManualTandem, deactivateCluster, declineByMentee, declineByMentor, expireDeadlines, HOUR, isLiveTandem, publishMentor,
-  releaseTandem, setMenteeStatusByAdmin, setMentorMatching, STATUSES, tandemPhase,
-  type Tandem, type TransitionResult, type World,
+  abortMatchingRun,
+  acceptByMentee,
+  acceptByMentor,
+  beginMatchingRun,
+  checkInvariants,
+  checkTerminalTandemsKept,
+  completeMatchingRun,
+  createManualTandem,
+  deactivateCluster,
+  declineByMentee,
+  declineByMentor,
+  expireDeadlines,
+  HOUR,
+  isLiveTandem,
+  publishMentor,
+  releaseTandem,
+  setMenteeStatusByAdmin,
+  setMentorMatching,
+  STATUSES,
+  tandemPhase,
+  type Tandem,
+  type TransitionResult,
+  type World,
 } from '../../src/index.js'
 import { scoreOf } from './world.helpers.js'
 
-export type Model = { readonly declined: Set<string>; endedClusters: number; /** TandemMatched events seen: how far runs get. */ matched: number }
+export type Model = {
+  readonly declined: Set<string>
+  endedClusters: number
+  /** TandemMatched events seen: how far runs get. */ matched: number
+}
 export type Real = { world: World; now: number }
 type Cmd = fc.Command<Model, Real>
 
@@ -60,7 +83,9 @@ const commit = (m: Model, r: Real, result: TransitionResult): void => {
 class AdvanceClock implements Cmd {
   constructor(readonly ms: number) {}
   check = () => true
-  run(_m: Model, r: Real): void { r.now += this.ms }
+  run(_m: Model, r: Real): void {
+    r.now += this.ms
+  }
   toString = () => `advance(${(this.ms / HOUR).toFixed(2)} h)`
 }
 
@@ -72,7 +97,8 @@ class SweepDeadlines implements Cmd {
     // Every passed deadline has been applied: nothing still waits on an expired answer.
     const overdue = [...r.world.tandems.values()].filter((t) => {
       const phase = tandemPhase(t)
-      const deadline = phase === 'AwaitingMentee' ? t.menteeProposal.deadline : phase === 'AwaitingMentor' ? t.mentorProposal.deadline : null
+      const deadline =
+        phase === 'AwaitingMentee' ? t.menteeProposal.deadline : phase === 'AwaitingMentor' ? t.mentorProposal.deadline : null
       return deadline !== null && r.now >= deadline
     })
     expect(overdue.map((t) => t.id)).toEqual([])
@@ -84,7 +110,10 @@ class SweepDeadlines implements Cmd {
 }
 
 class BeginRun implements Cmd {
-  constructor(readonly menteeId: number, readonly complete: boolean) {}
+  constructor(
+    readonly menteeId: number,
+    readonly complete: boolean,
+  ) {}
   check = () => true
   run(m: Model, r: Real): void {
     const result = beginMatchingRun(r.now, { menteeId: this.menteeId, profileComplete: this.complete })(r.world)
@@ -96,13 +125,21 @@ class BeginRun implements Cmd {
 
 /** Completes the run of `menteeId`, or with `menteeId` null of a PENDING mentee picked at run time. */
 class CompleteRun implements Cmd {
-  constructor(readonly menteeId: number | null, readonly mentorIds: readonly number[], readonly pick = 0) {}
+  constructor(
+    readonly menteeId: number | null,
+    readonly mentorIds: readonly number[],
+    readonly pick = 0,
+  ) {}
   check = () => true
   run(m: Model, r: Real): void {
     const pending = [...r.world.users.values()].filter((u) => u.mentee?.status === 'PENDING').map((u) => u.id)
     const menteeId = this.menteeId ?? at(pending, this.pick)
     if (menteeId === undefined) return
-    commit(m, r, completeMatchingRun(r.now, { menteeId, proposals: this.mentorIds.map((mentorId) => ({ mentorId, score: scoreOf(70) })) })(r.world))
+    commit(
+      m,
+      r,
+      completeMatchingRun(r.now, { menteeId, proposals: this.mentorIds.map((mentorId) => ({ mentorId, score: scoreOf(70) })) })(r.world),
+    )
   }
   toString = () => `complete(${this.menteeId ?? `pending #${this.pick}`}, [${this.mentorIds.join(',')}])`
 }
@@ -110,7 +147,9 @@ class CompleteRun implements Cmd {
 class AbortRun implements Cmd {
   constructor(readonly menteeId: number) {}
   check = () => true
-  run(m: Model, r: Real): void { commit(m, r, abortMatchingRun(r.now, { menteeId: this.menteeId })(r.world)) }
+  run(m: Model, r: Real): void {
+    commit(m, r, abortMatchingRun(r.now, { menteeId: this.menteeId })(r.world))
+  }
   toString = () => `abort(${this.menteeId})`
 }
 
@@ -118,34 +157,52 @@ type Among = 'any' | 'live' | 'awaiting'
 
 /** A participant's answer to a tandem picked among all, the live ones or those awaiting this side, by its owner or a stranger. */
 class Answer implements Cmd {
-  constructor(readonly side: 'Mentee' | 'Mentor', readonly accept: boolean, readonly pick: number, readonly among: Among, readonly stranger: number | null) {}
+  constructor(
+    readonly side: 'Mentee' | 'Mentor',
+    readonly accept: boolean,
+    readonly pick: number,
+    readonly among: Among,
+    readonly stranger: number | null,
+  ) {}
   check = () => true
   run(m: Model, r: Real): void {
     const awaitingPhase = this.side === 'Mentee' ? 'AwaitingMentee' : 'AwaitingMentor'
-    const candidates = sortedTandems(r.world, this.among !== 'any').filter((t) => this.among !== 'awaiting' || tandemPhase(t) === awaitingPhase)
+    const candidates = sortedTandems(r.world, this.among !== 'any').filter(
+      (t) => this.among !== 'awaiting' || tandemPhase(t) === awaitingPhase,
+    )
     const tandem = at(candidates, this.pick)
     if (tandem === undefined) return
     const owner = this.side === 'Mentee' ? tandem.menteeId : tandem.mentorId
     const actor = this.stranger ?? owner
     const base = { tandemId: tandem.id, declineReasonId: 1, comment: null }
-    const result = this.side === 'Mentee'
-      ? (this.accept ? acceptByMentee(r.now, { tandemId: tandem.id, menteeId: actor }) : declineByMentee(r.now, { ...base, menteeId: actor }))(r.world)
-      : (this.accept ? acceptByMentor(r.now, { tandemId: tandem.id, mentorId: actor }) : declineByMentor(r.now, { ...base, mentorId: actor, infoText: null }))(r.world)
+    const result =
+      this.side === 'Mentee'
+        ? (this.accept
+            ? acceptByMentee(r.now, { tandemId: tandem.id, menteeId: actor })
+            : declineByMentee(r.now, { ...base, menteeId: actor }))(r.world)
+        : (this.accept
+            ? acceptByMentor(r.now, { tandemId: tandem.id, mentorId: actor })
+            : declineByMentor(r.now, { ...base, mentorId: actor, infoText: null }))(r.world)
     const phase = tandemPhase(tandem)
     const awaiting = awaitingPhase
     const deadline = this.side === 'Mentee' ? tandem.menteeProposal.deadline : tandem.mentorProposal.deadline
     if (actor !== owner) expect(E.isLeft(result) && result.left._tag === 'NotFound').toBe(true)
     // Never an answer after the deadline, whatever the sweep did.
-    else if (phase === awaiting && deadline !== null && r.now >= deadline) expect(E.isLeft(result) && result.left._tag).toBe('ProposalExpired')
+    else if (phase === awaiting && deadline !== null && r.now >= deadline)
+      expect(E.isLeft(result) && result.left._tag).toBe('ProposalExpired')
     else if (phase === awaiting) expect(E.isRight(result)).toBe(true)
     else expect(E.isLeft(result)).toBe(true)
     commit(m, r, result)
   }
-  toString = () => `${this.side.toLowerCase()}-${this.accept ? 'accept' : 'decline'}(#${this.pick} ${this.among}${this.stranger === null ? '' : ` by ${this.stranger}`})`
+  toString = () =>
+    `${this.side.toLowerCase()}-${this.accept ? 'accept' : 'decline'}(#${this.pick} ${this.among}${this.stranger === null ? '' : ` by ${this.stranger}`})`
 }
 
 class Release implements Cmd {
-  constructor(readonly pick: number, readonly stale: boolean) {}
+  constructor(
+    readonly pick: number,
+    readonly stale: boolean,
+  ) {}
   check = () => true
   run(m: Model, r: Real): void {
     const tandem = at(sortedTandems(r.world, false), this.pick)
@@ -159,7 +216,11 @@ class Release implements Cmd {
 }
 
 class ManualTandem implements Cmd {
-  constructor(readonly menteeId: number, readonly mentorId: number, readonly clusterId: number) {}
+  constructor(
+    readonly menteeId: number,
+    readonly mentorId: number,
+    readonly clusterId: number,
+  ) {}
   check = () => true
   run(m: Model, r: Real): void {
     const result = createManualTandem(r.now, { menteeId: this.menteeId, mentorId: this.mentorId, clusterId: this.clusterId })(r.world)
@@ -173,15 +234,25 @@ class Deactivate implements Cmd {
   constructor(readonly clusterId: number) {}
   /** At most one year ends per run, so the population keeps mentees who can still act. */
   check = (m: Readonly<Model>) => m.endedClusters === 0
-  run(m: Model, r: Real): void { commit(m, r, deactivateCluster(r.now, { clusterId: this.clusterId })(r.world)) }
+  run(m: Model, r: Real): void {
+    commit(m, r, deactivateCluster(r.now, { clusterId: this.clusterId })(r.world))
+  }
   toString = () => `deactivate(${this.clusterId})`
 }
 
 class MentorMatching implements Cmd {
-  constructor(readonly mentorId: number, readonly enabled: boolean, readonly complete: boolean) {}
+  constructor(
+    readonly mentorId: number,
+    readonly enabled: boolean,
+    readonly complete: boolean,
+  ) {}
   check = () => true
   run(m: Model, r: Real): void {
-    commit(m, r, setMentorMatching(r.now, { mentorId: this.mentorId, enabled: this.enabled, by: 'Mentor', profileComplete: this.complete })(r.world))
+    commit(
+      m,
+      r,
+      setMentorMatching(r.now, { mentorId: this.mentorId, enabled: this.enabled, by: 'Mentor', profileComplete: this.complete })(r.world),
+    )
   }
   toString = () => `matching(${this.mentorId}, ${this.enabled ? 'on' : 'off'}${this.complete ? '' : ', incomplete'})`
 }
@@ -189,12 +260,18 @@ class MentorMatching implements Cmd {
 class Publish implements Cmd {
   constructor(readonly mentorId: number) {}
   check = () => true
-  run(m: Model, r: Real): void { commit(m, r, publishMentor(r.now, { mentorId: this.mentorId, profileComplete: true })(r.world)) }
+  run(m: Model, r: Real): void {
+    commit(m, r, publishMentor(r.now, { mentorId: this.mentorId, profileComplete: true })(r.world))
+  }
   toString = () => `publish(${this.mentorId})`
 }
 
 class AdminMentee implements Cmd {
-  constructor(readonly menteeId: number, readonly status: (typeof STATUSES)[number], readonly clusterId: number) {}
+  constructor(
+    readonly menteeId: number,
+    readonly status: (typeof STATUSES)[number],
+    readonly clusterId: number,
+  ) {}
   check = () => true
   run(m: Model, r: Real): void {
     commit(m, r, setMenteeStatusByAdmin(r.now, { menteeId: this.menteeId, status: this.status, clusterId: this.clusterId })(r.world))
@@ -216,13 +293,23 @@ const progress = [
   fc.tuple(answerSide, pick).map(([side, p]) => new Answer(side, true, p, 'awaiting', null)),
 ]
 export const worldCommands = [
-  ...progress, ...progress, ...progress, ...progress,
+  ...progress,
+  ...progress,
+  ...progress,
+  ...progress,
   fc.integer({ min: 0, max: 80 * HOUR }).map((ms) => new AdvanceClock(ms)),
   fc.constant(new SweepDeadlines()),
   fc.tuple(mentee, fc.boolean()).map(([id, complete]) => new BeginRun(id, complete)),
   fc.tuple(mentee, fc.array(fc.constantFrom(...USER_IDS), { maxLength: 4 })).map(([id, ms]) => new CompleteRun(id, ms)),
   mentee.map((id) => new AbortRun(id)),
-  fc.tuple(answerSide, fc.boolean(), pick, fc.constantFrom<Among>('any', 'live', 'awaiting'), fc.option(fc.constantFrom(...USER_IDS), { freq: 6 }))
+  fc
+    .tuple(
+      answerSide,
+      fc.boolean(),
+      pick,
+      fc.constantFrom<Among>('any', 'live', 'awaiting'),
+      fc.option(fc.constantFrom(...USER_IDS), { freq: 6 }),
+    )
     .map(([side, accept, p, among, stranger]) => new Answer(side, accept, p, among, stranger)),
   fc.tuple(pick, fc.boolean(), fc.boolean()).map(([p, a, b]) => new Release(p, a && b)),
   fc.tuple(mentee, fc.constantFrom(...USER_IDS), cluster).map(([a, b, c]) => new ManualTandem(a, b, c)),

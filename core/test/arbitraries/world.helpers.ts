@@ -2,8 +2,19 @@
 // transition results that fails the test with the domain error when a Right was expected.
 import * as E from 'fp-ts/lib/Either.js'
 import {
-  availableMentorSide, beginMatchingRun, completeMatchingRun, makeBoth, makeCluster, makeMentee, makeMentor, worldOf,
-  type DomainError, type Score, type Transition, type TransitionResult, type World,
+  availableMentorSide,
+  beginMatchingRun,
+  completeMatchingRun,
+  makeBoth,
+  makeCluster,
+  makeMentee,
+  makeMentor,
+  worldOf,
+  type DomainError,
+  type Score,
+  type Transition,
+  type TransitionResult,
+  type World,
 } from '../../src/index.js'
 
 /** Monday 5 January 2026, 09:00 UTC: the clock origin of the examples. */
@@ -32,25 +43,28 @@ export const NEWTON = 14 // mentor, not published yet
 export const PAULA = 15 // mentor, matching disabled
 export const BOTH = 20 // mentee (year 2) and mentor
 
-export const population = (): World => worldOf({
-  clusters: [makeCluster(1, { isDefault: true }), makeCluster(2), makeCluster(3)],
-  users: [
-    makeMentee(ANNA, { clusterId: 2 }),
-    makeMentee(BEN, { status: 'AVAILABLE', clusterId: 2 }),
-    makeMentee(CARL, { clusterId: 3 }),
-    { ...makeMentor(MAX), mentor: availableMentorSide(T0 - 3000) },
-    { ...makeMentor(MIA), mentor: availableMentorSide(T0 - 2000) },
-    { ...makeMentor(MOE), mentor: availableMentorSide(T0 - 1000) },
-    makeMentor(NEWTON),
-    { ...makeMentor(PAULA), mentor: { ...availableMentorSide(T0 - 500), status: 'PAUSED' } },
-    { ...makeBoth(BOTH, { clusterId: 2 }), mentor: availableMentorSide(T0 - 100) },
-  ],
-})
+export const population = (): World =>
+  worldOf({
+    clusters: [makeCluster(1, { isDefault: true }), makeCluster(2), makeCluster(3)],
+    users: [
+      makeMentee(ANNA, { clusterId: 2 }),
+      makeMentee(BEN, { status: 'AVAILABLE', clusterId: 2 }),
+      makeMentee(CARL, { clusterId: 3 }),
+      { ...makeMentor(MAX), mentor: availableMentorSide(T0 - 3000) },
+      { ...makeMentor(MIA), mentor: availableMentorSide(T0 - 2000) },
+      { ...makeMentor(MOE), mentor: availableMentorSide(T0 - 1000) },
+      makeMentor(NEWTON),
+      { ...makeMentor(PAULA), mentor: { ...availableMentorSide(T0 - 500), status: 'PAUSED' } },
+      { ...makeBoth(BOTH, { clusterId: 2 }), mentor: availableMentorSide(T0 - 100) },
+    ],
+  })
 
 /** Runs a complete matching run for a mentee at `now`. */
 export const proposeTo = (world: World, now: number, menteeId: number, mentorIds: readonly number[]): Transition => {
   const begun = right(beginMatchingRun(now, { menteeId, profileComplete: true })(world))
-  return right(completeMatchingRun(now, { menteeId, proposals: mentorIds.map((mentorId) => ({ mentorId, score: scoreOf(80) })) })(begun.world))
+  return right(
+    completeMatchingRun(now, { menteeId, proposals: mentorIds.map((mentorId) => ({ mentorId, score: scoreOf(80) })) })(begun.world),
+  )
 }
 
 export const menteeStatus = (world: World, id: number): string | undefined => world.users.get(id)?.mentee?.status

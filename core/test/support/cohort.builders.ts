@@ -5,20 +5,45 @@ import type { Answer, CohortInput, CohortMentor, QuestionPair } from '../../src/
 const text = (s: string) => ({ en: s, de: s })
 const side = (id: number, maxOption: number) => ({ questionId: id, text: text(`q${id}`), maxOption })
 const options = (pairId: number, count: number, noPreference = false) =>
-  Array.from({ length: count }, (_, i) => ({ id: pairId * 100 + i + 1, text: text(`o${i + 1}`), noPreference: noPreference && i === count - 1, noSuchBackground: false }))
+  Array.from({ length: count }, (_, i) => ({
+    id: pairId * 100 + i + 1,
+    text: text(`o${i + 1}`),
+    noPreference: noPreference && i === count - 1,
+    noSuchBackground: false,
+  }))
 
 export const TOPIC = 1
 export const SKILLS = 2
 export const LANGUAGE = 3
 
-const pair = (questionPairId: number, rule: QuestionPair['rule'], weight: number, mustFit: boolean, count: number, maxOption: number, noPreference = false): QuestionPair => ({
-  questionPairId, rule, kind: 'choice', weight, mustFit, minYearsAhead: 0, topic: 't',
-  mentee: side(1000 + questionPairId, maxOption), mentor: side(2000 + questionPairId, maxOption), options: options(questionPairId, count, noPreference),
+const pair = (
+  questionPairId: number,
+  rule: QuestionPair['rule'],
+  weight: number,
+  mustFit: boolean,
+  count: number,
+  maxOption: number,
+  noPreference = false,
+): QuestionPair => ({
+  questionPairId,
+  rule,
+  kind: 'choice',
+  weight,
+  mustFit,
+  minYearsAhead: 0,
+  topic: 't',
+  mentee: side(1000 + questionPairId, maxOption),
+  mentor: side(2000 + questionPairId, maxOption),
+  options: options(questionPairId, count, noPreference),
 })
 
 export const cohortQuestionnaire = {
   version: 1,
-  pairs: [pair(TOPIC, 'SingleFit', 3, false, 4, 1, true), pair(SKILLS, 'MultipleMatchesFit', 1, false, 5, 5), pair(LANGUAGE, 'MultipleFit', 0, true, 2, 2)],
+  pairs: [
+    pair(TOPIC, 'SingleFit', 3, false, 4, 1, true),
+    pair(SKILLS, 'MultipleMatchesFit', 1, false, 5, 5),
+    pair(LANGUAGE, 'MultipleFit', 0, true, 2, 2),
+  ],
 }
 
 /** Option n (1-based) of a pair. */
@@ -34,8 +59,14 @@ export const answers = (topic: number, skills: readonly number[] = [], languages
 ]
 
 export const mentee = (id: number, a: Answer[]) => ({ id, answers: a })
-export const mentor = (id: number, a: Answer[], capacity?: number): CohortMentor => (capacity === undefined ? { id, answers: a } : { id, answers: a, capacity })
+export const mentor = (id: number, a: Answer[], capacity?: number): CohortMentor =>
+  capacity === undefined ? { id, answers: a } : { id, answers: a, capacity }
 
 export const cohort = (overrides: Partial<CohortInput>): CohortInput => ({
-  questionnaire: cohortQuestionnaire, mentees: [], mentors: [], threshold: 0, objective: 'maxMatched', ...overrides,
+  questionnaire: cohortQuestionnaire,
+  mentees: [],
+  mentors: [],
+  threshold: 0,
+  objective: 'maxMatched',
+  ...overrides,
 })

@@ -25,16 +25,25 @@ const liveMentees = (input: CohortInput): Set<number> => new Set((input.live ?? 
 /** Base score of each (mentee, mentor) pair or null when knocked out; reference rules or the participant run's packed path. */
 export type PairScores = (row: number) => (column: number) => { base: number; percentage: number } | null
 
-export const referenceScores = (input: CohortInput): PairScores => (row) => (column) =>
-  scoreMentor(input.questionnaire, input.mentees[row]!.answers, input.mentors[column]!.answers)
+export const referenceScores =
+  (input: CohortInput): PairScores =>
+  (row) =>
+  (column) =>
+    scoreMentor(input.questionnaire, input.mentees[row]!.answers, input.mentors[column]!.answers)
 
 export const packedScores = (input: CohortInput): PairScores => {
   const compiled = compileQuestionnaire(input.questionnaire)
-  const pool = packMentorPool(compiled, input.mentors.map((m) => ({ id: m.id, answers: m.answers, poolSince: null })))
+  const pool = packMentorPool(
+    compiled,
+    input.mentors.map((m) => ({ id: m.id, answers: m.answers, poolSince: null })),
+  )
   return (row) => {
     const plan = planFor(compiled, input.mentees[row]!.answers)
     const { base, knockedOut } = scoreColumns(plan, pool)
-    return (column) => (plan.impossible || knockedOut[column] === 1 ? null : { base: base[column]!, percentage: plan.max === 0 ? 0 : Math.round((100 * base[column]!) / plan.max) })
+    return (column) =>
+      plan.impossible || knockedOut[column] === 1
+        ? null
+        : { base: base[column]!, percentage: plan.max === 0 ? 0 : Math.round((100 * base[column]!) / plan.max) }
   }
 }
 
@@ -52,7 +61,10 @@ export const candidatesOf = (input: CohortInput, scores: PairScores = referenceS
     input.mentors.forEach((mentor, column) => {
       if (places[column] === 0 || mentor.id === mentee.id || declined.has(`${mentee.id}:${mentor.id}`)) return
       const s = score(column)
-      if (s !== null && s.percentage >= input.threshold) { out.push({ row, column, base: s.base }); table[row * columns + column] = s.base }
+      if (s !== null && s.percentage >= input.threshold) {
+        out.push({ row, column, base: s.base })
+        table[row * columns + column] = s.base
+      }
     })
   })
   return { columns, base: table, list: out }
@@ -75,13 +87,21 @@ export const certificateProblems = (input: CohortInput, result: CohortResult, al
   const weight = (c: Candidate): number => Math.round(c.base * scale) + bonus
   const inCohort = input.mentees.filter((m) => !liveMentees(input).has(m.id)).length
   if (![1, 10, 100, 1000, 1e4, 1e5, 1e6].includes(scale)) problems.push(`scale ${scale} is not a power of ten`)
-  for (const c of candidates) if (Math.abs(c.base * scale - Math.round(c.base * scale)) > 1e-6) problems.push(`score ${c.base} is not whole at scale ${scale}`)
+  for (const c of candidates)
+    if (Math.abs(c.base * scale - Math.round(c.base * scale)) > 1e-6) problems.push(`score ${c.base} is not whole at scale ${scale}`)
   const heaviest = candidates.reduce((most, c) => Math.max(most, Math.round(c.base * scale)), 0)
-  const assignable = Math.min(inCohort, places.reduce((a, b) => a + b, 0))
-  if (input.objective === 'maxScore' ? bonus !== 0 : bonus <= assignable * heaviest) problems.push(`bonus ${bonus} does not fit the objective`)
+  const assignable = Math.min(
+    inCohort,
+    places.reduce((a, b) => a + b, 0),
+  )
+  if (input.objective === 'maxScore' ? bonus !== 0 : bonus <= assignable * heaviest)
+    problems.push(`bonus ${bonus} does not fit the objective`)
   if (u.length !== input.mentees.length || v.length !== input.mentors.length) problems.push('one price per mentee and per mentor')
-  if (u.some((p) => !(p >= 0) || !Number.isSafeInteger(p)) || v.some((p) => !(p >= 0) || !Number.isSafeInteger(p))) problems.push('prices must be whole and ≥ 0')
-  for (const c of candidates) if (u[c.row]! + v[c.column]! < weight(c)) problems.push(`pair ${key(c.row, c.column)} is not covered: ${u[c.row]} + ${v[c.column]} < ${weight(c)}`)
+  if (u.some((p) => !(p >= 0) || !Number.isSafeInteger(p)) || v.some((p) => !(p >= 0) || !Number.isSafeInteger(p)))
+    problems.push('prices must be whole and ≥ 0')
+  for (const c of candidates)
+    if (u[c.row]! + v[c.column]! < weight(c))
+      problems.push(`pair ${key(c.row, c.column)} is not covered: ${u[c.row]} + ${v[c.column]} < ${weight(c)}`)
   const load = new Array<number>(input.mentors.length).fill(0)
   const matched = new Set<number>()
   let primal = 0
@@ -89,23 +109,30 @@ export const certificateProblems = (input: CohortInput, result: CohortResult, al
     const row = rowOfId.get(pair.menteeId)
     const column = columnOfId.get(pair.mentorId)
     const c = row === undefined || column === undefined ? undefined : candidateAt(all, row, column)
-    if (c === undefined || row === undefined || column === undefined) { problems.push(`pair ${pair.menteeId}–${pair.mentorId} is no candidate`); continue }
+    if (c === undefined || row === undefined || column === undefined) {
+      problems.push(`pair ${pair.menteeId}–${pair.mentorId} is no candidate`)
+      continue
+    }
     if (matched.has(row)) problems.push(`mentee ${pair.menteeId} matched twice`)
     matched.add(row)
     load[column]!++
     primal += weight(c)
     if (u[row]! + v[column]! !== weight(c)) problems.push(`assigned pair ${key(row, column)} is not tight`)
     const reference = scoreMentor(input.questionnaire, input.mentees[row]!.answers, input.mentors[column]!.answers)
-    if (JSON.stringify(reference) !== JSON.stringify(pair.score)) problems.push(`pair ${key(row, column)} carries a score other than the rules give`)
+    if (JSON.stringify(reference) !== JSON.stringify(pair.score))
+      problems.push(`pair ${key(row, column)} carries a score other than the rules give`)
   }
   load.forEach((l, j) => {
     if (l > places[j]!) problems.push(`mentor ${j} over capacity`)
     if (v[j]! > 0 && l < places[j]!) problems.push(`mentor ${j} has a price but a free place`)
   })
-  u.forEach((p, i) => { if (p > 0 && !matched.has(i)) problems.push(`unmatched mentee ${i} has a price`) })
+  u.forEach((p, i) => {
+    if (p > 0 && !matched.has(i)) problems.push(`unmatched mentee ${i} has a price`)
+  })
   const dual = u.reduce((a, b) => a + b, 0) + v.reduce((a, p, j) => a + p * places[j]!, 0)
   if (primal !== dual) problems.push(`primal ${primal} ≠ dual ${dual}`)
-  if (result.certificate.primal !== primal || result.certificate.dual !== dual) problems.push('certificate totals differ from the recomputed ones')
+  if (result.certificate.primal !== primal || result.certificate.dual !== dual)
+    problems.push('certificate totals differ from the recomputed ones')
   // Everyone in the cohort is accounted for once, with the right reason.
   const seen = [...result.pairs.map((p) => p.menteeId), ...result.unmatched.map((p) => p.menteeId), ...result.alreadyLive]
   if (seen.length !== input.mentees.length || new Set(seen).size !== seen.length) problems.push('every mentee appears exactly once')
@@ -114,7 +141,8 @@ export const certificateProblems = (input: CohortInput, result: CohortResult, al
   for (const un of result.unmatched) {
     const count = perRow.get(rowOfId.get(un.menteeId)!) ?? 0
     const expected = count === 0 ? 'NoMentorAboveThreshold' : 'TakenByBetterAssignment'
-    if (un.reason !== expected || un.candidates !== count) problems.push(`mentee ${un.menteeId}: reason ${un.reason} with ${un.candidates}, expected ${expected} with ${count}`)
+    if (un.reason !== expected || un.candidates !== count)
+      problems.push(`mentee ${un.menteeId}: reason ${un.reason} with ${un.candidates}, expected ${expected} with ${count}`)
   }
   return problems
 }
@@ -129,15 +157,20 @@ export const munkresOptimum = (input: CohortInput, all: Candidates): { matched: 
   const scale = 1e6
   const heaviest = candidates.reduce((most, c) => Math.max(most, Math.round(c.base * scale)), 0)
   const bonus = input.objective === 'maxMatched' ? Math.min(rows.length, columns.length) * heaviest + 1 : 0
-  const matrix = rows.map((row) => Float64Array.from(columns, (column) => {
-    const c = candidateAt(all, row, column)
-    return c === undefined ? 0 : -(Math.round(c.base * scale) + bonus)
-  }))
+  const matrix = rows.map((row) =>
+    Float64Array.from(columns, (column) => {
+      const c = candidateAt(all, row, column)
+      return c === undefined ? 0 : -(Math.round(c.base * scale) + bonus)
+    }),
+  )
   let matched = 0
   let total = 0
   for (const [r, k] of munkres(matrix)) {
     const c = candidateAt(all, rows[r]!, columns[k]!)
-    if (c !== undefined && matrix[r]![k]! < 0) { matched++; total += Math.round(c.base * scale) }
+    if (c !== undefined && matrix[r]![k]! < 0) {
+      matched++
+      total += Math.round(c.base * scale)
+    }
   }
   return { matched, total: total / scale }
 }

@@ -5,14 +5,36 @@ import type { Answer, CohortInput, QuestionPair, Questionnaire } from '../../src
 
 const text = (s: string) => ({ en: s, de: s })
 
-const pair = (id: number, rule: QuestionPair['rule'], weight: number, optionCount: number, maxOption: number, extra: Partial<QuestionPair> = {}): QuestionPair => ({
-  questionPairId: id, rule, kind: rule === 'YearsFit' ? 'year' : 'choice', weight, mustFit: false, minYearsAhead: 0, topic: 't',
-  mentee: { questionId: 1000 + id, text: text(`q${id}`), maxOption }, mentor: { questionId: 2000 + id, text: text(`q${id}`), maxOption },
-  options: Array.from({ length: optionCount }, (_, i) => ({ id: id * 100 + i + 1, text: text(`o${i}`), noPreference: false, noSuchBackground: false })),
+const pair = (
+  id: number,
+  rule: QuestionPair['rule'],
+  weight: number,
+  optionCount: number,
+  maxOption: number,
+  extra: Partial<QuestionPair> = {},
+): QuestionPair => ({
+  questionPairId: id,
+  rule,
+  kind: rule === 'YearsFit' ? 'year' : 'choice',
+  weight,
+  mustFit: false,
+  minYearsAhead: 0,
+  topic: 't',
+  mentee: { questionId: 1000 + id, text: text(`q${id}`), maxOption },
+  mentor: { questionId: 2000 + id, text: text(`q${id}`), maxOption },
+  options: Array.from({ length: optionCount }, (_, i) => ({
+    id: id * 100 + i + 1,
+    text: text(`o${i}`),
+    noPreference: false,
+    noSuchBackground: false,
+  })),
   ...extra,
 })
 
-const withNoPreference = (p: QuestionPair): QuestionPair => ({ ...p, options: [...p.options, { id: p.questionPairId * 100 + 99, text: text('no preference'), noPreference: true, noSuchBackground: false }] })
+const withNoPreference = (p: QuestionPair): QuestionPair => ({
+  ...p,
+  options: [...p.options, { id: p.questionPairId * 100 + 99, text: text('no preference'), noPreference: true, noSuchBackground: false }],
+})
 
 export const realisticQuestionnaire: Questionnaire = {
   version: 1,
@@ -50,21 +72,41 @@ const zipf = (next: () => number, length: number): number => {
 
 const answersFor = (next: () => number, questionnaire: Questionnaire, side: 'mentee' | 'mentor'): Answer[] =>
   questionnaire.pairs.map((p): Answer => {
-    if (p.rule === 'YearsFit') return { questionPairId: p.questionPairId, optionIds: [], year: side === 'mentee' ? 2010 + Math.floor(next() * 15) : 1980 + Math.floor(next() * 40), text: null }
+    if (p.rule === 'YearsFit')
+      return {
+        questionPairId: p.questionPairId,
+        optionIds: [],
+        year: side === 'mentee' ? 2010 + Math.floor(next() * 15) : 1980 + Math.floor(next() * 40),
+        text: null,
+      }
     const plain = p.options.filter((o) => !o.noPreference)
     const noPreference = p.options.find((o) => o.noPreference)
-    if (noPreference !== undefined && next() < 0.1) return { questionPairId: p.questionPairId, optionIds: [noPreference.id], year: null, text: null }
+    if (noPreference !== undefined && next() < 0.1)
+      return { questionPairId: p.questionPairId, optionIds: [noPreference.id], year: null, text: null }
     const count = 1 + Math.floor(next() * (p.mentee?.maxOption ?? 1))
     const chosen = new Set(Array.from({ length: count }, () => plain[zipf(next, plain.length)]!.id))
     return { questionPairId: p.questionPairId, optionIds: [...chosen], year: null, text: null }
   })
 
-export const zipfCohort = (options: { seed: number; mentees: number; mentors: number; maxCapacity: number; threshold?: number }): CohortInput => {
+export const zipfCohort = (options: {
+  seed: number
+  mentees: number
+  mentors: number
+  maxCapacity: number
+  threshold?: number
+}): CohortInput => {
   const next = seeded(options.seed)
   return {
     questionnaire: realisticQuestionnaire,
-    mentees: Array.from({ length: options.mentees }, (_, i) => ({ id: i + 1, answers: answersFor(next, realisticQuestionnaire, 'mentee') })),
-    mentors: Array.from({ length: options.mentors }, (_, j) => ({ id: 100_000 + j, answers: answersFor(next, realisticQuestionnaire, 'mentor'), capacity: 1 + Math.floor(next() * options.maxCapacity) })),
+    mentees: Array.from({ length: options.mentees }, (_, i) => ({
+      id: i + 1,
+      answers: answersFor(next, realisticQuestionnaire, 'mentee'),
+    })),
+    mentors: Array.from({ length: options.mentors }, (_, j) => ({
+      id: 100_000 + j,
+      answers: answersFor(next, realisticQuestionnaire, 'mentor'),
+      capacity: 1 + Math.floor(next() * options.maxCapacity),
+    })),
     threshold: options.threshold ?? 30,
     objective: 'maxMatched',
   }

@@ -7,7 +7,6 @@ import { axeViolations } from './axe.js'
 import { confirmationLink } from './mail.js'
 import type { Person } from './people.js'
 
-
 /**
  * Signs the administrator up at the provider. people.ts' `register` waits for the participant
  * dashboard, which an administrator never sees, so the same form is filled here.
@@ -37,7 +36,10 @@ export const pick = async (page: Page, label: string | RegExp, text: string, opt
   const box = page.getByRole('combobox', { name: label })
   await box.click()
   await box.pressSequentially(text)
-  await page.getByRole('option', { name: new RegExp(option) }).first().click()
+  await page
+    .getByRole('option', { name: new RegExp(option) })
+    .first()
+    .click()
 }
 
 /**

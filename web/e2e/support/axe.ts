@@ -19,6 +19,10 @@ export const axeViolations = async (page: Page, options: { readonly exceptTabste
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), null, { timeout: 10_000 })
   // the app's content security policy forbids inline scripts; evaluate runs outside it
   await page.evaluate(axeSource)
-  const result = await page.evaluate(async (c) => (await (globalThis as unknown as { axe: { run: (context: unknown) => Promise<AxeResult> } }).axe.run(c ?? globalThis.document)), options.exceptTabsterSentinels === true ? { exclude: [['[data-tabster-dummy]']] } : null)
+  const result = await page.evaluate(
+    async (c) =>
+      await (globalThis as unknown as { axe: { run: (context: unknown) => Promise<AxeResult> } }).axe.run(c ?? globalThis.document),
+    options.exceptTabsterSentinels === true ? { exclude: [['[data-tabster-dummy]']] } : null,
+  )
   return result.violations.map((v) => `${v.id} (${v.impact}): ${v.help} at ${JSON.stringify(v.nodes.map((n) => n.target))}`)
 }

@@ -15,8 +15,14 @@ const WEB_ROOT = resolve(import.meta.dirname, '../..')
 const DIST = join(WEB_ROOT, 'dist')
 
 export const CHROMIUM_ARGS = [
-  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
 ] as const
 
 const newestMtime = (dir: string): number =>
@@ -68,7 +74,9 @@ export const startStack = async (env: Record<string, string> = {}, options: { re
   const hostArgs = options.host === undefined ? [] : [`--host-resolver-rules=MAP ${options.host} 127.0.0.1`]
   const config = loadConfig({ PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: baseUrl, WEB_DIST: DIST, LOG_LEVEL: 'warn', ...env })
   const server = await createServer(config, { logger: pino({ level: process.env['TEST_LOG'] ?? 'silent' }) })
-  const listener: Server = await new Promise((r) => { const l = server.app.listen(port, '127.0.0.1', () => r(l)) })
+  const listener: Server = await new Promise((r) => {
+    const l = server.app.listen(port, '127.0.0.1', () => r(l))
+  })
   const contexts: BrowserContext[] = []
   return {
     baseUrl,

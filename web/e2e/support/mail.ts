@@ -6,8 +6,14 @@ import { join } from 'node:path'
 const linkIn = (dataDir: string, email: string): string | undefined => {
   const folder = join(dataDir, 'mail')
   if (!existsSync(folder)) return undefined
-  const links = readdirSync(folder).filter((f) => f.endsWith('.eml')).sort()
-    .map((f) => readFileSync(join(folder, f), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '='))
+  const links = readdirSync(folder)
+    .filter((f) => f.endsWith('.eml'))
+    .sort()
+    .map((f) =>
+      readFileSync(join(folder, f), 'utf8')
+        .replace(/=\r?\n/g, '')
+        .replace(/=3D/g, '='),
+    )
     .filter((raw) => raw.toLowerCase().includes(email.toLowerCase()))
     .map((raw) => /https?:\/\/\S+?\/oidc\/verify-email\?token=[\w-]+&(?:amp;)?lang=(?:en|de)/.exec(raw)?.[0])
     .filter((l) => l !== undefined)

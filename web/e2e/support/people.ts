@@ -7,16 +7,47 @@ export type Person = { readonly firstName: string; readonly lastName: string; re
 let counter = 0
 export const aPerson = (firstName: string): Person => {
   counter += 1
-  return { firstName, lastName: `${firstName}son`, email: `${firstName.toLowerCase()}.${Date.now()}.${counter}@example.org`, password: 'mentoring-2026' }
+  return {
+    firstName,
+    lastName: `${firstName}son`,
+    email: `${firstName.toLowerCase()}.${Date.now()}.${counter}@example.org`,
+    password: 'mentoring-2026',
+  }
 }
 
 const SIGNUP_LABELS = {
-  en: { first: 'First name', last: 'Last name', birth: 'Date of birth', gender: 'Gender', email: 'E-mail address', password: 'Password', terms: /terms and conditions/, privacy: /data privacy policy/, submit: 'Create account' },
-  de: { first: 'Vorname', last: 'Nachname', birth: 'Geburtsdatum', gender: 'Geschlecht', email: 'E-Mail-Adresse', password: 'Passwort', terms: /Geschäftsbedingungen/, privacy: /Datenschutz/, submit: 'Konto erstellen' },
+  en: {
+    first: 'First name',
+    last: 'Last name',
+    birth: 'Date of birth',
+    gender: 'Gender',
+    email: 'E-mail address',
+    password: 'Password',
+    terms: /terms and conditions/,
+    privacy: /data privacy policy/,
+    submit: 'Create account',
+  },
+  de: {
+    first: 'Vorname',
+    last: 'Nachname',
+    birth: 'Geburtsdatum',
+    gender: 'Geschlecht',
+    email: 'E-Mail-Adresse',
+    password: 'Passwort',
+    terms: /Geschäftsbedingungen/,
+    privacy: /Datenschutz/,
+    submit: 'Konto erstellen',
+  },
 } as const
 
 /** Opens the register route, signs up at the provider and comes back to the app signed in. */
-export const register = async (page: Page, baseUrl: string, person: Person, side: 'mentee' | 'mentor', language: 'en' | 'de' = 'en'): Promise<void> => {
+export const register = async (
+  page: Page,
+  baseUrl: string,
+  person: Person,
+  side: 'mentee' | 'mentor',
+  language: 'en' | 'de' = 'en',
+): Promise<void> => {
   const labels = SIGNUP_LABELS[language]
   await page.goto(`${baseUrl}/register-as-${side}`)
   await page.waitForURL((url) => url.pathname.startsWith('/oidc/'))

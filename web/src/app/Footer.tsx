@@ -7,7 +7,15 @@ import { useAppSelector } from './hooks.js'
 import { selectConfig } from './session.slice.js'
 
 const useStyles = makeStyles({
-  footer: { display: 'flex', flexWrap: 'wrap', gap: '16px', padding: '16px', marginTop: '32px', borderTop: `1px solid ${tokens.colorNeutralStroke2}`, color: tokens.colorNeutralForeground2 },
+  footer: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    gap: '16px',
+    padding: '16px',
+    marginTop: '32px',
+    borderTop: `1px solid ${tokens.colorNeutralStroke2}`,
+    color: tokens.colorNeutralForeground2,
+  },
 })
 
 export const Footer = () => {
@@ -19,9 +27,13 @@ export const Footer = () => {
     <footer className={styles.footer}>
       {org !== undefined && (
         <>
-          <FluentLink href={org.website} target="_blank" rel="noreferrer">{t('footer.website', { name: org.name })}</FluentLink>
+          <FluentLink href={org.website} target="_blank" rel="noreferrer">
+            {t('footer.website', { name: org.name })}
+          </FluentLink>
           {(org.social ?? []).map((s) => (
-            <FluentLink key={s.url} href={s.url} target="_blank" rel="noreferrer">{s.name}</FluentLink>
+            <FluentLink key={s.url} href={s.url} target="_blank" rel="noreferrer">
+              {s.name}
+            </FluentLink>
           ))}
           <FluentLink href={`mailto:${org.email}`}>{t('footer.email', { email: org.email })}</FluentLink>
           <FluentLink href={`tel:${org.phone.replace(/\s+/g, '')}`}>{t('footer.phone', { phone: org.phone })}</FluentLink>

@@ -36,7 +36,9 @@ const useSessionSignIn = () => {
 
 // main fills at least the screen, so the footer starts below the fold and the page growing from a
 // spinner to its content never pushes the footer around in view (layout shift)
-const useStyles = makeStyles({ main: { padding: '16px', maxWidth: '1100px', margin: '0 auto', minHeight: '100vh', boxSizing: 'border-box' } })
+const useStyles = makeStyles({
+  main: { padding: '16px', maxWidth: '1100px', margin: '0 auto', minHeight: '100vh', boxSizing: 'border-box' },
+})
 
 export const Layout = () => {
   const styles = useStyles()

@@ -12,12 +12,27 @@ import { selectUser } from './session.slice.js'
 import type { Me } from './me.js'
 
 const useStyles = makeStyles({
-  bar: { display: 'flex', alignItems: 'center', gap: '12px', padding: '8px 16px', borderBottom: `1px solid ${tokens.colorNeutralStroke2}`, flexWrap: 'wrap' },
+  bar: {
+    display: 'flex',
+    alignItems: 'center',
+    gap: '12px',
+    padding: '8px 16px',
+    borderBottom: `1px solid ${tokens.colorNeutralStroke2}`,
+    flexWrap: 'wrap',
+  },
   logo: { fontWeight: tokens.fontWeightSemibold, fontSize: tokens.fontSizeBase500 },
   // the role's items arrive after the first paint: on a narrow screen they take a row of their
   // own, reserved from the start (min-height), so their arrival moves nothing
   items: {
-    display: 'flex', gap: '8px', flexGrow: 1, listStyleType: 'none', margin: 0, padding: 0, flexWrap: 'wrap', alignItems: 'center', minHeight: '32px',
+    display: 'flex',
+    gap: '8px',
+    flexGrow: 1,
+    listStyleType: 'none',
+    margin: 0,
+    padding: 0,
+    flexWrap: 'wrap',
+    alignItems: 'center',
+    minHeight: '32px',
     '@media (max-width: 719px)': { order: 1, flexBasis: '100%' },
   },
   link: { color: tokens.colorBrandForeground1, padding: '4px 8px', ':focus-visible': { outline: `2px solid ${tokens.colorStrokeFocus2}` } },
@@ -61,7 +76,9 @@ export const NavBar = ({ me }: { readonly me: Me | undefined }) => {
           <ul className={styles.items}>
             {navItems(me.role).map((item) => (
               <li key={item.to}>
-                <NavLink className={styles.link} to={item.to}>{t(item.label)}</NavLink>
+                <NavLink className={styles.link} to={item.to}>
+                  {t(item.label)}
+                </NavLink>
               </li>
             ))}
           </ul>
@@ -69,8 +86,12 @@ export const NavBar = ({ me }: { readonly me: Me | undefined }) => {
           <span className={styles.items} />
         )}
         <div className={styles.lang} role="group" aria-label={t('nav.language')}>
-          <ToggleButton size="small" checked={language === 'en'} lang="en" onClick={() => void switchTo('en')}>English</ToggleButton>
-          <ToggleButton size="small" checked={language === 'de'} lang="de" onClick={() => void switchTo('de')}>Deutsch</ToggleButton>
+          <ToggleButton size="small" checked={language === 'en'} lang="en" onClick={() => void switchTo('en')}>
+            English
+          </ToggleButton>
+          <ToggleButton size="small" checked={language === 'de'} lang="de" onClick={() => void switchTo('de')}>
+            Deutsch
+          </ToggleButton>
         </div>
         {signedIn ? (
           <UserMenu name={name} />

@@ -8,15 +8,35 @@ import { useTranslation } from 'react-i18next'
 import { makeStyles, tokens } from '@fluentui/react-components'
 import { documentTitle, titleKeyOf } from './page.title.js'
 
-const hidden = { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap', margin: '-1px', padding: 0, border: 0 } as const
+const hidden = {
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+  margin: '-1px',
+  padding: 0,
+  border: 0,
+} as const
 
 const useStyles = makeStyles({
   skip: {
     ...hidden,
     ':focus': {
-      position: 'fixed', top: '8px', left: '8px', width: 'auto', height: 'auto', clip: 'auto', margin: 0, zIndex: 1000,
-      padding: '8px 16px', backgroundColor: tokens.colorNeutralBackground1, color: tokens.colorBrandForeground1,
-      outline: `2px solid ${tokens.colorStrokeFocus2}`, borderRadius: tokens.borderRadiusMedium,
+      position: 'fixed',
+      top: '8px',
+      left: '8px',
+      width: 'auto',
+      height: 'auto',
+      clip: 'auto',
+      margin: 0,
+      zIndex: 1000,
+      padding: '8px 16px',
+      backgroundColor: tokens.colorNeutralBackground1,
+      color: tokens.colorBrandForeground1,
+      outline: `2px solid ${tokens.colorStrokeFocus2}`,
+      borderRadius: tokens.borderRadiusMedium,
     },
   },
   announcer: hidden,
@@ -59,11 +79,19 @@ export const RouteAnnouncer = ({ errorCode = null }: { readonly errorCode?: numb
     announced.current = pathname
     setAnnouncement(page)
   }, [pathname, page])
-  return <div className={styles.announcer} role="status" aria-live="polite" aria-atomic="true">{announcement}</div>
+  return (
+    <div className={styles.announcer} role="status" aria-live="polite" aria-atomic="true">
+      {announcement}
+    </div>
+  )
 }
 
 /** The one main landmark of a page; focusable by script so the skip link can move the focus there. */
 export const Main = ({ className, children }: { readonly className?: string; readonly children: ReactNode }) => {
   const styles = useStyles()
-  return <main id={MAIN_ID} tabIndex={-1} className={[styles.main, className].filter(Boolean).join(' ')}>{children}</main>
+  return (
+    <main id={MAIN_ID} tabIndex={-1} className={[styles.main, className].filter(Boolean).join(' ')}>
+      {children}
+    </main>
+  )
 }

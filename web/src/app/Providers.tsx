@@ -9,7 +9,12 @@ import type { AppStore } from './store.js'
 import type { AuthPort } from './auth.port.js'
 import { AuthContext } from './services.context.js'
 
-export const Providers = ({ store, i18n, auth, children }: {
+export const Providers = ({
+  store,
+  i18n,
+  auth,
+  children,
+}: {
   readonly store: AppStore
   readonly i18n: I18n
   readonly auth: AuthPort

@@ -10,8 +10,17 @@ import { useAuth } from './services.context.js'
 const useStyles = makeStyles({
   root: { position: 'relative' },
   list: {
-    position: 'absolute', right: 0, top: '100%', zIndex: 10, margin: 0, padding: '4px', listStyleType: 'none', minWidth: '160px',
-    backgroundColor: tokens.colorNeutralBackground1, boxShadow: tokens.shadow16, borderRadius: tokens.borderRadiusMedium,
+    position: 'absolute',
+    right: 0,
+    top: '100%',
+    zIndex: 10,
+    margin: 0,
+    padding: '4px',
+    listStyleType: 'none',
+    minWidth: '160px',
+    backgroundColor: tokens.colorNeutralBackground1,
+    boxShadow: tokens.shadow16,
+    borderRadius: tokens.borderRadiusMedium,
   },
   item: { width: '100%', justifyContent: 'flex-start' },
 })
@@ -38,19 +47,35 @@ export const UserMenu = ({ name }: { readonly name: string }) => {
   }
   return (
     // catches Escape bubbling up from the menu's buttons; the wrapper itself is not a control
-    <div className={styles.root} ref={root} role="presentation" onKeyDown={(e) => { if (e.key === 'Escape' && open) close() }}>
+    <div
+      className={styles.root}
+      ref={root}
+      role="presentation"
+      onKeyDown={(e) => {
+        if (e.key === 'Escape' && open) close()
+      }}
+    >
       <Button appearance="subtle" aria-expanded={open} aria-controls={listId} onClick={() => setOpen(!open)}>
         {t('nav.greeting', { name })}
       </Button>
       {open && (
         <ul id={listId} className={styles.list}>
           <li>
-            <Button className={styles.item} appearance="subtle" onClick={() => { setOpen(false); void navigate('/user/account') }}>
+            <Button
+              className={styles.item}
+              appearance="subtle"
+              onClick={() => {
+                setOpen(false)
+                void navigate('/user/account')
+              }}
+            >
               {t('nav.userProfile')}
             </Button>
           </li>
           <li>
-            <Button className={styles.item} appearance="subtle" onClick={() => void auth.signOut()}>{t('nav.logout')}</Button>
+            <Button className={styles.item} appearance="subtle" onClick={() => void auth.signOut()}>
+              {t('nav.logout')}
+            </Button>
           </li>
         </ul>
       )}

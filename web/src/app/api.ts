@@ -30,8 +30,7 @@ export const errorCodeIn = (body: unknown): ErrorCode | null => {
 
 export type Services = { readonly auth: AuthPort }
 
-const isEnvelope = (u: unknown): u is { isSuccess: boolean; value: unknown } =>
-  typeof u === 'object' && u !== null && 'isSuccess' in u
+const isEnvelope = (u: unknown): u is { isSuccess: boolean; value: unknown } => typeof u === 'object' && u !== null && 'isSuccess' in u
 
 const withParams = (url: string, params: ApiRequest['params']): string => {
   if (params === undefined) return url
@@ -81,4 +80,6 @@ export const api = createApi({
 
 /** Reads the `ApiError` of a failed query or mutation, or null. */
 export const apiErrorOf = (error: unknown): ApiError | null =>
-  typeof error === 'object' && error !== null && 'status' in error && typeof (error as ApiError).status === 'number' ? (error as ApiError) : null
+  typeof error === 'object' && error !== null && 'status' in error && typeof (error as ApiError).status === 'number'
+    ? (error as ApiError)
+    : null

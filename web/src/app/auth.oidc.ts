@@ -54,7 +54,10 @@ const toSignedInUser = (user: User): SignedInUser => {
 
 /** The provider wants the user: no session, consent, or a refresh token it no longer accepts. */
 export const needsInteraction = (e: unknown): boolean =>
-  typeof e === 'object' && e !== null && 'error' in e && /login_required|interaction_required|consent_required|invalid_grant/.test(String(e.error))
+  typeof e === 'object' &&
+  e !== null &&
+  'error' in e &&
+  /login_required|interaction_required|consent_required|invalid_grant/.test(String(e.error))
 
 export type OidcAuth = AuthPort & {
   /** Completes a sign-in when the URL carries `?code=&state=`; returns where to go next. */

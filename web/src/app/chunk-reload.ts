@@ -18,7 +18,8 @@ export const reloadOnce = (host: Host = window, now: number = Date.now()): boole
 
 /** What browsers say when a dynamic import (a lazy chunk) cannot be fetched or evaluated. */
 export const isChunkLoadFailure = (error: unknown): boolean =>
-  error instanceof Error && /dynamically imported module|Importing a module script failed|module script|Unable to preload/i.test(error.message)
+  error instanceof Error &&
+  /dynamically imported module|Importing a module script failed|module script|Unable to preload/i.test(error.message)
 
 /** Vite announces a failed lazy load (chunk or its preloads) with `vite:preloadError`. */
 export const installChunkReload = (host: Host = window): void => {

@@ -45,7 +45,10 @@ export const ERROR_MESSAGE: Readonly<Record<ErrorCode, TranslationKey>> = {
 export type ErrorWording<Key extends string = TranslationKey> = Partial<Readonly<Record<ErrorCode, Key>>>
 
 /** The key of a failed call's message: the screen's wording, else the table; network and unknown failures have their own. */
-export const errorMessageKey = <Key extends string = TranslationKey>(error: unknown, wording: ErrorWording<Key> = {}): Key | TranslationKey => {
+export const errorMessageKey = <Key extends string = TranslationKey>(
+  error: unknown,
+  wording: ErrorWording<Key> = {},
+): Key | TranslationKey => {
   const failure = apiErrorOf(error)
   if (failure?.status === 0) return 'messages.network-error'
   const code = failure?.errorCode ?? null

@@ -75,7 +75,11 @@ export const ACCESS = {
   admin: ['Admin'],
 } as const satisfies Record<string, readonly RoleName[]>
 
-export const RequireRole = ({ allow, denied, children }: {
+export const RequireRole = ({
+  allow,
+  denied,
+  children,
+}: {
   readonly allow: readonly RoleName[]
   readonly denied: ErrorPageCode
   readonly children: (me: Me) => ReactNode

@@ -45,14 +45,66 @@ export const AppRoutes = () => (
     {legalRoutes('/data-privacy-policy', <Privacy />)}
     {legalRoutes('/legal-info', <LegalInfo />)}
     <Route element={<Layout />}>
-      <Route path="/" element={<RequireSignIn><Home /></RequireSignIn>} />
-      <Route path="/matching" element={<RequireSignIn><RequireRole allow={ACCESS.participant} denied={404}>{() => <Dashboard />}</RequireRole></RequireSignIn>} />
+      <Route
+        path="/"
+        element={
+          <RequireSignIn>
+            <Home />
+          </RequireSignIn>
+        }
+      />
+      <Route
+        path="/matching"
+        element={
+          <RequireSignIn>
+            <RequireRole allow={ACCESS.participant} denied={404}>
+              {() => <Dashboard />}
+            </RequireRole>
+          </RequireSignIn>
+        }
+      />
       <Route path="/register-as-mentor" element={<Register side="Mentor" />} />
       <Route path="/register-as-mentee" element={<Register side="Mentee" />} />
-      <Route path="/user/account" element={<RequireSignIn><RequireRole allow={ACCESS.account} denied={404}>{() => <Account />}</RequireRole></RequireSignIn>} />
-      <Route path="/user/mentor-profile" element={<RequireSignIn><RequireRole allow={ACCESS.mentorQuestionnaire} denied={404}>{() => <Questionnaire side="Mentor" />}</RequireRole></RequireSignIn>} />
-      <Route path="/user/mentee-profile" element={<RequireSignIn><RequireRole allow={ACCESS.menteeQuestionnaire} denied={404}>{() => <Questionnaire side="Mentee" />}</RequireRole></RequireSignIn>} />
-      <Route path="/administrator/*" element={<RequireSignIn><RequireRole allow={ACCESS.admin} denied={403}>{() => <Admin />}</RequireRole></RequireSignIn>} />
+      <Route
+        path="/user/account"
+        element={
+          <RequireSignIn>
+            <RequireRole allow={ACCESS.account} denied={404}>
+              {() => <Account />}
+            </RequireRole>
+          </RequireSignIn>
+        }
+      />
+      <Route
+        path="/user/mentor-profile"
+        element={
+          <RequireSignIn>
+            <RequireRole allow={ACCESS.mentorQuestionnaire} denied={404}>
+              {() => <Questionnaire side="Mentor" />}
+            </RequireRole>
+          </RequireSignIn>
+        }
+      />
+      <Route
+        path="/user/mentee-profile"
+        element={
+          <RequireSignIn>
+            <RequireRole allow={ACCESS.menteeQuestionnaire} denied={404}>
+              {() => <Questionnaire side="Mentee" />}
+            </RequireRole>
+          </RequireSignIn>
+        }
+      />
+      <Route
+        path="/administrator/*"
+        element={
+          <RequireSignIn>
+            <RequireRole allow={ACCESS.admin} denied={403}>
+              {() => <Admin />}
+            </RequireRole>
+          </RequireSignIn>
+        }
+      />
       <Route path="*" element={<ErrorPage code={404} />} />
     </Route>
   </Routes>

@@ -6,7 +6,9 @@ import { accountDeletedDetected, errorRaised, sessionSlice } from './session.sli
 import { anonymousAuth } from './auth.port.js'
 import { matchingSlice } from '../features/dashboard/matching.slice.js'
 
-const rootReducer = combineReducers({ [api.reducerPath]: api.reducer, [sessionSlice.reducerPath]: sessionSlice.reducer,
+const rootReducer = combineReducers({
+  [api.reducerPath]: api.reducer,
+  [sessionSlice.reducerPath]: sessionSlice.reducer,
   [matchingSlice.reducerPath]: matchingSlice.reducer,
 })
 export type RootState = ReturnType<typeof rootReducer>
@@ -32,7 +34,9 @@ export const makeStore = (preloadedState?: Partial<RootState>, services: Service
     reducer: rootReducer,
     ...(preloadedState === undefined ? {} : { preloadedState }),
     middleware: (getDefault) =>
-      getDefault({ thunk: { extraArgument: services } }).prepend(listener.middleware).concat(api.middleware),
+      getDefault({ thunk: { extraArgument: services } })
+        .prepend(listener.middleware)
+        .concat(api.middleware),
   })
 }
 

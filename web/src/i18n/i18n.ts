@@ -14,7 +14,10 @@ const bundledLanguages: BackendModule = {
   init: () => undefined,
   read: (language, _namespace, callback) => {
     const load = language === 'de' ? import('./de.json') : import('./en.json')
-    load.then((m) => callback(null, m.default), (e: unknown) => callback(e instanceof Error ? e : new Error(String(e)), false))
+    load.then(
+      (m) => callback(null, m.default),
+      (e: unknown) => callback(e instanceof Error ? e : new Error(String(e)), false),
+    )
   },
 }
 

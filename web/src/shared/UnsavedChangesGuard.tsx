@@ -23,13 +23,21 @@ export const UnsavedChangesGuard = ({ dirty }: { readonly dirty: boolean }) => {
   // mounted only while blocked: a closed Fluent dialog still leaves focus-trap sentinels in the page
   if (blocker.state !== 'blocked') return null
   return (
-    <Dialog open modalType="alert" onOpenChange={(_e, d) => { if (!d.open) blocker.reset?.() }}>
+    <Dialog
+      open
+      modalType="alert"
+      onOpenChange={(_e, d) => {
+        if (!d.open) blocker.reset?.()
+      }}
+    >
       <DialogSurface>
         <DialogBody>
           <DialogTitle>{t('questionnaire.leave.title')}</DialogTitle>
           <DialogContent>{t('questionnaire.leave.text')}</DialogContent>
           <DialogActions>
-            <Button appearance="primary" onClick={() => blocker.reset?.()}>{t('questionnaire.leave.stay')}</Button>
+            <Button appearance="primary" onClick={() => blocker.reset?.()}>
+              {t('questionnaire.leave.stay')}
+            </Button>
             <Button onClick={() => blocker.proceed?.()}>{t('questionnaire.leave.leave')}</Button>
           </DialogActions>
         </DialogBody>

@@ -24,7 +24,9 @@ export const useAuthorizedImage = (src: string | null): string | null => {
     let cancelled = false
     void (async () => {
       const token = await auth.accessToken()
-      const response = await fetch(/^https?:/.test(src) ? src : apiUrl(base, src), { headers: token === null ? {} : { authorization: `Bearer ${token}` } })
+      const response = await fetch(/^https?:/.test(src) ? src : apiUrl(base, src), {
+        headers: token === null ? {} : { authorization: `Bearer ${token}` },
+      })
       if (!response.ok || cancelled) return
       objectUrl = URL.createObjectURL(await response.blob())
       setLoaded({ src, url: objectUrl })

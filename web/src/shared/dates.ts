@@ -21,7 +21,10 @@ export const formatDateTime = (value: string | number, language: Language): stri
 
 export const formatDate = (value: string | number, language: Language): string => {
   const date = typeof value === 'string' && DATE_ONLY.test(value) ? new Date(`${value}T00:00:00Z`) : new Date(value)
-  return new Intl.DateTimeFormat(localeOf(language), { dateStyle: 'short', timeZone: typeof value === 'string' && DATE_ONLY.test(value) ? 'UTC' : undefined }).format(date)
+  return new Intl.DateTimeFormat(localeOf(language), {
+    dateStyle: 'short',
+    timeZone: typeof value === 'string' && DATE_ONLY.test(value) ? 'UTC' : undefined,
+  }).format(date)
 }
 
 /** Two-digit hours and minutes (the countdown card). */

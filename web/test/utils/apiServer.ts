@@ -62,7 +62,10 @@ export const startApiServer = async (routes: Record<string, Handler>): Promise<A
       res.setHeader('access-control-allow-headers', '*')
       if (request.method === 'OPTIONS') return void res.writeHead(204).end()
       const handler = table.get(`${request.method} ${request.path}`.toLowerCase())
-      const reply = handler === undefined ? { status: 404, body: { isSuccess: false, isFailure: true, value: null, errorMessage: 'NotFound', errorCode: 'NotFound' } } : handler(request)
+      const reply =
+        handler === undefined
+          ? { status: 404, body: { isSuccess: false, isFailure: true, value: null, errorMessage: 'NotFound', errorCode: 'NotFound' } }
+          : handler(request)
       if (reply.dropConnection === true) return void req.socket.destroy()
       res.writeHead(reply.status ?? 200, { 'content-type': 'application/json' }).end(JSON.stringify(reply.body))
     })()

@@ -1,10 +1,22 @@
 // Wire values for component tests, shaped by the core's codecs (type-checked against them).
 import type {
-  ParticipantProposal, ProfileMasterData, QuestionnaireQuestion, RoleName, Side, StatusName, UserProfileResponse, UserStatusEntry, UserView,
+  ParticipantProposal,
+  ProfileMasterData,
+  QuestionnaireQuestion,
+  RoleName,
+  Side,
+  StatusName,
+  UserProfileResponse,
+  UserStatusEntry,
+  UserView,
 } from '@tandem/core'
 import { STATUS_IDS } from '@tandem/core'
 
-export const aStatus = (role: Side, userStatus: StatusName, dates: Partial<Pick<UserStatusEntry, 'questionLastPublishDate' | 'questionLastSavedDate'>> = {}): UserStatusEntry => ({
+export const aStatus = (
+  role: Side,
+  userStatus: StatusName,
+  dates: Partial<Pick<UserStatusEntry, 'questionLastPublishDate' | 'questionLastSavedDate'>> = {},
+): UserStatusEntry => ({
   role,
   userStatus,
   userStatusId: STATUS_IDS[userStatus],
@@ -12,7 +24,12 @@ export const aStatus = (role: Side, userStatus: StatusName, dates: Partial<Pick<
   questionLastSavedDate: dates.questionLastSavedDate ?? null,
 })
 
-export const aUser = (email: string, roles: readonly RoleName[], statuses: readonly UserStatusEntry[], overrides: Partial<UserView> = {}): UserView => ({
+export const aUser = (
+  email: string,
+  roles: readonly RoleName[],
+  statuses: readonly UserStatusEntry[],
+  overrides: Partial<UserView> = {},
+): UserView => ({
   email,
   firstName: 'Mia',
   lastName: 'Muster',
@@ -34,10 +51,22 @@ export const aUser = (email: string, roles: readonly RoleName[], statuses: reado
 })
 
 export const masterData: ProfileMasterData = {
-  federalState: [{ stateName: 'Berlin', stateOriginalId: 11 }, { stateName: 'Bayern', stateOriginalId: 9 }],
-  countryMaster: [{ countryName: 'Germany', countryCodeId: 64 }, { countryName: 'Austria', countryCodeId: 14 }],
-  language: [{ languageName: 'English', languageId: 1 }, { languageName: 'Deutsch', languageId: 2 }],
-  cluster: [{ clusterText: '2025/26', clusterId: 3 }, { clusterText: '2026/27', clusterId: 4 }],
+  federalState: [
+    { stateName: 'Berlin', stateOriginalId: 11 },
+    { stateName: 'Bayern', stateOriginalId: 9 },
+  ],
+  countryMaster: [
+    { countryName: 'Germany', countryCodeId: 64 },
+    { countryName: 'Austria', countryCodeId: 14 },
+  ],
+  language: [
+    { languageName: 'English', languageId: 1 },
+    { languageName: 'Deutsch', languageId: 2 },
+  ],
+  cluster: [
+    { clusterText: '2025/26', clusterId: 3 },
+    { clusterText: '2026/27', clusterId: 4 },
+  ],
   userProfileQuestions: [{ userQuestionOriginalId: 1, userQuestionText: 'What drives you?', side: 'All' }],
 }
 
@@ -68,7 +97,13 @@ export const aProposal = (overrides: Partial<ParticipantProposal> = {}): Partici
 /** A questionnaire with one question of each kind: single choice, multiple choice, year, text. */
 export const questions = (answers: Partial<Record<number, QuestionnaireQuestion['userSelectedAnswers']>> = {}): QuestionnaireQuestion[] => [
   {
-    originalQuestionId: 101, questionPairId: 1, questionText: 'Which gender would you prefer?', ruleName: 'SingleFit', answerKind: 'choice', maxOption: 1, topic: 'gender',
+    originalQuestionId: 101,
+    questionPairId: 1,
+    questionText: 'Which gender would you prefer?',
+    ruleName: 'SingleFit',
+    answerKind: 'choice',
+    maxOption: 1,
+    topic: 'gender',
     possibleAnswers: [
       { originalPossibleAnswerId: 11, optionText: 'Female', languageName: 'en', isNoPreference: false, isNoSuchBackground: false },
       { originalPossibleAnswerId: 12, optionText: 'No preference', languageName: 'en', isNoPreference: true, isNoSuchBackground: false },
@@ -76,7 +111,13 @@ export const questions = (answers: Partial<Record<number, QuestionnaireQuestion[
     userSelectedAnswers: answers[1] ?? [],
   },
   {
-    originalQuestionId: 102, questionPairId: 2, questionText: 'Which industries?', ruleName: 'MultipleMatchesFit', answerKind: 'choice', maxOption: 2, topic: 'industries',
+    originalQuestionId: 102,
+    questionPairId: 2,
+    questionText: 'Which industries?',
+    ruleName: 'MultipleMatchesFit',
+    answerKind: 'choice',
+    maxOption: 2,
+    topic: 'industries',
     possibleAnswers: [
       { originalPossibleAnswerId: 21, optionText: 'IT', languageName: 'en', isNoPreference: false, isNoSuchBackground: false },
       { originalPossibleAnswerId: 22, optionText: 'Health', languageName: 'en', isNoPreference: false, isNoSuchBackground: false },
@@ -86,11 +127,25 @@ export const questions = (answers: Partial<Record<number, QuestionnaireQuestion[
     userSelectedAnswers: answers[2] ?? [],
   },
   {
-    originalQuestionId: 103, questionPairId: 3, questionText: 'Year you started working', ruleName: 'YearsFit', answerKind: 'year', maxOption: 0, topic: 'experience',
-    possibleAnswers: [], userSelectedAnswers: answers[3] ?? [],
+    originalQuestionId: 103,
+    questionPairId: 3,
+    questionText: 'Year you started working',
+    ruleName: 'YearsFit',
+    answerKind: 'year',
+    maxOption: 0,
+    topic: 'experience',
+    possibleAnswers: [],
+    userSelectedAnswers: answers[3] ?? [],
   },
   {
-    originalQuestionId: 104, questionPairId: 4, questionText: 'What matters to you in working together?', ruleName: 'MentorOnly', answerKind: 'text', maxOption: 0, topic: 'working',
-    possibleAnswers: [], userSelectedAnswers: answers[4] ?? [],
+    originalQuestionId: 104,
+    questionPairId: 4,
+    questionText: 'What matters to you in working together?',
+    ruleName: 'MentorOnly',
+    answerKind: 'text',
+    maxOption: 0,
+    topic: 'working',
+    possibleAnswers: [],
+    userSelectedAnswers: answers[4] ?? [],
   },
 ]

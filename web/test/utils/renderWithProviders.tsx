@@ -14,7 +14,12 @@ import type { AppConfig } from '../../src/app/config.js'
 export const testConfig = (apiBaseUrl: string): AppConfig => ({
   apiBaseUrl,
   oidc: { authority: 'http://127.0.0.1:1/oidc', clientId: 'tandem-web', scope: 'openid offline_access profile email' },
-  organisation: { name: 'Tandem Mentoring e.V.', email: 'contact@tandem.example', phone: '+49 30 1234567', website: 'https://tandem.example' },
+  organisation: {
+    name: 'Tandem Mentoring e.V.',
+    email: 'contact@tandem.example',
+    phone: '+49 30 1234567',
+    website: 'https://tandem.example',
+  },
 })
 
 export type AuthCalls = { signIn: unknown[]; signOut: number }
@@ -46,14 +51,17 @@ export const aSignedInUser = (email: string, overrides: Partial<SignedInUser> = 
   ...overrides,
 })
 
-export const renderWithProviders = async (ui: ReactElement, options: {
-  readonly route?: string
-  readonly apiBaseUrl?: string
-  readonly user?: SignedInUser | null
-  readonly auth?: AuthPort
-  readonly language?: Language
-  readonly preloadedState?: Partial<RootState>
-} = {}) => {
+export const renderWithProviders = async (
+  ui: ReactElement,
+  options: {
+    readonly route?: string
+    readonly apiBaseUrl?: string
+    readonly user?: SignedInUser | null
+    readonly auth?: AuthPort
+    readonly language?: Language
+    readonly preloadedState?: Partial<RootState>
+  } = {},
+) => {
   const user = options.user === undefined ? null : options.user
   const auth = options.auth ?? standInAuth(user)
   const store = makeStore(options.preloadedState, { auth })

@@ -37,10 +37,15 @@ const START_SCRIPT = `window.addEventListener('load', function () {
 /** Serves /api/docs/assets/*: the start script and the package's files, nothing else of it. */
 export const docsAssets = (): express.Router => {
   const router = express.Router()
-  router.get('/start.js', (_req, res) => { res.type('text/javascript').setHeader('Cache-Control', 'no-cache'); res.send(START_SCRIPT) })
+  router.get('/start.js', (_req, res) => {
+    res.type('text/javascript').setHeader('Cache-Control', 'no-cache')
+    res.send(START_SCRIPT)
+  })
   for (const name of ASSETS) {
     router.get(`/${name}`, (_req, res, next) => {
-      res.sendFile(join(packageDir, name), { maxAge: '1h' }, (err) => { if (err !== undefined) next(err) })
+      res.sendFile(join(packageDir, name), { maxAge: '1h' }, (err) => {
+        if (err !== undefined) next(err)
+      })
     })
   }
   return router

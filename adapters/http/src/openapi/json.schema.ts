@@ -13,17 +13,23 @@ type Codec = t.Decoder<unknown, unknown> & { readonly _tag?: string; readonly na
 type Tagged<Fields> = Codec & Fields
 
 const isOptional = (codec: Codec): boolean =>
-  codec._tag === 'UndefinedType' || codec._tag === 'VoidType'
-  || (codec._tag === 'UnionType' && (codec as Tagged<{ types: readonly Codec[] }>).types.some(isOptional))
+  codec._tag === 'UndefinedType' ||
+  codec._tag === 'VoidType' ||
+  (codec._tag === 'UnionType' && (codec as Tagged<{ types: readonly Codec[] }>).types.some(isOptional))
 
 /** Properties of an object-like codec with whether each is required; null when it is not object-like. */
-export const propertiesOf = (codec: Codec, known: KnownSchemas = new Map()): readonly { readonly name: string; readonly required: boolean; readonly schema: JsonSchema }[] | null => {
+export const propertiesOf = (
+  codec: Codec,
+  known: KnownSchemas = new Map(),
+): readonly { readonly name: string; readonly required: boolean; readonly schema: JsonSchema }[] | null => {
   switch (codec._tag) {
     case 'InterfaceType':
     case 'PartialType': {
       const props = (codec as Tagged<{ props: Record<string, Codec> }>).props
       return Object.entries(props).map(([name, prop]) => ({
-        name, required: codec._tag === 'InterfaceType' && !isOptional(prop), schema: toJsonSchema(prop, known),
+        name,
+        required: codec._tag === 'InterfaceType' && !isOptional(prop),
+        schema: toJsonSchema(prop, known),
       }))
     }
     case 'ExactType':
@@ -54,21 +60,30 @@ export const toJsonSchema = (codec: t.Decoder<unknown, unknown>, known: KnownSch
   const c = codec as Codec
   if (codec instanceof RefinedType) return { ...toJsonSchema(codec.base, known), description: codec.name }
   switch (c._tag) {
-    case 'StringType': return { type: 'string' }
-    case 'NumberType': return { type: 'number' }
-    case 'BooleanType': return { type: 'boolean' }
-    case 'NullType': return { type: 'null' }
+    case 'StringType':
+      return { type: 'string' }
+    case 'NumberType':
+      return { type: 'number' }
+    case 'BooleanType':
+      return { type: 'boolean' }
+    case 'NullType':
+      return { type: 'null' }
     case 'UnknownType':
-    case 'AnyType': return {}
-    case 'LiteralType': return { const: (c as Tagged<{ value: unknown }>).value }
-    case 'KeyofType': return { type: 'string', enum: Object.keys((c as Tagged<{ keys: object }>).keys) }
+    case 'AnyType':
+      return {}
+    case 'LiteralType':
+      return { const: (c as Tagged<{ value: unknown }>).value }
+    case 'KeyofType':
+      return { type: 'string', enum: Object.keys((c as Tagged<{ keys: object }>).keys) }
     case 'ArrayType':
-    case 'ReadonlyArrayType': return { type: 'array', items: toJsonSchema((c as Tagged<{ type: Codec }>).type, known) }
+    case 'ReadonlyArrayType':
+      return { type: 'array', items: toJsonSchema((c as Tagged<{ type: Codec }>).type, known) }
     case 'TupleType': {
       const items = (c as Tagged<{ types: readonly Codec[] }>).types.map((item) => toJsonSchema(item, known))
       return { type: 'array', prefixItems: items, minItems: items.length, maxItems: items.length }
     }
-    case 'DictionaryType': return { type: 'object', additionalProperties: toJsonSchema((c as Tagged<{ codomain: Codec }>).codomain, known) }
+    case 'DictionaryType':
+      return { type: 'object', additionalProperties: toJsonSchema((c as Tagged<{ codomain: Codec }>).codomain, known) }
     case 'InterfaceType':
     case 'PartialType':
     case 'ExactType':
@@ -77,7 +92,8 @@ export const toJsonSchema = (codec: t.Decoder<unknown, unknown>, known: KnownSch
     case 'IntersectionType': {
       const properties = propertiesOf(c, known)
       if (properties !== null) return objectSchema(properties)
-      if (c._tag === 'IntersectionType') return { allOf: (c as Tagged<{ types: readonly Codec[] }>).types.map((part) => toJsonSchema(part, known)) }
+      if (c._tag === 'IntersectionType')
+        return { allOf: (c as Tagged<{ types: readonly Codec[] }>).types.map((part) => toJsonSchema(part, known)) }
       return toJsonSchema((c as Tagged<{ type: Codec }>).type, known)
     }
     case 'UnionType': {

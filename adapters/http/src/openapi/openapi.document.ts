@@ -2,8 +2,18 @@
 // method, path, policy (`x-policy` and its security requirement), its query and body schemas read
 // off the io-ts codecs, and the envelope every JSON answer comes in.
 import {
-  BooleanFromString, EmailAddress, ErrorCode, FieldError, FiniteNumber, Id, IdFromString, IsoDate, IsoDateTime, NonNegativeInt,
-  TandemDateRange, TandemDateRangeFromString,
+  BooleanFromString,
+  EmailAddress,
+  ErrorCode,
+  FieldError,
+  FiniteNumber,
+  Id,
+  IdFromString,
+  IsoDate,
+  IsoDateTime,
+  NonNegativeInt,
+  TandemDateRange,
+  TandemDateRangeFromString,
 } from '@tandem/core'
 import type { Policy } from '../policy.js'
 import { UPLOAD_FIELD, type Produces, type Route } from '../route.js'
@@ -48,11 +58,19 @@ const POLICY_TEXT: { readonly [P in Policy]: string } = {
 
 const success = (produces: Produces): JsonSchema => {
   switch (produces) {
-    case 'envelope': return { description: 'the envelope with isSuccess true and the value', content: jsonContent(ref('Envelope')) }
-    case 'image': return { description: 'the photo bytes', content: { 'image/jpeg': {}, 'image/png': {} } }
-    case 'spreadsheet': return { description: 'a streamed spreadsheet attachment', content: { 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': {} } }
-    case 'openapi': return { description: 'this document', content: jsonContent({ type: 'object' }) }
-    case 'html': return { description: 'an HTML page', content: { 'text/html': {} } }
+    case 'envelope':
+      return { description: 'the envelope with isSuccess true and the value', content: jsonContent(ref('Envelope')) }
+    case 'image':
+      return { description: 'the photo bytes', content: { 'image/jpeg': {}, 'image/png': {} } }
+    case 'spreadsheet':
+      return {
+        description: 'a streamed spreadsheet attachment',
+        content: { 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': {} },
+      }
+    case 'openapi':
+      return { description: 'this document', content: jsonContent({ type: 'object' }) }
+    case 'html':
+      return { description: 'an HTML page', content: { 'text/html': {} } }
   }
 }
 
@@ -71,15 +89,18 @@ const tagOf = (path: string): string => {
 
 const operationOf = (route: Route): JsonSchema => {
   const { params } = openApiPath(route.path)
-  const query = route.query === undefined ? [] : propertiesOf(route.query, KNOWN_SCHEMAS) ?? []
+  const query = route.query === undefined ? [] : (propertiesOf(route.query, KNOWN_SCHEMAS) ?? [])
   const parameters = [
     ...params.map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } })),
     ...query.map((p) => ({ name: p.name, in: 'query', required: p.required, schema: p.schema })),
   ]
   const bodySchema = route.body === undefined ? null : toJsonSchema(route.body, KNOWN_SCHEMAS)
-  const requestBody = bodySchema === null ? null : route.multipart === true
-    ? { required: true, content: { 'multipart/form-data': { schema: withUpload(bodySchema) } } }
-    : { required: true, content: jsonContent(bodySchema) }
+  const requestBody =
+    bodySchema === null
+      ? null
+      : route.multipart === true
+        ? { required: true, content: { 'multipart/form-data': { schema: withUpload(bodySchema) } } }
+        : { required: true, content: jsonContent(bodySchema) }
   const decodes = route.query !== undefined || route.body !== undefined
   return {
     operationId: `${route.method.toLowerCase()}${route.path.replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ?? '').toUpperCase())}`,
@@ -93,7 +114,9 @@ const operationOf = (route: Route): JsonSchema => {
     responses: {
       '200': success(route.produces ?? 'envelope'),
       ...(decodes ? { '400': failure('invalid input: errorCode ValidationFailed, value the field errors (or a rule refusing)') } : {}),
-      ...(route.policy === 'anonymous' ? {} : { '401': failure('no or bad token: errorCode Unauthorized'), '403': failure('not allowed: errorCode Forbidden or WrongRole') }),
+      ...(route.policy === 'anonymous'
+        ? {}
+        : { '401': failure('no or bad token: errorCode Unauthorized'), '403': failure('not allowed: errorCode Forbidden or WrongRole') }),
       default: failure('any other failure: errorCode names it (404, 409, 413, 429, 500)'),
     },
   }
@@ -102,7 +125,10 @@ const operationOf = (route: Route): JsonSchema => {
 /** The upload field travels beside the codec's fields. */
 const withUpload = (schema: JsonSchema): JsonSchema => ({
   ...schema,
-  properties: { ...(schema['properties'] as object | undefined), [UPLOAD_FIELD]: { type: 'string', contentMediaType: 'application/octet-stream' } },
+  properties: {
+    ...(schema['properties'] as object | undefined),
+    [UPLOAD_FIELD]: { type: 'string', contentMediaType: 'application/octet-stream' },
+  },
 })
 
 export const openApiDocument = (routes: readonly Route[], version: string): OpenApiDocument => {
@@ -116,8 +142,9 @@ export const openApiDocument = (routes: readonly Route[], version: string): Open
     info: {
       title: 'Tandem API',
       version,
-      description: 'Every call of the Tandem mentoring-matching platform. Paths are case-insensitive. JSON answers come in the envelope; '
-        + 'a failure names its errorCode (stable, for programs) beside errorMessage (kept for existing clients).',
+      description:
+        'Every call of the Tandem mentoring-matching platform. Paths are case-insensitive. JSON answers come in the envelope; ' +
+        'a failure names its errorCode (stable, for programs) beside errorMessage (kept for existing clients).',
     },
     paths,
     components: {
@@ -137,10 +164,18 @@ export const openApiDocument = (routes: readonly Route[], version: string): Open
           },
         },
         Failure: {
-          allOf: [ref('Envelope'), {
-            type: 'object',
-            properties: { isSuccess: { const: false }, isFailure: { const: true }, errorMessage: { type: 'string' }, errorCode: ref('ErrorCode') },
-          }],
+          allOf: [
+            ref('Envelope'),
+            {
+              type: 'object',
+              properties: {
+                isSuccess: { const: false },
+                isFailure: { const: true },
+                errorMessage: { type: 'string' },
+                errorCode: ref('ErrorCode'),
+              },
+            },
+          ],
         },
       },
     },

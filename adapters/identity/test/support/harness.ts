@@ -99,17 +99,33 @@ export const startHarness = async (options: HarnessOptions = {}): Promise<Harnes
 /** What the code-flow helpers need: the provider's public base (issuer without /oidc) and the app's redirect URI. */
 export type Endpoint = Pick<Harness, 'baseUrl' | 'redirectUri'>
 
-export type Tokens = { readonly access_token: string; readonly refresh_token?: string; readonly id_token: string; readonly expires_in: number; readonly scope: string }
+export type Tokens = {
+  readonly access_token: string
+  readonly refresh_token?: string
+  readonly id_token: string
+  readonly expires_in: number
+  readonly scope: string
+}
 
 export const pkce = (): { readonly verifier: string; readonly challenge: string } => {
   const verifier = randomBytes(32).toString('base64url')
   return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') }
 }
 
-export type Flow = { readonly browser: Browser; readonly verifier: string; readonly state: string; readonly page: string; readonly pageUrl: string }
+export type Flow = {
+  readonly browser: Browser
+  readonly verifier: string
+  readonly state: string
+  readonly page: string
+  readonly pageUrl: string
+}
 
 /** Starts the code flow as the web app would (oidc-client-ts): PKCE, state, the app's scopes. */
-export const startAuthorization = async (h: Endpoint, extra: Readonly<Record<string, string>> = {}, browser = new Browser(h.baseUrl)): Promise<Flow> => {
+export const startAuthorization = async (
+  h: Endpoint,
+  extra: Readonly<Record<string, string>> = {},
+  browser = new Browser(h.baseUrl),
+): Promise<Flow> => {
   const { verifier, challenge } = pkce()
   const state = randomBytes(8).toString('hex')
   const query = new URLSearchParams({
@@ -133,7 +149,11 @@ export const submit = async (flow: Flow, fields: Readonly<Record<string, string>
   flow.browser.post(formAction(page), { csrf: hiddenField(page, 'csrf'), ...fields })
 
 /** Follows the redirects after a finished interaction and returns the code for the app. */
-export const codeAfter = async (h: Endpoint, flow: Flow, reply: { status: number; location: string | undefined; body: string; url: string }): Promise<string> => {
+export const codeAfter = async (
+  h: Endpoint,
+  flow: Flow,
+  reply: { status: number; location: string | undefined; body: string; url: string },
+): Promise<string> => {
   const last = await flow.browser.follow(reply, h.redirectUri)
   if (last.location === undefined) throw new Error(`no redirect to the app (${last.status}): ${last.body.slice(0, 500)}`)
   const url = new URL(last.location, h.baseUrl)
@@ -147,7 +167,13 @@ export const exchangeCode = async (h: Endpoint, flow: Flow, code: string): Promi
   fetch(`${h.baseUrl}/oidc/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: h.redirectUri, client_id: 'tandem-web', code_verifier: flow.verifier }).toString(),
+    body: new URLSearchParams({
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: h.redirectUri,
+      client_id: 'tandem-web',
+      code_verifier: flow.verifier,
+    }).toString(),
   })
 
 export const SIGN_UP = {
@@ -162,7 +188,11 @@ export const SIGN_UP = {
 } as const
 
 /** Sign-up through the whole code flow; returns the tokens. */
-export const signUp = async (h: Endpoint, fields: Readonly<Record<string, string>> = SIGN_UP, extra: Readonly<Record<string, string>> = {}): Promise<Tokens> => {
+export const signUp = async (
+  h: Endpoint,
+  fields: Readonly<Record<string, string>> = SIGN_UP,
+  extra: Readonly<Record<string, string>> = {},
+): Promise<Tokens> => {
   const flow = await startAuthorization(h, { screen_hint: 'signup', ...extra })
   const code = await codeAfter(h, flow, await submit(flow, fields))
   const response = await exchangeCode(h, flow, code)

@@ -1,6 +1,12 @@
 // A tiny browser stand-in for tests: fetch with a cookie jar, manual redirects and helpers to read
 // the hidden fields of the server-rendered forms.
-export type Reply = { readonly status: number; readonly location: string | undefined; readonly body: string; readonly url: string; readonly headers?: Headers }
+export type Reply = {
+  readonly status: number
+  readonly location: string | undefined
+  readonly body: string
+  readonly url: string
+  readonly headers?: Headers
+}
 
 export class Browser {
   private readonly cookies = new Map<string, string>()
@@ -16,7 +22,10 @@ export class Browser {
   }
 
   async post(path: string, form: Readonly<Record<string, string>>, headers: Readonly<Record<string, string>> = {}): Promise<Reply> {
-    return this.request('POST', path, new URLSearchParams(form).toString(), { 'content-type': 'application/x-www-form-urlencoded', ...headers })
+    return this.request('POST', path, new URLSearchParams(form).toString(), {
+      'content-type': 'application/x-www-form-urlencoded',
+      ...headers,
+    })
   }
 
   /** Follows redirects until one leaves the server (the app's redirect URI) or a page is shown. */
@@ -39,7 +48,12 @@ export class Browser {
   private async request(method: string, path: string, body: string | undefined, headers: Readonly<Record<string, string>>): Promise<Reply> {
     const url = this.url(path)
     const cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ')
-    const response = await fetch(url, { method, redirect: 'manual', headers: { ...headers, ...(cookie === '' ? {} : { cookie }) }, ...(body === undefined ? {} : { body }) })
+    const response = await fetch(url, {
+      method,
+      redirect: 'manual',
+      headers: { ...headers, ...(cookie === '' ? {} : { cookie }) },
+      ...(body === undefined ? {} : { body }),
+    })
     for (const line of response.headers.getSetCookie()) {
       const [pair = '', ...attributes] = line.split(';')
       const index = pair.indexOf('=')
@@ -49,7 +63,13 @@ export class Browser {
       if (expired || value === '') this.cookies.delete(name)
       else this.cookies.set(name, value)
     }
-    return { status: response.status, location: response.headers.get('location') ?? undefined, body: await response.text(), url, headers: response.headers }
+    return {
+      status: response.status,
+      location: response.headers.get('location') ?? undefined,
+      body: await response.text(),
+      url,
+      headers: response.headers,
+    }
   }
 }
 
@@ -68,5 +88,10 @@ export const formAction = (html: string): string => {
 /** The text of the error summary (role=alert), or '' when the page shows none. */
 export const alertText = (html: string): string => {
   const match = /<div class="alert" role="alert"[^>]*>([\s\S]*?)<\/div>/.exec(html)
-  return match?.[1]?.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim() ?? ''
+  return (
+    match?.[1]
+      ?.replace(/<[^>]+>/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim() ?? ''
+  )
 }

@@ -36,7 +36,10 @@ const blockText = (b: Block): string => {
     case 'Paragraph':
       return b.text
     case 'Quote':
-      return b.text.split(/\r?\n/).map((line) => `> ${line}`).join('\n')
+      return b.text
+        .split(/\r?\n/)
+        .map((line) => `> ${line}`)
+        .join('\n')
     case 'Details':
       return b.rows.map(([label, value]) => `${label}: ${value}`).join('\n')
   }
@@ -50,7 +53,10 @@ const blockHtml = (b: Block): string => {
       return `<blockquote style="margin:0 0 16px;padding:8px 16px;border-left:4px solid #c8c8c8;color:#424242">${escapeMultiline(b.text)}</blockquote>`
     case 'Details':
       return `<table role="presentation" style="margin:0 0 16px;border-collapse:collapse">${b.rows
-        .map(([label, value]) => `<tr><th align="left" style="padding:2px 16px 2px 0;font-weight:600">${escapeHtml(label)}</th><td style="padding:2px 0">${escapeHtml(value)}</td></tr>`)
+        .map(
+          ([label, value]) =>
+            `<tr><th align="left" style="padding:2px 16px 2px 0;font-weight:600">${escapeHtml(label)}</th><td style="padding:2px 0">${escapeHtml(value)}</td></tr>`,
+        )
         .join('')}</table>`
   }
 }
@@ -75,7 +81,9 @@ export const toHtml = (c: MailContent): string =>
     ...c.blocks.map(blockHtml),
     ...(c.action === null
       ? []
-      : [`<p style="margin:24px 0"><a href="${escapeHtml(c.action.url)}" style="background:#0f6cbd;color:#ffffff;padding:10px 20px;border-radius:4px;text-decoration:none;display:inline-block">${escapeHtml(c.action.label)}</a></p>`]),
+      : [
+          `<p style="margin:24px 0"><a href="${escapeHtml(c.action.url)}" style="background:#0f6cbd;color:#ffffff;padding:10px 20px;border-radius:4px;text-decoration:none;display:inline-block">${escapeHtml(c.action.label)}</a></p>`,
+        ]),
     `<p style="margin:0 0 16px">${escapeMultiline(c.signOff)}</p>`,
     `<hr style="border:none;border-top:1px solid #e0e0e0;margin:24px 0 12px">`,
     `<p style="margin:0;font-size:12px;color:#616161">${c.footer.map(escapeHtml).join('<br>')}</p>`,

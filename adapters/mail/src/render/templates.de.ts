@@ -4,7 +4,8 @@
 import { details, paragraph, quote } from './mail.layout.js'
 import type { LanguagePack } from './template.types.js'
 
-const hello = (firstName: string | undefined): string => (firstName === undefined || firstName.trim() === '' ? 'Guten Tag,' : `Hallo ${firstName},`)
+const hello = (firstName: string | undefined): string =>
+  firstName === undefined || firstName.trim() === '' ? 'Guten Tag,' : `Hallo ${firstName},`
 
 const byWhom = { Admin: 'Die Matching-Administration hat', Mentor: 'Sie haben', Deadline: 'Wir haben' } as const
 
@@ -22,11 +23,19 @@ export const de: LanguagePack = {
       d.audience === 'Mentee'
         ? {
             subject:
-              d.count === undefined ? 'Neue Mentoring-Vorschläge für Sie' : d.count === 1 ? 'Ein neuer Mentoring-Vorschlag für Sie' : `${d.count} neue Mentoring-Vorschläge für Sie`,
+              d.count === undefined
+                ? 'Neue Mentoring-Vorschläge für Sie'
+                : d.count === 1
+                  ? 'Ein neuer Mentoring-Vorschlag für Sie'
+                  : `${d.count} neue Mentoring-Vorschläge für Sie`,
             greeting: hello(d.firstName),
             blocks: [
-              paragraph('Wir haben Mentor*innen gefunden, die zu Ihren Antworten passen. Sehen Sie sich die Profile an und treffen Sie Ihre Wahl.'),
-              paragraph(`Die Vorschläge sind bis ${c.dateTime(d.deadline)} für Sie reserviert. Danach verfallen sie, und die Mentor*innen stehen wieder anderen Mentees zur Verfügung.`),
+              paragraph(
+                'Wir haben Mentor*innen gefunden, die zu Ihren Antworten passen. Sehen Sie sich die Profile an und treffen Sie Ihre Wahl.',
+              ),
+              paragraph(
+                `Die Vorschläge sind bis ${c.dateTime(d.deadline)} für Sie reserviert. Danach verfallen sie, und die Mentor*innen stehen wieder anderen Mentees zur Verfügung.`,
+              ),
             ],
             action: { label: 'Vorschläge ansehen', url: c.url('/') },
           }
@@ -35,7 +44,9 @@ export const de: LanguagePack = {
             greeting: hello(d.firstName),
             blocks: [
               paragraph('Ein Mentee hat Sie als Mentor*in ausgewählt und wartet auf Ihre Antwort.'),
-              paragraph(`Bitte nehmen Sie bis ${c.dateTime(d.deadline)} an oder lehnen Sie ab. Ohne Antwort bis dahin wird Ihr Matching pausiert.`),
+              paragraph(
+                `Bitte nehmen Sie bis ${c.dateTime(d.deadline)} an oder lehnen Sie ab. Ohne Antwort bis dahin wird Ihr Matching pausiert.`,
+              ),
             ],
             action: { label: 'Jetzt antworten', url: c.url('/') },
           },
@@ -63,7 +74,9 @@ export const de: LanguagePack = {
       greeting: hello(d.firstName),
       blocks: [
         paragraph('Leider kann die Person, die Sie als Mentor*in gewählt haben, das Mentoring nicht übernehmen.'),
-        ...(d.infoText === null || d.infoText.trim() === '' ? [] : [paragraph('Folgende Nachricht wurde für Sie hinterlassen:'), quote(d.infoText)]),
+        ...(d.infoText === null || d.infoText.trim() === ''
+          ? []
+          : [paragraph('Folgende Nachricht wurde für Sie hinterlassen:'), quote(d.infoText)]),
         paragraph('Sie können auf Ihrem Dashboard sofort ein neues Matching starten. Diese Person wird Ihnen nicht erneut vorgeschlagen.'),
       ],
       action: { label: 'Neues Matching starten', url: c.url('/') },
@@ -88,7 +101,9 @@ export const de: LanguagePack = {
             ? 'Ein Mentee hat Sie ausgewählt, aber wir haben innerhalb von 72 Stunden keine Antwort von Ihnen erhalten. Deshalb haben wir das Matching für Ihr Mentor*in-Profil pausiert, damit kein weiterer Mentee vergeblich wartet.'
             : `${byWhom[d.by]} das Matching für Ihr Mentor*in-Profil pausiert.`,
         ),
-        paragraph('Solange das Matching pausiert ist, werden Sie keinen Mentees vorgeschlagen. Sie können es jederzeit in Ihrem Mentor*in-Profil wieder aktivieren.'),
+        paragraph(
+          'Solange das Matching pausiert ist, werden Sie keinen Mentees vorgeschlagen. Sie können es jederzeit in Ihrem Mentor*in-Profil wieder aktivieren.',
+        ),
       ],
       action: { label: 'Matching aktivieren', url: c.url('/user/mentor-profile') },
     }),
@@ -119,7 +134,9 @@ export const de: LanguagePack = {
       greeting: hello(d.firstName),
       blocks: [
         paragraph(`Sie haben Ihren Mentor*in-Fragebogen am ${c.date(d.lastSavedAt)} gespeichert, aber noch nicht veröffentlicht.`),
-        paragraph('Nur veröffentlichte Profile können Mentees vorgeschlagen werden. Bitte vervollständigen Sie Ihre Antworten und wählen Sie „Speichern und veröffentlichen“.'),
+        paragraph(
+          'Nur veröffentlichte Profile können Mentees vorgeschlagen werden. Bitte vervollständigen Sie Ihre Antworten und wählen Sie „Speichern und veröffentlichen“.',
+        ),
       ],
       action: { label: 'Mentor*in-Profil vervollständigen', url: c.url('/user/mentor-profile') },
     }),
@@ -128,7 +145,9 @@ export const de: LanguagePack = {
       subject: `Passwort für ${c.org.name} zurücksetzen`,
       greeting: hello(d.firstName),
       blocks: [
-        paragraph(`Wir haben eine Anfrage erhalten, das Passwort Ihres Kontos bei ${c.org.name} zurückzusetzen. Über den folgenden Link können Sie ein neues wählen. Er funktioniert einmal und ist ${d.validMinutes} Minuten gültig.`),
+        paragraph(
+          `Wir haben eine Anfrage erhalten, das Passwort Ihres Kontos bei ${c.org.name} zurückzusetzen. Über den folgenden Link können Sie ein neues wählen. Er funktioniert einmal und ist ${d.validMinutes} Minuten gültig.`,
+        ),
         paragraph('Falls Sie das nicht angefordert haben, können Sie diese E-Mail ignorieren; Ihr Passwort bleibt unverändert.'),
       ],
       action: { label: 'Neues Passwort wählen', url: d.link },

@@ -3,7 +3,8 @@
 import { details, paragraph, quote } from './mail.layout.js'
 import type { LanguagePack } from './template.types.js'
 
-const hello = (firstName: string | undefined): string => (firstName === undefined || firstName.trim() === '' ? 'Hello,' : `Hello ${firstName},`)
+const hello = (firstName: string | undefined): string =>
+  firstName === undefined || firstName.trim() === '' ? 'Hello,' : `Hello ${firstName},`
 
 const byWhom = { Admin: 'The matching administrator has', Mentor: 'You have', Deadline: 'We have' } as const
 
@@ -21,11 +22,17 @@ export const en: LanguagePack = {
       d.audience === 'Mentee'
         ? {
             subject:
-              d.count === undefined ? 'You have new mentor proposals' : d.count === 1 ? 'You have a new mentor proposal' : `You have ${d.count} new mentor proposals`,
+              d.count === undefined
+                ? 'You have new mentor proposals'
+                : d.count === 1
+                  ? 'You have a new mentor proposal'
+                  : `You have ${d.count} new mentor proposals`,
             greeting: hello(d.firstName),
             blocks: [
               paragraph('We have found mentors who fit your answers. Have a look at their profiles and choose your mentor.'),
-              paragraph(`The proposals are reserved for you until ${c.dateTime(d.deadline)}. After that they expire and the mentors return to the pool.`),
+              paragraph(
+                `The proposals are reserved for you until ${c.dateTime(d.deadline)}. After that they expire and the mentors return to the pool.`,
+              ),
             ],
             action: { label: 'See your proposals', url: c.url('/') },
           }
@@ -87,7 +94,9 @@ export const en: LanguagePack = {
             ? 'A mentee chose you as their mentor, but we did not receive your answer within 72 hours. We have therefore paused matching for your mentor profile, so that no other mentee waits in vain.'
             : `${byWhom[d.by]} paused matching for your mentor profile.`,
         ),
-        paragraph('While matching is paused, you will not be proposed to mentees. You can enable it again at any time on your mentor profile.'),
+        paragraph(
+          'While matching is paused, you will not be proposed to mentees. You can enable it again at any time on your mentor profile.',
+        ),
       ],
       action: { label: 'Enable matching', url: c.url('/user/mentor-profile') },
     }),
@@ -127,7 +136,9 @@ export const en: LanguagePack = {
       subject: `Reset your ${c.org.name} password`,
       greeting: hello(d.firstName),
       blocks: [
-        paragraph(`We received a request to reset the password of your ${c.org.name} account. Use the link below to choose a new one. It works once and is valid for ${d.validMinutes} minutes.`),
+        paragraph(
+          `We received a request to reset the password of your ${c.org.name} account. Use the link below to choose a new one. It works once and is valid for ${d.validMinutes} minutes.`,
+        ),
         paragraph('If you did not ask for this, you can ignore this e-mail; your password stays unchanged.'),
       ],
       action: { label: 'Choose a new password', url: d.link },

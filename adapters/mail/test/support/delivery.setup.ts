@@ -34,7 +34,12 @@ export const enqueue = (
   to: { readonly email: string; readonly name?: string; readonly language?: Language; readonly userId?: number },
   now: number = START,
 ): number => {
-  const row = prepareNotification(notification, { recipient: { email: to.email, name: to.name ?? 'Mia Meier' }, language: to.language ?? 'en', userId: to.userId ?? 1 }, org, now)
+  const row = prepareNotification(
+    notification,
+    { recipient: { email: to.email, name: to.name ?? 'Mia Meier' }, language: to.language ?? 'en', userId: to.userId ?? 1 },
+    org,
+    now,
+  )
   if (E.isLeft(row)) throw new Error(`test set-up: bad recipient ${to.email}`)
   return outbox.enqueue(row.right)
 }
@@ -43,7 +48,9 @@ export const workerOver = (
   outbox: MemoryOutbox,
   transport: MailTransport,
   clock: Clock,
-  options: Partial<Pick<DeliveryWorkerOptions, 'backoff' | 'maxAttempts' | 'batchSize' | 'leaseMs' | 'log'>> & { readonly name?: string } = {},
+  options: Partial<Pick<DeliveryWorkerOptions, 'backoff' | 'maxAttempts' | 'batchSize' | 'leaseMs' | 'log'>> & {
+    readonly name?: string
+  } = {},
 ) =>
   createDeliveryWorker({
     outbox,

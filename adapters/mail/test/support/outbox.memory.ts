@@ -31,7 +31,17 @@ export const memoryOutbox = (): MemoryOutbox => {
   return {
     enqueue: (row) => {
       const id = nextId++
-      rows.set(id, { ...row, id, attempts: 0, status: 'pending', lastError: null, lockedBy: null, lockedUntil: null, attemptedAt: null, sentAt: null })
+      rows.set(id, {
+        ...row,
+        id,
+        attempts: 0,
+        status: 'pending',
+        lastError: null,
+        lockedBy: null,
+        lockedUntil: null,
+        attemptedAt: null,
+        sentAt: null,
+      })
       return id
     },
     rows: () => [...rows.values()],
@@ -58,7 +68,14 @@ export const memoryOutbox = (): MemoryOutbox => {
       update(id, (r) => r.status !== 'sent', { status: 'sent', sentAt: now, lastError: null, lockedBy: null, lockedUntil: null })
     },
     markRetry: async (id, nextAttemptAt, error, worker) => {
-      update(id, (r) => r.status === 'sending' && r.lockedBy === worker, { status: 'pending', nextAttemptAt, lastError: error, lockedBy: null, lockedUntil: null, attemptedAt: null })
+      update(id, (r) => r.status === 'sending' && r.lockedBy === worker, {
+        status: 'pending',
+        nextAttemptAt,
+        lastError: error,
+        lockedBy: null,
+        lockedUntil: null,
+        attemptedAt: null,
+      })
     },
     markFailed: async (id, error, worker) => {
       update(id, (r) => r.status === 'sending' && r.lockedBy === worker, { status: 'failed', lastError: error, lockedUntil: null })
@@ -76,12 +93,28 @@ export const memoryOutbox = (): MemoryOutbox => {
           rows.set(r.id, { ...r, status: 'failed', lastError: INTERRUPTED_GIVEN_UP, lockedBy: null, lockedUntil: null })
           abandoned += 1
         } else {
-          rows.set(r.id, { ...r, status: 'pending', lastError: INTERRUPTED_ERROR, nextAttemptAt: now, lockedBy: null, lockedUntil: null, attemptedAt: null })
+          rows.set(r.id, {
+            ...r,
+            status: 'pending',
+            lastError: INTERRUPTED_ERROR,
+            nextAttemptAt: now,
+            lockedBy: null,
+            lockedUntil: null,
+            attemptedAt: null,
+          })
           interrupted += 1
         }
       }
       return { requeued, interrupted, abandoned }
     },
-    requeueFailed: (id, now) => update(id, (r) => r.status === 'failed', { status: 'pending', nextAttemptAt: now, attempts: 0, lockedBy: null, lockedUntil: null, attemptedAt: null }),
+    requeueFailed: (id, now) =>
+      update(id, (r) => r.status === 'failed', {
+        status: 'pending',
+        nextAttemptAt: now,
+        attempts: 0,
+        lockedBy: null,
+        lockedUntil: null,
+        attemptedAt: null,
+      }),
   }
 }

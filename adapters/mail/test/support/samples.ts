@@ -42,9 +42,7 @@ export const samples: { readonly [K in NotificationType]: readonly NotificationD
   ],
   REMINDER_UNPUBLISHED_USER_PROFILE: [{ firstName: 'Max', lastSavedAt: DEADLINE }],
   PASSWORD_RESET: [{ firstName: 'Mia', link: 'https://tandem.mentoring-mitte.example/oidc/reset/tok123', validMinutes: 30 }],
-  ADMIN_MESSAGE: [
-    { subject: 'Program kick-off on 1 December', body: 'Dear all,\n\nplease join us for the kick-off.', firstName: 'Mia' },
-  ],
+  ADMIN_MESSAGE: [{ subject: 'Program kick-off on 1 December', body: 'Dear all,\n\nplease join us for the kick-off.', firstName: 'Mia' }],
 }
 
 /** The page of the app each type points at. */

@@ -37,7 +37,9 @@ const listen = (server: SMTPServer, port: number): Promise<number> =>
   })
 
 /** With `auth`, the server demands a login and accepts only these credentials. */
-export const startTestSmtp = async (options: { readonly auth?: { readonly user: string; readonly pass: string } } = {}): Promise<TestSmtp> => {
+export const startTestSmtp = async (
+  options: { readonly auth?: { readonly user: string; readonly pass: string } } = {},
+): Promise<TestSmtp> => {
   const state: TestSmtp = {
     port: 0,
     url: '',
@@ -63,7 +65,8 @@ export const startTestSmtp = async (options: { readonly auth?: { readonly user: 
       // options in SMTP_URL reach nodemailer.
       authOptional: options.auth === undefined,
       onAuth(auth, _session, callback) {
-        if (options.auth !== undefined && auth.username === options.auth.user && auth.password === options.auth.pass) return callback(null, { user: auth.username })
+        if (options.auth !== undefined && auth.username === options.auth.user && auth.password === options.auth.pass)
+          return callback(null, { user: auth.username })
         callback(Object.assign(new Error('Invalid username or password'), { responseCode: 535 }))
       },
       logger: false,

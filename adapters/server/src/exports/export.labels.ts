@@ -41,7 +41,11 @@ export const HEADERS = {
 
 export type HeaderKey = keyof typeof HEADERS
 
-export const SIDE_LABEL = { Mentee: { en: 'Mentee', de: 'Mentee' }, Mentor: { en: 'Mentor', de: 'Mentor*in' }, Both: { en: 'Both', de: 'Beides' } } as const
+export const SIDE_LABEL = {
+  Mentee: { en: 'Mentee', de: 'Mentee' },
+  Mentor: { en: 'Mentor', de: 'Mentor*in' },
+  Both: { en: 'Both', de: 'Beides' },
+} as const
 
 export const SHEETS = {
   Mentee: { en: 'Mentees', de: 'Mentees' },
@@ -75,7 +79,14 @@ export const dateTimeCell = (epochMs: number | null, timeZone: string): Date | '
   let format = wallClockParts.get(timeZone)
   if (format === undefined) {
     format = new Intl.DateTimeFormat('en-US', {
-      timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric',
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
     })
     wallClockParts.set(timeZone, format)
   }

@@ -15,7 +15,7 @@ const namesOf = (ctx: ServiceContext): ExportNames => ({
   federalState: (id, language) => stateName(ctx, id, language) ?? '',
   accountLanguage: (code, language) => {
     const account = LANGUAGES.find((l) => l === code)
-    return account === undefined ? code : languageName(ctx, account, language) ?? code
+    return account === undefined ? code : (languageName(ctx, account, language) ?? code)
   },
 })
 

@@ -22,7 +22,11 @@ export const writeSheet = async (
   columns: readonly SheetColumn[],
   rows: Iterable<readonly CellValue[]>,
 ): Promise<number> => {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out as unknown as import('node:stream').Stream, useStyles: true, useSharedStrings: false })
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: out as unknown as import('node:stream').Stream,
+    useStyles: true,
+    useSharedStrings: false,
+  })
   workbook.creator = 'Tandem'
   const sheet = workbook.addWorksheet(sheetName, { views: [{ state: 'frozen', ySplit: 1 }] })
   sheet.columns = columns.map((c, i) => ({ key: `c${i}`, header: c.header, width: c.width }))

@@ -15,10 +15,21 @@ export const isDeletedPlaceholder = (user: { readonly issuer: string; readonly s
 const placeholderId = (ctx: ServiceContext): UserId => {
   const existing = ctx.users.bySubject(DELETED_USER.issuer, DELETED_USER.subject)
   if (existing !== undefined) return existing.id
-  const id = ctx.users.insert({
-    ...DELETED_USER, firstName: '', lastName: 'Deleted user', gender: 'NA', birthDate: null, language: 'en',
-    roles: [], acceptedPrivacy: false, acceptedTerms: false, menteeClusterId: null,
-  }, 0)
+  const id = ctx.users.insert(
+    {
+      ...DELETED_USER,
+      firstName: '',
+      lastName: 'Deleted user',
+      gender: 'NA',
+      birthDate: null,
+      language: 'en',
+      roles: [],
+      acceptedPrivacy: false,
+      acceptedTerms: false,
+      menteeClusterId: null,
+    },
+    0,
+  )
   if (id === undefined) throw new Error('the deleted-user placeholder could not be created')
   return id
 }
@@ -27,12 +38,15 @@ const escape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\
 
 /** The text with each name, as a whole word, replaced by a dash. */
 export const withoutNames = (text: string, names: readonly string[]): string =>
-  names.filter((n) => n.trim() !== '').reduce((out, name) => out.replace(new RegExp(`(?<![\\p{L}\\p{N}])${escape(name.trim())}(?![\\p{L}\\p{N}])`, 'gu'), '–'), text)
+  names
+    .filter((n) => n.trim() !== '')
+    .reduce((out, name) => out.replace(new RegExp(`(?<![\\p{L}\\p{N}])${escape(name.trim())}(?![\\p{L}\\p{N}])`, 'gu'), '–'), text)
 
 /** Erases the user's personal data (the repository's erase, with the placeholder and name rules here). */
 export const eraseUser = (ctx: ServiceContext, id: UserId, recordDeletion?: () => void): void => {
   ctx.erasure.erase(id, {
-    placeholderId: () => placeholderId(ctx), scrubSubject: (subject, user) => withoutNames(subject, [user.firstName, user.lastName]),
+    placeholderId: () => placeholderId(ctx),
+    scrubSubject: (subject, user) => withoutNames(subject, [user.firstName, user.lastName]),
     ...(recordDeletion === undefined ? {} : { recordDeletion }),
   })
 }

@@ -1,6 +1,15 @@
 // Account calls: sign-up and sign-in of the token holder, the caller's details, user deletion and
 // browser error logs. Sign-up and sign-in are the commands that store what the token says.
-import { releaseTandem, liveTandemsOf, type DomainError, type Language, type RoleName, type Side, type UserId, type VerifiedIdentity } from '@tandem/core'
+import {
+  releaseTandem,
+  liveTandemsOf,
+  type DomainError,
+  type Language,
+  type RoleName,
+  type Side,
+  type UserId,
+  type VerifiedIdentity,
+} from '@tandem/core'
 import type { Actor, Services } from '@tandem/http'
 import type { UserRecord } from '@tandem/sqlite'
 import { isLeft, left, right, type Either } from 'fp-ts/lib/Either.js'
@@ -16,23 +25,53 @@ export const accountService = (ctx: ServiceContext): Omit<Services['account'], '
 
   const addSide = (userId: number, side: Side) => ctx.users.addRole(userId, side, side === 'Mentee' ? defaultClusterId() : null)
 
-  const register = (identity: { issuer: string; subject: string }, input: {
-    email: string; firstName: string; lastName: string; gender: 'Female' | 'Male' | 'Non-binary' | 'NA'; birthDate: string | null; language: Language
-    roles: RoleName[]; privacy: boolean; terms: boolean
-  }): Either<DomainError, number> => {
-    const id = ctx.users.insert({
-      issuer: identity.issuer, subject: identity.subject, email: input.email, firstName: input.firstName, lastName: input.lastName,
-      gender: input.gender, birthDate: input.birthDate, language: input.language, roles: input.roles,
-      acceptedPrivacy: input.privacy, acceptedTerms: input.terms, menteeClusterId: input.roles.includes('Mentee') ? defaultClusterId() : null,
-    }, ctx.clock())
+  const register = (
+    identity: { issuer: string; subject: string },
+    input: {
+      email: string
+      firstName: string
+      lastName: string
+      gender: 'Female' | 'Male' | 'Non-binary' | 'NA'
+      birthDate: string | null
+      language: Language
+      roles: RoleName[]
+      privacy: boolean
+      terms: boolean
+    },
+  ): Either<DomainError, number> => {
+    const id = ctx.users.insert(
+      {
+        issuer: identity.issuer,
+        subject: identity.subject,
+        email: input.email,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        gender: input.gender,
+        birthDate: input.birthDate,
+        language: input.language,
+        roles: input.roles,
+        acceptedPrivacy: input.privacy,
+        acceptedTerms: input.terms,
+        menteeClusterId: input.roles.includes('Mentee') ? defaultClusterId() : null,
+      },
+      ctx.clock(),
+    )
     return id === undefined ? left(emailTaken) : right(id)
   }
 
   /** Administrators named in ADMIN_EMAILS need no sign-up: their record is made on first contact. */
-  const registerAdmin = (actor: Actor): Either<DomainError, number> => register(actor.identity, {
-    email: actor.email, firstName: actor.identity.givenName, lastName: actor.identity.familyName, gender: actor.identity.gender,
-    birthDate: actor.identity.birthdate, language: actor.identity.locale, roles: ['Admin'], privacy: true, terms: true,
-  })
+  const registerAdmin = (actor: Actor): Either<DomainError, number> =>
+    register(actor.identity, {
+      email: actor.email,
+      firstName: actor.identity.givenName,
+      lastName: actor.identity.familyName,
+      gender: actor.identity.gender,
+      birthDate: actor.identity.birthdate,
+      language: actor.identity.locale,
+      roles: ['Admin'],
+      privacy: true,
+      terms: true,
+    })
 
   /**
    * Sign-in refreshes names and e-mail from the token (the provider owns them); birth date and gender
@@ -63,8 +102,15 @@ export const accountService = (ctx: ServiceContext): Omit<Services['account'], '
       const who = actor.identity
       const roles: RoleName[] = isAdminEmail(ctx, who.email) ? ['Admin'] : [body.Role]
       const id = register(who, {
-        email: who.email, firstName: who.givenName, lastName: who.familyName, gender: who.gender, birthDate: who.birthdate,
-        language: who.locale, roles, privacy: body.IsAcceptedDataPrivacyPolicy, terms: body.IsAcceptedTermsConditions,
+        email: who.email,
+        firstName: who.givenName,
+        lastName: who.familyName,
+        gender: who.gender,
+        birthDate: who.birthdate,
+        language: who.locale,
+        roles,
+        privacy: body.IsAcceptedDataPrivacyPolicy,
+        terms: body.IsAcceptedTermsConditions,
       })
       return isLeft(id) ? id : mapView(ctx, id.right)
     },
@@ -133,7 +179,14 @@ const followTokenEmail = (ctx: ServiceContext, id: UserId, identity: VerifiedIde
   const user = ctx.users.byId(id)
   if (user === undefined) return
   const email = emailFromToken(ctx, user, identity)
-  if (email !== user.email) ctx.users.updateIdentity(id, { email, firstName: user.firstName, lastName: user.lastName, birthDate: user.birthDate, gender: user.gender })
+  if (email !== user.email)
+    ctx.users.updateIdentity(id, {
+      email,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      birthDate: user.birthDate,
+      gender: user.gender,
+    })
 }
 
 export const mapView = async (ctx: ServiceContext, id: number | null) => {

@@ -1,7 +1,18 @@
 // What every service needs: the repositories, the world store, the clock, the master data and the
 // configuration. Built once by the server.
 import type { Bilingual, DeclineReason, DomainError, Language, ProfileQuestion, Questionnaire, UserId } from '@tandem/core'
-import type { AnswersRepository, ClustersRepository, DeletedSubjects, ErasureRepository, ExportQueries, ListQueries, OutboxRepository, UserRecord, UsersRepository, WorldStore } from '@tandem/sqlite'
+import type {
+  AnswersRepository,
+  ClustersRepository,
+  DeletedSubjects,
+  ErasureRepository,
+  ExportQueries,
+  ListQueries,
+  OutboxRepository,
+  UserRecord,
+  UsersRepository,
+  WorldStore,
+} from '@tandem/sqlite'
 import { left, right, type Either } from 'fp-ts/lib/Either.js'
 import type { Clock } from '../clock.js'
 import type { MentorPoolCache } from './mentor-pool.cache.js'

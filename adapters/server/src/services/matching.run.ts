@@ -17,11 +17,18 @@ export const runMatching = (ctx: ServiceContext, mentee: UserRecord): Either<Dom
   const begun = ctx.store.runCurrent({ userIds: [id] }, begin, startedAt)
   if (isLeft(begun)) return begun
   try {
-    const declined = new Set([...begun.right.world.tandems.values()].filter((x) => x.menteeId === id && x.state === 'DECLINED').map((x) => x.mentorId))
+    const declined = new Set(
+      [...begun.right.world.tandems.values()].filter((x) => x.menteeId === id && x.state === 'DECLINED').map((x) => x.mentorId),
+    )
     const proposals = ctx.mentorPool.rank({ id, answers }, declined).map((r) => ({ mentorId: r.mentorId, score: r.score }))
     // Scoring took time: the proposals' 48 h start when they are written.
     const proposedAt = ctx.clock()
-    const completed = ctx.store.runAfter(begun.right.world, { userIds: proposals.map((p) => p.mentorId) }, completeMatchingRun(proposedAt, { menteeId: id, proposals }), proposedAt)
+    const completed = ctx.store.runAfter(
+      begun.right.world,
+      { userIds: proposals.map((p) => p.mentorId) },
+      completeMatchingRun(proposedAt, { menteeId: id, proposals }),
+      proposedAt,
+    )
     if (isLeft(completed)) {
       abort(ctx, id)
       return completed

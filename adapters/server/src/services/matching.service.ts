@@ -1,8 +1,23 @@
 // Participant matching calls: proposals with remaining times (deadlines applied on read), accept,
 // decline, decline reasons, and start matching (the matching run).
 import {
-  acceptByMentee, acceptByMentor, declineByMentee, declineByMentor, proposalIdOf, remainingTime, shownTandemsOf, toIsoDateTime, validateDecline,
-  type AcceptDeclinePayload, type DomainError, type Instant, type ParticipantProposal, type ProposalsResponse, type RemainingTime, type Side, type Tandem,
+  acceptByMentee,
+  acceptByMentor,
+  declineByMentee,
+  declineByMentor,
+  proposalIdOf,
+  remainingTime,
+  shownTandemsOf,
+  toIsoDateTime,
+  validateDecline,
+  type AcceptDeclinePayload,
+  type DomainError,
+  type Instant,
+  type ParticipantProposal,
+  type ProposalsResponse,
+  type RemainingTime,
+  type Side,
+  type Tandem,
 } from '@tandem/core'
 import type { Services } from '@tandem/http'
 import type { UserRecord } from '@tandem/sqlite'
@@ -15,12 +30,21 @@ const proposalView = (tandem: Tandem, side: Side, partner: UserRecord | undefine
   const own = side === 'Mentee' ? tandem.menteeProposal : tandem.mentorProposal
   const paired = side === 'Mentee' ? tandem.mentorProposal : tandem.menteeProposal
   return {
-    proposalId: own.id, pairedProposalId: paired.id, matchingTandemId: tandem.id, proposalState: own.state, tandemState: tandem.state,
+    proposalId: own.id,
+    pairedProposalId: paired.id,
+    matchingTandemId: tandem.id,
+    proposalState: own.state,
+    tandemState: tandem.state,
     tandemDate: toIsoDateTime(tandem.createdAt),
     // The partner's address only once both said yes (SPEC §6).
-    email: tandem.state === 'MATCHED' ? partner?.email ?? null : null,
-    firstName: partner?.firstName ?? '', lastName: partner?.lastName ?? '', profileImage: partner === undefined ? null : imageUrl(partner),
-    baseMatchRuleScore: tandem.score.base, maxScore: tandem.score.max, percentage: tandem.score.percentage, breakdown: tandem.score.breakdown,
+    email: tandem.state === 'MATCHED' ? (partner?.email ?? null) : null,
+    firstName: partner?.firstName ?? '',
+    lastName: partner?.lastName ?? '',
+    profileImage: partner === undefined ? null : imageUrl(partner),
+    baseMatchRuleScore: tandem.score.base,
+    maxScore: tandem.score.max,
+    percentage: tandem.score.percentage,
+    breakdown: tandem.score.breakdown,
   }
 }
 
@@ -28,7 +52,11 @@ const timeLeft = (now: Instant, tandem: Tandem, deadline: number | null): Remain
   deadline === null ? [] : [{ tandemId: tandem.id, ...remainingTime(now, deadline), tandemValidUntil: toIsoDateTime(deadline) }]
 
 /** The tandem and side an accept or decline names, checked against the caller and the proposal id. */
-const target = (ctx: ServiceContext, actorId: number | null, body: AcceptDeclinePayload): Either<DomainError, { me: UserRecord; tandemId: number }> => {
+const target = (
+  ctx: ServiceContext,
+  actorId: number | null,
+  body: AcceptDeclinePayload,
+): Either<DomainError, { me: UserRecord; tandemId: number }> => {
   const me = userById(ctx, actorId)
   if (isLeft(me)) return me
   const tandemId = body.matchingTandemSaveModel.matchingTandemId
@@ -51,8 +79,12 @@ const buildProposals = (ctx: ServiceContext, userId: number | null, now: Instant
     menteeProposal: asMentee.map((x) => proposalView(x, 'Mentee', partner(x.mentorId))),
     mentorProposal: asMentor.map((x) => proposalView(x, 'Mentor', partner(x.menteeId))),
     proposalRemainingTime: {
-      menteeRemainingTime: asMentee.flatMap((x) => (x.menteeProposal.state === 'PROPOSED' ? timeLeft(now, x, x.menteeProposal.deadline) : [])),
-      mentorRemainingTime: asMentor.flatMap((x) => (x.mentorProposal.state === 'PROPOSED' ? timeLeft(now, x, x.mentorProposal.deadline) : [])),
+      menteeRemainingTime: asMentee.flatMap((x) =>
+        x.menteeProposal.state === 'PROPOSED' ? timeLeft(now, x, x.menteeProposal.deadline) : [],
+      ),
+      mentorRemainingTime: asMentor.flatMap((x) =>
+        x.mentorProposal.state === 'PROPOSED' ? timeLeft(now, x, x.mentorProposal.deadline) : [],
+      ),
     },
   })
 }
@@ -75,7 +107,10 @@ export const matchingService = (ctx: ServiceContext): Services['matching'] => {
       const result = buildProposals(ctx, actor.userId, now)
       if (isRight(result) && actor.userId !== null && ctx.generation() === before) {
         if (cache.size > 10_000) cache.clear()
-        const deadlines = [...result.right.proposalRemainingTime.menteeRemainingTime, ...result.right.proposalRemainingTime.mentorRemainingTime].map((r) => Date.parse(r.tandemValidUntil))
+        const deadlines = [
+          ...result.right.proposalRemainingTime.menteeRemainingTime,
+          ...result.right.proposalRemainingTime.mentorRemainingTime,
+        ].map((r) => Date.parse(r.tandemValidUntil))
         cache.set(actor.userId, { generation: before, until: Math.min(now + PROPOSALS_MAX_AGE, ...deadlines), value: result.right })
       }
       return result
@@ -86,7 +121,8 @@ export const matchingService = (ctx: ServiceContext): Services['matching'] => {
       if (isLeft(found)) return found
       const { me, tandemId } = found.right
       const now = ctx.clock()
-      const apply = body.role === 'Mentee' ? acceptByMentee(now, { tandemId, menteeId: me.id }) : acceptByMentor(now, { tandemId, mentorId: me.id })
+      const apply =
+        body.role === 'Mentee' ? acceptByMentee(now, { tandemId, menteeId: me.id }) : acceptByMentor(now, { tandemId, mentorId: me.id })
       const result = ctx.store.run({ userIds: [me.id], tandemIds: [tandemId] }, apply, now)
       return isLeft(result) ? result : right(true)
     },
@@ -101,15 +137,20 @@ export const matchingService = (ctx: ServiceContext): Services['matching'] => {
       if (errors.length > 0) return left({ _tag: 'ValidationFailed', errors })
       const now = ctx.clock()
       // A mentor's comment is also the information text the waiting mentee receives.
-      const apply = body.role === 'Mentee'
-        ? declineByMentee(now, { tandemId, menteeId: me.id, declineReasonId: reasonId, comment })
-        : declineByMentor(now, { tandemId, mentorId: me.id, declineReasonId: reasonId, comment, infoText: comment })
+      const apply =
+        body.role === 'Mentee'
+          ? declineByMentee(now, { tandemId, menteeId: me.id, declineReasonId: reasonId, comment })
+          : declineByMentor(now, { tandemId, mentorId: me.id, declineReasonId: reasonId, comment, infoText: comment })
       const result = ctx.store.run({ userIds: [me.id], tandemIds: [tandemId] }, apply, now)
       return isLeft(result) ? result : right(true)
     },
 
     declineReasons: async (query) =>
-      right(ctx.master.declineReasons.filter((r) => r.side === query.role).map((r) => ({ id: r.id, declineReasonText: textIn(r.text, query.language) }))),
+      right(
+        ctx.master.declineReasons
+          .filter((r) => r.side === query.role)
+          .map((r) => ({ id: r.id, declineReasonText: textIn(r.text, query.language) })),
+      ),
 
     startMatching: async (actor) => {
       const me = userById(ctx, actor.userId)

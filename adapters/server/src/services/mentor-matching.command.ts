@@ -5,7 +5,12 @@ import { isLeft, left, right, type Either } from 'fp-ts/lib/Either.js'
 import { userById, type ServiceContext } from './context.js'
 import { sideComplete } from './views.js'
 
-export const setMatching = (ctx: ServiceContext, mentorId: UserId, enabled: boolean, by: 'Mentor' | 'Admin'): Either<DomainError, boolean> => {
+export const setMatching = (
+  ctx: ServiceContext,
+  mentorId: UserId,
+  enabled: boolean,
+  by: 'Mentor' | 'Admin',
+): Either<DomainError, boolean> => {
   const user = userById(ctx, mentorId)
   if (isLeft(user)) return user
   if (user.right.participant.mentor === null) {

@@ -1,11 +1,23 @@
 // The mentor pool of the matching run, packed once (core packMentorPool) and reused while the
 // published mentors and their answers stay the same; who is out of the pool right now is excluded
 // per run. The run's second transaction re-checks every mentor, so a stale pool is never unsafe.
-import { compileQuestionnaire, packMentorPool, rankPool, type Answer, type MentorPool, type Questionnaire, type RankedMentor, type UserId } from '@tandem/core'
+import {
+  compileQuestionnaire,
+  packMentorPool,
+  rankPool,
+  type Answer,
+  type MentorPool,
+  type Questionnaire,
+  type RankedMentor,
+  type UserId,
+} from '@tandem/core'
 import type { AnswersRepository, ListQueries } from '@tandem/sqlite'
 
 export type MentorPoolCache = {
-  readonly rank: (mentee: { readonly id: UserId; readonly answers: readonly Answer[] }, declined: ReadonlySet<UserId>) => readonly RankedMentor[]
+  readonly rank: (
+    mentee: { readonly id: UserId; readonly answers: readonly Answer[] },
+    declined: ReadonlySet<UserId>,
+  ) => readonly RankedMentor[]
 }
 
 export type MentorPoolSources = {

@@ -2,8 +2,16 @@
 // publishing a mentor), and a mentor switching their matching on or off. The wire form is read and
 // written by the core's answers mapping, the one the browser writes with.
 import {
-  QUESTIONNAIRE_SUMMARY_FIELD, canSaveMentorAnswers, fieldError, fromSaveAnswerItems, isQuestionnaireComplete, publishMentor,
-  toQuestionAnswerResponse, validateAnswers, validationFailed, calendarYearOf,
+  QUESTIONNAIRE_SUMMARY_FIELD,
+  canSaveMentorAnswers,
+  fieldError,
+  fromSaveAnswerItems,
+  isQuestionnaireComplete,
+  publishMentor,
+  toQuestionAnswerResponse,
+  validateAnswers,
+  validationFailed,
+  calendarYearOf,
 } from '@tandem/core'
 import type { Services } from '@tandem/http'
 import { isLeft, left, right } from 'fp-ts/lib/Either.js'
@@ -17,7 +25,16 @@ export const questionnaireService = (ctx: ServiceContext): Services['questionnai
     if (isLeft(user)) return user
     const side = query.role === 'Mentee' ? user.right.participant.mentee : user.right.participant.mentor
     const published = user.right.participant.mentor?.published === true && query.role === 'Mentor'
-    return right(toQuestionAnswerResponse(ctx.master.questionnaire, query.role, answersOf(ctx, user.right.id, query.role), query.language, published, side?.status ?? 'NEW'))
+    return right(
+      toQuestionAnswerResponse(
+        ctx.master.questionnaire,
+        query.role,
+        answersOf(ctx, user.right.id, query.role),
+        query.language,
+        published,
+        side?.status ?? 'NEW',
+      ),
+    )
   },
 
   saveAnswers: async (actor, body) => {
@@ -26,10 +43,14 @@ export const questionnaireService = (ctx: ServiceContext): Services['questionnai
     const side = body.roleName
     // Items the questionnaire does not know (a pair, an option kind, a stale question) are refused, not dropped.
     const answers = fromSaveAnswerItems(ctx.master.questionnaire, side, body.userSelectedAnswerSaveModel)
-    if (isLeft(answers)) return left(validationFailed([...answers.left, fieldError(QUESTIONNAIRE_SUMMARY_FIELD, 'questionnaire-fields-not-valid')]))
+    if (isLeft(answers))
+      return left(validationFailed([...answers.left, fieldError(QUESTIONNAIRE_SUMMARY_FIELD, 'questionnaire-fields-not-valid')]))
     const now = ctx.clock()
     const currentYear = calendarYearOf(now)
-    const errors = validateAnswers(ctx.master.questionnaire, side, answers.right, { mode: body.isSavePublish ? 'publish' : 'save', currentYear })
+    const errors = validateAnswers(ctx.master.questionnaire, side, answers.right, {
+      mode: body.isSavePublish ? 'publish' : 'save',
+      currentYear,
+    })
     if (errors.length > 0) return left(validationFailed(errors))
     const complete = isQuestionnaireComplete(ctx.master.questionnaire, side, answers.right, currentYear) && profileValid(ctx, user.right)
     const mentor = user.right.participant.mentor
@@ -39,7 +60,11 @@ export const questionnaireService = (ctx: ServiceContext): Services['questionnai
     }
     ctx.answers.save(user.right.id, side, [...answers.right], now)
     if (side === 'Mentor' && body.isSavePublish) {
-      const published = ctx.store.run({ userIds: [user.right.id] }, publishMentor(now, { mentorId: user.right.id, profileComplete: complete }), now)
+      const published = ctx.store.run(
+        { userIds: [user.right.id] },
+        publishMentor(now, { mentorId: user.right.id, profileComplete: complete }),
+        now,
+      )
       if (isLeft(published)) return published
     }
     return right(true)

@@ -1,9 +1,25 @@
 // User calls: the caller's profile with master data, profile and photo updates, photos for those
 // allowed to see them, the proposed profile of the other side and the status master.
 import {
-  GERMANY_COUNTRY_ID, LANGUAGES, asksProfileQuestion, LANGUAGE_IDS, PROFILE_SUMMARY_FIELD, STATUSES, STATUS_IDS, fieldError, isShownPartner, languageById, shownTandemsOf,
+  GERMANY_COUNTRY_ID,
+  LANGUAGES,
+  asksProfileQuestion,
+  LANGUAGE_IDS,
+  PROFILE_SUMMARY_FIELD,
+  STATUSES,
+  STATUS_IDS,
+  fieldError,
+  isShownPartner,
+  languageById,
+  shownTandemsOf,
   validateProfile,
-  type DomainError, type FieldError, type ProfileInput, type ProfileMasterData, type ProposedProfile, type Language, type RoleName,
+  type DomainError,
+  type FieldError,
+  type ProfileInput,
+  type ProfileMasterData,
+  type ProposedProfile,
+  type Language,
+  type RoleName,
 } from '@tandem/core'
 import type { Services } from '@tandem/http'
 import { isLeft, left, right } from 'fp-ts/lib/Either.js'
@@ -13,9 +29,19 @@ import { answerTexts, countryName, imageUrl, languageName, profileAnswerTexts, s
 const masterData = (ctx: ServiceContext, language: Language): ProfileMasterData => ({
   federalState: ctx.master.federalStates.map((s) => ({ stateName: textIn(s.name, language), stateOriginalId: s.stateOriginalId })),
   countryMaster: ctx.master.countries.map((c) => ({ countryName: textIn(c.name, language), countryCodeId: c.countryCodeId })),
-  language: LANGUAGES.map((l) => ({ languageName: ctx.master.languages.find((x) => x.languageId === LANGUAGE_IDS[l])?.name[language] ?? l, languageId: LANGUAGE_IDS[l] })),
-  cluster: ctx.clusters.list().filter((c) => !c.isEnded).map((c) => ({ clusterText: c.clusterText, clusterId: c.clusterId })),
-  userProfileQuestions: ctx.master.profileQuestions.map((q) => ({ userQuestionOriginalId: q.userQuestionOriginalId, userQuestionText: textIn(q.text, language), side: q.side })),
+  language: LANGUAGES.map((l) => ({
+    languageName: ctx.master.languages.find((x) => x.languageId === LANGUAGE_IDS[l])?.name[language] ?? l,
+    languageId: LANGUAGE_IDS[l],
+  })),
+  cluster: ctx.clusters
+    .list()
+    .filter((c) => !c.isEnded)
+    .map((c) => ({ clusterText: c.clusterText, clusterId: c.clusterId })),
+  userProfileQuestions: ctx.master.profileQuestions.map((q) => ({
+    userQuestionOriginalId: q.userQuestionOriginalId,
+    userQuestionText: textIn(q.text, language),
+    side: q.side,
+  })),
 })
 
 /**
@@ -28,7 +54,13 @@ export const sharesTandem = (ctx: ServiceContext, viewerId: number, userId: numb
 }
 
 /** Ids of the profile form that name nothing in our master data (or a program year that ended). */
-const unknownMasterData = (ctx: ServiceContext, p: ProfileInput, roles: readonly RoleName[], clusterId: number | null, currentClusterId: number | null): FieldError[] => {
+const unknownMasterData = (
+  ctx: ServiceContext,
+  p: ProfileInput,
+  roles: readonly RoleName[],
+  clusterId: number | null,
+  currentClusterId: number | null,
+): FieldError[] => {
   const sideOf = new Map(ctx.master.profileQuestions.map((q) => [q.userQuestionOriginalId, q.side]))
   const answerError = (questionId: number, i: number): FieldError[] => {
     const side = sideOf.get(questionId)
@@ -38,10 +70,15 @@ const unknownMasterData = (ctx: ServiceContext, p: ProfileInput, roles: readonly
   const cluster = clusterId === null || clusterId === currentClusterId ? null : ctx.clusters.byId(clusterId)
   return [
     ...p.profileQuestionAnswer.flatMap((a, i) => answerError(a.userQuestionOriginalId, i)),
-    ...(p.countryCodeId !== null && !ctx.master.countries.some((c) => c.countryCodeId === p.countryCodeId) ? [fieldError('countryCodeId', 'invalid-value')] : []),
+    ...(p.countryCodeId !== null && !ctx.master.countries.some((c) => c.countryCodeId === p.countryCodeId)
+      ? [fieldError('countryCodeId', 'invalid-value')]
+      : []),
     // A state counts only for Germany; for other countries the form rules drop it before saving.
-    ...(p.countryCodeId === GERMANY_COUNTRY_ID && p.stateOriginalId !== null && !ctx.master.federalStates.some((s) => s.stateOriginalId === p.stateOriginalId)
-      ? [fieldError('stateOriginalId', 'invalid-value')] : []),
+    ...(p.countryCodeId === GERMANY_COUNTRY_ID &&
+    p.stateOriginalId !== null &&
+    !ctx.master.federalStates.some((s) => s.stateOriginalId === p.stateOriginalId)
+      ? [fieldError('stateOriginalId', 'invalid-value')]
+      : []),
     ...(cluster !== null && (cluster === undefined || cluster.isEnded) ? [fieldError('clusterId', 'invalid-value')] : []),
   ]
 }
@@ -56,25 +93,45 @@ export const userService = (ctx: ServiceContext): Services['user'] => ({
   profile: async (actor, query) => {
     const user = userById(ctx, actor.userId)
     if (isLeft(user)) return user
-    return right({ userProfile: userView(ctx, user.right), userProfileMasterModel: masterData(ctx, query.language), userStatuses: statusEntries(ctx, user.right) })
+    return right({
+      userProfile: userView(ctx, user.right),
+      userProfileMasterModel: masterData(ctx, query.language),
+      userStatuses: statusEntries(ctx, user.right),
+    })
   },
 
   updateProfile: async (actor, body) => {
     const user = userById(ctx, actor.userId)
     if (isLeft(user)) return user
     // The sides the user holds: a person with both answers both sides' profile questions.
-    const roles: RoleName[] = [...(user.right.participant.mentee === null ? [] : ['Mentee' as const]), ...(user.right.participant.mentor === null ? [] : ['Mentor' as const])]
+    const roles: RoleName[] = [
+      ...(user.right.participant.mentee === null ? [] : ['Mentee' as const]),
+      ...(user.right.participant.mentor === null ? [] : ['Mentor' as const]),
+    ]
     // The account page sends only language and program year (decision 0005): the profile section's
     // fields stay as stored and only the two sent fields are checked, so a fresh user or an admin
     // can save before the questionnaire's profile section is filled in.
     const accountOnly = body.profileScope === 'account'
     const u = user.right
     const input = accountOnly
-      ? { ...body, countryCodeId: u.countryCodeId, stateOriginalId: u.stateOriginalId, city: u.city, professionalPosition: u.professionalPosition, company: u.company,
-        profileQuestionAnswer: ctx.users.profileAnswers(u.id).map((a) => ({ userQuestionOriginalId: a.questionId, userAnswer: a.answer })) }
+      ? {
+          ...body,
+          countryCodeId: u.countryCodeId,
+          stateOriginalId: u.stateOriginalId,
+          city: u.city,
+          professionalPosition: u.professionalPosition,
+          company: u.company,
+          profileQuestionAnswer: ctx.users
+            .profileAnswers(u.id)
+            .map((a) => ({ userQuestionOriginalId: a.questionId, userAnswer: a.answer })),
+        }
       : body
     const valid = validateProfile(input, { roles })
-    const formErrors = !isLeft(valid) ? [] : accountOnly ? valid.left.filter((e) => e.field === 'languageId' || e.field === 'clusterId') : valid.left
+    const formErrors = !isLeft(valid)
+      ? []
+      : accountOnly
+        ? valid.left.filter((e) => e.field === 'languageId' || e.field === 'clusterId')
+        : valid.left
     const p = isLeft(valid) ? input : valid.right
     const mentee = user.right.participant.mentee
     // The program year of a running or matched mentee is the administrator's to change.
@@ -83,10 +140,16 @@ export const userService = (ctx: ServiceContext): Services['user'] => ({
     const errors = [...formErrors, ...unknownMasterData(ctx, p, roles, clusterId, mentee?.clusterId ?? null)]
     if (errors.length > 0) return left(profileRefused(errors))
     ctx.users.updateProfile(user.right.id, {
-      countryCodeId: p.countryCodeId, stateOriginalId: p.stateOriginalId, city: (p.city ?? '').trim(),
-      professionalPosition: (p.professionalPosition ?? '').trim(), company: (p.company ?? '').trim(),
-      language: languageById(p.languageId ?? 0) ?? user.right.language, menteeClusterId: clusterId,
-      profileAnswers: p.profileQuestionAnswer.filter((a) => a.userAnswer.trim() !== '').map((a) => ({ questionId: a.userQuestionOriginalId, answer: a.userAnswer })),
+      countryCodeId: p.countryCodeId,
+      stateOriginalId: p.stateOriginalId,
+      city: (p.city ?? '').trim(),
+      professionalPosition: (p.professionalPosition ?? '').trim(),
+      company: (p.company ?? '').trim(),
+      language: languageById(p.languageId ?? 0) ?? user.right.language,
+      menteeClusterId: clusterId,
+      profileAnswers: p.profileQuestionAnswer
+        .filter((a) => a.userAnswer.trim() !== '')
+        .map((a) => ({ questionId: a.userQuestionOriginalId, answer: a.userAnswer })),
     })
     if (body.isDeletedProfileImage) ctx.users.removeImage(user.right.id)
     return right(true)
@@ -121,10 +184,16 @@ export const userService = (ctx: ServiceContext): Services['user'] => ({
     const otherSide = query.role === 'Mentee' ? 'Mentor' : 'Mentee'
     const firstStatus = statusEntries(ctx, me.right)[0]?.userStatus
     const profile: ProposedProfile & { matchingTandemId: number } = {
-      city: o.city, federalState: stateName(ctx, o.stateOriginalId, query.language), country: countryName(ctx, o.countryCodeId, query.language),
-      language: languageName(ctx, o.language, query.language), gender: o.gender, professionalPosition: o.professionalPosition, company: o.company,
+      city: o.city,
+      federalState: stateName(ctx, o.stateOriginalId, query.language),
+      country: countryName(ctx, o.countryCodeId, query.language),
+      language: languageName(ctx, o.language, query.language),
+      gender: o.gender,
+      professionalPosition: o.professionalPosition,
+      company: o.company,
       email: firstStatus === 'MATCHED' && best.state === 'MATCHED' ? o.email : null,
-      firstName: o.firstName, profileImage: imageUrl(o),
+      firstName: o.firstName,
+      profileImage: imageUrl(o),
       questionnairesQuestionAnswersModel: answerTexts(ctx, o.id, otherSide, query.language),
       profileQuestionAnswersModel: profileAnswerTexts(ctx, o.id, otherSide, query.language),
       matchingTandemId: best.id,

@@ -1,8 +1,21 @@
 // Builders of the wire views (SPEC §3) from stored records, and the completeness facts commands
 // need. Pure apart from the reads through the context.
 import {
-  LANGUAGE_IDS, STATUS_IDS, asksProfileQuestion, calendarYearOf, isQuestionnaireComplete, toIsoDateTime, validateProfile,
-  type Answer, type Instant, type Language, type QuestionTextAnswer, type RoleName, type Side, type UserStatusEntry, type UserView,
+  LANGUAGE_IDS,
+  STATUS_IDS,
+  asksProfileQuestion,
+  calendarYearOf,
+  isQuestionnaireComplete,
+  toIsoDateTime,
+  validateProfile,
+  type Answer,
+  type Instant,
+  type Language,
+  type QuestionTextAnswer,
+  type RoleName,
+  type Side,
+  type UserStatusEntry,
+  type UserView,
 } from '@tandem/core'
 import { isRight } from 'fp-ts/lib/Either.js'
 import type { UserRecord } from '@tandem/sqlite'
@@ -19,18 +32,33 @@ export const rolesOf = (ctx: ServiceContext, user: UserRecord): RoleName[] => {
   return roles
 }
 
-export const holds = (user: UserRecord, side: Side): boolean => (side === 'Mentee' ? user.participant.mentee !== null : user.participant.mentor !== null)
+export const holds = (user: UserRecord, side: Side): boolean =>
+  side === 'Mentee' ? user.participant.mentee !== null : user.participant.mentor !== null
 
-export const imageUrl = (user: UserRecord): string | null => (user.hasImage ? `/api/User/ProfileImage/${user.id}?v=${user.participant.version}` : null)
+export const imageUrl = (user: UserRecord): string | null =>
+  user.hasImage ? `/api/User/ProfileImage/${user.id}?v=${user.participant.version}` : null
 
 export const statusEntries = (ctx: ServiceContext, user: UserRecord): UserStatusEntry[] => {
   const entries: UserStatusEntry[] = []
   const { mentee, mentor } = user.participant
   if (mentee !== null) {
-    entries.push({ role: 'Mentee', userStatus: mentee.status, userStatusId: STATUS_IDS[mentee.status], questionLastPublishDate: iso(mentee.lastStartedAt), questionLastSavedDate: iso(ctx.answers.load(user.id, 'Mentee')?.savedAt ?? null), noMatch: mentee.noMatch })
+    entries.push({
+      role: 'Mentee',
+      userStatus: mentee.status,
+      userStatusId: STATUS_IDS[mentee.status],
+      questionLastPublishDate: iso(mentee.lastStartedAt),
+      questionLastSavedDate: iso(ctx.answers.load(user.id, 'Mentee')?.savedAt ?? null),
+      noMatch: mentee.noMatch,
+    })
   }
   if (mentor !== null) {
-    entries.push({ role: 'Mentor', userStatus: mentor.status, userStatusId: STATUS_IDS[mentor.status], questionLastPublishDate: iso(mentor.lastPublishedAt), questionLastSavedDate: iso(mentor.lastSavedAt) })
+    entries.push({
+      role: 'Mentor',
+      userStatus: mentor.status,
+      userStatusId: STATUS_IDS[mentor.status],
+      questionLastPublishDate: iso(mentor.lastPublishedAt),
+      questionLastSavedDate: iso(mentor.lastSavedAt),
+    })
   }
   return entries
 }
@@ -49,7 +77,9 @@ export const userView = (ctx: ServiceContext, user: UserRecord): UserView => ({
   professionalPosition: user.professionalPosition,
   company: user.company,
   clusterId: user.participant.mentee?.clusterId ?? null,
-  userProfileQuestionAnswers: ctx.users.profileAnswers(user.id).map((a) => ({ userQuestionOriginalId: a.questionId, userAnswer: a.answer })),
+  userProfileQuestionAnswers: ctx.users
+    .profileAnswers(user.id)
+    .map((a) => ({ userQuestionOriginalId: a.questionId, userAnswer: a.answer })),
   userRole: rolesOf(ctx, user).map((name) => ({ name })),
   userStatuses: statusEntries(ctx, user),
   language: user.language,
@@ -57,22 +87,35 @@ export const userView = (ctx: ServiceContext, user: UserRecord): UserView => ({
 
 /** Whether the stored profile passes the profile rules (the questionnaire aside). */
 export const profileValid = (ctx: ServiceContext, user: UserRecord): boolean =>
-  isRight(validateProfile({
-    countryCodeId: user.countryCodeId,
-    stateOriginalId: user.stateOriginalId,
-    city: user.city,
-    professionalPosition: user.professionalPosition,
-    company: user.company,
-    languageId: LANGUAGE_IDS[user.language],
-    clusterId: user.participant.mentee?.clusterId ?? null,
-    profileQuestionAnswer: ctx.users.profileAnswers(user.id).map((a) => ({ userQuestionOriginalId: a.questionId, userAnswer: a.answer })),
-  }, { roles: user.participant.mentee === null ? ['Mentor'] : ['Mentee'] }))
+  isRight(
+    validateProfile(
+      {
+        countryCodeId: user.countryCodeId,
+        stateOriginalId: user.stateOriginalId,
+        city: user.city,
+        professionalPosition: user.professionalPosition,
+        company: user.company,
+        languageId: LANGUAGE_IDS[user.language],
+        clusterId: user.participant.mentee?.clusterId ?? null,
+        profileQuestionAnswer: ctx.users
+          .profileAnswers(user.id)
+          .map((a) => ({ userQuestionOriginalId: a.questionId, userAnswer: a.answer })),
+      },
+      { roles: user.participant.mentee === null ? ['Mentor'] : ['Mentee'] },
+    ),
+  )
 
-export const answersOf = (ctx: ServiceContext, userId: number, side: Side): readonly Answer[] => ctx.answers.load(userId, side)?.answers ?? []
+export const answersOf = (ctx: ServiceContext, userId: number, side: Side): readonly Answer[] =>
+  ctx.answers.load(userId, side)?.answers ?? []
 
 /** Profile and questionnaire of a side complete at `now`: the fact start matching, publish and enable need. */
-export const sideComplete = (ctx: ServiceContext, user: UserRecord, side: Side, now: Instant, answers: readonly Answer[] = answersOf(ctx, user.id, side)): boolean =>
-  profileValid(ctx, user) && isQuestionnaireComplete(ctx.master.questionnaire, side, answers, calendarYearOf(now))
+export const sideComplete = (
+  ctx: ServiceContext,
+  user: UserRecord,
+  side: Side,
+  now: Instant,
+  answers: readonly Answer[] = answersOf(ctx, user.id, side),
+): boolean => profileValid(ctx, user) && isQuestionnaireComplete(ctx.master.questionnaire, side, answers, calendarYearOf(now))
 
 /** A side's answers as question text and answer text, for profile views. */
 export const answerTexts = (ctx: ServiceContext, userId: number, side: Side, language: Language): QuestionTextAnswer[] => {
@@ -82,10 +125,8 @@ export const answerTexts = (ctx: ServiceContext, userId: number, side: Side, lan
     if (question === null) return []
     const a = answers.get(pair.questionPairId)
     const chosen = a === undefined ? [] : pair.options.filter((o) => a.optionIds.includes(o.id)).map((o) => textIn(o.text, language))
-    const answer = a === undefined ? null
-      : a.year !== null ? String(a.year)
-      : a.text !== null ? a.text
-      : chosen.length > 0 ? chosen.join(', ') : null
+    const answer =
+      a === undefined ? null : a.year !== null ? String(a.year) : a.text !== null ? a.text : chosen.length > 0 ? chosen.join(', ') : null
     return [{ userQuestionText: textIn(question.text, language), userAnswer: answer }]
   })
 }

@@ -16,11 +16,21 @@ import { validation } from '../../shared/field.js'
 import { LoadFailed } from '../../shared/LoadFailed.js'
 
 /** A refused photo is refused for its file, whether the field check or the size limit said so. */
-const PHOTO_WORDING: ErrorWording = { ValidationFailed: 'messages.invalid-profile-image', PayloadTooLarge: 'messages.invalid-profile-image' }
+const PHOTO_WORDING: ErrorWording = {
+  ValidationFailed: 'messages.invalid-profile-image',
+  PayloadTooLarge: 'messages.invalid-profile-image',
+}
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: '16px', maxWidth: '640px' },
-  box: { display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: '4px 16px', padding: '12px', backgroundColor: tokens.colorNeutralBackground3, margin: 0 },
+  box: {
+    display: 'grid',
+    gridTemplateColumns: 'max-content 1fr',
+    gap: '4px 16px',
+    padding: '12px',
+    backgroundColor: tokens.colorNeutralBackground3,
+    margin: 0,
+  },
 })
 
 type Outcome = { readonly intent: 'success' | 'error'; readonly text: string } | null
@@ -85,11 +95,16 @@ const AccountForm = ({ me }: { readonly me: Me }) => {
       )}
       <PhotoEditor name={`${user.firstName} ${user.lastName}`} current={user.profileImage} state={photo} onChange={setPhoto} />
       <dl className={styles.box} aria-label={t('account.readOnly')}>
-        <dt>{t('account.firstName')}</dt><dd>{user.firstName}</dd>
-        <dt>{t('account.lastName')}</dt><dd>{user.lastName}</dd>
-        <dt>{t('account.email')}</dt><dd>{user.email}</dd>
-        <dt>{t('account.gender')}</dt><dd>{t(`account.genders.${user.gender}`)}</dd>
-        <dt>{t('account.birthDate')}</dt><dd>{formatBirthDate(user.dateOfBirth)}</dd>
+        <dt>{t('account.firstName')}</dt>
+        <dd>{user.firstName}</dd>
+        <dt>{t('account.lastName')}</dt>
+        <dd>{user.lastName}</dd>
+        <dt>{t('account.email')}</dt>
+        <dd>{user.email}</dd>
+        <dt>{t('account.gender')}</dt>
+        <dd>{t(`account.genders.${user.gender}`)}</dd>
+        <dt>{t('account.birthDate')}</dt>
+        <dd>{formatBirthDate(user.dateOfBirth)}</dd>
       </dl>
       {needsProgramYear(roles) && (
         <Field label={t('account.programYear')} required {...validation(clusterError ? t(`messages.${clusterError.key}`) : undefined)}>
@@ -98,21 +113,35 @@ const AccountForm = ({ me }: { readonly me: Me }) => {
             value={master.cluster.find((c) => c.clusterId === chosenCluster)?.clusterText ?? ''}
             onOptionSelect={(_, d) => setClusterId(d.optionValue === undefined ? null : Number(d.optionValue))}
           >
-            {master.cluster.map((c) => <Option key={c.clusterId} value={String(c.clusterId)}>{c.clusterText}</Option>)}
+            {master.cluster.map((c) => (
+              <Option key={c.clusterId} value={String(c.clusterId)}>
+                {c.clusterText}
+              </Option>
+            ))}
           </Dropdown>
         </Field>
       )}
-      <Field label={t('account.preferredLanguage')} required {...validation(languageError ? t(`messages.${languageError.key}`) : undefined)}>
+      <Field
+        label={t('account.preferredLanguage')}
+        required
+        {...validation(languageError ? t(`messages.${languageError.key}`) : undefined)}
+      >
         <Dropdown
           selectedOptions={chosenLanguage === null ? [] : [String(chosenLanguage)]}
           value={master.language.find((l) => l.languageId === chosenLanguage)?.languageName ?? ''}
           onOptionSelect={(_, d) => setLanguageId(d.optionValue === undefined ? null : Number(d.optionValue))}
         >
-          {master.language.map((l) => <Option key={l.languageId} value={String(l.languageId)}>{l.languageName}</Option>)}
+          {master.language.map((l) => (
+            <Option key={l.languageId} value={String(l.languageId)}>
+              {l.languageName}
+            </Option>
+          ))}
         </Dropdown>
       </Field>
       <div>
-        <Button appearance="primary" disabled={updateState.isLoading || imageState.isLoading} onClick={() => void save()}>{t('common.save')}</Button>
+        <Button appearance="primary" disabled={updateState.isLoading || imageState.isLoading} onClick={() => void save()}>
+          {t('common.save')}
+        </Button>
       </div>
     </div>
   )

@@ -12,7 +12,12 @@ const useStyles = makeStyles({ row: { display: 'flex', alignItems: 'center', gap
 
 export type PhotoState = { readonly file: File | null; readonly removed: boolean; readonly invalid: boolean }
 
-export const PhotoEditor = ({ name, current, state, onChange }: {
+export const PhotoEditor = ({
+  name,
+  current,
+  state,
+  onChange,
+}: {
   readonly name: string
   readonly current: string | null
   readonly state: PhotoState
@@ -23,9 +28,14 @@ export const PhotoEditor = ({ name, current, state, onChange }: {
   const input = useRef<HTMLInputElement>(null)
   const inputId = useId()
   const preview = useMemo(() => (state.file === null ? null : URL.createObjectURL(state.file)), [state.file])
-  useEffect(() => () => { if (preview !== null) URL.revokeObjectURL(preview) }, [preview])
+  useEffect(
+    () => () => {
+      if (preview !== null) URL.revokeObjectURL(preview)
+    },
+    [preview],
+  )
   const stored = useAuthorizedImage(current)
-  const shown = state.removed ? null : preview ?? stored
+  const shown = state.removed ? null : (preview ?? stored)
   return (
     <Field
       label={t('account.photo')}
@@ -34,7 +44,9 @@ export const PhotoEditor = ({ name, current, state, onChange }: {
     >
       <div className={styles.row}>
         <Avatar size={72} name={name} {...(shown === null ? {} : { image: { src: shown, alt: t('account.photo') } })} />
-        <label htmlFor={inputId} className={styles.hidden}>{t('account.editPhoto')}</label>
+        <label htmlFor={inputId} className={styles.hidden}>
+          {t('account.editPhoto')}
+        </label>
         <input
           id={inputId}
           ref={input}
@@ -50,7 +62,11 @@ export const PhotoEditor = ({ name, current, state, onChange }: {
           }}
         />
         <Button icon={<EditRegular />} aria-label={t('account.editPhoto')} onClick={() => input.current?.click()} />
-        <Button icon={<DeleteRegular />} aria-label={t('account.removePhoto')} onClick={() => onChange({ file: null, removed: true, invalid: false })} />
+        <Button
+          icon={<DeleteRegular />}
+          aria-label={t('account.removePhoto')}
+          onClick={() => onChange({ file: null, removed: true, invalid: false })}
+        />
         {state.file !== null && <Caption1>{state.file.name}</Caption1>}
       </div>
     </Field>

@@ -40,6 +40,10 @@ export const accountApi = api.injectEndpoints({
 })
 
 export const {
-  useGetMeQuery, useGetUserProfileQuery, useUpdateProfileMutation, useUpdateProfileImageMutation,
-  useSignUpMutation, useSignInMutation,
+  useGetMeQuery,
+  useGetUserProfileQuery,
+  useUpdateProfileMutation,
+  useUpdateProfileImageMutation,
+  useSignUpMutation,
+  useSignInMutation,
 } = accountApi

@@ -3,8 +3,12 @@
 import { validateProfile, type FieldError, type ProfileUpdateRequest, type RoleName, type UserView } from '@tandem/core'
 import { isLeft } from 'fp-ts/lib/Either.js'
 
-export type ProfileEdits = Partial<Pick<ProfileUpdateRequest,
-  'countryCodeId' | 'stateOriginalId' | 'city' | 'professionalPosition' | 'company' | 'languageId' | 'clusterId' | 'profileQuestionAnswer'>>
+export type ProfileEdits = Partial<
+  Pick<
+    ProfileUpdateRequest,
+    'countryCodeId' | 'stateOriginalId' | 'city' | 'professionalPosition' | 'company' | 'languageId' | 'clusterId' | 'profileQuestionAnswer'
+  >
+>
 
 export const profileRequest = (user: UserView, edits: ProfileEdits, isDeletedProfileImage: boolean): ProfileUpdateRequest => ({
   email: user.email,
@@ -19,8 +23,10 @@ export const profileRequest = (user: UserView, edits: ProfileEdits, isDeletedPro
   isDeletedProfileImage,
 })
 
-export const checkProfile = (request: ProfileUpdateRequest, roles: readonly RoleName[]):
-  { ok: true; request: ProfileUpdateRequest } | { ok: false; errors: readonly FieldError[] } => {
+export const checkProfile = (
+  request: ProfileUpdateRequest,
+  roles: readonly RoleName[],
+): { ok: true; request: ProfileUpdateRequest } | { ok: false; errors: readonly FieldError[] } => {
   const result = validateProfile(request, { roles })
   return isLeft(result) ? { ok: false, errors: result.left } : { ok: true, request: result.right }
 }
@@ -35,8 +41,10 @@ const ACCOUNT_FIELDS: readonly string[] = ['languageId', 'clusterId']
  * The account page's check: only preferred language and (for mentees) program year, so a fresh
  * user or an administrator can save before the profile section is filled in (decision 0005).
  */
-export const checkAccount = (request: ProfileUpdateRequest, roles: readonly RoleName[]):
-  { ok: true; request: ProfileUpdateRequest } | { ok: false; errors: readonly FieldError[] } => {
+export const checkAccount = (
+  request: ProfileUpdateRequest,
+  roles: readonly RoleName[],
+): { ok: true; request: ProfileUpdateRequest } | { ok: false; errors: readonly FieldError[] } => {
   const result = validateProfile(request, { roles })
   const errors = isLeft(result) ? result.left.filter((e) => ACCOUNT_FIELDS.includes(e.field)) : []
   return errors.length > 0 ? { ok: false, errors } : { ok: true, request: { ...request, profileScope: 'account' } }

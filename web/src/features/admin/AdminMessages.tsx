@@ -8,7 +8,11 @@ import { useTranslation } from 'react-i18next'
 export type MessageKind = 'error' | 'warning' | 'success'
 export type AdminMessage = { readonly kind: MessageKind; readonly text: string }
 
-type Messages = { readonly message: AdminMessage | null; readonly show: (kind: MessageKind, text: string) => void; readonly clear: () => void }
+type Messages = {
+  readonly message: AdminMessage | null
+  readonly show: (kind: MessageKind, text: string) => void
+  readonly clear: () => void
+}
 
 const MessagesContext = createContext<Messages>({ message: null, show: () => undefined, clear: () => undefined })
 
@@ -30,7 +34,11 @@ export const AdminMessageBar = () => {
       {message !== null && (
         <MessageBar intent={message.kind} data-testid="admin-message">
           <MessageBarBody>{message.text}</MessageBarBody>
-          <MessageBarActions containerAction={<Button appearance="transparent" aria-label={t('admin.messages.dismiss')} icon={<DismissRegular />} onClick={clear} />} />
+          <MessageBarActions
+            containerAction={
+              <Button appearance="transparent" aria-label={t('admin.messages.dismiss')} icon={<DismissRegular />} onClick={clear} />
+            }
+          />
         </MessageBar>
       )}
     </div>

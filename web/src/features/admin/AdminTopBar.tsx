@@ -21,18 +21,29 @@ export const AdminTopBar = () => {
     setConfirmSync(false)
     const reply = await sync()
     // with an external provider there is nothing to copy: an explanation, not a failure
-    if (reply.error !== undefined) return show(apiErrorOf(reply.error)?.errorCode === 'ExternalIdentityProvider' ? 'warning' : 'error', errorText(t, reply.error))
+    if (reply.error !== undefined)
+      return show(apiErrorOf(reply.error)?.errorCode === 'ExternalIdentityProvider' ? 'warning' : 'error', errorText(t, reply.error))
     show('success', t('admin.messages.synchronize-success-message'))
   }
   return (
     <>
       {/* A plain group: Fluent's Toolbar adds focusable aria-hidden guards that axe reports as serious. */}
       <div role="group" aria-label={t('admin.topBar.label')} style={{ display: 'flex', justifyContent: 'flex-end', gap: 8 }}>
-        <Button icon={<ArrowDownloadRegular />} onClick={() => setExporting(true)}>{t('admin.topBar.export')}</Button>
-        <Button icon={<ArrowSyncRegular />} disabled={syncing.isLoading} onClick={() => setConfirmSync(true)}>{t('admin.topBar.synchronize')}</Button>
+        <Button icon={<ArrowDownloadRegular />} onClick={() => setExporting(true)}>
+          {t('admin.topBar.export')}
+        </Button>
+        <Button icon={<ArrowSyncRegular />} disabled={syncing.isLoading} onClick={() => setConfirmSync(true)}>
+          {t('admin.topBar.synchronize')}
+        </Button>
       </div>
       <ExportDialog open={exporting} onClose={() => setExporting(false)} />
-      <ConfirmDialog open={confirmSync} title={t('admin.sync.title')} text={t('admin.sync.confirm')} onCancel={() => setConfirmSync(false)} onConfirm={() => void synchronize()} />
+      <ConfirmDialog
+        open={confirmSync}
+        title={t('admin.sync.title')}
+        text={t('admin.sync.confirm')}
+        onCancel={() => setConfirmSync(false)}
+        onConfirm={() => void synchronize()}
+      />
     </>
   )
 }

@@ -43,11 +43,26 @@ const ClustersPage = () => {
     <section aria-labelledby="clusters-title">
       <h2 id="clusters-title">{t('admin.clusters.table')}</h2>
       <Body1 as="p">{t('admin.clusters.info')}</Body1>
-      <form noValidate onSubmit={(e) => { e.preventDefault(); void create() }} style={{ display: 'flex', gap: 12, alignItems: 'start', flexWrap: 'wrap' }}>
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault()
+          void create()
+        }}
+        style={{ display: 'flex', gap: 12, alignItems: 'start', flexWrap: 'wrap' }}
+      >
         <Field label={t('admin.clusters.title')} required {...validation(touched ? messageOf(t, errors[0]) : undefined)}>
-          <Input value={title} onChange={(_e, d) => { setTitle(d.value); setTouched(true) }} />
+          <Input
+            value={title}
+            onChange={(_e, d) => {
+              setTitle(d.value)
+              setTouched(true)
+            }}
+          />
         </Field>
-        <Button type="submit" appearance="primary" disabled={creating.isLoading} style={{ marginTop: 22 }}>{t('admin.clusters.create')}</Button>
+        <Button type="submit" appearance="primary" disabled={creating.isLoading} style={{ marginTop: 22 }}>
+          {t('admin.clusters.create')}
+        </Button>
       </form>
       <TableRegion label={t('admin.clusters.table')}>
         <TableHeader>
@@ -61,16 +76,28 @@ const ClustersPage = () => {
             <TableRow key={c.clusterId}>
               <TableCell>{c.clusterText}</TableCell>
               <TableCell>
-                {c.isEnded ? t('admin.clusters.deactivated') : c.isDefault ? t('admin.clusters.default') : (
-                  <Button size="small" onClick={() => setDeactivating(c)} aria-label={`${t('admin.clusters.deactivate')} ${c.clusterText}`}>{t('admin.clusters.deactivate')}</Button>
+                {c.isEnded ? (
+                  t('admin.clusters.deactivated')
+                ) : c.isDefault ? (
+                  t('admin.clusters.default')
+                ) : (
+                  <Button size="small" onClick={() => setDeactivating(c)} aria-label={`${t('admin.clusters.deactivate')} ${c.clusterText}`}>
+                    {t('admin.clusters.deactivate')}
+                  </Button>
                 )}
               </TableCell>
             </TableRow>
           ))}
         </TableBody>
       </TableRegion>
-      <ConfirmDialog open={deactivating !== null} text={t('admin.clusters.confirmDeactivate', { title: deactivating?.clusterText ?? '' })}
-        onCancel={() => setDeactivating(null)} onConfirm={() => { if (deactivating !== null) void deactivate(deactivating) }} />
+      <ConfirmDialog
+        open={deactivating !== null}
+        text={t('admin.clusters.confirmDeactivate', { title: deactivating?.clusterText ?? '' })}
+        onCancel={() => setDeactivating(null)}
+        onConfirm={() => {
+          if (deactivating !== null) void deactivate(deactivating)
+        }}
+      />
     </section>
   )
 }

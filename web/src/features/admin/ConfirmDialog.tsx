@@ -4,7 +4,13 @@ import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface
 import { useTranslation } from 'react-i18next'
 import { useReturnFocus } from '../../shared/useReturnFocus.js'
 
-export const ConfirmDialog = ({ open, text, onConfirm, onCancel, title }: {
+export const ConfirmDialog = ({
+  open,
+  text,
+  onConfirm,
+  onCancel,
+  title,
+}: {
   readonly open: boolean
   readonly text: string
   readonly title?: string
@@ -14,13 +20,21 @@ export const ConfirmDialog = ({ open, text, onConfirm, onCancel, title }: {
   const { t } = useTranslation()
   useReturnFocus(open)
   return (
-    <Dialog open={open} modalType="alert" onOpenChange={(_e, data) => { if (!data.open) onCancel() }}>
+    <Dialog
+      open={open}
+      modalType="alert"
+      onOpenChange={(_e, data) => {
+        if (!data.open) onCancel()
+      }}
+    >
       <DialogSurface aria-describedby="confirm-text">
         <DialogBody>
           <DialogTitle>{title ?? t('admin.confirm.title')}</DialogTitle>
           <DialogContent id="confirm-text">{text}</DialogContent>
           <DialogActions>
-            <Button appearance="primary" onClick={onConfirm}>{t('admin.confirm.yes')}</Button>
+            <Button appearance="primary" onClick={onConfirm}>
+              {t('admin.confirm.yes')}
+            </Button>
             <Button onClick={onCancel}>{t('admin.confirm.no')}</Button>
           </DialogActions>
         </DialogBody>

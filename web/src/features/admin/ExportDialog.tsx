@@ -3,7 +3,19 @@
 // progress indication while the server produces the file.
 import { useState } from 'react'
 import {
-  Button, Checkbox, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Dropdown, Field, Option, Radio, RadioGroup,
+  Button,
+  Checkbox,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Dropdown,
+  Field,
+  Option,
+  Radio,
+  RadioGroup,
   Spinner,
 } from '@fluentui/react-components'
 import { MENTOR_FILTER_STATUSES, TANDEM_DATE_RANGES, validateExportOptions, type StatusName, type TandemDateRange } from '@tandem/core'
@@ -24,20 +36,40 @@ type Kind = 'Mentee' | 'Mentor' | 'teams'
 const USER_OPTIONS = ['includeBasicAccountInformation', 'includeExtededAccountInformation', 'includeProfileInformation'] as const
 const TEAM_OPTIONS = ['includeUserAccountInformation', 'includeMatchingTandemInformation', 'includeProposalInformation'] as const
 const OPTION_LABEL: Readonly<Record<(typeof USER_OPTIONS)[number] | (typeof TEAM_OPTIONS)[number], string>> = {
-  includeBasicAccountInformation: 'basic', includeExtededAccountInformation: 'extended', includeProfileInformation: 'profile',
-  includeUserAccountInformation: 'userAccount', includeMatchingTandemInformation: 'teamInfo', includeProposalInformation: 'proposal',
+  includeBasicAccountInformation: 'basic',
+  includeExtededAccountInformation: 'extended',
+  includeProfileInformation: 'profile',
+  includeUserAccountInformation: 'userAccount',
+  includeMatchingTandemInformation: 'teamInfo',
+  includeProposalInformation: 'proposal',
 }
 
 const allSelected = (names: readonly string[]) => Object.fromEntries(names.map((n) => [n, true])) as Record<string, boolean>
 
 /** The request of the dialog's state: the body or query of one of the two export calls. */
-export const exportRequestOf = (kind: Kind, options: Readonly<Record<string, boolean>>, filters: { clusterIds: readonly number[]; statuses: readonly StatusName[]; range: TandemDateRange }, language: string): ExportRequest =>
+export const exportRequestOf = (
+  kind: Kind,
+  options: Readonly<Record<string, boolean>>,
+  filters: { clusterIds: readonly number[]; statuses: readonly StatusName[]; range: TandemDateRange },
+  language: string,
+): ExportRequest =>
   kind === 'teams'
-    ? { method: 'GET', path: '/api/Admin/ExportMatchingTandemData', language, params: { ...Object.fromEntries(TEAM_OPTIONS.map((o) => [o, String(options[o] === true)])), tandemDateRange: String(filters.range) } }
+    ? {
+        method: 'GET',
+        path: '/api/Admin/ExportMatchingTandemData',
+        language,
+        params: {
+          ...Object.fromEntries(TEAM_OPTIONS.map((o) => [o, String(options[o] === true)])),
+          tandemDateRange: String(filters.range),
+        },
+      }
     : {
-        method: 'POST', path: '/api/Admin/ExportUserDataByRole', language,
+        method: 'POST',
+        path: '/api/Admin/ExportUserDataByRole',
+        language,
         body: {
-          role: kind, ...Object.fromEntries(USER_OPTIONS.map((o) => [o, options[o] === true])),
+          role: kind,
+          ...Object.fromEntries(USER_OPTIONS.map((o) => [o, options[o] === true])),
           filterData: kind === 'Mentee' ? { clusterIds: [...filters.clusterIds] } : { statuses: [...filters.statuses] },
         },
       }
@@ -72,13 +104,24 @@ export const ExportDialog = ({ open, onClose }: { readonly open: boolean; readon
   }
 
   return (
-    <Dialog open={open} onOpenChange={(_e, d) => { if (!d.open && !producing) onClose() }}>
+    <Dialog
+      open={open}
+      onOpenChange={(_e, d) => {
+        if (!d.open && !producing) onClose()
+      }}
+    >
       <DialogSurface>
         <DialogBody>
           <DialogTitle>{t('admin.export.title')}</DialogTitle>
           <DialogContent>
             <Field label={t('admin.export.kind')}>
-              <RadioGroup value={kind} onChange={(_e, d) => { setKind(d.value as Kind); setChecked(false) }}>
+              <RadioGroup
+                value={kind}
+                onChange={(_e, d) => {
+                  setKind(d.value as Kind)
+                  setChecked(false)
+                }}
+              >
                 <Radio value="Mentee" label={t('admin.export.mentees')} />
                 <Radio value="Mentor" label={t('admin.export.mentors')} />
                 <Radio value="teams" label={t('admin.export.teams')} />
@@ -87,40 +130,66 @@ export const ExportDialog = ({ open, onClose }: { readonly open: boolean; readon
             <Field label={t('admin.export.options')} required {...validation(checked ? messageOf(t, errors[0]) : undefined)}>
               <div role="group" aria-label={t('admin.export.options')}>
                 {names.map((n) => (
-                  <Checkbox key={n} label={t(`admin.export.${OPTION_LABEL[n]}`)} checked={options[n] === true}
-                    onChange={(_e, d) => setOptions((o) => ({ ...o, [n]: d.checked === true }))} />
+                  <Checkbox
+                    key={n}
+                    label={t(`admin.export.${OPTION_LABEL[n]}`)}
+                    checked={options[n] === true}
+                    onChange={(_e, d) => setOptions((o) => ({ ...o, [n]: d.checked === true }))}
+                  />
                 ))}
               </div>
             </Field>
             <p>{t('admin.export.always')}</p>
             {kind === 'Mentee' && (
               <Field label={t('admin.export.programYears')}>
-                <Dropdown multiselect selectedOptions={clusterIds.map(String)}
+                <Dropdown
+                  multiselect
+                  selectedOptions={clusterIds.map(String)}
                   value={clusterIds.map((id) => clusters.data?.find((c) => c.clusterId === id)?.clusterText ?? '').join(', ')}
-                  onOptionSelect={(_e, d) => setClusterIds(d.selectedOptions.map(Number))}>
-                  {(clusters.data ?? []).map((c) => <Option key={c.clusterId} value={String(c.clusterId)}>{c.clusterText}</Option>)}
+                  onOptionSelect={(_e, d) => setClusterIds(d.selectedOptions.map(Number))}
+                >
+                  {(clusters.data ?? []).map((c) => (
+                    <Option key={c.clusterId} value={String(c.clusterId)}>
+                      {c.clusterText}
+                    </Option>
+                  ))}
                 </Dropdown>
               </Field>
             )}
             {kind === 'Mentor' && (
               <Field label={t('admin.export.statuses')}>
-                <Dropdown multiselect selectedOptions={[...statuses]} value={statuses.map((s) => statusLabel(t, s)).join(', ')} onOptionSelect={(_e, d) => setStatuses(d.selectedOptions as StatusName[])}>
-                  {MENTOR_FILTER_STATUSES.map((s) => <Option key={s} value={s}>{statusLabel(t, s)}</Option>)}
+                <Dropdown
+                  multiselect
+                  selectedOptions={[...statuses]}
+                  value={statuses.map((s) => statusLabel(t, s)).join(', ')}
+                  onOptionSelect={(_e, d) => setStatuses(d.selectedOptions as StatusName[])}
+                >
+                  {MENTOR_FILTER_STATUSES.map((s) => (
+                    <Option key={s} value={s}>
+                      {statusLabel(t, s)}
+                    </Option>
+                  ))}
                 </Dropdown>
               </Field>
             )}
             {kind === 'teams' && (
               <Field label={t('admin.export.range')}>
                 <RadioGroup value={String(range)} onChange={(_e, d) => setRange(Number(d.value) as TandemDateRange)} layout="horizontal">
-                  {TANDEM_DATE_RANGES.map((r) => <Radio key={r} value={String(r)} label={t(`admin.export.range${r}`)} />)}
+                  {TANDEM_DATE_RANGES.map((r) => (
+                    <Radio key={r} value={String(r)} label={t(`admin.export.range${r}`)} />
+                  ))}
                 </RadioGroup>
               </Field>
             )}
             {producing && <Spinner role="progressbar" label={t('admin.export.producing')} />}
           </DialogContent>
           <DialogActions>
-            <Button appearance="primary" disabled={producing} onClick={() => void start()}>{t('admin.export.start')}</Button>
-            <Button disabled={producing} onClick={onClose}>{t('admin.confirm.no')}</Button>
+            <Button appearance="primary" disabled={producing} onClick={() => void start()}>
+              {t('admin.export.start')}
+            </Button>
+            <Button disabled={producing} onClick={onClose}>
+              {t('admin.confirm.no')}
+            </Button>
           </DialogActions>
         </DialogBody>
       </DialogSurface>

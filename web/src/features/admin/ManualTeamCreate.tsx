@@ -22,12 +22,21 @@ export const ManualTeamCreate = ({ onCreated }: { readonly onCreated: (tandemId:
   const [confirming, setConfirming] = useState(false)
   const [generation, setGeneration] = useState(0)
   const errors = validateManualTandem({ menteeId: mentee?.userId ?? null, mentorId: mentor?.userId ?? null })
-  const errorOf = (field: string) => (checked ? messageOf(t, errors.find((e) => e.field === field)) : undefined)
+  const errorOf = (field: string) =>
+    checked
+      ? messageOf(
+          t,
+          errors.find((e) => e.field === field),
+        )
+      : undefined
 
   const create = async () => {
     setConfirming(false)
     if (mentee === null || mentor === null) return
-    const reply = await createTandem({ mentees: { userId: mentee.userId, email: mentee.email }, mentors: { userId: mentor.userId, email: mentor.email } })
+    const reply = await createTandem({
+      mentees: { userId: mentee.userId, email: mentee.email },
+      mentors: { userId: mentor.userId, email: mentor.email },
+    })
     if (reply.error !== undefined) return show('error', errorText(t, reply.error))
     show('success', t('admin.messages.admin-mentor-created-text'))
     setMentee(null)
@@ -41,14 +50,43 @@ export const ManualTeamCreate = ({ onCreated }: { readonly onCreated: (tandemId:
     <section aria-labelledby="create-team-title">
       <h2 id="create-team-title">{t('admin.teams.createTitle')}</h2>
       <div key={generation} style={{ display: 'flex', gap: 12, alignItems: 'start', flexWrap: 'wrap' }}>
-        <UserPicker label={t('admin.teams.mentee')} required users={master.data?.mentees ?? []} picked={mentee} onPick={(u) => setMentee(u)} error={errorOf('menteeId')} />
-        <UserPicker label={t('admin.teams.mentor')} required users={master.data?.mentors ?? []} picked={mentor} onPick={(u) => setMentor(u)} error={errorOf('mentorId')} />
-        <Button appearance="primary" style={{ marginTop: 22 }} disabled={creating.isLoading}
-          onClick={() => { setChecked(true); if (errors.length === 0) setConfirming(true) }}>{t('admin.teams.create')}</Button>
+        <UserPicker
+          label={t('admin.teams.mentee')}
+          required
+          users={master.data?.mentees ?? []}
+          picked={mentee}
+          onPick={(u) => setMentee(u)}
+          error={errorOf('menteeId')}
+        />
+        <UserPicker
+          label={t('admin.teams.mentor')}
+          required
+          users={master.data?.mentors ?? []}
+          picked={mentor}
+          onPick={(u) => setMentor(u)}
+          error={errorOf('mentorId')}
+        />
+        <Button
+          appearance="primary"
+          style={{ marginTop: 22 }}
+          disabled={creating.isLoading}
+          onClick={() => {
+            setChecked(true)
+            if (errors.length === 0) setConfirming(true)
+          }}
+        >
+          {t('admin.teams.create')}
+        </Button>
       </div>
-      <ConfirmDialog open={confirming}
-        text={t('admin.messages.admin-mentor-only-confirm-create', { mentee: mentee === null ? '' : fullName(mentee), mentor: mentor === null ? '' : fullName(mentor) })}
-        onCancel={() => setConfirming(false)} onConfirm={() => void create()} />
+      <ConfirmDialog
+        open={confirming}
+        text={t('admin.messages.admin-mentor-only-confirm-create', {
+          mentee: mentee === null ? '' : fullName(mentee),
+          mentor: mentor === null ? '' : fullName(mentor),
+        })}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => void create()}
+      />
     </section>
   )
 }

@@ -2,10 +2,27 @@
 // (score 'base / max percent%' or 'Manual Matching'), and the detail panel of the clicked row.
 import { useEffect, useRef, useState } from 'react'
 import {
-  Body1, Button, Dropdown, Field, Input, Option, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, tokens,
+  Body1,
+  Button,
+  Dropdown,
+  Field,
+  Input,
+  Option,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  tokens,
 } from '@fluentui/react-components'
 import { TableRegion } from './TableRegion.js'
-import { TANDEM_STATES, parseTeamIdFilter, type MatchingTandemListRequest, type MatchingTandemListRow, type TandemState } from '@tandem/core'
+import {
+  TANDEM_STATES,
+  parseTeamIdFilter,
+  type MatchingTandemListRequest,
+  type MatchingTandemListRow,
+  type TandemState,
+} from '@tandem/core'
 import { isLeft } from 'fp-ts/lib/Either.js'
 import { useTranslation } from 'react-i18next'
 import { formatDate } from '../../shared/dates.js'
@@ -20,8 +37,10 @@ import { ProposalBadge, TeamBadge } from './StatusBadge.js'
 import { TeamDetailPanel } from './TeamDetailPanel.js'
 
 /** SPEC §9: the score of a matched team, or 'Manual Matching' when no percentage was computed. */
-export const scoreText = (row: Pick<MatchingTandemListRow, 'baseMatchRuleScore' | 'maxScore' | 'percentage'>, manualLabel: string): string =>
-  row.percentage > 0 ? `${row.baseMatchRuleScore} / ${row.maxScore} ${row.percentage}%` : manualLabel
+export const scoreText = (
+  row: Pick<MatchingTandemListRow, 'baseMatchRuleScore' | 'maxScore' | 'percentage'>,
+  manualLabel: string,
+): string => (row.percentage > 0 ? `${row.baseMatchRuleScore} / ${row.maxScore} ${row.percentage}%` : manualLabel)
 
 /** SPEC §9: the detail panel scrolls into view 500 ms after a row is chosen. */
 export const SCROLL_DELAY_MS = 500
@@ -64,25 +83,51 @@ const MatchingTeamsPage = () => {
       <ManualTeamCreate onCreated={(id) => setSelected(id)} />
       <section aria-labelledby="team-search-title">
         <h2 id="team-search-title">{t('admin.teams.searchTitle')}</h2>
-        <form noValidate onSubmit={(e) => { e.preventDefault(); submit() }} style={{ display: 'flex', gap: 12, alignItems: 'start', flexWrap: 'wrap' }}>
+        <form
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault()
+            submit()
+          }}
+          style={{ display: 'flex', gap: 12, alignItems: 'start', flexWrap: 'wrap' }}
+        >
           <Field label={t('admin.teams.teamId')} {...validation(idError)}>
             <Input value={teamId} onChange={(_e, d) => setTeamId(d.value)} inputMode="numeric" />
           </Field>
           <Field label={t('admin.teams.teamStatus')}>
-            <Dropdown multiselect selectedOptions={[...states]} value={states.map((s) => tandemStateLabel(t, s)).join(', ')} onOptionSelect={(_e, d) => setStates(d.selectedOptions as TandemState[])}>
-              {TANDEM_STATES.map((s) => <Option key={s} value={s}>{tandemStateLabel(t, s)}</Option>)}
+            <Dropdown
+              multiselect
+              selectedOptions={[...states]}
+              value={states.map((s) => tandemStateLabel(t, s)).join(', ')}
+              onOptionSelect={(_e, d) => setStates(d.selectedOptions as TandemState[])}
+            >
+              {TANDEM_STATES.map((s) => (
+                <Option key={s} value={s}>
+                  {tandemStateLabel(t, s)}
+                </Option>
+              ))}
             </Dropdown>
           </Field>
           <Field label={t('admin.teams.userSearch')}>
             <Input value={search} onChange={(_e, d) => setSearch(d.value)} />
           </Field>
           <Field label={t('admin.teams.programYears')}>
-            <Dropdown multiselect selectedOptions={clusterIds.map(String)} value={clusterIds.map(clusterName).join(', ')}
-              onOptionSelect={(_e, d) => setClusterIds(d.selectedOptions.map(Number))}>
-              {(clusters.data ?? []).map((c) => <Option key={c.clusterId} value={String(c.clusterId)}>{c.clusterText}</Option>)}
+            <Dropdown
+              multiselect
+              selectedOptions={clusterIds.map(String)}
+              value={clusterIds.map(clusterName).join(', ')}
+              onOptionSelect={(_e, d) => setClusterIds(d.selectedOptions.map(Number))}
+            >
+              {(clusters.data ?? []).map((c) => (
+                <Option key={c.clusterId} value={String(c.clusterId)}>
+                  {c.clusterText}
+                </Option>
+              ))}
             </Dropdown>
           </Field>
-          <Button type="submit" appearance="primary" style={{ marginTop: 22 }}>{t('admin.teams.search')}</Button>
+          <Button type="submit" appearance="primary" style={{ marginTop: 22 }}>
+            {t('admin.teams.search')}
+          </Button>
         </form>
       </section>
       {list.isSuccess && rows.length === 0 && <Body1 as="p">{t('admin.lists.empty')}</Body1>}
@@ -91,23 +136,52 @@ const MatchingTeamsPage = () => {
           <TableRegion label={t('admin.teams.table')}>
             <TableHeader>
               <TableRow>
-                {(['id', 'createdDate', 'programYears', 'menteeLastName', 'mentorLastName', 'teamStatus', 'menteeStatus', 'mentorStatus', 'score'] as const)
-                  .map((k) => <TableHeaderCell key={k}>{t(`admin.teams.${k}`)}</TableHeaderCell>)}
+                {(
+                  [
+                    'id',
+                    'createdDate',
+                    'programYears',
+                    'menteeLastName',
+                    'mentorLastName',
+                    'teamStatus',
+                    'menteeStatus',
+                    'mentorStatus',
+                    'score',
+                  ] as const
+                ).map((k) => (
+                  <TableHeaderCell key={k}>{t(`admin.teams.${k}`)}</TableHeaderCell>
+                ))}
               </TableRow>
             </TableHeader>
             <TableBody>
               {pageOf(rows, page).map((r) => (
-                <TableRow key={r.id} tabIndex={0} aria-selected={r.id === selected}
+                <TableRow
+                  key={r.id}
+                  tabIndex={0}
+                  aria-selected={r.id === selected}
                   style={{ cursor: 'pointer', ...(r.id === selected ? { backgroundColor: tokens.colorBrandBackground2 } : {}) }}
-                  onClick={() => setSelected(r.id)} onKeyDown={(e) => { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); setSelected(r.id) } }}>
+                  onClick={() => setSelected(r.id)}
+                  onKeyDown={(e) => {
+                    if (e.key === 'Enter' || e.key === ' ') {
+                      e.preventDefault()
+                      setSelected(r.id)
+                    }
+                  }}
+                >
                   <TableCell>{r.id}</TableCell>
                   <TableCell>{formatDate(r.createdDate, language)}</TableCell>
                   <TableCell>{r.programYear ?? '-'}</TableCell>
                   <TableCell>{r.menteeLastName}</TableCell>
                   <TableCell>{r.mentorLastName}</TableCell>
-                  <TableCell><TeamBadge state={r.tandemStatus} /></TableCell>
-                  <TableCell><ProposalBadge state={r.menteeProposalStatus} /></TableCell>
-                  <TableCell><ProposalBadge state={r.mentorProposalStatus} /></TableCell>
+                  <TableCell>
+                    <TeamBadge state={r.tandemStatus} />
+                  </TableCell>
+                  <TableCell>
+                    <ProposalBadge state={r.menteeProposalStatus} />
+                  </TableCell>
+                  <TableCell>
+                    <ProposalBadge state={r.mentorProposalStatus} />
+                  </TableCell>
                   <TableCell>{scoreText(r, t('admin.teams.manual'))}</TableCell>
                 </TableRow>
               ))}

@@ -9,9 +9,19 @@ import { useAdminResendNotificationMutation } from './admin.api.js'
 import { errorText } from './admin.i18n.js'
 import { useAdminMessages } from './AdminMessages.js'
 
-const BADGE: { readonly [S in NotificationState]: 'informative' | 'success' | 'danger' } = { queued: 'informative', sent: 'success', failed: 'danger' }
+const BADGE: { readonly [S in NotificationState]: 'informative' | 'success' | 'danger' } = {
+  queued: 'informative',
+  sent: 'success',
+  failed: 'danger',
+}
 
-export const NotificationHistory = ({ entries, language }: { readonly entries: readonly NotificationEntry[]; readonly language: 'en' | 'de' }) => {
+export const NotificationHistory = ({
+  entries,
+  language,
+}: {
+  readonly entries: readonly NotificationEntry[]
+  readonly language: 'en' | 'de'
+}) => {
   const { t } = useTranslation()
   const { show } = useAdminMessages()
   const [resend, resending] = useAdminResendNotificationMutation()
@@ -20,11 +30,18 @@ export const NotificationHistory = ({ entries, language }: { readonly entries: r
     if (reply.error !== undefined) return show('error', errorText(t, reply.error))
     show('success', t('admin.messages.notification-queued'))
   }
-  const dateOf = (iso: string) => new Intl.DateTimeFormat(language === 'de' ? 'de-DE' : 'en-GB', { dateStyle: 'long', timeStyle: 'short', hour12: language === 'en' }).format(new Date(iso))
+  const dateOf = (iso: string) =>
+    new Intl.DateTimeFormat(language === 'de' ? 'de-DE' : 'en-GB', {
+      dateStyle: 'long',
+      timeStyle: 'short',
+      hour12: language === 'en',
+    }).format(new Date(iso))
   return (
     <>
       <h3>{t('admin.user.history')}</h3>
-      {entries.length === 0 ? <Body1 as="p">{t('admin.user.noHistory')}</Body1> : (
+      {entries.length === 0 ? (
+        <Body1 as="p">{t('admin.user.noHistory')}</Body1>
+      ) : (
         <TableRegion label={t('admin.user.history')}>
           <TableHeader>
             <TableRow>
@@ -39,11 +56,22 @@ export const NotificationHistory = ({ entries, language }: { readonly entries: r
                 <TableCell>{n.mailSubject}</TableCell>
                 <TableCell>{dateOf(n.createdDate)}</TableCell>
                 <TableCell>
-                  <Badge appearance="tint" color={BADGE[n.state]}>{t(`admin.user.mailStates.${n.state}`)}</Badge>
+                  <Badge appearance="tint" color={BADGE[n.state]}>
+                    {t(`admin.user.mailStates.${n.state}`)}
+                  </Badge>
                   {n.state === 'failed' && (
                     <>
-                      {n.failureReason !== null && <Body1 as="p" style={{ margin: '4px 0' }}>{t('admin.user.failureReason', { reason: n.failureReason })}</Body1>}
-                      <Button size="small" disabled={resending.isLoading} aria-label={t('admin.user.resendOne', { subject: n.mailSubject })} onClick={() => void send(n.notificationId)}>
+                      {n.failureReason !== null && (
+                        <Body1 as="p" style={{ margin: '4px 0' }}>
+                          {t('admin.user.failureReason', { reason: n.failureReason })}
+                        </Body1>
+                      )}
+                      <Button
+                        size="small"
+                        disabled={resending.isLoading}
+                        aria-label={t('admin.user.resendOne', { subject: n.mailSubject })}
+                        onClick={() => void send(n.notificationId)}
+                      >
                         {t('admin.user.resend')}
                       </Button>
                     </>

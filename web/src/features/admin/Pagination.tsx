@@ -4,7 +4,15 @@ import { ChevronLeftRegular, ChevronRightRegular } from '@fluentui/react-icons'
 import { useTranslation } from 'react-i18next'
 import { PAGES_SHOWN, pageCount, pageWindow } from './pagination.js'
 
-export const Pagination = ({ rows, page, onPage }: { readonly rows: number; readonly page: number; readonly onPage: (page: number) => void }) => {
+export const Pagination = ({
+  rows,
+  page,
+  onPage,
+}: {
+  readonly rows: number
+  readonly page: number
+  readonly onPage: (page: number) => void
+}) => {
   const { t } = useTranslation()
   const count = pageCount(rows)
   if (count <= 1) return null
@@ -13,12 +21,32 @@ export const Pagination = ({ rows, page, onPage }: { readonly rows: number; read
   const last = pages[pages.length - 1] ?? 1
   return (
     <nav aria-label={t('admin.lists.pagination')} style={{ display: 'flex', gap: 4, marginTop: 8 }}>
-      <Button size="small" icon={<ChevronLeftRegular />} aria-label={t('admin.lists.previousPages')} disabled={first === 1} onClick={() => onPage(Math.max(1, first - PAGES_SHOWN))} />
+      <Button
+        size="small"
+        icon={<ChevronLeftRegular />}
+        aria-label={t('admin.lists.previousPages')}
+        disabled={first === 1}
+        onClick={() => onPage(Math.max(1, first - PAGES_SHOWN))}
+      />
       {pages.map((p) => (
-        <Button key={p} size="small" appearance={p === page ? 'primary' : 'secondary'} aria-current={p === page ? 'page' : undefined}
-          aria-label={t('admin.lists.page', { page: p })} onClick={() => onPage(p)}>{p}</Button>
+        <Button
+          key={p}
+          size="small"
+          appearance={p === page ? 'primary' : 'secondary'}
+          aria-current={p === page ? 'page' : undefined}
+          aria-label={t('admin.lists.page', { page: p })}
+          onClick={() => onPage(p)}
+        >
+          {p}
+        </Button>
       ))}
-      <Button size="small" icon={<ChevronRightRegular />} aria-label={t('admin.lists.nextPages')} disabled={last === count} onClick={() => onPage(last + 1)} />
+      <Button
+        size="small"
+        icon={<ChevronRightRegular />}
+        aria-label={t('admin.lists.nextPages')}
+        disabled={last === count}
+        onClick={() => onPage(last + 1)}
+      />
     </nav>
   )
 }

@@ -27,7 +27,9 @@ export const TableRegion = ({ label, children }: { readonly label: string; reado
     // a scrolling region takes focus so keyboard users can scroll it (axe: scrollable-region-focusable)
     // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
     <div role="region" aria-label={t('admin.lists.tableRegion', { name: label })} tabIndex={0} className={styles.region}>
-      <Table aria-label={label} size="small" className={styles.table}>{children}</Table>
+      <Table aria-label={label} size="small" className={styles.table}>
+        {children}
+      </Table>
     </div>
   )
 }

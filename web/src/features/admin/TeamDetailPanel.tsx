@@ -2,26 +2,57 @@
 // mentee and mentor cards, status selects by teamEditing.rules, Save and Release with confirmations.
 import { useState } from 'react'
 import {
-  Accordion, AccordionHeader, AccordionItem, AccordionPanel, Body1, Button, Card, CardHeader, Field, Select, Spinner,
+  Accordion,
+  AccordionHeader,
+  AccordionItem,
+  AccordionPanel,
+  Body1,
+  Button,
+  Card,
+  CardHeader,
+  Field,
+  Select,
+  Spinner,
 } from '@fluentui/react-components'
 import type { ProposalState, TeamDetail, TeamProposalDetail } from '@tandem/core'
 import { useTranslation } from 'react-i18next'
 import { formatDateTime } from '../../shared/dates.js'
 import { languageOf } from '../../i18n/i18n.js'
 import { useAppDispatch } from '../../app/hooks.js'
-import { adminApi, useAdminAcceptProposalMutation, useAdminCloseTandemMutation, useAdminDeclineProposalMutation, useAdminGetTandemByIdQuery } from './admin.api.js'
+import {
+  adminApi,
+  useAdminAcceptProposalMutation,
+  useAdminCloseTandemMutation,
+  useAdminDeclineProposalMutation,
+  useAdminGetTandemByIdQuery,
+} from './admin.api.js'
 import { errorText, proposalStateLabel } from './admin.i18n.js'
 import { useAdminMessages } from './AdminMessages.js'
 import { ConfirmDialog } from './ConfirmDialog.js'
 import { ProposalBadge, TeamBadge } from './StatusBadge.js'
 import {
-  EDITABLE_PROPOSAL_STATES, callsToSave, chooseMenteeStatus, chooseMentorStatus, isMenteeEditable, isMentorEditable, isReleaseEnabled,
-  isSaveEnabled, startEditing, type TeamEdit,
+  EDITABLE_PROPOSAL_STATES,
+  callsToSave,
+  chooseMenteeStatus,
+  chooseMentorStatus,
+  isMenteeEditable,
+  isMentorEditable,
+  isReleaseEnabled,
+  isSaveEnabled,
+  startEditing,
+  type TeamEdit,
 } from './teamEditing.rules.js'
 
 type Step = 'none' | 'save' | 'release' | 'releaseAgain'
 
-const ProposalCard = ({ title, proposal, status, editable, onChoose, selectLabel }: {
+const ProposalCard = ({
+  title,
+  proposal,
+  status,
+  editable,
+  onChoose,
+  selectLabel,
+}: {
   readonly title: string
   readonly proposal: TeamProposalDetail
   readonly status: ProposalState
@@ -31,7 +62,10 @@ const ProposalCard = ({ title, proposal, status, editable, onChoose, selectLabel
 }) => {
   const { t, i18n } = useTranslation()
   const row = (label: string, value: string | null) => (
-    <div style={{ display: 'flex', gap: 8 }}><dt style={{ fontWeight: 600 }}>{label}:</dt><dd style={{ margin: 0 }}>{value === null || value === '' ? '-' : value}</dd></div>
+    <div style={{ display: 'flex', gap: 8 }}>
+      <dt style={{ fontWeight: 600 }}>{label}:</dt>
+      <dd style={{ margin: 0 }}>{value === null || value === '' ? '-' : value}</dd>
+    </div>
   )
   return (
     <Card style={{ flex: '1 1 320px' }} aria-label={title}>
@@ -48,17 +82,30 @@ const ProposalCard = ({ title, proposal, status, editable, onChoose, selectLabel
       {editable ? (
         <Field label={selectLabel}>
           <Select value={status} onChange={(_e, d) => onChoose(d.value as ProposalState)}>
-            {EDITABLE_PROPOSAL_STATES.map((s) => <option key={s} value={s}>{proposalStateLabel(t, s)}</option>)}
+            {EDITABLE_PROPOSAL_STATES.map((s) => (
+              <option key={s} value={s}>
+                {proposalStateLabel(t, s)}
+              </option>
+            ))}
           </Select>
         </Field>
       ) : (
-        <div><span style={{ fontWeight: 600 }}>{selectLabel}: </span><ProposalBadge state={status} /></div>
+        <div>
+          <span style={{ fontWeight: 600 }}>{selectLabel}: </span>
+          <ProposalBadge state={status} />
+        </div>
       )}
     </Card>
   )
 }
 
-export const TeamEditor = ({ detail, onChanged, busy, onSave, onRelease }: {
+export const TeamEditor = ({
+  detail,
+  onChanged,
+  busy,
+  onSave,
+  onRelease,
+}: {
   readonly detail: TeamDetail
   readonly onChanged?: (edit: TeamEdit) => void
   readonly busy: boolean
@@ -68,29 +115,74 @@ export const TeamEditor = ({ detail, onChanged, busy, onSave, onRelease }: {
   const { t } = useTranslation()
   const [edit, setEdit] = useState(() => startEditing(detail))
   const [step, setStep] = useState<Step>('none')
-  const update = (next: TeamEdit) => { setEdit(next); onChanged?.(next) }
+  const update = (next: TeamEdit) => {
+    setEdit(next)
+    onChanged?.(next)
+  }
   const mentee = detail.matchingTandemMenteeProposal
   const mentor = detail.matchingTandemMentorProposal
   return (
     <Accordion defaultOpenItems={['team']} collapsible>
       <AccordionItem value="team">
-        <AccordionHeader as="h3">{t('admin.teams.detailTitle', { id: detail.tandemId, mentee: mentee.lastName, mentor: mentor.lastName })}</AccordionHeader>
+        <AccordionHeader as="h3">
+          {t('admin.teams.detailTitle', { id: detail.tandemId, mentee: mentee.lastName, mentor: mentor.lastName })}
+        </AccordionHeader>
         <AccordionPanel>
-          <div style={{ marginBottom: 8 }}><span style={{ fontWeight: 600 }}>{t('admin.teams.teamStatus')}: </span><TeamBadge state={detail.tandemStatus} /></div>
+          <div style={{ marginBottom: 8 }}>
+            <span style={{ fontWeight: 600 }}>{t('admin.teams.teamStatus')}: </span>
+            <TeamBadge state={detail.tandemStatus} />
+          </div>
           <div style={{ display: 'flex', gap: 12, flexWrap: 'wrap' }}>
-            <ProposalCard title={t('admin.teams.menteeCard')} proposal={mentee} status={edit.mentee} editable={isMenteeEditable(edit)}
-              selectLabel={t('admin.teams.menteeStatus')} onChoose={(s) => update(chooseMenteeStatus(edit, s))} />
-            <ProposalCard title={t('admin.teams.mentorCard')} proposal={mentor} status={edit.mentor} editable={isMentorEditable(edit)}
-              selectLabel={t('admin.teams.mentorStatus')} onChoose={(s) => update(chooseMentorStatus(edit, s))} />
+            <ProposalCard
+              title={t('admin.teams.menteeCard')}
+              proposal={mentee}
+              status={edit.mentee}
+              editable={isMenteeEditable(edit)}
+              selectLabel={t('admin.teams.menteeStatus')}
+              onChoose={(s) => update(chooseMenteeStatus(edit, s))}
+            />
+            <ProposalCard
+              title={t('admin.teams.mentorCard')}
+              proposal={mentor}
+              status={edit.mentor}
+              editable={isMentorEditable(edit)}
+              selectLabel={t('admin.teams.mentorStatus')}
+              onChoose={(s) => update(chooseMentorStatus(edit, s))}
+            />
           </div>
           <div style={{ display: 'flex', gap: 8, marginTop: 12 }}>
-            <Button disabled={busy || !isReleaseEnabled(detail.tandemStatus)} onClick={() => setStep('release')}>{t('admin.teams.release')}</Button>
-            <Button appearance="primary" disabled={busy || !isSaveEnabled(edit)} onClick={() => setStep('save')}>{t('admin.teams.save')}</Button>
+            <Button disabled={busy || !isReleaseEnabled(detail.tandemStatus)} onClick={() => setStep('release')}>
+              {t('admin.teams.release')}
+            </Button>
+            <Button appearance="primary" disabled={busy || !isSaveEnabled(edit)} onClick={() => setStep('save')}>
+              {t('admin.teams.save')}
+            </Button>
             {busy && <Spinner size="tiny" />}
           </div>
-          <ConfirmDialog open={step === 'save'} text={t('admin.teams.confirmSave')} onCancel={() => setStep('none')} onConfirm={() => { setStep('none'); onSave(edit) }} />
-          <ConfirmDialog open={step === 'release'} text={t('admin.teams.confirmRelease')} onCancel={() => setStep('none')} onConfirm={() => setStep('releaseAgain')} />
-          <ConfirmDialog open={step === 'releaseAgain'} text={t('admin.teams.confirmReleaseAgain')} onCancel={() => setStep('none')} onConfirm={() => { setStep('none'); onRelease() }} />
+          <ConfirmDialog
+            open={step === 'save'}
+            text={t('admin.teams.confirmSave')}
+            onCancel={() => setStep('none')}
+            onConfirm={() => {
+              setStep('none')
+              onSave(edit)
+            }}
+          />
+          <ConfirmDialog
+            open={step === 'release'}
+            text={t('admin.teams.confirmRelease')}
+            onCancel={() => setStep('none')}
+            onConfirm={() => setStep('releaseAgain')}
+          />
+          <ConfirmDialog
+            open={step === 'releaseAgain'}
+            text={t('admin.teams.confirmReleaseAgain')}
+            onCancel={() => setStep('none')}
+            onConfirm={() => {
+              setStep('none')
+              onRelease()
+            }}
+          />
         </AccordionPanel>
       </AccordionItem>
     </Accordion>
@@ -151,9 +243,23 @@ export const TeamDetailPanel = ({ tandemId }: { readonly tandemId: number }) => 
   const detail = team.data
   return (
     <div>
-      {stale && <Button onClick={() => { setStaleTeam(null); void team.refetch() }}>{t('admin.teams.refresh')}</Button>}
-      <TeamEditor key={`${detail.tandemId}-${detail.version}-${detail.tandemStatus}`} detail={detail} busy={busy}
-        onSave={(edit) => void save(detail, edit)} onRelease={() => void release(detail)} />
+      {stale && (
+        <Button
+          onClick={() => {
+            setStaleTeam(null)
+            void team.refetch()
+          }}
+        >
+          {t('admin.teams.refresh')}
+        </Button>
+      )}
+      <TeamEditor
+        key={`${detail.tandemId}-${detail.version}-${detail.tandemStatus}`}
+        detail={detail}
+        busy={busy}
+        onSave={(edit) => void save(detail, edit)}
+        onRelease={() => void release(detail)}
+      />
     </div>
   )
 }

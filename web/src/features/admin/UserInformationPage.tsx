@@ -3,11 +3,27 @@
 // mentor matching toggle and the mentee status / program year edit.
 import { useEffect, useState } from 'react'
 import {
-  Accordion, AccordionHeader, AccordionItem, AccordionPanel, Body1, Button, Field, MessageBar, MessageBarBody, Select, Switch,
+  Accordion,
+  AccordionHeader,
+  AccordionItem,
+  AccordionPanel,
+  Body1,
+  Button,
+  Field,
+  MessageBar,
+  MessageBarBody,
+  Select,
+  Switch,
 } from '@fluentui/react-components'
 import {
-  MENTEE_ADMIN_EDITABLE, validateMenteeStateEdit, validateUserSearch, type AdminUserDetail, type PickerUser, type QuestionTextAnswer,
-  type Side, type StatusName,
+  MENTEE_ADMIN_EDITABLE,
+  validateMenteeStateEdit,
+  validateUserSearch,
+  type AdminUserDetail,
+  type PickerUser,
+  type QuestionTextAnswer,
+  type Side,
+  type StatusName,
 } from '@tandem/core'
 import { useTranslation } from 'react-i18next'
 import { skipToken } from '@reduxjs/toolkit/query'
@@ -15,7 +31,12 @@ import { formatDate, formatDateTime } from '../../shared/dates.js'
 import { messageOf, validation } from '../../shared/field.js'
 import { languageOf } from '../../i18n/i18n.js'
 import {
-  useAdminDeleteUserMutation, useAdminGetAllUsersQuery, useLazyAdminGetMenteeStateDataQuery, useLazyAdminGetUserDetailQuery, useAdminGetUserDetailQuery, useAdminUpdateMenteeInformationMutation,
+  useAdminDeleteUserMutation,
+  useAdminGetAllUsersQuery,
+  useLazyAdminGetMenteeStateDataQuery,
+  useLazyAdminGetUserDetailQuery,
+  useAdminGetUserDetailQuery,
+  useAdminUpdateMenteeInformationMutation,
   useAdminUpdateUserStatusMutation,
 } from './admin.api.js'
 import { errorText, genderLabel, statusLabel } from './admin.i18n.js'
@@ -29,7 +50,14 @@ const dash = (value: string | null | undefined): string => (value === null || va
 
 const Rows = ({ rows }: { readonly rows: readonly (readonly [string, string | null | undefined])[] }) => (
   <dl style={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 16, rowGap: 4, margin: 0 }}>
-    {rows.map(([label, value]) => [<dt key={`${label}-t`} style={{ fontWeight: 600 }}>{label}</dt>, <dd key={`${label}-d`} style={{ margin: 0 }}>{dash(value)}</dd>])}
+    {rows.map(([label, value]) => [
+      <dt key={`${label}-t`} style={{ fontWeight: 600 }}>
+        {label}
+      </dt>,
+      <dd key={`${label}-d`} style={{ margin: 0 }}>
+        {dash(value)}
+      </dd>,
+    ])}
   </dl>
 )
 
@@ -61,7 +89,13 @@ const MenteeEdit = ({ email, status }: { readonly email: string; readonly status
   if (!editable) return <Body1 as="p">{t('admin.user.readOnlyMentee')}</Body1>
   const master = data.data
   const errors = validateMenteeStateEdit({ statusId, clusterId })
-  const errorOf = (field: string) => (checked ? messageOf(t, errors.find((e) => e.field === field)) : undefined)
+  const errorOf = (field: string) =>
+    checked
+      ? messageOf(
+          t,
+          errors.find((e) => e.field === field),
+        )
+      : undefined
   const submit = async () => {
     setConfirming(false)
     const next = master?.statusMaster.find((s) => s.id === statusId)
@@ -73,21 +107,56 @@ const MenteeEdit = ({ email, status }: { readonly email: string; readonly status
   }
   return (
     <div style={{ display: 'flex', gap: 12, alignItems: 'start', flexWrap: 'wrap', marginTop: 8 }}>
-      {failure !== null && <MessageBar intent="error"><MessageBarBody>{failure}</MessageBarBody></MessageBar>}
+      {failure !== null && (
+        <MessageBar intent="error">
+          <MessageBarBody>{failure}</MessageBarBody>
+        </MessageBar>
+      )}
       <Field label={t('admin.user.editStatus')} required {...validation(errorOf('statusId'))}>
-        <Select value={statusId === null ? '' : String(statusId)} onChange={(_e, d) => setStatusId(d.value === '' ? null : Number(d.value))}>
+        <Select
+          value={statusId === null ? '' : String(statusId)}
+          onChange={(_e, d) => setStatusId(d.value === '' ? null : Number(d.value))}
+        >
           <option value="" />
-          {(master?.statusMaster ?? []).filter((s) => s.name !== 'PAUSED').map((s) => <option key={s.id} value={s.id}>{statusLabel(t, s.name)}</option>)}
+          {(master?.statusMaster ?? [])
+            .filter((s) => s.name !== 'PAUSED')
+            .map((s) => (
+              <option key={s.id} value={s.id}>
+                {statusLabel(t, s.name)}
+              </option>
+            ))}
         </Select>
       </Field>
       <Field label={t('admin.user.editCluster')} required {...validation(errorOf('clusterId'))}>
-        <Select value={clusterId === null ? '' : String(clusterId)} onChange={(_e, d) => setClusterId(d.value === '' ? null : Number(d.value))}>
+        <Select
+          value={clusterId === null ? '' : String(clusterId)}
+          onChange={(_e, d) => setClusterId(d.value === '' ? null : Number(d.value))}
+        >
           <option value="" />
-          {(master?.clusterMaster ?? []).filter((c) => !c.isEnded || c.clusterId === clusterId).map((c) => <option key={c.clusterId} value={c.clusterId}>{c.clusterText}</option>)}
+          {(master?.clusterMaster ?? [])
+            .filter((c) => !c.isEnded || c.clusterId === clusterId)
+            .map((c) => (
+              <option key={c.clusterId} value={c.clusterId}>
+                {c.clusterText}
+              </option>
+            ))}
         </Select>
       </Field>
-      <Button style={{ marginTop: 22 }} onClick={() => { setChecked(true); if (errors.length === 0) setConfirming(true) }}>{t('admin.user.saveMentee')}</Button>
-      <ConfirmDialog open={confirming} text={t('admin.messages.update-metee-status-data')} onCancel={() => setConfirming(false)} onConfirm={() => void submit()} />
+      <Button
+        style={{ marginTop: 22 }}
+        onClick={() => {
+          setChecked(true)
+          if (errors.length === 0) setConfirming(true)
+        }}
+      >
+        {t('admin.user.saveMentee')}
+      </Button>
+      <ConfirmDialog
+        open={confirming}
+        text={t('admin.messages.update-metee-status-data')}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => void submit()}
+      />
     </div>
   )
 }
@@ -102,7 +171,9 @@ const MentorMatching = ({ email, status }: { readonly email: string; readonly st
     if (reply.error === undefined) return show('success', t('admin.messages.update-success-message'))
     show('error', errorText(t, reply.error, { ProfileIncomplete: 'admin.messages.admin-profile-data-incomplete' }))
   }
-  return <Switch label={t('admin.user.matching')} checked={enabled} disabled={updating.isLoading} onChange={(_e, d) => void toggle(d.checked)} />
+  return (
+    <Switch label={t('admin.user.matching')} checked={enabled} disabled={updating.isLoading} onChange={(_e, d) => void toggle(d.checked)} />
+  )
 }
 
 export const UserDetailView = ({ detail, onDeleted }: { readonly detail: AdminUserDetail; readonly onDeleted: () => void }) => {
@@ -130,26 +201,42 @@ export const UserDetailView = ({ detail, onDeleted }: { readonly detail: AdminUs
         <AccordionItem value="account">
           <AccordionHeader as="h3">{t('admin.user.account')}</AccordionHeader>
           <AccordionPanel>
-            <Rows rows={[
-              [t('admin.user.firstName'), p.firstName], [t('admin.user.lastName'), p.lastName], [t('admin.user.email'), p.email],
-              [t('admin.user.roles'), detail.userRole.map((r) => r.name).join(', ')], [t('admin.user.gender'), genderLabel(t, p.gender)],
-              [t('admin.user.country'), p.country], [t('admin.user.federalState'), p.federalState], [t('admin.user.city'), p.city],
-              [t('admin.user.language'), p.language], [t('admin.user.professionalPosition'), p.professionalPosition], [t('admin.user.company'), p.company],
-              [t('admin.user.cluster'), p.cluster], [t('admin.user.registrationDate'), formatDate(p.registrationDate, language)],
-            ]} />
+            <Rows
+              rows={[
+                [t('admin.user.firstName'), p.firstName],
+                [t('admin.user.lastName'), p.lastName],
+                [t('admin.user.email'), p.email],
+                [t('admin.user.roles'), detail.userRole.map((r) => r.name).join(', ')],
+                [t('admin.user.gender'), genderLabel(t, p.gender)],
+                [t('admin.user.country'), p.country],
+                [t('admin.user.federalState'), p.federalState],
+                [t('admin.user.city'), p.city],
+                [t('admin.user.language'), p.language],
+                [t('admin.user.professionalPosition'), p.professionalPosition],
+                [t('admin.user.company'), p.company],
+                [t('admin.user.cluster'), p.cluster],
+                [t('admin.user.registrationDate'), formatDate(p.registrationDate, language)],
+              ]}
+            />
           </AccordionPanel>
         </AccordionItem>
         {mentee !== undefined && (
           <AccordionItem value="mentee">
             <AccordionHeader as="h3">{t('admin.user.mentee')}</AccordionHeader>
             <AccordionPanel>
-              <div><span style={{ fontWeight: 600 }}>{t('admin.user.status')}: </span><StatusBadge status={mentee.userStatus} /></div>
-              <Rows rows={[
-                [t('admin.user.matchingTeams'), teams(detail.allData.menteeMatchingTandem)],
-                [t('admin.user.lastStartedMatching'), date(detail.allData.menteeLastStartedMatchingDate)],
-                [t('admin.user.lastPublished'), date(mentee.questionLastPublishDate)],
-                [t('admin.user.registrationDate'), formatDate(p.registrationDate, language)], [t('admin.user.cluster'), p.cluster],
-              ]} />
+              <div>
+                <span style={{ fontWeight: 600 }}>{t('admin.user.status')}: </span>
+                <StatusBadge status={mentee.userStatus} />
+              </div>
+              <Rows
+                rows={[
+                  [t('admin.user.matchingTeams'), teams(detail.allData.menteeMatchingTandem)],
+                  [t('admin.user.lastStartedMatching'), date(detail.allData.menteeLastStartedMatchingDate)],
+                  [t('admin.user.lastPublished'), date(mentee.questionLastPublishDate)],
+                  [t('admin.user.registrationDate'), formatDate(p.registrationDate, language)],
+                  [t('admin.user.cluster'), p.cluster],
+                ]}
+              />
               <MenteeEdit email={p.email} status={mentee.userStatus} />
               <Answers title={t('admin.user.accountQuestions')} answers={detail.allData.menteeAccountQuestions} />
               <Answers title={t('admin.user.profileQuestions')} answers={detail.allData.menteeProfileQuestions} />
@@ -160,13 +247,18 @@ export const UserDetailView = ({ detail, onDeleted }: { readonly detail: AdminUs
           <AccordionItem value="mentor">
             <AccordionHeader as="h3">{t('admin.user.mentor')}</AccordionHeader>
             <AccordionPanel>
-              <div><span style={{ fontWeight: 600 }}>{t('admin.user.status')}: </span><StatusBadge status={mentor.userStatus} /></div>
+              <div>
+                <span style={{ fontWeight: 600 }}>{t('admin.user.status')}: </span>
+                <StatusBadge status={mentor.userStatus} />
+              </div>
               <MentorMatching email={p.email} status={mentor.userStatus} />
-              <Rows rows={[
-                [t('admin.user.matchingTeams'), teams(detail.allData.mentorMatchingTandem)],
-                [t('admin.user.lastPublished'), date(mentor.questionLastPublishDate)],
-                [t('admin.user.registrationDate'), formatDate(p.registrationDate, language)],
-              ]} />
+              <Rows
+                rows={[
+                  [t('admin.user.matchingTeams'), teams(detail.allData.mentorMatchingTandem)],
+                  [t('admin.user.lastPublished'), date(mentor.questionLastPublishDate)],
+                  [t('admin.user.registrationDate'), formatDate(p.registrationDate, language)],
+                ]}
+              />
               <Answers title={t('admin.user.accountQuestions')} answers={detail.allData.mentorAccountQuestions} />
               <Answers title={t('admin.user.profileQuestions')} answers={detail.allData.mentorProfileQuestions} />
             </AccordionPanel>
@@ -174,8 +266,15 @@ export const UserDetailView = ({ detail, onDeleted }: { readonly detail: AdminUs
         )}
       </Accordion>
       <NotificationHistory entries={detail.notification} language={language} />
-      <Button style={{ marginTop: 12 }} onClick={() => setConfirming(true)}>{t('admin.user.delete')}</Button>
-      <ConfirmDialog open={confirming} text={t('admin.user.confirmDelete', { name: `${p.firstName} ${p.lastName}` })} onCancel={() => setConfirming(false)} onConfirm={() => void remove_()} />
+      <Button style={{ marginTop: 12 }} onClick={() => setConfirming(true)}>
+        {t('admin.user.delete')}
+      </Button>
+      <ConfirmDialog
+        open={confirming}
+        text={t('admin.user.confirmDelete', { name: `${p.firstName} ${p.lastName}` })}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => void remove_()}
+      />
     </div>
   )
 }
@@ -193,7 +292,12 @@ const UserInformationPage = () => {
   // the shown detail follows the interface language: a switch asks again in the new language
   const current = useAdminGetUserDetailQuery(shown === null ? skipToken : { email: shown, language: languageOf(i18n) })
   const errors = validateUserSearch({ selectedEmail: picked?.email ?? null, text })
-  const pickerUsers: readonly PickerUser[] = (users.data ?? []).map((u) => ({ userId: u.userId, firstName: u.firstName, lastName: u.lastName, email: u.email }))
+  const pickerUsers: readonly PickerUser[] = (users.data ?? []).map((u) => ({
+    userId: u.userId,
+    firstName: u.firstName,
+    lastName: u.lastName,
+    email: u.email,
+  }))
 
   const display = async () => {
     setChecked(true)
@@ -207,12 +311,32 @@ const UserInformationPage = () => {
     <section aria-labelledby="user-info-title">
       <h2 id="user-info-title">{t('nav.userInfo')}</h2>
       <div key={generation} style={{ display: 'flex', gap: 12, alignItems: 'start', flexWrap: 'wrap' }}>
-        <UserPicker label={t('admin.user.picker')} users={pickerUsers} picked={picked} required
-          onPick={(u, typed) => { setPicked(u); setText(typed) }} error={checked ? messageOf(t, errors[0]) : undefined} />
-        <Button appearance="primary" style={{ marginTop: 22 }} onClick={() => void display()}>{t('admin.user.display')}</Button>
+        <UserPicker
+          label={t('admin.user.picker')}
+          users={pickerUsers}
+          picked={picked}
+          required
+          onPick={(u, typed) => {
+            setPicked(u)
+            setText(typed)
+          }}
+          error={checked ? messageOf(t, errors[0]) : undefined}
+        />
+        <Button appearance="primary" style={{ marginTop: 22 }} onClick={() => void display()}>
+          {t('admin.user.display')}
+        </Button>
       </div>
       {shown !== null && current.data !== undefined && current.data.userCompleteProfile.email === shown && (
-        <UserDetailView detail={current.data} onDeleted={() => { setShown(null); setPicked(null); setText(''); setChecked(false); setGeneration((g) => g + 1) }} />
+        <UserDetailView
+          detail={current.data}
+          onDeleted={() => {
+            setShown(null)
+            setPicked(null)
+            setText('')
+            setChecked(false)
+            setGeneration((g) => g + 1)
+          }}
+        />
       )}
     </section>
   )

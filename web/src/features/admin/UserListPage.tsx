@@ -1,7 +1,18 @@
 // The mentee and mentor lists (SPEC §2 admin 1–2): a status multi-select (PAUSED not offered for
 // mentees, PENDING not for mentors), 'filter and display', 25 rows a page, badges; rows not clickable.
 import { useState } from 'react'
-import { Body1, Button, Dropdown, Field, Option, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow } from '@fluentui/react-components'
+import {
+  Body1,
+  Button,
+  Dropdown,
+  Field,
+  Option,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+} from '@fluentui/react-components'
 import { TableRegion } from './TableRegion.js'
 import { MENTEE_FILTER_STATUSES, MENTOR_FILTER_STATUSES, STATUS_IDS, type Side, type StatusName } from '@tandem/core'
 import { useTranslation } from 'react-i18next'
@@ -42,12 +53,23 @@ const UserListPage = ({ side }: { readonly side: Side }) => {
       <Body1 as="p">{t(`admin.lists.${prefix}Info`)}</Body1>
       <div style={{ display: 'flex', gap: 12, alignItems: 'end', flexWrap: 'wrap' }}>
         <Field label={t('admin.lists.statuses')}>
-          <Dropdown multiselect placeholder={t('admin.lists.statusesPlaceholder')} selectedOptions={[...selected]}
-            value={selected.map((s) => statusLabel(t, s)).join(', ')} onOptionSelect={(_e, data) => setSelected(data.selectedOptions as StatusName[])}>
-            {offered.map((s) => <Option key={s} value={s}>{statusLabel(t, s)}</Option>)}
+          <Dropdown
+            multiselect
+            placeholder={t('admin.lists.statusesPlaceholder')}
+            selectedOptions={[...selected]}
+            value={selected.map((s) => statusLabel(t, s)).join(', ')}
+            onOptionSelect={(_e, data) => setSelected(data.selectedOptions as StatusName[])}
+          >
+            {offered.map((s) => (
+              <Option key={s} value={s}>
+                {statusLabel(t, s)}
+              </Option>
+            ))}
           </Dropdown>
         </Field>
-        <Button appearance="primary" onClick={() => void filter()}>{t('admin.lists.filter')}</Button>
+        <Button appearance="primary" onClick={() => void filter()}>
+          {t('admin.lists.filter')}
+        </Button>
       </div>
       {result.isSuccess && rows.length === 0 && <Body1 as="p">{t('admin.lists.empty')}</Body1>}
       {rows.length > 0 && (
@@ -71,7 +93,9 @@ const UserListPage = ({ side }: { readonly side: Side }) => {
                   <TableCell title={r.email}>{r.email}</TableCell>
                   <TableCell>{formatDate(r.registrationDate, language)}</TableCell>
                   {side === 'Mentee' && <TableCell>{r.programYear ?? '-'}</TableCell>}
-                  <TableCell><StatusBadge status={r.status} /></TableCell>
+                  <TableCell>
+                    <StatusBadge status={r.status} />
+                  </TableCell>
                 </TableRow>
               ))}
             </TableBody>

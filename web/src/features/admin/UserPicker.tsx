@@ -15,7 +15,14 @@ export const matchesSearch = (u: PickerUser, text: string): boolean => {
   return needle === '' || fullName(u).toLowerCase().includes(needle) || u.email.toLowerCase().includes(needle)
 }
 
-export const UserPicker = ({ label, users, picked, onPick, error, required }: {
+export const UserPicker = ({
+  label,
+  users,
+  picked,
+  onPick,
+  error,
+  required,
+}: {
   readonly label: string
   readonly users: readonly PickerUser[]
   readonly picked: PickerUser | null
@@ -25,7 +32,10 @@ export const UserPicker = ({ label, users, picked, onPick, error, required }: {
 }) => {
   const { t } = useTranslation()
   const [text, setText] = useState(picked === null ? '' : fullName(picked))
-  const shown = useMemo(() => users.filter((u) => matchesSearch(u, picked !== null && text === fullName(picked) ? '' : text)).slice(0, MAX_OPTIONS), [users, text, picked])
+  const shown = useMemo(
+    () => users.filter((u) => matchesSearch(u, picked !== null && text === fullName(picked) ? '' : text)).slice(0, MAX_OPTIONS),
+    [users, text, picked],
+  )
   return (
     <Field label={label} required={required ?? false} {...validation(error)}>
       <Combobox
@@ -33,7 +43,10 @@ export const UserPicker = ({ label, users, picked, onPick, error, required }: {
         placeholder={t('admin.teams.pickerPlaceholder')}
         value={text}
         selectedOptions={picked === null ? [] : [String(picked.userId)]}
-        onChange={(e) => { setText(e.target.value); onPick(null, e.target.value) }}
+        onChange={(e) => {
+          setText(e.target.value)
+          onPick(null, e.target.value)
+        }}
         onOptionSelect={(_e, data) => {
           const user = users.find((u) => String(u.userId) === data.optionValue) ?? null
           setText(user === null ? '' : fullName(user))

@@ -3,9 +3,24 @@
 // features define acceptProposal, declineProposal and updateUserStatus of their own.
 // The two exports are not here: they answer a file, fetched by `downloadExport` (export.download.ts).
 import type {
-  AdminAcceptPayload, AdminDeclinePayload, AdminUserDetail, CloseTandemPayload, Cluster, Language, ManualMatchingMasterData,
-  ManualTandemCreatePayload, MatchingTandemListRequest, MatchingTandemListRow, MenteeStateChangeData, MenteeStateSavePayload,
-  ResendNotificationPayload, StatusMasterItem, StatusSelection, StatusUpdatePayload, TeamDetail, UserListRow,
+  AdminAcceptPayload,
+  AdminDeclinePayload,
+  AdminUserDetail,
+  CloseTandemPayload,
+  Cluster,
+  Language,
+  ManualMatchingMasterData,
+  ManualTandemCreatePayload,
+  MatchingTandemListRequest,
+  MatchingTandemListRow,
+  MenteeStateChangeData,
+  MenteeStateSavePayload,
+  ResendNotificationPayload,
+  StatusMasterItem,
+  StatusSelection,
+  StatusUpdatePayload,
+  TeamDetail,
+  UserListRow,
 } from '@tandem/core'
 import { api } from '../../app/api.js'
 
@@ -15,42 +30,56 @@ export const adminApi = api.enhanceEndpoints({ addTagTypes: ADMIN_TAGS }).inject
   endpoints: (build) => ({
     adminGetStatusMaster: build.query<readonly StatusMasterItem[], void>({ query: () => ({ url: '/api/Admin/GetStatusMaster' }) }),
     adminGetMentees: build.query<readonly UserListRow[], StatusSelection>({
-      query: (body) => ({ url: '/api/Admin/GetMentees', method: 'POST', body }), providesTags: ['AdminUsers'],
+      query: (body) => ({ url: '/api/Admin/GetMentees', method: 'POST', body }),
+      providesTags: ['AdminUsers'],
     }),
     adminGetMentors: build.query<readonly UserListRow[], StatusSelection>({
-      query: (body) => ({ url: '/api/Admin/GetMentors', method: 'POST', body }), providesTags: ['AdminUsers'],
+      query: (body) => ({ url: '/api/Admin/GetMentors', method: 'POST', body }),
+      providesTags: ['AdminUsers'],
     }),
-    adminGetAllUsers: build.query<readonly UserListRow[], void>({ query: () => ({ url: '/api/Admin/GetAllUsers' }), providesTags: ['AdminUsers'] }),
+    adminGetAllUsers: build.query<readonly UserListRow[], void>({
+      query: () => ({ url: '/api/Admin/GetAllUsers' }),
+      providesTags: ['AdminUsers'],
+    }),
     adminGetUserDetail: build.query<AdminUserDetail, { email: string; language: Language }>({
-      query: ({ email, language }) => ({ url: '/api/Admin/GetUserDetail', params: { email, language } }), providesTags: ['AdminUserDetail'],
+      query: ({ email, language }) => ({ url: '/api/Admin/GetUserDetail', params: { email, language } }),
+      providesTags: ['AdminUserDetail'],
     }),
     adminGetMenteeStateData: build.query<MenteeStateChangeData, { email: string }>({
-      query: ({ email }) => ({ url: '/api/Admin/GetMasterDataForMenteeStateChange', params: { email } }), providesTags: ['AdminUserDetail'],
+      query: ({ email }) => ({ url: '/api/Admin/GetMasterDataForMenteeStateChange', params: { email } }),
+      providesTags: ['AdminUserDetail'],
     }),
     adminUpdateMenteeInformation: build.mutation<boolean, MenteeStateSavePayload>({
-      query: (body) => ({ url: '/api/Admin/UpdateMenteeInformation', method: 'POST', body }), invalidatesTags: ['AdminUserDetail', 'AdminUsers'],
+      query: (body) => ({ url: '/api/Admin/UpdateMenteeInformation', method: 'POST', body }),
+      invalidatesTags: ['AdminUserDetail', 'AdminUsers'],
     }),
     adminUpdateUserStatus: build.mutation<boolean, StatusUpdatePayload>({
-      query: (body) => ({ url: '/api/Admin/UpdateUserStatus', method: 'POST', body }), invalidatesTags: ['AdminUserDetail', 'AdminUsers'],
+      query: (body) => ({ url: '/api/Admin/UpdateUserStatus', method: 'POST', body }),
+      invalidatesTags: ['AdminUserDetail', 'AdminUsers'],
     }),
     adminResendNotification: build.mutation<boolean, ResendNotificationPayload>({
-      query: (body) => ({ url: '/api/Admin/ResendNotification', method: 'POST', body }), invalidatesTags: ['AdminUserDetail'],
+      query: (body) => ({ url: '/api/Admin/ResendNotification', method: 'POST', body }),
+      invalidatesTags: ['AdminUserDetail'],
     }),
     adminDeleteUser: build.mutation<boolean, { email: string }>({
       query: ({ email }) => ({ url: '/api/Account/DeleteUserFromIdp', params: { emailId: email, deletefromDB: true } }),
       invalidatesTags: ['AdminUsers', 'AdminUserDetail', 'AdminTeams'],
     }),
     adminGetManualMatchingMasterData: build.query<ManualMatchingMasterData, void>({
-      query: () => ({ url: '/api/Admin/GetManualMatchingMasterData' }), providesTags: ['AdminUsers', 'AdminClusters'],
+      query: () => ({ url: '/api/Admin/GetManualMatchingMasterData' }),
+      providesTags: ['AdminUsers', 'AdminClusters'],
     }),
     adminCreateManualTandem: build.mutation<number, ManualTandemCreatePayload>({
-      query: (body) => ({ url: '/api/Admin/CreateMatchingTandemManual', method: 'POST', body }), invalidatesTags: ['AdminTeams', 'AdminUsers'],
+      query: (body) => ({ url: '/api/Admin/CreateMatchingTandemManual', method: 'POST', body }),
+      invalidatesTags: ['AdminTeams', 'AdminUsers'],
     }),
     adminGetTandemList: build.query<readonly MatchingTandemListRow[], MatchingTandemListRequest>({
-      query: (body) => ({ url: '/api/Admin/GetMatchingTandemList', method: 'POST', body }), providesTags: ['AdminTeams'],
+      query: (body) => ({ url: '/api/Admin/GetMatchingTandemList', method: 'POST', body }),
+      providesTags: ['AdminTeams'],
     }),
     adminGetTandemById: build.query<TeamDetail, number>({
-      query: (id) => ({ url: '/api/Admin/GetMatchingTandemById', method: 'POST', params: { matchingTandemId: id } }), providesTags: ['AdminTeam'],
+      query: (id) => ({ url: '/api/Admin/GetMatchingTandemById', method: 'POST', params: { matchingTandemId: id } }),
+      providesTags: ['AdminTeam'],
     }),
     adminAcceptProposal: build.mutation<boolean, AdminAcceptPayload>({
       query: (body) => ({ url: '/api/Admin/AcceptProposal', method: 'POST', body }),
@@ -61,23 +90,46 @@ export const adminApi = api.enhanceEndpoints({ addTagTypes: ADMIN_TAGS }).inject
     adminCloseTandem: build.mutation<boolean, CloseTandemPayload>({
       query: (body) => ({ url: '/api/Admin/CloseMatchingTandem', method: 'POST', body }),
     }),
-    adminGetClusters: build.query<readonly Cluster[], void>({ query: () => ({ url: '/api/Admin/GetClusters' }), providesTags: ['AdminClusters'] }),
+    adminGetClusters: build.query<readonly Cluster[], void>({
+      query: () => ({ url: '/api/Admin/GetClusters' }),
+      providesTags: ['AdminClusters'],
+    }),
     adminCreateCluster: build.mutation<Cluster, string>({
-      query: (yearText) => ({ url: '/api/Admin/CreateCluster', method: 'POST', params: { yearText } }), invalidatesTags: ['AdminClusters'],
+      query: (yearText) => ({ url: '/api/Admin/CreateCluster', method: 'POST', params: { yearText } }),
+      invalidatesTags: ['AdminClusters'],
     }),
     adminCloseCluster: build.mutation<boolean, number>({
-      query: (clusterId) => ({ url: '/api/Admin/CloseCluster', params: { clusterId } }), invalidatesTags: ['AdminClusters', 'AdminTeams', 'AdminTeam', 'AdminUsers'],
+      query: (clusterId) => ({ url: '/api/Admin/CloseCluster', params: { clusterId } }),
+      invalidatesTags: ['AdminClusters', 'AdminTeams', 'AdminTeam', 'AdminUsers'],
     }),
     adminSyncFromIdp: build.mutation<number, void>({
-      query: () => ({ url: '/api/Admin/SyncDBFromIdp' }), invalidatesTags: ['AdminUsers', 'AdminUserDetail', 'AdminTeams'],
+      query: () => ({ url: '/api/Admin/SyncDBFromIdp' }),
+      invalidatesTags: ['AdminUsers', 'AdminUserDetail', 'AdminTeams'],
     }),
   }),
 })
 
 export const {
-  useAdminGetStatusMasterQuery, useLazyAdminGetMenteesQuery, useLazyAdminGetMentorsQuery, useAdminGetAllUsersQuery, useLazyAdminGetUserDetailQuery, useAdminGetUserDetailQuery,
-  useLazyAdminGetMenteeStateDataQuery, useAdminUpdateMenteeInformationMutation, useAdminUpdateUserStatusMutation, useAdminDeleteUserMutation,
-  useAdminGetManualMatchingMasterDataQuery, useAdminCreateManualTandemMutation, useAdminGetTandemListQuery, useAdminGetTandemByIdQuery,
-  useAdminAcceptProposalMutation, useAdminDeclineProposalMutation, useAdminCloseTandemMutation, useAdminGetClustersQuery, useAdminCreateClusterMutation,
-  useAdminCloseClusterMutation, useAdminSyncFromIdpMutation, useAdminResendNotificationMutation,
+  useAdminGetStatusMasterQuery,
+  useLazyAdminGetMenteesQuery,
+  useLazyAdminGetMentorsQuery,
+  useAdminGetAllUsersQuery,
+  useLazyAdminGetUserDetailQuery,
+  useAdminGetUserDetailQuery,
+  useLazyAdminGetMenteeStateDataQuery,
+  useAdminUpdateMenteeInformationMutation,
+  useAdminUpdateUserStatusMutation,
+  useAdminDeleteUserMutation,
+  useAdminGetManualMatchingMasterDataQuery,
+  useAdminCreateManualTandemMutation,
+  useAdminGetTandemListQuery,
+  useAdminGetTandemByIdQuery,
+  useAdminAcceptProposalMutation,
+  useAdminDeclineProposalMutation,
+  useAdminCloseTandemMutation,
+  useAdminGetClustersQuery,
+  useAdminCreateClusterMutation,
+  useAdminCloseClusterMutation,
+  useAdminSyncFromIdpMutation,
+  useAdminResendNotificationMutation,
 } = adminApi

@@ -13,7 +13,8 @@ const addLoaded = (i18n: I18n): void => {
   for (const [language, bundle] of Object.entries(ADMIN_RESOURCES)) {
     // only into languages already fetched: a bundle present makes i18next skip fetching the rest
     if (!i18n.hasResourceBundle(language, 'translation')) continue
-    if (!i18n.exists('admin.topBar.export', { lng: language, fallbackLng: false })) i18n.addResourceBundle(language, 'translation', bundle, true, false)
+    if (!i18n.exists('admin.topBar.export', { lng: language, fallbackLng: false }))
+      i18n.addResourceBundle(language, 'translation', bundle, true, false)
   }
 }
 

@@ -5,7 +5,12 @@ import { apiUrl } from '../../app/config.js'
 
 export type ExportRequest =
   | { readonly method: 'POST'; readonly path: '/api/Admin/ExportUserDataByRole'; readonly body: unknown; readonly language: string }
-  | { readonly method: 'GET'; readonly path: '/api/Admin/ExportMatchingTandemData'; readonly params: Readonly<Record<string, string>>; readonly language: string }
+  | {
+      readonly method: 'GET'
+      readonly path: '/api/Admin/ExportMatchingTandemData'
+      readonly params: Readonly<Record<string, string>>
+      readonly language: string
+    }
 
 export type ExportResult = { readonly ok: true; readonly filename: string } | { readonly ok: false; readonly error: ApiError }
 
@@ -26,7 +31,10 @@ const save = (blob: Blob, filename: string): void => {
   setTimeout(() => URL.revokeObjectURL(url), 10_000)
 }
 
-export const downloadExport = async (request: ExportRequest, context: { readonly apiBaseUrl: string; readonly token: string | null }): Promise<ExportResult> => {
+export const downloadExport = async (
+  request: ExportRequest,
+  context: { readonly apiBaseUrl: string; readonly token: string | null },
+): Promise<ExportResult> => {
   const query = new URLSearchParams({ ...(request.method === 'GET' ? request.params : {}), language: request.language }).toString()
   const headers: Record<string, string> = { accept: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet, application/json' }
   if (context.token !== null) headers['authorization'] = `Bearer ${context.token}`
@@ -34,7 +42,9 @@ export const downloadExport = async (request: ExportRequest, context: { readonly
   let response: Response
   try {
     response = await fetch(`${apiUrl(context.apiBaseUrl, request.path)}?${query}`, {
-      method: request.method, headers, ...(request.method === 'POST' ? { body: JSON.stringify(request.body) } : {}),
+      method: request.method,
+      headers,
+      ...(request.method === 'POST' ? { body: JSON.stringify(request.body) } : {}),
     })
   } catch {
     return { ok: false, error: { status: 0, errorCode: null } }

@@ -5,7 +5,7 @@ export const PAGES_SHOWN = 5
 export const pageCount = (rows: number, size = PAGE_SIZE): number => Math.max(1, Math.ceil(rows / size))
 
 /** The rows of page `page` (1-based). */
-export const pageOf = <T,>(rows: readonly T[], page: number, size = PAGE_SIZE): readonly T[] => rows.slice((page - 1) * size, page * size)
+export const pageOf = <T>(rows: readonly T[], page: number, size = PAGE_SIZE): readonly T[] => rows.slice((page - 1) * size, page * size)
 
 /** The page numbers shown around `page`: its block of five. */
 export const pageWindow = (page: number, count: number, shown = PAGES_SHOWN): readonly number[] => {

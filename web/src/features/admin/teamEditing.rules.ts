@@ -53,22 +53,31 @@ export type EditCall =
   | { readonly kind: 'accept'; readonly payload: (version: number) => AdminAcceptPayload }
   | { readonly kind: 'decline'; readonly side: 'Mentee' | 'Mentor'; readonly payload: (version: number) => AdminDeclinePayload }
 
-const acceptItem = (detail: TeamDetail, side: 'Mentee' | 'Mentor', tandemState: TandemState, version: number): AdminAcceptPayload[number] => {
+const acceptItem = (
+  detail: TeamDetail,
+  side: 'Mentee' | 'Mentor',
+  tandemState: TandemState,
+  version: number,
+): AdminAcceptPayload[number] => {
   const own = side === 'Mentee' ? detail.matchingTandemMenteeProposal : detail.matchingTandemMentorProposal
   const other = side === 'Mentee' ? detail.matchingTandemMentorProposal : detail.matchingTandemMenteeProposal
   return {
-    email: own.email, role: side, pairedUserEmail: other.email,
+    email: own.email,
+    role: side,
+    pairedUserEmail: other.email,
     proposalSaveModel: [{ proposalId: own.proposalId, proposalState: 'ACCEPTED' }],
     matchingTandemSaveModel: [{ matchingTandemId: detail.tandemId, tandemState, version }],
   }
 }
 
 const declineCall = (detail: TeamDetail, side: 'Mentee' | 'Mentor'): EditCall => ({
-  kind: 'decline', side,
+  kind: 'decline',
+  side,
   payload: (version) => ({
     declineProposal: {
       proposalId: (side === 'Mentee' ? detail.matchingTandemMenteeProposal : detail.matchingTandemMentorProposal).proposalId,
-      proposalState: 'DECLINED', comment: null,
+      proposalState: 'DECLINED',
+      comment: null,
       declineMatchingTandem: { matchingTandemId: detail.tandemId, tandemState: 'DECLINED', version },
     },
     menteeEmail: detail.matchingTandemMenteeProposal.email,
@@ -90,7 +99,12 @@ export const callsToSave = (edit: TeamEdit, detail: TeamDetail): readonly EditCa
   if (menteeChanged && edit.mentee === 'DECLINED') return [declineCall(detail, 'Mentee')]
   const mentorCalls = (acceptFirst: boolean): EditCall[] => {
     if (mentorChanged && edit.mentor === 'ACCEPTED') {
-      return [{ kind: 'accept', payload: (v) => [...(acceptFirst ? [acceptItem(detail, 'Mentee', 'ACTIVE', v)] : []), acceptItem(detail, 'Mentor', 'MATCHED', v)] }]
+      return [
+        {
+          kind: 'accept',
+          payload: (v) => [...(acceptFirst ? [acceptItem(detail, 'Mentee', 'ACTIVE', v)] : []), acceptItem(detail, 'Mentor', 'MATCHED', v)],
+        },
+      ]
     }
     const accept: EditCall[] = acceptFirst ? [{ kind: 'accept', payload: (v) => [acceptItem(detail, 'Mentee', 'ACTIVE', v)] }] : []
     return mentorChanged && edit.mentor === 'DECLINED' ? [...accept, declineCall(detail, 'Mentor')] : accept

@@ -8,7 +8,11 @@ import { timeLeft } from './dashboard.logic.js'
 import { formatDateTime, twoDigits } from '../../shared/dates.js'
 import { useLanguage } from '../../app/language.js'
 
-export const CountdownCard = ({ side, validUntil, now = () => Date.now() }: {
+export const CountdownCard = ({
+  side,
+  validUntil,
+  now = () => Date.now(),
+}: {
   readonly side: Side
   readonly validUntil: string
   readonly now?: () => number
@@ -25,7 +29,9 @@ export const CountdownCard = ({ side, validUntil, now = () => Date.now() }: {
     <Card role="timer" aria-label={t('dashboard.countdown')}>
       <Text size={600} weight="semibold">{`${twoDigits(left.hours)}:${twoDigits(left.minutes)}`}</Text>
       <Body1>{t('dashboard.timeLeft', { hours: twoDigits(left.hours), minutes: twoDigits(left.minutes) })}</Body1>
-      <Body1>{t(side === 'Mentee' ? 'dashboard.chooseUntil' : 'dashboard.answerUntil', { date: formatDateTime(validUntil, language) })}</Body1>
+      <Body1>
+        {t(side === 'Mentee' ? 'dashboard.chooseUntil' : 'dashboard.answerUntil', { date: formatDateTime(validUntil, language) })}
+      </Body1>
     </Card>
   )
 }

@@ -12,7 +12,11 @@ import { errorMessageKey } from '../../app/error.messages.js'
 import { Loading } from '../../app/guards.js'
 import { useGetQuestionAnswerPairsQuery } from '../questionnaire/questionnaire.api.js'
 import {
-  useAcceptProposalMutation, useDeclineProposalMutation, useGetDeclineReasonsQuery, useGetProposalsQuery, useGetProposedProfileQuery,
+  useAcceptProposalMutation,
+  useDeclineProposalMutation,
+  useGetDeclineReasonsQuery,
+  useGetProposalsQuery,
+  useGetProposedProfileQuery,
 } from './dashboard.api.js'
 import { decisionFailure, nextDeadline, panelFor, topProposal, visibleProposals } from './dashboard.logic.js'
 import { selectNoMatch } from './matching.slice.js'
@@ -54,7 +58,7 @@ const SideSection = ({ me, side }: { readonly me: Me; readonly side: Side }) => 
 
   const status = me.statusOf(side)
   const entry = me.user.userStatuses.find((s) => s.role === side)
-  const all = side === 'Mentee' ? proposalsQuery.data?.menteeProposal ?? [] : proposalsQuery.data?.mentorProposal ?? []
+  const all = side === 'Mentee' ? (proposalsQuery.data?.menteeProposal ?? []) : (proposalsQuery.data?.mentorProposal ?? [])
   const proposals = visibleProposals(all)
   const kind = panelFor(side, {
     status,
@@ -66,8 +70,15 @@ const SideSection = ({ me, side }: { readonly me: Me; readonly side: Side }) => 
   // loaded with the cards, so the decline dialog opens with its reasons ready
   const reasons = useGetDeclineReasonsQuery(kind === 'proposals' ? { email: me.email, role: side, language } : skipToken)
   const top = topProposal(proposals)
-  const profile = useGetProposedProfileQuery(kind === 'proposals' && top !== undefined ? { email: me.email, role: side, language, matchingTandemId: top.matchingTandemId } : skipToken)
-  const times = side === 'Mentee' ? proposalsQuery.data?.proposalRemainingTime.menteeRemainingTime ?? [] : proposalsQuery.data?.proposalRemainingTime.mentorRemainingTime ?? []
+  const profile = useGetProposedProfileQuery(
+    kind === 'proposals' && top !== undefined
+      ? { email: me.email, role: side, language, matchingTandemId: top.matchingTandemId }
+      : skipToken,
+  )
+  const times =
+    side === 'Mentee'
+      ? (proposalsQuery.data?.proposalRemainingTime.menteeRemainingTime ?? [])
+      : (proposalsQuery.data?.proposalRemainingTime.mentorRemainingTime ?? [])
   const deadline = nextDeadline(proposals, times)
 
   const payloadFor = (p: ParticipantProposal) => ({
@@ -112,7 +123,9 @@ const SideSection = ({ me, side }: { readonly me: Me; readonly side: Side }) => 
   if (proposalsQuery.isError) return <LoadFailed error={proposalsQuery.error} />
   return (
     <section className={styles.page} aria-labelledby={`dashboard-${side}`}>
-      <Title2 as="h2" id={`dashboard-${side}`}>{t(side === 'Mentee' ? 'dashboard.asMentee' : 'dashboard.asMentor')}</Title2>
+      <Title2 as="h2" id={`dashboard-${side}`}>
+        {t(side === 'Mentee' ? 'dashboard.asMentee' : 'dashboard.asMentor')}
+      </Title2>
       {failure !== null && <ErrorBar text={failure} />}
       {matching.errorKey !== null && <ErrorBar text={t(matching.errorKey)} />}
       {matching.running && <Spinner label={t('dashboard.waitMessage')} />}
@@ -141,24 +154,37 @@ const SideSection = ({ me, side }: { readonly me: Me; readonly side: Side }) => 
         <StatusPanel kind={kind} side={side} starting={matching.running} onStartMatching={() => void matching.start()} />
       )}
       <Suspense fallback={null}>
-      {decision?.kind === 'accept' && (
-        <AcceptDialog proposal={decision.proposal} busy={acceptState.isLoading} onClose={() => setDecision(null)} onConfirm={() => void confirmAccept(decision.proposal)} />
-      )}
-      {decision?.kind === 'decline' && (
-        <DeclineDialog
-          proposal={decision.proposal}
-          reasons={reasons.data ?? []}
-          busy={declineState.isLoading}
-          onClose={() => setDecision(null)}
-          onConfirm={(input) => void confirmDecline(decision.proposal, input)}
-        />
-      )}
-      {matching.warning && (
-        <NoticeDialog title={t('dashboard.matchingAlreadyRunningTitle')} text={t('dashboard.matchingAlreadyRunning')} onClose={matching.closeWarning} />
-      )}
-      {notice !== null && (
-        <NoticeDialog title={t(`dashboard.notice.${notice}.title`)} text={t(`dashboard.notice.${notice}.text`)} onClose={() => setNotice(null)} />
-      )}
+        {decision?.kind === 'accept' && (
+          <AcceptDialog
+            proposal={decision.proposal}
+            busy={acceptState.isLoading}
+            onClose={() => setDecision(null)}
+            onConfirm={() => void confirmAccept(decision.proposal)}
+          />
+        )}
+        {decision?.kind === 'decline' && (
+          <DeclineDialog
+            proposal={decision.proposal}
+            reasons={reasons.data ?? []}
+            busy={declineState.isLoading}
+            onClose={() => setDecision(null)}
+            onConfirm={(input) => void confirmDecline(decision.proposal, input)}
+          />
+        )}
+        {matching.warning && (
+          <NoticeDialog
+            title={t('dashboard.matchingAlreadyRunningTitle')}
+            text={t('dashboard.matchingAlreadyRunning')}
+            onClose={matching.closeWarning}
+          />
+        )}
+        {notice !== null && (
+          <NoticeDialog
+            title={t(`dashboard.notice.${notice}.title`)}
+            text={t(`dashboard.notice.${notice}.text`)}
+            onClose={() => setNotice(null)}
+          />
+        )}
       </Suspense>
     </section>
   )
@@ -171,9 +197,13 @@ export const DashboardView = ({ me }: { readonly me: Me }) => {
     <div className={styles.page}>
       <Title2 as="h1">{t('dashboard.title')}</Title2>
       <Body1>{t('dashboard.header')}</Body1>
-      {me.sides.map((side) => <SideSection key={side} me={me} side={side} />)}
+      {me.sides.map((side) => (
+        <SideSection key={side} me={me} side={side} />
+      ))}
       {me.sides.length === 0 && (
-        <MessageBar layout="multiline" intent="info"><MessageBarBody>{t('dashboard.noSides')}</MessageBarBody></MessageBar>
+        <MessageBar layout="multiline" intent="info">
+          <MessageBarBody>{t('dashboard.noSides')}</MessageBarBody>
+        </MessageBar>
       )}
     </div>
   )

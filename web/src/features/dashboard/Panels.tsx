@@ -8,7 +8,12 @@ import type { PanelKind } from './dashboard.logic.js'
 
 const questionnairePath = (side: Side) => (side === 'Mentee' ? '/user/mentee-profile' : '/user/mentor-profile')
 
-export const StatusPanel = ({ kind, side, onStartMatching, starting }: {
+export const StatusPanel = ({
+  kind,
+  side,
+  onStartMatching,
+  starting,
+}: {
   readonly kind: Exclude<PanelKind, 'proposals'>
   readonly side: Side
   readonly onStartMatching: () => void
@@ -19,7 +24,13 @@ export const StatusPanel = ({ kind, side, onStartMatching, starting }: {
   const key = `dashboard.panels.${kind}.${side === 'Mentee' ? 'mentee' : 'mentor'}`
   return (
     <Card aria-labelledby={`${side}-${kind}`}>
-      <CardHeader header={<Text as="h3" weight="semibold" id={`${side}-${kind}`}>{t(`${key}.title`)}</Text>} />
+      <CardHeader
+        header={
+          <Text as="h3" weight="semibold" id={`${side}-${kind}`}>
+            {t(`${key}.title`)}
+          </Text>
+        }
+      />
       <Body1>{t(`${key}.text`)}</Body1>
       {kind === 'noProfile' && (
         <Button appearance="primary" onClick={() => void navigate(questionnairePath(side))}>
@@ -27,19 +38,23 @@ export const StatusPanel = ({ kind, side, onStartMatching, starting }: {
         </Button>
       )}
       {kind === 'publishProfile' && (
-        <Button appearance="primary" onClick={() => void navigate(questionnairePath(side))}>{t('dashboard.publishProfile')}</Button>
+        <Button appearance="primary" onClick={() => void navigate(questionnairePath(side))}>
+          {t('dashboard.publishProfile')}
+        </Button>
       )}
       {kind === 'matchingRunning' && <Spinner label={t('dashboard.waitMessage')} />}
-      {kind === 'noProposals' && (
-        <Button onClick={() => void navigate(questionnairePath(side))}>{t('dashboard.adjustProfile')}</Button>
-      )}
+      {kind === 'noProposals' && <Button onClick={() => void navigate(questionnairePath(side))}>{t('dashboard.adjustProfile')}</Button>}
       {kind === 'startMatching' && (
-        <Button appearance="primary" disabled={starting} onClick={onStartMatching}>{t('dashboard.startMatching')}</Button>
+        <Button appearance="primary" disabled={starting} onClick={onStartMatching}>
+          {t('dashboard.startMatching')}
+        </Button>
       )}
     </Card>
   )
 }
 
 export const ErrorBar = ({ text }: { readonly text: string }) => (
-  <MessageBar layout="multiline" intent="error" role="alert"><MessageBarBody>{text}</MessageBarBody></MessageBar>
+  <MessageBar layout="multiline" intent="error" role="alert">
+    <MessageBarBody>{text}</MessageBarBody>
+  </MessageBar>
 )

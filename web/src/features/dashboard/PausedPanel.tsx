@@ -9,9 +9,17 @@ export const PausedPanel = () => {
   const navigate = useNavigate()
   return (
     <Card aria-labelledby="Mentor-paused">
-      <CardHeader header={<Text as="h3" weight="semibold" id="Mentor-paused">{t('dashboard.panels.paused.mentor.title')}</Text>} />
+      <CardHeader
+        header={
+          <Text as="h3" weight="semibold" id="Mentor-paused">
+            {t('dashboard.panels.paused.mentor.title')}
+          </Text>
+        }
+      />
       <Body1>{t('dashboard.panels.paused.mentor.text')}</Body1>
-      <Button appearance="primary" onClick={() => void navigate('/user/mentor-profile')}>{t('dashboard.panels.paused.mentor.action')}</Button>
+      <Button appearance="primary" onClick={() => void navigate('/user/mentor-profile')}>
+        {t('dashboard.panels.paused.mentor.action')}
+      </Button>
     </Card>
   )
 }

@@ -1,7 +1,19 @@
 // One proposal: who, the score, what the two have in common; accept and decline while it waits,
 // a matched label once accepted. The e-mail appears only once the tandem is matched.
 import { useState } from 'react'
-import { Badge, Body1, Button, Caption1, Card, CardHeader, Avatar, makeStyles, Text, useId, useRestoreFocusTarget } from '@fluentui/react-components'
+import {
+  Badge,
+  Body1,
+  Button,
+  Caption1,
+  Card,
+  CardHeader,
+  Avatar,
+  makeStyles,
+  Text,
+  useId,
+  useRestoreFocusTarget,
+} from '@fluentui/react-components'
 import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
 import { commonGround, type ParticipantProposal, type QuestionnaireQuestion, type Side } from '@tandem/core'
@@ -22,7 +34,10 @@ export const COMMON_SHOWN = 5
  * with the own questionnaire's texts; a compared year shows both answers.
  */
 export const commonGroundTexts = (
-  proposal: ParticipantProposal, questions: readonly QuestionnaireQuestion[], side: Side, t: TFunction,
+  proposal: ParticipantProposal,
+  questions: readonly QuestionnaireQuestion[],
+  side: Side,
+  t: TFunction,
 ): readonly string[] =>
   commonGround(proposal.breakdown).flatMap((b) => {
     const question = questions.find((q) => q.questionPairId === b.questionPairId)
@@ -46,7 +61,9 @@ const CommonGround = ({ items }: { readonly items: readonly string[] }) => {
     <div>
       <Body1>{t('dashboard.inCommon')}</Body1>
       <ul className={styles.common} id={listId}>
-        {shown.map((c) => <li key={c}>{c}</li>)}
+        {shown.map((c) => (
+          <li key={c}>{c}</li>
+        ))}
       </ul>
       {items.length > COMMON_SHOWN && (
         <Button appearance="transparent" size="small" aria-expanded={all} aria-controls={listId} onClick={() => setAll((a) => !a)}>
@@ -57,7 +74,13 @@ const CommonGround = ({ items }: { readonly items: readonly string[] }) => {
   )
 }
 
-export const ProposalCard = ({ proposal, questions, side, onAccept, onDecline }: {
+export const ProposalCard = ({
+  proposal,
+  questions,
+  side,
+  onAccept,
+  onDecline,
+}: {
   readonly proposal: ParticipantProposal
   readonly questions: readonly QuestionnaireQuestion[]
   readonly side: Side
@@ -80,13 +103,17 @@ export const ProposalCard = ({ proposal, questions, side, onAccept, onDecline }:
       <CardHeader
         image={<Avatar name={name} {...(photo === null ? {} : { image: { src: photo, alt: '' } })} />}
         header={<Text weight="semibold">{name}</Text>}
-        description={
-          <Caption1>{manual ? t('dashboard.manualMatching') : scoreText}</Caption1>
-        }
+        description={<Caption1>{manual ? t('dashboard.manualMatching') : scoreText}</Caption1>}
       />
       {!manual && (
-        <meter className={styles.meter} min={0} max={proposal.maxScore} value={proposal.baseMatchRuleScore}
-          aria-label={t('dashboard.scoreMeter')} aria-valuetext={scoreText} />
+        <meter
+          className={styles.meter}
+          min={0}
+          max={proposal.maxScore}
+          value={proposal.baseMatchRuleScore}
+          aria-label={t('dashboard.scoreMeter')}
+          aria-valuetext={scoreText}
+        />
       )}
       {common.length > 0 && <CommonGround items={common} />}
       {matched && proposal.email !== null && <Body1>{t('dashboard.email', { email: proposal.email })}</Body1>}
@@ -96,8 +123,12 @@ export const ProposalCard = ({ proposal, questions, side, onAccept, onDecline }:
         </Badge>
       ) : (
         <div className={styles.actions}>
-          <Button appearance="primary" {...restoreFocus} onClick={() => onAccept(proposal)}>{t('dashboard.accept')}</Button>
-          <Button {...restoreFocus} onClick={() => onDecline(proposal)}>{t('dashboard.decline')}</Button>
+          <Button appearance="primary" {...restoreFocus} onClick={() => onAccept(proposal)}>
+            {t('dashboard.accept')}
+          </Button>
+          <Button {...restoreFocus} onClick={() => onDecline(proposal)}>
+            {t('dashboard.decline')}
+          </Button>
         </div>
       )}
     </Card>

@@ -11,7 +11,11 @@ const Row = ({ label, value }: { readonly label: string; readonly value: string 
   </>
 )
 
-export const ProposedProfileAccordion = ({ profile, points, viewerStatus }: {
+export const ProposedProfileAccordion = ({
+  profile,
+  points,
+  viewerStatus,
+}: {
   readonly profile: ProposedProfile
   readonly points: number
   readonly viewerStatus: StatusName | undefined
@@ -22,7 +26,9 @@ export const ProposedProfileAccordion = ({ profile, points, viewerStatus }: {
       <AccordionItem value="profile">
         <AccordionHeader>
           {t('dashboard.profileOf', { name: profile.firstName })}
-          <Badge appearance="tint" style={{ marginLeft: 8 }}>{t('dashboard.points', { count: points })}</Badge>
+          <Badge appearance="tint" style={{ marginLeft: 8 }}>
+            {t('dashboard.points', { count: points })}
+          </Badge>
         </AccordionHeader>
         <AccordionPanel>
           <dl>

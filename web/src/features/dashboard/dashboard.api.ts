@@ -33,6 +33,10 @@ export const dashboardApi = api.injectEndpoints({
 })
 
 export const {
-  useGetProposalsQuery, useGetDeclineReasonsQuery, useGetProposedProfileQuery,
-  useAcceptProposalMutation, useDeclineProposalMutation, useStartMatchingMutation,
+  useGetProposalsQuery,
+  useGetDeclineReasonsQuery,
+  useGetProposedProfileQuery,
+  useAcceptProposalMutation,
+  useDeclineProposalMutation,
+  useStartMatchingMutation,
 } = dashboardApi

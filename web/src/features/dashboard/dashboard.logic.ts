@@ -80,7 +80,10 @@ const DECISION_NOTICE: Partial<Readonly<Record<ErrorCode, 'timerExpired' | 'prop
 }
 
 /** Maps a failed accept or decline to the message the user sees (SPEC §8); any other conflict means the timer ran out. */
-export const decisionFailure = (code: ErrorCode | null, status: number): 'timerExpired' | 'proposalExpired' | 'tandemChanged' | 'unexpected' =>
+export const decisionFailure = (
+  code: ErrorCode | null,
+  status: number,
+): 'timerExpired' | 'proposalExpired' | 'tandemChanged' | 'unexpected' =>
   (code === null ? undefined : DECISION_NOTICE[code]) ?? (status === 409 ? 'timerExpired' : 'unexpected')
 
 /** Start matching words these codes its own way (SPEC §8); every other failure asks to update the profile. */

@@ -5,7 +5,9 @@ import { useTranslation } from 'react-i18next'
 import { useAuth } from '../../app/services.context.js'
 import { clearBrowserStorage } from './ErrorPage.js'
 
-const useStyles = makeStyles({ page: { display: 'flex', flexDirection: 'column', gap: '12px', padding: '32px', maxWidth: '720px', alignItems: 'flex-start' } })
+const useStyles = makeStyles({
+  page: { display: 'flex', flexDirection: 'column', gap: '12px', padding: '32px', maxWidth: '720px', alignItems: 'flex-start' },
+})
 
 export const AccountDeletedPage = () => {
   const styles = useStyles()

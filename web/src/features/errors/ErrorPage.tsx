@@ -32,7 +32,9 @@ export const ErrorPage = ({ code = 404 }: { readonly code?: ErrorPageCode }) => 
   }, [title])
   return (
     <section className={styles.page} aria-labelledby="error-title">
-      <Title1 as="h1" id="error-title">{t(`errors.${code}.title`)}</Title1>
+      <Title1 as="h1" id="error-title">
+        {t(`errors.${code}.title`)}
+      </Title1>
       <Body1>{t(`errors.${code}.text`)}</Body1>
       <Body1>
         {t(`errors.${code}.subtext`)}{' '}

@@ -33,7 +33,15 @@ export const LegalFrame = ({ language, children }: { readonly language?: Languag
 
 export default LegalFrame
 
-export const Sections = ({ base, keys, values }: { readonly base: string; readonly keys: readonly string[]; readonly values?: Record<string, string> }) => {
+export const Sections = ({
+  base,
+  keys,
+  values,
+}: {
+  readonly base: string
+  readonly keys: readonly string[]
+  readonly values?: Record<string, string>
+}) => {
   const { t } = useTranslation()
   return (
     <>

@@ -18,7 +18,9 @@ const PrivacyPage = () => {
         <h2 id="opt-out">{t('legal.privacy.optOut.title')}</h2>
         <p>{t('legal.privacy.optOut.text')}</p>
         {optedOut ? (
-          <MessageBar intent="success"><MessageBarBody>{t('legal.privacy.optOut.done')}</MessageBarBody></MessageBar>
+          <MessageBar intent="success">
+            <MessageBarBody>{t('legal.privacy.optOut.done')}</MessageBarBody>
+          </MessageBar>
         ) : (
           <Button
             onClick={() => {

@@ -2,7 +2,17 @@
 import { useTranslation } from 'react-i18next'
 import { Sections } from './LegalFrame.js'
 
-export const TERMS_SECTIONS = ['conclusion', 'prices', 'delivery', 'confirmation', 'withdrawal', 'refund', 'warranty', 'law', 'service'] as const
+export const TERMS_SECTIONS = [
+  'conclusion',
+  'prices',
+  'delivery',
+  'confirmation',
+  'withdrawal',
+  'refund',
+  'warranty',
+  'law',
+  'service',
+] as const
 
 const TermsPage = () => {
   const { t } = useTranslation()

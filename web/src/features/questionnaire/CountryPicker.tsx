@@ -16,7 +16,11 @@ export const filterCountries = (countries: readonly CountryOption[], text: strin
 }
 
 /** Inside a Fluent Field, which hands the label and messages to the Combobox through its context. */
-export const CountryPicker = ({ countries, selectedId, onSelect }: {
+export const CountryPicker = ({
+  countries,
+  selectedId,
+  onSelect,
+}: {
   readonly countries: readonly CountryOption[]
   readonly selectedId: number | null
   readonly onSelect: (id: number) => void
@@ -48,7 +52,11 @@ export const CountryPicker = ({ countries, selectedId, onSelect }: {
       }}
       onBlur={() => setQuery(null)}
     >
-      {shown.map((c) => <Option key={c.countryCodeId} value={String(c.countryCodeId)}>{c.countryName}</Option>)}
+      {shown.map((c) => (
+        <Option key={c.countryCodeId} value={String(c.countryCodeId)}>
+          {c.countryName}
+        </Option>
+      ))}
     </Combobox>
   )
 }

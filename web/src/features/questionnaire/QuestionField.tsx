@@ -8,7 +8,13 @@ import { messageOf } from '../../shared/field.js'
 
 export { messageOf }
 
-export const QuestionField = ({ question, draft, error, required, onChange }: {
+export const QuestionField = ({
+  question,
+  draft,
+  error,
+  required,
+  onChange,
+}: {
   readonly question: QuestionnaireQuestion
   readonly draft: DraftAnswer
   readonly error: FieldError | undefined
@@ -51,7 +57,10 @@ export const QuestionField = ({ question, draft, error, required, onChange }: {
   const errorId = `q-${question.questionPairId}-error`
   return (
     <fieldset className="tandem-fieldset" aria-describedby={validationMessage === undefined ? hintId : `${hintId} ${errorId}`}>
-      <legend>{question.questionText}{required ? ' *' : ''}</legend>
+      <legend>
+        {question.questionText}
+        {required ? ' *' : ''}
+      </legend>
       {question.possibleAnswers.map((o) => (
         <Checkbox
           key={o.originalPossibleAnswerId}
@@ -60,8 +69,14 @@ export const QuestionField = ({ question, draft, error, required, onChange }: {
           onChange={(_, d) => onChange(toggleOption(question, draft, o.originalPossibleAnswerId, d.checked === true))}
         />
       ))}
-      <Caption1 id={hintId} block>{t('questionnaire.chooseUpTo', { count: question.maxOption })}</Caption1>
-      {validationMessage !== undefined && <Text id={errorId} role="alert" className="tandem-error">{validationMessage}</Text>}
+      <Caption1 id={hintId} block>
+        {t('questionnaire.chooseUpTo', { count: question.maxOption })}
+      </Caption1>
+      {validationMessage !== undefined && (
+        <Text id={errorId} role="alert" className="tandem-error">
+          {validationMessage}
+        </Text>
+      )}
     </fieldset>
   )
 }

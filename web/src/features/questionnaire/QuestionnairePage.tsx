@@ -7,8 +7,14 @@ import { useNavigate } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import { isLeft } from 'fp-ts/lib/Either.js'
 import {
-  asksProfileQuestion, canEnableMatching, canPublish, canSaveMentorAnswers,
-  type FieldError, type QuestionAnswerResponse, type Side, type UserProfileResponse,
+  asksProfileQuestion,
+  canEnableMatching,
+  canPublish,
+  canSaveMentorAnswers,
+  type FieldError,
+  type QuestionAnswerResponse,
+  type Side,
+  type UserProfileResponse,
 } from '@tandem/core'
 import { useMe, type Me } from '../../app/me.js'
 import { useLanguage } from '../../app/language.js'
@@ -37,7 +43,13 @@ type Outcome = { readonly intent: 'success' | 'error' | 'warning'; readonly key:
 /** A refused save of answers names the questionnaire's fields, not the profile's (SPEC §8). */
 const SAVE_WORDING: ErrorWording = { ValidationFailed: 'messages.questionnaire-fields-not-valid' }
 
-const QuestionnaireForm = ({ me, side, profile, questionnaire, currentYear }: {
+const QuestionnaireForm = ({
+  me,
+  side,
+  profile,
+  questionnaire,
+  currentYear,
+}: {
   readonly me: Me
   readonly side: Side
   readonly profile: UserProfileResponse
@@ -50,14 +62,21 @@ const QuestionnaireForm = ({ me, side, profile, questionnaire, currentYear }: {
   const questions = questionnaire.questionAnswerModel
   const user = profile.userProfile
   const roles = user.userRole.map((r) => r.name)
-  const [drafts, setDrafts] = useState<ReadonlyMap<number, DraftAnswer>>(() => new Map(questions.map((q) => [q.questionPairId, draftOf(q)])))
+  const [drafts, setDrafts] = useState<ReadonlyMap<number, DraftAnswer>>(
+    () => new Map(questions.map((q) => [q.questionPairId, draftOf(q)])),
+  )
   const [touched, setTouched] = useState<ReadonlySet<number>>(new Set())
   const [profileDraft, setProfileDraft] = useState<ProfileDraft>({
-    countryCodeId: user.countryCodeId, stateOriginalId: user.stateOriginalId, city: user.city,
-    professionalPosition: user.professionalPosition, company: user.company,
+    countryCodeId: user.countryCodeId,
+    stateOriginalId: user.stateOriginalId,
+    city: user.city,
+    professionalPosition: user.professionalPosition,
+    company: user.company,
     // Answers stored before each side had its own questions may belong to a side the user does not hold.
     profileQuestionAnswer: user.userProfileQuestionAnswers.filter((a) => {
-      const question = profile.userProfileMasterModel.userProfileQuestions.find((q) => q.userQuestionOriginalId === a.userQuestionOriginalId)
+      const question = profile.userProfileMasterModel.userProfileQuestions.find(
+        (q) => q.userQuestionOriginalId === a.userQuestionOriginalId,
+      )
       return question !== undefined && asksProfileQuestion(question.side, roles)
     }),
   })
@@ -80,11 +99,12 @@ const QuestionnaireForm = ({ me, side, profile, questionnaire, currentYear }: {
   const errorsFor = (mode: 'save' | 'publish') => questions.flatMap((q) => errorsOf(q, side, draftFor(q.questionPairId), mode, currentYear))
   // live: the rules of saving on touched questions; after a submit, the rules of that submit everywhere
   const shownErrors = useMemo(
-    () => questions.flatMap((q) => {
-      const mode = submitMode ?? 'save'
-      if (submitMode === null && !touched.has(q.questionPairId)) return []
-      return errorsOf(q, side, draftFor(q.questionPairId), mode, currentYear)
-    }),
+    () =>
+      questions.flatMap((q) => {
+        const mode = submitMode ?? 'save'
+        if (submitMode === null && !touched.has(q.questionPairId)) return []
+        return errorsOf(q, side, draftFor(q.questionPairId), mode, currentYear)
+      }),
     [draftFor, touched, submitMode, questions, side, currentYear],
   )
   const complete = errorsFor('publish').length === 0 && checkProfile(profileRequest(user, profileDraft, false), roles).ok
@@ -106,7 +126,10 @@ const QuestionnaireForm = ({ me, side, profile, questionnaire, currentYear }: {
     if (side === 'Mentor') {
       const rule = mode === 'publish' ? canPublish({ status, complete }) : canSaveMentorAnswers({ published, status, complete })
       if (isLeft(rule)) {
-        setOutcome({ intent: 'error', key: rule.left._tag === 'MatchingDisabled' ? 'messages.matching-disabled' : 'messages.profile-incomplete-published' })
+        setOutcome({
+          intent: 'error',
+          key: rule.left._tag === 'MatchingDisabled' ? 'messages.matching-disabled' : 'messages.profile-incomplete-published',
+        })
         return false
       }
     }
@@ -132,7 +155,10 @@ const QuestionnaireForm = ({ me, side, profile, questionnaire, currentYear }: {
     setTouched(new Set())
     setDirty(false)
     if (mode === 'publish' && side === 'Mentor') setPublishedNow(true)
-    setOutcome({ intent: 'success', key: mode === 'publish' && side === 'Mentor' ? 'questionnaire.published' : `questionnaire.saved${side}` })
+    setOutcome({
+      intent: 'success',
+      key: mode === 'publish' && side === 'Mentor' ? 'questionnaire.published' : `questionnaire.saved${side}`,
+    })
     return true
   }
 
@@ -158,21 +184,43 @@ const QuestionnaireForm = ({ me, side, profile, questionnaire, currentYear }: {
   const busy = saveState.isLoading || profileState.isLoading || statusState.isLoading || matching.running
   const summaryErrors = [...shownErrors, ...profileErrors]
   return (
-    <form className={styles.page} onSubmit={(e) => { e.preventDefault(); void submit('save') }} noValidate>
+    <form
+      className={styles.page}
+      onSubmit={(e) => {
+        e.preventDefault()
+        void submit('save')
+      }}
+      noValidate
+    >
       <Title2 as="h1">{t(side === 'Mentee' ? 'questionnaire.titleMentee' : 'questionnaire.titleMentor')}</Title2>
-      <MessageBar intent="info" layout="multiline"><MessageBarBody>{t(side === 'Mentee' ? 'questionnaire.infoMentee' : 'questionnaire.infoMentor')}</MessageBarBody></MessageBar>
+      <MessageBar intent="info" layout="multiline">
+        <MessageBarBody>{t(side === 'Mentee' ? 'questionnaire.infoMentee' : 'questionnaire.infoMentor')}</MessageBarBody>
+      </MessageBar>
       {outcome !== null && (
         <MessageBar layout="multiline" intent={outcome.intent} role={outcome.intent === 'success' ? 'status' : 'alert'}>
           <MessageBarBody>{t(outcome.key)}</MessageBarBody>
         </MessageBar>
       )}
       {matching.errorKey !== null && (
-        <MessageBar layout="multiline" intent="error" role="alert"><MessageBarBody>{t(matching.errorKey)}</MessageBarBody></MessageBar>
+        <MessageBar layout="multiline" intent="error" role="alert">
+          <MessageBarBody>{t(matching.errorKey)}</MessageBarBody>
+        </MessageBar>
       )}
-      <ProfileSection side={side} draft={profileDraft} master={profile.userProfileMasterModel} errors={profileErrors} onChange={(d) => { setProfileDraft(d); setDirty(true) }} />
+      <ProfileSection
+        side={side}
+        draft={profileDraft}
+        master={profile.userProfileMasterModel}
+        errors={profileErrors}
+        onChange={(d) => {
+          setProfileDraft(d)
+          setDirty(true)
+        }}
+      />
       {groupByRule(questions).map((group) => (
         <section key={group.rule} className={styles.group} aria-labelledby={`rule-${group.rule}`}>
-          <Title3 as="h2" id={`rule-${group.rule}`}>{t(`questionnaire.rules.${group.rule}`)}</Title3>
+          <Title3 as="h2" id={`rule-${group.rule}`}>
+            {t(`questionnaire.rules.${group.rule}`)}
+          </Title3>
           {group.questions.map((q) => (
             <QuestionField
               key={q.questionPairId}
@@ -190,16 +238,22 @@ const QuestionnaireForm = ({ me, side, profile, questionnaire, currentYear }: {
         </section>
       ))}
       {summaryErrors.length === 0 && submitMode !== null && complete && (
-        <MessageBar layout="multiline" intent="success"><MessageBarBody>{t('questionnaire.allFieldsValid')}</MessageBarBody></MessageBar>
+        <MessageBar layout="multiline" intent="success">
+          <MessageBarBody>{t('questionnaire.allFieldsValid')}</MessageBarBody>
+        </MessageBar>
       )}
       <div className={styles.actions}>
-        <Button type="submit" disabled={busy}>{t('common.save')}</Button>
+        <Button type="submit" disabled={busy}>
+          {t('common.save')}
+        </Button>
         {side === 'Mentee' ? (
           <Button appearance="primary" disabled={busy || !canStartMatching(status)} onClick={() => void startMatching()}>
             {t('dashboard.startMatching')}
           </Button>
         ) : (
-          <Button appearance="primary" disabled={busy} onClick={() => void submit('publish')}>{t('questionnaire.saveAndPublish')}</Button>
+          <Button appearance="primary" disabled={busy} onClick={() => void submit('publish')}>
+            {t('questionnaire.saveAndPublish')}
+          </Button>
         )}
         {side === 'Mentor' && (
           <Switch
@@ -211,7 +265,11 @@ const QuestionnaireForm = ({ me, side, profile, questionnaire, currentYear }: {
         )}
       </div>
       {matching.warning && (
-        <NoticeDialog title={t('dashboard.matchingAlreadyRunningTitle')} text={t('dashboard.matchingAlreadyRunning')} onClose={matching.closeWarning} />
+        <NoticeDialog
+          title={t('dashboard.matchingAlreadyRunningTitle')}
+          text={t('dashboard.matchingAlreadyRunning')}
+          onClose={matching.closeWarning}
+        />
       )}
       <UnsavedChangesGuard dirty={dirty} />
     </form>
@@ -239,4 +297,3 @@ const QuestionnairePage = ({ side }: { readonly side: Side }) => {
   )
 }
 export default QuestionnairePage
-

@@ -2,8 +2,17 @@
 // browser validates answers with the very rules the server applies; answers go back as the
 // save-answers payload (the no-preference choice sets the fits-all flag).
 import {
-  RULE_NAMES, toSaveAnswerItem, validateAnswer, yearOfText,
-  type Answer, type FieldError, type QuestionPair, type QuestionnaireQuestion, type RuleName, type SaveAnswerItem, type Side,
+  RULE_NAMES,
+  toSaveAnswerItem,
+  validateAnswer,
+  yearOfText,
+  type Answer,
+  type FieldError,
+  type QuestionPair,
+  type QuestionnaireQuestion,
+  type RuleName,
+  type SaveAnswerItem,
+  type Side,
 } from '@tandem/core'
 
 export const toPair = (q: QuestionnaireQuestion): QuestionPair => {
@@ -45,7 +54,11 @@ export const answerOf = (q: QuestionnaireQuestion, draft: DraftAnswer): Answer =
 })
 
 export const errorsOf = (
-  q: QuestionnaireQuestion, side: Side, draft: DraftAnswer, mode: 'save' | 'publish', currentYear: number,
+  q: QuestionnaireQuestion,
+  side: Side,
+  draft: DraftAnswer,
+  mode: 'save' | 'publish',
+  currentYear: number,
 ): readonly FieldError[] => validateAnswer(toPair(q), side, answerOf(q, draft), { mode, currentYear })
 
 /** The save payload's item of a draft, written by the core's mapping the server reads it with. */
@@ -53,7 +66,9 @@ export const saveItemOf = (q: QuestionnaireQuestion, side: Side, draft: DraftAns
   toSaveAnswerItem(toPair(q), side, answerOf(q, draft))
 
 /** Questions grouped by rule type, in the order of the rule list. */
-export const groupByRule = (questions: readonly QuestionnaireQuestion[]): readonly { rule: RuleName; questions: readonly QuestionnaireQuestion[] }[] =>
+export const groupByRule = (
+  questions: readonly QuestionnaireQuestion[],
+): readonly { rule: RuleName; questions: readonly QuestionnaireQuestion[] }[] =>
   RULE_NAMES.map((rule) => ({ rule, questions: questions.filter((q) => q.ruleName === rule) })).filter((g) => g.questions.length > 0)
 
 /** Toggling an option: single choice replaces, multiple choice adds or removes. */

@@ -15,11 +15,21 @@ export const identitySyncAdmin = (ctx: ServiceContext): Pick<Services['admin'], 
       // An address another user holds stays with them (e-mails are unique); the rest is copied.
       const holder = ctx.users.byEmail(account.email)
       const email = holder === undefined || holder.id === user.id ? account.email : user.email
-      const same = user.email === email && user.firstName === account.givenName && user.lastName === account.familyName
-        && user.birthDate === account.birthdate && user.gender === account.gender && user.language === account.locale
+      const same =
+        user.email === email &&
+        user.firstName === account.givenName &&
+        user.lastName === account.familyName &&
+        user.birthDate === account.birthdate &&
+        user.gender === account.gender &&
+        user.language === account.locale
       if (same) continue
       ctx.users.replaceIdentity(user.id, {
-        email, firstName: account.givenName, lastName: account.familyName, birthDate: account.birthdate, gender: account.gender, language: account.locale,
+        email,
+        firstName: account.givenName,
+        lastName: account.familyName,
+        birthDate: account.birthdate,
+        gender: account.gender,
+        language: account.locale,
       })
       changed += 1
     }

@@ -14,7 +14,8 @@ export const manualTandemAdmin = (ctx: ServiceContext): ManualTandemAdmin => ({
   manualMatchingMasterData: async () => {
     const users = ctx.users.all().filter((u) => !isDeletedPlaceholder(u))
     return right({
-      tandemStates: [...TANDEM_STATES], proposalStates: [...PROPOSAL_STATES],
+      tandemStates: [...TANDEM_STATES],
+      proposalStates: [...PROPOSAL_STATES],
       mentees: users.filter((u) => u.participant.mentee?.status === 'AVAILABLE').map(pickerUser),
       mentors: users.filter((u) => u.participant.mentor?.status === 'AVAILABLE' && u.participant.mentor.published).map(pickerUser),
       allUsers: users.map(pickerUser),
@@ -28,12 +29,16 @@ export const manualTandemAdmin = (ctx: ServiceContext): ManualTandemAdmin => ({
     const mentor = userByEmail(ctx, body.mentors.email)
     if (isLeft(mentee)) return mentee
     if (isLeft(mentor)) return mentor
-    if (mentee.right.id !== body.mentees.userId || mentor.right.id !== body.mentors.userId) return left({ _tag: 'NotFound', entity: 'User' })
+    if (mentee.right.id !== body.mentees.userId || mentor.right.id !== body.mentors.userId)
+      return left({ _tag: 'NotFound', entity: 'User' })
     const clusterId = mentee.right.participant.mentee?.clusterId ?? ctx.clusters.defaultCluster()?.clusterId
     if (clusterId === undefined) return left({ _tag: 'NotFound', entity: 'Cluster' })
     const now = ctx.clock()
-    const result = ctx.store.run({ userIds: [mentee.right.id, mentor.right.id] },
-      createManualTandem(now, { menteeId: mentee.right.id, mentorId: mentor.right.id, clusterId }), now)
+    const result = ctx.store.run(
+      { userIds: [mentee.right.id, mentor.right.id] },
+      createManualTandem(now, { menteeId: mentee.right.id, mentorId: mentor.right.id, clusterId }),
+      now,
+    )
     if (isLeft(result)) return result
     const proposed = result.right.events.find((e) => e._tag === 'TandemProposed')
     return right(proposed?._tag === 'TandemProposed' ? proposed.tandemId : 0)

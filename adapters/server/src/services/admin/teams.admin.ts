@@ -1,8 +1,19 @@
 // Administrator calls on teams: the team list, one team with both proposals, release, and accepts
 // or declines on behalf of a participant (checked against the version the admin loaded).
 import {
-  acceptByMentee, acceptByMentor, declineByMentee, declineByMentor, releaseTandem, sequenceTransitions, tandemIdOfProposal, toIsoDateTime,
-  type DomainError, type Side, type Tandem, type TeamProposalDetail, type WorldStep,
+  acceptByMentee,
+  acceptByMentor,
+  declineByMentee,
+  declineByMentor,
+  releaseTandem,
+  sequenceTransitions,
+  tandemIdOfProposal,
+  toIsoDateTime,
+  type DomainError,
+  type Side,
+  type Tandem,
+  type TeamProposalDetail,
+  type WorldStep,
 } from '@tandem/core'
 import type { Services } from '@tandem/http'
 import type { UserRecord } from '@tandem/sqlite'
@@ -20,8 +31,14 @@ export const teamsAdmin = (ctx: ServiceContext): TeamsAdmin => {
     const p = side === 'Mentee' ? tandem.menteeProposal : tandem.mentorProposal
     const reason = ctx.master.declineReasons.find((r) => r.id === p.declineReasonId)
     return {
-      status: p.state, proposalId: p.id, email: user?.email ?? '', firstName: user?.firstName ?? '', lastName: user?.lastName ?? '',
-      createdDate: toIsoDateTime(tandem.createdAt), comment: p.comment, declineReasonText: reason === undefined ? null : textIn(reason.text, 'en'),
+      status: p.state,
+      proposalId: p.id,
+      email: user?.email ?? '',
+      firstName: user?.firstName ?? '',
+      lastName: user?.lastName ?? '',
+      createdDate: toIsoDateTime(tandem.createdAt),
+      comment: p.comment,
+      declineReasonText: reason === undefined ? null : textIn(reason.text, 'en'),
       declineInformationText: p.infoText,
     }
   }
@@ -34,14 +51,29 @@ export const teamsAdmin = (ctx: ServiceContext): TeamsAdmin => {
   }
 
   return {
-    tandemList: async (body) => right(ctx.lists.tandems({
-      states: body.tandemStates, tandemId: body.tandemId, userSearch: body.email, clusterIds: body.filterCluster,
-    }).map((r) => ({
-      id: r.id, createdDate: toIsoDateTime(r.createdAt), programYear: r.programYear, menteeLastName: r.menteeLastName, mentorLastName: r.mentorLastName,
-      tandemStatus: r.state, menteeProposalStatus: r.menteeProposalState as Tandem['menteeProposal']['state'],
-      mentorProposalStatus: r.mentorProposalState as Tandem['mentorProposal']['state'],
-      baseMatchRuleScore: r.base, maxScore: r.max, percentage: r.percentage,
-    }))),
+    tandemList: async (body) =>
+      right(
+        ctx.lists
+          .tandems({
+            states: body.tandemStates,
+            tandemId: body.tandemId,
+            userSearch: body.email,
+            clusterIds: body.filterCluster,
+          })
+          .map((r) => ({
+            id: r.id,
+            createdDate: toIsoDateTime(r.createdAt),
+            programYear: r.programYear,
+            menteeLastName: r.menteeLastName,
+            mentorLastName: r.mentorLastName,
+            tandemStatus: r.state,
+            menteeProposalStatus: r.menteeProposalState as Tandem['menteeProposal']['state'],
+            mentorProposalStatus: r.mentorProposalState as Tandem['mentorProposal']['state'],
+            baseMatchRuleScore: r.base,
+            maxScore: r.max,
+            percentage: r.percentage,
+          })),
+      ),
 
     tandemById: async (tandemId) => {
       // Deadlines first, as every read of a participant's tandems: the admin edits what is current.
@@ -49,7 +81,9 @@ export const teamsAdmin = (ctx: ServiceContext): TeamsAdmin => {
       const tandem = ctx.store.loadCurrent(slice, ctx.clock()).tandems.get(tandemId)
       if (tandem === undefined) return left({ _tag: 'NotFound', entity: 'Tandem' })
       return right({
-        tandemId: tandem.id, version: tandem.version, tandemStatus: tandem.state,
+        tandemId: tandem.id,
+        version: tandem.version,
+        tandemStatus: tandem.state,
         matchingTandemMenteeProposal: proposalDetail(tandem, 'Mentee', ctx.users.byId(tandem.menteeId)),
         matchingTandemMentorProposal: proposalDetail(tandem, 'Mentor', ctx.users.byId(tandem.mentorId)),
       })
@@ -57,7 +91,8 @@ export const teamsAdmin = (ctx: ServiceContext): TeamsAdmin => {
 
     closeTandem: async (body) => {
       const ids = [...new Set(body.map((p) => tandemIdOfProposal(p.proposalId)))]
-      if (ids.length !== 1 || ids[0] === undefined) return left({ _tag: 'ValidationFailed', errors: [{ field: '$', key: 'invalid-value' }] })
+      if (ids.length !== 1 || ids[0] === undefined)
+        return left({ _tag: 'ValidationFailed', errors: [{ field: '$', key: 'invalid-value' }] })
       const tandemId = ids[0]
       return runOn([tandemId], (now) => releaseTandem(now, { tandemId }))
     },
@@ -75,9 +110,15 @@ export const teamsAdmin = (ctx: ServiceContext): TeamsAdmin => {
         }
       }
       if (planned.length === 0) return left({ _tag: 'ValidationFailed', errors: [{ field: '$', key: 'requiredFieldError' }] })
-      return runOn([...new Set(planned.map((s) => s.tandemId))], (now) => sequenceTransitions(...planned.map((s) => s.role === 'Mentee'
-        ? acceptByMentee(now, { tandemId: s.tandemId, menteeId: s.userId, expectedVersion: s.expectedVersion })
-        : acceptByMentor(now, { tandemId: s.tandemId, mentorId: s.userId, expectedVersion: s.expectedVersion }))))
+      return runOn([...new Set(planned.map((s) => s.tandemId))], (now) =>
+        sequenceTransitions(
+          ...planned.map((s) =>
+            s.role === 'Mentee'
+              ? acceptByMentee(now, { tandemId: s.tandemId, menteeId: s.userId, expectedVersion: s.expectedVersion })
+              : acceptByMentor(now, { tandemId: s.tandemId, mentorId: s.userId, expectedVersion: s.expectedVersion }),
+          ),
+        ),
+      )
     },
 
     decline: async (body) => {
@@ -89,9 +130,18 @@ export const teamsAdmin = (ctx: ServiceContext): TeamsAdmin => {
       const tandemId = d.declineMatchingTandem.matchingTandemId
       const declineReasonId = adminReasonId(ctx, body.role)
       const expectedVersion = d.declineMatchingTandem.version
-      return runOn([tandemId], (now) => body.role === 'Mentee'
-        ? declineByMentee(now, { tandemId, menteeId: mentee.right.id, declineReasonId, comment: d.comment, expectedVersion })
-        : declineByMentor(now, { tandemId, mentorId: mentor.right.id, declineReasonId, comment: d.comment, infoText: null, expectedVersion }))
+      return runOn([tandemId], (now) =>
+        body.role === 'Mentee'
+          ? declineByMentee(now, { tandemId, menteeId: mentee.right.id, declineReasonId, comment: d.comment, expectedVersion })
+          : declineByMentor(now, {
+              tandemId,
+              mentorId: mentor.right.id,
+              declineReasonId,
+              comment: d.comment,
+              infoText: null,
+              expectedVersion,
+            }),
+      )
     },
   }
 }

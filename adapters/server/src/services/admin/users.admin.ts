@@ -1,7 +1,16 @@
 // Administrator calls on users: the lists, one user's whole record (its notification history, with
 // a failed mail sent again), a mentee's status and program year, and a mentor's matching switch.
 import {
-  STATUSES, STATUS_IDS, menteeAdminStatusChoices, setMenteeStatusByAdmin, statusById, tandemsOf, toIsoDateTime, type AdminUserDetail, type Side, type UserListRow,
+  STATUSES,
+  STATUS_IDS,
+  menteeAdminStatusChoices,
+  setMenteeStatusByAdmin,
+  statusById,
+  tandemsOf,
+  toIsoDateTime,
+  type AdminUserDetail,
+  type Side,
+  type UserListRow,
 } from '@tandem/core'
 import type { Services } from '@tandem/http'
 import type { UserRecord } from '@tandem/sqlite'
@@ -12,13 +21,27 @@ import { setMatching } from '../mentor-matching.command.js'
 import { notificationHistory, resendNotification } from '../notification-history.js'
 import { answerTexts, countryName, languageName, profileAnswerTexts, rolesOf, stateName, statusEntries } from '../views.js'
 
-type UsersAdmin = Pick<Services['admin'], 'resendNotification' | 'allUsers' | 'userDetail' | 'menteeStateChangeData' | 'updateMenteeInformation' | 'updateUserStatus' | 'statusMaster' | 'usersByStatus'>
+type UsersAdmin = Pick<
+  Services['admin'],
+  | 'resendNotification'
+  | 'allUsers'
+  | 'userDetail'
+  | 'menteeStateChangeData'
+  | 'updateMenteeInformation'
+  | 'updateUserStatus'
+  | 'statusMaster'
+  | 'usersByStatus'
+>
 
 export const usersAdmin = (ctx: ServiceContext): UsersAdmin => {
   const programYearOf = (u: UserRecord): string | null => ctx.clusters.byId(u.participant.mentee?.clusterId ?? 0)?.clusterText ?? null
 
   const listRow = (u: UserRecord, side: Side): UserListRow => ({
-    userId: u.id, firstName: u.firstName, lastName: u.lastName, email: u.email, registrationDate: toIsoDateTime(u.registeredAt),
+    userId: u.id,
+    firstName: u.firstName,
+    lastName: u.lastName,
+    email: u.email,
+    registrationDate: toIsoDateTime(u.registeredAt),
     programYear: side === 'Mentee' ? programYearOf(u) : null,
     status: (side === 'Mentee' ? u.participant.mentee?.status : u.participant.mentor?.status) ?? 'NEW',
   })
@@ -26,7 +49,13 @@ export const usersAdmin = (ctx: ServiceContext): UsersAdmin => {
   return {
     resendNotification: resendNotification(ctx),
 
-    allUsers: async () => right(ctx.users.all().filter((u) => !isDeletedPlaceholder(u)).map((u) => listRow(u, u.participant.mentee !== null ? 'Mentee' : 'Mentor'))),
+    allUsers: async () =>
+      right(
+        ctx.users
+          .all()
+          .filter((u) => !isDeletedPlaceholder(u))
+          .map((u) => listRow(u, u.participant.mentee !== null ? 'Mentee' : 'Mentor')),
+      ),
 
     userDetail: async (query) => {
       const found = userByEmail(ctx, query.email)
@@ -40,9 +69,18 @@ export const usersAdmin = (ctx: ServiceContext): UsersAdmin => {
         userStatuses: statusEntries(ctx, u),
         notification: notificationHistory(ctx, u.id),
         userCompleteProfile: {
-          firstName: u.firstName, lastName: u.lastName, email: u.email, city: u.city, federalState: stateName(ctx, u.stateOriginalId, lang),
-          country: countryName(ctx, u.countryCodeId, lang), language: languageName(ctx, u.language, lang), gender: u.gender,
-          professionalPosition: u.professionalPosition, company: u.company, cluster: programYearOf(u), registrationDate: toIsoDateTime(u.registeredAt),
+          firstName: u.firstName,
+          lastName: u.lastName,
+          email: u.email,
+          city: u.city,
+          federalState: stateName(ctx, u.stateOriginalId, lang),
+          country: countryName(ctx, u.countryCodeId, lang),
+          language: languageName(ctx, u.language, lang),
+          gender: u.gender,
+          professionalPosition: u.professionalPosition,
+          company: u.company,
+          cluster: programYearOf(u),
+          registrationDate: toIsoDateTime(u.registeredAt),
         },
         allData: {
           menteeAccountQuestions: u.participant.mentee === null ? [] : answerTexts(ctx, u.id, 'Mentee', lang),
@@ -51,7 +89,8 @@ export const usersAdmin = (ctx: ServiceContext): UsersAdmin => {
           mentorProfileQuestions: u.participant.mentor === null ? [] : profileAnswerTexts(ctx, u.id, 'Mentor', lang),
           menteeMatchingTandem: tandemsAs('Mentee'),
           mentorMatchingTandem: tandemsAs('Mentor'),
-          menteeLastStartedMatchingDate: u.participant.mentee?.lastStartedAt == null ? null : toIsoDateTime(u.participant.mentee.lastStartedAt),
+          menteeLastStartedMatchingDate:
+            u.participant.mentee?.lastStartedAt == null ? null : toIsoDateTime(u.participant.mentee.lastStartedAt),
         },
       }
       return right(detail)
@@ -67,7 +106,10 @@ export const usersAdmin = (ctx: ServiceContext): UsersAdmin => {
         clusterMaster: ctx.clusters.list(),
         // Only the moves the core allows from the current status (NEW -> MATCHED can never succeed).
         statusMaster: menteeAdminStatusChoices(mentee.status).map((name) => ({ id: STATUS_IDS[name], name })),
-        menteeClusterAndStatusData: { clusterModel: { clusterId: mentee.clusterId }, statusModel: { id: STATUS_IDS[mentee.status], name: mentee.status } },
+        menteeClusterAndStatusData: {
+          clusterModel: { clusterId: mentee.clusterId },
+          statusModel: { id: STATUS_IDS[mentee.status], name: mentee.status },
+        },
       })
     },
 
@@ -75,11 +117,16 @@ export const usersAdmin = (ctx: ServiceContext): UsersAdmin => {
       const found = userByEmail(ctx, body.email)
       if (isLeft(found)) return found
       const status = statusById(body.statusId)
-      if (status === undefined || status !== body.newStatus) return left({ _tag: 'ValidationFailed', errors: [{ field: 'statusId', key: 'invalid-value' }] })
+      if (status === undefined || status !== body.newStatus)
+        return left({ _tag: 'ValidationFailed', errors: [{ field: 'statusId', key: 'invalid-value' }] })
       // The admin saw previousStatus; if it moved meanwhile, the edit is refused like a team edit.
       if (found.right.participant.mentee?.status !== body.previousStatus) return left({ _tag: 'TandemChanged' })
       const now = ctx.clock()
-      const result = ctx.store.run({ userIds: [found.right.id] }, setMenteeStatusByAdmin(now, { menteeId: found.right.id, status, clusterId: body.clusterId }), now)
+      const result = ctx.store.run(
+        { userIds: [found.right.id] },
+        setMenteeStatusByAdmin(now, { menteeId: found.right.id, status, clusterId: body.clusterId }),
+        now,
+      )
       return isLeft(result) ? result : right(true)
     },
 
@@ -92,8 +139,21 @@ export const usersAdmin = (ctx: ServiceContext): UsersAdmin => {
     statusMaster: async () => right(STATUSES.map((name) => ({ id: STATUS_IDS[name], name }))),
 
     usersByStatus: async (side, selection) => {
-      const rows = ctx.lists.usersBySide(side, selection.map((s) => s.name))
-      return right(rows.map((r) => ({ userId: r.id, firstName: r.firstName, lastName: r.lastName, email: r.email, registrationDate: toIsoDateTime(r.registeredAt), programYear: r.programYear, status: r.status })))
+      const rows = ctx.lists.usersBySide(
+        side,
+        selection.map((s) => s.name),
+      )
+      return right(
+        rows.map((r) => ({
+          userId: r.id,
+          firstName: r.firstName,
+          lastName: r.lastName,
+          email: r.email,
+          registrationDate: toIsoDateTime(r.registeredAt),
+          programYear: r.programYear,
+          status: r.status,
+        })),
+      )
     },
   }
 }
