@@ -6,6 +6,8 @@
 import { createHmac } from 'node:crypto'
 import ipaddr from 'ipaddr.js'
 import { sql } from 'kysely'
+import { createRequire } from 'node:module'
+import { RateLimiterRes, type RateLimiterStoreAbstract as StoreAbstract } from 'rate-limiter-flexible'
 import type { Instant } from '@tandem/core'
 import type { Database } from './database.js'
 import { secretNamed } from './secrets.js'
@@ -70,48 +72,115 @@ export const accountKey = (account: string): string => account.trim().normalize(
 
 const SWEEP_EVERY = 500
 
+// The base class of the library's stores is typed by the package but not exported from its index.
+const RateLimiterStoreAbstract = createRequire(import.meta.url)(
+  'rate-limiter-flexible/lib/RateLimiterStoreAbstract.js',
+) as typeof StoreAbstract
+
+type Counter = { readonly points: number; readonly expire: number | null }
+
 /**
- * Counts in fixed windows, one atomic upsert per budget (the row layout rate-limiter-flexible uses:
- * key, points, expire), on the server's clock so that tests and the deadlines agree on time.
+ * rate-limiter-flexible's store contract (`_upsert`, `_get`, `_delete`, `_getRateLimiterRes`) over
+ * table `rate_limits` (its row layout: key, points, expire) through Kysely, on the server's clock:
+ * the library's own SQL stores read `Date.now()`, which the tests and the deadlines cannot move.
+ * The counting, refusing and `msBeforeNext` arithmetic stay the library's.
+ */
+class RateLimitsTable extends RateLimiterStoreAbstract {
+  readonly #db: Database
+  readonly #now: () => Instant
+
+  constructor(db: Database, now: () => Instant, options: { keyPrefix: string; points: number; duration: number }) {
+    super({ ...options, storeClient: db, inMemoryBlockOnConsumed: 0 })
+    this.#db = db
+    this.#now = now
+  }
+
+  /** One atomic statement: a live window adds the points, an expired one starts again. */
+  _upsert(rlKey: string, points: number, msDuration: number, forceExpire = false): Promise<Counter> {
+    const at = this.#now()
+    const expire = msDuration > 0 ? at + msDuration : null
+    const k = this.#db.kysely
+    const live = sql<boolean>`rate_limits.expire is null or rate_limits.expire > ${at}`
+    const row = this.#db.first(
+      k
+        .insertInto('rate_limits')
+        .values({ key: rlKey, points, expire })
+        .onConflict((oc) =>
+          oc.column('key').doUpdateSet(
+            forceExpire
+              ? { points, expire }
+              : {
+                  points: sql<number>`case when ${live} then rate_limits.points + ${points} else ${points} end`,
+                  expire: sql<number | null>`case when ${live} then rate_limits.expire else excluded.expire end`,
+                },
+          ),
+        )
+        .returning(['points', 'expire']),
+    )
+    return Promise.resolve(row ?? { points, expire })
+  }
+
+  _get(rlKey: string): Promise<Counter | null> {
+    const at = this.#now()
+    const row = this.#db.first(
+      this.#db.kysely
+        .selectFrom('rate_limits')
+        .select(['points', 'expire'])
+        .where('key', '=', rlKey)
+        .where((w) => w.or([w('expire', 'is', null), w('expire', '>', at)])),
+    )
+    return Promise.resolve(row ?? null)
+  }
+
+  _delete(rlKey: string): Promise<boolean> {
+    const result = this.#db.run(this.#db.kysely.deleteFrom('rate_limits').where('key', '=', rlKey))
+    return Promise.resolve(result > 0)
+  }
+
+  _getRateLimiterRes(_rlKey: string, changedPoints: number, counter: Counter): RateLimiterRes {
+    const msBeforeNext = counter.expire === null ? -1 : Math.max(counter.expire - this.#now(), 0)
+    return new RateLimiterRes(Math.max(this.points - counter.points, 0), msBeforeNext, counter.points, counter.points === changedPoints)
+  }
+}
+
+/**
+ * Counts in fixed windows with rate-limiter-flexible, one limiter per budget, its counters in the
+ * database (so every process counts together), on the server's clock so that tests and the
+ * deadlines agree on time.
  */
 export const createAttemptLimiter = (db: Database, now: () => Instant, rules: Partial<AttemptRules> = {}): AttemptLimiter => {
-  const k = db.kysely
   const all: AttemptRules = { ...DEFAULT_ATTEMPT_RULES, ...rules }
   // The counters name no e-mail address: the account part of a key is a keyed hash of it.
   const secret = secretNamed(db, 'rate-limits-hmac')
   const hidden = (account: string): string => createHmac('sha256', secret).update(account).digest('base64url')
-  const count = (key: string, rule: LimitRule, at: Instant): { points: number; expire: number | null } | undefined =>
-    db.first(
-      k
-        .insertInto('rate_limits')
-        .values({ key, points: 1, expire: at + rule.seconds * 1000 })
-        .onConflict((oc) =>
-          oc.column('key').doUpdateSet({
-            points: sql<number>`case when rate_limits.expire > ${at} then rate_limits.points + 1 else 1 end`,
-            expire: sql<number>`case when rate_limits.expire > ${at} then rate_limits.expire else excluded.expire end`,
-          }),
-        )
-        .returning(['points', 'expire']),
-    )
+  const limiters = new Map<string, RateLimitsTable>()
+  const limiter = (keyPrefix: string, rule: LimitRule): RateLimitsTable => {
+    const known = limiters.get(keyPrefix)
+    if (known !== undefined) return known
+    const made = new RateLimitsTable(db, now, { keyPrefix, points: rule.points, duration: rule.seconds })
+    limiters.set(keyPrefix, made)
+    return made
+  }
   let attempts = 0
   return async (action, attempt) => {
-    const at = now()
     const address = attempt.address === undefined ? undefined : addressKey(attempt.address)
     const account = attempt.account === undefined || attempt.account.trim() === '' ? undefined : hidden(accountKey(attempt.account))
     const budgets = all[action]
-    const keyed: { rule: LimitRule; key: string }[] = []
+    const keyed: { limiter: RateLimitsTable; key: string }[] = []
     if (budgets.addressAndAccount !== undefined && address !== undefined && account !== undefined)
-      keyed.push({ rule: budgets.addressAndAccount, key: `${action}:address+account:${address} ${account}` })
-    if (budgets.account !== undefined && account !== undefined) keyed.push({ rule: budgets.account, key: `${action}:account:${account}` })
-    if (budgets.address !== undefined && address !== undefined) keyed.push({ rule: budgets.address, key: `${action}:address:${address}` })
-    // Every budget counts the attempt (a refused one still uses up the others), all in one transaction.
-    const waits = db.transaction(() => {
-      // Expired windows are useless; a sweep every few hundred attempts keeps the table small.
-      if (++attempts % SWEEP_EVERY === 0) db.run(k.deleteFrom('rate_limits').where('expire', '<', at))
-      return keyed.flatMap(({ rule, key }) => {
-        const counted = count(key, rule, at)
-        return counted !== undefined && counted.points > rule.points ? [(counted.expire ?? at) - at] : []
-      })
+      keyed.push({ limiter: limiter(`${action}:address+account`, budgets.addressAndAccount), key: `${address} ${account}` })
+    if (budgets.account !== undefined && account !== undefined)
+      keyed.push({ limiter: limiter(`${action}:account`, budgets.account), key: account })
+    if (budgets.address !== undefined && address !== undefined)
+      keyed.push({ limiter: limiter(`${action}:address`, budgets.address), key: address })
+    // Expired windows are useless; a sweep every few hundred attempts keeps the table small.
+    if (++attempts % SWEEP_EVERY === 0) db.run(db.kysely.deleteFrom('rate_limits').where('expire', '<', now()))
+    // Every budget counts the attempt (a refused one still uses up the others).
+    const outcomes = await Promise.allSettled(keyed.map(({ limiter, key }) => limiter.consume(key)))
+    const waits = outcomes.flatMap((outcome) => {
+      if (outcome.status === 'fulfilled') return []
+      if (outcome.reason instanceof RateLimiterRes) return [outcome.reason.msBeforeNext]
+      throw outcome.reason
     })
     return waits.length === 0 ? { allowed: true } : { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(Math.max(...waits) / 1000)) }
   }
