@@ -21,6 +21,7 @@ describe('bundle budget', () => {
     const scripts = await coldLoadScripts(page, () => page.getByRole('button', { name: 'Accept' }).first().waitFor())
     const total = totalBytes(scripts)
     console.log(`dashboard cold load: ${formatKiB(total)} of JavaScript on the wire in ${scripts.length} files`)
+    for (const s of [...scripts].sort((a, b) => b.bytes - a.bytes)) console.log(`  ${s.file} ${formatKiB(s.bytes)} ${s.encoding}`)
     expect(scripts.length).toBeGreaterThan(1)
     // files under 1 KiB are not worth compressing
     expect(scripts.filter((s) => s.encoding !== 'br' && s.bytes > 1024)).toEqual([])

@@ -1,6 +1,6 @@
 // The navigation bar of SPEC §2: logo, English / Deutsch switch, the role's items, the greeting
 // with its profile/logout menu, or a sign-in link when nobody is signed in.
-import { Button, ToggleButton, makeStyles, tokens } from '@fluentui/react-components'
+import { Button, makeStyles, tokens } from '@fluentui/react-components'
 import { UserMenu } from './UserMenu.js'
 import { NavLink, useLocation, useNavigate } from 'react-router'
 import { useTranslation } from 'react-i18next'
@@ -86,12 +86,24 @@ export const NavBar = ({ me }: { readonly me: Me | undefined }) => {
           <span className={styles.items} />
         )}
         <div className={styles.lang} role="group" aria-label={t('nav.language')}>
-          <ToggleButton size="small" checked={language === 'en'} lang="en" onClick={() => void switchTo('en')}>
+          <Button
+            size="small"
+            appearance={language === 'en' ? 'primary' : 'secondary'}
+            aria-pressed={language === 'en'}
+            lang="en"
+            onClick={() => void switchTo('en')}
+          >
             English
-          </ToggleButton>
-          <ToggleButton size="small" checked={language === 'de'} lang="de" onClick={() => void switchTo('de')}>
+          </Button>
+          <Button
+            size="small"
+            appearance={language === 'de' ? 'primary' : 'secondary'}
+            aria-pressed={language === 'de'}
+            lang="de"
+            onClick={() => void switchTo('de')}
+          >
             Deutsch
-          </ToggleButton>
+          </Button>
         </div>
         {signedIn ? (
           <UserMenu name={name} />

@@ -1,7 +1,10 @@
 // The identity-provider adapter: oidc-client-ts with the session kept in session storage, code +
 // PKCE, refresh tokens renewed silently, a popup when the provider needs the user, and the
 // provider's error codes of SPEC §8 turned into the flow they call for.
-import { UserManager, WebStorageStateStore, type User } from 'oidc-client-ts'
+// oidc-client-ts (~13 KiB compressed) loads when it has work: a sign-in, a sign-out, a callback, or
+// a token that expires soon. Until then the signed-in user and a valid access token are read from
+// the library's own session-storage entry, so a participant's first load does not wait for it.
+import type { User, UserManager } from 'oidc-client-ts'
 import type { AppConfig } from './config.js'
 import type { AuthPort, SignedInUser, SignInRequest } from './auth.port.js'
 import type { Language } from '@tandem/core'
@@ -39,8 +42,16 @@ export const landingAfterSignIn = (returnTo: unknown): string => {
   }
 }
 
-const toSignedInUser = (user: User): SignedInUser => {
-  const p = user.profile
+/** What oidc-client-ts keeps of a user in storage (`User.toStorageString`), as far as it is read here. */
+type StoredUser = {
+  readonly access_token?: unknown
+  readonly refresh_token?: unknown
+  readonly expires_at?: unknown
+  readonly profile?: Record<string, unknown>
+}
+
+const toSignedInUser = (user: Pick<User, 'profile'> | StoredUser): SignedInUser => {
+  const p = user.profile ?? {}
   const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null)
   return {
     email: str(p.email) ?? '',
@@ -65,23 +76,60 @@ export type OidcAuth = AuthPort & {
   readonly onUserChanged: (listener: (user: SignedInUser | null) => void) => void
 }
 
+/** Seconds before the access token expires when the library is loaded to renew it ahead of time. */
+const RENEW_AHEAD_S = 120
+
 export const createOidcAuth = (config: AppConfig, origin: string = window.location.origin): OidcAuth => {
-  const manager = new UserManager({
-    authority: config.oidc.authority,
-    client_id: config.oidc.clientId,
-    redirect_uri: `${origin}/`,
-    post_logout_redirect_uri: `${origin}/`,
-    popup_redirect_uri: `${origin}/`,
-    response_type: 'code',
-    scope: config.oidc.scope,
-    userStore: new WebStorageStateStore({ store: window.sessionStorage }),
-    stateStore: new WebStorageStateStore({ store: window.sessionStorage }),
-    automaticSilentRenew: true,
-    loadUserInfo: false,
-  })
+  // the library's own key: WebStorageStateStore's prefix "oidc." and UserManager's `user:authority:client`
+  const userKey = `oidc.user:${config.oidc.authority}:${config.oidc.clientId}`
+  const stored = (): StoredUser | null => {
+    try {
+      const raw = window.sessionStorage.getItem(userKey)
+      const value: unknown = raw === null ? null : JSON.parse(raw)
+      return typeof value === 'object' && value !== null ? value : null
+    } catch {
+      return null
+    }
+  }
+  /** Seconds the stored access token has left; undefined when the token carries no expiry. */
+  const secondsLeft = (user: StoredUser): number | undefined =>
+    typeof user.expires_at === 'number' ? user.expires_at - Math.floor(Date.now() / 1000) : undefined
+
+  const userListeners: ((user: SignedInUser | null) => void)[] = []
+  let loading: Promise<UserManager> | null = null
+  const managerOf = (): Promise<UserManager> => {
+    loading ??= import('oidc-client-ts').then(({ UserManager, WebStorageStateStore }) => {
+      const manager = new UserManager({
+        authority: config.oidc.authority,
+        client_id: config.oidc.clientId,
+        redirect_uri: `${origin}/`,
+        post_logout_redirect_uri: `${origin}/`,
+        popup_redirect_uri: `${origin}/`,
+        response_type: 'code',
+        scope: config.oidc.scope,
+        userStore: new WebStorageStateStore({ store: window.sessionStorage }),
+        stateStore: new WebStorageStateStore({ store: window.sessionStorage }),
+        automaticSilentRenew: true,
+        loadUserInfo: false,
+      })
+      manager.events.addUserLoaded((user) => userListeners.forEach((l) => l(toSignedInUser(user))))
+      manager.events.addUserUnloaded(() => userListeners.forEach((l) => l(null)))
+      manager.events.addSilentRenewError(() => undefined)
+      return manager
+    })
+    return loading
+  }
+
+  // The library renews the token a minute before it expires once it runs: load it in time.
+  const atStart = stored()
+  const left = atStart === null ? undefined : secondsLeft(atStart)
+  if (left !== undefined) {
+    window.setTimeout(() => void managerOf(), Math.max(0, left - RENEW_AHEAD_S) * 1000)
+  }
 
   const signIn = async ({ returnTo, signup, language }: SignInRequest): Promise<void> => {
     const state: RouteState = { returnTo }
+    const manager = await managerOf()
     await manager.signinRedirect({
       state,
       ui_locales: language,
@@ -89,7 +137,7 @@ export const createOidcAuth = (config: AppConfig, origin: string = window.locati
     })
   }
 
-  const renew = async (): Promise<User | null> => {
+  const renew = async (manager: UserManager): Promise<User | null> => {
     try {
       return await manager.signinSilent()
     } catch (e) {
@@ -100,7 +148,7 @@ export const createOidcAuth = (config: AppConfig, origin: string = window.locati
   }
 
   /** Resolves with the next loaded user, or null after `ms`. */
-  const nextLoadedUser = (ms: number): Promise<User | null> =>
+  const nextLoadedUser = (manager: UserManager, ms: number): Promise<User | null> =>
     new Promise((resolve) => {
       const done = (user: User | null) => {
         manager.events.removeUserLoaded(onLoaded)
@@ -118,11 +166,12 @@ export const createOidcAuth = (config: AppConfig, origin: string = window.locati
   const renewOnce = (): Promise<User | null> => {
     renewing ??= (async () => {
       try {
-        const loaded = await nextLoadedUser(3_000)
+        const manager = await managerOf()
+        const loaded = await nextLoadedUser(manager, 3_000)
         if (loaded !== null && !loaded.expired) return loaded
         const current = await manager.getUser()
         if (current !== null && !current.expired) return current
-        return await renew()
+        return await renew(manager)
       } finally {
         renewing = null
       }
@@ -132,9 +181,10 @@ export const createOidcAuth = (config: AppConfig, origin: string = window.locati
 
   return {
     accessToken: async () => {
-      const user = await manager.getUser()
-      if (user === null) return null
-      if (!user.expired) return user.access_token
+      const user = stored()
+      if (user === null || typeof user.access_token !== 'string') return null
+      const seconds = secondsLeft(user)
+      if (seconds === undefined || seconds > 0) return user.access_token
       try {
         const renewed = await renewOnce()
         return renewed?.access_token ?? null
@@ -143,11 +193,15 @@ export const createOidcAuth = (config: AppConfig, origin: string = window.locati
       }
     },
     currentUser: async () => {
-      const user = await manager.getUser()
-      return user === null || (user.expired === true && user.refresh_token === undefined) ? null : toSignedInUser(user)
+      const user = stored()
+      if (user === null) return null
+      const seconds = secondsLeft(user)
+      const expired = seconds !== undefined && seconds <= 0
+      return expired && typeof user.refresh_token !== 'string' ? null : toSignedInUser(user)
     },
     signIn,
     signOut: async () => {
+      const manager = await managerOf()
       const user = await manager.getUser()
       await manager.removeUser()
       await manager.signoutRedirect(user?.id_token !== undefined ? { id_token_hint: user.id_token } : {})
@@ -162,6 +216,7 @@ export const createOidcAuth = (config: AppConfig, origin: string = window.locati
         return { error: params.get('error') ?? '', description: params.get('error_description') ?? '' }
       }
       if (!(params.has('code') && params.has('state'))) return null
+      const manager = await managerOf()
       if (window.opener !== null && window.opener !== window) {
         await manager.signinPopupCallback(url.href)
         return { returnTo: '/' }
@@ -171,9 +226,7 @@ export const createOidcAuth = (config: AppConfig, origin: string = window.locati
       return { returnTo: landingAfterSignIn(state.returnTo) }
     },
     onUserChanged: (listener) => {
-      manager.events.addUserLoaded((user) => listener(toSignedInUser(user)))
-      manager.events.addUserUnloaded(() => listener(null))
-      manager.events.addSilentRenewError(() => undefined)
+      userListeners.push(listener)
     },
   }
 }

@@ -1,10 +1,11 @@
 // The dashboard's status panels (SPEC §2/§4): no profile, publish profile, matching running,
 // no proposals and start matching. Each says what to do next and offers the one action that fits.
-import { Body1, Button, Card, CardHeader, MessageBar, MessageBarBody, Spinner, Text } from '@fluentui/react-components'
+import { Body1, Button, MessageBar, MessageBarBody, Spinner } from '@fluentui/react-components'
 import { useNavigate } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import type { Side } from '@tandem/core'
 import type { PanelKind } from './dashboard.logic.js'
+import { useSurfaceStyles } from './surface.styles.js'
 
 const questionnairePath = (side: Side) => (side === 'Mentee' ? '/user/mentee-profile' : '/user/mentor-profile')
 
@@ -21,16 +22,13 @@ export const StatusPanel = ({
 }) => {
   const { t } = useTranslation()
   const navigate = useNavigate()
+  const surface = useSurfaceStyles()
   const key = `dashboard.panels.${kind}.${side === 'Mentee' ? 'mentee' : 'mentor'}`
   return (
-    <Card aria-labelledby={`${side}-${kind}`}>
-      <CardHeader
-        header={
-          <Text as="h3" weight="semibold" id={`${side}-${kind}`}>
-            {t(`${key}.title`)}
-          </Text>
-        }
-      />
+    <div role="group" className={surface.card} aria-labelledby={`${side}-${kind}`}>
+      <h3 className={surface.title} id={`${side}-${kind}`}>
+        {t(`${key}.title`)}
+      </h3>
       <Body1>{t(`${key}.text`)}</Body1>
       {kind === 'noProfile' && (
         <Button appearance="primary" onClick={() => void navigate(questionnairePath(side))}>
@@ -49,7 +47,7 @@ export const StatusPanel = ({
           {t('dashboard.startMatching')}
         </Button>
       )}
-    </Card>
+    </div>
   )
 }
 

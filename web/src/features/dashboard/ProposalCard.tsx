@@ -1,23 +1,12 @@
 // One proposal: who, the score, what the two have in common; accept and decline while it waits,
 // a matched label once accepted. The e-mail appears only once the tandem is matched.
 import { useState } from 'react'
-import {
-  Badge,
-  Body1,
-  Button,
-  Caption1,
-  Card,
-  CardHeader,
-  Avatar,
-  makeStyles,
-  Text,
-  useId,
-  useRestoreFocusTarget,
-} from '@fluentui/react-components'
+import { Body1, Button, Caption1, makeStyles, mergeClasses, Text, useId, useRestoreFocusTarget } from '@fluentui/react-components'
 import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
 import { commonGround, type ParticipantProposal, type QuestionnaireQuestion, type Side } from '@tandem/core'
 import { useAuthorizedImage } from '../../shared/authorized-image.js'
+import { useSurfaceStyles } from './surface.styles.js'
 
 const useStyles = makeStyles({
   card: { maxWidth: '520px', width: '100%' },
@@ -25,6 +14,21 @@ const useStyles = makeStyles({
   common: { margin: 0, paddingLeft: '20px' },
   meter: { display: 'block', width: '100%', height: '8px' },
 })
+
+const initials = (first: string, last: string): string => `${first.charAt(0)}${last.charAt(0)}`.toUpperCase()
+
+/** The photo, or the initials while there is none; the name beside it says who it is. */
+const Portrait = ({ proposal }: { readonly proposal: ParticipantProposal }) => {
+  const surface = useSurfaceStyles()
+  const photo = useAuthorizedImage(proposal.profileImage)
+  return photo === null ? (
+    <span className={surface.avatar} aria-hidden="true">
+      {initials(proposal.firstName, proposal.lastName)}
+    </span>
+  ) : (
+    <img className={surface.avatar} src={photo} alt="" />
+  )
+}
 
 /** How many shared items a card shows before "show all". */
 export const COMMON_SHOWN = 5
@@ -94,17 +98,19 @@ export const ProposalCard = ({
   const common = commonGroundTexts(proposal, questions, side, t)
   const manual = proposal.baseMatchRuleScore < 1
   const scoreText = t('dashboard.score', { base: proposal.baseMatchRuleScore, max: proposal.maxScore, percentage: proposal.percentage })
-  const photo = useAuthorizedImage(proposal.profileImage)
+  const surface = useSurfaceStyles()
   // The dialogs are opened by state, not by a DialogTrigger, so Fluent does not know where the
   // focus came from: these attributes tell it where to return after Escape or Cancel.
   const restoreFocus = useRestoreFocusTarget()
   return (
-    <Card className={styles.card} aria-label={t('dashboard.proposalOf', { name })}>
-      <CardHeader
-        image={<Avatar name={name} {...(photo === null ? {} : { image: { src: photo, alt: '' } })} />}
-        header={<Text weight="semibold">{name}</Text>}
-        description={<Caption1>{manual ? t('dashboard.manualMatching') : scoreText}</Caption1>}
-      />
+    <div role="group" className={mergeClasses(surface.card, styles.card)} aria-label={t('dashboard.proposalOf', { name })}>
+      <div className={surface.header}>
+        <Portrait proposal={proposal} />
+        <div className={surface.headerText}>
+          <Text weight="semibold">{name}</Text>
+          <Caption1>{manual ? t('dashboard.manualMatching') : scoreText}</Caption1>
+        </div>
+      </div>
       {!manual && (
         <meter
           className={styles.meter}
@@ -118,9 +124,9 @@ export const ProposalCard = ({
       {common.length > 0 && <CommonGround items={common} />}
       {matched && proposal.email !== null && <Body1>{t('dashboard.email', { email: proposal.email })}</Body1>}
       {proposal.proposalState === 'ACCEPTED' ? (
-        <Badge appearance="filled" color={matched ? 'success' : 'warning'}>
+        <span className={mergeClasses(surface.badge, matched ? surface.success : surface.warning)}>
           {matched ? t('dashboard.matchedLabel') : t('dashboard.acceptedLabel')}
-        </Badge>
+        </span>
       ) : (
         <div className={styles.actions}>
           <Button appearance="primary" {...restoreFocus} onClick={() => onAccept(proposal)}>
@@ -131,6 +137,6 @@ export const ProposalCard = ({
           </Button>
         </div>
       )}
-    </Card>
+    </div>
   )
 }

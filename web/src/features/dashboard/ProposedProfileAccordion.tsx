@@ -1,8 +1,11 @@
-// The other side's profile, in an accordion headed by the points label. Its e-mail is shown only
-// when the viewing user's status is MATCHED (SPEC §6), whatever the server sends.
-import { Accordion, AccordionHeader, AccordionItem, AccordionPanel, Badge } from '@fluentui/react-components'
+// The other side's profile, behind a disclosure headed by the points label. Its e-mail is shown
+// only when the viewing user's status is MATCHED (SPEC §6), whatever the server sends.
+import { useState } from 'react'
+import { mergeClasses, useId } from '@fluentui/react-components'
+import { ChevronRightRegular } from '@fluentui/react-icons'
 import { useTranslation } from 'react-i18next'
 import type { ProposedProfile, StatusName } from '@tandem/core'
+import { useSurfaceStyles } from './surface.styles.js'
 
 const Row = ({ label, value }: { readonly label: string; readonly value: string | null }) => (
   <>
@@ -21,16 +24,26 @@ export const ProposedProfileAccordion = ({
   readonly viewerStatus: StatusName | undefined
 }) => {
   const { t } = useTranslation()
+  const surface = useSurfaceStyles()
+  const [open, setOpen] = useState(false)
+  const panelId = useId('proposed-profile')
   return (
-    <Accordion collapsible>
-      <AccordionItem value="profile">
-        <AccordionHeader>
+    <div>
+      <h3 className={surface.heading}>
+        <button
+          type="button"
+          className={surface.disclosure}
+          aria-expanded={open}
+          aria-controls={panelId}
+          onClick={() => setOpen((o) => !o)}
+        >
+          <ChevronRightRegular aria-hidden className={mergeClasses(surface.chevron, open && surface.chevronOpen)} />
           {t('dashboard.profileOf', { name: profile.firstName })}
-          <Badge appearance="tint" style={{ marginLeft: 8 }}>
-            {t('dashboard.points', { count: points })}
-          </Badge>
-        </AccordionHeader>
-        <AccordionPanel>
+          <span className={mergeClasses(surface.badge, surface.tint)}>{t('dashboard.points', { count: points })}</span>
+        </button>
+      </h3>
+      <div id={panelId} className={surface.panel} hidden={!open}>
+        {open && (
           <dl>
             <Row label={t('profile.city')} value={profile.city} />
             <Row label={t('profile.federalState')} value={profile.federalState} />
@@ -44,8 +57,8 @@ export const ProposedProfileAccordion = ({
               <Row key={qa.userQuestionText} label={qa.userQuestionText} value={qa.userAnswer} />
             ))}
           </dl>
-        </AccordionPanel>
-      </AccordionItem>
-    </Accordion>
+        )}
+      </div>
+    </div>
   )
 }

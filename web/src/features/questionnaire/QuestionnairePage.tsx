@@ -31,12 +31,26 @@ import { useStartMatching } from '../dashboard/useStartMatching.js'
 import { canStartMatching } from '../dashboard/dashboard.logic.js'
 import { NoticeDialog } from '../dashboard/DecisionDialogs.js'
 import { LoadFailed } from '../../shared/LoadFailed.js'
+import { useRevealed } from '../../shared/useRevealed.js'
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: '16px', maxWidth: '760px' },
   group: { display: 'flex', flexDirection: 'column', gap: '12px' },
   actions: { display: 'flex', gap: '8px', flexWrap: 'wrap', alignItems: 'center' },
 })
+
+/** Questions rendered per step while the page fills in: about one phone screen. */
+const QUESTIONS_PER_STEP = 3
+
+/** The groups cut after the first `count` questions, empty groups left out. */
+const firstQuestions = <G extends { readonly questions: readonly unknown[] }>(groups: readonly G[], count: number): readonly G[] => {
+  let left = count
+  return groups.flatMap((g) => {
+    const taken = g.questions.slice(0, Math.max(0, left))
+    left -= taken.length
+    return taken.length === 0 ? [] : [{ ...g, questions: taken }]
+  })
+}
 
 type Outcome = { readonly intent: 'success' | 'error' | 'warning'; readonly key: string } | null
 
@@ -181,6 +195,9 @@ const QuestionnaireForm = ({
     setOutcome({ intent: 'success', key: enable ? 'questionnaire.matchingEnabled' : 'questionnaire.matchingDisabled' })
   }
 
+  // the first questions at once, the others a few at a time (useRevealed), in the groups' order
+  const revealed = useRevealed(questions.length, QUESTIONS_PER_STEP)
+  const groups = firstQuestions(groupByRule(questions), revealed)
   const busy = saveState.isLoading || profileState.isLoading || statusState.isLoading || matching.running
   const summaryErrors = [...shownErrors, ...profileErrors]
   return (
@@ -216,7 +233,7 @@ const QuestionnaireForm = ({
           setDirty(true)
         }}
       />
-      {groupByRule(questions).map((group) => (
+      {groups.map((group) => (
         <section key={group.rule} className={styles.group} aria-labelledby={`rule-${group.rule}`}>
           <Title3 as="h2" id={`rule-${group.rule}`}>
             {t(`questionnaire.rules.${group.rule}`)}

@@ -1,0 +1,61 @@
+// Lighthouse 12 (mobile profile: Slow 4G, CPU 4x, phone screen) on the participant pages, run in
+// Debian's Chromium (chrome-launcher, CHROME_PATH). The pages need a signed-in person: the session
+// oidc-client-ts keeps in the tab's session storage is copied from the journey's browser into the
+// Lighthouse tab before each navigation, so Lighthouse loads the pages as that person, cold.
+import { launch } from 'chrome-launcher'
+import lighthouse from 'lighthouse'
+import puppeteer from 'puppeteer-core'
+import type { Page } from 'playwright-core'
+
+/** The browser's session storage, as far as used here (the bench compiles without the DOM types). */
+type SessionStore = {
+  readonly length: number
+  key(i: number): string | null
+  getItem(k: string): string | null
+  setItem(k: string, v: string): void
+}
+export type LighthouseScores = {
+  readonly performance: number
+  readonly accessibility: number
+  readonly tbt: number
+  readonly lcp: number
+  readonly cls: number
+}
+
+export const lighthouseScores = async (signedIn: Page, urls: readonly string[]): Promise<readonly LighthouseScores[]> => {
+  const session = await signedIn.evaluate(() => {
+    const s = (globalThis as unknown as { sessionStorage: SessionStore }).sessionStorage
+    const keys = Array.from({ length: s.length }, (_, i) => s.key(i) ?? '').filter((k) => k.startsWith('oidc.user:'))
+    return keys.map((k): [string, string] => [k, s.getItem(k) ?? ''])
+  })
+  const chrome = await launch({
+    chromePath: process.env['CHROME_PATH'] ?? '/usr/bin/chromium',
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+  })
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` })
+  try {
+    const scores: LighthouseScores[] = []
+    for (const url of urls) {
+      const page = await browser.newPage()
+      await page.evaluateOnNewDocument((entries: readonly (readonly [string, string])[]) => {
+        for (const [k, v] of entries) (globalThis as unknown as { sessionStorage: SessionStore }).sessionStorage.setItem(k, v)
+      }, session)
+      const result = await lighthouse(url, { logLevel: 'error', onlyCategories: ['performance', 'accessibility'] }, undefined, page)
+      const lhr = result?.lhr
+      if (lhr === undefined) throw new Error(`Lighthouse returned nothing for ${url}`)
+      const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN
+      scores.push({
+        performance: Math.round((lhr.categories['performance']?.score ?? 0) * 100),
+        accessibility: Math.round((lhr.categories['accessibility']?.score ?? 0) * 100),
+        tbt: audit('total-blocking-time'),
+        lcp: audit('largest-contentful-paint'),
+        cls: audit('cumulative-layout-shift'),
+      })
+      await page.close()
+    }
+    return scores
+  } finally {
+    await browser.disconnect()
+    chrome.kill()
+  }
+}
