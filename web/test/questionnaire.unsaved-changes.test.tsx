@@ -59,7 +59,7 @@ describe('unsaved changes in the questionnaire', () => {
     await user.click(screen.getByRole('link', { name: 'Elsewhere' }))
     const dialog = await screen.findByRole('alertdialog', { name: 'Leave without saving?' })
     expect(within(dialog).getByText('Your changes are not saved yet. If you leave this page now, they are lost.')).toBeTruthy()
-    await user.click(within(dialog).getByRole('button', { name: 'Stay on this page' }))
+    await user.click(await within(dialog).findByRole('button', { name: 'Stay on this page' }))
     expect(screen.queryByRole('heading', { name: 'Somewhere else' })).toBeNull()
     expect(within(group).getByRole<HTMLInputElement>('checkbox', { name: 'IT' }).checked).toBe(true)
   })

@@ -67,6 +67,8 @@ export const register = async (
 
 /** Fills the profile section and answers every question with its first option. */
 export const fillQuestionnaire = async (page: Page, options: { country: string; year: string; text: string }): Promise<void> => {
+  // the questionnaire renders its questions in steps; answer once all of them are there
+  await page.locator('form[aria-busy="false"]').waitFor()
   await page.getByRole('combobox', { name: /Country|Land/ }).click()
   await page.getByRole('option', { name: options.country, exact: true }).click()
   const state = page.getByRole('combobox', { name: /Federal state|Bundesland/ })

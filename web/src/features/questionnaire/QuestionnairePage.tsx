@@ -203,6 +203,8 @@ const QuestionnaireForm = ({
   return (
     <form
       className={styles.page}
+      // assistive technology and scripts learn when the last questions have been rendered
+      aria-busy={revealed < questions.length}
       onSubmit={(e) => {
         e.preventDefault()
         void submit('save')
