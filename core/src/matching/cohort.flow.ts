@@ -155,8 +155,11 @@ const augmentAll = (state: FlowState, deferred: readonly number[], widen: Widen,
   const settled = new Uint8Array(n + m)
   const predecessorMentee = new Int32Array(m)
   const predecessorWeight = new Float64Array(m)
-  const touched: number[] = []
-  const settledNodes: number[] = []
+  // Nodes whose distance was set, and nodes settled, in this search (each at most once).
+  const touched = new Int32Array(n + m)
+  let touchedCount = 0
+  const settledNodes = new Int32Array(n + m)
+  let settledCount = 0
   const heap = new Heap()
   // Node ids n + m + i stand for "widen row i".
   const widenEvent = n + m
@@ -204,8 +207,8 @@ const augmentAll = (state: FlowState, deferred: readonly number[], widen: Widen,
       const node = n + j
       if (settled[node] === 1) continue
       const next = d + price - potential[node]! - weight[e]!
-      if (next < distance[node]!) {
-        if (distance[node] === Number.POSITIVE_INFINITY) touched.push(node)
+      if (next < distance[node]! && next < sinkDistance) {
+        if (distance[node] === Number.POSITIVE_INFINITY) touched[touchedCount++] = node
         distance[node] = next
         predecessorMentee[j] = x
         predecessorWeight[j] = weight[e]!
@@ -234,7 +237,7 @@ const augmentAll = (state: FlowState, deferred: readonly number[], widen: Widen,
     sinkFrom = source
     sinkViaMentor = false
     distance[source] = 0
-    touched.push(source)
+    touched[touchedCount++] = source
     heap.push(0, source)
     while (heap.size > 0) {
       const d = heap.keys[0]!
@@ -252,7 +255,7 @@ const augmentAll = (state: FlowState, deferred: readonly number[], widen: Widen,
       }
       if (settled[x] === 1) continue
       settled[x] = 1
-      settledNodes.push(x)
+      settledNodes[settledCount++] = x
       if (x < n) {
         relaxRow(x, d)
         if (floor[x]! > Number.NEGATIVE_INFINITY) heap.push(d + potential[x]! - boundOf(x), widenEvent + x)
@@ -273,8 +276,8 @@ const augmentAll = (state: FlowState, deferred: readonly number[], widen: Widen,
           const k = slotMentee[s]!
           if (settled[k] === 1) continue
           const next = d + weightOf[k]! + price - potential[k]!
-          if (next < distance[k]!) {
-            if (distance[k] === Number.POSITIVE_INFINITY) touched.push(k)
+          if (next < distance[k]! && next < sinkDistance) {
+            if (distance[k] === Number.POSITIVE_INFINITY) touched[touchedCount++] = k
             distance[k] = next
             heap.push(next, k)
           }
@@ -282,7 +285,10 @@ const augmentAll = (state: FlowState, deferred: readonly number[], widen: Widen,
       }
     }
     heap.size = 0
-    for (const x of settledNodes) potential[x] = potential[x]! + distance[x]! - sinkDistance
+    for (let t = 0; t < settledCount; t++) {
+      const x = settledNodes[t]!
+      potential[x] = potential[x]! + distance[x]! - sinkDistance
+    }
 
     // Augment backwards from the sink: each mentor on the path takes the mentee before it.
     let fill: number
@@ -303,14 +309,14 @@ const augmentAll = (state: FlowState, deferred: readonly number[], widen: Widen,
       weightOf[k] = predecessorWeight[fill]!
       fill = previous
     }
-    settledSinceRefresh += settledNodes.length
+    settledSinceRefresh += settledCount
     if (sinkViaMentor) free--
-    for (const x of touched) {
-      distance[x] = Number.POSITIVE_INFINITY
-      settled[x] = 0
+    for (let t = 0; t < touchedCount; t++) {
+      distance[touched[t]!] = Number.POSITIVE_INFINITY
+      settled[touched[t]!] = 0
     }
-    touched.length = 0
-    settledNodes.length = 0
+    touchedCount = 0
+    settledCount = 0
   }
   state.augmentations += deferred.length
   poll(1)
