@@ -80,7 +80,7 @@ export default async (): Promise<void> => {
       'matched',
       'mean %',
       'pairs kept / candidates',
-      'rounds',
+      'rows widened',
       'munkres s',
       'munkres / ours',
       'target',
@@ -106,13 +106,13 @@ export default async (): Promise<void> => {
       n(r.matched),
       r.meanPercentage.toFixed(1),
       `${n(r.stats.keptPairs)} / ${n(r.stats.candidatePairs)}`,
-      r.stats.rounds,
+      n(r.stats.rescoredMentees),
       r.munkresSeconds === null ? '–' : r.munkresSeconds.toFixed(2),
       ratio,
       met,
     ])
     details.push(
-      `${n(r.mentees)} × ${n(r.mentors)}: ${r.phases}heap ${r.heapMb.toFixed(0)} MB, ${n(r.stats.augmentations)} shortest paths, ${n(r.stats.rescoredMentees)} mentees rescored by the check`,
+      `${n(r.mentees)} × ${n(r.mentors)}: ${r.phases}heap ${r.heapMb.toFixed(0)} MB, ${n(r.stats.augmentations)} shortest paths, ${n(r.stats.rescoredMentees)} rows scored again to widen them`,
     )
   }
   console.log(table(rows))

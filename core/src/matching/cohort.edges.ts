@@ -1,13 +1,13 @@
-// The candidate pairs whole-cohort matching solves over: per mentee its best-scoring candidates
-// (ties spread over the mentors), kept in typed arrays. The pairs left out are checked against the
-// dual prices afterwards (cohort.pricing.ts), so keeping few of them costs no exactness.
+// The candidate pairs whole-cohort matching solves over: per mentee the pairs kept so far (first its
+// best-scoring candidates, ties spread over the mentors) and a floor that bounds every pair left out.
+// The solver widens a row when its floor could matter (cohort.flow.ts), so keeping few pairs costs
+// no exactness and no second pass over the cohort.
+import type { Answer } from '../questionnaire/questionnaire.codec.js'
 import type { CohortScorer } from './cohort.scores.js'
-import type { CohortGraph } from './cohort.flow.js'
-import { withEdges, type Violation } from './cohort.pricing.js'
 
 /** What the cohort looks like to the solver: rows are mentees in the problem, columns mentors. */
 export type CohortFrame = {
-  readonly menteeAnswers: readonly (readonly import('../questionnaire/questionnaire.codec.js').Answer[])[]
+  readonly menteeAnswers: readonly (readonly Answer[])[]
   readonly mentors: number
   readonly places: Int32Array
   /** Per mentee row, mentor columns never to pair with it (declined pairs, the same person). */
@@ -16,84 +16,85 @@ export type CohortFrame = {
   readonly bonus: number
 }
 
-export type CandidateEdges = {
-  readonly graph: CohortGraph
+/**
+ * Per mentee its kept pairs (mentor, weight = scaled score + bonus) at start[i]..end[i]−1 of growable
+ * typed columns; a widened row is written anew at the end (the old stretch is left unused).
+ * Invariant: a candidate pair (i, j) not in row i weighs at most floor[i] + v_j, v_j being mentor j's
+ * price now (prices only rise while solving); floor[i] is −∞ when the row holds every candidate.
+ */
+export class CohortRows {
+  readonly start: Int32Array
+  readonly end: Int32Array
+  readonly floor: Float64Array
+  /** Per mentee, the most a pair left out of its row weighs (−∞ when none is left out). */
+  readonly cap: Float64Array
   /** Per mentee, how many candidates it has in all. */
   readonly candidates: Int32Array
-  /** Per mentee, the best scaled score left out of the graph, −1 when none was left out. */
-  readonly cut: Int32Array
-  /** Per mentor, the best scaled score left out of its own list, −1 when none was left out. */
-  readonly mentorCut: Int32Array
+  mentor = new Int32Array(1 << 16)
+  weight = new Float64Array(1 << 16)
+  size = 0
+  /** Rows scored again to widen them. */
+  widened = 0
+  constructor(readonly mentees: number) {
+    this.start = new Int32Array(mentees)
+    this.end = new Int32Array(mentees)
+    this.floor = new Float64Array(mentees).fill(Number.NEGATIVE_INFINITY)
+    this.cap = new Float64Array(mentees).fill(Number.NEGATIVE_INFINITY)
+    this.candidates = new Int32Array(mentees)
+  }
+  /** Makes room for `extra` more pairs. */
+  reserve(extra: number): void {
+    if (this.size + extra <= this.mentor.length) return
+    const length = Math.max(this.mentor.length * 2, this.size + extra)
+    const mentors = new Int32Array(length)
+    mentors.set(this.mentor.subarray(0, this.size))
+    this.mentor = mentors
+    const weights = new Float64Array(length)
+    weights.set(this.weight.subarray(0, this.size))
+    this.weight = weights
+  }
 }
 
 /** Scores below this are counted in a histogram to find the cut. */
 const HISTOGRAM_MAX = 1 << 20
 
-/** Growable typed columns of (mentor, weight). */
-export class EdgeList {
-  mentor = new Int32Array(1 << 16)
-  weight = new Float64Array(1 << 16)
-  size = 0
-  add(mentor: number, weight: number): void {
-    if (this.size === this.mentor.length) {
-      const mentors = new Int32Array(this.size * 2)
-      mentors.set(this.mentor)
-      this.mentor = mentors
-      const weights = new Float64Array(this.size * 2)
-      weights.set(this.weight)
-      this.weight = weights
-    }
-    this.mentor[this.size] = mentor
-    this.weight[this.size++] = weight
-  }
-}
-
-/** Marks the columns a row must skip: unavailable mentors for everyone, plus the row's own exclusions. */
+/** Marks the columns a row must skip: the row's own exclusions. */
 export const markExcluded = (frame: CohortFrame, row: number, stamp: Int32Array): void => {
   for (const j of frame.excluded[row]!) stamp[j] = row + 1
+}
+
+/** out[j] = mentee i's scaled score with mentor j, −1 when j is no candidate for i. */
+const scoreCandidates = (frame: CohortFrame, i: number, out: Int32Array, stamp: Int32Array): void => {
+  frame.scorer.scoreRow(frame.menteeAnswers[i]!, out)
+  markExcluded(frame, i, stamp)
+  const { places } = frame
+  for (let j = 0; j < out.length; j++) if (places[j] === 0 || stamp[j] === i + 1) out[j] = -1
 }
 
 /**
  * Scores every mentee against every mentor once and keeps, per mentee, its `keep` best candidates;
  * `poll` stops the run (null) when it returns true.
  */
-export const collectCandidateEdges = (
-  frame: CohortFrame,
-  keep: number,
-  keepPerMentor: number,
-  poll: (fraction: number) => boolean,
-): CandidateEdges | null => {
+export const collectCandidateRows = (frame: CohortFrame, keep: number, poll: (fraction: number) => boolean): CohortRows | null => {
   const n = frame.menteeAnswers.length
   const m = frame.mentors
-  // Each mentor's best mentees too: with only the mentees' favourites, a mentor nobody ranks high
-  // has no pair at all, and a full cohort then needs several rounds of pricing to find it.
-  const mentorBest = new Int32Array(m * keepPerMentor).fill(-1)
-  const mentorBestScore = new Int32Array(m * keepPerMentor).fill(-1)
-  const mentorWorst = new Int32Array(m).fill(-1)
   const out = new Int32Array(m)
   const stamp = new Int32Array(m)
-  const edgeStart = new Int32Array(n + 1)
-  const candidates = new Int32Array(n)
-  const cut = new Int32Array(n).fill(-1)
-  const edges = new EdgeList()
+  const rows = new CohortRows(n)
   let histogram = new Int32Array(256)
   for (let i = 0; i < n; i++) {
     if ((i & 63) === 0 && poll(i / n)) return null
-    frame.scorer.scoreRow(frame.menteeAnswers[i]!, out)
-    markExcluded(frame, i, stamp)
+    scoreCandidates(frame, i, out, stamp)
     let count = 0
     let top = -1
     for (let j = 0; j < m; j++) {
       const s = out[j]!
-      if (s < 0 || frame.places[j] === 0 || stamp[j] === i + 1) {
-        out[j] = -1
-        continue
+      if (s >= 0) {
+        count++
+        if (s > top) top = s
       }
-      count++
-      if (s > top) top = s
-      if (s > mentorWorst[j]!) mentorWorst[j] = admit(mentorBest, mentorBestScore, j * keepPerMentor, keepPerMentor, i, s)
     }
-    candidates[i] = count
+    rows.candidates[i] = count
     // The score at which the kept candidates stop: all above it, some of those equal to it.
     let least = -1
     let quota = 0
@@ -105,7 +106,6 @@ export const collectCandidateEdges = (
       least = top
       while (above + histogram[least]! < keep) above += histogram[least--]!
       quota = keep - above
-      cut[i] = least
     } else if (count > keep) {
       // Finely scaled scores: sort instead of counting.
       const scores = Float64Array.from(out.filter((s) => s >= 0))
@@ -113,11 +113,18 @@ export const collectCandidateEdges = (
         .reverse()
       least = scores[keep - 1]!
       quota = keep - scores.filter((s) => s > least).length
-      cut[i] = least
     }
+    // Every pair left out scores at most `least`, and prices start at 0.
+    if (count > keep) {
+      rows.floor[i] = least + frame.bonus
+      rows.cap[i] = least + frame.bonus
+    }
+    rows.reserve(Math.min(count, keep))
+    rows.start[i] = rows.size
     // Ties at the cut start at a different mentor per mentee, so popular ties do not all land on the same few.
     const offset = m === 0 ? 0 : (i * 7919) % m
-    for (let step = 0; step < m; step++) {
+    const wanted = Math.min(count, keep)
+    for (let step = 0, kept = 0; step < m && kept < wanted; step++) {
       const j = offset + step < m ? offset + step : offset + step - m
       const s = out[j]!
       if (s < 0 || s < least) continue
@@ -125,41 +132,71 @@ export const collectCandidateEdges = (
         if (quota === 0) continue
         quota--
       }
-      edges.add(j, s + frame.bonus)
+      rows.mentor[rows.size] = j
+      rows.weight[rows.size++] = s + frame.bonus
+      kept++
     }
-    edgeStart[i + 1] = edges.size
+    rows.end[i] = rows.size
   }
   poll(1)
-  const graph: CohortGraph = {
-    mentees: n,
-    mentors: m,
-    edgeStart,
-    edgeMentor: edges.mentor.subarray(0, edges.size),
-    edgeWeight: edges.weight.subarray(0, edges.size),
-    places: frame.places,
-  }
-  const extra: Violation[] = []
-  for (let j = 0; j < m; j++) {
-    for (let k = j * keepPerMentor; k < (j + 1) * keepPerMentor; k++) {
-      const i = mentorBest[k]!
-      if (i < 0) continue
-      let known = false
-      for (let e = edgeStart[i]!; e < edgeStart[i + 1]! && !known; e++) known = graph.edgeMentor[e] === j
-      if (!known) extra.push({ row: i, column: j, weight: mentorBestScore[k]! + frame.bonus })
-    }
-  }
-  // A full list holds the mentor's best; anything left out scored at most its worst entry.
-  const mentorCut = Int32Array.from(mentorWorst)
-  return { graph: withEdges(graph, extra), candidates, cut, mentorCut }
+  return rows
 }
 
-/** Puts mentee i with score s in mentor j's list in place of its worst entry; returns the new worst score. */
-const admit = (best: Int32Array, scores: Int32Array, from: number, size: number, i: number, s: number): number => {
-  let worst = from
-  for (let k = from + 1; k < from + size; k++) if (scores[k]! < scores[worst]!) worst = k
-  best[worst] = i
-  scores[worst] = s
-  let least = scores[from]!
-  for (let k = from + 1; k < from + size; k++) if (scores[k]! < least) least = scores[k]!
-  return least
+/** Pairs a widened row aims to hold, and the least slack (in points) its new floor keeps below the price. */
+const WIDE_KEEP = 64
+const WIDE_SLACK = 4
+/** Slack counted per point up to this; pairs further below share the last bin. */
+const SLACK_BINS = 256
+
+/**
+ * The widener the solver calls when row i's floor could matter: scores mentee i again and keeps every
+ * pair whose reduced weight (weight − price) is within a new, lower floor of the mentee's price `u`
+ * (at least WIDE_SLACK points below it, low enough for about WIDE_KEEP pairs). `potential` holds −v_j
+ * at n + j.
+ */
+export const rowWidener = (frame: CohortFrame, rows: CohortRows) => {
+  const m = frame.mentors
+  const n = rows.mentees
+  const out = new Int32Array(m)
+  const stamp = new Int32Array(m)
+  const bins = new Int32Array(SLACK_BINS + 1)
+  const scale = frame.scorer.scale
+  return (i: number, u: number, potential: Float64Array, need: number, slack: number): void => {
+    rows.widened++
+    scoreCandidates(frame, i, out, stamp)
+    bins.fill(0)
+    const { bonus } = frame
+    for (let j = 0; j < m; j++) {
+      const s = out[j]!
+      if (s < 0) continue
+      // Slack of the pair below the mentee's price, ≥ 0 by the invariant.
+      const slack = u - (s + bonus + potential[n + j]!)
+      bins[Math.min(SLACK_BINS, Math.max(0, Math.floor(slack / scale)))]!++
+    }
+    // The new floor lies at least twice as far below the price as the old one (so a row widens a few
+    // times at most) and below `need` when that is near (so this search does not ask again soon).
+    const before = Math.floor(slack / scale)
+    const least = Math.max(WIDE_SLACK, 2 * before + 1, need <= SLACK_BINS * scale ? Math.floor(need / scale) + 1 : 0)
+    let cut = 0
+    let kept = 0
+    while (cut < SLACK_BINS && (cut < least || kept < WIDE_KEEP)) kept += bins[cut++]!
+    // Past the counted bins the row takes every candidate.
+    if (cut === SLACK_BINS && least > SLACK_BINS) kept += bins[cut++]!
+    const limit = cut > SLACK_BINS ? Number.POSITIVE_INFINITY : cut * scale
+    rows.floor[i] = kept === rows.candidates[i] ? Number.NEGATIVE_INFINITY : u - limit
+    rows.reserve(kept)
+    rows.start[i] = rows.size
+    let cap = Number.NEGATIVE_INFINITY
+    for (let j = 0; j < m; j++) {
+      const s = out[j]!
+      if (s < 0) continue
+      const w = s + bonus
+      if (u - (w + potential[n + j]!) < limit) {
+        rows.mentor[rows.size] = j
+        rows.weight[rows.size++] = w
+      } else if (w > cap) cap = w
+    }
+    rows.end[i] = rows.size
+    rows.cap[i] = cap
+  }
 }

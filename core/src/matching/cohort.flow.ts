@@ -1,29 +1,35 @@
 // The exact solver behind whole-cohort matching: a min-cost flow where every mentee ships one unit
 // either through a candidate pair to a mentor's place (cost −weight) or to "unmatched" (cost 0),
 // solved by successive shortest paths (Dijkstra on reduced costs, potentials kept, Jonker–Volgenant
-// style) after a greedy start. Sparse: only candidate pairs, in typed arrays (CSR), never a matrix.
+// style) after a greedy start. Sparse: only the kept pairs (cohort.edges.ts), in typed arrays, never
+// a matrix. A pair left out of row i has reduced cost ≥ u_i − floor_i, so the search treats "widen
+// row i" as an event at distance d_i + u_i − floor_i: a row is scored again only when a path through
+// its left-out pairs could still be shorter than the one found, and the search is exact over all pairs.
 //
 // Potentials π (sink fixed at 0) give the dual prices: mentee max(0, π), mentor max(0, −π).
+import type { CohortRows } from './cohort.edges.js'
 
-/** Candidate pairs per mentee (CSR): edges edgeStart[i]..edgeStart[i+1]−1. Weights are whole numbers ≥ 0. */
-export type CohortGraph = {
-  readonly mentees: number
+/**
+ * Widens row i (see CohortRows) given mentee i's price and the potentials, so that its left-out pairs
+ * lie more than `slack` (what they may lie below the price now) and, if near, `need` below the price.
+ */
+export type Widen = (mentee: number, price: number, potential: Float64Array, need: number, slack: number) => void
+
+/** The solver's state: who sits where, and the potentials. */
+export type FlowState = {
+  readonly rows: CohortRows
   readonly mentors: number
-  readonly edgeStart: Int32Array
-  readonly edgeMentor: Int32Array
-  readonly edgeWeight: Float64Array
   readonly places: Int32Array
-}
-
-export type FlowSolution = {
   /** Mentor of each mentee, −1 when unmatched. */
   readonly mentorOf: Int32Array
-  /** The edge each matched mentee uses, −1 when unmatched. */
-  readonly edgeOf: Int32Array
+  /** Weight of each matched mentee's pair. */
+  readonly weightOf: Float64Array
   /** Mentees 0..n−1, then mentors n..n+m−1. */
   readonly potential: Float64Array
-  readonly augmentations: number
-  readonly graph: CohortGraph
+  readonly slotStart: Int32Array
+  readonly slotMentee: Int32Array
+  readonly load: Int32Array
+  augmentations: number
 }
 
 /** A binary min-heap of (key, node) with lazy deletion, in typed arrays that grow. */
@@ -52,7 +58,7 @@ class Heap {
     keys[at] = key
     nodes[at] = node
   }
-  /** Removes the minimum; read it from topKey/topNode before. */
+  /** Removes the minimum; read it from keys[0]/nodes[0] before. */
   pop(): void {
     const { keys, nodes } = this
     const last = --this.size
@@ -73,30 +79,20 @@ class Heap {
   }
 }
 
-/** The solver's state, kept between rounds so that added pairs repair it instead of starting over. */
-export type FlowState = {
-  graph: CohortGraph
-  readonly mentorOf: Int32Array
-  readonly edgeOf: Int32Array
-  readonly potential: Float64Array
-  readonly slotStart: Int32Array
-  readonly slotMentee: Int32Array
-  readonly load: Int32Array
-  augmentations: number
-}
-
-const stateOf = (graph: CohortGraph): FlowState => {
-  const { mentees: n, mentors: m, places } = graph
-  const slotStart = new Int32Array(m + 1)
-  for (let j = 0; j < m; j++) slotStart[j + 1] = slotStart[j]! + places[j]!
+const stateOf = (rows: CohortRows, mentors: number, places: Int32Array): FlowState => {
+  const n = rows.mentees
+  const slotStart = new Int32Array(mentors + 1)
+  for (let j = 0; j < mentors; j++) slotStart[j + 1] = slotStart[j]! + places[j]!
   return {
-    graph,
+    rows,
+    mentors,
+    places,
     mentorOf: new Int32Array(n).fill(-1),
-    edgeOf: new Int32Array(n).fill(-1),
-    potential: new Float64Array(n + m),
+    weightOf: new Float64Array(n),
+    potential: new Float64Array(n + mentors),
     slotStart,
-    slotMentee: new Int32Array(slotStart[m]!).fill(-1),
-    load: new Int32Array(m),
+    slotMentee: new Int32Array(slotStart[mentors]!).fill(-1),
+    load: new Int32Array(mentors),
     augmentations: 0,
   }
 }
@@ -119,83 +115,152 @@ const unseat = (state: FlowState, j: number, k: number): void => {
 
 /**
  * Greedy start with every mentor price 0: a mentee takes a best-scoring mentor with a free place;
- * its reduced costs are then 0 on the pair and ≥ 0 elsewhere, as the paths need. Returns the rest.
+ * its reduced costs are then 0 on the pair and ≥ 0 elsewhere, as the paths need (its floor is at most
+ * its best kept weight). Returns the rest.
  */
 const greedyStart = (state: FlowState): number[] => {
-  const { edgeStart, edgeMentor, edgeWeight, places, mentees: n } = state.graph
+  const { start, end, mentor, weight } = state.rows
+  const { places } = state
   const deferred: number[] = []
-  for (let i = 0; i < n; i++) {
-    const from = edgeStart[i]!
-    const to = edgeStart[i + 1]!
+  for (let i = 0; i < state.rows.mentees; i++) {
+    const from = start[i]!
+    const to = end[i]!
     if (from === to) continue
     let best = -1
-    for (let e = from; e < to; e++) if (edgeWeight[e]! > best) best = edgeWeight[e]!
+    for (let e = from; e < to; e++) if (weight[e]! > best) best = weight[e]!
     let chosen = -1
-    for (let e = from; e < to && chosen < 0; e++)
-      if (edgeWeight[e] === best && state.load[edgeMentor[e]!]! < places[edgeMentor[e]!]!) chosen = e
+    for (let e = from; e < to && chosen < 0; e++) if (weight[e] === best && state.load[mentor[e]!]! < places[mentor[e]!]!) chosen = e
     if (chosen < 0) {
       deferred.push(i)
       continue
     }
     state.potential[i] = best
-    state.mentorOf[i] = edgeMentor[chosen]!
-    state.edgeOf[i] = chosen
-    seat(state, edgeMentor[chosen]!, i)
+    state.mentorOf[i] = mentor[chosen]!
+    state.weightOf[i] = best
+    seat(state, mentor[chosen]!, i)
   }
   return deferred
 }
 
+/** Searches between two price shifts in a full cohort (a shift costs a pass over everyone). */
+const SHIFT_EVERY = 256
+
 /** One shortest path per deferred mentee (see the top of the file); false when `poll` stopped it. */
-const augmentAll = (state: FlowState, deferred: readonly number[], poll: (fraction: number) => boolean): boolean => {
-  const { mentees: n, mentors: m, edgeStart, edgeMentor, edgeWeight, places } = state.graph
-  const { potential, mentorOf, edgeOf, slotStart, slotMentee, load } = state
+const augmentAll = (state: FlowState, deferred: readonly number[], widen: Widen, poll: (fraction: number) => boolean): boolean => {
+  const { rows, places, potential, mentorOf, weightOf, slotStart, slotMentee, load } = state
+  const n = rows.mentees
+  const m = state.mentors
+  const { start, end, floor, cap } = rows
   const distance = new Float64Array(n + m).fill(Number.POSITIVE_INFINITY)
   const settled = new Uint8Array(n + m)
   const predecessorMentee = new Int32Array(m)
-  const predecessorEdge = new Int32Array(m)
-  const touched: number[] = []
-  const settledNodes: number[] = []
+  const predecessorWeight = new Float64Array(m)
+  // Nodes whose distance was set, and nodes settled, in this search (each at most once).
+  const touched = new Int32Array(n + m)
+  let touchedCount = 0
+  const settledNodes = new Int32Array(n + m)
+  let settledCount = 0
   const heap = new Heap()
+  // Node ids n + m + i stand for "widen row i".
+  const widenEvent = n + m
+  // The least mentor price (a lower bound, refreshed now and then; prices only rise).
+  let leastMentorPrice = 0
+  const refreshLeastMentorPrice = (): void => {
+    let least = Number.POSITIVE_INFINITY
+    for (let j = 0; j < m; j++) if (places[j]! > 0) least = Math.min(least, -potential[n + j]!)
+    leastMentorPrice = least === Number.POSITIVE_INFINITY ? 0 : Math.max(0, least)
+  }
+  /** What the pairs left out of row x can weigh at most, less the price of their mentor. */
+  const boundOf = (x: number): number => Math.min(floor[x]!, cap[x]! - leastMentorPrice)
+  let settledSinceRefresh = 0
+  let free = 0
+  for (let j = 0; j < m; j++) free += places[j]! - load[j]!
+  let searchesSinceShift = Number.POSITIVE_INFINITY
+  /**
+   * With every place taken, lowering every matched mentee's price and raising every mentor's by the
+   * same δ (at most the least matched mentee's price) keeps every reduced cost, and so the optimum;
+   * without it the first search in a full cohort would cost a bonus and reach every pair there is.
+   */
+  const shiftPrices = (): void => {
+    let delta = Number.POSITIVE_INFINITY
+    for (let i = 0; i < n; i++) if (mentorOf[i]! >= 0) delta = Math.min(delta, potential[i]!)
+    if (!(delta > 0 && delta < Number.POSITIVE_INFINITY)) return
+    for (let i = 0; i < n; i++)
+      if (mentorOf[i]! >= 0) {
+        potential[i]! -= delta
+        floor[i]! -= delta
+      }
+    for (let j = 0; j < m; j++) if (places[j]! > 0) potential[n + j]! -= delta
+    leastMentorPrice += delta
+  }
+  let sinkDistance = 0
+  let sinkFrom = -1
+  let sinkViaMentor = false
+  /** Relaxes mentee x's kept pairs from distance d. */
+  const relaxRow = (x: number, d: number): void => {
+    const { mentor, weight } = rows
+    const price = potential[x]!
+    const own = mentorOf[x]!
+    for (let e = start[x]!; e < end[x]!; e++) {
+      const j = mentor[e]!
+      if (j === own) continue
+      const node = n + j
+      if (settled[node] === 1) continue
+      const next = d + price - potential[node]! - weight[e]!
+      if (next < distance[node]! && next < sinkDistance) {
+        if (distance[node] === Number.POSITIVE_INFINITY) touched[touchedCount++] = node
+        distance[node] = next
+        predecessorMentee[j] = x
+        predecessorWeight[j] = weight[e]!
+        heap.push(next, node)
+      }
+    }
+  }
   for (let done = 0; done < deferred.length; done++) {
     if ((done & 31) === 0 && poll(done / deferred.length)) return false
     const source = deferred[done]!
-    let start = 0
-    for (let e = edgeStart[source]!; e < edgeStart[source + 1]!; e++)
-      start = Math.max(start, potential[n + edgeMentor[e]!]! + edgeWeight[e]!)
-    potential[source] = start
+    // The source's price covers its kept pairs and its floor, so every reduced cost from it is ≥ 0.
+    if (settledSinceRefresh > n + m) {
+      refreshLeastMentorPrice()
+      settledSinceRefresh = 0
+    }
+    if (free === 0 && searchesSinceShift >= SHIFT_EVERY) {
+      shiftPrices()
+      searchesSinceShift = 0
+    }
+    searchesSinceShift++
+    let price = Math.max(0, boundOf(source))
+    for (let e = start[source]!; e < end[source]!; e++) price = Math.max(price, potential[n + rows.mentor[e]!]! + rows.weight[e]!)
+    potential[source] = price
     // The sink is reached through a mentee going unmatched (its price) or a mentor with a free place.
-    let sinkDistance = start
-    let sinkFrom = source
-    let sinkViaMentor = false
+    sinkDistance = price
+    sinkFrom = source
+    sinkViaMentor = false
     distance[source] = 0
-    touched.push(source)
+    touched[touchedCount++] = source
     heap.push(0, source)
     while (heap.size > 0) {
       const d = heap.keys[0]!
       const x = heap.nodes[0]!
       heap.pop()
-      if (settled[x] === 1) continue
       if (d >= sinkDistance) break
+      if (x >= widenEvent) {
+        const i = x - widenEvent
+        // Stale when the row was widened since this event was queued.
+        if (d !== distance[i]! + potential[i]! - boundOf(i)) continue
+        widen(i, potential[i]!, potential, sinkDistance - distance[i]!, potential[i]! - boundOf(i))
+        relaxRow(i, distance[i]!)
+        if (floor[i]! > Number.NEGATIVE_INFINITY) heap.push(distance[i]! + potential[i]! - boundOf(i), widenEvent + i)
+        continue
+      }
+      if (settled[x] === 1) continue
       settled[x] = 1
-      settledNodes.push(x)
+      settledNodes[settledCount++] = x
       if (x < n) {
-        const price = potential[x]!
-        const own = edgeOf[x]!
-        for (let e = edgeStart[x]!; e < edgeStart[x + 1]!; e++) {
-          if (e === own) continue
-          const node = n + edgeMentor[e]!
-          if (settled[node] === 1) continue
-          const next = d + price - potential[node]! - edgeWeight[e]!
-          if (next < distance[node]!) {
-            if (distance[node] === Number.POSITIVE_INFINITY) touched.push(node)
-            distance[node] = next
-            predecessorMentee[node - n] = x
-            predecessorEdge[node - n] = e
-            heap.push(next, node)
-          }
-        }
-        if (x !== source && d + price < sinkDistance) {
-          sinkDistance = d + price
+        relaxRow(x, d)
+        if (floor[x]! > Number.NEGATIVE_INFINITY) heap.push(d + potential[x]! - boundOf(x), widenEvent + x)
+        if (x !== source && d + potential[x]! < sinkDistance) {
+          sinkDistance = d + potential[x]!
           sinkFrom = x
           sinkViaMentor = false
         }
@@ -210,9 +275,9 @@ const augmentAll = (state: FlowState, deferred: readonly number[], poll: (fracti
         for (let s = slotStart[j]!; s < slotStart[j]! + load[j]!; s++) {
           const k = slotMentee[s]!
           if (settled[k] === 1) continue
-          const next = d + edgeWeight[edgeOf[k]!]! + price - potential[k]!
-          if (next < distance[k]!) {
-            if (distance[k] === Number.POSITIVE_INFINITY) touched.push(k)
+          const next = d + weightOf[k]! + price - potential[k]!
+          if (next < distance[k]! && next < sinkDistance) {
+            if (distance[k] === Number.POSITIVE_INFINITY) touched[touchedCount++] = k
             distance[k] = next
             heap.push(next, k)
           }
@@ -220,7 +285,10 @@ const augmentAll = (state: FlowState, deferred: readonly number[], poll: (fracti
       }
     }
     heap.size = 0
-    for (const x of settledNodes) potential[x] = potential[x]! + distance[x]! - sinkDistance
+    for (let t = 0; t < settledCount; t++) {
+      const x = settledNodes[t]!
+      potential[x] = potential[x]! + distance[x]! - sinkDistance
+    }
 
     // Augment backwards from the sink: each mentor on the path takes the mentee before it.
     let fill: number
@@ -231,7 +299,6 @@ const augmentAll = (state: FlowState, deferred: readonly number[], poll: (fracti
       fill = mentorOf[sinkFrom]!
       unseat(state, fill, sinkFrom)
       mentorOf[sinkFrom] = -1
-      edgeOf[sinkFrom] = -1
     }
     while (fill >= 0) {
       const k = predecessorMentee[fill]!
@@ -239,15 +306,17 @@ const augmentAll = (state: FlowState, deferred: readonly number[], poll: (fracti
       if (previous >= 0) unseat(state, previous, k)
       seat(state, fill, k)
       mentorOf[k] = fill
-      edgeOf[k] = predecessorEdge[fill]!
+      weightOf[k] = predecessorWeight[fill]!
       fill = previous
     }
-    for (const x of touched) {
-      distance[x] = Number.POSITIVE_INFINITY
-      settled[x] = 0
+    settledSinceRefresh += settledCount
+    if (sinkViaMentor) free--
+    for (let t = 0; t < touchedCount; t++) {
+      distance[touched[t]!] = Number.POSITIVE_INFINITY
+      settled[touched[t]!] = 0
     }
-    touched.length = 0
-    settledNodes.length = 0
+    touchedCount = 0
+    settledCount = 0
   }
   state.augmentations += deferred.length
   poll(1)
@@ -255,73 +324,18 @@ const augmentAll = (state: FlowState, deferred: readonly number[], poll: (fracti
 }
 
 /**
- * Solves the graph from scratch; `poll(fraction)` is called now and then and stops the run (null)
- * when it returns true. With every weight raised by a bonus above places × max score, the optimum
- * matches the most mentees first; with no bonus it is the highest total, and ties go to matching more.
+ * Solves over the rows, widening them as needed; `poll(fraction)` is called now and then and stops
+ * the run (null) when it returns true. With every weight raised by a bonus above places × max score,
+ * the optimum matches the most mentees first; with no bonus it is the highest total, and ties go to
+ * matching more.
  */
-export const solveCohortFlow = (graph: CohortGraph, poll: (fraction: number) => boolean): FlowState | null => {
-  const state = stateOf(graph)
-  return augmentAll(state, greedyStart(state), poll) ? state : null
-}
-
-/**
- * Re-solves after pairs were added to some mentees' rows (`graph` = the old rows, each followed by
- * its additions): the mentees whose new pairs undercut their price are released, and so is every
- * mentee whose pair to a released mentor would undercut that mentor's price once it drops to 0
- * (a mentor with a free place has none); only they take new shortest paths.
- */
-export const resolveCohortFlow = (
-  state: FlowState,
-  graph: CohortGraph,
-  changedRows: readonly number[],
+export const solveCohortFlow = (
+  rows: CohortRows,
+  mentors: number,
+  places: Int32Array,
+  widen: Widen,
   poll: (fraction: number) => boolean,
-): boolean => {
-  const { mentees: n, mentors: m, edgeStart, edgeMentor, edgeWeight } = graph
-  const old = state.graph
-  for (let i = 0; i < n; i++) if (state.edgeOf[i]! >= 0) state.edgeOf[i] = edgeStart[i]! + (state.edgeOf[i]! - old.edgeStart[i]!)
-  state.graph = graph
-  const { potential, mentorOf, edgeOf } = state
-  // Pairs into each mentor (transposed rows), to find who a price drop affects.
-  const intoStart = new Int32Array(m + 1)
-  for (let e = 0; e < edgeMentor.length; e++) intoStart[edgeMentor[e]! + 1]!++
-  for (let j = 0; j < m; j++) intoStart[j + 1]! += intoStart[j]!
-  const intoEdge = new Int32Array(edgeMentor.length)
-  const intoMentee = new Int32Array(edgeMentor.length)
-  const fill = intoStart.slice(0, m)
-  for (let i = 0; i < n; i++)
-    for (let e = edgeStart[i]!; e < edgeStart[i + 1]!; e++) {
-      const at = fill[edgeMentor[e]!]!++
-      intoEdge[at] = e
-      intoMentee[at] = i
-    }
-
-  const released = new Uint8Array(n)
-  const deferred: number[] = []
-  const dropped: number[] = []
-  const release = (i: number): void => {
-    if (released[i] === 1) return
-    released[i] = 1
-    deferred.push(i)
-    const j = mentorOf[i]!
-    if (j < 0) return
-    unseat(state, j, i)
-    mentorOf[i] = -1
-    edgeOf[i] = -1
-    if (potential[n + j]! < 0) dropped.push(j)
-  }
-  for (const i of changedRows) release(i)
-  while (dropped.length > 0) {
-    const j = dropped.pop()!
-    const price = -potential[n + j]!
-    if (price <= 0 || state.load[j]! >= graph.places[j]!) continue
-    // The mentor's price drops to 0; its seated mentees keep their tight pairs by rising as much.
-    potential[n + j] = 0
-    for (let s = state.slotStart[j]!; s < state.slotStart[j]! + state.load[j]!; s++) potential[state.slotMentee[s]!]! += price
-    for (let at = intoStart[j]!; at < intoStart[j + 1]!; at++) {
-      const a = intoMentee[at]!
-      if (released[a] === 1 || mentorOf[a] === j) continue
-      if (potential[a]! - edgeWeight[intoEdge[at]!]! < 0) release(a)
-    }
-  }
-  return augmentAll(state, deferred, poll)
+): FlowState | null => {
+  const state = stateOf(rows, mentors, places)
+  return augmentAll(state, greedyStart(state), widen, poll) ? state : null
 }

@@ -2,9 +2,9 @@
 // certified (ARCHITECTURE §6). Scores come from the participant run's scorer; see docs/matching.md.
 import * as E from 'fp-ts/lib/Either.js'
 import type { UserId } from '../shared/ids.js'
-import { collectCandidateEdges, type CandidateEdges, type CohortFrame } from './cohort.edges.js'
-import { resolveCohortFlow, solveCohortFlow, type CohortGraph, type FlowState } from './cohort.flow.js'
-import { findViolations, pricesOf, withEdges, type Prices } from './cohort.pricing.js'
+import { collectCandidateRows, rowWidener, type CohortFrame, type CohortRows } from './cohort.edges.js'
+import { solveCohortFlow, type FlowState } from './cohort.flow.js'
+import { priceProblem, pricesOf, type Prices } from './cohort.pricing.js'
 import { cohortScorer, highestBase } from './cohort.scores.js'
 import type {
   CohortAssignment,
@@ -19,16 +19,8 @@ import { packMentorPool, unpackMentorAnswers, type MentorPool } from './mentor-p
 import { compileQuestionnaire, type CompiledQuestionnaire } from './questionnaire.compiled.js'
 import { scoreMentor } from './score.rules.js'
 
-/** Candidates kept per mentee and per mentor before pricing; the check adds any that matter. */
-const KEEP_PER_MENTEE = 24
-const KEEP_PER_MENTOR = 8
-/** Left-out pairs added per mentee and round when the prices do not cover them. */
-const ADD_PER_MENTEE = 16
-/**
- * Points within which a left-out pair is added although the prices still cover it: prices move a
- * little after every round, and taking near pairs early saves rounds (measured: 6 → 4 at 3,000²).
- */
-const NEAR_MARGIN = 2
+/** Candidates kept per mentee at first; the solver widens a row when its left-out pairs could matter. */
+const KEEP_PER_MENTEE = 64
 
 const invalid = (field: string, reason: string): CohortError => ({ _tag: 'InvalidCohortInput', field, reason })
 
@@ -106,12 +98,9 @@ const setUp = (input: CohortInput): E.Either<CohortError, Setup> => {
 }
 
 type Solved = {
-  readonly edges: CandidateEdges
-  readonly graph: CohortGraph
+  readonly rows: CohortRows
   readonly solution: FlowState
   readonly prices: Prices
-  readonly rounds: number
-  readonly rescored: number
 }
 
 /** Unwinds a cancelled run to `assignCohort`, which answers it as a `Cancelled` left. */
@@ -121,7 +110,7 @@ class CancelledRun extends Error {
   }
 }
 
-/** Solves over the kept candidates, then adds any left-out pair the prices do not cover and solves again. */
+/** Scores the cohort once, keeping each mentee's best pairs, then solves, widening rows as needed. */
 const solve = (frame: CohortFrame, control: CohortControl): Solved => {
   const poller =
     (phase: CohortPhase) =>
@@ -129,33 +118,27 @@ const solve = (frame: CohortFrame, control: CohortControl): Solved => {
       control.onProgress?.({ phase, fraction })
       return control.shouldCancel?.() === true
     }
-  const edges = collectCandidateEdges(frame, KEEP_PER_MENTEE, KEEP_PER_MENTOR, poller('scoring'))
-  if (edges === null) throw new CancelledRun('scoring')
-  const solution = solveCohortFlow(edges.graph, poller('solving'))
+  const rows = collectCandidateRows(frame, KEEP_PER_MENTEE, poller('scoring'))
+  if (rows === null) throw new CancelledRun('scoring')
+  const solution = solveCohortFlow(rows, frame.mentors, frame.places, rowWidener(frame, rows), poller('solving'))
   if (solution === null) throw new CancelledRun('solving')
-  let rescored = 0
-  for (let rounds = 1; ; rounds++) {
-    const prices = pricesOf(solution.graph, solution)
-    const pricing = findViolations(
-      frame,
-      edges,
-      solution.graph,
-      prices,
-      ADD_PER_MENTEE,
-      NEAR_MARGIN * frame.scorer.scale,
-      poller('verifying'),
-    )
-    if (pricing === null) throw new CancelledRun('verifying')
-    rescored += pricing.rescored
-    if (pricing.violations === 0) return { edges, graph: solution.graph, solution, prices, rounds, rescored }
-    const rows = [...new Set(pricing.added.map((v) => v.row))]
-    if (!resolveCohortFlow(solution, withEdges(solution.graph, pricing.added), rows, poller('solving'))) throw new CancelledRun('solving')
-  }
+  if (poller('verifying')(0)) throw new CancelledRun('verifying')
+  const prices = pricesOf(solution)
+  const problem = priceProblem(rows, solution, prices)
+  if (problem !== null) throw new Error(`cohort prices do not hold: ${problem}`)
+  control.onProgress?.({ phase: 'verifying', fraction: 1 })
+  return { rows, solution, prices }
+}
+
+const keptPairs = (rows: CohortRows): number => {
+  let kept = 0
+  for (let i = 0; i < rows.mentees; i++) kept += rows.end[i]! - rows.start[i]!
+  return kept
 }
 
 const report = (input: CohortInput, setup: Setup, solved: Solved): CohortResult => {
   const { frame, rowOf, compiled, pool } = setup
-  const { graph, solution, prices, edges } = solved
+  const { rows, solution, prices } = solved
   const pairs: CohortAssignment[] = []
   const unmatched: CohortUnmatched[] = []
   const menteePrices = new Array<number>(input.mentees.length).fill(0)
@@ -172,12 +155,12 @@ const report = (input: CohortInput, setup: Setup, solved: Solved): CohortResult 
     if (j < 0) {
       unmatched.push({
         menteeId: mentee.id,
-        reason: edges.candidates[row] === 0 ? 'NoMentorAboveThreshold' : 'TakenByBetterAssignment',
-        candidates: edges.candidates[row]!,
+        reason: rows.candidates[row] === 0 ? 'NoMentorAboveThreshold' : 'TakenByBetterAssignment',
+        candidates: rows.candidates[row]!,
       })
       continue
     }
-    const weight = graph.edgeWeight[solution.edgeOf[row]!]!
+    const weight = solution.weightOf[row]!
     const score = scoreMentor(input.questionnaire, mentee.answers, unpackMentorAnswers(compiled, pool, j))
     if (score === null || Math.round(score.base * frame.scorer.scale) + frame.bonus !== weight)
       throw new Error(`cohort and reference scoring disagree for mentee ${mentee.id} and mentor ${input.mentors[j]!.id}`)
@@ -205,10 +188,10 @@ const report = (input: CohortInput, setup: Setup, solved: Solved): CohortResult 
     },
     certificate: { scale: frame.scorer.scale, bonus: frame.bonus, menteePrices, mentorPrices, primal, dual },
     stats: {
-      candidatePairs: edges.candidates.reduce((a, b) => a + b, 0),
-      keptPairs: graph.edgeMentor.length,
-      rounds: solved.rounds,
-      rescoredMentees: solved.rescored,
+      candidatePairs: rows.candidates.reduce((a, b) => a + b, 0),
+      keptPairs: keptPairs(rows),
+      rounds: 1,
+      rescoredMentees: rows.widened,
       augmentations: solution.augmentations,
     },
   }

@@ -100,10 +100,11 @@ export type CohortResult = {
 export type CohortStats = {
   /** Candidate pairs in the whole cohort. */
   readonly candidatePairs: number
-  /** Pairs the solver worked on (the best per mentee, plus any the check added). */
+  /** Pairs the solver worked on (the best per mentee, plus those its rows were widened by). */
   readonly keptPairs: number
-  /** Solves: 1 unless the check found a left-out pair that mattered. */
+  /** Solver runs: always 1 now (rows are widened during the run instead of in later rounds). */
   readonly rounds: number
+  /** Rows scored again to widen them while solving. */
   readonly rescoredMentees: number
   readonly augmentations: number
 }
