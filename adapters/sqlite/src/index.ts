@@ -48,3 +48,5 @@ export {
   type LimitDecision,
   type LimitRule,
 } from './attempt.limits.js'
+export { dialectOf, portable, type DialectName, type PortableSchema } from './dialect.js'
+export { openPostgresKysely, type PostgresOptions } from './postgres.js'
