@@ -49,6 +49,13 @@ module.exports = {
       to: { path: '^(adapters|fixtures)/' },
     },
     {
+      name: 'testing-stands-alone',
+      comment: 'the shared test support (a throwaway PostgreSQL) knows nothing of the product, so every suite may use it',
+      severity: 'error',
+      from: { path: '^testing/' },
+      to: { path: '^(core|fixtures|adapters|web)/' },
+    },
+    {
       name: 'fixtures-only-core',
       severity: 'error',
       from: { path: '^fixtures/' },

@@ -4,6 +4,8 @@ import { defineConfig } from 'vitest/config'
 // has two: component tests (jsdom) and the browser journeys in Chromium (e2e).
 export default defineConfig({
   test: {
-    projects: ['core', 'fixtures', 'adapters/*', 'web', 'lint'].map((p) => `${p}/vitest.config.ts`).concat('web/vitest.e2e.config.ts'),
+    projects: ['core', 'fixtures', 'testing', 'adapters/*', 'web', 'lint']
+      .map((p) => `${p}/vitest.config.ts`)
+      .concat('web/vitest.e2e.config.ts'),
   },
 })

@@ -10,6 +10,7 @@ import { createRequire } from 'node:module'
 import { RateLimiterRes, type RateLimiterStoreAbstract as StoreAbstract } from 'rate-limiter-flexible'
 import type { Instant } from '@tandem/core'
 import type { Database } from './database.js'
+import { databaseRunner, type QueryRunner } from './query.runner.js'
 import { secretNamed } from './secrets.js'
 
 export type AttemptAction = 'signIn' | 'signUp' | 'forgot' | 'apiSignIn' | 'logError'
@@ -86,22 +87,22 @@ type Counter = { readonly points: number; readonly expire: number | null }
  * The counting, refusing and `msBeforeNext` arithmetic stay the library's.
  */
 class RateLimitsTable extends RateLimiterStoreAbstract {
-  readonly #db: Database
+  readonly #db: QueryRunner
   readonly #now: () => Instant
 
-  constructor(db: Database, now: () => Instant, options: { keyPrefix: string; points: number; duration: number }) {
+  constructor(db: QueryRunner, now: () => Instant, options: { keyPrefix: string; points: number; duration: number }) {
     super({ ...options, storeClient: db, inMemoryBlockOnConsumed: 0 })
     this.#db = db
     this.#now = now
   }
 
   /** One atomic statement: a live window adds the points, an expired one starts again. */
-  _upsert(rlKey: string, points: number, msDuration: number, forceExpire = false): Promise<Counter> {
+  async _upsert(rlKey: string, points: number, msDuration: number, forceExpire = false): Promise<Counter> {
     const at = this.#now()
     const expire = msDuration > 0 ? at + msDuration : null
     const k = this.#db.kysely
     const live = sql<boolean>`rate_limits.expire is null or rate_limits.expire > ${at}`
-    const row = this.#db.first(
+    const row = await this.#db.first(
       k
         .insertInto('rate_limits')
         .values({ key: rlKey, points, expire })
@@ -117,24 +118,23 @@ class RateLimitsTable extends RateLimiterStoreAbstract {
         )
         .returning(['points', 'expire']),
     )
-    return Promise.resolve(row ?? { points, expire })
+    return row ?? { points, expire }
   }
 
-  _get(rlKey: string): Promise<Counter | null> {
+  async _get(rlKey: string): Promise<Counter | null> {
     const at = this.#now()
-    const row = this.#db.first(
+    const row = await this.#db.first(
       this.#db.kysely
         .selectFrom('rate_limits')
         .select(['points', 'expire'])
         .where('key', '=', rlKey)
         .where((w) => w.or([w('expire', 'is', null), w('expire', '>', at)])),
     )
-    return Promise.resolve(row ?? null)
+    return row ?? null
   }
 
-  _delete(rlKey: string): Promise<boolean> {
-    const result = this.#db.run(this.#db.kysely.deleteFrom('rate_limits').where('key', '=', rlKey))
-    return Promise.resolve(result > 0)
+  async _delete(rlKey: string): Promise<boolean> {
+    return (await this.#db.run(this.#db.kysely.deleteFrom('rate_limits').where('key', '=', rlKey))) > 0
   }
 
   _getRateLimiterRes(_rlKey: string, changedPoints: number, counter: Counter): RateLimiterRes {
@@ -143,15 +143,13 @@ class RateLimitsTable extends RateLimiterStoreAbstract {
   }
 }
 
-/**
- * Counts in fixed windows with rate-limiter-flexible, one limiter per budget, its counters in the
- * database (so every process counts together), on the server's clock so that tests and the
- * deadlines agree on time.
- */
-export const createAttemptLimiter = (db: Database, now: () => Instant, rules: Partial<AttemptRules> = {}): AttemptLimiter => {
+/** The key (table `secrets`) of the hash that stands for an account in the counters. */
+export const RATE_LIMITS_SECRET = 'rate-limits-hmac'
+
+/** The limiter over any way of running its statements (the synchronous file or a Kysely pool). */
+export const limiterOver = (db: QueryRunner, secret: string, now: () => Instant, rules: Partial<AttemptRules> = {}): AttemptLimiter => {
   const all: AttemptRules = { ...DEFAULT_ATTEMPT_RULES, ...rules }
   // The counters name no e-mail address: the account part of a key is a keyed hash of it.
-  const secret = secretNamed(db, 'rate-limits-hmac')
   const hidden = (account: string): string => createHmac('sha256', secret).update(account).digest('base64url')
   const limiters = new Map<string, RateLimitsTable>()
   const limiter = (keyPrefix: string, rule: LimitRule): RateLimitsTable => {
@@ -174,7 +172,7 @@ export const createAttemptLimiter = (db: Database, now: () => Instant, rules: Pa
     if (budgets.address !== undefined && address !== undefined)
       keyed.push({ limiter: limiter(`${action}:address`, budgets.address), key: address })
     // Expired windows are useless; a sweep every few hundred attempts keeps the table small.
-    if (++attempts % SWEEP_EVERY === 0) db.run(db.kysely.deleteFrom('rate_limits').where('expire', '<', now()))
+    if (++attempts % SWEEP_EVERY === 0) await db.run(db.kysely.deleteFrom('rate_limits').where('expire', '<', now()))
     // Every budget counts the attempt (a refused one still uses up the others).
     const outcomes = await Promise.allSettled(keyed.map(({ limiter, key }) => limiter.consume(key)))
     const waits = outcomes.flatMap((outcome) => {
@@ -185,3 +183,11 @@ export const createAttemptLimiter = (db: Database, now: () => Instant, rules: Pa
     return waits.length === 0 ? { allowed: true } : { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(Math.max(...waits) / 1000)) }
   }
 }
+
+/**
+ * Counts in fixed windows with rate-limiter-flexible, one limiter per budget, its counters in the
+ * database (so every process counts together), on the server's clock so that tests and the
+ * deadlines agree on time.
+ */
+export const createAttemptLimiter = (db: Database, now: () => Instant, rules: Partial<AttemptRules> = {}): AttemptLimiter =>
+  limiterOver(databaseRunner(db), secretNamed(db, RATE_LIMITS_SECRET), now, rules)

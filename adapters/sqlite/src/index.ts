@@ -34,6 +34,7 @@ export {
   type ExportTeamMember,
 } from './export.queries.js'
 export { createSchedulerLeases, type SchedulerLeases, type LeaseHolding } from './scheduler.leases.js'
+export { createSharedSchedulerLeases, type SharedSchedulerLeases } from './scheduler.leases.shared.js'
 export { backupDatabase, checkDatabase, type DatabaseCheck } from './backup.js'
 export { createDeletedSubjects, type DeletedSubjects } from './deleted.subjects.js'
 export {
@@ -48,3 +49,6 @@ export {
   type LimitDecision,
   type LimitRule,
 } from './attempt.limits.js'
+export { createSharedAttemptLimiter } from './attempt.limits.shared.js'
+export { dialectOf, portable, type DialectName, type PortableSchema } from './dialect.js'
+export { openPostgresKysely, type PostgresOptions } from './postgres.js'

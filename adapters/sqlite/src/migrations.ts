@@ -1,104 +1,104 @@
-// Versioned schema migrations, kept in code and applied at start by Kysely's Migrator. A new
-// migration gets the next number; applied ones are never edited.
+// Versioned schema migrations, kept in code and applied at start by Kysely's Migrator, on SQLite
+// and PostgreSQL alike: column types and dialect-specific clauses come from `portable(db)`
+// (dialect.ts). A new migration gets the next number and a `down`; applied ones never change what
+// they create.
 import { EMBEDDED_PROVIDER_ISSUER } from '@tandem/core'
 import { Migrator, sql, type CreateTableBuilder, type Kysely, type Migration, type MigrationProvider } from 'kysely'
+import { portable, type PortableSchema } from './dialect.js'
 
 const proposalColumns =
-  (prefix: 'mentee' | 'mentor') =>
+  (t: PortableSchema, prefix: 'mentee' | 'mentor') =>
   (table: CreateTableBuilder<string, string>): CreateTableBuilder<string, string> =>
     table
-      .addColumn(`${prefix}_proposal_id`, 'integer', (c) => c.notNull())
-      .addColumn(`${prefix}_state`, 'text', (c) => c.notNull())
-      .addColumn(`${prefix}_deadline`, 'integer')
-      .addColumn(`${prefix}_decided_at`, 'integer')
-      .addColumn(`${prefix}_decline_reason_id`, 'integer')
-      .addColumn(`${prefix}_comment`, 'text')
-      .addColumn(`${prefix}_info_text`, 'text')
+      .addColumn(`${prefix}_proposal_id`, t.integer, (c) => c.notNull())
+      .addColumn(`${prefix}_state`, t.text, (c) => c.notNull())
+      .addColumn(`${prefix}_deadline`, t.integer)
+      .addColumn(`${prefix}_decided_at`, t.integer)
+      .addColumn(`${prefix}_decline_reason_id`, t.integer)
+      .addColumn(`${prefix}_comment`, t.text)
+      .addColumn(`${prefix}_info_text`, t.text)
 
 const initial: Migration = {
   async up(db: Kysely<unknown>) {
+    const t = portable(db)
     await db.schema
       .createTable('clusters')
-      .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
-      .addColumn('title', 'text', (c) => c.notNull().unique())
-      .addColumn('is_ended', 'integer', (c) => c.notNull().defaultTo(0))
-      .addColumn('is_default', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('id', t.integer, t.generatedKey)
+      .addColumn('title', t.text, (c) => c.notNull().unique())
+      .addColumn('is_ended', t.integer, (c) => c.notNull().defaultTo(0))
+      .addColumn('is_default', t.integer, (c) => c.notNull().defaultTo(0))
       .execute()
+    await t.enableCaseInsensitiveText()
     await db.schema
       .createTable('users')
-      .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
-      .addColumn('issuer', 'text', (c) => c.notNull())
-      .addColumn('subject', 'text', (c) => c.notNull())
-      .addColumn('email', 'text', (c) =>
-        c
-          .notNull()
-          .modifyEnd(sql`collate nocase`)
-          .unique(),
-      )
-      .addColumn('first_name', 'text', (c) => c.notNull())
-      .addColumn('last_name', 'text', (c) => c.notNull())
-      .addColumn('gender', 'text', (c) => c.notNull().defaultTo('NA'))
-      .addColumn('birth_date', 'text')
-      .addColumn('language', 'text', (c) => c.notNull().defaultTo('en'))
-      .addColumn('roles', 'text', (c) => c.notNull())
-      .addColumn('country_code_id', 'integer')
-      .addColumn('state_original_id', 'integer')
-      .addColumn('city', 'text', (c) => c.notNull().defaultTo(''))
-      .addColumn('professional_position', 'text', (c) => c.notNull().defaultTo(''))
-      .addColumn('company', 'text', (c) => c.notNull().defaultTo(''))
-      .addColumn('registered_at', 'integer', (c) => c.notNull())
-      .addColumn('accepted_privacy', 'integer', (c) => c.notNull().defaultTo(0))
-      .addColumn('accepted_terms', 'integer', (c) => c.notNull().defaultTo(0))
-      .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
-      .addColumn('mentee_status', 'text')
-      .addColumn('mentee_no_match', 'integer', (c) => c.notNull().defaultTo(0))
-      .addColumn('mentee_cluster_id', 'integer', (c) => c.references('clusters.id'))
-      .addColumn('mentee_last_started_at', 'integer')
-      .addColumn('mentor_status', 'text')
-      .addColumn('mentor_published', 'integer', (c) => c.notNull().defaultTo(0))
-      .addColumn('mentor_last_published_at', 'integer')
-      .addColumn('mentor_last_saved_at', 'integer')
-      .addColumn('mentor_pool_since', 'integer')
+      .addColumn('id', t.integer, t.generatedKey)
+      .addColumn('issuer', t.text, (c) => c.notNull())
+      .addColumn('subject', t.text, (c) => c.notNull())
+      .addColumn('email', t.caseInsensitiveText, (c) => c.notNull().unique())
+      .addColumn('first_name', t.text, (c) => c.notNull())
+      .addColumn('last_name', t.text, (c) => c.notNull())
+      .addColumn('gender', t.text, (c) => c.notNull().defaultTo('NA'))
+      .addColumn('birth_date', t.text)
+      .addColumn('language', t.text, (c) => c.notNull().defaultTo('en'))
+      .addColumn('roles', t.text, (c) => c.notNull())
+      .addColumn('country_code_id', t.integer)
+      .addColumn('state_original_id', t.integer)
+      .addColumn('city', t.text, (c) => c.notNull().defaultTo(''))
+      .addColumn('professional_position', t.text, (c) => c.notNull().defaultTo(''))
+      .addColumn('company', t.text, (c) => c.notNull().defaultTo(''))
+      .addColumn('registered_at', t.integer, (c) => c.notNull())
+      .addColumn('accepted_privacy', t.integer, (c) => c.notNull().defaultTo(0))
+      .addColumn('accepted_terms', t.integer, (c) => c.notNull().defaultTo(0))
+      .addColumn('version', t.integer, (c) => c.notNull().defaultTo(1))
+      .addColumn('mentee_status', t.text)
+      .addColumn('mentee_no_match', t.integer, (c) => c.notNull().defaultTo(0))
+      .addColumn('mentee_cluster_id', t.integer, (c) => c.references('clusters.id'))
+      .addColumn('mentee_last_started_at', t.integer)
+      .addColumn('mentor_status', t.text)
+      .addColumn('mentor_published', t.integer, (c) => c.notNull().defaultTo(0))
+      .addColumn('mentor_last_published_at', t.integer)
+      .addColumn('mentor_last_saved_at', t.integer)
+      .addColumn('mentor_pool_since', t.integer)
       .addUniqueConstraint('users_issuer_subject', ['issuer', 'subject'])
       .execute()
     await db.schema.createIndex('users_mentor_status').on('users').columns(['mentor_status', 'mentor_published']).execute()
     await db.schema.createIndex('users_mentee_status').on('users').column('mentee_status').execute()
     await db.schema
       .createTable('profile_images')
-      .addColumn('user_id', 'integer', (c) => c.primaryKey().references('users.id').onDelete('cascade'))
-      .addColumn('mime', 'text', (c) => c.notNull())
-      .addColumn('bytes', 'blob', (c) => c.notNull())
+      .addColumn('user_id', t.integer, (c) => c.primaryKey().references('users.id').onDelete('cascade'))
+      .addColumn('mime', t.text, (c) => c.notNull())
+      .addColumn('bytes', t.blob, (c) => c.notNull())
       .execute()
     await db.schema
       .createTable('profile_answers')
-      .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
-      .addColumn('question_id', 'integer', (c) => c.notNull())
-      .addColumn('answer', 'text', (c) => c.notNull())
+      .addColumn('user_id', t.integer, (c) => c.notNull().references('users.id').onDelete('cascade'))
+      .addColumn('question_id', t.integer, (c) => c.notNull())
+      .addColumn('answer', t.text, (c) => c.notNull())
       .addPrimaryKeyConstraint('profile_answers_pk', ['user_id', 'question_id'])
       .execute()
     await db.schema
       .createTable('answers')
-      .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
-      .addColumn('side', 'text', (c) => c.notNull())
-      .addColumn('answers', 'text', (c) => c.notNull())
-      .addColumn('saved_at', 'integer', (c) => c.notNull())
+      .addColumn('user_id', t.integer, (c) => c.notNull().references('users.id').onDelete('cascade'))
+      .addColumn('side', t.text, (c) => c.notNull())
+      .addColumn('answers', t.text, (c) => c.notNull())
+      .addColumn('saved_at', t.integer, (c) => c.notNull())
       .addPrimaryKeyConstraint('answers_pk', ['user_id', 'side'])
       .execute()
     let tandems: CreateTableBuilder<string, string> = db.schema
       .createTable('tandems')
-      .addColumn('id', 'integer', (c) => c.primaryKey())
-      .addColumn('version', 'integer', (c) => c.notNull())
-      .addColumn('state', 'text', (c) => c.notNull())
-      .addColumn('mentee_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
-      .addColumn('mentor_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
-      .addColumn('cluster_id', 'integer', (c) => c.references('clusters.id'))
-      .addColumn('created_at', 'integer', (c) => c.notNull())
-      .addColumn('manual', 'integer', (c) => c.notNull())
-      .addColumn('score_base', 'real', (c) => c.notNull())
-      .addColumn('score_max', 'real', (c) => c.notNull())
-      .addColumn('score_percentage', 'real', (c) => c.notNull())
-      .addColumn('score_breakdown', 'text', (c) => c.notNull())
-    tandems = proposalColumns('mentor')(proposalColumns('mentee')(tandems))
+      .addColumn('id', t.integer, (c) => c.primaryKey())
+      .addColumn('version', t.integer, (c) => c.notNull())
+      .addColumn('state', t.text, (c) => c.notNull())
+      .addColumn('mentee_id', t.integer, (c) => c.notNull().references('users.id').onDelete('cascade'))
+      .addColumn('mentor_id', t.integer, (c) => c.notNull().references('users.id').onDelete('cascade'))
+      .addColumn('cluster_id', t.integer, (c) => c.references('clusters.id'))
+      .addColumn('created_at', t.integer, (c) => c.notNull())
+      .addColumn('manual', t.integer, (c) => c.notNull())
+      .addColumn('score_base', t.real, (c) => c.notNull())
+      .addColumn('score_max', t.real, (c) => c.notNull())
+      .addColumn('score_percentage', t.real, (c) => c.notNull())
+      .addColumn('score_breakdown', t.text, (c) => c.notNull())
+    tandems = proposalColumns(t, 'mentor')(proposalColumns(t, 'mentee')(tandems))
     await tandems.execute()
     await db.schema.createIndex('tandems_mentee').on('tandems').column('mentee_id').execute()
     await db.schema.createIndex('tandems_mentor').on('tandems').column('mentor_id').execute()
@@ -107,26 +107,30 @@ const initial: Migration = {
     await sql`create unique index tandems_one_live_per_mentor on tandems (mentor_id) where state in ('ACTIVE', 'MATCHED')`.execute(db)
     await db.schema
       .createTable('outbox')
-      .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
-      .addColumn('created_at', 'integer', (c) => c.notNull())
-      .addColumn('user_id', 'integer', (c) => c.references('users.id').onDelete('set null'))
-      .addColumn('recipient_email', 'text', (c) => c.notNull())
-      .addColumn('recipient_name', 'text', (c) => c.notNull())
-      .addColumn('language', 'text', (c) => c.notNull())
-      .addColumn('type', 'text', (c) => c.notNull())
-      .addColumn('data', 'text', (c) => c.notNull())
-      .addColumn('subject', 'text', (c) => c.notNull())
-      .addColumn('status', 'text', (c) => c.notNull().defaultTo('pending'))
-      .addColumn('next_attempt_at', 'integer', (c) => c.notNull())
-      .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
-      .addColumn('attempted_at', 'integer')
-      .addColumn('locked_by', 'text')
-      .addColumn('locked_until', 'integer')
-      .addColumn('sent_at', 'integer')
-      .addColumn('last_error', 'text')
+      .addColumn('id', t.integer, t.generatedKey)
+      .addColumn('created_at', t.integer, (c) => c.notNull())
+      .addColumn('user_id', t.integer, (c) => c.references('users.id').onDelete('set null'))
+      .addColumn('recipient_email', t.text, (c) => c.notNull())
+      .addColumn('recipient_name', t.text, (c) => c.notNull())
+      .addColumn('language', t.text, (c) => c.notNull())
+      .addColumn('type', t.text, (c) => c.notNull())
+      .addColumn('data', t.text, (c) => c.notNull())
+      .addColumn('subject', t.text, (c) => c.notNull())
+      .addColumn('status', t.text, (c) => c.notNull().defaultTo('pending'))
+      .addColumn('next_attempt_at', t.integer, (c) => c.notNull())
+      .addColumn('attempts', t.integer, (c) => c.notNull().defaultTo(0))
+      .addColumn('attempted_at', t.integer)
+      .addColumn('locked_by', t.text)
+      .addColumn('locked_until', t.integer)
+      .addColumn('sent_at', t.integer)
+      .addColumn('last_error', t.text)
       .execute()
     await db.schema.createIndex('outbox_due').on('outbox').columns(['status', 'next_attempt_at', 'id']).execute()
     await db.schema.createIndex('outbox_user').on('outbox').column('user_id').execute()
+  },
+  async down(db: Kysely<unknown>) {
+    for (const table of ['outbox', 'tandems', 'answers', 'profile_answers', 'profile_images', 'users', 'clusters'])
+      await db.schema.dropTable(table).execute()
   },
 }
 
@@ -139,29 +143,40 @@ const mentorPoolIndex: Migration = {
       .columns(['mentor_published', 'mentor_status', 'mentor_last_published_at', 'mentor_last_saved_at', 'mentor_pool_since'])
       .execute()
   },
+  async down(db: Kysely<unknown>) {
+    await db.schema.dropIndex('users_mentor_pool').execute()
+  },
 }
 
 /** Counters the application bumps; `mentor_pool_revision` moves whenever a packed pool goes stale. */
 const meta: Migration = {
   async up(db: Kysely<unknown>) {
+    const t = portable(db)
     await db.schema
       .createTable('meta')
-      .addColumn('key', 'text', (c) => c.primaryKey())
-      .addColumn('value', 'integer', (c) => c.notNull())
+      .addColumn('key', t.text, (c) => c.primaryKey())
+      .addColumn('value', t.integer, (c) => c.notNull())
       .execute()
     await sql`insert into meta (key, value) values ('mentor_pool_revision', 0)`.execute(db)
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.dropTable('meta').execute()
   },
 }
 
 /** One row per periodic task (deadline sweep, reminder sweep): which process may run it until when. */
 const schedulerLeases: Migration = {
   async up(db: Kysely<unknown>) {
+    const t = portable(db)
     await db.schema
       .createTable('scheduler_leases')
-      .addColumn('name', 'text', (c) => c.primaryKey())
-      .addColumn('holder', 'text', (c) => c.notNull())
-      .addColumn('until', 'integer', (c) => c.notNull())
+      .addColumn('name', t.text, (c) => c.primaryKey())
+      .addColumn('holder', t.text, (c) => c.notNull())
+      .addColumn('until', t.integer, (c) => c.notNull())
       .execute()
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.dropTable('scheduler_leases').execute()
   },
 }
 
@@ -173,13 +188,12 @@ const schedulerLeases: Migration = {
  */
 const embeddedProviderIssuer: Migration = {
   async up(db: Kysely<unknown>) {
-    const { rows } = await sql<{
-      name: string
-    }>`select name from sqlite_master where type = 'table' and name = 'identity_accounts'`.execute(db)
-    if (rows.length === 0) return
+    if (!(await portable(db).hasTable('identity_accounts'))) return
     await sql`update users set issuer = ${EMBEDDED_PROVIDER_ISSUER}
       where issuer like '%/oidc' and subject in (select id from identity_accounts)`.execute(db)
   },
+  // Which issuer a user had before is not kept; the stable issuer is right for every older version too.
+  async down() {},
 }
 
 /**
@@ -189,16 +203,21 @@ const embeddedProviderIssuer: Migration = {
  */
 const deletedSubjects: Migration = {
   async up(db: Kysely<unknown>) {
+    const t = portable(db)
     await db.schema
       .createTable('secrets')
-      .addColumn('name', 'text', (c) => c.primaryKey())
-      .addColumn('value', 'text', (c) => c.notNull())
+      .addColumn('name', t.text, (c) => c.primaryKey())
+      .addColumn('value', t.text, (c) => c.notNull())
       .execute()
     await db.schema
       .createTable('deleted_subjects')
-      .addColumn('subject_hash', 'text', (c) => c.primaryKey())
-      .addColumn('deleted_at', 'integer', (c) => c.notNull())
+      .addColumn('subject_hash', t.text, (c) => c.primaryKey())
+      .addColumn('deleted_at', t.integer, (c) => c.notNull())
       .execute()
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.dropTable('deleted_subjects').execute()
+    await db.schema.dropTable('secrets').execute()
   },
 }
 
@@ -208,13 +227,17 @@ const deletedSubjects: Migration = {
  */
 const rateLimits: Migration = {
   async up(db: Kysely<unknown>) {
+    const t = portable(db)
     await db.schema
       .createTable('rate_limits')
-      .addColumn('key', 'text', (c) => c.primaryKey())
-      .addColumn('points', 'integer', (c) => c.notNull().defaultTo(0))
-      .addColumn('expire', 'integer')
+      .addColumn('key', t.text, (c) => c.primaryKey())
+      .addColumn('points', t.integer, (c) => c.notNull().defaultTo(0))
+      .addColumn('expire', t.integer)
       .execute()
     await db.schema.createIndex('rate_limits_expire').on('rate_limits').column('expire').execute()
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.dropTable('rate_limits').execute()
   },
 }
 

@@ -1,15 +1,17 @@
 // Leases of the server's periodic tasks, so that of several server processes on one database only
 // one runs a sweep at a time: the holder renews its lease each round, others take over when it ends.
+import type { Kysely } from 'kysely'
 import type { Instant } from '@tandem/core'
 import type { Database } from './database.js'
+import type { Schema } from './schema.js'
 
 export type LeaseHolding = { readonly name: string; readonly holder: string; readonly until: Instant }
 
 export type SchedulerLeases = {
   /**
-   * Takes or renews the lease `name` for `holder` until `now + ttl`, in one BEGIN IMMEDIATE
-   * transaction: succeeds when nobody holds it, `holder` already does, or the other holder's lease
-   * ran out. Answers whether `holder` now holds it.
+   * Takes or renews the lease `name` for `holder` until `now + ttl`, in one atomic upsert: succeeds
+   * when nobody holds it, `holder` already does, or the other holder's lease ran out. Answers
+   * whether `holder` now holds it.
    */
   readonly take: (name: string, holder: string, now: Instant, ttl: number) => boolean
   /** Ends `holder`'s lease at once (on shutdown), so another process need not wait for it to run out. */
@@ -17,33 +19,37 @@ export type SchedulerLeases = {
   readonly current: (name: string) => LeaseHolding | undefined
 }
 
+/**
+ * The claim, one statement on SQLite and PostgreSQL alike: a new name is inserted; an existing one
+ * is updated only where the condition holds, and a row comes back only when `holder` got it (on
+ * PostgreSQL the condition is checked again on the row as a concurrent claim left it).
+ */
+export const takeLease = (k: Kysely<Schema>, name: string, holder: string, now: Instant, ttl: number) => {
+  if (!Number.isFinite(ttl) || ttl <= 0) throw new Error(`lease ttl must be positive, got ${ttl}`)
+  return k
+    .insertInto('scheduler_leases')
+    .values({ name, holder, until: now + ttl })
+    .onConflict((oc) =>
+      oc
+        .column('name')
+        .doUpdateSet((eb) => ({ holder: eb.ref('excluded.holder'), until: eb.ref('excluded.until') }))
+        .where((eb) => eb.or([eb('scheduler_leases.holder', '=', holder), eb('scheduler_leases.until', '<=', now)])),
+    )
+    .returning('name')
+}
+
+export const releaseLease = (k: Kysely<Schema>, name: string, holder: string) =>
+  k.updateTable('scheduler_leases').set({ until: 0 }).where('name', '=', name).where('holder', '=', holder)
+
+export const currentLease = (k: Kysely<Schema>, name: string) => k.selectFrom('scheduler_leases').selectAll().where('name', '=', name)
+
 export const createSchedulerLeases = (db: Database): SchedulerLeases => {
   const k = db.kysely
   return {
-    take: (name, holder, now, ttl) => {
-      if (!Number.isFinite(ttl) || ttl <= 0) throw new Error(`lease ttl must be positive, got ${ttl}`)
-      return db.transaction(() => {
-        // A new name starts free (until 0); the conditional update below is the actual claim.
-        db.run(
-          k
-            .insertInto('scheduler_leases')
-            .values({ name, holder: '', until: 0 })
-            .onConflict((oc) => oc.column('name').doNothing()),
-        )
-        return (
-          db.run(
-            k
-              .updateTable('scheduler_leases')
-              .set({ holder, until: now + ttl })
-              .where('name', '=', name)
-              .where((eb) => eb.or([eb('holder', '=', holder), eb('until', '<=', now)])),
-          ) === 1
-        )
-      })
-    },
+    take: (name, holder, now, ttl) => db.first(takeLease(k, name, holder, now, ttl)) !== undefined,
     release: (name, holder) => {
-      db.run(k.updateTable('scheduler_leases').set({ until: 0 }).where('name', '=', name).where('holder', '=', holder))
+      db.run(releaseLease(k, name, holder))
     },
-    current: (name) => db.first(k.selectFrom('scheduler_leases').selectAll().where('name', '=', name)),
+    current: (name) => db.first(currentLease(k, name)),
   }
 }

@@ -1,0 +1,5 @@
+import { defineConfig } from 'vitest/config'
+
+export default defineConfig({
+  test: { name: 'testing', root: import.meta.dirname, include: ['test/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 60_000 },
+})
