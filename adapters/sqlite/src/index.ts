@@ -48,3 +48,12 @@ export {
   type LimitDecision,
   type LimitRule,
 } from './attempt.limits.js'
+export {
+  createCohortRepository,
+  type CohortRepository,
+  type CohortRunRecord,
+  type CohortDraftRow,
+  type DraftReason,
+  type DraftOutcome,
+  type PublishStep,
+} from './cohort.repository.js'

@@ -218,6 +218,49 @@ const rateLimits: Migration = {
   },
 }
 
+/**
+ * Whole-cohort runs and their drafts: who ran a run for which program year and how, its state, the
+ * totals beside first-come-first-served, and one row per mentee of the run (the proposed mentor and
+ * score, or why there is none). Portable column types only: the same list runs on PostgreSQL.
+ */
+const cohortDrafts: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('cohort_runs')
+      .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+      .addColumn('cluster_id', 'integer', (c) => c.notNull().references('clusters.id'))
+      .addColumn('objective', 'text', (c) => c.notNull())
+      .addColumn('threshold', 'integer', (c) => c.notNull())
+      .addColumn('state', 'text', (c) => c.notNull())
+      .addColumn('started_by', 'integer')
+      .addColumn('started_at', 'integer', (c) => c.notNull())
+      .addColumn('finished_at', 'integer')
+      .addColumn('published_by', 'integer')
+      .addColumn('published_at', 'integer')
+      .addColumn('solver_totals', 'text')
+      .addColumn('first_come', 'text')
+      .addColumn('failure', 'text')
+      .execute()
+    await db.schema.createIndex('cohort_runs_state').on('cohort_runs').column('state').execute()
+    await db.schema
+      .createTable('cohort_draft_rows')
+      .addColumn('run_id', 'integer', (c) => c.notNull().references('cohort_runs.id').onDelete('cascade'))
+      .addColumn('mentee_id', 'integer', (c) => c.notNull())
+      .addColumn('mentee_version', 'integer', (c) => c.notNull())
+      .addColumn('mentor_id', 'integer')
+      .addColumn('mentor_version', 'integer')
+      .addColumn('score', 'text')
+      .addColumn('reason', 'text')
+      .addColumn('candidates', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('edited', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('outcome', 'text', (c) => c.notNull())
+      .addColumn('skip_reason', 'text')
+      .addColumn('tandem_id', 'integer')
+      .addPrimaryKeyConstraint('cohort_draft_rows_pk', ['run_id', 'mentee_id'])
+      .execute()
+  },
+}
+
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001-initial': initial,
   '0002-mentor-pool-index': mentorPoolIndex,
@@ -226,6 +269,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0005-embedded-provider-issuer': embeddedProviderIssuer,
   '0006-deleted-subjects': deletedSubjects,
   '0007-rate-limits': rateLimits,
+  '0008-cohort-drafts': cohortDrafts,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => ({ ...MIGRATIONS }) }
