@@ -12,10 +12,11 @@ export type CohortRunRecord = {
   readonly objective: 'maxMatched' | 'maxScore'
   readonly threshold: number
   readonly state: CohortRunState
-  readonly startedBy: UserId | null
+  /** The administrator's e-mail. */
+  readonly startedBy: string | null
   readonly startedAt: Instant
   readonly finishedAt: Instant | null
-  readonly publishedBy: UserId | null
+  readonly publishedBy: string | null
   readonly publishedAt: Instant | null
   readonly solverTotals: CohortTotalsView | null
   readonly firstCome: CohortTotalsView | null
@@ -57,10 +58,10 @@ export const createCohortRepository = (db: Database) => {
     objective: string
     threshold: number
     state: string
-    started_by: number | null
+    started_by: string | null
     started_at: number
     finished_at: number | null
-    published_by: number | null
+    published_by: string | null
     published_at: number | null
     solver_totals: string | null
     first_come: string | null
@@ -126,7 +127,7 @@ export const createCohortRepository = (db: Database) => {
       readonly clusterId: number
       readonly objective: 'maxMatched' | 'maxScore'
       readonly threshold: number
-      readonly startedBy: UserId
+      readonly startedBy: string
       readonly startedAt: Instant
     }): CohortRunRecord | undefined =>
       db.transaction(() => {
@@ -234,7 +235,7 @@ export const createCohortRepository = (db: Database) => {
      */
     publish: (
       id: number,
-      by: UserId,
+      by: string,
       at: Instant,
       publishOne: (row: CohortDraftRow & { readonly mentor: NonNullable<CohortDraftRow['mentor']> }) => PublishStep,
     ): readonly (CohortDraftRow & { readonly step: PublishStep })[] | undefined =>

@@ -219,7 +219,7 @@ const rateLimits: Migration = {
 }
 
 /**
- * Whole-cohort runs and their drafts: who ran a run for which program year and how, its state, the
+ * Whole-cohort runs and their drafts: who ran a run (the administrator's e-mail) for which program year and how, its state, the
  * totals beside first-come-first-served, and one row per mentee of the run (the proposed mentor and
  * score, or why there is none). Portable column types only: the same list runs on PostgreSQL.
  */
@@ -232,10 +232,10 @@ const cohortDrafts: Migration = {
       .addColumn('objective', 'text', (c) => c.notNull())
       .addColumn('threshold', 'integer', (c) => c.notNull())
       .addColumn('state', 'text', (c) => c.notNull())
-      .addColumn('started_by', 'integer')
+      .addColumn('started_by', 'text')
       .addColumn('started_at', 'integer', (c) => c.notNull())
       .addColumn('finished_at', 'integer')
-      .addColumn('published_by', 'integer')
+      .addColumn('published_by', 'text')
       .addColumn('published_at', 'integer')
       .addColumn('solver_totals', 'text')
       .addColumn('first_come', 'text')

@@ -118,10 +118,11 @@ export type CohortRunsTable = {
   objective: string
   threshold: number
   state: string
-  started_by: number | null
+  /** The administrator's e-mail. */
+  started_by: string | null
   started_at: number
   finished_at: number | null
-  published_by: number | null
+  published_by: string | null
   published_at: number | null
   solver_totals: string | null
   first_come: string | null

@@ -50,10 +50,11 @@ export type CohortRunView = {
   readonly phase: CohortRunPhase | null
   /** 0 to 1 within the phase. */
   readonly fraction: number
-  readonly startedBy: CohortPerson | null
+  /** The administrator's e-mail. */
+  readonly startedBy: string | null
   readonly startedAt: string
   readonly finishedAt: string | null
-  readonly publishedBy: CohortPerson | null
+  readonly publishedBy: string | null
   readonly publishedAt: string | null
 }
 
