@@ -33,7 +33,8 @@ export const cohortRoutes = (s: Services): readonly Route[] => [
     method: 'GET',
     path: '/api/Admin/GetCohortDraft',
     policy: 'admin',
-    summary: "a cohort run's draft: pairs with score and what they share, the unmatched with their reason, totals beside first-come-first-served",
+    summary:
+      "a cohort run's draft: pairs with score and what they share, the unmatched with their reason, totals beside first-come-first-served",
     query: LatestCohortRunQuery,
     handle: async ({ query }) => answer(await s.cohort.draft(query)),
   }),
@@ -57,7 +58,8 @@ export const cohortRoutes = (s: Services): readonly Route[] => [
     method: 'POST',
     path: '/api/Admin/PublishCohortDraft',
     policy: 'admin',
-    summary: 'create the reviewed tandems (one proposal per mentee, NEW_TANDEM mails) in one transaction; changed pairs are skipped and listed',
+    summary:
+      'create the reviewed tandems (one proposal per mentee, NEW_TANDEM mails) in one transaction; changed pairs are skipped and listed',
     query: CohortRunQuery,
     handle: async ({ actor, query }) => answer(await s.cohort.publish(actor, query)),
   }),

@@ -19,14 +19,16 @@ export type CohortRunner = {
   readonly progress: (runId: number) => RunProgress | undefined
   /** Stops a run of this process; false when it has none by that id. */
   readonly cancel: (runId: number) => boolean
-  /** Ends every worker (server shutdown). */
+  /** Ends every worker (server shutdown); no run starts after it. */
   readonly close: () => Promise<void>
+  readonly closed: () => boolean
 }
 
 const WORKER_URL = new URL('./cohort.worker.mjs', import.meta.url)
 
 export const createCohortRunner = (): CohortRunner => {
   const live = new Map<number, { worker: Worker; flag: Int32Array; progress: RunProgress }>()
+  let closed = false
 
   const stop = (runId: number): Promise<number> | undefined => {
     const entry = live.get(runId)
@@ -38,6 +40,7 @@ export const createCohortRunner = (): CohortRunner => {
 
   return {
     start: (runId, job, handlers) => {
+      if (closed) return
       const cancel = new SharedArrayBuffer(4)
       const flag = new Int32Array(cancel)
       const worker = new Worker(WORKER_URL, { workerData: { ...job, cancel } satisfies CohortJob })
@@ -66,7 +69,9 @@ export const createCohortRunner = (): CohortRunner => {
     },
     progress: (runId) => live.get(runId)?.progress,
     cancel: (runId) => stop(runId) !== undefined,
+    closed: () => closed,
     close: async () => {
+      closed = true
       await Promise.all([...live.keys()].map((id) => stop(id)))
     },
   }

@@ -8,6 +8,8 @@ import {
   scoreMentor,
   validationFailed,
   type CohortMentorChoice,
+  type CohortResult,
+  type FirstComeResult,
   type CohortSkippedView,
   type DomainError,
   type UserId,
@@ -43,7 +45,7 @@ export const cohortService = (ctx: ServiceContext): Services['cohort'] => {
   }
 
   const finished = (runId: number, versions: ReadonlyMap<UserId, number>) => ({
-    done: (result: Parameters<Parameters<typeof cohortRunner.start>[2]['done']>[0], firstCome: Parameters<Parameters<typeof cohortRunner.start>[2]['done']>[1]) => {
+    done: (result: CohortResult, firstCome: FirstComeResult) => {
       const rows: CohortDraftRow[] = [
         ...result.pairs.map((p) => ({
           menteeId: p.menteeId,
@@ -98,13 +100,19 @@ export const cohortService = (ctx: ServiceContext): Services['cohort'] => {
       const now = ctx.clock()
       const run = cohorts.start({ ...body, startedBy: actor.email, startedAt: now })
       if (run === undefined) return left({ _tag: 'MatchingAlreadyRunning' })
-      try {
-        const population = loadCohortPopulation(ctx, body, now)
-        cohortRunner.start(run.id, { input: population.input, firstCome: population.firstCome }, finished(run.id, population.versions))
-      } catch (error) {
-        cohorts.fail(run.id, ctx.clock(), error instanceof Error ? error.message : 'could not start')
-        throw error
-      }
+      // The answer goes out now; the people load in slices (phase 'loading') and the worker solves.
+      void loadCohortPopulation(ctx, body, now)
+        .then((population) => {
+          // Cancelled while loading, or the server is stopping: no worker to start.
+          if (cohortRunner.closed() || cohorts.byId(run.id)?.state !== 'Running') return
+          cohortRunner.start(run.id, { input: population.input, firstCome: population.firstCome }, finished(run.id, population.versions))
+        })
+        .catch((error: unknown) => {
+          // A load cut off by the server stopping is marked failed at the next start.
+          if (cohortRunner.closed()) return
+          ctx.logger.error({ runId: run.id, err: error }, 'cohort run could not start')
+          cohorts.fail(run.id, ctx.clock(), error instanceof Error ? error.message : 'could not start')
+        })
       return right(viewOf(run))
     },
 
@@ -143,7 +151,15 @@ export const cohortService = (ctx: ServiceContext): Services['cohort'] => {
           const score = scoreMentor(ctx.master.questionnaire, menteeAnswers, answersOf(ctx, u.id, 'Mentor'))
           if (score === null) return []
           const holder = taken.get(u.id)
-          return [{ ...personOf(u, u.id), base: score.base, max: score.max, percentage: score.percentage, taken: holder !== undefined && holder !== query.menteeId }]
+          return [
+            {
+              ...personOf(u, u.id),
+              base: score.base,
+              max: score.max,
+              percentage: score.percentage,
+              taken: holder !== undefined && holder !== query.menteeId,
+            },
+          ]
         })
         .sort((a, b) => b.percentage - a.percentage || b.base - a.base || a.userId - b.userId)
       return right(choices.slice(0, CHOICES_SHOWN))
@@ -182,7 +198,8 @@ export const cohortService = (ctx: ServiceContext): Services['cohort'] => {
           { userIds: [menteeId, mentor.id] },
           (world) => {
             // Changed since the draft (another run, an admin, a saved profile): the review no longer holds.
-            const changed = world.users.get(menteeId)?.version !== row.menteeVersion || world.users.get(mentor.id)?.version !== mentor.version
+            const changed =
+              world.users.get(menteeId)?.version !== row.menteeVersion || world.users.get(mentor.id)?.version !== mentor.version
             if (changed) return left({ _tag: 'TandemChanged' })
             if (world.users.get(menteeId)?.mentee?.clusterId !== run.right.clusterId) return left({ _tag: 'TandemChanged' })
             return createCohortTandem(now, { menteeId, mentorId: mentor.id, clusterId: run.right.clusterId, score: mentor.score })(world)
@@ -197,7 +214,13 @@ export const cohortService = (ctx: ServiceContext): Services['cohort'] => {
       const all = users()
       const skipped: CohortSkippedView[] = published.flatMap((p) =>
         'skipped' in p.step
-          ? [{ mentee: personOf(all.get(p.menteeId), p.menteeId), mentor: personOf(all.get(p.mentor?.id ?? 0), p.mentor?.id ?? 0), reason: p.step.skipped }]
+          ? [
+              {
+                mentee: personOf(all.get(p.menteeId), p.menteeId),
+                mentor: personOf(all.get(p.mentor?.id ?? 0), p.mentor?.id ?? 0),
+                reason: p.step.skipped,
+              },
+            ]
           : [],
       )
       const tandemIds = published.flatMap((p) => ('tandemId' in p.step ? [p.step.tandemId] : []))

@@ -101,6 +101,12 @@ export const draftView = (
   skipped: rows.flatMap((r) =>
     r.mentor === null || r.outcome !== 'Skipped'
       ? []
-      : [{ mentee: personOf(userOf(r.menteeId), r.menteeId), mentor: personOf(userOf(r.mentor.id), r.mentor.id), reason: r.skipReason ?? 'Changed' }],
+      : [
+          {
+            mentee: personOf(userOf(r.menteeId), r.menteeId),
+            mentor: personOf(userOf(r.mentor.id), r.mentor.id),
+            reason: r.skipReason ?? 'Changed',
+          },
+        ],
   ),
 })

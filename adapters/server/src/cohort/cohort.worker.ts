@@ -22,7 +22,9 @@ const result = assignCohort(job.input, {
   shouldCancel: () => Atomics.load(cancelFlag, 0) === 1,
 })
 if (isLeft(result)) {
-  post(result.left._tag === 'Cancelled' ? { type: 'cancelled' } : { type: 'failed', message: `${result.left.field}: ${result.left.reason}` })
+  post(
+    result.left._tag === 'Cancelled' ? { type: 'cancelled' } : { type: 'failed', message: `${result.left.field}: ${result.left.reason}` },
+  )
 } else {
   post({ type: 'progress', phase: 'reporting', fraction: 1 })
   const firstCome = simulateFirstComeFirstServed(job.firstCome)
