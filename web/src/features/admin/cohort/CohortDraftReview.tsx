@@ -92,7 +92,7 @@ export const CohortDraftReview = ({ draft, busy, onEdit, onPublish }: Props) => 
                       size="small"
                       disabled={busy}
                       onClick={() => setPicking(p.mentee)}
-                      aria-label={t('admin.cohort.pairs.pickFor', { name: personName(p.mentee) })}
+                      aria-label={t('admin.cohort.pairs.otherFor', { name: personName(p.mentee) })}
                     >
                       {t('admin.cohort.pairs.pick')}
                     </Button>
