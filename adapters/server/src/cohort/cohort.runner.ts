@@ -72,7 +72,7 @@ export const createCohortRunner = (): CohortRunner => {
     closed: () => closed,
     close: async () => {
       closed = true
-      await Promise.all([...live.keys()].map((id) => stop(id)))
+      await Promise.all([...live.keys()].flatMap((id) => stop(id) ?? []))
     },
   }
 }

@@ -1,6 +1,5 @@
 // /administrator/cohort-matching: whole-cohort matching for a program year. Run (in a worker on the
 // server), follow its progress or cancel it, review and edit the draft, publish it.
-import { useEffect, useState } from 'react'
 import { Body1 } from '@fluentui/react-components'
 import type { CohortRunRequest } from '@tandem/core'
 import { useTranslation } from 'react-i18next'
@@ -12,6 +11,7 @@ import {
   useAdminGetCohortProgressQuery,
   useAdminPublishCohortDraftMutation,
   useAdminStartCohortRunMutation,
+  useCohortProgressState,
 } from './cohort.api.js'
 import { CohortDraftReview } from './CohortDraftReview.js'
 import { CohortProgress } from './CohortProgress.js'
@@ -24,11 +24,10 @@ export const PROGRESS_POLL_MS = 500
 const CohortMatchingPage = () => {
   const { t } = useTranslation()
   const { show } = useAdminMessages()
-  const [polling, setPolling] = useState(0)
-  const progress = useAdminGetCohortProgressQuery(undefined, { pollingInterval: polling })
+  const cached = useCohortProgressState(undefined).data
+  const progress = useAdminGetCohortProgressQuery(undefined, { pollingInterval: cached?.state === 'Running' ? PROGRESS_POLL_MS : 0 })
   const run = progress.data ?? null
   const running = run?.state === 'Running'
-  useEffect(() => setPolling(running ? PROGRESS_POLL_MS : 0), [running])
   const hasDraft = run !== null && (run.state === 'Draft' || run.state === 'Published')
   const draft = useAdminGetCohortDraftQuery(run?.runId ?? 0, { skip: !hasDraft })
   const [start, starting] = useAdminStartCohortRunMutation()

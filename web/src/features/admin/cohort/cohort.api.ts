@@ -44,6 +44,9 @@ const cohortApi = api.enhanceEndpoints({ addTagTypes: ADMIN_TAGS }).injectEndpoi
   }),
 })
 
+/** The latest run as cached, without subscribing: its state decides whether the page polls. */
+export const useCohortProgressState = cohortApi.endpoints.adminGetCohortProgress.useQueryState
+
 export const {
   useAdminStartCohortRunMutation,
   useAdminGetCohortProgressQuery,

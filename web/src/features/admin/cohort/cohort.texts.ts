@@ -9,7 +9,7 @@ import { errorText } from '../admin.i18n.js'
 export const cohortErrorText = (translate: TFunction, error: unknown): string => {
   const value = apiErrorOf(error)?.value
   if (Array.isArray(value) && value.length > 0 && value.every((v) => FieldError.is(v)))
-    return messageOf(translate, value[0] as FieldError) ?? errorText(translate, error)
+    return messageOf(translate, value[0]) ?? errorText(translate, error)
   return errorText(translate, error)
 }
 
