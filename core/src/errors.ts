@@ -8,7 +8,10 @@ import type { FieldError } from './validation/messages.js'
 export type DomainError =
   | { readonly _tag: 'InvalidTransition'; readonly from: string; readonly event: string }
   | { readonly _tag: 'ValidationFailed'; readonly errors: readonly FieldError[] }
-  | { readonly _tag: 'NotFound'; readonly entity: 'User' | 'Tandem' | 'Proposal' | 'Cluster' | 'DeclineReason' | 'Notification' }
+  | {
+      readonly _tag: 'NotFound'
+      readonly entity: 'User' | 'Tandem' | 'Proposal' | 'Cluster' | 'DeclineReason' | 'Notification' | 'CohortRun'
+    }
   | { readonly _tag: 'ProfileIncomplete' }
   | { readonly _tag: 'NotAvailableForMatching'; readonly status: StatusName | 'NONE' }
   | { readonly _tag: 'MatchingAlreadyRunning' }

@@ -4,6 +4,7 @@ import {
   acceptByMentee,
   acceptByMentor,
   checkInvariants,
+  createCohortTandem,
   createManualTandem,
   declineByMentee,
   declineByMentor,
@@ -307,6 +308,29 @@ describe('admin release and manual creation', () => {
     expect(step.events).toEqual([
       { _tag: 'TandemProposed', tandemId: 1, menteeId: BEN, mentorId: MIA, manual: true, deadline: T0 + MENTEE_CHOICE_WINDOW },
     ])
+  })
+
+  it('publishes a cohort pair as a manual team with its reviewed score, for a NEW mentee as well', () => {
+    const score = { base: 6, max: 8, percentage: 75, breakdown: [{ questionPairId: 1, points: 6, max: 8, common: [101] }] }
+    const step = right(createCohortTandem(T0, { menteeId: ANNA, mentorId: MIA, clusterId: 3, score })(population()))
+    expect(tandemOf(step.world, 1)).toMatchObject({
+      state: 'ACTIVE',
+      manual: true,
+      score,
+      menteeProposal: { state: 'PROPOSED', deadline: T0 + MENTEE_CHOICE_WINDOW },
+    })
+    expect([menteeStatus(step.world, ANNA), mentorStatus(step.world, MIA)]).toEqual(['PROPOSED', 'PROPOSED'])
+    expect(step.events).toEqual([
+      { _tag: 'TandemProposed', tandemId: 1, menteeId: ANNA, mentorId: MIA, manual: true, deadline: T0 + MENTEE_CHOICE_WINDOW },
+    ])
+  })
+
+  it('refuses a cohort pair whose mentor is no longer available', () => {
+    const score = { base: 1, max: 2, percentage: 50, breakdown: [] }
+    expect(left(createCohortTandem(T0, { menteeId: BEN, mentorId: PAULA, clusterId: 2, score })(population()))).toEqual({
+      _tag: 'NotAvailableForMatching',
+      status: 'PAUSED',
+    })
   })
 
   it('refuses a manual tandem of one user with themselves', () => {

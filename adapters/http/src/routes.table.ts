@@ -42,6 +42,7 @@ import { isLeft } from 'fp-ts/lib/Either.js'
 import * as t from 'io-ts'
 import { MAX_IMAGE_BYTES, reencodeImage } from './image.js'
 import { answer, defineRoute, denied, json, type Route, startMatchingReply } from './route.js'
+import { cohortRoutes } from './routes.cohort.js'
 import { exportRoutes } from './routes.exports.js'
 import { docsRoutes } from './routes.docs.js'
 import { openApiDocument, type OpenApiDocument } from './openapi/openapi.document.js'
@@ -459,6 +460,7 @@ const serviceRoutes = (s: Services): readonly Route[] => [
     body: ResendNotificationPayload,
     handle: async ({ body }) => answer(await s.admin.resendNotification(body)),
   }),
+  ...cohortRoutes(s),
   ...exportRoutes(s),
 ]
 

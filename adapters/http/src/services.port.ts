@@ -45,6 +45,15 @@ import type {
   ExportUserDataRequest,
   Language,
   ResendNotificationPayload,
+  CohortChoicesQuery,
+  CohortDraftEdit,
+  CohortDraftView,
+  CohortMentorChoice,
+  CohortPublishResult,
+  CohortRunQuery,
+  CohortRunRequest,
+  CohortRunView,
+  LatestCohortRunQuery,
 } from '@tandem/core'
 import type { Either } from 'fp-ts/lib/Either.js'
 import type { Actor } from './policy.js'
@@ -117,6 +126,17 @@ export type Services = {
     readonly decline: (body: AdminDeclinePayload) => Outcome<boolean>
     /** Queues a failed notification again (InvalidTransition when it is not failed). */
     readonly resendNotification: (body: ResendNotificationPayload) => Outcome<boolean>
+  }
+  /** The admin's cohort page: whole-cohort runs in a worker thread, their drafts, the publish. */
+  readonly cohort: {
+    readonly start: (actor: Actor, body: CohortRunRequest) => Outcome<CohortRunView>
+    /** The run named, or the latest run (null when there was none). */
+    readonly progress: (query: LatestCohortRunQuery) => Outcome<CohortRunView | null>
+    readonly cancel: (query: CohortRunQuery) => Outcome<CohortRunView>
+    readonly draft: (query: LatestCohortRunQuery) => Outcome<CohortDraftView | null>
+    readonly choices: (query: CohortChoicesQuery) => Outcome<readonly CohortMentorChoice[]>
+    readonly edit: (body: CohortDraftEdit) => Outcome<CohortDraftView>
+    readonly publish: (actor: Actor, query: CohortRunQuery) => Outcome<CohortPublishResult>
   }
   readonly exports: {
     readonly userData: (body: ExportUserDataRequest, language: Language) => Outcome<Spreadsheet>

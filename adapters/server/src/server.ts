@@ -17,6 +17,7 @@ import {
 import {
   createAnswersRepository,
   createClustersRepository,
+  createCohortRepository,
   createDeletedSubjects,
   createErasureRepository,
   createExportQueries,
@@ -44,6 +45,7 @@ import { createLogger } from './logger.js'
 import { fixtureMasterData } from './master-data.js'
 import { mailNotifier } from './notifier.js'
 import { resetMailWiring } from './reset-mail.js'
+import { createCohortRunner } from './cohort/cohort.runner.js'
 import { clearInterruptedRuns, createMentorPoolCache, createServices, type ServiceContext } from './services/index.js'
 
 export type ServerOverrides = {
@@ -160,7 +162,10 @@ const serve = async (config: Config, overrides: ServerOverrides, releaseLock: ()
   const answers = createAnswersRepository(db)
   const lists = createListQueries(db)
   const master = fixtureMasterData()
+  const cohortRunner = createCohortRunner()
   const ctx: ServiceContext = {
+    cohorts: createCohortRepository(db),
+    cohortRunner,
     users,
     store,
     clock,
@@ -211,6 +216,9 @@ const serve = async (config: Config, overrides: ServerOverrides, releaseLock: ()
     }
   }
   const cleared = clearInterruptedRuns(ctx)
+  // A cohort run's worker died with the process that ran it; its draft was never written.
+  const interruptedCohortRuns = ctx.cohorts.failInterrupted(clock())
+  if (interruptedCohortRuns > 0) logger.warn({ runs: interruptedCohortRuns }, 'cohort runs interrupted by the restart')
   if (cleared > 0) logger.warn({ cleared }, 'cleared matching runs interrupted by a previous stop')
 
   const appConfig = {
@@ -283,6 +291,7 @@ const serve = async (config: Config, overrides: ServerOverrides, releaseLock: ()
       await worker.runOnce()
     },
     close: async () => {
+      await cohortRunner.close()
       await provider?.close()
       await transport.close()
       db.close()

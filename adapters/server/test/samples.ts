@@ -114,6 +114,14 @@ export const SAMPLES: Readonly<Record<string, (owner: Person, target: Person) =>
     },
   }),
   'POST /api/Admin/ResendNotification': () => ({ body: { notificationId: 999 } }),
+  // An unknown program year: the admin's call is refused with 400 and starts nothing.
+  'POST /api/Admin/StartCohortRun': () => ({ body: { clusterId: 999, objective: 'maxMatched', threshold: 30 } }),
+  'GET /api/Admin/GetCohortRunProgress': () => ({}),
+  'POST /api/Admin/CancelCohortRun': () => ({ query: { runId: '999' } }),
+  'GET /api/Admin/GetCohortDraft': () => ({ query: { runId: '999' } }),
+  'GET /api/Admin/GetCohortMentorChoices': () => ({ query: { runId: '999', menteeId: '1' } }),
+  'POST /api/Admin/EditCohortDraft': () => ({ body: { runId: 999, menteeId: 1, mentorId: null } }),
+  'POST /api/Admin/PublishCohortDraft': () => ({ query: { runId: '999' } }),
   'POST /api/Admin/ExportUserDataByRole': () => ({
     body: {
       role: 'Mentee',

@@ -52,3 +52,12 @@ export {
 export { createSharedAttemptLimiter } from './attempt.limits.shared.js'
 export { dialectOf, portable, type DialectName, type PortableSchema } from './dialect.js'
 export { openPostgresKysely, type PostgresOptions } from './postgres.js'
+export {
+  createCohortRepository,
+  type CohortRepository,
+  type CohortRunRecord,
+  type CohortDraftRow,
+  type DraftReason,
+  type DraftOutcome,
+  type PublishStep,
+} from './cohort.repository.js'

@@ -111,6 +111,40 @@ export type DeletedSubjectsTable = { subject_hash: string; deleted_at: number }
 /** The sign-in limits' fixed windows: `points` counted so far, `expire` the window's end (epoch ms). */
 export type RateLimitsTable = { key: string; points: number; expire: number | null }
 
+/** A whole-cohort run: its settings, state and who ran and published it (epoch ms times, JSON totals). */
+export type CohortRunsTable = {
+  id: Generated<number>
+  cluster_id: number
+  objective: string
+  threshold: number
+  state: string
+  /** The administrator's e-mail. */
+  started_by: string | null
+  started_at: number
+  finished_at: number | null
+  published_by: string | null
+  published_at: number | null
+  solver_totals: string | null
+  first_come: string | null
+  failure: string | null
+}
+
+/** One mentee of a cohort draft: the proposed mentor with the JSON score, or the reason there is none. */
+export type CohortDraftRowsTable = {
+  run_id: number
+  mentee_id: number
+  mentee_version: number
+  mentor_id: number | null
+  mentor_version: number | null
+  score: string | null
+  reason: string | null
+  candidates: number
+  edited: number
+  outcome: string
+  skip_reason: string | null
+  tandem_id: number | null
+}
+
 export type Schema = {
   meta: MetaTable
   users: UsersTable
@@ -124,4 +158,6 @@ export type Schema = {
   secrets: SecretsTable
   deleted_subjects: DeletedSubjectsTable
   rate_limits: RateLimitsTable
+  cohort_runs: CohortRunsTable
+  cohort_draft_rows: CohortDraftRowsTable
 }

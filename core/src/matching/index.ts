@@ -26,6 +26,7 @@ export { packMentorPool, unpackMentorAnswers, type MentorPool } from './mentor-p
 export { rankPool } from './ranking.packed.js'
 export { rankMentors } from './ranking.js'
 export { assignCohort } from './cohort.js'
+export { simulateFirstComeFirstServed, type FirstComeInput, type FirstComeOutcome, type FirstComeResult } from './first-come.simulation.js'
 export type {
   CohortAssignment,
   CohortCertificate,

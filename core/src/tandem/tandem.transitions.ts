@@ -9,8 +9,9 @@ import type { ClusterId, TandemId, UserId } from '../shared/ids.js'
 import { MENTEE_CHOICE_WINDOW, MENTOR_ANSWER_WINDOW, type Instant } from '../shared/time.js'
 import { DECLINE_COMMENT_MAX } from '../validation/limits.js'
 import { fieldError, type FieldError } from '../validation/messages.js'
+import type { StatusName } from '../users/status.js'
 import { countCharacters } from '../validation/text.rules.js'
-import { MANUAL_SCORE, type Tandem } from './tandem.codec.js'
+import { MANUAL_SCORE, type Score, type Tandem } from './tandem.codec.js'
 import { checkTandemMove, closedProposal, closeTandem, newProposal, settleMentees } from './tandem.effects.js'
 import { isTerminalPhase, tandemPhase, type TandemEvent } from './tandem.moves.js'
 import { isDeclinedPair, isPast, liveTandemsOf, proposalIdOf } from './tandem.queries.js'
@@ -26,7 +27,13 @@ export type DeclineByMentor = AcceptByMentor & {
   readonly infoText: string | null
 }
 export type ReleaseTandem = { readonly tandemId: TandemId; readonly expectedVersion?: number | undefined }
-export type CreateManualTandem = { readonly menteeId: UserId; readonly mentorId: UserId; readonly clusterId: ClusterId }
+export type CreateManualTandem = {
+  readonly menteeId: UserId
+  readonly mentorId: UserId
+  readonly clusterId: ClusterId
+  /** The pair's score when an admin publishes a reviewed cohort draft; a team made by hand has none ('Manual Matching'). */
+  readonly score?: Score
+}
 
 type Actor = { readonly side: 'Mentee' | 'Mentor'; readonly userId: UserId } | null
 
@@ -210,12 +217,15 @@ export const releaseTandem =
     return E.right(finishDraft(d))
   }
 
-/**
- * An admin pairs an AVAILABLE mentee with an AVAILABLE mentor, as a run would, with the manual
- * score. A declined pair is refused here too: the invariant "never proposed again" has no exception.
- */
-export const createManualTandem =
-  (now: Instant, command: CreateManualTandem) =>
+/** Where an admin's pairing comes from: a team made by hand, or a reviewed cohort draft. */
+type AdminPairing = { readonly menteeFrom: readonly StatusName[]; readonly event: 'ManualProposed' | 'CohortProposed' }
+
+const MANUAL: AdminPairing = { menteeFrom: ['AVAILABLE'], event: 'ManualProposed' }
+/** A cohort opens with mentees who never started a run (NEW) as well as those waiting again (AVAILABLE). */
+const COHORT: AdminPairing = { menteeFrom: ['NEW', 'AVAILABLE'], event: 'CohortProposed' }
+
+const pairByAdmin =
+  (now: Instant, command: CreateManualTandem, pairing: AdminPairing) =>
   (world: World): TransitionResult => {
     const { menteeId, mentorId, clusterId } = command
     if (menteeId === mentorId) return E.left({ _tag: 'SameUser' })
@@ -224,7 +234,8 @@ export const createManualTandem =
     if (menteeUser === undefined || mentorUser === undefined) return E.left(notFound('User'))
     if (menteeUser.mentee === null) return E.left({ _tag: 'NotAvailableForMatching', status: 'NONE' })
     if (mentorUser.mentor === null) return E.left({ _tag: 'NotAvailableForMatching', status: 'NONE' })
-    if (menteeUser.mentee.status !== 'AVAILABLE') return E.left({ _tag: 'NotAvailableForMatching', status: menteeUser.mentee.status })
+    if (!pairing.menteeFrom.includes(menteeUser.mentee.status))
+      return E.left({ _tag: 'NotAvailableForMatching', status: menteeUser.mentee.status })
     if (mentorUser.mentor.status !== 'AVAILABLE' || !mentorUser.mentor.published)
       return E.left({ _tag: 'NotAvailableForMatching', status: mentorUser.mentor.status })
     const cluster = world.clusters.get(clusterId)
@@ -242,12 +253,25 @@ export const createManualTandem =
       clusterId,
       createdAt: now,
       manual: true,
-      score: MANUAL_SCORE,
+      score: command.score ?? MANUAL_SCORE,
       menteeProposal: newProposal(proposalIdOf(id, 'Mentee'), deadline),
       mentorProposal: newProposal(proposalIdOf(id, 'Mentor'), null),
     }))
     moveMentor(d, mentorId, 'Proposed')
-    moveMentee(d, menteeId, 'ManualProposed', { noMatch: false })
+    moveMentee(d, menteeId, pairing.event, { noMatch: false })
     emit(d, { _tag: 'TandemProposed', tandemId: tandem.id, menteeId, mentorId, manual: true, deadline })
     return E.right(finishDraft(d))
   }
+
+/**
+ * An admin pairs an AVAILABLE mentee with an AVAILABLE mentor, as a run would, with the manual
+ * score. A declined pair is refused here too: the invariant "never proposed again" has no exception.
+ */
+export const createManualTandem = (now: Instant, command: CreateManualTandem) => pairByAdmin(now, command, MANUAL)
+
+/**
+ * Publishing one pair of a reviewed cohort draft: the manual team's transition (one proposal, the
+ * 48 h window, the same checks), with the pair's score, for a mentee who is NEW or AVAILABLE.
+ */
+export const createCohortTandem = (now: Instant, command: CreateManualTandem & { readonly score: Score }) =>
+  pairByAdmin(now, command, COHORT)

@@ -12,6 +12,8 @@ export type MenteeStatusEvent =
   /** An aborted first run: the mentee never had a tandem, so it is NEW again. */
   | 'FirstRunAborted'
   | 'ManualProposed'
+  /** An admin published a cohort draft pairing this mentee. */
+  | 'CohortProposed'
   | 'Matched'
   /** The mentee's last live tandem ended (declined, expired, released, mentor silent). */
   | 'LastTandemEnded'
@@ -26,6 +28,7 @@ export const MENTEE_STATUS_EVENTS: readonly MenteeStatusEvent[] = [
   'RunAborted',
   'FirstRunAborted',
   'ManualProposed',
+  'CohortProposed',
   'Matched',
   'LastTandemEnded',
   'YearDeactivated',
@@ -36,7 +39,13 @@ export const MENTEE_STATUS_EVENTS: readonly MenteeStatusEvent[] = [
 
 /** Mentees are never PAUSED; INACTIVE is final (the program year ended). */
 export const MENTEE_STATUS_MOVES: Moves<MenteeStatusEvent> = {
-  NEW: { StartRun: 'PENDING', YearDeactivated: 'INACTIVE', AdminSetAvailable: 'AVAILABLE', AdminSetInactive: 'INACTIVE' },
+  NEW: {
+    StartRun: 'PENDING',
+    CohortProposed: 'PROPOSED',
+    YearDeactivated: 'INACTIVE',
+    AdminSetAvailable: 'AVAILABLE',
+    AdminSetInactive: 'INACTIVE',
+  },
   PENDING: {
     RunProposed: 'PROPOSED',
     RunFoundNone: 'AVAILABLE',
@@ -50,6 +59,7 @@ export const MENTEE_STATUS_MOVES: Moves<MenteeStatusEvent> = {
   AVAILABLE: {
     StartRun: 'PENDING',
     ManualProposed: 'PROPOSED',
+    CohortProposed: 'PROPOSED',
     YearDeactivated: 'INACTIVE',
     AdminSetNew: 'NEW',
     AdminSetInactive: 'INACTIVE',

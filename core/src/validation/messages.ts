@@ -28,6 +28,14 @@ export const MessageKey = t.keyof({
   'profile-incomplete-published': null,
   /** Publishing needs matching enabled (SPEC §5). */
   'matching-disabled': null,
+  /** A cohort run's minimum percentage is a whole number from 0 to 100. */
+  'cohort-threshold-range': null,
+  /** A cohort run names a program year that does not exist or has ended. */
+  'cohort-unknown-program-year': null,
+  /** A cohort draft edit names a mentor who is not available for this mentee. */
+  'cohort-mentor-not-available': null,
+  /** A cohort draft edit names a mentee who is not part of the run. */
+  'cohort-unknown-mentee': null,
 })
 export type MessageKey = t.TypeOf<typeof MessageKey>
 /** Every key, so the web app can test that both languages translate each one. */

@@ -4,6 +4,7 @@ import type { Bilingual, DeclineReason, DomainError, Language, ProfileQuestion, 
 import type {
   AnswersRepository,
   ClustersRepository,
+  CohortRepository,
   DeletedSubjects,
   ErasureRepository,
   ExportQueries,
@@ -15,6 +16,7 @@ import type {
 } from '@tandem/sqlite'
 import { left, right, type Either } from 'fp-ts/lib/Either.js'
 import type { Clock } from '../clock.js'
+import type { CohortRunner } from '../cohort/cohort.runner.js'
 import type { MentorPoolCache } from './mentor-pool.cache.js'
 
 export type MasterData = {
@@ -51,6 +53,9 @@ export type ServiceContext = {
   readonly generation: () => string
   /** The packed mentor pool of the matching runs, one per server (built by the composition root). */
   readonly mentorPool: MentorPoolCache
+  /** Whole-cohort runs and their drafts, and the worker threads that compute them. */
+  readonly cohorts: CohortRepository
+  readonly cohortRunner: CohortRunner
   readonly clock: Clock
   readonly master: MasterData
   readonly logger: Logger

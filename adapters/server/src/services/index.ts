@@ -1,6 +1,7 @@
 // The Services port of @tandem/http, implemented over the repositories, the world store and the core.
 import { issuedBeforeDeletion } from '@tandem/core'
 import type { KnownAccount, Services } from '@tandem/http'
+import { cohortService } from '../cohort/cohort.service.js'
 import { accountService, emailFromToken } from './account.service.js'
 import { adminService } from './admin/index.js'
 import { exportService } from '../exports/export.service.js'
@@ -43,6 +44,7 @@ export const createServices = (ctx: ServiceContext, extras: ServiceExtras): Serv
     questionnaire: questionnaireService(ctx),
     matching: matchingService(ctx),
     admin: adminService(ctx),
+    cohort: cohortService(ctx),
     exports: exportService(ctx),
   }
 }

@@ -6,11 +6,12 @@ import { useAdminTranslations } from './admin.i18n.js'
 import { AdminMessageBar, AdminMessagesProvider } from './AdminMessages.js'
 import { AdminTopBar } from './AdminTopBar.js'
 import ClustersPage from './ClustersPage.js'
+import CohortMatchingPage from './cohort/CohortMatchingPage.js'
 import MatchingTeamsPage from './MatchingTeamsPage.js'
 import UserInformationPage from './UserInformationPage.js'
 import UserListPage from './UserListPage.js'
 
-export const ADMIN_PATHS = ['matching-tandems', 'mentees', 'mentors', 'user-information', 'clusters'] as const
+export const ADMIN_PATHS = ['matching-tandems', 'mentees', 'mentors', 'user-information', 'clusters', 'cohort-matching'] as const
 
 const AdminRoutes = () => {
   const { t } = useAdminTranslations()
@@ -25,6 +26,7 @@ const AdminRoutes = () => {
         <Route path="mentors" element={<UserListPage key="Mentor" side="Mentor" />} />
         <Route path="user-information" element={<UserInformationPage />} />
         <Route path="clusters" element={<ClustersPage />} />
+        <Route path="cohort-matching" element={<CohortMatchingPage />} />
         <Route path="*" element={<ErrorPage code={404} />} />
       </Routes>
     </AdminMessagesProvider>

@@ -1,0 +1,231 @@
+// The admin's cohort page (whole-cohort matching): start a run in a worker thread, follow or
+// cancel it, review and edit its draft, publish it as tandems through the manual team's transition.
+import {
+  createCohortTandem,
+  fieldError,
+  invalidTransition,
+  notFound,
+  scoreMentor,
+  validationFailed,
+  type CohortMentorChoice,
+  type CohortResult,
+  type FirstComeResult,
+  type CohortSkippedView,
+  type DomainError,
+  type UserId,
+} from '@tandem/core'
+import type { Services } from '@tandem/http'
+import type { CohortDraftRow, CohortRunRecord, PublishStep, UserRecord } from '@tandem/sqlite'
+import { isLeft, left, right, type Either } from 'fp-ts/lib/Either.js'
+import { isDeletedPlaceholder } from '../services/account.erasure.js'
+import type { ServiceContext } from '../services/context.js'
+import { answersOf } from '../services/views.js'
+import { declinedPairs, isPoolMentor, loadCohortPopulation } from './cohort.population.js'
+import { draftView, personOf, runView, totalsOf } from './cohort.views.js'
+
+/** How many mentors the "pick another mentor" list offers, best first. */
+const CHOICES_SHOWN = 100
+
+const runNotFound = (): DomainError => notFound('CohortRun')
+
+export const cohortService = (ctx: ServiceContext): Services['cohort'] => {
+  const { cohorts, cohortRunner } = ctx
+
+  const yearOf = (clusterId: number): string => ctx.clusters.list().find((c) => c.clusterId === clusterId)?.clusterText ?? ''
+  const viewOf = (run: CohortRunRecord) => runView(run, yearOf(run.clusterId), cohortRunner.progress(run.id))
+  const find = (runId: number | undefined): Either<DomainError, CohortRunRecord | null> => {
+    if (runId === undefined) return right(cohorts.latest() ?? null)
+    const run = cohorts.byId(runId)
+    return run === undefined ? left(runNotFound()) : right(run)
+  }
+  const users = (): Map<UserId, UserRecord> => new Map(ctx.users.all().map((u) => [u.id, u]))
+  const draftOf = (run: CohortRunRecord) => {
+    const all = users()
+    return draftView(viewOf(run), run, cohorts.rows(run.id), (id) => all.get(id), ctx.master.questionnaire)
+  }
+
+  const finished = (runId: number, versions: ReadonlyMap<UserId, number>) => ({
+    done: (result: CohortResult, firstCome: FirstComeResult) => {
+      const rows: CohortDraftRow[] = [
+        ...result.pairs.map((p) => ({
+          menteeId: p.menteeId,
+          menteeVersion: versions.get(p.menteeId) ?? 0,
+          mentor: { id: p.mentorId, version: versions.get(p.mentorId) ?? 0, score: p.score },
+          reason: null,
+          candidates: 0,
+          edited: false,
+          outcome: 'Proposed' as const,
+          skipReason: null,
+          tandemId: null,
+        })),
+        ...result.unmatched.map((u) => ({
+          menteeId: u.menteeId,
+          menteeVersion: versions.get(u.menteeId) ?? 0,
+          mentor: null,
+          reason: u.reason,
+          candidates: u.candidates,
+          edited: false,
+          outcome: 'Proposed' as const,
+          skipReason: null,
+          tandemId: null,
+        })),
+      ]
+      const saved = cohorts.saveDraft(runId, {
+        rows,
+        solverTotals: totalsOf(rows),
+        firstCome: { mentees: firstCome.mentees, matched: firstCome.matched, meanPercentage: firstCome.meanPercentage },
+        finishedAt: ctx.clock(),
+      })
+      ctx.logger.info({ runId, matched: result.totals.matched, saved }, 'cohort run finished')
+    },
+    cancelled: () => {
+      cohorts.cancel(runId, ctx.clock())
+    },
+    failed: (message: string) => {
+      ctx.logger.error({ runId, message }, 'cohort run failed')
+      cohorts.fail(runId, ctx.clock(), message)
+    },
+  })
+
+  const editableRun = (runId: number): Either<DomainError, CohortRunRecord> => {
+    const run = cohorts.byId(runId)
+    if (run === undefined) return left(runNotFound())
+    return run.state === 'Draft' ? right(run) : left(invalidTransition(run.state, 'EditCohortDraft'))
+  }
+
+  return {
+    start: async (actor, body) => {
+      const cluster = ctx.clusters.list().find((c) => c.clusterId === body.clusterId)
+      if (cluster === undefined || cluster.isEnded) return left(validationFailed([fieldError('clusterId', 'cohort-unknown-program-year')]))
+      const now = ctx.clock()
+      const run = cohorts.start({ ...body, startedBy: actor.email, startedAt: now })
+      if (run === undefined) return left({ _tag: 'MatchingAlreadyRunning' })
+      // The answer goes out now; the people load in slices (phase 'loading') and the worker solves.
+      void loadCohortPopulation(ctx, body, now)
+        .then((population) => {
+          // Cancelled while loading, or the server is stopping: no worker to start.
+          if (cohortRunner.closed() || cohorts.byId(run.id)?.state !== 'Running') return
+          cohortRunner.start(run.id, { input: population.input, firstCome: population.firstCome }, finished(run.id, population.versions))
+        })
+        .catch((error: unknown) => {
+          // A load cut off by the server stopping is marked failed at the next start.
+          if (cohortRunner.closed()) return
+          ctx.logger.error({ runId: run.id, err: error }, 'cohort run could not start')
+          cohorts.fail(run.id, ctx.clock(), error instanceof Error ? error.message : 'could not start')
+        })
+      return right(viewOf(run))
+    },
+
+    progress: async (query) => {
+      const run = find(query.runId)
+      return isLeft(run) ? run : right(run.right === null ? null : viewOf(run.right))
+    },
+
+    cancel: async (query) => {
+      const run = cohorts.byId(query.runId)
+      if (run === undefined) return left(runNotFound())
+      if (run.state !== 'Running') return left(invalidTransition(run.state, 'CancelCohortRun'))
+      cohorts.cancel(run.id, ctx.clock())
+      cohortRunner.cancel(run.id)
+      const after = cohorts.byId(run.id)
+      return after === undefined ? left(runNotFound()) : right(viewOf(after))
+    },
+
+    draft: async (query) => {
+      const run = find(query.runId)
+      return isLeft(run) ? run : right(run.right === null ? null : draftOf(run.right))
+    },
+
+    choices: async (query) => {
+      const run = cohorts.byId(query.runId)
+      if (run === undefined) return left(runNotFound())
+      const rows = cohorts.rows(run.id)
+      if (!rows.some((r) => r.menteeId === query.menteeId)) return left(validationFailed([fieldError('menteeId', 'cohort-unknown-mentee')]))
+      const taken = new Map(rows.flatMap((r) => (r.mentor === null ? [] : [[r.mentor.id, r.menteeId] as const])))
+      const declined = new Set(declinedPairs(ctx, [query.menteeId]).map((p) => p.mentorId))
+      const menteeAnswers = answersOf(ctx, query.menteeId, 'Mentee')
+      const choices: CohortMentorChoice[] = ctx.users
+        .all()
+        .filter((u) => isPoolMentor(u) && !isDeletedPlaceholder(u) && u.id !== query.menteeId && !declined.has(u.id))
+        .flatMap((u) => {
+          const score = scoreMentor(ctx.master.questionnaire, menteeAnswers, answersOf(ctx, u.id, 'Mentor'))
+          if (score === null) return []
+          const holder = taken.get(u.id)
+          return [
+            {
+              ...personOf(u, u.id),
+              base: score.base,
+              max: score.max,
+              percentage: score.percentage,
+              taken: holder !== undefined && holder !== query.menteeId,
+            },
+          ]
+        })
+        .sort((a, b) => b.percentage - a.percentage || b.base - a.base || a.userId - b.userId)
+      return right(choices.slice(0, CHOICES_SHOWN))
+    },
+
+    edit: async (body) => {
+      const run = editableRun(body.runId)
+      if (isLeft(run)) return run
+      const rows = cohorts.rows(run.right.id)
+      const row = rows.find((r) => r.menteeId === body.menteeId)
+      if (row === undefined) return left(validationFailed([fieldError('menteeId', 'cohort-unknown-mentee')]))
+      if (body.mentorId === null) {
+        if (!cohorts.setPair(run.right.id, body.menteeId, null, row.candidates)) return left(invalidTransition('Draft', 'EditCohortDraft'))
+        return right(draftOf(run.right))
+      }
+      const mentorId = body.mentorId
+      const notAvailable = left(validationFailed([fieldError('mentorId', 'cohort-mentor-not-available')]))
+      const mentor = ctx.users.byId(mentorId)
+      const takenByOther = rows.some((r) => r.mentor?.id === mentorId && r.menteeId !== body.menteeId)
+      if (mentor === undefined || !isPoolMentor(mentor) || mentorId === body.menteeId || takenByOther) return notAvailable
+      if (declinedPairs(ctx, [body.menteeId]).some((p) => p.mentorId === mentorId)) return notAvailable
+      const score = scoreMentor(ctx.master.questionnaire, answersOf(ctx, body.menteeId, 'Mentee'), answersOf(ctx, mentorId, 'Mentor'))
+      if (score === null) return notAvailable
+      const picked = { id: mentorId, version: mentor.participant.version, score }
+      if (!cohorts.setPair(run.right.id, body.menteeId, picked, row.candidates)) return left(invalidTransition('Draft', 'EditCohortDraft'))
+      return right(draftOf(run.right))
+    },
+
+    publish: async (actor, query) => {
+      const run = editableRun(query.runId)
+      if (isLeft(run)) return run
+      const now = ctx.clock()
+      const published = cohorts.publish(run.right.id, actor.email, now, (row): PublishStep => {
+        const { menteeId, mentor } = row
+        const result = ctx.store.run(
+          { userIds: [menteeId, mentor.id] },
+          (world) => {
+            // Changed since the draft (another run, an admin, a saved profile): the review no longer holds.
+            const changed =
+              world.users.get(menteeId)?.version !== row.menteeVersion || world.users.get(mentor.id)?.version !== mentor.version
+            if (changed) return left({ _tag: 'TandemChanged' })
+            if (world.users.get(menteeId)?.mentee?.clusterId !== run.right.clusterId) return left({ _tag: 'TandemChanged' })
+            return createCohortTandem(now, { menteeId, mentorId: mentor.id, clusterId: run.right.clusterId, score: mentor.score })(world)
+          },
+          now,
+        )
+        if (isLeft(result)) return { skipped: result.left._tag === 'TandemChanged' ? 'Changed' : 'NotAvailable' }
+        const proposed = result.right.events.find((e) => e._tag === 'TandemProposed')
+        return { tandemId: proposed?._tag === 'TandemProposed' ? proposed.tandemId : 0 }
+      })
+      if (published === undefined) return left(invalidTransition('Published', 'PublishCohortDraft'))
+      const all = users()
+      const skipped: CohortSkippedView[] = published.flatMap((p) =>
+        'skipped' in p.step
+          ? [
+              {
+                mentee: personOf(all.get(p.menteeId), p.menteeId),
+                mentor: personOf(all.get(p.mentor?.id ?? 0), p.mentor?.id ?? 0),
+                reason: p.step.skipped,
+              },
+            ]
+          : [],
+      )
+      const tandemIds = published.flatMap((p) => ('tandemId' in p.step ? [p.step.tandemId] : []))
+      ctx.logger.info({ runId: run.right.id, published: tandemIds.length, skipped: skipped.length }, 'cohort draft published')
+      return right({ published: tandemIds.length, tandemIds, skipped })
+    },
+  }
+}

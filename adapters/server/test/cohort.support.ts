@@ -1,0 +1,48 @@
+// Helpers of the cohort-run tests: start a run as the admin, wait for its draft, seed a large cohort.
+import type { CohortDraftView, CohortRunView } from '@tandem/core'
+import { generatePopulation } from '@tandem/fixtures'
+import { seedPopulation } from '../src/index.js'
+import { expectOk, ISSUER, START, type Harness } from './harness.js'
+
+export const startRun = async (h: Harness, body: { clusterId: number; objective?: string; threshold?: number }): Promise<CohortRunView> => {
+  const reply = await h.call<CohortRunView>(h.admin, 'POST', '/api/Admin/StartCohortRun', {
+    objective: 'maxMatched',
+    threshold: 0,
+    ...body,
+  })
+  expectOk(reply, 'start cohort run')
+  return reply.body.value
+}
+
+export const progressOf = async (h: Harness, runId: number): Promise<CohortRunView> => {
+  const reply = await h.call<CohortRunView>(h.admin, 'GET', `/api/Admin/GetCohortRunProgress?runId=${runId}`)
+  expectOk(reply, 'cohort progress')
+  return reply.body.value
+}
+
+/** Polls the progress until the run is no longer Running (the worker needs a moment to start). */
+export const settled = async (h: Harness, runId: number, onPoll: (view: CohortRunView) => void | Promise<void> = () => {}) => {
+  const until = Date.now() + 60_000
+  for (;;) {
+    const view = await progressOf(h, runId)
+    await onPoll(view)
+    if (view.state !== 'Running') return view
+    if (Date.now() > until) throw new Error(`cohort run ${runId} still running`)
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+}
+
+export const draftOf = async (h: Harness, runId: number): Promise<CohortDraftView> => {
+  const reply = await h.call<CohortDraftView>(h.admin, 'GET', `/api/Admin/GetCohortDraft?runId=${runId}`)
+  expectOk(reply, 'cohort draft')
+  return reply.body.value
+}
+
+/** A synthetic cohort written straight through the repositories (thousands of people in seconds). */
+export const seedCohort = (h: Harness, mentees: number, mentors: number): void => {
+  seedPopulation(
+    { ctx: h.server.ctx, db: h.server.db },
+    generatePopulation({ seed: 11, mentees, mentors, now: START, clusterId: h.server.ctx.clusters.defaultCluster()?.clusterId ?? null }),
+    ISSUER,
+  )
+}

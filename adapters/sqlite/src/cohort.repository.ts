@@ -1,0 +1,271 @@
+// Whole-cohort runs and their drafts (migration 0008): a run's life (Running -> Draft -> Published,
+// or Cancelled / Failed), one row per mentee of its draft, the admin's edits and the publish, whose
+// every step commits or rolls back together.
+import { Score, type CohortRunState, type CohortTotalsView, type Instant, type UserId } from '@tandem/core'
+import * as t from 'io-ts'
+import type { Database } from './database.js'
+import { decodeStored } from './rows.js'
+
+export type CohortRunRecord = {
+  readonly id: number
+  readonly clusterId: number
+  readonly objective: 'maxMatched' | 'maxScore'
+  readonly threshold: number
+  readonly state: CohortRunState
+  /** The administrator's e-mail. */
+  readonly startedBy: string | null
+  readonly startedAt: Instant
+  readonly finishedAt: Instant | null
+  readonly publishedBy: string | null
+  readonly publishedAt: Instant | null
+  readonly solverTotals: CohortTotalsView | null
+  readonly firstCome: CohortTotalsView | null
+  readonly failure: string | null
+}
+
+export type DraftReason = 'NoMentorAboveThreshold' | 'TakenByBetterAssignment' | 'DroppedByAdmin'
+export type DraftOutcome = 'Proposed' | 'Published' | 'Skipped'
+
+export type CohortDraftRow = {
+  readonly menteeId: UserId
+  readonly menteeVersion: number
+  /** null: no pair (see `reason`). */
+  readonly mentor: { readonly id: UserId; readonly version: number; readonly score: Score } | null
+  readonly reason: DraftReason | null
+  readonly candidates: number
+  readonly edited: boolean
+  readonly outcome: DraftOutcome
+  readonly skipReason: 'Changed' | 'NotAvailable' | null
+  readonly tandemId: number | null
+}
+
+/** What publishing one pair did: its tandem, or why it was skipped. */
+export type PublishStep = { readonly tandemId: number } | { readonly skipped: 'Changed' | 'NotAvailable' }
+
+const Objective = t.keyof({ maxMatched: null, maxScore: null })
+const State = t.keyof({ Running: null, Draft: null, Cancelled: null, Failed: null, Published: null })
+const Reason = t.keyof({ NoMentorAboveThreshold: null, TakenByBetterAssignment: null, DroppedByAdmin: null })
+const Outcome = t.keyof({ Proposed: null, Published: null, Skipped: null })
+const SkipReason = t.keyof({ Changed: null, NotAvailable: null })
+const Totals = t.type({ mentees: t.number, matched: t.number, meanPercentage: t.number })
+
+export const createCohortRepository = (db: Database) => {
+  const k = db.kysely
+
+  const runOf = (row: {
+    id: number
+    cluster_id: number
+    objective: string
+    threshold: number
+    state: string
+    started_by: string | null
+    started_at: number
+    finished_at: number | null
+    published_by: string | null
+    published_at: number | null
+    solver_totals: string | null
+    first_come: string | null
+    failure: string | null
+  }): CohortRunRecord => ({
+    id: row.id,
+    clusterId: row.cluster_id,
+    objective: decodeStored(Objective, row.objective, `objective of cohort run ${row.id}`),
+    threshold: row.threshold,
+    state: decodeStored(State, row.state, `state of cohort run ${row.id}`),
+    startedBy: row.started_by,
+    startedAt: row.started_at,
+    finishedAt: row.finished_at,
+    publishedBy: row.published_by,
+    publishedAt: row.published_at,
+    solverTotals: row.solver_totals === null ? null : decodeStored(Totals, JSON.parse(row.solver_totals), `totals of cohort run ${row.id}`),
+    firstCome:
+      row.first_come === null ? null : decodeStored(Totals, JSON.parse(row.first_come), `first-come totals of cohort run ${row.id}`),
+    failure: row.failure,
+  })
+
+  const byId = (id: number): CohortRunRecord | undefined => {
+    const row = db.first(k.selectFrom('cohort_runs').selectAll().where('id', '=', id))
+    return row === undefined ? undefined : runOf(row)
+  }
+
+  const rows = (runId: number): CohortDraftRow[] =>
+    db.all(k.selectFrom('cohort_draft_rows').selectAll().where('run_id', '=', runId).orderBy('mentee_id')).map((r) => ({
+      menteeId: r.mentee_id,
+      menteeVersion: r.mentee_version,
+      mentor:
+        r.mentor_id === null || r.score === null
+          ? null
+          : {
+              id: r.mentor_id,
+              version: r.mentor_version ?? 0,
+              score: decodeStored(Score, JSON.parse(r.score), `score of cohort run ${runId}, mentee ${r.mentee_id}`),
+            },
+      reason: r.reason === null ? null : decodeStored(Reason, r.reason, `reason of cohort run ${runId}`),
+      candidates: r.candidates,
+      edited: r.edited === 1,
+      outcome: decodeStored(Outcome, r.outcome, `outcome of cohort run ${runId}`),
+      skipReason: r.skip_reason === null ? null : decodeStored(SkipReason, r.skip_reason, `skip reason of cohort run ${runId}`),
+      tandemId: r.tandem_id,
+    }))
+
+  const finish = (id: number, state: 'Cancelled' | 'Failed', at: Instant, failure: string | null): boolean =>
+    db.run(k.updateTable('cohort_runs').set({ state, finished_at: at, failure }).where('id', '=', id).where('state', '=', 'Running')) === 1
+
+  return {
+    byId,
+    rows,
+    latest: (): CohortRunRecord | undefined => {
+      const row = db.first(k.selectFrom('cohort_runs').selectAll().orderBy('id', 'desc').limit(1))
+      return row === undefined ? undefined : runOf(row)
+    },
+    running: (): CohortRunRecord | undefined => {
+      const row = db.first(k.selectFrom('cohort_runs').selectAll().where('state', '=', 'Running').limit(1))
+      return row === undefined ? undefined : runOf(row)
+    },
+    /** A new run in state Running; undefined when another run is Running (one at a time, across processes). */
+    start: (run: {
+      readonly clusterId: number
+      readonly objective: 'maxMatched' | 'maxScore'
+      readonly threshold: number
+      readonly startedBy: string
+      readonly startedAt: Instant
+    }): CohortRunRecord | undefined =>
+      db.transaction(() => {
+        if (db.first(k.selectFrom('cohort_runs').select('id').where('state', '=', 'Running')) !== undefined) return undefined
+        const inserted = db.first(
+          k
+            .insertInto('cohort_runs')
+            .values({
+              cluster_id: run.clusterId,
+              objective: run.objective,
+              threshold: run.threshold,
+              state: 'Running',
+              started_by: run.startedBy,
+              started_at: run.startedAt,
+            })
+            .returning('id'),
+        )
+        return inserted === undefined ? undefined : byId(inserted.id)
+      }),
+    /** Stores the draft of a Running run and makes it a Draft; false when it was cancelled meanwhile. */
+    saveDraft: (
+      id: number,
+      draft: {
+        readonly rows: readonly CohortDraftRow[]
+        readonly solverTotals: CohortTotalsView
+        readonly firstCome: CohortTotalsView
+        readonly finishedAt: Instant
+      },
+    ): boolean =>
+      db.transaction(() => {
+        const changed = db.run(
+          k
+            .updateTable('cohort_runs')
+            .set({
+              state: 'Draft',
+              finished_at: draft.finishedAt,
+              solver_totals: JSON.stringify(draft.solverTotals),
+              first_come: JSON.stringify(draft.firstCome),
+            })
+            .where('id', '=', id)
+            .where('state', '=', 'Running'),
+        )
+        if (changed !== 1) return false
+        for (let i = 0; i < draft.rows.length; i += 200)
+          db.run(
+            k.insertInto('cohort_draft_rows').values(
+              draft.rows.slice(i, i + 200).map((r) => ({
+                run_id: id,
+                mentee_id: r.menteeId,
+                mentee_version: r.menteeVersion,
+                mentor_id: r.mentor?.id ?? null,
+                mentor_version: r.mentor?.version ?? null,
+                score: r.mentor === null ? null : JSON.stringify(r.mentor.score),
+                reason: r.reason,
+                candidates: r.candidates,
+                edited: r.edited ? 1 : 0,
+                outcome: r.outcome,
+                skip_reason: null,
+                tandem_id: null,
+              })),
+            ),
+          )
+        return true
+      }),
+    cancel: (id: number, at: Instant): boolean => finish(id, 'Cancelled', at, null),
+    fail: (id: number, at: Instant, failure: string): boolean => finish(id, 'Failed', at, failure),
+    /** Runs a crashed or stopped process left Running: their worker is gone. Called at start. */
+    failInterrupted: (at: Instant): number =>
+      db.run(
+        k
+          .updateTable('cohort_runs')
+          .set({ state: 'Failed', finished_at: at, failure: 'interrupted by a restart' })
+          .where('state', '=', 'Running'),
+      ),
+    /** Sets or drops one mentee's pair of a Draft run; false when the run is no longer a Draft. */
+    setPair: (
+      id: number,
+      menteeId: UserId,
+      mentor: { readonly id: UserId; readonly version: number; readonly score: Score } | null,
+      candidates: number,
+    ): boolean =>
+      db.transaction(() => {
+        if (db.first(k.selectFrom('cohort_runs').select('id').where('id', '=', id).where('state', '=', 'Draft')) === undefined) return false
+        return (
+          db.run(
+            k
+              .updateTable('cohort_draft_rows')
+              .set({
+                mentor_id: mentor?.id ?? null,
+                mentor_version: mentor?.version ?? null,
+                score: mentor === null ? null : JSON.stringify(mentor.score),
+                reason: mentor === null ? 'DroppedByAdmin' : null,
+                candidates,
+                edited: 1,
+              })
+              .where('run_id', '=', id)
+              .where('mentee_id', '=', menteeId),
+          ) === 1
+        )
+      }),
+    /**
+     * Publishes a Draft run in one transaction: `publishOne` creates each pair's tandem (through the
+     * world store, whose own transaction nests as a savepoint) or says why it skipped the pair; the
+     * run becomes Published with who and when. undefined when the run is no longer a Draft.
+     */
+    publish: (
+      id: number,
+      by: string,
+      at: Instant,
+      publishOne: (row: CohortDraftRow & { readonly mentor: NonNullable<CohortDraftRow['mentor']> }) => PublishStep,
+    ): readonly (CohortDraftRow & { readonly step: PublishStep })[] | undefined =>
+      db.transaction(() => {
+        const claimed = db.run(
+          k
+            .updateTable('cohort_runs')
+            .set({ state: 'Published', published_by: by, published_at: at })
+            .where('id', '=', id)
+            .where('state', '=', 'Draft'),
+        )
+        if (claimed !== 1) return undefined
+        const done: (CohortDraftRow & { readonly step: PublishStep })[] = []
+        for (const row of rows(id)) {
+          if (row.mentor === null) continue
+          const step = publishOne({ ...row, mentor: row.mentor })
+          db.run(
+            k
+              .updateTable('cohort_draft_rows')
+              .set(
+                'tandemId' in step ? { outcome: 'Published', tandem_id: step.tandemId } : { outcome: 'Skipped', skip_reason: step.skipped },
+              )
+              .where('run_id', '=', id)
+              .where('mentee_id', '=', row.menteeId),
+          )
+          done.push({ ...row, step })
+        }
+        return done
+      }),
+  }
+}
+
+export type CohortRepository = ReturnType<typeof createCohortRepository>

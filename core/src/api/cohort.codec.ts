@@ -1,0 +1,113 @@
+// Wire codecs of the admin's cohort page (issue: whole-cohort matching): start a run, follow and
+// cancel it, review and edit its draft, publish it. Shared by the HTTP adapter and the web app.
+import * as t from 'io-ts'
+import { Bilingual } from '../shared/language.js'
+import { IdFromString } from './query.codec.js'
+import { Id, refined } from './wire.codec.js'
+
+export const CohortObjectiveWire = t.keyof({ maxMatched: null, maxScore: null }, 'CohortObjective')
+
+/** The minimum percentage of a cohort run: a whole number from 0 to 100. */
+export const CohortThreshold = refined(
+  'CohortThreshold',
+  t.number,
+  (n) => Number.isSafeInteger(n) && n >= 0 && n <= 100,
+  'cohort-threshold-range',
+)
+
+/** POST /api/Admin/StartCohortRun */
+export const CohortRunRequest = t.strict({ clusterId: Id, objective: CohortObjectiveWire, threshold: CohortThreshold }, 'CohortRunRequest')
+export type CohortRunRequest = t.TypeOf<typeof CohortRunRequest>
+
+/** ?runId= of the progress, draft, cancel and publish calls; without it the progress and draft calls answer the latest run. */
+export const CohortRunQuery = t.strict({ runId: IdFromString }, 'CohortRunQuery')
+export type CohortRunQuery = t.TypeOf<typeof CohortRunQuery>
+export const LatestCohortRunQuery = t.exact(t.partial({ runId: IdFromString }), 'LatestCohortRunQuery')
+export type LatestCohortRunQuery = t.TypeOf<typeof LatestCohortRunQuery>
+
+/** ?runId=&menteeId= of the mentor choices for one mentee of a draft. */
+export const CohortChoicesQuery = t.strict({ runId: IdFromString, menteeId: IdFromString }, 'CohortChoicesQuery')
+export type CohortChoicesQuery = t.TypeOf<typeof CohortChoicesQuery>
+
+/** POST /api/Admin/EditCohortDraft: another mentor for the mentee, or null to drop the mentee's pair. */
+export const CohortDraftEdit = t.strict({ runId: Id, menteeId: Id, mentorId: t.union([Id, t.null]) }, 'CohortDraftEdit')
+export type CohortDraftEdit = t.TypeOf<typeof CohortDraftEdit>
+
+export const COHORT_RUN_STATES = ['Running', 'Draft', 'Cancelled', 'Failed', 'Published'] as const
+export type CohortRunState = (typeof COHORT_RUN_STATES)[number]
+export type CohortRunPhase = 'loading' | 'scoring' | 'solving' | 'verifying' | 'reporting' | 'saving'
+
+export type CohortPerson = { readonly userId: number; readonly firstName: string; readonly lastName: string; readonly email: string }
+
+/** A run as the progress call shows it. */
+export type CohortRunView = {
+  readonly runId: number
+  readonly clusterId: number
+  readonly programYear: string
+  readonly objective: t.TypeOf<typeof CohortObjectiveWire>
+  readonly threshold: number
+  readonly state: CohortRunState
+  readonly phase: CohortRunPhase | null
+  /** 0 to 1 within the phase. */
+  readonly fraction: number
+  /** The administrator's e-mail. */
+  readonly startedBy: string | null
+  readonly startedAt: string
+  readonly finishedAt: string | null
+  readonly publishedBy: string | null
+  readonly publishedAt: string | null
+}
+
+export type CohortDraftPairView = {
+  readonly mentee: CohortPerson
+  readonly mentor: CohortPerson
+  readonly base: number
+  readonly max: number
+  readonly percentage: number
+  /** What the two share, the weightiest first (core commonGround), as "question: options" lines. */
+  readonly shared: readonly Bilingual[]
+  /** Picked by the admin rather than the solver. */
+  readonly edited: boolean
+  readonly outcome: 'Proposed' | 'Published' | 'Skipped'
+  readonly tandemId: number | null
+}
+
+/** Why a mentee has no pair: the solver's reasons, or the admin dropped it. */
+export type CohortUnmatchedReason = 'NoMentorAboveThreshold' | 'TakenByBetterAssignment' | 'DroppedByAdmin'
+export type CohortUnmatchedView = { readonly mentee: CohortPerson; readonly reason: CohortUnmatchedReason; readonly candidates: number }
+
+export type CohortTotalsView = { readonly mentees: number; readonly matched: number; readonly meanPercentage: number }
+
+export type CohortSkippedView = {
+  readonly mentee: CohortPerson
+  readonly mentor: CohortPerson
+  /** The mentee or the mentor changed since the draft (another run, an admin, a profile save), or the core refused. */
+  readonly reason: 'Changed' | 'NotAvailable'
+}
+
+export type CohortDraftView = CohortRunView & {
+  readonly pairs: readonly CohortDraftPairView[]
+  readonly unmatched: readonly CohortUnmatchedView[]
+  /** The draft as it stands (edits included). */
+  readonly totals: CohortTotalsView
+  /** What the solver proposed before any edit. */
+  readonly solverTotals: CohortTotalsView
+  /** What first-come-first-served participant runs would have given the same people. */
+  readonly firstCome: CohortTotalsView
+  readonly skipped: readonly CohortSkippedView[]
+}
+
+/** A mentor the admin may pick for a mentee, with that pair's score. */
+export type CohortMentorChoice = CohortPerson & {
+  readonly base: number
+  readonly max: number
+  readonly percentage: number
+  /** Already in another pair of the draft. */
+  readonly taken: boolean
+}
+
+export type CohortPublishResult = {
+  readonly published: number
+  readonly tandemIds: readonly number[]
+  readonly skipped: readonly CohortSkippedView[]
+}

@@ -1,0 +1,189 @@
+// The draft of a cohort run for review: totals beside first come, first served; the proposed pairs
+// with their score and what they share (drop, pick another mentor); the mentees left without a
+// pair and why (pick a mentor); Publish behind a confirmation; after it, the skipped pairs.
+import { useState } from 'react'
+import { Body1, Button, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow } from '@fluentui/react-components'
+import type { CohortDraftView, CohortPerson } from '@tandem/core'
+import { useTranslation } from 'react-i18next'
+import { ConfirmDialog } from '../ConfirmDialog.js'
+import { TableRegion } from '../TableRegion.js'
+import { PickMentorDialog } from './PickMentorDialog.js'
+import { percent, personName } from './cohort.texts.js'
+
+type Props = {
+  readonly draft: CohortDraftView
+  readonly busy: boolean
+  readonly onEdit: (menteeId: number, mentorId: number | null) => void
+  readonly onPublish: () => void
+}
+
+export const CohortDraftReview = ({ draft, busy, onEdit, onPublish }: Props) => {
+  const { t, i18n } = useTranslation()
+  const [picking, setPicking] = useState<CohortPerson | null>(null)
+  const [confirming, setConfirming] = useState(false)
+  const editable = draft.state === 'Draft'
+  const pct = (n: number) => percent(n, i18n.language)
+  return (
+    <section aria-labelledby="cohort-draft-title" style={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
+      <h3 id="cohort-draft-title" style={{ margin: 0 }}>
+        {t(editable ? 'admin.cohort.draft.title' : 'admin.cohort.draft.publishedTitle', { year: draft.programYear })}
+      </h3>
+      {!editable && draft.publishedBy !== null && <Body1 as="p">{t('admin.cohort.draft.publishedBy', { email: draft.publishedBy })}</Body1>}
+      <TableRegion label={t('admin.cohort.totals.label')}>
+        <TableHeader>
+          <TableRow>
+            <TableHeaderCell>{t('admin.cohort.totals.what')}</TableHeaderCell>
+            <TableHeaderCell>{t('admin.cohort.totals.matched')}</TableHeaderCell>
+            <TableHeaderCell>{t('admin.cohort.totals.mean')}</TableHeaderCell>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          <TableRow>
+            <TableCell>{t('admin.cohort.totals.draft')}</TableCell>
+            <TableCell>{t('admin.cohort.totals.of', { matched: draft.totals.matched, mentees: draft.totals.mentees })}</TableCell>
+            <TableCell>{pct(draft.totals.meanPercentage)} %</TableCell>
+          </TableRow>
+          <TableRow>
+            <TableCell>{t('admin.cohort.totals.firstCome')}</TableCell>
+            <TableCell>{t('admin.cohort.totals.of', { matched: draft.firstCome.matched, mentees: draft.firstCome.mentees })}</TableCell>
+            <TableCell>{pct(draft.firstCome.meanPercentage)} %</TableCell>
+          </TableRow>
+        </TableBody>
+      </TableRegion>
+
+      <TableRegion label={t('admin.cohort.pairs.label')}>
+        <TableHeader>
+          <TableRow>
+            <TableHeaderCell>{t('admin.cohort.pairs.mentee')}</TableHeaderCell>
+            <TableHeaderCell>{t('admin.cohort.pairs.mentor')}</TableHeaderCell>
+            <TableHeaderCell>{t('admin.cohort.pairs.score')}</TableHeaderCell>
+            <TableHeaderCell>{t('admin.cohort.pairs.shared')}</TableHeaderCell>
+            <TableHeaderCell>{t('admin.cohort.pairs.actions')}</TableHeaderCell>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {draft.pairs.map((p) => (
+            <TableRow key={p.mentee.userId}>
+              <TableCell>{personName(p.mentee)}</TableCell>
+              <TableCell>
+                {personName(p.mentor)}
+                {p.edited ? ` (${t('admin.cohort.pairs.edited')})` : ''}
+              </TableCell>
+              <TableCell>{t('admin.cohort.pairs.scoreText', { base: p.base, max: p.max, percentage: p.percentage })}</TableCell>
+              <TableCell>
+                <ul style={{ margin: 0, paddingLeft: 16 }}>
+                  {p.shared.slice(0, 3).map((s) => (
+                    <li key={s.en}>{i18n.language.startsWith('de') ? s.de : s.en}</li>
+                  ))}
+                </ul>
+              </TableCell>
+              <TableCell>
+                {editable ? (
+                  <div style={{ display: 'flex', gap: 4, flexWrap: 'wrap' }}>
+                    <Button
+                      size="small"
+                      disabled={busy}
+                      onClick={() => onEdit(p.mentee.userId, null)}
+                      aria-label={t('admin.cohort.pairs.dropFor', { name: personName(p.mentee) })}
+                    >
+                      {t('admin.cohort.pairs.drop')}
+                    </Button>
+                    <Button
+                      size="small"
+                      disabled={busy}
+                      onClick={() => setPicking(p.mentee)}
+                      aria-label={t('admin.cohort.pairs.otherFor', { name: personName(p.mentee) })}
+                    >
+                      {t('admin.cohort.pairs.pick')}
+                    </Button>
+                  </div>
+                ) : (
+                  t(`admin.cohort.outcome.${p.outcome}`)
+                )}
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </TableRegion>
+
+      <TableRegion label={t('admin.cohort.unmatched.label')}>
+        <TableHeader>
+          <TableRow>
+            <TableHeaderCell>{t('admin.cohort.pairs.mentee')}</TableHeaderCell>
+            <TableHeaderCell>{t('admin.cohort.unmatched.reason')}</TableHeaderCell>
+            <TableHeaderCell>{t('admin.cohort.pairs.actions')}</TableHeaderCell>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {draft.unmatched.map((u) => (
+            <TableRow key={u.mentee.userId}>
+              <TableCell>{personName(u.mentee)}</TableCell>
+              <TableCell>{t(`admin.cohort.reason.${u.reason}`)}</TableCell>
+              <TableCell>
+                {editable && (
+                  <Button
+                    size="small"
+                    disabled={busy}
+                    onClick={() => setPicking(u.mentee)}
+                    aria-label={t('admin.cohort.pairs.pickFor', { name: personName(u.mentee) })}
+                  >
+                    {t('admin.cohort.unmatched.pick')}
+                  </Button>
+                )}
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </TableRegion>
+
+      {draft.skipped.length > 0 && (
+        <TableRegion label={t('admin.cohort.skipped.label')}>
+          <TableHeader>
+            <TableRow>
+              <TableHeaderCell>{t('admin.cohort.pairs.mentee')}</TableHeaderCell>
+              <TableHeaderCell>{t('admin.cohort.pairs.mentor')}</TableHeaderCell>
+              <TableHeaderCell>{t('admin.cohort.unmatched.reason')}</TableHeaderCell>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {draft.skipped.map((s) => (
+              <TableRow key={s.mentee.userId}>
+                <TableCell>{personName(s.mentee)}</TableCell>
+                <TableCell>{personName(s.mentor)}</TableCell>
+                <TableCell>{t(`admin.cohort.skipped.${s.reason}`)}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </TableRegion>
+      )}
+
+      {editable && (
+        <div>
+          <Button appearance="primary" disabled={busy || draft.pairs.length === 0} onClick={() => setConfirming(true)}>
+            {t('admin.cohort.publish.button')}
+          </Button>
+        </div>
+      )}
+      <ConfirmDialog
+        open={confirming}
+        text={t('admin.cohort.publish.confirm', { count: draft.pairs.length, year: draft.programYear })}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => {
+          setConfirming(false)
+          onPublish()
+        }}
+      />
+      {picking !== null && (
+        <PickMentorDialog
+          runId={draft.runId}
+          mentee={picking}
+          onClose={() => setPicking(null)}
+          onPick={(mentorId) => {
+            onEdit(picking.userId, mentorId)
+            setPicking(null)
+          }}
+        />
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,58 @@
+// The cohort page's calls (docs/api.md, whole-cohort matching), injected into the one API slice.
+import type {
+  CohortDraftEdit,
+  CohortDraftView,
+  CohortMentorChoice,
+  CohortPublishResult,
+  CohortRunRequest,
+  CohortRunView,
+} from '@tandem/core'
+import { api } from '../../../app/api.js'
+import { ADMIN_TAGS } from '../admin.tags.js'
+
+const cohortApi = api.enhanceEndpoints({ addTagTypes: ADMIN_TAGS }).injectEndpoints({
+  endpoints: (build) => ({
+    adminStartCohortRun: build.mutation<CohortRunView, CohortRunRequest>({
+      query: (body) => ({ url: '/api/Admin/StartCohortRun', method: 'POST', body }),
+      invalidatesTags: ['AdminCohort'],
+    }),
+    /** The latest run: polled while it runs. */
+    adminGetCohortProgress: build.query<CohortRunView | null, void>({
+      query: () => ({ url: '/api/Admin/GetCohortRunProgress' }),
+      providesTags: ['AdminCohort'],
+    }),
+    adminCancelCohortRun: build.mutation<CohortRunView, number>({
+      query: (runId) => ({ url: '/api/Admin/CancelCohortRun', method: 'POST', params: { runId } }),
+      invalidatesTags: ['AdminCohort'],
+    }),
+    adminGetCohortDraft: build.query<CohortDraftView | null, number>({
+      query: (runId) => ({ url: '/api/Admin/GetCohortDraft', params: { runId } }),
+      providesTags: ['AdminCohort'],
+    }),
+    adminGetCohortMentorChoices: build.query<readonly CohortMentorChoice[], { readonly runId: number; readonly menteeId: number }>({
+      query: ({ runId, menteeId }) => ({ url: '/api/Admin/GetCohortMentorChoices', params: { runId, menteeId } }),
+      providesTags: ['AdminCohort'],
+    }),
+    adminEditCohortDraft: build.mutation<CohortDraftView, CohortDraftEdit>({
+      query: (body) => ({ url: '/api/Admin/EditCohortDraft', method: 'POST', body }),
+      invalidatesTags: ['AdminCohort'],
+    }),
+    adminPublishCohortDraft: build.mutation<CohortPublishResult, number>({
+      query: (runId) => ({ url: '/api/Admin/PublishCohortDraft', method: 'POST', params: { runId } }),
+      invalidatesTags: ['AdminCohort', 'AdminTeams', 'AdminUsers'],
+    }),
+  }),
+})
+
+/** The latest run as cached, without subscribing: its state decides whether the page polls. */
+export const useCohortProgressState = cohortApi.endpoints.adminGetCohortProgress.useQueryState
+
+export const {
+  useAdminStartCohortRunMutation,
+  useAdminGetCohortProgressQuery,
+  useAdminCancelCohortRunMutation,
+  useAdminGetCohortDraftQuery,
+  useAdminGetCohortMentorChoicesQuery,
+  useAdminEditCohortDraftMutation,
+  useAdminPublishCohortDraftMutation,
+} = cohortApi
