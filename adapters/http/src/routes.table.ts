@@ -11,6 +11,7 @@ import {
   CreateClusterQuery,
   DeclineReasonQuery,
   DeleteUserQuery,
+  DeleteOwnAccountPayload,
   EmailAddress,
   GetProposalsRequest,
   IdFromString,
@@ -110,6 +111,15 @@ const serviceRoutes = (s: Services): readonly Route[] => [
     summary: 'delete a user (releasing their live tandems)',
     query: DeleteUserQuery,
     handle: async ({ query }) => answer(await s.account.deleteUser(query)),
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/api/Account/DeleteMyAccount',
+    policy: 'self',
+    summary: "delete the caller's own account for good: live tandems end (partners told), personal data erased everywhere",
+    body: DeleteOwnAccountPayload,
+    owner: (_q, b) => [b.email],
+    handle: async ({ actor, body }) => answer(await s.account.deleteOwnAccount(actor, body)),
   }),
   defineRoute({
     method: 'POST',

@@ -12,6 +12,7 @@ import type {
   DeclineReasonItem,
   DeclineReasonQuery,
   DeleteUserQuery,
+  DeleteOwnAccountPayload,
   DomainError,
   LogErrorPayload,
   ManualMatchingMasterData,
@@ -68,6 +69,8 @@ export type Services = {
     /** The caller's own view (the route has checked that the query names them). */
     readonly userDetails: (actor: Actor) => Outcome<UserView>
     readonly deleteUser: (query: DeleteUserQuery) => Outcome<boolean>
+    /** Deletes the caller's own account for good (the body's typed address must be theirs). */
+    readonly deleteOwnAccount: (actor: Actor, body: DeleteOwnAccountPayload) => Outcome<boolean>
     readonly logError: (actor: Actor | null, body: LogErrorPayload) => Outcome<boolean>
     readonly notifyUser: (body: NotifyUserPayload) => Outcome<boolean>
   }

@@ -28,6 +28,8 @@ export const MessageKey = t.keyof({
   'profile-incomplete-published': null,
   /** Publishing needs matching enabled (SPEC §5). */
   'matching-disabled': null,
+  /** Deleting one's account: the typed address is not the account's. */
+  'confirmation-email-mismatch': null,
 })
 export type MessageKey = t.TypeOf<typeof MessageKey>
 /** Every key, so the web app can test that both languages translate each one. */
