@@ -1,6 +1,14 @@
 // Account and profile calls (SPEC §7 Account, User): who the user is, the profile with its master
 // data, profile and photo updates, and the sign-up / sign-in pair of the register routes.
-import type { Language, ProfileUpdateRequest, SignInPayload, SignUpPayload, UserProfileResponse, UserView } from '@tandem/core'
+import type {
+  DeleteOwnAccountPayload,
+  Language,
+  ProfileUpdateRequest,
+  SignInPayload,
+  SignUpPayload,
+  UserProfileResponse,
+  UserView,
+} from '@tandem/core'
 import { api } from '../../app/api.js'
 
 export const accountApi = api.injectEndpoints({
@@ -33,6 +41,9 @@ export const accountApi = api.injectEndpoints({
       query: (body) => ({ url: '/api/Account/signin', method: 'POST', body }),
       invalidatesTags: ['Me'],
     }),
+    deleteOwnAccount: build.mutation<boolean, DeleteOwnAccountPayload>({
+      query: (body) => ({ url: '/api/Account/DeleteMyAccount', method: 'POST', body }),
+    }),
     logError: build.mutation<unknown, { ErrorMessage: string }>({
       query: (body) => ({ url: '/api/Logger/LogError', method: 'POST', body }),
     }),
@@ -46,4 +57,5 @@ export const {
   useUpdateProfileImageMutation,
   useSignUpMutation,
   useSignInMutation,
+  useDeleteOwnAccountMutation,
 } = accountApi
