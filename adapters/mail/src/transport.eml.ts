@@ -81,6 +81,12 @@ export const eraseEmlFiles = async (dir: string, erase: { readonly messageIds: r
   for (const name of names) {
     const file = join(dir, name)
     const named = byId.has(name) || (address !== '' && (await readFile(file, 'latin1')).toLowerCase().includes(address))
-    if (named) await unlink(file).catch((error: unknown) => (errorCode(error) === 'ENOENT' ? undefined : Promise.reject(error)))
+    if (!named) continue
+    try {
+      await unlink(file)
+    } catch (error) {
+      // Gone already (another server erased it): that is the outcome wanted.
+      if (errorCode(error) !== 'ENOENT') throw error
+    }
   }
 }
