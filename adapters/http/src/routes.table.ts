@@ -123,6 +123,39 @@ const serviceRoutes = (s: Services): readonly Route[] => [
   }),
   defineRoute({
     method: 'POST',
+    path: '/api/Account/PrepareMyData',
+    policy: 'self',
+    summary: "start preparing the caller's own data as one zip (GDPR Art. 15/20); answers the job's state at once",
+    body: UserDetailsQuery,
+    owner: (_q, b) => [b.emailId],
+    handle: async ({ actor }) => answer(await s.personalData.start(actor)),
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/api/Account/MyDataStatus',
+    policy: 'self',
+    summary: "the state and progress (0-100) of the caller's data download; 404 when none was started",
+    query: UserDetailsQuery,
+    owner: (q) => [q.emailId],
+    handle: async ({ actor }) => answer(await s.personalData.status(actor)),
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/api/Account/DownloadMyData',
+    policy: 'self',
+    summary: "the caller's prepared data as a zip (data.json, photo, summary), once; 404 when none is ready",
+    query: UserDetailsQuery,
+    owner: (q) => [q.emailId],
+    produces: 'archive',
+    handle: async ({ actor }) => {
+      const result = await s.personalData.download(actor)
+      if (isLeft(result)) return answer(result)
+      const { filename, bytes } = result.right
+      return { kind: 'stream', status: 200, contentType: 'application/zip', filename, write: async (out) => void out.end(bytes) }
+    },
+  }),
+  defineRoute({
+    method: 'POST',
     path: '/api/Logger/LogError',
     policy: 'anonymous',
     summary: `log a browser error (signed out too; limited per caller, 429 beyond; first ${LOG_ERROR_MAX_CHARACTERS} characters kept)`,

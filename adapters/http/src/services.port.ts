@@ -50,6 +50,9 @@ import type {
 import type { Either } from 'fp-ts/lib/Either.js'
 import type { Actor } from './policy.js'
 
+/** A personal-data download in preparation: its state and how far it got (0–100). */
+export type PersonalDataJob = { readonly state: 'preparing' | 'ready' | 'failed'; readonly progress: number }
+
 export type Outcome<T> = Promise<Either<DomainError, T>>
 
 /** A spreadsheet written while it is sent (routes.exports.ts): its download name and its writer. */
@@ -120,6 +123,14 @@ export type Services = {
     readonly decline: (body: AdminDeclinePayload) => Outcome<boolean>
     /** Queues a failed notification again (InvalidTransition when it is not failed). */
     readonly resendNotification: (body: ResendNotificationPayload) => Outcome<boolean>
+  }
+  /** The person's own copy of their data (GDPR Art. 15/20), prepared off the request. */
+  readonly personalData: {
+    readonly start: (actor: Actor) => Outcome<PersonalDataJob>
+    /** NotFound when no preparation was started (or it expired). */
+    readonly status: (actor: Actor) => Outcome<PersonalDataJob>
+    /** The ready zip, once; NotFound when none is ready. */
+    readonly download: (actor: Actor) => Outcome<{ readonly filename: string; readonly bytes: Buffer }>
   }
   readonly exports: {
     readonly userData: (body: ExportUserDataRequest, language: Language) => Outcome<Spreadsheet>

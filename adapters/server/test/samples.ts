@@ -35,6 +35,9 @@ export const SAMPLES: Readonly<Record<string, (owner: Person, target: Person) =>
   // A typed address that is not theirs: the policy lets the owner through (400, nothing deleted), so
   // the matrix can go on with the same people; the deletion itself is account.self-deletion.test.ts.
   'POST /api/Account/DeleteMyAccount': (o) => ({ body: { email: o.email, confirmEmail: 'someone.else@example.org' } }),
+  'POST /api/Account/PrepareMyData': (o) => ({ body: { emailId: o.email } }),
+  'GET /api/Account/MyDataStatus': (o) => ({ query: { emailId: o.email } }),
+  'GET /api/Account/DownloadMyData': (o) => ({ query: { emailId: o.email } }),
   'POST /api/Logger/LogError': () => ({ body: { ErrorMessage: 'boom' } }),
   'POST /api/Notification/NotifyUser': (_o, t) => ({
     body: { email: t.email, notificationType: 'ACTIVATE_USER_PROFILE', matchingTandemId: null },
