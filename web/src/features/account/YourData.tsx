@@ -3,6 +3,7 @@
 import { Body1, Title3, makeStyles } from '@fluentui/react-components'
 import { useTranslation } from 'react-i18next'
 import { DeleteAccountDialog } from './DeleteAccountDialog.js'
+import { DownloadMyData } from './DownloadMyData.js'
 
 const useStyles = makeStyles({
   section: { display: 'flex', flexDirection: 'column', gap: '8px', alignItems: 'flex-start', marginTop: '16px' },
@@ -17,6 +18,7 @@ export const YourData = ({ email }: { readonly email: string }) => {
         {t('account.yourData.title')}
       </Title3>
       <Body1>{t('account.yourData.intro')}</Body1>
+      <DownloadMyData email={email} />
       <DeleteAccountDialog email={email} />
     </section>
   )

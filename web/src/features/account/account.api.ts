@@ -11,6 +11,9 @@ import type {
 } from '@tandem/core'
 import { api } from '../../app/api.js'
 
+/** A download of the person's own data in preparation (the server's PersonalDataJob). */
+export type PersonalDataJob = { readonly state: 'preparing' | 'ready' | 'failed'; readonly progress: number }
+
 export const accountApi = api.injectEndpoints({
   endpoints: (build) => ({
     getMe: build.query<UserView, { email: string }>({
@@ -44,6 +47,13 @@ export const accountApi = api.injectEndpoints({
     deleteOwnAccount: build.mutation<boolean, DeleteOwnAccountPayload>({
       query: (body) => ({ url: '/api/Account/DeleteMyAccount', method: 'POST', body }),
     }),
+    prepareMyData: build.mutation<PersonalDataJob, { emailId: string }>({
+      query: (body) => ({ url: '/api/Account/PrepareMyData', method: 'POST', body }),
+    }),
+    getMyDataStatus: build.query<PersonalDataJob, { email: string }>({
+      query: ({ email }) => ({ url: '/api/Account/MyDataStatus', params: { emailId: email } }),
+      keepUnusedDataFor: 0,
+    }),
     logError: build.mutation<unknown, { ErrorMessage: string }>({
       query: (body) => ({ url: '/api/Logger/LogError', method: 'POST', body }),
     }),
@@ -58,4 +68,6 @@ export const {
   useSignUpMutation,
   useSignInMutation,
   useDeleteOwnAccountMutation,
+  usePrepareMyDataMutation,
+  useGetMyDataStatusQuery,
 } = accountApi

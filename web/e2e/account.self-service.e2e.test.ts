@@ -1,6 +1,8 @@
-// "Delete my account" in real Chromium: the dialog names the consequences and stays locked until
+// The account page's self-service in real Chromium. "Download my data": the page shows the
+// preparation and saves one zip holding the person's data. "Delete my account": the dialog names the consequences and stays locked until
 // the person types their own address; deleting ends their tandem (the mentor is told), says so,
 // and leaves the person signed out for good. The German dialog addresses people with "Sie".
+import JSZip from 'jszip'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { startStack, type Stack } from './support/harness.js'
@@ -21,6 +23,26 @@ beforeAll(async () => {
 })
 afterAll(async () => {
   await stack?.close()
+})
+
+describe('download my data', () => {
+  it('prepares the archive and saves the zip of the person', async () => {
+    const { page, person } = mentee
+    await page.goto(`${stack.baseUrl}/user/account`)
+    const saved = page.waitForEvent('download')
+    await page.getByRole('button', { name: 'Download my data' }).click()
+    const download = await saved
+    expect(download.suggestedFilename()).toMatch(/^tandem-my-data-\d{4}-\d{2}-\d{2}\.zip$/)
+    await page.getByText('Your data was saved as a zip file', { exact: false }).waitFor()
+    const zip = await JSZip.loadAsync(await (await download.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks)))
+    const data = JSON.parse(await zip.file('data.json')!.async('string')) as {
+      account: { email: string }
+      tandems: { partner: { firstName: string } | null }[]
+    }
+    expect(data.account.email).toBe(person.email)
+    expect(data.tandems.map((x) => x.partner?.firstName)).toContain('Marta')
+    expect(zip.file('summary.txt')).not.toBeNull()
+  })
 })
 
 describe('delete my account', () => {
