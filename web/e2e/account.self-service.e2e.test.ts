@@ -1,7 +1,8 @@
-// The account page's self-service in real Chromium. "Download my data": the page shows the
-// preparation and saves one zip holding the person's data. "Delete my account": the dialog names the consequences and stays locked until
-// the person types their own address; deleting ends their tandem (the mentor is told), says so,
-// and leaves the person signed out for good. The German dialog addresses people with "Sie".
+// The account page's self-service in real Chromium. "Download my data": the page prepares and
+// saves one zip holding the person's data. "Delete my account": the dialog names the consequences
+// and stays locked until the person types their own address; deleting ends their tandem (the
+// mentor is told), says so, and leaves the person signed out for good. The German dialog
+// addresses people with "Sie".
 import JSZip from 'jszip'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
