@@ -51,6 +51,13 @@ export type DomainEvent =
       readonly enabled: boolean
       readonly by: 'Mentor' | 'Admin' | 'Deadline'
     }
+  | {
+      /** A participant deleted their own account while in this tandem: their partner is told. */
+      readonly _tag: 'PartnerLeft'
+      readonly tandemId: TandemId
+      readonly partnerId: UserId
+      readonly partnerSide: 'Mentee' | 'Mentor'
+    }
   | { readonly _tag: 'MentorPublished'; readonly mentorId: UserId }
   | { readonly _tag: 'ClusterDeactivated'; readonly clusterId: number }
 

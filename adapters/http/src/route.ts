@@ -43,7 +43,7 @@ export type Incoming = {
 }
 
 /** What a successful call answers: the JSON envelope (the default), or something else the API description names. */
-export type Produces = 'envelope' | 'image' | 'spreadsheet' | 'openapi' | 'html'
+export type Produces = 'envelope' | 'image' | 'spreadsheet' | 'archive' | 'openapi' | 'html'
 
 export type Route = {
   readonly method: 'GET' | 'POST'

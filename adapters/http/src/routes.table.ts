@@ -11,6 +11,7 @@ import {
   CreateClusterQuery,
   DeclineReasonQuery,
   DeleteUserQuery,
+  DeleteOwnAccountPayload,
   EmailAddress,
   GetProposalsRequest,
   IdFromString,
@@ -111,6 +112,48 @@ const serviceRoutes = (s: Services): readonly Route[] => [
     summary: 'delete a user (releasing their live tandems)',
     query: DeleteUserQuery,
     handle: async ({ query }) => answer(await s.account.deleteUser(query)),
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/api/Account/DeleteMyAccount',
+    policy: 'self',
+    summary: "delete the caller's own account for good: live tandems end (partners told), personal data erased everywhere",
+    body: DeleteOwnAccountPayload,
+    owner: (_q, b) => [b.email],
+    handle: async ({ actor, body }) => answer(await s.account.deleteOwnAccount(actor, body)),
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/api/Account/PrepareMyData',
+    policy: 'self',
+    summary: "start preparing the caller's own data as one zip (GDPR Art. 15/20); answers the job's state at once",
+    body: UserDetailsQuery,
+    owner: (_q, b) => [b.emailId],
+    handle: async ({ actor }) => answer(await s.personalData.start(actor)),
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/api/Account/MyDataStatus',
+    policy: 'self',
+    summary: "the state and progress (0-100) of the caller's data download; 404 when none was started",
+    query: UserDetailsQuery,
+    owner: (q) => [q.emailId],
+    handle: async ({ actor }) => answer(await s.personalData.status(actor)),
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/api/Account/DownloadMyData',
+    policy: 'self',
+    summary: "the caller's prepared data as a zip (data.json, photo, summary), once; 404 when none is ready",
+    query: UserDetailsQuery,
+    owner: (q) => [q.emailId],
+    produces: 'archive',
+    handle: async ({ actor }) => {
+      const result = await s.personalData.download(actor)
+      if (isLeft(result)) return answer(result)
+      const { filename, bytes } = result.right
+      return { kind: 'stream', status: 200, contentType: 'application/zip', filename, write: async (out) => void out.end(bytes) }
+    },
   }),
   defineRoute({
     method: 'POST',

@@ -12,6 +12,7 @@ import type {
   DeclineReasonItem,
   DeclineReasonQuery,
   DeleteUserQuery,
+  DeleteOwnAccountPayload,
   DomainError,
   LogErrorPayload,
   ManualMatchingMasterData,
@@ -58,6 +59,9 @@ import type {
 import type { Either } from 'fp-ts/lib/Either.js'
 import type { Actor } from './policy.js'
 
+/** A personal-data download in preparation: its state and how far it got (0–100). */
+export type PersonalDataJob = { readonly state: 'preparing' | 'ready' | 'failed'; readonly progress: number }
+
 export type Outcome<T> = Promise<Either<DomainError, T>>
 
 /** A spreadsheet written while it is sent (routes.exports.ts): its download name and its writer. */
@@ -77,6 +81,8 @@ export type Services = {
     /** The caller's own view (the route has checked that the query names them). */
     readonly userDetails: (actor: Actor) => Outcome<UserView>
     readonly deleteUser: (query: DeleteUserQuery) => Outcome<boolean>
+    /** Deletes the caller's own account for good (the body's typed address must be theirs). */
+    readonly deleteOwnAccount: (actor: Actor, body: DeleteOwnAccountPayload) => Outcome<boolean>
     readonly logError: (actor: Actor | null, body: LogErrorPayload) => Outcome<boolean>
     readonly notifyUser: (body: NotifyUserPayload) => Outcome<boolean>
   }
@@ -137,6 +143,14 @@ export type Services = {
     readonly choices: (query: CohortChoicesQuery) => Outcome<readonly CohortMentorChoice[]>
     readonly edit: (body: CohortDraftEdit) => Outcome<CohortDraftView>
     readonly publish: (actor: Actor, query: CohortRunQuery) => Outcome<CohortPublishResult>
+  }
+  /** The person's own copy of their data (GDPR Art. 15/20), prepared off the request. */
+  readonly personalData: {
+    readonly start: (actor: Actor) => Outcome<PersonalDataJob>
+    /** NotFound when no preparation was started (or it expired). */
+    readonly status: (actor: Actor) => Outcome<PersonalDataJob>
+    /** The ready zip, once; NotFound when none is ready. */
+    readonly download: (actor: Actor) => Outcome<{ readonly filename: string; readonly bytes: Buffer }>
   }
   readonly exports: {
     readonly userData: (body: ExportUserDataRequest, language: Language) => Outcome<Spreadsheet>

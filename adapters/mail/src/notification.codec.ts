@@ -14,6 +14,7 @@ export const NotificationType = t.keyof({
   REMINDER_UNPUBLISHED_USER_PROFILE: null,
   PASSWORD_RESET: null,
   ADMIN_MESSAGE: null,
+  PARTNER_LEFT: null,
 })
 export type NotificationType = t.TypeOf<typeof NotificationType>
 export const NOTIFICATION_TYPES = Object.keys(NotificationType.keys) as readonly NotificationType[]
@@ -59,6 +60,9 @@ export const NotificationData = {
   PASSWORD_RESET: t.type({ firstName: t.string, link: WebLink, validMinutes: t.number }),
   /** An administrator's own words (POST /api/Notification/NotifyUser). */
   ADMIN_MESSAGE: t.intersection([t.type({ subject: NonEmptyString, body: NonEmptyString }), t.partial({ firstName: t.string })]),
+  /** The partner of a live tandem deleted their account: the tandem has ended. Names nobody, so
+   *  nothing of the deleted person outlives them in this mail. */
+  PARTNER_LEFT: t.type({ audience: Audience, firstName: t.string }),
 } as const satisfies { readonly [K in NotificationType]: t.Mixed }
 
 export type NotificationData = { readonly [K in NotificationType]: t.TypeOf<(typeof NotificationData)[K]> }

@@ -64,6 +64,12 @@ export const notificationsForEvents = (
         to(mentor.id, event.enabled ? { type: 'ACTIVATE_USER_PROFILE', data } : { type: 'DEACTIVATE_USER_PROFILE', data })
         break
       }
+      case 'PartnerLeft': {
+        const partner = people(event.partnerId)
+        if (partner !== undefined)
+          to(partner.id, { type: 'PARTNER_LEFT', data: { audience: event.partnerSide, firstName: partner.firstName } })
+        break
+      }
       case 'MatchingStarted':
       case 'MatchingRunAborted':
       case 'NoMatchFound':

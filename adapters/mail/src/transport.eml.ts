@@ -2,7 +2,7 @@
 // `.eml` file under the data folder (openable in any mail client) and a log line. Exactly once:
 // the file is named after the outbox row, appears whole or not at all, and is never written twice.
 import { randomBytes } from 'node:crypto'
-import { link, mkdir, open, unlink } from 'node:fs/promises'
+import { link, mkdir, open, readdir, readFile, unlink } from 'node:fs/promises'
 import { basename, join } from 'node:path'
 import nodemailer from 'nodemailer'
 import type { MailLog } from './mail.log.js'
@@ -60,5 +60,33 @@ export const emlTransport = (dir: string, options: { readonly from: string; read
       )
     },
     close: async () => {},
+  }
+}
+
+/**
+ * Erasure of a person from the `.eml` folder: the files of the named outbox messages (mails to them
+ * or about them, whose rows went or lost their data) and every file whose bytes name their address
+ * (the provider's direct mails: address confirmation, password reset). A missing folder is no error.
+ */
+export const eraseEmlFiles = async (dir: string, erase: { readonly messageIds: readonly string[]; readonly address: string }) => {
+  let names: string[]
+  try {
+    names = (await readdir(dir)).filter((n) => n.endsWith('.eml'))
+  } catch (error) {
+    if (errorCode(error) === 'ENOENT') return
+    throw error
+  }
+  const byId = new Set(erase.messageIds.map(emlFileName))
+  const address = erase.address.trim().toLowerCase()
+  for (const name of names) {
+    const file = join(dir, name)
+    const named = byId.has(name) || (address !== '' && (await readFile(file, 'latin1')).toLowerCase().includes(address))
+    if (!named) continue
+    try {
+      await unlink(file)
+    } catch (error) {
+      // Gone already (another server erased it): that is the outcome wanted.
+      if (errorCode(error) !== 'ENOENT') throw error
+    }
   }
 }

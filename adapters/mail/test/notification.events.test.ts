@@ -36,6 +36,15 @@ describe('notifications for domain events', () => {
     ])
   })
 
+  it('tells the partner of a participant who deleted their account (PARTNER_LEFT), on their own side', () => {
+    expect(
+      summary([
+        { _tag: 'TandemClosed', tandemId: 10, menteeId: 1, mentorId: 2, reason: 'Released' },
+        { _tag: 'PartnerLeft', tandemId: 10, partnerId: 2, partnerSide: 'Mentor' },
+      ]),
+    ).toEqual([{ to: 'max@example.org', type: 'PARTNER_LEFT', data: { audience: 'Mentor', firstName: 'Max' } }])
+  })
+
   it("sends APPROVE_TANDEM to both sides, each with the other one's contact", () => {
     expect(summary([{ _tag: 'TandemMatched', tandemId: 10, menteeId: 1, mentorId: 2 }])).toEqual([
       {

@@ -11,7 +11,7 @@ const render = (type: NotificationType, language: 'en' | 'de', data: unknown, or
 
 describe('templates: every type in every language', () => {
   it('has a template for each notification type in each language, and nothing else', () => {
-    expect(NOTIFICATION_TYPES).toHaveLength(9)
+    expect(NOTIFICATION_TYPES).toHaveLength(10)
     for (const language of LANGUAGES) expect(Object.keys(LANGUAGE_PACKS[language].templates).sort()).toEqual([...NOTIFICATION_TYPES].sort())
   })
 
@@ -98,6 +98,18 @@ describe('templates: content rules', () => {
     const without = render('DECLINE_TANDEM', 'en', { firstName: 'Mia', infoText: null })
     expect(without.text).not.toContain('message')
     expect(without.html).not.toContain('<blockquote')
+  })
+
+  it('PARTNER_LEFT tells the recipient their tandem ended, in words for their side, naming nobody else', () => {
+    for (const language of ['en', 'de'] as const) {
+      const mentee = render('PARTNER_LEFT', language, { audience: 'Mentee', firstName: 'Mia' })
+      const mentor = render('PARTNER_LEFT', language, { audience: 'Mentor', firstName: 'Max' })
+      expect(mentee.subject).not.toBe(mentor.subject)
+      expect(mentee.text).toContain('Mia')
+      expect(mentor.text).toContain('Max')
+    }
+    expect(render('PARTNER_LEFT', 'en', { audience: 'Mentee', firstName: 'Mia' }).text).toContain('deleted their account')
+    expect(render('PARTNER_LEFT', 'de', { audience: 'Mentor', firstName: 'Max' }).text).toContain('hat ihr Konto gelöscht')
   })
 
   it('formats deadlines en-GB and de-DE in Berlin time by default', () => {

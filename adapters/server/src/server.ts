@@ -8,6 +8,8 @@ import { createEmbeddedProvider, createTokenVerifier, type EmbeddedProvider } fr
 import {
   createDeliveryWorker,
   emlTransport,
+  eraseEmlFiles,
+  outboxMessageId,
   smtpTransport,
   timeZoneOf,
   type DeliveryWorker,
@@ -185,6 +187,8 @@ const serve = async (config: Config, overrides: ServerOverrides, releaseLock: ()
     matching: config.matching,
     publicUrl: config.publicUrl,
     timeZone: timeZoneOf(org),
+    eraseMailFiles: (outboxIds, address) =>
+      eraseEmlFiles(join(config.dataDir, MAIL_FOLDER), { messageIds: outboxIds.map((id) => outboxMessageId(org, id)), address }),
     deleteIdentity: async (issuer, subject) => {
       const account = accounts?.findBySubject(subject)
       if (provider !== null && accounts !== null && issuer === EMBEDDED_PROVIDER_ISSUER && account !== undefined)

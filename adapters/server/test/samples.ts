@@ -32,6 +32,12 @@ export const SAMPLES: Readonly<Record<string, (owner: Person, target: Person) =>
   'POST /api/Account/signin': (o) => ({ body: { Email: o.email, Role: null } }),
   'GET /api/Account/GetUserDetails': (o) => ({ query: { emailId: o.email } }),
   'GET /api/Account/DeleteUserFromIdp': (_o, t) => ({ query: { emailId: t.email, deletefromDB: 'false' } }),
+  // A typed address that is not theirs: the policy lets the owner through (400, nothing deleted), so
+  // the matrix can go on with the same people; the deletion itself is account.self-deletion.test.ts.
+  'POST /api/Account/DeleteMyAccount': (o) => ({ body: { email: o.email, confirmEmail: 'someone.else@example.org' } }),
+  'POST /api/Account/PrepareMyData': (o) => ({ body: { emailId: o.email } }),
+  'GET /api/Account/MyDataStatus': (o) => ({ query: { emailId: o.email } }),
+  'GET /api/Account/DownloadMyData': (o) => ({ query: { emailId: o.email } }),
   'POST /api/Logger/LogError': () => ({ body: { ErrorMessage: 'boom' } }),
   'POST /api/Notification/NotifyUser': (_o, t) => ({
     body: { email: t.email, notificationType: 'ACTIVATE_USER_PROFILE', matchingTandemId: null },

@@ -62,6 +62,9 @@ export const createAnswersRepository = (db: Database) => {
       return rows.map((r) => ({ id: r.id, answers: cache.get(r.id)?.answers ?? [], poolSince: r.mentor_pool_since }))
     },
 
+    /** The saved answers of one side with their time, for the person's own copy of their data. */
+    answersOf: (userId: UserId, side: Side) => load(userId, side),
+
     /** Whether any answers exist for the side (CreateAnswer vs UpdateAnswer). */
     exists: (userId: UserId, side: Side): boolean =>
       db.first(

@@ -31,6 +31,8 @@ export const openDatabase = async (file: string): Promise<Database> => {
   raw.pragma('foreign_keys = ON')
   raw.pragma('busy_timeout = 5000')
   raw.pragma('synchronous = NORMAL')
+  // Deleted content is overwritten, not left in free pages: an erased person leaves no bytes behind.
+  raw.pragma('secure_delete = ON')
   const kysely = new Kysely<Schema>({ dialect: new SqliteDialect({ database: raw }) })
   await migrateToLatest(kysely as unknown as Kysely<unknown>)
   const statements = new Map<string, BetterSqlite3.Statement>()

@@ -1,6 +1,7 @@
 // Erasing one user's personal data while the partners' tandem history stays whole: the user's
 // tandems pass to a placeholder user, their mails leave the outbox, their row goes.
-import type { UserId } from '@tandem/core'
+import type { DomainError, UserId } from '@tandem/core'
+import { isLeft, left, right, type Either } from 'fp-ts/lib/Either.js'
 import { sql } from 'kysely'
 import type { Database } from './database.js'
 
@@ -11,54 +12,83 @@ export type ErasureRules = {
   readonly scrubSubject: (subject: string, user: { readonly firstName: string; readonly lastName: string }) => string
   /** Writes what must outlive the user (the record that refuses their old tokens), in the same transaction. */
   readonly recordDeletion?: () => void
+  /** Runs first, in the same transaction (the release of the user's live tandems); a Left undoes everything. */
+  readonly before?: () => Either<DomainError, unknown>
+}
+
+/** What an erasure removed besides rows: the outbox ids whose delivered mail files must go too. */
+export type Erased = { readonly outboxIds: readonly number[] }
+
+class Refused extends Error {
+  constructor(readonly error: DomainError) {
+    super(error._tag)
+  }
 }
 
 export const createErasureRepository = (db: Database) => {
   const k = db.kysely
-  return {
+  const repository = {
     /**
      * In one transaction: the user's tandems move to the placeholder with the user's own free texts
      * (comments, information for the mentee) cleared, the mails addressed to them leave the outbox
      * (and partners' mails lose what they said about them), and the user row goes, taking answers,
      * profile answers and the profile image with it (foreign keys cascade). Live tandems must have
-     * been released before. False when there was no such user.
+     * been released before (or by `rules.before`). Null when there was no such user. Afterwards the
+     * write-ahead log is checkpointed, so the erased rows leave the data folder's files too (the
+     * database zeroes deleted content: secure_delete).
      */
-    erase: (id: UserId, rules: ErasureRules): boolean =>
-      db.transaction(() => {
-        const user = db.first(k.selectFrom('users').select(['email', 'first_name', 'last_name']).where('id', '=', id))
-        if (user === undefined) return false
-        rules.recordDeletion?.()
-        const placeholder = rules.placeholderId()
-        const email = user.email.toLowerCase()
-        db.run(k.updateTable('tandems').set({ mentee_id: placeholder, mentee_comment: null }).where('mentee_id', '=', id))
-        db.run(
-          k
-            .updateTable('tandems')
-            .set({ mentor_id: placeholder, mentor_comment: null, mentor_info_text: null })
-            .where('mentor_id', '=', id),
-        )
-        db.run(
-          k
-            .deleteFrom('outbox')
-            .where((eb) => eb.or([eb('user_id', '=', id), eb(eb.fn<string>('lower', ['recipient_email']), '=', email)])),
-        )
-        // Partners' mails may carry the user as their partner (name and address in the template data):
-        // undelivered ones must not go out any more; delivered ones keep subject and date, not the data.
-        const mentions = sql<boolean>`instr(lower(data), ${email}) > 0`
-        db.run(k.deleteFrom('outbox').where(mentions).where('status', 'in', ['pending', 'failed']))
-        const names = { firstName: user.first_name, lastName: user.last_name }
-        for (const row of db.all(k.selectFrom('outbox').select(['id', 'subject']).where(mentions))) {
-          db.run(
-            k
-              .updateTable('outbox')
-              .set({ data: '{}', subject: rules.scrubSubject(row.subject, names) })
-              .where('id', '=', row.id),
-          )
-        }
-        db.bumpMentorPool()
-        return db.run(k.deleteFrom('users').where('id', '=', id)) === 1
-      }),
+    erase: (id: UserId, rules: ErasureRules): Either<DomainError, Erased | null> => {
+      let result: Erased | null
+      try {
+        result = db.transaction(() => eraseInTransaction(id, rules))
+      } catch (e) {
+        if (e instanceof Refused) return left(e.error)
+        throw e
+      }
+      if (result !== null) db.raw.pragma('wal_checkpoint(TRUNCATE)')
+      return right(result)
+    },
   }
+
+  const eraseInTransaction = (id: UserId, rules: ErasureRules): Erased | null => {
+    const user = db.first(k.selectFrom('users').select(['email', 'first_name', 'last_name']).where('id', '=', id))
+    if (user === undefined) return null
+    const first = rules.before?.()
+    if (first !== undefined && isLeft(first)) throw new Refused(first.left)
+    rules.recordDeletion?.()
+    const placeholder = rules.placeholderId()
+    const email = user.email.toLowerCase()
+    const mentions = sql<boolean>`instr(lower(data), ${email}) > 0`
+    const touched = db.all(
+      k
+        .selectFrom('outbox')
+        .select('id')
+        .where((eb) => eb.or([eb('user_id', '=', id), eb(eb.fn<string>('lower', ['recipient_email']), '=', email), mentions])),
+    )
+    db.run(k.updateTable('tandems').set({ mentee_id: placeholder, mentee_comment: null }).where('mentee_id', '=', id))
+    db.run(
+      k.updateTable('tandems').set({ mentor_id: placeholder, mentor_comment: null, mentor_info_text: null }).where('mentor_id', '=', id),
+    )
+    db.run(
+      k.deleteFrom('outbox').where((eb) => eb.or([eb('user_id', '=', id), eb(eb.fn<string>('lower', ['recipient_email']), '=', email)])),
+    )
+    // Partners' mails may carry the user as their partner (name and address in the template data):
+    // undelivered ones must not go out any more; delivered ones keep subject and date, not the data.
+    db.run(k.deleteFrom('outbox').where(mentions).where('status', 'in', ['pending', 'failed']))
+    const names = { firstName: user.first_name, lastName: user.last_name }
+    for (const row of db.all(k.selectFrom('outbox').select(['id', 'subject']).where(mentions))) {
+      db.run(
+        k
+          .updateTable('outbox')
+          .set({ data: '{}', subject: rules.scrubSubject(row.subject, names) })
+          .where('id', '=', row.id),
+      )
+    }
+    db.bumpMentorPool()
+    db.run(k.deleteFrom('users').where('id', '=', id))
+    return { outboxIds: touched.map((r) => r.id) }
+  }
+  return repository
 }
 
 export type ErasureRepository = ReturnType<typeof createErasureRepository>

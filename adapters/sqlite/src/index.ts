@@ -13,7 +13,7 @@ export {
   type Gender,
 } from './users.repository.js'
 export { createAnswersRepository, type AnswersRepository, type Candidate } from './answers.repository.js'
-export { createErasureRepository, type ErasureRepository, type ErasureRules } from './erasure.repository.js'
+export { createErasureRepository, type Erased, type ErasureRepository, type ErasureRules } from './erasure.repository.js'
 export { createClustersRepository, type ClustersRepository } from './clusters.repository.js'
 export { createListQueries, type ListQueries, type UserListRow, type TandemListRow, type TandemListFilter } from './lists.queries.js'
 export {

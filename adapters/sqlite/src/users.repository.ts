@@ -241,6 +241,11 @@ export const createUsersRepository = (db: Database) => {
     removeImage: (id: UserId): void => {
       db.run(k.deleteFrom('profile_images').where('user_id', '=', id))
     },
+    /** The consents given at sign-up (accepted then; the registration time is their date). */
+    consentsOf: (id: UserId): { privacy: boolean; terms: boolean; at: number } | undefined => {
+      const row = db.first(k.selectFrom('users').select(['accepted_privacy', 'accepted_terms', 'registered_at']).where('id', '=', id))
+      return row === undefined ? undefined : { privacy: row.accepted_privacy === 1, terms: row.accepted_terms === 1, at: row.registered_at }
+    },
     image: (id: UserId): { mime: string; bytes: Buffer } | undefined =>
       db.first(k.selectFrom('profile_images').select(['mime', 'bytes']).where('user_id', '=', id)),
 

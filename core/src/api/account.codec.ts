@@ -34,6 +34,10 @@ export type SignUpPayload = t.TypeOf<typeof SignUpPayload>
 export const SignInPayload = t.strict({ Email: EmailAddress, Role: nullable(RoleName) }, 'SignInPayload')
 export type SignInPayload = t.TypeOf<typeof SignInPayload>
 
+/** POST /api/Account/DeleteMyAccount: the account's own address and the address the person typed to confirm. */
+export const DeleteOwnAccountPayload = t.strict({ email: EmailAddress, confirmEmail: t.string }, 'DeleteOwnAccountPayload')
+export type DeleteOwnAccountPayload = t.TypeOf<typeof DeleteOwnAccountPayload>
+
 export const UserRoleItem = t.type({ name: RoleName }, 'UserRoleItem')
 export type UserRoleItem = t.TypeOf<typeof UserRoleItem>
 

@@ -14,7 +14,7 @@ import { countCharacters } from '../validation/text.rules.js'
 import { MANUAL_SCORE, type Score, type Tandem } from './tandem.codec.js'
 import { checkTandemMove, closedProposal, closeTandem, newProposal, settleMentees } from './tandem.effects.js'
 import { isTerminalPhase, tandemPhase, type TandemEvent } from './tandem.moves.js'
-import { isDeclinedPair, isPast, liveTandemsOf, proposalIdOf } from './tandem.queries.js'
+import { isDeclinedPair, isPast, isShownTo, liveTandemsOf, proposalIdOf } from './tandem.queries.js'
 import { addTandem, emit, finishDraft, moveMentee, moveMentor, openDraft, putTandem } from './world.draft.js'
 import type { TransitionResult, World } from './world.js'
 
@@ -27,6 +27,7 @@ export type DeclineByMentor = AcceptByMentor & {
   readonly infoText: string | null
 }
 export type ReleaseTandem = { readonly tandemId: TandemId; readonly expectedVersion?: number | undefined }
+export type ReleaseTandemsOfLeavingUser = { readonly userId: UserId }
 export type CreateManualTandem = {
   readonly menteeId: UserId
   readonly mentorId: UserId
@@ -214,6 +215,28 @@ export const releaseTandem =
     const d = openDraft(world, now)
     closeTandem(d, found.right, 'Released')
     settleMentees(d, new Set([found.right.menteeId]))
+    return E.right(finishDraft(d))
+  }
+
+/**
+ * A participant deletes their own account: each of their live tandems ends as an admin release
+ * does (same move, same effects), and each partner who was shown the tandem gets a PartnerLeft
+ * event so they are told. No live tandem is no change.
+ */
+export const releaseTandemsOfLeavingUser =
+  (now: Instant, command: ReleaseTandemsOfLeavingUser) =>
+  (world: World): TransitionResult => {
+    const live = liveTandemsOf(world, command.userId)
+    const d = openDraft(world, now)
+    for (const tandem of live) {
+      const partnerSide = tandem.menteeId === command.userId ? 'Mentor' : 'Mentee'
+      const partnerId = partnerSide === 'Mentor' ? tandem.mentorId : tandem.menteeId
+      // Only a partner who was shown the tandem hears of it: a mentor merely reserved by a run never knew.
+      const told = isShownTo(tandem, partnerId, partnerSide)
+      closeTandem(d, tandem, 'Released')
+      if (told) emit(d, { _tag: 'PartnerLeft', tandemId: tandem.id, partnerId, partnerSide })
+    }
+    settleMentees(d, new Set(live.map((t) => t.menteeId)))
     return E.right(finishDraft(d))
   }
 

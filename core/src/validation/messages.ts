@@ -36,6 +36,8 @@ export const MessageKey = t.keyof({
   'cohort-mentor-not-available': null,
   /** A cohort draft edit names a mentee who is not part of the run. */
   'cohort-unknown-mentee': null,
+  /** Deleting one's account: the typed address is not the account's. */
+  'confirmation-email-mismatch': null,
 })
 export type MessageKey = t.TypeOf<typeof MessageKey>
 /** Every key, so the web app can test that both languages translate each one. */

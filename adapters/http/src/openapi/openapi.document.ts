@@ -67,6 +67,8 @@ const success = (produces: Produces): JsonSchema => {
         description: 'a streamed spreadsheet attachment',
         content: { 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': {} },
       }
+    case 'archive':
+      return { description: 'a zip attachment', content: { 'application/zip': {} } }
     case 'openapi':
       return { description: 'this document', content: jsonContent({ type: 'object' }) }
     case 'html':

@@ -82,6 +82,24 @@ export const de: LanguagePack = {
       action: { label: 'Neues Matching starten', url: c.url('/') },
     }),
 
+    PARTNER_LEFT: (d, c) => ({
+      subject: d.audience === 'Mentee' ? 'Ihr*e Mentor*in hat Tandem verlassen' : 'Ihr Mentee hat Tandem verlassen',
+      greeting: hello(d.firstName),
+      blocks: [
+        paragraph(
+          d.audience === 'Mentee'
+            ? 'Die Person, die Ihr*e Mentor*in war, hat ihr Konto gelöscht; Ihr Tandem ist damit beendet. Die Daten dieser Person wurden gelöscht.'
+            : 'Die Person, die Ihr Mentee war, hat ihr Konto gelöscht; Ihr Tandem ist damit beendet. Die Daten dieser Person wurden gelöscht.',
+        ),
+        paragraph(
+          d.audience === 'Mentee'
+            ? 'Sie können auf Ihrem Dashboard sofort ein neues Matching starten.'
+            : 'Ihr Profil ist wieder im Pool, sodass ein neues Mentee Sie wählen kann.',
+        ),
+      ],
+      action: { label: 'Zum Dashboard', url: c.url('/') },
+    }),
+
     ACTIVATE_USER_PROFILE: (d, c) => ({
       subject: 'Das Matching für Ihr Mentor*in-Profil ist aktiviert',
       greeting: hello(d.firstName),

@@ -75,6 +75,24 @@ export const en: LanguagePack = {
       action: { label: 'Start a new matching', url: c.url('/') },
     }),
 
+    PARTNER_LEFT: (d, c) => ({
+      subject: d.audience === 'Mentee' ? 'Your mentor has left Tandem' : 'Your mentee has left Tandem',
+      greeting: hello(d.firstName),
+      blocks: [
+        paragraph(
+          d.audience === 'Mentee'
+            ? 'The mentor of your tandem has deleted their account, so your tandem has ended. Their data has been erased.'
+            : 'The mentee of your tandem has deleted their account, so your tandem has ended. Their data has been erased.',
+        ),
+        paragraph(
+          d.audience === 'Mentee'
+            ? 'You can start a new matching from your dashboard right away.'
+            : 'Your profile is back in the pool, so a new mentee can choose you.',
+        ),
+      ],
+      action: { label: 'Open your dashboard', url: c.url('/') },
+    }),
+
     ACTIVATE_USER_PROFILE: (d, c) => ({
       subject: 'Matching for your mentor profile is enabled',
       greeting: hello(d.firstName),

@@ -42,6 +42,10 @@ export const samples: { readonly [K in NotificationType]: readonly NotificationD
   ],
   REMINDER_UNPUBLISHED_USER_PROFILE: [{ firstName: 'Max', lastSavedAt: DEADLINE }],
   PASSWORD_RESET: [{ firstName: 'Mia', link: 'https://tandem.mentoring-mitte.example/oidc/reset/tok123', validMinutes: 30 }],
+  PARTNER_LEFT: [
+    { audience: 'Mentee', firstName: 'Mia' },
+    { audience: 'Mentor', firstName: 'Max' },
+  ],
   ADMIN_MESSAGE: [{ subject: 'Program kick-off on 1 December', body: 'Dear all,\n\nplease join us for the kick-off.', firstName: 'Mia' }],
 }
 
@@ -56,6 +60,7 @@ export const expectedLink: { readonly [K in NotificationType]: string } = {
   REMINDER_UNPUBLISHED_USER_PROFILE: `${org.publicUrl}/user/mentor-profile`,
   PASSWORD_RESET: 'https://tandem.mentoring-mitte.example/oidc/reset/tok123',
   ADMIN_MESSAGE: `${org.publicUrl}/`,
+  PARTNER_LEFT: `${org.publicUrl}/`,
 }
 
 export type Sample = { readonly type: NotificationType; readonly data: NotificationData[NotificationType]; readonly variant: number }

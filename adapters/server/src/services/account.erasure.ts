@@ -1,6 +1,8 @@
 // Erases a user's personal data from our database (DeleteUserFromIdp with deletefromDB=true) while
 // the partners' tandem history stays whole: those tandems pass to one anonymous placeholder user.
-import type { UserId } from '@tandem/core'
+import { liveTandemsOf, releaseTandem, releaseTandemsOfLeavingUser, type DomainError, type UserId } from '@tandem/core'
+import type { UserRecord } from '@tandem/sqlite'
+import { isLeft, right, type Either } from 'fp-ts/lib/Either.js'
 import type { ServiceContext } from './context.js'
 
 /**
@@ -42,11 +44,56 @@ export const withoutNames = (text: string, names: readonly string[]): string =>
     .filter((n) => n.trim() !== '')
     .reduce((out, name) => out.replace(new RegExp(`(?<![\\p{L}\\p{N}])${escape(name.trim())}(?![\\p{L}\\p{N}])`, 'gu'), '–'), text)
 
+/** Who deletes: an administrator (live tandems released, partners not mailed) or the person themselves
+ *  (live tandems released the same way, each partner who saw the tandem told with PARTNER_LEFT). */
+export type DeletedBy = 'Admin' | 'Self'
+
+/**
+ * Deletes an account for good, one path for an administrator's deletion and a person's own. The
+ * provider first: once its account, sessions and refresh tokens are gone no new token can name the
+ * person. Then one transaction: the release of the live tandems, the record that refuses every
+ * older token, and (erase) the erasure of the personal data; then the mail files. Interrupted
+ * between the provider and the transaction, the user is still listed and can be deleted again.
+ */
+export const deleteAccount = async (
+  ctx: ServiceContext,
+  user: UserRecord,
+  how: { readonly by: DeletedBy; readonly erase: boolean },
+): Promise<Either<DomainError, true>> => {
+  await ctx.deleteIdentity(user.issuer, user.subject)
+  const release = () => releaseLiveTandems(ctx, user.id, how.by)
+  const recordDeletion = () => ctx.deletedSubjects.record(user.issuer, user.subject, ctx.clock())
+  if (!how.erase) {
+    const released = release()
+    if (isLeft(released)) return released
+    recordDeletion()
+    return right(true)
+  }
+  const erased = eraseUser(ctx, user.id, { before: release, recordDeletion })
+  if (isLeft(erased)) return erased
+  await ctx.eraseMailFiles(erased.right?.outboxIds ?? [], user.email)
+  return right(true)
+}
+
+/** Ends what still binds the partners, so nobody is left waiting on a deleted user (each as a release does). */
+const releaseLiveTandems = (ctx: ServiceContext, id: UserId, by: DeletedBy): Either<DomainError, unknown> => {
+  const now = ctx.clock()
+  if (by === 'Self') return ctx.store.runCurrent({ userIds: [id] }, releaseTandemsOfLeavingUser(now, { userId: id }), now)
+  for (const tandem of liveTandemsOf(ctx.store.load({ userIds: [id] }), id)) {
+    const released = ctx.store.run({ userIds: [tandem.menteeId, tandem.mentorId] }, releaseTandem(now, { tandemId: tandem.id }), now)
+    if (isLeft(released)) return released
+  }
+  return right(true)
+}
+
 /** Erases the user's personal data (the repository's erase, with the placeholder and name rules here). */
-export const eraseUser = (ctx: ServiceContext, id: UserId, recordDeletion?: () => void): void => {
+export const eraseUser = (
+  ctx: ServiceContext,
+  id: UserId,
+  steps: { readonly before?: () => Either<DomainError, unknown>; readonly recordDeletion?: () => void } = {},
+) =>
   ctx.erasure.erase(id, {
     placeholderId: () => placeholderId(ctx),
     scrubSubject: (subject, user) => withoutNames(subject, [user.firstName, user.lastName]),
-    ...(recordDeletion === undefined ? {} : { recordDeletion }),
+    ...steps,
   })
-}

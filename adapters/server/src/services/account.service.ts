@@ -1,8 +1,8 @@
 // Account calls: sign-up and sign-in of the token holder, the caller's details, user deletion and
 // browser error logs. Sign-up and sign-in are the commands that store what the token says.
 import {
-  releaseTandem,
-  liveTandemsOf,
+  accountDeletionErrors,
+  validationFailed,
   type DomainError,
   type Language,
   type RoleName,
@@ -13,7 +13,7 @@ import {
 import type { Actor, Services } from '@tandem/http'
 import type { UserRecord } from '@tandem/sqlite'
 import { isLeft, left, right, type Either } from 'fp-ts/lib/Either.js'
-import { eraseUser } from './account.erasure.js'
+import { deleteAccount } from './account.erasure.js'
 import { userByEmail, userById, type ServiceContext } from './context.js'
 import { isAdminEmail, userView } from './views.js'
 
@@ -135,24 +135,14 @@ export const accountService = (ctx: ServiceContext): Omit<Services['account'], '
 
     deleteUser: async (query) => {
       const user = userByEmail(ctx, query.emailId)
-      if (isLeft(user)) return user
-      const id = user.right.id
-      // Release what still binds the partners, so nobody is left waiting on a deleted user.
-      const world = ctx.store.load({ userIds: [id] })
-      for (const tandem of liveTandemsOf(world, id)) {
-        const now = ctx.clock()
-        const released = ctx.store.run({ userIds: [tandem.menteeId, tandem.mentorId] }, releaseTandem(now, { tandemId: tandem.id }), now)
-        if (isLeft(released)) return released
-      }
-      // The provider first: once its account, sessions and refresh tokens are gone no new token can
-      // name the person. Then, in one transaction, the record that refuses every older token and
-      // (deletefromDB) the erasure. Interrupted in between, the user is still listed and the
-      // administrator deletes again.
-      await ctx.deleteIdentity(user.right.issuer, user.right.subject)
-      const recordDeletion = () => ctx.deletedSubjects.record(user.right.issuer, user.right.subject, ctx.clock())
-      if (query.deletefromDB) eraseUser(ctx, id, recordDeletion)
-      else recordDeletion()
-      return right(true)
+      return isLeft(user) ? user : deleteAccount(ctx, user.right, { by: 'Admin', erase: query.deletefromDB })
+    },
+
+    deleteOwnAccount: async (actor, body) => {
+      const errors = accountDeletionErrors(body)
+      if (errors.length > 0) return left(validationFailed(errors))
+      const user = userById(ctx, actor.userId)
+      return isLeft(user) ? user : deleteAccount(ctx, user.right, { by: 'Self', erase: true })
     },
 
     logError: async (actor, body) => {

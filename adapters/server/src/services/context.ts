@@ -64,6 +64,8 @@ export type ServiceContext = {
   readonly publicUrl: string
   /** The organisation's time zone, as the mails show dates (exports write wall-clock times in it). */
   readonly timeZone: string
+  /** Removes the delivered `.eml` files of the named outbox rows and every one naming the address. */
+  readonly eraseMailFiles: (outboxIds: readonly number[], address: string) => Promise<void>
   /** Removes the account at the identity provider when it is ours; a no-op for external providers. */
   readonly deleteIdentity: (issuer: string, subject: string) => Promise<void>
   /**

@@ -9,6 +9,7 @@ import type { ServiceContext } from './context.js'
 import { matchingService } from './matching.service.js'
 import { questionnaireService } from './questionnaire.service.js'
 import { userService } from './user.service.js'
+import { personalDataService } from './personal-data/personal-data.service.js'
 
 /** Calls answered outside the services: NotifyUser renders mails with the mail adapter's templates. */
 export type ServiceExtras = {
@@ -45,6 +46,7 @@ export const createServices = (ctx: ServiceContext, extras: ServiceExtras): Serv
     matching: matchingService(ctx),
     admin: adminService(ctx),
     cohort: cohortService(ctx),
+    personalData: personalDataService(ctx),
     exports: exportService(ctx),
   }
 }

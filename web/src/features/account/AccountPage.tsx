@@ -12,6 +12,7 @@ import { formatBirthDate } from '../../shared/dates.js'
 import { useGetUserProfileQuery, useUpdateProfileImageMutation, useUpdateProfileMutation } from './account.api.js'
 import { checkAccount, errorOf, profileRequest } from './profile.form.js'
 import { PhotoEditor, type PhotoState } from './PhotoEditor.js'
+import { YourData } from './YourData.js'
 import { validation } from '../../shared/field.js'
 import { LoadFailed } from '../../shared/LoadFailed.js'
 
@@ -143,6 +144,7 @@ const AccountForm = ({ me }: { readonly me: Me }) => {
           {t('common.save')}
         </Button>
       </div>
+      <YourData email={user.email} />
     </div>
   )
 }

@@ -1,7 +1,18 @@
 // Account and profile calls (SPEC §7 Account, User): who the user is, the profile with its master
 // data, profile and photo updates, and the sign-up / sign-in pair of the register routes.
-import type { Language, ProfileUpdateRequest, SignInPayload, SignUpPayload, UserProfileResponse, UserView } from '@tandem/core'
+import type {
+  DeleteOwnAccountPayload,
+  Language,
+  ProfileUpdateRequest,
+  SignInPayload,
+  SignUpPayload,
+  UserProfileResponse,
+  UserView,
+} from '@tandem/core'
 import { api } from '../../app/api.js'
+
+/** A download of the person's own data in preparation (the server's PersonalDataJob). */
+export type PersonalDataJob = { readonly state: 'preparing' | 'ready' | 'failed'; readonly progress: number }
 
 export const accountApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -33,6 +44,16 @@ export const accountApi = api.injectEndpoints({
       query: (body) => ({ url: '/api/Account/signin', method: 'POST', body }),
       invalidatesTags: ['Me'],
     }),
+    deleteOwnAccount: build.mutation<boolean, DeleteOwnAccountPayload>({
+      query: (body) => ({ url: '/api/Account/DeleteMyAccount', method: 'POST', body }),
+    }),
+    prepareMyData: build.mutation<PersonalDataJob, { emailId: string }>({
+      query: (body) => ({ url: '/api/Account/PrepareMyData', method: 'POST', body }),
+    }),
+    getMyDataStatus: build.query<PersonalDataJob, { email: string }>({
+      query: ({ email }) => ({ url: '/api/Account/MyDataStatus', params: { emailId: email } }),
+      keepUnusedDataFor: 0,
+    }),
     logError: build.mutation<unknown, { ErrorMessage: string }>({
       query: (body) => ({ url: '/api/Logger/LogError', method: 'POST', body }),
     }),
@@ -46,4 +67,7 @@ export const {
   useUpdateProfileImageMutation,
   useSignUpMutation,
   useSignInMutation,
+  useDeleteOwnAccountMutation,
+  usePrepareMyDataMutation,
+  useGetMyDataStatusQuery,
 } = accountApi

@@ -2,6 +2,7 @@
 // the browser as a download under the name the server gives in Content-Disposition.
 import { errorCodeIn, type ApiError } from '../../app/api.js'
 import { apiUrl } from '../../app/config.js'
+import { filenameOf, saveFile } from '../../shared/file.download.js'
 
 export type ExportRequest =
   | { readonly method: 'POST'; readonly path: '/api/Admin/ExportUserDataByRole'; readonly body: unknown; readonly language: string }
@@ -14,22 +15,7 @@ export type ExportRequest =
 
 export type ExportResult = { readonly ok: true; readonly filename: string } | { readonly ok: false; readonly error: ApiError }
 
-export const filenameOf = (disposition: string | null, fallback: string): string => {
-  const star = /filename\*=UTF-8''([^;]+)/i.exec(disposition ?? '')
-  if (star?.[1] !== undefined) return decodeURIComponent(star[1])
-  return /filename="?([^";]+)"?/i.exec(disposition ?? '')?.[1] ?? fallback
-}
-
-const save = (blob: Blob, filename: string): void => {
-  const url = URL.createObjectURL(blob)
-  const link = document.createElement('a')
-  link.href = url
-  link.download = filename
-  document.body.appendChild(link)
-  link.click()
-  link.remove()
-  setTimeout(() => URL.revokeObjectURL(url), 10_000)
-}
+export { filenameOf }
 
 export const downloadExport = async (
   request: ExportRequest,
@@ -54,6 +40,6 @@ export const downloadExport = async (
     return { ok: false, error: { status: response.status, errorCode: errorCodeIn(body), value: body?.value } }
   }
   const filename = filenameOf(response.headers.get('content-disposition'), 'tandem_export.xlsx')
-  save(await response.blob(), filename)
+  saveFile(await response.blob(), filename)
   return { ok: true, filename }
 }

@@ -1,0 +1,118 @@
+// Everything Tandem holds about one person, as the machine-readable copy of GDPR Art. 15 and 20:
+// account, profile, answers, statuses per role, tandems (the partner's name only where the tandem
+// was shown to the person: the core's isShownTo), notification history, consents and the photo.
+import { isShownTo, tandemsOf, type Side, type Tandem, type UserId } from '@tandem/core'
+import type { ServiceContext } from '../context.js'
+
+/** One administrator's look at the person's data: who, when, what. */
+export type AdministratorRead = { readonly administratorId: number; readonly at: string; readonly action: string }
+
+/**
+ * The extension point of the accountability record ("who among the administrators looked at their
+ * data and when"): the audit records about the person. Empty until the audit table exists; the
+ * audit work fills it in here, and the archive carries whatever it answers.
+ */
+export const administratorReadsOf = (_ctx: ServiceContext, _id: UserId): readonly AdministratorRead[] => []
+
+const iso = (at: number | null): string | null => (at === null ? null : new Date(at).toISOString())
+
+/** A tandem as the person saw it: their side, its states and dates, the partner's name only when shown. */
+const tandemView = (ctx: ServiceContext, t: Tandem, id: UserId) => {
+  const side: Side = t.menteeId === id ? 'Mentee' : 'Mentor'
+  const own = side === 'Mentee' ? t.menteeProposal : t.mentorProposal
+  const partnerId = side === 'Mentee' ? t.mentorId : t.menteeId
+  const partner = isShownTo(t, id, side) ? ctx.users.byId(partnerId) : undefined
+  return {
+    tandemId: t.id,
+    side,
+    state: t.state,
+    createdAt: iso(t.createdAt),
+    manual: t.manual,
+    matchPercentage: t.score.percentage,
+    yourProposal: {
+      state: own.state,
+      deadline: iso(own.deadline),
+      decidedAt: iso(own.decidedAt),
+      declineReasonId: own.declineReasonId,
+      comment: own.comment,
+    },
+    partner: partner === undefined ? null : { firstName: partner.firstName, lastName: partner.lastName },
+  }
+}
+
+export type PersonalData = ReturnType<typeof collectPersonalData>
+
+/** The person's data, or undefined when there is no such person. `step` reports each part as it is read. */
+export const collectPersonalData = (ctx: ServiceContext, id: UserId, step: (part: string) => void = () => {}) => {
+  const user = ctx.users.byId(id)
+  if (user === undefined) return undefined
+  step('account')
+  const account = {
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    gender: user.gender,
+    birthDate: user.birthDate,
+    language: user.language,
+    roles: user.roles,
+    registeredAt: iso(user.registeredAt),
+  }
+  const profile = {
+    professionalPosition: user.professionalPosition,
+    company: user.company,
+    city: user.city,
+    countryCodeId: user.countryCodeId,
+    stateOriginalId: user.stateOriginalId,
+    profileAnswers: ctx.users.profileAnswers(id),
+    hasPhoto: user.hasImage,
+  }
+  step('answers')
+  const sides = (['Mentee', 'Mentor'] as const).filter((s) => (s === 'Mentee' ? user.participant.mentee : user.participant.mentor) !== null)
+  const answers = sides.map((side) => {
+    const saved = ctx.answers.answersOf(id, side)
+    return { side, savedAt: iso(saved?.savedAt ?? null), answers: saved?.answers ?? [] }
+  })
+  const statuses = {
+    mentee:
+      user.participant.mentee === null ? null : { ...user.participant.mentee, lastStartedAt: iso(user.participant.mentee.lastStartedAt) },
+    mentor:
+      user.participant.mentor === null
+        ? null
+        : {
+            status: user.participant.mentor.status,
+            published: user.participant.mentor.published,
+            lastPublishedAt: iso(user.participant.mentor.lastPublishedAt),
+            lastSavedAt: iso(user.participant.mentor.lastSavedAt),
+          },
+  }
+  step('tandems')
+  const tandems = [...tandemsOf(ctx.store.load({ userIds: [id] }), id)].sort((a, b) => a.id - b.id).map((t) => tandemView(ctx, t, id))
+  step('notifications')
+  const notifications = ctx.outbox.historyOf(id).map((m) => ({
+    type: m.type,
+    subject: m.subject,
+    language: m.language,
+    createdAt: iso(m.createdAt),
+    status: m.status,
+  }))
+  const consents = ctx.users.consentsOf(id)
+  const photo = user.hasImage ? (ctx.users.image(id) ?? null) : null
+  step('administratorReads')
+  return {
+    data: {
+      generatedAt: iso(ctx.clock()),
+      account,
+      profile,
+      answers,
+      statuses,
+      tandems,
+      notifications,
+      consents: [
+        { document: 'privacyPolicy', accepted: consents?.privacy ?? false, acceptedAt: iso(consents?.at ?? null), version: null },
+        { document: 'termsAndConditions', accepted: consents?.terms ?? false, acceptedAt: iso(consents?.at ?? null), version: null },
+      ],
+      administratorReads: administratorReadsOf(ctx, id),
+    },
+    photo,
+  }
+}

@@ -1,0 +1,114 @@
+// Participants as the self-service tests need them: signed up through the real embedded provider,
+// with a profile, published answers and a photo, and two of them in a tandem the mentor was shown.
+import { readdirSync, readFileSync, statSync } from 'node:fs'
+import { join } from 'node:path'
+import { aMenteeAnswers, aMentorAnswers } from '@tandem/fixtures'
+import sharp from 'sharp'
+import { SIGN_UP, signUp, type Tokens } from '../../identity/test/support/harness.js'
+import { toWire } from './harness.js'
+import { signUpBody, type RealServer } from './identity.harness.js'
+
+export type Participant = { readonly email: string; readonly firstName: string; readonly tokens: Tokens; readonly id: number }
+
+const ok = async (reply: Promise<{ status: number; body: unknown }>, what: string): Promise<void> => {
+  const r = await reply
+  if (r.status !== 200) throw new Error(`${what}: ${r.status} ${JSON.stringify(r.body)}`)
+}
+
+/** A participant of one side with profile (city, company), published answers and a photo. */
+export const aParticipant = async (
+  t: RealServer,
+  who: { readonly email: string; readonly firstName: string; readonly lastName: string; readonly language?: 'en' | 'de' },
+  side: 'Mentee' | 'Mentor',
+  profile: { readonly city: string; readonly company: string },
+): Promise<Participant> => {
+  const tokens = await signUp(
+    t.endpoint,
+    { ...SIGN_UP, email: who.email, given_name: who.firstName, family_name: who.lastName },
+    who.language === undefined ? {} : { ui_locales: who.language },
+  )
+  const { email } = who
+  await ok(
+    t.api(tokens.access_token, 'POST', '/api/account/signup', signUpBody(email, side, { Language: who.language ?? 'en' })),
+    'sign-up',
+  )
+  await ok(
+    t.api(tokens.access_token, 'POST', '/api/user/UpdateProfile', {
+      email,
+      professionalPosition: 'Engineer',
+      company: profile.company,
+      countryCodeId: 64,
+      stateOriginalId: 1,
+      city: profile.city,
+      languageId: who.language === 'de' ? 2 : 1,
+      clusterId: side === 'Mentee' ? (t.server.ctx.clusters.defaultCluster()?.clusterId ?? null) : null,
+      profileQuestionAnswer: [],
+      isDeletedProfileImage: false,
+    }),
+    'profile',
+  )
+  await ok(
+    t.api(tokens.access_token, 'POST', '/api/Questionnaire/CreateAnswer', {
+      email,
+      roleName: side,
+      isSavePublish: true,
+      userSelectedAnswerSaveModel: toWire(side, side === 'Mentee' ? aMenteeAnswers() : aMentorAnswers()),
+    }),
+    'answers',
+  )
+  const image = await sharp({ create: { width: 8, height: 8, channels: 3, background: side === 'Mentee' ? '#c00' : '#00c' } })
+    .png()
+    .toBuffer()
+  const form = new FormData()
+  form.append('email', email)
+  form.append('imageFile', new Blob([new Uint8Array(image)], { type: 'image/png' }), 'me.png')
+  const uploaded = await fetch(`${t.base}/api/user/UpdateProfileImage`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${tokens.access_token}` },
+    body: form,
+  })
+  if (uploaded.status !== 200) throw new Error(`photo: ${uploaded.status}`)
+  return { email, firstName: who.firstName, tokens, id: t.server.ctx.users.byEmail(email)?.id ?? 0 }
+}
+
+type Proposal = { proposalId: number; matchingTandemId: number; firstName: string }
+
+/** The mentee's run proposes the mentor (among others) and the mentee chooses them: the mentor is shown the tandem. */
+export const chooseMentor = async (t: RealServer, mentee: Participant, mentor: Participant): Promise<number> => {
+  await ok(t.api(mentee.tokens.access_token, 'POST', '/api/MatchingTandem/CreateMatchingTandem', { menteeEmail: mentee.email }), 'start')
+  const proposals = await t.api<{ menteeProposal: Proposal[] }>(mentee.tokens.access_token, 'POST', '/api/MatchingTandem/GetProposals', {
+    email: mentee.email,
+  })
+  const chosen = proposals.body.value.menteeProposal.find((p) => p.firstName === mentor.firstName)
+  if (chosen === undefined) throw new Error('no proposal')
+  await ok(
+    t.api(mentee.tokens.access_token, 'POST', '/api/MatchingTandem/AcceptProposal', {
+      email: mentee.email,
+      role: 'Mentee',
+      pairedUserEmail: mentor.email,
+      proposalSaveModel: { proposalId: chosen.proposalId, proposalState: 'ACCEPTED' },
+      matchingTandemSaveModel: { matchingTandemId: chosen.matchingTandemId, tandemState: 'ACTIVE' },
+    }),
+    'accept',
+  )
+  return chosen.matchingTandemId
+}
+
+/** Every file under the folder (recursively) whose bytes contain one of the needles, with the needle. */
+export const filesMentioning = (dir: string, needles: readonly string[]): string[] => {
+  const found: string[] = []
+  const walk = (folder: string): void => {
+    for (const name of readdirSync(folder)) {
+      const path = join(folder, name)
+      if (statSync(path).isDirectory()) walk(path)
+      else {
+        const bytes = readFileSync(path)
+        const texts = [bytes.toString('latin1').toLowerCase(), bytes.toString('utf16le').toLowerCase()]
+        for (const needle of needles)
+          if (texts.some((text) => text.includes(needle.toLowerCase()))) found.push(`${path.slice(dir.length + 1)}: ${needle}`)
+      }
+    }
+  }
+  walk(dir)
+  return found
+}

@@ -1,0 +1,111 @@
+// "Delete my account" (GDPR Art. 17): a dialog that names what deletion does and asks for the
+// account's e-mail address, typed, before it calls the server. The rule for the typed address is
+// the core's, so the button and the server agree.
+import { useState } from 'react'
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Field,
+  Input,
+  MessageBar,
+  MessageBarBody,
+} from '@fluentui/react-components'
+import { useTranslation } from 'react-i18next'
+import { confirmsOwnEmail } from '@tandem/core'
+import { errorMessageKey } from '../../app/error.messages.js'
+import { clearBrowserStorage } from '../errors/ErrorPage.js'
+import { useDeleteOwnAccountMutation } from './account.api.js'
+
+const CONSEQUENCES = ['profile', 'tandems', 'signIn', 'statistics'] as const
+
+export const DeleteAccountDialog = ({ email }: { readonly email: string }) => {
+  const { t } = useTranslation()
+  const [open, setOpen] = useState(false)
+  const [typed, setTyped] = useState('')
+  const [failure, setFailure] = useState<string | null>(null)
+  const [deleted, setDeleted] = useState(false)
+  const [deleteOwnAccount, state] = useDeleteOwnAccountMutation()
+  const confirmed = confirmsOwnEmail(typed, email)
+
+  const close = () => {
+    setOpen(false)
+    setTyped('')
+    setFailure(null)
+  }
+  const confirm = async () => {
+    setFailure(null)
+    const result = await deleteOwnAccount({ email, confirmEmail: typed })
+    if ('error' in result) {
+      setFailure(t(errorMessageKey(result.error)))
+      return
+    }
+    // The session is over: nothing of it may sign the person in again. The dialog says so and then
+    // leaves the app for a fresh start (swapping the page under an open modal would leave it hidden).
+    clearBrowserStorage()
+    setDeleted(true)
+  }
+  const leave = () => window.location.assign('/')
+
+  if (deleted)
+    return (
+      <Dialog open modalType="alert" onOpenChange={leave}>
+        <DialogSurface aria-describedby="account-deleted-text">
+          <DialogBody>
+            <DialogTitle>{t('account.delete.doneTitle')}</DialogTitle>
+            <DialogContent id="account-deleted-text">{t('account.delete.doneText')}</DialogContent>
+            <DialogActions>
+              <Button appearance="primary" onClick={leave}>
+                {t('account.delete.leave')}
+              </Button>
+            </DialogActions>
+          </DialogBody>
+        </DialogSurface>
+      </Dialog>
+    )
+
+  return (
+    <>
+      <Button onClick={() => setOpen(true)}>{t('account.delete.open')}</Button>
+      <Dialog
+        open={open}
+        modalType="alert"
+        onOpenChange={(_e, data) => {
+          if (!data.open) close()
+        }}
+      >
+        <DialogSurface aria-describedby="delete-account-text">
+          <DialogBody>
+            <DialogTitle>{t('account.delete.title')}</DialogTitle>
+            <DialogContent id="delete-account-text">
+              <p>{t('account.delete.intro')}</p>
+              <ul>
+                {CONSEQUENCES.map((c) => (
+                  <li key={c}>{t(`account.delete.consequences.${c}`)}</li>
+                ))}
+              </ul>
+              <Field label={t('account.delete.typeEmail', { email })} required>
+                <Input value={typed} autoComplete="off" onChange={(_e, d) => setTyped(d.value)} />
+              </Field>
+              {failure !== null && (
+                <MessageBar intent="error" role="alert">
+                  <MessageBarBody>{failure}</MessageBarBody>
+                </MessageBar>
+              )}
+            </DialogContent>
+            <DialogActions>
+              <Button appearance="primary" disabled={!confirmed || state.isLoading} onClick={() => void confirm()}>
+                {t('account.delete.confirm')}
+              </Button>
+              <Button onClick={close}>{t('common.cancel')}</Button>
+            </DialogActions>
+          </DialogBody>
+        </DialogSurface>
+      </Dialog>
+    </>
+  )
+}
