@@ -14,6 +14,7 @@ export const NotificationType = t.keyof({
   REMINDER_UNPUBLISHED_USER_PROFILE: null,
   PASSWORD_RESET: null,
   ADMIN_MESSAGE: null,
+  RETENTION_NOTICE: null,
 })
 export type NotificationType = t.TypeOf<typeof NotificationType>
 export const NOTIFICATION_TYPES = Object.keys(NotificationType.keys) as readonly NotificationType[]
@@ -59,6 +60,8 @@ export const NotificationData = {
   PASSWORD_RESET: t.type({ firstName: t.string, link: WebLink, validMinutes: t.number }),
   /** An administrator's own words (POST /api/Notification/NotifyUser). */
   ADMIN_MESSAGE: t.intersection([t.type({ subject: NonEmptyString, body: NonEmptyString }), t.partial({ firstName: t.string })]),
+  /** 30 days before the retention sweep erases an account nobody used (docs/privacy.md). */
+  RETENTION_NOTICE: t.type({ firstName: t.string, erasureFrom: Instant, months: t.number }),
 } as const satisfies { readonly [K in NotificationType]: t.Mixed }
 
 export type NotificationData = { readonly [K in NotificationType]: t.TypeOf<(typeof NotificationData)[K]> }

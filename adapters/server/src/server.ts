@@ -16,6 +16,8 @@ import {
 } from '@tandem/mail'
 import {
   createAnswersRepository,
+  createAuditRecords,
+  createRetentionRepository,
   createClustersRepository,
   createDeletedSubjects,
   createErasureRepository,
@@ -36,6 +38,8 @@ import type { Logger } from 'pino'
 import { notifyUserService } from './admin-notify.js'
 import { DEMO_ACCOUNTS, seedDemo } from './demo.seed.js'
 import { sweepReminders } from './reminders.sweep.js'
+import type { RetentionSweepResult } from './retention.js'
+import { sweepRetention } from './retention.sweep.js'
 import { systemClock, type Clock } from './clock.js'
 import type { Config } from './config.js'
 import { DATABASE_FILE, MAIL_FOLDER } from './data-folder.js'
@@ -67,6 +71,8 @@ export type TandemServer = {
   readonly sweep: () => number
   /** Writes due reminders to the outbox; answers how many. */
   readonly sweepReminders: () => number
+  /** Retention notices, erasures and old mails (docs/privacy.md). */
+  readonly sweepRetention: () => Promise<RetentionSweepResult>
   /** One round of mail delivery from the outbox. */
   readonly deliverMail: () => Promise<void>
   readonly identityProvider: EmbeddedProvider | null
@@ -173,6 +179,9 @@ const serve = async (config: Config, overrides: ServerOverrides, releaseLock: ()
     clusters: createClustersRepository(db),
     erasure: createErasureRepository(db),
     exports: createExportQueries(db),
+    audit: createAuditRecords(db),
+    retention: createRetentionRepository(db),
+    retentionMonths: config.retentionMonths,
     generation: db.generation,
     // One packed pool per server, shared by every matching run it serves.
     mentorPool: createMentorPoolCache({ questionnaire: master.questionnaire, answers, lists, matching: config.matching }),
@@ -279,6 +288,8 @@ const serve = async (config: Config, overrides: ServerOverrides, releaseLock: ()
     sweep,
     identityProvider: provider,
     sweepReminders: () => sweepReminders({ ...ctx, db }, org),
+    // Mail files live in the data folder only without SMTP (the .eml transport).
+    sweepRetention: () => sweepRetention({ ...ctx, db }, org, config.smtpUrl === null ? join(config.dataDir, MAIL_FOLDER) : null),
     deliverMail: async () => {
       await worker.runOnce()
     },

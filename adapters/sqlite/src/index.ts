@@ -48,3 +48,12 @@ export {
   type LimitDecision,
   type LimitRule,
 } from './attempt.limits.js'
+export {
+  createAuditRecords,
+  type AuditRecords,
+  type AuditRecord,
+  type AuditEntry,
+  type AuditFilter,
+  type AuditPage,
+} from './audit.records.js'
+export { createRetentionRepository, type RetentionRepository, type RetentionPerson } from './retention.repository.js'

@@ -43,6 +43,7 @@ export const samples: { readonly [K in NotificationType]: readonly NotificationD
   REMINDER_UNPUBLISHED_USER_PROFILE: [{ firstName: 'Max', lastSavedAt: DEADLINE }],
   PASSWORD_RESET: [{ firstName: 'Mia', link: 'https://tandem.mentoring-mitte.example/oidc/reset/tok123', validMinutes: 30 }],
   ADMIN_MESSAGE: [{ subject: 'Program kick-off on 1 December', body: 'Dear all,\n\nplease join us for the kick-off.', firstName: 'Mia' }],
+  RETENTION_NOTICE: [{ firstName: 'Mia', erasureFrom: DEADLINE, months: 12 }],
 }
 
 /** The page of the app each type points at. */
@@ -56,6 +57,7 @@ export const expectedLink: { readonly [K in NotificationType]: string } = {
   REMINDER_UNPUBLISHED_USER_PROFILE: `${org.publicUrl}/user/mentor-profile`,
   PASSWORD_RESET: 'https://tandem.mentoring-mitte.example/oidc/reset/tok123',
   ADMIN_MESSAGE: `${org.publicUrl}/`,
+  RETENTION_NOTICE: `${org.publicUrl}/`,
 }
 
 export type Sample = { readonly type: NotificationType; readonly data: NotificationData[NotificationType]; readonly variant: number }

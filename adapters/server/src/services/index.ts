@@ -1,7 +1,8 @@
 // The Services port of @tandem/http, implemented over the repositories, the world store and the core.
 import { issuedBeforeDeletion } from '@tandem/core'
-import type { KnownAccount, Services } from '@tandem/http'
+import type { Actor, KnownAccount, Services } from '@tandem/http'
 import { accountService, emailFromToken } from './account.service.js'
+import { auditedAccount, auditedAdmin, auditedExports, type Unaudited } from './admin/audit.js'
 import { adminService } from './admin/index.js'
 import { exportService } from '../exports/export.service.js'
 import type { ServiceContext } from './context.js'
@@ -11,10 +12,17 @@ import { userService } from './user.service.js'
 
 /** Calls answered outside the services: NotifyUser renders mails with the mail adapter's templates. */
 export type ServiceExtras = {
-  readonly notifyUser: Services['account']['notifyUser']
+  readonly notifyUser: Unaudited<Services['account']>['notifyUser']
 }
 
 export const createServices = (ctx: ServiceContext, extras: ServiceExtras): Services => {
+  const account = accountService(ctx)
+  const adminIdOf = async (actor: Actor) => {
+    if (actor.userId !== null) return actor.userId
+    // An ADMIN_EMAILS administrator before their first sign-in: recorded as that sign-in would.
+    await account.userDetails(actor)
+    return ctx.users.bySubject(actor.identity.issuer, actor.identity.subject)?.id ?? null
+  }
   // Every request resolves its caller: reuse the answer while nothing was committed meanwhile.
   const accounts = new Map<string, { readonly generation: string; readonly account: KnownAccount | null }>()
   return {
@@ -38,12 +46,15 @@ export const createServices = (ctx: ServiceContext, extras: ServiceExtras): Serv
       ctx.lists.ping()
       return { status: 'ok', database: 'ok' }
     },
-    account: { ...accountService(ctx), notifyUser: extras.notifyUser },
+    account: {
+      ...account,
+      ...auditedAccount(ctx, adminIdOf, { deleteUser: account.deleteUser, notifyUser: extras.notifyUser }),
+    },
     user: userService(ctx),
     questionnaire: questionnaireService(ctx),
     matching: matchingService(ctx),
-    admin: adminService(ctx),
-    exports: exportService(ctx),
+    admin: auditedAdmin(ctx, adminIdOf, adminService(ctx)),
+    exports: auditedExports(ctx, adminIdOf, exportService(ctx)),
   }
 }
 
