@@ -229,6 +229,7 @@ const serve = async (config: Config, overrides: ServerOverrides, releaseLock: ()
         ? { authority: `${config.publicUrl}/oidc`, clientId: 'tandem-web', scope: 'openid offline_access profile email' }
         : config.oidc.web,
     organisation: config.organisation,
+    retentionMonths: config.retentionMonths,
   }
   const services = createServices(ctx, { notifyUser: notifyUserService({ db, users, store, org, now: clock }) })
   const httpsOnly = config.publicUrl.startsWith('https:')

@@ -49,6 +49,7 @@ export const navItems = (role: RoleName | undefined): readonly Item[] => {
       { to: '/administrator/mentors', label: 'nav.mentors' },
       { to: '/administrator/user-information', label: 'nav.userInfo' },
       { to: '/administrator/clusters', label: 'nav.programYear' },
+      { to: '/administrator/audit', label: 'nav.audit' },
     ]
   }
   const items: Item[] = [{ to: '/matching', label: 'nav.dashboard' }]

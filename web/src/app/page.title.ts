@@ -20,6 +20,7 @@ const EXACT: Readonly<Record<string, string>> = {
   '/administrator/mentors': 'nav.mentors',
   '/administrator/user-information': 'nav.userInfo',
   '/administrator/clusters': 'nav.programYear',
+  '/administrator/audit': 'nav.audit',
 }
 
 /** The title key of a path, or of the error page the session shows instead of it. */

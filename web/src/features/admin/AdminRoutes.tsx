@@ -5,12 +5,13 @@ import { ErrorPage } from '../errors/ErrorPage.js'
 import { useAdminTranslations } from './admin.i18n.js'
 import { AdminMessageBar, AdminMessagesProvider } from './AdminMessages.js'
 import { AdminTopBar } from './AdminTopBar.js'
+import AuditPage from './AuditPage.js'
 import ClustersPage from './ClustersPage.js'
 import MatchingTeamsPage from './MatchingTeamsPage.js'
 import UserInformationPage from './UserInformationPage.js'
 import UserListPage from './UserListPage.js'
 
-export const ADMIN_PATHS = ['matching-tandems', 'mentees', 'mentors', 'user-information', 'clusters'] as const
+export const ADMIN_PATHS = ['matching-tandems', 'mentees', 'mentors', 'user-information', 'clusters', 'audit'] as const
 
 const AdminRoutes = () => {
   const { t } = useAdminTranslations()
@@ -25,6 +26,7 @@ const AdminRoutes = () => {
         <Route path="mentors" element={<UserListPage key="Mentor" side="Mentor" />} />
         <Route path="user-information" element={<UserInformationPage />} />
         <Route path="clusters" element={<ClustersPage />} />
+        <Route path="audit" element={<AuditPage />} />
         <Route path="*" element={<ErrorPage code={404} />} />
       </Routes>
     </AdminMessagesProvider>
