@@ -44,6 +44,7 @@ import { systemClock, type Clock } from './clock.js'
 import type { Config } from './config.js'
 import { DATABASE_FILE, MAIL_FOLDER } from './data-folder.js'
 import { acquireServerLock } from './data-folder.lock.js'
+import { withoutPersonalData } from './log.scrub.js'
 import { createLogger } from './logger.js'
 import { fixtureMasterData } from './master-data.js'
 import { mailNotifier } from './notifier.js'
@@ -115,10 +116,13 @@ const serve = async (config: Config, overrides: ServerOverrides, releaseLock: ()
     phone: config.organisation.phone,
     publicUrl: config.publicUrl,
   }
+  // A mail server's refusal quotes the recipient ("550 <someone@…> unknown"): the log keeps none.
+  const scrubbed = (fields: object): object =>
+    Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, typeof v === 'string' && k !== 'messageId' ? withoutPersonalData(v) : v]))
   const mailLog = {
-    info: (f: object, m: string) => logger.info(f, m),
-    warn: (f: object, m: string) => logger.warn(f, m),
-    error: (f: object, m: string) => logger.error(f, m),
+    info: (f: object, m: string) => logger.info(scrubbed(f), m),
+    warn: (f: object, m: string) => logger.warn(scrubbed(f), m),
+    error: (f: object, m: string) => logger.error(scrubbed(f), m),
   }
   const transport =
     overrides.transport ??

@@ -16,6 +16,7 @@ import { isLeft, left, right, type Either } from 'fp-ts/lib/Either.js'
 import type { Unaudited } from './admin/audit.js'
 import { eraseUser } from './account.erasure.js'
 import { userByEmail, userById, type ServiceContext } from './context.js'
+import { withoutPersonalData } from '../log.scrub.js'
 import { isAdminEmail, userView } from './views.js'
 
 const emailTaken: DomainError = { _tag: 'ValidationFailed', errors: [{ field: 'Email', key: 'invalid-value' }] }
@@ -161,7 +162,13 @@ export const accountService = (ctx: ServiceContext): AccountCalls => {
     },
 
     logError: async (actor, body) => {
-      ctx.logger.warn({ browserError: body.ErrorMessage.slice(0, 2000), userId: actor?.userId ?? null }, 'browser error')
+      // The report may quote what the screen showed: the log keeps no address, token or known name.
+      const user = actor?.userId == null ? undefined : ctx.users.byId(actor.userId)
+      const names = [actor?.identity.givenName, actor?.identity.familyName, user?.firstName, user?.lastName].filter(
+        (n): n is string => n !== undefined,
+      )
+      const browserError = withoutPersonalData(body.ErrorMessage.slice(0, 2000), names)
+      ctx.logger.warn({ browserError, userId: actor?.userId ?? null }, 'browser error')
       return right(true)
     },
   }
