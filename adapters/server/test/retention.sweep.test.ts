@@ -4,7 +4,7 @@
 // mails older than the period keep only subject and date.
 import { existsSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { DAY, RETENTION_NOTICE_PERIOD, monthsAfter, proposalIdOf, type RetentionDueRow, type TandemId } from '@tandem/core'
+import { DAY, RETENTION_NOTICE_PERIOD, monthsAfter, proposalIdOf, type RetentionDueRow } from '@tandem/core'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { START, expectOk, startHarness, type Harness, type Person } from './harness.js'
 
@@ -154,5 +154,5 @@ describe('the retention sweep', () => {
 
 const closeAll = (harness: Harness) => {
   const tandemId = harness.server.ctx.lists.activeTandemIds()[0] ?? 0
-  return [{ proposalId: proposalIdOf(tandemId as TandemId, 'Mentee'), proposalState: 'CLOSED', comment: null }]
+  return [{ proposalId: proposalIdOf(tandemId, 'Mentee'), proposalState: 'CLOSED', comment: null }]
 }

@@ -89,11 +89,11 @@ export const createAuditRecords = (db: Database): AuditRecords => {
     const subjects = new Map<number, UserId[]>()
     if (ids.length > 0)
       for (const s of db.all(k.selectFrom('audit_subjects').selectAll().where('record_id', 'in', ids).orderBy('subject_id')))
-        subjects.set(s.record_id, [...(subjects.get(s.record_id) ?? []), s.subject_id as UserId])
+        subjects.set(s.record_id, [...(subjects.get(s.record_id) ?? []), s.subject_id])
     return rows.map((r): AuditRecord => ({
       id: r.id,
       at: r.at,
-      adminId: r.admin_id as UserId,
+      adminId: r.admin_id,
       action: r.action,
       objectId: r.object_id,
       subjectIds: subjects.get(r.id) ?? [],

@@ -49,7 +49,7 @@ export const createRetentionRepository = (db: Database) => {
       .orderBy('users.id')
     if (id !== undefined) query = query.where('users.id', '=', id)
     return db.all(query).map((r) => ({
-      id: r.id as UserId,
+      id: r.id,
       issuer: r.issuer,
       subject: r.subject,
       email: r.email,

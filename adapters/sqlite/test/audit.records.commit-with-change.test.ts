@@ -61,6 +61,6 @@ describe('audit records of changes', () => {
     release()
     await change
     expect(count('audit_records')).toBe(0)
-    expect(audit.auditRecordsAbout(3 as UserId)).toEqual([])
+    expect(audit.auditRecordsAbout(3)).toEqual([])
   })
 })

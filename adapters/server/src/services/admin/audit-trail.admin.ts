@@ -12,7 +12,7 @@ const SUBJECTS_SHOWN = 20
 /** A person reference (digits: an id; else an e-mail) as a user id; 0 when nobody has the address. */
 const personId = (ctx: ServiceContext, reference: string): UserId => {
   const text = reference.trim()
-  return /^\d+$/.test(text) ? (Number(text) as UserId) : (ctx.users.byEmail(text)?.id ?? (0 as UserId))
+  return /^\d+$/.test(text) ? Number(text) : (ctx.users.byEmail(text)?.id ?? 0)
 }
 
 export const auditTrailAdmin = (ctx: ServiceContext): Pick<Unaudited<Services['admin']>, 'auditRecords'> => ({

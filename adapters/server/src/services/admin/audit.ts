@@ -159,7 +159,7 @@ const audited = <S extends object>(
             },
           },
         }
-      record(plan.subjects(input, value as never))
+      record(plan.subjects(input, value))
       return result
     }
   }
