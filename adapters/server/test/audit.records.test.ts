@@ -3,6 +3,7 @@
 // and an export names the administrator who made it.
 import { DAY, type AuditRecordsPage } from '@tandem/core'
 import ExcelJS from 'exceljs'
+import sharp from 'sharp'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { expectOk, startHarness, type Harness, type Person } from './harness.js'
 
@@ -76,6 +77,30 @@ describe('the audit trail', () => {
     const { records } = await trail({ action: 'mentor-matching.change' })
     expect(records).toHaveLength(1)
     expect(records[0]).toMatchObject({ adminId: idOf(h.admin), subjectIds: [idOf(mentor)] })
+  })
+
+  it("records an administrator opening a person's photo, and not the person opening their own", async () => {
+    const mia = h.person('Mia')
+    expectOk(await h.signUp(mia, 'Mentee'), 'sign-up')
+    const png = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#2266aa' } })
+      .png()
+      .toBuffer()
+    const form = new FormData()
+    form.append('email', mia.email)
+    form.append('imageFile', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'me.png')
+    const upload = await fetch(`${h.base}/api/user/UpdateProfileImage`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${await h.tokenFor(mia)}` },
+      body: form,
+    })
+    expect(upload.status).toBe(200)
+    for (const viewer of [mia, h.admin]) {
+      const photo = await fetch(`${h.base}/api/User/ProfileImage/${idOf(mia)}`, {
+        headers: { authorization: `Bearer ${await h.tokenFor(viewer)}` },
+      })
+      expect(photo.status).toBe(200)
+    }
+    expect(h.server.ctx.audit.auditRecordsAbout(idOf(mia)).map((r) => [r.action, r.adminId])).toEqual([['user.photo.read', idOf(h.admin)]])
   })
 
   it('records a deletion about the deleted person, who stays named by id only', async () => {

@@ -2,7 +2,7 @@
 import { issuedBeforeDeletion } from '@tandem/core'
 import type { Actor, KnownAccount, Services } from '@tandem/http'
 import { accountService, emailFromToken } from './account.service.js'
-import { auditedAccount, auditedAdmin, auditedExports, type Unaudited } from './admin/audit.js'
+import { auditedAccount, auditedAdmin, auditedExports, auditedUser, type Unaudited } from './admin/audit.js'
 import { adminService } from './admin/index.js'
 import { exportService } from '../exports/export.service.js'
 import type { ServiceContext } from './context.js'
@@ -50,7 +50,7 @@ export const createServices = (ctx: ServiceContext, extras: ServiceExtras): Serv
       ...account,
       ...auditedAccount(ctx, adminIdOf, { deleteUser: account.deleteUser, notifyUser: extras.notifyUser }),
     },
-    user: userService(ctx),
+    user: auditedUser(ctx, adminIdOf, userService(ctx)),
     questionnaire: questionnaireService(ctx),
     matching: matchingService(ctx),
     admin: auditedAdmin(ctx, adminIdOf, adminService(ctx)),

@@ -189,3 +189,18 @@ export const auditedExports = (
   adminIdOf: AdminIdOf,
   inner: (actor: Actor) => Unaudited<Services['exports']>,
 ): Services['exports'] => audited(ctx, adminIdOf, exportPlans, inner)
+
+/**
+ * An administrator looking at someone else's photo (the user-information page shows it) reads
+ * their data too; the participants' own reads of photos are not administrators' and stay out.
+ */
+export const auditedUser = (ctx: ServiceContext, adminIdOf: AdminIdOf, user: Services['user']): Services['user'] => ({
+  ...user,
+  image: async (actor, userId) => {
+    const result = await user.image(actor, userId)
+    if (!actor.isAdmin || actor.userId === userId || isLeft(result) || result.right === null) return result
+    const adminId = await adminIdOf(actor)
+    if (adminId !== null) ctx.audit.append({ at: ctx.clock(), adminId, action: 'user.photo.read', objectId: null, subjectIds: [userId] })
+    return result
+  },
+})
