@@ -17,9 +17,12 @@ export type ServiceExtras = {
 
 export const createServices = (ctx: ServiceContext, extras: ServiceExtras): Services => {
   const account = accountService(ctx)
+  // Who the audit trail names: the administrator's record, found by subject or (another sign-in
+  // of the same confirmed admin address) by address; else made as their first sign-in would.
   const adminIdOf = async (actor: Actor) => {
     if (actor.userId !== null) return actor.userId
-    // An ADMIN_EMAILS administrator before their first sign-in: recorded as that sign-in would.
+    const byAddress = ctx.users.byEmail(actor.email)
+    if (byAddress !== undefined) return byAddress.roles.includes('Admin') ? byAddress.id : null
     await account.userDetails(actor)
     return ctx.users.bySubject(actor.identity.issuer, actor.identity.subject)?.id ?? null
   }
