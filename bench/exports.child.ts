@@ -85,6 +85,7 @@ const sheet =
           filterData: {},
         },
         'de',
+        'Bench Admin <admin@example.org>',
       )
     : tandemDataSpreadsheet(
         server.ctx,
@@ -95,6 +96,7 @@ const sheet =
           tandemDateRange: 365,
         },
         'en',
+        'Bench Admin <admin@example.org>',
       )
 const file = join(dir, sheet.filename)
 const started = performance.now()

@@ -31,6 +31,8 @@ export type AppConfig = {
     /** Footer links to the organisation's social network pages. */
     readonly social?: readonly { readonly name: string; readonly url: string }[]
   }
+  /** RETENTION_MONTHS: the privacy policy states it. */
+  readonly retentionMonths?: number
 }
 
 /** The slice of a pino logger the app uses. */

@@ -27,10 +27,10 @@ export const exportRoutes = (s: Services): readonly Route[] => [
     query: LanguageQuery,
     body: ExportUserDataRequest,
     produces: 'spreadsheet',
-    handle: async ({ query, body }) => {
+    handle: async ({ actor, query, body }) => {
       const errors = validateExportOptions(body)
       if (errors.length > 0) return json(400, fail('ValidationFailed', errors))
-      const result = await s.exports.userData(body, query.language ?? DEFAULT_LANGUAGE)
+      const result = await s.exports.userData(actor, body, query.language ?? DEFAULT_LANGUAGE)
       return isLeft(result) ? answer(result) : stream(result.right)
     },
   }),
@@ -41,11 +41,11 @@ export const exportRoutes = (s: Services): readonly Route[] => [
     summary: 'spreadsheet of the matching teams of the last 7/30/90/180/365 days (option groups); &language=en|de',
     query: t.intersection([ExportTandemDataQuery, LanguageQuery]),
     produces: 'spreadsheet',
-    handle: async ({ query }) => {
+    handle: async ({ actor, query }) => {
       const { language, ...request } = query
       const errors = validateExportOptions(request)
       if (errors.length > 0) return json(400, fail('ValidationFailed', errors))
-      const result = await s.exports.tandemData(request, language ?? DEFAULT_LANGUAGE)
+      const result = await s.exports.tandemData(actor, request, language ?? DEFAULT_LANGUAGE)
       return isLeft(result) ? answer(result) : stream(result.right)
     },
   }),

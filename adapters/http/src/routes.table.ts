@@ -5,6 +5,7 @@ import {
   AdminAcceptPayload,
   AdminDeclinePayload,
   AdminUserDetailQuery,
+  AuditRecordsRequest,
   BooleanFromString,
   CloseClusterQuery,
   CloseTandemPayload,
@@ -111,7 +112,7 @@ const serviceRoutes = (s: Services): readonly Route[] => [
     policy: 'admin',
     summary: 'delete a user (releasing their live tandems)',
     query: DeleteUserQuery,
-    handle: async ({ query }) => answer(await s.account.deleteUser(query)),
+    handle: async ({ actor, query }) => answer(await s.account.deleteUser(actor, query)),
   }),
   defineRoute({
     method: 'POST',
@@ -172,7 +173,7 @@ const serviceRoutes = (s: Services): readonly Route[] => [
     policy: 'admin',
     summary: 'send a notification of a template type to a user',
     body: NotifyUserPayload,
-    handle: async ({ body }) => answer(await s.account.notifyUser(body)),
+    handle: async ({ actor, body }) => answer(await s.account.notifyUser(actor, body)),
   }),
 
   // User
@@ -353,7 +354,7 @@ const serviceRoutes = (s: Services): readonly Route[] => [
     path: '/api/Admin/GetAllUsers',
     policy: 'admin',
     summary: 'every user',
-    handle: async () => answer(await s.admin.allUsers()),
+    handle: async ({ actor }) => answer(await s.admin.allUsers(actor)),
   }),
   defineRoute({
     method: 'GET',
@@ -361,7 +362,7 @@ const serviceRoutes = (s: Services): readonly Route[] => [
     policy: 'admin',
     summary: 'account, answers, tandems and notification history of a user',
     query: AdminUserDetailQuery,
-    handle: async ({ query }) => answer(await s.admin.userDetail(query)),
+    handle: async ({ actor, query }) => answer(await s.admin.userDetail(actor, query)),
   }),
   defineRoute({
     method: 'GET',
@@ -369,7 +370,7 @@ const serviceRoutes = (s: Services): readonly Route[] => [
     policy: 'admin',
     summary: "clusters, statuses and a mentee's current ones",
     query: MenteeStateChangeQuery,
-    handle: async ({ query }) => answer(await s.admin.menteeStateChangeData(query.email)),
+    handle: async ({ actor, query }) => answer(await s.admin.menteeStateChangeData(actor, query.email)),
   }),
   defineRoute({
     method: 'POST',
@@ -377,14 +378,14 @@ const serviceRoutes = (s: Services): readonly Route[] => [
     policy: 'admin',
     summary: "change a mentee's status and program year",
     body: MenteeStateSavePayload,
-    handle: async ({ body }) => answer(await s.admin.updateMenteeInformation(body)),
+    handle: async ({ actor, body }) => answer(await s.admin.updateMenteeInformation(actor, body)),
   }),
   defineRoute({
     method: 'GET',
     path: '/api/Admin/GetManualMatchingMasterData',
     policy: 'admin',
     summary: 'states, available mentees and mentors, clusters',
-    handle: async () => answer(await s.admin.manualMatchingMasterData()),
+    handle: async ({ actor }) => answer(await s.admin.manualMatchingMasterData(actor)),
   }),
   defineRoute({
     method: 'POST',
@@ -392,7 +393,7 @@ const serviceRoutes = (s: Services): readonly Route[] => [
     policy: 'admin',
     summary: 'create a tandem by hand',
     body: ManualTandemCreatePayload,
-    handle: async ({ body }) => answer(await s.admin.createManualTandem(body)),
+    handle: async ({ actor, body }) => answer(await s.admin.createManualTandem(actor, body)),
   }),
   defineRoute({
     method: 'POST',
@@ -400,7 +401,7 @@ const serviceRoutes = (s: Services): readonly Route[] => [
     policy: 'admin',
     summary: "enable or disable a mentor's matching",
     body: StatusUpdatePayload,
-    handle: async ({ body }) => answer(await s.admin.updateUserStatus(body)),
+    handle: async ({ actor, body }) => answer(await s.admin.updateUserStatus(actor, body)),
   }),
   defineRoute({
     method: 'POST',
@@ -408,14 +409,14 @@ const serviceRoutes = (s: Services): readonly Route[] => [
     policy: 'admin',
     summary: 'tandems by state, id, user search and program year',
     body: MatchingTandemListRequest,
-    handle: async ({ body }) => answer(await s.admin.tandemList(body)),
+    handle: async ({ actor, body }) => answer(await s.admin.tandemList(actor, body)),
   }),
   defineRoute({
     method: 'GET',
     path: '/api/Admin/GetStatusMaster',
     policy: 'admin',
     summary: 'the status master list',
-    handle: async () => answer(await s.admin.statusMaster()),
+    handle: async ({ actor }) => answer(await s.admin.statusMaster(actor)),
   }),
   defineRoute({
     method: 'POST',
@@ -423,7 +424,7 @@ const serviceRoutes = (s: Services): readonly Route[] => [
     policy: 'admin',
     summary: 'mentees with the selected statuses',
     body: StatusSelection,
-    handle: async ({ body }) => answer(await s.admin.usersByStatus('Mentee', body)),
+    handle: async ({ actor, body }) => answer(await s.admin.usersByStatus(actor, 'Mentee', body)),
   }),
   defineRoute({
     method: 'POST',
@@ -431,7 +432,7 @@ const serviceRoutes = (s: Services): readonly Route[] => [
     policy: 'admin',
     summary: 'mentors with the selected statuses',
     body: StatusSelection,
-    handle: async ({ body }) => answer(await s.admin.usersByStatus('Mentor', body)),
+    handle: async ({ actor, body }) => answer(await s.admin.usersByStatus(actor, 'Mentor', body)),
   }),
   defineRoute({
     method: 'POST',
@@ -439,7 +440,7 @@ const serviceRoutes = (s: Services): readonly Route[] => [
     policy: 'admin',
     summary: 'a tandem with both proposals and its version',
     query: MatchingTandemByIdQuery,
-    handle: async ({ query }) => answer(await s.admin.tandemById(query.matchingTandemId)),
+    handle: async ({ actor, query }) => answer(await s.admin.tandemById(actor, query.matchingTandemId)),
   }),
   defineRoute({
     method: 'POST',
@@ -447,14 +448,14 @@ const serviceRoutes = (s: Services): readonly Route[] => [
     policy: 'admin',
     summary: 'release a tandem (both proposals CLOSED)',
     body: CloseTandemPayload,
-    handle: async ({ body }) => answer(await s.admin.closeTandem(body)),
+    handle: async ({ actor, body }) => answer(await s.admin.closeTandem(actor, body)),
   }),
   defineRoute({
     method: 'GET',
     path: '/api/Admin/GetClusters',
     policy: 'admin',
     summary: 'program years',
-    handle: async () => answer(await s.admin.clusters()),
+    handle: async ({ actor }) => answer(await s.admin.clusters(actor)),
   }),
   defineRoute({
     method: 'POST',
@@ -462,7 +463,7 @@ const serviceRoutes = (s: Services): readonly Route[] => [
     policy: 'admin',
     summary: 'create a program year from yearText',
     query: CreateClusterQuery,
-    handle: async ({ query }) => answer(await s.admin.createCluster(query.yearText)),
+    handle: async ({ actor, query }) => answer(await s.admin.createCluster(actor, query.yearText)),
   }),
   defineRoute({
     method: 'GET',
@@ -470,14 +471,14 @@ const serviceRoutes = (s: Services): readonly Route[] => [
     policy: 'admin',
     summary: 'deactivate a program year, releasing its tandems',
     query: CloseClusterQuery,
-    handle: async ({ query }) => answer(await s.admin.closeCluster(query.clusterId)),
+    handle: async ({ actor, query }) => answer(await s.admin.closeCluster(actor, query.clusterId)),
   }),
   defineRoute({
     method: 'GET',
     path: '/api/Admin/SyncDBFromIdp',
     policy: 'admin',
     summary: 'overwrite names and e-mails from the identity provider',
-    handle: async () => answer(await s.admin.syncFromIdp()),
+    handle: async ({ actor }) => answer(await s.admin.syncFromIdp(actor)),
   }),
   defineRoute({
     method: 'POST',
@@ -485,7 +486,7 @@ const serviceRoutes = (s: Services): readonly Route[] => [
     policy: 'admin',
     summary: 'accept proposals on behalf of participants (version checked)',
     body: AdminAcceptPayload,
-    handle: async ({ body }) => answer(await s.admin.accept(body)),
+    handle: async ({ actor, body }) => answer(await s.admin.accept(actor, body)),
   }),
   defineRoute({
     method: 'POST',
@@ -493,7 +494,7 @@ const serviceRoutes = (s: Services): readonly Route[] => [
     policy: 'admin',
     summary: 'decline a proposal on behalf of a participant (version checked)',
     body: AdminDeclinePayload,
-    handle: async ({ body }) => answer(await s.admin.decline(body)),
+    handle: async ({ actor, body }) => answer(await s.admin.decline(actor, body)),
   }),
   defineRoute({
     method: 'POST',
@@ -501,7 +502,23 @@ const serviceRoutes = (s: Services): readonly Route[] => [
     policy: 'admin',
     summary: 'queue a failed notification of the history again',
     body: ResendNotificationPayload,
-    handle: async ({ body }) => answer(await s.admin.resendNotification(body)),
+    handle: async ({ actor, body }) => answer(await s.admin.resendNotification(actor, body)),
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/api/Admin/GetAuditRecords',
+    policy: 'admin',
+    summary:
+      "the administrators' audit trail (who read or changed whose data, when), filtered by admin, person, action and dates; one page",
+    body: AuditRecordsRequest,
+    handle: async ({ actor, body }) => answer(await s.admin.auditRecords(actor, body)),
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/api/Admin/GetRetentionDue',
+    policy: 'admin',
+    summary: 'the people the retention sweep will erase (RETENTION_MONTHS), with their notice',
+    handle: async ({ actor }) => answer(await s.admin.retentionDue(actor)),
   }),
   ...cohortRoutes(s),
   ...exportRoutes(s),

@@ -55,6 +55,9 @@ import type {
   CohortRunRequest,
   CohortRunView,
   LatestCohortRunQuery,
+  AuditRecordsRequest,
+  AuditRecordsPage,
+  RetentionDueRow,
 } from '@tandem/core'
 import type { Either } from 'fp-ts/lib/Either.js'
 import type { Actor } from './policy.js'
@@ -80,11 +83,11 @@ export type Services = {
     readonly signIn: (actor: Actor, body: SignInPayload) => Outcome<UserView>
     /** The caller's own view (the route has checked that the query names them). */
     readonly userDetails: (actor: Actor) => Outcome<UserView>
-    readonly deleteUser: (query: DeleteUserQuery) => Outcome<boolean>
+    readonly deleteUser: (actor: Actor, query: DeleteUserQuery) => Outcome<boolean>
     /** Deletes the caller's own account for good (the body's typed address must be theirs). */
     readonly deleteOwnAccount: (actor: Actor, body: DeleteOwnAccountPayload) => Outcome<boolean>
     readonly logError: (actor: Actor | null, body: LogErrorPayload) => Outcome<boolean>
-    readonly notifyUser: (body: NotifyUserPayload) => Outcome<boolean>
+    readonly notifyUser: (actor: Actor, body: NotifyUserPayload) => Outcome<boolean>
   }
   readonly user: {
     readonly profile: (actor: Actor, query: UserProfileQuery) => Outcome<UserProfileResponse>
@@ -112,26 +115,30 @@ export type Services = {
     readonly startMatching: (actor: Actor) => Outcome<boolean>
   }
   readonly admin: {
-    readonly allUsers: () => Outcome<readonly UserListRow[]>
-    readonly userDetail: (query: AdminUserDetailQuery) => Outcome<AdminUserDetail>
-    readonly menteeStateChangeData: (email: string) => Outcome<MenteeStateChangeData>
-    readonly updateMenteeInformation: (body: MenteeStateSavePayload) => Outcome<boolean>
-    readonly manualMatchingMasterData: () => Outcome<ManualMatchingMasterData>
-    readonly createManualTandem: (body: ManualTandemCreatePayload) => Outcome<number>
-    readonly updateUserStatus: (body: StatusUpdatePayload) => Outcome<boolean>
-    readonly tandemList: (body: MatchingTandemListRequest) => Outcome<readonly MatchingTandemListRow[]>
-    readonly statusMaster: () => Outcome<readonly StatusMasterItem[]>
-    readonly usersByStatus: (side: 'Mentee' | 'Mentor', selection: StatusSelection) => Outcome<readonly UserListRow[]>
-    readonly tandemById: (tandemId: number) => Outcome<TeamDetail>
-    readonly closeTandem: (body: CloseTandemPayload) => Outcome<boolean>
-    readonly clusters: () => Outcome<readonly Cluster[]>
-    readonly createCluster: (title: string) => Outcome<Cluster>
-    readonly closeCluster: (clusterId: number) => Outcome<boolean>
-    readonly syncFromIdp: () => Outcome<number>
-    readonly accept: (body: AdminAcceptPayload) => Outcome<boolean>
-    readonly decline: (body: AdminDeclinePayload) => Outcome<boolean>
+    readonly allUsers: (actor: Actor) => Outcome<readonly UserListRow[]>
+    readonly userDetail: (actor: Actor, query: AdminUserDetailQuery) => Outcome<AdminUserDetail>
+    readonly menteeStateChangeData: (actor: Actor, email: string) => Outcome<MenteeStateChangeData>
+    readonly updateMenteeInformation: (actor: Actor, body: MenteeStateSavePayload) => Outcome<boolean>
+    readonly manualMatchingMasterData: (actor: Actor) => Outcome<ManualMatchingMasterData>
+    readonly createManualTandem: (actor: Actor, body: ManualTandemCreatePayload) => Outcome<number>
+    readonly updateUserStatus: (actor: Actor, body: StatusUpdatePayload) => Outcome<boolean>
+    readonly tandemList: (actor: Actor, body: MatchingTandemListRequest) => Outcome<readonly MatchingTandemListRow[]>
+    readonly statusMaster: (actor: Actor) => Outcome<readonly StatusMasterItem[]>
+    readonly usersByStatus: (actor: Actor, side: 'Mentee' | 'Mentor', selection: StatusSelection) => Outcome<readonly UserListRow[]>
+    readonly tandemById: (actor: Actor, tandemId: number) => Outcome<TeamDetail>
+    readonly closeTandem: (actor: Actor, body: CloseTandemPayload) => Outcome<boolean>
+    readonly clusters: (actor: Actor) => Outcome<readonly Cluster[]>
+    readonly createCluster: (actor: Actor, title: string) => Outcome<Cluster>
+    readonly closeCluster: (actor: Actor, clusterId: number) => Outcome<boolean>
+    readonly syncFromIdp: (actor: Actor) => Outcome<number>
+    readonly accept: (actor: Actor, body: AdminAcceptPayload) => Outcome<boolean>
+    readonly decline: (actor: Actor, body: AdminDeclinePayload) => Outcome<boolean>
     /** Queues a failed notification again (InvalidTransition when it is not failed). */
-    readonly resendNotification: (body: ResendNotificationPayload) => Outcome<boolean>
+    readonly resendNotification: (actor: Actor, body: ResendNotificationPayload) => Outcome<boolean>
+    /** The administrators' audit trail, filtered, one page. */
+    readonly auditRecords: (actor: Actor, body: AuditRecordsRequest) => Outcome<AuditRecordsPage>
+    /** The people the retention sweep will erase, with their notice's state. */
+    readonly retentionDue: (actor: Actor) => Outcome<readonly RetentionDueRow[]>
   }
   /** The admin's cohort page: whole-cohort runs in a worker thread, their drafts, the publish. */
   readonly cohort: {
@@ -153,7 +160,7 @@ export type Services = {
     readonly download: (actor: Actor) => Outcome<{ readonly filename: string; readonly bytes: Buffer }>
   }
   readonly exports: {
-    readonly userData: (body: ExportUserDataRequest, language: Language) => Outcome<Spreadsheet>
-    readonly tandemData: (query: ExportTandemDataRequest, language: Language) => Outcome<Spreadsheet>
+    readonly userData: (actor: Actor, body: ExportUserDataRequest, language: Language) => Outcome<Spreadsheet>
+    readonly tandemData: (actor: Actor, query: ExportTandemDataRequest, language: Language) => Outcome<Spreadsheet>
   }
 }

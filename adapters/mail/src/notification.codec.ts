@@ -15,6 +15,7 @@ export const NotificationType = t.keyof({
   PASSWORD_RESET: null,
   ADMIN_MESSAGE: null,
   PARTNER_LEFT: null,
+  RETENTION_NOTICE: null,
 })
 export type NotificationType = t.TypeOf<typeof NotificationType>
 export const NOTIFICATION_TYPES = Object.keys(NotificationType.keys) as readonly NotificationType[]
@@ -63,6 +64,8 @@ export const NotificationData = {
   /** The partner of a live tandem deleted their account: the tandem has ended. Names nobody, so
    *  nothing of the deleted person outlives them in this mail. */
   PARTNER_LEFT: t.type({ audience: Audience, firstName: t.string }),
+  /** 30 days before the retention sweep erases an account nobody used (docs/privacy.md). */
+  RETENTION_NOTICE: t.type({ firstName: t.string, erasureFrom: Instant, months: t.number }),
 } as const satisfies { readonly [K in NotificationType]: t.Mixed }
 
 export type NotificationData = { readonly [K in NotificationType]: t.TypeOf<(typeof NotificationData)[K]> }

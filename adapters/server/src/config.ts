@@ -1,7 +1,7 @@
 // Server configuration from the environment, with defaults that let `npm start` run on a fresh
 // clone: port 3000, data in ./data, the embedded identity provider, .eml files instead of SMTP.
 import { resolve } from 'node:path'
-import { DAY, DEFAULT_MATCHING_OPTIONS, MINUTE } from '@tandem/core'
+import { DAY, DEFAULT_MATCHING_OPTIONS, DEFAULT_RETENTION_MONTHS, MINUTE } from '@tandem/core'
 import { createExternalProviderConfig, type ExternalProviderConfig } from '@tandem/identity'
 import * as E from 'fp-ts/lib/Either.js'
 import * as t from 'io-ts'
@@ -53,6 +53,8 @@ export type Config = {
   }
   /** Load the demo population into a fresh database (npm run demo). */
   readonly demo: boolean
+  /** Months personal data is kept after the last sign-in or the end of the program year (docs/privacy.md). */
+  readonly retentionMonths: number
 }
 
 /** Every variable, with what it allows and its default. OIDC_* are decoded by the identity adapter. */
@@ -80,6 +82,7 @@ const Environment = t.type(
     ORG_WEBSITE: withDefault(httpUrl, 'https://example.org'),
     ORG_SOCIAL: withDefault(socialLinks, ','),
     TANDEM_DEMO: withDefault(oneOf(['0', '1']), '0'),
+    RETENTION_MONTHS: withDefault(integerIn(1, 120, ' (months)'), String(DEFAULT_RETENTION_MONTHS)),
   },
   'Environment',
 )
@@ -124,6 +127,7 @@ export const decodeConfig = (
     trustProxy: v.TRUST_PROXY,
     organisation: { name: v.ORG_NAME, email: v.ORG_EMAIL, phone: v.ORG_PHONE, website: v.ORG_WEBSITE, social: v.ORG_SOCIAL },
     demo: v.TANDEM_DEMO === '1',
+    retentionMonths: v.RETENTION_MONTHS,
   })
 }
 

@@ -1,6 +1,7 @@
 // Runs Tandem: loads the configuration, listens, sweeps deadlines and delivers mail on intervals,
 // and shuts down gracefully on SIGTERM / SIGINT (finish requests, stop timers, close the database).
 import { hostname } from 'node:os'
+import { HOUR } from '@tandem/core'
 import { createSchedulerLeases } from '@tandem/sqlite'
 import { isLeft } from 'fp-ts/lib/Either.js'
 import { decodeConfig } from './config.js'
@@ -45,6 +46,8 @@ const scheduler = createScheduler({
   tasks: [
     { name: 'deadline-sweep', intervalMs: config.sweepIntervalMs, run: server.sweep },
     { name: 'reminder-sweep', intervalMs: config.sweepIntervalMs, run: server.sweepReminders },
+    // Retention counts in days and months: once an hour is soon enough.
+    { name: 'retention-sweep', intervalMs: Math.max(config.sweepIntervalMs, HOUR), run: server.sweepRetention },
   ],
 })
 scheduler.start()

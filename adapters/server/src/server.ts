@@ -18,6 +18,8 @@ import {
 } from '@tandem/mail'
 import {
   createAnswersRepository,
+  createAuditRecords,
+  createRetentionRepository,
   createClustersRepository,
   createCohortRepository,
   createDeletedSubjects,
@@ -39,10 +41,13 @@ import type { Logger } from 'pino'
 import { notifyUserService } from './admin-notify.js'
 import { DEMO_ACCOUNTS, seedDemo } from './demo.seed.js'
 import { sweepReminders } from './reminders.sweep.js'
+import type { RetentionSweepResult } from './retention.js'
+import { sweepRetention } from './retention.sweep.js'
 import { systemClock, type Clock } from './clock.js'
 import type { Config } from './config.js'
 import { DATABASE_FILE, MAIL_FOLDER } from './data-folder.js'
 import { acquireServerLock } from './data-folder.lock.js'
+import { withoutPersonalData } from './log.scrub.js'
 import { createLogger } from './logger.js'
 import { fixtureMasterData } from './master-data.js'
 import { mailNotifier } from './notifier.js'
@@ -71,6 +76,8 @@ export type TandemServer = {
   readonly sweep: () => number
   /** Writes due reminders to the outbox; answers how many. */
   readonly sweepReminders: () => number
+  /** Retention notices, erasures and old mails (docs/privacy.md). */
+  readonly sweepRetention: () => Promise<RetentionSweepResult>
   /** One round of mail delivery from the outbox. */
   readonly deliverMail: () => Promise<void>
   readonly identityProvider: EmbeddedProvider | null
@@ -113,10 +120,13 @@ const serve = async (config: Config, overrides: ServerOverrides, releaseLock: ()
     phone: config.organisation.phone,
     publicUrl: config.publicUrl,
   }
+  // A mail server's refusal quotes the recipient ("550 <someone@…> unknown"): the log keeps none.
+  const scrubbed = (fields: object): object =>
+    Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, typeof v === 'string' && k !== 'messageId' ? withoutPersonalData(v) : v]))
   const mailLog = {
-    info: (f: object, m: string) => logger.info(f, m),
-    warn: (f: object, m: string) => logger.warn(f, m),
-    error: (f: object, m: string) => logger.error(f, m),
+    info: (f: object, m: string) => logger.info(scrubbed(f), m),
+    warn: (f: object, m: string) => logger.warn(scrubbed(f), m),
+    error: (f: object, m: string) => logger.error(scrubbed(f), m),
   }
   const transport =
     overrides.transport ??
@@ -180,6 +190,9 @@ const serve = async (config: Config, overrides: ServerOverrides, releaseLock: ()
     clusters: createClustersRepository(db),
     erasure: createErasureRepository(db),
     exports: createExportQueries(db),
+    audit: createAuditRecords(db),
+    retention: createRetentionRepository(db),
+    retentionMonths: config.retentionMonths,
     generation: db.generation,
     // One packed pool per server, shared by every matching run it serves.
     mentorPool: createMentorPoolCache({ questionnaire: master.questionnaire, answers, lists, matching: config.matching }),
@@ -232,6 +245,7 @@ const serve = async (config: Config, overrides: ServerOverrides, releaseLock: ()
         ? { authority: `${config.publicUrl}/oidc`, clientId: 'tandem-web', scope: 'openid offline_access profile email' }
         : config.oidc.web,
     organisation: config.organisation,
+    retentionMonths: config.retentionMonths,
   }
   const services = createServices(ctx, { notifyUser: notifyUserService({ db, users, store, org, now: clock }) })
   const httpsOnly = config.publicUrl.startsWith('https:')
@@ -291,6 +305,8 @@ const serve = async (config: Config, overrides: ServerOverrides, releaseLock: ()
     sweep,
     identityProvider: provider,
     sweepReminders: () => sweepReminders({ ...ctx, db }, org),
+    // Mail files live in the data folder only without SMTP (the .eml transport).
+    sweepRetention: () => sweepRetention({ ...ctx, db }, org, config.smtpUrl === null ? join(config.dataDir, MAIL_FOLDER) : null),
     deliverMail: async () => {
       await worker.runOnce()
     },

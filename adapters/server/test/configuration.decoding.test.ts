@@ -45,7 +45,14 @@ describe('configuration decoding', () => {
         social: [],
       },
       demo: false,
+      retentionMonths: 12,
     })
+  })
+
+  it('RETENTION_MONTHS: an integer from 1 to 120 months', () => {
+    refuses('RETENTION_MONTHS', '0', 'an integer from 1 to 120 (months)')
+    refuses('RETENTION_MONTHS', 'a year', 'an integer from 1 to 120 (months)')
+    expect(loadConfig({ RETENTION_MONTHS: '24' }).retentionMonths).toBe(24)
   })
 
   it('PORT: an integer from 0 to 65535', () => {

@@ -13,6 +13,7 @@ import { createTokenVerifier } from '@tandem/identity'
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey } from 'jose'
 import { pino } from 'pino'
 import { createServer, loadConfig, manualClock, type TandemServer } from '../src/index.js'
+import { createLogger } from '../src/logger.js'
 
 export const ISSUER = 'https://idp.test'
 export const ADMIN_EMAIL = 'admin@example.org'
@@ -27,7 +28,14 @@ export type Reply<T = unknown> = {
 
 export type Harness = Awaited<ReturnType<typeof startHarness>>
 
-export const startHarness = async (options: { env?: Record<string, string>; dataDir?: string } = {}) => {
+export const startHarness = async (
+  options: {
+    env?: Record<string, string>
+    dataDir?: string
+    /** Captures the server's log as the app writes it (its own logger, every level). */
+    logTo?: NodeJS.WritableStream
+  } = {},
+) => {
   const dir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'tandem-server-'))
   const { publicKey, privateKey } = await generateKeyPair('RS256')
   const jwk = { ...(await exportJWK(publicKey)), kid: 'test-key', alg: 'RS256' }
@@ -42,7 +50,7 @@ export const startHarness = async (options: { env?: Record<string, string>; data
   const server: TandemServer = await createServer(config, {
     clock,
     verifyToken: createTokenVerifier({ issuer: ISSUER, audience: API_AUDIENCE, keySet: { keys: [jwk] } }),
-    logger: pino({ level: process.env['TEST_LOG'] ?? 'silent' }),
+    logger: options.logTo === undefined ? pino({ level: process.env['TEST_LOG'] ?? 'silent' }) : createLogger('trace', options.logTo),
   })
   const listener: Server = await new Promise((resolve) => {
     const l = server.app.listen(0, '127.0.0.1', () => resolve(l))

@@ -89,8 +89,22 @@ describe('moving to a new public address', () => {
     db.prepare('update users set issuer = ? where email = ?').run(`${before.base}/oidc`, 'anna@example.org')
     // An older version had none of the later migrations either: undo them too (their tables go).
     db.prepare("delete from kysely_migration where name >= '0005'").run()
-    for (const table of ['secrets', 'deleted_subjects', 'rate_limits', 'cohort_draft_rows', 'cohort_runs'])
+    for (const table of [
+      'secrets',
+      'deleted_subjects',
+      'rate_limits',
+      'cohort_draft_rows',
+      'cohort_runs',
+      'audit_subjects',
+      'audit_records',
+    ])
       db.prepare(`drop table if exists ${table}`).run()
+    for (const [table, column] of [
+      ['users', 'last_signed_in_at'],
+      ['users', 'retention_notice_at'],
+      ['clusters', 'ended_at'],
+    ] as const)
+      db.prepare(`alter table ${table} drop column ${column}`).run()
     db.close()
 
     const after = await startRealServer({}, { dir })

@@ -75,6 +75,10 @@ export const SAMPLES: Readonly<Record<string, (owner: Person, target: Person) =>
   'GET /api/MatchingTandem/GetDeclineReason': (o) => ({ query: { email: o.email, role: 'Mentee', language: 'de' } }),
   'POST /api/MatchingTandem/CreateMatchingTandem': (o) => ({ body: { menteeEmail: o.email } }),
   'GET /api/Admin/GetAllUsers': () => ({}),
+  'POST /api/Admin/GetAuditRecords': (_o, t) => ({
+    body: { admin: null, person: t.email, action: null, from: null, to: null, page: 1, pageSize: 20 },
+  }),
+  'GET /api/Admin/GetRetentionDue': () => ({}),
   'GET /api/Admin/GetUserDetail': (_o, t) => ({ query: { email: t.email, language: 'en' } }),
   'GET /api/Admin/GetMasterDataForMenteeStateChange': (_o, t) => ({ query: { email: t.email } }),
   'POST /api/Admin/UpdateMenteeInformation': (_o, t) => ({

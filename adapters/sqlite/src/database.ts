@@ -20,6 +20,12 @@ export type Database = {
    * (`PRAGMA data_version` plus a count of this connection's writes): the key of read caches.
    */
   readonly generation: () => string
+  /**
+   * Registers work that joins every transaction which wrote, just before its commit (the outermost
+   * one; a write outside a transaction gets one of its own while a hook is registered). The audit
+   * records of administrator changes are written this way, so they commit or roll back with them.
+   */
+  readonly beforeCommit: (hook: () => void) => void
   /** Marks every packed mentor pool (in any process) as stale. */
   readonly bumpMentorPool: () => void
   readonly close: () => void
@@ -46,15 +52,39 @@ export const openDatabase = async (file: string): Promise<Database> => {
     return { statement, parameters: compiled.parameters as unknown[] }
   }
   let writes = 0
+  let depth = 0
+  const hooks: (() => void)[] = []
+  // One wrapper for every transaction: better-sqlite3 builds its begin/commit statements per wrapper.
+  const transaction = raw.transaction((work: () => unknown) => {
+    depth += 1
+    try {
+      const before = writes
+      const result = work()
+      if (depth === 1 && writes !== before) for (const hook of hooks) hook()
+      return result
+    } finally {
+      depth -= 1
+    }
+  })
+  // Counted again after the commit: a reader between a write and its commit must not keep its result.
+  const inTransaction = <T>(work: () => T): T => {
+    try {
+      return transaction.immediate(work) as T
+    } finally {
+      writes += 1
+    }
+  }
+  /** A write statement: alone it commits by itself, unless hooks must join its commit. */
+  const write = <T>(work: () => T): T => (depth === 0 && hooks.length > 0 ? inTransaction(work) : work())
   const all = <R>(query: Compilable<R>): R[] => {
     const { statement, parameters } = prepare(query)
-    if (statement.reader && !statement.readonly) writes += 1
-    if (!statement.reader) writes += 1
-    return (statement.reader ? statement.all(...parameters) : (statement.run(...parameters), [])) as R[]
+    if (statement.reader && statement.readonly) return statement.all(...parameters) as R[]
+    return write(() => {
+      writes += 1
+      return (statement.reader ? statement.all(...parameters) : (statement.run(...parameters), [])) as R[]
+    })
   }
   const dataVersion = raw.prepare('pragma data_version').pluck()
-  // One wrapper for every transaction: better-sqlite3 builds its begin/commit statements per wrapper.
-  const transaction = raw.transaction((work: () => unknown) => work())
   const bumpPool = raw.prepare("update meta set value = value + 1 where key = 'mentor_pool_revision'")
   return {
     kysely,
@@ -63,21 +93,21 @@ export const openDatabase = async (file: string): Promise<Database> => {
     first: (query) => all(query)[0],
     run: (query) => {
       const { statement, parameters } = prepare(query)
-      writes += 1
-      return statement.reader ? statement.all(...parameters).length : statement.run(...parameters).changes
-    },
-    // Counted again after the commit: a reader between a write and its commit must not keep its result.
-    transaction: <T>(work: () => T): T => {
-      try {
-        return transaction.immediate(work) as T
-      } finally {
+      return write(() => {
         writes += 1
-      }
+        return statement.reader ? statement.all(...parameters).length : statement.run(...parameters).changes
+      })
+    },
+    transaction: inTransaction,
+    beforeCommit: (hook) => {
+      hooks.push(hook)
     },
     generation: () => `${String(dataVersion.get())}:${writes}`,
     bumpMentorPool: () => {
-      writes += 1
-      bumpPool.run()
+      write(() => {
+        writes += 1
+        bumpPool.run()
+      })
     },
     close: () => raw.close(),
   }

@@ -48,6 +48,7 @@ export type ExportProposal = {
 }
 
 export type ExportTeamMember = {
+  readonly id: number
   readonly firstName: string
   readonly lastName: string
   readonly email: string
@@ -185,6 +186,7 @@ export const createExportQueries = (db: Database) => {
           max: r.score_max,
           percentage: r.score_percentage,
           mentee: {
+            id: r.mentee_user_id,
             firstName: r.mentee_first_name,
             lastName: r.mentee_last_name,
             email: r.mentee_email,
@@ -192,6 +194,7 @@ export const createExportQueries = (db: Database) => {
             roles: rolesOf({ id: r.mentee_user_id, roles: r.mentee_roles }),
           },
           mentor: {
+            id: r.mentor_user_id,
             firstName: r.mentor_first_name,
             lastName: r.mentor_last_name,
             email: r.mentor_email,

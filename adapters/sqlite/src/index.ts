@@ -61,3 +61,12 @@ export {
   type DraftOutcome,
   type PublishStep,
 } from './cohort.repository.js'
+export {
+  createAuditRecords,
+  type AuditRecords,
+  type AuditRecord,
+  type AuditEntry,
+  type AuditFilter,
+  type AuditPage,
+} from './audit.records.js'
+export { createRetentionRepository, type RetentionRepository, type RetentionPerson } from './retention.repository.js'

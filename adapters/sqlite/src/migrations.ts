@@ -289,6 +289,39 @@ const cohortDrafts: Migration = {
   },
 }
 
+/**
+ * Accountability and retention. `audit_records`: each administrator read of personal data and each
+ * administrator change, by whom, when and what (an action name and the object's id), with the
+ * people it was about in `audit_subjects`: ids only, never copies of data. For retention: on users,
+ * the last sign-in (the retention clock restarts there) and when the retention notice went out; on
+ * clusters, when the program year ended.
+ */
+const auditRecords: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('audit_records')
+      .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+      .addColumn('at', 'integer', (c) => c.notNull())
+      .addColumn('admin_id', 'integer', (c) => c.notNull())
+      .addColumn('action', 'text', (c) => c.notNull())
+      .addColumn('object_id', 'integer')
+      .addColumn('subject_count', 'integer', (c) => c.notNull().defaultTo(0))
+      .execute()
+    await db.schema.createIndex('audit_records_at').on('audit_records').column('at').execute()
+    await db.schema.createIndex('audit_records_admin').on('audit_records').columns(['admin_id', 'at']).execute()
+    await db.schema
+      .createTable('audit_subjects')
+      .addColumn('record_id', 'integer', (c) => c.notNull().references('audit_records.id').onDelete('cascade'))
+      .addColumn('subject_id', 'integer', (c) => c.notNull())
+      .addPrimaryKeyConstraint('audit_subjects_pk', ['record_id', 'subject_id'])
+      .execute()
+    await db.schema.createIndex('audit_subjects_subject').on('audit_subjects').columns(['subject_id', 'record_id']).execute()
+    await db.schema.alterTable('users').addColumn('last_signed_in_at', 'integer').execute()
+    await db.schema.alterTable('users').addColumn('retention_notice_at', 'integer').execute()
+    await db.schema.alterTable('clusters').addColumn('ended_at', 'integer').execute()
+  },
+}
+
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001-initial': initial,
   '0002-mentor-pool-index': mentorPoolIndex,
@@ -298,6 +331,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0006-deleted-subjects': deletedSubjects,
   '0007-rate-limits': rateLimits,
   '0008-cohort-drafts': cohortDrafts,
+  '0010-audit-records': auditRecords,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => ({ ...MIGRATIONS }) }

@@ -32,6 +32,10 @@ export type UsersTable = {
   mentor_last_published_at: number | null
   mentor_last_saved_at: number | null
   mentor_pool_since: number | null
+  /** The last sign-in (epoch ms); null until the first one after 0010. Restarts the retention clock. */
+  last_signed_in_at: number | null
+  /** When the retention notice was written to the outbox; cleared by a sign-in. */
+  retention_notice_at: number | null
 }
 
 export type ProfileImagesTable = { user_id: number; mime: string; bytes: Buffer }
@@ -46,7 +50,14 @@ export type AnswersTable = {
   saved_at: number
 }
 
-export type ClustersTable = { id: Generated<number>; title: string; is_ended: number; is_default: number }
+export type ClustersTable = {
+  id: Generated<number>
+  title: string
+  is_ended: number
+  is_default: number
+  /** When the year was deactivated (epoch ms); null while active, or when it ended before 0010. */
+  ended_at: Generated<number | null>
+}
 
 type ProposalColumns<P extends string> = {
   [K in `${P}_proposal_id`]: number
@@ -144,6 +155,18 @@ export type CohortDraftRowsTable = {
   skip_reason: string | null
   tandem_id: number | null
 }
+/** One administrator read or change: who (a user id), when, what (action, object id), how many people. */
+export type AuditRecordsTable = {
+  id: Generated<number>
+  at: number
+  admin_id: number
+  action: string
+  object_id: number | null
+  subject_count: number
+}
+
+/** The people an audit record was about (user ids). */
+export type AuditSubjectsTable = { record_id: number; subject_id: number }
 
 export type Schema = {
   meta: MetaTable
@@ -160,4 +183,6 @@ export type Schema = {
   rate_limits: RateLimitsTable
   cohort_runs: CohortRunsTable
   cohort_draft_rows: CohortDraftRowsTable
+  audit_records: AuditRecordsTable
+  audit_subjects: AuditSubjectsTable
 }

@@ -171,7 +171,7 @@ export const createWorldStore = (db: Database, notify: Notifier): WorldStore => 
       : { id: row.id, email: row.email, firstName: row.first_name, lastName: row.last_name, language: row.language === 'de' ? 'de' : 'en' }
   }
 
-  const writeBack = (before: World, after: World): void => {
+  const writeBack = (before: World, after: World, now: number): void => {
     for (const [id, p] of after.users) {
       const old = before.users.get(id)
       if (old === p) continue
@@ -194,7 +194,13 @@ export const createWorldStore = (db: Database, notify: Notifier): WorldStore => 
       db.run(
         k
           .updateTable('clusters')
-          .set({ title: c.clusterText, is_ended: c.isEnded ? 1 : 0, is_default: c.isDefault ? 1 : 0 })
+          .set({
+            title: c.clusterText,
+            is_ended: c.isEnded ? 1 : 0,
+            is_default: c.isDefault ? 1 : 0,
+            // When the year ended starts its people's retention period (docs/privacy.md).
+            ...(c.isEnded && before.clusters.get(id)?.isEnded !== true ? { ended_at: now } : {}),
+          })
           .where('id', '=', id),
       )
     }
@@ -217,12 +223,12 @@ export const createWorldStore = (db: Database, notify: Notifier): WorldStore => 
         const result = apply(expiry?.world ?? before)
         if (isLeft(result)) {
           if (expiry === null) throw new Conflict(result.left)
-          writeBack(before, expiry.world)
+          writeBack(before, expiry.world, now)
           appendOutbox(expiry.events, now)
           return result
         }
         const done = { world: result.right.world, events: [...(expiry?.events ?? []), ...result.right.events] }
-        writeBack(before, done.world)
+        writeBack(before, done.world, now)
         appendOutbox(done.events, now)
         return right(done)
       })

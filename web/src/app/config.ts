@@ -2,15 +2,19 @@
 // before use so a misconfigured server fails loudly at start, not later in a screen.
 import * as t from 'io-ts'
 
-export const AppConfig = t.type({
-  apiBaseUrl: t.string,
-  oidc: t.type({ authority: t.string, clientId: t.string, scope: t.string }),
-  organisation: t.intersection([
-    t.type({ name: t.string, email: t.string, phone: t.string, website: t.string }),
-    /** Optional links to the organisation's social network pages (footer; server ORG_SOCIAL). */
-    t.partial({ social: t.array(t.type({ name: t.string, url: t.string })) }),
-  ]),
-})
+export const AppConfig = t.intersection([
+  t.type({
+    apiBaseUrl: t.string,
+    oidc: t.type({ authority: t.string, clientId: t.string, scope: t.string }),
+    organisation: t.intersection([
+      t.type({ name: t.string, email: t.string, phone: t.string, website: t.string }),
+      /** Optional links to the organisation's social network pages (footer; server ORG_SOCIAL). */
+      t.partial({ social: t.array(t.type({ name: t.string, url: t.string })) }),
+    ]),
+  }),
+  /** RETENTION_MONTHS, which the privacy policy states. */
+  t.partial({ retentionMonths: t.number }),
+])
 export type AppConfig = t.TypeOf<typeof AppConfig>
 
 export const decodeAppConfig = (input: unknown): AppConfig => {

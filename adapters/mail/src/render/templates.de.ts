@@ -177,5 +177,19 @@ export const de: LanguagePack = {
       blocks: [paragraph(`Die Matching-Administration von ${c.org.name} hat Ihnen diese Nachricht geschickt:`), quote(d.body)],
       action: { label: `${c.org.name} öffnen`, url: c.url('/') },
     }),
+
+    RETENTION_NOTICE: (d, c) => ({
+      subject: `Ihr Konto bei ${c.org.name} wird am ${c.date(d.erasureFrom)} gelöscht`,
+      greeting: hello(d.firstName),
+      blocks: [
+        paragraph(
+          `Wir bewahren personenbezogene Daten nur so lange auf, wie sie dem Mentoring-Programm dienen: ${d.months} Monate nach Ihrer letzten Anmeldung oder nach dem Ende Ihres Programmjahres. Diese Zeit ist für Ihr Konto fast abgelaufen.`,
+        ),
+        paragraph(
+          `Wenn Sie nichts tun, werden Ihr Konto und alle Daten, die wir über Sie gespeichert haben, am ${c.date(d.erasureFrom)} oder danach gelöscht. Wenn Sie Ihr Konto behalten möchten, melden Sie sich bitte vorher einfach an.`,
+        ),
+      ],
+      action: { label: 'Anmelden und Konto behalten', url: c.url('/') },
+    }),
   },
 }

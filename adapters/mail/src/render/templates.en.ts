@@ -168,5 +168,19 @@ export const en: LanguagePack = {
       blocks: [paragraph(`The matching administrator of ${c.org.name} has sent you this message:`), quote(d.body)],
       action: { label: `Open ${c.org.name}`, url: c.url('/') },
     }),
+
+    RETENTION_NOTICE: (d, c) => ({
+      subject: `Your ${c.org.name} account will be deleted on ${c.date(d.erasureFrom)}`,
+      greeting: hello(d.firstName),
+      blocks: [
+        paragraph(
+          `We keep personal data only as long as it serves the mentoring programme: ${d.months} months after your last sign-in or after your programme year ended. That time is nearly over for your account.`,
+        ),
+        paragraph(
+          `If you do nothing, your account and everything we hold about you will be deleted on or after ${c.date(d.erasureFrom)}. To keep your account, simply sign in before then.`,
+        ),
+      ],
+      action: { label: 'Sign in to keep my account', url: c.url('/') },
+    }),
   },
 }

@@ -47,6 +47,7 @@ export const samples: { readonly [K in NotificationType]: readonly NotificationD
     { audience: 'Mentor', firstName: 'Max' },
   ],
   ADMIN_MESSAGE: [{ subject: 'Program kick-off on 1 December', body: 'Dear all,\n\nplease join us for the kick-off.', firstName: 'Mia' }],
+  RETENTION_NOTICE: [{ firstName: 'Mia', erasureFrom: DEADLINE, months: 12 }],
 }
 
 /** The page of the app each type points at. */
@@ -61,6 +62,7 @@ export const expectedLink: { readonly [K in NotificationType]: string } = {
   PASSWORD_RESET: 'https://tandem.mentoring-mitte.example/oidc/reset/tok123',
   ADMIN_MESSAGE: `${org.publicUrl}/`,
   PARTNER_LEFT: `${org.publicUrl}/`,
+  RETENTION_NOTICE: `${org.publicUrl}/`,
 }
 
 export type Sample = { readonly type: NotificationType; readonly data: NotificationData[NotificationType]; readonly variant: number }

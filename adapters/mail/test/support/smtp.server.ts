@@ -15,6 +15,8 @@ export type TestSmtp = {
   readonly recipientAttempts: string[]
   /** The SMTP reply code to refuse a recipient with, or null to accept it. */
   refuse: (address: string) => number | null
+  /** The text of a refusal (many mail servers quote the address: "<someone@…>: Recipient address rejected"). */
+  refusalText: (address: string, code: number) => string
   /** Waits this long after a message arrived before answering 250: a window in which a sender may die. */
   replyDelayMs: number
   readonly stop: () => Promise<void>
@@ -46,6 +48,7 @@ export const startTestSmtp = async (
     received: [],
     recipientAttempts: [],
     refuse: () => null,
+    refusalText: (_address, code) => (code >= 500 ? 'Mailbox unavailable' : 'Try again later'),
     replyDelayMs: 0,
     stop: async () => {
       const s = current
@@ -77,7 +80,7 @@ export const startTestSmtp = async (
         state.recipientAttempts.push(address.address)
         const code = state.refuse(address.address)
         if (code === null) return callback()
-        callback(Object.assign(new Error(code >= 500 ? 'Mailbox unavailable' : 'Try again later'), { responseCode: code }))
+        callback(Object.assign(new Error(state.refusalText(address.address, code)), { responseCode: code }))
       },
       onData(stream, session, callback) {
         const chunks: Buffer[] = []

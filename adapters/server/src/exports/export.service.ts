@@ -1,8 +1,9 @@
 // The Services['exports'] port: picks the rows (export.queries), the columns in the admin's language
 // and hands the HTTP adapter a writer that streams the workbook into the response.
-import { DAY, LANGUAGES, type ExportTandemDataRequest, type ExportUserDataRequest, type Language } from '@tandem/core'
-import type { Services, Spreadsheet } from '@tandem/http'
+import { DAY, LANGUAGES, type ExportTandemDataRequest, type ExportUserDataRequest, type Language, type UserId } from '@tandem/core'
+import type { Actor, Services } from '@tandem/http'
 import { right } from 'fp-ts/lib/Either.js'
+import type { AuditedSpreadsheet, Unaudited } from '../services/admin/audit.js'
 import type { ServiceContext } from '../services/context.js'
 import { countryName, languageName, stateName } from '../services/views.js'
 import { SHEETS, teamDataFilename, userDataFilename } from './export.labels.js'
@@ -19,26 +20,61 @@ const namesOf = (ctx: ServiceContext): ExportNames => ({
   },
 })
 
-export const userDataSpreadsheet = (ctx: ServiceContext, request: ExportUserDataRequest, language: Language): Spreadsheet => ({
-  filename: userDataFilename(request.role),
-  write: async (out) => {
-    const columns = userDataColumns(request, language, namesOf(ctx), ctx.master.profileQuestions, ctx.timeZone)
-    const rows = ctx.exports.usersOfSide(request.role, request.filterData)
-    await writeSheet(out, SHEETS[request.role][language], columns, userDataRows(rows, columns))
-  },
-})
+/** The rows as they stream past, with the people they named collected for the audit record. */
+function* noting<R>(rows: Iterable<R>, people: (row: R) => readonly UserId[], seen: Set<UserId>): Generator<R> {
+  for (const row of rows) {
+    for (const id of people(row)) seen.add(id)
+    yield row
+  }
+}
 
-export const tandemDataSpreadsheet = (ctx: ServiceContext, request: ExportTandemDataRequest, language: Language): Spreadsheet => ({
-  filename: teamDataFilename(),
-  write: async (out) => {
-    const reason = (id: number | null, shownIn: Language) => ctx.master.declineReasons.find((r) => r.id === id)?.text[shownIn] ?? ''
-    const columns = tandemDataColumns(request, language, reason, ctx.timeZone)
-    const rows = ctx.exports.tandemsSince(ctx.clock() - request.tandemDateRange * DAY)
-    await writeSheet(out, SHEETS.teams[language], columns, tandemDataRows(rows, columns))
-  },
-})
+export const userDataSpreadsheet = (
+  ctx: ServiceContext,
+  request: ExportUserDataRequest,
+  language: Language,
+  exportedBy: string,
+): AuditedSpreadsheet => {
+  const seen = new Set<UserId>()
+  return {
+    filename: userDataFilename(request.role),
+    subjectIds: () => [...seen],
+    write: async (out) => {
+      const columns = userDataColumns(request, language, namesOf(ctx), ctx.master.profileQuestions, ctx.timeZone)
+      const rows = noting(ctx.exports.usersOfSide(request.role, request.filterData), (r) => [r.id], seen)
+      await writeSheet(out, SHEETS[request.role][language], columns, userDataRows(rows, columns), exportedBy)
+    },
+  }
+}
 
-export const exportService = (ctx: ServiceContext): Services['exports'] => ({
-  userData: async (request, language) => right(userDataSpreadsheet(ctx, request, language)),
-  tandemData: async (request, language) => right(tandemDataSpreadsheet(ctx, request, language)),
-})
+export const tandemDataSpreadsheet = (
+  ctx: ServiceContext,
+  request: ExportTandemDataRequest,
+  language: Language,
+  exportedBy: string,
+): AuditedSpreadsheet => {
+  const seen = new Set<UserId>()
+  return {
+    filename: teamDataFilename(),
+    subjectIds: () => [...seen],
+    write: async (out) => {
+      const reason = (id: number | null, shownIn: Language) => ctx.master.declineReasons.find((r) => r.id === id)?.text[shownIn] ?? ''
+      const columns = tandemDataColumns(request, language, reason, ctx.timeZone)
+      const rows = noting(ctx.exports.tandemsSince(ctx.clock() - request.tandemDateRange * DAY), (r) => [r.mentee.id, r.mentor.id], seen)
+      await writeSheet(out, SHEETS.teams[language], columns, tandemDataRows(rows, columns), exportedBy)
+    },
+  }
+}
+
+/** The administrator as the workbook names them: name and address (their record's, else the token's). */
+const exporterOf = (ctx: ServiceContext, actor: Actor): string => {
+  const user = actor.userId === null ? undefined : ctx.users.byId(actor.userId)
+  const name = user === undefined ? `${actor.identity.givenName} ${actor.identity.familyName}` : `${user.firstName} ${user.lastName}`
+  return `${name.trim()} <${actor.email}>`
+}
+
+export const exportService =
+  (ctx: ServiceContext) =>
+  (actor: Actor): Unaudited<Services['exports']> => ({
+    userData: async (request, language) => right(userDataSpreadsheet(ctx, request, language, exporterOf(ctx, actor))),
+    tandemData: async (request, language) => right(tandemDataSpreadsheet(ctx, request, language, exporterOf(ctx, actor))),
+  })

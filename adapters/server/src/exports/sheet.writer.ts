@@ -21,13 +21,16 @@ export const writeSheet = async (
   sheetName: string,
   columns: readonly SheetColumn[],
   rows: Iterable<readonly CellValue[]>,
+  /** Who made the export: the workbook's author, so a copy found later names the administrator. */
+  exportedBy: string,
 ): Promise<number> => {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
     stream: out as unknown as import('node:stream').Stream,
     useStyles: true,
     useSharedStrings: false,
   })
-  workbook.creator = 'Tandem'
+  workbook.creator = `Tandem, exported by ${exportedBy}`
+  workbook.lastModifiedBy = exportedBy
   const sheet = workbook.addWorksheet(sheetName, { views: [{ state: 'frozen', ySplit: 1 }] })
   sheet.columns = columns.map((c, i) => ({ key: `c${i}`, header: c.header, width: c.width }))
   sheet.getRow(1).font = { bold: true }

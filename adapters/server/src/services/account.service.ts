@@ -13,13 +13,17 @@ import {
 import type { Actor, Services } from '@tandem/http'
 import type { UserRecord } from '@tandem/sqlite'
 import { isLeft, left, right, type Either } from 'fp-ts/lib/Either.js'
+import type { Unaudited } from './admin/audit.js'
 import { deleteAccount } from './account.erasure.js'
 import { userByEmail, userById, type ServiceContext } from './context.js'
+import { withoutPersonalData } from '../log.scrub.js'
 import { isAdminEmail, userView } from './views.js'
 
 const emailTaken: DomainError = { _tag: 'ValidationFailed', errors: [{ field: 'Email', key: 'invalid-value' }] }
 
-export const accountService = (ctx: ServiceContext): Omit<Services['account'], 'notifyUser'> => {
+type AccountCalls = Omit<Services['account'], 'notifyUser' | 'deleteUser'> & Pick<Unaudited<Services['account']>, 'deleteUser'>
+
+export const accountService = (ctx: ServiceContext): AccountCalls => {
   /** The cluster a new mentee joins: the default program year. */
   const defaultClusterId = () => ctx.clusters.defaultCluster()?.clusterId ?? null
 
@@ -125,6 +129,8 @@ export const accountService = (ctx: ServiceContext): Omit<Services['account'], '
       // The register-as-mentor (or mentee) entry point adds that side to an existing participant.
       if ((body.Role === 'Mentee' || body.Role === 'Mentor') && !actor.isAdmin) addSide(id, body.Role)
       refreshFromToken(id, actor.identity)
+      // Signing in keeps the account: the retention clock restarts (docs/privacy.md).
+      ctx.retention.markSignedIn(id, ctx.clock())
       return mapView(ctx, id)
     },
     userDetails: async (actor) => {
@@ -146,7 +152,13 @@ export const accountService = (ctx: ServiceContext): Omit<Services['account'], '
     },
 
     logError: async (actor, body) => {
-      ctx.logger.warn({ browserError: body.ErrorMessage.slice(0, 2000), userId: actor?.userId ?? null }, 'browser error')
+      // The report may quote what the screen showed: the log keeps no address, token or known name.
+      const user = actor?.userId == null ? undefined : ctx.users.byId(actor.userId)
+      const names = [actor?.identity.givenName, actor?.identity.familyName, user?.firstName, user?.lastName].filter(
+        (n): n is string => n !== undefined,
+      )
+      const browserError = withoutPersonalData(body.ErrorMessage.slice(0, 2000), names)
+      ctx.logger.warn({ browserError, userId: actor?.userId ?? null }, 'browser error')
       return right(true)
     },
   }

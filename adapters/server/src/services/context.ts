@@ -2,6 +2,8 @@
 // configuration. Built once by the server.
 import type { Bilingual, DeclineReason, DomainError, Language, ProfileQuestion, Questionnaire, UserId } from '@tandem/core'
 import type {
+  AuditRecords,
+  RetentionRepository,
   AnswersRepository,
   ClustersRepository,
   CohortRepository,
@@ -48,6 +50,11 @@ export type ServiceContext = {
   /** Keyed hashes of deleted accounts: tokens issued before a deletion are refused. */
   readonly deletedSubjects: DeletedSubjects
   readonly exports: ExportQueries
+  /** The administrators' audit trail (services/admin/audit.ts writes it). */
+  readonly audit: AuditRecords
+  readonly retention: RetentionRepository
+  /** RETENTION_MONTHS. */
+  readonly retentionMonths: number
   readonly store: WorldStore
   /** Changes whenever anything was committed (any process): the key of the services' read caches. */
   readonly generation: () => string

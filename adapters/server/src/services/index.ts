@@ -1,8 +1,9 @@
 // The Services port of @tandem/http, implemented over the repositories, the world store and the core.
 import { issuedBeforeDeletion } from '@tandem/core'
-import type { KnownAccount, Services } from '@tandem/http'
+import type { Actor, KnownAccount, Services } from '@tandem/http'
 import { cohortService } from '../cohort/cohort.service.js'
 import { accountService, emailFromToken } from './account.service.js'
+import { auditedAccount, auditedAdmin, auditedExports, auditedUser, type Unaudited } from './admin/audit.js'
 import { adminService } from './admin/index.js'
 import { exportService } from '../exports/export.service.js'
 import type { ServiceContext } from './context.js'
@@ -13,10 +14,20 @@ import { personalDataService } from './personal-data/personal-data.service.js'
 
 /** Calls answered outside the services: NotifyUser renders mails with the mail adapter's templates. */
 export type ServiceExtras = {
-  readonly notifyUser: Services['account']['notifyUser']
+  readonly notifyUser: Unaudited<Services['account']>['notifyUser']
 }
 
 export const createServices = (ctx: ServiceContext, extras: ServiceExtras): Services => {
+  const account = accountService(ctx)
+  // Who the audit trail names: the administrator's record, found by subject or (another sign-in
+  // of the same confirmed admin address) by address; else made as their first sign-in would.
+  const adminIdOf = async (actor: Actor) => {
+    if (actor.userId !== null) return actor.userId
+    const byAddress = ctx.users.byEmail(actor.email)
+    if (byAddress !== undefined) return byAddress.roles.includes('Admin') ? byAddress.id : null
+    await account.userDetails(actor)
+    return ctx.users.bySubject(actor.identity.issuer, actor.identity.subject)?.id ?? null
+  }
   // Every request resolves its caller: reuse the answer while nothing was committed meanwhile.
   const accounts = new Map<string, { readonly generation: string; readonly account: KnownAccount | null }>()
   return {
@@ -40,14 +51,17 @@ export const createServices = (ctx: ServiceContext, extras: ServiceExtras): Serv
       ctx.lists.ping()
       return { status: 'ok', database: 'ok' }
     },
-    account: { ...accountService(ctx), notifyUser: extras.notifyUser },
-    user: userService(ctx),
+    account: {
+      ...account,
+      ...auditedAccount(ctx, adminIdOf, { deleteUser: account.deleteUser, notifyUser: extras.notifyUser }),
+    },
+    user: auditedUser(ctx, adminIdOf, userService(ctx)),
     questionnaire: questionnaireService(ctx),
     matching: matchingService(ctx),
-    admin: adminService(ctx),
+    admin: auditedAdmin(ctx, adminIdOf, adminService(ctx)),
     cohort: cohortService(ctx),
     personalData: personalDataService(ctx),
-    exports: exportService(ctx),
+    exports: auditedExports(ctx, adminIdOf, exportService(ctx)),
   }
 }
 

@@ -5,13 +5,14 @@ import { ErrorPage } from '../errors/ErrorPage.js'
 import { useAdminTranslations } from './admin.i18n.js'
 import { AdminMessageBar, AdminMessagesProvider } from './AdminMessages.js'
 import { AdminTopBar } from './AdminTopBar.js'
+import AuditPage from './AuditPage.js'
 import ClustersPage from './ClustersPage.js'
 import CohortMatchingPage from './cohort/CohortMatchingPage.js'
 import MatchingTeamsPage from './MatchingTeamsPage.js'
 import UserInformationPage from './UserInformationPage.js'
 import UserListPage from './UserListPage.js'
 
-export const ADMIN_PATHS = ['matching-tandems', 'mentees', 'mentors', 'user-information', 'clusters', 'cohort-matching'] as const
+export const ADMIN_PATHS = ['matching-tandems', 'mentees', 'mentors', 'user-information', 'clusters', 'cohort-matching', 'audit'] as const
 
 const AdminRoutes = () => {
   const { t } = useAdminTranslations()
@@ -27,6 +28,7 @@ const AdminRoutes = () => {
         <Route path="user-information" element={<UserInformationPage />} />
         <Route path="clusters" element={<ClustersPage />} />
         <Route path="cohort-matching" element={<CohortMatchingPage />} />
+        <Route path="audit" element={<AuditPage />} />
         <Route path="*" element={<ErrorPage code={404} />} />
       </Routes>
     </AdminMessagesProvider>

@@ -6,6 +6,9 @@ import type {
   AdminAcceptPayload,
   AdminDeclinePayload,
   AdminUserDetail,
+  AuditRecordsPage,
+  AuditRecordsRequest,
+  RetentionDueRow,
   CloseTandemPayload,
   Cluster,
   Language,
@@ -102,6 +105,15 @@ export const adminApi = api.enhanceEndpoints({ addTagTypes: ADMIN_TAGS }).inject
       query: (clusterId) => ({ url: '/api/Admin/CloseCluster', params: { clusterId } }),
       invalidatesTags: ['AdminClusters', 'AdminTeams', 'AdminTeam', 'AdminUsers'],
     }),
+    // Never cached across visits: every look at the trail is current.
+    adminGetAuditRecords: build.query<AuditRecordsPage, AuditRecordsRequest>({
+      query: (body) => ({ url: '/api/Admin/GetAuditRecords', method: 'POST', body }),
+      keepUnusedDataFor: 0,
+    }),
+    adminGetRetentionDue: build.query<readonly RetentionDueRow[], void>({
+      query: () => ({ url: '/api/Admin/GetRetentionDue' }),
+      keepUnusedDataFor: 0,
+    }),
     adminSyncFromIdp: build.mutation<number, void>({
       query: () => ({ url: '/api/Admin/SyncDBFromIdp' }),
       invalidatesTags: ['AdminUsers', 'AdminUserDetail', 'AdminTeams'],
@@ -128,6 +140,8 @@ export const {
   useAdminDeclineProposalMutation,
   useAdminCloseTandemMutation,
   useAdminGetClustersQuery,
+  useAdminGetAuditRecordsQuery,
+  useAdminGetRetentionDueQuery,
   useAdminCreateClusterMutation,
   useAdminCloseClusterMutation,
   useAdminSyncFromIdpMutation,

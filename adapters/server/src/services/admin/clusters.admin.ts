@@ -4,8 +4,9 @@ import { deactivateCluster, validateClusterTitle } from '@tandem/core'
 import type { Services } from '@tandem/http'
 import { isLeft, left, right } from 'fp-ts/lib/Either.js'
 import type { ServiceContext } from '../context.js'
+import type { Unaudited } from './audit.js'
 
-type ClustersAdmin = Pick<Services['admin'], 'clusters' | 'createCluster' | 'closeCluster'>
+type ClustersAdmin = Pick<Unaudited<Services['admin']>, 'clusters' | 'createCluster' | 'closeCluster'>
 
 export const clustersAdmin = (ctx: ServiceContext): ClustersAdmin => ({
   clusters: async () => right(ctx.clusters.list()),

@@ -3,8 +3,9 @@
 import type { Services } from '@tandem/http'
 import { left, right } from 'fp-ts/lib/Either.js'
 import type { ServiceContext } from '../context.js'
+import type { Unaudited } from './audit.js'
 
-export const identitySyncAdmin = (ctx: ServiceContext): Pick<Services['admin'], 'syncFromIdp'> => ({
+export const identitySyncAdmin = (ctx: ServiceContext): Pick<Unaudited<Services['admin']>, 'syncFromIdp'> => ({
   syncFromIdp: async () => {
     const accounts = await ctx.identityAccounts()
     if (accounts === null) return left({ _tag: 'ExternalIdentityProvider' })

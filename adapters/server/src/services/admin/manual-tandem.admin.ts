@@ -5,8 +5,9 @@ import type { UserRecord } from '@tandem/sqlite'
 import { isLeft, left, right } from 'fp-ts/lib/Either.js'
 import { isDeletedPlaceholder } from '../account.erasure.js'
 import { userByEmail, type ServiceContext } from '../context.js'
+import type { Unaudited } from './audit.js'
 
-type ManualTandemAdmin = Pick<Services['admin'], 'manualMatchingMasterData' | 'createManualTandem'>
+type ManualTandemAdmin = Pick<Unaudited<Services['admin']>, 'manualMatchingMasterData' | 'createManualTandem'>
 
 const pickerUser = (u: UserRecord) => ({ userId: u.id, firstName: u.firstName, lastName: u.lastName, email: u.email })
 

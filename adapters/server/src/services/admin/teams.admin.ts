@@ -19,8 +19,9 @@ import type { Services } from '@tandem/http'
 import type { UserRecord } from '@tandem/sqlite'
 import { isLeft, left, right, type Either } from 'fp-ts/lib/Either.js'
 import { textIn, userByEmail, type ServiceContext } from '../context.js'
+import type { Unaudited } from './audit.js'
 
-type TeamsAdmin = Pick<Services['admin'], 'tandemList' | 'tandemById' | 'closeTandem' | 'accept' | 'decline'>
+type TeamsAdmin = Pick<Unaudited<Services['admin']>, 'tandemList' | 'tandemById' | 'closeTandem' | 'accept' | 'decline'>
 
 /** Admin declines carry no reason: the side's last reason ("other") is recorded for them. */
 const adminReasonId = (ctx: ServiceContext, side: Side): number | null =>

@@ -17,12 +17,13 @@ import type { UserRecord } from '@tandem/sqlite'
 import { isLeft, left, right } from 'fp-ts/lib/Either.js'
 import { isDeletedPlaceholder } from '../account.erasure.js'
 import { userByEmail, type ServiceContext } from '../context.js'
+import type { Unaudited } from './audit.js'
 import { setMatching } from '../mentor-matching.command.js'
 import { notificationHistory, resendNotification } from '../notification-history.js'
 import { answerTexts, countryName, languageName, profileAnswerTexts, rolesOf, stateName, statusEntries } from '../views.js'
 
 type UsersAdmin = Pick<
-  Services['admin'],
+  Unaudited<Services['admin']>,
   | 'resendNotification'
   | 'allUsers'
   | 'userDetail'

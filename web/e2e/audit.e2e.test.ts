@@ -1,0 +1,68 @@
+// The audit trail in real Chromium against the built app and the real server: an administrator
+// opens a person's information, finds that read in the audit trail (also when filtering by the
+// person's e-mail), sees the page in German, with no axe violations in either language.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { generatePopulation } from '@tandem/fixtures'
+import { seedPopulation } from '@tandem/server'
+import { expectAccessible, pick, signInConfirmedAdmin } from './support/admin.js'
+import { startStack, type Stack } from './support/harness.js'
+import { aPerson, type Person } from './support/people.js'
+
+const adminPerson: Person = { ...aPerson('Ada'), email: `ada.${Date.now()}@admin.example.org` }
+
+let stack: Stack
+let page: Page
+const population = generatePopulation({ seed: 53, mentees: 2, mentors: 1 })
+const mentee = population.mentees[0]!
+const fullName = (p: { firstName: string; lastName: string }) => `${p.firstName} ${p.lastName}`
+const idOf = (email: string) => stack.server.ctx.users.byEmail(email)?.id
+
+beforeAll(async () => {
+  stack = await startStack({ ADMIN_EMAILS: adminPerson.email })
+  seedPopulation(stack.server, population, `${stack.baseUrl}/oidc`)
+  page = (await stack.newPerson()).page
+  await signInConfirmedAdmin(stack, page, adminPerson)
+})
+afterAll(async () => {
+  await stack?.close()
+})
+
+const auditRows = () => page.getByRole('table', { name: 'Audit records' }).getByRole('row')
+
+describe('the audit trail', () => {
+  it("shows that the administrator opened a person's information, with the person's id", async () => {
+    await page.getByRole('link', { name: 'User info' }).click()
+    await pick(page, /User/, mentee.firstName, fullName(mentee))
+    await page.getByRole('button', { name: 'display information' }).click()
+    await page.getByRole('button', { name: 'Account' }).waitFor()
+    await page.getByRole('link', { name: 'Audit trail' }).click()
+    await page.waitForURL(/\/administrator\/audit$/)
+    await page.getByRole('heading', { name: 'Audit trail' }).waitFor()
+    const read = auditRows().filter({ hasText: 'opened user information' })
+    await read.first().waitFor()
+    expect(await read.first().textContent()).toContain(String(idOf(mentee.email)))
+    await page.getByRole('heading', { name: 'Due for deletion' }).waitFor()
+    await expectAccessible(page)
+  })
+
+  it("filters by the person's e-mail and by action", async () => {
+    await page.getByRole('textbox', { name: 'Person (e-mail or id)' }).fill(mentee.email)
+    await page.getByRole('combobox', { name: 'Action' }).selectOption({ label: 'opened user information' })
+    await page.getByRole('button', { name: 'Show records' }).click()
+    await page.getByText('1 record', { exact: true }).waitFor()
+    expect(await auditRows().count()).toBe(2)
+    await page.getByRole('textbox', { name: 'Person (e-mail or id)' }).fill('not a person')
+    await page.getByRole('button', { name: 'Show records' }).click()
+    await page.getByText('This value is not valid.').waitFor()
+    await expectAccessible(page)
+  })
+
+  it('speaks German, formally', async () => {
+    await page.getByRole('button', { name: 'Deutsch' }).click()
+    await page.getByRole('heading', { name: 'Zugriffsprotokoll' }).waitFor()
+    await page.getByRole('heading', { name: 'Zur Löschung anstehend' }).waitFor()
+    await page.getByRole('link', { name: 'Zugriffsprotokoll' }).waitFor()
+    await expectAccessible(page)
+  })
+})
