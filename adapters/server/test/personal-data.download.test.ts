@@ -106,6 +106,15 @@ describe('download my data', () => {
       expect(text).not.toContain(foreign)
   })
 
+  it('lists who among the administrators looked at the data, when and how: ids and actions from the audit trail', async () => {
+    const at = Date.UTC(2026, 10, 2, 9, 30)
+    t.server.ctx.audit.append({ at, adminId: otto.id as never, action: 'user.read', objectId: null, subjectIds: [zelda.id as never] })
+    const data = dataIn((await archiveOf(zelda)).files)
+    expect(data.administratorReads).toEqual([{ administratorId: otto.id, at: new Date(at).toISOString(), action: 'user.read' }])
+    // a record about somebody else is not theirs to see
+    expect(dataIn((await archiveOf(marta)).files).administratorReads).toEqual([])
+  })
+
   it('names the mentee to the mentor she chose, and never to the mentor who did not see her request', async () => {
     const forMarta = dataIn((await archiveOf(marta)).files)
     expect(forMarta.tandems.map((x) => [x.side, x.partner])).toEqual([['Mentor', { firstName: 'Zelda', lastName: 'Quixote' }]])

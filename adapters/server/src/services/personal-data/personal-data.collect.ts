@@ -8,11 +8,11 @@ import type { ServiceContext } from '../context.js'
 export type AdministratorRead = { readonly administratorId: number; readonly at: string; readonly action: string }
 
 /**
- * The extension point of the accountability record ("who among the administrators looked at their
- * data and when"): the audit records about the person. Empty until the audit table exists; the
- * audit work fills it in here, and the archive carries whatever it answers.
+ * "Who among the administrators looked at their data and when": the audit records about the person
+ * (services/admin/audit.ts writes them), newest first, ids and actions only.
  */
-export const administratorReadsOf = (_ctx: ServiceContext, _id: UserId): readonly AdministratorRead[] => []
+export const administratorReadsOf = (ctx: ServiceContext, id: UserId): readonly AdministratorRead[] =>
+  ctx.audit.auditRecordsAbout(id).map((r) => ({ administratorId: r.adminId, at: new Date(r.at).toISOString(), action: r.action }))
 
 const iso = (at: number | null): string | null => (at === null ? null : new Date(at).toISOString())
 
