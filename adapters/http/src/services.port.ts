@@ -54,6 +54,9 @@ import type {
   CohortRunRequest,
   CohortRunView,
   LatestCohortRunQuery,
+  StatisticsChart,
+  StatisticsFilter,
+  StatisticsReport,
 } from '@tandem/core'
 import type { Either } from 'fp-ts/lib/Either.js'
 import type { Actor } from './policy.js'
@@ -141,5 +144,11 @@ export type Services = {
   readonly exports: {
     readonly userData: (body: ExportUserDataRequest, language: Language) => Outcome<Spreadsheet>
     readonly tandemData: (query: ExportTandemDataRequest, language: Language) => Outcome<Spreadsheet>
+  }
+  readonly statistics: {
+    /** The program statistics of the filter (ValidationFailed for a range that ends before it starts). */
+    readonly report: (filter: StatisticsFilter, language: Language) => Outcome<StatisticsReport>
+    /** One chart's table as a spreadsheet. */
+    readonly spreadsheet: (chart: StatisticsChart, filter: StatisticsFilter, language: Language) => Outcome<Spreadsheet>
   }
 }

@@ -45,6 +45,8 @@ const scheduler = createScheduler({
   tasks: [
     { name: 'deadline-sweep', intervalMs: config.sweepIntervalMs, run: server.sweep },
     { name: 'reminder-sweep', intervalMs: config.sweepIntervalMs, run: server.sweepReminders },
+    // Replaces today's record each round, so the last round of a day stands for it.
+    { name: 'pool-snapshot', intervalMs: config.sweepIntervalMs, run: server.snapshotPool },
   ],
 })
 scheduler.start()

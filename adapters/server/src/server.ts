@@ -21,6 +21,7 @@ import {
   createDeletedSubjects,
   createErasureRepository,
   createExportQueries,
+  createStatisticsQueries,
   createListQueries,
   createOutboxRepository,
   createUsersRepository,
@@ -30,7 +31,7 @@ import {
   type AttemptRules,
   type Database,
 } from '@tandem/sqlite'
-import { calendarYearOf, EMBEDDED_PROVIDER_ISSUER, expireDeadlines } from '@tandem/core'
+import { calendarYearOf, DAY, EMBEDDED_PROVIDER_ISSUER, expireDeadlines } from '@tandem/core'
 import type express from 'express'
 import { isLeft } from 'fp-ts/lib/Either.js'
 import type { Logger } from 'pino'
@@ -67,6 +68,8 @@ export type TandemServer = {
   readonly logger: Logger
   /** Applies every passed deadline; answers how many tandems expired. */
   readonly sweep: () => number
+  /** Records today's pool (available mentors, waiting mentees) for the statistics' pool balance. */
+  readonly snapshotPool: () => void
   /** Writes due reminders to the outbox; answers how many. */
   readonly sweepReminders: () => number
   /** One round of mail delivery from the outbox. */
@@ -178,6 +181,7 @@ const serve = async (config: Config, overrides: ServerOverrides, releaseLock: ()
     clusters: createClustersRepository(db),
     erasure: createErasureRepository(db),
     exports: createExportQueries(db),
+    statistics: createStatisticsQueries(db),
     generation: db.generation,
     // One packed pool per server, shared by every matching run it serves.
     mentorPool: createMentorPoolCache({ questionnaire: master.questionnaire, answers, lists, matching: config.matching }),
@@ -285,6 +289,7 @@ const serve = async (config: Config, overrides: ServerOverrides, releaseLock: ()
     db,
     logger,
     sweep,
+    snapshotPool: () => ctx.statistics.recordPoolSnapshot(Math.floor(clock() / DAY) * DAY),
     identityProvider: provider,
     sweepReminders: () => sweepReminders({ ...ctx, db }, org),
     deliverMail: async () => {

@@ -61,3 +61,10 @@ export {
   type DraftOutcome,
   type PublishStep,
 } from './cohort.repository.js'
+export {
+  createStatisticsQueries,
+  type StatisticsQueries,
+  type StatisticsRange,
+  type StatisticsCounts,
+  type KeyedCount,
+} from './statistics.queries.js'

@@ -36,6 +36,8 @@ export const MessageKey = t.keyof({
   'cohort-mentor-not-available': null,
   /** A cohort draft edit names a mentee who is not part of the run. */
   'cohort-unknown-mentee': null,
+  /** A statistics date range that ends before it starts. */
+  'statistics-date-range': null,
 })
 export type MessageKey = t.TypeOf<typeof MessageKey>
 /** Every key, so the web app can test that both languages translate each one. */

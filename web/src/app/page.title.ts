@@ -21,6 +21,7 @@ const EXACT: Readonly<Record<string, string>> = {
   '/administrator/user-information': 'nav.userInfo',
   '/administrator/clusters': 'nav.programYear',
   '/administrator/cohort-matching': 'nav.cohortMatching',
+  '/administrator/statistics': 'nav.statistics',
 }
 
 /** The title key of a path, or of the error page the session shows instead of it. */

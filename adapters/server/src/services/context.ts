@@ -10,6 +10,7 @@ import type {
   ExportQueries,
   ListQueries,
   OutboxRepository,
+  StatisticsQueries,
   UserRecord,
   UsersRepository,
   WorldStore,
@@ -48,6 +49,8 @@ export type ServiceContext = {
   /** Keyed hashes of deleted accounts: tokens issued before a deletion are refused. */
   readonly deletedSubjects: DeletedSubjects
   readonly exports: ExportQueries
+  /** The aggregations of the administrators' program statistics. */
+  readonly statistics: StatisticsQueries
   readonly store: WorldStore
   /** Changes whenever anything was committed (any process): the key of the services' read caches. */
   readonly generation: () => string

@@ -5,6 +5,7 @@ import { cohortService } from '../cohort/cohort.service.js'
 import { accountService, emailFromToken } from './account.service.js'
 import { adminService } from './admin/index.js'
 import { exportService } from '../exports/export.service.js'
+import { statisticsService } from '../statistics/statistics.service.js'
 import type { ServiceContext } from './context.js'
 import { matchingService } from './matching.service.js'
 import { questionnaireService } from './questionnaire.service.js'
@@ -46,6 +47,7 @@ export const createServices = (ctx: ServiceContext, extras: ServiceExtras): Serv
     admin: adminService(ctx),
     cohort: cohortService(ctx),
     exports: exportService(ctx),
+    statistics: statisticsService(ctx),
   }
 }
 

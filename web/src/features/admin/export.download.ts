@@ -6,6 +6,13 @@ import { apiUrl } from '../../app/config.js'
 export type ExportRequest =
   | { readonly method: 'POST'; readonly path: '/api/Admin/ExportUserDataByRole'; readonly body: unknown; readonly language: string }
   | {
+      readonly method: 'POST'
+      readonly path: '/api/Admin/ExportStatistics'
+      readonly body: unknown
+      readonly params: Readonly<Record<string, string>>
+      readonly language: string
+    }
+  | {
       readonly method: 'GET'
       readonly path: '/api/Admin/ExportMatchingTandemData'
       readonly params: Readonly<Record<string, string>>
@@ -20,7 +27,8 @@ export const filenameOf = (disposition: string | null, fallback: string): string
   return /filename="?([^";]+)"?/i.exec(disposition ?? '')?.[1] ?? fallback
 }
 
-const save = (blob: Blob, filename: string): void => {
+/** Hands a file to the browser as a download. */
+export const save = (blob: Blob, filename: string): void => {
   const url = URL.createObjectURL(blob)
   const link = document.createElement('a')
   link.href = url
@@ -35,7 +43,7 @@ export const downloadExport = async (
   request: ExportRequest,
   context: { readonly apiBaseUrl: string; readonly token: string | null },
 ): Promise<ExportResult> => {
-  const query = new URLSearchParams({ ...(request.method === 'GET' ? request.params : {}), language: request.language }).toString()
+  const query = new URLSearchParams({ ...('params' in request ? request.params : {}), language: request.language }).toString()
   const headers: Record<string, string> = { accept: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet, application/json' }
   if (context.token !== null) headers['authorization'] = `Bearer ${context.token}`
   if (request.method === 'POST') headers['content-type'] = 'application/json'
