@@ -46,6 +46,7 @@ import { MAX_IMAGE_BYTES, reencodeImage } from './image.js'
 import { answer, defineRoute, denied, json, type Route, startMatchingReply } from './route.js'
 import { cohortRoutes } from './routes.cohort.js'
 import { exportRoutes } from './routes.exports.js'
+import { statisticsRoutes } from './routes.statistics.js'
 import { docsRoutes } from './routes.docs.js'
 import { openApiDocument, type OpenApiDocument } from './openapi/openapi.document.js'
 import type { Services } from './services.port.js'
@@ -522,6 +523,7 @@ const serviceRoutes = (s: Services): readonly Route[] => [
   }),
   ...cohortRoutes(s),
   ...exportRoutes(s),
+  ...statisticsRoutes(s),
 ]
 
 export { denied }

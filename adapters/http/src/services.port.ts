@@ -58,6 +58,9 @@ import type {
   AuditRecordsRequest,
   AuditRecordsPage,
   RetentionDueRow,
+  StatisticsChart,
+  StatisticsFilter,
+  StatisticsReport,
 } from '@tandem/core'
 import type { Either } from 'fp-ts/lib/Either.js'
 import type { Actor } from './policy.js'
@@ -162,5 +165,11 @@ export type Services = {
   readonly exports: {
     readonly userData: (actor: Actor, body: ExportUserDataRequest, language: Language) => Outcome<Spreadsheet>
     readonly tandemData: (actor: Actor, query: ExportTandemDataRequest, language: Language) => Outcome<Spreadsheet>
+  }
+  readonly statistics: {
+    /** The program statistics of the filter (ValidationFailed for a range that ends before it starts). */
+    readonly report: (filter: StatisticsFilter, language: Language) => Outcome<StatisticsReport>
+    /** One chart's table as a spreadsheet; the workbook names the administrator who made it. */
+    readonly spreadsheet: (actor: Actor, chart: StatisticsChart, filter: StatisticsFilter, language: Language) => Outcome<Spreadsheet>
   }
 }

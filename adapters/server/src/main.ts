@@ -48,6 +48,8 @@ const scheduler = createScheduler({
     { name: 'reminder-sweep', intervalMs: config.sweepIntervalMs, run: server.sweepReminders },
     // Retention counts in days and months: once an hour is soon enough.
     { name: 'retention-sweep', intervalMs: Math.max(config.sweepIntervalMs, HOUR), run: server.sweepRetention },
+    // Replaces today's record each round, so the last round of a day stands for it.
+    { name: 'pool-snapshot', intervalMs: config.sweepIntervalMs, run: server.snapshotPool },
   ],
 })
 scheduler.start()

@@ -1,7 +1,7 @@
 // Loads a synthetic population (@tandem/fixtures generatePopulation) into the database through the
 // same repositories and transitions the API uses: mentees ready to start matching, mentors
 // published in the pool. Used by `npm run demo` and the benchmark.
-import { publishMentor, type Side } from '@tandem/core'
+import { calendarYearOf, isQuestionnaireComplete, publishMentor, type Side } from '@tandem/core'
 import type { Population, SyntheticPerson } from '@tandem/fixtures'
 import { isLeft } from 'fp-ts/lib/Either.js'
 import type { Database } from '@tandem/sqlite'
@@ -52,7 +52,8 @@ const insertPerson = (
     profileAnswers: p.profile.profileAnswers.map((a) => ({ questionId: a.userQuestionOriginalId, answer: a.userAnswer })),
   })
   const answers = side === 'Mentee' ? p.menteeAnswers : p.mentorAnswers
-  if (answers !== null) ctx.answers.save(userId, side, [...answers], now)
+  if (answers !== null)
+    ctx.answers.save(userId, side, [...answers], now, isQuestionnaireComplete(ctx.master.questionnaire, side, answers, calendarYearOf(now)))
   if (side === 'Mentor') {
     const published = ctx.store.run({ userIds: [userId] }, publishMentor(now, { mentorId: userId, profileComplete: true }), now)
     if (isLeft(published)) throw new Error(`seed mentor ${p.email} could not publish: ${published.left._tag}`)

@@ -25,6 +25,7 @@ import {
   createDeletedSubjects,
   createErasureRepository,
   createExportQueries,
+  createStatisticsQueries,
   createListQueries,
   createOutboxRepository,
   createUsersRepository,
@@ -34,7 +35,7 @@ import {
   type AttemptRules,
   type Database,
 } from '@tandem/sqlite'
-import { calendarYearOf, EMBEDDED_PROVIDER_ISSUER, expireDeadlines } from '@tandem/core'
+import { calendarYearOf, DAY, EMBEDDED_PROVIDER_ISSUER, expireDeadlines } from '@tandem/core'
 import type express from 'express'
 import { isLeft } from 'fp-ts/lib/Either.js'
 import type { Logger } from 'pino'
@@ -74,6 +75,8 @@ export type TandemServer = {
   readonly logger: Logger
   /** Applies every passed deadline; answers how many tandems expired. */
   readonly sweep: () => number
+  /** Records today's pool (available mentors, waiting mentees) for the statistics' pool balance. */
+  readonly snapshotPool: () => void
   /** Writes due reminders to the outbox; answers how many. */
   readonly sweepReminders: () => number
   /** Retention notices, erasures and old mails (docs/privacy.md). */
@@ -193,6 +196,7 @@ const serve = async (config: Config, overrides: ServerOverrides, releaseLock: ()
     audit: createAuditRecords(db),
     retention: createRetentionRepository(db),
     retentionMonths: config.retentionMonths,
+    statistics: createStatisticsQueries(db),
     generation: db.generation,
     // One packed pool per server, shared by every matching run it serves.
     mentorPool: createMentorPoolCache({ questionnaire: master.questionnaire, answers, lists, matching: config.matching }),
@@ -303,6 +307,7 @@ const serve = async (config: Config, overrides: ServerOverrides, releaseLock: ()
     db,
     logger,
     sweep,
+    snapshotPool: () => ctx.statistics.recordPoolSnapshot(Math.floor(clock() / DAY) * DAY),
     identityProvider: provider,
     sweepReminders: () => sweepReminders({ ...ctx, db }, org),
     // Mail files live in the data folder only without SMTP (the .eml transport).

@@ -141,6 +141,11 @@ export const SAMPLES: Readonly<Record<string, (owner: Person, target: Person) =>
       filterData: {},
     },
   }),
+  'POST /api/Admin/GetStatistics': () => ({ query: { language: 'en' }, body: { clusterIds: [], from: null, to: null } }),
+  'POST /api/Admin/ExportStatistics': () => ({
+    query: { chart: 'funnel', language: 'de' },
+    body: { clusterIds: [], from: null, to: null },
+  }),
   'GET /api/Admin/ExportMatchingTandemData': () => ({
     query: {
       includeUserAccountInformation: 'true',

@@ -19,10 +19,14 @@ export const createAnswersRepository = (db: Database) => {
 
   return {
     load,
-    /** Saves one side's answers and raises the user's version (so pools elsewhere see the change). */
-    save: (userId: UserId, side: Side, answers: Answers, now: number): void => {
+    /**
+     * Saves one side's answers and raises the user's version (so pools elsewhere see the change).
+     * `complete` records whether they make a complete questionnaire (the statistics' funnel counts it).
+     */
+    save: (userId: UserId, side: Side, answers: Answers, now: number, complete: boolean): void => {
       db.transaction(() => {
         const json = JSON.stringify(answers)
+        const done = complete ? 1 : 0
         db.run(
           k
             .insertInto('answers')
@@ -34,7 +38,9 @@ export const createAnswersRepository = (db: Database) => {
             .updateTable('users')
             .set((eb) => ({
               version: eb('version', '+', 1),
-              ...(side === 'Mentor' ? { mentor_last_saved_at: now } : {}),
+              ...(side === 'Mentor'
+                ? { mentor_last_saved_at: now, mentor_questionnaire_complete: done }
+                : { mentee_questionnaire_complete: done }),
             }))
             .where('id', '=', userId),
         )

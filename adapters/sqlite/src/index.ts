@@ -70,3 +70,10 @@ export {
   type AuditPage,
 } from './audit.records.js'
 export { createRetentionRepository, type RetentionRepository, type RetentionPerson } from './retention.repository.js'
+export {
+  createStatisticsQueries,
+  type StatisticsQueries,
+  type StatisticsRange,
+  type StatisticsCounts,
+  type KeyedCount,
+} from './statistics.queries.js'

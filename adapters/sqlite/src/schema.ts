@@ -27,6 +27,15 @@ export type UsersTable = {
   mentee_no_match: number
   mentee_cluster_id: number | null
   mentee_last_started_at: number | null
+  /** The first start of matching ever (statistics: time to a match); kept when later runs start. */
+  mentee_first_started_at: Generated<number | null>
+  /** Statistics facts (migration 0011): first proposal and first match per side, questionnaire completeness. */
+  mentee_proposed_at: Generated<number | null>
+  mentee_matched_at: Generated<number | null>
+  mentor_proposed_at: Generated<number | null>
+  mentor_matched_at: Generated<number | null>
+  mentee_questionnaire_complete: Generated<number>
+  mentor_questionnaire_complete: Generated<number>
   mentor_status: string | null
   mentor_published: number
   mentor_last_published_at: number | null
@@ -108,6 +117,9 @@ export type OutboxTable = {
   last_error: string | null
 }
 
+/** One day's pool (statistics' pool balance): waiting mentees of one program year, available mentors that day. */
+export type PoolSnapshotsTable = { day: number; cluster_id: number | null; waiting_mentees: number; available_mentors: number }
+
 export type MetaTable = { key: string; value: number }
 
 /** A periodic task's lease: only `holder` runs the task while `until` (epoch ms) lies ahead. */
@@ -185,4 +197,5 @@ export type Schema = {
   cohort_draft_rows: CohortDraftRowsTable
   audit_records: AuditRecordsTable
   audit_subjects: AuditSubjectsTable
+  pool_snapshots: PoolSnapshotsTable
 }

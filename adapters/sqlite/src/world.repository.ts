@@ -171,18 +171,45 @@ export const createWorldStore = (db: Database, notify: Notifier): WorldStore => 
       : { id: row.id, email: row.email, firstName: row.first_name, lastName: row.last_name, language: row.language === 'de' ? 'de' : 'en' }
   }
 
+  /** The statistics' first proposal and first match of each side (the earliest one is kept). */
+  const recordTandemFacts = (x: Tandem): void => {
+    const matchedAt = x.state === 'MATCHED' ? x.mentorProposal.decidedAt : null
+    for (const [id, side] of [
+      [x.menteeId, 'mentee'],
+      [x.mentorId, 'mentor'],
+    ] as const)
+      db.run(
+        k
+          .updateTable('users')
+          .set((eb) => ({
+            [`${side}_proposed_at`]: eb.fn.coalesce(`${side}_proposed_at`, eb.val(x.createdAt)),
+            [`${side}_matched_at`]: eb.fn.coalesce(`${side}_matched_at`, eb.val(matchedAt)),
+          }))
+          .where('id', '=', id),
+      )
+  }
+
   const writeBack = (before: World, after: World, now: number): void => {
     for (const [id, p] of after.users) {
       const old = before.users.get(id)
       if (old === p) continue
       if (old === undefined) throw new Error(`transition invented user ${id}`)
-      const changed = db.run(k.updateTable('users').set(participantColumns(p)).where('id', '=', id).where('version', '=', old.version))
+      const started = p.mentee?.lastStartedAt ?? null
+      const changed = db.run(
+        k
+          .updateTable('users')
+          // The first start is kept for the statistics (time to a match); the participant knows only the last.
+          .set((eb) => ({ ...participantColumns(p), mentee_first_started_at: eb.fn.coalesce('mentee_first_started_at', eb.val(started)) }))
+          .where('id', '=', id)
+          .where('version', '=', old.version),
+      )
       if (changed !== 1) throw new Conflict({ _tag: 'TandemChanged' })
       if (old.mentor?.published !== p.mentor?.published || old.mentor?.poolSince !== p.mentor?.poolSince) db.bumpMentorPool()
     }
     for (const [id, x] of after.tandems) {
       const old = before.tandems.get(id)
       if (old === x) continue
+      recordTandemFacts(x)
       if (old === undefined) db.run(k.insertInto('tandems').values(tandemColumns(x)))
       else {
         const changed = db.run(k.updateTable('tandems').set(tandemColumns(x)).where('id', '=', id).where('version', '=', old.version))

@@ -38,6 +38,8 @@ export const MessageKey = t.keyof({
   'cohort-unknown-mentee': null,
   /** Deleting one's account: the typed address is not the account's. */
   'confirmation-email-mismatch': null,
+  /** A statistics date range that ends before it starts. */
+  'statistics-date-range': null,
 })
 export type MessageKey = t.TypeOf<typeof MessageKey>
 /** Every key, so the web app can test that both languages translate each one. */

@@ -51,6 +51,7 @@ export const navItems = (role: RoleName | undefined): readonly Item[] => {
       { to: '/administrator/clusters', label: 'nav.programYear' },
       { to: '/administrator/cohort-matching', label: 'nav.cohortMatching' },
       { to: '/administrator/audit', label: 'nav.audit' },
+      { to: '/administrator/statistics', label: 'nav.statistics' },
     ]
   }
   const items: Item[] = [{ to: '/matching', label: 'nav.dashboard' }]

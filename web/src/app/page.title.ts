@@ -22,6 +22,7 @@ const EXACT: Readonly<Record<string, string>> = {
   '/administrator/clusters': 'nav.programYear',
   '/administrator/cohort-matching': 'nav.cohortMatching',
   '/administrator/audit': 'nav.audit',
+  '/administrator/statistics': 'nav.statistics',
 }
 
 /** The title key of a path, or of the error page the session shows instead of it. */

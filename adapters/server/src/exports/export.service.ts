@@ -66,7 +66,7 @@ export const tandemDataSpreadsheet = (
 }
 
 /** The administrator as the workbook names them: name and address (their record's, else the token's). */
-const exporterOf = (ctx: ServiceContext, actor: Actor): string => {
+export const exporterOf = (ctx: ServiceContext, actor: Actor): string => {
   const user = actor.userId === null ? undefined : ctx.users.byId(actor.userId)
   const name = user === undefined ? `${actor.identity.givenName} ${actor.identity.familyName}` : `${user.firstName} ${user.lastName}`
   return `${name.trim()} <${actor.email}>`

@@ -12,6 +12,7 @@ import type {
   ExportQueries,
   ListQueries,
   OutboxRepository,
+  StatisticsQueries,
   UserRecord,
   UsersRepository,
   WorldStore,
@@ -55,6 +56,8 @@ export type ServiceContext = {
   readonly retention: RetentionRepository
   /** RETENTION_MONTHS. */
   readonly retentionMonths: number
+  /** The aggregations of the administrators' program statistics. */
+  readonly statistics: StatisticsQueries
   readonly store: WorldStore
   /** Changes whenever anything was committed (any process): the key of the services' read caches. */
   readonly generation: () => string

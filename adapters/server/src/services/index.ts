@@ -6,6 +6,7 @@ import { accountService, emailFromToken } from './account.service.js'
 import { auditedAccount, auditedAdmin, auditedExports, auditedUser, type Unaudited } from './admin/audit.js'
 import { adminService } from './admin/index.js'
 import { exportService } from '../exports/export.service.js'
+import { statisticsService } from '../statistics/statistics.service.js'
 import type { ServiceContext } from './context.js'
 import { matchingService } from './matching.service.js'
 import { questionnaireService } from './questionnaire.service.js'
@@ -62,6 +63,7 @@ export const createServices = (ctx: ServiceContext, extras: ServiceExtras): Serv
     cohort: cohortService(ctx),
     personalData: personalDataService(ctx),
     exports: auditedExports(ctx, adminIdOf, exportService(ctx)),
+    statistics: statisticsService(ctx),
   }
 }
 

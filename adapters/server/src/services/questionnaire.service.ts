@@ -52,13 +52,14 @@ export const questionnaireService = (ctx: ServiceContext): Services['questionnai
       currentYear,
     })
     if (errors.length > 0) return left(validationFailed(errors))
-    const complete = isQuestionnaireComplete(ctx.master.questionnaire, side, answers.right, currentYear) && profileValid(ctx, user.right)
+    const questionnaireComplete = isQuestionnaireComplete(ctx.master.questionnaire, side, answers.right, currentYear)
+    const complete = questionnaireComplete && profileValid(ctx, user.right)
     const mentor = user.right.participant.mentor
     if (side === 'Mentor' && mentor !== null) {
       const allowed = canSaveMentorAnswers({ published: mentor.published, status: mentor.status, complete })
       if (isLeft(allowed)) return allowed
     }
-    ctx.answers.save(user.right.id, side, [...answers.right], now)
+    ctx.answers.save(user.right.id, side, [...answers.right], now, questionnaireComplete)
     if (side === 'Mentor' && body.isSavePublish) {
       const published = ctx.store.run(
         { userIds: [user.right.id] },

@@ -1,5 +1,7 @@
 // The administrator route group (SPEC §2), its own lazily loaded chunk: the admin translations, the
 // top bar with Export and Synchronize, the message bar, and one screen per admin path.
+import { lazy, Suspense } from 'react'
+import { Spinner } from '@fluentui/react-components'
 import { Route, Routes } from 'react-router'
 import { ErrorPage } from '../errors/ErrorPage.js'
 import { useAdminTranslations } from './admin.i18n.js'
@@ -12,7 +14,19 @@ import MatchingTeamsPage from './MatchingTeamsPage.js'
 import UserInformationPage from './UserInformationPage.js'
 import UserListPage from './UserListPage.js'
 
-export const ADMIN_PATHS = ['matching-tandems', 'mentees', 'mentors', 'user-information', 'clusters', 'cohort-matching', 'audit'] as const
+export const ADMIN_PATHS = [
+  'matching-tandems',
+  'mentees',
+  'mentors',
+  'user-information',
+  'clusters',
+  'cohort-matching',
+  'statistics',
+  'audit',
+] as const
+
+// The charts' library loads with this page only (its own chunk), never with the other admin screens.
+const StatisticsPage = lazy(() => import('./statistics/StatisticsPage.js'))
 
 const AdminRoutes = () => {
   const { t } = useAdminTranslations()
@@ -29,6 +43,14 @@ const AdminRoutes = () => {
         <Route path="clusters" element={<ClustersPage />} />
         <Route path="cohort-matching" element={<CohortMatchingPage />} />
         <Route path="audit" element={<AuditPage />} />
+        <Route
+          path="statistics"
+          element={
+            <Suspense fallback={<Spinner />}>
+              <StatisticsPage />
+            </Suspense>
+          }
+        />
         <Route path="*" element={<ErrorPage code={404} />} />
       </Routes>
     </AdminMessagesProvider>

@@ -28,7 +28,12 @@ export const AdminTopBar = () => {
   return (
     <>
       {/* A plain group: Fluent's Toolbar adds focusable aria-hidden guards that axe reports as serious. */}
-      <div role="group" aria-label={t('admin.topBar.label')} style={{ display: 'flex', justifyContent: 'flex-end', gap: 8 }}>
+      <div
+        data-admin-top-bar=""
+        role="group"
+        aria-label={t('admin.topBar.label')}
+        style={{ display: 'flex', justifyContent: 'flex-end', gap: 8 }}
+      >
         <Button icon={<ArrowDownloadRegular />} onClick={() => setExporting(true)}>
           {t('admin.topBar.export')}
         </Button>

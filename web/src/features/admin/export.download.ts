@@ -7,6 +7,13 @@ import { filenameOf, saveFile } from '../../shared/file.download.js'
 export type ExportRequest =
   | { readonly method: 'POST'; readonly path: '/api/Admin/ExportUserDataByRole'; readonly body: unknown; readonly language: string }
   | {
+      readonly method: 'POST'
+      readonly path: '/api/Admin/ExportStatistics'
+      readonly body: unknown
+      readonly params: Readonly<Record<string, string>>
+      readonly language: string
+    }
+  | {
       readonly method: 'GET'
       readonly path: '/api/Admin/ExportMatchingTandemData'
       readonly params: Readonly<Record<string, string>>
@@ -21,7 +28,7 @@ export const downloadExport = async (
   request: ExportRequest,
   context: { readonly apiBaseUrl: string; readonly token: string | null },
 ): Promise<ExportResult> => {
-  const query = new URLSearchParams({ ...(request.method === 'GET' ? request.params : {}), language: request.language }).toString()
+  const query = new URLSearchParams({ ...('params' in request ? request.params : {}), language: request.language }).toString()
   const headers: Record<string, string> = { accept: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet, application/json' }
   if (context.token !== null) headers['authorization'] = `Bearer ${context.token}`
   if (request.method === 'POST') headers['content-type'] = 'application/json'

@@ -1,0 +1,68 @@
+// The statistics spreadsheets' sheet names, headers and row labels in the admin's language (the page
+// itself is translated by the web app; a downloaded sheet must read the same without it).
+import type { Language, StatisticsChart } from '@tandem/core'
+
+type Bilingual = Readonly<Record<Language, string>>
+
+export const UNKNOWN_LABEL: Bilingual = { en: 'Not given', de: 'Keine Angabe' }
+
+export const GENDER_LABELS: Readonly<Record<string, Bilingual>> = {
+  Female: { en: 'Female', de: 'Weiblich' },
+  Male: { en: 'Male', de: 'Männlich' },
+  'Non-binary': { en: 'Non-binary', de: 'Nicht-binär' },
+  NA: UNKNOWN_LABEL,
+}
+
+export const CHART_TITLES: Readonly<Record<StatisticsChart, Bilingual>> = {
+  funnel: { en: 'Funnel', de: 'Trichter' },
+  matching: { en: 'Match rate', de: 'Matching-Quote' },
+  expiries: { en: 'Expired proposals', de: 'Abgelaufene Vorschläge' },
+  declineReasons: { en: 'Decline reasons', de: 'Ablehnungsgründe' },
+  scores: { en: 'Score distribution', de: 'Punkteverteilung' },
+  poolBalance: { en: 'Pool balance', de: 'Pool-Verhältnis' },
+  breakdowns: { en: 'Breakdowns', de: 'Aufschlüsselung' },
+}
+
+export const STATISTICS_LABELS = {
+  stage: { en: 'Stage', de: 'Stufe' },
+  mentees: { en: 'Mentees', de: 'Mentees' },
+  mentors: { en: 'Mentors', de: 'Mentor*innen' },
+  figure: { en: 'Figure', de: 'Kennzahl' },
+  value: { en: 'Value', de: 'Wert' },
+  side: { en: 'Side', de: 'Seite' },
+  reason: { en: 'Reason', de: 'Grund' },
+  count: { en: 'Count', de: 'Anzahl' },
+  scoreRange: { en: 'Score (percent)', de: 'Punkte (Prozent)' },
+  matchedTeams: { en: 'Matched teams', de: 'Gematchte Teams' },
+  declinedTeams: { en: 'Declined teams', de: 'Abgelehnte Teams' },
+  day: { en: 'Day', de: 'Tag' },
+  availableMentors: { en: 'Available mentors', de: 'Verfügbare Mentor*innen' },
+  waitingMentees: { en: 'Waiting mentees', de: 'Wartende Mentees' },
+  mentorsPerMentee: { en: 'Mentors per waiting mentee', de: 'Mentor*innen je wartendem Mentee' },
+  dimension: { en: 'Breakdown', de: 'Merkmal' },
+  group: { en: 'Group', de: 'Gruppe' },
+  language: { en: 'Account language', de: 'Kontosprache' },
+  country: { en: 'Country', de: 'Land' },
+  gender: { en: 'Gender', de: 'Geschlecht' },
+  fewerThan: { en: 'fewer than {limit}', de: 'weniger als {limit}' },
+  hidden: { en: 'not shown (group under {limit})', de: 'nicht angezeigt (Gruppe unter {limit})' },
+  started: { en: 'Mentees who started matching', de: 'Mentees, die das Matching gestartet haben' },
+  matched: { en: 'Of them matched', de: 'Davon gematcht' },
+  rate: { en: 'Match rate (%)', de: 'Matching-Quote (%)' },
+  medianHours: { en: 'Median hours from first start to match', de: 'Median der Stunden vom ersten Start bis zum Match' },
+  menteeExpired: { en: 'Proposals expired unanswered by the mentee (48 h)', de: 'Vom Mentee unbeantwortet abgelaufene Vorschläge (48 h)' },
+  mentorExpired: {
+    en: 'Proposals expired unanswered by the mentor (72 h)',
+    de: 'Von Mentor*innen unbeantwortet abgelaufene Vorschläge (72 h)',
+  },
+  mentorsPaused: { en: 'Mentors paused for silence', de: 'Wegen Schweigens pausierte Mentor*innen' },
+  registered: { en: 'Registered', de: 'Registriert' },
+  profileComplete: { en: 'Profile complete', de: 'Profil vollständig' },
+  questionnaireComplete: { en: 'Questionnaire complete', de: 'Fragebogen vollständig' },
+  startedMatching: { en: 'Started matching', de: 'Matching gestartet' },
+  published: { en: 'Published', de: 'Veröffentlicht' },
+  proposed: { en: 'Proposed', de: 'Vorgeschlagen' },
+  matchedStage: { en: 'Matched', de: 'Gematcht' },
+} as const satisfies Readonly<Record<string, Bilingual>>
+
+export const statisticsFilename = (chart: StatisticsChart): string => `tandem_statistics_${chart}.xlsx`

@@ -1,0 +1,320 @@
+// The aggregations behind the administrators' program statistics: every figure is a GROUP BY or a
+// count in the database, read through covering indexes (migration 0011); the process receives a few
+// dozen numbers, never the rows. Portable Kysely: no SQLite-only functions.
+import { medianRows, MENTEE_FUNNEL, SCORE_BUCKETS, scoreBucketOf, type Side } from '@tandem/core'
+import { sql, type ExpressionBuilder, type Expression } from 'kysely'
+import type { Database } from './database.js'
+import type { Schema } from './schema.js'
+import {
+  declinedIn,
+  matchedIn,
+  menteeExpiredIn,
+  mentorExpiredIn,
+  mentorLetExpire,
+  oneIf,
+  type TandemGroup,
+} from './statistics.predicates.js'
+
+const SIDES: readonly Side[] = ['Mentee', 'Mentor']
+
+/** Program years (empty: all) and a half-open range of instants [from, until) (null: open). */
+export type StatisticsRange = { readonly clusterIds: readonly number[]; readonly from: number | null; readonly until: number | null }
+
+export type KeyedCount = { readonly key: string; readonly mentees: number; readonly mentors: number }
+
+/** The raw counts; the services turn them into shown figures (core `showCount`, `matchRate`, …). */
+export type StatisticsCounts = {
+  /** People per furthest funnel stage reached (index into MENTEE_FUNNEL / MENTOR_FUNNEL). */
+  readonly furthest: Readonly<Record<Side, readonly number[]>>
+  readonly started: number
+  readonly matched: number
+  /** The middle value(s) of the sorted times (ms) from first start to first match (core `medianRows`). */
+  readonly medianMiddle: readonly number[]
+  readonly menteeExpired: number
+  readonly mentorExpired: number
+  readonly mentorsPausedForSilence: number
+  readonly declineReasons: Readonly<Record<Side, readonly { readonly reasonId: number; readonly count: number }[]>>
+  readonly scores: readonly { readonly bucket: number; readonly matched: number; readonly declined: number }[]
+  readonly pool: readonly { readonly day: number; readonly availableMentors: number; readonly waitingMentees: number }[]
+  readonly breakdowns: Readonly<Record<'language' | 'country' | 'gender', readonly KeyedCount[]>>
+}
+
+type Users = ExpressionBuilder<Schema, 'users'>
+
+const inRange = <TB extends keyof Schema>(column: Expression<number | null>, range: StatisticsRange, eb: ExpressionBuilder<Schema, TB>) =>
+  eb.and([...(range.from === null ? [] : [eb(column, '>=', range.from)]), ...(range.until === null ? [] : [eb(column, '<', range.until)])])
+
+const inYears = <TB extends keyof Schema>(column: Expression<number | null>, range: StatisticsRange, eb: ExpressionBuilder<Schema, TB>) =>
+  range.clusterIds.length === 0 ? eb.lit(true) : eb(column, 'in', [...range.clusterIds])
+
+/** People the filter names: registered in the range; mentees of the chosen program years (mentors have none, SPEC §2). */
+const peopleFilter = (side: Side, range: StatisticsRange) => (eb: Users) =>
+  side === 'Mentee'
+    ? eb.and([
+        eb('users.mentee_status', 'is not', null),
+        inRange(eb.ref('users.registered_at'), range, eb),
+        inYears(eb.ref('users.mentee_cluster_id'), range, eb),
+      ])
+    : eb.and([eb('users.mentor_status', 'is not', null), inRange(eb.ref('users.registered_at'), range, eb)])
+
+/** The furthest funnel stage (index into MENTEE_FUNNEL / MENTOR_FUNNEL) a person reached, from the facts on their row. */
+const stageOf = (side: Side) => (eb: Users) =>
+  side === 'Mentee'
+    ? eb
+        .case()
+        .when('users.mentee_matched_at', 'is not', null)
+        .then(5)
+        .when('users.mentee_proposed_at', 'is not', null)
+        .then(4)
+        .when('users.mentee_first_started_at', 'is not', null)
+        .then(3)
+        .when('users.mentee_questionnaire_complete', '=', 1)
+        .then(2)
+        .when('users.country_code_id', 'is not', null)
+        .then(1)
+        .else(0)
+        .end()
+    : eb
+        .case()
+        .when('users.mentor_matched_at', 'is not', null)
+        .then(5)
+        .when('users.mentor_proposed_at', 'is not', null)
+        .then(4)
+        .when('users.mentor_last_published_at', 'is not', null)
+        .then(3)
+        .when('users.mentor_questionnaire_complete', '=', 1)
+        .then(2)
+        .when('users.country_code_id', 'is not', null)
+        .then(1)
+        .else(0)
+        .end()
+
+export const createStatisticsQueries = (db: Database) => {
+  const k = db.kysely
+
+  /**
+   * One scan of everyone in index order: per account language, country and gender, the people of each
+   * side who stopped at each funnel stage.
+   */
+  const people = (range: StatisticsRange) => {
+    const rows = db.all(
+      k
+        .selectFrom('users')
+        .where((eb) => inRange(eb.ref('users.registered_at'), range, eb))
+        .select((eb) => [
+          'users.language',
+          'users.country_code_id',
+          'users.gender',
+          ...SIDES.flatMap((side) =>
+            MENTEE_FUNNEL.map((_, stage) =>
+              eb.fn.sum<number>(oneIf(eb.and([peopleFilter(side, range)(eb), eb(stageOf(side)(eb), '=', stage)]))).as(`${side}${stage}`),
+            ),
+          ),
+        ])
+        .groupBy(['users.language', 'users.country_code_id', 'users.gender']),
+    ) as unknown as readonly (Record<string, number | null> & { language: string; country_code_id: number | null; gender: string })[]
+    return rows.map((r) => ({
+      language: r.language,
+      country: r.country_code_id,
+      gender: r.gender,
+      stages: {
+        Mentee: MENTEE_FUNNEL.map((_, stage) => Number(r[`Mentee${stage}`] ?? 0)),
+        Mentor: MENTEE_FUNNEL.map((_, stage) => Number(r[`Mentor${stage}`] ?? 0)),
+      },
+    }))
+  }
+
+  /** Mentees whose first start of matching lies in the range (and year); matched: first matched at or after it. */
+  const started = (range: StatisticsRange) =>
+    k
+      .selectFrom('users')
+      .where((eb) =>
+        eb.and([
+          eb('users.mentee_first_started_at', 'is not', null),
+          inRange(eb.ref('users.mentee_first_started_at'), range, eb),
+          inYears(eb.ref('users.mentee_cluster_id'), range, eb),
+        ]),
+      )
+
+  const matching = (range: StatisticsRange) => {
+    const row = db.first(
+      started(range).select((eb) => [
+        eb.fn.countAll<number>().as('started'),
+        eb.fn.sum<number>(oneIf(eb('users.mentee_matched_at', '>=', eb.ref('users.mentee_first_started_at')))).as('matched'),
+      ]),
+    )
+    const matched = Number(row?.matched ?? 0)
+    const { offset, take } = medianRows(matched)
+    const medianMiddle =
+      take === 0
+        ? []
+        : db
+            .all(
+              started(range)
+                .where('users.mentee_matched_at', '>=', (eb) => eb.ref('users.mentee_first_started_at'))
+                .select(sql<number>`users.mentee_matched_at - users.mentee_first_started_at`.as('ms'))
+                .orderBy('ms')
+                .limit(take)
+                .offset(offset),
+            )
+            .map((r) => Number(r.ms))
+    return { started: Number(row?.started ?? 0), matched, medianMiddle }
+  }
+
+  /** Tandems created in the range, of the chosen program years. */
+  const tandemsIn = (range: StatisticsRange) =>
+    k
+      .selectFrom('tandems')
+      .where((eb) => eb.and([inRange(eb.ref('tandems.created_at'), range, eb), inYears(eb.ref('tandems.cluster_id'), range, eb)]))
+
+  /** One scan of the tandems in index order, grouped by state, manual and percentage (see TandemGroup). */
+  const tandemGroups = (range: StatisticsRange): TandemGroup[] =>
+    db
+      .all(
+        tandemsIn(range)
+          .select((eb) => [
+            'tandems.state',
+            'tandems.manual',
+            'tandems.score_percentage',
+            eb.fn.countAll<number>().as('n'),
+            eb.fn.sum<number>(oneIf(eb('tandems.mentor_decided_at', 'is not', null))).as('mentor_decided'),
+            eb.fn.sum<number>(oneIf(eb('tandems.mentee_decided_at', 'is', null))).as('mentee_undecided'),
+          ])
+          .groupBy(['tandems.state', 'tandems.manual', 'tandems.score_percentage']),
+      )
+      .map((r) => ({
+        state: r.state,
+        manual: r.manual === 1,
+        percentage: Number(r.score_percentage),
+        count: Number(r.n),
+        mentorDecided: Number(r.mentor_decided),
+        menteeUndecided: Number(r.mentee_undecided),
+      }))
+
+  /** Decline reasons of one side, read in the order of their index. */
+  const declineReasons = (side: Side, range: StatisticsRange) => {
+    const column = side === 'Mentee' ? 'tandems.mentee_decline_reason_id' : 'tandems.mentor_decline_reason_id'
+    return db
+      .all(
+        tandemsIn(range)
+          .where(column, 'is not', null)
+          .select((eb) => [eb.ref(column).as('reason'), eb.fn.countAll<number>().as('n')])
+          .groupBy(column),
+      )
+      .map((r) => ({ reasonId: Number(r.reason), count: Number(r.n) }))
+  }
+
+  const mentorsPausedForSilence = (range: StatisticsRange): number =>
+    Number(
+      db.first(
+        tandemsIn(range)
+          .where((eb) => mentorLetExpire(eb))
+          .select((eb) => eb.fn.count<number>('tandems.mentor_id').distinct().as('n')),
+      )?.n ?? 0,
+    )
+
+  const pool = (range: StatisticsRange) =>
+    db
+      .all(
+        k
+          .selectFrom('pool_snapshots')
+          .where((eb) => inRange(eb.ref('pool_snapshots.day'), range, eb))
+          .select((eb) => [
+            'pool_snapshots.day',
+            eb.fn.max('pool_snapshots.available_mentors').as('mentors'),
+            eb.fn
+              .sum<number>(
+                range.clusterIds.length === 0
+                  ? eb.ref('pool_snapshots.waiting_mentees')
+                  : eb
+                      .case()
+                      .when('pool_snapshots.cluster_id', 'in', [...range.clusterIds])
+                      .then(eb.ref('pool_snapshots.waiting_mentees'))
+                      .else(0)
+                      .end(),
+              )
+              .as('waiting'),
+          ])
+          .groupBy('pool_snapshots.day')
+          .orderBy('pool_snapshots.day'),
+      )
+      .map((r) => ({ day: Number(r.day), availableMentors: Number(r.mentors), waitingMentees: Number(r.waiting) }))
+
+  return {
+    counts: (range: StatisticsRange): StatisticsCounts => {
+      const groups = people(range)
+      const furthest = (side: Side) => MENTEE_FUNNEL.map((_, stage) => groups.reduce((sum, g) => sum + (g.stages[side][stage] ?? 0), 0))
+      const breakdown = (keyOf: (g: (typeof groups)[number]) => string): KeyedCount[] => {
+        const totals = new Map<string, { mentees: number; mentors: number }>()
+        for (const g of groups) {
+          const key = keyOf(g)
+          const t = totals.get(key) ?? { mentees: 0, mentors: 0 }
+          const sum = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0)
+          totals.set(key, { mentees: t.mentees + sum(g.stages.Mentee), mentors: t.mentors + sum(g.stages.Mentor) })
+        }
+        return [...totals]
+          .filter(([, t]) => t.mentees + t.mentors > 0)
+          .map(([key, t]) => ({ key, ...t }))
+          .sort((a, b) => b.mentees + b.mentors - (a.mentees + a.mentors) || a.key.localeCompare(b.key))
+      }
+      const tandems = tandemGroups(range)
+      const total = (of: (g: TandemGroup) => number, where: (g: TandemGroup) => boolean = () => true) =>
+        tandems.filter(where).reduce((sum, g) => sum + of(g), 0)
+      // Manual teams have no score (SPEC §9: below 1, "Manual Matching"), so no bucket.
+      const scored = (bucket: number) => (g: TandemGroup) => !g.manual && scoreBucketOf(g.percentage) === bucket
+      return {
+        furthest: { Mentee: furthest('Mentee'), Mentor: furthest('Mentor') },
+        ...matching(range),
+        menteeExpired: total(menteeExpiredIn),
+        mentorExpired: total(mentorExpiredIn),
+        mentorsPausedForSilence: mentorsPausedForSilence(range),
+        declineReasons: { Mentee: declineReasons('Mentee', range), Mentor: declineReasons('Mentor', range) },
+        scores: SCORE_BUCKETS.map((bucket) => ({
+          bucket,
+          matched: total(matchedIn, scored(bucket)),
+          declined: total(declinedIn, scored(bucket)),
+        })),
+        pool: pool(range),
+        breakdowns: {
+          language: breakdown((g) => g.language),
+          country: breakdown((g) => (g.country === null ? '' : String(g.country))),
+          gender: breakdown((g) => g.gender),
+        },
+      }
+    },
+
+    /**
+     * Records the pool of `day` (epoch ms of its UTC midnight), replacing an earlier record of that day:
+     * mentees waiting (started matching, AVAILABLE or PENDING) per program year, and available mentors.
+     */
+    recordPoolSnapshot: (day: number): void => {
+      db.transaction(() => {
+        db.run(k.deleteFrom('pool_snapshots').where('day', '=', day))
+        const mentors = Number(
+          db.first(
+            k
+              .selectFrom('users')
+              .where((eb) => eb.and([eb('mentor_status', '=', 'AVAILABLE'), eb('mentor_published', '=', 1)]))
+              .select((eb) => eb.fn.countAll<number>().as('n')),
+          )?.n ?? 0,
+        )
+        const waiting = db.all(
+          k
+            .selectFrom('users')
+            .where((eb) => eb.and([eb('mentee_status', 'in', ['AVAILABLE', 'PENDING']), eb('mentee_first_started_at', 'is not', null)]))
+            .select((eb) => ['mentee_cluster_id', eb.fn.countAll<number>().as('n')])
+            .groupBy('mentee_cluster_id'),
+        )
+        // One row even when nobody waits, so the day shows in the chart.
+        const rows = waiting.length === 0 ? [{ mentee_cluster_id: null, n: 0 }] : waiting
+        db.run(
+          k
+            .insertInto('pool_snapshots')
+            .values(rows.map((r) => ({ day, cluster_id: r.mentee_cluster_id, waiting_mentees: Number(r.n), available_mentors: mentors }))),
+        )
+      })
+    },
+  }
+}
+
+export type StatisticsQueries = ReturnType<typeof createStatisticsQueries>

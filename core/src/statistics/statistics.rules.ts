@@ -1,0 +1,67 @@
+// The rules of the administrators' program statistics: which counts may be shown (small groups are
+// never shown as a number), the match rate, the median, the score buckets and the funnel's stages.
+// The database counts; these functions decide what the counts become on the page and in the sheets.
+
+/** Groups smaller than this are shown as "fewer than 5", never as a number that could identify people. */
+export const SMALL_GROUP_LIMIT = 5
+
+/** A count as it may be shown: the number, or "fewer than {limit}". */
+export type ShownCount = { readonly _tag: 'Count'; readonly value: number } | { readonly _tag: 'FewerThan'; readonly limit: number }
+
+/** The one place small counts are hidden: every count of the statistics passes through here. */
+export const showCount = (count: number): ShownCount =>
+  count < SMALL_GROUP_LIMIT ? { _tag: 'FewerThan', limit: SMALL_GROUP_LIMIT } : { _tag: 'Count', value: count }
+
+/** A figure derived from a group (a rate, a median, a ratio): shown only when the groups behind it may be. */
+export type ShownValue = { readonly _tag: 'Value'; readonly value: number } | { readonly _tag: 'Hidden'; readonly limit: number }
+
+const hidden: ShownValue = { _tag: 'Hidden', limit: SMALL_GROUP_LIMIT }
+
+/** Whether every group a derived figure rests on is large enough to be shown. */
+const shownGroups = (...counts: readonly number[]): boolean => counts.every((c) => c >= SMALL_GROUP_LIMIT)
+
+/**
+ * Matched mentees as a percentage (one decimal) of the mentees who started matching. Hidden when
+ * either group is small: "3 of 40 matched" would identify the three.
+ */
+export const matchRate = (matched: number, started: number): ShownValue =>
+  shownGroups(matched, started) ? { _tag: 'Value', value: Math.round((1000 * matched) / started) / 10 } : hidden
+
+/** Which rows of an ascending list of `count` values the median needs: skip `offset`, read `take`. */
+export const medianRows = (count: number): { readonly offset: number; readonly take: number } =>
+  count === 0 ? { offset: 0, take: 0 } : { offset: Math.floor((count - 1) / 2), take: count % 2 === 1 ? 1 : 2 }
+
+/**
+ * The median of a group of `count` values, given only its middle row(s) (`medianRows`), so the
+ * database sorts and the process reads one or two numbers. Hidden for a group smaller than 5.
+ */
+export const medianOf = (middle: readonly number[], count: number): ShownValue => {
+  if (!shownGroups(count) || middle.length === 0) return hidden
+  const sum = middle.reduce((a, b) => a + b, 0)
+  return { _tag: 'Value', value: sum / middle.length }
+}
+
+/** Available mentors per waiting mentee (two decimals); hidden when either group is small. */
+export const poolRatio = (availableMentors: number, waitingMentees: number): ShownValue =>
+  shownGroups(availableMentors, waitingMentees)
+    ? { _tag: 'Value', value: Math.round((100 * availableMentors) / waitingMentees) / 100 }
+    : hidden
+
+/**
+ * The score distribution's buckets by matching percentage: [0, 10), [10, 20), … [90, 100]. A bucket
+ * is named by its lower bound; the last one holds 100.
+ */
+export const SCORE_BUCKET_WIDTH = 10
+export const SCORE_BUCKETS: readonly number[] = [0, 10, 20, 30, 40, 50, 60, 70, 80, 90]
+export const scoreBucketOf = (percentage: number): number => SCORE_BUCKETS.findLast((lower) => percentage >= lower) ?? 0
+
+/** The funnel's stages per side, in order; a person counts at every stage up to the furthest one reached. */
+export const MENTEE_FUNNEL = ['registered', 'profileComplete', 'questionnaireComplete', 'startedMatching', 'proposed', 'matched'] as const
+export const MENTOR_FUNNEL = ['registered', 'profileComplete', 'questionnaireComplete', 'published', 'proposed', 'matched'] as const
+export type FunnelStage = (typeof MENTEE_FUNNEL)[number] | (typeof MENTOR_FUNNEL)[number]
+
+/**
+ * Cumulative funnel counts from how many people stopped at each stage (`furthest[i]` people reached
+ * stage i and no further): stage i counts everyone who reached it or a later one.
+ */
+export const funnelCounts = (furthest: readonly number[]): number[] => furthest.map((_, i) => furthest.slice(i).reduce((a, b) => a + b, 0))
