@@ -1,12 +1,14 @@
 // The whole journey with the keyboard alone (WCAG 2.1.1): a mentor and a mentee sign up at the
 // provider and fill their questionnaires, the mentee accepts the proposal, the mentor accepts it,
-// and an administrator opens the new team on the matching-teams page and releases it. Every step
+// and an administrator opens the new team on the matching-teams page and releases it (Escape on
+// the confirmation first: the focus returns to Release, and axe finds nothing on the page). Every step
 // in the browser is Tab, Space, Enter or typing into the focused field; nothing clicks or moves
 // the focus by script. Set-up outside the journey: the administrator's confirmation link is
 // opened like a mailed link, and the app signs in afresh for a token carrying the confirmed
 // address (as support/admin.ts does).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
+import { axeViolations } from './support/axe.js'
 import { startStack, type Stack } from './support/harness.js'
 import { confirmationLink } from './support/mail.js'
 import { aPerson, type Person } from './support/people.js'
@@ -103,6 +105,16 @@ describe('the journey with the keyboard alone', () => {
     const release = page.getByRole('button', { name: 'release matching tandem' })
     await release.waitFor()
     await tabTo(page, release)
+    // Escape closes the confirmation and gives the focus back to Release; nothing hidden from
+    // assistive technology takes the focus, with the dialog open or after it (axe aria-hidden-focus)
+    await page.keyboard.press('Enter')
+    const first = page.getByRole('alertdialog').filter({ hasText: 'Do you want to release this matching team?' })
+    await first.waitFor()
+    expect(await axeViolations(page)).toEqual([])
+    await page.keyboard.press('Escape')
+    await first.waitFor({ state: 'detached' })
+    await expect.poll(() => isFocused(release)).toBe(true)
+    expect(await axeViolations(page)).toEqual([])
     await page.keyboard.press('Enter')
     await confirmByKeyboard(page, 'Do you want to release this matching team?')
     await confirmByKeyboard(page, 'Releasing cannot be undone')
