@@ -26,9 +26,9 @@ export const signUpAdmin = async (p: Page, baseUrl: string, person: Person): Pro
   await p.waitForURL((url) => url.origin === baseUrl && !url.pathname.startsWith('/oidc/'))
 }
 
-/** Asserts no axe violation of any impact on the admin page (tabster's focus sentinels aside, see axe.ts). */
+/** Asserts no axe violation of any impact on the admin page. */
 export const expectAccessible = async (page: Page): Promise<void> => {
-  expect(await axeViolations(page, { exceptTabsterSentinels: true })).toEqual([])
+  expect(await axeViolations(page)).toEqual([])
 }
 
 /** Types into the searchable picker labelled `label` and chooses the first option matching `option`. */

@@ -1,8 +1,9 @@
 // A yes/no confirmation used before every admin change (SPEC §4, §5: create, save, release,
-// deactivate, delete, synchronize).
-import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle } from '@fluentui/react-components'
+// deactivate, delete, synchronize). On the browser's modal <dialog> (shared/ModalDialog.tsx), not
+// Fluent's Dialog, whose focus manager leaves aria-hidden sentinels that take the focus.
+import { Button } from '@fluentui/react-components'
 import { useTranslation } from 'react-i18next'
-import { useReturnFocus } from '../../shared/useReturnFocus.js'
+import { ModalDialog } from '../../shared/ModalDialog.js'
 
 export const ConfirmDialog = ({
   open,
@@ -18,27 +19,22 @@ export const ConfirmDialog = ({
   readonly onCancel: () => void
 }) => {
   const { t } = useTranslation()
-  useReturnFocus(open)
+  if (!open) return null
   return (
-    <Dialog
-      open={open}
-      modalType="alert"
-      onOpenChange={(_e, data) => {
-        if (!data.open) onCancel()
-      }}
+    <ModalDialog
+      role="alertdialog"
+      title={title ?? t('admin.confirm.title')}
+      onCancel={onCancel}
+      actions={
+        <>
+          <Button appearance="primary" onClick={onConfirm}>
+            {t('admin.confirm.yes')}
+          </Button>
+          <Button onClick={onCancel}>{t('admin.confirm.no')}</Button>
+        </>
+      }
     >
-      <DialogSurface aria-describedby="confirm-text">
-        <DialogBody>
-          <DialogTitle>{title ?? t('admin.confirm.title')}</DialogTitle>
-          <DialogContent id="confirm-text">{text}</DialogContent>
-          <DialogActions>
-            <Button appearance="primary" onClick={onConfirm}>
-              {t('admin.confirm.yes')}
-            </Button>
-            <Button onClick={onCancel}>{t('admin.confirm.no')}</Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+      {text}
+    </ModalDialog>
   )
 }

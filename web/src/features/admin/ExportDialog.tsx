@@ -2,25 +2,10 @@
 // groups of each (all pre-selected), the filters and date ranges, at least one option, and a
 // progress indication while the server produces the file.
 import { useState } from 'react'
-import {
-  Button,
-  Checkbox,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  Dropdown,
-  Field,
-  Option,
-  Radio,
-  RadioGroup,
-  Spinner,
-} from '@fluentui/react-components'
+import { Button, Checkbox, Dropdown, Field, Option, Radio, RadioGroup, Spinner } from '@fluentui/react-components'
 import { MENTOR_FILTER_STATUSES, TANDEM_DATE_RANGES, validateExportOptions, type StatusName, type TandemDateRange } from '@tandem/core'
 import { useTranslation } from 'react-i18next'
-import { useReturnFocus } from '../../shared/useReturnFocus.js'
+import { ModalDialog } from '../../shared/ModalDialog.js'
 import { useAppSelector } from '../../app/hooks.js'
 import { selectConfig } from '../../app/session.slice.js'
 import { useAuth } from '../../app/services.context.js'
@@ -76,7 +61,6 @@ export const exportRequestOf = (
 
 export const ExportDialog = ({ open, onClose }: { readonly open: boolean; readonly onClose: () => void }) => {
   const { t, i18n } = useTranslation()
-  useReturnFocus(open)
   const { show } = useAdminMessages()
   const auth = useAuth()
   const config = useAppSelector(selectConfig)
@@ -103,96 +87,97 @@ export const ExportDialog = ({ open, onClose }: { readonly open: boolean; readon
     onClose()
   }
 
+  if (!open) return null
+  // on the browser's modal <dialog> (shared/ModalDialog.tsx); the pickers' lists open inside it,
+  // since the browser makes everything outside a modal dialog inert
   return (
-    <Dialog
-      open={open}
-      onOpenChange={(_e, d) => {
-        if (!d.open && !producing) onClose()
+    <ModalDialog
+      title={t('admin.export.title')}
+      described={false}
+      onCancel={() => {
+        if (!producing) onClose()
       }}
+      actions={
+        <>
+          <Button appearance="primary" disabled={producing} onClick={() => void start()}>
+            {t('admin.export.start')}
+          </Button>
+          <Button disabled={producing} onClick={onClose}>
+            {t('admin.confirm.no')}
+          </Button>
+        </>
+      }
     >
-      <DialogSurface>
-        <DialogBody>
-          <DialogTitle>{t('admin.export.title')}</DialogTitle>
-          <DialogContent>
-            <Field label={t('admin.export.kind')}>
-              <RadioGroup
-                value={kind}
-                onChange={(_e, d) => {
-                  setKind(d.value as Kind)
-                  setChecked(false)
-                }}
-              >
-                <Radio value="Mentee" label={t('admin.export.mentees')} />
-                <Radio value="Mentor" label={t('admin.export.mentors')} />
-                <Radio value="teams" label={t('admin.export.teams')} />
-              </RadioGroup>
-            </Field>
-            <Field label={t('admin.export.options')} required {...validation(checked ? messageOf(t, errors[0]) : undefined)}>
-              <div role="group" aria-label={t('admin.export.options')}>
-                {names.map((n) => (
-                  <Checkbox
-                    key={n}
-                    label={t(`admin.export.${OPTION_LABEL[n]}`)}
-                    checked={options[n] === true}
-                    onChange={(_e, d) => setOptions((o) => ({ ...o, [n]: d.checked === true }))}
-                  />
-                ))}
-              </div>
-            </Field>
-            <p>{t('admin.export.always')}</p>
-            {kind === 'Mentee' && (
-              <Field label={t('admin.export.programYears')}>
-                <Dropdown
-                  multiselect
-                  selectedOptions={clusterIds.map(String)}
-                  value={clusterIds.map((id) => clusters.data?.find((c) => c.clusterId === id)?.clusterText ?? '').join(', ')}
-                  onOptionSelect={(_e, d) => setClusterIds(d.selectedOptions.map(Number))}
-                >
-                  {(clusters.data ?? []).map((c) => (
-                    <Option key={c.clusterId} value={String(c.clusterId)}>
-                      {c.clusterText}
-                    </Option>
-                  ))}
-                </Dropdown>
-              </Field>
-            )}
-            {kind === 'Mentor' && (
-              <Field label={t('admin.export.statuses')}>
-                <Dropdown
-                  multiselect
-                  selectedOptions={[...statuses]}
-                  value={statuses.map((s) => statusLabel(t, s)).join(', ')}
-                  onOptionSelect={(_e, d) => setStatuses(d.selectedOptions as StatusName[])}
-                >
-                  {MENTOR_FILTER_STATUSES.map((s) => (
-                    <Option key={s} value={s}>
-                      {statusLabel(t, s)}
-                    </Option>
-                  ))}
-                </Dropdown>
-              </Field>
-            )}
-            {kind === 'teams' && (
-              <Field label={t('admin.export.range')}>
-                <RadioGroup value={String(range)} onChange={(_e, d) => setRange(Number(d.value) as TandemDateRange)} layout="horizontal">
-                  {TANDEM_DATE_RANGES.map((r) => (
-                    <Radio key={r} value={String(r)} label={t(`admin.export.range${r}`)} />
-                  ))}
-                </RadioGroup>
-              </Field>
-            )}
-            {producing && <Spinner role="progressbar" label={t('admin.export.producing')} />}
-          </DialogContent>
-          <DialogActions>
-            <Button appearance="primary" disabled={producing} onClick={() => void start()}>
-              {t('admin.export.start')}
-            </Button>
-            <Button disabled={producing} onClick={onClose}>
-              {t('admin.confirm.no')}
-            </Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+      <Field label={t('admin.export.kind')}>
+        <RadioGroup
+          value={kind}
+          onChange={(_e, d) => {
+            setKind(d.value as Kind)
+            setChecked(false)
+          }}
+        >
+          <Radio value="Mentee" label={t('admin.export.mentees')} />
+          <Radio value="Mentor" label={t('admin.export.mentors')} />
+          <Radio value="teams" label={t('admin.export.teams')} />
+        </RadioGroup>
+      </Field>
+      <Field label={t('admin.export.options')} required {...validation(checked ? messageOf(t, errors[0]) : undefined)}>
+        <div role="group" aria-label={t('admin.export.options')}>
+          {names.map((n) => (
+            <Checkbox
+              key={n}
+              label={t(`admin.export.${OPTION_LABEL[n]}`)}
+              checked={options[n] === true}
+              onChange={(_e, d) => setOptions((o) => ({ ...o, [n]: d.checked === true }))}
+            />
+          ))}
+        </div>
+      </Field>
+      <p>{t('admin.export.always')}</p>
+      {kind === 'Mentee' && (
+        <Field label={t('admin.export.programYears')}>
+          <Dropdown
+            inlinePopup
+            multiselect
+            selectedOptions={clusterIds.map(String)}
+            value={clusterIds.map((id) => clusters.data?.find((c) => c.clusterId === id)?.clusterText ?? '').join(', ')}
+            onOptionSelect={(_e, d) => setClusterIds(d.selectedOptions.map(Number))}
+          >
+            {(clusters.data ?? []).map((c) => (
+              <Option key={c.clusterId} value={String(c.clusterId)}>
+                {c.clusterText}
+              </Option>
+            ))}
+          </Dropdown>
+        </Field>
+      )}
+      {kind === 'Mentor' && (
+        <Field label={t('admin.export.statuses')}>
+          <Dropdown
+            inlinePopup
+            multiselect
+            selectedOptions={[...statuses]}
+            value={statuses.map((s) => statusLabel(t, s)).join(', ')}
+            onOptionSelect={(_e, d) => setStatuses(d.selectedOptions as StatusName[])}
+          >
+            {MENTOR_FILTER_STATUSES.map((s) => (
+              <Option key={s} value={s}>
+                {statusLabel(t, s)}
+              </Option>
+            ))}
+          </Dropdown>
+        </Field>
+      )}
+      {kind === 'teams' && (
+        <Field label={t('admin.export.range')}>
+          <RadioGroup value={String(range)} onChange={(_e, d) => setRange(Number(d.value) as TandemDateRange)} layout="horizontal">
+            {TANDEM_DATE_RANGES.map((r) => (
+              <Radio key={r} value={String(r)} label={t(`admin.export.range${r}`)} />
+            ))}
+          </RadioGroup>
+        </Field>
+      )}
+      {producing && <Spinner role="progressbar" label={t('admin.export.producing')} />}
+    </ModalDialog>
   )
 }

@@ -2,20 +2,10 @@
 // out, not declined), best first, each with that pair's score; the chosen pair's score is shown
 // before saving. Mentors in another pair are listed but cannot be picked.
 import { useState } from 'react'
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  Field,
-  Select,
-} from '@fluentui/react-components'
+import { Button, Field, Select } from '@fluentui/react-components'
 import type { CohortPerson } from '@tandem/core'
 import { useTranslation } from 'react-i18next'
-import { useReturnFocus } from '../../../shared/useReturnFocus.js'
+import { ModalDialog } from '../../../shared/ModalDialog.js'
 import { useAdminGetCohortMentorChoicesQuery } from './cohort.api.js'
 import { personName } from './cohort.texts.js'
 
@@ -31,44 +21,43 @@ export const PickMentorDialog = ({
   readonly onClose: () => void
 }) => {
   const { t } = useTranslation()
-  useReturnFocus(true)
   const choices = useAdminGetCohortMentorChoicesQuery({ runId, menteeId: mentee.userId }).data ?? []
   const [picked, setPicked] = useState<number | null>(null)
   const choice = choices.find((c) => c.userId === picked) ?? choices.find((c) => !c.taken)
+  // the browser's modal <dialog>, not Fluent's Dialog (shared/ModalDialog.tsx says why)
   return (
-    <Dialog open modalType="modal" onOpenChange={(_e, d) => (d.open ? undefined : onClose())}>
-      <DialogSurface>
-        <DialogBody>
-          <DialogTitle>{t('admin.cohort.pick.title', { name: personName(mentee) })}</DialogTitle>
-          <DialogContent>
-            <Field label={t('admin.cohort.pick.mentor')}>
-              <Select value={choice === undefined ? '' : String(choice.userId)} onChange={(_e, d) => setPicked(Number(d.value))}>
-                {choices.map((c) => (
-                  <option key={c.userId} value={c.userId} disabled={c.taken}>
-                    {t(c.taken ? 'admin.cohort.pick.optionTaken' : 'admin.cohort.pick.option', {
-                      name: personName(c),
-                      percentage: c.percentage,
-                    })}
-                  </option>
-                ))}
-              </Select>
-            </Field>
-            {choice !== undefined && (
-              <p role="status">{t('admin.cohort.pick.score', { base: choice.base, max: choice.max, percentage: choice.percentage })}</p>
-            )}
-          </DialogContent>
-          <DialogActions>
-            <Button
-              appearance="primary"
-              disabled={choice === undefined || choice.taken}
-              onClick={() => choice !== undefined && onPick(choice.userId)}
-            >
-              {t('admin.cohort.pick.use')}
-            </Button>
-            <Button onClick={onClose}>{t('admin.confirm.no')}</Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+    <ModalDialog
+      title={t('admin.cohort.pick.title', { name: personName(mentee) })}
+      described={false}
+      onCancel={onClose}
+      actions={
+        <>
+          <Button
+            appearance="primary"
+            disabled={choice === undefined || choice.taken}
+            onClick={() => choice !== undefined && onPick(choice.userId)}
+          >
+            {t('admin.cohort.pick.use')}
+          </Button>
+          <Button onClick={onClose}>{t('admin.confirm.no')}</Button>
+        </>
+      }
+    >
+      <Field label={t('admin.cohort.pick.mentor')}>
+        <Select value={choice === undefined ? '' : String(choice.userId)} onChange={(_e, d) => setPicked(Number(d.value))}>
+          {choices.map((c) => (
+            <option key={c.userId} value={c.userId} disabled={c.taken}>
+              {t(c.taken ? 'admin.cohort.pick.optionTaken' : 'admin.cohort.pick.option', {
+                name: personName(c),
+                percentage: c.percentage,
+              })}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      {choice !== undefined && (
+        <p role="status">{t('admin.cohort.pick.score', { base: choice.base, max: choice.max, percentage: choice.percentage })}</p>
+      )}
+    </ModalDialog>
   )
 }
