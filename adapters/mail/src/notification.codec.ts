@@ -2,18 +2,15 @@
 // mails, each with the payload its template needs. Payloads are stored as JSON in the outbox and
 // decoded again before rendering, so the codecs are the contract between enqueuer and worker.
 import * as t from 'io-ts'
-import { Instant } from '@tandem/core'
+import { Instant, NotificationType as RequestableNotificationType } from '@tandem/core'
 
+/**
+ * Every mail type: those an administrator may ask for (the API's `NotificationType`, one list in
+ * the core) plus the mails only Tandem itself sends.
+ */
 export const NotificationType = t.keyof({
-  NEW_TANDEM: null,
-  APPROVE_TANDEM: null,
-  DECLINE_TANDEM: null,
-  ACTIVATE_USER_PROFILE: null,
-  DEACTIVATE_USER_PROFILE: null,
-  REMINDER_ACTIVE_TANDEM: null,
-  REMINDER_UNPUBLISHED_USER_PROFILE: null,
+  ...RequestableNotificationType.keys,
   PASSWORD_RESET: null,
-  ADMIN_MESSAGE: null,
   PARTNER_LEFT: null,
   RETENTION_NOTICE: null,
 })
