@@ -5,6 +5,8 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import BetterSqlite3 from 'better-sqlite3'
+import { Kysely, Migrator, SqliteDialect } from 'kysely'
+import { MIGRATIONS } from '@tandem/sqlite'
 import { afterAll, describe, expect, it } from 'vitest'
 import { SIGN_UP, signIn, signUp } from '../../identity/test/support/harness.js'
 import { claimsOf, signUpBody, startRealServer, type RealServer } from './identity.harness.js'
@@ -84,28 +86,17 @@ describe('moving to a new public address', () => {
     const before = await startRealServer({}, { dir })
     const anna = await accountWithData(before, 'anna@example.org', 'Leipzig')
     await before.close()
-    // As an older version left it: keyed by `${PUBLIC_URL}/oidc`, the re-keying migration not applied.
+    // An older version had none of the later migrations: undo them with their own downs (every
+    // migration has one), back to the last one before the re-keying migration.
     const db = new BetterSqlite3(join(dir, 'tandem.db'))
+    const older = new Kysely<unknown>({ dialect: new SqliteDialect({ database: db }) })
+    const undone = await new Migrator({ db: older, provider: { getMigrations: async () => ({ ...MIGRATIONS }) } }).migrateTo(
+      '0004-scheduler-leases',
+    )
+    expect(undone.error).toBeUndefined()
+    // As an older version left it: keyed by `${PUBLIC_URL}/oidc`, the re-keying migration not applied.
     db.prepare('update users set issuer = ? where email = ?').run(`${before.base}/oidc`, 'anna@example.org')
-    // An older version had none of the later migrations either: undo them too (their tables go).
-    db.prepare("delete from kysely_migration where name >= '0005'").run()
-    for (const table of [
-      'secrets',
-      'deleted_subjects',
-      'rate_limits',
-      'cohort_draft_rows',
-      'cohort_runs',
-      'audit_subjects',
-      'audit_records',
-    ])
-      db.prepare(`drop table if exists ${table}`).run()
-    for (const [table, column] of [
-      ['users', 'last_signed_in_at'],
-      ['users', 'retention_notice_at'],
-      ['clusters', 'ended_at'],
-    ] as const)
-      db.prepare(`alter table ${table} drop column ${column}`).run()
-    db.close()
+    await older.destroy()
 
     const after = await startRealServer({}, { dir })
     try {
