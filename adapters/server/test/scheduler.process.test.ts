@@ -24,6 +24,12 @@ afterAll(async () => {
 
 const startMain = (dir: string) => processes.start(dir, { SMTP_URL: smtp.url, MAIL_LEASE_MS: '3000' })
 
+/**
+ * The scheduled tasks of a server process (main.ts) that run within a test's seconds, each under its
+ * own lease, by name; the retention sweep runs once an hour at the most.
+ */
+const TASKS = ['deadline-sweep', 'pool-snapshot', 'reminder-sweep']
+
 describe('main.ts processes on one database', () => {
   it('two processes sweep and deliver, one is killed and another started: each notification written once, received at least once, none lost', async () => {
     // Prepared on the test clock (March 2026): for the real clock of the processes, the mentor's
@@ -92,7 +98,7 @@ describe('main.ts processes on one database', () => {
       expect(rows.map((m) => m.status)).toEqual(rows.map(() => 'sent'))
       expect([...new Set(received)].sort()).toEqual(rows.map((row) => `<tandem-outbox-${row.id}@localhost>`).sort())
       const leases = db.raw.prepare('select name from scheduler_leases order by name').pluck().all()
-      expect(leases).toEqual(['deadline-sweep', 'reminder-sweep'])
+      expect(leases).toEqual(TASKS)
     } finally {
       db.close()
       rmSync(dir, { recursive: true, force: true })
@@ -107,14 +113,11 @@ describe('main.ts processes on one database', () => {
       try {
         const leases = () =>
           db.raw.prepare('select name, until from scheduler_leases order by name').all() as { name: string; until: number }[]
-        await waitFor('both leases taken', () => leases().filter((l) => l.until > Date.now()).length === 2)
+        await waitFor('every lease taken', () => leases().filter((l) => l.until > Date.now()).length === TASKS.length)
         const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
         child.kill('SIGTERM')
         expect(await exited).toBe(0)
-        expect(leases()).toEqual([
-          { name: 'deadline-sweep', until: 0 },
-          { name: 'reminder-sweep', until: 0 },
-        ])
+        expect(leases()).toEqual(TASKS.map((name) => ({ name, until: 0 })))
       } finally {
         db.close()
       }
