@@ -2,23 +2,12 @@
 // account's e-mail address, typed, before it calls the server. The rule for the typed address is
 // the core's, so the button and the server agree.
 import { useState } from 'react'
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  Field,
-  Input,
-  MessageBar,
-  MessageBarBody,
-} from '@fluentui/react-components'
+import { Button, Field, Input, MessageBar, MessageBarBody } from '@fluentui/react-components'
 import { useTranslation } from 'react-i18next'
 import { confirmsOwnEmail } from '@tandem/core'
 import { errorMessageKey } from '../../app/error.messages.js'
 import { clearBrowserStorage } from '../errors/ErrorPage.js'
+import { ModalDialog } from '../../shared/ModalDialog.js'
 import { useDeleteOwnAccountMutation } from './account.api.js'
 
 const CONSEQUENCES = ['profile', 'tandems', 'signIn', 'statistics'] as const
@@ -51,61 +40,56 @@ export const DeleteAccountDialog = ({ email }: { readonly email: string }) => {
   }
   const leave = () => window.location.assign('/')
 
+  // The browser's own modal dialog, rendered only while open (shared/ModalDialog.tsx says why).
   if (deleted)
     return (
-      <Dialog open modalType="alert" onOpenChange={leave}>
-        <DialogSurface aria-describedby="account-deleted-text">
-          <DialogBody>
-            <DialogTitle>{t('account.delete.doneTitle')}</DialogTitle>
-            <DialogContent id="account-deleted-text">{t('account.delete.doneText')}</DialogContent>
-            <DialogActions>
-              <Button appearance="primary" onClick={leave}>
-                {t('account.delete.leave')}
-              </Button>
-            </DialogActions>
-          </DialogBody>
-        </DialogSurface>
-      </Dialog>
+      <ModalDialog
+        role="alertdialog"
+        title={t('account.delete.doneTitle')}
+        onCancel={leave}
+        actions={
+          <Button appearance="primary" onClick={leave}>
+            {t('account.delete.leave')}
+          </Button>
+        }
+      >
+        {t('account.delete.doneText')}
+      </ModalDialog>
     )
 
   return (
     <>
       <Button onClick={() => setOpen(true)}>{t('account.delete.open')}</Button>
-      <Dialog
-        open={open}
-        modalType="alert"
-        onOpenChange={(_e, data) => {
-          if (!data.open) close()
-        }}
-      >
-        <DialogSurface aria-describedby="delete-account-text">
-          <DialogBody>
-            <DialogTitle>{t('account.delete.title')}</DialogTitle>
-            <DialogContent id="delete-account-text">
-              <p>{t('account.delete.intro')}</p>
-              <ul>
-                {CONSEQUENCES.map((c) => (
-                  <li key={c}>{t(`account.delete.consequences.${c}`)}</li>
-                ))}
-              </ul>
-              <Field label={t('account.delete.typeEmail', { email })} required>
-                <Input value={typed} autoComplete="off" onChange={(_e, d) => setTyped(d.value)} />
-              </Field>
-              {failure !== null && (
-                <MessageBar intent="error" role="alert">
-                  <MessageBarBody>{failure}</MessageBarBody>
-                </MessageBar>
-              )}
-            </DialogContent>
-            <DialogActions>
+      {open && (
+        <ModalDialog
+          role="alertdialog"
+          title={t('account.delete.title')}
+          onCancel={close}
+          actions={
+            <>
               <Button appearance="primary" disabled={!confirmed || state.isLoading} onClick={() => void confirm()}>
                 {t('account.delete.confirm')}
               </Button>
               <Button onClick={close}>{t('common.cancel')}</Button>
-            </DialogActions>
-          </DialogBody>
-        </DialogSurface>
-      </Dialog>
+            </>
+          }
+        >
+          <p>{t('account.delete.intro')}</p>
+          <ul>
+            {CONSEQUENCES.map((c) => (
+              <li key={c}>{t(`account.delete.consequences.${c}`)}</li>
+            ))}
+          </ul>
+          <Field label={t('account.delete.typeEmail', { email })} required>
+            <Input value={typed} autoComplete="off" onChange={(_e, d) => setTyped(d.value)} />
+          </Field>
+          {failure !== null && (
+            <MessageBar intent="error" role="alert">
+              <MessageBarBody>{failure}</MessageBarBody>
+            </MessageBar>
+          )}
+        </ModalDialog>
+      )}
     </>
   )
 }
