@@ -1,6 +1,7 @@
 // Every call of SPEC §7 (ARCHITECTURE §3 paths for the participant calls the spec leaves out), with
 // its policy. The authorization test walks this table; docs/api.md lists it.
 import {
+  AcceptConsentsPayload,
   AcceptDeclinePayload,
   AdminAcceptPayload,
   AdminDeclinePayload,
@@ -106,6 +107,15 @@ const serviceRoutes = (s: Services): readonly Route[] => [
     query: UserDetailsQuery,
     owner: (q) => [q.emailId],
     handle: async ({ actor }) => answer(await s.account.userDetails(actor)),
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/api/Account/AcceptConsents',
+    policy: 'self',
+    summary: "accept the privacy policy and terms in the versions in force (the body names the versions shown); answers the caller's view",
+    body: AcceptConsentsPayload,
+    owner: (_q, b) => [b.email],
+    handle: async ({ actor, body }) => answer(await s.account.acceptConsents(actor, body)),
   }),
   defineRoute({
     method: 'GET',

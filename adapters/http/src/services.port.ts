@@ -2,6 +2,7 @@
 // decoded input and/or the caller (only what it reads), answering a value or a DomainError. The
 // server implements it.
 import type {
+  AcceptConsentsPayload,
   AcceptDeclinePayload,
   AdminAcceptPayload,
   AdminDeclinePayload,
@@ -89,6 +90,8 @@ export type Services = {
     readonly deleteUser: (actor: Actor, query: DeleteUserQuery) => Outcome<boolean>
     /** Deletes the caller's own account for good (the body's typed address must be theirs). */
     readonly deleteOwnAccount: (actor: Actor, body: DeleteOwnAccountPayload) => Outcome<boolean>
+    /** Records the caller's acceptance of the documents' versions in force (the body names the versions shown). */
+    readonly acceptConsents: (actor: Actor, body: AcceptConsentsPayload) => Outcome<UserView>
     readonly logError: (actor: Actor | null, body: LogErrorPayload) => Outcome<boolean>
     readonly notifyUser: (actor: Actor, body: NotifyUserPayload) => Outcome<boolean>
   }

@@ -39,6 +39,7 @@ const insertPerson = (
       menteeClusterId: clusterId,
     },
     now,
+    ctx.consentVersions,
   )
   if (userId === undefined) throw new Error(`seed user ${p.email} exists already`)
   ctx.users.updateProfile(userId, {

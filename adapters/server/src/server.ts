@@ -35,7 +35,14 @@ import {
   type AttemptRules,
   type Database,
 } from '@tandem/sqlite'
-import { calendarYearOf, DAY, EMBEDDED_PROVIDER_ISSUER, expireDeadlines } from '@tandem/core'
+import {
+  calendarYearOf,
+  CURRENT_CONSENT_VERSIONS,
+  DAY,
+  EMBEDDED_PROVIDER_ISSUER,
+  expireDeadlines,
+  type ConsentVersions,
+} from '@tandem/core'
 import type express from 'express'
 import { isLeft } from 'fp-ts/lib/Either.js'
 import type { Logger } from 'pino'
@@ -64,6 +71,8 @@ export type ServerOverrides = {
   readonly transport?: MailTransport
   /** Other budgets for the sign-in limits (tests use small ones). */
   readonly attemptRules?: Partial<AttemptRules>
+  /** Other versions of the privacy policy and terms than the core's (tests of a new version). */
+  readonly consentVersions?: ConsentVersions
 }
 
 export type TandemServer = {
@@ -196,6 +205,7 @@ const serve = async (config: Config, overrides: ServerOverrides, releaseLock: ()
     audit: createAuditRecords(db),
     retention: createRetentionRepository(db),
     retentionMonths: config.retentionMonths,
+    consentVersions: overrides.consentVersions ?? CURRENT_CONSENT_VERSIONS,
     statistics: createStatisticsQueries(db),
     generation: db.generation,
     // One packed pool per server, shared by every matching run it serves.

@@ -7,7 +7,7 @@ import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { API_AUDIENCE, questionOf, toSaveAnswerItem, type Answer, type SaveAnswerItem, type Side } from '@tandem/core'
+import { API_AUDIENCE, questionOf, toSaveAnswerItem, type Answer, type ConsentVersions, type SaveAnswerItem, type Side } from '@tandem/core'
 import { aMenteeAnswers, aMentorAnswers, questionnaire } from '@tandem/fixtures'
 import { createTokenVerifier } from '@tandem/identity'
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey } from 'jose'
@@ -34,6 +34,8 @@ export const startHarness = async (
     dataDir?: string
     /** Captures the server's log as the app writes it (its own logger, every level). */
     logTo?: NodeJS.WritableStream
+    /** Other versions of the privacy policy and terms in force than the core's. */
+    consentVersions?: ConsentVersions
   } = {},
 ) => {
   const dir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'tandem-server-'))
@@ -51,6 +53,7 @@ export const startHarness = async (
     clock,
     verifyToken: createTokenVerifier({ issuer: ISSUER, audience: API_AUDIENCE, keySet: { keys: [jwk] } }),
     logger: options.logTo === undefined ? pino({ level: process.env['TEST_LOG'] ?? 'silent' }) : createLogger('trace', options.logTo),
+    ...(options.consentVersions === undefined ? {} : { consentVersions: options.consentVersions }),
   })
   const listener: Server = await new Promise((resolve) => {
     const l = server.app.listen(0, '127.0.0.1', () => resolve(l))

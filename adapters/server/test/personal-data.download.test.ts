@@ -2,6 +2,7 @@
 // answers and reports progress; the zip holds exactly the person's data (data.json, photo, summary)
 // and nobody else's, with a partner's name only where the tandem was shown to the person; only the
 // person can poll or fetch it, and only once.
+import { CURRENT_CONSENT_VERSIONS } from '@tandem/core'
 import JSZip from 'jszip'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startRealServer, type RealServer } from './identity.harness.js'
@@ -9,12 +10,12 @@ import { aParticipant, chooseMentor, type Participant } from './self-service.sup
 
 type Job = { state: string; progress: number }
 type Data = {
-  account: { email: string; firstName: string }
+  account: { email: string; firstName: string; registeredAt: string }
   answers: { side: string; answers: unknown[] }[]
   statuses: { mentee: { status: string } | null; mentor: { status: string } | null }
   tandems: { tandemId: number; side: string; state: string; partner: { firstName: string; lastName: string } | null }[]
   notifications: { type: string }[]
-  consents: { document: string; accepted: boolean; acceptedAt: string | null }[]
+  consents: { document: string; accepted: boolean; acceptedAt: string | null; version: string | null }[]
   administratorReads: unknown[]
 }
 
@@ -93,10 +94,12 @@ describe('download my data', () => {
     const other = data.tandems.filter((x) => x.tandemId !== chosenTandem)
     expect(other.map((x) => [x.state, x.partner])).toEqual([['CLOSED', null]])
     expect(data.notifications.map((n) => n.type)).toContain('NEW_TANDEM')
-    expect(data.consents.map((c) => [c.document, c.accepted, c.acceptedAt !== null])).toEqual([
-      ['privacyPolicy', true, true],
-      ['termsAndConditions', true, true],
+    // Accepted at sign-up: the versions in force then, with the time of the sign-up.
+    expect(data.consents.map((c) => [c.document, c.accepted, c.version])).toEqual([
+      ['privacyPolicy', true, CURRENT_CONSENT_VERSIONS.privacyPolicy],
+      ['termsAndConditions', true, CURRENT_CONSENT_VERSIONS.termsAndConditions],
     ])
+    expect(data.consents.map((c) => c.acceptedAt)).toEqual([data.account.registeredAt, data.account.registeredAt])
     expect(data.administratorReads).toEqual([])
     expect(files.get('photo.png')?.subarray(1, 4).toString('latin1')).toBe('PNG')
     expect(files.get('summary.txt')?.toString('utf8')).toContain('Zelda Quixote <zelda.quixote@example.org>')

@@ -1,5 +1,6 @@
 // One well-formed request per route, naming `owner` wherever the route names a user: the
 // authorization matrix and the malformed-input property start from these.
+import { CURRENT_CONSENT_VERSIONS } from '@tandem/core'
 import type { Person } from './harness.js'
 
 export type Sample = { readonly query?: Record<string, string>; readonly body?: unknown }
@@ -31,6 +32,7 @@ export const SAMPLES: Readonly<Record<string, (owner: Person, target: Person) =>
   }),
   'POST /api/Account/signin': (o) => ({ body: { Email: o.email, Role: null } }),
   'GET /api/Account/GetUserDetails': (o) => ({ query: { emailId: o.email } }),
+  'POST /api/Account/AcceptConsents': (o) => ({ body: { email: o.email, versions: { ...CURRENT_CONSENT_VERSIONS } } }),
   'GET /api/Account/DeleteUserFromIdp': (_o, t) => ({ query: { emailId: t.email, deletefromDB: 'false' } }),
   // A typed address that is not theirs: the policy lets the owner through (400, nothing deleted), so
   // the matrix can go on with the same people; the deletion itself is account.self-deletion.test.ts.

@@ -433,6 +433,24 @@ const statisticsIndexes: Migration = {
   },
 }
 
+/** The version and time of each accepted document per person (docs/privacy.md, Consents). */
+const consents: Migration = {
+  async up(db: Kysely<unknown>) {
+    const t = portable(db)
+    await db.schema
+      .createTable('consents')
+      .addColumn('user_id', t.integer, (c) => c.notNull().references('users.id').onDelete('cascade'))
+      .addColumn('document', t.text, (c) => c.notNull())
+      .addColumn('version', t.text, (c) => c.notNull())
+      .addColumn('accepted_at', t.integer, (c) => c.notNull())
+      .addPrimaryKeyConstraint('consents_pk', ['user_id', 'document'])
+      .execute()
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.dropTable('consents').execute()
+  },
+}
+
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001-initial': initial,
   '0002-mentor-pool-index': mentorPoolIndex,
@@ -444,6 +462,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0008-cohort-drafts': cohortDrafts,
   '0009-audit-records': auditRecords,
   '0010-statistics-indexes': statisticsIndexes,
+  '0011-consents': consents,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => ({ ...MIGRATIONS }) }

@@ -47,6 +47,9 @@ export type UsersTable = {
   retention_notice_at: number | null
 }
 
+/** One accepted document per person: the version accepted and when (epoch ms). */
+export type ConsentsTable = { user_id: number; document: string; version: string; accepted_at: number }
+
 export type ProfileImagesTable = { user_id: number; mime: string; bytes: Buffer }
 
 export type ProfileAnswersTable = { user_id: number; question_id: number; answer: string }
@@ -183,6 +186,7 @@ export type AuditSubjectsTable = { record_id: number; subject_id: number }
 export type Schema = {
   meta: MetaTable
   users: UsersTable
+  consents: ConsentsTable
   profile_images: ProfileImagesTable
   profile_answers: ProfileAnswersTable
   answers: AnswersTable

@@ -1,8 +1,20 @@
 // Users: account data keyed by issuer + subject, the profile, the profile image and the free-text
 // profile answers. Participant status columns are written only through the world store.
-import type { Language, Participant, RoleName, Side, UserId } from '@tandem/core'
+import {
+  CONSENT_DOCUMENTS,
+  type ConsentRecord,
+  type ConsentDocument,
+  type ConsentVersions,
+  type Language,
+  type Participant,
+  type RoleName,
+  type Side,
+  type UserId,
+} from '@tandem/core'
 import type { Database } from './database.js'
 import { participantOf, rolesOf, type UserRow } from './rows.js'
+
+const isConsentDocument = (text: string): text is ConsentDocument => (CONSENT_DOCUMENTS as readonly string[]).includes(text)
 
 export type Gender = 'Female' | 'Male' | 'Non-binary' | 'NA'
 
@@ -76,6 +88,16 @@ export const createUsersRepository = (db: Database) => {
     row === undefined
       ? undefined
       : recordOf(row, db.first(k.selectFrom('profile_images').select('user_id').where('user_id', '=', row.id)) !== undefined)
+  /** Records both documents as accepted in these versions at `now` (a later acceptance replaces an earlier one). */
+  const acceptConsents = (id: UserId, versions: ConsentVersions, now: number): void => {
+    for (const document of CONSENT_DOCUMENTS)
+      db.run(
+        k
+          .insertInto('consents')
+          .values({ user_id: id, document, version: versions[document], accepted_at: now })
+          .onConflict((oc) => oc.columns(['user_id', 'document']).doUpdateSet({ version: versions[document], accepted_at: now })),
+      )
+  }
 
   return {
     byId: (id: UserId) => withImage(db.first(k.selectFrom('users').selectAll().where('id', '=', id))),
@@ -89,45 +111,51 @@ export const createUsersRepository = (db: Database) => {
       return db.all(k.selectFrom('users').selectAll().orderBy('id')).map((r) => recordOf(r, images.has(r.id)))
     },
 
-    /** Inserts a user with the sides their roles hold (status NEW); undefined when the e-mail or subject is taken. */
-    insert: (user: NewUser, now: number): UserId | undefined => {
+    /**
+     * Inserts a user with the sides their roles hold (status NEW), and the consent versions they
+     * accepted at `now` when given, in one transaction; undefined when the e-mail or subject is taken.
+     */
+    insert: (user: NewUser, now: number, acceptedVersions?: ConsentVersions): UserId | undefined => {
       const holds = (side: Side) => user.roles.includes(side) || user.roles.includes('Both')
       try {
-        const row = db.first(
-          k
-            .insertInto('users')
-            .values({
-              issuer: user.issuer,
-              subject: user.subject,
-              email: user.email,
-              first_name: user.firstName,
-              last_name: user.lastName,
-              gender: user.gender,
-              birth_date: user.birthDate,
-              language: user.language,
-              roles: JSON.stringify(user.roles),
-              country_code_id: null,
-              state_original_id: null,
-              city: '',
-              professional_position: '',
-              company: '',
-              registered_at: now,
-              accepted_privacy: user.acceptedPrivacy ? 1 : 0,
-              accepted_terms: user.acceptedTerms ? 1 : 0,
-              version: 1,
-              mentee_status: holds('Mentee') ? 'NEW' : null,
-              mentee_no_match: 0,
-              mentee_cluster_id: holds('Mentee') ? user.menteeClusterId : null,
-              mentee_last_started_at: null,
-              mentor_status: holds('Mentor') ? 'NEW' : null,
-              mentor_published: 0,
-              mentor_last_published_at: null,
-              mentor_last_saved_at: null,
-              mentor_pool_since: null,
-            })
-            .returning('id'),
-        )
-        return row?.id
+        return db.transaction(() => {
+          const row = db.first(
+            k
+              .insertInto('users')
+              .values({
+                issuer: user.issuer,
+                subject: user.subject,
+                email: user.email,
+                first_name: user.firstName,
+                last_name: user.lastName,
+                gender: user.gender,
+                birth_date: user.birthDate,
+                language: user.language,
+                roles: JSON.stringify(user.roles),
+                country_code_id: null,
+                state_original_id: null,
+                city: '',
+                professional_position: '',
+                company: '',
+                registered_at: now,
+                accepted_privacy: user.acceptedPrivacy ? 1 : 0,
+                accepted_terms: user.acceptedTerms ? 1 : 0,
+                version: 1,
+                mentee_status: holds('Mentee') ? 'NEW' : null,
+                mentee_no_match: 0,
+                mentee_cluster_id: holds('Mentee') ? user.menteeClusterId : null,
+                mentee_last_started_at: null,
+                mentor_status: holds('Mentor') ? 'NEW' : null,
+                mentor_published: 0,
+                mentor_last_published_at: null,
+                mentor_last_saved_at: null,
+                mentor_pool_since: null,
+              })
+              .returning('id'),
+          )
+          if (row !== undefined && acceptedVersions !== undefined) acceptConsents(row.id, acceptedVersions, now)
+          return row?.id
+        })
       } catch (e) {
         if (e instanceof Error && 'code' in e && e.code === 'SQLITE_CONSTRAINT_UNIQUE') return undefined
         throw e
@@ -246,6 +274,12 @@ export const createUsersRepository = (db: Database) => {
       const row = db.first(k.selectFrom('users').select(['accepted_privacy', 'accepted_terms', 'registered_at']).where('id', '=', id))
       return row === undefined ? undefined : { privacy: row.accepted_privacy === 1, terms: row.accepted_terms === 1, at: row.registered_at }
     },
+    /** The version and time of each document the user accepted (none for accounts from before versions). */
+    acceptedConsents: (id: UserId): ConsentRecord[] =>
+      db
+        .all(k.selectFrom('consents').select(['document', 'version', 'accepted_at']).where('user_id', '=', id).orderBy('document'))
+        .flatMap((r) => (isConsentDocument(r.document) ? [{ document: r.document, version: r.version, acceptedAt: r.accepted_at }] : [])),
+    acceptConsents: (id: UserId, versions: ConsentVersions, now: number): void => db.transaction(() => acceptConsents(id, versions, now)),
     image: (id: UserId): { mime: string; bytes: Buffer } | undefined =>
       db.first(k.selectFrom('profile_images').select(['mime', 'bytes']).where('user_id', '=', id)),
 

@@ -2,6 +2,7 @@
 // Incoming bodies are exact codecs: unknown fields are stripped before anything else sees them.
 import * as t from 'io-ts'
 import { Language } from '../shared/language.js'
+import { ConsentDocument } from '../users/consents.js'
 import { RoleName, Side } from '../users/role.js'
 import { StatusName } from '../users/status.js'
 import { EmailAddress, Gender, Id, IsoDate, IsoDateTime, nullable, refined } from './wire.codec.js'
@@ -37,6 +38,13 @@ export type SignInPayload = t.TypeOf<typeof SignInPayload>
 /** POST /api/Account/DeleteMyAccount: the account's own address and the address the person typed to confirm. */
 export const DeleteOwnAccountPayload = t.strict({ email: EmailAddress, confirmEmail: t.string }, 'DeleteOwnAccountPayload')
 export type DeleteOwnAccountPayload = t.TypeOf<typeof DeleteOwnAccountPayload>
+
+/** The versions of both documents, as shown to the person or as in force. */
+export const ConsentVersionsWire = t.strict({ privacyPolicy: t.string, termsAndConditions: t.string }, 'ConsentVersions')
+
+/** POST /api/Account/AcceptConsents: the caller's address and the versions they were shown and accept. */
+export const AcceptConsentsPayload = t.strict({ email: EmailAddress, versions: ConsentVersionsWire }, 'AcceptConsentsPayload')
+export type AcceptConsentsPayload = t.TypeOf<typeof AcceptConsentsPayload>
 
 export const UserRoleItem = t.type({ name: RoleName }, 'UserRoleItem')
 export type UserRoleItem = t.TypeOf<typeof UserRoleItem>
@@ -84,6 +92,10 @@ export const UserView = t.type(
     userRole: t.array(UserRoleItem),
     userStatuses: t.array(UserStatusEntry),
     language: Language,
+    /** The documents to accept again before anything else (a newer version than the accepted one). */
+    consentsDue: t.array(ConsentDocument),
+    /** The versions in force (what AcceptConsents accepts). */
+    consentVersions: ConsentVersionsWire,
   },
   'UserView',
 )

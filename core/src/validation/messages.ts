@@ -40,6 +40,8 @@ export const MessageKey = t.keyof({
   'confirmation-email-mismatch': null,
   /** A statistics date range that ends before it starts. */
   'statistics-date-range': null,
+  /** Accepting consents: the version the person was shown is no longer the one in force. */
+  'consent-version-outdated': null,
 })
 export type MessageKey = t.TypeOf<typeof MessageKey>
 /** Every key, so the web app can test that both languages translate each one. */

@@ -14,6 +14,7 @@ import { apiErrorOf } from './api.js'
 import { Body1, Button, Spinner } from '@fluentui/react-components'
 import { useNavigate } from 'react-router'
 import { LoadFailed } from '../shared/LoadFailed.js'
+import { ConsentsDue } from '../features/account/ConsentsDue.js'
 
 /** Signed in at the provider but unknown to Tandem: offer the two registration entry points. */
 export const NotRegistered = () => {
@@ -93,6 +94,8 @@ export const RequireRole = ({
     // a server error or no connection is no reason to sign the user out: say so and offer a retry
     return <LoadFailedWithRetry error={error} onRetry={() => void refetch()} />
   }
+  // A new version of the privacy policy or terms: nothing else until the person accepts it.
+  if (me.user.consentsDue.length > 0) return <ConsentsDue me={me} />
   if (me.role === undefined || !allow.includes(me.role)) return <ErrorPage code={denied} />
   return <>{children(me)}</>
 }

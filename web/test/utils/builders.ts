@@ -10,7 +10,7 @@ import type {
   UserStatusEntry,
   UserView,
 } from '@tandem/core'
-import { STATUS_IDS } from '@tandem/core'
+import { CURRENT_CONSENT_VERSIONS, STATUS_IDS } from '@tandem/core'
 
 export const aStatus = (
   role: Side,
@@ -47,6 +47,8 @@ export const aUser = (
   userRole: roles.map((name) => ({ name })),
   userStatuses: [...statuses],
   language: 'en',
+  consentsDue: [],
+  consentVersions: { ...CURRENT_CONSENT_VERSIONS },
   ...overrides,
 })
 

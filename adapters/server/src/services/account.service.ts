@@ -2,6 +2,7 @@
 // browser error logs. Sign-up and sign-in are the commands that store what the token says.
 import {
   accountDeletionErrors,
+  outdatedConsentErrors,
   validationFailed,
   type DomainError,
   type Language,
@@ -59,6 +60,8 @@ export const accountService = (ctx: ServiceContext): AccountCalls => {
         menteeClusterId: input.roles.includes('Mentee') ? defaultClusterId() : null,
       },
       ctx.clock(),
+      // Sign-up accepts both documents in the versions in force, stored with the time (docs/privacy.md).
+      input.privacy && input.terms ? ctx.consentVersions : undefined,
     )
     return id === undefined ? left(emailTaken) : right(id)
   }
@@ -149,6 +152,15 @@ export const accountService = (ctx: ServiceContext): AccountCalls => {
       if (errors.length > 0) return left(validationFailed(errors))
       const user = userById(ctx, actor.userId)
       return isLeft(user) ? user : deleteAccount(ctx, user.right, { by: 'Self', erase: true })
+    },
+
+    acceptConsents: async (actor, body) => {
+      const errors = outdatedConsentErrors(body.versions, ctx.consentVersions)
+      if (errors.length > 0) return left(validationFailed(errors))
+      const user = userById(ctx, actor.userId)
+      if (isLeft(user)) return user
+      ctx.users.acceptConsents(user.right.id, ctx.consentVersions, ctx.clock())
+      return mapView(ctx, user.right.id)
     },
 
     logError: async (actor, body) => {

@@ -1,6 +1,6 @@
 // What every service needs: the repositories, the world store, the clock, the master data and the
 // configuration. Built once by the server.
-import type { Bilingual, DeclineReason, DomainError, Language, ProfileQuestion, Questionnaire, UserId } from '@tandem/core'
+import type { Bilingual, ConsentVersions, DeclineReason, DomainError, Language, ProfileQuestion, Questionnaire, UserId } from '@tandem/core'
 import type {
   AuditRecords,
   RetentionRepository,
@@ -54,6 +54,8 @@ export type ServiceContext = {
   /** The administrators' audit trail (services/admin/audit.ts writes it). */
   readonly audit: AuditRecords
   readonly retention: RetentionRepository
+  /** The versions of the privacy policy and the terms in force (the core's, unless a test names others). */
+  readonly consentVersions: ConsentVersions
   /** RETENTION_MONTHS. */
   readonly retentionMonths: number
   /** The aggregations of the administrators' program statistics. */

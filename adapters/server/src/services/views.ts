@@ -5,6 +5,7 @@ import {
   STATUS_IDS,
   asksProfileQuestion,
   calendarYearOf,
+  consentsDue,
   isQuestionnaireComplete,
   toIsoDateTime,
   validateProfile,
@@ -83,6 +84,8 @@ export const userView = (ctx: ServiceContext, user: UserRecord): UserView => ({
   userRole: rolesOf(ctx, user).map((name) => ({ name })),
   userStatuses: statusEntries(ctx, user),
   language: user.language,
+  consentsDue: consentsDue(ctx.users.acceptedConsents(user.id), ctx.consentVersions),
+  consentVersions: ctx.consentVersions,
 })
 
 /** Whether the stored profile passes the profile rules (the questionnaire aside). */

@@ -1,6 +1,7 @@
 // Account and profile calls (SPEC §7 Account, User): who the user is, the profile with its master
 // data, profile and photo updates, and the sign-up / sign-in pair of the register routes.
 import type {
+  AcceptConsentsPayload,
   DeleteOwnAccountPayload,
   Language,
   ProfileUpdateRequest,
@@ -44,6 +45,10 @@ export const accountApi = api.injectEndpoints({
       query: (body) => ({ url: '/api/Account/signin', method: 'POST', body }),
       invalidatesTags: ['Me'],
     }),
+    acceptConsents: build.mutation<UserView, AcceptConsentsPayload>({
+      query: (body) => ({ url: '/api/Account/AcceptConsents', method: 'POST', body }),
+      invalidatesTags: ['Me'],
+    }),
     deleteOwnAccount: build.mutation<boolean, DeleteOwnAccountPayload>({
       query: (body) => ({ url: '/api/Account/DeleteMyAccount', method: 'POST', body }),
     }),
@@ -67,6 +72,7 @@ export const {
   useUpdateProfileImageMutation,
   useSignUpMutation,
   useSignInMutation,
+  useAcceptConsentsMutation,
   useDeleteOwnAccountMutation,
   usePrepareMyDataMutation,
   useGetMyDataStatusQuery,

@@ -1,7 +1,7 @@
 // Everything Tandem holds about one person, as the machine-readable copy of GDPR Art. 15 and 20:
 // account, profile, answers, statuses per role, tandems (the partner's name only where the tandem
 // was shown to the person: the core's isShownTo), notification history, consents and the photo.
-import { isShownTo, tandemsOf, type Side, type Tandem, type UserId } from '@tandem/core'
+import { CONSENT_DOCUMENTS, isShownTo, tandemsOf, type Side, type Tandem, type UserId } from '@tandem/core'
 import type { ServiceContext } from '../context.js'
 
 /** One administrator's look at the person's data: who, when, what. */
@@ -95,7 +95,16 @@ export const collectPersonalData = (ctx: ServiceContext, id: UserId, step: (part
     createdAt: iso(m.createdAt),
     status: m.status,
   }))
-  const consents = ctx.users.consentsOf(id)
+  // Each document with the version accepted and when; an account from before versions were stored
+  // shows the sign-up acceptance with the registration time and no version.
+  const signUp = ctx.users.consentsOf(id)
+  const accepted = ctx.users.acceptedConsents(id)
+  const consents = CONSENT_DOCUMENTS.map((document) => {
+    const record = accepted.find((c) => c.document === document)
+    if (record !== undefined) return { document, accepted: true, acceptedAt: iso(record.acceptedAt), version: record.version }
+    const atSignUp = document === 'privacyPolicy' ? signUp?.privacy : signUp?.terms
+    return { document, accepted: atSignUp ?? false, acceptedAt: atSignUp === true ? iso(signUp?.at ?? null) : null, version: null }
+  })
   const photo = user.hasImage ? (ctx.users.image(id) ?? null) : null
   step('administratorReads')
   return {
@@ -107,10 +116,7 @@ export const collectPersonalData = (ctx: ServiceContext, id: UserId, step: (part
       statuses,
       tandems,
       notifications,
-      consents: [
-        { document: 'privacyPolicy', accepted: consents?.privacy ?? false, acceptedAt: iso(consents?.at ?? null), version: null },
-        { document: 'termsAndConditions', accepted: consents?.terms ?? false, acceptedAt: iso(consents?.at ?? null), version: null },
-      ],
+      consents,
       administratorReads: administratorReadsOf(ctx, id),
     },
     photo,
