@@ -1,6 +1,6 @@
 // Access rules of SPEC §2: everything but the legal pages needs sign-in (a signed-out visitor is
 // sent to the provider), and each screen names the roles that may see it; others get 404 or 403.
-import { useEffect, type ReactNode } from 'react'
+import { lazy, Suspense, useEffect, type ReactNode } from 'react'
 import { useLocation } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import type { RoleName } from '@tandem/core'
@@ -14,7 +14,9 @@ import { apiErrorOf } from './api.js'
 import { Body1, Button, Spinner } from '@fluentui/react-components'
 import { useNavigate } from 'react-router'
 import { LoadFailed } from '../shared/LoadFailed.js'
-import { ConsentsDue } from '../features/account/ConsentsDue.js'
+
+// Asked only after a new version of a legal text: its code loads then, not with every first load.
+const ConsentsDue = lazy(() => import('../features/account/ConsentsDue.js').then((m) => ({ default: m.ConsentsDue })))
 
 /** Signed in at the provider but unknown to Tandem: offer the two registration entry points. */
 export const NotRegistered = () => {
@@ -95,7 +97,12 @@ export const RequireRole = ({
     return <LoadFailedWithRetry error={error} onRetry={() => void refetch()} />
   }
   // A new version of the privacy policy or terms: nothing else until the person accepts it.
-  if (me.user.consentsDue.length > 0) return <ConsentsDue me={me} />
+  if (me.user.consentsDue.length > 0)
+    return (
+      <Suspense fallback={<Loading />}>
+        <ConsentsDue me={me} />
+      </Suspense>
+    )
   if (me.role === undefined || !allow.includes(me.role)) return <ErrorPage code={denied} />
   return <>{children(me)}</>
 }
