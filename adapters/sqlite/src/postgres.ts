@@ -22,10 +22,18 @@ const types: pg.CustomTypesConfig = {
       : (pg.types.getTypeParser(oid, format) as (value: string) => unknown)) as pg.CustomTypesConfig['getTypeParser'],
 }
 
-export type PostgresOptions = { readonly maxConnections?: number }
+export type PostgresOptions = {
+  readonly maxConnections?: number
+  /** Told when the server ends an idle connection (a restart, a fail-over, an administrator). */
+  readonly onConnectionLost?: (error: Error) => void
+}
 
 /** Opens a pool on `url` (postgres://…); nothing connects before the first query. Close with `destroy()`. */
-export const openPostgresKysely = (url: string, options: PostgresOptions = {}): Kysely<Schema> =>
-  new Kysely<Schema>({
-    dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url, types, max: options.maxConnections ?? 10 }) }),
-  })
+export const openPostgresKysely = (url: string, options: PostgresOptions = {}): Kysely<Schema> => {
+  const pool = new pg.Pool({ connectionString: url, types, max: options.maxConnections ?? 10 })
+  // An idle connection the server ends is reported by the pool as an 'error' event; unheard, that
+  // event would end the process. The pool has already dropped the connection and opens a new one
+  // for the next query, so a lost idle connection is news, not a failure.
+  pool.on('error', (error) => options.onConnectionLost?.(error))
+  return new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) })
+}
