@@ -77,3 +77,4 @@ export {
   type StatisticsCounts,
   type KeyedCount,
 } from './statistics.queries.js'
+export { copyIntoPostgres, checkTargetEmpty, postgresTables, type CopiedTable, type CopyFailure } from './copy.js'
