@@ -1,8 +1,10 @@
 // Consents in real Chromium: people who accepted the privacy policy and the terms at sign-up sign in
 // again after a release changed both versions. Each (in English and in German) meets only the
-// consents dialog: axe finds nothing, the keyboard reaches the links and the button and never leaves
-// the dialog, Escape does not close it, and no other screen or link of the app can be used. Accepting
+// consents dialog: axe finds nothing, the keyboard reaches its links and buttons and nothing of the
+// app behind, Escape does not close it, and no other screen or link of the app can be used. Without
+// accepting, the person can still download their data, delete their account or sign out. Accepting
 // stores the new versions with the time; the dialog does not come back at the next sign-in.
+import JSZip from 'jszip'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { axeViolations } from './support/axe.js'
@@ -22,6 +24,9 @@ const TEXT = {
     privacy: `Data privacy policy (version ${NEXT.privacyPolicy})`,
     terms: `Terms and conditions (version ${NEXT.termsAndConditions})`,
     accept: 'I accept',
+    logout: 'Logout',
+    download: 'Download my data',
+    delete: 'Delete my account',
     account: 'Your data',
     dashboard: 'Dashboard',
   },
@@ -34,6 +39,9 @@ const TEXT = {
     privacy: `Datenschutzerklärung (Fassung ${NEXT.privacyPolicy})`,
     terms: `Allgemeine Geschäftsbedingungen (Fassung ${NEXT.termsAndConditions})`,
     accept: 'Ich stimme zu',
+    logout: 'Abmelden',
+    download: 'Meine Daten herunterladen',
+    delete: 'Mein Konto löschen',
     account: 'Ihre Daten',
     dashboard: 'Übersicht',
   },
@@ -42,6 +50,7 @@ type Language = keyof typeof TEXT
 
 let stack: Stack
 const people: Record<Language, Person> = { en: aPerson('Clara'), de: aPerson('Detlef') }
+const leaving = aPerson('Lotte')
 
 beforeAll(async () => {
   stack = await startStack()
@@ -49,6 +58,7 @@ beforeAll(async () => {
     const { page } = await stack.newPerson(TEXT[language].locale)
     await register(page, stack.baseUrl, people[language], 'mentee', language)
   }
+  await register((await stack.newPerson()).page, stack.baseUrl, leaving, 'mentee')
   // A release with new versions of both documents.
   await stack.restart({ consentVersions: NEXT })
 })
@@ -57,12 +67,12 @@ afterAll(async () => {
 })
 
 /** A fresh browser (no session) that opens the account page and signs in at the provider. */
-const signIn = async (language: Language): Promise<Page> => {
+const signIn = async (language: Language, person: Person = people[language]): Promise<Page> => {
   const { page } = await stack.newPerson(TEXT[language].locale)
   await page.goto(`${stack.baseUrl}/user/account`)
   await page.waitForURL((url) => url.pathname.startsWith('/oidc/'))
-  await page.getByLabel(TEXT[language].email).fill(people[language].email)
-  await page.getByLabel(TEXT[language].password, { exact: true }).fill(people[language].password)
+  await page.getByLabel(TEXT[language].email).fill(person.email)
+  await page.getByLabel(TEXT[language].password, { exact: true }).fill(person.password)
   await page.getByRole('button', { name: TEXT[language].signIn }).click()
   await page.waitForURL((url) => url.origin === stack.baseUrl && url.pathname === '/user/account')
   return page
@@ -98,7 +108,7 @@ describe.each(['en', 'de'] as const)('a person with older consents signing in (%
     // Tab walks the dialog's links and button; past the last one the browser may take the focus to
     // its own controls (the page's body is then focused), never to anything of the app behind.
     const reached = new Set<string>()
-    for (let i = 0; i < 10; i++) {
+    for (let i = 0; i < 12; i++) {
       await page.keyboard.press('Tab')
       reached.add(
         await dialog.evaluate((d) => {
@@ -110,7 +120,7 @@ describe.each(['en', 'de'] as const)('a person with older consents signing in (%
     }
     expect([...reached].filter((r) => r.startsWith('app:'))).toEqual([])
     expect([...reached].filter((r) => r.startsWith('dialog:')).sort()).toEqual(
-      [`dialog: ${text.accept}`, `dialog: ${text.privacy}`, `dialog: ${text.terms}`].sort(),
+      [text.accept, text.logout, text.download, text.delete, text.privacy, text.terms].map((name) => `dialog: ${name}`).sort(),
     )
     await page.keyboard.press('Escape')
     expect(await dialog.isVisible()).toBe(true)
@@ -126,15 +136,34 @@ describe.each(['en', 'de'] as const)('a person with older consents signing in (%
     expect(storedConsents(people[language].email).some((c) => c.version === NEXT.privacyPolicy)).toBe(false)
   })
 
-  it('accepts with the keyboard alone: the new versions are stored with the time, the app opens', async () => {
+  it('keeps their rights without accepting: downloads their data, then signs out', async () => {
     const dialog = page.getByRole('dialog', { name: text.title })
+    const saved = page.waitForEvent('download')
+    await dialog.getByRole('button', { name: text.download }).click()
+    const zip = await JSZip.loadAsync(Buffer.concat(await (await (await saved).createReadStream()).toArray()))
+    const data = JSON.parse((await zip.file('data.json')?.async('string')) ?? '{}') as { account?: { email?: string } }
+    expect(data.account?.email).toBe(people[language].email)
+    await dialog.getByRole('button', { name: text.logout }).click()
+    // the provider may ask to confirm; afterwards the app, signed out, asks to sign in
+    const signInForm = page.getByLabel(text.email)
+    const confirm = page.getByRole('button', { name: /sign me out|yes|abmelden|log ?out|sign out/i })
+    await expect.poll(async () => (await signInForm.count()) + (await confirm.count()), { timeout: 20_000 }).toBeGreaterThan(0)
+    if ((await confirm.count()) > 0) await confirm.first().click()
+    await signInForm.waitFor()
+    expect(storedConsents(people[language].email).some((c) => c.version === NEXT.privacyPolicy)).toBe(false)
+  })
+
+  it('is asked again at the next sign-in and accepts with the keyboard alone: the new versions are stored with the time, the app opens', async () => {
+    page = await signIn(language)
+    const dialog = page.getByRole('dialog', { name: text.title })
+    await dialog.waitFor()
     const accept = dialog.getByRole('button', { name: text.accept })
     for (let i = 0; i < 10 && !(await isFocused(accept)); i++) await page.keyboard.press('Tab')
     expect(await isFocused(accept)).toBe(true)
     const from = Date.now()
     await page.keyboard.press('Enter')
     await dialog.waitFor({ state: 'detached' })
-    await page.getByRole('heading', { level: 1, name: 'Matching' }).waitFor()
+    await page.getByRole('heading', { name: text.account }).waitFor()
     const stored = storedConsents(people[language].email)
     expect(stored.map((c) => [c.document, c.version])).toEqual([
       ['privacyPolicy', NEXT.privacyPolicy],
@@ -147,5 +176,18 @@ describe.each(['en', 'de'] as const)('a person with older consents signing in (%
     const next = await signIn(language)
     await next.getByRole('heading', { name: text.account }).waitFor()
     expect(await next.getByRole('dialog', { name: text.title }).count()).toBe(0)
+  })
+})
+
+describe('a person who does not accept the new versions', () => {
+  it('deletes their account from the consents dialog', async () => {
+    const page = await signIn('en', leaving)
+    const consents = page.getByRole('dialog', { name: TEXT.en.title })
+    await consents.getByRole('button', { name: TEXT.en.delete }).click()
+    const confirmation = page.getByRole('alertdialog')
+    await confirmation.getByRole('textbox', { name: /type your e-mail address/ }).fill(leaving.email)
+    await confirmation.getByRole('button', { name: 'Delete my account' }).click()
+    await page.getByRole('alertdialog').getByRole('heading', { name: 'Your account has been deleted' }).waitFor()
+    expect(stack.server.db.raw.prepare('select count(*) from users where email = ?').pluck().get(leaving.email)).toBe(0)
   })
 })
