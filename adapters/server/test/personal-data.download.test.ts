@@ -77,6 +77,10 @@ const archiveOf = async (p: Participant): Promise<{ files: Map<string, Buffer>; 
 }
 const dataIn = (files: Map<string, Buffer>): Data => JSON.parse(files.get('data.json')?.toString('utf8') ?? '{}') as Data
 const allText = (files: Map<string, Buffer>): string => [...files.values()].map((b) => b.toString('utf8')).join('\n')
+/** Every e-mail address anywhere in the archive, once each. */
+const addressesIn = (files: Map<string, Buffer>): string[] => [
+  ...new Set(allText(files).match(/[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(\.[\p{L}\p{N}-]+)+/gu) ?? []),
+]
 
 describe('download my data', () => {
   it("holds the mentee's own account, answers, statuses, tandems, mails, consents and photo, with the chosen mentor named and the other not", async () => {
@@ -107,6 +111,10 @@ describe('download my data', () => {
     const text = allText(files)
     for (const foreign of [marta.email, otto.email, 'Otto', 'Otherman', 'Ottocorp', 'Teachers', 'Hamburg'])
       expect(text).not.toContain(foreign)
+    expect(addressesIn(files)).toEqual([zelda.email])
+    // The profile as she saved it.
+    expect(text).toContain('Quixotown')
+    expect(text).toContain('Zeldacorp')
   })
 
   it('lists who among the administrators looked at the data, when and how: ids and actions from the audit trail', async () => {
@@ -119,8 +127,13 @@ describe('download my data', () => {
   })
 
   it('names the mentee to the mentor she chose, and never to the mentor who did not see her request', async () => {
-    const forMarta = dataIn((await archiveOf(marta)).files)
+    const martas = await archiveOf(marta)
+    const forMarta = dataIn(martas.files)
     expect(forMarta.tandems.map((x) => [x.side, x.partner])).toEqual([['Mentor', { firstName: 'Zelda', lastName: 'Quixote' }]])
+    // The name only: nothing else of the mentee, nothing of the other mentor.
+    expect(addressesIn(martas.files)).toEqual([marta.email])
+    for (const foreign of [zelda.email, 'Zeldacorp', 'Quixotown', otto.email, 'Otto', 'Ottocorp', 'Kiel'])
+      expect(allText(martas.files)).not.toContain(foreign)
     const forOtto = await archiveOf(otto)
     expect(dataIn(forOtto.files).tandems.map((x) => [x.side, x.state, x.partner])).toEqual([['Mentor', 'CLOSED', null]])
     const text = allText(forOtto.files)
