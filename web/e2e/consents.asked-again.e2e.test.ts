@@ -3,7 +3,8 @@
 // consents dialog: axe finds nothing, the keyboard reaches its links and buttons and nothing of the
 // app behind, Escape does not close it, and no other screen or link of the app can be used. Without
 // accepting, the person can still download their data, delete their account or sign out. Accepting
-// stores the new versions with the time; the dialog does not come back at the next sign-in.
+// stores the new versions with the time; the dialog does not come back at the next sign-in. The
+// privacy policy the dialog links to states the server's configured retention period.
 import JSZip from 'jszip'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
@@ -24,6 +25,8 @@ const TEXT = {
     privacy: `Data privacy policy (version ${NEXT.privacyPolicy})`,
     terms: `Terms and conditions (version ${NEXT.termsAndConditions})`,
     accept: 'I accept',
+    retention: '18 months after your last sign-in',
+    noAnalytics: 'We use no analytics and no tracking.',
     logout: 'Logout',
     download: 'Download my data',
     delete: 'Delete my account',
@@ -39,6 +42,8 @@ const TEXT = {
     privacy: `Datenschutzerklärung (Fassung ${NEXT.privacyPolicy})`,
     terms: `Allgemeine Geschäftsbedingungen (Fassung ${NEXT.termsAndConditions})`,
     accept: 'Ich stimme zu',
+    retention: '18 Monate nach Ihrer letzten Anmeldung',
+    noAnalytics: 'Wir verwenden keine Analyse- und keine Tracking-Werkzeuge.',
     logout: 'Abmelden',
     download: 'Meine Daten herunterladen',
     delete: 'Mein Konto löschen',
@@ -53,7 +58,7 @@ const people: Record<Language, Person> = { en: aPerson('Clara'), de: aPerson('De
 const leaving = aPerson('Lotte')
 
 beforeAll(async () => {
-  stack = await startStack()
+  stack = await startStack({ RETENTION_MONTHS: '18' })
   for (const language of ['en', 'de'] as const) {
     const { page } = await stack.newPerson(TEXT[language].locale)
     await register(page, stack.baseUrl, people[language], 'mentee', language)
@@ -101,6 +106,13 @@ describe.each(['en', 'de'] as const)('a person with older consents signing in (%
     await dialog.getByRole('link', { name: text.terms }).waitFor()
     expect(await page.getByRole('heading', { name: text.account }).count()).toBe(0)
     expect(await axeViolations(page)).toEqual([])
+    // The policy it links to opens in a new tab and says what the server does (its configured retention, no analytics).
+    const opened = page.context().waitForEvent('page')
+    await dialog.getByRole('link', { name: text.privacy }).click()
+    const policy = await opened
+    await policy.getByText(text.retention, { exact: false }).waitFor()
+    await policy.getByText(text.noAnalytics, { exact: false }).waitFor()
+    await policy.close()
   })
 
   it('cannot leave it: Tab reaches only the dialog, Escape keeps it, the menu does not react, another address shows it again', async () => {
