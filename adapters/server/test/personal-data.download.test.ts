@@ -5,6 +5,7 @@
 import { CURRENT_CONSENT_VERSIONS } from '@tandem/core'
 import JSZip from 'jszip'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { expectOk, startHarness } from './harness.js'
 import { startRealServer, type RealServer } from './identity.harness.js'
 import { aParticipant, chooseMentor, type Participant } from './self-service.support.js'
 
@@ -150,5 +151,48 @@ describe('download my data', () => {
     expect((await download(zelda)).status).toBe(200)
     expect((await download(zelda)).status).toBe(404)
     expect((await status(zelda)).status).toBe(404)
+  })
+})
+
+describe('download my data after administrators looked', () => {
+  it("lists each administrator's read of the person, by id and time, and nothing of the administrator or of other people read with them", async () => {
+    const h = await startHarness()
+    try {
+      expectOk(await h.call(h.admin, 'POST', '/api/Account/signin', { Email: h.admin.email, Role: null }), 'admin sign-in')
+      const mia = h.person('Miriam')
+      const bo = h.person('Bonifaz')
+      expectOk(await h.signUp(mia, 'Mentee'), 'sign-up')
+      expectOk(await h.signUp(bo, 'Mentor'), 'sign-up')
+      h.clock.advance(60_000)
+      expectOk(await h.call(h.admin, 'GET', `/api/Admin/GetUserDetail?email=${encodeURIComponent(mia.email)}&language=en`), 'detail')
+      const readAt = h.clock()
+      h.clock.advance(60_000)
+      // A list with e-mails names everyone listed: Miriam and Bonifaz.
+      expectOk(await h.call(h.admin, 'GET', '/api/Admin/GetAllUsers'), 'all users')
+      const listedAt = h.clock()
+
+      expectOk(await h.call(mia, 'POST', '/api/Account/PrepareMyData', { emailId: mia.email }), 'prepare')
+      const statusPath = `/api/Account/MyDataStatus?emailId=${encodeURIComponent(mia.email)}`
+      for (let i = 0; i < 200 && (await h.call<Job>(mia, 'GET', statusPath)).body.value.state === 'preparing'; i++)
+        await new Promise((resolve) => setTimeout(resolve, 10))
+      const reply = await fetch(`${h.base}/api/Account/DownloadMyData?emailId=${encodeURIComponent(mia.email)}`, {
+        headers: { authorization: `Bearer ${await h.tokenFor(mia)}` },
+      })
+      expect(reply.status).toBe(200)
+      const zip = await JSZip.loadAsync(Buffer.from(await reply.arrayBuffer()))
+      const files = new Map<string, Buffer>()
+      for (const name of Object.keys(zip.files)) files.set(name, await zip.files[name]!.async('nodebuffer'))
+      const adminId = h.server.ctx.users.byEmail(h.admin.email)?.id
+      // Newest first, as the audit trail lists them.
+      expect(dataIn(files).administratorReads).toEqual([
+        { administratorId: adminId, at: new Date(listedAt).toISOString(), action: 'users.list' },
+        { administratorId: adminId, at: new Date(readAt).toISOString(), action: 'user.read' },
+      ])
+      expect(addressesIn(files)).toEqual([mia.email])
+      for (const foreign of [`${h.admin.firstName} ${h.admin.lastName}`, bo.firstName, bo.lastName])
+        expect(allText(files)).not.toContain(foreign)
+    } finally {
+      await h.close()
+    }
   })
 })
