@@ -1,10 +1,12 @@
 // The audit trail in real Chromium against the built app and the real server: an administrator
 // opens a person's information, finds that read in the audit trail (also when filtering by the
-// person's e-mail), sees the page in German, with no axe violations in either language.
+// person's e-mail), sees the page in German, with no axe violations in either language; a year on,
+// the page lists the people due for deletion, as the server counts them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { generatePopulation } from '@tandem/fixtures'
-import { seedPopulation } from '@tandem/server'
+import { manualClock, seedPopulation } from '@tandem/server'
+import { DAY } from '@tandem/core'
 import { expectAccessible, pick, signInConfirmedAdmin } from './support/admin.js'
 import { startStack, type Stack } from './support/harness.js'
 import { aPerson, type Person } from './support/people.js'
@@ -63,6 +65,26 @@ describe('the audit trail', () => {
     await page.getByRole('heading', { name: 'Zugriffsprotokoll' }).waitFor()
     await page.getByRole('heading', { name: 'Zur Löschung anstehend' }).waitFor()
     await page.getByRole('link', { name: 'Zugriffsprotokoll' }).waitFor()
+    await expectAccessible(page)
+  })
+
+  it('lists the people due for deletion once their retention period nears, with the reason (a server restarted a year on)', async () => {
+    await stack.restart({ clock: manualClock(Date.now() + 360 * DAY) })
+    await page.reload()
+    // What the server counts as due, asked with the administrator's own session.
+    const fromServer = await page.evaluate(async () => {
+      const key = Object.keys(sessionStorage).find((k) => k.startsWith('oidc.user:')) ?? ''
+      const token = (JSON.parse(sessionStorage.getItem(key) ?? '{}') as { access_token?: string }).access_token ?? ''
+      const reply = await fetch('/api/Admin/GetRetentionDue', { headers: { authorization: `Bearer ${token}` } })
+      return ((await reply.json()) as { value: { email: string }[] }).value.map((row) => row.email)
+    })
+    expect(fromServer).toContain(mentee.email)
+    expect(fromServer).not.toContain(adminPerson.email)
+    const table = page.getByRole('table', { name: 'Zur Löschung anstehende Personen' })
+    const row = table.getByRole('row').filter({ hasText: mentee.email })
+    await row.waitFor()
+    expect(await row.textContent()).toContain('keine Anmeldung')
+    expect(await table.getByRole('row').count()).toBe(fromServer.length + 1)
     await expectAccessible(page)
   })
 })

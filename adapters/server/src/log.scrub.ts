@@ -17,3 +17,24 @@ export const withoutPersonalData = (text: string, names: readonly string[] = [])
       (out, name) => out.replace(new RegExp(`(?<![\\p{L}\\p{N}])${escape(name)}(?![\\p{L}\\p{N}])`, 'giu'), '[name]'),
       text.replace(JWT, '[token]').replace(EMAIL, '[e-mail]').replace(BEARER, '$1$2[token]').replace(LONG_SECRET, '[token]'),
     )
+
+/**
+ * A failed mail of the identity provider (address confirmation, password reset) as the log keeps
+ * it: the mail server's code and its text without addresses or tokens. No stack: its first line
+ * repeats the text, and a refusal quotes the recipient ("550 <someone@…> unknown").
+ */
+export const mailFailureWithoutPersonalData = (error: unknown): Record<string, unknown> => {
+  const e = (typeof error === 'object' && error !== null ? error : {}) as {
+    name?: unknown
+    code?: unknown
+    responseCode?: unknown
+    permanent?: unknown
+  }
+  return {
+    kind: typeof e.name === 'string' ? e.name : typeof error,
+    ...(typeof e.code === 'string' ? { code: e.code } : {}),
+    ...(typeof e.responseCode === 'number' ? { responseCode: e.responseCode } : {}),
+    ...(typeof e.permanent === 'boolean' ? { permanent: e.permanent } : {}),
+    reason: withoutPersonalData(error instanceof Error ? error.message : String(error)),
+  }
+}

@@ -55,7 +55,7 @@ import { systemClock, type Clock } from './clock.js'
 import type { Config } from './config.js'
 import { DATABASE_FILE, MAIL_FOLDER } from './data-folder.js'
 import { acquireServerLock } from './data-folder.lock.js'
-import { withoutPersonalData } from './log.scrub.js'
+import { mailFailureWithoutPersonalData, withoutPersonalData } from './log.scrub.js'
 import { createLogger } from './logger.js'
 import { fixtureMasterData } from './master-data.js'
 import { mailNotifier } from './notifier.js'
@@ -170,7 +170,8 @@ const serve = async (config: Config, overrides: ServerOverrides, releaseLock: ()
       redirectUris: [`${config.publicUrl}/`],
       postLogoutRedirectUris: [`${config.publicUrl}/`],
       ...resetMailWiring(transport, org),
-      onMailError: (error) => logger.error({ err: error }, 'password reset mail failed'),
+      // the confirmation and reset mails go out at once, not through the outbox: their failures are logged here
+      onMailError: (error) => logger.error(mailFailureWithoutPersonalData(error), 'identity mail not sent'),
       legalUrls: { terms: `${config.publicUrl}/terms-and-conditions`, privacy: `${config.publicUrl}/data-privacy-policy` },
     })
     // Tokens name the URL issuer; users are kept under the stable one, so PUBLIC_URL may change.

@@ -8,6 +8,7 @@ import { SIGN_UP, signUp, type Tokens } from '../../identity/test/support/harnes
 import { confirmAddress, emlMails } from './admin-verified.support.js'
 import { toWire } from './harness.js'
 import { claimsOf, signUpBody, startRealServer, type RealServer } from './identity.harness.js'
+import { filesMentioning, storedPhoto } from './self-service.support.js'
 
 const ADMIN = 'root@example.org'
 let t: RealServer
@@ -156,7 +157,11 @@ describe('DeleteUserFromIdp with deletefromDB=true', () => {
 
     const subject = String(claimsOf(mentee.tokens)['sub'])
     const needles = [mentee.email, subject, 'Zelda', 'Quixote', 'Zeldacorp', 'Quixotown', '1987-03-04']
+    const photo = storedPhoto(t, mentee.id)
     const before = tracesOf(mentee.id, needles).map((f) => f.split(':')[0])
+    const filesBefore = await filesMentioning(t.dir, needles, [photo])
+    expect(filesBefore.some((f) => f.startsWith('mail/'))).toBe(true)
+    expect(filesBefore.some((f) => f.endsWith('bytes 0'))).toBe(true)
     expect(before).toEqual(
       expect.arrayContaining(['users', 'answers', 'profile_images', 'tandems', 'outbox', 'identity_accounts', 'oidc_models']),
     )
@@ -170,6 +175,8 @@ describe('DeleteUserFromIdp with deletefromDB=true', () => {
     )
     expect(reply.status).toBe(200)
     expect(tracesOf(mentee.id, needles)).toEqual([])
+    // Nor in the bytes of the data folder: database and write-ahead log, mail files, the photo.
+    expect(await filesMentioning(t.dir, needles, [photo])).toEqual([])
     // The mentor's delivered mails stay in their history (subject and date), without the mentee's data.
     expect(mentorMails()).toBe(mentorMailsBefore)
 

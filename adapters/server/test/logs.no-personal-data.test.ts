@@ -1,25 +1,44 @@
-// No personal data in logs: the main flows run through the real app with its own logger (every
-// level) captured, then the log is searched for the people's e-mail addresses and names, for any
-// e-mail address at all, and for tokens.
+// No personal data in logs: the main flows, and the embedded identity provider's own flows (sign-up,
+// address confirmation, sign-in right and wrong, forgotten password and reset, sign-out, a refused
+// mail), run through the real app with its own logger (every level) captured, then the log is
+// searched for the people's e-mail addresses and names, for any e-mail address at all, and for tokens.
 import { Writable } from 'node:stream'
 import type { ProposalsResponse } from '@tandem/core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { alertText, Browser, hiddenField } from '../../identity/test/support/http.client.js'
+import {
+  codeAfter,
+  exchangeCode,
+  SIGN_UP,
+  signIn,
+  signUp,
+  startAuthorization,
+  submit,
+  type Tokens,
+} from '../../identity/test/support/harness.js'
+import { resetLinkIn } from '../../identity/test/support/mailbox.js'
 import { startTestSmtp } from '../../mail/test/support/smtp.server.js'
+import { createLogger } from '../src/logger.js'
+import { confirmationLinkIn } from './admin-verified.support.js'
 import { expectOk, startHarness, type Harness, type Person } from './harness.js'
+import { signUpBody, startRealServer } from './identity.harness.js'
 
 let h: Harness
 const lines: string[] = []
-const capture = new Writable({
-  write(chunk: Buffer, _encoding, done) {
-    lines.push(
-      ...chunk
-        .toString('utf8')
-        .split('\n')
-        .filter((l) => l !== ''),
-    )
-    done()
-  },
-})
+/** A stream that keeps every log line written to it in `into`. */
+const captureInto = (into: string[]) =>
+  new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      into.push(
+        ...chunk
+          .toString('utf8')
+          .split('\n')
+          .filter((l) => l !== ''),
+      )
+      done()
+    },
+  })
+const capture = captureInto(lines)
 
 beforeAll(async () => {
   h = await startHarness({ logTo: capture })
@@ -33,6 +52,15 @@ const proposals = async (p: Person) =>
 
 const EMAIL = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(\.[\p{L}\p{N}-]+)*/gu
 const JWT = /eyJ[\w-]{8,}\.[\w-]{8,}\./g
+
+/** What of the people's data the log holds: their texts, any e-mail address, any JWT, the secrets (a JWT by its signature). */
+const personalDataIn = (log: string, texts: readonly string[], secrets: readonly string[]): string[] => [
+  ...texts.filter((text) => log.toLowerCase().includes(text.toLowerCase())),
+  // Message-IDs look like addresses but name an outbox row, not a person.
+  ...(log.match(EMAIL) ?? []).filter((address) => !/^tandem-outbox-\d+@/.test(address)),
+  ...(log.match(JWT) ?? []),
+  ...secrets.filter((secret) => log.includes(secret.split('.')[2] ?? secret)),
+]
 
 describe('the server log', () => {
   it('holds no e-mail address, name or token after the main flows', async () => {
@@ -104,13 +132,11 @@ describe('the server log', () => {
 
     const log = lines.join('\n')
     expect(lines.length).toBeGreaterThan(3)
-    const found = [
-      ...people.flatMap((p) => [p.email, p.firstName, p.lastName]).filter((text) => log.includes(text)),
-      // Message-IDs look like addresses but name an outbox row, not a person.
-      ...(log.match(EMAIL) ?? []).filter((address) => !/^tandem-outbox-\d+@/.test(address)),
-      ...(log.match(JWT) ?? []),
-      ...tokens.filter((token) => log.includes(token.split('.')[2] ?? token)),
-    ]
+    const found = personalDataIn(
+      log,
+      people.flatMap((p) => [p.email, p.firstName, p.lastName]),
+      tokens,
+    )
     if (found.length > 0) process.stderr.write(`${log}\n`)
     expect(found).toEqual([])
   })
@@ -149,6 +175,156 @@ describe('the server log with SMTP', () => {
       expect([log.includes(ben.email), log.includes(ben.firstName)]).toEqual([false, false])
     } finally {
       await harness.close()
+      await smtp.stop()
+    }
+  })
+})
+
+describe('the server log through the embedded identity provider', () => {
+  it('holds no e-mail address, name, password or token after sign-up, confirmation, sign-in, reset, sign-out and a refused mail', async () => {
+    const smtp = await startTestSmtp()
+    const log: string[] = []
+    // Libraries that write to the console end up in the same log in production (standard streams).
+    const consoleLines: string[] = []
+    const spies = (['log', 'info', 'warn', 'error', 'debug'] as const).map((level) =>
+      vi.spyOn(console, level).mockImplementation((...args: unknown[]) => {
+        consoleLines.push(args.map((a) => (a instanceof Error ? `${a.message} ${a.stack ?? ''}` : JSON.stringify(a))).join(' '))
+      }),
+    )
+    const t = await startRealServer({ SMTP_URL: smtp.url }, { overrides: { logger: createLogger('trace', captureInto(log)) } })
+    try {
+      const leonore = { email: 'leonore.lichtenberg@example.org', given: 'Leonore', family: 'Lichtenberg', password: 'secret-garden-1881' }
+      const refused = { email: 'rupert.refused@example.org', given: 'Rupert', family: 'Refusedmann', password: 'bouncing-mail-1999' }
+      const secrets: string[] = []
+      const keep = (tokens: Tokens): Tokens => {
+        secrets.push(tokens.access_token, tokens.id_token, tokens.refresh_token ?? '')
+        return tokens
+      }
+      const rawMailsTo = (email: string) => smtp.received.filter((m) => m.to.includes(email)).map((m) => m.raw.toString('utf8'))
+      const waitFor = async (what: string, done: () => boolean) => {
+        for (let i = 0; i < 400 && !done(); i++) await new Promise((resolve) => setTimeout(resolve, 25))
+        if (!done()) throw new Error(`waited in vain for ${what}`)
+      }
+
+      // Sign-up through the provider's pages, then the app's sign-up call.
+      const first = keep(
+        await signUp(t.endpoint, {
+          ...SIGN_UP,
+          email: leonore.email,
+          given_name: leonore.given,
+          family_name: leonore.family,
+          password: leonore.password,
+        }),
+      )
+      expectOk(
+        await t.api(
+          first.access_token,
+          'POST',
+          '/api/account/signup',
+          signUpBody(leonore.email, 'Mentee', { FirstName: leonore.given, LastName: leonore.family }),
+        ),
+        'sign-up',
+      )
+      // The address confirmation: the mailed link, then the same link again (refused) and a made-up one.
+      await waitFor('the confirmation mail', () => confirmationLinkIn(rawMailsTo(leonore.email), leonore.email) !== undefined)
+      const confirmation = confirmationLinkIn(rawMailsTo(leonore.email), leonore.email) ?? ''
+      secrets.push(new URL(confirmation).searchParams.get('token') ?? '')
+      expect((await fetch(confirmation)).status).toBe(200)
+      expect((await fetch(confirmation)).status).toBe(400)
+      expect((await fetch(`${t.base}/oidc/verify-email?token=made-up-${leonore.email}&lang=en`)).status).toBe(400)
+
+      // Sign-in: right, wrong password, unknown address; the app's sign-in call; a refresh.
+      const second = keep(await signIn(t.endpoint, leonore.email, leonore.password))
+      expectOk(await t.api(second.access_token, 'POST', '/api/Account/signin', { Email: leonore.email, Role: null }), 'sign-in')
+      const wrong = await submit(await startAuthorization(t.endpoint), { email: leonore.email, password: `${leonore.password}x` })
+      expect([wrong.status, alertText(wrong.body)]).toEqual([400, expect.any(String)])
+      const unknown = await submit(await startAuthorization(t.endpoint), { email: 'nobody.known@example.org', password: leonore.password })
+      expect(unknown.status).toBe(400)
+      const refreshed = await fetch(`${t.base}/oidc/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({
+          grant_type: 'refresh_token',
+          refresh_token: second.refresh_token ?? '',
+          client_id: 'tandem-web',
+        }).toString(),
+      })
+      expect(refreshed.status).toBe(200)
+      keep((await refreshed.json()) as Tokens)
+
+      // Forgotten password: asked for a known and an unknown address; the mailed link resets once.
+      const forgot = async (email: string) => {
+        const browser = new Browser(t.base)
+        const form = await browser.get('/oidc/forgot?lang=en')
+        return browser.post('/oidc/forgot?lang=en', { csrf: hiddenField(form.body, 'csrf'), email })
+      }
+      expect((await forgot(leonore.email)).status).toBe(200)
+      expect((await forgot('nobody.known@example.org')).status).toBe(200)
+      await waitFor('the reset mail', () => rawMailsTo(leonore.email).some((raw) => raw.includes('/oidc/reset')))
+      const resetMail = rawMailsTo(leonore.email).find((raw) => raw.includes('/oidc/reset')) ?? ''
+      const link = resetLinkIn({ to: leonore.email, raw: resetMail })
+      secrets.push(new URL(link).searchParams.get('token') ?? '')
+      const reset = async (password: string) => {
+        const browser = new Browser(t.base)
+        const form = await browser.get(link)
+        if (form.status !== 200) return form
+        return browser.post(new URL(link).pathname + new URL(link).search, {
+          csrf: hiddenField(form.body, 'csrf'),
+          token: hiddenField(form.body, 'token'),
+          password,
+          password_repeat: password,
+        })
+      }
+      expect((await reset('renewed-garden-1882')).status).toBe(200)
+      expect((await reset('renewed-garden-1883')).status).not.toBe(200)
+
+      // Sign-out through end_session with the new password's session.
+      const flow = await startAuthorization(t.endpoint)
+      const third = keep(
+        (await (
+          await exchangeCode(
+            t.endpoint,
+            flow,
+            await codeAfter(t.endpoint, flow, await submit(flow, { email: leonore.email, password: 'renewed-garden-1882' })),
+          )
+        ).json()) as Tokens,
+      )
+      const query = new URLSearchParams({
+        id_token_hint: third.id_token,
+        post_logout_redirect_uri: t.endpoint.redirectUri,
+        client_id: 'tandem-web',
+      })
+      const confirm = await flow.browser.get(`/oidc/session/end?${query.toString()}`)
+      const xsrf = /name="xsrf" value="([^"]+)"/.exec(confirm.body)?.[1] ?? ''
+      expect((await flow.browser.post('/oidc/session/end/confirm', { xsrf, logout: 'yes' })).location).toBe(t.endpoint.redirectUri)
+
+      // A mail server refusing the provider's mails (confirmation, reset) and quoting the address.
+      smtp.refuse = (address) => (address === refused.email ? 550 : null)
+      smtp.refusalText = (address) => `5.1.1 <${address}>: Recipient address rejected: User unknown`
+      keep(
+        await signUp(t.endpoint, {
+          ...SIGN_UP,
+          email: refused.email,
+          given_name: refused.given,
+          family_name: refused.family,
+          password: refused.password,
+        }),
+      )
+      expect((await forgot(refused.email)).status).toBe(200)
+      await waitFor('both refused mails in the log', () => log.filter((line) => line.includes('"level":50')).length >= 2)
+
+      const text = [...log, ...consoleLines].join('\n')
+      expect(log.length).toBeGreaterThan(0)
+      const found = personalDataIn(
+        text,
+        [leonore.email, leonore.given, leonore.family, leonore.password, refused.email, refused.given, refused.family, refused.password],
+        secrets.filter((s) => s !== ''),
+      )
+      if (found.length > 0) process.stderr.write(`${text}\n`)
+      expect(found).toEqual([])
+    } finally {
+      for (const spy of spies) spy.mockRestore()
+      await t.close()
       await smtp.stop()
     }
   })

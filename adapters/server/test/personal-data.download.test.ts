@@ -5,6 +5,7 @@
 import { CURRENT_CONSENT_VERSIONS } from '@tandem/core'
 import JSZip from 'jszip'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { expectOk, startHarness } from './harness.js'
 import { startRealServer, type RealServer } from './identity.harness.js'
 import { aParticipant, chooseMentor, type Participant } from './self-service.support.js'
 
@@ -77,6 +78,10 @@ const archiveOf = async (p: Participant): Promise<{ files: Map<string, Buffer>; 
 }
 const dataIn = (files: Map<string, Buffer>): Data => JSON.parse(files.get('data.json')?.toString('utf8') ?? '{}') as Data
 const allText = (files: Map<string, Buffer>): string => [...files.values()].map((b) => b.toString('utf8')).join('\n')
+/** Every e-mail address anywhere in the archive, once each. */
+const addressesIn = (files: Map<string, Buffer>): string[] => [
+  ...new Set(allText(files).match(/[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(\.[\p{L}\p{N}-]+)+/gu) ?? []),
+]
 
 describe('download my data', () => {
   it("holds the mentee's own account, answers, statuses, tandems, mails, consents and photo, with the chosen mentor named and the other not", async () => {
@@ -107,6 +112,10 @@ describe('download my data', () => {
     const text = allText(files)
     for (const foreign of [marta.email, otto.email, 'Otto', 'Otherman', 'Ottocorp', 'Teachers', 'Hamburg'])
       expect(text).not.toContain(foreign)
+    expect(addressesIn(files)).toEqual([zelda.email])
+    // The profile as she saved it.
+    expect(text).toContain('Quixotown')
+    expect(text).toContain('Zeldacorp')
   })
 
   it('lists who among the administrators looked at the data, when and how: ids and actions from the audit trail', async () => {
@@ -119,8 +128,13 @@ describe('download my data', () => {
   })
 
   it('names the mentee to the mentor she chose, and never to the mentor who did not see her request', async () => {
-    const forMarta = dataIn((await archiveOf(marta)).files)
+    const martas = await archiveOf(marta)
+    const forMarta = dataIn(martas.files)
     expect(forMarta.tandems.map((x) => [x.side, x.partner])).toEqual([['Mentor', { firstName: 'Zelda', lastName: 'Quixote' }]])
+    // The name only: nothing else of the mentee, nothing of the other mentor.
+    expect(addressesIn(martas.files)).toEqual([marta.email])
+    for (const foreign of [zelda.email, 'Zeldacorp', 'Quixotown', otto.email, 'Otto', 'Ottocorp', 'Kiel'])
+      expect(allText(martas.files)).not.toContain(foreign)
     const forOtto = await archiveOf(otto)
     expect(dataIn(forOtto.files).tandems.map((x) => [x.side, x.state, x.partner])).toEqual([['Mentor', 'CLOSED', null]])
     const text = allText(forOtto.files)
@@ -137,5 +151,48 @@ describe('download my data', () => {
     expect((await download(zelda)).status).toBe(200)
     expect((await download(zelda)).status).toBe(404)
     expect((await status(zelda)).status).toBe(404)
+  })
+})
+
+describe('download my data after administrators looked', () => {
+  it("lists each administrator's read of the person, by id and time, and nothing of the administrator or of other people read with them", async () => {
+    const h = await startHarness()
+    try {
+      expectOk(await h.call(h.admin, 'POST', '/api/Account/signin', { Email: h.admin.email, Role: null }), 'admin sign-in')
+      const mia = h.person('Miriam')
+      const bo = h.person('Bonifaz')
+      expectOk(await h.signUp(mia, 'Mentee'), 'sign-up')
+      expectOk(await h.signUp(bo, 'Mentor'), 'sign-up')
+      h.clock.advance(60_000)
+      expectOk(await h.call(h.admin, 'GET', `/api/Admin/GetUserDetail?email=${encodeURIComponent(mia.email)}&language=en`), 'detail')
+      const readAt = h.clock()
+      h.clock.advance(60_000)
+      // A list with e-mails names everyone listed: Miriam and Bonifaz.
+      expectOk(await h.call(h.admin, 'GET', '/api/Admin/GetAllUsers'), 'all users')
+      const listedAt = h.clock()
+
+      expectOk(await h.call(mia, 'POST', '/api/Account/PrepareMyData', { emailId: mia.email }), 'prepare')
+      const statusPath = `/api/Account/MyDataStatus?emailId=${encodeURIComponent(mia.email)}`
+      for (let i = 0; i < 200 && (await h.call<Job>(mia, 'GET', statusPath)).body.value.state === 'preparing'; i++)
+        await new Promise((resolve) => setTimeout(resolve, 10))
+      const reply = await fetch(`${h.base}/api/Account/DownloadMyData?emailId=${encodeURIComponent(mia.email)}`, {
+        headers: { authorization: `Bearer ${await h.tokenFor(mia)}` },
+      })
+      expect(reply.status).toBe(200)
+      const zip = await JSZip.loadAsync(Buffer.from(await reply.arrayBuffer()))
+      const files = new Map<string, Buffer>()
+      for (const name of Object.keys(zip.files)) files.set(name, await zip.files[name]!.async('nodebuffer'))
+      const adminId = h.server.ctx.users.byEmail(h.admin.email)?.id
+      // Newest first, as the audit trail lists them.
+      expect(dataIn(files).administratorReads).toEqual([
+        { administratorId: adminId, at: new Date(listedAt).toISOString(), action: 'users.list' },
+        { administratorId: adminId, at: new Date(readAt).toISOString(), action: 'user.read' },
+      ])
+      expect(addressesIn(files)).toEqual([mia.email])
+      for (const foreign of [`${h.admin.firstName} ${h.admin.lastName}`, bo.firstName, bo.lastName])
+        expect(allText(files)).not.toContain(foreign)
+    } finally {
+      await h.close()
+    }
   })
 })

@@ -7,6 +7,7 @@ import { join } from 'node:path'
 import { DAY, RETENTION_NOTICE_PERIOD, monthsAfter, proposalIdOf, type RetentionDueRow } from '@tandem/core'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { START, expectOk, startHarness, type Harness, type Person } from './harness.js'
+import { filesMentioning } from './self-service.support.js'
 
 let h: Harness
 beforeEach(async () => {
@@ -27,8 +28,8 @@ const due = async () => {
 const signIn = async (p: Person) => expectOk(await h.call(p, 'POST', '/api/Account/signin', { Email: p.email, Role: null }), 'sign-in')
 
 describe('the retention sweep', () => {
-  it('sends one notice 30 days before and erases when 12 months without sign-in have passed, not before', async () => {
-    const mia = h.person('Mia')
+  it('sends one notice 30 days before and erases when 12 months without sign-in have passed, not before, leaving no trace in the data folder', async () => {
+    const mia = h.person('Wilhelmina')
     expectOk(await h.signUp(mia, 'Mentee'), 'sign-up')
     const periodEnds = monthsAfter(START, 12)
     h.clock.set(periodEnds - RETENTION_NOTICE_PERIOD - 1)
@@ -39,6 +40,10 @@ describe('the retention sweep', () => {
     await h.server.sweepRetention()
     expect(notices(mia)).toHaveLength(1)
     expect(notices(mia)[0]?.subject).toContain('will be deleted')
+    // The notice is delivered (a .eml file in the data folder names the person).
+    await h.server.deliverMail()
+    const needles = [mia.email, mia.firstName, mia.lastName]
+    expect((await filesMentioning(h.dir, needles)).some((f) => f.startsWith('mail/'))).toBe(true)
     expect(await due()).toEqual([
       expect.objectContaining({ email: mia.email, reason: 'noSignIn', erasureFrom: new Date(periodEnds).toISOString() }),
     ])
@@ -48,6 +53,8 @@ describe('the retention sweep', () => {
     h.clock.set(periodEnds)
     expect((await h.server.sweepRetention()).erased).toHaveLength(1)
     expect(exists(mia)).toBe(false)
+    // Nothing in the data folder names them: database, write-ahead log, mail files.
+    expect(await filesMentioning(h.dir, needles)).toEqual([])
     // Erased like an administrator's deletion: the old token is refused, as a deleted account's.
     expect((await h.call(mia, 'POST', '/api/Account/signin', { Email: mia.email, Role: null })).status).toBe(401)
   })

@@ -3,6 +3,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { aMenteeAnswers, aMentorAnswers } from '@tandem/fixtures'
+import { simpleParser } from 'mailparser'
 import sharp from 'sharp'
 import { SIGN_UP, signUp, type Tokens } from '../../identity/test/support/harness.js'
 import { toWire } from './harness.js'
@@ -94,21 +95,49 @@ export const chooseMentor = async (t: RealServer, mentee: Participant, mentor: P
   return chosen.matchingTandemId
 }
 
-/** Every file under the folder (recursively) whose bytes contain one of the needles, with the needle. */
-export const filesMentioning = (dir: string, needles: readonly string[]): string[] => {
+/**
+ * Every file under the folder (recursively) that holds one of the needles, with the needle: a text
+ * in any case, as bytes (Latin-1/UTF-8 or UTF-16), and in a mail file also after its transfer
+ * encoding is undone (quoted-printable may break a name across lines, base64 hides it); a byte
+ * needle (a photo) as it is.
+ */
+export const filesMentioning = async (dir: string, needles: readonly string[], byteNeedles: readonly Buffer[] = []): Promise<string[]> => {
   const found: string[] = []
-  const walk = (folder: string): void => {
+  const walk = async (folder: string): Promise<void> => {
     for (const name of readdirSync(folder)) {
       const path = join(folder, name)
-      if (statSync(path).isDirectory()) walk(path)
+      if (statSync(path).isDirectory()) await walk(path)
       else {
         const bytes = readFileSync(path)
         const texts = [bytes.toString('latin1').toLowerCase(), bytes.toString('utf16le').toLowerCase()]
+        if (name.endsWith('.eml')) texts.push((await decodedMail(bytes)).toLowerCase())
         for (const needle of needles)
           if (texts.some((text) => text.includes(needle.toLowerCase()))) found.push(`${path.slice(dir.length + 1)}: ${needle}`)
+        byteNeedles.forEach((needle, i) => {
+          if (bytes.includes(needle)) found.push(`${path.slice(dir.length + 1)}: bytes ${i}`)
+        })
       }
     }
   }
-  walk(dir)
+  await walk(dir)
   return found
+}
+
+/** A mail's headers, subject, text, HTML and attachments with their transfer encodings undone. */
+const decodedMail = async (raw: Buffer): Promise<string> => {
+  const mail = await simpleParser(raw)
+  return [
+    ...mail.headerLines.map((h) => h.line),
+    mail.subject ?? '',
+    mail.text ?? '',
+    typeof mail.html === 'string' ? mail.html : '',
+    ...mail.attachments.map((a) => a.content.toString('utf8')),
+  ].join('\n')
+}
+
+/** The photo as the database stores it (the server may re-encode an upload), to search for its bytes. */
+export const storedPhoto = (t: RealServer, userId: number): Buffer => {
+  const bytes = t.server.db.raw.prepare('select bytes from profile_images where user_id = ?').pluck().get(userId)
+  if (!Buffer.isBuffer(bytes)) throw new Error(`no photo stored for user ${userId}`)
+  return bytes
 }

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { chromium, type BrowserContext, type Page } from 'playwright-core'
 import { build } from 'vite'
-import { createServer, loadConfig, type TandemServer } from '@tandem/server'
+import { createServer, loadConfig, type ServerOverrides, type TandemServer } from '@tandem/server'
 import { pino } from 'pino'
 
 const WEB_ROOT = resolve(import.meta.dirname, '../..')
@@ -56,9 +56,12 @@ const freePort = async (): Promise<number> => {
 
 export type Stack = {
   readonly baseUrl: string
+  /** The server serving now (another one after `restart`). */
   readonly server: TandemServer
   readonly dataDir: string
   readonly newPerson: (locale?: string) => Promise<{ context: BrowserContext; page: Page }>
+  /** Stops the server and starts it again on the same port and data folder with these overrides (a new release); browsers stay open. */
+  readonly restart: (overrides?: ServerOverrides) => Promise<void>
   readonly close: () => Promise<void>
 }
 
@@ -73,15 +76,30 @@ export const startStack = async (env: Record<string, string> = {}, options: { re
   const baseUrl = `http://${options.host ?? '127.0.0.1'}:${port}`
   const hostArgs = options.host === undefined ? [] : [`--host-resolver-rules=MAP ${options.host} 127.0.0.1`]
   const config = loadConfig({ PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: baseUrl, WEB_DIST: DIST, LOG_LEVEL: 'warn', ...env })
-  const server = await createServer(config, { logger: pino({ level: process.env['TEST_LOG'] ?? 'silent' }) })
-  const listener: Server = await new Promise((r) => {
-    const l = server.app.listen(port, '127.0.0.1', () => r(l))
-  })
+  const serve = async (overrides: ServerOverrides) => {
+    const server = await createServer(config, { logger: pino({ level: process.env['TEST_LOG'] ?? 'silent' }), ...overrides })
+    const listener: Server = await new Promise((r) => {
+      const l = server.app.listen(port, '127.0.0.1', () => r(l))
+    })
+    return { server, listener }
+  }
+  const stop = async ({ server, listener }: { server: TandemServer; listener: Server }) => {
+    listener.closeAllConnections()
+    await new Promise<void>((r) => listener.close(() => r()))
+    await server.close()
+  }
+  let running = await serve({})
   const contexts: BrowserContext[] = []
   return {
     baseUrl,
-    server,
+    get server() {
+      return running.server
+    },
     dataDir,
+    restart: async (overrides = {}) => {
+      await stop(running)
+      running = await serve(overrides)
+    },
     newPerson: async (locale = 'en-GB') => {
       const context = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'tandem-chromium-')), {
         executablePath: '/usr/bin/chromium',
@@ -97,9 +115,7 @@ export const startStack = async (env: Record<string, string> = {}, options: { re
     },
     close: async () => {
       for (const c of contexts) await c.close().catch(() => undefined)
-      listener.closeAllConnections()
-      await new Promise<void>((r) => listener.close(() => r()))
-      await server.close()
+      await stop(running)
     },
   }
 }

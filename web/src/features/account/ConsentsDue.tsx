@@ -1,15 +1,24 @@
 // Shown after sign-in instead of any screen while a document the person accepted has a newer
 // version (GetUserDetails `consentsDue`): links to both documents in the person's language and one
-// button that accepts the versions shown. It cannot be dismissed; the rest of the app waits.
+// button that accepts the versions shown. It cannot be dismissed; the rest of the app waits. The
+// person's rights over their data do not wait for a consent: whoever does not accept can still
+// download their data, delete their account or sign out from here.
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Button, MessageBar } from '@fluentui/react-components'
+import { Button, MessageBar, makeStyles } from '@fluentui/react-components'
 import { CONSENT_DOCUMENTS, type ConsentDocument } from '@tandem/core'
 import type { Me } from '../../app/me.js'
 import { useLanguage } from '../../app/language.js'
+import { useAuth } from '../../app/services.context.js'
 import { errorMessageKey } from '../../app/error.messages.js'
 import { ModalDialog } from '../../shared/ModalDialog.js'
 import { useAcceptConsentsMutation } from './account.api.js'
+import { DeleteAccountDialog } from './DeleteAccountDialog.js'
+import { DownloadMyData } from './DownloadMyData.js'
+
+const useStyles = makeStyles({
+  rights: { display: 'flex', flexDirection: 'column', gap: '8px', alignItems: 'flex-start' },
+})
 
 const PAGE: Readonly<Record<ConsentDocument, string>> = {
   privacyPolicy: '/data-privacy-policy',
@@ -17,8 +26,10 @@ const PAGE: Readonly<Record<ConsentDocument, string>> = {
 }
 
 export const ConsentsDue = ({ me }: { readonly me: Me }) => {
+  const styles = useStyles()
   const { t } = useTranslation()
   const { language } = useLanguage()
+  const auth = useAuth()
   const [accept, { isLoading }] = useAcceptConsentsMutation()
   const [failure, setFailure] = useState<string | null>(null)
   const versions = me.user.consentVersions
@@ -36,9 +47,12 @@ export const ConsentsDue = ({ me }: { readonly me: Me }) => {
       // nothing to go back to: Escape leaves the dialog open
       onCancel={() => undefined}
       actions={
-        <Button appearance="primary" disabled={isLoading} onClick={() => void onAccept()}>
-          {t('consents.accept')}
-        </Button>
+        <>
+          <Button appearance="primary" disabled={isLoading} onClick={() => void onAccept()}>
+            {t('consents.accept')}
+          </Button>
+          <Button onClick={() => void auth.signOut()}>{t('nav.logout')}</Button>
+        </>
       }
     >
       <p>{t('consents.intro')}</p>
@@ -52,6 +66,11 @@ export const ConsentsDue = ({ me }: { readonly me: Me }) => {
           </li>
         ))}
       </ul>
+      <p>{t('consents.otherwise')}</p>
+      <div className={styles.rights}>
+        <DownloadMyData email={me.email} />
+        <DeleteAccountDialog email={me.email} />
+      </div>
       {failure === null ? null : (
         <MessageBar intent="error" role="alert">
           {failure}
