@@ -1,7 +1,8 @@
 // The statistics page in real Chromium against the built app and the real server, in English and
 // German: reached from the admin navigation, every chart drawn, the table alternatives opened from
 // the keyboard, the PNG and spreadsheet downloads opened, no axe violation with every table open,
-// the print layout, and the program-year and date filters operated by keyboard changing the figures
+// the print layout, the chart library loaded with this page only (not on the other admin screens),
+// and the program-year and date filters operated by keyboard changing the figures
 // to the known counts of the seeded population (adapters/server/test/statistics.population.ts).
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -18,6 +19,10 @@ import { seedStatisticsPopulation } from '../../adapters/server/test/statistics.
 const adminPerson: Person = { ...aPerson('Stella'), email: `stella.${Date.now()}@admin.example.org` }
 let stack: Stack
 let page: Page
+/** The text of every script the browser loaded, in order. */
+const scripts: Promise<string>[] = []
+/** Whether a loaded script holds the chart library (its SVG wrapper's class name). */
+const chartLibraryLoaded = async () => (await Promise.all(scripts)).some((text) => text.includes('recharts-wrapper'))
 
 beforeAll(async () => {
   stack = await startStack({ ADMIN_EMAILS: adminPerson.email })
@@ -26,6 +31,9 @@ beforeAll(async () => {
   seedStatisticsPopulation(stack.server.db.raw)
   stack.server.snapshotPool()
   page = (await stack.newPerson()).page
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') scripts.push(response.text().catch(() => ''))
+  })
   await signInConfirmedAdmin(stack, page, adminPerson)
 })
 afterAll(async () => {
@@ -113,6 +121,9 @@ const checkPage = async (texts: {
 
 describe('program statistics in the browser', () => {
   it('shows the charts, their tables and downloads in English', async () => {
+    // Signed in on another admin screen, the chart library is not loaded yet: it comes with this page.
+    expect(scripts.length).toBeGreaterThan(0)
+    expect(await chartLibraryLoaded()).toBe(false)
     await checkPage({
       link: 'Statistics',
       title: 'Program statistics',
@@ -123,6 +134,7 @@ describe('program statistics in the browser', () => {
       sheet: 'Spreadsheet (xlsx)',
       sheetName: 'Funnel',
     })
+    expect(await chartLibraryLoaded()).toBe(true)
   })
 
   it('shows the same in German', async () => {
