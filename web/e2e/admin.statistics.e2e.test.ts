@@ -227,6 +227,12 @@ const shownFigures = async (registered: string) => {
   return { menteeFunnel: rows.map((r) => r[1]), figures }
 }
 
+/** The body rows of a chart's table alternative, as text. */
+const tableRows = (chartId: string): Promise<(string | null)[][]> =>
+  page
+    .locator(`#${chartId}-table tr`)
+    .evaluateAll((trs) => trs.slice(1).map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)))
+
 const openAllTables = async () => {
   const toggles = page.locator('button[aria-controls$="-table"][aria-expanded="false"]')
   while ((await toggles.count()) > 0) {
@@ -252,6 +258,31 @@ describe('program statistics filters in the browser', () => {
     const workbook = new ExcelJS.Workbook()
     await workbook.xlsx.load(sheet.bytes as unknown as ArrayBuffer)
     expect(workbook.worksheets[0]?.getColumn(2).values.slice(1, 8)).toEqual(['Mentees', 30, 25, 22, 18, 12, 7])
+    // The other figures of the two years, as their tables show them (the teams are all of year A).
+    expect(await tableRows('statistics-expiries')).toEqual([
+      ['Expired unanswered by the mentee (48 h)', '5'],
+      ['Expired unanswered by the mentor (72 h)', '7'],
+      ['Mentors paused for silence', '6'],
+    ])
+    const reasons = await tableRows('statistics-decline-reasons')
+    expect(reasons.find((r) => r[1] === 'The mentor’s professional background does not fit my goals.')).toEqual([
+      'Mentees',
+      'The mentor’s professional background does not fit my goals.',
+      '5',
+    ])
+    expect(reasons.find((r) => r[1] === 'I do not have enough time at the moment.')).toEqual([
+      'Mentors',
+      'I do not have enough time at the moment.',
+      '6',
+    ])
+    const scores = await tableRows('statistics-scores')
+    expect(scores.filter((r) => r[1] !== 'fewer than 5' || r[2] !== 'fewer than 5')).toEqual([
+      ['60–69 %', 'fewer than 5', '13'],
+      ['80–89 %', '5', 'fewer than 5'],
+    ])
+    expect((await tableRows('statistics-pool'))[0]).toEqual(['2026-03-01', '20', 'fewer than 5', 'not shown (group under 5)'])
+    const genders = await tableRows('statistics-gender')
+    expect(['Female', 'Male', 'Not given'].map((g) => genders.find((r) => r[0] === g)?.[1])).toEqual(['20', '7', 'fewer than 5'])
 
     // 2 February to 3 March: year A's 27 registered on 1 March (year B's three on 1 February are out),
     // and the 18 first starts of 2 March, 7 of them matched, median 40 hours.
