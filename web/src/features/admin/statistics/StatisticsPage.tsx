@@ -47,7 +47,11 @@ const StatisticsPage = () => {
   const draft: StatisticsFilter = { clusterIds: [...clusterIds], from: dayOrNull(from), to: dayOrNull(to) }
   const rangeError = messageOf(t, validateStatisticsFilter(draft)[0])
   const report = useAdminGetStatisticsQuery({ filter, language })
-  const clusterName = (id: number) => clusters.data?.find((c) => c.clusterId === id)?.clusterText ?? String(id)
+  // The chosen years in the list's order, whatever order they were ticked in.
+  const chosenNames = (clusters.data ?? [])
+    .filter((c) => clusterIds.includes(c.clusterId))
+    .map((c) => c.clusterText)
+    .join(', ')
   const views = report.data === undefined ? [] : statisticsViews(report.data, t, language === 'de' ? 'de-DE' : 'en-GB')
 
   const actions: ChartActions = {
@@ -85,7 +89,7 @@ const StatisticsPage = () => {
             multiselect
             placeholder={t('admin.statistics.allYears')}
             selectedOptions={clusterIds.map(String)}
-            value={clusterIds.map(clusterName).join(', ')}
+            value={chosenNames}
             onOptionSelect={(_e, d) => setClusterIds(d.selectedOptions.map(Number))}
           >
             {(clusters.data ?? []).map((c) => (
