@@ -1,5 +1,6 @@
 // Tables of the identity adapter, created and changed by their own list of migrations (Kysely's
-// Migrator, bookkept in `identity_migrations`), on SQLite and PostgreSQL alike. They carry an
+// Migrator, bookkept in `identity_migration`, which a copy between databases leaves to each side's
+// own migrations, as `kysely_migration`), on SQLite and PostgreSQL alike. They carry an
 // `oidc_`/`identity_` prefix so they never collide with the application's migrations. Every step can
 // run again after a crash half-way (SQLite runs them without a transaction) and meets data folders
 // of earlier versions, whose tables the previous start-up code made with CREATE … IF NOT EXISTS.
@@ -159,7 +160,7 @@ const provider: MigrationProvider = { getMigrations: async () => ({ ...MIGRATION
 
 /** The identity tables' own bookkeeping, apart from the application's `kysely_migration`. */
 const migratorOf = (db: IdentityDatabase) =>
-  new Migrator({ db, provider, migrationTableName: 'identity_migrations', migrationLockTableName: 'identity_migrations_lock' })
+  new Migrator({ db, provider, migrationTableName: 'identity_migration', migrationLockTableName: 'identity_migration_lock' })
 
 /**
  * Brings the identity tables up to date; run at start before anything else uses them (on SQLite the

@@ -77,7 +77,7 @@ describe.each(DATABASES)('identity migrations on %s', (kind) => {
     const names = async () =>
       (await db.kysely.introspection.getTables())
         .map((t) => t.name)
-        .filter((name) => /^(identity|oidc)_/.test(name) && !name.startsWith('identity_migrations'))
+        .filter((name) => /^(identity|oidc)_/.test(name) && !name.startsWith('identity_migration'))
         .sort()
     expect(await names()).toEqual([])
     await createIdentitySchema(db.kysely)
