@@ -1,10 +1,14 @@
-// Accounts of the embedded provider in SQLite: e-mail (unique, case-insensitive), argon2id hash,
-// the profile claims and the legal acceptances. Other adapters reach it only through AccountStore.
+// Accounts of the embedded provider: e-mail (unique, case-insensitive), argon2id hash, the profile
+// claims and the legal acceptances. Other adapters reach it only through AccountStore. Every
+// operation is one statement on the caller's asynchronous executor (SQLite or PostgreSQL): on SQLite
+// the connection is shared with the server's synchronous code, so no transaction may stay open
+// across an await, and on PostgreSQL one statement is atomic under READ COMMITTED without locks.
 import argon2 from 'argon2'
-import type BetterSqlite3 from 'better-sqlite3'
 import { either as E } from 'fp-ts'
 import { randomUUID } from 'node:crypto'
 import type { Language } from '@tandem/core'
+import { identityTables, toNullableNumber, toNumber, type IdentityDatabase, type IdentityTables } from './identity.database.js'
+import type { Selectable } from 'kysely'
 
 export type Gender = 'Female' | 'Male' | 'Non-binary' | 'NA'
 export const GENDERS: readonly Gender[] = ['Female', 'Male', 'Non-binary', 'NA']
@@ -38,13 +42,13 @@ export type NewAccount = {
 
 export type AccountStore = {
   readonly createAccount: (input: NewAccount) => Promise<E.Either<'EmailTaken', Account>>
-  readonly findBySubject: (subject: string) => Account | undefined
-  readonly findByEmail: (email: string) => Account | undefined
+  readonly findBySubject: (subject: string) => Promise<Account | undefined>
+  readonly findByEmail: (email: string) => Promise<Account | undefined>
   /** The account when the password fits, else null; unknown e-mails cost the same hashing time. */
   readonly verifyPassword: (email: string, password: string) => Promise<Account | null>
   readonly setPassword: (subject: string, password: string) => Promise<void>
   /** Marks the address confirmed without a mailed link: only for accounts the operator creates (demo). */
-  readonly confirmEmail: (subject: string) => void
+  readonly confirmEmail: (subject: string) => Promise<void>
   /** Ends every session and revokes every grant and token of the account (after a password reset). */
   readonly endSessions: (subject: string) => Promise<void>
   /** Removes the account, its sessions, grants and tokens; false when no such account. */
@@ -52,21 +56,7 @@ export type AccountStore = {
   readonly listAccounts: () => Promise<readonly Account[]>
 }
 
-type AccountRow = {
-  readonly id: string
-  readonly email: string
-  readonly password_hash: string
-  readonly given_name: string
-  readonly family_name: string
-  readonly birthdate: string | null
-  readonly gender: string
-  readonly locale: string
-  readonly terms_accepted_at: number
-  readonly privacy_accepted_at: number
-  readonly email_verified_at?: number | null
-  readonly created_at: number
-  readonly updated_at: number
-}
+type AccountRow = Selectable<IdentityTables['identity_accounts']>
 
 const toAccount = (row: AccountRow): Account => ({
   subject: row.id,
@@ -76,33 +66,44 @@ const toAccount = (row: AccountRow): Account => ({
   birthdate: row.birthdate,
   gender: (GENDERS as readonly string[]).includes(row.gender) ? (row.gender as Gender) : 'NA',
   locale: row.locale === 'de' ? 'de' : 'en',
-  termsAcceptedAt: row.terms_accepted_at,
-  privacyAcceptedAt: row.privacy_accepted_at,
-  emailVerifiedAt: row.email_verified_at ?? null,
-  createdAt: row.created_at,
-  updatedAt: row.updated_at,
+  termsAcceptedAt: toNumber(row.terms_accepted_at),
+  privacyAcceptedAt: toNumber(row.privacy_accepted_at),
+  emailVerifiedAt: toNullableNumber(row.email_verified_at),
+  createdAt: toNumber(row.created_at),
+  updatedAt: toNumber(row.updated_at),
 })
 
 export const hashPassword = (password: string): Promise<string> => argon2.hash(password, { type: argon2.argon2id })
 
-export const createAccountStore = (db: BetterSqlite3.Database, now: () => number = Date.now): AccountStore => {
-  const insert = db.prepare(
-    `INSERT INTO identity_accounts (id, email, password_hash, given_name, family_name, birthdate, gender, locale,
-       terms_accepted_at, privacy_accepted_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-     ON CONFLICT (email) DO NOTHING`,
-  )
-  const byEmail = db.prepare<[string], AccountRow>('SELECT * FROM identity_accounts WHERE email = ?')
-  const bySubject = db.prepare<[string], AccountRow>('SELECT * FROM identity_accounts WHERE id = ?')
-  const all = db.prepare<[], AccountRow>('SELECT * FROM identity_accounts ORDER BY created_at, rowid')
-  const updateHash = db.prepare('UPDATE identity_accounts SET password_hash = ?, updated_at = ? WHERE id = ?')
-  const confirm = db.prepare('UPDATE identity_accounts SET email_verified_at = ? WHERE id = ? AND email_verified_at IS NULL')
-  const removeAccount = db.prepare('DELETE FROM identity_accounts WHERE id = ?')
-  const removeResets = db.prepare('DELETE FROM identity_password_resets WHERE account_id = ?')
-  // Sessions and grants name the account inside their JSON payload.
-  const removeModels = db.prepare(
-    `DELETE FROM oidc_models WHERE json_extract(payload, '$.accountId') = ?
-       OR (grant_id IS NOT NULL AND grant_id IN (SELECT id FROM oidc_models WHERE model = 'Grant' AND json_extract(payload, '$.accountId') = ?))`,
-  )
+/**
+ * Deletes the sessions, grants and tokens of an account in one statement: rows name their account
+ * (a column filled from the payload's accountId), and tokens also go with a grant of the account.
+ */
+export const endSessionsOf = async (database: IdentityDatabase, subject: string): Promise<void> => {
+  const db = identityTables(database)
+  await db
+    .deleteFrom('oidc_models')
+    .where((eb) =>
+      eb.or([
+        eb('account_id', '=', subject),
+        eb(
+          'grant_id',
+          'in',
+          eb
+            .selectFrom('oidc_models as grants')
+            .select('grants.id')
+            .where('grants.model', '=', 'Grant')
+            .where('grants.account_id', '=', subject),
+        ),
+      ]),
+    )
+    .execute()
+}
+
+export const createAccountStore = (database: IdentityDatabase, now: () => number = Date.now): AccountStore => {
+  const db = identityTables(database)
+  const byEmail = (email: string) => db.selectFrom('identity_accounts').selectAll().where('email', '=', email.trim()).executeTakeFirst()
+  const bySubject = (subject: string) => db.selectFrom('identity_accounts').selectAll().where('id', '=', subject).executeTakeFirst()
   // Hashed once so that an unknown e-mail costs one argon2 verification like a known one.
   const dummyHash = hashPassword(randomUUID())
 
@@ -110,57 +111,67 @@ export const createAccountStore = (db: BetterSqlite3.Database, now: () => number
     createAccount: async (input) => {
       const hash = await hashPassword(input.password)
       const at = now()
-      const id = randomUUID()
-      const result = insert.run(
-        id,
-        input.email.trim(),
-        hash,
-        input.givenName.trim(),
-        input.familyName.trim(),
-        input.birthdate,
-        input.gender,
-        input.locale,
-        at,
-        at,
-        at,
-        at,
-      )
-      const row = result.changes === 1 ? bySubject.get(id) : undefined
+      // One statement decides between two sign-ups with one address, on any number of instances.
+      const row = await db
+        .insertInto('identity_accounts')
+        .values({
+          id: randomUUID(),
+          email: input.email.trim(),
+          password_hash: hash,
+          given_name: input.givenName.trim(),
+          family_name: input.familyName.trim(),
+          birthdate: input.birthdate,
+          gender: input.gender,
+          locale: input.locale,
+          terms_accepted_at: at,
+          privacy_accepted_at: at,
+          created_at: at,
+          updated_at: at,
+        })
+        .onConflict((oc) => oc.column('email').doNothing())
+        .returningAll()
+        .executeTakeFirst()
       return row === undefined ? E.left('EmailTaken') : E.right(toAccount(row))
     },
-    findBySubject: (subject) => {
-      const row = bySubject.get(subject)
+    findBySubject: async (subject) => {
+      const row = await bySubject(subject)
       return row === undefined ? undefined : toAccount(row)
     },
-    findByEmail: (email) => {
-      const row = byEmail.get(email.trim())
+    findByEmail: async (email) => {
+      const row = await byEmail(email)
       return row === undefined ? undefined : toAccount(row)
     },
     verifyPassword: async (email, password) => {
-      const row = byEmail.get(email.trim())
+      const row = await byEmail(email)
       const hash = row?.password_hash ?? (await dummyHash)
       const fits = await argon2.verify(hash, password).catch(() => false)
       return fits && row !== undefined ? toAccount(row) : null
     },
     setPassword: async (subject, password) => {
-      updateHash.run(await hashPassword(password), now(), subject)
+      const hash = await hashPassword(password)
+      await db.updateTable('identity_accounts').set({ password_hash: hash, updated_at: now() }).where('id', '=', subject).execute()
     },
-    confirmEmail: (subject) => {
-      confirm.run(now(), subject)
+    confirmEmail: async (subject) => {
+      await db
+        .updateTable('identity_accounts')
+        .set({ email_verified_at: now() })
+        .where('id', '=', subject)
+        .where('email_verified_at', 'is', null)
+        .execute()
     },
-    endSessions: async (subject) => {
-      removeModels.run(subject, subject)
-    },
+    endSessions: (subject) => endSessionsOf(database, subject),
     deleteAccount: async (email) => {
-      const row = byEmail.get(email.trim())
-      if (row === undefined) return false
-      db.transaction(() => {
-        removeModels.run(row.id, row.id)
-        removeResets.run(row.id)
-        removeAccount.run(row.id)
-      })()
+      // The account goes first, in one statement (its links with it, by the foreign key): from then
+      // on no sign-in, refresh or session can use it, as oidc-provider finds no account. Its
+      // sessions and tokens go next; should the process stop in between, they are inert and expire.
+      const deleted = await db.deleteFrom('identity_accounts').where('email', '=', email.trim()).returning('id').executeTakeFirst()
+      if (deleted === undefined) return false
+      await db.deleteFrom('identity_password_resets').where('account_id', '=', deleted.id).execute()
+      await endSessionsOf(database, deleted.id)
       return true
     },
-    listAccounts: async () => all.all().map(toAccount),
+    // Accounts made in the same millisecond come in e-mail order, on both databases.
+    listAccounts: async () =>
+      (await db.selectFrom('identity_accounts').selectAll().orderBy('created_at').orderBy('email').execute()).map(toAccount),
   }
 }

@@ -1,14 +1,14 @@
 // Proof that an account of the embedded provider owns its e-mail address: a single-use link mailed
 // after sign-up (valid 24 h) that /oidc/verify-email redeems; tokens then carry email_verified true.
-import type BetterSqlite3 from 'better-sqlite3'
 import express from 'express'
 import type { Language } from '@tandem/core'
 import type { Account, AccountStore } from './account.store.js'
+import type { IdentityDatabase } from './identity.database.js'
 import { text } from './identity.messages.js'
 import type { MailMessage, SendMail } from './mail.reset.js'
 import * as page from './pages.render.js'
 import { createResetTokens } from './reset.tokens.js'
-import { queryString, requestLanguage, send, withLang } from './routes.shared.js'
+import { handle, queryString, requestLanguage, send, withLang } from './routes.shared.js'
 
 export type VerificationMailInput = { readonly to: string; readonly givenName: string; readonly language: Language; readonly link: string }
 export type ComposeVerificationMail = (input: VerificationMailInput) => MailMessage
@@ -27,11 +27,11 @@ export type EmailVerification = {
   /** Issues a fresh link (earlier ones of the account stop working) and mails it. */
   readonly sendLink: (account: Account) => Promise<void>
   /** The account whose address the token confirmed, or null for an unknown, used or expired token. */
-  readonly confirm: (token: string) => string | null
+  readonly confirm: (token: string) => Promise<string | null>
 }
 
 export type EmailVerificationOptions = {
-  readonly db: BetterSqlite3.Database
+  readonly db: IdentityDatabase
   readonly now: () => number
   /** The provider's issuer (public URL + /oidc): the link points at its /verify-email page. */
   readonly issuer: string
@@ -44,7 +44,7 @@ export const createEmailVerification = (options: EmailVerificationOptions): Emai
   const compose = options.compose ?? composeVerificationMail
   return {
     sendLink: async (account) => {
-      const token = tokens.issue(account.subject)
+      const token = await tokens.issue(account.subject)
       const link = `${options.issuer}/verify-email?${new URLSearchParams({ token, lang: account.locale }).toString()}`
       await options.sendMail(compose({ to: account.email, givenName: account.givenName, language: account.locale, link }))
     },
@@ -93,17 +93,21 @@ export type EmailVerificationRoutesDeps = {
 /** GET /verify-email?token=…&lang=…: the link of the mail. A page answers either way; a refused link changes nothing. */
 export const emailVerificationRoutes = (deps: EmailVerificationRoutesDeps): express.Router => {
   const router = express.Router()
-  router.get('/verify-email', (req, res) => {
-    const language = requestLanguage(req)
-    const token = queryString(req, 'token') ?? ''
-    const confirmed = token !== '' && deps.verification.confirm(token) !== null
-    const other: Language = language === 'en' ? 'de' : 'en'
-    // The switch link must not carry the spent token; after success it shows the sign-in entry.
-    const context = { language, assetsPath: `${deps.mountPath}/assets`, switchLanguageHref: withLang(`${deps.mountPath}/forgot`, other) }
-    const appLink = `<div class="links">${page.link(language, deps.appUrl, 'back-to-app')}</div>`
-    if (confirmed) return send(res, 200, page.layout(context, 'verify-done-title', `${page.paragraph(language, 'verify-done')}${appLink}`))
-    const forgot = `<div class="links">${page.link(language, withLang(`${deps.mountPath}/forgot`, language), 'signin-forgot')}</div>`
-    return send(res, 400, page.layout(context, 'verify-title', `${page.errorSummary(language, [], 'verify-link-invalid')}${forgot}`))
-  })
+  router.get(
+    '/verify-email',
+    handle(async (req, res) => {
+      const language = requestLanguage(req)
+      const token = queryString(req, 'token') ?? ''
+      const confirmed = token !== '' && (await deps.verification.confirm(token)) !== null
+      const other: Language = language === 'en' ? 'de' : 'en'
+      // The switch link must not carry the spent token; after success it shows the sign-in entry.
+      const context = { language, assetsPath: `${deps.mountPath}/assets`, switchLanguageHref: withLang(`${deps.mountPath}/forgot`, other) }
+      const appLink = `<div class="links">${page.link(language, deps.appUrl, 'back-to-app')}</div>`
+      if (confirmed)
+        return send(res, 200, page.layout(context, 'verify-done-title', `${page.paragraph(language, 'verify-done')}${appLink}`))
+      const forgot = `<div class="links">${page.link(language, withLang(`${deps.mountPath}/forgot`, language), 'signin-forgot')}</div>`
+      return send(res, 400, page.layout(context, 'verify-title', `${page.errorSummary(language, [], 'verify-link-invalid')}${forgot}`))
+    }),
+  )
   return router
 }

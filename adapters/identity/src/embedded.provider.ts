@@ -1,6 +1,6 @@
 // The embedded OpenID Connect provider (oidc-provider) as a mountable Express router: code flow
-// with PKCE for the web app, refresh tokens, JWT access tokens for the API, accounts in SQLite.
-import type BetterSqlite3 from 'better-sqlite3'
+// with PKCE for the web app, refresh tokens, JWT access tokens for the API; accounts, sessions,
+// tokens and keys in the database (SQLite or PostgreSQL), so instances on one database are alike.
 import express from 'express'
 import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider'
 import { API_AUDIENCE, WEB_CLIENT_ID, type Language } from '@tandem/core'
@@ -13,11 +13,12 @@ import {
   type ComposeVerificationMail,
 } from './email.verification.js'
 import { pickLanguage, text } from './identity.messages.js'
+import type { IdentityDatabase } from './identity.database.js'
 import { createIdentitySchema } from './identity.schema.js'
 import { identityRoutes } from './identity.routes.js'
 import { PAGE_HEADERS } from './routes.shared.js'
 import { composeResetMail as defaultResetMail, type ComposeResetMail, type SendMail } from './mail.reset.js'
-import { sqliteOidcAdapter } from './oidc.adapter.js'
+import { databaseOidcAdapter } from './oidc.adapter.js'
 import { escapeHtml, layout, paragraph } from './pages.render.js'
 import { loadOrCreateKeys } from './provider.keys.js'
 import type { LimitAttempt } from './limits.port.js'
@@ -25,9 +26,15 @@ import { createResetTokens } from './reset.tokens.js'
 import { createTokenVerifier, type TokenVerifier } from './token.verifier.js'
 
 export type EmbeddedProviderOptions = {
-  readonly db: BetterSqlite3.Database
+  /**
+   * The database's asynchronous executor (the SQLite file's Kysely, or a PostgreSQL pool's). On
+   * SQLite it may share the connection with synchronous code: every identity operation is one
+   * statement, never a transaction held across an await.
+   */
+  readonly db: IdentityDatabase
   /** Where users reach the app, e.g. https://tandem.example.org (TLS may end at a proxy). */
   readonly publicUrl: string
+  /** Where an earlier version kept `oidc-keys.json`, taken over into the database on the first start. */
   readonly dataDir: string
   readonly audience?: string
   readonly clientId?: string
@@ -94,8 +101,8 @@ export const createEmbeddedProvider = async (options: EmbeddedProviderOptions): 
   const resourceIndicator = resourceIndicatorFor(audience)
   const publicOrigin = new URL(publicUrl).origin
 
-  createIdentitySchema(options.db)
-  const keys = loadOrCreateKeys(options.dataDir)
+  await createIdentitySchema(options.db)
+  const keys = await loadOrCreateKeys(options.db, options.dataDir)
   const accounts = createAccountStore(options.db, now)
 
   const page = (ctx: KoaContextWithOIDC, title: 'logout-title' | 'logout-done-title' | 'error-title', body: string): void => {
@@ -106,7 +113,7 @@ export const createEmbeddedProvider = async (options: EmbeddedProviderOptions): 
   }
 
   const configuration: Configuration = {
-    adapter: sqliteOidcAdapter(options.db),
+    adapter: databaseOidcAdapter(options.db),
     clients: [
       {
         client_id: clientId,
@@ -135,13 +142,13 @@ export const createEmbeddedProvider = async (options: EmbeddedProviderOptions): 
     conformIdTokenClaims: false,
     extraParams: ['screen_hint'],
     clientBasedCORS: (_ctx, origin) => origin === publicOrigin,
-    findAccount: (_ctx, id) => {
-      const account = accounts.findBySubject(id)
+    findAccount: async (_ctx, id) => {
+      const account = await accounts.findBySubject(id)
       return account === undefined ? undefined : { accountId: id, claims: () => accountClaims(account) }
     },
-    extraTokenClaims: (_ctx, token) => {
+    extraTokenClaims: async (_ctx, token) => {
       const accountId = 'accountId' in token ? token.accountId : undefined
-      const account = typeof accountId === 'string' ? accounts.findBySubject(accountId) : undefined
+      const account = typeof accountId === 'string' ? await accounts.findBySubject(accountId) : undefined
       if (account === undefined) return undefined
       // email_verified stays: the API grants ADMIN_EMAILS only on confirmed addresses.
       const { sub: _sub, name: _name, ...claims } = accountClaims(account)

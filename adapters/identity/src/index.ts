@@ -39,6 +39,7 @@ export {
   type ComposeVerificationMail,
   type VerificationMailInput,
 } from './email.verification.js'
-export { createIdentitySchema } from './identity.schema.js'
-export { loadOrCreateKeys, KEYS_FILE, type ProviderKeys } from './provider.keys.js'
+export { createIdentitySchema, dropIdentitySchema } from './identity.schema.js'
+export type { IdentityDatabase } from './identity.database.js'
+export { generateProviderKeys, loadOrCreateKeys, KEYS_FILE, type ProviderKeys } from './provider.keys.js'
 export { IDENTITY_TEXTS, type IdentityTextKey } from './identity.messages.js'

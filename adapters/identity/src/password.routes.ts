@@ -63,14 +63,15 @@ ${page.button(language, 'forgot-submit')}
         return forgotForm(req, res, 429, language, [], email, 'rate-limited')
       const problem = emailProblem(email)
       if (problem !== null) return forgotForm(req, res, 400, language, [{ field: 'email', key: problem }], email)
-      const account = deps.accounts.findByEmail(email)
+      const account = await deps.accounts.findByEmail(email)
       if (account !== undefined) {
-        const token = deps.resetTokens.issue(account.subject)
-        const link = `${deps.issuer}/reset?${new URLSearchParams({ token, lang: account.locale }).toString()}`
         // Not awaited: the answer must not take longer when the address exists.
-        deps
-          .sendMail(deps.composeResetMail({ to: account.email, givenName: account.givenName, language: account.locale, link }))
-          .catch(deps.onMailError)
+        const mailLink = async () => {
+          const token = await deps.resetTokens.issue(account.subject)
+          const link = `${deps.issuer}/reset?${new URLSearchParams({ token, lang: account.locale }).toString()}`
+          await deps.sendMail(deps.composeResetMail({ to: account.email, givenName: account.givenName, language: account.locale, link }))
+        }
+        mailLink().catch(deps.onMailError)
       }
       return renderMessage(
         deps,
@@ -114,12 +115,15 @@ ${page.button(language, 'reset-submit')}
     send(res, 400, page.layout(pageContext(deps, language, withLang(`${mountPath}/forgot`, otherLanguage(language))), 'reset-title', body))
   }
 
-  router.get('/reset', (req, res) => {
-    const language = requestLanguage(req)
-    const token = queryString(req, 'token') ?? ''
-    if (deps.resetTokens.check(token) === null) return invalidLink(res, language)
-    return resetForm(req, res, 200, language, token, [])
-  })
+  router.get(
+    '/reset',
+    handle(async (req, res) => {
+      const language = requestLanguage(req)
+      const token = queryString(req, 'token') ?? ''
+      if ((await deps.resetTokens.check(token)) === null) return invalidLink(res, language)
+      return resetForm(req, res, 200, language, token, [])
+    }),
+  )
 
   router.post(
     '/reset',
@@ -129,10 +133,10 @@ ${page.button(language, 'reset-submit')}
       const body = asForm(req.body)
       const token = typeof body['token'] === 'string' ? body['token'] : ''
       if (!deps.csrf.valid(req, body['csrf'])) return resetForm(req, res, 403, language, token, [], 'csrf-invalid')
-      if (deps.resetTokens.check(token) === null) return invalidLink(res, language)
+      if ((await deps.resetTokens.check(token)) === null) return invalidLink(res, language)
       const decoded = decodeNewPassword(body)
       if (decoded.errors.length > 0) return resetForm(req, res, 400, language, token, decoded.errors)
-      const subject = deps.resetTokens.redeem(token)
+      const subject = await deps.resetTokens.redeem(token)
       if (subject === null) return invalidLink(res, language)
       await deps.accounts.setPassword(subject, decoded.password)
       await deps.accounts.endSessions(subject)

@@ -1,18 +1,25 @@
-// Signing keys and cookie keys of the embedded provider: generated on first start and kept in the
-// data folder, so tokens and sessions stay valid across restarts and a backup restores them.
+// Signing keys and cookie keys of the embedded provider, kept in the database: made once on the
+// first start, read by every instance on the database, so tokens and sessions stay valid across
+// restarts and across instances, and a backup of the database restores them. Versions before kept
+// them in `${DATA_DIR}/oidc-keys.json`; such a file is taken over on the first start.
 import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto'
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { JWK } from 'oidc-provider'
+import { identityTables, type IdentityDatabase } from './identity.database.js'
 
 export type ProviderKeys = {
   readonly jwks: { readonly keys: readonly JWK[] }
   readonly cookieKeys: readonly string[]
 }
 
+/** The key file of earlier versions in the data folder, imported when the database has no keys yet. */
 export const KEYS_FILE = 'oidc-keys.json'
 
-const generateKeys = (): ProviderKeys => {
+/** The one row of table identity_keys. */
+const KEYS_ROW = 'provider'
+
+export const generateProviderKeys = (): ProviderKeys => {
   const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 })
   const jwk = privateKey.export({ format: 'jwk' }) as JWK
   return {
@@ -34,16 +41,43 @@ const isProviderKeys = (value: unknown): value is ProviderKeys => {
   )
 }
 
-/** Reads `${dataDir}/oidc-keys.json`, creating it (mode 600) when missing. A corrupt file is a bug to fix by hand, not to overwrite. */
-export const loadOrCreateKeys = (dataDir: string): ProviderKeys => {
+/** The keys of `${dataDir}/oidc-keys.json`, undefined without the file. A corrupt file is a bug to fix by hand. */
+const readKeysFile = (dataDir: string): ProviderKeys | undefined => {
   const file = join(dataDir, KEYS_FILE)
-  if (existsSync(file)) {
-    const parsed: unknown = JSON.parse(readFileSync(file, 'utf8'))
-    if (!isProviderKeys(parsed)) throw new Error(`${file} is not a valid key file; restore it from a backup or delete it to start over`)
-    return parsed
-  }
-  mkdirSync(dataDir, { recursive: true })
-  const keys = generateKeys()
-  writeFileSync(file, JSON.stringify(keys, null, 2), { mode: 0o600, flag: 'wx' })
-  return keys
+  if (!existsSync(file)) return undefined
+  const parsed: unknown = JSON.parse(readFileSync(file, 'utf8'))
+  if (!isProviderKeys(parsed)) throw new Error(`${file} is not a valid key file; restore it from a backup or delete it to start over`)
+  return parsed
+}
+
+const storedKeys = async (database: IdentityDatabase): Promise<ProviderKeys | undefined> => {
+  const row = await identityTables(database).selectFrom('identity_keys').select('value').where('name', '=', KEYS_ROW).executeTakeFirst()
+  if (row === undefined) return undefined
+  const parsed: unknown = JSON.parse(row.value)
+  if (!isProviderKeys(parsed)) throw new Error(`table identity_keys holds no valid provider keys; restore them from a backup`)
+  return parsed
+}
+
+/**
+ * The provider's keys from the database, stored there on the first start: those of an existing
+ * `${dataDir}/oidc-keys.json` (so tokens and sessions issued before stay valid), else new ones.
+ * Insert-if-absent, then read back: instances starting at once on one database all end with the
+ * keys of whichever insert came first.
+ */
+export const loadOrCreateKeys = async (
+  database: IdentityDatabase,
+  dataDir: string,
+  now: () => number = Date.now,
+): Promise<ProviderKeys> => {
+  const stored = await storedKeys(database)
+  if (stored !== undefined) return stored
+  const candidate = readKeysFile(dataDir) ?? generateProviderKeys()
+  await identityTables(database)
+    .insertInto('identity_keys')
+    .values({ name: KEYS_ROW, value: JSON.stringify(candidate), created_at: now() })
+    .onConflict((oc) => oc.column('name').doNothing())
+    .execute()
+  const kept = await storedKeys(database)
+  if (kept === undefined) throw new Error('the provider keys could not be stored')
+  return kept
 }

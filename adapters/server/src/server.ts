@@ -163,7 +163,8 @@ const serve = async (config: Config, overrides: ServerOverrides, releaseLock: ()
     })
   } else {
     provider = await createEmbeddedProvider({
-      db: db.raw,
+      // The identity tables are reached through the file's Kysely (one statement per operation).
+      db: db.kysely,
       publicUrl: config.publicUrl,
       dataDir: config.dataDir,
       limitAttempt,
@@ -218,7 +219,7 @@ const serve = async (config: Config, overrides: ServerOverrides, releaseLock: ()
     eraseMailFiles: (outboxIds, address) =>
       eraseEmlFiles(join(config.dataDir, MAIL_FOLDER), { messageIds: outboxIds.map((id) => outboxMessageId(org, id)), address }),
     deleteIdentity: async (issuer, subject) => {
-      const account = accounts?.findBySubject(subject)
+      const account = await accounts?.findBySubject(subject)
       if (provider !== null && accounts !== null && issuer === EMBEDDED_PROVIDER_ISSUER && account !== undefined)
         await accounts.deleteAccount(account.email)
     },
@@ -243,8 +244,8 @@ const serve = async (config: Config, overrides: ServerOverrides, releaseLock: ()
     await seedDemo(ctx, db, provider)
     // Demo addresses receive no mail; they count as confirmed so the demo admin is an admin.
     for (const email of Object.values(DEMO_ACCOUNTS)) {
-      const account = provider.accounts.findByEmail(email)
-      if (account !== undefined) provider.accounts.confirmEmail(account.subject)
+      const account = await provider.accounts.findByEmail(email)
+      if (account !== undefined) await provider.accounts.confirmEmail(account.subject)
     }
   }
   const cleared = clearInterruptedRuns(ctx)

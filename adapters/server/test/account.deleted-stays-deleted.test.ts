@@ -97,7 +97,7 @@ describe('with the embedded provider', () => {
     })
     expect(refreshed.status).toBe(400)
     expect(((await refreshed.json()) as { error: string }).error).toBe('invalid_grant')
-    expect(t.server.identityProvider?.accounts.findByEmail(email)).toBeUndefined()
+    expect(await t.server.identityProvider?.accounts.findByEmail(email)).toBeUndefined()
     const flow = await startAuthorization(t.endpoint)
     const attempt = await submit(flow, { email, password: SIGN_UP.password })
     expect(attempt.status).toBe(400)

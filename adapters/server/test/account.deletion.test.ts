@@ -223,7 +223,7 @@ describe('DeleteUserFromIdp with deletefromDB=true', () => {
         .status,
     ).toBe(200)
     expect(t.server.ctx.users.byEmail(email)).toBeDefined()
-    expect(t.server.identityProvider?.accounts.findByEmail(email)).toBeUndefined()
+    expect(await t.server.identityProvider?.accounts.findByEmail(email)).toBeUndefined()
   })
 })
 

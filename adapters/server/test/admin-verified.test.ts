@@ -108,7 +108,7 @@ describe('the demo (npm run demo)', () => {
     try {
       const tokens = await signIn(demo.endpoint, DEMO_ACCOUNTS.admin, DEMO_PASSWORD)
       expect((await demo.api(tokens.access_token, 'GET', adminRoute)).status).toBe(200)
-      expect(demo.server.identityProvider?.accounts.findByEmail(DEMO_ACCOUNTS.mentee)?.emailVerifiedAt).not.toBeNull()
+      expect((await demo.server.identityProvider?.accounts.findByEmail(DEMO_ACCOUNTS.mentee))?.emailVerifiedAt).not.toBeNull()
     } finally {
       await demo.close()
     }

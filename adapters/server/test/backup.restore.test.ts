@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { hostname, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { checkInvariants } from '@tandem/core'
-import { loadOrCreateKeys } from '@tandem/identity'
+import { generateProviderKeys, KEYS_FILE } from '@tandem/identity'
 import { createUsersRepository, createWorldStore, openDatabase } from '@tandem/sqlite'
 import BetterSqlite3 from 'better-sqlite3'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -169,8 +169,9 @@ const preparedFolder = async (mentees = 0): Promise<{ h: Harness; dir: string; m
   const ready: Person[] = []
   for (let i = 0; i < mentees; i++) ready.push(await h.readyMentee(`Mentee${i}`))
   await h.close()
-  // The embedded provider's key file, as it creates it (these servers verify the harness's tokens).
-  loadOrCreateKeys(dir)
+  // A key file as earlier versions of the embedded provider left it in the data folder (the keys now
+  // live in the database): a regular file beside it, which backup and restore must carry.
+  writeFileSync(join(dir, KEYS_FILE), JSON.stringify(generateProviderKeys()), { mode: 0o600 })
   return { h, dir, mentees: ready }
 }
 

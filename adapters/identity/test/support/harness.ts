@@ -1,6 +1,6 @@
 // Starts the real thing for tests: an Express app on a loopback port with the provider at /oidc,
-// a SQLite file in a temp folder, a real SMTP mailbox and a stand-in API route guarded by the verifier.
-import Database from 'better-sqlite3'
+// a SQLite file in a temp folder or a PostgreSQL database, a real SMTP mailbox and a stand-in API
+// route guarded by the verifier.
 import express from 'express'
 import { createHash, randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -8,7 +8,14 @@ import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { createEmbeddedProvider, type EmbeddedProvider, type EmbeddedProviderOptions, type TokenVerifier } from '../../src/index.js'
+import {
+  createEmbeddedProvider,
+  type EmbeddedProvider,
+  type EmbeddedProviderOptions,
+  type IdentityDatabase,
+  type TokenVerifier,
+} from '../../src/index.js'
+import { freshPostgresDatabase, openPostgres, openSqlite, type DatabaseKind } from './databases.js'
 import { Browser, hiddenField, formAction } from './http.client.js'
 import { startMailbox, type Mailbox } from './mailbox.js'
 
@@ -20,7 +27,10 @@ export type Harness = {
   readonly redirectUri: string
   readonly provider: EmbeddedProvider
   readonly mailbox: Mailbox
-  readonly db: Database.Database
+  readonly db: IdentityDatabase
+  readonly database: DatabaseKind
+  /** The PostgreSQL database's URL (undefined on SQLite), for a second instance on it. */
+  readonly databaseUrl: string | undefined
   readonly dataDir: string
   readonly clock: { now: number }
   readonly close: () => Promise<void>
@@ -28,6 +38,10 @@ export type Harness = {
 
 export type HarnessOptions = Partial<Pick<EmbeddedProviderOptions, 'limitAttempt' | 'audience'>> & {
   readonly dataDir?: string
+  /** SQLite (a file in the data folder) by default. */
+  readonly database?: DatabaseKind
+  /** A PostgreSQL database to use (another harness's, as a second instance); a fresh one by default. */
+  readonly databaseUrl?: string
   /** The public address the provider believes it has (its issuer), e.g. the one of an earlier run. */
   readonly publicUrl?: string
   /** Serves the app under a path prefix, as a proxy publishing it at https://host/prefix would. */
@@ -36,11 +50,21 @@ export type HarnessOptions = Partial<Pick<EmbeddedProviderOptions, 'limitAttempt
   readonly verifier?: (provider: EmbeddedProvider) => TokenVerifier
 }
 
+/** PostgreSQL databases by data folder: a harness started again on a folder finds its database again. */
+const postgresByFolder = new Map<string, string>()
+
+const postgresFor = async (dataDir: string, given: string | undefined): Promise<string> => {
+  const url = given ?? postgresByFolder.get(dataDir) ?? (await freshPostgresDatabase())
+  postgresByFolder.set(dataDir, url)
+  return url
+}
+
 export const startHarness = async (options: HarnessOptions = {}): Promise<Harness> => {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'tandem-identity-'))
-  const db = new Database(join(dataDir, 'tandem.db'))
-  db.pragma('journal_mode = WAL')
-  db.pragma('foreign_keys = ON')
+  const database = options.databaseUrl === undefined ? (options.database ?? 'sqlite') : 'postgres'
+  const databaseUrl = database === 'postgres' ? await postgresFor(dataDir, options.databaseUrl) : undefined
+  const opened = databaseUrl === undefined ? openSqlite(join(dataDir, 'tandem.db')) : openPostgres(databaseUrl)
+  const db = opened.kysely
   const mailbox = await startMailbox()
   const clock = { now: Date.now() }
   const app = express()
@@ -83,6 +107,8 @@ export const startHarness = async (options: HarnessOptions = {}): Promise<Harnes
     provider,
     mailbox,
     db,
+    database,
+    databaseUrl,
     dataDir,
     clock,
     close: async () => {
@@ -90,7 +116,7 @@ export const startHarness = async (options: HarnessOptions = {}): Promise<Harnes
       await new Promise<void>((resolve) => server.close(() => resolve()))
       server.closeAllConnections()
       await mailbox.close()
-      db.close()
+      await opened.close()
       if (options.dataDir === undefined) rmSync(dataDir, { recursive: true, force: true })
     },
   }
