@@ -52,4 +52,3 @@ if (E.isLeft(result)) {
 const total = result.right.tables.reduce((sum, t) => sum + t.rows, 0)
 console.log(`copied ${dataDir} into PostgreSQL: ${result.right.tables.length} tables, ${total} rows, each verified`)
 if (result.right.signedIn !== null) console.log(`${result.right.signedIn} signs in with the given password`)
-console.log('Start every instance with DATABASE_URL set to this database (docs/operations.md).')
