@@ -16,6 +16,9 @@ export type CohortFrame = {
   readonly bonus: number
 }
 
+/** Steps a row is sorted in; pairs further down share the last. */
+const SORT_BINS = 64
+
 /**
  * Per mentee its kept pairs (mentor, weight = scaled score + bonus) at start[i]..end[i]−1 of growable
  * typed columns; a widened row is written anew at the end (the old stretch is left unused).
@@ -42,7 +45,15 @@ export class CohortRows {
   readonly farCap: Float64Array
   mentor = new Int32Array(1 << 16)
   weight = new Float64Array(1 << 16)
+  /**
+   * Per kept pair, at least its reduced weight (weight − mentor price) now; a row is sorted by it,
+   * largest first, so a search stops reading a row where the rest cannot give a shorter path. Prices
+   * only rise, so a key stays an upper bound; `sortRow` brings a row's keys up to date.
+   */
+  key = new Float64Array(1 << 16)
   size = 0
+  /** Times row i was read by a search since it was last sorted. */
+  readonly reads: Uint8Array
   /** Rows scored again to widen them. */
   widened = 0
   /** Rows widened from their reserve (not scored again). */
@@ -61,6 +72,56 @@ export class CohortRows {
     this.reserved = new Int32Array(mentees)
     this.farFloor = new Float64Array(mentees).fill(Number.NEGATIVE_INFINITY)
     this.farCap = new Float64Array(mentees).fill(Number.NEGATIVE_INFINITY)
+    this.reads = new Uint8Array(mentees)
+  }
+  private scratchMentor = new Int32Array(0)
+  private scratchWeight = new Float64Array(0)
+  private readonly bins = new Int32Array(SORT_BINS + 2)
+  /**
+   * Sorts row i in place by reduced weight at the mentor prices now (−potential[n + j]), in steps of
+   * `scale` below the row's best: each pair's key is the top of its step, an upper bound.
+   */
+  sortRow(i: number, potential: Float64Array, n: number, scale: number): void {
+    const from = this.start[i]!
+    const to = this.end[i]!
+    this.reads[i] = 0
+    if (to - from < 2) {
+      if (to > from) this.key[from] = this.weight[from]! + potential[n + this.mentor[from]!]!
+      return
+    }
+    if (this.scratchMentor.length < to - from) {
+      this.scratchMentor = new Int32Array(to - from)
+      this.scratchWeight = new Float64Array(to - from)
+    }
+    const { mentor, weight, key, bins, scratchMentor, scratchWeight } = this
+    let top = Number.NEGATIVE_INFINITY
+    for (let e = from; e < to; e++) {
+      const reduced = weight[e]! + potential[n + mentor[e]!]!
+      key[e] = reduced
+      if (reduced > top) top = reduced
+    }
+    bins.fill(0)
+    for (let e = from; e < to; e++) {
+      const steps = scale === 1 ? top - key[e]! : Math.floor((top - key[e]!) / scale)
+      bins[(steps < SORT_BINS ? steps : SORT_BINS) + 1]!++
+    }
+    for (let b = 0; b <= SORT_BINS; b++) bins[b + 1]! += bins[b]!
+    for (let e = from; e < to; e++) {
+      const steps = scale === 1 ? top - key[e]! : Math.floor((top - key[e]!) / scale)
+      const at = bins[steps < SORT_BINS ? steps : SORT_BINS]!++
+      scratchMentor[at] = mentor[e]!
+      scratchWeight[at] = weight[e]!
+    }
+    // The keys: the top of each pair's step (the last step holds everything further down).
+    for (let e = 0; e < to - from; e++) {
+      mentor[from + e] = scratchMentor[e]!
+      weight[from + e] = scratchWeight[e]!
+    }
+    for (let e = from; e < to; e++) {
+      const reduced = weight[e]! + potential[n + mentor[e]!]!
+      const steps = scale === 1 ? top - reduced : Math.floor((top - reduced) / scale)
+      key[e] = steps < SORT_BINS ? top - steps * scale : top - SORT_BINS * scale
+    }
   }
   /** Makes room for `extra` more pairs. */
   reserve(extra: number): void {
@@ -72,6 +133,9 @@ export class CohortRows {
     const weights = new Float64Array(length)
     weights.set(this.weight.subarray(0, this.size))
     this.weight = weights
+    const keys = new Float64Array(length)
+    keys.set(this.key.subarray(0, this.size))
+    this.key = keys
   }
 }
 
@@ -293,6 +357,7 @@ export const rowWidener = (frame: CohortFrame, rows: CohortRows) => {
     }
     rows.size = write
     rows.end[i] = write
+    rows.sortRow(i, potential, n, scale)
     rows.reserved[i] = kept
     rows.floor[i] = Math.max(u - leastLeft, far)
     rows.cap[i] = Math.max(leftTop, rows.farCap[i]!)
@@ -361,6 +426,7 @@ export const rowWidener = (frame: CohortFrame, rows: CohortRows) => {
     }
     rows.size = at
     rows.end[i] = at
+    rows.sortRow(i, potential, n, scale)
     rows.reserved[i] = reserved
     rows.farFloor[i] = u - farLeast
     rows.farCap[i] = farTop

@@ -142,11 +142,20 @@ const greedyStart = (state: FlowState): number[] => {
   return deferred
 }
 
+/** Reads of a row by searches before it is sorted again at the prices then (they only rise). */
+const RESORT_AFTER = 8
+
 /** Searches between two price shifts in a full cohort (a shift costs a pass over everyone). */
 const SHIFT_EVERY = 256
 
 /** One shortest path per deferred mentee (see the top of the file); false when `poll` stopped it. */
-const augmentAll = (state: FlowState, deferred: readonly number[], widen: Widen, poll: (fraction: number) => boolean): boolean => {
+const augmentAll = (
+  state: FlowState,
+  deferred: readonly number[],
+  widen: Widen,
+  scale: number,
+  poll: (fraction: number) => boolean,
+): boolean => {
   const { rows, places, potential, mentorOf, weightOf, slotStart, slotMentee, load } = state
   const n = rows.mentees
   const m = state.mentors
@@ -205,9 +214,12 @@ const augmentAll = (state: FlowState, deferred: readonly number[], widen: Widen,
    * comes out of the queue, which spares the search the many ties in front of it.
    */
   const relaxRow = (x: number, d: number): void => {
-    const { mentor, weight } = rows
+    if (++rows.reads[x]! === RESORT_AFTER) rows.sortRow(x, potential, n, scale)
+    const { mentor, weight, key } = rows
     const base = d + potential[x]!
     for (let e = start[x]!, to = end[x]!; e < to; e++) {
+      // The rest of the row reduces to at most key[e]: no shorter path there.
+      if (key[e]! <= base - sinkDistance) break
       const j = mentor[e]!
       const node = n + j
       const next = base - potential[node]! - weight[e]!
@@ -352,8 +364,10 @@ export const solveCohortFlow = (
   mentors: number,
   places: Int32Array,
   widen: Widen,
+  scale: number,
   poll: (fraction: number) => boolean,
 ): FlowState | null => {
   const state = stateOf(rows, mentors, places)
-  return augmentAll(state, greedyStart(state), widen, poll) ? state : null
+  for (let i = 0; i < rows.mentees; i++) rows.sortRow(i, state.potential, rows.mentees, scale)
+  return augmentAll(state, greedyStart(state), widen, scale, poll) ? state : null
 }

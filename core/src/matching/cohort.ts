@@ -122,7 +122,7 @@ const solve = (frame: CohortFrame, control: CohortControl): Solved => {
     }
   const rows = collectCandidateRows(frame, KEEP_PER_MENTEE, RESERVE_PER_MENTEE, poller('scoring'))
   if (rows === null) throw new CancelledRun('scoring')
-  const solution = solveCohortFlow(rows, frame.mentors, frame.places, rowWidener(frame, rows), poller('solving'))
+  const solution = solveCohortFlow(rows, frame.mentors, frame.places, rowWidener(frame, rows), frame.scorer.scale, poller('solving'))
   if (solution === null) throw new CancelledRun('solving')
   if (poller('verifying')(0)) throw new CancelledRun('verifying')
   const prices = pricesOf(solution)
