@@ -139,6 +139,9 @@ export class CohortRows {
   }
 }
 
+/** Reserved pairs in all rows together at most (8 bytes each). */
+const RESERVE_BUDGET = 1 << 25
+
 /** Scores below this are counted in a histogram to find the cut. */
 const HISTOGRAM_MAX = 1 << 20
 
@@ -201,8 +204,9 @@ export const collectCandidateRows = (
   const m = frame.mentors
   const out = new Int32Array(m)
   const closed = closedColumns(frame)
-  // Small pools keep no reserve: scoring a row again is cheap there, and a reserve would hold most of it.
-  const rows = new CohortRows(n, Math.max(0, Math.min(reserveSize, Math.floor(m / 4) - keep)))
+  // Small pools keep no reserve: scoring a row again is cheap there, and a reserve would hold most of
+  // it. Large cohorts keep a shorter one, so that all reserves together stay within RESERVE_BUDGET pairs.
+  const rows = new CohortRows(n, Math.max(0, Math.min(reserveSize, Math.floor(m / 4) - keep, Math.floor(RESERVE_BUDGET / Math.max(1, n)))))
   const R = rows.reserveSize
   // Index 0 counts the non-candidates (−1), index s + 1 the candidates scoring s.
   let histogram = new Int32Array(258)

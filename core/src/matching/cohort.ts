@@ -22,7 +22,7 @@ import { scoreMentor } from './score.rules.js'
 /** Candidates kept per mentee at first; the solver widens a row when its left-out pairs could matter. */
 const KEEP_PER_MENTEE = 64
 /** The next best pairs each mentee keeps aside, to widen its row from without scoring it again. */
-const RESERVE_PER_MENTEE = 256
+const RESERVE_PER_MENTEE = 1024
 
 const invalid = (field: string, reason: string): CohortError => ({ _tag: 'InvalidCohortInput', field, reason })
 
