@@ -143,7 +143,7 @@ const greedyStart = (state: FlowState): number[] => {
 }
 
 /** Reads of a row by searches before it is sorted again at the prices then (they only rise). */
-const RESORT_AFTER = 8
+const RESORT_AFTER = 32
 
 /** Searches between two price shifts in a full cohort (a shift costs a pass over everyone). */
 const SHIFT_EVERY = 256
