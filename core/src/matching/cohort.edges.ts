@@ -140,7 +140,7 @@ export class CohortRows {
 }
 
 /** Reserved pairs in all rows together at most (8 bytes each). */
-const RESERVE_BUDGET = 1 << 25
+const RESERVE_BUDGET = 1 << 24
 
 /** Scores below this are counted in a histogram to find the cut. */
 const HISTOGRAM_MAX = 1 << 20
