@@ -22,7 +22,14 @@ type Result = {
   meanPercentage: number
   munkresSeconds: number | null
   munkresAgrees: boolean | null
-  stats: { candidatePairs: number; keptPairs: number; rounds: number; rescoredMentees: number; augmentations: number }
+  stats: {
+    candidatePairs: number
+    keptPairs: number
+    rounds: number
+    rescoredMentees: number
+    reserveWidenings: number
+    augmentations: number
+  }
 }
 
 const here = dirname(fileURLToPath(import.meta.url))
@@ -112,7 +119,7 @@ export default async (): Promise<void> => {
       met,
     ])
     details.push(
-      `${n(r.mentees)} × ${n(r.mentors)}: ${r.phases}heap ${r.heapMb.toFixed(0)} MB, ${n(r.stats.augmentations)} shortest paths, ${n(r.stats.rescoredMentees)} rows scored again to widen them`,
+      `${n(r.mentees)} × ${n(r.mentors)}: ${r.phases}heap ${r.heapMb.toFixed(0)} MB, ${n(r.stats.augmentations)} shortest paths, ${n(r.stats.rescoredMentees)} rows scored again to widen them, ${n(r.stats.reserveWidenings)} widened from their reserve`,
     )
   }
   console.log(table(rows))

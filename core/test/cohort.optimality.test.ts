@@ -88,6 +88,17 @@ describe('assignCohort optimality', () => {
     agreesWithMunkres(input)
   })
 
+  it('stays exact when rows are widened from the pairs kept aside for them (no second scoring)', () => {
+    // A pool of 500 keeps a reserve; the second cohort is full (more mentees than places), so prices shift too.
+    for (const input of [
+      zipfCohort({ seed: 8, mentees: 500, mentors: 500, maxCapacity: 1 }),
+      zipfCohort({ seed: 9, mentees: 700, mentors: 500, maxCapacity: 1 }),
+    ]) {
+      expect(solved(input).stats.reserveWidenings).toBeGreaterThan(0)
+      agreesWithMunkres(input)
+    }
+  })
+
   it('stays exact in a full cohort (more mentees than places): rows widen and prices shift while solving', () => {
     for (const seed of [11, 12, 13]) {
       const input = zipfCohort({ seed, mentees: 320, mentors: 90, maxCapacity: 3 })

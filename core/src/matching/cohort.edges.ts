@@ -16,11 +16,18 @@ export type CohortFrame = {
   readonly bonus: number
 }
 
+/** Steps a row is sorted in; pairs further down share the last. */
+const SORT_BINS = 64
+
 /**
  * Per mentee its kept pairs (mentor, weight = scaled score + bonus) at start[i]..end[i]−1 of growable
  * typed columns; a widened row is written anew at the end (the old stretch is left unused).
  * Invariant: a candidate pair (i, j) not in row i weighs at most floor[i] + v_j, v_j being mentor j's
  * price now (prices only rise while solving); floor[i] is −∞ when the row holds every candidate.
+ *
+ * Behind each row, a reserve: the next best pairs (up to `reserveSize`, at i·reserveSize.. of their
+ * own columns), not searched, from which a row is widened without scoring the mentee again; every
+ * pair in neither weighs at most farFloor[i] + v_j and at most farCap[i].
  */
 export class CohortRows {
   readonly start: Int32Array
@@ -30,17 +37,91 @@ export class CohortRows {
   readonly cap: Float64Array
   /** Per mentee, how many candidates it has in all. */
   readonly candidates: Int32Array
+  readonly reserveMentor: Int32Array
+  readonly reserveScore: Int32Array
+  /** Pairs in row i's reserve. */
+  readonly reserved: Int32Array
+  readonly farFloor: Float64Array
+  readonly farCap: Float64Array
   mentor = new Int32Array(1 << 16)
   weight = new Float64Array(1 << 16)
+  /**
+   * Per kept pair, at least its reduced weight (weight − mentor price) now; a row is sorted by it,
+   * largest first, so a search stops reading a row where the rest cannot give a shorter path. Prices
+   * only rise, so a key stays an upper bound; `sortRow` brings a row's keys up to date.
+   */
+  key = new Float64Array(1 << 16)
   size = 0
+  /** Times row i was read by a search since it was last sorted. */
+  readonly reads: Uint8Array
   /** Rows scored again to widen them. */
   widened = 0
-  constructor(readonly mentees: number) {
+  /** Rows widened from their reserve (not scored again). */
+  widenedFromReserve = 0
+  constructor(
+    readonly mentees: number,
+    readonly reserveSize: number,
+  ) {
     this.start = new Int32Array(mentees)
     this.end = new Int32Array(mentees)
     this.floor = new Float64Array(mentees).fill(Number.NEGATIVE_INFINITY)
     this.cap = new Float64Array(mentees).fill(Number.NEGATIVE_INFINITY)
     this.candidates = new Int32Array(mentees)
+    this.reserveMentor = new Int32Array(mentees * reserveSize)
+    this.reserveScore = new Int32Array(mentees * reserveSize)
+    this.reserved = new Int32Array(mentees)
+    this.farFloor = new Float64Array(mentees).fill(Number.NEGATIVE_INFINITY)
+    this.farCap = new Float64Array(mentees).fill(Number.NEGATIVE_INFINITY)
+    this.reads = new Uint8Array(mentees)
+  }
+  private scratchMentor = new Int32Array(0)
+  private scratchWeight = new Float64Array(0)
+  private readonly bins = new Int32Array(SORT_BINS + 2)
+  /**
+   * Sorts row i in place by reduced weight at the mentor prices now (−potential[n + j]), in steps of
+   * `scale` below the row's best: each pair's key is the top of its step, an upper bound.
+   */
+  sortRow(i: number, potential: Float64Array, n: number, scale: number): void {
+    const from = this.start[i]!
+    const to = this.end[i]!
+    this.reads[i] = 0
+    if (to - from < 2) {
+      if (to > from) this.key[from] = this.weight[from]! + potential[n + this.mentor[from]!]!
+      return
+    }
+    if (this.scratchMentor.length < to - from) {
+      this.scratchMentor = new Int32Array(to - from)
+      this.scratchWeight = new Float64Array(to - from)
+    }
+    const { mentor, weight, key, bins, scratchMentor, scratchWeight } = this
+    let top = Number.NEGATIVE_INFINITY
+    for (let e = from; e < to; e++) {
+      const reduced = weight[e]! + potential[n + mentor[e]!]!
+      key[e] = reduced
+      if (reduced > top) top = reduced
+    }
+    bins.fill(0)
+    for (let e = from; e < to; e++) {
+      const steps = scale === 1 ? top - key[e]! : Math.floor((top - key[e]!) / scale)
+      bins[(steps < SORT_BINS ? steps : SORT_BINS) + 1]!++
+    }
+    for (let b = 0; b <= SORT_BINS; b++) bins[b + 1]! += bins[b]!
+    for (let e = from; e < to; e++) {
+      const steps = scale === 1 ? top - key[e]! : Math.floor((top - key[e]!) / scale)
+      const at = bins[steps < SORT_BINS ? steps : SORT_BINS]!++
+      scratchMentor[at] = mentor[e]!
+      scratchWeight[at] = weight[e]!
+    }
+    // The keys: the top of each pair's step (the last step holds everything further down).
+    for (let e = 0; e < to - from; e++) {
+      mentor[from + e] = scratchMentor[e]!
+      weight[from + e] = scratchWeight[e]!
+    }
+    for (let e = from; e < to; e++) {
+      const reduced = weight[e]! + potential[n + mentor[e]!]!
+      const steps = scale === 1 ? top - reduced : Math.floor((top - reduced) / scale)
+      key[e] = steps < SORT_BINS ? top - steps * scale : top - SORT_BINS * scale
+    }
   }
   /** Makes room for `extra` more pairs. */
   reserve(extra: number): void {
@@ -52,91 +133,153 @@ export class CohortRows {
     const weights = new Float64Array(length)
     weights.set(this.weight.subarray(0, this.size))
     this.weight = weights
+    const keys = new Float64Array(length)
+    keys.set(this.key.subarray(0, this.size))
+    this.key = keys
   }
 }
+
+/** Reserved pairs in all rows together at most (8 bytes each). */
+const RESERVE_BUDGET = 1 << 24
 
 /** Scores below this are counted in a histogram to find the cut. */
 const HISTOGRAM_MAX = 1 << 20
 
-/** Marks the columns a row must skip: the row's own exclusions. */
-export const markExcluded = (frame: CohortFrame, row: number, stamp: Int32Array): void => {
-  for (const j of frame.excluded[row]!) stamp[j] = row + 1
+/** Mentor columns without a place: no candidates for anyone. */
+const closedColumns = (frame: CohortFrame): Int32Array => {
+  const closed: number[] = []
+  for (let j = 0; j < frame.mentors; j++) if (frame.places[j] === 0) closed.push(j)
+  return Int32Array.from(closed)
 }
 
-/** out[j] = mentee i's scaled score with mentor j, −1 when j is no candidate for i. */
-const scoreCandidates = (frame: CohortFrame, i: number, out: Int32Array, stamp: Int32Array): void => {
+/**
+ * out[j] = mentee i's scaled score with mentor j, −1 when j is no candidate for i. The scorer already
+ * leaves out knock-outs and scores below the threshold; the few other exclusions (declined pairs, the
+ * same person, mentors without a place) are written over afterwards instead of tested per mentor.
+ */
+const scoreCandidates = (frame: CohortFrame, i: number, out: Int32Array, closed: Int32Array): void => {
   frame.scorer.scoreRow(frame.menteeAnswers[i]!, out)
-  markExcluded(frame, i, stamp)
-  const { places } = frame
-  for (let j = 0; j < out.length; j++) if (places[j] === 0 || stamp[j] === i + 1) out[j] = -1
+  for (const j of frame.excluded[i]!) out[j] = -1
+  for (let c = 0; c < closed.length; c++) out[closed[c]!] = -1
+}
+
+/**
+ * The score at which a row's `wanted` best candidates stop, and how many candidates of that score
+ * belong to them; (−1, 0) when there are no more than `wanted`.
+ */
+const cutAt = (
+  wanted: number,
+  count: number,
+  countable: boolean,
+  top: number,
+  histogram: Int32Array,
+  out: Int32Array,
+): [number, number] => {
+  if (count <= wanted) return [-1, 0]
+  if (countable) {
+    let above = 0
+    let least = top
+    while (above + histogram[least + 1]! < wanted) above += histogram[1 + least--]!
+    return [least, wanted - above]
+  }
+  // Finely scaled scores: sort instead of counting.
+  const scores = Float64Array.from(out.filter((s) => s >= 0))
+    .sort()
+    .reverse()
+  const least = scores[wanted - 1]!
+  return [least, wanted - scores.filter((s) => s > least).length]
 }
 
 /**
  * Scores every mentee against every mentor once and keeps, per mentee, its `keep` best candidates;
  * `poll` stops the run (null) when it returns true.
  */
-export const collectCandidateRows = (frame: CohortFrame, keep: number, poll: (fraction: number) => boolean): CohortRows | null => {
+export const collectCandidateRows = (
+  frame: CohortFrame,
+  keep: number,
+  reserveSize: number,
+  poll: (fraction: number) => boolean,
+): CohortRows | null => {
   const n = frame.menteeAnswers.length
   const m = frame.mentors
   const out = new Int32Array(m)
-  const stamp = new Int32Array(m)
-  const rows = new CohortRows(n)
-  let histogram = new Int32Array(256)
+  const closed = closedColumns(frame)
+  // Small pools keep no reserve: scoring a row again is cheap there, and a reserve would hold most of
+  // it. Large cohorts keep a shorter one, so that all reserves together stay within RESERVE_BUDGET pairs.
+  const rows = new CohortRows(n, Math.max(0, Math.min(reserveSize, Math.floor(m / 4) - keep, Math.floor(RESERVE_BUDGET / Math.max(1, n)))))
+  const R = rows.reserveSize
+  // Index 0 counts the non-candidates (−1), index s + 1 the candidates scoring s.
+  let histogram = new Int32Array(258)
   for (let i = 0; i < n; i++) {
     if ((i & 63) === 0 && poll(i / n)) return null
-    scoreCandidates(frame, i, out, stamp)
-    let count = 0
+    scoreCandidates(frame, i, out, closed)
+    // One pass: how many candidates, the best score and (for whole scores up to the histogram's size)
+    // how many score each value.
     let top = -1
+    let countable = true
     for (let j = 0; j < m; j++) {
       const s = out[j]!
-      if (s >= 0) {
-        count++
-        if (s > top) top = s
+      if (s > top) {
+        top = s
+        if (top >= HISTOGRAM_MAX) countable = false
+        else if (top + 2 > histogram.length) {
+          const wider = new Int32Array(Math.max(top + 2, histogram.length * 2))
+          wider.set(histogram)
+          histogram = wider
+        }
       }
+      if (countable) histogram[s + 1]!++
     }
+    let count = 0
+    if (countable) {
+      count = m - histogram[0]!
+      histogram[0] = 0
+    } else for (let j = 0; j < m; j++) if (out[j]! >= 0) count++
     rows.candidates[i] = count
-    // The score at which the kept candidates stop: all above it, some of those equal to it.
-    let least = -1
-    let quota = 0
-    if (count > keep && top < HISTOGRAM_MAX) {
-      if (top >= histogram.length) histogram = new Int32Array(Math.max(top + 1, histogram.length * 2))
-      histogram.fill(0, 0, top + 1)
-      for (let j = 0; j < m; j++) if (out[j]! >= 0) histogram[out[j]!]!++
-      let above = 0
-      least = top
-      while (above + histogram[least]! < keep) above += histogram[least--]!
-      quota = keep - above
-    } else if (count > keep) {
-      // Finely scaled scores: sort instead of counting.
-      const scores = Float64Array.from(out.filter((s) => s >= 0))
-        .sort()
-        .reverse()
-      least = scores[keep - 1]!
-      quota = keep - scores.filter((s) => s > least).length
-    }
-    // Every pair left out scores at most `least`, and prices start at 0.
-    if (count > keep) {
-      rows.floor[i] = least + frame.bonus
-      rows.cap[i] = least + frame.bonus
-    }
+    // The scores at which the kept candidates and the reserve stop: all above, some of those equal.
+    const [least, quota] = cutAt(keep, count, countable, top, histogram, out)
+    const [reserveLeast, reserveQuota] = cutAt(keep + R, count, countable, top, histogram, out)
+    histogram.fill(0, 0, Math.min(top + 2, histogram.length))
     rows.reserve(Math.min(count, keep))
     rows.start[i] = rows.size
     // Ties at the cut start at a different mentor per mentee, so popular ties do not all land on the same few.
     const offset = m === 0 ? 0 : (i * 7919) % m
-    const wanted = Math.min(count, keep)
-    for (let step = 0, kept = 0; step < m && kept < wanted; step++) {
+    const { bonus } = frame
+    let keptQuota = quota
+    let totalQuota = reserveQuota
+    let reserved = 0
+    let reserveTop = -1
+    let farTop = -1
+    const reserveAt = i * R
+    for (let step = 0; step < m; step++) {
       const j = offset + step < m ? offset + step : offset + step - m
       const s = out[j]!
-      if (s < 0 || s < least) continue
-      if (s === least) {
-        if (quota === 0) continue
-        quota--
+      if (s < 0) continue
+      const inTotal = s > reserveLeast || (s === reserveLeast && totalQuota > 0)
+      if (!inTotal) {
+        if (s > farTop) farTop = s
+        continue
       }
-      rows.mentor[rows.size] = j
-      rows.weight[rows.size++] = s + frame.bonus
-      kept++
+      if (s === reserveLeast) totalQuota--
+      if (s > least || (s === least && keptQuota > 0)) {
+        if (s === least) keptQuota--
+        rows.mentor[rows.size] = j
+        rows.weight[rows.size++] = s + bonus
+      } else {
+        rows.reserveMentor[reserveAt + reserved] = j
+        rows.reserveScore[reserveAt + reserved++] = s
+        if (s > reserveTop) reserveTop = s
+      }
     }
     rows.end[i] = rows.size
+    rows.reserved[i] = reserved
+    // Prices start at 0: a pair left out weighs at most its score.
+    const far = farTop < 0 ? Number.NEGATIVE_INFINITY : farTop + bonus
+    const left = Math.max(reserveTop, farTop)
+    rows.farFloor[i] = far
+    rows.farCap[i] = far
+    rows.floor[i] = left < 0 ? Number.NEGATIVE_INFINITY : left + bonus
+    rows.cap[i] = rows.floor[i]!
   }
   poll(1)
   return rows
@@ -145,58 +288,154 @@ export const collectCandidateRows = (frame: CohortFrame, keep: number, poll: (fr
 /** Pairs a widened row aims to hold, and the least slack (in points) its new floor keeps below the price. */
 const WIDE_KEEP = 64
 const WIDE_SLACK = 4
+/** Pairs a row takes from its reserve at least, when widened from it. */
+const RESERVE_TAKE = 32
 /** Slack counted per point up to this; pairs further below share the last bin. */
 const SLACK_BINS = 256
 
 /**
- * The widener the solver calls when row i's floor could matter: scores mentee i again and keeps every
- * pair whose reduced weight (weight − price) is within a new, lower floor of the mentee's price `u`
- * (at least WIDE_SLACK points below it, low enough for about WIDE_KEEP pairs). `potential` holds −v_j
- * at n + j.
+ * The widener the solver calls when row i's floor could matter (mentee price `u`, `potential` holding
+ * −v_j at n + j): the row takes every pair whose reduced weight (weight − price) lies less than a new,
+ * lower floor below u — at least `need` (what the running search asks for) and further below than
+ * before. When the pairs outside row and reserve lie below that floor, the reserve alone is read
+ * (a few hundred pairs); otherwise the mentee is scored again against every mentor (at least
+ * WIDE_SLACK points, about WIDE_KEEP pairs), and the reserve refilled with the next best.
  */
 export const rowWidener = (frame: CohortFrame, rows: CohortRows) => {
   const m = frame.mentors
   const n = rows.mentees
   const out = new Int32Array(m)
-  const stamp = new Int32Array(m)
+  const closed = closedColumns(frame)
+  // Per mentor the pair's slack below the mentee's price (+∞ for no candidate): computed once, read twice.
+  const slackOf = new Float64Array(m)
   const bins = new Int32Array(SLACK_BINS + 1)
   const scale = frame.scorer.scale
-  return (i: number, u: number, potential: Float64Array, need: number, slack: number): void => {
-    rows.widened++
-    scoreCandidates(frame, i, out, stamp)
+  const { bonus } = frame
+  const R = rows.reserveSize
+  const pointsOf = (slack: number): number => {
+    const points = scale === 1 ? slack : Math.floor(slack / scale)
+    return points < SLACK_BINS ? (points > 0 ? points : 0) : SLACK_BINS
+  }
+
+  /** Moves the reserve's pairs less than `limit` below u into the row; false when the reserve is not enough. */
+  const fromReserve = (i: number, u: number, potential: Float64Array, least: number): boolean => {
+    const far = rows.farFloor[i]!
+    if (u - far < least * scale) return false
+    rows.widenedFromReserve++
+    const at = i * R
+    const count = rows.reserved[i]!
     bins.fill(0)
-    const { bonus } = frame
+    for (let r = 0; r < count; r++) {
+      const slack = u - bonus - rows.reserveScore[at + r]! - potential[n + rows.reserveMentor[at + r]!]!
+      slackOf[r] = slack
+      bins[pointsOf(slack)]!++
+    }
+    let cut = 0
+    let taken = 0
+    while (cut <= SLACK_BINS && (cut < least || taken < RESERVE_TAKE) && taken < count) taken += bins[cut++]!
+    const limit = cut > SLACK_BINS || taken === count ? Number.POSITIVE_INFINITY : cut * scale
+    const from = rows.start[i]!
+    const length = rows.end[i]! - from
+    rows.reserve(length + taken)
+    const { mentor, weight } = rows
+    mentor.copyWithin(rows.size, from, from + length)
+    weight.copyWithin(rows.size, from, from + length)
+    rows.start[i] = rows.size
+    let write = rows.size + length
+    let kept = 0
+    let leftTop = Number.NEGATIVE_INFINITY
+    let leastLeft = Number.POSITIVE_INFINITY
+    for (let r = 0; r < count; r++) {
+      const slack = slackOf[r]!
+      const j = rows.reserveMentor[at + r]!
+      const s = rows.reserveScore[at + r]!
+      if (slack < limit) {
+        mentor[write] = j
+        weight[write++] = s + bonus
+      } else {
+        rows.reserveMentor[at + kept] = j
+        rows.reserveScore[at + kept++] = s
+        if (s + bonus > leftTop) leftTop = s + bonus
+        if (slack < leastLeft) leastLeft = slack
+      }
+    }
+    rows.size = write
+    rows.end[i] = write
+    rows.sortRow(i, potential, n, scale)
+    rows.reserved[i] = kept
+    rows.floor[i] = Math.max(u - leastLeft, far)
+    rows.cap[i] = Math.max(leftTop, rows.farCap[i]!)
+    return true
+  }
+
+  return (i: number, u: number, potential: Float64Array, need: number, slack: number): void => {
+    // The new floor lies further below the price than the old one and below `need` when that is near
+    // (so this search does not ask again soon).
+    const before = Math.floor(slack / scale)
+    const needed = need <= SLACK_BINS * scale ? Math.floor(need / scale) + 1 : 0
+    if (fromReserve(i, u, potential, Math.max(1, before + 1, needed))) return
+    rows.widened++
+    scoreCandidates(frame, i, out, closed)
+    bins.fill(0)
+    // Slack of a pair below the mentee's price, ≥ 0 by the invariant; whole when scale is 1.
+    const top = u - bonus
     for (let j = 0; j < m; j++) {
       const s = out[j]!
-      if (s < 0) continue
-      // Slack of the pair below the mentee's price, ≥ 0 by the invariant.
-      const slack = u - (s + bonus + potential[n + j]!)
-      bins[Math.min(SLACK_BINS, Math.max(0, Math.floor(slack / scale)))]!++
+      if (s < 0) {
+        slackOf[j] = Number.POSITIVE_INFINITY
+        continue
+      }
+      const pairSlack = top - s - potential[n + j]!
+      slackOf[j] = pairSlack
+      bins[pointsOf(pairSlack)]!++
     }
-    // The new floor lies at least twice as far below the price as the old one (so a row widens a few
-    // times at most) and below `need` when that is near (so this search does not ask again soon).
-    const before = Math.floor(slack / scale)
-    const least = Math.max(WIDE_SLACK, 2 * before + 1, need <= SLACK_BINS * scale ? Math.floor(need / scale) + 1 : 0)
+    // At least twice as far below the price as before, so a row is scored again a few times at most.
+    const least = Math.max(WIDE_SLACK, 2 * before + 1, needed)
     let cut = 0
     let kept = 0
     while (cut < SLACK_BINS && (cut < least || kept < WIDE_KEEP)) kept += bins[cut++]!
     // Past the counted bins the row takes every candidate.
     if (cut === SLACK_BINS && least > SLACK_BINS) kept += bins[cut++]!
     const limit = cut > SLACK_BINS ? Number.POSITIVE_INFINITY : cut * scale
-    rows.floor[i] = kept === rows.candidates[i] ? Number.NEGATIVE_INFINITY : u - limit
+    // The reserve takes the next whole bins, as many as fit.
+    let reserveCut = cut
+    let reserving = 0
+    while (reserveCut <= SLACK_BINS && reserving + bins[reserveCut]! <= R) reserving += bins[reserveCut++]!
+    const reserveLimit = reserveCut > SLACK_BINS ? Number.POSITIVE_INFINITY : reserveCut * scale
     rows.reserve(kept)
-    rows.start[i] = rows.size
-    let cap = Number.NEGATIVE_INFINITY
+    const { mentor, weight } = rows
+    let at = rows.size
+    rows.start[i] = at
+    const reserveAt = i * R
+    let reserved = 0
+    let reserveTop = Number.NEGATIVE_INFINITY
+    let farTop = Number.NEGATIVE_INFINITY
+    let farLeast = Number.POSITIVE_INFINITY
+    let reserveLeast = Number.POSITIVE_INFINITY
     for (let j = 0; j < m; j++) {
-      const s = out[j]!
-      if (s < 0) continue
-      const w = s + bonus
-      if (u - (w + potential[n + j]!) < limit) {
-        rows.mentor[rows.size] = j
-        rows.weight[rows.size++] = w
-      } else if (w > cap) cap = w
+      const pairSlack = slackOf[j]!
+      if (pairSlack < limit) {
+        mentor[at] = j
+        weight[at++] = out[j]! + bonus
+      } else if (pairSlack === Number.POSITIVE_INFINITY) continue
+      else if (pairSlack < reserveLimit && reserved < R) {
+        rows.reserveMentor[reserveAt + reserved] = j
+        rows.reserveScore[reserveAt + reserved++] = out[j]!
+        if (out[j]! + bonus > reserveTop) reserveTop = out[j]! + bonus
+        if (pairSlack < reserveLeast) reserveLeast = pairSlack
+      } else {
+        if (out[j]! + bonus > farTop) farTop = out[j]! + bonus
+        if (pairSlack < farLeast) farLeast = pairSlack
+      }
     }
-    rows.end[i] = rows.size
-    rows.cap[i] = cap
+    rows.size = at
+    rows.end[i] = at
+    rows.sortRow(i, potential, n, scale)
+    rows.reserved[i] = reserved
+    rows.farFloor[i] = u - farLeast
+    rows.farCap[i] = farTop
+    // Exact over what is left out: u less the least slack among those pairs (−∞ when none is).
+    rows.floor[i] = u - Math.min(reserveLeast, farLeast)
+    rows.cap[i] = Math.max(reserveTop, farTop)
   }
 }

@@ -142,11 +142,20 @@ const greedyStart = (state: FlowState): number[] => {
   return deferred
 }
 
+/** Reads of a row by searches before it is sorted again at the prices then (they only rise). */
+const RESORT_AFTER = 32
+
 /** Searches between two price shifts in a full cohort (a shift costs a pass over everyone). */
 const SHIFT_EVERY = 256
 
 /** One shortest path per deferred mentee (see the top of the file); false when `poll` stopped it. */
-const augmentAll = (state: FlowState, deferred: readonly number[], widen: Widen, poll: (fraction: number) => boolean): boolean => {
+const augmentAll = (
+  state: FlowState,
+  deferred: readonly number[],
+  widen: Widen,
+  scale: number,
+  poll: (fraction: number) => boolean,
+): boolean => {
   const { rows, places, potential, mentorOf, weightOf, slotStart, slotMentee, load } = state
   const n = rows.mentees
   const m = state.mentors
@@ -189,6 +198,7 @@ const augmentAll = (state: FlowState, deferred: readonly number[], widen: Widen,
       if (mentorOf[i]! >= 0) {
         potential[i]! -= delta
         floor[i]! -= delta
+        rows.farFloor[i]! -= delta
       }
     for (let j = 0; j < m; j++) if (places[j]! > 0) potential[n + j]! -= delta
     leastMentorPrice += delta
@@ -196,23 +206,33 @@ const augmentAll = (state: FlowState, deferred: readonly number[], widen: Widen,
   let sinkDistance = 0
   let sinkFrom = -1
   let sinkViaMentor = false
-  /** Relaxes mentee x's kept pairs from distance d. */
+  /**
+   * Relaxes mentee x's kept pairs from distance d. No test for settled mentors or x's own mentor is
+   * needed: reduced costs are ≥ 0 and whole, so `next` is never below a settled mentor's distance
+   * (x's own mentor was settled before x, the only way into x). A mentor with a free place ends a
+   * path at once (its price is 0): the sink's distance drops at the relaxation, not when the mentor
+   * comes out of the queue, which spares the search the many ties in front of it.
+   */
   const relaxRow = (x: number, d: number): void => {
-    const { mentor, weight } = rows
-    const price = potential[x]!
-    const own = mentorOf[x]!
-    for (let e = start[x]!; e < end[x]!; e++) {
+    if (++rows.reads[x]! === RESORT_AFTER) rows.sortRow(x, potential, n, scale)
+    const { mentor, weight, key } = rows
+    const base = d + potential[x]!
+    for (let e = start[x]!, to = end[x]!; e < to; e++) {
+      // The rest of the row reduces to at most key[e]: no shorter path there.
+      if (key[e]! <= base - sinkDistance) break
       const j = mentor[e]!
-      if (j === own) continue
       const node = n + j
-      if (settled[node] === 1) continue
-      const next = d + price - potential[node]! - weight[e]!
+      const next = base - potential[node]! - weight[e]!
       if (next < distance[node]! && next < sinkDistance) {
         if (distance[node] === Number.POSITIVE_INFINITY) touched[touchedCount++] = node
         distance[node] = next
         predecessorMentee[j] = x
         predecessorWeight[j] = weight[e]!
-        heap.push(next, node)
+        if (load[j]! < places[j]! && next + potential[node]! < sinkDistance) {
+          sinkDistance = next + potential[node]!
+          sinkFrom = j
+          sinkViaMentor = true
+        } else heap.push(next, node)
       }
     }
   }
@@ -279,6 +299,12 @@ const augmentAll = (state: FlowState, deferred: readonly number[], widen: Widen,
           if (next < distance[k]! && next < sinkDistance) {
             if (distance[k] === Number.POSITIVE_INFINITY) touched[touchedCount++] = k
             distance[k] = next
+            // k going unmatched ends a path too (at its price): known now, not when k is settled.
+            if (next + potential[k]! < sinkDistance) {
+              sinkDistance = next + potential[k]!
+              sinkFrom = k
+              sinkViaMentor = false
+            }
             heap.push(next, k)
           }
         }
@@ -289,6 +315,10 @@ const augmentAll = (state: FlowState, deferred: readonly number[], widen: Widen,
       const x = settledNodes[t]!
       potential[x] = potential[x]! + distance[x]! - sinkDistance
     }
+    // The path's last node, when found at a relaxation and never settled, moves like a settled one
+    // (to price 0: a mentor with a free place, or a mentee going unmatched).
+    const sinkNode = sinkViaMentor ? n + sinkFrom : sinkFrom
+    if (settled[sinkNode] === 0) potential[sinkNode] = potential[sinkNode]! + distance[sinkNode]! - sinkDistance
 
     // Augment backwards from the sink: each mentor on the path takes the mentee before it.
     let fill: number
@@ -334,8 +364,10 @@ export const solveCohortFlow = (
   mentors: number,
   places: Int32Array,
   widen: Widen,
+  scale: number,
   poll: (fraction: number) => boolean,
 ): FlowState | null => {
   const state = stateOf(rows, mentors, places)
-  return augmentAll(state, greedyStart(state), widen, poll) ? state : null
+  for (let i = 0; i < rows.mentees; i++) rows.sortRow(i, state.potential, rows.mentees, scale)
+  return augmentAll(state, greedyStart(state), widen, scale, poll) ? state : null
 }

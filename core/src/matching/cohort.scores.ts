@@ -5,7 +5,7 @@
 import type { Answer } from '../questionnaire/questionnaire.codec.js'
 import type { MentorPool } from './mentor-pool.packed.js'
 import type { CompiledQuestionnaire } from './questionnaire.compiled.js'
-import { planFor, restrictPlan, scoreColumns, type Columns, type Plan } from './ranking.packed.js'
+import { planBuffer, planFor, restrictPlanInto, scoreColumns, type Columns, type Plan } from './ranking.packed.js'
 import { percentageOf } from './score.rules.js'
 
 export type CohortScorer = {
@@ -178,6 +178,14 @@ const groupedScorer = (compiled: CompiledQuestionnaire, pool: MentorPool, minPer
   const offsets = groups.map((_, k) => groups.slice(0, k).reduce((sum, group) => sum + group.pool.size, 0))
   for (let m = 0; m < n; m++) for (let k = 0; k < g; k++) classOf[m * g + k]! += offsets[k]!
   const table = new Int32Array(groups.reduce((sum, group) => sum + group.pool.size, 0))
+  // Per group its slots as flags and a plan buffer, so that preparing a mentee allocates nothing per group.
+  const slotFlags = groups.map((group) => {
+    const choice = new Uint8Array(pool.choiceSlots)
+    const year = new Uint8Array(pool.yearSlots)
+    for (const slot of group.choiceSlots) choice[slot] = 1
+    for (const slot of group.yearSlots) year[slot] = 1
+    return { choice, year, plan: planBuffer(compiled.pairs.length) }
+  })
   let least = 0
   let constant = -1
   /** Fills the tables for one mentee; false when nobody can be a candidate. */
@@ -185,7 +193,8 @@ const groupedScorer = (compiled: CompiledQuestionnaire, pool: MentorPool, minPer
     const plan: Plan = planFor(compiled, answers)
     if (plan.impossible) return false
     groups.forEach((group, k) => {
-      const sub = restrictPlan(plan, (side, slot) => (side === 'choice' ? group.choiceSlots : group.yearSlots).includes(slot), k === 0)
+      const flags = slotFlags[k]!
+      const sub = restrictPlanInto(plan, flags.choice, flags.year, k === 0, flags.plan)
       const { base, knockedOut } = scoreColumns(sub, group.pool, group.columns)
       const at = offsets[k]!
       for (let c = 0; c < group.pool.size; c++) table[at + c] = knockedOut[c] === 1 ? KNOCKOUT : base[c]!

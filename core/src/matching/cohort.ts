@@ -21,6 +21,8 @@ import { scoreMentor } from './score.rules.js'
 
 /** Candidates kept per mentee at first; the solver widens a row when its left-out pairs could matter. */
 const KEEP_PER_MENTEE = 64
+/** The next best pairs each mentee keeps aside, to widen its row from without scoring it again. */
+const RESERVE_PER_MENTEE = 1024
 
 const invalid = (field: string, reason: string): CohortError => ({ _tag: 'InvalidCohortInput', field, reason })
 
@@ -118,9 +120,9 @@ const solve = (frame: CohortFrame, control: CohortControl): Solved => {
       control.onProgress?.({ phase, fraction })
       return control.shouldCancel?.() === true
     }
-  const rows = collectCandidateRows(frame, KEEP_PER_MENTEE, poller('scoring'))
+  const rows = collectCandidateRows(frame, KEEP_PER_MENTEE, RESERVE_PER_MENTEE, poller('scoring'))
   if (rows === null) throw new CancelledRun('scoring')
-  const solution = solveCohortFlow(rows, frame.mentors, frame.places, rowWidener(frame, rows), poller('solving'))
+  const solution = solveCohortFlow(rows, frame.mentors, frame.places, rowWidener(frame, rows), frame.scorer.scale, poller('solving'))
   if (solution === null) throw new CancelledRun('solving')
   if (poller('verifying')(0)) throw new CancelledRun('verifying')
   const prices = pricesOf(solution)
@@ -192,6 +194,7 @@ const report = (input: CohortInput, setup: Setup, solved: Solved): CohortResult 
       keptPairs: keptPairs(rows),
       rounds: 1,
       rescoredMentees: rows.widened,
+      reserveWidenings: rows.widenedFromReserve,
       augmentations: solution.augmentations,
     },
   }

@@ -106,5 +106,7 @@ export type CohortStats = {
   readonly rounds: number
   /** Rows scored again to widen them while solving. */
   readonly rescoredMentees: number
+  /** Rows widened from the pairs kept aside for them, without scoring the mentee again. */
+  readonly reserveWidenings: number
   readonly augmentations: number
 }

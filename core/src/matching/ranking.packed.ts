@@ -107,37 +107,54 @@ export const planFor = (compiled: CompiledQuestionnaire, menteeAnswers: readonly
   return plan
 }
 
+/** A plan whose columns are reused: the whole-cohort scorer restricts one per group and mentee. */
+export type PlanBuffer = { -readonly [K in keyof Plan]: Plan[K] }
+
+export const planBuffer = (length: number): PlanBuffer => ({
+  kind: new Int32Array(length),
+  slot: new Int32Array(length),
+  menteeMask: new Uint32Array(length),
+  noPreferenceMask: new Uint32Array(length),
+  weight: new Float64Array(length),
+  value: new Float64Array(length),
+  minYearsAhead: new Float64Array(length),
+  mustFit: new Uint8Array(length),
+  steps: 0,
+  offset: 0,
+  max: 0,
+  impossible: false,
+})
+
 /**
- * The plan's steps that read the kept slots (and, with `withConstants`, its constant points): the
- * whole-cohort scorer runs a plan per group of slots against the group's distinct answers.
+ * The plan's steps on the choice and year slots marked 1 (and, with `withConstants`, its constant
+ * points), written into `into` (as long as the plan's pairs) without allocating: the whole-cohort
+ * scorer runs a plan per group of slots against the group's distinct answers.
  */
-export const restrictPlan = (plan: Plan, keep: (side: 'choice' | 'year', slot: number) => boolean, withConstants: boolean): Plan => {
-  const kept: number[] = []
+export const restrictPlanInto = (
+  plan: Plan,
+  choiceSlots: Uint8Array,
+  yearSlots: Uint8Array,
+  withConstants: boolean,
+  into: PlanBuffer,
+): Plan => {
+  let kept = 0
   for (let s = 0; s < plan.steps; s++) {
     const kind = plan.kind[s]!
-    if (kind === CONSTANT ? withConstants : keep(kind === YEARS ? 'year' : 'choice', plan.slot[s]!)) kept.push(s)
+    if (!(kind === CONSTANT ? withConstants : (kind === YEARS ? yearSlots : choiceSlots)[plan.slot[s]!] === 1)) continue
+    into.kind[kept] = kind
+    into.slot[kept] = plan.slot[s]!
+    into.menteeMask[kept] = plan.menteeMask[s]!
+    into.noPreferenceMask[kept] = plan.noPreferenceMask[s]!
+    into.weight[kept] = plan.weight[s]!
+    into.value[kept] = plan.value[s]!
+    into.minYearsAhead[kept] = plan.minYearsAhead[s]!
+    into.mustFit[kept++] = plan.mustFit[s]!
   }
-  const pick = <A extends Int32Array | Uint32Array | Float64Array | Uint8Array>(column: A): A => {
-    const out = new (column.constructor as new (n: number) => A)(kept.length)
-    kept.forEach((s, i) => {
-      out[i] = column[s]!
-    })
-    return out
-  }
-  return {
-    kind: pick(plan.kind),
-    slot: pick(plan.slot),
-    menteeMask: pick(plan.menteeMask),
-    noPreferenceMask: pick(plan.noPreferenceMask),
-    weight: pick(plan.weight),
-    value: pick(plan.value),
-    minYearsAhead: pick(plan.minYearsAhead),
-    mustFit: pick(plan.mustFit),
-    steps: kept.length,
-    offset: withConstants ? plan.offset : 0,
-    max: plan.max,
-    impossible: plan.impossible,
-  }
+  into.steps = kept
+  into.offset = withConstants ? plan.offset : 0
+  into.max = plan.max
+  into.impossible = plan.impossible
+  return into
 }
 
 /** A bounded, sorted list of the best rows so far, in proposal order. */
