@@ -2,8 +2,9 @@
 // would leave the page inside the app, the browser's own prompt when the tab is closed or reloaded.
 import { useEffect } from 'react'
 import { useBlocker } from 'react-router'
-import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle } from '@fluentui/react-components'
+import { Button } from '@fluentui/react-components'
 import { useTranslation } from 'react-i18next'
+import { ModalDialog } from './ModalDialog.js'
 
 export const UnsavedChangesGuard = ({ dirty }: { readonly dirty: boolean }) => {
   const { t } = useTranslation()
@@ -20,28 +21,24 @@ export const UnsavedChangesGuard = ({ dirty }: { readonly dirty: boolean }) => {
     return () => window.removeEventListener('beforeunload', warn)
   }, [dirty])
 
-  // mounted only while blocked: a closed Fluent dialog still leaves focus-trap sentinels in the page
+  // the browser's modal dialog, mounted only while blocked (ModalDialog says why not Fluent's);
+  // Escape stays on the page, as "stay" does
   if (blocker.state !== 'blocked') return null
   return (
-    <Dialog
-      open
-      modalType="alert"
-      onOpenChange={(_e, d) => {
-        if (!d.open) blocker.reset?.()
-      }}
+    <ModalDialog
+      role="alertdialog"
+      title={t('questionnaire.leave.title')}
+      onCancel={() => blocker.reset?.()}
+      actions={
+        <>
+          <Button appearance="primary" onClick={() => blocker.reset?.()}>
+            {t('questionnaire.leave.stay')}
+          </Button>
+          <Button onClick={() => blocker.proceed?.()}>{t('questionnaire.leave.leave')}</Button>
+        </>
+      }
     >
-      <DialogSurface>
-        <DialogBody>
-          <DialogTitle>{t('questionnaire.leave.title')}</DialogTitle>
-          <DialogContent>{t('questionnaire.leave.text')}</DialogContent>
-          <DialogActions>
-            <Button appearance="primary" onClick={() => blocker.reset?.()}>
-              {t('questionnaire.leave.stay')}
-            </Button>
-            <Button onClick={() => blocker.proceed?.()}>{t('questionnaire.leave.leave')}</Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+      {t('questionnaire.leave.text')}
+    </ModalDialog>
   )
 }
