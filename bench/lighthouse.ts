@@ -20,6 +20,22 @@ export type LighthouseScores = {
   readonly tbt: number
   readonly lcp: number
   readonly cls: number
+  /** The longest main-thread tasks (what blocks), each with the script Lighthouse blames. */
+  readonly longTasks: readonly { readonly url: string; readonly startMs: number; readonly durationMs: number }[]
+}
+
+type LongTaskItem = { readonly url?: unknown; readonly startTime?: unknown; readonly duration?: unknown }
+
+const longTasksOf = (details: unknown): LighthouseScores['longTasks'] => {
+  const items = (details as { readonly items?: readonly LongTaskItem[] } | undefined)?.items ?? []
+  return items
+    .map((i) => ({
+      url: typeof i.url === 'string' ? i.url.replace(/^https?:\/\/[^/]+/, '') : '?',
+      startMs: Number(i.startTime ?? NaN),
+      durationMs: Number(i.duration ?? NaN),
+    }))
+    .sort((a, b) => b.durationMs - a.durationMs)
+    .slice(0, 4)
 }
 
 export const lighthouseScores = async (signedIn: Page, urls: readonly string[]): Promise<readonly LighthouseScores[]> => {
@@ -50,6 +66,7 @@ export const lighthouseScores = async (signedIn: Page, urls: readonly string[]):
         tbt: audit('total-blocking-time'),
         lcp: audit('largest-contentful-paint'),
         cls: audit('cumulative-layout-shift'),
+        longTasks: longTasksOf(lhr.audits['long-tasks']?.details),
       })
       await page.close()
     }

@@ -2,13 +2,14 @@
 // languages, store and error reporting, then render the routes.
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
-import { createBrowserRouter, RouterProvider } from 'react-router'
+import { UNSAFE_createBrowserHistory as createBrowserHistory } from 'react-router'
 import { fetchAppConfig } from './app/config.js'
 import { createOidcAuth, providerErrorAction } from './app/auth.oidc.js'
 import { makeStore } from './app/store.js'
 import { configLoaded, userChanged } from './app/session.slice.js'
 import { Providers } from './app/Providers.js'
-import { AppRoutes } from './app/routes.js'
+import { AppRoutes, preloadScreen } from './app/routes.js'
+import { GatedRouter } from './app/navigation.js'
 import { createI18n, languageOf } from './i18n/i18n.js'
 import { installGlobalErrorReporting } from './features/errors/error-reporting.js'
 import { installChunkReload } from './app/chunk-reload.js'
@@ -17,6 +18,7 @@ import { showStartFailure } from './app/start-failure.js'
 installChunkReload()
 
 const start = async (): Promise<void> => {
+  preloadScreen(window.location.pathname)
   const root = createRoot(document.getElementById('root') as HTMLElement)
   const [config, i18n] = await Promise.all([fetchAppConfig(), createI18n({ detect: true })])
   document.documentElement.lang = languageOf(i18n)
@@ -47,12 +49,15 @@ const start = async (): Promise<void> => {
   store.dispatch(userChanged(await auth.currentUser()))
   auth.onUserChanged((user) => store.dispatch(userChanged(user)))
 
-  // A data router so that screens can block navigation (unsaved changes); the routes stay one table.
-  const router = createBrowserRouter([{ path: '*', element: <AppRoutes /> }])
+  // react-router's own browser history behind a gate that screens close to keep unsaved changes
+  // (app/navigation.tsx); v5Compat tells the router of its own pushes too
+  const history = createBrowserHistory({ v5Compat: true })
   root.render(
     <StrictMode>
       <Providers store={store} i18n={i18n} auth={auth}>
-        <RouterProvider router={router} />
+        <GatedRouter history={history}>
+          <AppRoutes />
+        </GatedRouter>
       </Providers>
     </StrictMode>,
   )

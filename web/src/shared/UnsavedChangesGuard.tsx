@@ -1,14 +1,14 @@
 // Warns before unsaved changes are lost: a confirmation dialog when a link or the back button
 // would leave the page inside the app, the browser's own prompt when the tab is closed or reloaded.
 import { useEffect } from 'react'
-import { useBlocker } from 'react-router'
 import { Button } from '@fluentui/react-components'
 import { useTranslation } from 'react-i18next'
 import { ModalDialog } from './ModalDialog.js'
+import { useLeaveGate } from '../app/navigation.js'
 
 export const UnsavedChangesGuard = ({ dirty }: { readonly dirty: boolean }) => {
   const { t } = useTranslation()
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname)
+  const held = useLeaveGate(dirty)
 
   useEffect(() => {
     if (!dirty) return
@@ -23,18 +23,18 @@ export const UnsavedChangesGuard = ({ dirty }: { readonly dirty: boolean }) => {
 
   // the browser's modal dialog, mounted only while blocked (ModalDialog says why not Fluent's);
   // Escape stays on the page, as "stay" does
-  if (blocker.state !== 'blocked') return null
+  if (held === null) return null
   return (
     <ModalDialog
       role="alertdialog"
       title={t('questionnaire.leave.title')}
-      onCancel={() => blocker.reset?.()}
+      onCancel={() => held.reset()}
       actions={
         <>
-          <Button appearance="primary" onClick={() => blocker.reset?.()}>
+          <Button appearance="primary" onClick={() => held.reset()}>
             {t('questionnaire.leave.stay')}
           </Button>
-          <Button onClick={() => blocker.proceed?.()}>{t('questionnaire.leave.leave')}</Button>
+          <Button onClick={() => held.proceed()}>{t('questionnaire.leave.leave')}</Button>
         </>
       }
     >
