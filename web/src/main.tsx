@@ -14,6 +14,7 @@ import { createI18n, languageOf } from './i18n/i18n.js'
 import { installGlobalErrorReporting } from './features/errors/error-reporting.js'
 import { installChunkReload } from './app/chunk-reload.js'
 import { showStartFailure } from './app/start-failure.js'
+import { accountApi } from './features/account/account.api.js'
 
 installChunkReload()
 
@@ -46,7 +47,10 @@ const start = async (): Promise<void> => {
     console.error('sign-in callback failed', e)
     window.history.replaceState(null, '', url.pathname)
   }
-  store.dispatch(userChanged(await auth.currentUser()))
+  const user = await auth.currentUser()
+  store.dispatch(userChanged(user))
+  // every page first asks who the person is: ask before the first render, not after it
+  if (user !== null) void store.dispatch(accountApi.util.prefetch('getMe', { email: user.email }, {}))
   auth.onUserChanged((user) => store.dispatch(userChanged(user)))
 
   // react-router's own browser history behind a gate that screens close to keep unsaved changes
