@@ -21,6 +21,9 @@ export type LighthouseScores = {
   readonly lcp: number
   readonly cls: number
   /** The longest main-thread tasks (what blocks), each with the script Lighthouse blames. */
+  /** What Lighthouse took as the largest contentful paint, and why a run scored nothing. */
+  readonly lcpElement: string
+  readonly runtimeError: string | undefined
   readonly longTasks: readonly { readonly url: string; readonly startMs: number; readonly durationMs: number }[]
 }
 
@@ -36,6 +39,13 @@ const longTasksOf = (details: unknown): LighthouseScores['longTasks'] => {
     }))
     .sort((a, b) => b.durationMs - a.durationMs)
     .slice(0, 4)
+}
+
+const lcpElementOf = (details: unknown): string => {
+  // a list of tables; the first names the element: { items: [{ node: { snippet } }] }
+  const text = JSON.stringify(details ?? {})
+  const snippet = /"snippet":"((?:[^"\\]|\\.)*)"/.exec(text)?.[1]
+  return snippet === undefined ? '?' : snippet.slice(0, 120)
 }
 
 export const lighthouseScores = async (signedIn: Page, urls: readonly string[]): Promise<readonly LighthouseScores[]> => {
@@ -67,6 +77,8 @@ export const lighthouseScores = async (signedIn: Page, urls: readonly string[]):
         lcp: audit('largest-contentful-paint'),
         cls: audit('cumulative-layout-shift'),
         longTasks: longTasksOf(lhr.audits['long-tasks']?.details),
+        lcpElement: lcpElementOf(lhr.audits['largest-contentful-paint-element']?.details),
+        runtimeError: lhr.runtimeError?.message,
       })
       await page.close()
     }

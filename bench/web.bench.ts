@@ -125,6 +125,9 @@ export default async (): Promise<void> => {
     pages.forEach(([name], i) => {
       const tasks = scores[i]?.longTasks ?? []
       console.log(`  ${name}: ${tasks.map((t) => `${t.startMs.toFixed(0)}+${t.durationMs.toFixed(0)} ${t.url}`).join(', ')}`)
+      console.log(
+        `    largest contentful paint: ${scores[i]?.lcpElement ?? '?'}${scores[i]?.runtimeError === undefined ? '' : `; Lighthouse: ${scores[i]?.runtimeError}`}`,
+      )
     })
   } finally {
     await stack.close()

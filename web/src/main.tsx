@@ -19,13 +19,14 @@ import { accountApi } from './features/account/account.api.js'
 installChunkReload()
 
 const start = async (): Promise<void> => {
-  preloadScreen(window.location.pathname)
   const root = createRoot(document.getElementById('root') as HTMLElement)
-  const [config, i18n] = await Promise.all([fetchAppConfig(), createI18n({ detect: true })])
-  document.documentElement.lang = languageOf(i18n)
-  i18n.on('languageChanged', (l) => {
-    document.documentElement.lang = l.slice(0, 2)
-  })
+  // On a slow line every round trip counts: the texts load while the configuration (preloaded by
+  // index.html) arrives and the person's details are asked for; the screen's chunk is asked for
+  // once the texts are in, so it does not compete with what the first paint needs.
+  const texts = createI18n({ detect: true })
+  // awaited below; a failed configuration must not leave it an unhandled rejection
+  texts.catch(() => undefined)
+  const config = await fetchAppConfig()
   const auth = createOidcAuth(config)
   const store = makeStore(undefined, { auth })
   store.dispatch(configLoaded(config))
@@ -39,8 +40,9 @@ const start = async (): Promise<void> => {
     } else if (outcome !== null) {
       const action = providerErrorAction(outcome.error, outcome.description)
       window.history.replaceState(null, '', url.pathname)
-      if (action === 'resetPassword') await auth.resetPassword(languageOf(i18n))
-      else await auth.signIn({ returnTo: '/', signup: false, language: languageOf(i18n) })
+      const language = languageOf(await texts)
+      if (action === 'resetPassword') await auth.resetPassword(language)
+      else await auth.signIn({ returnTo: '/', signup: false, language })
       return
     }
   } catch (e) {
@@ -52,6 +54,13 @@ const start = async (): Promise<void> => {
   // every page first asks who the person is: ask before the first render, not after it
   if (user !== null) void store.dispatch(accountApi.util.prefetch('getMe', { email: user.email }, {}))
   auth.onUserChanged((user) => store.dispatch(userChanged(user)))
+
+  const i18n = await texts
+  document.documentElement.lang = languageOf(i18n)
+  i18n.on('languageChanged', (l) => {
+    document.documentElement.lang = l.slice(0, 2)
+  })
+  preloadScreen(window.location.pathname)
 
   // react-router's own browser history behind a gate that screens close to keep unsaved changes
   // (app/navigation.tsx); v5Compat tells the router of its own pushes too

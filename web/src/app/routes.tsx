@@ -27,8 +27,8 @@ const LegalInfo = lazy(() => import('../features/legal/LegalInfoPage.js'))
 const LegalFrame = lazy(screens.legalFrame)
 
 /**
- * Starts fetching the chunk of the screen at `pathname` at once, while the configuration, the
- * texts and the person's details load, instead of after them (one round trip less on a slow line).
+ * Starts fetching the chunk of the screen at `pathname` at once, while the person's details load,
+ * instead of after them: the screen renders only once they are in (one round trip less).
  */
 export const preloadScreen = (pathname: string): void => {
   const screen =
