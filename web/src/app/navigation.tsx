@@ -5,7 +5,7 @@
 // holds back a link or `navigate()` before it happens, and undoes the browser's back or forward
 // step (and redoes it on "leave"), as the data router does.
 import { createContext, useContext, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react'
-import { parsePath, unstable_HistoryRouter as HistoryRouter, type Location, type To } from 'react-router'
+import { NavigationType, parsePath, unstable_HistoryRouter as HistoryRouter, type Location, type To } from 'react-router'
 
 export type History = Parameters<typeof HistoryRouter>[0]['history']
 type Update = Parameters<Parameters<History['listen']>[0]>[0]
@@ -56,12 +56,19 @@ export const gatedHistory = (base: History): { readonly history: History; readon
     if (listening) return
     listening = true
     base.listen((update) => {
-      if (update.action === 'POP' && ownSteps > 0) {
+      if (update.action === NavigationType.Pop && ownSteps > 0) {
         ownSteps -= 1
         return
       }
       const delta = update.delta
-      if (update.action === 'POP' && !passNextStep && blocks !== null && delta !== null && delta !== 0 && blocks(shown, update.location)) {
+      if (
+        update.action === NavigationType.Pop &&
+        !passNextStep &&
+        blocks !== null &&
+        delta !== null &&
+        delta !== 0 &&
+        blocks(shown, update.location)
+      ) {
         // the browser has moved already: step back to the page, and forward again on "leave"
         ownSteps += 1
         base.go(-delta)
