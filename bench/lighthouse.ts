@@ -20,6 +20,32 @@ export type LighthouseScores = {
   readonly tbt: number
   readonly lcp: number
   readonly cls: number
+  /** The longest main-thread tasks (what blocks), each with the script Lighthouse blames. */
+  /** What Lighthouse took as the largest contentful paint, and why a run scored nothing. */
+  readonly lcpElement: string
+  readonly runtimeError: string | undefined
+  readonly longTasks: readonly { readonly url: string; readonly startMs: number; readonly durationMs: number }[]
+}
+
+type LongTaskItem = { readonly url?: unknown; readonly startTime?: unknown; readonly duration?: unknown }
+
+const longTasksOf = (details: unknown): LighthouseScores['longTasks'] => {
+  const items = (details as { readonly items?: readonly LongTaskItem[] } | undefined)?.items ?? []
+  return items
+    .map((i) => ({
+      url: typeof i.url === 'string' ? i.url.replace(/^https?:\/\/[^/]+/, '') : '?',
+      startMs: Number(i.startTime ?? NaN),
+      durationMs: Number(i.duration ?? NaN),
+    }))
+    .sort((a, b) => b.durationMs - a.durationMs)
+    .slice(0, 4)
+}
+
+const lcpElementOf = (details: unknown): string => {
+  // a list of tables; the first names the element: { items: [{ node: { snippet } }] }
+  const text = JSON.stringify(details ?? {})
+  const snippet = /"snippet":"((?:[^"\\]|\\.)*)"/.exec(text)?.[1]
+  return snippet === undefined ? '?' : snippet.slice(0, 120)
 }
 
 export const lighthouseScores = async (signedIn: Page, urls: readonly string[]): Promise<readonly LighthouseScores[]> => {
@@ -50,6 +76,9 @@ export const lighthouseScores = async (signedIn: Page, urls: readonly string[]):
         tbt: audit('total-blocking-time'),
         lcp: audit('largest-contentful-paint'),
         cls: audit('cumulative-layout-shift'),
+        longTasks: longTasksOf(lhr.audits['long-tasks']?.details),
+        lcpElement: lcpElementOf(lhr.audits['largest-contentful-paint-element']?.details),
+        runtimeError: lhr.runtimeError?.message,
       })
       await page.close()
     }

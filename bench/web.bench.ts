@@ -121,6 +121,14 @@ export default async (): Promise<void> => {
         `| ${name} | ${l.performance} ${atLeast(l.performance, BUDGET.performance)} | ${l.accessibility} ${atLeast(l.accessibility, BUDGET.accessibility)} | ${l.lcp.toFixed(0)} | ${l.tbt.toFixed(0)} | ${l.cls.toFixed(3)} |`,
       )
     })
+    console.log('\nlongest main-thread tasks (Lighthouse, throttled): start ms + duration ms, script')
+    pages.forEach(([name], i) => {
+      const tasks = scores[i]?.longTasks ?? []
+      console.log(`  ${name}: ${tasks.map((t) => `${t.startMs.toFixed(0)}+${t.durationMs.toFixed(0)} ${t.url}`).join(', ')}`)
+      console.log(
+        `    largest contentful paint: ${scores[i]?.lcpElement ?? '?'}${scores[i]?.runtimeError === undefined ? '' : `; Lighthouse: ${scores[i]?.runtimeError}`}`,
+      )
+    })
   } finally {
     await stack.close()
   }

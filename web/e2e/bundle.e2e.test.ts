@@ -2,6 +2,7 @@
 // goal is 150 KiB, bundle.budget.ts): admin screens, the questionnaire, dialogs and the other
 // language's texts load only when needed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
 import { startStack, type Stack } from './support/harness.js'
 import { menteeWithProposal, publishedMentor } from './support/journeys.js'
 import { coldLoadScripts, DASHBOARD_JS_BUDGET_BYTES, formatKiB, totalBytes } from '../bundle.budget.js'
@@ -15,9 +16,11 @@ afterAll(async () => {
 })
 
 describe('bundle budget', () => {
+  let page: Page
+
   it("a mentee's cold load of the dashboard with a proposal stays within the budget of compressed JavaScript, brotli on the wire, none of it admin, questionnaire or dialog code", async () => {
     await publishedMentor(stack)
-    const { page } = await menteeWithProposal(stack)
+    page = (await menteeWithProposal(stack)).page
     const scripts = await coldLoadScripts(page, () => page.getByRole('button', { name: 'Accept' }).first().waitFor())
     const total = totalBytes(scripts)
     console.log(`dashboard cold load: ${formatKiB(total)} of JavaScript on the wire in ${scripts.length} files`)
@@ -27,5 +30,25 @@ describe('bundle budget', () => {
     expect(scripts.filter((s) => s.encoding !== 'br' && s.bytes > 1024)).toEqual([])
     expect(scripts.map((s) => s.file).join(' ')).not.toMatch(/AdminRoutes|QuestionnairePage|DecisionDialogs|\/de-/)
     expect(total).toBeLessThanOrEqual(DASHBOARD_JS_BUDGET_BYTES)
+  })
+
+  it('asks for the configuration once, started by index.html with the scripts, and for the person once', async () => {
+    const asked: string[] = []
+    const record = (request: import('playwright-core').Request) => asked.push(new URL(request.url()).pathname)
+    page.on('request', record)
+    await page.reload()
+    await page.getByRole('button', { name: 'Accept' }).first().waitFor()
+    await page.waitForLoadState('networkidle')
+    page.off('request', record)
+    // a preload the app's own request does not take would be fetched twice
+    expect(asked.filter((p) => p === '/app-config.json')).toHaveLength(1)
+    const initiators = await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .flatMap((e) => (e.name.endsWith('/app-config.json') ? [(e as PerformanceResourceTiming).initiatorType] : [])),
+    )
+    expect(initiators).toEqual(['link'])
+    // the details asked before the first render are the ones the pages read
+    expect(asked.filter((p) => p === '/api/Account/GetUserDetails')).toHaveLength(1)
   })
 })

@@ -1,7 +1,7 @@
 // Forms and pages that behave as people expect, in real Chromium against the built app and the
 // real server: a signed-out deep link comes back after sign-in, the country field takes a typed
-// name and Enter, leaving unsaved answers asks first, and the admin lists fit a 390 px phone with
-// long e-mail addresses inside their cells.
+// name and Enter, leaving unsaved answers (a link, the back button, closing the tab) asks first,
+// and the admin lists fit a 390 px phone with long e-mail addresses inside their cells.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { signInConfirmedAdmin } from './support/admin.js'
@@ -55,6 +55,45 @@ describe('a participant', () => {
     await dialog.getByRole('button', { name: 'Stay on this page' }).click()
     expect(new URL(page.url()).pathname).toBe('/user/mentee-profile')
     expect(await page.getByRole('combobox', { name: /Country/ }).inputValue()).toBe('Germany')
+  })
+
+  it('is asked before the back button leaves unsaved changes; "leave" goes back', async () => {
+    const country = page.getByRole('combobox', { name: /Country/ })
+    const leaveDialog = page.getByRole('alertdialog', { name: 'Leave without saving?' })
+    await page.getByRole('link', { name: 'Dashboard', exact: true }).click()
+    await leaveDialog.getByRole('button', { name: 'Leave without saving' }).click()
+    await page.waitForURL((url) => url.pathname !== '/user/mentee-profile')
+    const dashboard = new URL(page.url()).pathname
+    // to the questionnaire again (nothing changed yet, so no question), the dashboard behind it
+    await page.getByRole('link', { name: 'Questionnaire mentee', exact: true }).click()
+    await page.waitForURL((url) => url.pathname === '/user/mentee-profile')
+    await country.click()
+    await country.fill('')
+    await country.pressSequentially('Austria')
+    await country.press('Enter')
+    await expect.poll(() => country.inputValue()).toBe('Austria')
+
+    await page.evaluate(() => history.back())
+    await leaveDialog.waitFor()
+    await leaveDialog.getByRole('button', { name: 'Stay on this page' }).click()
+    await leaveDialog.waitFor({ state: 'detached' })
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/user/mentee-profile')
+    expect(await country.inputValue()).toBe('Austria')
+
+    await page.evaluate(() => history.back())
+    await leaveDialog.getByRole('button', { name: 'Leave without saving' }).click()
+    await expect.poll(() => new URL(page.url()).pathname).toBe(dashboard)
+    await page.getByRole('heading', { level: 1, name: 'Mentee questionnaire' }).waitFor({ state: 'detached' })
+
+    // forward again, with a new unsaved change for the next step
+    await page.evaluate(() => history.forward())
+    await page.waitForURL((url) => url.pathname === '/user/mentee-profile')
+    await page.getByRole('heading', { level: 1, name: 'Mentee questionnaire' }).waitFor()
+    await country.click()
+    await country.fill('')
+    await country.pressSequentially('Germany')
+    await country.press('Enter')
+    await expect.poll(() => country.inputValue()).toBe('Germany')
   })
 
   it('is asked by the browser before closing the tab with unsaved changes', async () => {

@@ -2,27 +2,31 @@
 // languages, store and error reporting, then render the routes.
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
-import { createBrowserRouter, RouterProvider } from 'react-router'
+import { UNSAFE_createBrowserHistory as createBrowserHistory } from 'react-router'
 import { fetchAppConfig } from './app/config.js'
 import { createOidcAuth, providerErrorAction } from './app/auth.oidc.js'
 import { makeStore } from './app/store.js'
 import { configLoaded, userChanged } from './app/session.slice.js'
 import { Providers } from './app/Providers.js'
-import { AppRoutes } from './app/routes.js'
+import { AppRoutes, preloadScreen } from './app/routes.js'
+import { GatedRouter } from './app/navigation.js'
 import { createI18n, languageOf } from './i18n/i18n.js'
 import { installGlobalErrorReporting } from './features/errors/error-reporting.js'
 import { installChunkReload } from './app/chunk-reload.js'
 import { showStartFailure } from './app/start-failure.js'
+import { accountApi } from './features/account/account.api.js'
 
 installChunkReload()
 
 const start = async (): Promise<void> => {
   const root = createRoot(document.getElementById('root') as HTMLElement)
-  const [config, i18n] = await Promise.all([fetchAppConfig(), createI18n({ detect: true })])
-  document.documentElement.lang = languageOf(i18n)
-  i18n.on('languageChanged', (l) => {
-    document.documentElement.lang = l.slice(0, 2)
-  })
+  // On a slow line every round trip counts: the texts load while the configuration (preloaded by
+  // index.html) arrives and the person's details are asked for; the screen's chunk is asked for
+  // once the texts are in, so it does not compete with what the first paint needs.
+  const texts = createI18n({ detect: true })
+  // awaited below; a failed configuration must not leave it an unhandled rejection
+  texts.catch(() => undefined)
+  const config = await fetchAppConfig()
   const auth = createOidcAuth(config)
   const store = makeStore(undefined, { auth })
   store.dispatch(configLoaded(config))
@@ -36,23 +40,37 @@ const start = async (): Promise<void> => {
     } else if (outcome !== null) {
       const action = providerErrorAction(outcome.error, outcome.description)
       window.history.replaceState(null, '', url.pathname)
-      if (action === 'resetPassword') await auth.resetPassword(languageOf(i18n))
-      else await auth.signIn({ returnTo: '/', signup: false, language: languageOf(i18n) })
+      const language = languageOf(await texts)
+      if (action === 'resetPassword') await auth.resetPassword(language)
+      else await auth.signIn({ returnTo: '/', signup: false, language })
       return
     }
   } catch (e) {
     console.error('sign-in callback failed', e)
     window.history.replaceState(null, '', url.pathname)
   }
-  store.dispatch(userChanged(await auth.currentUser()))
+  const user = await auth.currentUser()
+  store.dispatch(userChanged(user))
+  // every page first asks who the person is: ask before the first render, not after it
+  if (user !== null) void store.dispatch(accountApi.util.prefetch('getMe', { email: user.email }, {}))
   auth.onUserChanged((user) => store.dispatch(userChanged(user)))
 
-  // A data router so that screens can block navigation (unsaved changes); the routes stay one table.
-  const router = createBrowserRouter([{ path: '*', element: <AppRoutes /> }])
+  const i18n = await texts
+  document.documentElement.lang = languageOf(i18n)
+  i18n.on('languageChanged', (l) => {
+    document.documentElement.lang = l.slice(0, 2)
+  })
+  preloadScreen(window.location.pathname)
+
+  // react-router's own browser history behind a gate that screens close to keep unsaved changes
+  // (app/navigation.tsx); v5Compat tells the router of its own pushes too
+  const history = createBrowserHistory({ v5Compat: true })
   root.render(
     <StrictMode>
       <Providers store={store} i18n={i18n} auth={auth}>
-        <RouterProvider router={router} />
+        <GatedRouter history={history}>
+          <AppRoutes />
+        </GatedRouter>
       </Providers>
     </StrictMode>,
   )

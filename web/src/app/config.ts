@@ -25,6 +25,7 @@ export const decodeAppConfig = (input: unknown): AppConfig => {
 }
 
 export const fetchAppConfig = async (origin: string = window.location.origin): Promise<AppConfig> => {
+  // takes the answer index.html started to fetch with the scripts (`rel=preload`: same URL, mode, credentials)
   const response = await fetch(`${origin}/app-config.json`, { headers: { accept: 'application/json' } })
   if (!response.ok) throw new Error(`app-config.json answered ${response.status}`)
   return decodeAppConfig(await response.json())

@@ -11,7 +11,8 @@ import { useLanguage } from './language.js'
 import { useMe, type Me } from './me.js'
 import { ErrorPage, type ErrorPageCode } from '../features/errors/ErrorPage.js'
 import { apiErrorOf } from './api.js'
-import { Body1, Button, Spinner } from '@fluentui/react-components'
+import { Body1, Button } from '@fluentui/react-components'
+import { Busy } from '../shared/Busy.js'
 import { useNavigate } from 'react-router'
 import { LoadFailed } from '../shared/LoadFailed.js'
 
@@ -46,7 +47,7 @@ export const LoadFailedWithRetry = ({ error, onRetry }: { readonly error: unknow
 
 export const Loading = ({ label }: { readonly label?: string }) => {
   const { t } = useTranslation()
-  return <Spinner role="status" label={label ?? t('common.loading')} />
+  return <Busy role="status" label={label ?? t('common.loading')} />
 }
 
 /** Starts the provider's sign-in when nobody is signed in; `signup` opens its sign-up form first. */

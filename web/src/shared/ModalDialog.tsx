@@ -43,7 +43,8 @@ export const ModalDialog = ({
   readonly described?: boolean
   /** Escape (the browser's `cancel`), or the browser closing the dialog on its own. */
   readonly onCancel: () => void
-  readonly actions: ReactNode
+  /** The buttons; a notice that only Escape closes has none. */
+  readonly actions?: ReactNode
   readonly children: ReactNode
 }) => {
   const styles = useStyles()
@@ -60,9 +61,19 @@ export const ModalDialog = ({
     if (dialog === null) return
     // runs before the owner's effects, so the focus is still where the person opened the dialog from
     const opener = document.activeElement
-    // jsdom has no showModal; there the dialog is only shown
-    if (typeof dialog.showModal === 'function') dialog.showModal()
-    else dialog.setAttribute('open', '')
+    // Without showModal (jsdom, browsers before 2022) the dialog is shown, takes the focus and
+    // answers Escape itself; only the rest of the page stays reachable there.
+    const native = typeof dialog.showModal === 'function'
+    if (native) dialog.showModal()
+    else {
+      dialog.setAttribute('open', '')
+      const first = dialog.querySelector<HTMLElement>('button:not([disabled]), input, select, textarea, [tabindex="0"]')
+      first?.focus()
+    }
+    const onKeyDown = (e: KeyboardEvent) => {
+      if (!native && e.key === 'Escape') cancel.current()
+    }
+    dialog.addEventListener('keydown', onKeyDown)
     const onCancelEvent = (e: Event) => {
       // the owner decides whether it closes (an export under way stays)
       e.preventDefault()
@@ -75,6 +86,7 @@ export const ModalDialog = ({
     return () => {
       dialog.removeEventListener('cancel', onCancelEvent)
       dialog.removeEventListener('close', onClose)
+      dialog.removeEventListener('keydown', onKeyDown)
       if (dialog.open && typeof dialog.close === 'function') dialog.close()
       // the browser gives the focus back on close; where it did not (removed first), do it here
       const now = document.activeElement
@@ -103,7 +115,7 @@ export const ModalDialog = ({
       <div id={`${id}-content`} className={styles.content}>
         {children}
       </div>
-      <div className={styles.actions}>{actions}</div>
+      {actions !== undefined && <div className={styles.actions}>{actions}</div>}
     </dialog>
   )
 }

@@ -1,13 +1,14 @@
 // Warns before unsaved changes are lost: a confirmation dialog when a link or the back button
 // would leave the page inside the app, the browser's own prompt when the tab is closed or reloaded.
 import { useEffect } from 'react'
-import { useBlocker } from 'react-router'
-import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle } from '@fluentui/react-components'
+import { Button } from '@fluentui/react-components'
 import { useTranslation } from 'react-i18next'
+import { ModalDialog } from './ModalDialog.js'
+import { useLeaveGate } from '../app/navigation.js'
 
 export const UnsavedChangesGuard = ({ dirty }: { readonly dirty: boolean }) => {
   const { t } = useTranslation()
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname)
+  const held = useLeaveGate(dirty)
 
   useEffect(() => {
     if (!dirty) return
@@ -20,28 +21,24 @@ export const UnsavedChangesGuard = ({ dirty }: { readonly dirty: boolean }) => {
     return () => window.removeEventListener('beforeunload', warn)
   }, [dirty])
 
-  // mounted only while blocked: a closed Fluent dialog still leaves focus-trap sentinels in the page
-  if (blocker.state !== 'blocked') return null
+  // the browser's modal dialog, mounted only while blocked (ModalDialog says why not Fluent's);
+  // Escape stays on the page, as "stay" does
+  if (held === null) return null
   return (
-    <Dialog
-      open
-      modalType="alert"
-      onOpenChange={(_e, d) => {
-        if (!d.open) blocker.reset?.()
-      }}
+    <ModalDialog
+      role="alertdialog"
+      title={t('questionnaire.leave.title')}
+      onCancel={() => held.reset()}
+      actions={
+        <>
+          <Button appearance="primary" onClick={() => held.reset()}>
+            {t('questionnaire.leave.stay')}
+          </Button>
+          <Button onClick={() => held.proceed()}>{t('questionnaire.leave.leave')}</Button>
+        </>
+      }
     >
-      <DialogSurface>
-        <DialogBody>
-          <DialogTitle>{t('questionnaire.leave.title')}</DialogTitle>
-          <DialogContent>{t('questionnaire.leave.text')}</DialogContent>
-          <DialogActions>
-            <Button appearance="primary" onClick={() => blocker.reset?.()}>
-              {t('questionnaire.leave.stay')}
-            </Button>
-            <Button onClick={() => blocker.proceed?.()}>{t('questionnaire.leave.leave')}</Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+      {t('questionnaire.leave.text')}
+    </ModalDialog>
   )
 }

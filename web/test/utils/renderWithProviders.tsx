@@ -2,7 +2,7 @@
 // at a route, against an API base URL, in a chosen language.
 import type { ReactElement } from 'react'
 import { render } from '@testing-library/react'
-import { createMemoryRouter, RouterProvider } from 'react-router'
+import { UNSAFE_createMemoryHistory as createMemoryHistory } from 'react-router'
 import type { Language } from '@tandem/core'
 import { makeStore, type RootState } from '../../src/app/store.js'
 import { Providers } from '../../src/app/Providers.js'
@@ -10,6 +10,7 @@ import { createI18n } from '../../src/i18n/i18n.js'
 import { configLoaded, userChanged } from '../../src/app/session.slice.js'
 import type { AuthPort, SignedInUser } from '../../src/app/auth.port.js'
 import type { AppConfig } from '../../src/app/config.js'
+import { GatedRouter } from '../../src/app/navigation.js'
 
 export const testConfig = (apiBaseUrl: string): AppConfig => ({
   apiBaseUrl,
@@ -70,7 +71,7 @@ export const renderWithProviders = async (
   const i18n = await createI18n({ detect: false, language: options.language ?? 'en' })
   const view = render(
     <Providers store={store} i18n={i18n} auth={auth}>
-      <RouterProvider router={createMemoryRouter([{ path: '*', element: ui }], { initialEntries: [options.route ?? '/'] })} />
+      <GatedRouter history={createMemoryHistory({ initialEntries: [options.route ?? '/'], v5Compat: true })}>{ui}</GatedRouter>
     </Providers>,
   )
   return { ...view, store, i18n, auth }

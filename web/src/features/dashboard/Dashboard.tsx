@@ -1,7 +1,9 @@
 // The participant dashboard (home, /matching and the register routes): per side of the user, the
 // panel of its status, or the proposal cards with countdown, profile accordion and decisions.
 import { lazy, Suspense, useState } from 'react'
-import { Body1, MessageBar, MessageBarBody, Title2, Spinner, makeStyles } from '@fluentui/react-components'
+import { Body1, Title2, makeStyles } from '@fluentui/react-components'
+import { Busy } from '../../shared/Busy.js'
+import { Notice } from '../../shared/Notice.js'
 import { useTranslation } from 'react-i18next'
 import type { ParticipantProposal, Side } from '@tandem/core'
 import { useMe, type Me } from '../../app/me.js'
@@ -33,7 +35,7 @@ import { LoadFailed } from '../../shared/LoadFailed.js'
 // The dialogs (and the dropdown of the decline reasons) load when first opened, not with the page.
 const AcceptDialog = lazy(() => import('./DecisionDialogs.js').then((m) => ({ default: m.AcceptDialog })))
 const DeclineDialog = lazy(() => import('./DecisionDialogs.js').then((m) => ({ default: m.DeclineDialog })))
-const NoticeDialog = lazy(() => import('./DecisionDialogs.js').then((m) => ({ default: m.NoticeDialog })))
+const NoticeDialog = lazy(() => import('../../shared/NoticeDialog.js').then((m) => ({ default: m.NoticeDialog })))
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: '16px' },
@@ -128,7 +130,7 @@ const SideSection = ({ me, side }: { readonly me: Me; readonly side: Side }) => 
       </Title2>
       {failure !== null && <ErrorBar text={failure} />}
       {matching.errorKey !== null && <ErrorBar text={t(matching.errorKey)} />}
-      {matching.running && <Spinner label={t('dashboard.waitMessage')} />}
+      {matching.running && <Busy label={t('dashboard.waitMessage')} />}
       {kind === 'proposals' ? (
         <>
           {deadline !== undefined && <CountdownCard side={side} validUntil={deadline.tandemValidUntil} />}
@@ -200,11 +202,7 @@ export const DashboardView = ({ me }: { readonly me: Me }) => {
       {me.sides.map((side) => (
         <SideSection key={side} me={me} side={side} />
       ))}
-      {me.sides.length === 0 && (
-        <MessageBar layout="multiline" intent="info">
-          <MessageBarBody>{t('dashboard.noSides')}</MessageBarBody>
-        </MessageBar>
-      )}
+      {me.sides.length === 0 && <Notice intent="info">{t('dashboard.noSides')}</Notice>}
     </div>
   )
 }

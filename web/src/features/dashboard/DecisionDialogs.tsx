@@ -1,25 +1,16 @@
-// The accept and decline dialogs, and the timer-expired dialog shown when the server says the
-// tandem is already closed. Declining needs a reason of the user's side; the comment is optional.
+// The accept and decline dialogs (the notices are shared/NoticeDialog.tsx). Declining needs a
+// reason of the user's side; the comment is optional. Both are the browser's modal dialog
+// (ModalDialog): it returns the focus to the Accept or Decline button that opened it, and leaves
+// no focus sentinels behind as Fluent's Dialog does.
 import { useState } from 'react'
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  Dropdown,
-  Field,
-  MessageBar,
-  MessageBarBody,
-  Option,
-  Textarea,
-} from '@fluentui/react-components'
+import { Button, Dropdown, Field, makeStyles, MessageBar, MessageBarBody, Option, Textarea } from '@fluentui/react-components'
 import { useTranslation } from 'react-i18next'
 import type { DeclineReasonItem, ParticipantProposal } from '@tandem/core'
 import { DECLINE_COMMENT_MAX, validateDeclineInput } from './decline.validation.js'
 import { validation } from '../../shared/field.js'
+import { ModalDialog } from '../../shared/ModalDialog.js'
+
+const useStyles = makeStyles({ form: { display: 'flex', flexDirection: 'column', gap: '12px' } })
 
 export const AcceptDialog = ({
   proposal,
@@ -34,26 +25,20 @@ export const AcceptDialog = ({
 }) => {
   const { t } = useTranslation()
   return (
-    <Dialog
-      open
-      modalType="modal"
-      onOpenChange={(_, d) => {
-        if (!d.open) onClose()
-      }}
+    <ModalDialog
+      title={t('dashboard.acceptTitle')}
+      onCancel={onClose}
+      actions={
+        <>
+          <Button appearance="primary" disabled={busy} onClick={onConfirm}>
+            {t('dashboard.accept')}
+          </Button>
+          <Button onClick={onClose}>{t('common.cancel')}</Button>
+        </>
+      }
     >
-      <DialogSurface>
-        <DialogBody>
-          <DialogTitle>{t('dashboard.acceptTitle')}</DialogTitle>
-          <DialogContent>{t('dashboard.acceptText', { name: `${proposal.firstName} ${proposal.lastName}` })}</DialogContent>
-          <DialogActions>
-            <Button appearance="primary" disabled={busy} onClick={onConfirm}>
-              {t('dashboard.accept')}
-            </Button>
-            <Button onClick={onClose}>{t('common.cancel')}</Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+      {t('dashboard.acceptText', { name: `${proposal.firstName} ${proposal.lastName}` })}
+    </ModalDialog>
   )
 }
 
@@ -73,6 +58,7 @@ export const DeclineDialog = ({
   readonly onClose: () => void
 }) => {
   const { t } = useTranslation()
+  const styles = useStyles()
   const [reasonId, setReasonId] = useState<number | null>(null)
   const [comment, setComment] = useState('')
   const [submitted, setSubmitted] = useState(false)
@@ -85,77 +71,56 @@ export const DeclineDialog = ({
     if (errors.length === 0 && reason !== undefined) onConfirm({ reason, comment })
   }
   return (
-    <Dialog
-      open
-      modalType="modal"
-      onOpenChange={(_, d) => {
-        if (!d.open) onClose()
-      }}
+    <ModalDialog
+      title={t('dashboard.declineTitle', { name: `${proposal.firstName} ${proposal.lastName}` })}
+      described={false}
+      onCancel={onClose}
+      actions={
+        <>
+          <Button appearance="primary" disabled={busy} onClick={confirm}>
+            {t('dashboard.decline')}
+          </Button>
+          <Button onClick={onClose}>{t('common.cancel')}</Button>
+        </>
+      }
     >
-      <DialogSurface>
-        <DialogBody>
-          <DialogTitle>{t('dashboard.declineTitle', { name: `${proposal.firstName} ${proposal.lastName}` })}</DialogTitle>
-          <DialogContent>
-            {reasonError !== undefined && (
-              <MessageBar intent="error" role="alert">
-                <MessageBarBody>{t('messages.decline-reason-mandatory')}</MessageBarBody>
-              </MessageBar>
-            )}
-            <Field
-              label={t('dashboard.declineReason')}
-              required
-              {...validation(reasonError ? t('messages.decline-reason-mandatory') : undefined)}
-            >
-              <Dropdown
-                // Fluent's placeholder grey fails the contrast rule; the label says what to choose
-                aria-description={t('dashboard.declineReasonPlaceholder')}
-                selectedOptions={reasonId === null ? [] : [String(reasonId)]}
-                value={reasons.find((r) => r.id === reasonId)?.declineReasonText ?? ''}
-                onOptionSelect={(_, d) => setReasonId(d.optionValue === undefined ? null : Number(d.optionValue))}
-              >
-                {reasons.map((r) => (
-                  <Option key={r.id} value={String(r.id)}>
-                    {r.declineReasonText}
-                  </Option>
-                ))}
-              </Dropdown>
-            </Field>
-            <Field
-              label={t('dashboard.declineComment')}
-              hint={t('common.charactersLeft', { count: DECLINE_COMMENT_MAX - comment.length })}
-              {...validation(
-                commentError ? t('messages.max-characters-exceeded-error', { count: comment.length, max: DECLINE_COMMENT_MAX }) : undefined,
-              )}
-            >
-              <Textarea value={comment} onChange={(_, d) => setComment(d.value)} resize="vertical" />
-            </Field>
-          </DialogContent>
-          <DialogActions>
-            <Button appearance="primary" disabled={busy} onClick={confirm}>
-              {t('dashboard.decline')}
-            </Button>
-            <Button onClick={onClose}>{t('common.cancel')}</Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+      <div className={styles.form}>
+        {reasonError !== undefined && (
+          <MessageBar intent="error" role="alert">
+            <MessageBarBody>{t('messages.decline-reason-mandatory')}</MessageBarBody>
+          </MessageBar>
+        )}
+        <Field
+          label={t('dashboard.declineReason')}
+          required
+          {...validation(reasonError ? t('messages.decline-reason-mandatory') : undefined)}
+        >
+          <Dropdown
+            // everything outside a modal <dialog> is inert: the list opens inside it
+            inlinePopup
+            // Fluent's placeholder grey fails the contrast rule; the label says what to choose
+            aria-description={t('dashboard.declineReasonPlaceholder')}
+            selectedOptions={reasonId === null ? [] : [String(reasonId)]}
+            value={reasons.find((r) => r.id === reasonId)?.declineReasonText ?? ''}
+            onOptionSelect={(_, d) => setReasonId(d.optionValue === undefined ? null : Number(d.optionValue))}
+          >
+            {reasons.map((r) => (
+              <Option key={r.id} value={String(r.id)}>
+                {r.declineReasonText}
+              </Option>
+            ))}
+          </Dropdown>
+        </Field>
+        <Field
+          label={t('dashboard.declineComment')}
+          hint={t('common.charactersLeft', { count: DECLINE_COMMENT_MAX - comment.length })}
+          {...validation(
+            commentError ? t('messages.max-characters-exceeded-error', { count: comment.length, max: DECLINE_COMMENT_MAX }) : undefined,
+          )}
+        >
+          <Textarea value={comment} onChange={(_, d) => setComment(d.value)} resize="vertical" />
+        </Field>
+      </div>
+    </ModalDialog>
   )
 }
-
-/** A notice dialog without an action button (SPEC §8 'timer expired, refresh'); Escape closes it. */
-export const NoticeDialog = ({ title, text, onClose }: { readonly title: string; readonly text: string; readonly onClose: () => void }) => (
-  <Dialog
-    open
-    modalType="alert"
-    onOpenChange={(_, d) => {
-      if (!d.open) onClose()
-    }}
-  >
-    <DialogSurface aria-describedby="notice-text">
-      <DialogBody>
-        <DialogTitle>{title}</DialogTitle>
-        <DialogContent id="notice-text">{text}</DialogContent>
-      </DialogBody>
-    </DialogSurface>
-  </Dialog>
-)

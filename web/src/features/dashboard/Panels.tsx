@@ -1,11 +1,13 @@
 // The dashboard's status panels (SPEC §2/§4): no profile, publish profile, matching running,
 // no proposals and start matching. Each says what to do next and offers the one action that fits.
-import { Body1, Button, MessageBar, MessageBarBody, Spinner } from '@fluentui/react-components'
+import { Body1, Button } from '@fluentui/react-components'
 import { useNavigate } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import type { Side } from '@tandem/core'
 import type { PanelKind } from './dashboard.logic.js'
 import { useSurfaceStyles } from './surface.styles.js'
+import { Busy } from '../../shared/Busy.js'
+import { Notice } from '../../shared/Notice.js'
 
 const questionnairePath = (side: Side) => (side === 'Mentee' ? '/user/mentee-profile' : '/user/mentor-profile')
 
@@ -40,7 +42,7 @@ export const StatusPanel = ({
           {t('dashboard.publishProfile')}
         </Button>
       )}
-      {kind === 'matchingRunning' && <Spinner label={t('dashboard.waitMessage')} />}
+      {kind === 'matchingRunning' && <Busy label={t('dashboard.waitMessage')} />}
       {kind === 'noProposals' && <Button onClick={() => void navigate(questionnairePath(side))}>{t('dashboard.adjustProfile')}</Button>}
       {kind === 'startMatching' && (
         <Button appearance="primary" disabled={starting} onClick={onStartMatching}>
@@ -52,7 +54,7 @@ export const StatusPanel = ({
 }
 
 export const ErrorBar = ({ text }: { readonly text: string }) => (
-  <MessageBar layout="multiline" intent="error" role="alert">
-    <MessageBarBody>{text}</MessageBarBody>
-  </MessageBar>
+  <Notice intent="error" role="alert">
+    {text}
+  </Notice>
 )

@@ -1,7 +1,7 @@
 // One proposal: who, the score, what the two have in common; accept and decline while it waits,
 // a matched label once accepted. The e-mail appears only once the tandem is matched.
 import { useState } from 'react'
-import { Body1, Button, Caption1, makeStyles, mergeClasses, Text, useId, useRestoreFocusTarget } from '@fluentui/react-components'
+import { Body1, Button, Caption1, makeStyles, mergeClasses, Text, useId } from '@fluentui/react-components'
 import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
 import { commonGround, type ParticipantProposal, type QuestionnaireQuestion, type Side } from '@tandem/core'
@@ -99,9 +99,6 @@ export const ProposalCard = ({
   const manual = proposal.baseMatchRuleScore < 1
   const scoreText = t('dashboard.score', { base: proposal.baseMatchRuleScore, max: proposal.maxScore, percentage: proposal.percentage })
   const surface = useSurfaceStyles()
-  // The dialogs are opened by state, not by a DialogTrigger, so Fluent does not know where the
-  // focus came from: these attributes tell it where to return after Escape or Cancel.
-  const restoreFocus = useRestoreFocusTarget()
   return (
     <div role="group" className={mergeClasses(surface.card, styles.card)} aria-label={t('dashboard.proposalOf', { name })}>
       <div className={surface.header}>
@@ -129,12 +126,10 @@ export const ProposalCard = ({
         </span>
       ) : (
         <div className={styles.actions}>
-          <Button appearance="primary" {...restoreFocus} onClick={() => onAccept(proposal)}>
+          <Button appearance="primary" onClick={() => onAccept(proposal)}>
             {t('dashboard.accept')}
           </Button>
-          <Button {...restoreFocus} onClick={() => onDecline(proposal)}>
-            {t('dashboard.decline')}
-          </Button>
+          <Button onClick={() => onDecline(proposal)}>{t('dashboard.decline')}</Button>
         </div>
       )}
     </div>

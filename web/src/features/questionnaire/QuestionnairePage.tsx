@@ -29,7 +29,7 @@ import { QuestionField } from './QuestionField.js'
 import { ProfileSection, type ProfileDraft } from './ProfileSection.js'
 import { useStartMatching } from '../dashboard/useStartMatching.js'
 import { canStartMatching } from '../dashboard/dashboard.logic.js'
-import { NoticeDialog } from '../dashboard/DecisionDialogs.js'
+import { NoticeDialog } from '../../shared/NoticeDialog.js'
 import { LoadFailed } from '../../shared/LoadFailed.js'
 import { useRevealed } from '../../shared/useRevealed.js'
 

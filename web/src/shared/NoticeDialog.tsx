@@ -1,0 +1,9 @@
+// A notice dialog without an action button (SPEC §8 'timer expired, refresh', 'matching already
+// running'); Escape closes it. The browser's modal dialog, like every dialog of the app.
+import { ModalDialog } from './ModalDialog.js'
+
+export const NoticeDialog = ({ title, text, onClose }: { readonly title: string; readonly text: string; readonly onClose: () => void }) => (
+  <ModalDialog role="alertdialog" title={title} onCancel={onClose}>
+    {text}
+  </ModalDialog>
+)
