@@ -18,7 +18,7 @@ let page: Page
 const population = generatePopulation({ seed: 53, mentees: 2, mentors: 1 })
 const mentee = population.mentees[0]!
 const fullName = (p: { firstName: string; lastName: string }) => `${p.firstName} ${p.lastName}`
-const idOf = (email: string) => stack.server.ctx.users.byEmail(email)?.id
+const idOf = async (email: string) => (await stack.server.ctx.users.byEmail(email))?.id
 
 beforeAll(async () => {
   stack = await startStack({ ADMIN_EMAILS: adminPerson.email })

@@ -2,23 +2,36 @@
 // deadline, 7 days after a mentor saved but did not publish) and writes them to the outbox once.
 import type { Participant, Tandem } from '@tandem/core'
 import { prepareNotification, remindersDue, type OrganisationInfo, type ReminderType } from '@tandem/mail'
-import { insertOutboxRow, type Database, type NewOutboxRow } from '@tandem/sqlite'
+import { insertOutboxRow, type Contact, type Database, type NewOutboxRow } from '@tandem/sqlite'
 import { isRight } from 'fp-ts/lib/Either.js'
 import type { ServiceContext } from './services/index.js'
 
 /** The sweep runs beside the services: it reads through them and writes its rows in one transaction. */
 export type ReminderSweepContext = Pick<ServiceContext, 'clock' | 'lists' | 'store'> & { readonly db: Database }
 
-export const sweepReminders = (ctx: ReminderSweepContext, org: OrganisationInfo): number => {
+export const sweepReminders = async (ctx: ReminderSweepContext, org: OrganisationInfo): Promise<number> => {
   const now = ctx.clock()
-  const activeIds = ctx.lists.activeTandemIds()
-  const tandems: Tandem[] = activeIds.length === 0 ? [] : [...ctx.store.load({ userIds: [], tandemIds: activeIds }).tandems.values()]
-  const unpublishedIds = ctx.lists.unpublishedMentorIds()
+  const activeIds = await ctx.lists.activeTandemIds()
+  const tandems: Tandem[] =
+    activeIds.length === 0 ? [] : [...(await ctx.store.load({ userIds: [], tandemIds: activeIds })).tandems.values()]
+  const unpublishedIds = await ctx.lists.unpublishedMentorIds()
   const mentors: Participant[] =
-    unpublishedIds.length === 0 ? [] : [...ctx.store.load({ userIds: [], extraUserIds: unpublishedIds }).users.values()]
-  const alreadyReminded = (userId: number, type: ReminderType, key: number): boolean =>
-    ctx.lists.notifiedAbout(userId, type, type === 'REMINDER_ACTIVE_TANDEM' ? 'deadline' : 'lastSavedAt', key)
-  const due = remindersDue(now, { tandems, mentors }, (id) => ctx.store.contactOf(id), alreadyReminded)
+    unpublishedIds.length === 0 ? [] : [...(await ctx.store.load({ userIds: [], extraUserIds: unpublishedIds })).users.values()]
+  const alreadyReminded = async (userId: number, type: ReminderType, key: number): Promise<boolean> =>
+    await ctx.lists.notifiedAbout(userId, type, type === 'REMINDER_ACTIVE_TANDEM' ? 'deadline' : 'lastSavedAt', key)
+  // The mail adapter decides synchronously: the contacts are read first, and whether a reminder was
+  // written already is asked below, inside the transaction that writes it.
+  const contacts = new Map<number, Contact>()
+  for (const id of new Set([...tandems.flatMap((t) => [t.menteeId, t.mentorId]), ...mentors.map((m) => m.id)])) {
+    const contact = await ctx.store.contactOf(id)
+    if (contact !== undefined) contacts.set(id, contact)
+  }
+  const due = remindersDue(
+    now,
+    { tandems, mentors },
+    (id) => contacts.get(id),
+    () => false,
+  )
   type Due = { readonly row: NewOutboxRow; readonly userId: number; readonly type: ReminderType; readonly key: number }
   const rows = due.flatMap(({ to, notification: n }): Due[] => {
     const row = prepareNotification(
@@ -42,11 +55,11 @@ export const sweepReminders = (ctx: ReminderSweepContext, org: OrganisationInfo)
   // Checked again inside one BEGIN IMMEDIATE transaction: two sweeps at once (two processes, or a
   // lease that ran out mid-sweep) serialise here, and the second finds the first's rows. Reading
   // and rendering stay outside, so the write lock is held only for the inserts.
-  return ctx.db.transaction(() => {
+  return ctx.db.transaction(async () => {
     let written = 0
     for (const { row, userId, type, key } of rows) {
-      if (alreadyReminded(userId, type, key)) continue
-      insertOutboxRow(ctx.db, row)
+      if (await alreadyReminded(userId, type, key)) continue
+      await insertOutboxRow(ctx.db, row)
       written += 1
     }
     return written

@@ -16,7 +16,7 @@ afterEach(async () => {
   await h.close()
 })
 
-const idOf = (p: Person): number => h.server.ctx.users.byEmail(p.email)?.id ?? 0
+const idOf = async (p: Person): Promise<number> => (await h.server.ctx.users.byEmail(p.email))?.id ?? 0
 
 const trail = async (filter: Partial<Record<'admin' | 'person' | 'action' | 'from' | 'to', string>> = {}, page = 1, pageSize = 50) => {
   const reply = await h.call<AuditRecordsPage>(h.admin, 'POST', '/api/Admin/GetAuditRecords', {
@@ -39,7 +39,7 @@ describe('the audit trail', () => {
     expectOk(await h.signUp(mia, 'Mentee'), 'sign-up')
     h.clock.advance(1000)
     expectOk(await h.call(h.admin, 'GET', `/api/Admin/GetUserDetail?email=${encodeURIComponent(mia.email)}&language=en`), 'detail')
-    const records = h.server.ctx.audit.auditRecordsAbout(idOf(mia))
+    const records = await h.server.ctx.audit.auditRecordsAbout(await idOf(mia))
     expect(records).toEqual([
       expect.objectContaining({ adminId: idOf(h.admin), action: 'user.read', at: h.clock(), subjectIds: [idOf(mia)], objectId: null }),
     ])
@@ -55,7 +55,7 @@ describe('the audit trail', () => {
     const mentee = await h.readyMentee('Mia')
     expectOk(await h.call(mentee, 'POST', '/api/MatchingTandem/CreateMatchingTandem', { menteeEmail: mentee.email }), 'run')
     expectOk(await h.call(h.admin, 'GET', '/api/Admin/GetAllUsers'), 'list')
-    const tandemId = h.server.ctx.lists.activeTandemIds()[0]!
+    const tandemId = (await h.server.ctx.lists.activeTandemIds())[0]!
     expectOk(await h.call(h.admin, 'POST', `/api/Admin/GetMatchingTandemById?matchingTandemId=${tandemId}`), 'team')
     const { records } = await trail()
     const list = records.find((r) => r.action === 'users.list')
@@ -100,7 +100,9 @@ describe('the audit trail', () => {
       })
       expect(photo.status).toBe(200)
     }
-    expect(h.server.ctx.audit.auditRecordsAbout(idOf(mia)).map((r) => [r.action, r.adminId])).toEqual([['user.photo.read', idOf(h.admin)]])
+    expect((await h.server.ctx.audit.auditRecordsAbout(await idOf(mia))).map((r) => [r.action, r.adminId])).toEqual([
+      ['user.photo.read', idOf(h.admin)],
+    ])
   })
 
   it('records a deletion about the deleted person, who stays named by id only', async () => {
@@ -111,7 +113,7 @@ describe('the audit trail', () => {
       await h.call(h.admin, 'GET', `/api/Account/DeleteUserFromIdp?emailId=${encodeURIComponent(mia.email)}&deletefromDB=true`),
       'delete',
     )
-    expect(h.server.ctx.audit.auditRecordsAbout(id as never).map((r) => r.action)).toEqual(['user.delete'])
+    expect((await h.server.ctx.audit.auditRecordsAbout(id as never)).map((r) => r.action)).toEqual(['user.delete'])
   })
 
   it('an export records itself with the people it contained, and the workbook names the administrator', async () => {

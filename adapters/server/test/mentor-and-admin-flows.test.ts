@@ -16,11 +16,11 @@ afterEach(async () => {
 const proposals = async (p: Person) =>
   (await h.call<ProposalsResponse>(p, 'POST', '/api/MatchingTandem/GetProposals', { email: p.email })).body.value
 const start = (p: Person) => h.call<boolean>(p, 'POST', '/api/MatchingTandem/CreateMatchingTandem', { menteeEmail: p.email })
-const statusOf = (p: Person, side: 'Mentee' | 'Mentor') => {
-  const u = h.server.ctx.users.byEmail(p.email)
+const statusOf = async (p: Person, side: 'Mentee' | 'Mentor') => {
+  const u = await h.server.ctx.users.byEmail(p.email)
   return side === 'Mentee' ? u?.participant.mentee?.status : u?.participant.mentor?.status
 }
-const world = () => h.server.ctx.store.load({ userIds: h.server.ctx.users.all().map((u) => u.id) })
+const world = async () => await h.server.ctx.store.load({ userIds: (await h.server.ctx.users.all()).map((u) => u.id) })
 const detail = async (id: number) =>
   (await h.call<TeamDetail>(h.admin, 'POST', `/api/Admin/GetMatchingTandemById?matchingTandemId=${id}`)).body.value
 
@@ -96,7 +96,7 @@ describe('mentor flow', () => {
     })
     expect(decline.body.isSuccess).toBe(true)
     expect([statusOf(mentee, 'Mentee'), statusOf(mentor, 'Mentor')]).toEqual(['AVAILABLE', 'AVAILABLE'])
-    expect(h.server.ctx.outbox.all().some((m) => m.type === 'DECLINE_TANDEM' && m.recipient.email === mentee.email)).toBe(true)
+    expect((await h.server.ctx.outbox.all()).some((m) => m.type === 'DECLINE_TANDEM' && m.recipient.email === mentee.email)).toBe(true)
   })
 
   it('a mentor silent for 72 hours is paused by the sweep and the mentee may start again', async () => {
@@ -109,12 +109,12 @@ describe('mentor flow', () => {
       matchingTandemSaveModel: { matchingTandemId: tandemId, tandemState: 'ACTIVE' },
     })
     h.clock.advance(72 * HOUR - 1)
-    expect(h.server.sweep()).toBe(0)
+    expect(await h.server.sweep()).toBe(0)
     h.clock.advance(1)
-    expect(h.server.sweep()).toBe(1)
+    expect(await h.server.sweep()).toBe(1)
     expect([statusOf(mentee, 'Mentee'), statusOf(mentor, 'Mentor')]).toEqual(['AVAILABLE', 'PAUSED'])
     expect((await detail(tandemId)).tandemStatus).toBe('NOREACTION')
-    expect(checkInvariants(world())).toEqual([])
+    expect(checkInvariants(await world())).toEqual([])
   })
 })
 
@@ -223,7 +223,7 @@ describe('program years', () => {
     expect([statusOf(mentee, 'Mentee'), statusOf(mentor, 'Mentor')]).toEqual(['INACTIVE', 'AVAILABLE'])
     const clusters = (await h.call<{ clusterId: number; isEnded: boolean }[]>(h.admin, 'GET', '/api/Admin/GetClusters')).body.value
     expect(clusters.find((c) => c.clusterId === clusterId)?.isEnded).toBe(true)
-    expect(checkInvariants(world())).toEqual([])
+    expect(checkInvariants(await world())).toEqual([])
   })
 
   it('refuses an invalid or duplicate title with its message key', async () => {
@@ -243,7 +243,7 @@ describe('manual creation', () => {
     await h.call(mentor, 'POST', '/api/Questionnaire/UpdateUserStatus', { email: mentor.email, roleName: 'Mentor', disableMatching: true })
     await start(mentee)
     await h.call(mentor, 'POST', '/api/Questionnaire/UpdateUserStatus', { email: mentor.email, roleName: 'Mentor', disableMatching: false })
-    const ids = (e: string) => h.server.ctx.users.byEmail(e)?.id ?? 0
+    const ids = async (e: string) => (await h.server.ctx.users.byEmail(e))?.id ?? 0
     const same = await h.call(h.admin, 'POST', '/api/Admin/CreateMatchingTandemManual', {
       mentees: { userId: ids(mentee.email), email: mentee.email },
       mentors: { userId: ids(mentee.email), email: mentee.email },

@@ -25,7 +25,8 @@ const save = (p: Person, items: readonly Item[]) =>
     userSelectedAnswerSaveModel: items,
   })
 
-const stored = (p: Person) => h.server.ctx.answers.load(h.server.ctx.users.byEmail(p.email)?.id ?? 0, 'Mentee')?.answers
+const stored = async (p: Person) =>
+  (await h.server.ctx.answers.load((await h.server.ctx.users.byEmail(p.email))?.id ?? 0, 'Mentee'))?.answers
 
 /** A mentee whose complete answers are saved; answers their wire items. */
 const menteeWithAnswers = async (): Promise<{ mentee: Person; items: Item[] }> => {

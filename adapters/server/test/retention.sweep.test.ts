@@ -18,8 +18,9 @@ afterEach(async () => {
   await h.close()
 })
 
-const notices = (p: Person) => h.server.ctx.outbox.all().filter((m) => m.type === 'RETENTION_NOTICE' && m.recipient.email === p.email)
-const exists = (p: Person) => h.server.ctx.users.byEmail(p.email) !== undefined
+const notices = async (p: Person) =>
+  (await h.server.ctx.outbox.all()).filter((m) => m.type === 'RETENTION_NOTICE' && m.recipient.email === p.email)
+const exists = async (p: Person) => (await h.server.ctx.users.byEmail(p.email)) !== undefined
 const due = async () => {
   const reply = await h.call<RetentionDueRow[]>(h.admin, 'GET', '/api/Admin/GetRetentionDue')
   expectOk(reply, 'retention due')
@@ -38,8 +39,8 @@ describe('the retention sweep', () => {
     h.clock.advance(1)
     await h.server.sweepRetention()
     await h.server.sweepRetention()
-    expect(notices(mia)).toHaveLength(1)
-    expect(notices(mia)[0]?.subject).toContain('will be deleted')
+    expect(await notices(mia)).toHaveLength(1)
+    expect((await notices(mia))[0]?.subject).toContain('will be deleted')
     // The notice is delivered (a .eml file in the data folder names the person).
     await h.server.deliverMail()
     const needles = [mia.email, mia.firstName, mia.lastName]
@@ -65,7 +66,7 @@ describe('the retention sweep', () => {
     const late = monthsAfter(START, 13)
     h.clock.set(late)
     expect((await h.server.sweepRetention()).erased).toEqual([])
-    expect(notices(mia)).toHaveLength(1)
+    expect(await notices(mia)).toHaveLength(1)
     h.clock.set(late + RETENTION_NOTICE_PERIOD - 1)
     expect((await h.server.sweepRetention()).erased).toEqual([])
     h.clock.set(late + RETENTION_NOTICE_PERIOD)
@@ -77,7 +78,7 @@ describe('the retention sweep', () => {
     expectOk(await h.signUp(mia, 'Mentee'), 'sign-up')
     h.clock.set(monthsAfter(START, 12) - 10 * DAY)
     await h.server.sweepRetention()
-    expect(notices(mia)).toHaveLength(1)
+    expect(await notices(mia)).toHaveLength(1)
     await signIn(mia)
     const signedInAt = h.clock()
     expect(await due()).toEqual([])
@@ -87,7 +88,7 @@ describe('the retention sweep', () => {
     // The next round counts from the sign-in: a new notice 30 days before its 12 months end.
     h.clock.set(monthsAfter(signedInAt, 12) - RETENTION_NOTICE_PERIOD)
     await h.server.sweepRetention()
-    expect(notices(mia)).toHaveLength(2)
+    expect(await notices(mia)).toHaveLength(2)
   })
 
   it('keeps people in a live tandem, whatever their last sign-in', async () => {
@@ -113,7 +114,7 @@ describe('the retention sweep', () => {
     await signIn(mia)
     h.clock.set(monthsAfter(endedAt, 12) - RETENTION_NOTICE_PERIOD)
     await h.server.sweepRetention()
-    expect(notices(mia)).toHaveLength(1)
+    expect(await notices(mia)).toHaveLength(1)
     expect((await due()).map((r) => r.reason)).toEqual(['programYearEnded'])
     h.clock.set(monthsAfter(endedAt, 12))
     expect((await h.server.sweepRetention()).erased).toHaveLength(1)
@@ -129,7 +130,7 @@ describe('the retention sweep', () => {
     const folder = join(h.dir, 'mail')
     const files = readdirSync(folder)
     expect(files.length).toBeGreaterThan(0)
-    const old = h.server.ctx.outbox.all().map((m) => m.id)
+    const old = (await h.server.ctx.outbox.all()).map((m) => m.id)
     // Both keep their accounts by signing in; only the mails age.
     h.clock.set(monthsAfter(START, 11))
     await signIn(mentor)
@@ -154,12 +155,12 @@ describe('the retention sweep', () => {
       expect(row).toMatchObject({ data: '{}', recipient_email: '', recipient_name: '' })
       expect(row.subject).not.toBe('')
     }
-    const history = h.server.ctx.outbox.historyOf(h.server.ctx.users.byEmail(mentee.email)!.id)
+    const history = await h.server.ctx.outbox.historyOf((await h.server.ctx.users.byEmail(mentee.email))!.id)
     expect(history.length).toBeGreaterThan(0)
   })
 })
 
-const closeAll = (harness: Harness) => {
-  const tandemId = harness.server.ctx.lists.activeTandemIds()[0] ?? 0
+const closeAll = async (harness: Harness) => {
+  const tandemId = (await harness.server.ctx.lists.activeTandemIds())[0] ?? 0
   return [{ proposalId: proposalIdOf(tandemId, 'Mentee'), proposalState: 'CLOSED', comment: null }]
 }

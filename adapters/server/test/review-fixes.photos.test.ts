@@ -16,7 +16,7 @@ afterEach(async () => {
 const proposals = async (p: Person) =>
   (await h.call<ProposalsResponse>(p, 'POST', '/api/MatchingTandem/GetProposals', { email: p.email })).body.value
 const start = (p: Person) => h.call<boolean>(p, 'POST', '/api/MatchingTandem/CreateMatchingTandem', { menteeEmail: p.email })
-const idOf = (p: Person): number => h.server.ctx.users.byEmail(p.email)?.id ?? 0
+const idOf = async (p: Person): Promise<number> => (await h.server.ctx.users.byEmail(p.email))?.id ?? 0
 
 const uploadPhoto = async (who: Person): Promise<void> => {
   const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#2266aa' } })
