@@ -32,7 +32,7 @@ describe('audit records of changes', () => {
       await Promise.resolve()
       await clusters.create('2032')
     })
-    expect(count('clusters')).toBe(2)
+    expect(await count('clusters')).toBe(2)
     expect((await audit.list({}, 0, 10)).records).toEqual([{ ...entry, id: 1, subjectCount: 2 }])
   })
 
@@ -50,8 +50,8 @@ describe('audit records of changes', () => {
       ),
     ).rejects.toThrow('the change failed')
     await audit.during(entry, async () => await clusters.list())
-    expect(count('clusters')).toBe(0)
-    expect(count('audit_records')).toBe(0)
+    expect(await count('clusters')).toBe(0)
+    expect(await count('audit_records')).toBe(0)
   })
 
   it('writes outside a change are not recorded, even while a change runs beside them', async () => {
@@ -62,7 +62,7 @@ describe('audit records of changes', () => {
     await clusters.create('2031')
     release()
     await change
-    expect(count('audit_records')).toBe(0)
-    expect(audit.auditRecordsAbout(3)).toEqual([])
+    expect(await count('audit_records')).toBe(0)
+    expect(await audit.auditRecordsAbout(3)).toEqual([])
   })
 })

@@ -26,9 +26,9 @@ describe('scheduler leases', () => {
   it('only one holder at a time: a second process is refused while the first holds the lease', async () => {
     const a = createSchedulerLeases(await open())
     const b = createSchedulerLeases(await open())
-    expect(a.take('deadline-sweep', 'A', 1000, 500)).toBe(true)
-    expect(b.take('deadline-sweep', 'B', 1200, 500)).toBe(false)
-    expect(b.current('deadline-sweep')).toEqual({ name: 'deadline-sweep', holder: 'A', until: 1500 })
+    expect(await a.take('deadline-sweep', 'A', 1000, 500)).toBe(true)
+    expect(await b.take('deadline-sweep', 'B', 1200, 500)).toBe(false)
+    expect(await b.current('deadline-sweep')).toEqual({ name: 'deadline-sweep', holder: 'A', until: 1500 })
   })
 
   it('the holder renews its own lease; others take over only once it ran out', async () => {
@@ -57,6 +57,6 @@ describe('scheduler leases', () => {
 
   it('refuses a non-positive lease length as a bug', async () => {
     const leases = createSchedulerLeases(await open())
-    expect(async () => await leases.take('deadline-sweep', 'A', 1000, 0)).toThrow(/ttl/)
+    await expect(leases.take('deadline-sweep', 'A', 1000, 0)).rejects.toThrow(/ttl/)
   })
 })

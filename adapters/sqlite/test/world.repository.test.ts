@@ -102,9 +102,9 @@ describe('world store', () => {
   })
 
   it('finds users by e-mail whatever the case', async () => {
-    const id = addUser('Anna@Example.org', ['Mentee'])
+    const id = await addUser('Anna@Example.org', ['Mentee'])
     expect((await createUsersRepository(db).byEmail('anna@example.ORG'))?.id).toBe(id)
-    expect(addUser('ANNA@example.org', ['Mentor'])).toBe(0)
+    expect(await addUser('ANNA@example.org', ['Mentor'])).toBe(0)
   })
 })
 
