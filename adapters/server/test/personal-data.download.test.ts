@@ -182,7 +182,7 @@ describe('download my data after administrators looked', () => {
       const zip = await JSZip.loadAsync(Buffer.from(await reply.arrayBuffer()))
       const files = new Map<string, Buffer>()
       for (const name of Object.keys(zip.files)) files.set(name, await zip.files[name]!.async('nodebuffer'))
-      const adminId = h.server.ctx.users.byEmail(h.admin.email)?.id
+      const adminId = (await h.server.ctx.users.byEmail(h.admin.email))?.id
       // Newest first, as the audit trail lists them.
       expect(dataIn(files).administratorReads).toEqual([
         { administratorId: adminId, at: new Date(listedAt).toISOString(), action: 'users.list' },
