@@ -163,7 +163,8 @@ const serve = async (config: Config, overrides: ServerOverrides, releaseLock: ()
     })
   } else {
     provider = await createEmbeddedProvider({
-      // The identity tables are reached through the file's Kysely (one statement per operation).
+      // The identity tables are reached through the store's Kysely (one statement per operation), whose
+      // statements take their turn with the store's transactions (decision 0019).
       db: db.kysely,
       publicUrl: config.publicUrl,
       dataDir: config.dataDir,

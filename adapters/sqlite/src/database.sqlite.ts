@@ -7,8 +7,9 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
 import BetterSqlite3 from 'better-sqlite3'
 import { Mutex } from 'async-mutex'
-import { Kysely, SqliteDialect, type Compilable } from 'kysely'
+import { Kysely, type Compilable, type CompiledQuery, type QueryResult } from 'kysely'
 import type { SqliteDatabase } from './database.js'
+import { storeDialect } from './database.sqlite.kysely.js'
 import { migrateToLatest } from './migrations.js'
 import type { Schema } from './schema.js'
 
@@ -23,11 +24,9 @@ export const openDatabase = async (file: string): Promise<SqliteDatabase> => {
   raw.pragma('synchronous = NORMAL')
   // Deleted content is overwritten, not left in free pages: an erased person leaves no bytes behind.
   raw.pragma('secure_delete = ON')
-  const kysely = new Kysely<Schema>({ dialect: new SqliteDialect({ database: raw }) })
-  await migrateToLatest(kysely as unknown as Kysely<unknown>)
   const statements = new Map<string, BetterSqlite3.Statement>()
-  const prepare = (query: Compilable<unknown>) => {
-    const compiled = query.compile()
+  const prepare = (query: Compilable<unknown>) => prepareCompiled(query.compile())
+  const prepareCompiled = (compiled: CompiledQuery) => {
     let statement = statements.get(compiled.sql)
     if (statement === undefined) {
       statement = raw.prepare(compiled.sql)
@@ -117,6 +116,24 @@ export const openDatabase = async (file: string): Promise<SqliteDatabase> => {
     if (statement.reader && statement.readonly) return exclusive(() => statement.all(...parameters) as R[])
     return write(() => (statement.reader ? statement.all(...parameters) : (statement.run(...parameters), [])) as R[])
   }
+  /**
+   * A statement executed on the Kysely handle (the migrations, the embedded identity provider's
+   * tables): in turn with the transactions like every other, answering what Kysely expects. The
+   * commit hooks stay with the application's own writes (db.run), which they audit.
+   */
+  const runCompiled = (compiled: CompiledQuery): Promise<QueryResult<unknown>> => {
+    const { statement, parameters } = prepareCompiled(compiled)
+    if (statement.reader && statement.readonly) return exclusive(() => ({ rows: statement.all(...parameters) }))
+    return exclusive(() => {
+      writes += 1
+      if (statement.reader) return { rows: statement.all(...parameters) }
+      const { changes, lastInsertRowid } = statement.run(...parameters)
+      return { rows: [], numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid) }
+    })
+  }
+  const kysely = new Kysely<Schema>({ dialect: storeDialect(runCompiled) })
+  await migrateToLatest(kysely as unknown as Kysely<unknown>)
+
   const dataVersion = raw.prepare('pragma data_version').pluck()
   const bumpPool = raw.prepare("update meta set value = value + 1 where key = 'mentor_pool_revision'")
   return {

@@ -9,7 +9,11 @@ import type { Schema } from './schema.js'
 
 export type Database = {
   readonly dialect: DialectName
-  /** The query builder (and, on PostgreSQL, the pool the statements outside a transaction run on). */
+  /**
+   * The query builder (and, on PostgreSQL, the pool the statements outside a transaction run on).
+   * On SQLite what is executed on it goes through `all`'s path: in turn with the transactions
+   * (database.sqlite.kysely.ts), so the embedded identity provider may be handed it.
+   */
   readonly kysely: Kysely<Schema>
   /** The SQLite connection itself (the embedded provider's tables, backups, pragmas); null on PostgreSQL. */
   readonly raw: BetterSqlite3.Database | null
