@@ -58,7 +58,7 @@ const child = async (): Promise<void> => {
   // The proposals caller holds live proposals, as a mentee on the dashboard does.
   const { runMatching } = await import('@tandem/server')
   const record = await server.ctx.users.byId(first.userId)
-  if (record !== undefined) runMatching(server.ctx, record)
+  if (record !== undefined) await runMatching(server.ctx, record)
 
   const bare = express()
   bare.get('/bare', (_req, res) => {

@@ -22,7 +22,7 @@ const idOf = async (email: string) => (await stack.server.ctx.users.byEmail(emai
 
 beforeAll(async () => {
   stack = await startStack({ ADMIN_EMAILS: adminPerson.email })
-  seedPopulation(stack.server, population, `${stack.baseUrl}/oidc`)
+  await seedPopulation(stack.server, population, `${stack.baseUrl}/oidc`)
   page = (await stack.newPerson()).page
   await signInConfirmedAdmin(stack, page, adminPerson)
 })
@@ -43,7 +43,7 @@ describe('the audit trail', () => {
     await page.getByRole('heading', { name: 'Audit trail' }).waitFor()
     const read = auditRows().filter({ hasText: 'opened user information' })
     await read.first().waitFor()
-    expect(await read.first().textContent()).toContain(String(idOf(mentee.email)))
+    expect(await read.first().textContent()).toContain(String(await idOf(mentee.email)))
     await page.getByRole('heading', { name: 'Due for deletion' }).waitFor()
     await expectAccessible(page)
   })

@@ -18,7 +18,7 @@ const message = (text: string | RegExp) => page.getByTestId('admin-message').fil
 
 beforeAll(async () => {
   stack = await startStack({ ADMIN_EMAILS: adminPerson.email })
-  seedPopulation(stack.server, population, `${stack.baseUrl}/oidc`)
+  await seedPopulation(stack.server, population, `${stack.baseUrl}/oidc`)
   page = (await stack.newPerson()).page
   await signInConfirmedAdmin(stack, page, adminPerson)
 })

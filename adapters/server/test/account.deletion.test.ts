@@ -165,7 +165,7 @@ describe('DeleteUserFromIdp with deletefromDB=true', () => {
     expect(before).toEqual(
       expect.arrayContaining(['users', 'answers', 'profile_images', 'tandems', 'outbox', 'identity_accounts', 'oidc_models']),
     )
-    const mentorMailsBefore = mentorMails()
+    const mentorMailsBefore = await mentorMails()
     expect(mentorMailsBefore).toBeGreaterThan(0)
 
     const reply = await t.api(
@@ -178,7 +178,7 @@ describe('DeleteUserFromIdp with deletefromDB=true', () => {
     // Nor in the bytes of the data folder: database and write-ahead log, mail files, the photo.
     expect(await filesMentioning(t.dir, needles, [photo])).toEqual([])
     // The mentor's delivered mails stay in their history (subject and date), without the mentee's data.
-    expect(mentorMails()).toBe(mentorMailsBefore)
+    expect(await mentorMails()).toBe(mentorMailsBefore)
 
     // The partner's history: the same tandems, still the mentor's, now with an anonymous mentee.
     const after = t.server.db.raw

@@ -238,7 +238,7 @@ describe('backup and restore', () => {
       expect((backupRows['users'] ?? []).filter((r) => !(now['users'] ?? []).includes(r) && !pendingInBackup.has(r))).toEqual([])
       expect(now['users']?.length).toBe(backupRows['users']?.length)
     } finally {
-      db.close()
+      await db.close()
     }
     await killed(server.child)
   }, 240_000)

@@ -18,11 +18,11 @@ describe('resolving the caller', () => {
     const id = (await h.server.ctx.users.byEmail(mentee.email))?.id
     // The same account (issuer and subject) at the provider now has another address.
     const moved = { ...mentee, email: `moved.${mentee.email}` }
-    const generation = h.server.ctx.generation()
+    const generation = await h.server.ctx.generation()
     const details = await h.call<{ email: string }>(moved, 'GET', `/api/Account/GetUserDetails?emailId=${encodeURIComponent(moved.email)}`)
     expect(details.status).toBe(200)
     // Nothing was written: the stored address is the old one, and the database saw no commit.
-    expect(h.server.ctx.generation()).toBe(generation)
+    expect(await h.server.ctx.generation()).toBe(generation)
     expect((await h.server.ctx.users.byId(id ?? 0))?.email).toBe(mentee.email)
     expect(details.body.value.email).toBe(mentee.email)
     // The explicit command stores it.

@@ -40,7 +40,7 @@ export const draftOf = async (h: Harness, runId: number): Promise<CohortDraftVie
 
 /** A synthetic cohort written straight through the repositories (thousands of people in seconds). */
 export const seedCohort = async (h: Harness, mentees: number, mentors: number): Promise<void> => {
-  seedPopulation(
+  await seedPopulation(
     { ctx: h.server.ctx, db: h.server.db },
     generatePopulation({
       seed: 11,

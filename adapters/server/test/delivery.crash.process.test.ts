@@ -85,7 +85,7 @@ describe('kill -9 during mail delivery', () => {
         expect([mail.messageId, mail.subject]).toEqual([`<tandem-outbox-${row.id}@localhost>`, row.subject])
       }
     } finally {
-      db.close()
+      await db.close()
       rmSync(dir, { recursive: true, force: true })
     }
   }, 180_000)
@@ -120,7 +120,7 @@ describe('kill -9 during mail delivery', () => {
       expect(duplicated.length).toBeGreaterThanOrEqual(1)
     } finally {
       smtp.replyDelayMs = 0
-      db.close()
+      await db.close()
       rmSync(dir, { recursive: true, force: true })
     }
   }, 180_000)

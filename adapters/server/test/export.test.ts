@@ -180,8 +180,8 @@ describe('matching team export', () => {
     await matching(false)
     const ids = async (p: Person) => ({ userId: (await h.server.ctx.users.byEmail(p.email))!.id, email: p.email })
     const reply = await h.call<number>(h.admin, 'POST', '/api/Admin/CreateMatchingTandemManual', {
-      mentees: ids(mentee),
-      mentors: ids(mentor),
+      mentees: await ids(mentee),
+      mentors: await ids(mentor),
     })
     expectOk(reply, 'manual tandem')
     return { mentor, mentee, tandemId: reply.body.value }

@@ -41,19 +41,19 @@ describe('mentor flow', () => {
     await h.saveProfile(mentor, null)
     const partial = aMentorAnswers().slice(0, 3)
     expect((await h.saveAnswers(mentor, 'Mentor', partial, false)).body.isSuccess).toBe(true)
-    expect(statusOf(mentor, 'Mentor')).toBe('NEW')
+    expect(await statusOf(mentor, 'Mentor')).toBe('NEW')
     const publishIncomplete = await h.saveAnswers(mentor, 'Mentor', partial, true, 'UpdateAnswer')
     expect(publishIncomplete.status).toBe(400)
-    expect(statusOf(mentor, 'Mentor')).toBe('NEW')
+    expect(await statusOf(mentor, 'Mentor')).toBe('NEW')
     expect((await h.saveAnswers(mentor, 'Mentor', aMentorAnswers(), true, 'UpdateAnswer')).body.isSuccess).toBe(true)
-    expect(statusOf(mentor, 'Mentor')).toBe('AVAILABLE')
+    expect(await statusOf(mentor, 'Mentor')).toBe('AVAILABLE')
     const off = await h.call(mentor, 'POST', '/api/Questionnaire/UpdateUserStatus', {
       email: mentor.email,
       roleName: 'Mentor',
       disableMatching: true,
     })
     expect(off.body.isSuccess).toBe(true)
-    expect(statusOf(mentor, 'Mentor')).toBe('PAUSED')
+    expect(await statusOf(mentor, 'Mentor')).toBe('PAUSED')
     // Paused, an incomplete profile may be saved; enabling then needs it complete again.
     expect((await h.saveAnswers(mentor, 'Mentor', partial, false, 'UpdateAnswer')).body.isSuccess).toBe(true)
     const on = await h.call(mentor, 'POST', '/api/Questionnaire/UpdateUserStatus', {
@@ -72,7 +72,7 @@ describe('mentor flow', () => {
         })
       ).body.isSuccess,
     ).toBe(true)
-    expect(statusOf(mentor, 'Mentor')).toBe('AVAILABLE')
+    expect(await statusOf(mentor, 'Mentor')).toBe('AVAILABLE')
   })
 
   it('the mentor sees a mentee only after the mentee accepted, and declining sends both back', async () => {
@@ -95,7 +95,7 @@ describe('mentor flow', () => {
       matchingTandemSaveModel: { matchingTandemId: tandemId, tandemState: 'DECLINED' },
     })
     expect(decline.body.isSuccess).toBe(true)
-    expect([statusOf(mentee, 'Mentee'), statusOf(mentor, 'Mentor')]).toEqual(['AVAILABLE', 'AVAILABLE'])
+    expect([await statusOf(mentee, 'Mentee'), await statusOf(mentor, 'Mentor')]).toEqual(['AVAILABLE', 'AVAILABLE'])
     expect((await h.server.ctx.outbox.all()).some((m) => m.type === 'DECLINE_TANDEM' && m.recipient.email === mentee.email)).toBe(true)
   })
 
@@ -112,7 +112,7 @@ describe('mentor flow', () => {
     expect(await h.server.sweep()).toBe(0)
     h.clock.advance(1)
     expect(await h.server.sweep()).toBe(1)
-    expect([statusOf(mentee, 'Mentee'), statusOf(mentor, 'Mentor')]).toEqual(['AVAILABLE', 'PAUSED'])
+    expect([await statusOf(mentee, 'Mentee'), await statusOf(mentor, 'Mentor')]).toEqual(['AVAILABLE', 'PAUSED'])
     expect((await detail(tandemId)).tandemStatus).toBe('NOREACTION')
     expect(checkInvariants(await world())).toEqual([])
   })
@@ -194,7 +194,7 @@ describe('release', () => {
       'CLOSED',
       'CLOSED',
     ])
-    expect([statusOf(mentee, 'Mentee'), statusOf(mentor, 'Mentor')]).toEqual(['AVAILABLE', 'AVAILABLE'])
+    expect([await statusOf(mentee, 'Mentee'), await statusOf(mentor, 'Mentor')]).toEqual(['AVAILABLE', 'AVAILABLE'])
     // Irreversible: a second release is a conflict.
     expect(
       (
@@ -218,9 +218,9 @@ describe('program years', () => {
     const { aMenteeAnswers } = await import('@tandem/fixtures')
     await h.saveAnswers(mentee, 'Mentee', aMenteeAnswers(), true)
     await start(mentee)
-    expect(statusOf(mentor, 'Mentor')).toBe('PROPOSED')
+    expect(await statusOf(mentor, 'Mentor')).toBe('PROPOSED')
     expect((await h.call(h.admin, 'GET', `/api/Admin/CloseCluster?clusterId=${clusterId}`)).body.isSuccess).toBe(true)
-    expect([statusOf(mentee, 'Mentee'), statusOf(mentor, 'Mentor')]).toEqual(['INACTIVE', 'AVAILABLE'])
+    expect([await statusOf(mentee, 'Mentee'), await statusOf(mentor, 'Mentor')]).toEqual(['INACTIVE', 'AVAILABLE'])
     const clusters = (await h.call<{ clusterId: number; isEnded: boolean }[]>(h.admin, 'GET', '/api/Admin/GetClusters')).body.value
     expect(clusters.find((c) => c.clusterId === clusterId)?.isEnded).toBe(true)
     expect(checkInvariants(await world())).toEqual([])
@@ -245,13 +245,13 @@ describe('manual creation', () => {
     await h.call(mentor, 'POST', '/api/Questionnaire/UpdateUserStatus', { email: mentor.email, roleName: 'Mentor', disableMatching: false })
     const ids = async (e: string) => (await h.server.ctx.users.byEmail(e))?.id ?? 0
     const same = await h.call(h.admin, 'POST', '/api/Admin/CreateMatchingTandemManual', {
-      mentees: { userId: ids(mentee.email), email: mentee.email },
-      mentors: { userId: ids(mentee.email), email: mentee.email },
+      mentees: { userId: await ids(mentee.email), email: mentee.email },
+      mentors: { userId: await ids(mentee.email), email: mentee.email },
     })
     expect(same.body.errorMessage).toBe('admin-mentor-only-differnt-user-error')
     const created = await h.call<number>(h.admin, 'POST', '/api/Admin/CreateMatchingTandemManual', {
-      mentees: { userId: ids(mentee.email), email: mentee.email },
-      mentors: { userId: ids(mentor.email), email: mentor.email },
+      mentees: { userId: await ids(mentee.email), email: mentee.email },
+      mentors: { userId: await ids(mentor.email), email: mentor.email },
     })
     expect(created.body.isSuccess).toBe(true)
     const list = await h.call<{ id: number; percentage: number; tandemStatus: string }[]>(
@@ -261,6 +261,6 @@ describe('manual creation', () => {
       { tandemStates: ['ACTIVE'], tandemId: 0, email: mentee.lastName, filterCluster: [] },
     )
     expect(list.body.value.map((r) => [r.id, r.tandemStatus, r.percentage])).toEqual([[created.body.value, 'ACTIVE', 0]])
-    expect([statusOf(mentee, 'Mentee'), statusOf(mentor, 'Mentor')]).toEqual(['PROPOSED', 'PROPOSED'])
+    expect([await statusOf(mentee, 'Mentee'), await statusOf(mentor, 'Mentor')]).toEqual(['PROPOSED', 'PROPOSED'])
   })
 })

@@ -100,7 +100,7 @@ describe('NotifyUser', () => {
     expect(text).toContain('requiredFieldError')
     expect(text).toContain('subject')
     expect(text).toContain('body')
-    expect(rowsTo(mentor)).toEqual([])
+    expect(await rowsTo(mentor)).toEqual([])
   })
 
   it('resends a template without a tandem where it needs none (ACTIVATE_USER_PROFILE), and refuses one that needs a tandem without it', async () => {

@@ -40,14 +40,14 @@ const stored = async (p: Person) => {
 describe('profile answers by side', () => {
   it('refuses a mentor answering the mentee question with a field error, saving nothing', async () => {
     const mentor = await h.publishedMentor('Max')
-    const before = stored(mentor)
+    const before = await stored(mentor)
     const reply = await save(mentor, null, [
       { id: BOTH_QUESTION, text: 'Hello' },
       { id: MENTEE_QUESTION, text: 'I want to learn' },
     ])
     expect(reply.status).toBe(400)
     expect(JSON.stringify(reply.body)).toContain('"field":"profileQuestionAnswer.1.userAnswer","key":"profile-question-other-side"')
-    expect(stored(mentor)).toEqual(before)
+    expect(await stored(mentor)).toEqual(before)
   })
 
   it('refuses a mentee answering a mentor question, and accepts each side its own questions', async () => {

@@ -50,10 +50,10 @@ describe('the retention sweep', () => {
     ])
     h.clock.set(periodEnds - 1)
     expect((await h.server.sweepRetention()).erased).toEqual([])
-    expect(exists(mia)).toBe(true)
+    expect(await exists(mia)).toBe(true)
     h.clock.set(periodEnds)
     expect((await h.server.sweepRetention()).erased).toHaveLength(1)
-    expect(exists(mia)).toBe(false)
+    expect(await exists(mia)).toBe(false)
     // Nothing in the data folder names them: database, write-ahead log, mail files.
     expect(await filesMentioning(h.dir, needles)).toEqual([])
     // Erased like an administrator's deletion: the old token is refused, as a deleted account's.
@@ -84,7 +84,7 @@ describe('the retention sweep', () => {
     expect(await due()).toEqual([])
     h.clock.set(monthsAfter(START, 12) + DAY)
     expect((await h.server.sweepRetention()).erased).toEqual([])
-    expect(exists(mia)).toBe(true)
+    expect(await exists(mia)).toBe(true)
     // The next round counts from the sign-in: a new notice 30 days before its 12 months end.
     h.clock.set(monthsAfter(signedInAt, 12) - RETENTION_NOTICE_PERIOD)
     await h.server.sweepRetention()
@@ -98,7 +98,7 @@ describe('the retention sweep', () => {
     h.clock.set(monthsAfter(START, 14))
     const result = await h.server.sweepRetention()
     expect(result).toMatchObject({ notified: [], erased: [] })
-    expect([exists(mentor), exists(mentee)]).toEqual([true, true])
+    expect([await exists(mentor), await exists(mentee)]).toEqual([true, true])
   })
 
   it('erases a mentee 12 months after their program year ended, though they signed in since it ended', async () => {
@@ -118,14 +118,14 @@ describe('the retention sweep', () => {
     expect((await due()).map((r) => r.reason)).toEqual(['programYearEnded'])
     h.clock.set(monthsAfter(endedAt, 12))
     expect((await h.server.sweepRetention()).erased).toHaveLength(1)
-    expect(exists(mia)).toBe(false)
+    expect(await exists(mia)).toBe(false)
   })
 
   it('mails older than the period keep subject and date only, and their delivered files are removed', async () => {
     const mentor = await h.publishedMentor('Max')
     const mentee = await h.readyMentee('Mia')
     expectOk(await h.call(mentee, 'POST', '/api/MatchingTandem/CreateMatchingTandem', { menteeEmail: mentee.email }), 'run')
-    expectOk(await h.call(h.admin, 'POST', '/api/Admin/CloseMatchingTandem', closeAll(h)), 'release')
+    expectOk(await h.call(h.admin, 'POST', '/api/Admin/CloseMatchingTandem', await closeAll(h)), 'release')
     await h.server.deliverMail()
     const folder = join(h.dir, 'mail')
     const files = readdirSync(folder)

@@ -35,8 +35,11 @@ const uploadPhoto = async (who: Person): Promise<void> => {
 
 /** The status of `viewer` fetching `owner`'s photo. */
 const photoStatus = async (viewer: Person, owner: Person): Promise<number> =>
-  (await fetch(`${h.base}/api/User/ProfileImage/${idOf(owner)}`, { headers: { authorization: `Bearer ${await h.tokenFor(viewer)}` } }))
-    .status
+  (
+    await fetch(`${h.base}/api/User/ProfileImage/${await idOf(owner)}`, {
+      headers: { authorization: `Bearer ${await h.tokenFor(viewer)}` },
+    })
+  ).status
 
 const decision = (who: Person, role: 'Mentee' | 'Mentor', partner: Person, proposalId: number, tandemId: number, accept: boolean) =>
   h.call(who, 'POST', `/api/MatchingTandem/${accept ? 'AcceptProposal' : 'DeclineProposal'}`, {

@@ -100,7 +100,7 @@ describe('main.ts processes on one database', () => {
       const leases = db.raw.prepare('select name from scheduler_leases order by name').pluck().all()
       expect(leases).toEqual(TASKS)
     } finally {
-      db.close()
+      await db.close()
       rmSync(dir, { recursive: true, force: true })
     }
   }, 180_000)
@@ -119,7 +119,7 @@ describe('main.ts processes on one database', () => {
         expect(await exited).toBe(0)
         expect(leases()).toEqual(TASKS.map((name) => ({ name, until: 0 })))
       } finally {
-        db.close()
+        await db.close()
       }
     } finally {
       rmSync(dir, { recursive: true, force: true })

@@ -180,9 +180,9 @@ describe('scheduler with two server instances on one database', () => {
       },
     }
     const org = { name: 'Tandem', email: 'info@example.org', phone: '+49', publicUrl: 'http://localhost:3000' }
-    expect(() => sweepReminders(dying, org)).toThrow('killed')
+    await expect(sweepReminders(dying, org)).rejects.toThrow('killed')
     expect(inserts).toBe(2)
-    expect(rows('REMINDER_UNPUBLISHED_USER_PROFILE')).toEqual([])
+    expect(await rows('REMINDER_UNPUBLISHED_USER_PROFILE')).toEqual([])
     expect(await b.server.sweepReminders()).toBe(3)
     expect(await a.server.sweepReminders()).toBe(0)
     expect((await rows('REMINDER_UNPUBLISHED_USER_PROFILE')).map((m) => m.recipient.email).sort()).toEqual(
@@ -214,7 +214,7 @@ describe('scheduler with two server instances on one database', () => {
       },
     }
     const org = { name: 'Tandem', email: 'info@example.org', phone: '+49', publicUrl: 'http://localhost:3000' }
-    expect(sweepReminders(stale, org)).toBe(0)
+    expect(await sweepReminders(stale, org)).toBe(0)
     expect((await rows('REMINDER_UNPUBLISHED_USER_PROFILE')).length).toBe(2)
   })
 })

@@ -14,8 +14,8 @@ beforeEach(async () => {
   dir = mkdtempSync(join(tmpdir(), 'tandem-audit-'))
   db = await openDatabase(join(dir, 'tandem.db'))
 })
-afterEach(() => {
-  db.close()
+afterEach(async () => {
+  await db.close()
   rmSync(dir, { recursive: true, force: true })
 })
 

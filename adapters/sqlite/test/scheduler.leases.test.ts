@@ -17,8 +17,8 @@ beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'tandem-leases-'))
   dbs = []
 })
-afterEach(() => {
-  for (const db of dbs) db.close()
+afterEach(async () => {
+  for (const db of dbs) await db.close()
   rmSync(dir, { recursive: true, force: true })
 })
 

@@ -12,8 +12,8 @@ beforeEach(async () => {
   dir = mkdtempSync(join(tmpdir(), 'tandem-sqlite-'))
   db = await openDatabase(join(dir, 'tandem.db'))
 })
-afterEach(() => {
-  db.close()
+afterEach(async () => {
+  await db.close()
   rmSync(dir, { recursive: true, force: true })
 })
 
