@@ -20,18 +20,24 @@ export const sweepReminders = async (ctx: ReminderSweepContext, org: Organisatio
   const alreadyReminded = async (userId: number, type: ReminderType, key: number): Promise<boolean> =>
     await ctx.lists.notifiedAbout(userId, type, type === 'REMINDER_ACTIVE_TANDEM' ? 'deadline' : 'lastSavedAt', key)
   // The mail adapter decides synchronously: the contacts are read first, and whether a reminder was
-  // written already is asked below, inside the transaction that writes it.
+  // written already is asked of its candidates afterwards (without the write lock, so that those
+  // reminded before are not rendered), and again inside the transaction that writes the rest.
   const contacts = new Map<number, Contact>()
   for (const id of new Set([...tandems.flatMap((t) => [t.menteeId, t.mentorId]), ...mentors.map((m) => m.id)])) {
     const contact = await ctx.store.contactOf(id)
     if (contact !== undefined) contacts.set(id, contact)
   }
-  const due = remindersDue(
+  const candidates = remindersDue(
     now,
     { tandems, mentors },
     (id) => contacts.get(id),
     () => false,
   )
+  const due: (typeof candidates)[number][] = []
+  for (const candidate of candidates) {
+    const { type, key } = onceKeyOf(candidate.notification)
+    if (type !== undefined && !(await alreadyReminded(candidate.to.id, type, key))) due.push(candidate)
+  }
   type Due = { readonly row: NewOutboxRow; readonly userId: number; readonly type: ReminderType; readonly key: number }
   const rows = due.flatMap(({ to, notification: n }): Due[] => {
     const row = prepareNotification(
@@ -41,15 +47,8 @@ export const sweepReminders = async (ctx: ReminderSweepContext, org: Organisatio
       now,
     )
     if (!isRight(row)) return []
-    const once = { row: row.right, userId: to.id }
-    switch (n.type) {
-      case 'REMINDER_ACTIVE_TANDEM':
-        return [{ ...once, type: n.type, key: n.data.deadline }]
-      case 'REMINDER_UNPUBLISHED_USER_PROFILE':
-        return [{ ...once, type: n.type, key: n.data.lastSavedAt }]
-      default:
-        return []
-    }
+    const { type, key } = onceKeyOf(n)
+    return type === undefined ? [] : [{ row: row.right, userId: to.id, type, key }]
   })
   if (rows.length === 0) return 0
   // Checked again inside one BEGIN IMMEDIATE transaction: two sweeps at once (two processes, or a
@@ -64,4 +63,18 @@ export const sweepReminders = async (ctx: ReminderSweepContext, org: Organisatio
     }
     return written
   })
+}
+
+/** What a reminder is sent once for: its type and the deadline or save it reminds of. */
+const onceKeyOf = (
+  n: Parameters<typeof prepareNotification>[0],
+): { readonly type: ReminderType; readonly key: number } | { readonly type: undefined; readonly key: 0 } => {
+  switch (n.type) {
+    case 'REMINDER_ACTIVE_TANDEM':
+      return { type: n.type, key: n.data.deadline }
+    case 'REMINDER_UNPUBLISHED_USER_PROFILE':
+      return { type: n.type, key: n.data.lastSavedAt }
+    default:
+      return { type: undefined, key: 0 }
+  }
 }

@@ -88,7 +88,9 @@ export const collectPersonalData = async (ctx: ServiceContext, id: UserId, step:
           },
   }
   step('tandems')
-  const tandems = [...tandemsOf(await ctx.store.load({ userIds: [id] }), id)].sort((a, b) => a.id - b.id).map((t) => tandemView(ctx, t, id))
+  const tandems = []
+  for (const t of [...tandemsOf(await ctx.store.load({ userIds: [id] }), id)].sort((a, b) => a.id - b.id))
+    tandems.push(await tandemView(ctx, t, id))
   step('notifications')
   const notifications = (await ctx.outbox.historyOf(id)).map((m) => ({
     type: m.type,
