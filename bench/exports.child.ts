@@ -18,7 +18,7 @@ const server = await createServer(loadConfig({ DATA_DIR: dir, WEB_DIST: join(dir
   logger: pino({ level: 'silent' }),
 })
 const now = Date.now()
-const clusterId = server.ctx.clusters.list()[0]?.clusterId ?? null
+const clusterId = (await server.ctx.clusters.list())[0]?.clusterId ?? null
 const raw = server.db.raw
 raw.transaction(() => {
   const user =

@@ -41,7 +41,7 @@ const child = async (): Promise<void> => {
   })
   const seedStart = performance.now()
   const population = generatePopulation({ seed: 7, mentees: MENTEES + 1, mentors: MENTORS, now: Date.now() })
-  const seeded = seedPopulation(server, population, issuer)
+  const seeded = await seedPopulation(server, population, issuer)
   const seedMs = performance.now() - seedStart
   const token = (subject: string, email: string) =>
     new SignJWT({ email })
@@ -57,8 +57,8 @@ const child = async (): Promise<void> => {
   if (first === undefined) throw new Error('no mentees seeded')
   // The proposals caller holds live proposals, as a mentee on the dashboard does.
   const { runMatching } = await import('@tandem/server')
-  const record = server.ctx.users.byId(first.userId)
-  if (record !== undefined) runMatching(server.ctx, record)
+  const record = await server.ctx.users.byId(first.userId)
+  if (record !== undefined) await runMatching(server.ctx, record)
 
   const bare = express()
   bare.get('/bare', (_req, res) => {

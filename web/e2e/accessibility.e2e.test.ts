@@ -91,7 +91,7 @@ for (const language of ['en', 'de'] as const) {
       await expect.poll(() => mentorPage.getByRole('switch', { name: text.toggle }).isChecked(), { timeout: 10_000 }).toBe(true)
       found.push(...(await audit(mentorPage, 'published mentor questionnaire')))
       expect(found).toEqual([])
-      expect(stack.server.ctx.users.byEmail(mentor.email)?.participant.mentor?.status).toBe('AVAILABLE')
+      expect((await stack.server.ctx.users.byEmail(mentor.email))?.participant.mentor?.status).toBe('AVAILABLE')
     })
 
     it('pauses matching with Space on the switch, shows the paused panel without serious axe violations, and enables it again', async () => {
@@ -101,7 +101,7 @@ for (const language of ['en', 'de'] as const) {
       await mentorPage.getByText(text.disabled).waitFor()
       // the switch follows the refetched status, which can land just after the message
       await expect.poll(() => toggle.isChecked(), { timeout: 10_000 }).toBe(false)
-      expect(stack.server.ctx.users.byEmail(mentor.email)?.participant.mentor?.status).toBe('PAUSED')
+      expect((await stack.server.ctx.users.byEmail(mentor.email))?.participant.mentor?.status).toBe('PAUSED')
       const found = await audit(mentorPage, 'mentor questionnaire, matching disabled')
 
       await mentorPage.goto(`${stack.baseUrl}/`)
@@ -116,7 +116,7 @@ for (const language of ['en', 'de'] as const) {
       await mentorPage.keyboard.press('Space')
       await mentorPage.getByText(text.enabled).waitFor()
       await expect.poll(() => toggle.isChecked(), { timeout: 10_000 }).toBe(true)
-      expect(stack.server.ctx.users.byEmail(mentor.email)?.participant.mentor?.status).toBe('AVAILABLE')
+      expect((await stack.server.ctx.users.byEmail(mentor.email))?.participant.mentor?.status).toBe('AVAILABLE')
     })
 
     it('shows the mentor a mentee proposal awaiting the answer without serious axe violations', async () => {
@@ -155,7 +155,7 @@ for (const language of ['en', 'de'] as const) {
         found.push(...(await audit(page, `Both ${path}`)))
       }
       expect(found).toEqual([])
-      expect(stack.server.ctx.users.byEmail(both.email)?.roles).toEqual(expect.arrayContaining(['Mentee', 'Mentor']))
+      expect((await stack.server.ctx.users.byEmail(both.email))?.roles).toEqual(expect.arrayContaining(['Mentee', 'Mentor']))
     })
   })
 }

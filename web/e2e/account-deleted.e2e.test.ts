@@ -33,7 +33,7 @@ describe('a participant deleted while their app is open', () => {
     await admin.getByRole('button', { name: 'Delete user' }).click()
     await admin.getByRole('alertdialog').last().getByRole('button', { name: 'Confirm' }).click()
     await admin.getByTestId('admin-message').filter({ hasText: 'The user was deleted.' }).waitFor()
-    expect(stack.server.ctx.users.byEmail(participant.email)).toBeFalsy()
+    expect(await stack.server.ctx.users.byEmail(participant.email)).toBeFalsy()
 
     // Their tab still holds a valid access token: a reload must not bring them back.
     await person.reload()
@@ -45,7 +45,7 @@ describe('a participant deleted while their app is open', () => {
     await person.getByRole('button', { name: 'Deutsch' }).click()
     await person.getByRole('heading', { level: 1, name: 'Dieses Konto wurde gelöscht' }).waitFor()
     await person.getByText('Sie können es nicht mehr verwenden.', { exact: false }).waitFor()
-    expect(stack.server.ctx.users.byEmail(participant.email)).toBeFalsy()
+    expect(await stack.server.ctx.users.byEmail(participant.email)).toBeFalsy()
 
     // Nor does the administrator find them again.
     await admin.reload()

@@ -58,7 +58,7 @@ describe('delete my account', () => {
     await dialog.getByRole('button', { name: 'Abbrechen' }).click()
     await dialog.waitFor({ state: 'detached' })
     await page.getByRole('button', { name: 'English' }).click()
-    expect(stack.server.ctx.users.byEmail(mentor.person.email)).toBeTruthy()
+    expect(await stack.server.ctx.users.byEmail(mentor.person.email)).toBeTruthy()
   })
 
   it('deletes only once the own address is typed, tells the partner and leaves the person signed out', async () => {
@@ -74,15 +74,15 @@ describe('delete my account', () => {
     expect(await confirm.isDisabled()).toBe(true)
     await typed.fill(`x${person.email}`)
     expect(await confirm.isDisabled()).toBe(true)
-    expect(stack.server.ctx.users.byEmail(person.email)).toBeTruthy()
+    expect(await stack.server.ctx.users.byEmail(person.email)).toBeTruthy()
     await typed.fill(person.email.toUpperCase())
     expect(await confirm.isDisabled()).toBe(false)
     await confirm.click()
 
     await page.getByRole('alertdialog').getByRole('heading', { name: 'Your account has been deleted' }).waitFor()
-    expect(stack.server.ctx.users.byEmail(person.email)).toBeFalsy()
-    const mentorId = stack.server.ctx.users.byEmail(mentor.person.email)?.id ?? 0
-    expect(stack.server.ctx.outbox.historyOf(mentorId).map((m) => m.type)).toContain('PARTNER_LEFT')
+    expect(await stack.server.ctx.users.byEmail(person.email)).toBeFalsy()
+    const mentorId = (await stack.server.ctx.users.byEmail(mentor.person.email))?.id ?? 0
+    expect((await stack.server.ctx.outbox.historyOf(mentorId)).map((m) => m.type)).toContain('PARTNER_LEFT')
 
     // Closing leaves for a fresh start with no session: the account page sends them to the sign-in.
     await page.getByRole('button', { name: 'Close' }).click()
@@ -90,6 +90,6 @@ describe('delete my account', () => {
     await page.goto(`${stack.baseUrl}/user/account`)
     await page.waitForURL(/\/oidc\//)
     await page.getByLabel('Password').waitFor()
-    expect(stack.server.ctx.users.byEmail(person.email)).toBeFalsy()
+    expect(await stack.server.ctx.users.byEmail(person.email)).toBeFalsy()
   })
 })

@@ -35,7 +35,7 @@ const messageNow = async () => (await page.getByTestId('admin-message').allTextC
 
 beforeAll(async () => {
   stack = await startStack({ ADMIN_EMAILS: adminPerson.email })
-  seedPopulation(stack.server, population, `${stack.baseUrl}/oidc`)
+  await seedPopulation(stack.server, population, `${stack.baseUrl}/oidc`)
   page = (await stack.newPerson()).page
   await signInConfirmedAdmin(stack, page, adminPerson)
   // Signed in again, the administrator sees the admin navigation.
@@ -71,7 +71,7 @@ describe('an administrator runs a program year', () => {
     await page.getByRole('button', { name: 'Save status and program year' }).click()
     await confirm()
     await message('The information was updated.').waitFor()
-    expect(stack.server.ctx.users.byEmail(mentee.email)?.participant.mentee?.status).toBe('AVAILABLE')
+    expect((await stack.server.ctx.users.byEmail(mentee.email))?.participant.mentee?.status).toBe('AVAILABLE')
   })
 
   it('creates a team by hand, edits its statuses to a match and releases it', async () => {
@@ -109,7 +109,7 @@ describe('an administrator runs a program year', () => {
     await message('The changes to the matching team were saved.').waitFor()
     await page.getByText('CLOSED', { exact: true }).first().waitFor()
     expect(await page.getByRole('button', { name: 'release matching tandem' }).isDisabled()).toBe(true)
-    expect(stack.server.ctx.users.byEmail(mentee.email)?.participant.mentee?.status).toBe('AVAILABLE')
+    expect((await stack.server.ctx.users.byEmail(mentee.email))?.participant.mentee?.status).toBe('AVAILABLE')
   })
 
   it('deactivates the program year after a confirmation naming it', async () => {

@@ -26,7 +26,7 @@ const population: Population = {
 const mentee = population.mentees[0]!
 const [teamMentor, completeMentor, incompleteMentor] = [population.mentors[0]!, population.mentors[1]!, population.mentors[2]!]
 const fullName = (p: { firstName: string; lastName: string }) => `${p.firstName} ${p.lastName}`
-const statusOf = (email: string) => stack.server.ctx.users.byEmail(email)?.participant
+const statusOf = async (email: string) => (await stack.server.ctx.users.byEmail(email))?.participant
 
 /** Confirms the open confirmation with the German button. */
 const confirm = async () => {
@@ -57,7 +57,7 @@ const filterList = async (link: string, statuses: readonly string[]) => {
 
 beforeAll(async () => {
   stack = await startStack({ ADMIN_EMAILS: adminPerson.email })
-  seedPopulation(stack.server, population, `${stack.baseUrl}/oidc`)
+  await seedPopulation(stack.server, population, `${stack.baseUrl}/oidc`)
   page = (await stack.newPerson()).page
   await signInConfirmedAdmin(stack, page, adminPerson)
 })
@@ -134,7 +134,7 @@ describe('an administrator works in German', () => {
     )
     await confirm()
     await message('Die Angaben wurden aktualisiert.').waitFor()
-    expect(statusOf(mentee.email)?.mentee?.status).toBe('AVAILABLE')
+    expect((await statusOf(mentee.email))?.mentee?.status).toBe('AVAILABLE')
   })
 })
 
@@ -146,7 +146,7 @@ describe('user information: matching switch, read-only mentee, delete (in German
     await page.getByRole('button', { name: 'Erstellen', exact: true }).click()
     await confirm()
     await message('Das Matching-Team wurde erstellt.').waitFor()
-    expect(statusOf(mentee.email)?.mentee?.status).toBe('PROPOSED')
+    expect((await statusOf(mentee.email))?.mentee?.status).toBe('PROPOSED')
 
     await showUser(mentee)
     await page
@@ -165,11 +165,11 @@ describe('user information: matching switch, read-only mentee, delete (in German
     await toggle.click()
     await message('Die Angaben wurden aktualisiert.').waitFor()
     await expect.poll(() => toggle.isChecked()).toBe(false)
-    expect(statusOf(completeMentor.email)?.mentor?.status).toBe('PAUSED')
+    expect((await statusOf(completeMentor.email))?.mentor?.status).toBe('PAUSED')
     await page.getByText('PAUSIERT', { exact: true }).first().waitFor()
     await toggle.click()
     await expect.poll(() => toggle.isChecked()).toBe(true)
-    expect(statusOf(completeMentor.email)?.mentor?.status).toBe('AVAILABLE')
+    expect((await statusOf(completeMentor.email))?.mentor?.status).toBe('AVAILABLE')
     await expectAccessible(page)
   })
 
@@ -177,12 +177,12 @@ describe('user information: matching switch, read-only mentee, delete (in German
     await showUser(incompleteMentor)
     const toggle = page.getByRole('switch', { name: 'Matching aktiviert' })
     await toggle.click()
-    await expect.poll(() => statusOf(incompleteMentor.email)?.mentor?.status).toBe('PAUSED')
+    await expect.poll(async () => (await statusOf(incompleteMentor.email))?.mentor?.status).toBe('PAUSED')
     await expect.poll(() => toggle.isChecked()).toBe(false)
     await toggle.click()
     await message('Das Mentor*in-Profil ist unvollständig: Das Matching kann nicht aktiviert werden.').waitFor()
     expect(await toggle.isChecked()).toBe(false)
-    expect(statusOf(incompleteMentor.email)?.mentor?.status).toBe('PAUSED')
+    expect((await statusOf(incompleteMentor.email))?.mentor?.status).toBe('PAUSED')
   })
 
   it('deletes a user after the confirmation; the user is gone from the lists and the picker', async () => {
@@ -196,7 +196,7 @@ describe('user information: matching switch, read-only mentee, delete (in German
     await expectAccessible(page)
     await confirm()
     await message('Die Person wurde gelöscht.').waitFor()
-    expect(stack.server.ctx.users.byEmail(incompleteMentor.email)).toBeFalsy()
+    expect(await stack.server.ctx.users.byEmail(incompleteMentor.email)).toBeFalsy()
     expect(await page.getByRole('button', { name: 'Konto' }).count()).toBe(0)
 
     const box = page.getByRole('combobox', { name: /Person/ })

@@ -27,9 +27,9 @@ const chartLibraryLoaded = async () => (await Promise.all(scripts)).some((text) 
 beforeAll(async () => {
   stack = await startStack({ ADMIN_EMAILS: adminPerson.email })
   // Registered now, in the default program year: outside the known population's years and days.
-  seedPopulation(stack.server, generatePopulation({ seed: 17, mentees: 8, mentors: 12 }), `${stack.baseUrl}/oidc`)
+  await seedPopulation(stack.server, generatePopulation({ seed: 17, mentees: 8, mentors: 12 }), `${stack.baseUrl}/oidc`)
   seedStatisticsPopulation(stack.server.db.raw)
-  stack.server.snapshotPool()
+  await stack.server.snapshotPool()
   page = (await stack.newPerson()).page
   page.on('response', (response) => {
     if (response.request().resourceType() === 'script') scripts.push(response.text().catch(() => ''))

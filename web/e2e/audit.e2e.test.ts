@@ -18,11 +18,11 @@ let page: Page
 const population = generatePopulation({ seed: 53, mentees: 2, mentors: 1 })
 const mentee = population.mentees[0]!
 const fullName = (p: { firstName: string; lastName: string }) => `${p.firstName} ${p.lastName}`
-const idOf = (email: string) => stack.server.ctx.users.byEmail(email)?.id
+const idOf = async (email: string) => (await stack.server.ctx.users.byEmail(email))?.id
 
 beforeAll(async () => {
   stack = await startStack({ ADMIN_EMAILS: adminPerson.email })
-  seedPopulation(stack.server, population, `${stack.baseUrl}/oidc`)
+  await seedPopulation(stack.server, population, `${stack.baseUrl}/oidc`)
   page = (await stack.newPerson()).page
   await signInConfirmedAdmin(stack, page, adminPerson)
 })
@@ -43,7 +43,7 @@ describe('the audit trail', () => {
     await page.getByRole('heading', { name: 'Audit trail' }).waitFor()
     const read = auditRows().filter({ hasText: 'opened user information' })
     await read.first().waitFor()
-    expect(await read.first().textContent()).toContain(String(idOf(mentee.email)))
+    expect(await read.first().textContent()).toContain(String(await idOf(mentee.email)))
     await page.getByRole('heading', { name: 'Due for deletion' }).waitFor()
     await expectAccessible(page)
   })

@@ -18,7 +18,7 @@ const message = (text: string | RegExp) => page.getByTestId('admin-message').fil
 
 beforeAll(async () => {
   stack = await startStack({ ADMIN_EMAILS: adminPerson.email })
-  seedPopulation(stack.server, population, `${stack.baseUrl}/oidc`)
+  await seedPopulation(stack.server, population, `${stack.baseUrl}/oidc`)
   page = (await stack.newPerson()).page
   await signInConfirmedAdmin(stack, page, adminPerson)
 })
@@ -64,7 +64,7 @@ describe('an administrator matches a whole program year', () => {
     await dialog.getByRole('button', { name: 'Confirm' }).click()
     await message(`${pairs} tandems were created; 0 pairs were skipped.`).waitFor()
     await page.getByText(`Published by ${adminPerson.email}.`).waitFor()
-    const world = stack.server.ctx.store.load({ userIds: stack.server.ctx.users.all().map((u) => u.id) })
+    const world = await stack.server.ctx.store.load({ userIds: (await stack.server.ctx.users.all()).map((u) => u.id) })
     expect([...world.tandems.values()].filter((t) => t.state === 'ACTIVE')).toHaveLength(pairs)
     await expectAccessible(page)
   })

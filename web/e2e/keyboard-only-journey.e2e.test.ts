@@ -122,7 +122,7 @@ describe('the journey with the keyboard alone', () => {
     await confirmByKeyboard(page, 'Releasing cannot be undone')
     await page.getByTestId('admin-message').filter({ hasText: 'The changes to the matching team were saved.' }).waitFor()
     await page.getByText('CLOSED', { exact: true }).first().waitFor()
-    const tandem = stack.server.ctx.users.byEmail(mentee.email)?.participant.mentee?.status
+    const tandem = (await stack.server.ctx.users.byEmail(mentee.email))?.participant.mentee?.status
     expect(tandem).toBe('AVAILABLE')
   })
 })

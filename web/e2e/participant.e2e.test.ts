@@ -103,11 +103,11 @@ describe('validation and error pages', () => {
     expect(await axeViolations(page)).toEqual([])
     // "saves nothing": no write was sent, and the server holds no answers, no city, no run
     expect(writes).toEqual([])
-    const stored = stack.server.ctx.users.byEmail(vera.email)
+    const stored = await stack.server.ctx.users.byEmail(vera.email)
     expect(stored?.city ?? '').toBe('')
     expect(stored?.participant.mentee?.status).toBe('NEW')
     expect(stored?.participant.mentee?.lastStartedAt ?? null).toBeNull()
-    expect(stored === undefined ? 'no user' : (stack.server.ctx.answers.load(stored.id, 'Mentee') ?? null)).toBeNull()
+    expect(stored === undefined ? 'no user' : ((await stack.server.ctx.answers.load(stored.id, 'Mentee')) ?? null)).toBeNull()
   })
 
   it('shows the 404 page for an unknown path', async () => {

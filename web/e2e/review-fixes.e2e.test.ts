@@ -29,7 +29,7 @@ describe('review fixes in the browser', () => {
     // saving switches the interface to the new language, so the confirmation comes in German
     await page.getByText(/Your user account was successfully updated\.|Ihr Benutzerkonto wurde erfolgreich aktualisiert/).waitFor()
     // what the server stored, read from the server itself
-    expect(stack.server.ctx.users.byEmail(fred.email)?.language).toBe('de')
+    expect((await stack.server.ctx.users.byEmail(fred.email))?.language).toBe('de')
   })
 
   it('the footer shows the social links configured with ORG_SOCIAL', async () => {

@@ -69,16 +69,16 @@ const notificationFor = (
 /** The outbox row an administrator's notification becomes; nothing is written. */
 export const prepareAdminNotification =
   (deps: Deps) =>
-  (userId: UserId, request: AdminNotifyRequest): E.Either<DomainError, NewOutboxRow> => {
-    const user = deps.users.byId(userId)
+  async (userId: UserId, request: AdminNotifyRequest): Promise<E.Either<DomainError, NewOutboxRow>> => {
+    const user = await deps.users.byId(userId)
     if (user === undefined) return E.left(notFound('User'))
     let tandem: Tandem | undefined
     if (request.matchingTandemId !== null) {
-      tandem = deps.store.load({ userIds: [], tandemIds: [request.matchingTandemId] }).tandems.get(request.matchingTandemId)
+      tandem = (await deps.store.load({ userIds: [], tandemIds: [request.matchingTandemId] })).tandems.get(request.matchingTandemId)
       if (tandem === undefined) return E.left(notFound('Tandem'))
       if (tandem.menteeId !== userId && tandem.mentorId !== userId) return tandemRefused
     }
-    const partner = tandem === undefined ? undefined : deps.users.byId(tandem.menteeId === userId ? tandem.mentorId : tandem.menteeId)
+    const partner = tandem === undefined ? undefined : await deps.users.byId(tandem.menteeId === userId ? tandem.mentorId : tandem.menteeId)
     return E.chain((notification: Notification) =>
       prepareNotification(
         notification,
@@ -95,15 +95,15 @@ export const prepareAdminNotification =
 export const notifyUserService =
   (deps: Deps) =>
   async (body: NotifyUserPayload): Promise<E.Either<DomainError, boolean>> => {
-    const user = deps.users.byEmail(body.email)
+    const user = await deps.users.byEmail(body.email)
     if (user === undefined) return E.left(notFound('User'))
-    const row = prepareAdminNotification(deps)(user.id, {
+    const row = await prepareAdminNotification(deps)(user.id, {
       type: body.notificationType,
       matchingTandemId: body.matchingTandemId,
       subject: body.subject,
       body: body.body,
     })
     if (E.isLeft(row)) return row
-    insertOutboxRow(deps.db, row.right)
+    await insertOutboxRow(deps.db, row.right)
     return E.right(true)
   }

@@ -85,7 +85,7 @@ export const copyInstallation = async (request: CopyRequest): Promise<E.Either<s
       : E.right({ tables: result.copied, signedIn: account.email })
   } finally {
     await target.destroy()
-    source.close()
+    await source.close()
     lock.right.release()
   }
 }

@@ -17,12 +17,12 @@ export const DEMO_ACCOUNTS = {
 } as const
 
 export const seedDemo = async (ctx: ServiceContext, db: Database, provider: EmbeddedProvider): Promise<void> => {
-  if (ctx.users.all().length > 0) return
+  if ((await ctx.users.all()).length > 0) return
   const population = generatePopulation({ seed: 2026, mentees: 30, mentors: 60, now: ctx.clock() })
   const [mentee, ...mentees] = population.mentees
   const [mentor, ...mentors] = population.mentors
   if (mentee === undefined || mentor === undefined) return
-  seedPopulation({ ctx, db }, { mentees, mentors }, 'demo')
+  await seedPopulation({ ctx, db }, { mentees, mentors }, 'demo')
   const people = [
     { person: { ...mentee, email: DEMO_ACCOUNTS.mentee }, side: 'Mentee' as const },
     { person: { ...mentor, email: DEMO_ACCOUNTS.mentor }, side: 'Mentor' as const },
@@ -40,7 +40,7 @@ export const seedDemo = async (ctx: ServiceContext, db: Database, provider: Embe
     if (isLeft(account)) continue
     // The demo account signs in with the provider's subject, so the seeded user is keyed by it.
     const subject = account.right.subject
-    seedPopulation(
+    await seedPopulation(
       { ctx, db },
       side === 'Mentee' ? { mentees: [person], mentors: [] } : { mentees: [], mentors: [person] },
       EMBEDDED_PROVIDER_ISSUER,

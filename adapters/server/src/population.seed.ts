@@ -13,17 +13,17 @@ export type SeededPerson = { readonly userId: number; readonly email: string; re
 export type SubjectOf = (p: SyntheticPerson) => string
 const syntheticSubject: SubjectOf = (p) => `seed-${p.email}`
 
-const insertPerson = (
+const insertPerson = async (
   ctx: ServiceContext,
   issuer: string,
   subjectOf: SubjectOf,
   p: SyntheticPerson,
   side: Side,
   now: number,
-): SeededPerson => {
+): Promise<SeededPerson> => {
   const subject = subjectOf(p)
-  const clusterId = ctx.clusters.defaultCluster()?.clusterId ?? null
-  const userId = ctx.users.insert(
+  const clusterId = (await ctx.clusters.defaultCluster())?.clusterId ?? null
+  const userId = await ctx.users.insert(
     {
       issuer,
       subject,
@@ -42,7 +42,7 @@ const insertPerson = (
     ctx.consentVersions,
   )
   if (userId === undefined) throw new Error(`seed user ${p.email} exists already`)
-  ctx.users.updateProfile(userId, {
+  await ctx.users.updateProfile(userId, {
     countryCodeId: p.profile.countryCodeId,
     stateOriginalId: p.profile.stateOriginalId,
     city: p.profile.city,
@@ -54,9 +54,15 @@ const insertPerson = (
   })
   const answers = side === 'Mentee' ? p.menteeAnswers : p.mentorAnswers
   if (answers !== null)
-    ctx.answers.save(userId, side, [...answers], now, isQuestionnaireComplete(ctx.master.questionnaire, side, answers, calendarYearOf(now)))
+    await ctx.answers.save(
+      userId,
+      side,
+      [...answers],
+      now,
+      isQuestionnaireComplete(ctx.master.questionnaire, side, answers, calendarYearOf(now)),
+    )
   if (side === 'Mentor') {
-    const published = ctx.store.run({ userIds: [userId] }, publishMentor(now, { mentorId: userId, profileComplete: true }), now)
+    const published = await ctx.store.run({ userIds: [userId] }, publishMentor(now, { mentorId: userId, profileComplete: true }), now)
     if (isLeft(published)) throw new Error(`seed mentor ${p.email} could not publish: ${published.left._tag}`)
   }
   return { userId, email: p.email, subject, side }
@@ -66,16 +72,16 @@ const insertPerson = (
 export type SeedTarget = { readonly ctx: ServiceContext; readonly db: Database }
 
 /** Inserts everyone in one transaction (fast, and all or nothing). */
-export const seedPopulation = (
+export const seedPopulation = async (
   { ctx, db }: SeedTarget,
   population: Population,
   issuer: string,
   subjectOf: SubjectOf = syntheticSubject,
-): SeededPerson[] =>
-  db.transaction(() => {
+): Promise<SeededPerson[]> =>
+  await db.transaction(async () => {
     const now = ctx.clock()
-    return [
-      ...population.mentors.map((p) => insertPerson(ctx, issuer, subjectOf, p, 'Mentor', now)),
-      ...population.mentees.map((p) => insertPerson(ctx, issuer, subjectOf, p, 'Mentee', now)),
-    ]
+    const seeded: SeededPerson[] = []
+    for (const p of population.mentors) seeded.push(await insertPerson(ctx, issuer, subjectOf, p, 'Mentor', now))
+    for (const p of population.mentees) seeded.push(await insertPerson(ctx, issuer, subjectOf, p, 'Mentee', now))
+    return seeded
   })

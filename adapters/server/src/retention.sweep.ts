@@ -43,7 +43,7 @@ export const sweepRetention = async (
   const months = ctx.retentionMonths
   const notified: UserId[] = []
   const erased: UserId[] = []
-  for (const person of ctx.retention.people().filter(underRetention)) {
+  for (const person of (await ctx.retention.people()).filter(underRetention)) {
     const step = retentionStep(now, months, retentionFactsOf(person))
     if (step._tag === 'Notify') {
       const row = prepareNotification(
@@ -58,28 +58,30 @@ export const sweepRetention = async (
       )
       if (!isRight(row)) continue
       // One notice, whatever the number of sweeps at once: the mark is conditional.
-      const sent = ctx.db.transaction(() => {
-        if (!ctx.retention.markNoticeSent(person.id, now)) return false
-        insertOutboxRow(ctx.db, row.right)
+      const sent = await ctx.db.transaction(async () => {
+        if (!(await ctx.retention.markNoticeSent(person.id, now))) return false
+        await insertOutboxRow(ctx.db, row.right)
         return true
       })
       if (sent) notified.push(person.id)
     }
     if (step._tag === 'Erase') {
       // Read again just before: a sign-in or a new tandem since the list was read keeps the person.
-      const current = ctx.retention.person(person.id)
+      const current = await ctx.retention.person(person.id)
       if (current === undefined || retentionStep(now, months, retentionFactsOf(current))._tag !== 'Erase') continue
       await ctx.deleteIdentity(person.issuer, person.subject)
-      const gone = eraseUser(ctx, person.id, { recordDeletion: () => ctx.deletedSubjects.record(person.issuer, person.subject, now) })
+      const gone = await eraseUser(ctx, person.id, {
+        recordDeletion: async () => await ctx.deletedSubjects.record(person.issuer, person.subject, now),
+      })
       // the mail files to or about the person go as in any deletion (docs/privacy.md)
       if (isRight(gone)) await ctx.eraseMailFiles(gone.right?.outboxIds ?? [], person.email)
       erased.push(person.id)
     }
   }
   const cutoff = monthsAfter(now, -months)
-  const scrubbedMails = ctx.retention.scrubOutboxBefore(cutoff)
-  ctx.audit.removeOlderThan(cutoff)
-  const removedMailFiles = mailFolder === null ? 0 : await removeOldMailFiles(mailFolder, ctx.retention.outboxIdsSince(cutoff))
+  const scrubbedMails = await ctx.retention.scrubOutboxBefore(cutoff)
+  await ctx.audit.removeOlderThan(cutoff)
+  const removedMailFiles = mailFolder === null ? 0 : await removeOldMailFiles(mailFolder, await ctx.retention.outboxIdsSince(cutoff))
   if (notified.length + erased.length + scrubbedMails + removedMailFiles > 0)
     ctx.logger.info(
       { notified: notified.length, erased: erased.length, scrubbedMails, removedMailFiles },

@@ -54,15 +54,18 @@ export const createScheduler = (options: SchedulerOptions): Scheduler => {
     if (task === undefined) throw new Error(`no scheduled task ${name}`)
     // A round that outlasts the interval is not overlapped by the next one of the same process.
     if (running.has(name)) return 'busy'
-    if (!leases.take(name, holder, now(), leaseLength(task.intervalMs))) return 'not-holder'
-    const round = Promise.resolve().then(task.run)
+    // Marked running before the lease is asked for, so a second tick meanwhile finds it busy.
+    const round = (async (): Promise<TickOutcome> => {
+      if (!(await leases.take(name, holder, now(), leaseLength(task.intervalMs)))) return 'not-holder'
+      await task.run()
+      return 'ran'
+    })()
     running.set(name, round)
     try {
-      await round
+      return await round
     } finally {
       running.delete(name)
     }
-    return 'ran'
   }
 
   return {
@@ -79,7 +82,7 @@ export const createScheduler = (options: SchedulerOptions): Scheduler => {
     stop: async () => {
       for (const t of timers.splice(0)) clearInterval(t)
       await Promise.allSettled([...running.values()])
-      for (const task of tasks) leases.release(task.name, holder)
+      for (const task of tasks) await leases.release(task.name, holder)
     },
   }
 }

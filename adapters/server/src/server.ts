@@ -33,7 +33,7 @@ import {
   createAttemptLimiter,
   openDatabase,
   type AttemptRules,
-  type Database,
+  type SqliteDatabase,
 } from '@tandem/sqlite'
 import {
   calendarYearOf,
@@ -80,14 +80,14 @@ export type TandemServer = {
   readonly ctx: ServiceContext
   /** What the routes call (the Services port), as wired here. */
   readonly services: Services
-  readonly db: Database
+  readonly db: SqliteDatabase
   readonly logger: Logger
   /** Applies every passed deadline; answers how many tandems expired. */
-  readonly sweep: () => number
+  readonly sweep: () => Promise<number>
   /** Records today's pool (available mentors, waiting mentees) for the statistics' pool balance. */
-  readonly snapshotPool: () => void
+  readonly snapshotPool: () => Promise<void>
   /** Writes due reminders to the outbox; answers how many. */
-  readonly sweepReminders: () => number
+  readonly sweepReminders: () => Promise<number>
   /** Retention notices, erasures and old mails (docs/privacy.md). */
   readonly sweepRetention: () => Promise<RetentionSweepResult>
   /** One round of mail delivery from the outbox. */
@@ -102,8 +102,8 @@ const isLoopback = (url: string): boolean => {
 }
 
 /** A fresh database gets the default program year: mentees need one to start matching. */
-const ensureDefaultCluster = (ctx: ServiceContext): void => {
-  if (ctx.clusters.list().length === 0) ctx.clusters.create(String(calendarYearOf(ctx.clock())), true)
+const ensureDefaultCluster = async (ctx: ServiceContext): Promise<void> => {
+  if ((await ctx.clusters.list()).length === 0) await ctx.clusters.create(String(calendarYearOf(ctx.clock())), true)
 }
 
 /** The name of the error createServer throws while a restore holds the data folder. */
@@ -148,7 +148,7 @@ const serve = async (config: Config, overrides: ServerOverrides, releaseLock: ()
 
   const users = createUsersRepository(db)
   // One limiter for the identity pages and the API, counting in the database with every other process.
-  const limitAttempt = createAttemptLimiter(db, clock, overrides.attemptRules)
+  const limitAttempt = await createAttemptLimiter(db, clock, overrides.attemptRules)
   const store = createWorldStore(db, mailNotifier(org))
 
   let provider: EmbeddedProvider | null = null
@@ -163,7 +163,8 @@ const serve = async (config: Config, overrides: ServerOverrides, releaseLock: ()
     })
   } else {
     provider = await createEmbeddedProvider({
-      // The identity tables are reached through the file's Kysely (one statement per operation).
+      // The identity tables are reached through the store's Kysely (one statement per operation), whose
+      // statements take their turn with the store's transactions (decision 0019).
       db: db.kysely,
       publicUrl: config.publicUrl,
       dataDir: config.dataDir,
@@ -239,7 +240,7 @@ const serve = async (config: Config, overrides: ServerOverrides, releaseLock: ()
           }))
     },
   }
-  ensureDefaultCluster(ctx)
+  await ensureDefaultCluster(ctx)
   if (config.demo && provider !== null) {
     await seedDemo(ctx, db, provider)
     // Demo addresses receive no mail; they count as confirmed so the demo admin is an admin.
@@ -248,9 +249,9 @@ const serve = async (config: Config, overrides: ServerOverrides, releaseLock: ()
       if (account !== undefined) await provider.accounts.confirmEmail(account.subject)
     }
   }
-  const cleared = clearInterruptedRuns(ctx)
+  const cleared = await clearInterruptedRuns(ctx)
   // A cohort run's worker died with the process that ran it; its draft was never written.
-  const interruptedCohortRuns = ctx.cohorts.failInterrupted(clock())
+  const interruptedCohortRuns = await ctx.cohorts.failInterrupted(clock())
   if (interruptedCohortRuns > 0) logger.warn({ runs: interruptedCohortRuns }, 'cohort runs interrupted by the restart')
   if (cleared > 0) logger.warn({ cleared }, 'cleared matching runs interrupted by a previous stop')
 
@@ -290,11 +291,11 @@ const serve = async (config: Config, overrides: ServerOverrides, releaseLock: ()
         }),
   })
 
-  const sweep = (): number => {
+  const sweep = async (): Promise<number> => {
     const now = clock()
-    const ids = ctx.lists.expiredTandemIds(now)
+    const ids = await ctx.lists.expiredTandemIds(now)
     if (ids.length === 0) return 0
-    const result = store.run({ userIds: ctx.lists.tandemUserIds(ids) }, expireDeadlines(now), now)
+    const result = await store.run({ userIds: await ctx.lists.tandemUserIds(ids) }, expireDeadlines(now), now)
     if (isLeft(result)) {
       logger.warn({ error: result.left }, 'deadline sweep refused')
       return 0
@@ -319,9 +320,9 @@ const serve = async (config: Config, overrides: ServerOverrides, releaseLock: ()
     db,
     logger,
     sweep,
-    snapshotPool: () => ctx.statistics.recordPoolSnapshot(Math.floor(clock() / DAY) * DAY),
+    snapshotPool: async () => await ctx.statistics.recordPoolSnapshot(Math.floor(clock() / DAY) * DAY),
     identityProvider: provider,
-    sweepReminders: () => sweepReminders({ ...ctx, db }, org),
+    sweepReminders: async () => await sweepReminders({ ...ctx, db }, org),
     // Mail files live in the data folder only without SMTP (the .eml transport).
     sweepRetention: () => sweepRetention({ ...ctx, db }, org, config.smtpUrl === null ? join(config.dataDir, MAIL_FOLDER) : null),
     deliverMail: async () => {
@@ -331,7 +332,7 @@ const serve = async (config: Config, overrides: ServerOverrides, releaseLock: ()
       await cohortRunner.close()
       await provider?.close()
       await transport.close()
-      db.close()
+      await db.close()
       releaseLock()
     },
   }

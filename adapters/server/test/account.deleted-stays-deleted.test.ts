@@ -82,7 +82,7 @@ describe('with the embedded provider', () => {
     const signin = await t.api(old.access_token, 'POST', '/api/Account/signin', { Email: email, Role: 'Mentor' })
     expect([signin.status, signin.body.errorMessage]).toEqual([401, 'AccountDeleted'])
     // Nobody was registered again: not in our table, not in the admin's list.
-    expect(t.server.ctx.users.byEmail(email)).toBeUndefined()
+    expect(await t.server.ctx.users.byEmail(email)).toBeUndefined()
     expect(await listedEmails(t, admin)).not.toContain(email)
 
     // The refresh token no longer refreshes, and the provider account is gone (the password fails).
@@ -161,7 +161,7 @@ describe('with an external provider', () => {
       const again = await t.api(tokens.access_token, 'POST', '/api/account/signup', signUpBody(email, 'Mentor'))
       expect([again.status, again.body.errorMessage]).toEqual([401, 'AccountDeleted'])
     }
-    expect(t.server.ctx.users.byEmail(email)).toBeUndefined()
+    expect(await t.server.ctx.users.byEmail(email)).toBeUndefined()
     expect(await listedEmails(t, admin)).not.toContain(email)
 
     // The provider is not ours: the same subject signs in there again. Tokens carry whole seconds,

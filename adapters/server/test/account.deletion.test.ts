@@ -48,7 +48,7 @@ const participant = async (
       stateOriginalId: 1,
       city: profile.city,
       languageId: 1,
-      clusterId: side === 'Mentee' ? (t.server.ctx.clusters.defaultCluster()?.clusterId ?? null) : null,
+      clusterId: side === 'Mentee' ? ((await t.server.ctx.clusters.defaultCluster())?.clusterId ?? null) : null,
       profileQuestionAnswer: [],
       isDeletedProfileImage: false,
     }),
@@ -63,7 +63,7 @@ const participant = async (
     }),
     'answers',
   )
-  return { email, tokens, id: t.server.ctx.users.byEmail(email)?.id ?? 0 }
+  return { email, tokens, id: (await t.server.ctx.users.byEmail(email))?.id ?? 0 }
 }
 
 /** Every table and row that still mentions one of the needles or refers to the user id. */
@@ -153,7 +153,7 @@ describe('DeleteUserFromIdp with deletefromDB=true', () => {
     })
     expect(approve.status).toBe(200)
     await t.server.deliverMail()
-    const mentorMails = () => t.server.ctx.outbox.historyOf(mentor.id).filter((m) => m.status === 'sent').length
+    const mentorMails = async () => (await t.server.ctx.outbox.historyOf(mentor.id)).filter((m) => m.status === 'sent').length
 
     const subject = String(claimsOf(mentee.tokens)['sub'])
     const needles = [mentee.email, subject, 'Zelda', 'Quixote', 'Zeldacorp', 'Quixotown', '1987-03-04']
@@ -165,7 +165,7 @@ describe('DeleteUserFromIdp with deletefromDB=true', () => {
     expect(before).toEqual(
       expect.arrayContaining(['users', 'answers', 'profile_images', 'tandems', 'outbox', 'identity_accounts', 'oidc_models']),
     )
-    const mentorMailsBefore = mentorMails()
+    const mentorMailsBefore = await mentorMails()
     expect(mentorMailsBefore).toBeGreaterThan(0)
 
     const reply = await t.api(
@@ -178,7 +178,7 @@ describe('DeleteUserFromIdp with deletefromDB=true', () => {
     // Nor in the bytes of the data folder: database and write-ahead log, mail files, the photo.
     expect(await filesMentioning(t.dir, needles, [photo])).toEqual([])
     // The mentor's delivered mails stay in their history (subject and date), without the mentee's data.
-    expect(mentorMails()).toBe(mentorMailsBefore)
+    expect(await mentorMails()).toBe(mentorMailsBefore)
 
     // The partner's history: the same tandems, still the mentor's, now with an anonymous mentee.
     const after = t.server.db.raw
@@ -222,7 +222,7 @@ describe('DeleteUserFromIdp with deletefromDB=true', () => {
       (await t.api(admin.access_token, 'GET', `/api/Account/DeleteUserFromIdp?emailId=${encodeURIComponent(email)}&deletefromDB=false`))
         .status,
     ).toBe(200)
-    expect(t.server.ctx.users.byEmail(email)).toBeDefined()
+    expect(await t.server.ctx.users.byEmail(email)).toBeDefined()
     expect(await t.server.identityProvider?.accounts.findByEmail(email)).toBeUndefined()
   })
 })
@@ -250,7 +250,7 @@ describe('SyncDBFromIdp', () => {
     const reply = await sync()
     expect(reply.status).toBe(200)
     expect(reply.body.value).toBe(1)
-    expect(t.server.ctx.users.byEmail('synced@example.org')).toMatchObject({
+    expect(await t.server.ctx.users.byEmail('synced@example.org')).toMatchObject({
       firstName: 'Samantha',
       lastName: 'Synced',
       birthDate: '1981-02-03',

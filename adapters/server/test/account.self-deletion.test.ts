@@ -38,8 +38,8 @@ describe('Delete my account, mails as .eml files in the data folder', () => {
     // Naming someone else's account is refused whatever is typed.
     expect((await deleteMine(t, a.tokens.access_token, b.email, b.email)).status).toBe(403)
     expect((await t.api(null, 'POST', '/api/Account/DeleteMyAccount', { email: a.email, confirmEmail: a.email })).status).toBe(401)
-    expect(t.server.ctx.users.byEmail(a.email)).toBeDefined()
-    expect(t.server.ctx.users.byEmail(b.email)).toBeDefined()
+    expect(await t.server.ctx.users.byEmail(a.email)).toBeDefined()
+    expect(await t.server.ctx.users.byEmail(b.email)).toBeDefined()
     expect(await t.server.identityProvider?.accounts.findByEmail(a.email)).toBeDefined()
   })
 
@@ -74,7 +74,7 @@ describe('Delete my account, mails as .eml files in the data folder', () => {
       `/api/Account/GetUserDetails?emailId=${encodeURIComponent(mentor.email)}`,
     )
     expect(details.body.value.userStatuses.find((s) => s.role === 'Mentor')?.userStatus).toBe('AVAILABLE')
-    const told = t.server.ctx.outbox.historyOf(mentor.id).filter((m) => m.type === 'PARTNER_LEFT')
+    const told = (await t.server.ctx.outbox.historyOf(mentor.id)).filter((m) => m.type === 'PARTNER_LEFT')
     expect(told).toHaveLength(1)
     await t.server.deliverMail()
 
@@ -95,7 +95,7 @@ describe('Delete my account, mails as .eml files in the data folder', () => {
       }).toString(),
     })
     expect(refreshed.status).toBe(400)
-    expect(t.server.ctx.users.byEmail(mentee.email)).toBeUndefined()
+    expect(await t.server.ctx.users.byEmail(mentee.email)).toBeUndefined()
   })
 })
 

@@ -37,7 +37,7 @@ describe('admin mentee status edit', () => {
   it('refuses NEW -> MATCHED with 409 InvalidTransition and changes nothing', async () => {
     const mentee = h.person('Ole')
     expectOk(await h.signUp(mentee, 'Mentee'), 'sign-up')
-    const clusterId = h.server.ctx.clusters.defaultCluster()?.clusterId ?? 0
+    const clusterId = (await h.server.ctx.clusters.defaultCluster())?.clusterId ?? 0
     const reply = await h.call(h.admin, 'POST', '/api/Admin/UpdateMenteeInformation', {
       statusId: 6,
       clusterId,
@@ -46,6 +46,6 @@ describe('admin mentee status edit', () => {
       newStatus: 'MATCHED',
     })
     expect([reply.status, reply.body.errorMessage]).toEqual([409, 'InvalidTransition'])
-    expect(h.server.ctx.users.byEmail(mentee.email)?.participant.mentee?.status).toBe('NEW')
+    expect((await h.server.ctx.users.byEmail(mentee.email))?.participant.mentee?.status).toBe('NEW')
   })
 })

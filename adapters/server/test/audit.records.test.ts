@@ -16,7 +16,7 @@ afterEach(async () => {
   await h.close()
 })
 
-const idOf = (p: Person): number => h.server.ctx.users.byEmail(p.email)?.id ?? 0
+const idOf = async (p: Person): Promise<number> => (await h.server.ctx.users.byEmail(p.email))?.id ?? 0
 
 const trail = async (filter: Partial<Record<'admin' | 'person' | 'action' | 'from' | 'to', string>> = {}, page = 1, pageSize = 50) => {
   const reply = await h.call<AuditRecordsPage>(h.admin, 'POST', '/api/Admin/GetAuditRecords', {
@@ -39,9 +39,15 @@ describe('the audit trail', () => {
     expectOk(await h.signUp(mia, 'Mentee'), 'sign-up')
     h.clock.advance(1000)
     expectOk(await h.call(h.admin, 'GET', `/api/Admin/GetUserDetail?email=${encodeURIComponent(mia.email)}&language=en`), 'detail')
-    const records = h.server.ctx.audit.auditRecordsAbout(idOf(mia))
+    const records = await h.server.ctx.audit.auditRecordsAbout(await idOf(mia))
     expect(records).toEqual([
-      expect.objectContaining({ adminId: idOf(h.admin), action: 'user.read', at: h.clock(), subjectIds: [idOf(mia)], objectId: null }),
+      expect.objectContaining({
+        adminId: await idOf(h.admin),
+        action: 'user.read',
+        at: h.clock(),
+        subjectIds: [await idOf(mia)],
+        objectId: null,
+      }),
     ])
     // Ids only: nothing of the person's data is stored with the record.
     const stored =
@@ -55,11 +61,11 @@ describe('the audit trail', () => {
     const mentee = await h.readyMentee('Mia')
     expectOk(await h.call(mentee, 'POST', '/api/MatchingTandem/CreateMatchingTandem', { menteeEmail: mentee.email }), 'run')
     expectOk(await h.call(h.admin, 'GET', '/api/Admin/GetAllUsers'), 'list')
-    const tandemId = h.server.ctx.lists.activeTandemIds()[0]!
+    const tandemId = (await h.server.ctx.lists.activeTandemIds())[0]!
     expectOk(await h.call(h.admin, 'POST', `/api/Admin/GetMatchingTandemById?matchingTandemId=${tandemId}`), 'team')
     const { records } = await trail()
     const list = records.find((r) => r.action === 'users.list')
-    expect(list?.subjectIds).toEqual(expect.arrayContaining([idOf(mentor), idOf(mentee)]))
+    expect(list?.subjectIds).toEqual(expect.arrayContaining([await idOf(mentor), await idOf(mentee)]))
     expect(records.find((r) => r.action === 'team.read')).toMatchObject({ objectId: tandemId, subjectCount: 2 })
     // Master data names nobody and is not recorded.
     expectOk(await h.call(h.admin, 'GET', '/api/Admin/GetClusters'), 'clusters')
@@ -76,7 +82,7 @@ describe('the audit trail', () => {
     expect(unknown.status).toBe(404)
     const { records } = await trail({ action: 'mentor-matching.change' })
     expect(records).toHaveLength(1)
-    expect(records[0]).toMatchObject({ adminId: idOf(h.admin), subjectIds: [idOf(mentor)] })
+    expect(records[0]).toMatchObject({ adminId: await idOf(h.admin), subjectIds: [await idOf(mentor)] })
   })
 
   it("records an administrator opening a person's photo, and not the person opening their own", async () => {
@@ -95,23 +101,25 @@ describe('the audit trail', () => {
     })
     expect(upload.status).toBe(200)
     for (const viewer of [mia, h.admin]) {
-      const photo = await fetch(`${h.base}/api/User/ProfileImage/${idOf(mia)}`, {
+      const photo = await fetch(`${h.base}/api/User/ProfileImage/${await idOf(mia)}`, {
         headers: { authorization: `Bearer ${await h.tokenFor(viewer)}` },
       })
       expect(photo.status).toBe(200)
     }
-    expect(h.server.ctx.audit.auditRecordsAbout(idOf(mia)).map((r) => [r.action, r.adminId])).toEqual([['user.photo.read', idOf(h.admin)]])
+    expect((await h.server.ctx.audit.auditRecordsAbout(await idOf(mia))).map((r) => [r.action, r.adminId])).toEqual([
+      ['user.photo.read', await idOf(h.admin)],
+    ])
   })
 
   it('records a deletion about the deleted person, who stays named by id only', async () => {
     const mia = h.person('Mia')
     expectOk(await h.signUp(mia, 'Mentee'), 'sign-up')
-    const id = idOf(mia)
+    const id = await idOf(mia)
     expectOk(
       await h.call(h.admin, 'GET', `/api/Account/DeleteUserFromIdp?emailId=${encodeURIComponent(mia.email)}&deletefromDB=true`),
       'delete',
     )
-    expect(h.server.ctx.audit.auditRecordsAbout(id as never).map((r) => r.action)).toEqual(['user.delete'])
+    expect((await h.server.ctx.audit.auditRecordsAbout(id as never)).map((r) => r.action)).toEqual(['user.delete'])
   })
 
   it('an export records itself with the people it contained, and the workbook names the administrator', async () => {
@@ -133,7 +141,7 @@ describe('the audit trail', () => {
     expect(workbook.creator).toContain(`Ada Admin <${h.admin.email}>`)
     const { records } = await trail({ action: 'export.users' })
     expect(records).toHaveLength(1)
-    expect(records[0]).toMatchObject({ adminId: idOf(h.admin), adminName: 'Ada Admin', subjectIds: [idOf(mia)] })
+    expect(records[0]).toMatchObject({ adminId: await idOf(h.admin), adminName: 'Ada Admin', subjectIds: [await idOf(mia)] })
   })
 
   it('filters by administrator, person, action and dates, and pages newest first', async () => {
@@ -144,17 +152,17 @@ describe('the audit trail', () => {
       expectOk(await h.call(h.admin, 'GET', `/api/Admin/GetUserDetail?email=${encodeURIComponent(p.email)}&language=en`), 'detail')
     }
     const [mia, max, bo] = people as [Person, Person, Person]
-    expect((await trail({ person: mia.email })).records.map((r) => r.subjectIds)).toEqual([[idOf(mia)]])
-    expect((await trail({ person: String(idOf(max)) })).records.map((r) => r.subjectIds)).toEqual([[idOf(max)]])
+    expect((await trail({ person: mia.email })).records.map((r) => r.subjectIds)).toEqual([[await idOf(mia)]])
+    expect((await trail({ person: String(await idOf(max)) })).records.map((r) => r.subjectIds)).toEqual([[await idOf(max)]])
     expect((await trail({ admin: h.admin.email })).total).toBe(3)
     expect((await trail({ admin: mia.email })).total).toBe(0)
     expect((await trail({ action: 'users.list' })).total).toBe(0)
     const day = (offset: number) => new Date(h.clock() - offset * DAY).toISOString().slice(0, 10)
-    expect((await trail({ from: day(0), to: day(0) })).records.map((r) => r.subjectIds)).toEqual([[idOf(bo)]])
+    expect((await trail({ from: day(0), to: day(0) })).records.map((r) => r.subjectIds)).toEqual([[await idOf(bo)]])
     expect((await trail({ from: day(1) })).total).toBe(2)
     const second = await trail({}, 2, 2)
     expect(second).toMatchObject({ total: 3, page: 2, pageSize: 2 })
-    expect(second.records.map((r) => r.subjectIds)).toEqual([[idOf(mia)]])
+    expect(second.records.map((r) => r.subjectIds)).toEqual([[await idOf(mia)]])
   })
 
   it('refuses a filter that is no person or a date range that ends before it starts (400, nothing listed)', async () => {

@@ -41,7 +41,7 @@ const send = (who: Person | null, route: Route, sample: Sample, userId: number) 
   return h.call(who, route.method, path, sample.body)
 }
 
-const idOf = (p: Person) => h.server.ctx.users.byEmail(p.email)?.id ?? 0
+const idOf = async (p: Person) => (await h.server.ctx.users.byEmail(p.email))?.id ?? 0
 
 describe('authorization matrix', () => {
   it('has a sample request for every route of the table', () => {
@@ -51,7 +51,7 @@ describe('authorization matrix', () => {
 
   it('anonymous callers get 401 everywhere except the anonymous routes', async () => {
     for (const route of routes) {
-      const reply = await send(null, route, (SAMPLES[key(route)] ?? (() => ({})))(target, target), idOf(target))
+      const reply = await send(null, route, (SAMPLES[key(route)] ?? (() => ({})))(target, target), await idOf(target))
       if (route.policy === 'anonymous') expect([key(route), reply.status]).not.toEqual([key(route), 401])
       else expect([key(route), reply.status]).toEqual([key(route), 401])
     }
@@ -61,11 +61,11 @@ describe('authorization matrix', () => {
     for (const route of routes.filter((r) => r.policy === 'admin')) {
       const sample = (SAMPLES[key(route)] ?? (() => ({})))(target, target)
       for (const who of [mentee, mentor, both, other]) {
-        const reply = await send(who, route, sample, idOf(target))
+        const reply = await send(who, route, sample, await idOf(target))
         expect([key(route), who.firstName, reply.status]).toEqual([key(route), who.firstName, 403])
         expect(reply.body.value).toBeNull()
       }
-      const reply = await send(h.admin, route, sample, idOf(target))
+      const reply = await send(h.admin, route, sample, await idOf(target))
       expect([key(route), reply.status === 401 || reply.status === 403]).toEqual([key(route), false])
     }
   })
@@ -74,7 +74,7 @@ describe('authorization matrix', () => {
     for (const route of routes.filter((r) => r.policy === 'self')) {
       const make = SAMPLES[key(route)] ?? (() => ({}))
       for (const owner of [mentee, mentor, both]) {
-        const reply = await send(owner, route, make(owner, target), idOf(owner))
+        const reply = await send(owner, route, make(owner, target), await idOf(owner))
         // A participant naming a side they do not hold gets 403 WrongRole (ARCHITECTURE §3); Both never does.
         const wrongRole = reply.status === 403 && 'errorMessage' in reply.body && reply.body.errorMessage === 'WrongRole' && owner !== both
         expect([key(route), owner.firstName, reply.status === 401 || (reply.status === 403 && !wrongRole)]).toEqual([
@@ -85,7 +85,7 @@ describe('authorization matrix', () => {
       }
       // Another participant (and the admin, who is no participant) naming the owner's data learns nothing.
       for (const intruder of [other, h.admin]) {
-        const reply = await send(intruder, route, make(both, target), idOf(both))
+        const reply = await send(intruder, route, make(both, target), await idOf(both))
         const allowed =
           key(route) === 'GET /api/User/GetAllStatus'
             ? [200]
@@ -131,7 +131,7 @@ describe('authorization matrix', () => {
         [onlyMentee, 'Mentor'],
         [onlyMentor, 'Mentee'],
       ] as const) {
-        const reply = await send(who, route, as(route, who, lacking), idOf(who))
+        const reply = await send(who, route, as(route, who, lacking), await idOf(who))
         expect([key(route), who.firstName, reply.status, 'errorMessage' in reply.body ? reply.body.errorMessage : null]).toEqual([
           key(route),
           who.firstName,
@@ -141,7 +141,7 @@ describe('authorization matrix', () => {
       }
       // Both holds both sides: never WrongRole.
       for (const side of ['Mentee', 'Mentor']) {
-        const reply = await send(both, route, as(route, both, side), idOf(both))
+        const reply = await send(both, route, as(route, both, side), await idOf(both))
         expect([key(route), side, 'errorMessage' in reply.body ? reply.body.errorMessage : null]).not.toEqual([
           key(route),
           side,

@@ -226,8 +226,8 @@ describe('backup and restore', () => {
     try {
       expect(db.raw.pragma('integrity_check', { simple: true })).toBe('ok')
       expect(db.raw.pragma('foreign_key_check')).toEqual([])
-      const users = createUsersRepository(db).all()
-      expect(checkInvariants(createWorldStore(db, () => []).load({ userIds: users.map((u) => u.id) }))).toEqual([])
+      const users = await createUsersRepository(db).all()
+      expect(checkInvariants(await createWorldStore(db, () => []).load({ userIds: users.map((u) => u.id) }))).toEqual([])
       // The start changes one thing: matching runs the backup caught between their two steps are
       // set back (PENDING -> AVAILABLE or NEW), as after any stop. Every other row is the backup's.
       const now = rowSets(join(dir, 'tandem.db'))
@@ -238,7 +238,7 @@ describe('backup and restore', () => {
       expect((backupRows['users'] ?? []).filter((r) => !(now['users'] ?? []).includes(r) && !pendingInBackup.has(r))).toEqual([])
       expect(now['users']?.length).toBe(backupRows['users']?.length)
     } finally {
-      db.close()
+      await db.close()
     }
     await killed(server.child)
   }, 240_000)

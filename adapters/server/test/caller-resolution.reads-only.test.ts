@@ -15,22 +15,22 @@ describe('resolving the caller', () => {
   it("accepts the token's new address without writing it; sign-in stores it", async () => {
     const mentee = h.person('Mia')
     expectOk(await h.signUp(mentee, 'Mentee'), 'sign-up')
-    const id = h.server.ctx.users.byEmail(mentee.email)?.id
+    const id = (await h.server.ctx.users.byEmail(mentee.email))?.id
     // The same account (issuer and subject) at the provider now has another address.
     const moved = { ...mentee, email: `moved.${mentee.email}` }
-    const generation = h.server.ctx.generation()
+    const generation = await h.server.ctx.generation()
     const details = await h.call<{ email: string }>(moved, 'GET', `/api/Account/GetUserDetails?emailId=${encodeURIComponent(moved.email)}`)
     expect(details.status).toBe(200)
     // Nothing was written: the stored address is the old one, and the database saw no commit.
-    expect(h.server.ctx.generation()).toBe(generation)
-    expect(h.server.ctx.users.byId(id ?? 0)?.email).toBe(mentee.email)
+    expect(await h.server.ctx.generation()).toBe(generation)
+    expect((await h.server.ctx.users.byId(id ?? 0))?.email).toBe(mentee.email)
     expect(details.body.value.email).toBe(mentee.email)
     // The explicit command stores it.
     const signedIn = await h.call<{ email: string }>(moved, 'POST', '/api/Account/signin', { Email: moved.email, Role: null })
     expect(signedIn.status).toBe(200)
     expect(signedIn.body.value.email).toBe(moved.email)
-    expect(h.server.ctx.users.byId(id ?? 0)?.email).toBe(moved.email)
-    expect(h.server.ctx.users.byEmail(mentee.email)).toBeUndefined()
+    expect((await h.server.ctx.users.byId(id ?? 0))?.email).toBe(moved.email)
+    expect(await h.server.ctx.users.byEmail(mentee.email)).toBeUndefined()
   })
 
   it('never answers with an address another user holds', async () => {
@@ -40,7 +40,7 @@ describe('resolving the caller', () => {
     const claimingTwo = { ...one, email: two.email }
     expect((await h.call(claimingTwo, 'GET', `/api/Account/GetUserDetails?emailId=${encodeURIComponent(two.email)}`)).status).toBe(403)
     expect((await h.call(claimingTwo, 'POST', '/api/Account/signin', { Email: one.email, Role: null })).status).toBe(200)
-    expect(h.server.ctx.users.byEmail(two.email)?.subject).toBe(two.subject)
-    expect(h.server.ctx.users.byEmail(one.email)?.subject).toBe(one.subject)
+    expect((await h.server.ctx.users.byEmail(two.email))?.subject).toBe(two.subject)
+    expect((await h.server.ctx.users.byEmail(one.email))?.subject).toBe(one.subject)
   })
 })

@@ -27,7 +27,7 @@ const startAt = async (base: string, p: Person): Promise<number> => {
 
 describe('publishing a cohort while participants start matching', () => {
   it('never books a mentor twice and keeps every invariant', async () => {
-    const clusterId = h.server.ctx.clusters.defaultCluster()?.clusterId ?? 0
+    const clusterId = (await h.server.ctx.clusters.defaultCluster())?.clusterId ?? 0
     const mentors: Person[] = []
     for (let i = 0; i < 6; i++) mentors.push(await h.publishedMentor(`Mentor${i}`))
     const cohort: Person[] = []
@@ -56,7 +56,7 @@ describe('publishing a cohort while participants start matching', () => {
     expect(published.status).toBe(200)
     expect(starts.every((s) => s === 200)).toBe(true)
 
-    const world = h.server.ctx.store.load({ userIds: h.server.ctx.users.all().map((u) => u.id) })
+    const world = await h.server.ctx.store.load({ userIds: (await h.server.ctx.users.all()).map((u) => u.id) })
     expect(checkInvariants(world)).toEqual([])
     const live = [...world.tandems.values()].filter((t) => LIVE_TANDEM_STATES.includes(t.state))
     const perMentor = new Map<number, number>()
@@ -64,7 +64,7 @@ describe('publishing a cohort while participants start matching', () => {
     expect([...perMentor.values()].every((n) => n === 1)).toBe(true)
 
     // Each reviewed pair: published as reviewed, or skipped because its mentor went to a participant.
-    const cohortIds = new Set(cohort.map((p) => h.server.ctx.users.byEmail(p.email)?.id))
+    const cohortIds = new Set(await Promise.all(cohort.map(async (p) => (await h.server.ctx.users.byEmail(p.email))?.id)))
     const cohortTandems = live.filter((t) => cohortIds.has(t.menteeId))
     expect(cohortTandems).toHaveLength(published.body.value.published)
     expect(published.body.value.published + published.body.value.skipped.length).toBe(6)
@@ -74,7 +74,7 @@ describe('publishing a cohort while participants start matching', () => {
       const holder = live.find((t) => t.mentorId === s.mentor.userId)
       expect(holder === undefined || !cohortIds.has(holder.menteeId)).toBe(true)
     }
-    const statuses = h.server.ctx.users.all().map((u) => u.participant.mentee?.status)
+    const statuses = (await h.server.ctx.users.all()).map((u) => u.participant.mentee?.status)
     expect(statuses.filter((s) => s === 'PENDING')).toEqual([])
   }, 120_000)
 })

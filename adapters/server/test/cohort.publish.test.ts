@@ -11,11 +11,11 @@ let h: Harness
 let clusterId: number
 let mentees: Person[]
 let mentors: Person[]
-const idOf = (p: Person) => h.server.ctx.users.byEmail(p.email)?.id ?? 0
+const idOf = async (p: Person) => (await h.server.ctx.users.byEmail(p.email))?.id ?? 0
 
 beforeAll(async () => {
   h = await startHarness()
-  clusterId = h.server.ctx.clusters.defaultCluster()?.clusterId ?? 0
+  clusterId = (await h.server.ctx.clusters.defaultCluster())?.clusterId ?? 0
   mentors = []
   for (const name of ['Max', 'Moe', 'Mel', 'Mark']) mentors.push(await h.publishedMentor(name))
   mentees = []
@@ -25,7 +25,7 @@ afterAll(async () => {
   await h.close()
 })
 
-const liveTandems = () => h.server.ctx.store.load({ userIds: [...mentees, ...mentors].map(idOf) }).tandems
+const liveTandems = async () => (await h.server.ctx.store.load({ userIds: await Promise.all([...mentees, ...mentors].map(idOf)) })).tandems
 
 describe('the cohort draft and its publish', () => {
   it('refuses a threshold out of range, an unknown program year and an unknown objective with a clear message, and starts nothing', async () => {
@@ -84,8 +84,8 @@ describe('the cohort draft and its publish', () => {
     const before = await draftOf(h, runId)
     const refused = await Promise.all([
       h.call(h.admin, 'POST', '/api/Admin/EditCohortDraft', { runId, menteeId: leftOver.userId, mentorId: kept.mentor.userId }),
-      h.call(h.admin, 'POST', '/api/Admin/EditCohortDraft', { runId, menteeId: leftOver.userId, mentorId: idOf(mentees[4]!) }),
-      h.call(h.admin, 'POST', '/api/Admin/EditCohortDraft', { runId, menteeId: idOf(mentors[0]!), mentorId: null }),
+      h.call(h.admin, 'POST', '/api/Admin/EditCohortDraft', { runId, menteeId: leftOver.userId, mentorId: await idOf(mentees[4]!) }),
+      h.call(h.admin, 'POST', '/api/Admin/EditCohortDraft', { runId, menteeId: await idOf(mentors[0]!), mentorId: null }),
       h.call(h.admin, 'POST', '/api/Admin/EditCohortDraft', { runId: 999, menteeId: leftOver.userId, mentorId: null }),
     ])
     expect(refused.map((r) => [r.status, r.body.value])).toEqual([
@@ -123,7 +123,7 @@ describe('the cohort draft and its publish', () => {
     expect(reply.body.value.skipped).toEqual([{ mentee: stale.mentee, mentor: stale.mentor, reason: 'Changed' }])
 
     const reviewed = draft.pairs.filter((p) => p !== stale)
-    const tandems = [...liveTandems().values()]
+    const tandems = [...(await liveTandems()).values()]
     expect(tandems.map((x) => `${x.menteeId}-${x.mentorId}`).sort()).toEqual(
       reviewed.map((p) => `${p.mentee.userId}-${p.mentor.userId}`).sort(),
     )
@@ -133,8 +133,7 @@ describe('the cohort draft and its publish', () => {
       expect(x.menteeProposal).toMatchObject({ state: 'PROPOSED', deadline: now + MENTEE_CHOICE_WINDOW })
       expect(x.mentorProposal.state).toBe('PROPOSED')
     }
-    const mails = h.server.ctx.outbox
-      .all()
+    const mails = (await h.server.ctx.outbox.all())
       .filter((m) => m.type === 'NEW_TANDEM')
       .map((m) => m.recipient.email)
       .sort()
@@ -153,7 +152,7 @@ describe('the cohort draft and its publish', () => {
   })
 
   it('publishes a draft only once and no longer edits it', async () => {
-    const count = liveTandems().size
+    const count = (await liveTandems()).size
     const again = await h.call(h.admin, 'POST', `/api/Admin/PublishCohortDraft?runId=${draft.runId}`)
     const edit = await h.call(h.admin, 'POST', '/api/Admin/EditCohortDraft', {
       runId: draft.runId,
@@ -161,6 +160,6 @@ describe('the cohort draft and its publish', () => {
       mentorId: null,
     })
     expect([again.status, edit.status]).toEqual([409, 409])
-    expect(liveTandems().size).toBe(count)
+    expect((await liveTandems()).size).toBe(count)
   })
 })

@@ -39,10 +39,16 @@ export const draftOf = async (h: Harness, runId: number): Promise<CohortDraftVie
 }
 
 /** A synthetic cohort written straight through the repositories (thousands of people in seconds). */
-export const seedCohort = (h: Harness, mentees: number, mentors: number): void => {
-  seedPopulation(
+export const seedCohort = async (h: Harness, mentees: number, mentors: number): Promise<void> => {
+  await seedPopulation(
     { ctx: h.server.ctx, db: h.server.db },
-    generatePopulation({ seed: 11, mentees, mentors, now: START, clusterId: h.server.ctx.clusters.defaultCluster()?.clusterId ?? null }),
+    generatePopulation({
+      seed: 11,
+      mentees,
+      mentors,
+      now: START,
+      clusterId: (await h.server.ctx.clusters.defaultCluster())?.clusterId ?? null,
+    }),
     ISSUER,
   )
 }

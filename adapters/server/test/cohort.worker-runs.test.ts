@@ -12,9 +12,9 @@ let h: Harness
 let clusterId: number
 beforeAll(async () => {
   h = await startHarness({ dataDir: dir })
-  clusterId = h.server.ctx.clusters.defaultCluster()?.clusterId ?? 0
+  clusterId = (await h.server.ctx.clusters.defaultCluster())?.clusterId ?? 0
   // Large enough that the solve takes a while on one core (about a second), small enough to seed fast.
-  seedCohort(h, 3000, 3000)
+  await seedCohort(h, 3000, 3000)
 }, 120_000)
 afterAll(async () => {
   await h.close()

@@ -22,7 +22,8 @@ const startAt = async (harness: Harness, base: string, p: Person) => {
   return response.status
 }
 
-const wholeWorld = (harness: Harness): World => harness.server.ctx.store.load({ userIds: harness.server.ctx.users.all().map((u) => u.id) })
+const wholeWorld = async (harness: Harness): Promise<World> =>
+  await harness.server.ctx.store.load({ userIds: (await harness.server.ctx.users.all()).map((u) => u.id) })
 
 const liveTandemsPerMentor = (world: World): number[] => {
   const count = new Map<number, number>()
@@ -45,12 +46,14 @@ describe('concurrent matching runs', () => {
     const statuses = await Promise.all(mentees.map((m, i) => startAt(harness, bases[i % bases.length] ?? harness.base, m)))
     expect(statuses.every((s) => s === 200)).toBe(true)
 
-    const world = wholeWorld(harness)
+    const world = await wholeWorld(harness)
     expect(checkInvariants(world)).toEqual([])
     expect(liveTandemsPerMentor(world).every((n) => n === 1)).toBe(true)
     // Four mentors, so exactly four tandems: the pool is used up and nobody got a taken mentor.
     expect([...world.tandems.values()].filter((t) => t.state === 'ACTIVE')).toHaveLength(4)
-    const menteeStatuses = mentees.map((m) => harness.server.ctx.users.byEmail(m.email)?.participant.mentee?.status)
+    const menteeStatuses = await Promise.all(
+      mentees.map(async (m) => (await harness.server.ctx.users.byEmail(m.email))?.participant.mentee?.status),
+    )
     expect(menteeStatuses.filter((s) => s === 'PENDING')).toEqual([])
     expect(menteeStatuses.filter((s) => s === 'PROPOSED').length).toBeGreaterThanOrEqual(2)
   }, 120_000)
@@ -69,15 +72,16 @@ describe('concurrent matching runs', () => {
 
     // Whatever was cut short: the file is intact and the invariants hold.
     expect(harness.server.db.raw.pragma('integrity_check', { simple: true })).toBe('ok')
-    expect(checkInvariants(wholeWorld(harness))).toEqual([])
+    expect(checkInvariants(await wholeWorld(harness))).toEqual([])
 
     // A run interrupted between its two transactions leaves PENDING; the next start clears it.
-    const stuck =
-      mentees.find((m) => harness.server.ctx.users.byEmail(m.email)?.participant.mentee?.status === 'AVAILABLE') ??
-      mentees.find((m) => harness.server.ctx.users.byEmail(m.email)?.participant.mentee?.status === 'NEW')
+    const statuses = await Promise.all(
+      mentees.map(async (m) => (await harness.server.ctx.users.byEmail(m.email))?.participant.mentee?.status),
+    )
+    const stuck = mentees.find((_, i) => statuses[i] === 'AVAILABLE') ?? mentees.find((_, i) => statuses[i] === 'NEW')
     if (stuck !== undefined) {
-      const id = harness.server.ctx.users.byEmail(stuck.email)?.id ?? 0
-      harness.server.ctx.store.run(
+      const id = (await harness.server.ctx.users.byEmail(stuck.email))?.id ?? 0
+      await harness.server.ctx.store.run(
         { userIds: [id] },
         beginMatchingRun(harness.clock(), { menteeId: id, profileComplete: true }),
         harness.clock(),
@@ -85,9 +89,9 @@ describe('concurrent matching runs', () => {
     }
     const restarted = await harness.spawnProcess()
     children.push(restarted.child)
-    const pending = harness.server.ctx.users.all().filter((u) => u.participant.mentee?.status === 'PENDING')
+    const pending = (await harness.server.ctx.users.all()).filter((u) => u.participant.mentee?.status === 'PENDING')
     expect(pending).toEqual([])
-    expect(checkInvariants(wholeWorld(harness))).toEqual([])
+    expect(checkInvariants(await wholeWorld(harness))).toEqual([])
     // And the restarted process serves the mentee whose run was interrupted.
     if (stuck !== undefined) expect(await startAt(harness, restarted.base, stuck)).toBe(200)
   }, 120_000)

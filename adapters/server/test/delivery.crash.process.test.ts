@@ -43,15 +43,13 @@ const folderWithQueuedMail = async (): Promise<string> => {
       'notify',
     )
   }
-  expect(h.server.ctx.outbox.all().filter((m) => m.status === 'pending')).toHaveLength(MESSAGES)
+  expect((await h.server.ctx.outbox.all()).filter((m) => m.status === 'pending')).toHaveLength(MESSAGES)
   await h.close()
   return dir
 }
 
-const settled = (db: Database) => () =>
-  createOutboxRepository(db)
-    .all()
-    .every((m) => m.status === 'sent' || m.status === 'failed')
+const settled = (db: Database) => async () =>
+  (await createOutboxRepository(db).all()).every((m) => m.status === 'sent' || m.status === 'failed')
 
 describe('kill -9 during mail delivery', () => {
   it('.eml: every committed notification is written exactly once, the interrupted ones by the next process', async () => {
@@ -72,13 +70,13 @@ describe('kill -9 during mail delivery', () => {
       await waitFor('the first .eml file', () => emlFiles().length > 0, 60_000, 1)
       await killed(first)
       // The kill landed mid-delivery: some rows are still waiting or held by the dead process.
-      expect(outbox.all().filter((m) => m.status === 'sent').length).toBeLessThan(MESSAGES)
+      expect((await outbox.all()).filter((m) => m.status === 'sent').length).toBeLessThan(MESSAGES)
 
       const second = await processes.start(dir, env)
       await waitFor('every notification settled', settled(db))
       await killed(second)
 
-      const rows = outbox.all()
+      const rows = await outbox.all()
       expect(rows.map((m) => m.status)).toEqual(rows.map(() => 'sent'))
       const files = emlFiles().sort()
       expect(files).toEqual(rows.map((m) => `tandem-outbox-${m.id}_localhost.eml`).sort())
@@ -87,7 +85,7 @@ describe('kill -9 during mail delivery', () => {
         expect([mail.messageId, mail.subject]).toEqual([`<tandem-outbox-${row.id}@localhost>`, row.subject])
       }
     } finally {
-      db.close()
+      await db.close()
       rmSync(dir, { recursive: true, force: true })
     }
   }, 180_000)
@@ -109,7 +107,7 @@ describe('kill -9 during mail delivery', () => {
       await waitFor('every notification settled', settled(db))
       await killed(second)
 
-      const rows = outbox.all()
+      const rows = await outbox.all()
       expect(rows.map((m) => m.status)).toEqual(rows.map(() => 'sent'))
       const messageIdsByRow = new Map<string, string[]>()
       for (const mail of await smtp.parsed()) {
@@ -122,7 +120,7 @@ describe('kill -9 during mail delivery', () => {
       expect(duplicated.length).toBeGreaterThanOrEqual(1)
     } finally {
       smtp.replyDelayMs = 0
-      db.close()
+      await db.close()
       rmSync(dir, { recursive: true, force: true })
     }
   }, 180_000)

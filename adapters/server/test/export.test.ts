@@ -76,12 +76,12 @@ describe('user data export', () => {
     const [header, ...rows] = cells(workbook.worksheets[0]!)
     expect(header?.slice(0, 6)).toEqual(['Program year', 'Role', 'Status', 'First name', 'Last name', 'E-mail'])
     expect(header).toContain('City')
-    const mentees = h.server.ctx.users.all().filter((u) => u.participant.mentee !== null)
+    const mentees = (await h.server.ctx.users.all()).filter((u) => u.participant.mentee !== null)
     expect(rows).toHaveLength(mentees.length)
     for (const p of [first, second]) {
-      const stored = h.server.ctx.users.byEmail(p.email)!
+      const stored = (await h.server.ctx.users.byEmail(p.email))!
       const row = rows.find((r) => r[5] === p.email)
-      const programYear = h.server.ctx.clusters.byId(stored.participant.mentee!.clusterId ?? 0)?.clusterText
+      const programYear = (await h.server.ctx.clusters.byId(stored.participant.mentee!.clusterId ?? 0))?.clusterText
       expect(row?.slice(0, 5)).toEqual([programYear, 'Mentee', stored.participant.mentee!.status, stored.firstName, stored.lastName])
       expect(row?.[header!.indexOf('City')]).toBe('Berlin')
     }
@@ -178,10 +178,10 @@ describe('matching team export', () => {
     await matching(true)
     await h.call(mentee, 'POST', '/api/MatchingTandem/CreateMatchingTandem', { menteeEmail: mentee.email })
     await matching(false)
-    const ids = (p: Person) => ({ userId: h.server.ctx.users.byEmail(p.email)!.id, email: p.email })
+    const ids = async (p: Person) => ({ userId: (await h.server.ctx.users.byEmail(p.email))!.id, email: p.email })
     const reply = await h.call<number>(h.admin, 'POST', '/api/Admin/CreateMatchingTandemManual', {
-      mentees: ids(mentee),
-      mentors: ids(mentor),
+      mentees: await ids(mentee),
+      mentors: await ids(mentor),
     })
     expectOk(reply, 'manual tandem')
     return { mentor, mentee, tandemId: reply.body.value }
@@ -210,7 +210,7 @@ describe('matching team export', () => {
     expect(at('Mentor E-mail')).toBe(mentor.email)
     expect(at('Manual matching')).toBe('Yes')
     expect(at('Mentee proposal status')).toBe('PROPOSED')
-    expect(at('Mentee status')).toBe(h.server.ctx.users.byEmail(mentee.email)?.participant.mentee?.status)
+    expect(at('Mentee status')).toBe((await h.server.ctx.users.byEmail(mentee.email))?.participant.mentee?.status)
   })
 
   it('leaves out teams older than the date range and groups that were not selected', async () => {
@@ -252,7 +252,9 @@ describe('matching team export', () => {
       expect(header?.slice(5, 7)).toEqual(roleHeaders)
       const row = sheet.getRow(2)
       expect([row.getCell(6).value, row.getCell(7).value]).toEqual(roleValues)
-      const stored = [...h.server.ctx.exports.tandemsSince(0)][0]!
+      const teams = []
+      for await (const team of h.server.ctx.exports.tandemsSince(0)) teams.push(team)
+      const stored = teams[0]!
       const createdCell = row.getCell(header!.indexOf(created) + 1)
       expect(createdCell.type).toBe(ExcelJS.ValueType.Date)
       expect(createdCell.numFmt).toBe(numFmt)

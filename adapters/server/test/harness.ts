@@ -119,9 +119,9 @@ export const startHarness = async (
       Role: role,
     })
 
-  const defaultClusterId = (): number => server.ctx.clusters.defaultCluster()?.clusterId ?? 0
+  const defaultClusterId = async (): Promise<number> => (await server.ctx.clusters.defaultCluster())?.clusterId ?? 0
 
-  const saveProfile = (p: Person, clusterId: number | null = defaultClusterId()) =>
+  const saveProfile = async (p: Person, clusterId?: number | null) =>
     call(p, 'POST', '/api/user/UpdateProfile', {
       email: p.email,
       professionalPosition: 'Engineer',
@@ -130,7 +130,7 @@ export const startHarness = async (
       stateOriginalId: firstStateId(),
       city: 'Berlin',
       languageId: 1,
-      clusterId,
+      clusterId: clusterId === undefined ? await defaultClusterId() : clusterId,
       profileQuestionAnswer: [],
       isDeletedProfileImage: false,
     })

@@ -53,7 +53,7 @@ describe('with OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_AUDIENCE the app uses the ex
     const details = await app.api<View>(tokens.access_token, 'GET', `/api/Account/GetUserDetails?emailId=${encodeURIComponent(email)}`)
     expect(details.status).toBe(200)
     expect(details.body.value.email).toBe(email)
-    expect(app.server.ctx.users.byEmail(email)).toMatchObject({ issuer: `${idp.baseUrl}/oidc`, subject: claimsOf(tokens)['sub'] })
+    expect(await app.server.ctx.users.byEmail(email)).toMatchObject({ issuer: `${idp.baseUrl}/oidc`, subject: claimsOf(tokens)['sub'] })
     // Signing in again at the external provider gives a new token that finds the same user.
     const again = await signIn(idp, email, SIGN_UP.password)
     expect((await app.api<View>(again.access_token, 'POST', '/api/Account/signin', { Email: email, Role: null })).body.value.email).toBe(
@@ -82,11 +82,11 @@ describe('with OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_AUDIENCE the app uses the ex
     // ADMIN_EMAILS counts only when the issuer vouches for the address (email_verified).
     const admin = await confirmAddress(idp, () => idp.mailbox.delivered.map((m) => m.raw), ADMIN)
     expect((await app.api(admin.access_token, 'POST', '/api/account/signup', signUpBody(ADMIN, 'Mentee'))).status).toBe(200)
-    const before = app.server.ctx.users.all()
+    const before = await app.server.ctx.users.all()
     const reply = await app.api(admin.access_token, 'GET', '/api/Admin/SyncDBFromIdp')
     expect(reply.status).toBe(409)
     expect(reply.body).toMatchObject({ isSuccess: false, errorMessage: 'synchronize-external-provider-message' })
-    expect(app.server.ctx.users.all()).toEqual(before)
+    expect(await app.server.ctx.users.all()).toEqual(before)
   })
 
   it('OIDC_CLAIM_* variables reach the verifier: a mapping naming other claims fills the names from them', async () => {

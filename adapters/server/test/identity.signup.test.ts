@@ -44,7 +44,7 @@ describe('sign-up creates the user with the role of the entry point, from the ve
         dateOfBirth: '1990-12-10',
         userRole: [{ name: role }],
       })
-      const stored = t.server.ctx.users.byEmail(email)
+      const stored = await t.server.ctx.users.byEmail(email)
       // Kept under the stable issuer, not the token's URL one (`${t.base}/oidc`): PUBLIC_URL may move.
       expect(claimsOf(tokens)['iss']).toBe(`${t.base}/oidc`)
       expect(stored).toMatchObject({
@@ -68,7 +68,7 @@ describe('sign-up creates the user with the role of the entry point, from the ve
     const reply = await t.api(tokens.access_token, 'POST', '/api/account/signup', signUpBody(email, 'Admin'))
     expect(reply.status).toBe(400)
     expect(reply.body.isSuccess).toBe(false)
-    expect(t.server.ctx.users.byEmail(email)).toBeUndefined()
+    expect(await t.server.ctx.users.byEmail(email)).toBeUndefined()
     const details = await t.api(tokens.access_token, 'GET', `/api/Account/GetUserDetails?emailId=${encodeURIComponent(email)}`)
     expect(details.status).toBe(404)
   })
@@ -78,8 +78,8 @@ describe('sign-up creates the user with the role of the entry point, from the ve
     const tokens = await register(email)
     const reply = await t.api(tokens.access_token, 'POST', '/api/account/signup', signUpBody(ADMIN, 'Mentee'))
     expect(reply.status).toBe(403)
-    expect(t.server.ctx.users.byEmail(ADMIN)).toBeUndefined()
-    expect(t.server.ctx.users.byEmail(email)).toBeUndefined()
+    expect(await t.server.ctx.users.byEmail(ADMIN)).toBeUndefined()
+    expect(await t.server.ctx.users.byEmail(email)).toBeUndefined()
     expect((await t.api(tokens.access_token, 'GET', '/api/Admin/GetAllUsers')).status).toBe(403)
   })
 
@@ -109,8 +109,8 @@ describe('sign-up creates the user with the role of the entry point, from the ve
     const reply = await t.api<View>(tokens.access_token, 'POST', '/api/Account/signin', { Email: renamed, Role: null })
     expect(reply.status).toBe(200)
     expect(reply.body.value).toMatchObject({ email: renamed, firstName: 'Augusta', lastName: 'King' })
-    expect(t.server.ctx.users.byEmail(email)).toBeUndefined()
-    expect(t.server.ctx.users.byEmail(renamed)).toMatchObject({ firstName: 'Augusta', lastName: 'King', roles: ['Mentor'] })
+    expect(await t.server.ctx.users.byEmail(email)).toBeUndefined()
+    expect(await t.server.ctx.users.byEmail(renamed)).toMatchObject({ firstName: 'Augusta', lastName: 'King', roles: ['Mentor'] })
     expect((await t.api(tokens.access_token, 'GET', `/api/Account/GetUserDetails?emailId=${encodeURIComponent(renamed)}`)).status).toBe(200)
     // The old address names nobody the token may act for any more.
     expect((await t.api(tokens.access_token, 'GET', `/api/Account/GetUserDetails?emailId=${encodeURIComponent(email)}`)).status).toBe(403)
@@ -132,8 +132,8 @@ describe('sign-up creates the user with the role of the entry point, from the ve
     // Our record of the other user keeps the address: the token may not act on it.
     expect((await t.api(tokens.access_token, 'GET', `/api/Account/GetUserDetails?emailId=${encodeURIComponent(theirs)}`)).status).toBe(403)
     expect((await t.api(tokens.access_token, 'POST', '/api/Account/signin', { Email: mine, Role: null })).status).toBe(200)
-    expect(t.server.ctx.users.byEmail(theirs)?.subject).toBe(claimsOf(two)['sub'])
-    expect(t.server.ctx.users.byEmail(mine)?.subject).toBe(claimsOf(one)['sub'])
+    expect((await t.server.ctx.users.byEmail(theirs))?.subject).toBe(claimsOf(two)['sub'])
+    expect((await t.server.ctx.users.byEmail(mine))?.subject).toBe(claimsOf(one)['sub'])
   })
 
   it('a token without a sign-up gets 404 at sign-in, and no token or a bad one gets 401', async () => {

@@ -122,8 +122,8 @@ describe('the server log', () => {
     const exportPath =
       '/api/Admin/ExportMatchingTandemData?includeUserAccountInformation=true&includeMatchingTandemInformation=true&includeProposalInformation=true&tandemDateRange=30'
     expect((await h.call(h.admin, 'GET', exportPath)).status).toBe(200)
-    h.server.sweep()
-    h.server.sweepReminders()
+    await h.server.sweep()
+    await h.server.sweepReminders()
     await h.server.sweepRetention()
     expectOk(
       await h.call(h.admin, 'GET', `/api/Account/DeleteUserFromIdp?emailId=${encodeURIComponent(mentee.email)}&deletefromDB=true`),
@@ -169,7 +169,7 @@ describe('the server log with SMTP', () => {
         'notify',
       )
       await harness.server.deliverMail()
-      expect(harness.server.ctx.outbox.all().map((m) => m.status)).toEqual(['failed'])
+      expect((await harness.server.ctx.outbox.all()).map((m) => m.status)).toEqual(['failed'])
       const log = smtpLines.join('')
       expect(log).toContain('not deliverable')
       expect([log.includes(ben.email), log.includes(ben.firstName)]).toEqual([false, false])

@@ -72,7 +72,7 @@ const sendMalformed = async (
   input: { body: unknown; query: Record<string, string> | undefined; raw?: string },
 ) => {
   const q = input.query === undefined ? '' : `?${new URLSearchParams(input.query).toString()}`
-  const path = concretePath(route.path, h.server.ctx.users.byEmail(owner.email)?.id ?? 1) + q
+  const path = concretePath(route.path, (await h.server.ctx.users.byEmail(owner.email))?.id ?? 1) + q
   if (route.method === 'GET') return h.call(caller, 'GET', path)
   if (input.raw !== undefined) return h.call(caller, 'POST', path, input.raw)
   return h.call(caller, 'POST', path, input.body === undefined ? 'null' : (JSON.stringify(input.body) ?? 'null'))
@@ -108,7 +108,7 @@ describe('malformed input', () => {
       stateOriginalId: null,
       city: 'Rome',
       languageId: 1,
-      clusterId: h.server.ctx.clusters.defaultCluster()?.clusterId,
+      clusterId: (await h.server.ctx.clusters.defaultCluster())?.clusterId,
       profileQuestionAnswer: [],
       isDeletedProfileImage: false,
       roles: '["Admin"]',
@@ -117,7 +117,7 @@ describe('malformed input', () => {
       userRole: [{ name: 'Admin' }],
     })
     expect(reply.body.isSuccess).toBe(true)
-    const stored = h.server.ctx.users.byEmail(p.email)
+    const stored = await h.server.ctx.users.byEmail(p.email)
     expect([stored?.roles, stored?.participant.mentee?.status, stored?.city]).toEqual([['Mentee'], 'NEW', 'Rome'])
     expect(stored?.participant.version).not.toBe(99)
   })
@@ -171,8 +171,8 @@ describe('profile image', () => {
       .toBuffer()
     expect(jpeg.includes(Buffer.from('Secret Person'))).toBe(true)
     expect((await upload(owner, jpeg, 'me.jpg', 'image/jpeg')).body.isSuccess).toBe(true)
-    const id = h.server.ctx.users.byEmail(owner.email)?.id ?? 0
-    const stored = h.server.ctx.users.image(id)
+    const id = (await h.server.ctx.users.byEmail(owner.email))?.id ?? 0
+    const stored = await h.server.ctx.users.image(id)
     expect(stored?.mime).toBe('image/jpeg')
     expect(stored?.bytes.includes(Buffer.from('Secret Person'))).toBe(false)
     const meta = await sharp(stored?.bytes).metadata()
@@ -187,7 +187,7 @@ describe('profile image', () => {
     const reply = await upload(p, new TextEncoder().encode('<svg onload=alert(1)>'), 'me.png', 'image/png')
     expect(reply.status).toBe(400)
     expect(JSON.stringify(reply.body)).toContain('invalid-profile-image')
-    expect(h.server.ctx.users.image(h.server.ctx.users.byEmail(p.email)?.id ?? 0)).toBeUndefined()
+    expect(await h.server.ctx.users.image((await h.server.ctx.users.byEmail(p.email))?.id ?? 0)).toBeUndefined()
   })
 
   it('refuses an image over 5 MB with 413', async () => {

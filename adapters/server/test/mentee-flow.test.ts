@@ -23,7 +23,7 @@ const status = async (p: Person, role: 'Mentee' | 'Mentor') =>
     )
   ).body.value.userStatuses.find((s) => s.role === role)?.userStatus
 
-const world = () => h.server.ctx.store.load({ userIds: h.server.ctx.users.all().map((u) => u.id) })
+const world = async () => await h.server.ctx.store.load({ userIds: (await h.server.ctx.users.all()).map((u) => u.id) })
 
 describe('mentee flow', () => {
   it('start matching proposes up to three mentors, reserved for 48 hours with a countdown', async () => {
@@ -41,7 +41,7 @@ describe('mentee flow', () => {
       [48, 0],
     ])
     expect(await status(mentee, 'Mentee')).toBe('PROPOSED')
-    expect(checkInvariants(world())).toEqual([])
+    expect(checkInvariants(await world())).toEqual([])
   })
 
   it('accepting one mentor closes the other proposals and gives the mentor 72 hours; the mentor accepting matches both', async () => {
@@ -79,8 +79,8 @@ describe('mentee flow', () => {
     expect(await status(mentor, 'Mentor')).toBe('MATCHED')
     // Once matched, each sees the other's e-mail (SPEC §6).
     expect((await proposals(mentee)).menteeProposal[0]?.email).toBe(mentor.email)
-    expect(h.server.ctx.outbox.all().map((m) => m.type)).toEqual(expect.arrayContaining(['NEW_TANDEM', 'APPROVE_TANDEM']))
-    expect(checkInvariants(world())).toEqual([])
+    expect((await h.server.ctx.outbox.all()).map((m) => m.type)).toEqual(expect.arrayContaining(['NEW_TANDEM', 'APPROVE_TANDEM']))
+    expect(checkInvariants(await world())).toEqual([])
   })
 
   it('a declined mentor is never proposed again, and a decline needs a reason', async () => {

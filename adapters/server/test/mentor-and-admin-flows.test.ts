@@ -16,11 +16,11 @@ afterEach(async () => {
 const proposals = async (p: Person) =>
   (await h.call<ProposalsResponse>(p, 'POST', '/api/MatchingTandem/GetProposals', { email: p.email })).body.value
 const start = (p: Person) => h.call<boolean>(p, 'POST', '/api/MatchingTandem/CreateMatchingTandem', { menteeEmail: p.email })
-const statusOf = (p: Person, side: 'Mentee' | 'Mentor') => {
-  const u = h.server.ctx.users.byEmail(p.email)
+const statusOf = async (p: Person, side: 'Mentee' | 'Mentor') => {
+  const u = await h.server.ctx.users.byEmail(p.email)
   return side === 'Mentee' ? u?.participant.mentee?.status : u?.participant.mentor?.status
 }
-const world = () => h.server.ctx.store.load({ userIds: h.server.ctx.users.all().map((u) => u.id) })
+const world = async () => await h.server.ctx.store.load({ userIds: (await h.server.ctx.users.all()).map((u) => u.id) })
 const detail = async (id: number) =>
   (await h.call<TeamDetail>(h.admin, 'POST', `/api/Admin/GetMatchingTandemById?matchingTandemId=${id}`)).body.value
 
@@ -41,19 +41,19 @@ describe('mentor flow', () => {
     await h.saveProfile(mentor, null)
     const partial = aMentorAnswers().slice(0, 3)
     expect((await h.saveAnswers(mentor, 'Mentor', partial, false)).body.isSuccess).toBe(true)
-    expect(statusOf(mentor, 'Mentor')).toBe('NEW')
+    expect(await statusOf(mentor, 'Mentor')).toBe('NEW')
     const publishIncomplete = await h.saveAnswers(mentor, 'Mentor', partial, true, 'UpdateAnswer')
     expect(publishIncomplete.status).toBe(400)
-    expect(statusOf(mentor, 'Mentor')).toBe('NEW')
+    expect(await statusOf(mentor, 'Mentor')).toBe('NEW')
     expect((await h.saveAnswers(mentor, 'Mentor', aMentorAnswers(), true, 'UpdateAnswer')).body.isSuccess).toBe(true)
-    expect(statusOf(mentor, 'Mentor')).toBe('AVAILABLE')
+    expect(await statusOf(mentor, 'Mentor')).toBe('AVAILABLE')
     const off = await h.call(mentor, 'POST', '/api/Questionnaire/UpdateUserStatus', {
       email: mentor.email,
       roleName: 'Mentor',
       disableMatching: true,
     })
     expect(off.body.isSuccess).toBe(true)
-    expect(statusOf(mentor, 'Mentor')).toBe('PAUSED')
+    expect(await statusOf(mentor, 'Mentor')).toBe('PAUSED')
     // Paused, an incomplete profile may be saved; enabling then needs it complete again.
     expect((await h.saveAnswers(mentor, 'Mentor', partial, false, 'UpdateAnswer')).body.isSuccess).toBe(true)
     const on = await h.call(mentor, 'POST', '/api/Questionnaire/UpdateUserStatus', {
@@ -72,7 +72,7 @@ describe('mentor flow', () => {
         })
       ).body.isSuccess,
     ).toBe(true)
-    expect(statusOf(mentor, 'Mentor')).toBe('AVAILABLE')
+    expect(await statusOf(mentor, 'Mentor')).toBe('AVAILABLE')
   })
 
   it('the mentor sees a mentee only after the mentee accepted, and declining sends both back', async () => {
@@ -95,8 +95,8 @@ describe('mentor flow', () => {
       matchingTandemSaveModel: { matchingTandemId: tandemId, tandemState: 'DECLINED' },
     })
     expect(decline.body.isSuccess).toBe(true)
-    expect([statusOf(mentee, 'Mentee'), statusOf(mentor, 'Mentor')]).toEqual(['AVAILABLE', 'AVAILABLE'])
-    expect(h.server.ctx.outbox.all().some((m) => m.type === 'DECLINE_TANDEM' && m.recipient.email === mentee.email)).toBe(true)
+    expect([await statusOf(mentee, 'Mentee'), await statusOf(mentor, 'Mentor')]).toEqual(['AVAILABLE', 'AVAILABLE'])
+    expect((await h.server.ctx.outbox.all()).some((m) => m.type === 'DECLINE_TANDEM' && m.recipient.email === mentee.email)).toBe(true)
   })
 
   it('a mentor silent for 72 hours is paused by the sweep and the mentee may start again', async () => {
@@ -109,12 +109,12 @@ describe('mentor flow', () => {
       matchingTandemSaveModel: { matchingTandemId: tandemId, tandemState: 'ACTIVE' },
     })
     h.clock.advance(72 * HOUR - 1)
-    expect(h.server.sweep()).toBe(0)
+    expect(await h.server.sweep()).toBe(0)
     h.clock.advance(1)
-    expect(h.server.sweep()).toBe(1)
-    expect([statusOf(mentee, 'Mentee'), statusOf(mentor, 'Mentor')]).toEqual(['AVAILABLE', 'PAUSED'])
+    expect(await h.server.sweep()).toBe(1)
+    expect([await statusOf(mentee, 'Mentee'), await statusOf(mentor, 'Mentor')]).toEqual(['AVAILABLE', 'PAUSED'])
     expect((await detail(tandemId)).tandemStatus).toBe('NOREACTION')
-    expect(checkInvariants(world())).toEqual([])
+    expect(checkInvariants(await world())).toEqual([])
   })
 })
 
@@ -194,7 +194,7 @@ describe('release', () => {
       'CLOSED',
       'CLOSED',
     ])
-    expect([statusOf(mentee, 'Mentee'), statusOf(mentor, 'Mentor')]).toEqual(['AVAILABLE', 'AVAILABLE'])
+    expect([await statusOf(mentee, 'Mentee'), await statusOf(mentor, 'Mentor')]).toEqual(['AVAILABLE', 'AVAILABLE'])
     // Irreversible: a second release is a conflict.
     expect(
       (
@@ -218,12 +218,12 @@ describe('program years', () => {
     const { aMenteeAnswers } = await import('@tandem/fixtures')
     await h.saveAnswers(mentee, 'Mentee', aMenteeAnswers(), true)
     await start(mentee)
-    expect(statusOf(mentor, 'Mentor')).toBe('PROPOSED')
+    expect(await statusOf(mentor, 'Mentor')).toBe('PROPOSED')
     expect((await h.call(h.admin, 'GET', `/api/Admin/CloseCluster?clusterId=${clusterId}`)).body.isSuccess).toBe(true)
-    expect([statusOf(mentee, 'Mentee'), statusOf(mentor, 'Mentor')]).toEqual(['INACTIVE', 'AVAILABLE'])
+    expect([await statusOf(mentee, 'Mentee'), await statusOf(mentor, 'Mentor')]).toEqual(['INACTIVE', 'AVAILABLE'])
     const clusters = (await h.call<{ clusterId: number; isEnded: boolean }[]>(h.admin, 'GET', '/api/Admin/GetClusters')).body.value
     expect(clusters.find((c) => c.clusterId === clusterId)?.isEnded).toBe(true)
-    expect(checkInvariants(world())).toEqual([])
+    expect(checkInvariants(await world())).toEqual([])
   })
 
   it('refuses an invalid or duplicate title with its message key', async () => {
@@ -243,15 +243,15 @@ describe('manual creation', () => {
     await h.call(mentor, 'POST', '/api/Questionnaire/UpdateUserStatus', { email: mentor.email, roleName: 'Mentor', disableMatching: true })
     await start(mentee)
     await h.call(mentor, 'POST', '/api/Questionnaire/UpdateUserStatus', { email: mentor.email, roleName: 'Mentor', disableMatching: false })
-    const ids = (e: string) => h.server.ctx.users.byEmail(e)?.id ?? 0
+    const ids = async (e: string) => (await h.server.ctx.users.byEmail(e))?.id ?? 0
     const same = await h.call(h.admin, 'POST', '/api/Admin/CreateMatchingTandemManual', {
-      mentees: { userId: ids(mentee.email), email: mentee.email },
-      mentors: { userId: ids(mentee.email), email: mentee.email },
+      mentees: { userId: await ids(mentee.email), email: mentee.email },
+      mentors: { userId: await ids(mentee.email), email: mentee.email },
     })
     expect(same.body.errorMessage).toBe('admin-mentor-only-differnt-user-error')
     const created = await h.call<number>(h.admin, 'POST', '/api/Admin/CreateMatchingTandemManual', {
-      mentees: { userId: ids(mentee.email), email: mentee.email },
-      mentors: { userId: ids(mentor.email), email: mentor.email },
+      mentees: { userId: await ids(mentee.email), email: mentee.email },
+      mentors: { userId: await ids(mentor.email), email: mentor.email },
     })
     expect(created.body.isSuccess).toBe(true)
     const list = await h.call<{ id: number; percentage: number; tandemStatus: string }[]>(
@@ -261,6 +261,6 @@ describe('manual creation', () => {
       { tandemStates: ['ACTIVE'], tandemId: 0, email: mentee.lastName, filterCluster: [] },
     )
     expect(list.body.value.map((r) => [r.id, r.tandemStatus, r.percentage])).toEqual([[created.body.value, 'ACTIVE', 0]])
-    expect([statusOf(mentee, 'Mentee'), statusOf(mentor, 'Mentor')]).toEqual(['PROPOSED', 'PROPOSED'])
+    expect([await statusOf(mentee, 'Mentee'), await statusOf(mentor, 'Mentor')]).toEqual(['PROPOSED', 'PROPOSED'])
   })
 })

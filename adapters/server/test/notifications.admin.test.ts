@@ -14,7 +14,7 @@ afterEach(async () => {
 })
 
 const notify = (body: Record<string, unknown>) => h.call(h.admin, 'POST', '/api/Notification/NotifyUser', body)
-const rowsTo = (p: Person) => h.server.ctx.outbox.all().filter((m) => m.recipient.email === p.email)
+const rowsTo = async (p: Person) => (await h.server.ctx.outbox.all()).filter((m) => m.recipient.email === p.email)
 
 /** A mentee who accepted a mentor; answers the tandem id and the mentor's proposal id. */
 const acceptedPair = async () => {
@@ -40,12 +40,12 @@ const acceptedPair = async () => {
 describe('NotifyUser', () => {
   it("refuses to resend APPROVE_TANDEM for a tandem that is not MATCHED, so the partner's e-mail stays hidden; once MATCHED it resends it", async () => {
     const { mentor, mentee, tandemId, mentorProposalId } = await acceptedPair()
-    const before = rowsTo(mentee).length
+    const before = (await rowsTo(mentee)).length
     const refused = await notify({ email: mentee.email, notificationType: 'APPROVE_TANDEM', matchingTandemId: tandemId })
     expect(refused.status).toBe(400)
     expect(JSON.stringify(refused.body)).toContain('matchingTandemId')
-    expect(rowsTo(mentee).length).toBe(before)
-    expect(h.server.ctx.outbox.all().some((m) => JSON.stringify(m.data).includes(mentor.email))).toBe(false)
+    expect((await rowsTo(mentee)).length).toBe(before)
+    expect((await h.server.ctx.outbox.all()).some((m) => JSON.stringify(m.data).includes(mentor.email))).toBe(false)
 
     expectOk(
       await h.call(mentor, 'POST', '/api/MatchingTandem/AcceptProposal', {
@@ -58,7 +58,7 @@ describe('NotifyUser', () => {
       'mentor accepts',
     )
     expectOk(await notify({ email: mentee.email, notificationType: 'APPROVE_TANDEM', matchingTandemId: tandemId }), 'resend')
-    const approvals = rowsTo(mentee).filter((m) => m.type === 'APPROVE_TANDEM')
+    const approvals = (await rowsTo(mentee)).filter((m) => m.type === 'APPROVE_TANDEM')
     expect(approvals.length).toBe(2)
     expect(JSON.stringify(approvals[1]?.data)).toContain(mentor.email)
   })
@@ -66,13 +66,13 @@ describe('NotifyUser', () => {
   it('refuses a tandem of other people and an unknown tandem or user, writing nothing', async () => {
     const { tandemId } = await acceptedPair()
     const stranger = await h.publishedMentor('Tom')
-    const count = h.server.ctx.outbox.all().length
+    const count = (await h.server.ctx.outbox.all()).length
     expect((await notify({ email: stranger.email, notificationType: 'NEW_TANDEM', matchingTandemId: tandemId })).status).toBe(400)
     expect((await notify({ email: stranger.email, notificationType: 'NEW_TANDEM', matchingTandemId: 999_999 })).status).toBe(404)
     expect((await notify({ email: 'nobody@example.org', notificationType: 'ACTIVATE_USER_PROFILE', matchingTandemId: null })).status).toBe(
       404,
     )
-    expect(h.server.ctx.outbox.all().length).toBe(count)
+    expect((await h.server.ctx.outbox.all()).length).toBe(count)
   })
 
   it("sends an administrator's own message (ADMIN_MESSAGE) through the outbox with its subject, shown in the history", async () => {
@@ -87,7 +87,7 @@ describe('NotifyUser', () => {
       }),
       'message',
     )
-    const rows = rowsTo(mentor)
+    const rows = await rowsTo(mentor)
     expect(rows.map((m) => [m.type, m.subject, m.status])).toEqual([['ADMIN_MESSAGE', 'Meeting on Monday', 'pending']])
     expect(rows[0]?.data).toMatchObject({ subject: 'Meeting on Monday', body: 'Please come at 10.' })
   })
@@ -100,13 +100,13 @@ describe('NotifyUser', () => {
     expect(text).toContain('requiredFieldError')
     expect(text).toContain('subject')
     expect(text).toContain('body')
-    expect(rowsTo(mentor)).toEqual([])
+    expect(await rowsTo(mentor)).toEqual([])
   })
 
   it('resends a template without a tandem where it needs none (ACTIVATE_USER_PROFILE), and refuses one that needs a tandem without it', async () => {
     const mentor = await h.publishedMentor('Anna')
     expectOk(await notify({ email: mentor.email, notificationType: 'ACTIVATE_USER_PROFILE', matchingTandemId: null }), 'activate')
     expect((await notify({ email: mentor.email, notificationType: 'REMINDER_ACTIVE_TANDEM', matchingTandemId: null })).status).toBe(400)
-    expect(rowsTo(mentor).map((m) => m.type)).toEqual(['ACTIVATE_USER_PROFILE'])
+    expect((await rowsTo(mentor)).map((m) => m.type)).toEqual(['ACTIVATE_USER_PROFILE'])
   })
 })

@@ -58,7 +58,7 @@ describe('SMTP down for a while, then back', () => {
     await smtp.stop()
     await messageEach(harness, people.slice(0, 2))
     await harness.server.deliverMail()
-    expect(harness.server.ctx.outbox.all().map((m) => [m.status, m.attempts])).toEqual([
+    expect((await harness.server.ctx.outbox.all()).map((m) => [m.status, m.attempts])).toEqual([
       ['pending', 1],
       ['pending', 1],
     ])
@@ -66,7 +66,7 @@ describe('SMTP down for a while, then back', () => {
     harness.clock.advance(MINUTE)
     await messageEach(harness, people.slice(2))
     await harness.server.deliverMail()
-    expect(harness.server.ctx.outbox.all().every((m) => m.status === 'pending')).toBe(true)
+    expect((await harness.server.ctx.outbox.all()).every((m) => m.status === 'pending')).toBe(true)
     expect(smtp.received).toEqual([])
 
     await smtp.start()
@@ -74,7 +74,7 @@ describe('SMTP down for a while, then back', () => {
       harness.clock.advance(2 * MINUTE)
       await harness.server.deliverMail()
     }
-    const rows = harness.server.ctx.outbox.all()
+    const rows = await harness.server.ctx.outbox.all()
     expect(rows.map((m) => m.status)).toEqual(['sent', 'sent', 'sent', 'sent'])
     const ids = await receivedIds()
     expect(ids.length).toBe(4)
@@ -98,7 +98,7 @@ describe('SMTP down for a while, then back', () => {
     } finally {
       smtp.refuse = () => null
     }
-    expect(harness.server.ctx.outbox.all().map((m) => [m.recipient.email, m.status, m.attempts])).toEqual([
+    expect((await harness.server.ctx.outbox.all()).map((m) => [m.recipient.email, m.status, m.attempts])).toEqual([
       [good.email, 'sent', 1],
       [bad.email, 'failed', 1],
     ])
@@ -114,7 +114,7 @@ describe('no SMTP_URL', () => {
     for (const p of people) expectOk(await harness.signUp(p, 'Mentor'), 'sign-up')
     await messageEach(harness, people)
     await harness.server.deliverMail()
-    const rows = harness.server.ctx.outbox.all()
+    const rows = await harness.server.ctx.outbox.all()
     expect(rows.map((m) => m.status)).toEqual(['sent', 'sent'])
     const folder = join(harness.dir, 'mail')
     const files = readdirSync(folder)

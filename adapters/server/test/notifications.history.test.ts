@@ -60,12 +60,7 @@ describe('notification history and resend', () => {
     // Only a failed mail can be sent again; an unknown one is 404.
     const again = await resend(failed?.notificationId ?? 0)
     expect([again.status, again.body.errorMessage]).toEqual([409, 'InvalidTransition'])
-    expect(
-      h.server.ctx.outbox
-        .all()
-        .filter((m) => m.subject === 'First')
-        .map((m) => m.status),
-    ).toEqual(['sent'])
+    expect((await h.server.ctx.outbox.all()).filter((m) => m.subject === 'First').map((m) => m.status)).toEqual(['sent'])
     const unknown = await resend(987_654)
     expect([unknown.status, unknown.body.errorMessage]).toEqual([404, 'NotFound'])
   })

@@ -120,7 +120,7 @@ describe('download my data', () => {
 
   it('lists who among the administrators looked at the data, when and how: ids and actions from the audit trail', async () => {
     const at = Date.UTC(2026, 10, 2, 9, 30)
-    t.server.ctx.audit.append({ at, adminId: otto.id, action: 'user.read', objectId: null, subjectIds: [zelda.id] })
+    await t.server.ctx.audit.append({ at, adminId: otto.id, action: 'user.read', objectId: null, subjectIds: [zelda.id] })
     const data = dataIn((await archiveOf(zelda)).files)
     expect(data.administratorReads).toEqual([{ administratorId: otto.id, at: new Date(at).toISOString(), action: 'user.read' }])
     // a record about somebody else is not theirs to see
@@ -182,7 +182,7 @@ describe('download my data after administrators looked', () => {
       const zip = await JSZip.loadAsync(Buffer.from(await reply.arrayBuffer()))
       const files = new Map<string, Buffer>()
       for (const name of Object.keys(zip.files)) files.set(name, await zip.files[name]!.async('nodebuffer'))
-      const adminId = h.server.ctx.users.byEmail(h.admin.email)?.id
+      const adminId = (await h.server.ctx.users.byEmail(h.admin.email))?.id
       // Newest first, as the audit trail lists them.
       expect(dataIn(files).administratorReads).toEqual([
         { administratorId: adminId, at: new Date(listedAt).toISOString(), action: 'users.list' },

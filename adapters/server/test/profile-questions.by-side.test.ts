@@ -32,31 +32,31 @@ const save = (p: Person, clusterId: number | null, answers: readonly { id: numbe
     isDeletedProfileImage: false,
   })
 
-const stored = (p: Person) => {
-  const user = h.server.ctx.users.byEmail(p.email)!
-  return { city: user.city, answers: h.server.ctx.users.profileAnswers(user.id).map((a) => a.questionId) }
+const stored = async (p: Person) => {
+  const user = (await h.server.ctx.users.byEmail(p.email))!
+  return { city: user.city, answers: (await h.server.ctx.users.profileAnswers(user.id)).map((a) => a.questionId) }
 }
 
 describe('profile answers by side', () => {
   it('refuses a mentor answering the mentee question with a field error, saving nothing', async () => {
     const mentor = await h.publishedMentor('Max')
-    const before = stored(mentor)
+    const before = await stored(mentor)
     const reply = await save(mentor, null, [
       { id: BOTH_QUESTION, text: 'Hello' },
       { id: MENTEE_QUESTION, text: 'I want to learn' },
     ])
     expect(reply.status).toBe(400)
     expect(JSON.stringify(reply.body)).toContain('"field":"profileQuestionAnswer.1.userAnswer","key":"profile-question-other-side"')
-    expect(stored(mentor)).toEqual(before)
+    expect(await stored(mentor)).toEqual(before)
   })
 
   it('refuses a mentee answering a mentor question, and accepts each side its own questions', async () => {
     const mentee = await h.readyMentee('Mia')
-    const clusterId = h.server.ctx.clusters.defaultCluster()!.clusterId
+    const clusterId = (await h.server.ctx.clusters.defaultCluster())!.clusterId
     const refused = await save(mentee, clusterId, [{ id: MENTOR_QUESTION, text: 'I like to help' }])
     expect(refused.status).toBe(400)
     expect(JSON.stringify(refused.body)).toContain('profile-question-other-side')
-    expect(stored(mentee).answers).toEqual([])
+    expect((await stored(mentee)).answers).toEqual([])
 
     expectOk(
       await save(mentee, clusterId, [
@@ -65,10 +65,10 @@ describe('profile answers by side', () => {
       ]),
       'mentee answers',
     )
-    expect(stored(mentee).answers.sort()).toEqual([BOTH_QUESTION, MENTEE_QUESTION])
+    expect((await stored(mentee)).answers.sort()).toEqual([BOTH_QUESTION, MENTEE_QUESTION])
     const mentor = await h.publishedMentor('Max')
     expectOk(await save(mentor, null, [{ id: MENTOR_QUESTION, text: 'I like to help' }]), 'mentor answers')
-    expect(stored(mentor).answers).toEqual([MENTOR_QUESTION])
+    expect((await stored(mentor)).answers).toEqual([MENTOR_QUESTION])
   })
 
   it('names the side of every question in the profile master data, in German too', async () => {
@@ -86,7 +86,7 @@ describe('profile answers by side', () => {
 
   it("splits the admin's user detail into each side's profile questions", async () => {
     const mentee = await h.readyMentee('Mia')
-    const clusterId = h.server.ctx.clusters.defaultCluster()!.clusterId
+    const clusterId = (await h.server.ctx.clusters.defaultCluster())!.clusterId
     expectOk(await save(mentee, clusterId, [{ id: MENTEE_QUESTION, text: 'I want to learn' }]), 'mentee answers')
     const detail = await h.call<AdminUserDetail>(
       h.admin,

@@ -25,7 +25,8 @@ const save = (p: Person, items: readonly Item[]) =>
     userSelectedAnswerSaveModel: items,
   })
 
-const stored = (p: Person) => h.server.ctx.answers.load(h.server.ctx.users.byEmail(p.email)?.id ?? 0, 'Mentee')?.answers
+const stored = async (p: Person) =>
+  (await h.server.ctx.answers.load((await h.server.ctx.users.byEmail(p.email))?.id ?? 0, 'Mentee'))?.answers
 
 /** A mentee whose complete answers are saved; answers their wire items. */
 const menteeWithAnswers = async (): Promise<{ mentee: Person; items: Item[] }> => {
@@ -48,7 +49,7 @@ const expectRefused = (reply: Awaited<ReturnType<typeof save>>, field: string, k
 describe('saving answers refuses what the questionnaire does not know', () => {
   it('an option sent with a year answer is refused, not dropped', async () => {
     const { mentee, items } = await menteeWithAnswers()
-    const before = stored(mentee)
+    const before = await stored(mentee)
     const year = questionnaire.pairs.find((p) => p.kind === 'year' && p.mentee !== null)
     const someOption = questionnaire.pairs.find((p) => p.kind === 'choice')?.options[0]?.id ?? 1
     if (year === undefined) throw new Error('the questionnaire asks mentees a year')
@@ -58,12 +59,12 @@ describe('saving answers refuses what the questionnaire does not know', () => {
         : i,
     )
     expectRefused(await save(mentee, edited), `answers.${year.questionPairId}`, 'invalid-value')
-    expect(stored(mentee)).toEqual(before)
+    expect(await stored(mentee)).toEqual(before)
   })
 
   it('a text sent with a choice answer, an unknown question pair and an unknown option are refused', async () => {
     const { mentee, items } = await menteeWithAnswers()
-    const before = stored(mentee)
+    const before = await stored(mentee)
     const choice = items.find((i) => i.PossibleAnswer.length > 0)
     if (choice === undefined) throw new Error('the sample answers choose options')
     const withText = items.map((i) => (i === choice ? { ...i, DirectFieldAnswer: 'free text' } : i))
@@ -73,6 +74,6 @@ describe('saving answers refuses what the questionnaire does not know', () => {
       i === choice ? { ...i, PossibleAnswer: [{ originalPossibleAnswerId: 987_654, isSetOptionThatFitsAll: 0 as const }] } : i,
     )
     expectRefused(await save(mentee, unknownOption), `answers.${choice.QuestionPairId}`, 'unknown-option')
-    expect(stored(mentee)).toEqual(before)
+    expect(await stored(mentee)).toEqual(before)
   })
 })

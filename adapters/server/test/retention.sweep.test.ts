@@ -18,8 +18,9 @@ afterEach(async () => {
   await h.close()
 })
 
-const notices = (p: Person) => h.server.ctx.outbox.all().filter((m) => m.type === 'RETENTION_NOTICE' && m.recipient.email === p.email)
-const exists = (p: Person) => h.server.ctx.users.byEmail(p.email) !== undefined
+const notices = async (p: Person) =>
+  (await h.server.ctx.outbox.all()).filter((m) => m.type === 'RETENTION_NOTICE' && m.recipient.email === p.email)
+const exists = async (p: Person) => (await h.server.ctx.users.byEmail(p.email)) !== undefined
 const due = async () => {
   const reply = await h.call<RetentionDueRow[]>(h.admin, 'GET', '/api/Admin/GetRetentionDue')
   expectOk(reply, 'retention due')
@@ -38,8 +39,8 @@ describe('the retention sweep', () => {
     h.clock.advance(1)
     await h.server.sweepRetention()
     await h.server.sweepRetention()
-    expect(notices(mia)).toHaveLength(1)
-    expect(notices(mia)[0]?.subject).toContain('will be deleted')
+    expect(await notices(mia)).toHaveLength(1)
+    expect((await notices(mia))[0]?.subject).toContain('will be deleted')
     // The notice is delivered (a .eml file in the data folder names the person).
     await h.server.deliverMail()
     const needles = [mia.email, mia.firstName, mia.lastName]
@@ -49,10 +50,10 @@ describe('the retention sweep', () => {
     ])
     h.clock.set(periodEnds - 1)
     expect((await h.server.sweepRetention()).erased).toEqual([])
-    expect(exists(mia)).toBe(true)
+    expect(await exists(mia)).toBe(true)
     h.clock.set(periodEnds)
     expect((await h.server.sweepRetention()).erased).toHaveLength(1)
-    expect(exists(mia)).toBe(false)
+    expect(await exists(mia)).toBe(false)
     // Nothing in the data folder names them: database, write-ahead log, mail files.
     expect(await filesMentioning(h.dir, needles)).toEqual([])
     // Erased like an administrator's deletion: the old token is refused, as a deleted account's.
@@ -65,7 +66,7 @@ describe('the retention sweep', () => {
     const late = monthsAfter(START, 13)
     h.clock.set(late)
     expect((await h.server.sweepRetention()).erased).toEqual([])
-    expect(notices(mia)).toHaveLength(1)
+    expect(await notices(mia)).toHaveLength(1)
     h.clock.set(late + RETENTION_NOTICE_PERIOD - 1)
     expect((await h.server.sweepRetention()).erased).toEqual([])
     h.clock.set(late + RETENTION_NOTICE_PERIOD)
@@ -77,17 +78,17 @@ describe('the retention sweep', () => {
     expectOk(await h.signUp(mia, 'Mentee'), 'sign-up')
     h.clock.set(monthsAfter(START, 12) - 10 * DAY)
     await h.server.sweepRetention()
-    expect(notices(mia)).toHaveLength(1)
+    expect(await notices(mia)).toHaveLength(1)
     await signIn(mia)
     const signedInAt = h.clock()
     expect(await due()).toEqual([])
     h.clock.set(monthsAfter(START, 12) + DAY)
     expect((await h.server.sweepRetention()).erased).toEqual([])
-    expect(exists(mia)).toBe(true)
+    expect(await exists(mia)).toBe(true)
     // The next round counts from the sign-in: a new notice 30 days before its 12 months end.
     h.clock.set(monthsAfter(signedInAt, 12) - RETENTION_NOTICE_PERIOD)
     await h.server.sweepRetention()
-    expect(notices(mia)).toHaveLength(2)
+    expect(await notices(mia)).toHaveLength(2)
   })
 
   it('keeps people in a live tandem, whatever their last sign-in', async () => {
@@ -97,7 +98,7 @@ describe('the retention sweep', () => {
     h.clock.set(monthsAfter(START, 14))
     const result = await h.server.sweepRetention()
     expect(result).toMatchObject({ notified: [], erased: [] })
-    expect([exists(mentor), exists(mentee)]).toEqual([true, true])
+    expect([await exists(mentor), await exists(mentee)]).toEqual([true, true])
   })
 
   it('erases a mentee 12 months after their program year ended, though they signed in since it ended', async () => {
@@ -113,23 +114,23 @@ describe('the retention sweep', () => {
     await signIn(mia)
     h.clock.set(monthsAfter(endedAt, 12) - RETENTION_NOTICE_PERIOD)
     await h.server.sweepRetention()
-    expect(notices(mia)).toHaveLength(1)
+    expect(await notices(mia)).toHaveLength(1)
     expect((await due()).map((r) => r.reason)).toEqual(['programYearEnded'])
     h.clock.set(monthsAfter(endedAt, 12))
     expect((await h.server.sweepRetention()).erased).toHaveLength(1)
-    expect(exists(mia)).toBe(false)
+    expect(await exists(mia)).toBe(false)
   })
 
   it('mails older than the period keep subject and date only, and their delivered files are removed', async () => {
     const mentor = await h.publishedMentor('Max')
     const mentee = await h.readyMentee('Mia')
     expectOk(await h.call(mentee, 'POST', '/api/MatchingTandem/CreateMatchingTandem', { menteeEmail: mentee.email }), 'run')
-    expectOk(await h.call(h.admin, 'POST', '/api/Admin/CloseMatchingTandem', closeAll(h)), 'release')
+    expectOk(await h.call(h.admin, 'POST', '/api/Admin/CloseMatchingTandem', await closeAll(h)), 'release')
     await h.server.deliverMail()
     const folder = join(h.dir, 'mail')
     const files = readdirSync(folder)
     expect(files.length).toBeGreaterThan(0)
-    const old = h.server.ctx.outbox.all().map((m) => m.id)
+    const old = (await h.server.ctx.outbox.all()).map((m) => m.id)
     // Both keep their accounts by signing in; only the mails age.
     h.clock.set(monthsAfter(START, 11))
     await signIn(mentor)
@@ -154,12 +155,12 @@ describe('the retention sweep', () => {
       expect(row).toMatchObject({ data: '{}', recipient_email: '', recipient_name: '' })
       expect(row.subject).not.toBe('')
     }
-    const history = h.server.ctx.outbox.historyOf(h.server.ctx.users.byEmail(mentee.email)!.id)
+    const history = await h.server.ctx.outbox.historyOf((await h.server.ctx.users.byEmail(mentee.email))!.id)
     expect(history.length).toBeGreaterThan(0)
   })
 })
 
-const closeAll = (harness: Harness) => {
-  const tandemId = harness.server.ctx.lists.activeTandemIds()[0] ?? 0
+const closeAll = async (harness: Harness) => {
+  const tandemId = (await harness.server.ctx.lists.activeTandemIds())[0] ?? 0
   return [{ proposalId: proposalIdOf(tandemId, 'Mentee'), proposalState: 'CLOSED', comment: null }]
 }

@@ -31,13 +31,13 @@ describe('sign-up consents', () => {
     expect([noTerms.status, noTerms.body.value]).toEqual([400, [{ field: 'IsAcceptedTermsConditions', key: 'requiredFieldError' }]])
     const noPrivacy = await signUp(p, { privacy: false, terms: true })
     expect([noPrivacy.status, noPrivacy.body.value]).toEqual([400, [{ field: 'IsAcceptedDataPrivacyPolicy', key: 'requiredFieldError' }]])
-    expect(h.server.ctx.users.byEmail(p.email)).toBeUndefined()
+    expect(await h.server.ctx.users.byEmail(p.email)).toBeUndefined()
   })
 
   it('registers the user when both consents are true', async () => {
     const p = h.person('Nora')
     const reply = await signUp(p, { privacy: true, terms: true })
     expect(reply.status).toBe(200)
-    expect(h.server.ctx.users.byEmail(p.email)?.roles).toEqual(['Mentee'])
+    expect((await h.server.ctx.users.byEmail(p.email))?.roles).toEqual(['Mentee'])
   })
 })

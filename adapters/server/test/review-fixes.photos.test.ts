@@ -16,7 +16,7 @@ afterEach(async () => {
 const proposals = async (p: Person) =>
   (await h.call<ProposalsResponse>(p, 'POST', '/api/MatchingTandem/GetProposals', { email: p.email })).body.value
 const start = (p: Person) => h.call<boolean>(p, 'POST', '/api/MatchingTandem/CreateMatchingTandem', { menteeEmail: p.email })
-const idOf = (p: Person): number => h.server.ctx.users.byEmail(p.email)?.id ?? 0
+const idOf = async (p: Person): Promise<number> => (await h.server.ctx.users.byEmail(p.email))?.id ?? 0
 
 const uploadPhoto = async (who: Person): Promise<void> => {
   const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#2266aa' } })
@@ -35,8 +35,11 @@ const uploadPhoto = async (who: Person): Promise<void> => {
 
 /** The status of `viewer` fetching `owner`'s photo. */
 const photoStatus = async (viewer: Person, owner: Person): Promise<number> =>
-  (await fetch(`${h.base}/api/User/ProfileImage/${idOf(owner)}`, { headers: { authorization: `Bearer ${await h.tokenFor(viewer)}` } }))
-    .status
+  (
+    await fetch(`${h.base}/api/User/ProfileImage/${await idOf(owner)}`, {
+      headers: { authorization: `Bearer ${await h.tokenFor(viewer)}` },
+    })
+  ).status
 
 const decision = (who: Person, role: 'Mentee' | 'Mentor', partner: Person, proposalId: number, tandemId: number, accept: boolean) =>
   h.call(who, 'POST', `/api/MatchingTandem/${accept ? 'AcceptProposal' : 'DeclineProposal'}`, {

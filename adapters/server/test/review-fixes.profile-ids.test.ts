@@ -14,7 +14,7 @@ afterEach(async () => {
 
 const SUMMARY = { field: 'profile', key: 'profileMissingFieldsError' }
 
-const update = (p: Person, changes: Record<string, unknown>) =>
+const update = async (p: Person, changes: Record<string, unknown>) =>
   h.call(p, 'POST', '/api/user/UpdateProfile', {
     email: p.email,
     professionalPosition: 'Nurse',
@@ -23,7 +23,7 @@ const update = (p: Person, changes: Record<string, unknown>) =>
     stateOriginalId: 1,
     city: 'Hamburg',
     languageId: 1,
-    clusterId: h.server.ctx.clusters.defaultCluster()?.clusterId ?? null,
+    clusterId: (await h.server.ctx.clusters.defaultCluster())?.clusterId ?? null,
     profileQuestionAnswer: [],
     isDeletedProfileImage: false,
     ...changes,
@@ -46,7 +46,7 @@ describe('profile update with unknown ids', () => {
       'ValidationFailed',
       [{ field, key: 'invalid-value' }, SUMMARY],
     ])
-    expect(h.server.ctx.users.byEmail(mentee.email)?.city).toBe('Berlin')
+    expect((await h.server.ctx.users.byEmail(mentee.email))?.city).toBe('Berlin')
   })
 
   it('reports an unknown id together with the form failures, with the summary once', async () => {

@@ -37,7 +37,7 @@ describe('wrong role', () => {
         userSelectedAnswerSaveModel: toWire('Mentor', aMentorAnswers()),
       }),
     )
-    expect(h.server.ctx.answers.load(h.server.ctx.users.byEmail(mentee.email)?.id ?? 0, 'Mentor')).toBeUndefined()
+    expect(await h.server.ctx.answers.load((await h.server.ctx.users.byEmail(mentee.email))?.id ?? 0, 'Mentor')).toBeUndefined()
   })
 
   it("a mentee calling the mentor's UpdateUserStatus gets 403 and stays without a mentor side", async () => {
@@ -49,7 +49,7 @@ describe('wrong role', () => {
         disableMatching: true,
       }),
     )
-    expect(h.server.ctx.users.byEmail(mentee.email)?.participant.mentor).toBeNull()
+    expect((await h.server.ctx.users.byEmail(mentee.email))?.participant.mentor).toBeNull()
   })
 
   it('a mentor starting matching or accepting as a mentee gets 403', async () => {

@@ -64,7 +64,7 @@ describe('main.ts processes on one database', () => {
       expectOk(await h.saveAnswers(d, 'Mentor', aMentorAnswers().slice(0, 3), false), 'save unpublished')
     }
     // Rows so far: NEW_TANDEM to the mentee and to the mentor, not yet delivered.
-    expect(h.server.ctx.outbox.all().map((m) => m.status)).toEqual(['pending', 'pending'])
+    expect((await h.server.ctx.outbox.all()).map((m) => m.status)).toEqual(['pending', 'pending'])
     await h.close()
 
     const db = await openDatabase(join(dir, 'tandem.db'))
@@ -76,8 +76,8 @@ describe('main.ts processes on one database', () => {
       await killed(first)
       const third = await startMain(dir)
       // Expected: 2 NEW_TANDEM, 1 DEACTIVATE_USER_PROFILE (deadline), 3 unpublished-profile reminders.
-      await waitFor('every notification settled', () => {
-        const all = outbox.all()
+      await waitFor('every notification settled', async () => {
+        const all = await outbox.all()
         return all.length >= 6 && all.every((m) => m.status === 'sent' || m.status === 'failed')
       })
       // A few more rounds of both survivors: nothing new may appear.
@@ -85,7 +85,7 @@ describe('main.ts processes on one database', () => {
       await killed(second)
       await killed(third)
 
-      const rows = outbox.all()
+      const rows = await outbox.all()
       expect(rows.map((m) => `${m.type} ${m.recipient.email}`).sort()).toEqual(
         [
           `DEACTIVATE_USER_PROFILE ${mentor.email}`,
@@ -100,7 +100,7 @@ describe('main.ts processes on one database', () => {
       const leases = db.raw.prepare('select name from scheduler_leases order by name').pluck().all()
       expect(leases).toEqual(TASKS)
     } finally {
-      db.close()
+      await db.close()
       rmSync(dir, { recursive: true, force: true })
     }
   }, 180_000)
@@ -119,7 +119,7 @@ describe('main.ts processes on one database', () => {
         expect(await exited).toBe(0)
         expect(leases()).toEqual(TASKS.map((name) => ({ name, until: 0 })))
       } finally {
-        db.close()
+        await db.close()
       }
     } finally {
       rmSync(dir, { recursive: true, force: true })

@@ -32,8 +32,8 @@ const schedulerOf = (h: Harness, holder: string) => {
     now: h.clock,
     log: { error: () => {}, info: () => {} },
     tasks: [
-      { name: 'deadline-sweep', intervalMs: INTERVAL, run: () => done.deadline.push(h.server.sweep()) },
-      { name: 'reminder-sweep', intervalMs: INTERVAL, run: () => done.reminders.push(h.server.sweepReminders()) },
+      { name: 'deadline-sweep', intervalMs: INTERVAL, run: async () => done.deadline.push(await h.server.sweep()) },
+      { name: 'reminder-sweep', intervalMs: INTERVAL, run: async () => done.reminders.push(await h.server.sweepReminders()) },
     ],
   })
   return { scheduler, done }
@@ -70,7 +70,7 @@ const advanceBoth = (ms: number): void => {
   a.clock.advance(ms)
   b.clock.set(a.clock())
 }
-const rows = (type: string) => a.server.ctx.outbox.all().filter((m) => m.type === type)
+const rows = async (type: string) => (await a.server.ctx.outbox.all()).filter((m) => m.type === type)
 
 describe('scheduler with two server instances on one database', () => {
   it("only the lease holder sweeps: the reminder 24 h before the mentor's deadline and the 72 h expiry happen once", async () => {
@@ -90,9 +90,9 @@ describe('scheduler with two server instances on one database', () => {
     expect(await second.scheduler.tick('deadline-sweep')).toBe('ran')
     expect(await first.scheduler.tick('deadline-sweep')).toBe('not-holder')
     expect(second.done.deadline).toEqual([1])
-    expect(rows('REMINDER_ACTIVE_TANDEM').map((m) => m.recipient.email)).toEqual([mentor.email])
-    expect(rows('DEACTIVATE_USER_PROFILE').map((m) => m.recipient.email)).toEqual([mentor.email])
-    expect(a.server.ctx.users.byEmail(mentor.email)?.participant.mentor?.status).toBe('PAUSED')
+    expect((await rows('REMINDER_ACTIVE_TANDEM')).map((m) => m.recipient.email)).toEqual([mentor.email])
+    expect((await rows('DEACTIVATE_USER_PROFILE')).map((m) => m.recipient.email)).toEqual([mentor.email])
+    expect((await a.server.ctx.users.byEmail(mentor.email))?.participant.mentor?.status).toBe('PAUSED')
   })
 
   it('when the holder dies without releasing, the other process takes over once the lease ran out', async () => {
@@ -147,9 +147,15 @@ describe('scheduler with two server instances on one database', () => {
   it('both instances sweeping the same passed deadline (no scheduler at all) still expire it once: the sweeps are idempotent', async () => {
     const { mentor } = await acceptedPair()
     advanceBoth(72 * HOUR)
-    const results = [a.server.sweep(), b.server.sweep(), a.server.sweep(), b.server.sweepReminders(), a.server.sweepReminders()]
+    const results = [
+      await a.server.sweep(),
+      await b.server.sweep(),
+      await a.server.sweep(),
+      await b.server.sweepReminders(),
+      await a.server.sweepReminders(),
+    ]
     expect(results).toEqual([1, 0, 0, 0, 0])
-    expect(rows('DEACTIVATE_USER_PROFILE').map((m) => m.recipient.email)).toEqual([mentor.email])
+    expect((await rows('DEACTIVATE_USER_PROFILE')).map((m) => m.recipient.email)).toEqual([mentor.email])
   })
 
   it('a reminder sweep that dies in the middle leaves no reminder behind; the next sweep writes each one once', async () => {
@@ -166,24 +172,22 @@ describe('scheduler with two server instances on one database', () => {
       ...a.server.ctx,
       db: {
         ...db,
-        run: (q: Parameters<typeof db.run>[0]) => {
+        run: async (q: Parameters<typeof db.run>[0]) => {
           inserts += 1
           if (inserts === 2) throw new Error('killed')
-          return db.run(q)
+          return await db.run(q)
         },
       },
     }
     const org = { name: 'Tandem', email: 'info@example.org', phone: '+49', publicUrl: 'http://localhost:3000' }
-    expect(() => sweepReminders(dying, org)).toThrow('killed')
+    await expect(sweepReminders(dying, org)).rejects.toThrow('killed')
     expect(inserts).toBe(2)
-    expect(rows('REMINDER_UNPUBLISHED_USER_PROFILE')).toEqual([])
-    expect(b.server.sweepReminders()).toBe(3)
-    expect(a.server.sweepReminders()).toBe(0)
-    expect(
-      rows('REMINDER_UNPUBLISHED_USER_PROFILE')
-        .map((m) => m.recipient.email)
-        .sort(),
-    ).toEqual(drafts.map((d) => d.email).sort())
+    expect(await rows('REMINDER_UNPUBLISHED_USER_PROFILE')).toEqual([])
+    expect(await b.server.sweepReminders()).toBe(3)
+    expect(await a.server.sweepReminders()).toBe(0)
+    expect((await rows('REMINDER_UNPUBLISHED_USER_PROFILE')).map((m) => m.recipient.email).sort()).toEqual(
+      drafts.map((d) => d.email).sort(),
+    )
   })
 
   it('a reminder sweep that read before another process wrote its reminders re-checks under the write lock and adds none', async () => {
@@ -202,15 +206,15 @@ describe('scheduler with two server instances on one database', () => {
       db: a.server.db,
       lists: {
         ...lists,
-        notifiedAbout: (...args: Parameters<typeof lists.notifiedAbout>) => {
+        notifiedAbout: async (...args: Parameters<typeof lists.notifiedAbout>) => {
           lookups += 1
-          if (lookups === 1) expect(b.server.sweepReminders()).toBe(2)
+          if (lookups === 1) expect(await b.server.sweepReminders()).toBe(2)
           return lookups <= drafts.length ? false : lists.notifiedAbout(...args)
         },
       },
     }
     const org = { name: 'Tandem', email: 'info@example.org', phone: '+49', publicUrl: 'http://localhost:3000' }
-    expect(sweepReminders(stale, org)).toBe(0)
-    expect(rows('REMINDER_UNPUBLISHED_USER_PROFILE').length).toBe(2)
+    expect(await sweepReminders(stale, org)).toBe(0)
+    expect((await rows('REMINDER_UNPUBLISHED_USER_PROFILE')).length).toBe(2)
   })
 })

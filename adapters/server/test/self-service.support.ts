@@ -42,7 +42,7 @@ export const aParticipant = async (
       stateOriginalId: 1,
       city: profile.city,
       languageId: who.language === 'de' ? 2 : 1,
-      clusterId: side === 'Mentee' ? (t.server.ctx.clusters.defaultCluster()?.clusterId ?? null) : null,
+      clusterId: side === 'Mentee' ? ((await t.server.ctx.clusters.defaultCluster())?.clusterId ?? null) : null,
       profileQuestionAnswer: [],
       isDeletedProfileImage: false,
     }),
@@ -69,7 +69,7 @@ export const aParticipant = async (
     body: form,
   })
   if (uploaded.status !== 200) throw new Error(`photo: ${uploaded.status}`)
-  return { email, firstName: who.firstName, tokens, id: t.server.ctx.users.byEmail(email)?.id ?? 0 }
+  return { email, firstName: who.firstName, tokens, id: (await t.server.ctx.users.byEmail(email))?.id ?? 0 }
 }
 
 type Proposal = { proposalId: number; matchingTandemId: number; firstName: string }

@@ -42,7 +42,7 @@ const statementsDuring = async (work: () => Promise<unknown>): Promise<Executed[
 const sliceLoadsOf = (executed: readonly Executed[], userId: number): Executed[] =>
   executed.filter((e) => /from "tandems" where \("mentee_id" in/.test(e.sql) && e.parameters.includes(userId))
 
-const idOf = (p: Person): number => h.server.ctx.users.byEmail(p.email)?.id ?? 0
+const idOf = async (p: Person): Promise<number> => (await h.server.ctx.users.byEmail(p.email))?.id ?? 0
 const start = (p: Person) => h.call(p, 'POST', '/api/MatchingTandem/CreateMatchingTandem', { menteeEmail: p.email })
 
 describe("start matching reads the mentee's slice once", () => {
@@ -54,8 +54,8 @@ describe("start matching reads the mentee's slice once", () => {
       reply = await start(mentee)
     })
     expect(reply?.status).toBe(200)
-    expect(h.server.ctx.users.byEmail(mentee.email)?.participant.mentee?.status).toBe('PROPOSED')
-    expect(sliceLoadsOf(executed, idOf(mentee))).toHaveLength(1)
+    expect((await h.server.ctx.users.byEmail(mentee.email))?.participant.mentee?.status).toBe('PROPOSED')
+    expect(sliceLoadsOf(executed, await idOf(mentee))).toHaveLength(1)
   })
 
   it('also when the proposals of an earlier run lapsed: the deadlines are applied from the same load', async () => {
@@ -71,6 +71,6 @@ describe("start matching reads the mentee's slice once", () => {
     const proposals = (await h.call<ProposalsResponse>(mentee, 'POST', '/api/MatchingTandem/GetProposals', { email: mentee.email })).body
       .value
     expect(proposals.menteeProposal).toHaveLength(2)
-    expect(sliceLoadsOf(executed, idOf(mentee))).toHaveLength(1)
+    expect(sliceLoadsOf(executed, await idOf(mentee))).toHaveLength(1)
   })
 })

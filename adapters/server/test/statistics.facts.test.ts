@@ -28,7 +28,7 @@ describe('statistics facts', () => {
     expectOk(await start(mentee), 'first start')
     expect(row(mentee)).toMatchObject({ first: firstStart, last: firstStart })
     h.clock.advance(49 * HOUR)
-    expect(h.server.sweep()).toBe(1)
+    expect(await h.server.sweep()).toBe(1)
     const secondStart = h.clock()
     expectOk(await start(mentee), 'second start')
     expect(row(mentee)).toMatchObject({ first: firstStart, last: secondStart })

@@ -12,7 +12,7 @@ let years: { yearA: number; yearB: number }
 beforeAll(async () => {
   h = await startHarness()
   years = seedStatisticsPopulation(h.server.db.raw)
-  h.server.snapshotPool()
+  await h.server.snapshotPool()
 })
 afterAll(async () => {
   await h.close()

@@ -12,8 +12,10 @@ export const createAnswersRepository = (db: Database) => {
   const k = db.kysely
   const cache = new Map<UserId, { readonly version: number; readonly answers: Answers }>()
 
-  const load = (userId: UserId, side: Side): { answers: Answers; savedAt: number } | undefined => {
-    const row = db.first(k.selectFrom('answers').select(['answers', 'saved_at']).where('user_id', '=', userId).where('side', '=', side))
+  const load = async (userId: UserId, side: Side): Promise<{ answers: Answers; savedAt: number } | undefined> => {
+    const row = await db.first(
+      k.selectFrom('answers').select(['answers', 'saved_at']).where('user_id', '=', userId).where('side', '=', side),
+    )
     return row === undefined ? undefined : { answers: answersOf(row.answers, `answers of ${userId}`), savedAt: row.saved_at }
   }
 
@@ -23,17 +25,17 @@ export const createAnswersRepository = (db: Database) => {
      * Saves one side's answers and raises the user's version (so pools elsewhere see the change).
      * `complete` records whether they make a complete questionnaire (the statistics' funnel counts it).
      */
-    save: (userId: UserId, side: Side, answers: Answers, now: number, complete: boolean): void => {
-      db.transaction(() => {
+    save: async (userId: UserId, side: Side, answers: Answers, now: number, complete: boolean): Promise<void> => {
+      await db.transaction(async () => {
         const json = JSON.stringify(answers)
         const done = complete ? 1 : 0
-        db.run(
+        await db.run(
           k
             .insertInto('answers')
             .values({ user_id: userId, side, answers: json, saved_at: now })
             .onConflict((oc) => oc.columns(['user_id', 'side']).doUpdateSet({ answers: json, saved_at: now })),
         )
-        db.run(
+        await db.run(
           k
             .updateTable('users')
             .set((eb) => ({
@@ -44,20 +46,20 @@ export const createAnswersRepository = (db: Database) => {
             }))
             .where('id', '=', userId),
         )
-        if (side === 'Mentor') db.bumpMentorPool()
+        if (side === 'Mentor') await db.bumpMentorPool()
       })
     },
 
     /** Every published mentor whatever their status, with answers: the pool a run packs once and reuses. */
-    publishedMentors: (): Candidate[] => {
-      const rows = db.all(k.selectFrom('users').select(['id', 'version', 'mentor_pool_since']).where('mentor_published', '=', 1))
+    publishedMentors: async (): Promise<Candidate[]> => {
+      const rows = await db.all(k.selectFrom('users').select(['id', 'version', 'mentor_pool_since']).where('mentor_published', '=', 1))
       const stale = rows.filter((r) => cache.get(r.id)?.version !== r.version).map((r) => r.id)
       for (let i = 0; i < stale.length; i += 500) {
         const chunk = stale.slice(i, i + 500)
         const found = new Map(
-          db
-            .all(k.selectFrom('answers').select(['user_id', 'answers']).where('side', '=', 'Mentor').where('user_id', 'in', chunk))
-            .map((r) => [r.user_id, r.answers]),
+          (
+            await db.all(k.selectFrom('answers').select(['user_id', 'answers']).where('side', '=', 'Mentor').where('user_id', 'in', chunk))
+          ).map((r) => [r.user_id, r.answers]),
         )
         const versions = new Map(rows.filter((r) => chunk.includes(r.id)).map((r) => [r.id, r.version]))
         for (const [id, version] of versions) {
@@ -72,14 +74,14 @@ export const createAnswersRepository = (db: Database) => {
     answersOf: (userId: UserId, side: Side) => load(userId, side),
 
     /** Whether any answers exist for the side (CreateAnswer vs UpdateAnswer). */
-    exists: (userId: UserId, side: Side): boolean =>
-      db.first(
+    exists: async (userId: UserId, side: Side): Promise<boolean> =>
+      (await db.first(
         k
           .selectFrom('answers')
           .select(sql<number>`1`.as('one'))
           .where('user_id', '=', userId)
           .where('side', '=', side),
-      ) !== undefined,
+      )) !== undefined,
   }
 }
 

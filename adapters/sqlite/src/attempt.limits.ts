@@ -189,5 +189,5 @@ export const limiterOver = (db: QueryRunner, secret: string, now: () => Instant,
  * database (so every process counts together), on the server's clock so that tests and the
  * deadlines agree on time.
  */
-export const createAttemptLimiter = (db: Database, now: () => Instant, rules: Partial<AttemptRules> = {}): AttemptLimiter =>
-  limiterOver(databaseRunner(db), secretNamed(db, RATE_LIMITS_SECRET), now, rules)
+export const createAttemptLimiter = async (db: Database, now: () => Instant, rules: Partial<AttemptRules> = {}): Promise<AttemptLimiter> =>
+  limiterOver(databaseRunner(db), await secretNamed(db, RATE_LIMITS_SECRET), now, rules)

@@ -32,7 +32,7 @@ export type AuditPage = { readonly records: readonly AuditRecord[]; readonly tot
 
 export type AuditRecords = {
   /** Appends one record now, in its own transaction (reads: nothing else is written). */
-  readonly append: (entry: AuditEntry) => void
+  readonly append: (entry: AuditEntry) => Promise<void>
   /**
    * Runs `work` (an administrator's change); the first transaction it commits that wrote anything
    * carries `entry` too, so the record and the change commit together. A change that wrote nothing
@@ -40,13 +40,13 @@ export type AuditRecords = {
    */
   readonly during: <T>(entry: AuditEntry, work: () => Promise<T>) => Promise<T>
   /** Newest first, `limit` records from `offset`, with the number matching the filter. */
-  readonly list: (filter: AuditFilter, offset: number, limit: number) => AuditPage
+  readonly list: (filter: AuditFilter, offset: number, limit: number) => Promise<AuditPage>
   /** Every record about the person, newest first (their data download lists these). */
-  readonly auditRecordsAbout: (userId: UserId) => readonly AuditRecord[]
+  readonly auditRecordsAbout: (userId: UserId) => Promise<readonly AuditRecord[]>
   /** The distinct actions recorded so far, for the filter's choices. */
-  readonly actions: () => readonly string[]
+  readonly actions: () => Promise<readonly string[]>
   /** Removes records older than `before` (the retention period); answers how many. */
-  readonly removeOlderThan: (before: Instant) => number
+  readonly removeOlderThan: (before: Instant) => Promise<number>
 }
 
 type Pending = { readonly entry: AuditEntry; recorded: boolean }
@@ -55,9 +55,9 @@ export const createAuditRecords = (db: Database): AuditRecords => {
   const k = db.kysely
   const pending = new AsyncLocalStorage<Pending>()
 
-  const insert = (entry: AuditEntry): void => {
+  const insert = async (entry: AuditEntry): Promise<void> => {
     const subjects = [...new Set(entry.subjectIds)]
-    const row = db.first(
+    const row = await db.first(
       k
         .insertInto('audit_records')
         .values({
@@ -72,23 +72,25 @@ export const createAuditRecords = (db: Database): AuditRecords => {
     if (row === undefined) throw new Error('the audit record was not written')
     // Chunks keep each statement under SQLite's limit of bound parameters.
     for (let i = 0; i < subjects.length; i += 400) {
-      db.run(k.insertInto('audit_subjects').values(subjects.slice(i, i + 400).map((subject_id) => ({ record_id: row.id, subject_id }))))
+      await db.run(
+        k.insertInto('audit_subjects').values(subjects.slice(i, i + 400).map((subject_id) => ({ record_id: row.id, subject_id }))),
+      )
     }
   }
 
-  db.beforeCommit(() => {
+  db.beforeCommit(async () => {
     const change = pending.getStore()
     if (change === undefined || change.recorded) return
     change.recorded = true
-    insert(change.entry)
+    await insert(change.entry)
   })
 
   type Row = { id: number; at: number; admin_id: number; action: string; object_id: number | null; subject_count: number }
-  const withSubjects = (rows: readonly Row[]) => {
+  const withSubjects = async (rows: readonly Row[]) => {
     const ids = rows.map((r) => r.id)
     const subjects = new Map<number, UserId[]>()
     if (ids.length > 0)
-      for (const s of db.all(k.selectFrom('audit_subjects').selectAll().where('record_id', 'in', ids).orderBy('subject_id')))
+      for (const s of await db.all(k.selectFrom('audit_subjects').selectAll().where('record_id', 'in', ids).orderBy('subject_id')))
         subjects.set(s.record_id, [...(subjects.get(s.record_id) ?? []), s.subject_id])
     return rows.map((r): AuditRecord => ({
       id: r.id,
@@ -116,9 +118,9 @@ export const createAuditRecords = (db: Database): AuditRecords => {
   return {
     append: (entry) => db.transaction(() => insert(entry)),
     during: (entry, work) => pending.run({ entry, recorded: false }, work),
-    list: (filter, offset, limit) => {
-      const total = db.first(filtered(filter).select((eb) => eb.fn.countAll<number>().as('n')))?.n ?? 0
-      const rows = db.all(
+    list: async (filter, offset, limit) => {
+      const total = (await db.first(filtered(filter).select((eb) => eb.fn.countAll<number>().as('n'))))?.n ?? 0
+      const rows = await db.all(
         filtered(filter)
           .select(['id', 'at', 'admin_id', 'action', 'object_id', 'subject_count'])
           .orderBy('at', 'desc')
@@ -126,18 +128,18 @@ export const createAuditRecords = (db: Database): AuditRecords => {
           .limit(limit)
           .offset(offset),
       )
-      return { records: withSubjects(rows), total: Number(total) }
+      return { records: await withSubjects(rows), total: Number(total) }
     },
-    auditRecordsAbout: (userId) =>
+    auditRecordsAbout: async (userId) =>
       withSubjects(
-        db.all(
+        await db.all(
           filtered({ subjectId: userId })
             .select(['id', 'at', 'admin_id', 'action', 'object_id', 'subject_count'])
             .orderBy('at', 'desc')
             .orderBy('id', 'desc'),
         ),
       ),
-    actions: () => db.all(k.selectFrom('audit_records').select('action').distinct().orderBy('action')).map((r) => r.action),
+    actions: async () => (await db.all(k.selectFrom('audit_records').select('action').distinct().orderBy('action'))).map((r) => r.action),
     removeOlderThan: (before) => db.run(k.deleteFrom('audit_records').where('at', '<', before)),
   }
 }

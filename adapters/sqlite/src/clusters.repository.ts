@@ -4,24 +4,29 @@ import type { Database } from './database.js'
 
 export const createClustersRepository = (db: Database) => {
   const k = db.kysely
-  const list = (): Cluster[] =>
-    db
-      .all(k.selectFrom('clusters').selectAll().orderBy('id'))
-      .map((c) => ({ clusterId: c.id, clusterText: c.title, isEnded: c.is_ended === 1, isDefault: c.is_default === 1 }))
+  const list = async (): Promise<Cluster[]> =>
+    (await db.all(k.selectFrom('clusters').selectAll().orderBy('id'))).map((c) => ({
+      clusterId: c.id,
+      clusterText: c.title,
+      isEnded: c.is_ended === 1,
+      isDefault: c.is_default === 1,
+    }))
   return {
     list,
-    byId: (id: ClusterId): Cluster | undefined => list().find((c) => c.clusterId === id),
-    defaultCluster: (): Cluster | undefined => list().find((c) => c.isDefault && !c.isEnded),
+    byId: async (id: ClusterId): Promise<Cluster | undefined> => (await list()).find((c) => c.clusterId === id),
+    defaultCluster: async (): Promise<Cluster | undefined> => (await list()).find((c) => c.isDefault && !c.isEnded),
     /** Creates a cluster; undefined when the title is taken. The first cluster becomes the default. */
-    create: (title: string, isDefault = false): ClusterId | undefined =>
-      db.transaction(() => {
-        if (db.first(k.selectFrom('clusters').select('id').where('title', '=', title)) !== undefined) return undefined
-        const first = db.first(k.selectFrom('clusters').select('id')) === undefined
-        return db.first(
-          k
-            .insertInto('clusters')
-            .values({ title, is_ended: 0, is_default: isDefault || first ? 1 : 0 })
-            .returning('id'),
+    create: (title: string, isDefault = false): Promise<ClusterId | undefined> =>
+      db.transaction(async () => {
+        if ((await db.first(k.selectFrom('clusters').select('id').where('title', '=', title))) !== undefined) return undefined
+        const first = (await db.first(k.selectFrom('clusters').select('id'))) === undefined
+        return (
+          await db.first(
+            k
+              .insertInto('clusters')
+              .values({ title, is_ended: 0, is_default: isDefault || first ? 1 : 0 })
+              .returning('id'),
+          )
         )?.id
       }),
   }

@@ -83,13 +83,13 @@ export const createCohortRepository = (db: Database) => {
     failure: row.failure,
   })
 
-  const byId = (id: number): CohortRunRecord | undefined => {
-    const row = db.first(k.selectFrom('cohort_runs').selectAll().where('id', '=', id))
+  const byId = async (id: number): Promise<CohortRunRecord | undefined> => {
+    const row = await db.first(k.selectFrom('cohort_runs').selectAll().where('id', '=', id))
     return row === undefined ? undefined : runOf(row)
   }
 
-  const rows = (runId: number): CohortDraftRow[] =>
-    db.all(k.selectFrom('cohort_draft_rows').selectAll().where('run_id', '=', runId).orderBy('mentee_id')).map((r) => ({
+  const rows = async (runId: number): Promise<CohortDraftRow[]> =>
+    (await db.all(k.selectFrom('cohort_draft_rows').selectAll().where('run_id', '=', runId).orderBy('mentee_id'))).map((r) => ({
       menteeId: r.mentee_id,
       menteeVersion: r.mentee_version,
       mentor:
@@ -108,31 +108,33 @@ export const createCohortRepository = (db: Database) => {
       tandemId: r.tandem_id,
     }))
 
-  const finish = (id: number, state: 'Cancelled' | 'Failed', at: Instant, failure: string | null): boolean =>
-    db.run(k.updateTable('cohort_runs').set({ state, finished_at: at, failure }).where('id', '=', id).where('state', '=', 'Running')) === 1
+  const finish = async (id: number, state: 'Cancelled' | 'Failed', at: Instant, failure: string | null): Promise<boolean> =>
+    (await db.run(
+      k.updateTable('cohort_runs').set({ state, finished_at: at, failure }).where('id', '=', id).where('state', '=', 'Running'),
+    )) === 1
 
   return {
     byId,
     rows,
-    latest: (): CohortRunRecord | undefined => {
-      const row = db.first(k.selectFrom('cohort_runs').selectAll().orderBy('id', 'desc').limit(1))
+    latest: async (): Promise<CohortRunRecord | undefined> => {
+      const row = await db.first(k.selectFrom('cohort_runs').selectAll().orderBy('id', 'desc').limit(1))
       return row === undefined ? undefined : runOf(row)
     },
-    running: (): CohortRunRecord | undefined => {
-      const row = db.first(k.selectFrom('cohort_runs').selectAll().where('state', '=', 'Running').limit(1))
+    running: async (): Promise<CohortRunRecord | undefined> => {
+      const row = await db.first(k.selectFrom('cohort_runs').selectAll().where('state', '=', 'Running').limit(1))
       return row === undefined ? undefined : runOf(row)
     },
     /** A new run in state Running; undefined when another run is Running (one at a time, across processes). */
-    start: (run: {
+    start: async (run: {
       readonly clusterId: number
       readonly objective: 'maxMatched' | 'maxScore'
       readonly threshold: number
       readonly startedBy: string
       readonly startedAt: Instant
-    }): CohortRunRecord | undefined =>
-      db.transaction(() => {
-        if (db.first(k.selectFrom('cohort_runs').select('id').where('state', '=', 'Running')) !== undefined) return undefined
-        const inserted = db.first(
+    }): Promise<CohortRunRecord | undefined> =>
+      await db.transaction(async () => {
+        if ((await db.first(k.selectFrom('cohort_runs').select('id').where('state', '=', 'Running'))) !== undefined) return undefined
+        const inserted = await db.first(
           k
             .insertInto('cohort_runs')
             .values({
@@ -148,7 +150,7 @@ export const createCohortRepository = (db: Database) => {
         return inserted === undefined ? undefined : byId(inserted.id)
       }),
     /** Stores the draft of a Running run and makes it a Draft; false when it was cancelled meanwhile. */
-    saveDraft: (
+    saveDraft: async (
       id: number,
       draft: {
         readonly rows: readonly CohortDraftRow[]
@@ -156,9 +158,9 @@ export const createCohortRepository = (db: Database) => {
         readonly firstCome: CohortTotalsView
         readonly finishedAt: Instant
       },
-    ): boolean =>
-      db.transaction(() => {
-        const changed = db.run(
+    ): Promise<boolean> =>
+      await db.transaction(async () => {
+        const changed = await db.run(
           k
             .updateTable('cohort_runs')
             .set({
@@ -172,7 +174,7 @@ export const createCohortRepository = (db: Database) => {
         )
         if (changed !== 1) return false
         for (let i = 0; i < draft.rows.length; i += 200)
-          db.run(
+          await db.run(
             k.insertInto('cohort_draft_rows').values(
               draft.rows.slice(i, i + 200).map((r) => ({
                 run_id: id,
@@ -192,27 +194,28 @@ export const createCohortRepository = (db: Database) => {
           )
         return true
       }),
-    cancel: (id: number, at: Instant): boolean => finish(id, 'Cancelled', at, null),
-    fail: (id: number, at: Instant, failure: string): boolean => finish(id, 'Failed', at, failure),
+    cancel: (id: number, at: Instant): Promise<boolean> => finish(id, 'Cancelled', at, null),
+    fail: (id: number, at: Instant, failure: string): Promise<boolean> => finish(id, 'Failed', at, failure),
     /** Runs a crashed or stopped process left Running: their worker is gone. Called at start. */
-    failInterrupted: (at: Instant): number =>
-      db.run(
+    failInterrupted: async (at: Instant): Promise<number> =>
+      await db.run(
         k
           .updateTable('cohort_runs')
           .set({ state: 'Failed', finished_at: at, failure: 'interrupted by a restart' })
           .where('state', '=', 'Running'),
       ),
     /** Sets or drops one mentee's pair of a Draft run; false when the run is no longer a Draft. */
-    setPair: (
+    setPair: async (
       id: number,
       menteeId: UserId,
       mentor: { readonly id: UserId; readonly version: number; readonly score: Score } | null,
       candidates: number,
-    ): boolean =>
-      db.transaction(() => {
-        if (db.first(k.selectFrom('cohort_runs').select('id').where('id', '=', id).where('state', '=', 'Draft')) === undefined) return false
+    ): Promise<boolean> =>
+      await db.transaction(async () => {
+        if ((await db.first(k.selectFrom('cohort_runs').select('id').where('id', '=', id).where('state', '=', 'Draft'))) === undefined)
+          return false
         return (
-          db.run(
+          (await db.run(
             k
               .updateTable('cohort_draft_rows')
               .set({
@@ -225,7 +228,7 @@ export const createCohortRepository = (db: Database) => {
               })
               .where('run_id', '=', id)
               .where('mentee_id', '=', menteeId),
-          ) === 1
+          )) === 1
         )
       }),
     /**
@@ -233,14 +236,14 @@ export const createCohortRepository = (db: Database) => {
      * world store, whose own transaction nests as a savepoint) or says why it skipped the pair; the
      * run becomes Published with who and when. undefined when the run is no longer a Draft.
      */
-    publish: (
+    publish: async (
       id: number,
       by: string,
       at: Instant,
-      publishOne: (row: CohortDraftRow & { readonly mentor: NonNullable<CohortDraftRow['mentor']> }) => PublishStep,
-    ): readonly (CohortDraftRow & { readonly step: PublishStep })[] | undefined =>
-      db.transaction(() => {
-        const claimed = db.run(
+      publishOne: (row: CohortDraftRow & { readonly mentor: NonNullable<CohortDraftRow['mentor']> }) => Promise<PublishStep>,
+    ): Promise<readonly (CohortDraftRow & { readonly step: PublishStep })[] | undefined> =>
+      await db.transaction(async () => {
+        const claimed = await db.run(
           k
             .updateTable('cohort_runs')
             .set({ state: 'Published', published_by: by, published_at: at })
@@ -249,10 +252,10 @@ export const createCohortRepository = (db: Database) => {
         )
         if (claimed !== 1) return undefined
         const done: (CohortDraftRow & { readonly step: PublishStep })[] = []
-        for (const row of rows(id)) {
+        for (const row of await rows(id)) {
           if (row.mentor === null) continue
-          const step = publishOne({ ...row, mentor: row.mentor })
-          db.run(
+          const step = await publishOne({ ...row, mentor: row.mentor })
+          await db.run(
             k
               .updateTable('cohort_draft_rows')
               .set(

@@ -8,29 +8,31 @@ import { secretNamed } from './secrets.js'
 
 export type DeletedSubjects = {
   /** Records (or moves later) the deletion of the account issuer + subject, at `at`. */
-  readonly record: (issuer: string, subject: string, at: Instant) => void
+  readonly record: (issuer: string, subject: string, at: Instant) => Promise<void>
   /** When the account issuer + subject was deleted, or undefined. */
-  readonly deletedAt: (issuer: string, subject: string) => Instant | undefined
+  readonly deletedAt: (issuer: string, subject: string) => Promise<Instant | undefined>
 }
 
 export const createDeletedSubjects = (db: Database): DeletedSubjects => {
   const k = db.kysely
-  const key = secretNamed(db, 'deleted-subjects-hmac')
+  let key: Promise<string> | undefined
   // JSON keeps issuer and subject apart whatever characters they hold.
-  const hashOf = (issuer: string, subject: string): string =>
-    createHmac('sha256', key)
+  const hashOf = async (issuer: string, subject: string): Promise<string> =>
+    createHmac('sha256', await (key ??= secretNamed(db, 'deleted-subjects-hmac')))
       .update(JSON.stringify([issuer, subject]))
       .digest('hex')
   return {
-    record: (issuer, subject, at) => {
-      db.run(
+    record: async (issuer, subject, at) => {
+      await db.run(
         k
           .insertInto('deleted_subjects')
-          .values({ subject_hash: hashOf(issuer, subject), deleted_at: at })
+          .values({ subject_hash: await hashOf(issuer, subject), deleted_at: at })
           .onConflict((oc) => oc.column('subject_hash').doUpdateSet({ deleted_at: at })),
       )
     },
-    deletedAt: (issuer, subject) =>
-      db.first(k.selectFrom('deleted_subjects').select('deleted_at').where('subject_hash', '=', hashOf(issuer, subject)))?.deleted_at,
+    deletedAt: async (issuer, subject) => {
+      const hash = await hashOf(issuer, subject)
+      return (await db.first(k.selectFrom('deleted_subjects').select('deleted_at').where('subject_hash', '=', hash)))?.deleted_at
+    },
   }
 }

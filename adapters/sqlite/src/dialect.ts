@@ -1,7 +1,15 @@
 // The few places where the schema differs between SQLite and PostgreSQL, named once: migrations
 // write every column type and dialect-specific clause through `portable(db)`, so one list of
 // migrations builds the same schema on both (docs/decisions/0018-postgresql.md has the rules).
-import { PostgresAdapter, sql, type ColumnDefinitionBuilder, type ColumnDataType, type Expression, type Kysely } from 'kysely'
+import {
+  PostgresAdapter,
+  sql,
+  type ColumnDefinitionBuilder,
+  type ColumnDataType,
+  type Expression,
+  type Kysely,
+  type SelectQueryBuilder,
+} from 'kysely'
 
 /** What a column's type may be given as: a type name Kysely knows, or raw SQL. */
 export type DataTypeExpression = ColumnDataType | Expression<unknown>
@@ -72,3 +80,26 @@ export const portable = (db: AnyKysely): PortableSchema => {
     hasTable,
   }
 }
+
+/**
+ * A select that locks the rows it reads until the transaction ends (PostgreSQL `for update`, for a
+ * read-then-write whose write is not conditional on what it read); `skip locked` passes over rows
+ * another transaction holds (claiming work). SQLite needs neither: a writing transaction holds the
+ * whole file (BEGIN IMMEDIATE), and it has no such clause.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any select of any schema
+export const forUpdate = <Q extends SelectQueryBuilder<any, any, any>>(
+  db: { readonly dialect: DialectName },
+  query: Q,
+  mode: 'wait' | 'skip locked' = 'wait',
+): Q => {
+  if (db.dialect === 'sqlite') return query
+  const locked = query.forUpdate()
+  return (mode === 'skip locked' ? locked.skipLocked() : locked) as Q
+}
+
+/** Whether a statement was refused by a unique index or key (SQLite's code, or PostgreSQL's SQLSTATE 23505). */
+export const isUniqueViolation = (e: unknown): boolean =>
+  e instanceof Error &&
+  'code' in e &&
+  (e.code === 'SQLITE_CONSTRAINT_UNIQUE' || e.code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || e.code === '23505')

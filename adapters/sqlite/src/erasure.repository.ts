@@ -7,13 +7,13 @@ import type { Database } from './database.js'
 
 export type ErasureRules = {
   /** The placeholder that takes the user's places in tandems (made on first use, inside the transaction). */
-  readonly placeholderId: () => UserId
+  readonly placeholderId: () => Promise<UserId>
   /** A delivered partner mail's subject without what it said about the user. */
   readonly scrubSubject: (subject: string, user: { readonly firstName: string; readonly lastName: string }) => string
   /** Writes what must outlive the user (the record that refuses their old tokens), in the same transaction. */
-  readonly recordDeletion?: () => void
+  readonly recordDeletion?: () => Promise<void>
   /** Runs first, in the same transaction (the release of the user's live tandems); a Left undoes everything. */
-  readonly before?: () => Either<DomainError, unknown>
+  readonly before?: () => Promise<Either<DomainError, unknown>>
 }
 
 /** What an erasure removed besides rows: the outbox ids whose delivered mail files must go too. */
@@ -37,55 +37,56 @@ export const createErasureRepository = (db: Database) => {
      * write-ahead log is checkpointed, so the erased rows leave the data folder's files too (the
      * database zeroes deleted content: secure_delete).
      */
-    erase: (id: UserId, rules: ErasureRules): Either<DomainError, Erased | null> => {
+    erase: async (id: UserId, rules: ErasureRules): Promise<Either<DomainError, Erased | null>> => {
       let result: Erased | null
       try {
-        result = db.transaction(() => eraseInTransaction(id, rules))
+        result = await db.transaction(async () => eraseInTransaction(id, rules))
       } catch (e) {
         if (e instanceof Refused) return left(e.error)
         throw e
       }
-      if (result !== null) db.raw.pragma('wal_checkpoint(TRUNCATE)')
+      // SQLite: the erased rows leave the write-ahead log too (PostgreSQL's vacuum and WAL recycling do this there).
+      if (result !== null) db.raw?.pragma('wal_checkpoint(TRUNCATE)')
       return right(result)
     },
   }
 
-  const eraseInTransaction = (id: UserId, rules: ErasureRules): Erased | null => {
-    const user = db.first(k.selectFrom('users').select(['email', 'first_name', 'last_name']).where('id', '=', id))
+  const eraseInTransaction = async (id: UserId, rules: ErasureRules): Promise<Erased | null> => {
+    const user = await db.first(k.selectFrom('users').select(['email', 'first_name', 'last_name']).where('id', '=', id))
     if (user === undefined) return null
-    const first = rules.before?.()
+    const first = await rules.before?.()
     if (first !== undefined && isLeft(first)) throw new Refused(first.left)
-    rules.recordDeletion?.()
-    const placeholder = rules.placeholderId()
+    await rules.recordDeletion?.()
+    const placeholder = await rules.placeholderId()
     const email = user.email.toLowerCase()
     const mentions = sql<boolean>`instr(lower(data), ${email}) > 0`
-    const touched = db.all(
+    const touched = await db.all(
       k
         .selectFrom('outbox')
         .select('id')
         .where((eb) => eb.or([eb('user_id', '=', id), eb(eb.fn<string>('lower', ['recipient_email']), '=', email), mentions])),
     )
-    db.run(k.updateTable('tandems').set({ mentee_id: placeholder, mentee_comment: null }).where('mentee_id', '=', id))
-    db.run(
+    await db.run(k.updateTable('tandems').set({ mentee_id: placeholder, mentee_comment: null }).where('mentee_id', '=', id))
+    await db.run(
       k.updateTable('tandems').set({ mentor_id: placeholder, mentor_comment: null, mentor_info_text: null }).where('mentor_id', '=', id),
     )
-    db.run(
+    await db.run(
       k.deleteFrom('outbox').where((eb) => eb.or([eb('user_id', '=', id), eb(eb.fn<string>('lower', ['recipient_email']), '=', email)])),
     )
     // Partners' mails may carry the user as their partner (name and address in the template data):
     // undelivered ones must not go out any more; delivered ones keep subject and date, not the data.
-    db.run(k.deleteFrom('outbox').where(mentions).where('status', 'in', ['pending', 'failed']))
+    await db.run(k.deleteFrom('outbox').where(mentions).where('status', 'in', ['pending', 'failed']))
     const names = { firstName: user.first_name, lastName: user.last_name }
-    for (const row of db.all(k.selectFrom('outbox').select(['id', 'subject']).where(mentions))) {
-      db.run(
+    for (const row of await db.all(k.selectFrom('outbox').select(['id', 'subject']).where(mentions))) {
+      await db.run(
         k
           .updateTable('outbox')
           .set({ data: '{}', subject: rules.scrubSubject(row.subject, names) })
           .where('id', '=', row.id),
       )
     }
-    db.bumpMentorPool()
-    db.run(k.deleteFrom('users').where('id', '=', id))
+    await db.bumpMentorPool()
+    await db.run(k.deleteFrom('users').where('id', '=', id))
     return { outboxIds: touched.map((r) => r.id) }
   }
   return repository

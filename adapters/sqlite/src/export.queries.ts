@@ -76,10 +76,10 @@ const BATCH = 500
 export const createExportQueries = (db: Database) => {
   const k = db.kysely
 
-  const answersOf = (userIds: readonly number[]): Map<number, { questionId: number; answer: string }[]> => {
+  const answersOf = async (userIds: readonly number[]): Promise<Map<number, { questionId: number; answer: string }[]>> => {
     const byUser = new Map<number, { questionId: number; answer: string }[]>()
     if (userIds.length === 0) return byUser
-    const rows = db.all(
+    const rows = await db.all(
       k
         .selectFrom('profile_answers')
         .select(['user_id', 'question_id', 'answer'])
@@ -96,7 +96,7 @@ export const createExportQueries = (db: Database) => {
   }
 
   /** Users holding `side`, ordered by id, filtered as the export dialog asks. */
-  function* usersOfSide(side: Side, filter: ExportUserFilter): Generator<ExportUserRow> {
+  async function* usersOfSide(side: Side, filter: ExportUserFilter): AsyncGenerator<ExportUserRow> {
     const column = side === 'Mentee' ? 'users.mentee_status' : 'users.mentor_status'
     const clusterIds = side === 'Mentee' ? (filter.clusterIds ?? []) : []
     const statuses = side === 'Mentor' ? (filter.statuses ?? []) : []
@@ -111,9 +111,9 @@ export const createExportQueries = (db: Database) => {
         .where('users.id', '>', after)
       if (clusterIds.length > 0) q = q.where('users.mentee_cluster_id', 'in', [...clusterIds])
       if (statuses.length > 0) q = q.where(column, 'in', [...statuses])
-      const rows = db.all(q.orderBy('users.id').limit(BATCH))
+      const rows = await db.all(q.orderBy('users.id').limit(BATCH))
       if (rows.length === 0) return
-      const answers = answersOf(rows.map((r) => r.id))
+      const answers = await answersOf(rows.map((r) => r.id))
       for (const r of rows) {
         yield {
           id: r.id,
@@ -144,10 +144,10 @@ export const createExportQueries = (db: Database) => {
   }
 
   /** Matching teams created at or after `since` (epoch ms), ordered by id. */
-  function* tandemsSince(since: number): Generator<ExportTandemRow> {
+  async function* tandemsSince(since: number): AsyncGenerator<ExportTandemRow> {
     let after = 0
     for (;;) {
-      const rows = db.all(
+      const rows = await db.all(
         k
           .selectFrom('tandems')
           .innerJoin('users as mentee', 'mentee.id', 'tandems.mentee_id')

@@ -40,11 +40,11 @@ export type TandemListRow = {
 export const createListQueries = (db: Database) => {
   const k = db.kysely
   return {
-    usersBySide: (side: Side, statuses: readonly StatusName[]): UserListRow[] => {
+    usersBySide: async (side: Side, statuses: readonly StatusName[]): Promise<UserListRow[]> => {
       if (statuses.length === 0) return []
       const column = side === 'Mentee' ? 'users.mentee_status' : 'users.mentor_status'
-      return db
-        .all(
+      return (
+        await db.all(
           k
             .selectFrom('users')
             .leftJoin('clusters', 'clusters.id', 'users.mentee_cluster_id')
@@ -62,18 +62,18 @@ export const createListQueries = (db: Database) => {
             .orderBy('users.first_name')
             .orderBy('users.id'),
         )
-        .map((r) => ({
-          id: r.id,
-          firstName: r.first_name,
-          lastName: r.last_name,
-          email: r.email,
-          registeredAt: r.registered_at,
-          programYear: side === 'Mentee' ? r.title : null,
-          status: r.status as StatusName,
-        }))
+      ).map((r) => ({
+        id: r.id,
+        firstName: r.first_name,
+        lastName: r.last_name,
+        email: r.email,
+        registeredAt: r.registered_at,
+        programYear: side === 'Mentee' ? r.title : null,
+        status: r.status as StatusName,
+      }))
     },
 
-    tandems: (filter: TandemListFilter): TandemListRow[] => {
+    tandems: async (filter: TandemListFilter): Promise<TandemListRow[]> => {
       let q = k
         .selectFrom('tandems')
         .innerJoin('users as mentee', 'mentee.id', 'tandems.mentee_id')
@@ -109,7 +109,7 @@ export const createListQueries = (db: Database) => {
           ),
         )
       }
-      return db.all(q.orderBy('tandems.id', 'desc')).map((r) => ({
+      return (await db.all(q.orderBy('tandems.id', 'desc'))).map((r) => ({
         id: r.id,
         createdAt: r.created_at,
         programYear: r.title,
@@ -125,9 +125,9 @@ export const createListQueries = (db: Database) => {
     },
 
     /** Tandem ids whose deadline has passed with the side still to answer: the sweep's work list. */
-    expiredTandemIds: (now: number): number[] =>
-      db
-        .all(
+    expiredTandemIds: async (now: number): Promise<number[]> =>
+      (
+        await db.all(
           k
             .selectFrom('tandems')
             .select('id')
@@ -139,12 +139,12 @@ export const createListQueries = (db: Database) => {
               ]),
             ),
         )
-        .map((r) => r.id),
+      ).map((r) => r.id),
 
     /** Everyone a program year's deactivation touches: its mentees and both sides of its tandems. */
-    clusterMemberIds: (clusterId: number): { userIds: number[]; tandemIds: number[] } => {
-      const tandems = db.all(k.selectFrom('tandems').select(['id', 'mentee_id', 'mentor_id']).where('cluster_id', '=', clusterId))
-      const mentees = db.all(k.selectFrom('users').select('id').where('mentee_cluster_id', '=', clusterId)).map((r) => r.id)
+    clusterMemberIds: async (clusterId: number): Promise<{ userIds: number[]; tandemIds: number[] }> => {
+      const tandems = await db.all(k.selectFrom('tandems').select(['id', 'mentee_id', 'mentor_id']).where('cluster_id', '=', clusterId))
+      const mentees = (await db.all(k.selectFrom('users').select('id').where('mentee_cluster_id', '=', clusterId))).map((r) => r.id)
       return {
         userIds: [...new Set([...mentees, ...tandems.flatMap((x) => [x.mentee_id, x.mentor_id])])],
         tandemIds: tandems.map((x) => x.id),
@@ -152,19 +152,19 @@ export const createListQueries = (db: Database) => {
     },
 
     /** Users of a tandem, for slices. */
-    tandemUserIds: (tandemIds: readonly number[]): number[] =>
+    tandemUserIds: async (tandemIds: readonly number[]): Promise<number[]> =>
       tandemIds.length === 0
         ? []
         : [
             ...new Set(
-              db
-                .all(
+              (
+                await db.all(
                   k
                     .selectFrom('tandems')
                     .select(['mentee_id', 'mentor_id'])
                     .where('id', 'in', [...tandemIds]),
                 )
-                .flatMap((r) => [r.mentee_id, r.mentor_id]),
+              ).flatMap((r) => [r.mentee_id, r.mentor_id]),
             ),
           ],
 
@@ -172,46 +172,48 @@ export const createListQueries = (db: Database) => {
      * Moves whenever a mentor is published or deleted, saves answers, or re-enters the pool (the
      * writers bump it): then a packed mentor pool must be rebuilt. Status moves alone do not.
      */
-    mentorPoolFingerprint: (): string =>
-      String(db.first(k.selectFrom('meta').select('value').where('key', '=', 'mentor_pool_revision'))?.value ?? 0),
+    mentorPoolFingerprint: async (): Promise<string> =>
+      String((await db.first(k.selectFrom('meta').select('value').where('key', '=', 'mentor_pool_revision')))?.value ?? 0),
 
     /** Published mentors out of the pool right now (proposed, matched, paused): excluded from a run. */
-    unavailablePublishedMentorIds: (): number[] =>
-      db
-        .all(
+    unavailablePublishedMentorIds: async (): Promise<number[]> =>
+      (
+        await db.all(
           k
             .selectFrom('users')
             .select('id')
             .where('mentor_published', '=', 1)
             .where('mentor_status', 'in', ['NEW', 'PAUSED', 'PENDING', 'PROPOSED', 'MATCHED', 'INACTIVE']),
         )
-        .map((r) => r.id),
+      ).map((r) => r.id),
 
     /** Whether a notification of `type` about `key` (a number at `field` of its data) was written for the user. */
-    notifiedAbout: (userId: number, type: string, field: 'deadline' | 'lastSavedAt', key: number): boolean =>
-      db.first(
+    notifiedAbout: async (userId: number, type: string, field: 'deadline' | 'lastSavedAt', key: number): Promise<boolean> =>
+      (await db.first(
         k
           .selectFrom('outbox')
           .select('id')
           .where('user_id', '=', userId)
           .where('type', '=', type)
           .where(sql<number>`json_extract(data, ${`$.${field}`})`, '=', key),
-      ) !== undefined,
+      )) !== undefined,
 
     /** Ids of ACTIVE tandems, and of mentors with saved but never published answers: the reminder sweep's input. */
-    activeTandemIds: (): number[] => db.all(k.selectFrom('tandems').select('id').where('state', '=', 'ACTIVE')).map((r) => r.id),
-    unpublishedMentorIds: (): number[] =>
-      db
-        .all(k.selectFrom('users').select('id').where('mentor_status', '=', 'NEW').where('mentor_last_saved_at', 'is not', null))
-        .map((r) => r.id),
+    activeTandemIds: async (): Promise<number[]> =>
+      (await db.all(k.selectFrom('tandems').select('id').where('state', '=', 'ACTIVE'))).map((r) => r.id),
+    unpublishedMentorIds: async (): Promise<number[]> =>
+      (
+        await db.all(k.selectFrom('users').select('id').where('mentor_status', '=', 'NEW').where('mentor_last_saved_at', 'is not', null))
+      ).map((r) => r.id),
 
     /** Mentees left PENDING (a run that never finished, e.g. the process died): cleared at start. */
     /** The health check's round trip to the database. */
-    ping: (): void => {
-      db.first(k.selectNoFrom((eb) => eb.val(1).as('one')))
+    ping: async (): Promise<void> => {
+      await db.first(k.selectNoFrom((eb) => eb.val(1).as('one')))
     },
 
-    pendingMenteeIds: (): number[] => db.all(k.selectFrom('users').select('id').where('mentee_status', '=', 'PENDING')).map((r) => r.id),
+    pendingMenteeIds: async (): Promise<number[]> =>
+      (await db.all(k.selectFrom('users').select('id').where('mentee_status', '=', 'PENDING'))).map((r) => r.id),
   }
 }
 

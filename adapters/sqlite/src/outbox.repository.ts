@@ -3,6 +3,7 @@
 import type { Instant, UserId } from '@tandem/core'
 import type { Selectable } from 'kysely'
 import type { Database } from './database.js'
+import { forUpdate } from './dialect.js'
 import type { OutboxTable } from './schema.js'
 
 export type OutboxStatus = 'pending' | 'sending' | 'sent' | 'failed'
@@ -45,8 +46,8 @@ const messageOf = (r: Selectable<OutboxTable>): StoredOutboxMessage => ({
   lastError: r.last_error,
 })
 
-export const insertOutboxRow = (db: Database, m: NewOutboxRow): void => {
-  db.run(
+export const insertOutboxRow = async (db: Database, m: NewOutboxRow): Promise<void> => {
+  await db.run(
     db.kysely.insertInto('outbox').values({
       created_at: m.createdAt,
       user_id: m.userId,
@@ -72,31 +73,44 @@ export const createOutboxRepository = (db: Database) => {
   const k = db.kysely
   const leased = (id: number, worker: string) => k.updateTable('outbox').where('id', '=', id).where('locked_by', '=', worker)
   return {
-    enqueue: (m: NewOutboxRow): void => insertOutboxRow(db, m),
-    historyOf: (userId: UserId): StoredOutboxMessage[] =>
-      db.all(k.selectFrom('outbox').selectAll().where('user_id', '=', userId).orderBy('id', 'desc')).map(messageOf),
-    all: (): StoredOutboxMessage[] => db.all(k.selectFrom('outbox').selectAll().orderBy('id')).map(messageOf),
+    enqueue: (m: NewOutboxRow): Promise<void> => insertOutboxRow(db, m),
+    historyOf: async (userId: UserId): Promise<StoredOutboxMessage[]> =>
+      (await db.all(k.selectFrom('outbox').selectAll().where('user_id', '=', userId).orderBy('id', 'desc'))).map(messageOf),
+    all: async (): Promise<StoredOutboxMessage[]> => (await db.all(k.selectFrom('outbox').selectAll().orderBy('id'))).map(messageOf),
 
     // OutboxPort of @tandem/mail: each method one atomic statement or transaction.
     claimDue: async (now: Instant, limit: number, leaseUntil: Instant, worker: string): Promise<readonly StoredOutboxMessage[]> =>
-      db.transaction(() => {
-        const due = db.all(
-          k.selectFrom('outbox').selectAll().where('status', '=', 'pending').where('next_attempt_at', '<=', now).orderBy('id').limit(limit),
+      db.transaction(async () => {
+        // Another instance's claim in progress is skipped, not waited for (PostgreSQL; SQLite has one writer).
+        const due = await db.all(
+          forUpdate(
+            db,
+            k
+              .selectFrom('outbox')
+              .selectAll()
+              .where('status', '=', 'pending')
+              .where('next_attempt_at', '<=', now)
+              .orderBy('id')
+              .limit(limit),
+            'skip locked',
+          ),
         )
         for (const row of due)
-          db.run(k.updateTable('outbox').set({ status: 'sending', locked_by: worker, locked_until: leaseUntil }).where('id', '=', row.id))
+          await db.run(
+            k.updateTable('outbox').set({ status: 'sending', locked_by: worker, locked_until: leaseUntil }).where('id', '=', row.id),
+          )
         return due.map((row) => messageOf({ ...row, status: 'sending' }))
       }),
     markAttempt: async (id: number, now: Instant, worker: string): Promise<boolean> =>
-      db.run(
+      (await db.run(
         leased(id, worker)
           .set((eb) => ({ attempted_at: now, attempts: eb('attempts', '+', 1) }))
           .where('status', '=', 'sending')
           .where('locked_until', '>', now),
-      ) === 1,
+      )) === 1,
     markSent: async (id: number, now: Instant, _worker: string): Promise<void> => {
       // Whoever holds the row now: a late success is the truth, the message did go out.
-      db.run(
+      await db.run(
         k
           .updateTable('outbox')
           .set({ status: 'sent', sent_at: now, locked_by: null, locked_until: null, last_error: null })
@@ -105,7 +119,7 @@ export const createOutboxRepository = (db: Database) => {
       )
     },
     markRetry: async (id: number, nextAttemptAt: Instant, error: string, worker: string): Promise<void> => {
-      db.run(
+      await db.run(
         leased(id, worker).set({
           status: 'pending',
           next_attempt_at: nextAttemptAt,
@@ -117,34 +131,34 @@ export const createOutboxRepository = (db: Database) => {
       )
     },
     markFailed: async (id: number, error: string, worker: string): Promise<void> => {
-      db.run(leased(id, worker).set({ status: 'failed', last_error: error.slice(0, 500), locked_by: null, locked_until: null }))
+      await db.run(leased(id, worker).set({ status: 'failed', last_error: error.slice(0, 500), locked_by: null, locked_until: null }))
     },
     recoverExpired: async (
       now: Instant,
       maxAttempts: number,
     ): Promise<{ readonly requeued: number; readonly interrupted: number; readonly abandoned: number }> =>
-      db.transaction(() => {
+      db.transaction(async () => {
         const expired = k.updateTable('outbox').where('status', '=', 'sending').where('locked_until', '<=', now)
         const free = { locked_by: null, locked_until: null, attempted_at: null }
-        const requeued = db.run(expired.where('attempted_at', 'is', null).set({ status: 'pending', ...free }))
-        const abandoned = db.run(
+        const requeued = await db.run(expired.where('attempted_at', 'is', null).set({ status: 'pending', ...free }))
+        const abandoned = await db.run(
           expired.where('attempts', '>=', maxAttempts).set({ status: 'failed', last_error: INTERRUPTED_GIVEN_UP, ...free }),
         )
         // Handed over when the worker died: sent again (at least once; .eml counts an existing file as sent).
-        const interrupted = db.run(expired.set({ status: 'pending', next_attempt_at: now, last_error: INTERRUPTED, ...free }))
+        const interrupted = await db.run(expired.set({ status: 'pending', next_attempt_at: now, last_error: INTERRUPTED, ...free }))
         return { requeued, interrupted, abandoned }
       }),
     /** The admin's "send again" for a failed message: due now, attempts counted afresh. */
-    requeueFailed: (id: number, now: Instant): boolean =>
-      db.run(
+    requeueFailed: async (id: number, now: Instant): Promise<boolean> =>
+      (await db.run(
         k
           .updateTable('outbox')
           .set({ status: 'pending', next_attempt_at: now, attempts: 0, locked_by: null, locked_until: null, attempted_at: null })
           .where('id', '=', id)
           .where('status', '=', 'failed'),
-      ) === 1,
-    byId: (id: number): StoredOutboxMessage | undefined => {
-      const row = db.first(k.selectFrom('outbox').selectAll().where('id', '=', id))
+      )) === 1,
+    byId: async (id: number): Promise<StoredOutboxMessage | undefined> => {
+      const row = await db.first(k.selectFrom('outbox').selectAll().where('id', '=', id))
       return row === undefined ? undefined : messageOf(row)
     },
   }

@@ -15,8 +15,8 @@ export type QueryRunner = {
 
 export const databaseRunner = (db: Database): QueryRunner => ({
   kysely: db.kysely,
-  first: (query) => Promise.resolve(db.first(query)),
-  run: (query) => Promise.resolve(db.run(query)),
+  first: (query) => db.first(query),
+  run: (query) => db.run(query),
 })
 
 export const kyselyRunner = (kysely: Kysely<Schema>): QueryRunner => ({

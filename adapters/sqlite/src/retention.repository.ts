@@ -27,7 +27,7 @@ export const createRetentionRepository = (db: Database) => {
   const k = db.kysely
   const live = (column: 'mentee_id' | 'mentor_id') =>
     sql<number>`exists (select 1 from tandems t where t.${sql.ref(column)} = users.id and t.state in ('ACTIVE', 'MATCHED'))`
-  const people = (id?: UserId): RetentionPerson[] => {
+  const people = async (id?: UserId): Promise<RetentionPerson[]> => {
     let query = k
       .selectFrom('users')
       .leftJoin('clusters', (join) => join.onRef('clusters.id', '=', 'users.mentee_cluster_id').on('clusters.is_ended', '=', 1))
@@ -48,7 +48,7 @@ export const createRetentionRepository = (db: Database) => {
       .select([live('mentee_id').as('live_as_mentee'), live('mentor_id').as('live_as_mentor')])
       .orderBy('users.id')
     if (id !== undefined) query = query.where('users.id', '=', id)
-    return db.all(query).map((r) => ({
+    return (await db.all(query)).map((r) => ({
       id: r.id,
       issuer: r.issuer,
       subject: r.subject,
@@ -66,21 +66,23 @@ export const createRetentionRepository = (db: Database) => {
   }
   return {
     /** Every user with what retention decides on (the caller leaves out administrators and placeholders). */
-    people: (): readonly RetentionPerson[] => people(),
-    person: (id: UserId): RetentionPerson | undefined => people(id)[0],
+    people: (): Promise<readonly RetentionPerson[]> => people(),
+    person: async (id: UserId): Promise<RetentionPerson | undefined> => (await people(id))[0],
     /** A sign-in: the retention clock restarts and a notice sent before is void. */
-    markSignedIn: (id: UserId, at: Instant): void => {
-      db.run(k.updateTable('users').set({ last_signed_in_at: at, retention_notice_at: null }).where('id', '=', id))
+    markSignedIn: async (id: UserId, at: Instant): Promise<void> => {
+      await db.run(k.updateTable('users').set({ last_signed_in_at: at, retention_notice_at: null }).where('id', '=', id))
     },
     /** Notes the notice unless one was noted already (two sweeps at once send one); answers whether it did. */
-    markNoticeSent: (id: UserId, at: Instant): boolean =>
-      db.run(k.updateTable('users').set({ retention_notice_at: at }).where('id', '=', id).where('retention_notice_at', 'is', null)) === 1,
+    markNoticeSent: async (id: UserId, at: Instant): Promise<boolean> =>
+      (await db.run(
+        k.updateTable('users').set({ retention_notice_at: at }).where('id', '=', id).where('retention_notice_at', 'is', null),
+      )) === 1,
     /**
      * Mails older than `before` keep subject, date and state (the history) and lose their body,
      * recipient and error text. Answers how many were scrubbed.
      */
-    scrubOutboxBefore: (before: Instant): number =>
-      db.run(
+    scrubOutboxBefore: async (before: Instant): Promise<number> =>
+      await db.run(
         k
           .updateTable('outbox')
           .set({ data: '{}', recipient_email: '', recipient_name: '', last_error: null })
@@ -89,8 +91,8 @@ export const createRetentionRepository = (db: Database) => {
           .where((eb) => eb.or([eb('data', '!=', '{}'), eb('recipient_email', '!=', ''), eb('recipient_name', '!=', '')])),
       ),
     /** The outbox ids written at or after `since`: their delivered mail files stay. */
-    outboxIdsSince: (since: Instant): ReadonlySet<number> =>
-      new Set(db.all(k.selectFrom('outbox').select('id').where('created_at', '>=', since)).map((r) => r.id)),
+    outboxIdsSince: async (since: Instant): Promise<ReadonlySet<number>> =>
+      new Set((await db.all(k.selectFrom('outbox').select('id').where('created_at', '>=', since))).map((r) => r.id)),
   }
 }
 

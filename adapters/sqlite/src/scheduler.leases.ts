@@ -13,10 +13,10 @@ export type SchedulerLeases = {
    * when nobody holds it, `holder` already does, or the other holder's lease ran out. Answers
    * whether `holder` now holds it.
    */
-  readonly take: (name: string, holder: string, now: Instant, ttl: number) => boolean
+  readonly take: (name: string, holder: string, now: Instant, ttl: number) => Promise<boolean>
   /** Ends `holder`'s lease at once (on shutdown), so another process need not wait for it to run out. */
-  readonly release: (name: string, holder: string) => void
-  readonly current: (name: string) => LeaseHolding | undefined
+  readonly release: (name: string, holder: string) => Promise<void>
+  readonly current: (name: string) => Promise<LeaseHolding | undefined>
 }
 
 /**
@@ -46,9 +46,9 @@ export const currentLease = (k: Kysely<Schema>, name: string) => k.selectFrom('s
 export const createSchedulerLeases = (db: Database): SchedulerLeases => {
   const k = db.kysely
   return {
-    take: (name, holder, now, ttl) => db.first(takeLease(k, name, holder, now, ttl)) !== undefined,
-    release: (name, holder) => {
-      db.run(releaseLease(k, name, holder))
+    take: async (name, holder, now, ttl) => (await db.first(takeLease(k, name, holder, now, ttl))) !== undefined,
+    release: async (name, holder) => {
+      await db.run(releaseLease(k, name, holder))
     },
     current: (name) => db.first(currentLease(k, name)),
   }

@@ -6,16 +6,16 @@ import type { Database } from './database.js'
 import type { Schema } from './schema.js'
 
 /** The secret `name`, made at first use (32 random bytes) by whichever process comes first. */
-export const secretNamed = (db: Database, name: string): string => {
+export const secretNamed = (db: Database, name: string): Promise<string> => {
   const k = db.kysely
-  return db.transaction(() => {
-    db.run(
+  return db.transaction(async () => {
+    await db.run(
       k
         .insertInto('secrets')
         .values({ name, value: randomBytes(32).toString('base64url') })
         .onConflict((oc) => oc.column('name').doNothing()),
     )
-    const row = db.first(k.selectFrom('secrets').select('value').where('name', '=', name))
+    const row = await db.first(k.selectFrom('secrets').select('value').where('name', '=', name))
     if (row === undefined) throw new Error(`the secret ${name} could not be stored`)
     return row.value
   })

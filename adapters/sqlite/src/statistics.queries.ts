@@ -102,8 +102,8 @@ export const createStatisticsQueries = (db: Database) => {
    * each funnel stage or a later one: one scan of the covering index in its order, without sorting.
    * One query per side, so each row is tested against its own side's filter once (decision 0017).
    */
-  const reached = (side: Side, range: StatisticsRange) => {
-    const rows = db.all(
+  const reached = async (side: Side, range: StatisticsRange) => {
+    const rows = (await db.all(
       k
         .selectFrom('users')
         .where(peopleFilter(side, range))
@@ -114,7 +114,7 @@ export const createStatisticsQueries = (db: Database) => {
           ...MENTEE_FUNNEL.map((_, stage) => reachedStage(side, stage, eb).as(`reached${stage}`)),
         ])
         .groupBy(['users.language', 'users.country_code_id', 'users.gender']),
-    ) as unknown as readonly (Record<string, number | null> & { language: string; country_code_id: number | null; gender: string })[]
+    )) as unknown as readonly (Record<string, number | null> & { language: string; country_code_id: number | null; gender: string })[]
     return rows.map((r) => ({
       language: r.language,
       country: r.country_code_id,
@@ -135,8 +135,8 @@ export const createStatisticsQueries = (db: Database) => {
         ]),
       )
 
-  const matching = (range: StatisticsRange) => {
-    const row = db.first(
+  const matching = async (range: StatisticsRange) => {
+    const row = await db.first(
       started(range).select((eb) => [
         eb.fn.countAll<number>().as('started'),
         eb.fn.sum<number>(oneIf(eb('users.mentee_matched_at', '>=', eb.ref('users.mentee_first_started_at')))).as('matched'),
@@ -147,8 +147,8 @@ export const createStatisticsQueries = (db: Database) => {
     const medianMiddle =
       take === 0
         ? []
-        : db
-            .all(
+        : (
+            await db.all(
               started(range)
                 .where('users.mentee_matched_at', '>=', (eb) => eb.ref('users.mentee_first_started_at'))
                 .select(sql<number>`users.mentee_matched_at - users.mentee_first_started_at`.as('ms'))
@@ -156,7 +156,7 @@ export const createStatisticsQueries = (db: Database) => {
                 .limit(take)
                 .offset(offset),
             )
-            .map((r) => Number(r.ms))
+          ).map((r) => Number(r.ms))
     return { started: Number(row?.started ?? 0), matched, medianMiddle }
   }
 
@@ -167,9 +167,9 @@ export const createStatisticsQueries = (db: Database) => {
       .where((eb) => eb.and([inRange(eb.ref('tandems.created_at'), range, eb), inYears(eb.ref('tandems.cluster_id'), range, eb)]))
 
   /** One scan of the tandems in index order, grouped by state, manual and percentage (see TandemGroup). */
-  const tandemGroups = (range: StatisticsRange): TandemGroup[] =>
-    db
-      .all(
+  const tandemGroups = async (range: StatisticsRange): Promise<TandemGroup[]> =>
+    (
+      await db.all(
         tandemsIn(range)
           .select((eb) => [
             'tandems.state',
@@ -182,40 +182,42 @@ export const createStatisticsQueries = (db: Database) => {
           ])
           .groupBy(['tandems.state', 'tandems.manual', 'tandems.score_percentage']),
       )
-      .map((r) => ({
-        state: r.state,
-        manual: r.manual === 1,
-        percentage: Number(r.score_percentage),
-        count: Number(r.n),
-        mentorDecided: Number(r.mentor_decided),
-        menteeUndecided: Number(r.n) - Number(r.mentee_decided),
-      }))
+    ).map((r) => ({
+      state: r.state,
+      manual: r.manual === 1,
+      percentage: Number(r.score_percentage),
+      count: Number(r.n),
+      mentorDecided: Number(r.mentor_decided),
+      menteeUndecided: Number(r.n) - Number(r.mentee_decided),
+    }))
 
   /** Decline reasons of one side, read in the order of their index. */
-  const declineReasons = (side: Side, range: StatisticsRange) => {
+  const declineReasons = async (side: Side, range: StatisticsRange) => {
     const column = side === 'Mentee' ? 'tandems.mentee_decline_reason_id' : 'tandems.mentor_decline_reason_id'
-    return db
-      .all(
+    return (
+      await db.all(
         tandemsIn(range)
           .where(column, 'is not', null)
           .select((eb) => [eb.ref(column).as('reason'), eb.fn.countAll<number>().as('n')])
           .groupBy(column),
       )
-      .map((r) => ({ reasonId: Number(r.reason), count: Number(r.n) }))
+    ).map((r) => ({ reasonId: Number(r.reason), count: Number(r.n) }))
   }
 
-  const mentorsPausedForSilence = (range: StatisticsRange): number =>
+  const mentorsPausedForSilence = async (range: StatisticsRange): Promise<number> =>
     Number(
-      db.first(
-        tandemsIn(range)
-          .where((eb) => mentorLetExpire(eb))
-          .select((eb) => eb.fn.count<number>('tandems.mentor_id').distinct().as('n')),
+      (
+        await db.first(
+          tandemsIn(range)
+            .where((eb) => mentorLetExpire(eb))
+            .select((eb) => eb.fn.count<number>('tandems.mentor_id').distinct().as('n')),
+        )
       )?.n ?? 0,
     )
 
-  const pool = (range: StatisticsRange) =>
-    db
-      .all(
+  const pool = async (range: StatisticsRange) =>
+    (
+      await db.all(
         k
           .selectFrom('pool_snapshots')
           .where((eb) => inRange(eb.ref('pool_snapshots.day'), range, eb))
@@ -238,11 +240,11 @@ export const createStatisticsQueries = (db: Database) => {
           .groupBy('pool_snapshots.day')
           .orderBy('pool_snapshots.day'),
       )
-      .map((r) => ({ day: Number(r.day), availableMentors: Number(r.mentors), waitingMentees: Number(r.waiting) }))
+    ).map((r) => ({ day: Number(r.day), availableMentors: Number(r.mentors), waitingMentees: Number(r.waiting) }))
 
   return {
-    counts: (range: StatisticsRange): StatisticsCounts => {
-      const groups = { Mentee: reached('Mentee', range), Mentor: reached('Mentor', range) }
+    counts: async (range: StatisticsRange): Promise<StatisticsCounts> => {
+      const groups = { Mentee: await reached('Mentee', range), Mentor: await reached('Mentor', range) }
       // People whose furthest stage is i: those who reached i less those who went further (core funnelCounts adds them up again).
       const furthest = (side: Side) => {
         const atLeast = MENTEE_FUNNEL.map((_, stage) => groups[side].reduce((sum, g) => sum + (g.reached[stage] ?? 0), 0))
@@ -263,24 +265,24 @@ export const createStatisticsQueries = (db: Database) => {
           .map(([key, t]) => ({ key, ...t }))
           .sort((a, b) => b.mentees + b.mentors - (a.mentees + a.mentors) || a.key.localeCompare(b.key))
       }
-      const tandems = tandemGroups(range)
+      const tandems = await tandemGroups(range)
       const total = (of: (g: TandemGroup) => number, where: (g: TandemGroup) => boolean = () => true) =>
         tandems.filter(where).reduce((sum, g) => sum + of(g), 0)
       // Manual teams have no score (SPEC §9: below 1, "Manual Matching"), so no bucket.
       const scored = (bucket: number) => (g: TandemGroup) => !g.manual && scoreBucketOf(g.percentage) === bucket
       return {
         furthest: { Mentee: furthest('Mentee'), Mentor: furthest('Mentor') },
-        ...matching(range),
+        ...(await matching(range)),
         menteeExpired: total(menteeExpiredIn),
         mentorExpired: total(mentorExpiredIn),
-        mentorsPausedForSilence: mentorsPausedForSilence(range),
-        declineReasons: { Mentee: declineReasons('Mentee', range), Mentor: declineReasons('Mentor', range) },
+        mentorsPausedForSilence: await mentorsPausedForSilence(range),
+        declineReasons: { Mentee: await declineReasons('Mentee', range), Mentor: await declineReasons('Mentor', range) },
         scores: SCORE_BUCKETS.map((bucket) => ({
           bucket,
           matched: total(matchedIn, scored(bucket)),
           declined: total(declinedIn, scored(bucket)),
         })),
-        pool: pool(range),
+        pool: await pool(range),
         breakdowns: {
           language: breakdown((g) => g.language),
           country: breakdown((g) => (g.country === null ? '' : String(g.country))),
@@ -293,18 +295,20 @@ export const createStatisticsQueries = (db: Database) => {
      * Records the pool of `day` (epoch ms of its UTC midnight), replacing an earlier record of that day:
      * mentees waiting (started matching, AVAILABLE or PENDING) per program year, and available mentors.
      */
-    recordPoolSnapshot: (day: number): void => {
-      db.transaction(() => {
-        db.run(k.deleteFrom('pool_snapshots').where('day', '=', day))
+    recordPoolSnapshot: async (day: number): Promise<void> => {
+      await db.transaction(async () => {
+        await db.run(k.deleteFrom('pool_snapshots').where('day', '=', day))
         const mentors = Number(
-          db.first(
-            k
-              .selectFrom('users')
-              .where((eb) => eb.and([eb('mentor_status', '=', 'AVAILABLE'), eb('mentor_published', '=', 1)]))
-              .select((eb) => eb.fn.countAll<number>().as('n')),
+          (
+            await db.first(
+              k
+                .selectFrom('users')
+                .where((eb) => eb.and([eb('mentor_status', '=', 'AVAILABLE'), eb('mentor_published', '=', 1)]))
+                .select((eb) => eb.fn.countAll<number>().as('n')),
+            )
           )?.n ?? 0,
         )
-        const waiting = db.all(
+        const waiting = await db.all(
           k
             .selectFrom('users')
             .where((eb) => eb.and([eb('mentee_status', 'in', ['AVAILABLE', 'PENDING']), eb('mentee_first_started_at', 'is not', null)]))
@@ -313,7 +317,7 @@ export const createStatisticsQueries = (db: Database) => {
         )
         // One row even when nobody waits, so the day shows in the chart.
         const rows = waiting.length === 0 ? [{ mentee_cluster_id: null, n: 0 }] : waiting
-        db.run(
+        await db.run(
           k
             .insertInto('pool_snapshots')
             .values(rows.map((r) => ({ day, cluster_id: r.mentee_cluster_id, waiting_mentees: Number(r.n), available_mentors: mentors }))),

@@ -12,6 +12,7 @@ import {
   type UserId,
 } from '@tandem/core'
 import type { Database } from './database.js'
+import { isUniqueViolation } from './dialect.js'
 import { participantOf, rolesOf, type UserRow } from './rows.js'
 
 const isConsentDocument = (text: string): text is ConsentDocument => (CONSENT_DOCUMENTS as readonly string[]).includes(text)
@@ -84,14 +85,14 @@ const recordOf = (row: UserRow, hasImage: boolean): UserRecord => ({
 
 export const createUsersRepository = (db: Database) => {
   const k = db.kysely
-  const withImage = (row: UserRow | undefined): UserRecord | undefined =>
+  const withImage = async (row: UserRow | undefined): Promise<UserRecord | undefined> =>
     row === undefined
       ? undefined
-      : recordOf(row, db.first(k.selectFrom('profile_images').select('user_id').where('user_id', '=', row.id)) !== undefined)
+      : recordOf(row, (await db.first(k.selectFrom('profile_images').select('user_id').where('user_id', '=', row.id))) !== undefined)
   /** Records both documents as accepted in these versions at `now` (a later acceptance replaces an earlier one). */
-  const acceptConsents = (id: UserId, versions: ConsentVersions, now: number): void => {
+  const acceptConsents = async (id: UserId, versions: ConsentVersions, now: number): Promise<void> => {
     for (const document of CONSENT_DOCUMENTS)
-      db.run(
+      await db.run(
         k
           .insertInto('consents')
           .values({ user_id: id, document, version: versions[document], accepted_at: now })
@@ -100,26 +101,26 @@ export const createUsersRepository = (db: Database) => {
   }
 
   return {
-    byId: (id: UserId) => withImage(db.first(k.selectFrom('users').selectAll().where('id', '=', id))),
-    bySubject: (issuer: string, subject: string) =>
-      withImage(db.first(k.selectFrom('users').selectAll().where('issuer', '=', issuer).where('subject', '=', subject))),
+    byId: async (id: UserId) => withImage(await db.first(k.selectFrom('users').selectAll().where('id', '=', id))),
+    bySubject: async (issuer: string, subject: string) =>
+      withImage(await db.first(k.selectFrom('users').selectAll().where('issuer', '=', issuer).where('subject', '=', subject))),
     /** Case-insensitive, as the column's collation says. */
-    byEmail: (email: string) => withImage(db.first(k.selectFrom('users').selectAll().where('email', '=', email))),
+    byEmail: async (email: string) => withImage(await db.first(k.selectFrom('users').selectAll().where('email', '=', email))),
 
-    all: (): UserRecord[] => {
-      const images = new Set(db.all(k.selectFrom('profile_images').select('user_id')).map((r) => r.user_id))
-      return db.all(k.selectFrom('users').selectAll().orderBy('id')).map((r) => recordOf(r, images.has(r.id)))
+    all: async (): Promise<UserRecord[]> => {
+      const images = new Set((await db.all(k.selectFrom('profile_images').select('user_id'))).map((r) => r.user_id))
+      return (await db.all(k.selectFrom('users').selectAll().orderBy('id'))).map((r) => recordOf(r, images.has(r.id)))
     },
 
     /**
      * Inserts a user with the sides their roles hold (status NEW), and the consent versions they
      * accepted at `now` when given, in one transaction; undefined when the e-mail or subject is taken.
      */
-    insert: (user: NewUser, now: number, acceptedVersions?: ConsentVersions): UserId | undefined => {
+    insert: async (user: NewUser, now: number, acceptedVersions?: ConsentVersions): Promise<UserId | undefined> => {
       const holds = (side: Side) => user.roles.includes(side) || user.roles.includes('Both')
       try {
-        return db.transaction(() => {
-          const row = db.first(
+        return await db.transaction(async () => {
+          const row = await db.first(
             k
               .insertInto('users')
               .values({
@@ -153,18 +154,21 @@ export const createUsersRepository = (db: Database) => {
               })
               .returning('id'),
           )
-          if (row !== undefined && acceptedVersions !== undefined) acceptConsents(row.id, acceptedVersions, now)
+          if (row !== undefined && acceptedVersions !== undefined) await acceptConsents(row.id, acceptedVersions, now)
           return row?.id
         })
       } catch (e) {
-        if (e instanceof Error && 'code' in e && e.code === 'SQLITE_CONSTRAINT_UNIQUE') return undefined
+        if (isUniqueViolation(e)) return undefined
         throw e
       }
     },
 
     /** Refreshes what the identity provider owns (names, e-mail, birth date, gender). */
-    updateIdentity: (id: UserId, claims: Pick<UserRecord, 'email' | 'firstName' | 'lastName' | 'birthDate' | 'gender'>): void => {
-      db.run(
+    updateIdentity: async (
+      id: UserId,
+      claims: Pick<UserRecord, 'email' | 'firstName' | 'lastName' | 'birthDate' | 'gender'>,
+    ): Promise<void> => {
+      await db.run(
         k
           .updateTable('users')
           .set({
@@ -179,11 +183,11 @@ export const createUsersRepository = (db: Database) => {
     },
 
     /** SyncDBFromIdp: what the embedded provider holds, the language included, in one write. */
-    replaceIdentity: (
+    replaceIdentity: async (
       id: UserId,
       claims: Pick<UserRecord, 'email' | 'firstName' | 'lastName' | 'birthDate' | 'gender' | 'language'>,
-    ): void => {
-      db.run(
+    ): Promise<void> => {
+      await db.run(
         k
           .updateTable('users')
           .set({
@@ -199,14 +203,14 @@ export const createUsersRepository = (db: Database) => {
     },
 
     /** Adds a role (a mentee registering as mentor too); the new side starts NEW. */
-    addRole: (id: UserId, role: 'Mentee' | 'Mentor', menteeClusterId: number | null): void => {
-      db.transaction(() => {
-        const row = db.first(k.selectFrom('users').selectAll().where('id', '=', id))
+    addRole: async (id: UserId, role: 'Mentee' | 'Mentor', menteeClusterId: number | null): Promise<void> => {
+      await db.transaction(async () => {
+        const row = await db.first(k.selectFrom('users').selectAll().where('id', '=', id))
         if (row === undefined) return
         const roles = rolesOf(row)
         if (roles.includes(role)) return
         const next = [...roles, role]
-        db.run(
+        await db.run(
           k
             .updateTable('users')
             .set(
@@ -219,8 +223,8 @@ export const createUsersRepository = (db: Database) => {
       })
     },
 
-    setRoles: (id: UserId, roles: readonly RoleName[]): void => {
-      db.run(
+    setRoles: async (id: UserId, roles: readonly RoleName[]): Promise<void> => {
+      await db.run(
         k
           .updateTable('users')
           .set({ roles: JSON.stringify(roles) })
@@ -229,9 +233,9 @@ export const createUsersRepository = (db: Database) => {
     },
 
     /** Saves the profile; the mentee's program year only while the caller allows it. */
-    updateProfile: (id: UserId, fields: ProfileFields): void => {
-      db.transaction(() => {
-        db.run(
+    updateProfile: async (id: UserId, fields: ProfileFields): Promise<void> => {
+      await db.transaction(async () => {
+        await db.run(
           k
             .updateTable('users')
             .set((eb) => ({
@@ -246,48 +250,49 @@ export const createUsersRepository = (db: Database) => {
             }))
             .where('id', '=', id),
         )
-        db.run(k.deleteFrom('profile_answers').where('user_id', '=', id))
+        await db.run(k.deleteFrom('profile_answers').where('user_id', '=', id))
         for (const a of fields.profileAnswers) {
-          db.run(k.insertInto('profile_answers').values({ user_id: id, question_id: a.questionId, answer: a.answer }))
+          await db.run(k.insertInto('profile_answers').values({ user_id: id, question_id: a.questionId, answer: a.answer }))
         }
       })
     },
 
-    profileAnswers: (id: UserId): { questionId: number; answer: string }[] =>
-      db
-        .all(k.selectFrom('profile_answers').select(['question_id', 'answer']).where('user_id', '=', id).orderBy('question_id'))
-        .map((r) => ({ questionId: r.question_id, answer: r.answer })),
+    profileAnswers: async (id: UserId): Promise<{ questionId: number; answer: string }[]> =>
+      (
+        await db.all(k.selectFrom('profile_answers').select(['question_id', 'answer']).where('user_id', '=', id).orderBy('question_id'))
+      ).map((r) => ({ questionId: r.question_id, answer: r.answer })),
 
-    setImage: (id: UserId, mime: string, bytes: Buffer): void => {
-      db.run(
+    setImage: async (id: UserId, mime: string, bytes: Buffer): Promise<void> => {
+      await db.run(
         k
           .insertInto('profile_images')
           .values({ user_id: id, mime, bytes })
           .onConflict((oc) => oc.column('user_id').doUpdateSet({ mime, bytes })),
       )
     },
-    removeImage: (id: UserId): void => {
-      db.run(k.deleteFrom('profile_images').where('user_id', '=', id))
+    removeImage: async (id: UserId): Promise<void> => {
+      await db.run(k.deleteFrom('profile_images').where('user_id', '=', id))
     },
     /** The consents given at sign-up (accepted then; the registration time is their date). */
-    consentsOf: (id: UserId): { privacy: boolean; terms: boolean; at: number } | undefined => {
-      const row = db.first(k.selectFrom('users').select(['accepted_privacy', 'accepted_terms', 'registered_at']).where('id', '=', id))
+    consentsOf: async (id: UserId): Promise<{ privacy: boolean; terms: boolean; at: number } | undefined> => {
+      const row = await db.first(k.selectFrom('users').select(['accepted_privacy', 'accepted_terms', 'registered_at']).where('id', '=', id))
       return row === undefined ? undefined : { privacy: row.accepted_privacy === 1, terms: row.accepted_terms === 1, at: row.registered_at }
     },
     /** The version and time of each document the user accepted (none for accounts from before versions). */
-    acceptedConsents: (id: UserId): ConsentRecord[] =>
-      db
-        .all(k.selectFrom('consents').select(['document', 'version', 'accepted_at']).where('user_id', '=', id).orderBy('document'))
-        .flatMap((r) => (isConsentDocument(r.document) ? [{ document: r.document, version: r.version, acceptedAt: r.accepted_at }] : [])),
-    acceptConsents: (id: UserId, versions: ConsentVersions, now: number): void => db.transaction(() => acceptConsents(id, versions, now)),
-    image: (id: UserId): { mime: string; bytes: Buffer } | undefined =>
-      db.first(k.selectFrom('profile_images').select(['mime', 'bytes']).where('user_id', '=', id)),
+    acceptedConsents: async (id: UserId): Promise<ConsentRecord[]> =>
+      (
+        await db.all(k.selectFrom('consents').select(['document', 'version', 'accepted_at']).where('user_id', '=', id).orderBy('document'))
+      ).flatMap((r) => (isConsentDocument(r.document) ? [{ document: r.document, version: r.version, acceptedAt: r.accepted_at }] : [])),
+    acceptConsents: async (id: UserId, versions: ConsentVersions, now: number): Promise<void> =>
+      await db.transaction(async () => acceptConsents(id, versions, now)),
+    image: async (id: UserId): Promise<{ mime: string; bytes: Buffer } | undefined> =>
+      await db.first(k.selectFrom('profile_images').select(['mime', 'bytes']).where('user_id', '=', id)),
 
     /** Deletes the user and everything that is theirs (answers, image, tandems cascade). */
-    remove: (id: UserId): boolean =>
-      db.transaction(() => {
-        db.bumpMentorPool()
-        return db.run(k.deleteFrom('users').where('id', '=', id)) === 1
+    remove: async (id: UserId): Promise<boolean> =>
+      await db.transaction(async () => {
+        await db.bumpMentorPool()
+        return (await db.run(k.deleteFrom('users').where('id', '=', id))) === 1
       }),
   }
 }

@@ -5,11 +5,11 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { accountKey, addressKey, createAttemptLimiter, openDatabase, type AttemptLimiter, type Database } from '../src/index.js'
+import { accountKey, addressKey, createAttemptLimiter, openDatabase, type AttemptLimiter, type SqliteDatabase } from '../src/index.js'
 
 let dir: string
-let dbs: Database[]
-const open = async (): Promise<Database> => {
+let dbs: SqliteDatabase[]
+const open = async (): Promise<SqliteDatabase> => {
   const db = await openDatabase(join(dir, 'tandem.db'))
   dbs.push(db)
   return db
@@ -18,8 +18,8 @@ beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'tandem-limits-'))
   dbs = []
 })
-afterEach(() => {
-  for (const db of dbs) db.close()
+afterEach(async () => {
+  for (const db of dbs) await db.close()
   rmSync(dir, { recursive: true, force: true })
 })
 
@@ -45,7 +45,7 @@ describe('keys', () => {
 
 describe('sign-in budgets', () => {
   it('limits 100 attempts on one account rotating addresses inside one IPv6 /64 to the per-address budget', async () => {
-    const limit = createAttemptLimiter(await open(), Date.now)
+    const limit = await createAttemptLimiter(await open(), Date.now)
     const attempts = Array.from({ length: 100 }, (_, i) => ({
       address: `2001:db8:aa:bb:${hex(i)}:${hex(i * 7)}::${hex(i + 1)}`,
       account: 'victim@example.org',
@@ -54,7 +54,7 @@ describe('sign-in budgets', () => {
   })
 
   it('limits attempts on one account from 100 different addresses (per account, whatever the address)', async () => {
-    const limit = createAttemptLimiter(await open(), Date.now)
+    const limit = await createAttemptLimiter(await open(), Date.now)
     const attempts = Array.from({ length: 100 }, (_, i) => ({
       address: `198.51.${Math.floor(i / 250)}.${i % 250}`,
       account: 'Victim@Example.org',
@@ -63,7 +63,7 @@ describe('sign-in budgets', () => {
   })
 
   it('limits one /64 trying many accounts', async () => {
-    const limit = createAttemptLimiter(await open(), Date.now)
+    const limit = await createAttemptLimiter(await open(), Date.now)
     const attempts = Array.from({ length: 100 }, (_, i) => ({
       address: `2001:db8:cc:dd::${hex(i + 1)}`,
       account: `person${i}@example.org`,
@@ -72,8 +72,8 @@ describe('sign-in budgets', () => {
   })
 
   it('two processes on one database share the counters', async () => {
-    const first = createAttemptLimiter(await open(), Date.now)
-    const second = createAttemptLimiter(await open(), Date.now)
+    const first = await createAttemptLimiter(await open(), Date.now)
+    const second = await createAttemptLimiter(await open(), Date.now)
     const attempt = { address: '203.0.113.5', account: 'shared@example.org' }
     const decisions = []
     for (let i = 0; i < 12; i++) decisions.push((await (i % 2 === 0 ? first : second)('signIn', attempt)).allowed)
@@ -83,7 +83,7 @@ describe('sign-in budgets', () => {
 
   it('names no e-mail address in its counters (a keyed hash stands for the account)', async () => {
     const db = await open()
-    const limit = createAttemptLimiter(db, Date.now)
+    const limit = await createAttemptLimiter(db, Date.now)
     await limit('signIn', { address: '203.0.113.10', account: 'Private.Person@example.org' })
     const keys = db.raw.prepare('select key from rate_limits').pluck().all() as string[]
     expect(keys.length).toBeGreaterThan(0)
@@ -91,7 +91,7 @@ describe('sign-in budgets', () => {
   })
 
   it('says when to come back: within the 15-minute window', async () => {
-    const limit = createAttemptLimiter(await open(), Date.now)
+    const limit = await createAttemptLimiter(await open(), Date.now)
     const attempt = { address: '203.0.113.9', account: 'wait@example.org' }
     for (let i = 0; i < 10; i++) expect((await limit('signIn', attempt)).allowed).toBe(true)
     const refused = await limit('signIn', attempt)
@@ -103,7 +103,7 @@ describe('sign-in budgets', () => {
 
   it("counts on the server's clock: the window opens again when that clock has passed it, and not before", async () => {
     let now = Date.UTC(2026, 2, 2, 9, 0)
-    const limit = createAttemptLimiter(await open(), () => now)
+    const limit = await createAttemptLimiter(await open(), () => now)
     const attempt = { address: '203.0.113.12', account: 'clock@example.org' }
     for (let i = 0; i < 10; i++) expect((await limit('signIn', attempt)).allowed).toBe(true)
     expect(await limit('signIn', attempt)).toEqual({ allowed: false, retryAfterSeconds: 15 * 60 })
@@ -114,7 +114,7 @@ describe('sign-in budgets', () => {
   })
 
   it('leaves ordinary use alone: many people, each signing in a few times, from their own addresses or one shared office address', async () => {
-    const limit = createAttemptLimiter(await open(), Date.now)
+    const limit = await createAttemptLimiter(await open(), Date.now)
     const own = Array.from({ length: 200 }, (_, i) => ({ address: `2001:db8:${hex(i + 1)}::1`, account: `user${i}@example.org` }))
     expect(await allowedOf(limit, [...own, ...own, ...own])).toBe(600)
     const office = Array.from({ length: 13 }, (_, i) => ({ address: '192.0.2.200', account: `colleague${i}@example.org` }))

@@ -14,42 +14,44 @@ beforeEach(async () => {
   dir = mkdtempSync(join(tmpdir(), 'tandem-audit-'))
   db = await openDatabase(join(dir, 'tandem.db'))
 })
-afterEach(() => {
-  db.close()
+afterEach(async () => {
+  await db.close()
   rmSync(dir, { recursive: true, force: true })
 })
 
 const entry = { at: 1000, adminId: 7 as UserId, action: 'program-year.create', objectId: null, subjectIds: [3 as UserId, 4 as UserId] }
-const count = (table: 'audit_records' | 'clusters') =>
-  db.first(db.kysely.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')))?.n
+const count = async (table: 'audit_records' | 'clusters') =>
+  (await db.first(db.kysely.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n'))))?.n
 
 describe('audit records of changes', () => {
   it('writes one record inside the change, however many transactions the change commits', async () => {
     const audit = createAuditRecords(db)
     const clusters = createClustersRepository(db)
     await audit.during(entry, async () => {
-      clusters.create('2031')
+      await clusters.create('2031')
       await Promise.resolve()
-      clusters.create('2032')
+      await clusters.create('2032')
     })
-    expect(count('clusters')).toBe(2)
-    expect(audit.list({}, 0, 10).records).toEqual([{ ...entry, id: 1, subjectCount: 2 }])
+    expect(await count('clusters')).toBe(2)
+    expect((await audit.list({}, 0, 10)).records).toEqual([{ ...entry, id: 1, subjectCount: 2 }])
   })
 
   it('a change that rolls back leaves no record; one that wrote nothing leaves none either', async () => {
     const audit = createAuditRecords(db)
     const clusters = createClustersRepository(db)
     await expect(
-      audit.during(entry, async () =>
-        db.transaction(() => {
-          clusters.create('2031')
-          throw new Error('the change failed')
-        }),
+      audit.during(
+        entry,
+        async () =>
+          await db.transaction(async () => {
+            await clusters.create('2031')
+            throw new Error('the change failed')
+          }),
       ),
     ).rejects.toThrow('the change failed')
-    await audit.during(entry, async () => clusters.list())
-    expect(count('clusters')).toBe(0)
-    expect(count('audit_records')).toBe(0)
+    await audit.during(entry, async () => await clusters.list())
+    expect(await count('clusters')).toBe(0)
+    expect(await count('audit_records')).toBe(0)
   })
 
   it('writes outside a change are not recorded, even while a change runs beside them', async () => {
@@ -57,10 +59,10 @@ describe('audit records of changes', () => {
     const clusters = createClustersRepository(db)
     let release = () => {}
     const change = audit.during(entry, () => new Promise<void>((resolve) => (release = resolve)))
-    clusters.create('2031')
+    await clusters.create('2031')
     release()
     await change
-    expect(count('audit_records')).toBe(0)
-    expect(audit.auditRecordsAbout(3)).toEqual([])
+    expect(await count('audit_records')).toBe(0)
+    expect(await audit.auditRecordsAbout(3)).toEqual([])
   })
 })

@@ -6,16 +6,16 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createStatisticsQueries, openDatabase, type Database, type StatisticsRange } from '../src/index.js'
+import { createStatisticsQueries, openDatabase, type SqliteDatabase, type StatisticsRange } from '../src/index.js'
 
 let dir: string
-let db: Database
+let db: SqliteDatabase
 beforeEach(async () => {
   dir = mkdtempSync(join(tmpdir(), 'tandem-statistics-plans-'))
   db = await openDatabase(join(dir, 'tandem.db'))
 })
-afterEach(() => {
-  db.close()
+afterEach(async () => {
+  await db.close()
   rmSync(dir, { recursive: true, force: true })
 })
 

@@ -12,13 +12,13 @@ beforeEach(async () => {
   dir = mkdtempSync(join(tmpdir(), 'tandem-sqlite-'))
   db = await openDatabase(join(dir, 'tandem.db'))
 })
-afterEach(() => {
-  db.close()
+afterEach(async () => {
+  await db.close()
   rmSync(dir, { recursive: true, force: true })
 })
 
-const addUser = (email: string, roles: ('Mentee' | 'Mentor')[]) =>
-  createUsersRepository(db).insert(
+const addUser = async (email: string, roles: ('Mentee' | 'Mentor')[]) =>
+  (await createUsersRepository(db).insert(
     {
       issuer: 'iss',
       subject: email,
@@ -34,7 +34,7 @@ const addUser = (email: string, roles: ('Mentee' | 'Mentor')[]) =>
       menteeClusterId: null,
     },
     1000,
-  ) ?? 0
+  )) ?? 0
 
 const proposal = (id: number) => ({
   id,
@@ -69,13 +69,13 @@ const propose = (menteeId: number, mentorId: number) => (world: World) => {
 }
 
 describe('world store', () => {
-  it('writes a new tandem and the changed participant in one transaction', () => {
-    const mentee = addUser('a@x.org', ['Mentee'])
-    const mentor = addUser('b@x.org', ['Mentor'])
+  it('writes a new tandem and the changed participant in one transaction', async () => {
+    const mentee = await addUser('a@x.org', ['Mentee'])
+    const mentor = await addUser('b@x.org', ['Mentor'])
     const store = createWorldStore(db, () => [])
-    const result = store.run({ userIds: [mentee], extraUserIds: [mentor] }, propose(mentee, mentor), 10)
+    const result = await store.run({ userIds: [mentee], extraUserIds: [mentor] }, propose(mentee, mentor), 10)
     expect(isRight(result)).toBe(true)
-    const world = store.load({ userIds: [mentee] })
+    const world = await store.load({ userIds: [mentee] })
     expect([...world.tandems.values()].map((x) => [x.id, x.menteeId, x.mentorId, x.menteeProposal.id, x.mentorProposal.id])).toEqual([
       [1, mentee, mentor, 1, 2],
     ])
@@ -83,28 +83,28 @@ describe('world store', () => {
     expect(world.nextTandemId).toBe(2)
   })
 
-  it('refuses a second live tandem of one mentor even when the transition allowed it', () => {
-    const [m1, m2] = [addUser('a@x.org', ['Mentee']), addUser('c@x.org', ['Mentee'])]
-    const mentor = addUser('b@x.org', ['Mentor'])
+  it('refuses a second live tandem of one mentor even when the transition allowed it', async () => {
+    const [m1, m2] = [await addUser('a@x.org', ['Mentee']), await addUser('c@x.org', ['Mentee'])]
+    const mentor = await addUser('b@x.org', ['Mentor'])
     const store = createWorldStore(db, () => [])
-    expect(isRight(store.run({ userIds: [m1], extraUserIds: [mentor] }, propose(m1, mentor), 10))).toBe(true)
-    const second = store.run({ userIds: [m2], extraUserIds: [mentor] }, (w) => propose(m2, mentor)({ ...w, nextTandemId: 2 }), 11)
+    expect(isRight(await store.run({ userIds: [m1], extraUserIds: [mentor] }, propose(m1, mentor), 10))).toBe(true)
+    const second = await store.run({ userIds: [m2], extraUserIds: [mentor] }, (w) => propose(m2, mentor)({ ...w, nextTandemId: 2 }), 11)
     expect(second).toEqual(left({ _tag: 'TandemChanged' }))
-    expect(store.load({ userIds: [m2] }).tandems.size).toBe(0)
+    expect((await store.load({ userIds: [m2] })).tandems.size).toBe(0)
   })
 
-  it('rolls back everything when the transition refuses', () => {
-    const mentee = addUser('a@x.org', ['Mentee'])
+  it('rolls back everything when the transition refuses', async () => {
+    const mentee = await addUser('a@x.org', ['Mentee'])
     const store = createWorldStore(db, () => [])
-    const result = store.run({ userIds: [mentee] }, () => left({ _tag: 'ProfileIncomplete' }), 10)
+    const result = await store.run({ userIds: [mentee] }, () => left({ _tag: 'ProfileIncomplete' }), 10)
     expect(isLeft(result) && result.left._tag).toBe('ProfileIncomplete')
-    expect(store.load({ userIds: [mentee] }).users.get(mentee)?.version).toBe(1)
+    expect((await store.load({ userIds: [mentee] })).users.get(mentee)?.version).toBe(1)
   })
 
-  it('finds users by e-mail whatever the case', () => {
-    const id = addUser('Anna@Example.org', ['Mentee'])
-    expect(createUsersRepository(db).byEmail('anna@example.ORG')?.id).toBe(id)
-    expect(addUser('ANNA@example.org', ['Mentor'])).toBe(0)
+  it('finds users by e-mail whatever the case', async () => {
+    const id = await addUser('Anna@Example.org', ['Mentee'])
+    expect((await createUsersRepository(db).byEmail('anna@example.ORG'))?.id).toBe(id)
+    expect(await addUser('ANNA@example.org', ['Mentor'])).toBe(0)
   })
 })
 
@@ -140,38 +140,38 @@ describe('world store: deadlines applied on load, and follow-up commands', () =>
   }
   const refuse = () => left({ _tag: 'MatchingAlreadyRunning' as const })
 
-  it('loadCurrent answers a slice with its passed deadlines applied and committed', () => {
-    const mentee = addUser('a@x.org', ['Mentee'])
-    const mentor = addUser('b@x.org', ['Mentor'])
+  it('loadCurrent answers a slice with its passed deadlines applied and committed', async () => {
+    const mentee = await addUser('a@x.org', ['Mentee'])
+    const mentor = await addUser('b@x.org', ['Mentor'])
     const store = createWorldStore(db, () => [])
-    expect(isRight(store.run({ userIds: [mentee], extraUserIds: [mentor] }, lapsed(mentee, mentor), 10))).toBe(true)
-    expect(store.loadCurrent({ userIds: [mentee] }, 99).tandems.get(1)?.state).toBe('ACTIVE')
-    expect(store.loadCurrent({ userIds: [mentee] }, 100).tandems.get(1)?.state).toBe('NOREACTION')
-    expect(store.load({ userIds: [mentee] }).tandems.get(1)?.state).toBe('NOREACTION')
+    expect(isRight(await store.run({ userIds: [mentee], extraUserIds: [mentor] }, lapsed(mentee, mentor), 10))).toBe(true)
+    expect((await store.loadCurrent({ userIds: [mentee] }, 99)).tandems.get(1)?.state).toBe('ACTIVE')
+    expect((await store.loadCurrent({ userIds: [mentee] }, 100)).tandems.get(1)?.state).toBe('NOREACTION')
+    expect((await store.load({ userIds: [mentee] })).tandems.get(1)?.state).toBe('NOREACTION')
   })
 
-  it('runCurrent commits the passed deadlines even when the command itself is refused', () => {
-    const mentee = addUser('a@x.org', ['Mentee'])
-    const mentor = addUser('b@x.org', ['Mentor'])
+  it('runCurrent commits the passed deadlines even when the command itself is refused', async () => {
+    const mentee = await addUser('a@x.org', ['Mentee'])
+    const mentor = await addUser('b@x.org', ['Mentor'])
     const store = createWorldStore(db, () => [])
-    expect(isRight(store.run({ userIds: [mentee], extraUserIds: [mentor] }, lapsed(mentee, mentor), 10))).toBe(true)
-    expect(store.runCurrent({ userIds: [mentee] }, refuse, 200)).toEqual(left({ _tag: 'MatchingAlreadyRunning' }))
-    expect(store.load({ userIds: [mentee] }).tandems.get(1)?.state).toBe('NOREACTION')
+    expect(isRight(await store.run({ userIds: [mentee], extraUserIds: [mentor] }, lapsed(mentee, mentor), 10))).toBe(true)
+    expect(await store.runCurrent({ userIds: [mentee] }, refuse, 200)).toEqual(left({ _tag: 'MatchingAlreadyRunning' }))
+    expect((await store.load({ userIds: [mentee] })).tandems.get(1)?.state).toBe('NOREACTION')
   })
 
-  it('runAfter continues from an earlier world and refuses when a participant changed meanwhile', () => {
-    const mentee = addUser('a@x.org', ['Mentee'])
-    const [one, two] = [addUser('b@x.org', ['Mentor']), addUser('c@x.org', ['Mentor'])]
+  it('runAfter continues from an earlier world and refuses when a participant changed meanwhile', async () => {
+    const mentee = await addUser('a@x.org', ['Mentee'])
+    const [one, two] = [await addUser('b@x.org', ['Mentor']), await addUser('c@x.org', ['Mentor'])]
     const store = createWorldStore(db, () => [])
-    const first = store.run({ userIds: [mentee] }, (w) => right({ world: w, events: [] }), 10)
+    const first = await store.run({ userIds: [mentee] }, (w) => right({ world: w, events: [] }), 10)
     if (isLeft(first)) throw new Error('expected the first command to pass')
-    const next = store.runAfter(first.right.world, { userIds: [one] }, propose(mentee, one), 11)
+    const next = await store.runAfter(first.right.world, { userIds: [one] }, propose(mentee, one), 11)
     expect(isRight(next)).toBe(true)
-    expect(store.load({ userIds: [mentee] }).tandems.size).toBe(1)
+    expect((await store.load({ userIds: [mentee] })).tandems.size).toBe(1)
     // The mentee's row changes meanwhile; a follow-up writing it from the earlier world is refused.
-    expect(isRight(store.run({ userIds: [mentee] }, touch(mentee), 12))).toBe(true)
-    const stale = store.runAfter(first.right.world, { userIds: [two] }, (w) => touch(mentee)(worldAfter(propose(mentee, two), w)), 13)
+    expect(isRight(await store.run({ userIds: [mentee] }, touch(mentee), 12))).toBe(true)
+    const stale = await store.runAfter(first.right.world, { userIds: [two] }, (w) => touch(mentee)(worldAfter(propose(mentee, two), w)), 13)
     expect(stale).toEqual(left({ _tag: 'TandemChanged' }))
-    expect(store.load({ userIds: [mentee] }).tandems.size).toBe(1)
+    expect((await store.load({ userIds: [mentee] })).tandems.size).toBe(1)
   })
 })

@@ -23,8 +23,8 @@ export const isPoolMentor = (user: UserRecord): boolean =>
   user.participant.mentor?.status === 'AVAILABLE' && user.participant.mentor.published
 
 /** Pairs either side declined before: never proposed again. */
-export const declinedPairs = (ctx: ServiceContext, menteeIds: readonly UserId[]): CohortPair[] => {
-  const world = ctx.store.load({ userIds: menteeIds })
+export const declinedPairs = async (ctx: ServiceContext, menteeIds: readonly UserId[]): Promise<CohortPair[]> => {
+  const world = await ctx.store.load({ userIds: menteeIds })
   return [...world.tandems.values()].filter((x) => x.state === 'DECLINED').map((x) => ({ menteeId: x.menteeId, mentorId: x.mentorId }))
 }
 
@@ -43,23 +43,23 @@ export const loadCohortPopulation = async (
   now: Instant,
 ): Promise<CohortPopulation> => {
   await nextTurn()
-  const users = ctx.users.all().filter((u) => !isDeletedPlaceholder(u))
+  const users = (await ctx.users.all()).filter((u) => !isDeletedPlaceholder(u))
   const inYear = users.filter((u) => isCohortMentee(u, run.clusterId)).sort((a, b) => a.registeredAt - b.registeredAt || a.id - b.id)
   const mentees: { readonly user: UserRecord; readonly answers: readonly Answer[] }[] = []
   for (let i = 0; i < inYear.length; i += SLICE) {
     await nextTurn()
     for (const user of inYear.slice(i, i + SLICE)) {
-      const answers = answersOf(ctx, user.id, 'Mentee')
-      if (sideComplete(ctx, user, 'Mentee', now, answers)) mentees.push({ user, answers })
+      const answers = await answersOf(ctx, user.id, 'Mentee')
+      if (await sideComplete(ctx, user, 'Mentee', now, answers)) mentees.push({ user, answers })
     }
   }
   await nextTurn()
-  const published = new Map(ctx.answers.publishedMentors().map((c) => [c.id, c]))
+  const published = new Map((await ctx.answers.publishedMentors()).map((c) => [c.id, c]))
   const mentors = users.filter(isPoolMentor).flatMap((u) => {
     const candidate = published.get(u.id)
     return candidate === undefined ? [] : [candidate]
   })
-  const declined = declinedPairs(
+  const declined = await declinedPairs(
     ctx,
     mentees.map((m) => m.user.id),
   )

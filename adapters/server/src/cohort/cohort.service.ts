@@ -31,21 +31,22 @@ const runNotFound = (): DomainError => notFound('CohortRun')
 export const cohortService = (ctx: ServiceContext): Services['cohort'] => {
   const { cohorts, cohortRunner } = ctx
 
-  const yearOf = (clusterId: number): string => ctx.clusters.list().find((c) => c.clusterId === clusterId)?.clusterText ?? ''
-  const viewOf = (run: CohortRunRecord) => runView(run, yearOf(run.clusterId), cohortRunner.progress(run.id))
-  const find = (runId: number | undefined): Either<DomainError, CohortRunRecord | null> => {
-    if (runId === undefined) return right(cohorts.latest() ?? null)
-    const run = cohorts.byId(runId)
+  const yearOf = async (clusterId: number): Promise<string> =>
+    (await ctx.clusters.list()).find((c) => c.clusterId === clusterId)?.clusterText ?? ''
+  const viewOf = async (run: CohortRunRecord) => runView(run, await yearOf(run.clusterId), cohortRunner.progress(run.id))
+  const find = async (runId: number | undefined): Promise<Either<DomainError, CohortRunRecord | null>> => {
+    if (runId === undefined) return right((await cohorts.latest()) ?? null)
+    const run = await cohorts.byId(runId)
     return run === undefined ? left(runNotFound()) : right(run)
   }
-  const users = (): Map<UserId, UserRecord> => new Map(ctx.users.all().map((u) => [u.id, u]))
-  const draftOf = (run: CohortRunRecord) => {
-    const all = users()
-    return draftView(viewOf(run), run, cohorts.rows(run.id), (id) => all.get(id), ctx.master.questionnaire)
+  const users = async (): Promise<Map<UserId, UserRecord>> => new Map((await ctx.users.all()).map((u) => [u.id, u]))
+  const draftOf = async (run: CohortRunRecord) => {
+    const all = await users()
+    return draftView(await viewOf(run), run, await cohorts.rows(run.id), (id) => all.get(id), ctx.master.questionnaire)
   }
 
   const finished = (runId: number, versions: ReadonlyMap<UserId, number>) => ({
-    done: (result: CohortResult, firstCome: FirstComeResult) => {
+    done: async (result: CohortResult, firstCome: FirstComeResult) => {
       const rows: CohortDraftRow[] = [
         ...result.pairs.map((p) => ({
           menteeId: p.menteeId,
@@ -70,7 +71,7 @@ export const cohortService = (ctx: ServiceContext): Services['cohort'] => {
           tandemId: null,
         })),
       ]
-      const saved = cohorts.saveDraft(runId, {
+      const saved = await cohorts.saveDraft(runId, {
         rows,
         solverTotals: totalsOf(rows),
         firstCome: { mentees: firstCome.mentees, matched: firstCome.matched, meanPercentage: firstCome.meanPercentage },
@@ -78,77 +79,80 @@ export const cohortService = (ctx: ServiceContext): Services['cohort'] => {
       })
       ctx.logger.info({ runId, matched: result.totals.matched, saved }, 'cohort run finished')
     },
-    cancelled: () => {
-      cohorts.cancel(runId, ctx.clock())
+    cancelled: async () => {
+      await cohorts.cancel(runId, ctx.clock())
     },
-    failed: (message: string) => {
+    failed: async (message: string) => {
       ctx.logger.error({ runId, message }, 'cohort run failed')
-      cohorts.fail(runId, ctx.clock(), message)
+      await cohorts.fail(runId, ctx.clock(), message)
     },
   })
 
-  const editableRun = (runId: number): Either<DomainError, CohortRunRecord> => {
-    const run = cohorts.byId(runId)
+  const editableRun = async (runId: number): Promise<Either<DomainError, CohortRunRecord>> => {
+    const run = await cohorts.byId(runId)
     if (run === undefined) return left(runNotFound())
     return run.state === 'Draft' ? right(run) : left(invalidTransition(run.state, 'EditCohortDraft'))
   }
 
   return {
     start: async (actor, body) => {
-      const cluster = ctx.clusters.list().find((c) => c.clusterId === body.clusterId)
+      const cluster = (await ctx.clusters.list()).find((c) => c.clusterId === body.clusterId)
       if (cluster === undefined || cluster.isEnded) return left(validationFailed([fieldError('clusterId', 'cohort-unknown-program-year')]))
       const now = ctx.clock()
-      const run = cohorts.start({ ...body, startedBy: actor.email, startedAt: now })
+      const run = await cohorts.start({ ...body, startedBy: actor.email, startedAt: now })
       if (run === undefined) return left({ _tag: 'MatchingAlreadyRunning' })
       // The answer goes out now; the people load in slices (phase 'loading') and the worker solves.
       void loadCohortPopulation(ctx, body, now)
-        .then((population) => {
+        .then(async (population) => {
           // Cancelled while loading, or the server is stopping: no worker to start.
-          if (cohortRunner.closed() || cohorts.byId(run.id)?.state !== 'Running') return
+          if (cohortRunner.closed() || (await cohorts.byId(run.id))?.state !== 'Running') return
           cohortRunner.start(run.id, { input: population.input, firstCome: population.firstCome }, finished(run.id, population.versions))
         })
-        .catch((error: unknown) => {
+        .catch(async (error: unknown) => {
           // A load cut off by the server stopping is marked failed at the next start.
           if (cohortRunner.closed()) return
           ctx.logger.error({ runId: run.id, err: error }, 'cohort run could not start')
-          cohorts.fail(run.id, ctx.clock(), error instanceof Error ? error.message : 'could not start')
+          await cohorts.fail(run.id, ctx.clock(), error instanceof Error ? error.message : 'could not start')
         })
-      return right(viewOf(run))
+      return right(await viewOf(run))
     },
 
     progress: async (query) => {
-      const run = find(query.runId)
-      return isLeft(run) ? run : right(run.right === null ? null : viewOf(run.right))
+      const run = await find(query.runId)
+      return isLeft(run) ? run : right(run.right === null ? null : await viewOf(run.right))
     },
 
     cancel: async (query) => {
-      const run = cohorts.byId(query.runId)
+      const run = await cohorts.byId(query.runId)
       if (run === undefined) return left(runNotFound())
       if (run.state !== 'Running') return left(invalidTransition(run.state, 'CancelCohortRun'))
-      cohorts.cancel(run.id, ctx.clock())
+      await cohorts.cancel(run.id, ctx.clock())
       cohortRunner.cancel(run.id)
-      const after = cohorts.byId(run.id)
-      return after === undefined ? left(runNotFound()) : right(viewOf(after))
+      const after = await cohorts.byId(run.id)
+      return after === undefined ? left(runNotFound()) : right(await viewOf(after))
     },
 
     draft: async (query) => {
-      const run = find(query.runId)
-      return isLeft(run) ? run : right(run.right === null ? null : draftOf(run.right))
+      const run = await find(query.runId)
+      return isLeft(run) ? run : right(run.right === null ? null : await draftOf(run.right))
     },
 
     choices: async (query) => {
-      const run = cohorts.byId(query.runId)
+      const run = await cohorts.byId(query.runId)
       if (run === undefined) return left(runNotFound())
-      const rows = cohorts.rows(run.id)
+      const rows = await cohorts.rows(run.id)
       if (!rows.some((r) => r.menteeId === query.menteeId)) return left(validationFailed([fieldError('menteeId', 'cohort-unknown-mentee')]))
       const taken = new Map(rows.flatMap((r) => (r.mentor === null ? [] : [[r.mentor.id, r.menteeId] as const])))
-      const declined = new Set(declinedPairs(ctx, [query.menteeId]).map((p) => p.mentorId))
-      const menteeAnswers = answersOf(ctx, query.menteeId, 'Mentee')
-      const choices: CohortMentorChoice[] = ctx.users
-        .all()
-        .filter((u) => isPoolMentor(u) && !isDeletedPlaceholder(u) && u.id !== query.menteeId && !declined.has(u.id))
+      const declined = new Set((await declinedPairs(ctx, [query.menteeId])).map((p) => p.mentorId))
+      const menteeAnswers = await answersOf(ctx, query.menteeId, 'Mentee')
+      const pool = (await ctx.users.all()).filter(
+        (u) => isPoolMentor(u) && !isDeletedPlaceholder(u) && u.id !== query.menteeId && !declined.has(u.id),
+      )
+      const poolAnswers = new Map<UserId, Awaited<ReturnType<typeof answersOf>>>()
+      for (const u of pool) poolAnswers.set(u.id, await answersOf(ctx, u.id, 'Mentor'))
+      const choices: CohortMentorChoice[] = pool
         .flatMap((u) => {
-          const score = scoreMentor(ctx.master.questionnaire, menteeAnswers, answersOf(ctx, u.id, 'Mentor'))
+          const score = scoreMentor(ctx.master.questionnaire, menteeAnswers, poolAnswers.get(u.id) ?? [])
           if (score === null) return []
           const holder = taken.get(u.id)
           return [
@@ -166,35 +170,41 @@ export const cohortService = (ctx: ServiceContext): Services['cohort'] => {
     },
 
     edit: async (body) => {
-      const run = editableRun(body.runId)
+      const run = await editableRun(body.runId)
       if (isLeft(run)) return run
-      const rows = cohorts.rows(run.right.id)
+      const rows = await cohorts.rows(run.right.id)
       const row = rows.find((r) => r.menteeId === body.menteeId)
       if (row === undefined) return left(validationFailed([fieldError('menteeId', 'cohort-unknown-mentee')]))
       if (body.mentorId === null) {
-        if (!cohorts.setPair(run.right.id, body.menteeId, null, row.candidates)) return left(invalidTransition('Draft', 'EditCohortDraft'))
-        return right(draftOf(run.right))
+        if (!(await cohorts.setPair(run.right.id, body.menteeId, null, row.candidates)))
+          return left(invalidTransition('Draft', 'EditCohortDraft'))
+        return right(await draftOf(run.right))
       }
       const mentorId = body.mentorId
       const notAvailable = left(validationFailed([fieldError('mentorId', 'cohort-mentor-not-available')]))
-      const mentor = ctx.users.byId(mentorId)
+      const mentor = await ctx.users.byId(mentorId)
       const takenByOther = rows.some((r) => r.mentor?.id === mentorId && r.menteeId !== body.menteeId)
       if (mentor === undefined || !isPoolMentor(mentor) || mentorId === body.menteeId || takenByOther) return notAvailable
-      if (declinedPairs(ctx, [body.menteeId]).some((p) => p.mentorId === mentorId)) return notAvailable
-      const score = scoreMentor(ctx.master.questionnaire, answersOf(ctx, body.menteeId, 'Mentee'), answersOf(ctx, mentorId, 'Mentor'))
+      if ((await declinedPairs(ctx, [body.menteeId])).some((p) => p.mentorId === mentorId)) return notAvailable
+      const score = scoreMentor(
+        ctx.master.questionnaire,
+        await answersOf(ctx, body.menteeId, 'Mentee'),
+        await answersOf(ctx, mentorId, 'Mentor'),
+      )
       if (score === null) return notAvailable
       const picked = { id: mentorId, version: mentor.participant.version, score }
-      if (!cohorts.setPair(run.right.id, body.menteeId, picked, row.candidates)) return left(invalidTransition('Draft', 'EditCohortDraft'))
-      return right(draftOf(run.right))
+      if (!(await cohorts.setPair(run.right.id, body.menteeId, picked, row.candidates)))
+        return left(invalidTransition('Draft', 'EditCohortDraft'))
+      return right(await draftOf(run.right))
     },
 
     publish: async (actor, query) => {
-      const run = editableRun(query.runId)
+      const run = await editableRun(query.runId)
       if (isLeft(run)) return run
       const now = ctx.clock()
-      const published = cohorts.publish(run.right.id, actor.email, now, (row): PublishStep => {
+      const published = await cohorts.publish(run.right.id, actor.email, now, async (row): Promise<PublishStep> => {
         const { menteeId, mentor } = row
-        const result = ctx.store.run(
+        const result = await ctx.store.run(
           { userIds: [menteeId, mentor.id] },
           (world) => {
             // Changed since the draft (another run, an admin, a saved profile): the review no longer holds.
@@ -211,7 +221,7 @@ export const cohortService = (ctx: ServiceContext): Services['cohort'] => {
         return { tandemId: proposed?._tag === 'TandemProposed' ? proposed.tandemId : 0 }
       })
       if (published === undefined) return left(invalidTransition('Published', 'PublishCohortDraft'))
-      const all = users()
+      const all = await users()
       const skipped: CohortSkippedView[] = published.flatMap((p) =>
         'skipped' in p.step
           ? [

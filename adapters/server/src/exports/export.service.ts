@@ -21,8 +21,8 @@ const namesOf = (ctx: ServiceContext): ExportNames => ({
 })
 
 /** The rows as they stream past, with the people they named collected for the audit record. */
-function* noting<R>(rows: Iterable<R>, people: (row: R) => readonly UserId[], seen: Set<UserId>): Generator<R> {
-  for (const row of rows) {
+async function* noting<R>(rows: AsyncIterable<R>, people: (row: R) => readonly UserId[], seen: Set<UserId>): AsyncGenerator<R> {
+  for await (const row of rows) {
     for (const id of people(row)) seen.add(id)
     yield row
   }
@@ -66,8 +66,8 @@ export const tandemDataSpreadsheet = (
 }
 
 /** The administrator as the workbook names them: name and address (their record's, else the token's). */
-export const exporterOf = (ctx: ServiceContext, actor: Actor): string => {
-  const user = actor.userId === null ? undefined : ctx.users.byId(actor.userId)
+export const exporterOf = async (ctx: ServiceContext, actor: Actor): Promise<string> => {
+  const user = actor.userId === null ? undefined : await ctx.users.byId(actor.userId)
   const name = user === undefined ? `${actor.identity.givenName} ${actor.identity.familyName}` : `${user.firstName} ${user.lastName}`
   return `${name.trim()} <${actor.email}>`
 }
@@ -75,6 +75,6 @@ export const exporterOf = (ctx: ServiceContext, actor: Actor): string => {
 export const exportService =
   (ctx: ServiceContext) =>
   (actor: Actor): Unaudited<Services['exports']> => ({
-    userData: async (request, language) => right(userDataSpreadsheet(ctx, request, language, exporterOf(ctx, actor))),
-    tandemData: async (request, language) => right(tandemDataSpreadsheet(ctx, request, language, exporterOf(ctx, actor))),
+    userData: async (request, language) => right(userDataSpreadsheet(ctx, request, language, await exporterOf(ctx, actor))),
+    tandemData: async (request, language) => right(tandemDataSpreadsheet(ctx, request, language, await exporterOf(ctx, actor))),
   })

@@ -20,7 +20,7 @@ export const writeSheet = async (
   out: NodeJS.WritableStream,
   sheetName: string,
   columns: readonly SheetColumn[],
-  rows: Iterable<readonly CellValue[]>,
+  rows: Iterable<readonly CellValue[]> | AsyncIterable<readonly CellValue[]>,
   /** Who made the export: the workbook's author, so a copy found later names the administrator. */
   exportedBy: string,
 ): Promise<number> => {
@@ -36,7 +36,7 @@ export const writeSheet = async (
   sheet.getRow(1).font = { bold: true }
   sheet.getRow(1).commit()
   let count = 0
-  for (const row of rows) {
+  for await (const row of rows) {
     const added = sheet.addRow([...row])
     row.forEach((value, i) => {
       const numFmt = columns[i]?.numFmt

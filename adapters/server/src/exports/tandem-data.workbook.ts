@@ -82,6 +82,9 @@ export const tandemDataColumns = (
   return [...always, ...team, ...accounts, ...proposals]
 }
 
-export function* tandemDataRows(rows: Iterable<ExportTandemRow>, columns: readonly Column[]): Generator<readonly CellValue[]> {
-  for (const row of rows) yield columns.map((c) => c.value(row))
+export async function* tandemDataRows(
+  rows: AsyncIterable<ExportTandemRow>,
+  columns: readonly Column[],
+): AsyncGenerator<readonly CellValue[]> {
+  for await (const row of rows) yield columns.map((c) => c.value(row))
 }

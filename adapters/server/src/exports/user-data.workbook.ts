@@ -75,6 +75,6 @@ export const userDataColumns = (
   return [...always, ...basic, ...extended, ...profile]
 }
 
-export function* userDataRows(rows: Iterable<ExportUserRow>, columns: readonly Column[]): Generator<readonly CellValue[]> {
-  for (const row of rows) yield columns.map((c) => c.value(row))
+export async function* userDataRows(rows: AsyncIterable<ExportUserRow>, columns: readonly Column[]): AsyncGenerator<readonly CellValue[]> {
+  for await (const row of rows) yield columns.map((c) => c.value(row))
 }

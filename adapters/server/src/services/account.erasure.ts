@@ -14,10 +14,10 @@ export const DELETED_USER = { issuer: 'urn:tandem:deleted', subject: 'deleted-us
 export const isDeletedPlaceholder = (user: { readonly issuer: string; readonly subject: string }): boolean =>
   user.issuer === DELETED_USER.issuer && user.subject === DELETED_USER.subject
 
-const placeholderId = (ctx: ServiceContext): UserId => {
-  const existing = ctx.users.bySubject(DELETED_USER.issuer, DELETED_USER.subject)
+const placeholderId = async (ctx: ServiceContext): Promise<UserId> => {
+  const existing = await ctx.users.bySubject(DELETED_USER.issuer, DELETED_USER.subject)
   if (existing !== undefined) return existing.id
-  const id = ctx.users.insert(
+  const id = await ctx.users.insert(
     {
       ...DELETED_USER,
       firstName: '',
@@ -62,38 +62,38 @@ export const deleteAccount = async (
 ): Promise<Either<DomainError, true>> => {
   await ctx.deleteIdentity(user.issuer, user.subject)
   const release = () => releaseLiveTandems(ctx, user.id, how.by)
-  const recordDeletion = () => ctx.deletedSubjects.record(user.issuer, user.subject, ctx.clock())
+  const recordDeletion = async () => await ctx.deletedSubjects.record(user.issuer, user.subject, ctx.clock())
   if (!how.erase) {
-    const released = release()
+    const released = await release()
     if (isLeft(released)) return released
-    recordDeletion()
+    await recordDeletion()
     return right(true)
   }
-  const erased = eraseUser(ctx, user.id, { before: release, recordDeletion })
+  const erased = await eraseUser(ctx, user.id, { before: release, recordDeletion })
   if (isLeft(erased)) return erased
   await ctx.eraseMailFiles(erased.right?.outboxIds ?? [], user.email)
   return right(true)
 }
 
 /** Ends what still binds the partners, so nobody is left waiting on a deleted user (each as a release does). */
-const releaseLiveTandems = (ctx: ServiceContext, id: UserId, by: DeletedBy): Either<DomainError, unknown> => {
+const releaseLiveTandems = async (ctx: ServiceContext, id: UserId, by: DeletedBy): Promise<Either<DomainError, unknown>> => {
   const now = ctx.clock()
-  if (by === 'Self') return ctx.store.runCurrent({ userIds: [id] }, releaseTandemsOfLeavingUser(now, { userId: id }), now)
-  for (const tandem of liveTandemsOf(ctx.store.load({ userIds: [id] }), id)) {
-    const released = ctx.store.run({ userIds: [tandem.menteeId, tandem.mentorId] }, releaseTandem(now, { tandemId: tandem.id }), now)
+  if (by === 'Self') return await ctx.store.runCurrent({ userIds: [id] }, releaseTandemsOfLeavingUser(now, { userId: id }), now)
+  for (const tandem of liveTandemsOf(await ctx.store.load({ userIds: [id] }), id)) {
+    const released = await ctx.store.run({ userIds: [tandem.menteeId, tandem.mentorId] }, releaseTandem(now, { tandemId: tandem.id }), now)
     if (isLeft(released)) return released
   }
   return right(true)
 }
 
 /** Erases the user's personal data (the repository's erase, with the placeholder and name rules here). */
-export const eraseUser = (
+export const eraseUser = async (
   ctx: ServiceContext,
   id: UserId,
-  steps: { readonly before?: () => Either<DomainError, unknown>; readonly recordDeletion?: () => void } = {},
+  steps: { readonly before?: () => Promise<Either<DomainError, unknown>>; readonly recordDeletion?: () => Promise<void> } = {},
 ) =>
-  ctx.erasure.erase(id, {
-    placeholderId: () => placeholderId(ctx),
+  await ctx.erasure.erase(id, {
+    placeholderId: async () => await placeholderId(ctx),
     scrubSubject: (subject, user) => withoutNames(subject, [user.firstName, user.lastName]),
     ...steps,
   })

@@ -26,11 +26,12 @@ type AccountCalls = Omit<Services['account'], 'notifyUser' | 'deleteUser'> & Pic
 
 export const accountService = (ctx: ServiceContext): AccountCalls => {
   /** The cluster a new mentee joins: the default program year. */
-  const defaultClusterId = () => ctx.clusters.defaultCluster()?.clusterId ?? null
+  const defaultClusterId = async () => (await ctx.clusters.defaultCluster())?.clusterId ?? null
 
-  const addSide = (userId: number, side: Side) => ctx.users.addRole(userId, side, side === 'Mentee' ? defaultClusterId() : null)
+  const addSide = async (userId: number, side: Side) =>
+    await ctx.users.addRole(userId, side, side === 'Mentee' ? await defaultClusterId() : null)
 
-  const register = (
+  const register = async (
     identity: { issuer: string; subject: string },
     input: {
       email: string
@@ -43,8 +44,8 @@ export const accountService = (ctx: ServiceContext): AccountCalls => {
       privacy: boolean
       terms: boolean
     },
-  ): Either<DomainError, number> => {
-    const id = ctx.users.insert(
+  ): Promise<Either<DomainError, number>> => {
+    const id = await ctx.users.insert(
       {
         issuer: identity.issuer,
         subject: identity.subject,
@@ -57,7 +58,7 @@ export const accountService = (ctx: ServiceContext): AccountCalls => {
         roles: input.roles,
         acceptedPrivacy: input.privacy,
         acceptedTerms: input.terms,
-        menteeClusterId: input.roles.includes('Mentee') ? defaultClusterId() : null,
+        menteeClusterId: input.roles.includes('Mentee') ? await defaultClusterId() : null,
       },
       ctx.clock(),
       // Sign-up accepts both documents in the versions in force, stored with the time (docs/privacy.md).
@@ -67,8 +68,8 @@ export const accountService = (ctx: ServiceContext): AccountCalls => {
   }
 
   /** Administrators named in ADMIN_EMAILS need no sign-up: their record is made on first contact. */
-  const registerAdmin = (actor: Actor): Either<DomainError, number> =>
-    register(actor.identity, {
+  const registerAdmin = async (actor: Actor): Promise<Either<DomainError, number>> =>
+    await register(actor.identity, {
       email: actor.email,
       firstName: actor.identity.givenName,
       lastName: actor.identity.familyName,
@@ -84,11 +85,11 @@ export const accountService = (ctx: ServiceContext): AccountCalls => {
    * Sign-in refreshes names and e-mail from the token (the provider owns them); birth date and gender
    * only when the provider shares them. An e-mail another user already holds is not taken over.
    */
-  const refreshFromToken = (id: number, who: VerifiedIdentity): void => {
-    const user = ctx.users.byId(id)
+  const refreshFromToken = async (id: number, who: VerifiedIdentity): Promise<void> => {
+    const user = await ctx.users.byId(id)
     if (user === undefined) return
-    ctx.users.updateIdentity(id, {
-      email: emailFromToken(ctx, user, who),
+    await ctx.users.updateIdentity(id, {
+      email: await emailFromToken(ctx, user, who),
       firstName: who.givenName || user.firstName,
       lastName: who.familyName || user.lastName,
       birthDate: who.birthdate ?? user.birthDate,
@@ -99,8 +100,8 @@ export const accountService = (ctx: ServiceContext): AccountCalls => {
   return {
     signUp: async (actor, body) => {
       if (actor.userId !== null) {
-        addSide(actor.userId, body.Role)
-        followTokenEmail(ctx, actor.userId, actor.identity)
+        await addSide(actor.userId, body.Role)
+        await followTokenEmail(ctx, actor.userId, actor.identity)
         return mapView(ctx, actor.userId)
       }
       // Who the user is comes from the verified token only: the body's names, e-mail, birth date,
@@ -108,7 +109,7 @@ export const accountService = (ctx: ServiceContext): AccountCalls => {
       // The body contributes the entry role (Mentee or Mentor; its codec refuses Admin) and consents.
       const who = actor.identity
       const roles: RoleName[] = isAdminEmail(ctx, who.email) ? ['Admin'] : [body.Role]
-      const id = register(who, {
+      const id = await register(who, {
         email: who.email,
         firstName: who.givenName,
         lastName: who.familyName,
@@ -125,47 +126,47 @@ export const accountService = (ctx: ServiceContext): AccountCalls => {
     signIn: async (actor, body) => {
       if (actor.userId === null) {
         if (!actor.isAdmin) return left({ _tag: 'NotFound', entity: 'User' })
-        const id = registerAdmin(actor)
+        const id = await registerAdmin(actor)
         return isLeft(id) ? id : mapView(ctx, id.right)
       }
       const id = actor.userId
       // The register-as-mentor (or mentee) entry point adds that side to an existing participant.
-      if ((body.Role === 'Mentee' || body.Role === 'Mentor') && !actor.isAdmin) addSide(id, body.Role)
-      refreshFromToken(id, actor.identity)
+      if ((body.Role === 'Mentee' || body.Role === 'Mentor') && !actor.isAdmin) await addSide(id, body.Role)
+      await refreshFromToken(id, actor.identity)
       // Signing in keeps the account: the retention clock restarts (docs/privacy.md).
-      ctx.retention.markSignedIn(id, ctx.clock())
+      await ctx.retention.markSignedIn(id, ctx.clock())
       return mapView(ctx, id)
     },
     userDetails: async (actor) => {
       if (actor.userId !== null || !actor.isAdmin) return mapView(ctx, actor.userId)
-      const id = registerAdmin(actor)
+      const id = await registerAdmin(actor)
       return isLeft(id) ? id : mapView(ctx, id.right)
     },
 
     deleteUser: async (query) => {
-      const user = userByEmail(ctx, query.emailId)
+      const user = await userByEmail(ctx, query.emailId)
       return isLeft(user) ? user : deleteAccount(ctx, user.right, { by: 'Admin', erase: query.deletefromDB })
     },
 
     deleteOwnAccount: async (actor, body) => {
       const errors = accountDeletionErrors(body)
       if (errors.length > 0) return left(validationFailed(errors))
-      const user = userById(ctx, actor.userId)
+      const user = await userById(ctx, actor.userId)
       return isLeft(user) ? user : deleteAccount(ctx, user.right, { by: 'Self', erase: true })
     },
 
     acceptConsents: async (actor, body) => {
       const errors = outdatedConsentErrors(body.versions, ctx.consentVersions)
       if (errors.length > 0) return left(validationFailed(errors))
-      const user = userById(ctx, actor.userId)
+      const user = await userById(ctx, actor.userId)
       if (isLeft(user)) return user
-      ctx.users.acceptConsents(user.right.id, ctx.consentVersions, ctx.clock())
+      await ctx.users.acceptConsents(user.right.id, ctx.consentVersions, ctx.clock())
       return mapView(ctx, user.right.id)
     },
 
     logError: async (actor, body) => {
       // The report may quote what the screen showed: the log keeps no address, token or known name.
-      const user = actor?.userId == null ? undefined : ctx.users.byId(actor.userId)
+      const user = actor?.userId == null ? undefined : await ctx.users.byId(actor.userId)
       const names = [actor?.identity.givenName, actor?.identity.familyName, user?.firstName, user?.lastName].filter(
         (n): n is string => n !== undefined,
       )
@@ -182,19 +183,19 @@ export const accountService = (ctx: ServiceContext): AccountCalls => {
  * caller answers with it, so the owner checks of every call accept the address the browser knows
  * from the token; sign-up and sign-in store it.
  */
-export const emailFromToken = (ctx: ServiceContext, user: UserRecord, identity: VerifiedIdentity): string => {
+export const emailFromToken = async (ctx: ServiceContext, user: UserRecord, identity: VerifiedIdentity): Promise<string> => {
   if (identity.email === '' || user.email.toLowerCase() === identity.email.toLowerCase()) return user.email
-  const holder = ctx.users.byEmail(identity.email)
+  const holder = await ctx.users.byEmail(identity.email)
   return holder === undefined || holder.id === user.id ? identity.email : user.email
 }
 
 /** Stores the token's address on the user when it is theirs to take (see emailFromToken). */
-const followTokenEmail = (ctx: ServiceContext, id: UserId, identity: VerifiedIdentity): void => {
-  const user = ctx.users.byId(id)
+const followTokenEmail = async (ctx: ServiceContext, id: UserId, identity: VerifiedIdentity): Promise<void> => {
+  const user = await ctx.users.byId(id)
   if (user === undefined) return
-  const email = emailFromToken(ctx, user, identity)
+  const email = await emailFromToken(ctx, user, identity)
   if (email !== user.email)
-    ctx.users.updateIdentity(id, {
+    await ctx.users.updateIdentity(id, {
       email,
       firstName: user.firstName,
       lastName: user.lastName,
@@ -204,6 +205,6 @@ const followTokenEmail = (ctx: ServiceContext, id: UserId, identity: VerifiedIde
 }
 
 export const mapView = async (ctx: ServiceContext, id: number | null) => {
-  const user = userById(ctx, id)
-  return isLeft(user) ? user : right(userView(ctx, user.right))
+  const user = await userById(ctx, id)
+  return isLeft(user) ? user : right(await userView(ctx, user.right))
 }

@@ -62,7 +62,7 @@ export type ServiceContext = {
   readonly statistics: StatisticsQueries
   readonly store: WorldStore
   /** Changes whenever anything was committed (any process): the key of the services' read caches. */
-  readonly generation: () => string
+  readonly generation: () => Promise<string>
   /** The packed mentor pool of the matching runs, one per server (built by the composition root). */
   readonly mentorPool: MentorPoolCache
   /** Whole-cohort runs and their drafts, and the worker threads that compute them. */
@@ -102,12 +102,12 @@ export type IdentityAccount = {
 export const textIn = (text: Bilingual, language: Language): string => text[language]
 
 /** The user an e-mail names, or NotFound. */
-export const userByEmail = (ctx: ServiceContext, email: string): Either<DomainError, UserRecord> => {
-  const user = ctx.users.byEmail(email)
+export const userByEmail = async (ctx: ServiceContext, email: string): Promise<Either<DomainError, UserRecord>> => {
+  const user = await ctx.users.byEmail(email)
   return user === undefined ? left({ _tag: 'NotFound', entity: 'User' }) : right(user)
 }
 
-export const userById = (ctx: ServiceContext, id: UserId | null): Either<DomainError, UserRecord> => {
-  const user = id === null ? undefined : ctx.users.byId(id)
+export const userById = async (ctx: ServiceContext, id: UserId | null): Promise<Either<DomainError, UserRecord>> => {
+  const user = id === null ? undefined : await ctx.users.byId(id)
   return user === undefined ? left({ _tag: 'NotFound', entity: 'User' }) : right(user)
 }

@@ -24,10 +24,10 @@ export const createServices = (ctx: ServiceContext, extras: ServiceExtras): Serv
   // of the same confirmed admin address) by address; else made as their first sign-in would.
   const adminIdOf = async (actor: Actor) => {
     if (actor.userId !== null) return actor.userId
-    const byAddress = ctx.users.byEmail(actor.email)
+    const byAddress = await ctx.users.byEmail(actor.email)
     if (byAddress !== undefined) return byAddress.roles.includes('Admin') ? byAddress.id : null
     await account.userDetails(actor)
-    return ctx.users.bySubject(actor.identity.issuer, actor.identity.subject)?.id ?? null
+    return (await ctx.users.bySubject(actor.identity.issuer, actor.identity.subject))?.id ?? null
   }
   // Every request resolves its caller: reuse the answer while nothing was committed meanwhile.
   const accounts = new Map<string, { readonly generation: string; readonly account: KnownAccount | null }>()
@@ -35,21 +35,21 @@ export const createServices = (ctx: ServiceContext, extras: ServiceExtras): Serv
     // A read, never a write: a changed e-mail in the token is answered here and stored by sign-in.
     accountOf: async (identity) => {
       const key = `${identity.issuer}\n${identity.subject}\n${identity.email}`
-      const generation = ctx.generation()
+      const generation = await ctx.generation()
       const hit = accounts.get(key)
       if (hit !== undefined && hit.generation === generation) return hit.account
-      const user = ctx.users.bySubject(identity.issuer, identity.subject)
-      const account = user === undefined ? null : { userId: user.id, email: emailFromToken(ctx, user, identity), roles: user.roles }
+      const user = await ctx.users.bySubject(identity.issuer, identity.subject)
+      const account = user === undefined ? null : { userId: user.id, email: await emailFromToken(ctx, user, identity), roles: user.roles }
       if (accounts.size > 10_000) accounts.clear()
       accounts.set(key, { generation, account })
       return account
     },
     accountDeleted: async (identity) => {
-      const deletedAt = ctx.deletedSubjects.deletedAt(identity.issuer, identity.subject)
+      const deletedAt = await ctx.deletedSubjects.deletedAt(identity.issuer, identity.subject)
       return deletedAt !== undefined && issuedBeforeDeletion(identity.issuedAt, deletedAt)
     },
     health: async () => {
-      ctx.lists.ping()
+      await ctx.lists.ping()
       return { status: 'ok', database: 'ok' }
     },
     account: {

@@ -8,47 +8,50 @@ import { isLeft, left, right, type Either } from 'fp-ts/lib/Either.js'
 import type { ServiceContext } from './context.js'
 import { answersOf, sideComplete } from './views.js'
 
-export const runMatching = (ctx: ServiceContext, mentee: UserRecord): Either<DomainError, boolean> => {
+export const runMatching = async (ctx: ServiceContext, mentee: UserRecord): Promise<Either<DomainError, boolean>> => {
   if (mentee.participant.mentee === null) return left({ _tag: 'WrongRole', role: 'Mentee' })
   const id = mentee.id
-  const answers = answersOf(ctx, id, 'Mentee')
+  const answers = await answersOf(ctx, id, 'Mentee')
   const startedAt = ctx.clock()
-  const begin = beginMatchingRun(startedAt, { menteeId: id, profileComplete: sideComplete(ctx, mentee, 'Mentee', startedAt, answers) })
-  const begun = ctx.store.runCurrent({ userIds: [id] }, begin, startedAt)
+  const begin = beginMatchingRun(startedAt, {
+    menteeId: id,
+    profileComplete: await sideComplete(ctx, mentee, 'Mentee', startedAt, answers),
+  })
+  const begun = await ctx.store.runCurrent({ userIds: [id] }, begin, startedAt)
   if (isLeft(begun)) return begun
   try {
     const declined = new Set(
       [...begun.right.world.tandems.values()].filter((x) => x.menteeId === id && x.state === 'DECLINED').map((x) => x.mentorId),
     )
-    const proposals = ctx.mentorPool.rank({ id, answers }, declined).map((r) => ({ mentorId: r.mentorId, score: r.score }))
+    const proposals = (await ctx.mentorPool.rank({ id, answers }, declined)).map((r) => ({ mentorId: r.mentorId, score: r.score }))
     // Scoring took time: the proposals' 48 h start when they are written.
     const proposedAt = ctx.clock()
-    const completed = ctx.store.runAfter(
+    const completed = await ctx.store.runAfter(
       begun.right.world,
       { userIds: proposals.map((p) => p.mentorId) },
       completeMatchingRun(proposedAt, { menteeId: id, proposals }),
       proposedAt,
     )
     if (isLeft(completed)) {
-      abort(ctx, id)
+      await abort(ctx, id)
       return completed
     }
     return right(true)
   } catch (e) {
-    abort(ctx, id)
+    await abort(ctx, id)
     throw e
   }
 }
 
-const abort = (ctx: ServiceContext, menteeId: UserId): void => {
+const abort = async (ctx: ServiceContext, menteeId: UserId): Promise<void> => {
   const now = ctx.clock()
-  const result = ctx.store.run({ userIds: [menteeId] }, abortMatchingRun(now, { menteeId }), now)
+  const result = await ctx.store.run({ userIds: [menteeId] }, abortMatchingRun(now, { menteeId }), now)
   if (isLeft(result)) ctx.logger.warn({ menteeId, error: result.left }, 'could not clear PENDING')
 }
 
 /** Clears runs a crashed process left PENDING (called at start). */
-export const clearInterruptedRuns = (ctx: ServiceContext): number => {
-  const pending = ctx.lists.pendingMenteeIds()
-  for (const id of pending) abort(ctx, id)
+export const clearInterruptedRuns = async (ctx: ServiceContext): Promise<number> => {
+  const pending = await ctx.lists.pendingMenteeIds()
+  for (const id of pending) await abort(ctx, id)
   return pending.length
 }

@@ -52,32 +52,36 @@ const timeLeft = (now: Instant, tandem: Tandem, deadline: number | null): Remain
   deadline === null ? [] : [{ tandemId: tandem.id, ...remainingTime(now, deadline), tandemValidUntil: toIsoDateTime(deadline) }]
 
 /** The tandem and side an accept or decline names, checked against the caller and the proposal id. */
-const target = (
+const target = async (
   ctx: ServiceContext,
   actorId: number | null,
   body: AcceptDeclinePayload,
-): Either<DomainError, { me: UserRecord; tandemId: number }> => {
-  const me = userById(ctx, actorId)
+): Promise<Either<DomainError, { me: UserRecord; tandemId: number }>> => {
+  const me = await userById(ctx, actorId)
   if (isLeft(me)) return me
   const tandemId = body.matchingTandemSaveModel.matchingTandemId
   if (body.proposalSaveModel.proposalId !== proposalIdOf(tandemId, body.role)) return left({ _tag: 'NotFound', entity: 'Proposal' })
   return right({ me: me.right, tandemId })
 }
 
-const buildProposals = (ctx: ServiceContext, userId: number | null, now: Instant): Either<DomainError, ProposalsResponse> => {
-  const me = userById(ctx, userId)
+const buildProposals = async (
+  ctx: ServiceContext,
+  userId: number | null,
+  now: Instant,
+): Promise<Either<DomainError, ProposalsResponse>> => {
+  const me = await userById(ctx, userId)
   if (isLeft(me)) return me
-  const world = ctx.store.loadCurrent({ userIds: [me.right.id] }, now)
+  const world = await ctx.store.loadCurrent({ userIds: [me.right.id] }, now)
   const partners = new Map<number, UserRecord | undefined>()
-  const partner = (id: number) => {
-    if (!partners.has(id)) partners.set(id, ctx.users.byId(id))
+  const partner = async (id: number) => {
+    if (!partners.has(id)) partners.set(id, await ctx.users.byId(id))
     return partners.get(id)
   }
   const asMentee = shownTandemsOf(world, me.right.id, 'Mentee')
   const asMentor = shownTandemsOf(world, me.right.id, 'Mentor')
   return right({
-    menteeProposal: asMentee.map((x) => proposalView(x, 'Mentee', partner(x.mentorId))),
-    mentorProposal: asMentor.map((x) => proposalView(x, 'Mentor', partner(x.menteeId))),
+    menteeProposal: await Promise.all(asMentee.map(async (x) => proposalView(x, 'Mentee', await partner(x.mentorId)))),
+    mentorProposal: await Promise.all(asMentor.map(async (x) => proposalView(x, 'Mentor', await partner(x.menteeId)))),
     proposalRemainingTime: {
       menteeRemainingTime: asMentee.flatMap((x) =>
         x.menteeProposal.state === 'PROPOSED' ? timeLeft(now, x, x.menteeProposal.deadline) : [],
@@ -101,11 +105,11 @@ export const matchingService = (ctx: ServiceContext): Services['matching'] => {
   return {
     proposals: async (actor) => {
       const now = ctx.clock()
-      const before = ctx.generation()
+      const before = await ctx.generation()
       const hit = actor.userId === null ? undefined : cache.get(actor.userId)
       if (hit !== undefined && hit.generation === before && now < hit.until) return right(hit.value)
-      const result = buildProposals(ctx, actor.userId, now)
-      if (isRight(result) && actor.userId !== null && ctx.generation() === before) {
+      const result = await buildProposals(ctx, actor.userId, now)
+      if (isRight(result) && actor.userId !== null && (await ctx.generation()) === before) {
         if (cache.size > 10_000) cache.clear()
         const deadlines = [
           ...result.right.proposalRemainingTime.menteeRemainingTime,
@@ -117,18 +121,18 @@ export const matchingService = (ctx: ServiceContext): Services['matching'] => {
     },
 
     accept: async (actor, body) => {
-      const found = target(ctx, actor.userId, body)
+      const found = await target(ctx, actor.userId, body)
       if (isLeft(found)) return found
       const { me, tandemId } = found.right
       const now = ctx.clock()
       const apply =
         body.role === 'Mentee' ? acceptByMentee(now, { tandemId, menteeId: me.id }) : acceptByMentor(now, { tandemId, mentorId: me.id })
-      const result = ctx.store.run({ userIds: [me.id], tandemIds: [tandemId] }, apply, now)
+      const result = await ctx.store.run({ userIds: [me.id], tandemIds: [tandemId] }, apply, now)
       return isLeft(result) ? result : right(true)
     },
 
     decline: async (actor, body) => {
-      const found = target(ctx, actor.userId, body)
+      const found = await target(ctx, actor.userId, body)
       if (isLeft(found)) return found
       const { me, tandemId } = found.right
       const reasonId = body.proposalSaveModel.declineReasonId ?? null
@@ -141,7 +145,7 @@ export const matchingService = (ctx: ServiceContext): Services['matching'] => {
         body.role === 'Mentee'
           ? declineByMentee(now, { tandemId, menteeId: me.id, declineReasonId: reasonId, comment })
           : declineByMentor(now, { tandemId, mentorId: me.id, declineReasonId: reasonId, comment, infoText: comment })
-      const result = ctx.store.run({ userIds: [me.id], tandemIds: [tandemId] }, apply, now)
+      const result = await ctx.store.run({ userIds: [me.id], tandemIds: [tandemId] }, apply, now)
       return isLeft(result) ? result : right(true)
     },
 
@@ -153,7 +157,7 @@ export const matchingService = (ctx: ServiceContext): Services['matching'] => {
       ),
 
     startMatching: async (actor) => {
-      const me = userById(ctx, actor.userId)
+      const me = await userById(ctx, actor.userId)
       if (isLeft(me)) return me
       return runMatching(ctx, me.right)
     },

@@ -5,20 +5,20 @@ import { isLeft, left, right, type Either } from 'fp-ts/lib/Either.js'
 import { userById, type ServiceContext } from './context.js'
 import { sideComplete } from './views.js'
 
-export const setMatching = (
+export const setMatching = async (
   ctx: ServiceContext,
   mentorId: UserId,
   enabled: boolean,
   by: 'Mentor' | 'Admin',
-): Either<DomainError, boolean> => {
-  const user = userById(ctx, mentorId)
+): Promise<Either<DomainError, boolean>> => {
+  const user = await userById(ctx, mentorId)
   if (isLeft(user)) return user
   if (user.right.participant.mentor === null) {
     // A participant without the mentor side lacks the right (403); an admin named a user who is no mentor (400).
     return left(by === 'Mentor' ? { _tag: 'WrongRole', role: 'Mentor' } : validationFailed([fieldError('email', 'invalid-value')]))
   }
   const now = ctx.clock()
-  const profileComplete = sideComplete(ctx, user.right, 'Mentor', now)
-  const result = ctx.store.run({ userIds: [mentorId] }, setMentorMatching(now, { mentorId, enabled, by, profileComplete }), now)
+  const profileComplete = await sideComplete(ctx, user.right, 'Mentor', now)
+  const result = await ctx.store.run({ userIds: [mentorId] }, setMentorMatching(now, { mentorId, enabled, by, profileComplete }), now)
   return isLeft(result) ? result : right(true)
 }

@@ -17,7 +17,7 @@ export type MentorPoolCache = {
   readonly rank: (
     mentee: { readonly id: UserId; readonly answers: readonly Answer[] },
     declined: ReadonlySet<UserId>,
-  ) => readonly RankedMentor[]
+  ) => Promise<readonly RankedMentor[]>
 }
 
 export type MentorPoolSources = {
@@ -31,19 +31,19 @@ export const createMentorPoolCache = (sources: MentorPoolSources): MentorPoolCac
   const compiled = compileQuestionnaire(sources.questionnaire)
   let packed: { readonly fingerprint: string; readonly pool: MentorPool } | null = null
 
-  const current = (): MentorPool => {
-    const fingerprint = sources.lists.mentorPoolFingerprint()
+  const current = async (): Promise<MentorPool> => {
+    const fingerprint = await sources.lists.mentorPoolFingerprint()
     if (packed === null || packed.fingerprint !== fingerprint) {
-      packed = { fingerprint, pool: packMentorPool(compiled, sources.answers.publishedMentors()) }
+      packed = { fingerprint, pool: packMentorPool(compiled, await sources.answers.publishedMentors()) }
     }
     return packed.pool
   }
 
   return {
-    rank: (mentee, declined) => {
+    rank: async (mentee, declined) => {
       const exclude = new Set<UserId>(declined)
-      for (const id of sources.lists.unavailablePublishedMentorIds()) exclude.add(id)
-      return rankPool(compiled, current(), mentee, { threshold: sources.matching.threshold, limit: sources.matching.limit, exclude })
+      for (const id of await sources.lists.unavailablePublishedMentorIds()) exclude.add(id)
+      return rankPool(compiled, await current(), mentee, { threshold: sources.matching.threshold, limit: sources.matching.limit, exclude })
     },
   }
 }

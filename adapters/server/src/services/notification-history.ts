@@ -16,8 +16,8 @@ import type { ServiceContext } from './context.js'
 const stateOf = (status: 'pending' | 'sending' | 'sent' | 'failed'): NotificationState =>
   status === 'sent' ? 'sent' : status === 'failed' ? 'failed' : 'queued'
 
-export const notificationHistory = (ctx: ServiceContext, userId: UserId): NotificationEntry[] =>
-  ctx.outbox.historyOf(userId).map((m) => ({
+export const notificationHistory = async (ctx: ServiceContext, userId: UserId): Promise<NotificationEntry[]> =>
+  (await ctx.outbox.historyOf(userId)).map((m) => ({
     notificationId: m.id,
     mailSubject: m.subject,
     createdDate: toIsoDateTime(m.createdAt),
@@ -29,10 +29,10 @@ export const notificationHistory = (ctx: ServiceContext, userId: UserId): Notifi
 export const resendNotification =
   (ctx: ServiceContext) =>
   async (body: ResendNotificationPayload): Promise<Either<DomainError, boolean>> => {
-    const row = ctx.outbox.byId(body.notificationId)
+    const row = await ctx.outbox.byId(body.notificationId)
     // A message of a deleted user's (user_id null) is no longer in anyone's history.
     if (row === undefined || row.userId === null) return left({ _tag: 'NotFound', entity: 'Notification' })
-    if (!ctx.outbox.requeueFailed(row.id, ctx.clock())) return left(invalidTransition(stateOf(row.status), 'resend'))
+    if (!(await ctx.outbox.requeueFailed(row.id, ctx.clock()))) return left(invalidTransition(stateOf(row.status), 'resend'))
     ctx.logger.info({ outboxId: row.id, type: row.type }, 'failed notification queued again by an administrator')
     return right(true)
   }

@@ -21,7 +21,7 @@ import { answersOf, profileValid } from './views.js'
 
 export const questionnaireService = (ctx: ServiceContext): Services['questionnaire'] => ({
   questionAnswerPairs: async (actor, query) => {
-    const user = userById(ctx, actor.userId)
+    const user = await userById(ctx, actor.userId)
     if (isLeft(user)) return user
     const side = query.role === 'Mentee' ? user.right.participant.mentee : user.right.participant.mentor
     const published = user.right.participant.mentor?.published === true && query.role === 'Mentor'
@@ -29,7 +29,7 @@ export const questionnaireService = (ctx: ServiceContext): Services['questionnai
       toQuestionAnswerResponse(
         ctx.master.questionnaire,
         query.role,
-        answersOf(ctx, user.right.id, query.role),
+        await answersOf(ctx, user.right.id, query.role),
         query.language,
         published,
         side?.status ?? 'NEW',
@@ -38,7 +38,7 @@ export const questionnaireService = (ctx: ServiceContext): Services['questionnai
   },
 
   saveAnswers: async (actor, body) => {
-    const user = userById(ctx, actor.userId)
+    const user = await userById(ctx, actor.userId)
     if (isLeft(user)) return user
     const side = body.roleName
     // Items the questionnaire does not know (a pair, an option kind, a stale question) are refused, not dropped.
@@ -53,15 +53,15 @@ export const questionnaireService = (ctx: ServiceContext): Services['questionnai
     })
     if (errors.length > 0) return left(validationFailed(errors))
     const questionnaireComplete = isQuestionnaireComplete(ctx.master.questionnaire, side, answers.right, currentYear)
-    const complete = questionnaireComplete && profileValid(ctx, user.right)
+    const complete = questionnaireComplete && (await profileValid(ctx, user.right))
     const mentor = user.right.participant.mentor
     if (side === 'Mentor' && mentor !== null) {
       const allowed = canSaveMentorAnswers({ published: mentor.published, status: mentor.status, complete })
       if (isLeft(allowed)) return allowed
     }
-    ctx.answers.save(user.right.id, side, [...answers.right], now, questionnaireComplete)
+    await ctx.answers.save(user.right.id, side, [...answers.right], now, questionnaireComplete)
     if (side === 'Mentor' && body.isSavePublish) {
-      const published = ctx.store.run(
+      const published = await ctx.store.run(
         { userIds: [user.right.id] },
         publishMentor(now, { mentorId: user.right.id, profileComplete: complete }),
         now,
@@ -72,7 +72,7 @@ export const questionnaireService = (ctx: ServiceContext): Services['questionnai
   },
 
   updateUserStatus: async (actor, body) => {
-    const user = userById(ctx, actor.userId)
+    const user = await userById(ctx, actor.userId)
     if (isLeft(user)) return user
     return setMatching(ctx, user.right.id, !body.disableMatching, 'Mentor')
   },

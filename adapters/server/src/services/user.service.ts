@@ -26,17 +26,14 @@ import { isLeft, left, right } from 'fp-ts/lib/Either.js'
 import { textIn, userById, type ServiceContext } from './context.js'
 import { answerTexts, countryName, imageUrl, languageName, profileAnswerTexts, stateName, statusEntries, userView } from './views.js'
 
-const masterData = (ctx: ServiceContext, language: Language): ProfileMasterData => ({
+const masterData = async (ctx: ServiceContext, language: Language): Promise<ProfileMasterData> => ({
   federalState: ctx.master.federalStates.map((s) => ({ stateName: textIn(s.name, language), stateOriginalId: s.stateOriginalId })),
   countryMaster: ctx.master.countries.map((c) => ({ countryName: textIn(c.name, language), countryCodeId: c.countryCodeId })),
   language: LANGUAGES.map((l) => ({
     languageName: ctx.master.languages.find((x) => x.languageId === LANGUAGE_IDS[l])?.name[language] ?? l,
     languageId: LANGUAGE_IDS[l],
   })),
-  cluster: ctx.clusters
-    .list()
-    .filter((c) => !c.isEnded)
-    .map((c) => ({ clusterText: c.clusterText, clusterId: c.clusterId })),
+  cluster: (await ctx.clusters.list()).filter((c) => !c.isEnded).map((c) => ({ clusterText: c.clusterText, clusterId: c.clusterId })),
   userProfileQuestions: ctx.master.profileQuestions.map((q) => ({
     userQuestionOriginalId: q.userQuestionOriginalId,
     userQuestionText: textIn(q.text, language),
@@ -48,26 +45,26 @@ const masterData = (ctx: ServiceContext, language: Language): ProfileMasterData 
  * Whether `viewerId` may see `userId`'s photo: themselves, or the other side of a live tandem the
  * viewer is shown (the dashboard's rule, after passed deadlines), never a former partner.
  */
-export const sharesTandem = (ctx: ServiceContext, viewerId: number, userId: number): boolean => {
+export const sharesTandem = async (ctx: ServiceContext, viewerId: number, userId: number): Promise<boolean> => {
   if (viewerId === userId) return true
-  return isShownPartner(ctx.store.loadCurrent({ userIds: [viewerId] }, ctx.clock()), viewerId, userId)
+  return isShownPartner(await ctx.store.loadCurrent({ userIds: [viewerId] }, ctx.clock()), viewerId, userId)
 }
 
 /** Ids of the profile form that name nothing in our master data (or a program year that ended). */
-const unknownMasterData = (
+const unknownMasterData = async (
   ctx: ServiceContext,
   p: ProfileInput,
   roles: readonly RoleName[],
   clusterId: number | null,
   currentClusterId: number | null,
-): FieldError[] => {
+): Promise<FieldError[]> => {
   const sideOf = new Map(ctx.master.profileQuestions.map((q) => [q.userQuestionOriginalId, q.side]))
   const answerError = (questionId: number, i: number): FieldError[] => {
     const side = sideOf.get(questionId)
     if (side === undefined) return [fieldError(`profileQuestionAnswer.${i}.userQuestionOriginalId`, 'invalid-value')]
     return asksProfileQuestion(side, roles) ? [] : [fieldError(`profileQuestionAnswer.${i}.userAnswer`, 'profile-question-other-side')]
   }
-  const cluster = clusterId === null || clusterId === currentClusterId ? null : ctx.clusters.byId(clusterId)
+  const cluster = clusterId === null || clusterId === currentClusterId ? null : await ctx.clusters.byId(clusterId)
   return [
     ...p.profileQuestionAnswer.flatMap((a, i) => answerError(a.userQuestionOriginalId, i)),
     ...(p.countryCodeId !== null && !ctx.master.countries.some((c) => c.countryCodeId === p.countryCodeId)
@@ -91,17 +88,17 @@ const profileRefused = (errors: readonly FieldError[]): DomainError => ({
 
 export const userService = (ctx: ServiceContext): Services['user'] => ({
   profile: async (actor, query) => {
-    const user = userById(ctx, actor.userId)
+    const user = await userById(ctx, actor.userId)
     if (isLeft(user)) return user
     return right({
-      userProfile: userView(ctx, user.right),
-      userProfileMasterModel: masterData(ctx, query.language),
-      userStatuses: statusEntries(ctx, user.right),
+      userProfile: await userView(ctx, user.right),
+      userProfileMasterModel: await masterData(ctx, query.language),
+      userStatuses: await statusEntries(ctx, user.right),
     })
   },
 
   updateProfile: async (actor, body) => {
-    const user = userById(ctx, actor.userId)
+    const user = await userById(ctx, actor.userId)
     if (isLeft(user)) return user
     // The sides the user holds: a person with both answers both sides' profile questions.
     const roles: RoleName[] = [
@@ -121,9 +118,10 @@ export const userService = (ctx: ServiceContext): Services['user'] => ({
           city: u.city,
           professionalPosition: u.professionalPosition,
           company: u.company,
-          profileQuestionAnswer: ctx.users
-            .profileAnswers(u.id)
-            .map((a) => ({ userQuestionOriginalId: a.questionId, userAnswer: a.answer })),
+          profileQuestionAnswer: (await ctx.users.profileAnswers(u.id)).map((a) => ({
+            userQuestionOriginalId: a.questionId,
+            userAnswer: a.answer,
+          })),
         }
       : body
     const valid = validateProfile(input, { roles })
@@ -137,9 +135,9 @@ export const userService = (ctx: ServiceContext): Services['user'] => ({
     // The program year of a running or matched mentee is the administrator's to change.
     const clusterId = mentee === null ? null : mentee.status === 'NEW' || mentee.status === 'AVAILABLE' ? p.clusterId : mentee.clusterId
     // Form rules and unknown master-data ids are reported together, under the summary key (SPEC §5).
-    const errors = [...formErrors, ...unknownMasterData(ctx, p, roles, clusterId, mentee?.clusterId ?? null)]
+    const errors = [...formErrors, ...(await unknownMasterData(ctx, p, roles, clusterId, mentee?.clusterId ?? null))]
     if (errors.length > 0) return left(profileRefused(errors))
-    ctx.users.updateProfile(user.right.id, {
+    await ctx.users.updateProfile(user.right.id, {
       countryCodeId: p.countryCodeId,
       stateOriginalId: p.stateOriginalId,
       city: (p.city ?? '').trim(),
@@ -151,38 +149,38 @@ export const userService = (ctx: ServiceContext): Services['user'] => ({
         .filter((a) => a.userAnswer.trim() !== '')
         .map((a) => ({ questionId: a.userQuestionOriginalId, answer: a.userAnswer })),
     })
-    if (body.isDeletedProfileImage) ctx.users.removeImage(user.right.id)
+    if (body.isDeletedProfileImage) await ctx.users.removeImage(user.right.id)
     return right(true)
   },
 
   updateImage: async (actor, image) => {
-    const user = userById(ctx, actor.userId)
+    const user = await userById(ctx, actor.userId)
     if (isLeft(user)) return user
-    if (image === null) ctx.users.removeImage(user.right.id)
-    else ctx.users.setImage(user.right.id, image.mime, image.bytes)
+    if (image === null) await ctx.users.removeImage(user.right.id)
+    else await ctx.users.setImage(user.right.id, image.mime, image.bytes)
     return right(true)
   },
 
   image: async (actor, userId) => {
-    if (!actor.isAdmin && (actor.userId === null || !sharesTandem(ctx, actor.userId, userId))) {
+    if (!actor.isAdmin && (actor.userId === null || !(await sharesTandem(ctx, actor.userId, userId)))) {
       return left({ _tag: 'NotFound', entity: 'User' } satisfies DomainError)
     }
-    return right(ctx.users.image(userId) ?? null)
+    return right((await ctx.users.image(userId)) ?? null)
   },
 
   proposedProfile: async (actor, query) => {
-    const me = userById(ctx, actor.userId)
+    const me = await userById(ctx, actor.userId)
     if (isLeft(me)) return me
     // Deadlines first, as the proposals read does: a lapsed proposal shows nobody, sweep or not.
-    const world = ctx.store.loadCurrent({ userIds: [me.right.id] }, ctx.clock())
+    const world = await ctx.store.loadCurrent({ userIds: [me.right.id] }, ctx.clock())
     const best = [...shownTandemsOf(world, me.right.id, query.role)].sort((a, b) => b.score.base - a.score.base)[0]
     if (best === undefined) return left({ _tag: 'NotFound', entity: 'Proposal' })
     const otherId = query.role === 'Mentee' ? best.mentorId : best.menteeId
-    const other = userById(ctx, otherId)
+    const other = await userById(ctx, otherId)
     if (isLeft(other)) return other
     const o = other.right
     const otherSide = query.role === 'Mentee' ? 'Mentor' : 'Mentee'
-    const firstStatus = statusEntries(ctx, me.right)[0]?.userStatus
+    const firstStatus = (await statusEntries(ctx, me.right))[0]?.userStatus
     const profile: ProposedProfile & { matchingTandemId: number } = {
       city: o.city,
       federalState: stateName(ctx, o.stateOriginalId, query.language),
@@ -194,8 +192,8 @@ export const userService = (ctx: ServiceContext): Services['user'] => ({
       email: firstStatus === 'MATCHED' && best.state === 'MATCHED' ? o.email : null,
       firstName: o.firstName,
       profileImage: imageUrl(o),
-      questionnairesQuestionAnswersModel: answerTexts(ctx, o.id, otherSide, query.language),
-      profileQuestionAnswersModel: profileAnswerTexts(ctx, o.id, otherSide, query.language),
+      questionnairesQuestionAnswersModel: await answerTexts(ctx, o.id, otherSide, query.language),
+      profileQuestionAnswersModel: await profileAnswerTexts(ctx, o.id, otherSide, query.language),
       matchingTandemId: best.id,
     }
     return right(profile)

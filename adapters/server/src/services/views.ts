@@ -39,7 +39,7 @@ export const holds = (user: UserRecord, side: Side): boolean =>
 export const imageUrl = (user: UserRecord): string | null =>
   user.hasImage ? `/api/User/ProfileImage/${user.id}?v=${user.participant.version}` : null
 
-export const statusEntries = (ctx: ServiceContext, user: UserRecord): UserStatusEntry[] => {
+export const statusEntries = async (ctx: ServiceContext, user: UserRecord): Promise<UserStatusEntry[]> => {
   const entries: UserStatusEntry[] = []
   const { mentee, mentor } = user.participant
   if (mentee !== null) {
@@ -48,7 +48,7 @@ export const statusEntries = (ctx: ServiceContext, user: UserRecord): UserStatus
       userStatus: mentee.status,
       userStatusId: STATUS_IDS[mentee.status],
       questionLastPublishDate: iso(mentee.lastStartedAt),
-      questionLastSavedDate: iso(ctx.answers.load(user.id, 'Mentee')?.savedAt ?? null),
+      questionLastSavedDate: iso((await ctx.answers.load(user.id, 'Mentee'))?.savedAt ?? null),
       noMatch: mentee.noMatch,
     })
   }
@@ -64,7 +64,7 @@ export const statusEntries = (ctx: ServiceContext, user: UserRecord): UserStatus
   return entries
 }
 
-export const userView = (ctx: ServiceContext, user: UserRecord): UserView => ({
+export const userView = async (ctx: ServiceContext, user: UserRecord): Promise<UserView> => ({
   email: user.email,
   firstName: user.firstName,
   lastName: user.lastName,
@@ -78,18 +78,19 @@ export const userView = (ctx: ServiceContext, user: UserRecord): UserView => ({
   professionalPosition: user.professionalPosition,
   company: user.company,
   clusterId: user.participant.mentee?.clusterId ?? null,
-  userProfileQuestionAnswers: ctx.users
-    .profileAnswers(user.id)
-    .map((a) => ({ userQuestionOriginalId: a.questionId, userAnswer: a.answer })),
+  userProfileQuestionAnswers: (await ctx.users.profileAnswers(user.id)).map((a) => ({
+    userQuestionOriginalId: a.questionId,
+    userAnswer: a.answer,
+  })),
   userRole: rolesOf(ctx, user).map((name) => ({ name })),
-  userStatuses: statusEntries(ctx, user),
+  userStatuses: await statusEntries(ctx, user),
   language: user.language,
-  consentsDue: consentsDue(ctx.users.acceptedConsents(user.id), ctx.consentVersions),
+  consentsDue: consentsDue(await ctx.users.acceptedConsents(user.id), ctx.consentVersions),
   consentVersions: ctx.consentVersions,
 })
 
 /** Whether the stored profile passes the profile rules (the questionnaire aside). */
-export const profileValid = (ctx: ServiceContext, user: UserRecord): boolean =>
+export const profileValid = async (ctx: ServiceContext, user: UserRecord): Promise<boolean> =>
   isRight(
     validateProfile(
       {
@@ -100,29 +101,32 @@ export const profileValid = (ctx: ServiceContext, user: UserRecord): boolean =>
         company: user.company,
         languageId: LANGUAGE_IDS[user.language],
         clusterId: user.participant.mentee?.clusterId ?? null,
-        profileQuestionAnswer: ctx.users
-          .profileAnswers(user.id)
-          .map((a) => ({ userQuestionOriginalId: a.questionId, userAnswer: a.answer })),
+        profileQuestionAnswer: (await ctx.users.profileAnswers(user.id)).map((a) => ({
+          userQuestionOriginalId: a.questionId,
+          userAnswer: a.answer,
+        })),
       },
       { roles: user.participant.mentee === null ? ['Mentor'] : ['Mentee'] },
     ),
   )
 
-export const answersOf = (ctx: ServiceContext, userId: number, side: Side): readonly Answer[] =>
-  ctx.answers.load(userId, side)?.answers ?? []
+export const answersOf = async (ctx: ServiceContext, userId: number, side: Side): Promise<readonly Answer[]> =>
+  (await ctx.answers.load(userId, side))?.answers ?? []
 
 /** Profile and questionnaire of a side complete at `now`: the fact start matching, publish and enable need. */
-export const sideComplete = (
+export const sideComplete = async (
   ctx: ServiceContext,
   user: UserRecord,
   side: Side,
   now: Instant,
-  answers: readonly Answer[] = answersOf(ctx, user.id, side),
-): boolean => profileValid(ctx, user) && isQuestionnaireComplete(ctx.master.questionnaire, side, answers, calendarYearOf(now))
+  given?: readonly Answer[],
+): Promise<boolean> =>
+  (await profileValid(ctx, user)) &&
+  isQuestionnaireComplete(ctx.master.questionnaire, side, given ?? (await answersOf(ctx, user.id, side)), calendarYearOf(now))
 
 /** A side's answers as question text and answer text, for profile views. */
-export const answerTexts = (ctx: ServiceContext, userId: number, side: Side, language: Language): QuestionTextAnswer[] => {
-  const answers = new Map(answersOf(ctx, userId, side).map((a) => [a.questionPairId, a]))
+export const answerTexts = async (ctx: ServiceContext, userId: number, side: Side, language: Language): Promise<QuestionTextAnswer[]> => {
+  const answers = new Map((await answersOf(ctx, userId, side)).map((a) => [a.questionPairId, a]))
   return ctx.master.questionnaire.pairs.flatMap((pair) => {
     const question = side === 'Mentee' ? pair.mentee : pair.mentor
     if (question === null) return []
@@ -134,8 +138,13 @@ export const answerTexts = (ctx: ServiceContext, userId: number, side: Side, lan
   })
 }
 
-export const profileAnswerTexts = (ctx: ServiceContext, userId: number, side: Side | 'All', language: Language): QuestionTextAnswer[] => {
-  const given = new Map(ctx.users.profileAnswers(userId).map((a) => [a.questionId, a.answer]))
+export const profileAnswerTexts = async (
+  ctx: ServiceContext,
+  userId: number,
+  side: Side | 'All',
+  language: Language,
+): Promise<QuestionTextAnswer[]> => {
+  const given = new Map((await ctx.users.profileAnswers(userId)).map((a) => [a.questionId, a.answer]))
   return ctx.master.profileQuestions
     .filter((q) => side === 'All' || asksProfileQuestion(q.side, [side]))
     .map((q) => ({ userQuestionText: textIn(q.text, language), userAnswer: given.get(q.userQuestionOriginalId) ?? null }))

@@ -10,22 +10,22 @@ import { CHART_TITLES, statisticsFilename } from './statistics.labels.js'
 import { rangeOf, statisticsReport } from './statistics.report.js'
 import { statisticsTable } from './statistics.sheet.js'
 
-const reportOf = (ctx: ServiceContext, filter: StatisticsFilter, language: Language) =>
-  statisticsReport(ctx, ctx.statistics.counts(rangeOf(filter)), language)
+const reportOf = async (ctx: ServiceContext, filter: StatisticsFilter, language: Language) =>
+  statisticsReport(ctx, await ctx.statistics.counts(rangeOf(filter)), language)
 
 export const statisticsService = (ctx: ServiceContext): Services['statistics'] => ({
   report: async (filter, language) => {
     const errors = validateStatisticsFilter(filter)
-    return errors.length > 0 ? left(validationFailed(errors)) : right(reportOf(ctx, filter, language))
+    return errors.length > 0 ? left(validationFailed(errors)) : right(await reportOf(ctx, filter, language))
   },
   spreadsheet: async (actor, chart: StatisticsChart, filter, language) => {
     const errors = validateStatisticsFilter(filter)
     if (errors.length > 0) return left(validationFailed(errors))
-    const table = statisticsTable(reportOf(ctx, filter, language), chart, language)
+    const table = statisticsTable(await reportOf(ctx, filter, language), chart, language)
     return right({
       filename: statisticsFilename(chart),
       write: async (out: NodeJS.WritableStream) => {
-        await writeSheet(out, CHART_TITLES[chart][language], table.columns, table.rows, exporterOf(ctx, actor))
+        await writeSheet(out, CHART_TITLES[chart][language], table.columns, table.rows, await exporterOf(ctx, actor))
       },
     })
   },

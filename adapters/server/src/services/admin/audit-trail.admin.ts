@@ -10,9 +10,9 @@ import type { Unaudited } from './audit.js'
 const SUBJECTS_SHOWN = 20
 
 /** A person reference (digits: an id; else an e-mail) as a user id; 0 when nobody has the address. */
-const personId = (ctx: ServiceContext, reference: string): UserId => {
+const personId = async (ctx: ServiceContext, reference: string): Promise<UserId> => {
   const text = reference.trim()
-  return /^\d+$/.test(text) ? Number(text) : (ctx.users.byEmail(text)?.id ?? 0)
+  return /^\d+$/.test(text) ? Number(text) : ((await ctx.users.byEmail(text))?.id ?? 0)
 }
 
 export const auditTrailAdmin = (ctx: ServiceContext): Pick<Unaudited<Services['admin']>, 'auditRecords'> => ({
@@ -22,32 +22,34 @@ export const auditTrailAdmin = (ctx: ServiceContext): Pick<Unaudited<Services['a
     const until = body.to === null ? undefined : Date.parse(`${body.to}T00:00:00Z`) + DAY
     if (from !== undefined && until !== undefined && from >= until) return left(validationFailed([fieldError('to', 'invalid-value')]))
     const filter: AuditFilter = {
-      ...(body.admin === null ? {} : { adminId: personId(ctx, body.admin) }),
-      ...(body.person === null ? {} : { subjectId: personId(ctx, body.person) }),
+      ...(body.admin === null ? {} : { adminId: await personId(ctx, body.admin) }),
+      ...(body.person === null ? {} : { subjectId: await personId(ctx, body.person) }),
       ...(body.action === null ? {} : { action: body.action }),
       ...(from === undefined ? {} : { from }),
       ...(until === undefined ? {} : { until }),
     }
-    const page = ctx.audit.list(filter, (body.page - 1) * body.pageSize, body.pageSize)
+    const page = await ctx.audit.list(filter, (body.page - 1) * body.pageSize, body.pageSize)
     const names = new Map<UserId, string | null>()
-    const nameOf = (id: UserId): string | null => {
+    const nameOf = async (id: UserId): Promise<string | null> => {
       if (!names.has(id)) {
-        const user = ctx.users.byId(id)
+        const user = await ctx.users.byId(id)
         names.set(id, user === undefined ? null : `${user.firstName} ${user.lastName}`.trim())
       }
       return names.get(id) ?? null
     }
-    const records = page.records.map((r): AuditRecordView => ({
-      id: r.id,
-      at: toIsoDateTime(r.at),
-      adminId: r.adminId,
-      adminName: nameOf(r.adminId),
-      action: r.action,
-      objectId: r.objectId,
-      // A list read may name thousands: the page shows the first ones and the count.
-      subjectIds: r.subjectIds.slice(0, SUBJECTS_SHOWN),
-      subjectCount: r.subjectCount,
-    }))
-    return right({ records, total: page.total, page: body.page, pageSize: body.pageSize, actions: [...ctx.audit.actions()] })
+    const records: AuditRecordView[] = []
+    for (const r of page.records)
+      records.push({
+        id: r.id,
+        at: toIsoDateTime(r.at),
+        adminId: r.adminId,
+        adminName: await nameOf(r.adminId),
+        action: r.action,
+        objectId: r.objectId,
+        // A list read may name thousands: the page shows the first ones and the count.
+        subjectIds: r.subjectIds.slice(0, SUBJECTS_SHOWN),
+        subjectCount: r.subjectCount,
+      })
+    return right({ records, total: page.total, page: body.page, pageSize: body.pageSize, actions: [...(await ctx.audit.actions())] })
   },
 })

@@ -19,14 +19,14 @@ type Plan<F> =
   | {
       readonly kind: 'read'
       readonly action: string
-      readonly subjects: (input: InputOf<F>, value: ValueOf<F>) => readonly UserId[]
+      readonly subjects: (input: InputOf<F>, value: ValueOf<F>) => readonly UserId[] | Promise<readonly UserId[]>
       readonly object?: (input: InputOf<F>) => number | null
     }
   | {
       readonly kind: 'change'
       readonly action: string
       /** Worked out before the change (a deletion leaves nobody to look up afterwards). */
-      readonly subjects: (input: InputOf<F>) => readonly UserId[]
+      readonly subjects: (input: InputOf<F>) => readonly UserId[] | Promise<readonly UserId[]>
       readonly object?: (input: InputOf<F>) => number | null
     }
 
@@ -35,11 +35,14 @@ type Plans<S> = { readonly [K in keyof S]: Plan<S[K]> }
 /** An export's spreadsheet that tells, once written, whom it contained. */
 export type AuditedSpreadsheet = Spreadsheet & { readonly subjectIds: () => readonly UserId[] }
 
-const idsOf = (ctx: ServiceContext, ...emails: readonly string[]): UserId[] =>
-  emails.flatMap((email) => {
-    const id = ctx.users.byEmail(email)?.id
-    return id === undefined ? [] : [id]
-  })
+const idsOf = async (ctx: ServiceContext, ...emails: readonly string[]): Promise<UserId[]> => {
+  const ids: UserId[] = []
+  for (const email of emails) {
+    const id = (await ctx.users.byEmail(email))?.id
+    if (id !== undefined) ids.push(id)
+  }
+  return ids
+}
 
 const adminPlans = (ctx: ServiceContext): Plans<Services['admin']> => ({
   allUsers: { kind: 'read', action: 'users.list', subjects: (_, rows) => rows.map((r) => r.userId) },
@@ -47,11 +50,11 @@ const adminPlans = (ctx: ServiceContext): Plans<Services['admin']> => ({
   userDetail: { kind: 'read', action: 'user.read', subjects: ([query]) => idsOf(ctx, query.email) },
   menteeStateChangeData: { kind: 'read', action: 'mentee-status.read', subjects: ([email]) => idsOf(ctx, email) },
   manualMatchingMasterData: { kind: 'read', action: 'users.list', subjects: (_, data) => data.allUsers.map((u) => u.userId) },
-  tandemList: { kind: 'read', action: 'teams.list', subjects: (_, rows) => ctx.lists.tandemUserIds(rows.map((r) => r.id)) },
+  tandemList: { kind: 'read', action: 'teams.list', subjects: async (_, rows) => await ctx.lists.tandemUserIds(rows.map((r) => r.id)) },
   tandemById: {
     kind: 'read',
     action: 'team.read',
-    subjects: ([tandemId]) => ctx.lists.tandemUserIds([tandemId]),
+    subjects: async ([tandemId]) => await ctx.lists.tandemUserIds([tandemId]),
     object: ([tandemId]) => tandemId,
   },
   retentionDue: { kind: 'read', action: 'retention.list', subjects: (_, rows) => rows.map((r) => r.userId) },
@@ -65,7 +68,7 @@ const adminPlans = (ctx: ServiceContext): Plans<Services['admin']> => ({
   closeTandem: {
     kind: 'change',
     action: 'team.release',
-    subjects: ([body]) => ctx.lists.tandemUserIds(body.map((p) => tandemIdOfProposal(p.proposalId))),
+    subjects: async ([body]) => await ctx.lists.tandemUserIds(body.map((p) => tandemIdOfProposal(p.proposalId))),
     object: ([body]) => (body[0] === undefined ? null : tandemIdOfProposal(body[0].proposalId)),
   },
   accept: {
@@ -84,15 +87,15 @@ const adminPlans = (ctx: ServiceContext): Plans<Services['admin']> => ({
   closeCluster: {
     kind: 'change',
     action: 'program-year.close',
-    subjects: ([clusterId]) => ctx.lists.clusterMemberIds(clusterId).userIds,
+    subjects: async ([clusterId]) => (await ctx.lists.clusterMemberIds(clusterId)).userIds,
     object: ([clusterId]) => clusterId,
   },
   syncFromIdp: { kind: 'change', action: 'identity.sync', subjects: () => [] },
   resendNotification: {
     kind: 'change',
     action: 'notification.resend',
-    subjects: ([body]) => {
-      const userId = ctx.outbox.byId(body.notificationId)?.userId
+    subjects: async ([body]) => {
+      const userId = (await ctx.outbox.byId(body.notificationId))?.userId
       return userId === undefined || userId === null ? [] : [userId]
     },
     object: ([body]) => body.notificationId,
@@ -139,14 +142,14 @@ const audited = <S extends object>(
       if (adminId === null) return left(notFound('User'))
       const object = plan.object?.(input) ?? null
       if (plan.kind === 'change') {
-        const entry = { at: ctx.clock(), adminId, action: plan.action, objectId: object, subjectIds: plan.subjects(input) }
+        const entry = { at: ctx.clock(), adminId, action: plan.action, objectId: object, subjectIds: await plan.subjects(input) }
         return ctx.audit.during(entry, () => method(...input))
       }
       const result = await method(...input)
       if (isLeft(result)) return result
       const value = result.right
-      const record = (subjectIds: readonly UserId[]) =>
-        ctx.audit.append({ at: ctx.clock(), adminId, action: plan.action, objectId: object, subjectIds })
+      const record = async (subjectIds: readonly UserId[]) =>
+        await ctx.audit.append({ at: ctx.clock(), adminId, action: plan.action, objectId: object, subjectIds })
       // An export is recorded once written, naming exactly the people it contained.
       if (isAuditedSpreadsheet(value))
         return {
@@ -155,11 +158,11 @@ const audited = <S extends object>(
             ...value,
             write: async (out: NodeJS.WritableStream) => {
               await value.write(out)
-              record(value.subjectIds())
+              await record(value.subjectIds())
             },
           },
         }
-      record(plan.subjects(input, value))
+      await record(await plan.subjects(input, value))
       return result
     }
   }
@@ -200,7 +203,8 @@ export const auditedUser = (ctx: ServiceContext, adminIdOf: AdminIdOf, user: Ser
     const result = await user.image(actor, userId)
     if (!actor.isAdmin || actor.userId === userId || isLeft(result) || result.right === null) return result
     const adminId = await adminIdOf(actor)
-    if (adminId !== null) ctx.audit.append({ at: ctx.clock(), adminId, action: 'user.photo.read', objectId: null, subjectIds: [userId] })
+    if (adminId !== null)
+      await ctx.audit.append({ at: ctx.clock(), adminId, action: 'user.photo.read', objectId: null, subjectIds: [userId] })
     return result
   },
 })

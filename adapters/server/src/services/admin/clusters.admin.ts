@@ -9,20 +9,20 @@ import type { Unaudited } from './audit.js'
 type ClustersAdmin = Pick<Unaudited<Services['admin']>, 'clusters' | 'createCluster' | 'closeCluster'>
 
 export const clustersAdmin = (ctx: ServiceContext): ClustersAdmin => ({
-  clusters: async () => right(ctx.clusters.list()),
+  clusters: async () => right(await ctx.clusters.list()),
 
   createCluster: async (title) => {
     const text = title.trim()
     const errors = validateClusterTitle(text)
     if (errors.length > 0) return left({ _tag: 'ValidationFailed', errors })
-    const id = ctx.clusters.create(text)
-    const cluster = id === undefined ? undefined : ctx.clusters.byId(id)
+    const id = await ctx.clusters.create(text)
+    const cluster = id === undefined ? undefined : await ctx.clusters.byId(id)
     return cluster === undefined ? left({ _tag: 'ClusterTitleTaken' }) : right(cluster)
   },
 
   closeCluster: async (clusterId) => {
     const now = ctx.clock()
-    const result = ctx.store.run(ctx.lists.clusterMemberIds(clusterId), deactivateCluster(now, { clusterId }), now)
+    const result = await ctx.store.run(await ctx.lists.clusterMemberIds(clusterId), deactivateCluster(now, { clusterId }), now)
     return isLeft(result) ? result : right(true)
   },
 })

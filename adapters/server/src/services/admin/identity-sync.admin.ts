@@ -11,10 +11,10 @@ export const identitySyncAdmin = (ctx: ServiceContext): Pick<Unaudited<Services[
     if (accounts === null) return left({ _tag: 'ExternalIdentityProvider' })
     let changed = 0
     for (const account of accounts) {
-      const user = ctx.users.bySubject(account.issuer, account.subject)
+      const user = await ctx.users.bySubject(account.issuer, account.subject)
       if (user === undefined) continue
       // An address another user holds stays with them (e-mails are unique); the rest is copied.
-      const holder = ctx.users.byEmail(account.email)
+      const holder = await ctx.users.byEmail(account.email)
       const email = holder === undefined || holder.id === user.id ? account.email : user.email
       const same =
         user.email === email &&
@@ -24,7 +24,7 @@ export const identitySyncAdmin = (ctx: ServiceContext): Pick<Unaudited<Services[
         user.gender === account.gender &&
         user.language === account.locale
       if (same) continue
-      ctx.users.replaceIdentity(user.id, {
+      await ctx.users.replaceIdentity(user.id, {
         email,
         firstName: account.givenName,
         lastName: account.familyName,

@@ -13,29 +13,29 @@ const pickerUser = (u: UserRecord) => ({ userId: u.id, firstName: u.firstName, l
 
 export const manualTandemAdmin = (ctx: ServiceContext): ManualTandemAdmin => ({
   manualMatchingMasterData: async () => {
-    const users = ctx.users.all().filter((u) => !isDeletedPlaceholder(u))
+    const users = (await ctx.users.all()).filter((u) => !isDeletedPlaceholder(u))
     return right({
       tandemStates: [...TANDEM_STATES],
       proposalStates: [...PROPOSAL_STATES],
       mentees: users.filter((u) => u.participant.mentee?.status === 'AVAILABLE').map(pickerUser),
       mentors: users.filter((u) => u.participant.mentor?.status === 'AVAILABLE' && u.participant.mentor.published).map(pickerUser),
       allUsers: users.map(pickerUser),
-      clusters: ctx.clusters.list(),
+      clusters: await ctx.clusters.list(),
     })
   },
 
   createManualTandem: async (body) => {
     if (body.mentees.userId === body.mentors.userId) return left({ _tag: 'SameUser' })
-    const mentee = userByEmail(ctx, body.mentees.email)
-    const mentor = userByEmail(ctx, body.mentors.email)
+    const mentee = await userByEmail(ctx, body.mentees.email)
+    const mentor = await userByEmail(ctx, body.mentors.email)
     if (isLeft(mentee)) return mentee
     if (isLeft(mentor)) return mentor
     if (mentee.right.id !== body.mentees.userId || mentor.right.id !== body.mentors.userId)
       return left({ _tag: 'NotFound', entity: 'User' })
-    const clusterId = mentee.right.participant.mentee?.clusterId ?? ctx.clusters.defaultCluster()?.clusterId
+    const clusterId = mentee.right.participant.mentee?.clusterId ?? (await ctx.clusters.defaultCluster())?.clusterId
     if (clusterId === undefined) return left({ _tag: 'NotFound', entity: 'Cluster' })
     const now = ctx.clock()
-    const result = ctx.store.run(
+    const result = await ctx.store.run(
       { userIds: [mentee.right.id, mentor.right.id] },
       createManualTandem(now, { menteeId: mentee.right.id, mentorId: mentor.right.id, clusterId }),
       now,

@@ -10,7 +10,7 @@ import type { Unaudited } from './audit.js'
 export const retentionAdmin = (ctx: ServiceContext): Pick<Unaudited<Services['admin']>, 'retentionDue'> => ({
   retentionDue: async () => {
     const now = ctx.clock()
-    const rows = ctx.retention.people().flatMap((p): RetentionDueRow[] => {
+    const rows = (await ctx.retention.people()).flatMap((p): RetentionDueRow[] => {
       if (!underRetention(p)) return []
       const facts = retentionFactsOf(p)
       const deadline = retentionDeadline(ctx.retentionMonths, facts)

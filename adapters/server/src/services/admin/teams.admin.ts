@@ -45,48 +45,48 @@ export const teamsAdmin = (ctx: ServiceContext): TeamsAdmin => {
   }
 
   /** One command on the named tandems and both sides of each, at one instant. */
-  const runOn = (tandemIds: readonly number[], apply: (now: number) => WorldStep): Either<DomainError, boolean> => {
+  const runOn = async (tandemIds: readonly number[], apply: (now: number) => WorldStep): Promise<Either<DomainError, boolean>> => {
     const now = ctx.clock()
-    const result = ctx.store.run({ userIds: ctx.lists.tandemUserIds(tandemIds), tandemIds }, apply(now), now)
+    const result = await ctx.store.run({ userIds: await ctx.lists.tandemUserIds(tandemIds), tandemIds }, apply(now), now)
     return isLeft(result) ? result : right(true)
   }
 
   return {
     tandemList: async (body) =>
       right(
-        ctx.lists
-          .tandems({
+        (
+          await ctx.lists.tandems({
             states: body.tandemStates,
             tandemId: body.tandemId,
             userSearch: body.email,
             clusterIds: body.filterCluster,
           })
-          .map((r) => ({
-            id: r.id,
-            createdDate: toIsoDateTime(r.createdAt),
-            programYear: r.programYear,
-            menteeLastName: r.menteeLastName,
-            mentorLastName: r.mentorLastName,
-            tandemStatus: r.state,
-            menteeProposalStatus: r.menteeProposalState as Tandem['menteeProposal']['state'],
-            mentorProposalStatus: r.mentorProposalState as Tandem['mentorProposal']['state'],
-            baseMatchRuleScore: r.base,
-            maxScore: r.max,
-            percentage: r.percentage,
-          })),
+        ).map((r) => ({
+          id: r.id,
+          createdDate: toIsoDateTime(r.createdAt),
+          programYear: r.programYear,
+          menteeLastName: r.menteeLastName,
+          mentorLastName: r.mentorLastName,
+          tandemStatus: r.state,
+          menteeProposalStatus: r.menteeProposalState as Tandem['menteeProposal']['state'],
+          mentorProposalStatus: r.mentorProposalState as Tandem['mentorProposal']['state'],
+          baseMatchRuleScore: r.base,
+          maxScore: r.max,
+          percentage: r.percentage,
+        })),
       ),
 
     tandemById: async (tandemId) => {
       // Deadlines first, as every read of a participant's tandems: the admin edits what is current.
-      const slice = { userIds: ctx.lists.tandemUserIds([tandemId]), tandemIds: [tandemId] }
-      const tandem = ctx.store.loadCurrent(slice, ctx.clock()).tandems.get(tandemId)
+      const slice = { userIds: await ctx.lists.tandemUserIds([tandemId]), tandemIds: [tandemId] }
+      const tandem = (await ctx.store.loadCurrent(slice, ctx.clock())).tandems.get(tandemId)
       if (tandem === undefined) return left({ _tag: 'NotFound', entity: 'Tandem' })
       return right({
         tandemId: tandem.id,
         version: tandem.version,
         tandemStatus: tandem.state,
-        matchingTandemMenteeProposal: proposalDetail(tandem, 'Mentee', ctx.users.byId(tandem.menteeId)),
-        matchingTandemMentorProposal: proposalDetail(tandem, 'Mentor', ctx.users.byId(tandem.mentorId)),
+        matchingTandemMenteeProposal: proposalDetail(tandem, 'Mentee', await ctx.users.byId(tandem.menteeId)),
+        matchingTandemMentorProposal: proposalDetail(tandem, 'Mentor', await ctx.users.byId(tandem.mentorId)),
       })
     },
 
@@ -102,7 +102,7 @@ export const teamsAdmin = (ctx: ServiceContext): TeamsAdmin => {
       type Step = { readonly tandemId: number; readonly role: Side; readonly userId: number; readonly expectedVersion: number | undefined }
       const planned: Step[] = []
       for (const item of body) {
-        const user = userByEmail(ctx, item.email)
+        const user = await userByEmail(ctx, item.email)
         if (isLeft(user)) return user
         for (const save of item.matchingTandemSaveModel) {
           // The version the admin loaded guards the first step on a tandem; later steps of this batch follow it.
@@ -123,8 +123,8 @@ export const teamsAdmin = (ctx: ServiceContext): TeamsAdmin => {
     },
 
     decline: async (body) => {
-      const mentee = userByEmail(ctx, body.menteeEmail)
-      const mentor = userByEmail(ctx, body.mentorEmail)
+      const mentee = await userByEmail(ctx, body.menteeEmail)
+      const mentor = await userByEmail(ctx, body.mentorEmail)
       if (isLeft(mentee)) return mentee
       if (isLeft(mentor)) return mentor
       const d = body.declineProposal

@@ -35,40 +35,45 @@ type UsersAdmin = Pick<
 >
 
 export const usersAdmin = (ctx: ServiceContext): UsersAdmin => {
-  const programYearOf = (u: UserRecord): string | null => ctx.clusters.byId(u.participant.mentee?.clusterId ?? 0)?.clusterText ?? null
+  /** The program years by id, read once for a whole list. */
+  const programYears = async (): Promise<ReadonlyMap<number, string>> =>
+    new Map((await ctx.clusters.list()).map((c) => [c.clusterId, c.clusterText]))
+  const programYearOf = (u: UserRecord, years: ReadonlyMap<number, string>): string | null =>
+    years.get(u.participant.mentee?.clusterId ?? 0) ?? null
 
-  const listRow = (u: UserRecord, side: Side): UserListRow => ({
+  const listRow = (u: UserRecord, side: Side, years: ReadonlyMap<number, string>): UserListRow => ({
     userId: u.id,
     firstName: u.firstName,
     lastName: u.lastName,
     email: u.email,
     registrationDate: toIsoDateTime(u.registeredAt),
-    programYear: side === 'Mentee' ? programYearOf(u) : null,
+    programYear: side === 'Mentee' ? programYearOf(u, years) : null,
     status: (side === 'Mentee' ? u.participant.mentee?.status : u.participant.mentor?.status) ?? 'NEW',
   })
 
   return {
     resendNotification: resendNotification(ctx),
 
-    allUsers: async () =>
-      right(
-        ctx.users
-          .all()
+    allUsers: async () => {
+      const years = await programYears()
+      return right(
+        (await ctx.users.all())
           .filter((u) => !isDeletedPlaceholder(u))
-          .map((u) => listRow(u, u.participant.mentee !== null ? 'Mentee' : 'Mentor')),
-      ),
+          .map((u) => listRow(u, u.participant.mentee !== null ? 'Mentee' : 'Mentor', years)),
+      )
+    },
 
     userDetail: async (query) => {
-      const found = userByEmail(ctx, query.email)
+      const found = await userByEmail(ctx, query.email)
       if (isLeft(found)) return found
       const u = found.right
       const lang = query.language
-      const world = ctx.store.load({ userIds: [u.id] })
+      const world = await ctx.store.load({ userIds: [u.id] })
       const tandemsAs = (side: Side) => tandemsOf(world, u.id, side).map((x) => ({ matchingTandemId: x.id }))
       const detail: AdminUserDetail = {
         userRole: rolesOf(ctx, u).map((name) => ({ name })),
-        userStatuses: statusEntries(ctx, u),
-        notification: notificationHistory(ctx, u.id),
+        userStatuses: await statusEntries(ctx, u),
+        notification: await notificationHistory(ctx, u.id),
         userCompleteProfile: {
           firstName: u.firstName,
           lastName: u.lastName,
@@ -80,14 +85,14 @@ export const usersAdmin = (ctx: ServiceContext): UsersAdmin => {
           gender: u.gender,
           professionalPosition: u.professionalPosition,
           company: u.company,
-          cluster: programYearOf(u),
+          cluster: programYearOf(u, await programYears()),
           registrationDate: toIsoDateTime(u.registeredAt),
         },
         allData: {
-          menteeAccountQuestions: u.participant.mentee === null ? [] : answerTexts(ctx, u.id, 'Mentee', lang),
-          mentorAccountQuestions: u.participant.mentor === null ? [] : answerTexts(ctx, u.id, 'Mentor', lang),
-          menteeProfileQuestions: u.participant.mentee === null ? [] : profileAnswerTexts(ctx, u.id, 'Mentee', lang),
-          mentorProfileQuestions: u.participant.mentor === null ? [] : profileAnswerTexts(ctx, u.id, 'Mentor', lang),
+          menteeAccountQuestions: u.participant.mentee === null ? [] : await answerTexts(ctx, u.id, 'Mentee', lang),
+          mentorAccountQuestions: u.participant.mentor === null ? [] : await answerTexts(ctx, u.id, 'Mentor', lang),
+          menteeProfileQuestions: u.participant.mentee === null ? [] : await profileAnswerTexts(ctx, u.id, 'Mentee', lang),
+          mentorProfileQuestions: u.participant.mentor === null ? [] : await profileAnswerTexts(ctx, u.id, 'Mentor', lang),
           menteeMatchingTandem: tandemsAs('Mentee'),
           mentorMatchingTandem: tandemsAs('Mentor'),
           menteeLastStartedMatchingDate:
@@ -98,13 +103,13 @@ export const usersAdmin = (ctx: ServiceContext): UsersAdmin => {
     },
 
     menteeStateChangeData: async (email) => {
-      const found = userByEmail(ctx, email)
+      const found = await userByEmail(ctx, email)
       if (isLeft(found)) return found
       const mentee = found.right.participant.mentee
       // The named user is no mentee: a bad e-mail in the request, not a matching state.
       if (mentee === null) return left({ _tag: 'ValidationFailed', errors: [{ field: 'email', key: 'invalid-value' }] })
       return right({
-        clusterMaster: ctx.clusters.list(),
+        clusterMaster: await ctx.clusters.list(),
         // Only the moves the core allows from the current status (NEW -> MATCHED can never succeed).
         statusMaster: menteeAdminStatusChoices(mentee.status).map((name) => ({ id: STATUS_IDS[name], name })),
         menteeClusterAndStatusData: {
@@ -115,7 +120,7 @@ export const usersAdmin = (ctx: ServiceContext): UsersAdmin => {
     },
 
     updateMenteeInformation: async (body) => {
-      const found = userByEmail(ctx, body.email)
+      const found = await userByEmail(ctx, body.email)
       if (isLeft(found)) return found
       const status = statusById(body.statusId)
       if (status === undefined || status !== body.newStatus)
@@ -123,7 +128,7 @@ export const usersAdmin = (ctx: ServiceContext): UsersAdmin => {
       // The admin saw previousStatus; if it moved meanwhile, the edit is refused like a team edit.
       if (found.right.participant.mentee?.status !== body.previousStatus) return left({ _tag: 'TandemChanged' })
       const now = ctx.clock()
-      const result = ctx.store.run(
+      const result = await ctx.store.run(
         { userIds: [found.right.id] },
         setMenteeStatusByAdmin(now, { menteeId: found.right.id, status, clusterId: body.clusterId }),
         now,
@@ -132,7 +137,7 @@ export const usersAdmin = (ctx: ServiceContext): UsersAdmin => {
     },
 
     updateUserStatus: async (body) => {
-      const found = userByEmail(ctx, body.email)
+      const found = await userByEmail(ctx, body.email)
       if (isLeft(found)) return found
       return setMatching(ctx, found.right.id, !body.disableMatching, 'Admin')
     },
@@ -140,7 +145,7 @@ export const usersAdmin = (ctx: ServiceContext): UsersAdmin => {
     statusMaster: async () => right(STATUSES.map((name) => ({ id: STATUS_IDS[name], name }))),
 
     usersByStatus: async (side, selection) => {
-      const rows = ctx.lists.usersBySide(
+      const rows = await ctx.lists.usersBySide(
         side,
         selection.map((s) => s.name),
       )

@@ -11,17 +11,17 @@ export type AdministratorRead = { readonly administratorId: number; readonly at:
  * "Who among the administrators looked at their data and when": the audit records about the person
  * (services/admin/audit.ts writes them), newest first, ids and actions only.
  */
-export const administratorReadsOf = (ctx: ServiceContext, id: UserId): readonly AdministratorRead[] =>
-  ctx.audit.auditRecordsAbout(id).map((r) => ({ administratorId: r.adminId, at: new Date(r.at).toISOString(), action: r.action }))
+export const administratorReadsOf = async (ctx: ServiceContext, id: UserId): Promise<readonly AdministratorRead[]> =>
+  (await ctx.audit.auditRecordsAbout(id)).map((r) => ({ administratorId: r.adminId, at: new Date(r.at).toISOString(), action: r.action }))
 
 const iso = (at: number | null): string | null => (at === null ? null : new Date(at).toISOString())
 
 /** A tandem as the person saw it: their side, its states and dates, the partner's name only when shown. */
-const tandemView = (ctx: ServiceContext, t: Tandem, id: UserId) => {
+const tandemView = async (ctx: ServiceContext, t: Tandem, id: UserId) => {
   const side: Side = t.menteeId === id ? 'Mentee' : 'Mentor'
   const own = side === 'Mentee' ? t.menteeProposal : t.mentorProposal
   const partnerId = side === 'Mentee' ? t.mentorId : t.menteeId
-  const partner = isShownTo(t, id, side) ? ctx.users.byId(partnerId) : undefined
+  const partner = isShownTo(t, id, side) ? await ctx.users.byId(partnerId) : undefined
   return {
     tandemId: t.id,
     side,
@@ -40,11 +40,11 @@ const tandemView = (ctx: ServiceContext, t: Tandem, id: UserId) => {
   }
 }
 
-export type PersonalData = ReturnType<typeof collectPersonalData>
+export type PersonalData = Awaited<ReturnType<typeof collectPersonalData>>
 
 /** The person's data, or undefined when there is no such person. `step` reports each part as it is read. */
-export const collectPersonalData = (ctx: ServiceContext, id: UserId, step: (part: string) => void = () => {}) => {
-  const user = ctx.users.byId(id)
+export const collectPersonalData = async (ctx: ServiceContext, id: UserId, step: (part: string) => void = () => {}) => {
+  const user = await ctx.users.byId(id)
   if (user === undefined) return undefined
   step('account')
   const account = {
@@ -63,15 +63,17 @@ export const collectPersonalData = (ctx: ServiceContext, id: UserId, step: (part
     city: user.city,
     countryCodeId: user.countryCodeId,
     stateOriginalId: user.stateOriginalId,
-    profileAnswers: ctx.users.profileAnswers(id),
+    profileAnswers: await ctx.users.profileAnswers(id),
     hasPhoto: user.hasImage,
   }
   step('answers')
   const sides = (['Mentee', 'Mentor'] as const).filter((s) => (s === 'Mentee' ? user.participant.mentee : user.participant.mentor) !== null)
-  const answers = sides.map((side) => {
-    const saved = ctx.answers.answersOf(id, side)
-    return { side, savedAt: iso(saved?.savedAt ?? null), answers: saved?.answers ?? [] }
-  })
+  const answers = await Promise.all(
+    sides.map(async (side) => {
+      const saved = await ctx.answers.answersOf(id, side)
+      return { side, savedAt: iso(saved?.savedAt ?? null), answers: saved?.answers ?? [] }
+    }),
+  )
   const statuses = {
     mentee:
       user.participant.mentee === null ? null : { ...user.participant.mentee, lastStartedAt: iso(user.participant.mentee.lastStartedAt) },
@@ -86,9 +88,11 @@ export const collectPersonalData = (ctx: ServiceContext, id: UserId, step: (part
           },
   }
   step('tandems')
-  const tandems = [...tandemsOf(ctx.store.load({ userIds: [id] }), id)].sort((a, b) => a.id - b.id).map((t) => tandemView(ctx, t, id))
+  const tandems = []
+  for (const t of [...tandemsOf(await ctx.store.load({ userIds: [id] }), id)].sort((a, b) => a.id - b.id))
+    tandems.push(await tandemView(ctx, t, id))
   step('notifications')
-  const notifications = ctx.outbox.historyOf(id).map((m) => ({
+  const notifications = (await ctx.outbox.historyOf(id)).map((m) => ({
     type: m.type,
     subject: m.subject,
     language: m.language,
@@ -97,15 +101,15 @@ export const collectPersonalData = (ctx: ServiceContext, id: UserId, step: (part
   }))
   // Each document with the version accepted and when; an account from before versions were stored
   // shows the sign-up acceptance with the registration time and no version.
-  const signUp = ctx.users.consentsOf(id)
-  const accepted = ctx.users.acceptedConsents(id)
+  const signUp = await ctx.users.consentsOf(id)
+  const accepted = await ctx.users.acceptedConsents(id)
   const consents = CONSENT_DOCUMENTS.map((document) => {
     const record = accepted.find((c) => c.document === document)
     if (record !== undefined) return { document, accepted: true, acceptedAt: iso(record.acceptedAt), version: record.version }
     const atSignUp = document === 'privacyPolicy' ? signUp?.privacy : signUp?.terms
     return { document, accepted: atSignUp ?? false, acceptedAt: atSignUp === true ? iso(signUp?.at ?? null) : null, version: null }
   })
-  const photo = user.hasImage ? (ctx.users.image(id) ?? null) : null
+  const photo = user.hasImage ? ((await ctx.users.image(id)) ?? null) : null
   step('administratorReads')
   return {
     data: {
@@ -117,7 +121,7 @@ export const collectPersonalData = (ctx: ServiceContext, id: UserId, step: (part
       tandems,
       notifications,
       consents,
-      administratorReads: administratorReadsOf(ctx, id),
+      administratorReads: await administratorReadsOf(ctx, id),
     },
     photo,
   }

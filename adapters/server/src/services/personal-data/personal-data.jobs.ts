@@ -29,13 +29,13 @@ export const createPersonalDataJobs = (ctx: ServiceContext) => {
     try {
       await nextTurn()
       const done = new Set<string>()
-      const collected = collectPersonalData(ctx, id, (part) => {
+      const collected = await collectPersonalData(ctx, id, (part) => {
         done.add(part)
         update({ state: 'preparing', progress: Math.round((done.size / (PARTS.length + 1)) * 100) })
       })
       if (collected === undefined) return update({ state: 'failed', progress: 0 })
       await nextTurn()
-      const archive = await personalDataArchive(collected, ctx.users.byId(id)?.language ?? 'en')
+      const archive = await personalDataArchive(collected, (await ctx.users.byId(id))?.language ?? 'en')
       update({ state: 'ready', progress: 100, archive })
     } catch (error) {
       ctx.logger.error({ err: error, userId: id }, 'preparing a personal data download failed')
