@@ -87,3 +87,13 @@ it('keeps the SQLite file in DATA_DIR without DATABASE_URL', async () => {
   expect(await health(server)).toMatchObject({ status: 200, body: { value: { status: 'ok', database: 'ok' } } })
   expect(existsSync(join(dir, 'tandem.db'))).toBe(true)
 })
+
+it('stops the start with the connection error when the server DATABASE_URL names cannot be reached', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'tandem-database-url-'))
+  folders.push(dir)
+  const config = loadConfig({ DATA_DIR: dir, WEB_DIST: join(dir, 'no-web'), DATABASE_URL: 'postgres://tandem:secret@127.0.0.1:1/tandem' })
+  await expect(createServer(config, { logger: pino({ level: 'silent' }) })).rejects.toThrow(/ECONNREFUSED/)
+  // The data folder is free again: a server with a reachable database starts on it.
+  const { server } = await start({ DATA_DIR: dir, DATABASE_URL: database.url })
+  expect(server.db.dialect).toBe('postgres')
+})

@@ -54,7 +54,13 @@ const bumpRevision = (trx: Kysely<Schema>) =>
 export const openPostgresDatabase = async (url: string, options: PostgresDatabaseOptions = {}): Promise<Database> => {
   const kysely = openPostgresKysely(url, options)
   const attempts = options.attempts ?? 5
-  await migrateToLatest(kysely as unknown as Kysely<unknown>)
+  try {
+    await migrateToLatest(kysely as unknown as Kysely<unknown>)
+  } catch (e) {
+    // No pool left behind by a start that fails (an unreachable server, a refused migration).
+    await kysely.destroy()
+    throw e
+  }
 
   const current = new AsyncLocalStorage<Open>()
   /** The open transaction this work runs in, if any (a timer started inside one outlives it). */
