@@ -3,7 +3,13 @@
 import { right, left, isLeft, isRight } from 'fp-ts/lib/Either.js'
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { Participant, Tandem, World } from '@tandem/core'
-import { createUsersRepository, createWorldStore, type Database } from '../src/index.js'
+import {
+  createClustersRepository,
+  createRetentionRepository,
+  createUsersRepository,
+  createWorldStore,
+  type Database,
+} from '../src/index.js'
 import { bothStores } from './support/both.dialects.js'
 
 let db: Database
@@ -121,6 +127,30 @@ describe.each(bothStores())('on $name', (store) => {
       const result = await store.run({ userIds: [mentee] }, () => left({ _tag: 'ProfileIncomplete' }), 10)
       expect(isLeft(result) && result.left._tag).toBe('ProfileIncomplete')
       expect((await store.load({ userIds: [mentee] })).users.get(mentee)?.version).toBe(1)
+    })
+
+    it("saves a mentee's program year with the profile, and tells who is in a live tandem", async () => {
+      const mentee = await addUser('a@x.org', ['Mentee'])
+      const mentor = await addUser('b@x.org', ['Mentor'])
+      const year = (await createClustersRepository(db).create('2030', true)) ?? 0
+      await createUsersRepository(db).updateProfile(mentee, {
+        countryCodeId: null,
+        stateOriginalId: null,
+        city: 'Köln',
+        professionalPosition: '',
+        company: '',
+        language: 'de',
+        menteeClusterId: year,
+        profileAnswers: [],
+      })
+      const row = await db.first(db.kysely.selectFrom('users').select(['mentee_cluster_id', 'city']).where('id', '=', mentee))
+      expect(row).toEqual({ mentee_cluster_id: year, city: 'Köln' })
+      const retention = createRetentionRepository(db)
+      expect((await retention.person(mentor))?.hasLiveTandem).toBe(false)
+      expect(
+        isRight(await createWorldStore(db, () => []).run({ userIds: [mentee], extraUserIds: [mentor] }, propose(mentee, mentor), 10)),
+      ).toBe(true)
+      expect([(await retention.person(mentor))?.hasLiveTandem, (await retention.person(mentee))?.hasLiveTandem]).toEqual([true, true])
     })
 
     it('finds users by e-mail whatever the case', async () => {
