@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pipeline } from 'node:stream/promises'
 import { PassThrough } from 'node:stream'
-import { createServer, loadConfig } from '@tandem/server'
+import { createServer, loadConfig, onSqliteFile } from '@tandem/server'
 import { pino } from 'pino'
 import { tandemDataSpreadsheet, userDataSpreadsheet } from '../adapters/server/src/exports/index.js'
 
@@ -13,10 +13,12 @@ const kind = process.argv[2] === 'teams' ? 'teams' : 'users'
 const size = Number(process.argv[3] ?? '10000')
 const dir = mkdtempSync(join(tmpdir(), 'tandem-export-bench-'))
 
-const server = await createServer(loadConfig({ DATA_DIR: dir, WEB_DIST: join(dir, 'no-web'), ADMIN_EMAILS: '' }), {
-  verifyToken: async () => null,
-  logger: pino({ level: 'silent' }),
-})
+const server = onSqliteFile(
+  await createServer(loadConfig({ DATA_DIR: dir, WEB_DIST: join(dir, 'no-web'), ADMIN_EMAILS: '' }), {
+    verifyToken: async () => null,
+    logger: pino({ level: 'silent' }),
+  }),
+)
 const now = Date.now()
 const clusterId = (await server.ctx.clusters.list())[0]?.clusterId ?? null
 const raw = server.db.raw

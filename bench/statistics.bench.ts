@@ -13,7 +13,7 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { API_AUDIENCE } from '@tandem/core'
 import { createTokenVerifier } from '@tandem/identity'
-import { createServer, loadConfig } from '@tandem/server'
+import { createServer, loadConfig, onSqliteFile } from '@tandem/server'
 import { exportJWK, generateKeyPair, SignJWT } from 'jose'
 import { pino } from 'pino'
 import { percentile, schedulerTimes, table } from './measure.js'
@@ -35,10 +35,12 @@ export default async (): Promise<void> => {
   const dir = mkdtempSync(join(tmpdir(), 'tandem-statistics-bench-'))
   const { publicKey, privateKey } = await generateKeyPair('RS256')
   const jwk = { ...(await exportJWK(publicKey)), kid: 'bench', alg: 'RS256' }
-  const server = await createServer(loadConfig({ DATA_DIR: dir, WEB_DIST: join(dir, 'none'), ADMIN_EMAILS: ADMIN, LOG_LEVEL: 'silent' }), {
-    verifyToken: createTokenVerifier({ issuer: ISSUER, audience: API_AUDIENCE, keySet: { keys: [jwk] } }),
-    logger: pino({ level: 'silent' }),
-  })
+  const server = onSqliteFile(
+    await createServer(loadConfig({ DATA_DIR: dir, WEB_DIST: join(dir, 'none'), ADMIN_EMAILS: ADMIN, LOG_LEVEL: 'silent' }), {
+      verifyToken: createTokenVerifier({ issuer: ISSUER, audience: API_AUDIENCE, keySet: { keys: [jwk] } }),
+      logger: pino({ level: 'silent' }),
+    }),
+  )
   try {
     const seedStart = performance.now()
     const raw = server.db.raw

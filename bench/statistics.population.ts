@@ -3,7 +3,7 @@
 // year of daily pool records, written straight into the SQLite file. Returns the program years.
 import { DAY, HOUR } from '@tandem/core'
 import { generatePopulation, seededRandom } from '@tandem/fixtures'
-import type { TandemServer } from '@tandem/server'
+import type { SqliteServer } from '@tandem/server'
 
 const MENTEES = 50_000
 const MENTORS = 50_000
@@ -11,7 +11,7 @@ const TANDEMS = 200_000
 const YEARS = 3
 const NOW = Date.UTC(2026, 0, 1)
 
-export const seedStatisticsPopulation = (raw: TandemServer['db']['raw']): number[] => {
+export const seedStatisticsPopulation = (raw: SqliteServer['db']['raw']): number[] => {
   const clusterIds = Array.from({ length: YEARS }, (_, i) =>
     Number(raw.prepare('insert into clusters (title) values (?)').run(`Bench ${2024 + i}`).lastInsertRowid),
   )

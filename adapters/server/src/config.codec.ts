@@ -63,6 +63,12 @@ export const publicUrl = fromText('an http:// or https:// URL without query or f
 
 export const smtpUrl = fromText('an smtp:// or smtps:// URL with a host (smtp://user:pass@host:587)', urlWith(['smtp:', 'smtps:']))
 
+/** PostgreSQL's connection URL (DATABASE_URL): the two schemes `pg` reads, with a host. */
+export const postgresUrl = fromText(
+  'a postgres:// or postgresql:// URL with a host (postgres://user:password@host:5432/tandem)',
+  urlWith(['postgres:', 'postgresql:']),
+)
+
 export const emailAddress = fromText('an e-mail address', (s) => (EmailAddress.is(s) ? s : undefined))
 
 /** Comma-separated e-mail addresses (blank entries are skipped). */
@@ -128,5 +134,5 @@ export const trustProxy = fromText(`proxy addresses, subnets (10.0.0.0/8) or ${P
 /** Personal and secret parts of a value are not repeated in a message that ends up in logs. */
 export const shownValue = (name: string, value: unknown): string => {
   const text = typeof value === 'string' ? value : String(value)
-  return JSON.stringify(name === 'SMTP_URL' ? text.replace(/:[^:@/]*@/, ':***@') : text)
+  return JSON.stringify(name === 'SMTP_URL' || name === 'DATABASE_URL' ? text.replace(/:[^:@/]*@/, ':***@') : text)
 }

@@ -15,6 +15,7 @@ import {
   nonEmptyText,
   oneOf,
   optional,
+  postgresUrl,
   publicUrl,
   shownValue,
   smtpUrl,
@@ -28,6 +29,11 @@ export type Config = {
   readonly port: number
   readonly host: string
   readonly dataDir: string
+  /**
+   * PostgreSQL's URL (DATABASE_URL), shared by every instance; null: the SQLite file in DATA_DIR.
+   * DATA_DIR stays each instance's own folder either way (the .eml mails, the lock).
+   */
+  readonly databaseUrl: string | null
   readonly publicUrl: string
   readonly adminEmails: readonly string[]
   readonly matching: { readonly threshold: number; readonly limit: number }
@@ -63,6 +69,7 @@ const Environment = t.type(
     PORT: withDefault(integerIn(0, 65535, ' (0: any free port)'), '3000'),
     HOST: withDefault(host, '0.0.0.0'),
     DATA_DIR: withDefault(nonEmptyText, './data'),
+    DATABASE_URL: optional(postgresUrl),
     PUBLIC_URL: optional(publicUrl),
     ADMIN_EMAILS: withDefault(emailList, ','),
     MATCHING_THRESHOLD: withDefault(integerIn(0, 100, ' (percent)'), String(DEFAULT_MATCHING_OPTIONS.threshold)),
@@ -113,6 +120,7 @@ export const decodeConfig = (
     port: v.PORT,
     host: v.HOST,
     dataDir: dataDirFrom(env, cwd),
+    databaseUrl: v.DATABASE_URL,
     publicUrl: v.PUBLIC_URL ?? `http://localhost:${v.PORT}`,
     adminEmails: [...v.ADMIN_EMAILS, ...(v.TANDEM_DEMO === '1' ? ['demo.admin@example.org'] : [])],
     matching: { threshold: v.MATCHING_THRESHOLD, limit: v.MATCHING_PROPOSALS },

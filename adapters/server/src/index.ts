@@ -1,7 +1,7 @@
 // @tandem/server: the composition root of Tandem: configuration, wiring of storage, HTTP, identity
 // and mail, the deadline sweep and the process entry point (main.ts).
 export { loadConfig, type Config } from './config.js'
-export { createServer, type TandemServer, type ServerOverrides } from './server.js'
+export { createServer, onSqliteFile, type TandemServer, type SqliteServer, type ServerOverrides } from './server.js'
 export { manualClock, systemClock, type Clock } from './clock.js'
 export { createLogger, REDACTED_PATHS } from './logger.js'
 export { fixtureMasterData } from './master-data.js'

@@ -32,7 +32,9 @@ import {
   createWorldStore,
   createAttemptLimiter,
   openDatabase,
+  openPostgresDatabase,
   type AttemptRules,
+  type Database,
   type SqliteDatabase,
 } from '@tandem/sqlite'
 import {
@@ -80,7 +82,8 @@ export type TandemServer = {
   readonly ctx: ServiceContext
   /** What the routes call (the Services port), as wired here. */
   readonly services: Services
-  readonly db: SqliteDatabase
+  /** The SQLite file in DATA_DIR, or PostgreSQL when DATABASE_URL names one. */
+  readonly db: Database
   readonly logger: Logger
   /** Applies every passed deadline; answers how many tandems expired. */
   readonly sweep: () => Promise<number>
@@ -106,6 +109,16 @@ const ensureDefaultCluster = async (ctx: ServiceContext): Promise<void> => {
   if ((await ctx.clusters.list()).length === 0) await ctx.clusters.create(String(calendarYearOf(ctx.clock())), true)
 }
 
+/** A server on the SQLite file, whose connection is at hand (tests and benchmarks read it directly). */
+export type SqliteServer = TandemServer & { readonly db: SqliteDatabase }
+
+/** The server itself, known to run on the SQLite file; throws when it runs on PostgreSQL. */
+export const onSqliteFile = (server: TandemServer): SqliteServer => {
+  const { db } = server
+  if (db.raw === null) throw new Error('this server runs on PostgreSQL, not on a SQLite file')
+  return { ...server, db: { ...db, raw: db.raw } }
+}
+
 /** The name of the error createServer throws while a restore holds the data folder. */
 export const DATA_FOLDER_BUSY = 'DataFolderBusy'
 
@@ -122,10 +135,19 @@ export const createServer = async (config: Config, overrides: ServerOverrides = 
   }
 }
 
+/** DATABASE_URL's PostgreSQL, shared by every instance; without it the SQLite file in DATA_DIR. */
+const openStore = (config: Config, logger: Logger): Promise<Database> =>
+  config.databaseUrl === null
+    ? openDatabase(join(config.dataDir, DATABASE_FILE))
+    : openPostgresDatabase(config.databaseUrl, {
+        // The pool has dropped it and connects again for the next statement: news, not a failure.
+        onConnectionLost: (error) => logger.warn({ err: error }, 'PostgreSQL ended an idle connection'),
+      })
+
 const serve = async (config: Config, overrides: ServerOverrides, releaseLock: () => void): Promise<TandemServer> => {
   const logger = overrides.logger ?? createLogger(config.logLevel)
   const clock = overrides.clock ?? systemClock
-  const db = await openDatabase(join(config.dataDir, DATABASE_FILE))
+  const db = await openStore(config, logger)
   const org: OrganisationInfo = {
     name: config.organisation.name,
     email: config.organisation.email,
@@ -163,8 +185,9 @@ const serve = async (config: Config, overrides: ServerOverrides, releaseLock: ()
     })
   } else {
     provider = await createEmbeddedProvider({
-      // The identity tables are reached through the store's Kysely (one statement per operation), whose
-      // statements take their turn with the store's transactions (decision 0019).
+      // The identity tables are reached through the store's Kysely (one statement per operation): on
+      // SQLite its statements take their turn with the store's transactions (decision 0019), on
+      // PostgreSQL it is the pool every instance shares (decision 0020).
       db: db.kysely,
       publicUrl: config.publicUrl,
       dataDir: config.dataDir,

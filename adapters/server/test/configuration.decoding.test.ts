@@ -31,6 +31,7 @@ describe('configuration decoding', () => {
       sweepIntervalMs: 60_000,
       mailIntervalMs: 10_000,
       mailLeaseMs: 600_000,
+      databaseUrl: null,
       smtpUrl: null,
       mailFrom: 'Tandem <no-reply@localhost>',
       webDist: '/srv/tandem/web/dist',
@@ -124,6 +125,20 @@ describe('configuration decoding', () => {
       'SMTP_URL is "https://user:***@mail.example.org"; allowed: an smtp:// or smtps:// URL with a host (smtp://user:pass@host:587) (or unset)',
     ])
     expect(loadConfig({ SMTP_URL: 'smtps://user:secret@mail.example.org:465' }).smtpUrl).toBe('smtps://user:secret@mail.example.org:465')
+  })
+
+  it('DATABASE_URL: a postgres(ql) URL; a refused one is shown without its password', () => {
+    const allowed = 'a postgres:// or postgresql:// URL with a host (postgres://user:password@host:5432/tandem) (or unset)'
+    refuses('DATABASE_URL', 'db.example.org:5432/tandem', allowed)
+    refuses('DATABASE_URL', 'postgres:///tandem', allowed)
+    expect(problems({ DATABASE_URL: 'mysql://tandem:secret@db.example.org/tandem' })).toEqual([
+      `DATABASE_URL is "mysql://tandem:***@db.example.org/tandem"; allowed: ${allowed}`,
+    ])
+    expect(loadConfig({ DATABASE_URL: 'postgres://tandem:secret@db.example.org:5432/tandem' }).databaseUrl).toBe(
+      'postgres://tandem:secret@db.example.org:5432/tandem',
+    )
+    expect(loadConfig({ DATABASE_URL: 'postgresql://db.example.org/tandem' }).databaseUrl).toBe('postgresql://db.example.org/tandem')
+    expect(loadConfig({ DATABASE_URL: ' ' }).databaseUrl).toBeNull()
   })
 
   it('MAIL_FROM: an address or Name <address>', () => {

@@ -12,7 +12,7 @@ import { aMenteeAnswers, aMentorAnswers, questionnaire } from '@tandem/fixtures'
 import { createTokenVerifier } from '@tandem/identity'
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey } from 'jose'
 import { pino } from 'pino'
-import { createServer, loadConfig, manualClock, type TandemServer } from '../src/index.js'
+import { createServer, loadConfig, manualClock, onSqliteFile, type SqliteServer } from '../src/index.js'
 import { createLogger } from '../src/logger.js'
 
 export const ISSUER = 'https://idp.test'
@@ -49,12 +49,14 @@ export const startHarness = async (
     WEB_DIST: join(dir, 'no-web'),
     ...options.env,
   })
-  const server: TandemServer = await createServer(config, {
-    clock,
-    verifyToken: createTokenVerifier({ issuer: ISSUER, audience: API_AUDIENCE, keySet: { keys: [jwk] } }),
-    logger: options.logTo === undefined ? pino({ level: process.env['TEST_LOG'] ?? 'silent' }) : createLogger('trace', options.logTo),
-    ...(options.consentVersions === undefined ? {} : { consentVersions: options.consentVersions }),
-  })
+  const server: SqliteServer = onSqliteFile(
+    await createServer(config, {
+      clock,
+      verifyToken: createTokenVerifier({ issuer: ISSUER, audience: API_AUDIENCE, keySet: { keys: [jwk] } }),
+      logger: options.logTo === undefined ? pino({ level: process.env['TEST_LOG'] ?? 'silent' }) : createLogger('trace', options.logTo),
+      ...(options.consentVersions === undefined ? {} : { consentVersions: options.consentVersions }),
+    }),
+  )
   const listener: Server = await new Promise((resolve) => {
     const l = server.app.listen(0, '127.0.0.1', () => resolve(l))
   })

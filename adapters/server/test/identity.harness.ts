@@ -6,13 +6,13 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pino } from 'pino'
-import { createServer, loadConfig, type ServerOverrides, type TandemServer } from '../src/index.js'
+import { createServer, loadConfig, onSqliteFile, type ServerOverrides, type SqliteServer } from '../src/index.js'
 import type { Endpoint, Tokens } from '../../identity/test/support/harness.js'
 import type { Reply } from './harness.js'
 
 export type RealServer = {
   readonly base: string
-  readonly server: TandemServer
+  readonly server: SqliteServer
   /** Where the code-flow helpers find the embedded provider (meaningless with an external one). */
   readonly endpoint: Endpoint
   readonly dir: string
@@ -31,7 +31,9 @@ export const startRealServer = async (
   await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve))
   const base = `http://127.0.0.1:${(listener.address() as AddressInfo).port}`
   const config = loadConfig({ DATA_DIR: dir, PUBLIC_URL: base, WEB_DIST: join(dir, 'no-web'), ...env })
-  const server = await createServer(config, { logger: pino({ level: process.env['TEST_LOG'] ?? 'silent' }), ...options.overrides })
+  const server = onSqliteFile(
+    await createServer(config, { logger: pino({ level: process.env['TEST_LOG'] ?? 'silent' }), ...options.overrides }),
+  )
   listener.on('request', server.app)
 
   const api = async <T = unknown>(token: string | null, method: 'GET' | 'POST', path: string, body?: unknown): Promise<Reply<T>> => {

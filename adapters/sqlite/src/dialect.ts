@@ -8,6 +8,7 @@ import {
   type ColumnDataType,
   type Expression,
   type Kysely,
+  type RawBuilder,
   type SelectQueryBuilder,
 } from 'kysely'
 
@@ -103,3 +104,16 @@ export const isUniqueViolation = (e: unknown): boolean =>
   e instanceof Error &&
   'code' in e &&
   (e.code === 'SQLITE_CONSTRAINT_UNIQUE' || e.code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || e.code === '23505')
+
+/** Whether `text` contains `part`, as is (callers lower both for a case-blind search): SQLite instr, PostgreSQL strpos. */
+export const containsText = (db: { readonly dialect: DialectName }, text: Expression<string>, part: string): RawBuilder<boolean> =>
+  db.dialect === 'postgres' ? sql<boolean>`strpos(${text}, ${part}) > 0` : sql<boolean>`instr(${text}, ${part}) > 0`
+
+/**
+ * The number at a top-level member of a JSON text column (the outbox's `data`): SQLite json_extract;
+ * PostgreSQL `->>` on the text read as jsonb, as a double (exact for epoch milliseconds).
+ */
+export const jsonNumber = (db: { readonly dialect: DialectName }, column: string, member: string): RawBuilder<number> =>
+  db.dialect === 'postgres'
+    ? sql<number>`(${sql.ref(column)}::jsonb ->> ${sql.lit(member)})::double precision`
+    : sql<number>`json_extract(${sql.ref(column)}, ${`$.${member}`})`

@@ -4,6 +4,7 @@ import type { DomainError, UserId } from '@tandem/core'
 import { isLeft, left, right, type Either } from 'fp-ts/lib/Either.js'
 import { sql } from 'kysely'
 import type { Database } from './database.js'
+import { containsText } from './dialect.js'
 
 export type ErasureRules = {
   /** The placeholder that takes the user's places in tandems (made on first use, inside the transaction). */
@@ -59,7 +60,7 @@ export const createErasureRepository = (db: Database) => {
     await rules.recordDeletion?.()
     const placeholder = await rules.placeholderId()
     const email = user.email.toLowerCase()
-    const mentions = sql<boolean>`instr(lower(data), ${email}) > 0`
+    const mentions = containsText(db, sql<string>`lower(data)`, email)
     const touched = await db.all(
       k
         .selectFrom('outbox')

@@ -1,6 +1,7 @@
 // @tandem/sqlite: Tandem's storage on one SQLite file (WAL) through Kysely: migrations, repositories
 // and the world store that runs every domain command as one conditional transaction.
 export { openDatabase, type Database, type SqliteDatabase } from './database.js'
+export { openPostgresDatabase, type PostgresDatabaseOptions } from './database.postgres.js'
 export { migrateToLatest, MIGRATIONS } from './migrations.js'
 export type { Schema } from './schema.js'
 export { createWorldStore, type WorldStore, type Slice, type Contact, type Notifier } from './world.repository.js'

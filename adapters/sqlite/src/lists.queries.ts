@@ -3,6 +3,7 @@
 import type { Side, StatusName, TandemState } from '@tandem/core'
 import { sql } from 'kysely'
 import type { Database } from './database.js'
+import { jsonNumber } from './dialect.js'
 
 export type UserListRow = {
   readonly id: number
@@ -195,7 +196,7 @@ export const createListQueries = (db: Database) => {
           .select('id')
           .where('user_id', '=', userId)
           .where('type', '=', type)
-          .where(sql<number>`json_extract(data, ${`$.${field}`})`, '=', key),
+          .where(jsonNumber(db, 'data', field), '=', key),
       )) !== undefined,
 
     /** Ids of ACTIVE tandems, and of mentors with saved but never published answers: the reminder sweep's input. */

@@ -26,7 +26,8 @@ export type RetentionPerson = {
 export const createRetentionRepository = (db: Database) => {
   const k = db.kysely
   const live = (column: 'mentee_id' | 'mentor_id') =>
-    sql<number>`exists (select 1 from tandems t where t.${sql.ref(column)} = users.id and t.state in ('ACTIVE', 'MATCHED'))`
+    // 0/1 on both: PostgreSQL answers a bare exists as a boolean, SQLite as a number.
+    sql<number>`case when exists (select 1 from tandems t where t.${sql.ref(column)} = users.id and t.state in ('ACTIVE', 'MATCHED')) then 1 else 0 end`
   const people = async (id?: UserId): Promise<RetentionPerson[]> => {
     let query = k
       .selectFrom('users')

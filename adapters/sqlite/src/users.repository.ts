@@ -245,7 +245,13 @@ export const createUsersRepository = (db: Database) => {
               professional_position: fields.professionalPosition,
               company: fields.company,
               language: fields.language,
-              mentee_cluster_id: eb.case().when('mentee_status', 'is not', null).then(fields.menteeClusterId).else(null).end(),
+              // Typed in the statement: PostgreSQL takes a bare parameter in a CASE for text.
+              mentee_cluster_id: eb
+                .case()
+                .when('mentee_status', 'is not', null)
+                .then(eb.cast<number | null>(eb.val(fields.menteeClusterId), 'bigint'))
+                .else(null)
+                .end(),
               version: eb('version', '+', 1),
             }))
             .where('id', '=', id),

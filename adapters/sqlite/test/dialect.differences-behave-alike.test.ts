@@ -5,10 +5,11 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import BetterSqlite3 from 'better-sqlite3'
-import { Kysely, SqliteDialect, type Insertable } from 'kysely'
+import { Kysely, SqliteDialect, sql, type Insertable } from 'kysely'
 import { createTestDatabase, type TestDatabase } from '@tandem/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { dialectOf, migrateToLatest, openPostgresKysely, type Schema } from '../src/index.js'
+import { containsText, jsonNumber } from '../src/dialect.js'
 import type { TandemsTable } from '../src/schema.js'
 
 let folder: string
@@ -152,5 +153,41 @@ describe.each(['sqlite', 'postgres'] as const)('on %s', (name) => {
       .select((eb) => eb.fn.countAll<number>().as('count'))
       .executeTakeFirstOrThrow()
     expect(count).toBe(5)
+  })
+
+  it('finds text inside text and a number inside a JSON member alike', async () => {
+    const user = await addUser(db(), 'mail.reader@example.org')
+    const data = JSON.stringify({ deadline: INSTANT, lastSavedAt: 7, note: 'Mail for Mail.Reader@Example.org' })
+    await db()
+      .insertInto('outbox')
+      .values({
+        created_at: INSTANT,
+        user_id: user.id,
+        recipient_email: 'mail.reader@example.org',
+        recipient_name: 'Ada',
+        language: 'en',
+        type: 'reminder',
+        data,
+        subject: 'Reminder',
+        status: 'pending',
+        next_attempt_at: INSTANT,
+        attempts: 0,
+      })
+      .execute()
+    const dialect = { dialect: name }
+    const ids = (where: ReturnType<typeof containsText>) =>
+      db().selectFrom('outbox').select('user_id').where('user_id', '=', user.id).where(where).execute()
+    expect(await ids(containsText(dialect, sql<string>`lower(data)`, 'mail.reader@example.org'))).toEqual([{ user_id: user.id }])
+    expect(await ids(containsText(dialect, sql<string>`lower(data)`, 'someone.else@example.org'))).toEqual([])
+    const at = (member: string, value: number) =>
+      db()
+        .selectFrom('outbox')
+        .select('user_id')
+        .where('user_id', '=', user.id)
+        .where(jsonNumber(dialect, 'data', member), '=', value)
+        .execute()
+    expect(await at('deadline', INSTANT)).toEqual([{ user_id: user.id }])
+    expect(await at('lastSavedAt', 7)).toEqual([{ user_id: user.id }])
+    expect(await at('deadline', INSTANT + 1)).toEqual([])
   })
 })

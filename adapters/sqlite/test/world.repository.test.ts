@@ -1,21 +1,18 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+// The world store on both databases: every command one conditional transaction, the partial unique
+// index on live tandems refusing a mentor's second live tandem on SQLite and on PostgreSQL alike.
 import { right, left, isLeft, isRight } from 'fp-ts/lib/Either.js'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { Participant, Tandem, World } from '@tandem/core'
-import { createUsersRepository, createWorldStore, openDatabase, type Database } from '../src/index.js'
+import {
+  createClustersRepository,
+  createRetentionRepository,
+  createUsersRepository,
+  createWorldStore,
+  type Database,
+} from '../src/index.js'
+import { bothStores } from './support/both.dialects.js'
 
-let dir: string
 let db: Database
-beforeEach(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'tandem-sqlite-'))
-  db = await openDatabase(join(dir, 'tandem.db'))
-})
-afterEach(async () => {
-  await db.close()
-  rmSync(dir, { recursive: true, force: true })
-})
 
 const addUser = async (email: string, roles: ('Mentee' | 'Mentor')[]) =>
   (await createUsersRepository(db).insert(
@@ -68,110 +65,171 @@ const propose = (menteeId: number, mentorId: number) => (world: World) => {
   })
 }
 
-describe('world store', () => {
-  it('writes a new tandem and the changed participant in one transaction', async () => {
-    const mentee = await addUser('a@x.org', ['Mentee'])
-    const mentor = await addUser('b@x.org', ['Mentor'])
-    const store = createWorldStore(db, () => [])
-    const result = await store.run({ userIds: [mentee], extraUserIds: [mentor] }, propose(mentee, mentor), 10)
-    expect(isRight(result)).toBe(true)
-    const world = await store.load({ userIds: [mentee] })
-    expect([...world.tandems.values()].map((x) => [x.id, x.menteeId, x.mentorId, x.menteeProposal.id, x.mentorProposal.id])).toEqual([
-      [1, mentee, mentor, 1, 2],
-    ])
-    expect(world.users.get(mentor)?.version).toBe(2)
-    expect(world.nextTandemId).toBe(2)
+describe.each(bothStores())('on $name', (store) => {
+  beforeEach(async () => {
+    await store.setUp()
+    db = await store.open()
   })
+  afterEach(() => store.tearDown())
+  afterAll(() => store.stop())
 
-  it('refuses a second live tandem of one mentor even when the transition allowed it', async () => {
-    const [m1, m2] = [await addUser('a@x.org', ['Mentee']), await addUser('c@x.org', ['Mentee'])]
-    const mentor = await addUser('b@x.org', ['Mentor'])
-    const store = createWorldStore(db, () => [])
-    expect(isRight(await store.run({ userIds: [m1], extraUserIds: [mentor] }, propose(m1, mentor), 10))).toBe(true)
-    const second = await store.run({ userIds: [m2], extraUserIds: [mentor] }, (w) => propose(m2, mentor)({ ...w, nextTandemId: 2 }), 11)
-    expect(second).toEqual(left({ _tag: 'TandemChanged' }))
-    expect((await store.load({ userIds: [m2] })).tandems.size).toBe(0)
-  })
-
-  it('rolls back everything when the transition refuses', async () => {
-    const mentee = await addUser('a@x.org', ['Mentee'])
-    const store = createWorldStore(db, () => [])
-    const result = await store.run({ userIds: [mentee] }, () => left({ _tag: 'ProfileIncomplete' }), 10)
-    expect(isLeft(result) && result.left._tag).toBe('ProfileIncomplete')
-    expect((await store.load({ userIds: [mentee] })).users.get(mentee)?.version).toBe(1)
-  })
-
-  it('finds users by e-mail whatever the case', async () => {
-    const id = await addUser('Anna@Example.org', ['Mentee'])
-    expect((await createUsersRepository(db).byEmail('anna@example.ORG'))?.id).toBe(id)
-    expect(await addUser('ANNA@example.org', ['Mentor'])).toBe(0)
-  })
-})
-
-describe('world store: deadlines applied on load, and follow-up commands', () => {
-  /** A proposal whose mentee deadline passed at 100. */
-  const worldAfter = (step: ReturnType<typeof propose>, world: World): World => {
-    const result = step(world)
-    if (isLeft(result)) throw new Error('the test step refused')
-    return result.right.world
-  }
-  /** A run's proposal whose mentee deadline passed at 100: mentee and mentor are PROPOSED. */
-  const lapsed = (menteeId: number, mentorId: number) => (world: World) => {
-    const proposed = worldAfter(propose(menteeId, mentorId), world)
-    const tandem = proposed.tandems.get(world.nextTandemId) as Tandem
-    const mentee = proposed.users.get(menteeId) as Participant
-    const mentor = proposed.users.get(mentorId) as Participant
-    const users = new Map(proposed.users)
-      .set(menteeId, { ...mentee, mentee: mentee.mentee === null ? null : { ...mentee.mentee, status: 'PROPOSED' as const } })
-      .set(mentorId, { ...mentor, mentor: mentor.mentor === null ? null : { ...mentor.mentor, status: 'PROPOSED' as const } })
-    return right({
-      events: [],
-      world: {
-        ...proposed,
-        users,
-        tandems: new Map(proposed.tandems).set(tandem.id, { ...tandem, menteeProposal: { ...tandem.menteeProposal, deadline: 100 } }),
-      },
+  describe('world store', () => {
+    it('writes a new tandem and the changed participant in one transaction', async () => {
+      const mentee = await addUser('a@x.org', ['Mentee'])
+      const mentor = await addUser('b@x.org', ['Mentor'])
+      const store = createWorldStore(db, () => [])
+      const result = await store.run({ userIds: [mentee], extraUserIds: [mentor] }, propose(mentee, mentor), 10)
+      expect(isRight(result)).toBe(true)
+      const world = await store.load({ userIds: [mentee] })
+      expect([...world.tandems.values()].map((x) => [x.id, x.menteeId, x.mentorId, x.menteeProposal.id, x.mentorProposal.id])).toEqual([
+        [1, mentee, mentor, 1, 2],
+      ])
+      expect(world.users.get(mentor)?.version).toBe(2)
+      expect(world.nextTandemId).toBe(2)
     })
-  }
-  /** The participant's row changed (its version raised), as any command of theirs would. */
-  const touch = (userId: number) => (world: World) => {
-    const user = world.users.get(userId) as Participant
-    return right({ events: [], world: { ...world, users: new Map(world.users).set(userId, { ...user, version: user.version + 1 }) } })
-  }
-  const refuse = () => left({ _tag: 'MatchingAlreadyRunning' as const })
 
-  it('loadCurrent answers a slice with its passed deadlines applied and committed', async () => {
-    const mentee = await addUser('a@x.org', ['Mentee'])
-    const mentor = await addUser('b@x.org', ['Mentor'])
-    const store = createWorldStore(db, () => [])
-    expect(isRight(await store.run({ userIds: [mentee], extraUserIds: [mentor] }, lapsed(mentee, mentor), 10))).toBe(true)
-    expect((await store.loadCurrent({ userIds: [mentee] }, 99)).tandems.get(1)?.state).toBe('ACTIVE')
-    expect((await store.loadCurrent({ userIds: [mentee] }, 100)).tandems.get(1)?.state).toBe('NOREACTION')
-    expect((await store.load({ userIds: [mentee] })).tandems.get(1)?.state).toBe('NOREACTION')
+    it('refuses a second live tandem of one mentor even when the transition allowed it', async () => {
+      const [m1, m2] = [await addUser('a@x.org', ['Mentee']), await addUser('c@x.org', ['Mentee'])]
+      const mentor = await addUser('b@x.org', ['Mentor'])
+      const store = createWorldStore(db, () => [])
+      expect(isRight(await store.run({ userIds: [m1], extraUserIds: [mentor] }, propose(m1, mentor), 10))).toBe(true)
+      const second = await store.run({ userIds: [m2], extraUserIds: [mentor] }, (w) => propose(m2, mentor)({ ...w, nextTandemId: 2 }), 11)
+      expect(second).toEqual(left({ _tag: 'TandemChanged' }))
+      expect((await store.load({ userIds: [m2] })).tandems.size).toBe(0)
+    })
+
+    // Two instances at once are PostgreSQL's case: two SQLite connections of one process would wait
+    // for each other's write lock while blocking the event loop (decision 0018); on SQLite the
+    // instances are processes, and the file's write lock serialises them.
+    if (store.name === 'postgres')
+      it('lets one of two instances reserving one mentor at the same moment win, and refuses the other', async () => {
+        const [m1, m2] = [await addUser('a@x.org', ['Mentee']), await addUser('c@x.org', ['Mentee'])]
+        const mentor = await addUser('b@x.org', ['Mentor'])
+        const [here, there] = [createWorldStore(db, () => []), createWorldStore(await store.open(), () => [])]
+        // Neither writes the mentor's row: only the partial unique index on live tandems stands between them.
+        const reserve = (menteeId: number, id: number) => (world: World) => {
+          const tandem = tandemBetween({ ...world, nextTandemId: id }, menteeId, mentor)
+          return right({ world: { ...world, tandems: new Map(world.tandems).set(id, tandem), nextTandemId: id + 1 }, events: [] })
+        }
+        const results = await Promise.all([
+          here.run({ userIds: [m1], extraUserIds: [mentor] }, reserve(m1, 1), 10),
+          there.run({ userIds: [m2], extraUserIds: [mentor] }, reserve(m2, 2), 10),
+        ])
+        expect(results.filter(isRight)).toHaveLength(1)
+        expect(results.filter(isLeft)).toEqual([left({ _tag: 'TandemChanged' })])
+        const live = [...(await here.load({ userIds: [m1, m2] })).tandems.values()]
+        expect(live.map((tandem) => tandem.mentorId)).toEqual([mentor])
+      })
+
+    it('rolls back everything when the transition refuses', async () => {
+      const mentee = await addUser('a@x.org', ['Mentee'])
+      const store = createWorldStore(db, () => [])
+      const result = await store.run({ userIds: [mentee] }, () => left({ _tag: 'ProfileIncomplete' }), 10)
+      expect(isLeft(result) && result.left._tag).toBe('ProfileIncomplete')
+      expect((await store.load({ userIds: [mentee] })).users.get(mentee)?.version).toBe(1)
+    })
+
+    it("saves a mentee's program year with the profile, and tells who is in a live tandem", async () => {
+      const mentee = await addUser('a@x.org', ['Mentee'])
+      const mentor = await addUser('b@x.org', ['Mentor'])
+      const year = (await createClustersRepository(db).create('2030', true)) ?? 0
+      await createUsersRepository(db).updateProfile(mentee, {
+        countryCodeId: null,
+        stateOriginalId: null,
+        city: 'Köln',
+        professionalPosition: '',
+        company: '',
+        language: 'de',
+        menteeClusterId: year,
+        profileAnswers: [],
+      })
+      const row = await db.first(db.kysely.selectFrom('users').select(['mentee_cluster_id', 'city']).where('id', '=', mentee))
+      expect(row).toEqual({ mentee_cluster_id: year, city: 'Köln' })
+      const retention = createRetentionRepository(db)
+      expect((await retention.person(mentor))?.hasLiveTandem).toBe(false)
+      expect(
+        isRight(await createWorldStore(db, () => []).run({ userIds: [mentee], extraUserIds: [mentor] }, propose(mentee, mentor), 10)),
+      ).toBe(true)
+      expect([(await retention.person(mentor))?.hasLiveTandem, (await retention.person(mentee))?.hasLiveTandem]).toEqual([true, true])
+    })
+
+    it('finds users by e-mail whatever the case', async () => {
+      const id = await addUser('Anna@Example.org', ['Mentee'])
+      expect((await createUsersRepository(db).byEmail('anna@example.ORG'))?.id).toBe(id)
+      expect(await addUser('ANNA@example.org', ['Mentor'])).toBe(0)
+    })
   })
 
-  it('runCurrent commits the passed deadlines even when the command itself is refused', async () => {
-    const mentee = await addUser('a@x.org', ['Mentee'])
-    const mentor = await addUser('b@x.org', ['Mentor'])
-    const store = createWorldStore(db, () => [])
-    expect(isRight(await store.run({ userIds: [mentee], extraUserIds: [mentor] }, lapsed(mentee, mentor), 10))).toBe(true)
-    expect(await store.runCurrent({ userIds: [mentee] }, refuse, 200)).toEqual(left({ _tag: 'MatchingAlreadyRunning' }))
-    expect((await store.load({ userIds: [mentee] })).tandems.get(1)?.state).toBe('NOREACTION')
-  })
+  describe('world store: deadlines applied on load, and follow-up commands', () => {
+    /** A proposal whose mentee deadline passed at 100. */
+    const worldAfter = (step: ReturnType<typeof propose>, world: World): World => {
+      const result = step(world)
+      if (isLeft(result)) throw new Error('the test step refused')
+      return result.right.world
+    }
+    /** A run's proposal whose mentee deadline passed at 100: mentee and mentor are PROPOSED. */
+    const lapsed = (menteeId: number, mentorId: number) => (world: World) => {
+      const proposed = worldAfter(propose(menteeId, mentorId), world)
+      const tandem = proposed.tandems.get(world.nextTandemId) as Tandem
+      const mentee = proposed.users.get(menteeId) as Participant
+      const mentor = proposed.users.get(mentorId) as Participant
+      const users = new Map(proposed.users)
+        .set(menteeId, { ...mentee, mentee: mentee.mentee === null ? null : { ...mentee.mentee, status: 'PROPOSED' as const } })
+        .set(mentorId, { ...mentor, mentor: mentor.mentor === null ? null : { ...mentor.mentor, status: 'PROPOSED' as const } })
+      return right({
+        events: [],
+        world: {
+          ...proposed,
+          users,
+          tandems: new Map(proposed.tandems).set(tandem.id, { ...tandem, menteeProposal: { ...tandem.menteeProposal, deadline: 100 } }),
+        },
+      })
+    }
+    /** The participant's row changed (its version raised), as any command of theirs would. */
+    const touch = (userId: number) => (world: World) => {
+      const user = world.users.get(userId) as Participant
+      return right({ events: [], world: { ...world, users: new Map(world.users).set(userId, { ...user, version: user.version + 1 }) } })
+    }
+    const refuse = () => left({ _tag: 'MatchingAlreadyRunning' as const })
 
-  it('runAfter continues from an earlier world and refuses when a participant changed meanwhile', async () => {
-    const mentee = await addUser('a@x.org', ['Mentee'])
-    const [one, two] = [await addUser('b@x.org', ['Mentor']), await addUser('c@x.org', ['Mentor'])]
-    const store = createWorldStore(db, () => [])
-    const first = await store.run({ userIds: [mentee] }, (w) => right({ world: w, events: [] }), 10)
-    if (isLeft(first)) throw new Error('expected the first command to pass')
-    const next = await store.runAfter(first.right.world, { userIds: [one] }, propose(mentee, one), 11)
-    expect(isRight(next)).toBe(true)
-    expect((await store.load({ userIds: [mentee] })).tandems.size).toBe(1)
-    // The mentee's row changes meanwhile; a follow-up writing it from the earlier world is refused.
-    expect(isRight(await store.run({ userIds: [mentee] }, touch(mentee), 12))).toBe(true)
-    const stale = await store.runAfter(first.right.world, { userIds: [two] }, (w) => touch(mentee)(worldAfter(propose(mentee, two), w)), 13)
-    expect(stale).toEqual(left({ _tag: 'TandemChanged' }))
-    expect((await store.load({ userIds: [mentee] })).tandems.size).toBe(1)
+    it('loadCurrent answers a slice with its passed deadlines applied and committed', async () => {
+      const mentee = await addUser('a@x.org', ['Mentee'])
+      const mentor = await addUser('b@x.org', ['Mentor'])
+      const store = createWorldStore(db, () => [])
+      expect(isRight(await store.run({ userIds: [mentee], extraUserIds: [mentor] }, lapsed(mentee, mentor), 10))).toBe(true)
+      expect((await store.loadCurrent({ userIds: [mentee] }, 99)).tandems.get(1)?.state).toBe('ACTIVE')
+      expect((await store.loadCurrent({ userIds: [mentee] }, 100)).tandems.get(1)?.state).toBe('NOREACTION')
+      expect((await store.load({ userIds: [mentee] })).tandems.get(1)?.state).toBe('NOREACTION')
+    })
+
+    it('runCurrent commits the passed deadlines even when the command itself is refused', async () => {
+      const mentee = await addUser('a@x.org', ['Mentee'])
+      const mentor = await addUser('b@x.org', ['Mentor'])
+      const store = createWorldStore(db, () => [])
+      expect(isRight(await store.run({ userIds: [mentee], extraUserIds: [mentor] }, lapsed(mentee, mentor), 10))).toBe(true)
+      expect(await store.runCurrent({ userIds: [mentee] }, refuse, 200)).toEqual(left({ _tag: 'MatchingAlreadyRunning' }))
+      expect((await store.load({ userIds: [mentee] })).tandems.get(1)?.state).toBe('NOREACTION')
+    })
+
+    it('runAfter continues from an earlier world and refuses when a participant changed meanwhile', async () => {
+      const mentee = await addUser('a@x.org', ['Mentee'])
+      const [one, two] = [await addUser('b@x.org', ['Mentor']), await addUser('c@x.org', ['Mentor'])]
+      const store = createWorldStore(db, () => [])
+      const first = await store.run({ userIds: [mentee] }, (w) => right({ world: w, events: [] }), 10)
+      if (isLeft(first)) throw new Error('expected the first command to pass')
+      const next = await store.runAfter(first.right.world, { userIds: [one] }, propose(mentee, one), 11)
+      expect(isRight(next)).toBe(true)
+      expect((await store.load({ userIds: [mentee] })).tandems.size).toBe(1)
+      // The mentee's row changes meanwhile; a follow-up writing it from the earlier world is refused.
+      expect(isRight(await store.run({ userIds: [mentee] }, touch(mentee), 12))).toBe(true)
+      const stale = await store.runAfter(
+        first.right.world,
+        { userIds: [two] },
+        (w) => touch(mentee)(worldAfter(propose(mentee, two), w)),
+        13,
+      )
+      expect(stale).toEqual(left({ _tag: 'TandemChanged' }))
+      expect((await store.load({ userIds: [mentee] })).tandems.size).toBe(1)
+    })
   })
 })

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { chromium, type BrowserContext, type Page } from 'playwright-core'
 import { build } from 'vite'
-import { createServer, loadConfig, type ServerOverrides, type TandemServer } from '@tandem/server'
+import { createServer, loadConfig, onSqliteFile, type ServerOverrides, type SqliteServer } from '@tandem/server'
 import { pino } from 'pino'
 
 const WEB_ROOT = resolve(import.meta.dirname, '../..')
@@ -57,7 +57,7 @@ const freePort = async (): Promise<number> => {
 export type Stack = {
   readonly baseUrl: string
   /** The server serving now (another one after `restart`). */
-  readonly server: TandemServer
+  readonly server: SqliteServer
   readonly dataDir: string
   readonly newPerson: (locale?: string) => Promise<{ context: BrowserContext; page: Page }>
   /** Stops the server and starts it again on the same port and data folder with these overrides (a new release); browsers stay open. */
@@ -77,13 +77,13 @@ export const startStack = async (env: Record<string, string> = {}, options: { re
   const hostArgs = options.host === undefined ? [] : [`--host-resolver-rules=MAP ${options.host} 127.0.0.1`]
   const config = loadConfig({ PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: baseUrl, WEB_DIST: DIST, LOG_LEVEL: 'warn', ...env })
   const serve = async (overrides: ServerOverrides) => {
-    const server = await createServer(config, { logger: pino({ level: process.env['TEST_LOG'] ?? 'silent' }), ...overrides })
+    const server = onSqliteFile(await createServer(config, { logger: pino({ level: process.env['TEST_LOG'] ?? 'silent' }), ...overrides }))
     const listener: Server = await new Promise((r) => {
       const l = server.app.listen(port, '127.0.0.1', () => r(l))
     })
     return { server, listener }
   }
-  const stop = async ({ server, listener }: { server: TandemServer; listener: Server }) => {
+  const stop = async ({ server, listener }: { server: SqliteServer; listener: Server }) => {
     listener.closeAllConnections()
     await new Promise<void>((r) => listener.close(() => r()))
     await server.close()

@@ -1,0 +1,175 @@
+// The PostgreSQL store: the same `Database` as the SQLite file (decision 0019) over a `pg` pool.
+// A statement outside any transaction takes a pooled connection of its own; inside `transaction(…)`
+// it runs on that transaction's connection, found through the asynchronous context. Unlike the
+// SQLite store nothing waits in this process: PostgreSQL keeps concurrent transactions apart (row
+// locks, the conditional writes on versions, the partial unique index on live tandems), and the
+// outermost transaction is run again, a few times, when PostgreSQL gives it up as a deadlock or a
+// serialization failure.
+import { AsyncLocalStorage } from 'node:async_hooks'
+import { sql, type Compilable, type CompiledQuery, type ControlledTransaction, type Kysely, type QueryResult } from 'kysely'
+import type { Database } from './database.js'
+import { migrateToLatest } from './migrations.js'
+import { openPostgresKysely, type PostgresOptions } from './postgres.js'
+import type { Schema } from './schema.js'
+
+/** The transaction a piece of asynchronous work runs in; `open` turns false at its end. */
+type Open = { open: boolean; savepoints: number; wrote: boolean; readonly trx: ControlledTransaction<Schema> }
+
+/** SQLSTATEs after which PostgreSQL has rolled the transaction back and running it again may succeed. */
+const RETRYABLE = new Set(['40001', '40P01'])
+export const isRetryable = (e: unknown): boolean => e instanceof Error && 'code' in e && typeof e.code === 'string' && RETRYABLE.has(e.code)
+
+export type PostgresDatabaseOptions = PostgresOptions & {
+  /** How often the outermost transaction runs at most when PostgreSQL gives it up (deadlock, serialization). */
+  readonly attempts?: number
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/** A few milliseconds, doubling per attempt, at random within that: two victims do not collide again in step. */
+const backoff = (attempt: number): number => Math.random() * 5 * 2 ** attempt
+
+/**
+ * Whether a statement may change data. Kysely tells its own selects apart; raw SQL counts as a
+ * write unless it is a plain `select`, so a cache is invalidated once too often, never once too few.
+ */
+const writes = (compiled: CompiledQuery): boolean => {
+  const kind = compiled.query.kind
+  if (kind === 'SelectQueryNode') return false
+  if (kind === 'RawNode') return !/^\s*select\b/i.test(compiled.sql)
+  return true
+}
+
+/**
+ * Bumped by every transaction that wrote, just before its commit: `generation()` reads it, so a
+ * commit by any instance on the database changes every instance's generation (decision 0019).
+ * The row appears with the first write (an upsert), so neither a migration nor a copy needs it.
+ */
+const bumpRevision = (trx: Kysely<Schema>) =>
+  trx
+    .insertInto('meta')
+    .values({ key: 'revision', value: 1 })
+    .onConflict((c) => c.column('key').doUpdateSet({ value: sql<number>`meta.value + 1` }))
+
+export const openPostgresDatabase = async (url: string, options: PostgresDatabaseOptions = {}): Promise<Database> => {
+  const kysely = openPostgresKysely(url, options)
+  const attempts = options.attempts ?? 5
+  try {
+    await migrateToLatest(kysely as unknown as Kysely<unknown>)
+  } catch (e) {
+    // No pool left behind by a start that fails (an unreachable server, a refused migration).
+    await kysely.destroy()
+    throw e
+  }
+
+  const current = new AsyncLocalStorage<Open>()
+  /** The open transaction this work runs in, if any (a timer started inside one outlives it). */
+  const joined = (): Open | undefined => {
+    const open = current.getStore()
+    return open?.open === true ? open : undefined
+  }
+  const hooks: (() => Promise<void>)[] = []
+
+  const savepoint = async <T>(open: Open, work: () => Promise<T>): Promise<T> => {
+    const name = sql.id(`s${++open.savepoints}`)
+    await sql`savepoint ${name}`.execute(open.trx)
+    try {
+      const result = await work()
+      await sql`release savepoint ${name}`.execute(open.trx)
+      return result
+    } catch (e) {
+      // Also after a failed statement: rolling back to the savepoint makes the transaction usable
+      // again. Should that fail too (a lost connection), the outermost transaction fails with it.
+      await sql`rollback to savepoint ${name}`
+        .execute(open.trx)
+        .then(() => sql`release savepoint ${name}`.execute(open.trx))
+        .catch(() => undefined)
+      throw e
+    }
+  }
+
+  const once = async <T>(work: () => Promise<T>): Promise<T> => {
+    const trx = await kysely.startTransaction().execute()
+    const open: Open = { open: true, savepoints: 0, wrote: false, trx }
+    try {
+      const result = await current.run(open, async () => {
+        const answer = await work()
+        if (open.wrote) {
+          for (const hook of hooks) await hook()
+          await bumpRevision(trx).execute()
+        }
+        return answer
+      })
+      open.open = false
+      await trx.commit().execute()
+      return result
+    } catch (e) {
+      open.open = false
+      if (!trx.isCommitted && !trx.isRolledBack)
+        await trx
+          .rollback()
+          .execute()
+          .catch(() => undefined)
+      throw e
+    }
+  }
+
+  const transaction = async <T>(work: () => Promise<T>): Promise<T> => {
+    const outer = joined()
+    if (outer !== undefined) return savepoint(outer, work)
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await once(work)
+      } catch (e) {
+        if (attempt >= attempts || !isRetryable(e)) throw e
+        await sleep(backoff(attempt))
+      }
+    }
+  }
+
+  /**
+   * Runs one statement: on the transaction's connection when one is open; a read alone on the
+   * pool; a write alone in a transaction of its own, so that it bumps the revision (and the
+   * commit hooks join it) in the same commit.
+   */
+  const execute = async <R>(query: Compilable<R>): Promise<QueryResult<R>> => {
+    const compiled = query.compile()
+    const open = joined()
+    if (open !== undefined) {
+      if (writes(compiled)) open.wrote = true
+      return open.trx.executeQuery(compiled)
+    }
+    if (!writes(compiled)) return kysely.executeQuery(compiled)
+    return transaction(async () => execute(query))
+  }
+
+  const all = async <R>(query: Compilable<R>): Promise<R[]> => [...(await execute(query)).rows]
+  return {
+    dialect: 'postgres',
+    kysely,
+    raw: null,
+    all,
+    first: async (query) => (await all(query))[0],
+    run: async (query) => {
+      const result = await execute(query)
+      return Number(result.numAffectedRows ?? result.rows.length)
+    },
+    transaction,
+    beforeCommit: (hook) => {
+      hooks.push(hook)
+    },
+    generation: async () => {
+      const revision = kysely.selectFrom('meta').select('value').where('key', '=', 'revision')
+      return String((await execute(revision)).rows[0]?.value ?? 0)
+    },
+    bumpMentorPool: async () => {
+      await execute(
+        kysely
+          .updateTable('meta')
+          .set({ value: sql<number>`value + 1` })
+          .where('key', '=', 'mentor_pool_revision'),
+      )
+    },
+    close: () => kysely.destroy(),
+  }
+}

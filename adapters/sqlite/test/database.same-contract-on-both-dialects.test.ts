@@ -1,0 +1,133 @@
+// The store's contract (decision 0019), pinned on the SQLite file and on PostgreSQL alike: a
+// transaction commits or rolls back as a whole, a nested one undoes only its own writes, a
+// statement outside a transaction never sees another transaction's uncommitted rows, the commit
+// hooks join writing transactions only, and the generation changes when another instance commits.
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { bothStores } from './support/both.dialects.js'
+import type { Database } from '../src/index.js'
+
+/** A promise and the means to settle it from outside: holds a transaction open until the test says so. */
+const gate = () => {
+  let open: () => void = () => undefined
+  let fail: (e: Error) => void = () => undefined
+  const promise = new Promise<void>((resolve, reject) => {
+    open = resolve
+    fail = reject
+  })
+  return { promise, open, fail }
+}
+
+const put = (db: Database, key: string, value = 1) => db.run(db.kysely.insertInto('meta').values({ key, value }))
+const keys = async (db: Database) =>
+  (await db.all(db.kysely.selectFrom('meta').select('key').where('key', 'like', 'test-%').orderBy('key'))).map((row) => row.key)
+
+describe.each(bothStores())('the store on $name', (store) => {
+  let db: Database
+  beforeEach(async () => {
+    await store.setUp()
+    db = await store.open()
+  })
+  afterEach(() => store.tearDown())
+  afterAll(() => store.stop())
+
+  it('commits every statement of a transaction together', async () => {
+    const answer = await db.transaction(async () => {
+      await put(db, 'test-a')
+      await put(db, 'test-b')
+      return await keys(db)
+    })
+    expect(answer).toEqual(['test-a', 'test-b'])
+    expect(await keys(db)).toEqual(['test-a', 'test-b'])
+  })
+
+  it('rolls back every statement of a transaction that fails, and passes its failure on', async () => {
+    const failing = db.transaction(async () => {
+      await put(db, 'test-a')
+      throw new Error('refused')
+    })
+    await expect(failing).rejects.toThrow('refused')
+    expect(await keys(db)).toEqual([])
+  })
+
+  it('undoes only the writes of a nested transaction that fails', async () => {
+    await db.transaction(async () => {
+      await put(db, 'test-a')
+      await expect(
+        db.transaction(async () => {
+          await put(db, 'test-b')
+          throw new Error('inner refused')
+        }),
+      ).rejects.toThrow('inner refused')
+      await db.transaction(async () => put(db, 'test-c'))
+    })
+    expect(await keys(db)).toEqual(['test-a', 'test-c'])
+  })
+
+  it('undoes a nested transaction refused by a unique key, and the outer one goes on', async () => {
+    await put(db, 'test-a')
+    await db.transaction(async () => {
+      await expect(db.transaction(async () => put(db, 'test-a'))).rejects.toThrow()
+      await put(db, 'test-b')
+    })
+    expect(await keys(db)).toEqual(['test-a', 'test-b'])
+  })
+
+  it('answers a statement outside a transaction without the rows another transaction has not committed', async () => {
+    const held = gate()
+    const entered = gate()
+    const writing = db.transaction(async () => {
+      await put(db, 'test-uncommitted')
+      entered.open()
+      await held.promise
+    })
+    await entered.promise
+    // Started while the transaction is open (SQLite lets it wait for the end, PostgreSQL answers at once).
+    const reading = keys(db)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    held.fail(new Error('rolled back'))
+    await expect(writing).rejects.toThrow('rolled back')
+    expect(await reading).toEqual([])
+    expect(await keys(db)).toEqual([])
+  })
+
+  it('runs the commit hooks in writing transactions only, committed with them', async () => {
+    let runs = 0
+    db.beforeCommit(async () => {
+      runs += 1
+      await put(db, `test-hook-${runs}`)
+    })
+    await db.transaction(async () => keys(db))
+    expect(runs).toBe(0)
+    await db.transaction(async () => put(db, 'test-a'))
+    await put(db, 'test-b')
+    expect(runs).toBe(2)
+    expect(await keys(db)).toEqual(['test-a', 'test-b', 'test-hook-1', 'test-hook-2'])
+  })
+
+  it('changes the generation when another instance commits a write, and keeps it while nobody writes', async () => {
+    const other = await store.open()
+    const before = await db.generation()
+    await other.transaction(async () => keys(other))
+    expect(await db.generation()).toBe(before)
+    await other.transaction(async () => put(other, 'test-a'))
+    const afterTransaction = await db.generation()
+    expect(afterTransaction).not.toBe(before)
+    await put(other, 'test-b')
+    const afterStatement = await db.generation()
+    expect(afterStatement).not.toBe(afterTransaction)
+    await other.bumpMentorPool()
+    expect(await db.generation()).not.toBe(afterStatement)
+  })
+
+  it('keeps the generation when another instance rolls back', async () => {
+    const other = await store.open()
+    const before = await db.generation()
+    await expect(
+      other.transaction(async () => {
+        await put(other, 'test-a')
+        throw new Error('refused')
+      }),
+    ).rejects.toThrow('refused')
+    expect(await db.generation()).toBe(before)
+  })
+})
