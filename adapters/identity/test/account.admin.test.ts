@@ -5,19 +5,22 @@ import { decodeJwt } from 'jose'
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { SIGN_UP, signIn, signUp, startAuthorization, startHarness, submit, type Harness, type Tokens } from './support/harness.js'
+import {
+  SIGN_UP,
+  signIn,
+  signUp,
+  startAuthorization,
+  startHarness,
+  submit,
+  type Harness,
+  type Tokens,
+  refreshTokens,
+} from './support/harness.js'
 import { generateProviderKeys, KEYS_FILE } from '../src/index.js'
 import { DATABASES } from './support/databases.js'
 
 describe.each(DATABASES)('on %s', (database) => {
-  const refresh = async (h: Harness, token: string): Promise<number> =>
-    (
-      await fetch(`${h.serverUrl}/oidc/token`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: token, client_id: 'tandem-web' }).toString(),
-      })
-    ).status
+  const refresh = async (h: Harness, token: string): Promise<number> => (await refreshTokens(h.serverUrl, token)).status
 
   describe('account store', () => {
     let h: Harness

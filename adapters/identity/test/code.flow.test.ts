@@ -13,6 +13,7 @@ import {
   submit,
   type Harness,
   type Tokens,
+  refreshTokens,
 } from './support/harness.js'
 import { DATABASES } from './support/databases.js'
 
@@ -76,15 +77,7 @@ describe.each(DATABASES)('on %s', (database) => {
 
     it('issues a refresh token for offline_access and renews the access token with it', async () => {
       expect(tokens.refresh_token).toBeTypeOf('string')
-      const response = await fetch(`${h.baseUrl}/oidc/token`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({
-          grant_type: 'refresh_token',
-          refresh_token: tokens.refresh_token ?? '',
-          client_id: 'tandem-web',
-        }).toString(),
-      })
+      const response = await refreshTokens(h.baseUrl, tokens.refresh_token)
       expect(response.status).toBe(200)
       const renewed = (await response.json()) as Tokens
       expect(renewed.access_token).not.toBe(tokens.access_token)
@@ -151,15 +144,7 @@ describe.each(DATABASES)('on %s', (database) => {
       const done = await flow.browser.post('/oidc/session/end/confirm', { xsrf, logout: 'yes' })
       expect(done.location).toBe(h.redirectUri)
       // The session's refresh token ends with it.
-      const refreshed = await fetch(`${h.baseUrl}/oidc/token`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({
-          grant_type: 'refresh_token',
-          refresh_token: session.refresh_token ?? '',
-          client_id: 'tandem-web',
-        }).toString(),
-      })
+      const refreshed = await refreshTokens(h.baseUrl, session.refresh_token)
       expect(refreshed.status).toBe(400)
       // Signed out: the next authorization asks for credentials again.
       const next = await startAuthorization(h, {}, flow.browser)

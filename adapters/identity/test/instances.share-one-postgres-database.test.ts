@@ -18,6 +18,7 @@ import {
   type Endpoint,
   type Harness,
   type Tokens,
+  refreshTokens,
 } from './support/harness.js'
 
 let a: Harness
@@ -36,11 +37,7 @@ afterAll(async () => {
 })
 
 const refreshAt = async (serverUrl: string, token: string): Promise<{ status: number; tokens: Tokens }> => {
-  const response = await fetch(`${serverUrl}/oidc/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: token, client_id: 'tandem-web' }).toString(),
-  })
+  const response = await refreshTokens(serverUrl, token)
   return { status: response.status, tokens: (await response.json()) as Tokens }
 }
 

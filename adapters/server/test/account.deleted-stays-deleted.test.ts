@@ -14,6 +14,7 @@ import {
   submit,
   type Harness,
   type Tokens,
+  refreshTokens,
 } from '../../identity/test/support/harness.js'
 import { confirmAddress, emlMails } from './admin-verified.support.js'
 import { toWire } from './harness.js'
@@ -86,15 +87,7 @@ describe('with the embedded provider', () => {
     expect(await listedEmails(t, admin)).not.toContain(email)
 
     // The refresh token no longer refreshes, and the provider account is gone (the password fails).
-    const refreshed = await fetch(`${t.base}/oidc/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        grant_type: 'refresh_token',
-        refresh_token: old.refresh_token ?? '',
-        client_id: 'tandem-web',
-      }).toString(),
-    })
+    const refreshed = await refreshTokens(t.base, old.refresh_token)
     expect(refreshed.status).toBe(400)
     expect(((await refreshed.json()) as { error: string }).error).toBe('invalid_grant')
     expect(await t.server.identityProvider?.accounts.findByEmail(email)).toBeUndefined()

@@ -4,7 +4,7 @@
 import { aMenteeAnswers, aMentorAnswers } from '@tandem/fixtures'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { SIGN_UP, signUp, type Tokens } from '../../identity/test/support/harness.js'
+import { SIGN_UP, signUp, type Tokens, refreshTokens } from '../../identity/test/support/harness.js'
 import { confirmAddress, emlMails } from './admin-verified.support.js'
 import { toWire } from './harness.js'
 import { claimsOf, signUpBody, startRealServer, type RealServer } from './identity.harness.js'
@@ -202,15 +202,7 @@ describe('DeleteUserFromIdp with deletefromDB=true', () => {
       (await t.api(mentee.tokens.access_token, 'GET', `/api/Account/GetUserDetails?emailId=${encodeURIComponent(mentee.email)}`)).status,
     ).toBe(401)
     // The provider's session and refresh token are gone with the account.
-    const refreshed = await fetch(`${t.base}/oidc/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        grant_type: 'refresh_token',
-        refresh_token: mentee.tokens.refresh_token ?? '',
-        client_id: 'tandem-web',
-      }).toString(),
-    })
+    const refreshed = await refreshTokens(t.base, mentee.tokens.refresh_token)
     expect(refreshed.status).toBe(400)
   })
 

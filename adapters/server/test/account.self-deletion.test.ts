@@ -2,6 +2,7 @@
 // file and real mail delivery: the person must type their own address; their live tandem ends as
 // a release does and the partner is told (PARTNER_LEFT, in the partner's language, naming nobody);
 // afterwards nothing in the data folder names them, and their old session is refused for good.
+import { refreshTokens } from '../../identity/test/support/harness.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestSmtp, type TestSmtp } from '../../mail/test/support/smtp.server.js'
 import { claimsOf, signUpBody, startRealServer, type RealServer } from './identity.harness.js'
@@ -85,15 +86,7 @@ describe('Delete my account, mails as .eml files in the data folder', () => {
     // The old session: its access token is refused with AccountDeleted, its refresh token is dead.
     const again = await t.api(mentee.tokens.access_token, 'POST', '/api/account/signup', signUpBody(mentee.email, 'Mentee'))
     expect([again.status, again.body.errorMessage]).toEqual([401, 'AccountDeleted'])
-    const refreshed = await fetch(`${t.base}/oidc/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        grant_type: 'refresh_token',
-        refresh_token: mentee.tokens.refresh_token ?? '',
-        client_id: 'tandem-web',
-      }).toString(),
-    })
+    const refreshed = await refreshTokens(t.base, mentee.tokens.refresh_token)
     expect(refreshed.status).toBe(400)
     expect(await t.server.ctx.users.byEmail(mentee.email)).toBeUndefined()
   })

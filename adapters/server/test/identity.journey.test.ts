@@ -13,6 +13,7 @@ import {
   startAuthorization,
   submit,
   type Tokens,
+  refreshTokens,
 } from '../../identity/test/support/harness.js'
 import { resetLinkIn, type Delivered } from '../../identity/test/support/mailbox.js'
 import { signUpBody, startRealServer, type RealServer } from './identity.harness.js'
@@ -104,15 +105,7 @@ describe('a new user on a fresh server', () => {
     const confirm = await flow.browser.get(`/oidc/session/end?${query.toString()}`)
     const xsrf = /name="xsrf" value="([^"]+)"/.exec(confirm.body)?.[1] ?? ''
     expect((await flow.browser.post('/oidc/session/end/confirm', { xsrf, logout: 'yes' })).location).toBe(t.endpoint.redirectUri)
-    const refreshed = await fetch(`${t.base}/oidc/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        grant_type: 'refresh_token',
-        refresh_token: session.refresh_token ?? '',
-        client_id: 'tandem-web',
-      }).toString(),
-    })
+    const refreshed = await refreshTokens(t.base, session.refresh_token)
     expect(refreshed.status).toBe(400)
     expect((await startAuthorization(t.endpoint, {}, flow.browser)).page).toContain('name="password"')
   })

@@ -15,6 +15,7 @@ import {
   startAuthorization,
   submit,
   type Tokens,
+  refreshTokens,
 } from '../../identity/test/support/harness.js'
 import { resetLinkIn } from '../../identity/test/support/mailbox.js'
 import { startTestSmtp } from '../../mail/test/support/smtp.server.js'
@@ -240,15 +241,7 @@ describe('the server log through the embedded identity provider', () => {
       expect([wrong.status, alertText(wrong.body)]).toEqual([400, expect.any(String)])
       const unknown = await submit(await startAuthorization(t.endpoint), { email: 'nobody.known@example.org', password: leonore.password })
       expect(unknown.status).toBe(400)
-      const refreshed = await fetch(`${t.base}/oidc/token`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({
-          grant_type: 'refresh_token',
-          refresh_token: second.refresh_token ?? '',
-          client_id: 'tandem-web',
-        }).toString(),
-      })
+      const refreshed = await refreshTokens(t.base, second.refresh_token)
       expect(refreshed.status).toBe(200)
       keep((await refreshed.json()) as Tokens)
 

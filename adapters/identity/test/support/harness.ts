@@ -233,3 +233,11 @@ export const signIn = async (h: Endpoint, email: string, password: string): Prom
   if (response.status !== 200) throw new Error(`token endpoint answered ${response.status}: ${await response.text()}`)
   return (await response.json()) as Tokens
 }
+
+/** Asks the provider at `baseUrl` for new tokens with a refresh token, as the web client does. */
+export const refreshTokens = (baseUrl: string, refreshToken: string | undefined): Promise<Response> =>
+  fetch(`${baseUrl}/oidc/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: refreshToken ?? '', client_id: 'tandem-web' }).toString(),
+  })
