@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { startStack, type Stack } from './support/harness.js'
-import { aPerson, fillQuestionnaire, register } from './support/people.js'
+import { aPerson, confirmSignOut, fillQuestionnaire, register } from './support/people.js'
 
 // a 1×1 PNG
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64')
@@ -95,12 +95,7 @@ describe('account and shell', () => {
   it('signs out at the provider from the greeting menu', async () => {
     await page.getByRole('button', { name: 'Hi, Kim!' }).click()
     await page.getByRole('button', { name: 'Logout' }).click()
-    // the provider may ask to confirm; afterwards it returns to the app, which, signed out, asks to sign in
-    const signInForm = page.getByLabel('E-mail address')
-    const confirm = page.getByRole('button', { name: /sign me out|yes|abmelden|log ?out|sign out/i })
-    await expect.poll(async () => (await signInForm.count()) + (await confirm.count()), { timeout: 20_000 }).toBeGreaterThan(0)
-    if ((await confirm.count()) > 0) await confirm.first().click()
-    await signInForm.waitFor()
+    await confirmSignOut(page)
     expect(new URL(page.url()).pathname).toMatch(/^\/oidc\//)
     expect(await page.evaluate(() => Object.keys(sessionStorage).filter((k) => k.startsWith('oidc.user')))).toEqual([])
   })

@@ -11,7 +11,7 @@ import type { Page } from 'playwright-core'
 import { axeViolations } from './support/axe.js'
 import { startStack, type Stack } from './support/harness.js'
 import { isFocused } from './support/keyboard.js'
-import { aPerson, register, type Person } from './support/people.js'
+import { aPerson, confirmSignOut, register, type Person } from './support/people.js'
 
 const NEXT = { privacyPolicy: '2027-01-15', termsAndConditions: '2027-02-01' } as const
 
@@ -156,12 +156,7 @@ describe.each(['en', 'de'] as const)('a person with older consents signing in (%
     const data = JSON.parse((await zip.file('data.json')?.async('string')) ?? '{}') as { account?: { email?: string } }
     expect(data.account?.email).toBe(people[language].email)
     await dialog.getByRole('button', { name: text.logout }).click()
-    // the provider may ask to confirm; afterwards the app, signed out, asks to sign in
-    const signInForm = page.getByLabel(text.email)
-    const confirm = page.getByRole('button', { name: /sign me out|yes|abmelden|log ?out|sign out/i })
-    await expect.poll(async () => (await signInForm.count()) + (await confirm.count()), { timeout: 20_000 }).toBeGreaterThan(0)
-    if ((await confirm.count()) > 0) await confirm.first().click()
-    await signInForm.waitFor()
+    await confirmSignOut(page, language)
     expect(storedConsents(people[language].email).some((c) => c.version === NEXT.privacyPolicy)).toBe(false)
   })
 

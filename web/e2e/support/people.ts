@@ -80,3 +80,21 @@ export const fillQuestionnaire = async (page: Page, options: { country: string; 
   for (const year of await page.locator('input[inputmode=numeric]').all()) await year.fill(options.year)
   for (const text of await page.locator('section[aria-labelledby^=rule-] textarea').all()) await text.fill(options.text)
 }
+
+const SIGN_OUT = { en: { confirm: 'Sign out', email: 'E-mail address' }, de: { confirm: 'Abmelden', email: 'E-Mail-Adresse' } } as const
+
+/**
+ * After the app's own "Logout" was pressed: the provider's sign-out page asks to confirm; once
+ * confirmed it returns to the app, which, signed out, sends the person to the sign-in form. Each
+ * step waits for its own page, so a button of the app still on screen is never taken for the
+ * provider's.
+ */
+export const confirmSignOut = async (page: Page, language: 'en' | 'de' = 'en'): Promise<void> => {
+  await page.waitForURL((url) => url.pathname === '/oidc/session/end', { timeout: 20_000 })
+  await page.getByRole('button', { name: SIGN_OUT[language].confirm, exact: true }).click()
+  await page.waitForURL(
+    (url) => url.pathname.startsWith('/oidc/') && url.pathname !== '/oidc/session/end' && !url.pathname.startsWith('/oidc/session/end/'),
+    { timeout: 20_000 },
+  )
+  await page.getByLabel(SIGN_OUT[language].email).waitFor()
+}
