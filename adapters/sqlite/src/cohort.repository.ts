@@ -21,6 +21,12 @@ export type CohortRunRecord = {
   readonly solverTotals: CohortTotalsView | null
   readonly firstCome: CohortTotalsView | null
   readonly failure: string | null
+  /** While Running: the computing instance's latest phase and fraction, and when it last wrote them. */
+  readonly phase: string | null
+  readonly fraction: number
+  readonly heartbeatAt: Instant | null
+  /** The instance computing it (host and data folder). */
+  readonly owner: string | null
 }
 
 export type DraftReason = 'NoMentorAboveThreshold' | 'TakenByBetterAssignment' | 'DroppedByAdmin'
@@ -49,6 +55,9 @@ const Outcome = t.keyof({ Proposed: null, Published: null, Skipped: null })
 const SkipReason = t.keyof({ Changed: null, NotAvailable: null })
 const Totals = t.type({ mentees: t.number, matched: t.number, meanPercentage: t.number })
 
+/** The failure of a run whose instance stopped (or stopped writing its heartbeat) before it ended. */
+export const INTERRUPTED = 'interrupted: its server stopped'
+
 export const createCohortRepository = (db: Database) => {
   const k = db.kysely
 
@@ -66,6 +75,10 @@ export const createCohortRepository = (db: Database) => {
     solver_totals: string | null
     first_come: string | null
     failure: string | null
+    phase: string | null
+    fraction: number
+    heartbeat_at: number | null
+    owner: string | null
   }): CohortRunRecord => ({
     id: row.id,
     clusterId: row.cluster_id,
@@ -81,6 +94,10 @@ export const createCohortRepository = (db: Database) => {
     firstCome:
       row.first_come === null ? null : decodeStored(Totals, JSON.parse(row.first_come), `first-come totals of cohort run ${row.id}`),
     failure: row.failure,
+    phase: row.phase,
+    fraction: row.fraction,
+    heartbeatAt: row.heartbeat_at,
+    owner: row.owner,
   })
 
   const byId = async (id: number): Promise<CohortRunRecord | undefined> => {
@@ -108,6 +125,20 @@ export const createCohortRepository = (db: Database) => {
       tandemId: r.tandem_id,
     }))
 
+  /** Runs left Running whose instance went quiet: their worker is gone with it (decision 0021). */
+  const failQuiet = (at: Instant, quietSince: Instant, owner: string | null) =>
+    k
+      .updateTable('cohort_runs')
+      .set({ state: 'Failed', finished_at: at, failure: INTERRUPTED })
+      .where('state', '=', 'Running')
+      .where((eb) =>
+        eb.or([
+          eb('heartbeat_at', 'is', null),
+          eb('heartbeat_at', '<', quietSince),
+          ...(owner === null ? [] : [eb('owner', '=', owner)]),
+        ]),
+      )
+
   const finish = async (id: number, state: 'Cancelled' | 'Failed', at: Instant, failure: string | null): Promise<boolean> =>
     (await db.run(
       k.updateTable('cohort_runs').set({ state, finished_at: at, failure }).where('id', '=', id).where('state', '=', 'Running'),
@@ -131,8 +162,13 @@ export const createCohortRepository = (db: Database) => {
       readonly threshold: number
       readonly startedBy: string
       readonly startedAt: Instant
+      /** The instance that will compute it. */
+      readonly owner: string
+      /** A Running run without a heartbeat since then is failed first: its instance is gone. */
+      readonly quietSince: Instant
     }): Promise<CohortRunRecord | undefined> =>
       await db.transaction(async () => {
+        await db.run(failQuiet(run.startedAt, run.quietSince, null))
         if ((await db.first(k.selectFrom('cohort_runs').select('id').where('state', '=', 'Running'))) !== undefined) return undefined
         const inserted = await db.first(
           k
@@ -144,6 +180,10 @@ export const createCohortRepository = (db: Database) => {
               state: 'Running',
               started_by: run.startedBy,
               started_at: run.startedAt,
+              phase: 'loading',
+              fraction: 0,
+              heartbeat_at: run.startedAt,
+              owner: run.owner,
             })
             .returning('id'),
         )
@@ -196,14 +236,31 @@ export const createCohortRepository = (db: Database) => {
       }),
     cancel: (id: number, at: Instant): Promise<boolean> => finish(id, 'Cancelled', at, null),
     fail: (id: number, at: Instant, failure: string): Promise<boolean> => finish(id, 'Failed', at, failure),
-    /** Runs a crashed or stopped process left Running: their worker is gone. Called at start. */
-    failInterrupted: async (at: Instant): Promise<number> =>
-      await db.run(
-        k
-          .updateTable('cohort_runs')
-          .set({ state: 'Failed', finished_at: at, failure: 'interrupted by a restart' })
-          .where('state', '=', 'Running'),
-      ),
+    /**
+     * At an instance's start: its own runs left Running (its previous process computed them) and
+     * every run whose heartbeat stopped before `quietSince` become Failed. A run another live
+     * instance computes keeps running.
+     */
+    failInterrupted: async (at: Instant, owner: string, quietSince: Instant): Promise<number> =>
+      await db.run(failQuiet(at, quietSince, owner)),
+    /** Fails a Running run whose heartbeat stopped before `quietSince`; false when it is not such a run. */
+    failIfQuiet: async (id: number, at: Instant, quietSince: Instant): Promise<boolean> =>
+      (await db.run(failQuiet(at, quietSince, null).where('id', '=', id))) === 1,
+    /**
+     * The computing instance's heartbeat: its phase and fraction, conditional on the run still
+     * Running; false when it is not (cancelled or failed by another instance), so the worker stops.
+     * Run on the Kysely handle, not as a store write: nothing cached depends on it, so it leaves the
+     * store's generation (and every instance's caches) alone.
+     */
+    beat: async (id: number, progress: { readonly phase: string; readonly fraction: number }, at: Instant): Promise<boolean> => {
+      const result = await k
+        .updateTable('cohort_runs')
+        .set({ phase: progress.phase, fraction: progress.fraction, heartbeat_at: at })
+        .where('id', '=', id)
+        .where('state', '=', 'Running')
+        .executeTakeFirst()
+      return Number(result.numUpdatedRows) === 1
+    },
     /** Sets or drops one mentee's pair of a Draft run; false when the run is no longer a Draft. */
     setPair: async (
       id: number,

@@ -21,6 +21,7 @@ import { isDeletedPlaceholder } from '../services/account.erasure.js'
 import type { ServiceContext } from '../services/context.js'
 import { answersOf } from '../services/views.js'
 import { declinedPairs, isPoolMentor, loadCohortPopulation } from './cohort.population.js'
+import { QUIET_MS } from './cohort.runner.js'
 import { draftView, personOf, runView, totalsOf } from './cohort.views.js'
 
 /** How many mentors the "pick another mentor" list offers, best first. */
@@ -33,7 +34,22 @@ export const cohortService = (ctx: ServiceContext): Services['cohort'] => {
 
   const yearOf = async (clusterId: number): Promise<string> =>
     (await ctx.clusters.list()).find((c) => c.clusterId === clusterId)?.clusterText ?? ''
-  const viewOf = async (run: CohortRunRecord) => runView(run, await yearOf(run.clusterId), cohortRunner.progress(run.id))
+  /**
+   * A run as any instance sees it: the progress of this process when it computes the run, else the
+   * one its instance last wrote; a Running run whose instance went quiet is failed first (decision 0021).
+   */
+  const current = async (run: CohortRunRecord): Promise<CohortRunRecord> => {
+    if (run.state !== 'Running' || cohortRunner.progress(run.id) !== undefined) return run
+    const now = ctx.clock()
+    if (!(await cohorts.failIfQuiet(run.id, now, now - QUIET_MS))) return run
+    ctx.logger.warn({ runId: run.id }, 'cohort run failed: its server stopped writing progress')
+    return (await cohorts.byId(run.id)) ?? run
+  }
+  const viewOf = async (stored: CohortRunRecord) => {
+    const run = await current(stored)
+    const progress = cohortRunner.progress(run.id) ?? { phase: run.phase ?? 'loading', fraction: run.fraction }
+    return runView(run, await yearOf(run.clusterId), progress)
+  }
   const find = async (runId: number | undefined): Promise<Either<DomainError, CohortRunRecord | null>> => {
     if (runId === undefined) return right((await cohorts.latest()) ?? null)
     const run = await cohorts.byId(runId)
@@ -99,18 +115,29 @@ export const cohortService = (ctx: ServiceContext): Services['cohort'] => {
       const cluster = (await ctx.clusters.list()).find((c) => c.clusterId === body.clusterId)
       if (cluster === undefined || cluster.isEnded) return left(validationFailed([fieldError('clusterId', 'cohort-unknown-program-year')]))
       const now = ctx.clock()
-      const run = await cohorts.start({ ...body, startedBy: actor.email, startedAt: now })
+      const run = await cohorts.start({
+        ...body,
+        startedBy: actor.email,
+        startedAt: now,
+        owner: cohortRunner.owner,
+        quietSince: now - QUIET_MS,
+      })
       if (run === undefined) return left({ _tag: 'MatchingAlreadyRunning' })
+      cohortRunner.claim(run.id, (progress) => cohorts.beat(run.id, progress, ctx.clock()))
       // The answer goes out now; the people load in slices (phase 'loading') and the worker solves.
-      void loadCohortPopulation(ctx, body, now)
+      void loadCohortPopulation(ctx, body, now, (fraction) => cohortRunner.report(run.id, { phase: 'loading', fraction }))
         .then(async (population) => {
-          // Cancelled while loading, or the server is stopping: no worker to start.
-          if (cohortRunner.closed() || (await cohorts.byId(run.id))?.state !== 'Running') return
+          // Cancelled while loading (here or by another instance), or the server is stopping: no worker to start.
+          if (cohortRunner.progress(run.id) === undefined || (await cohorts.byId(run.id))?.state !== 'Running') {
+            cohortRunner.cancel(run.id)
+            return
+          }
           cohortRunner.start(run.id, { input: population.input, firstCome: population.firstCome }, finished(run.id, population.versions))
         })
         .catch(async (error: unknown) => {
           // A load cut off by the server stopping is marked failed at the next start.
           if (cohortRunner.closed()) return
+          cohortRunner.cancel(run.id)
           ctx.logger.error({ runId: run.id, err: error }, 'cohort run could not start')
           await cohorts.fail(run.id, ctx.clock(), error instanceof Error ? error.message : 'could not start')
         })
