@@ -22,6 +22,7 @@ import {
   createRetentionRepository,
   createClustersRepository,
   createCohortRepository,
+  createPersonalDataDownloads,
   createDeletedSubjects,
   createErasureRepository,
   createExportQueries,
@@ -62,6 +63,7 @@ import { createLogger } from './logger.js'
 import { fixtureMasterData } from './master-data.js'
 import { mailNotifier } from './notifier.js'
 import { resetMailWiring } from './reset-mail.js'
+import { expireDownloads } from './services/personal-data/personal-data.jobs.js'
 import { createCohortRunner, QUIET_MS as COHORT_QUIET_MS } from './cohort/cohort.runner.js'
 import { clearInterruptedRuns, createMentorPoolCache, createServices, type ServiceContext } from './services/index.js'
 
@@ -216,6 +218,7 @@ const serve = async (config: Config, overrides: ServerOverrides, releaseLock: ()
   const ctx: ServiceContext = {
     cohorts: createCohortRepository(db),
     cohortRunner,
+    downloads: createPersonalDataDownloads(db),
     users,
     store,
     clock,
@@ -316,6 +319,8 @@ const serve = async (config: Config, overrides: ServerOverrides, releaseLock: ()
   })
 
   const sweep = async (): Promise<number> => {
+    // Prepared personal-data downloads nobody fetched within the hour.
+    await expireDownloads(ctx)
     const now = clock()
     const ids = await ctx.lists.expiredTandemIds(now)
     if (ids.length === 0) return 0

@@ -79,3 +79,9 @@ export {
   type KeyedCount,
 } from './statistics.queries.js'
 export { copyIntoPostgres, checkTargetEmpty, postgresTables, type CopiedTable, type CopyFailure } from './copy.js'
+export {
+  createPersonalDataDownloads,
+  type PersonalDataDownloads,
+  type DownloadState,
+  type DownloadStatus,
+} from './personal-data.downloads.js'

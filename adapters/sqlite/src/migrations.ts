@@ -507,6 +507,7 @@ const personalDataDownloads: Migration = {
     await db.schema
       .createTable('personal_data_downloads')
       .addColumn('user_id', t.integer, (c) => c.primaryKey().references('users.id').onDelete('cascade'))
+      .addColumn('job', t.text, (c) => c.notNull())
       .addColumn('started_at', t.integer, (c) => c.notNull())
       .addColumn('state', t.text, (c) => c.notNull())
       .addColumn('progress', t.integer, (c) => c.notNull().defaultTo(0))

@@ -163,6 +163,8 @@ export type CohortRunsTable = {
 /** A person's prepared download (migration 0015): state, progress in %, the zip once ready. */
 export type PersonalDataDownloadsTable = {
   user_id: number
+  /** A random name of the preparation: a newer one for the same person replaces it. */
+  job: string
   started_at: number
   state: string
   progress: Generated<number>
