@@ -132,11 +132,7 @@ export const createCohortRepository = (db: Database) => {
       .set({ state: 'Failed', finished_at: at, failure: INTERRUPTED })
       .where('state', '=', 'Running')
       .where((eb) =>
-        eb.or([
-          eb('heartbeat_at', 'is', null),
-          eb('heartbeat_at', '<', quietSince),
-          ...(owner === null ? [] : [eb('owner', '=', owner)]),
-        ]),
+        eb.or([eb('heartbeat_at', 'is', null), eb('heartbeat_at', '<', quietSince), ...(owner === null ? [] : [eb('owner', '=', owner)])]),
       )
 
   const finish = async (id: number, state: 'Cancelled' | 'Failed', at: Instant, failure: string | null): Promise<boolean> =>

@@ -493,7 +493,8 @@ const cohortRunProgress: Migration = {
     await db.schema.alterTable('cohort_runs').addColumn('owner', t.text).execute()
   },
   async down(db: Kysely<unknown>) {
-    for (const column of ['owner', 'heartbeat_at', 'fraction', 'phase']) await db.schema.alterTable('cohort_runs').dropColumn(column).execute()
+    for (const column of ['owner', 'heartbeat_at', 'fraction', 'phase'])
+      await db.schema.alterTable('cohort_runs').dropColumn(column).execute()
   },
 }
 

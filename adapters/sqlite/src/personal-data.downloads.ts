@@ -26,20 +26,12 @@ export const createPersonalDataDownloads = (db: Database) => {
     /** Records the progress of preparation `job`; false when a newer one replaced it (or it is gone). */
     update: async (userId: number, job: string, state: DownloadState, progress: number, archive: Buffer | null = null): Promise<boolean> =>
       (await db.run(
-        k
-          .updateTable('personal_data_downloads')
-          .set({ state, progress, archive })
-          .where('user_id', '=', userId)
-          .where('job', '=', job),
+        k.updateTable('personal_data_downloads').set({ state, progress, archive }).where('user_id', '=', userId).where('job', '=', job),
       )) === 1,
     /** The state of the person's preparation started after `since`; undefined when there is none. */
     status: async (userId: number, since: Instant): Promise<DownloadStatus | undefined> => {
       const row = await db.first(
-        k
-          .selectFrom('personal_data_downloads')
-          .select(['state', 'progress'])
-          .where('user_id', '=', userId)
-          .where('started_at', '>', since),
+        k.selectFrom('personal_data_downloads').select(['state', 'progress']).where('user_id', '=', userId).where('started_at', '>', since),
       )
       return row === undefined ? undefined : { state: stateOf(row.state), progress: row.progress }
     },
