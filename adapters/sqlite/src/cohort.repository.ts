@@ -3,7 +3,10 @@
 // every step commits or rolls back together.
 import { Score, type CohortRunState, type CohortTotalsView, type Instant, type UserId } from '@tandem/core'
 import * as t from 'io-ts'
+import type { ExpressionBuilder, Selectable } from 'kysely'
 import type { Database } from './database.js'
+import { jsonNumber } from './dialect.js'
+import type { CohortDraftRowsTable, Schema } from './schema.js'
 import { decodeStored } from './rows.js'
 
 export type CohortRunRecord = {
@@ -44,6 +47,24 @@ export type CohortDraftRow = {
   readonly skipReason: 'Changed' | 'NotAvailable' | null
   readonly tandemId: number | null
 }
+
+/** The lists of a draft: proposed pairs, mentees without a pair, pairs a publish skipped. */
+export type DraftSection = 'pairs' | 'unmatched' | 'skipped'
+
+export type DraftSummary = {
+  readonly counts: { readonly pairs: number; readonly unmatched: number; readonly skipped: number }
+  readonly totals: CohortTotalsView
+}
+
+export type DraftPerson = { readonly id: UserId; readonly firstName: string; readonly lastName: string; readonly email: string }
+
+/** The rows of a list, as the draft view sorts them into lists (a pair has a mentor and its score). */
+const inSection = (section: DraftSection) => (eb: ExpressionBuilder<Schema, 'cohort_draft_rows'>) =>
+  section === 'pairs'
+    ? eb.and([eb('mentor_id', 'is not', null), eb('score', 'is not', null)])
+    : section === 'unmatched'
+      ? eb.and([eb.or([eb('mentor_id', 'is', null), eb('score', 'is', null)]), eb('reason', 'is not', null)])
+      : eb.and([eb('mentor_id', 'is not', null), eb('score', 'is not', null), eb('outcome', '=', 'Skipped')])
 
 /** What publishing one pair did: its tandem, or why it was skipped. */
 export type PublishStep = { readonly tandemId: number } | { readonly skipped: 'Changed' | 'NotAvailable' }
@@ -105,25 +126,29 @@ export const createCohortRepository = (db: Database) => {
     return row === undefined ? undefined : runOf(row)
   }
 
+  const draftRowOf = (runId: number, r: Selectable<CohortDraftRowsTable>): CohortDraftRow => ({
+    menteeId: r.mentee_id,
+    menteeVersion: r.mentee_version,
+    mentor:
+      r.mentor_id === null || r.score === null
+        ? null
+        : {
+            id: r.mentor_id,
+            version: r.mentor_version ?? 0,
+            score: decodeStored(Score, JSON.parse(r.score), `score of cohort run ${runId}, mentee ${r.mentee_id}`),
+          },
+    reason: r.reason === null ? null : decodeStored(Reason, r.reason, `reason of cohort run ${runId}`),
+    candidates: r.candidates,
+    edited: r.edited === 1,
+    outcome: decodeStored(Outcome, r.outcome, `outcome of cohort run ${runId}`),
+    skipReason: r.skip_reason === null ? null : decodeStored(SkipReason, r.skip_reason, `skip reason of cohort run ${runId}`),
+    tandemId: r.tandem_id,
+  })
+
   const rows = async (runId: number): Promise<CohortDraftRow[]> =>
-    (await db.all(k.selectFrom('cohort_draft_rows').selectAll().where('run_id', '=', runId).orderBy('mentee_id'))).map((r) => ({
-      menteeId: r.mentee_id,
-      menteeVersion: r.mentee_version,
-      mentor:
-        r.mentor_id === null || r.score === null
-          ? null
-          : {
-              id: r.mentor_id,
-              version: r.mentor_version ?? 0,
-              score: decodeStored(Score, JSON.parse(r.score), `score of cohort run ${runId}, mentee ${r.mentee_id}`),
-            },
-      reason: r.reason === null ? null : decodeStored(Reason, r.reason, `reason of cohort run ${runId}`),
-      candidates: r.candidates,
-      edited: r.edited === 1,
-      outcome: decodeStored(Outcome, r.outcome, `outcome of cohort run ${runId}`),
-      skipReason: r.skip_reason === null ? null : decodeStored(SkipReason, r.skip_reason, `skip reason of cohort run ${runId}`),
-      tandemId: r.tandem_id,
-    }))
+    (await db.all(k.selectFrom('cohort_draft_rows').selectAll().where('run_id', '=', runId).orderBy('mentee_id'))).map((r) =>
+      draftRowOf(runId, r),
+    )
 
   /** Runs left Running whose instance went quiet: their worker is gone with it (decision 0021). */
   const failQuiet = (at: Instant, quietSince: Instant, owner: string | null) =>
@@ -143,6 +168,54 @@ export const createCohortRepository = (db: Database) => {
   return {
     byId,
     rows,
+    /** One page of a list of the draft, by mentee id. */
+    page: async (runId: number, section: DraftSection, offset: number, limit: number): Promise<CohortDraftRow[]> =>
+      (
+        await db.all(
+          k
+            .selectFrom('cohort_draft_rows')
+            .selectAll()
+            .where('run_id', '=', runId)
+            .where(inSection(section))
+            .orderBy('mentee_id')
+            .limit(limit)
+            .offset(offset),
+        )
+      ).map((r) => draftRowOf(runId, r)),
+    /** How many rows each list of the draft has and its totals (as edited), counted by the database. */
+    summary: async (runId: number): Promise<DraftSummary> => {
+      const percentage = jsonNumber(db, 'score', 'percentage')
+      const row = await db.first(
+        k
+          .selectFrom('cohort_draft_rows')
+          .where('run_id', '=', runId)
+          .select((eb) => [
+            eb.fn.countAll<number>().as('mentees'),
+            eb.fn.sum<number>(eb.case().when(inSection('pairs')(eb)).then(1).else(0).end()).as('pairs'),
+            eb.fn.sum<number>(eb.case().when(inSection('pairs')(eb)).then(percentage).else(0).end()).as('percentages'),
+            eb.fn.sum<number>(eb.case().when(inSection('unmatched')(eb)).then(1).else(0).end()).as('unmatched'),
+            eb.fn.sum<number>(eb.case().when(inSection('skipped')(eb)).then(1).else(0).end()).as('skipped'),
+          ]),
+      )
+      // PostgreSQL sums whole numbers as numeric (text in JavaScript); none at all is null.
+      const count = (value: unknown) => Number(value ?? 0)
+      const pairs = count(row?.pairs)
+      return {
+        counts: { pairs, unmatched: count(row?.unmatched), skipped: count(row?.skipped) },
+        totals: { mentees: count(row?.mentees), matched: pairs, meanPercentage: pairs === 0 ? 0 : count(row?.percentages) / pairs },
+      }
+    },
+    /** The names and addresses of the people of a page. */
+    people: async (ids: readonly UserId[]): Promise<Map<UserId, DraftPerson>> => {
+      if (ids.length === 0) return new Map()
+      const found = await db.all(
+        k
+          .selectFrom('users')
+          .select(['id', 'first_name', 'last_name', 'email'])
+          .where('id', 'in', [...ids]),
+      )
+      return new Map(found.map((u) => [u.id, { id: u.id, firstName: u.first_name, lastName: u.last_name, email: u.email }]))
+    },
     latest: async (): Promise<CohortRunRecord | undefined> => {
       const row = await db.first(k.selectFrom('cohort_runs').selectAll().orderBy('id', 'desc').limit(1))
       return row === undefined ? undefined : runOf(row)

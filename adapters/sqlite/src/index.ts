@@ -61,6 +61,9 @@ export {
   type DraftReason,
   type DraftOutcome,
   type PublishStep,
+  type DraftSection,
+  type DraftSummary,
+  type DraftPerson,
 } from './cohort.repository.js'
 export {
   createAuditRecords,

@@ -1,12 +1,14 @@
 // The admin's cohort page (whole-cohort matching): start a run in a worker thread, follow or
 // cancel it, review and edit its draft, publish it as tandems through the manual team's transition.
 import {
+  COHORT_DRAFT_PAGE_SIZE,
   createCohortTandem,
   fieldError,
   invalidTransition,
   notFound,
   scoreMentor,
   validationFailed,
+  type CohortDraftQuery,
   type CohortMentorChoice,
   type CohortResult,
   type FirstComeResult,
@@ -15,7 +17,7 @@ import {
   type UserId,
 } from '@tandem/core'
 import type { Services } from '@tandem/http'
-import type { CohortDraftRow, CohortRunRecord, PublishStep, UserRecord } from '@tandem/sqlite'
+import type { CohortDraftRow, CohortRunRecord, DraftSection, PublishStep, UserRecord } from '@tandem/sqlite'
 import { isLeft, left, right, type Either } from 'fp-ts/lib/Either.js'
 import { isDeletedPlaceholder } from '../services/account.erasure.js'
 import type { ServiceContext } from '../services/context.js'
@@ -56,9 +58,29 @@ export const cohortService = (ctx: ServiceContext): Services['cohort'] => {
     return run === undefined ? left(runNotFound()) : right(run)
   }
   const users = async (): Promise<Map<UserId, UserRecord>> => new Map((await ctx.users.all()).map((u) => [u.id, u]))
-  const draftOf = async (run: CohortRunRecord) => {
-    const all = await users()
-    return draftView(await viewOf(run), run, await cohorts.rows(run.id), (id) => all.get(id), ctx.master.questionnaire)
+  /** One page of each list (a cohort may have 50,000 mentees): only its rows and people are read. */
+  const draftOf = async (run: CohortRunRecord, query: CohortDraftQuery = {}) => {
+    const paging = {
+      pairsPage: query.pairsPage ?? 1,
+      unmatchedPage: query.unmatchedPage ?? 1,
+      skippedPage: query.skippedPage ?? 1,
+      pageSize: query.pageSize ?? COHORT_DRAFT_PAGE_SIZE,
+    }
+    const pageOf = (section: DraftSection, page: number) => cohorts.page(run.id, section, (page - 1) * paging.pageSize, paging.pageSize)
+    const pairs = await pageOf('pairs', paging.pairsPage)
+    const unmatched = await pageOf('unmatched', paging.unmatchedPage)
+    const skipped = await pageOf('skipped', paging.skippedPage)
+    const summary = await cohorts.summary(run.id)
+    const people = await cohorts.people([
+      ...new Set([...pairs, ...unmatched, ...skipped].flatMap((r) => (r.mentor === null ? [r.menteeId] : [r.menteeId, r.mentor.id]))),
+    ])
+    return draftView(
+      await viewOf(run),
+      run,
+      { pairs, unmatched, skipped, summary, paging },
+      (id) => people.get(id),
+      ctx.master.questionnaire,
+    )
   }
 
   const finished = (runId: number, versions: ReadonlyMap<UserId, number>) => ({
@@ -161,7 +183,7 @@ export const cohortService = (ctx: ServiceContext): Services['cohort'] => {
 
     draft: async (query) => {
       const run = await find(query.runId)
-      return isLeft(run) ? run : right(run.right === null ? null : await draftOf(run.right))
+      return isLeft(run) ? run : right(run.right === null ? null : await draftOf(run.right, query))
     },
 
     choices: async (query) => {
