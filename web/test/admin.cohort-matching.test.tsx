@@ -191,13 +191,13 @@ describe('cohort matching page', () => {
     })
     const pairs = await screen.findByRole('table', { name: 'Proposed pairs' })
     expect(within(pairs).getAllByRole('row')).toHaveLength(26)
-    expect(screen.getByText('1–25 of 60')).toBeTruthy()
+    expect(screen.getByText('Pairs 1–25 of 60')).toBeTruthy()
     expect(api.calls('GET /api/Admin/GetCohortDraft')[0]?.query).toMatchObject({ runId: '7', pairsPage: '1', pageSize: '25' })
     // The page buttons of the pairs, by keyboard.
     const pairPages = screen.getByRole('navigation', { name: 'Pages of the proposed pairs' })
     within(pairPages).getByRole('button', { name: 'Page 3' }).focus()
     await user.keyboard('{Enter}')
-    expect(await screen.findByText('51–60 of 60')).toBeTruthy()
+    expect(await screen.findByText('Pairs 51–60 of 60')).toBeTruthy()
     expect(within(screen.getByRole('table', { name: 'Proposed pairs' })).getAllByRole('row')).toHaveLength(11)
     expect(within(pairPages).getByRole('button', { name: 'Page 3' }).getAttribute('aria-current')).toBe('page')
     // The other list keeps its own page.
@@ -206,6 +206,6 @@ describe('cohort matching page', () => {
       within(screen.getByRole('navigation', { name: 'Pages of the mentees without a pair' })).getByRole('button', { name: 'Page 2' }),
     )
     expect(await screen.findByText('Waiting2 Muster')).toBeTruthy()
-    expect(screen.getByText('51–60 of 60')).toBeTruthy()
+    expect(screen.getByText('Pairs 51–60 of 60')).toBeTruthy()
   })
 })

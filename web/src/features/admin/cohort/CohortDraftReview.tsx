@@ -31,7 +31,9 @@ const Pages = ({ list, draft, onPage }: { readonly list: keyof DraftPages } & Pi
   const number = (n: number) => n.toLocaleString(i18n.language)
   return (
     <>
-      {count > 0 && <Body1 as="p">{t('admin.cohort.pages.range', { from: number(from), to: number(to), count: number(count) })}</Body1>}
+      {count > 0 && (
+        <Body1 as="p">{t(`admin.cohort.pages.${list}Range`, { from: number(from), to: number(to), count: number(count) })}</Body1>
+      )}
       <Pagination
         rows={count}
         page={page}
