@@ -1,6 +1,6 @@
 // /administrator/cohort-matching: whole-cohort matching for a program year. Run (in a worker on the
 // server), follow its progress or cancel it, review and edit the draft, publish it.
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { Body1 } from '@fluentui/react-components'
 import type { CohortRunRequest } from '@tandem/core'
 import { useTranslation } from 'react-i18next'
@@ -39,14 +39,6 @@ const CohortMatchingPage = () => {
   // Another run starts on the first pages.
   const shown = pages.runId === runId ? pages : { runId, ...FIRST_PAGES }
   const draft = useAdminGetCohortDraftQuery(shown, { skip: !hasDraft })
-  // A list that shrank (a dropped pair) keeps its page within its pages.
-  const counts = draft.data?.counts
-  useEffect(() => {
-    if (counts === undefined) return
-    const within = (list: keyof DraftPages) => Math.min(shown[list], pageCount(counts[list]))
-    const fitted = { runId, pairs: within('pairs'), unmatched: within('unmatched'), skipped: within('skipped') }
-    if (fitted.pairs !== shown.pairs || fitted.unmatched !== shown.unmatched || fitted.skipped !== shown.skipped) setPages(fitted)
-  }, [counts, runId, shown])
   const [start, starting] = useAdminStartCohortRunMutation()
   const [cancel, cancelling] = useAdminCancelCohortRunMutation()
   const [edit, editing] = useAdminEditCohortDraftMutation()
@@ -65,6 +57,10 @@ const CohortMatchingPage = () => {
   const editDraft = async (runId: number, menteeId: number, mentorId: number | null) => {
     const reply = await edit({ runId, menteeId, mentorId })
     if (reply.error !== undefined) return show('error', cohortErrorText(t, reply.error))
+    // A list that shrank (a dropped pair) keeps its page within its pages.
+    const { counts } = reply.data
+    const within = (list: keyof DraftPages) => Math.min(shown[list], pageCount(counts[list]))
+    setPages({ runId: shown.runId, pairs: within('pairs'), unmatched: within('unmatched'), skipped: within('skipped') })
     show('success', t(mentorId === null ? 'admin.cohort.messages.dropped' : 'admin.cohort.messages.picked'))
   }
   const publishDraft = async (runId: number) => {
