@@ -67,6 +67,8 @@ const draft = (): CohortDraftView => ({
   solverTotals: { mentees: 2, matched: 1, meanPercentage: 75 },
   firstCome: { mentees: 2, matched: 1, meanPercentage: 62.5 },
   skipped: [],
+  counts: { pairs: 1, unmatched: 1, skipped: 0 },
+  paging: { pairsPage: 1, unmatchedPage: 1, skippedPage: 1, pageSize: 25 },
 })
 const choices: CohortMentorChoice[] = [
   { ...person(10, 'Max'), base: 5, max: 8, percentage: 63, taken: true },
@@ -163,5 +165,47 @@ describe('cohort matching page', () => {
     expect(await screen.findByText('1 tandems were created; 0 pairs were skipped.')).toBeTruthy()
     expect(api.calls('POST /api/Admin/PublishCohortDraft')[0]?.query).toEqual({ runId: '7' })
     expect(await screen.findByText('Published by admin@example.org.')).toBeTruthy()
+  })
+
+  it('shows a large draft one page at a time and turns the pages of each list on its own', async () => {
+    /** 60 pairs and 30 mentees without one, 25 a page: the server answers the pages asked for. */
+    const paged = (query: Readonly<Record<string, string>>): CohortDraftView => {
+      const pairsPage = Number(query['pairsPage'] ?? 1)
+      const unmatchedPage = Number(query['unmatchedPage'] ?? 1)
+      const first = (pairsPage - 1) * 25
+      return {
+        ...draft(),
+        pairs: Array.from({ length: Math.min(25, 60 - first) }, (_, i) => ({
+          ...draft().pairs[0]!,
+          mentee: person(100 + first + i, `Mentee${first + i + 1}`),
+        })),
+        unmatched: [{ mentee: person(500 + unmatchedPage, `Waiting${unmatchedPage}`), reason: 'NoMentorAboveThreshold', candidates: 0 }],
+        totals: { mentees: 90, matched: 60, meanPercentage: 75 },
+        counts: { pairs: 60, unmatched: 30, skipped: 0 },
+        paging: { pairsPage, unmatchedPage, skippedPage: 1, pageSize: 25 },
+      }
+    }
+    const { api, user } = await open({
+      'GET /api/Admin/GetCohortRunProgress': () => ok(run('Draft')),
+      'GET /api/Admin/GetCohortDraft': (request) => ok(paged(request.query)),
+    })
+    const pairs = await screen.findByRole('table', { name: 'Proposed pairs' })
+    expect(within(pairs).getAllByRole('row')).toHaveLength(26)
+    expect(screen.getByText('Pairs 1–25 of 60')).toBeTruthy()
+    expect(api.calls('GET /api/Admin/GetCohortDraft')[0]?.query).toMatchObject({ runId: '7', pairsPage: '1', pageSize: '25' })
+    // The page buttons of the pairs, by keyboard.
+    const pairPages = screen.getByRole('navigation', { name: 'Pages of the proposed pairs' })
+    within(pairPages).getByRole('button', { name: 'Page 3' }).focus()
+    await user.keyboard('{Enter}')
+    expect(await screen.findByText('Pairs 51–60 of 60')).toBeTruthy()
+    expect(within(screen.getByRole('table', { name: 'Proposed pairs' })).getAllByRole('row')).toHaveLength(11)
+    expect(within(pairPages).getByRole('button', { name: 'Page 3' }).getAttribute('aria-current')).toBe('page')
+    // The other list keeps its own page.
+    expect(screen.getByText('Waiting1 Muster')).toBeTruthy()
+    await user.click(
+      within(screen.getByRole('navigation', { name: 'Pages of the mentees without a pair' })).getByRole('button', { name: 'Page 2' }),
+    )
+    expect(await screen.findByText('Waiting2 Muster')).toBeTruthy()
+    expect(screen.getByText('Pairs 51–60 of 60')).toBeTruthy()
   })
 })

@@ -1,6 +1,6 @@
 // The admin's cohort page calls: start a whole-cohort run (it runs in a worker thread), follow and
 // cancel it, review and edit its draft, publish it. Admin only; see docs/api.md.
-import { CohortChoicesQuery, CohortDraftEdit, CohortRunQuery, CohortRunRequest, LatestCohortRunQuery } from '@tandem/core'
+import { CohortChoicesQuery, CohortDraftEdit, CohortDraftQuery, CohortRunQuery, CohortRunRequest, LatestCohortRunQuery } from '@tandem/core'
 import { answer, defineRoute, type Route } from './route.js'
 import type { Services } from './services.port.js'
 
@@ -34,8 +34,8 @@ export const cohortRoutes = (s: Services): readonly Route[] => [
     path: '/api/Admin/GetCohortDraft',
     policy: 'admin',
     summary:
-      "a cohort run's draft: pairs with score and what they share, the unmatched with their reason, totals beside first-come-first-served",
-    query: LatestCohortRunQuery,
+      "a cohort run's draft, one page of each list: pairs with score and what they share, the unmatched with their reason, the skipped; counts and totals beside first-come-first-served",
+    query: CohortDraftQuery,
     handle: async ({ query }) => answer(await s.cohort.draft(query)),
   }),
   defineRoute({

@@ -49,6 +49,7 @@ import type {
   ResendNotificationPayload,
   CohortChoicesQuery,
   CohortDraftEdit,
+  CohortDraftQuery,
   CohortDraftView,
   CohortMentorChoice,
   CohortPublishResult,
@@ -152,7 +153,7 @@ export type Services = {
     /** The run named, or the latest run (null when there was none). */
     readonly progress: (query: LatestCohortRunQuery) => Outcome<CohortRunView | null>
     readonly cancel: (query: CohortRunQuery) => Outcome<CohortRunView>
-    readonly draft: (query: LatestCohortRunQuery) => Outcome<CohortDraftView | null>
+    readonly draft: (query: CohortDraftQuery) => Outcome<CohortDraftView | null>
     readonly choices: (query: CohortChoicesQuery) => Outcome<readonly CohortMentorChoice[]>
     readonly edit: (body: CohortDraftEdit) => Outcome<CohortDraftView>
     readonly publish: (actor: Actor, query: CohortRunQuery) => Outcome<CohortPublishResult>

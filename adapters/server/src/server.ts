@@ -22,6 +22,7 @@ import {
   createRetentionRepository,
   createClustersRepository,
   createCohortRepository,
+  createPersonalDataDownloads,
   createDeletedSubjects,
   createErasureRepository,
   createExportQueries,
@@ -62,7 +63,8 @@ import { createLogger } from './logger.js'
 import { fixtureMasterData } from './master-data.js'
 import { mailNotifier } from './notifier.js'
 import { resetMailWiring } from './reset-mail.js'
-import { createCohortRunner } from './cohort/cohort.runner.js'
+import { expireDownloads } from './services/personal-data/personal-data.jobs.js'
+import { createCohortRunner, QUIET_MS as COHORT_QUIET_MS } from './cohort/cohort.runner.js'
 import { clearInterruptedRuns, createMentorPoolCache, createServices, type ServiceContext } from './services/index.js'
 
 export type ServerOverrides = {
@@ -212,10 +214,11 @@ const serve = async (config: Config, overrides: ServerOverrides, releaseLock: ()
   const answers = createAnswersRepository(db)
   const lists = createListQueries(db)
   const master = fixtureMasterData()
-  const cohortRunner = createCohortRunner()
+  const cohortRunner = createCohortRunner({ dataDir: config.dataDir })
   const ctx: ServiceContext = {
     cohorts: createCohortRepository(db),
     cohortRunner,
+    downloads: createPersonalDataDownloads(db),
     users,
     store,
     clock,
@@ -273,8 +276,9 @@ const serve = async (config: Config, overrides: ServerOverrides, releaseLock: ()
     }
   }
   const cleared = await clearInterruptedRuns(ctx)
-  // A cohort run's worker died with the process that ran it; its draft was never written.
-  const interruptedCohortRuns = await ctx.cohorts.failInterrupted(clock())
+  // A cohort run's worker died with the process that ran it (this instance's previous process, or an
+  // instance that went quiet); its draft was never written. Runs other live instances compute go on.
+  const interruptedCohortRuns = await ctx.cohorts.failInterrupted(clock(), cohortRunner.owner, clock() - COHORT_QUIET_MS)
   if (interruptedCohortRuns > 0) logger.warn({ runs: interruptedCohortRuns }, 'cohort runs interrupted by the restart')
   if (cleared > 0) logger.warn({ cleared }, 'cleared matching runs interrupted by a previous stop')
 
@@ -315,6 +319,8 @@ const serve = async (config: Config, overrides: ServerOverrides, releaseLock: ()
   })
 
   const sweep = async (): Promise<number> => {
+    // Prepared personal-data downloads nobody fetched within the hour.
+    await expireDownloads(ctx)
     const now = clock()
     const ids = await ctx.lists.expiredTandemIds(now)
     if (ids.length === 0) return 0

@@ -1,5 +1,5 @@
 // Helpers of the cohort-run tests: start a run as the admin, wait for its draft, seed a large cohort.
-import type { CohortDraftView, CohortRunView } from '@tandem/core'
+import { COHORT_DRAFT_PAGE_SIZE_MAX, type CohortDraftView, type CohortRunView } from '@tandem/core'
 import { generatePopulation } from '@tandem/fixtures'
 import { seedPopulation } from '../src/index.js'
 import { expectOk, ISSUER, START, type Harness } from './harness.js'
@@ -32,10 +32,26 @@ export const settled = async (h: Harness, runId: number, onPoll: (view: CohortRu
   }
 }
 
-export const draftOf = async (h: Harness, runId: number): Promise<CohortDraftView> => {
-  const reply = await h.call<CohortDraftView>(h.admin, 'GET', `/api/Admin/GetCohortDraft?runId=${runId}`)
+export const draftPage = async (h: Harness, runId: number, paging = ''): Promise<CohortDraftView> => {
+  const reply = await h.call<CohortDraftView>(h.admin, 'GET', `/api/Admin/GetCohortDraft?runId=${runId}${paging}`)
   expectOk(reply, 'cohort draft')
   return reply.body.value
+}
+
+/** The whole draft, read page by page (the call answers one page of each list at a time). */
+export const draftOf = async (h: Harness, runId: number): Promise<CohortDraftView> => {
+  const size = COHORT_DRAFT_PAGE_SIZE_MAX
+  const first = await draftPage(h, runId, `&pageSize=${size}`)
+  const pages = (count: number) => Array.from({ length: Math.max(0, Math.ceil(count / size) - 1) }, (_, i) => i + 2)
+  const pairs = [...first.pairs]
+  for (const page of pages(first.counts.pairs)) pairs.push(...(await draftPage(h, runId, `&pageSize=${size}&pairsPage=${page}`)).pairs)
+  const unmatched = [...first.unmatched]
+  for (const page of pages(first.counts.unmatched))
+    unmatched.push(...(await draftPage(h, runId, `&pageSize=${size}&unmatchedPage=${page}`)).unmatched)
+  const skipped = [...first.skipped]
+  for (const page of pages(first.counts.skipped))
+    skipped.push(...(await draftPage(h, runId, `&pageSize=${size}&skippedPage=${page}`)).skipped)
+  return { ...first, pairs, unmatched, skipped }
 }
 
 /** A synthetic cohort written straight through the repositories (thousands of people in seconds). */

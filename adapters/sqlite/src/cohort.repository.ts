@@ -3,7 +3,10 @@
 // every step commits or rolls back together.
 import { Score, type CohortRunState, type CohortTotalsView, type Instant, type UserId } from '@tandem/core'
 import * as t from 'io-ts'
+import type { ExpressionBuilder, Selectable } from 'kysely'
 import type { Database } from './database.js'
+import { jsonNumber } from './dialect.js'
+import type { CohortDraftRowsTable, Schema } from './schema.js'
 import { decodeStored } from './rows.js'
 
 export type CohortRunRecord = {
@@ -21,6 +24,12 @@ export type CohortRunRecord = {
   readonly solverTotals: CohortTotalsView | null
   readonly firstCome: CohortTotalsView | null
   readonly failure: string | null
+  /** While Running: the computing instance's latest phase and fraction, and when it last wrote them. */
+  readonly phase: string | null
+  readonly fraction: number
+  readonly heartbeatAt: Instant | null
+  /** The instance computing it (host and data folder). */
+  readonly owner: string | null
 }
 
 export type DraftReason = 'NoMentorAboveThreshold' | 'TakenByBetterAssignment' | 'DroppedByAdmin'
@@ -39,6 +48,24 @@ export type CohortDraftRow = {
   readonly tandemId: number | null
 }
 
+/** The lists of a draft: proposed pairs, mentees without a pair, pairs a publish skipped. */
+export type DraftSection = 'pairs' | 'unmatched' | 'skipped'
+
+export type DraftSummary = {
+  readonly counts: { readonly pairs: number; readonly unmatched: number; readonly skipped: number }
+  readonly totals: CohortTotalsView
+}
+
+export type DraftPerson = { readonly id: UserId; readonly firstName: string; readonly lastName: string; readonly email: string }
+
+/** The rows of a list, as the draft view sorts them into lists (a pair has a mentor and its score). */
+const inSection = (section: DraftSection) => (eb: ExpressionBuilder<Schema, 'cohort_draft_rows'>) =>
+  section === 'pairs'
+    ? eb.and([eb('mentor_id', 'is not', null), eb('score', 'is not', null)])
+    : section === 'unmatched'
+      ? eb.and([eb.or([eb('mentor_id', 'is', null), eb('score', 'is', null)]), eb('reason', 'is not', null)])
+      : eb.and([eb('mentor_id', 'is not', null), eb('score', 'is not', null), eb('outcome', '=', 'Skipped')])
+
 /** What publishing one pair did: its tandem, or why it was skipped. */
 export type PublishStep = { readonly tandemId: number } | { readonly skipped: 'Changed' | 'NotAvailable' }
 
@@ -48,6 +75,9 @@ const Reason = t.keyof({ NoMentorAboveThreshold: null, TakenByBetterAssignment: 
 const Outcome = t.keyof({ Proposed: null, Published: null, Skipped: null })
 const SkipReason = t.keyof({ Changed: null, NotAvailable: null })
 const Totals = t.type({ mentees: t.number, matched: t.number, meanPercentage: t.number })
+
+/** The failure of a run whose instance stopped (or stopped writing its heartbeat) before it ended. */
+export const INTERRUPTED = 'interrupted: its server stopped'
 
 export const createCohortRepository = (db: Database) => {
   const k = db.kysely
@@ -66,6 +96,10 @@ export const createCohortRepository = (db: Database) => {
     solver_totals: string | null
     first_come: string | null
     failure: string | null
+    phase: string | null
+    fraction: number
+    heartbeat_at: number | null
+    owner: string | null
   }): CohortRunRecord => ({
     id: row.id,
     clusterId: row.cluster_id,
@@ -81,6 +115,10 @@ export const createCohortRepository = (db: Database) => {
     firstCome:
       row.first_come === null ? null : decodeStored(Totals, JSON.parse(row.first_come), `first-come totals of cohort run ${row.id}`),
     failure: row.failure,
+    phase: row.phase,
+    fraction: row.fraction,
+    heartbeatAt: row.heartbeat_at,
+    owner: row.owner,
   })
 
   const byId = async (id: number): Promise<CohortRunRecord | undefined> => {
@@ -88,25 +126,39 @@ export const createCohortRepository = (db: Database) => {
     return row === undefined ? undefined : runOf(row)
   }
 
+  const draftRowOf = (runId: number, r: Selectable<CohortDraftRowsTable>): CohortDraftRow => ({
+    menteeId: r.mentee_id,
+    menteeVersion: r.mentee_version,
+    mentor:
+      r.mentor_id === null || r.score === null
+        ? null
+        : {
+            id: r.mentor_id,
+            version: r.mentor_version ?? 0,
+            score: decodeStored(Score, JSON.parse(r.score), `score of cohort run ${runId}, mentee ${r.mentee_id}`),
+          },
+    reason: r.reason === null ? null : decodeStored(Reason, r.reason, `reason of cohort run ${runId}`),
+    candidates: r.candidates,
+    edited: r.edited === 1,
+    outcome: decodeStored(Outcome, r.outcome, `outcome of cohort run ${runId}`),
+    skipReason: r.skip_reason === null ? null : decodeStored(SkipReason, r.skip_reason, `skip reason of cohort run ${runId}`),
+    tandemId: r.tandem_id,
+  })
+
   const rows = async (runId: number): Promise<CohortDraftRow[]> =>
-    (await db.all(k.selectFrom('cohort_draft_rows').selectAll().where('run_id', '=', runId).orderBy('mentee_id'))).map((r) => ({
-      menteeId: r.mentee_id,
-      menteeVersion: r.mentee_version,
-      mentor:
-        r.mentor_id === null || r.score === null
-          ? null
-          : {
-              id: r.mentor_id,
-              version: r.mentor_version ?? 0,
-              score: decodeStored(Score, JSON.parse(r.score), `score of cohort run ${runId}, mentee ${r.mentee_id}`),
-            },
-      reason: r.reason === null ? null : decodeStored(Reason, r.reason, `reason of cohort run ${runId}`),
-      candidates: r.candidates,
-      edited: r.edited === 1,
-      outcome: decodeStored(Outcome, r.outcome, `outcome of cohort run ${runId}`),
-      skipReason: r.skip_reason === null ? null : decodeStored(SkipReason, r.skip_reason, `skip reason of cohort run ${runId}`),
-      tandemId: r.tandem_id,
-    }))
+    (await db.all(k.selectFrom('cohort_draft_rows').selectAll().where('run_id', '=', runId).orderBy('mentee_id'))).map((r) =>
+      draftRowOf(runId, r),
+    )
+
+  /** Runs left Running whose instance went quiet: their worker is gone with it (decision 0021). */
+  const failQuiet = (at: Instant, quietSince: Instant, owner: string | null) =>
+    k
+      .updateTable('cohort_runs')
+      .set({ state: 'Failed', finished_at: at, failure: INTERRUPTED })
+      .where('state', '=', 'Running')
+      .where((eb) =>
+        eb.or([eb('heartbeat_at', 'is', null), eb('heartbeat_at', '<', quietSince), ...(owner === null ? [] : [eb('owner', '=', owner)])]),
+      )
 
   const finish = async (id: number, state: 'Cancelled' | 'Failed', at: Instant, failure: string | null): Promise<boolean> =>
     (await db.run(
@@ -116,6 +168,54 @@ export const createCohortRepository = (db: Database) => {
   return {
     byId,
     rows,
+    /** One page of a list of the draft, by mentee id. */
+    page: async (runId: number, section: DraftSection, offset: number, limit: number): Promise<CohortDraftRow[]> =>
+      (
+        await db.all(
+          k
+            .selectFrom('cohort_draft_rows')
+            .selectAll()
+            .where('run_id', '=', runId)
+            .where(inSection(section))
+            .orderBy('mentee_id')
+            .limit(limit)
+            .offset(offset),
+        )
+      ).map((r) => draftRowOf(runId, r)),
+    /** How many rows each list of the draft has and its totals (as edited), counted by the database. */
+    summary: async (runId: number): Promise<DraftSummary> => {
+      const percentage = jsonNumber(db, 'score', 'percentage')
+      const row = await db.first(
+        k
+          .selectFrom('cohort_draft_rows')
+          .where('run_id', '=', runId)
+          .select((eb) => [
+            eb.fn.countAll<number>().as('mentees'),
+            eb.fn.sum<number>(eb.case().when(inSection('pairs')(eb)).then(1).else(0).end()).as('pairs'),
+            eb.fn.sum<number>(eb.case().when(inSection('pairs')(eb)).then(percentage).else(0).end()).as('percentages'),
+            eb.fn.sum<number>(eb.case().when(inSection('unmatched')(eb)).then(1).else(0).end()).as('unmatched'),
+            eb.fn.sum<number>(eb.case().when(inSection('skipped')(eb)).then(1).else(0).end()).as('skipped'),
+          ]),
+      )
+      // PostgreSQL sums whole numbers as numeric (text in JavaScript); none at all is null.
+      const count = (value: unknown) => Number(value ?? 0)
+      const pairs = count(row?.pairs)
+      return {
+        counts: { pairs, unmatched: count(row?.unmatched), skipped: count(row?.skipped) },
+        totals: { mentees: count(row?.mentees), matched: pairs, meanPercentage: pairs === 0 ? 0 : count(row?.percentages) / pairs },
+      }
+    },
+    /** The names and addresses of the people of a page. */
+    people: async (ids: readonly UserId[]): Promise<Map<UserId, DraftPerson>> => {
+      if (ids.length === 0) return new Map()
+      const found = await db.all(
+        k
+          .selectFrom('users')
+          .select(['id', 'first_name', 'last_name', 'email'])
+          .where('id', 'in', [...ids]),
+      )
+      return new Map(found.map((u) => [u.id, { id: u.id, firstName: u.first_name, lastName: u.last_name, email: u.email }]))
+    },
     latest: async (): Promise<CohortRunRecord | undefined> => {
       const row = await db.first(k.selectFrom('cohort_runs').selectAll().orderBy('id', 'desc').limit(1))
       return row === undefined ? undefined : runOf(row)
@@ -131,8 +231,13 @@ export const createCohortRepository = (db: Database) => {
       readonly threshold: number
       readonly startedBy: string
       readonly startedAt: Instant
+      /** The instance that will compute it. */
+      readonly owner: string
+      /** A Running run without a heartbeat since then is failed first: its instance is gone. */
+      readonly quietSince: Instant
     }): Promise<CohortRunRecord | undefined> =>
       await db.transaction(async () => {
+        await db.run(failQuiet(run.startedAt, run.quietSince, null))
         if ((await db.first(k.selectFrom('cohort_runs').select('id').where('state', '=', 'Running'))) !== undefined) return undefined
         const inserted = await db.first(
           k
@@ -144,6 +249,10 @@ export const createCohortRepository = (db: Database) => {
               state: 'Running',
               started_by: run.startedBy,
               started_at: run.startedAt,
+              phase: 'loading',
+              fraction: 0,
+              heartbeat_at: run.startedAt,
+              owner: run.owner,
             })
             .returning('id'),
         )
@@ -196,14 +305,31 @@ export const createCohortRepository = (db: Database) => {
       }),
     cancel: (id: number, at: Instant): Promise<boolean> => finish(id, 'Cancelled', at, null),
     fail: (id: number, at: Instant, failure: string): Promise<boolean> => finish(id, 'Failed', at, failure),
-    /** Runs a crashed or stopped process left Running: their worker is gone. Called at start. */
-    failInterrupted: async (at: Instant): Promise<number> =>
-      await db.run(
-        k
-          .updateTable('cohort_runs')
-          .set({ state: 'Failed', finished_at: at, failure: 'interrupted by a restart' })
-          .where('state', '=', 'Running'),
-      ),
+    /**
+     * At an instance's start: its own runs left Running (its previous process computed them) and
+     * every run whose heartbeat stopped before `quietSince` become Failed. A run another live
+     * instance computes keeps running.
+     */
+    failInterrupted: async (at: Instant, owner: string, quietSince: Instant): Promise<number> =>
+      await db.run(failQuiet(at, quietSince, owner)),
+    /** Fails a Running run whose heartbeat stopped before `quietSince`; false when it is not such a run. */
+    failIfQuiet: async (id: number, at: Instant, quietSince: Instant): Promise<boolean> =>
+      (await db.run(failQuiet(at, quietSince, null).where('id', '=', id))) === 1,
+    /**
+     * The computing instance's heartbeat: its phase and fraction, conditional on the run still
+     * Running; false when it is not (cancelled or failed by another instance), so the worker stops.
+     * Run on the Kysely handle, not as a store write: nothing cached depends on it, so it leaves the
+     * store's generation (and every instance's caches) alone.
+     */
+    beat: async (id: number, progress: { readonly phase: string; readonly fraction: number }, at: Instant): Promise<boolean> => {
+      const result = await k
+        .updateTable('cohort_runs')
+        .set({ phase: progress.phase, fraction: progress.fraction, heartbeat_at: at })
+        .where('id', '=', id)
+        .where('state', '=', 'Running')
+        .executeTakeFirst()
+      return Number(result.numUpdatedRows) === 1
+    },
     /** Sets or drops one mentee's pair of a Draft run; false when the run is no longer a Draft. */
     setPair: async (
       id: number,

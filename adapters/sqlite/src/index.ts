@@ -61,6 +61,9 @@ export {
   type DraftReason,
   type DraftOutcome,
   type PublishStep,
+  type DraftSection,
+  type DraftSummary,
+  type DraftPerson,
 } from './cohort.repository.js'
 export {
   createAuditRecords,
@@ -79,3 +82,9 @@ export {
   type KeyedCount,
 } from './statistics.queries.js'
 export { copyIntoPostgres, checkTargetEmpty, postgresTables, type CopiedTable, type CopyFailure } from './copy.js'
+export {
+  createPersonalDataDownloads,
+  type PersonalDataDownloads,
+  type DownloadState,
+  type DownloadStatus,
+} from './personal-data.downloads.js'

@@ -475,6 +475,52 @@ const statisticsSilenceIndex: Migration = {
   },
 }
 
+/**
+ * Several instances share a cohort run (decision 0021): the instance computing it writes its phase,
+ * fraction and a heartbeat to the run's row, any instance answers the progress from there, and a
+ * run whose heartbeat stopped is failed after a timeout. `owner` names the instance (host and data
+ * folder) so that its own restart fails its runs at once.
+ */
+const cohortRunProgress: Migration = {
+  async up(db: Kysely<unknown>) {
+    const t = portable(db)
+    await db.schema.alterTable('cohort_runs').addColumn('phase', t.text).execute()
+    await db.schema
+      .alterTable('cohort_runs')
+      .addColumn('fraction', t.real, (c) => c.notNull().defaultTo(0))
+      .execute()
+    await db.schema.alterTable('cohort_runs').addColumn('heartbeat_at', t.integer).execute()
+    await db.schema.alterTable('cohort_runs').addColumn('owner', t.text).execute()
+  },
+  async down(db: Kysely<unknown>) {
+    for (const column of ['owner', 'heartbeat_at', 'fraction', 'phase'])
+      await db.schema.alterTable('cohort_runs').dropColumn(column).execute()
+  },
+}
+
+/**
+ * A person's prepared download (decision 0021): its state and, once ready, the archive, so that
+ * any instance answers the poll and hands it out; deleted when fetched, replaced or an hour old.
+ */
+const personalDataDownloads: Migration = {
+  async up(db: Kysely<unknown>) {
+    const t = portable(db)
+    await db.schema
+      .createTable('personal_data_downloads')
+      .addColumn('user_id', t.integer, (c) => c.primaryKey().references('users.id').onDelete('cascade'))
+      .addColumn('job', t.text, (c) => c.notNull())
+      .addColumn('started_at', t.integer, (c) => c.notNull())
+      .addColumn('state', t.text, (c) => c.notNull())
+      .addColumn('progress', t.integer, (c) => c.notNull().defaultTo(0))
+      .addColumn('archive', t.blob)
+      .execute()
+    await db.schema.createIndex('personal_data_downloads_started').on('personal_data_downloads').column('started_at').execute()
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.dropTable('personal_data_downloads').execute()
+  },
+}
+
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001-initial': initial,
   '0002-mentor-pool-index': mentorPoolIndex,
@@ -488,6 +534,8 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0010-statistics-indexes': statisticsIndexes,
   '0011-consents': consents,
   '0013-statistics-silence-index': statisticsSilenceIndex,
+  '0014-cohort-run-progress': cohortRunProgress,
+  '0015-personal-data-downloads': personalDataDownloads,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => ({ ...MIGRATIONS }) }

@@ -153,6 +153,22 @@ export type CohortRunsTable = {
   solver_totals: string | null
   first_come: string | null
   failure: string | null
+  /** Migration 0014: the computing instance's latest phase and fraction, its heartbeat (epoch ms) and name. */
+  phase: string | null
+  fraction: Generated<number>
+  heartbeat_at: number | null
+  owner: string | null
+}
+
+/** A person's prepared download (migration 0015): state, progress in %, the zip once ready. */
+export type PersonalDataDownloadsTable = {
+  user_id: number
+  /** A random name of the preparation: a newer one for the same person replaces it. */
+  job: string
+  started_at: number
+  state: string
+  progress: Generated<number>
+  archive: Buffer | null
 }
 
 /** One mentee of a cohort draft: the proposed mentor with the JSON score, or the reason there is none. */
@@ -202,4 +218,5 @@ export type Schema = {
   audit_records: AuditRecordsTable
   audit_subjects: AuditSubjectsTable
   pool_snapshots: PoolSnapshotsTable
+  personal_data_downloads: PersonalDataDownloadsTable
 }

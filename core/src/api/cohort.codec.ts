@@ -3,6 +3,7 @@
 import * as t from 'io-ts'
 import { Bilingual } from '../shared/language.js'
 import { IdFromString } from './query.codec.js'
+import type { MessageKey } from '../validation/messages.js'
 import { Id, refined } from './wire.codec.js'
 
 export const CohortObjectiveWire = t.keyof({ maxMatched: null, maxScore: null }, 'CohortObjective')
@@ -24,6 +25,49 @@ export const CohortRunQuery = t.strict({ runId: IdFromString }, 'CohortRunQuery'
 export type CohortRunQuery = t.TypeOf<typeof CohortRunQuery>
 export const LatestCohortRunQuery = t.exact(t.partial({ runId: IdFromString }), 'LatestCohortRunQuery')
 export type LatestCohortRunQuery = t.TypeOf<typeof LatestCohortRunQuery>
+
+/** How many rows of each list of a draft one answer holds, unless the call asks for another number. */
+export const COHORT_DRAFT_PAGE_SIZE = 50
+/** The most rows of each list one answer may hold (a 50,000-mentee draft is read in pages). */
+export const COHORT_DRAFT_PAGE_SIZE_MAX = 200
+
+/** A whole number written in decimal digits, accepted within `accept`; else the message `key`. */
+const wholeFromString = (name: string, accept: (n: number) => boolean, key: MessageKey) =>
+  new t.Type<number, string, unknown>(
+    name,
+    (u): u is number => typeof u === 'number' && Number.isSafeInteger(u) && accept(u),
+    (u, c) => {
+      const n = typeof u === 'string' && /^\d{1,9}$/.test(u) ? Number(u) : Number.NaN
+      return Number.isSafeInteger(n) && accept(n) ? t.success(n) : t.failure(u, c, key)
+    },
+    String,
+  )
+
+/** A page of a draft's list, counted from 1. */
+export const CohortDraftPage = wholeFromString('CohortDraftPage', (n) => n >= 1, 'cohort-draft-page')
+/** Rows per list and page: 1 to COHORT_DRAFT_PAGE_SIZE_MAX. */
+export const CohortDraftPageSize = wholeFromString(
+  'CohortDraftPageSize',
+  (n) => n >= 1 && n <= COHORT_DRAFT_PAGE_SIZE_MAX,
+  'cohort-draft-page-size',
+)
+
+/**
+ * ?runId=&pairsPage=&unmatchedPage=&skippedPage=&pageSize= of the draft call: each list of the draft
+ * (proposed pairs, mentees without a pair, pairs skipped at publish) is paged on its own; every part
+ * may be left out (the latest run, page 1, COHORT_DRAFT_PAGE_SIZE rows).
+ */
+export const CohortDraftQuery = t.exact(
+  t.partial({
+    runId: IdFromString,
+    pairsPage: CohortDraftPage,
+    unmatchedPage: CohortDraftPage,
+    skippedPage: CohortDraftPage,
+    pageSize: CohortDraftPageSize,
+  }),
+  'CohortDraftQuery',
+)
+export type CohortDraftQuery = t.TypeOf<typeof CohortDraftQuery>
 
 /** ?runId=&menteeId= of the mentor choices for one mentee of a draft. */
 export const CohortChoicesQuery = t.strict({ runId: IdFromString, menteeId: IdFromString }, 'CohortChoicesQuery')
@@ -85,8 +129,22 @@ export type CohortSkippedView = {
   readonly reason: 'Changed' | 'NotAvailable'
 }
 
+/** Which page of each list a draft answer holds (pages count from 1). */
+export type CohortDraftPaging = {
+  readonly pairsPage: number
+  readonly unmatchedPage: number
+  readonly skippedPage: number
+  readonly pageSize: number
+}
+
+/** How many rows each list of the draft has in all. */
+export type CohortDraftCounts = { readonly pairs: number; readonly unmatched: number; readonly skipped: number }
+
+/** A draft, one page of each list at a time (a cohort may have 50,000 mentees), with the totals over all of it. */
 export type CohortDraftView = CohortRunView & {
+  /** The page `paging.pairsPage` of the proposed pairs, by mentee id. */
   readonly pairs: readonly CohortDraftPairView[]
+  /** The page `paging.unmatchedPage` of the mentees without a pair, by mentee id. */
   readonly unmatched: readonly CohortUnmatchedView[]
   /** The draft as it stands (edits included). */
   readonly totals: CohortTotalsView
@@ -94,7 +152,10 @@ export type CohortDraftView = CohortRunView & {
   readonly solverTotals: CohortTotalsView
   /** What first-come-first-served participant runs would have given the same people. */
   readonly firstCome: CohortTotalsView
+  /** The page `paging.skippedPage` of the pairs a publish skipped, by mentee id. */
   readonly skipped: readonly CohortSkippedView[]
+  readonly counts: CohortDraftCounts
+  readonly paging: CohortDraftPaging
 }
 
 /** A mentor the admin may pick for a mentee, with that pair's score. */

@@ -36,6 +36,10 @@ export const MessageKey = t.keyof({
   'cohort-mentor-not-available': null,
   /** A cohort draft edit names a mentee who is not part of the run. */
   'cohort-unknown-mentee': null,
+  /** A page of a cohort draft's list: a whole number from 1. */
+  'cohort-draft-page': null,
+  /** Rows per page of a cohort draft: a whole number from 1 to 200. */
+  'cohort-draft-page-size': null,
   /** Deleting one's account: the typed address is not the account's. */
   'confirmation-email-mismatch': null,
   /** A statistics date range that ends before it starts. */

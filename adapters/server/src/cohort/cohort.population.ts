@@ -41,12 +41,15 @@ export const loadCohortPopulation = async (
   ctx: ServiceContext,
   run: { readonly clusterId: number; readonly objective: CohortInput['objective']; readonly threshold: number },
   now: Instant,
+  /** The share of the mentees read so far (the progress of the phase `loading`). */
+  onLoaded: (fraction: number) => void = () => undefined,
 ): Promise<CohortPopulation> => {
   await nextTurn()
   const users = (await ctx.users.all()).filter((u) => !isDeletedPlaceholder(u))
   const inYear = users.filter((u) => isCohortMentee(u, run.clusterId)).sort((a, b) => a.registeredAt - b.registeredAt || a.id - b.id)
   const mentees: { readonly user: UserRecord; readonly answers: readonly Answer[] }[] = []
   for (let i = 0; i < inYear.length; i += SLICE) {
+    onLoaded(i / inYear.length)
     await nextTurn()
     for (const user of inYear.slice(i, i + SLICE)) {
       const answers = await answersOf(ctx, user.id, 'Mentee')

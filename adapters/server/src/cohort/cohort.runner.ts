@@ -1,6 +1,11 @@
-// Runs cohort jobs in worker_threads workers, one per run, and keeps each run's latest progress in
-// memory (the draft itself goes to the database when the worker is done). Cancel asks the solver
-// to stop and ends the thread, so a cancelled run frees its core at once.
+// Runs cohort jobs in worker_threads workers, one per run. The instance computing a run keeps its
+// latest progress and writes it, with a heartbeat, to the run's row a couple of times a second; any
+// instance answers the progress from that row (decision 0021). The same write tells the computing
+// instance when the run stopped being Running (another instance cancelled it, or failed it for
+// silence): it then ends the worker. Cancel asks the solver to stop and ends the thread, so a
+// cancelled run frees its core at once.
+import { hostname } from 'node:os'
+import { resolve } from 'node:path'
 import { Worker } from 'node:worker_threads'
 import type { CohortResult, FirstComeResult } from '@tandem/core'
 import type { CohortJob, WorkerMessage } from './cohort.messages.js'
@@ -13,44 +18,92 @@ export type RunHandlers = {
   readonly failed: (message: string) => void
 }
 
+/** Writes the progress as the heartbeat; false when the run is no longer Running in the database. */
+export type Beat = (progress: RunProgress) => Promise<boolean>
+
 export type CohortRunner = {
+  /** The name of this instance in the runs it computes: host and data folder (one server per folder). */
+  readonly owner: string
+  /** This instance computes the run from now on: its heartbeat starts (phase `loading`). */
+  readonly claim: (runId: number, beat: Beat) => void
+  /** The progress of a claimed run before its worker reports (the loading of its people). */
+  readonly report: (runId: number, progress: RunProgress) => void
+  /** Starts the worker of a claimed run; nothing when the run was dropped meanwhile. */
   readonly start: (runId: number, job: Omit<CohortJob, 'cancel'>, handlers: RunHandlers) => void
   /** The latest progress of a run this process is working on; undefined when it has none. */
   readonly progress: (runId: number) => RunProgress | undefined
-  /** Stops a run of this process; false when it has none by that id. */
+  /** Stops a run of this process (worker and heartbeat); false when it has none by that id. */
   readonly cancel: (runId: number) => boolean
+  /** The runs this process is working on. */
+  readonly local: () => readonly number[]
   /** Ends every worker (server shutdown); no run starts after it. */
   readonly close: () => Promise<void>
   readonly closed: () => boolean
 }
 
+/** How often the computing instance writes progress and heartbeat: two small writes a second. */
+export const BEAT_MS = 500
+/** A Running run without a heartbeat for this long is failed: its instance stopped (decision 0021). */
+export const QUIET_MS = 30_000
+
 const WORKER_URL = new URL('./cohort.worker.mjs', import.meta.url)
 
-export const createCohortRunner = (): CohortRunner => {
-  const live = new Map<number, { worker: Worker; flag: Int32Array; progress: RunProgress }>()
+type Entry = { worker?: Worker; flag?: Int32Array; progress: RunProgress; readonly timer: NodeJS.Timeout }
+
+export const createCohortRunner = (options: { readonly dataDir: string; readonly beatMs?: number }): CohortRunner => {
+  const live = new Map<number, Entry>()
   let closed = false
 
   const stop = (runId: number): Promise<number> | undefined => {
     const entry = live.get(runId)
     if (entry === undefined) return undefined
     live.delete(runId)
-    Atomics.store(entry.flag, 0, 1)
-    return entry.worker.terminate()
+    clearInterval(entry.timer)
+    if (entry.flag !== undefined) Atomics.store(entry.flag, 0, 1)
+    return entry.worker?.terminate() ?? Promise.resolve(0)
   }
 
   return {
-    start: (runId, job, handlers) => {
+    owner: `${hostname()}:${resolve(options.dataDir)}`,
+    claim: (runId, beat) => {
       if (closed) return
+      let beating = false
+      const timer = setInterval(() => {
+        // One write at a time: a slow database does not pile up heartbeats.
+        if (beating) return
+        beating = true
+        void beat(entry.progress)
+          .then((running) => {
+            if (!running && live.get(runId) === entry) void stop(runId)
+          })
+          // A failed write (a lost connection) is tried again at the next beat.
+          .catch(() => undefined)
+          .finally(() => {
+            beating = false
+          })
+      }, options.beatMs ?? BEAT_MS)
+      timer.unref()
+      const entry: Entry = { progress: { phase: 'loading', fraction: 0 }, timer }
+      live.set(runId, entry)
+    },
+    report: (runId, progress) => {
+      const entry = live.get(runId)
+      if (entry !== undefined) entry.progress = progress
+    },
+    start: (runId, job, handlers) => {
+      const entry = live.get(runId)
+      if (closed || entry === undefined) return
       const cancel = new SharedArrayBuffer(4)
       const flag = new Int32Array(cancel)
       const worker = new Worker(WORKER_URL, { workerData: { ...job, cancel } satisfies CohortJob })
-      const entry = { worker, flag, progress: { phase: 'loading', fraction: 0 } as RunProgress }
-      live.set(runId, entry)
+      entry.worker = worker
+      entry.flag = flag
       let settled = false
       const settle = (report: () => void): void => {
         if (settled) return
         settled = true
-        live.delete(runId)
+        if (live.get(runId) === entry) live.delete(runId)
+        clearInterval(entry.timer)
         void worker.terminate()
         report()
       }
@@ -63,12 +116,13 @@ export const createCohortRunner = (): CohortRunner => {
       worker.on('error', (error) => settle(() => handlers.failed(error.message)))
       // A cancel terminates the thread: the run was marked cancelled by whoever asked.
       worker.on('exit', () => {
-        const unexpected = live.has(runId)
+        const unexpected = live.get(runId) === entry
         settle(() => (unexpected ? handlers.failed('the worker stopped') : undefined))
       })
     },
     progress: (runId) => live.get(runId)?.progress,
     cancel: (runId) => stop(runId) !== undefined,
+    local: () => [...live.keys()],
     closed: () => closed,
     close: async () => {
       closed = true

@@ -1,12 +1,14 @@
 // The admin's cohort page (whole-cohort matching): start a run in a worker thread, follow or
 // cancel it, review and edit its draft, publish it as tandems through the manual team's transition.
 import {
+  COHORT_DRAFT_PAGE_SIZE,
   createCohortTandem,
   fieldError,
   invalidTransition,
   notFound,
   scoreMentor,
   validationFailed,
+  type CohortDraftQuery,
   type CohortMentorChoice,
   type CohortResult,
   type FirstComeResult,
@@ -15,12 +17,13 @@ import {
   type UserId,
 } from '@tandem/core'
 import type { Services } from '@tandem/http'
-import type { CohortDraftRow, CohortRunRecord, PublishStep, UserRecord } from '@tandem/sqlite'
+import type { CohortDraftRow, CohortRunRecord, DraftSection, PublishStep, UserRecord } from '@tandem/sqlite'
 import { isLeft, left, right, type Either } from 'fp-ts/lib/Either.js'
 import { isDeletedPlaceholder } from '../services/account.erasure.js'
 import type { ServiceContext } from '../services/context.js'
 import { answersOf } from '../services/views.js'
 import { declinedPairs, isPoolMentor, loadCohortPopulation } from './cohort.population.js'
+import { QUIET_MS } from './cohort.runner.js'
 import { draftView, personOf, runView, totalsOf } from './cohort.views.js'
 
 /** How many mentors the "pick another mentor" list offers, best first. */
@@ -33,16 +36,51 @@ export const cohortService = (ctx: ServiceContext): Services['cohort'] => {
 
   const yearOf = async (clusterId: number): Promise<string> =>
     (await ctx.clusters.list()).find((c) => c.clusterId === clusterId)?.clusterText ?? ''
-  const viewOf = async (run: CohortRunRecord) => runView(run, await yearOf(run.clusterId), cohortRunner.progress(run.id))
+  /**
+   * A run as any instance sees it: the progress of this process when it computes the run, else the
+   * one its instance last wrote; a Running run whose instance went quiet is failed first (decision 0021).
+   */
+  const current = async (run: CohortRunRecord): Promise<CohortRunRecord> => {
+    if (run.state !== 'Running' || cohortRunner.progress(run.id) !== undefined) return run
+    const now = ctx.clock()
+    if (!(await cohorts.failIfQuiet(run.id, now, now - QUIET_MS))) return run
+    ctx.logger.warn({ runId: run.id }, 'cohort run failed: its server stopped writing progress')
+    return (await cohorts.byId(run.id)) ?? run
+  }
+  const viewOf = async (stored: CohortRunRecord) => {
+    const run = await current(stored)
+    const progress = cohortRunner.progress(run.id) ?? { phase: run.phase ?? 'loading', fraction: run.fraction }
+    return runView(run, await yearOf(run.clusterId), progress)
+  }
   const find = async (runId: number | undefined): Promise<Either<DomainError, CohortRunRecord | null>> => {
     if (runId === undefined) return right((await cohorts.latest()) ?? null)
     const run = await cohorts.byId(runId)
     return run === undefined ? left(runNotFound()) : right(run)
   }
   const users = async (): Promise<Map<UserId, UserRecord>> => new Map((await ctx.users.all()).map((u) => [u.id, u]))
-  const draftOf = async (run: CohortRunRecord) => {
-    const all = await users()
-    return draftView(await viewOf(run), run, await cohorts.rows(run.id), (id) => all.get(id), ctx.master.questionnaire)
+  /** One page of each list (a cohort may have 50,000 mentees): only its rows and people are read. */
+  const draftOf = async (run: CohortRunRecord, query: CohortDraftQuery = {}) => {
+    const paging = {
+      pairsPage: query.pairsPage ?? 1,
+      unmatchedPage: query.unmatchedPage ?? 1,
+      skippedPage: query.skippedPage ?? 1,
+      pageSize: query.pageSize ?? COHORT_DRAFT_PAGE_SIZE,
+    }
+    const pageOf = (section: DraftSection, page: number) => cohorts.page(run.id, section, (page - 1) * paging.pageSize, paging.pageSize)
+    const pairs = await pageOf('pairs', paging.pairsPage)
+    const unmatched = await pageOf('unmatched', paging.unmatchedPage)
+    const skipped = await pageOf('skipped', paging.skippedPage)
+    const summary = await cohorts.summary(run.id)
+    const people = await cohorts.people([
+      ...new Set([...pairs, ...unmatched, ...skipped].flatMap((r) => (r.mentor === null ? [r.menteeId] : [r.menteeId, r.mentor.id]))),
+    ])
+    return draftView(
+      await viewOf(run),
+      run,
+      { pairs, unmatched, skipped, summary, paging },
+      (id) => people.get(id),
+      ctx.master.questionnaire,
+    )
   }
 
   const finished = (runId: number, versions: ReadonlyMap<UserId, number>) => ({
@@ -99,18 +137,29 @@ export const cohortService = (ctx: ServiceContext): Services['cohort'] => {
       const cluster = (await ctx.clusters.list()).find((c) => c.clusterId === body.clusterId)
       if (cluster === undefined || cluster.isEnded) return left(validationFailed([fieldError('clusterId', 'cohort-unknown-program-year')]))
       const now = ctx.clock()
-      const run = await cohorts.start({ ...body, startedBy: actor.email, startedAt: now })
+      const run = await cohorts.start({
+        ...body,
+        startedBy: actor.email,
+        startedAt: now,
+        owner: cohortRunner.owner,
+        quietSince: now - QUIET_MS,
+      })
       if (run === undefined) return left({ _tag: 'MatchingAlreadyRunning' })
+      cohortRunner.claim(run.id, (progress) => cohorts.beat(run.id, progress, ctx.clock()))
       // The answer goes out now; the people load in slices (phase 'loading') and the worker solves.
-      void loadCohortPopulation(ctx, body, now)
+      void loadCohortPopulation(ctx, body, now, (fraction) => cohortRunner.report(run.id, { phase: 'loading', fraction }))
         .then(async (population) => {
-          // Cancelled while loading, or the server is stopping: no worker to start.
-          if (cohortRunner.closed() || (await cohorts.byId(run.id))?.state !== 'Running') return
+          // Cancelled while loading (here or by another instance), or the server is stopping: no worker to start.
+          if (cohortRunner.progress(run.id) === undefined || (await cohorts.byId(run.id))?.state !== 'Running') {
+            cohortRunner.cancel(run.id)
+            return
+          }
           cohortRunner.start(run.id, { input: population.input, firstCome: population.firstCome }, finished(run.id, population.versions))
         })
         .catch(async (error: unknown) => {
           // A load cut off by the server stopping is marked failed at the next start.
           if (cohortRunner.closed()) return
+          cohortRunner.cancel(run.id)
           ctx.logger.error({ runId: run.id, err: error }, 'cohort run could not start')
           await cohorts.fail(run.id, ctx.clock(), error instanceof Error ? error.message : 'could not start')
         })
@@ -134,7 +183,7 @@ export const cohortService = (ctx: ServiceContext): Services['cohort'] => {
 
     draft: async (query) => {
       const run = await find(query.runId)
-      return isLeft(run) ? run : right(run.right === null ? null : await draftOf(run.right))
+      return isLeft(run) ? run : right(run.right === null ? null : await draftOf(run.right, query))
     },
 
     choices: async (query) => {

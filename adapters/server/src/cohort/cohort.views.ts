@@ -3,6 +3,7 @@
 import {
   commonGround,
   type Bilingual,
+  type CohortDraftPaging,
   type CohortDraftView,
   type CohortPerson,
   type CohortRunPhase,
@@ -12,12 +13,15 @@ import {
   type Questionnaire,
   type UserId,
 } from '@tandem/core'
-import type { CohortDraftRow, CohortRunRecord, UserRecord } from '@tandem/sqlite'
+import type { CohortDraftRow, CohortRunRecord, DraftSummary, UserRecord } from '@tandem/sqlite'
 import type { RunProgress } from './cohort.runner.js'
 
 const iso = (at: number | null): string | null => (at === null ? null : new Date(at).toISOString())
 
-export const personOf = (user: UserRecord | undefined, id: UserId): CohortPerson =>
+/** What the page shows of a person. */
+type Named = Pick<UserRecord, 'id' | 'firstName' | 'lastName' | 'email'>
+
+export const personOf = (user: Named | undefined, id: UserId): CohortPerson =>
   user === undefined
     ? { userId: id, firstName: '', lastName: '', email: '' }
     : { userId: user.id, firstName: user.firstName, lastName: user.lastName, email: user.email }
@@ -65,15 +69,24 @@ export const totalsOf = (rows: readonly CohortDraftRow[]): CohortTotalsView => {
 
 const EMPTY: CohortTotalsView = { mentees: 0, matched: 0, meanPercentage: 0 }
 
+/** One page of each list of a draft, with the counts and totals over all of it. */
+export type DraftPages = {
+  readonly pairs: readonly CohortDraftRow[]
+  readonly unmatched: readonly CohortDraftRow[]
+  readonly skipped: readonly CohortDraftRow[]
+  readonly summary: DraftSummary
+  readonly paging: CohortDraftPaging
+}
+
 export const draftView = (
   run: CohortRunView,
   record: CohortRunRecord,
-  rows: readonly CohortDraftRow[],
-  userOf: (id: UserId) => UserRecord | undefined,
+  pages: DraftPages,
+  userOf: (id: UserId) => Named | undefined,
   questionnaire: Questionnaire,
 ): CohortDraftView => ({
   ...run,
-  pairs: rows.flatMap((r) =>
+  pairs: pages.pairs.flatMap((r) =>
     r.mentor === null
       ? []
       : [
@@ -90,15 +103,15 @@ export const draftView = (
           },
         ],
   ),
-  unmatched: rows.flatMap((r) =>
+  unmatched: pages.unmatched.flatMap((r) =>
     r.mentor !== null || r.reason === null
       ? []
       : [{ mentee: personOf(userOf(r.menteeId), r.menteeId), reason: r.reason, candidates: r.candidates }],
   ),
-  totals: totalsOf(rows),
+  totals: pages.summary.totals,
   solverTotals: record.solverTotals ?? EMPTY,
   firstCome: record.firstCome ?? EMPTY,
-  skipped: rows.flatMap((r) =>
+  skipped: pages.skipped.flatMap((r) =>
     r.mentor === null || r.outcome !== 'Skipped'
       ? []
       : [
@@ -109,4 +122,6 @@ export const draftView = (
           },
         ],
   ),
+  counts: pages.summary.counts,
+  paging: pages.paging,
 })

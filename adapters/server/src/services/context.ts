@@ -7,6 +7,7 @@ import type {
   AnswersRepository,
   ClustersRepository,
   CohortRepository,
+  PersonalDataDownloads,
   DeletedSubjects,
   ErasureRepository,
   ExportQueries,
@@ -68,6 +69,8 @@ export type ServiceContext = {
   /** Whole-cohort runs and their drafts, and the worker threads that compute them. */
   readonly cohorts: CohortRepository
   readonly cohortRunner: CohortRunner
+  /** Prepared personal-data downloads, shared by every instance (decision 0021). */
+  readonly downloads: PersonalDataDownloads
   readonly clock: Clock
   readonly master: MasterData
   readonly logger: Logger

@@ -8,19 +8,24 @@ export const Pagination = ({
   rows,
   page,
   onPage,
+  label,
+  size,
 }: {
   readonly rows: number
   readonly page: number
   readonly onPage: (page: number) => void
+  /** The name of the navigation, when a page has more than one (landmarks need distinct names). */
+  readonly label?: string
+  readonly size?: number
 }) => {
   const { t } = useTranslation()
-  const count = pageCount(rows)
+  const count = pageCount(rows, size)
   if (count <= 1) return null
   const pages = pageWindow(page, count)
   const first = pages[0] ?? 1
   const last = pages[pages.length - 1] ?? 1
   return (
-    <nav aria-label={t('admin.lists.pagination')} style={{ display: 'flex', gap: 4, marginTop: 8 }}>
+    <nav aria-label={label ?? t('admin.lists.pagination')} style={{ display: 'flex', gap: 4, marginTop: 8 }}>
       <Button
         size="small"
         icon={<ChevronLeftRegular />}

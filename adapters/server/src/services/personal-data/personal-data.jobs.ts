@@ -1,74 +1,69 @@
 // Preparing a person's download off the request: the request starts a job and answers at once; the
 // job reads the parts one event-loop turn apart (other requests run in between), zips them (zlib
 // works on libuv's thread pool) and keeps the archive for its owner until fetched or replaced.
-// Jobs live in this process's memory: an archive is personal data and never touches the disk.
+// The job's state and the archive live in the database (decision 0021), so the poll and the
+// download may reach any instance; the archive is deleted when fetched, replaced or an hour old.
+import { randomUUID } from 'node:crypto'
 import type { UserId } from '@tandem/core'
+import type { DownloadStatus } from '@tandem/sqlite'
 import type { ServiceContext } from '../context.js'
 import { personalDataArchive } from './personal-data.archive.js'
 import { collectPersonalData } from './personal-data.collect.js'
 
-export type JobState = { readonly state: 'preparing' | 'ready' | 'failed'; readonly progress: number }
-
-type Job = JobState & { readonly archive?: Buffer }
+export type JobState = DownloadStatus
 
 /** How long a prepared archive waits for its owner. */
-const KEEP_MS = 60 * 60 * 1000
+export const KEEP_MS = 60 * 60 * 1000
 const PARTS = ['account', 'answers', 'tandems', 'notifications', 'administratorReads'] as const
 
 const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve))
 
-export const createPersonalDataJobs = (ctx: ServiceContext) => {
-  const jobs = new Map<UserId, Job & { readonly startedAt: number }>()
+/** Deletes the preparations older than the keeping time (archives nobody fetched); the sweeps call it too. */
+export const expireDownloads = async (ctx: Pick<ServiceContext, 'downloads' | 'clock'>): Promise<number> =>
+  await ctx.downloads.expire(ctx.clock() - KEEP_MS)
 
-  const run = async (id: UserId): Promise<void> => {
-    const startedAt = jobs.get(id)?.startedAt ?? ctx.clock()
-    const update = (job: Job) => {
-      // A newer job for the same person replaces this one: its results are dropped.
-      if (jobs.get(id)?.startedAt === startedAt) jobs.set(id, { ...job, startedAt })
-    }
+export const createPersonalDataJobs = (ctx: ServiceContext) => {
+  const { downloads } = ctx
+
+  const run = async (id: UserId, job: string): Promise<void> => {
+    // A newer job for the same person replaces this one: its results are dropped (the writes name the job).
+    const update = async (state: JobState['state'], progress: number, archive: Buffer | null = null) =>
+      await downloads.update(id, job, state, progress, archive)
     try {
       await nextTurn()
       const done = new Set<string>()
+      let reported = Promise.resolve(true)
       const collected = await collectPersonalData(ctx, id, (part) => {
         done.add(part)
-        update({ state: 'preparing', progress: Math.round((done.size / (PARTS.length + 1)) * 100) })
+        const progress = Math.round((done.size / (PARTS.length + 1)) * 100)
+        reported = reported.then(() => update('preparing', progress))
       })
-      if (collected === undefined) return update({ state: 'failed', progress: 0 })
+      await reported
+      if (collected === undefined) return void (await update('failed', 0))
       await nextTurn()
       const archive = await personalDataArchive(collected, (await ctx.users.byId(id))?.language ?? 'en')
-      update({ state: 'ready', progress: 100, archive })
+      await update('ready', 100, archive)
     } catch (error) {
       ctx.logger.error({ err: error, userId: id }, 'preparing a personal data download failed')
-      update({ state: 'failed', progress: 0 })
+      await update('failed', 0).catch(() => undefined)
     }
   }
 
-  const expire = (): void => {
-    const now = ctx.clock()
-    for (const [id, job] of jobs) if (now - job.startedAt > KEEP_MS) jobs.delete(id)
-  }
+  const since = () => ctx.clock() - KEEP_MS
 
   return {
     /** Starts (or restarts) the preparation of the person's archive. */
-    start: (id: UserId): JobState => {
-      expire()
-      jobs.set(id, { state: 'preparing', progress: 0, startedAt: ctx.clock() })
-      void run(id)
+    start: async (id: UserId): Promise<JobState> => {
+      await expireDownloads(ctx)
+      const job = randomUUID()
+      await downloads.start(id, job, ctx.clock())
+      void run(id, job)
       return { state: 'preparing', progress: 0 }
     },
     /** The job's state, or undefined when none was started (or it expired). */
-    status: (id: UserId): JobState | undefined => {
-      expire()
-      const job = jobs.get(id)
-      return job === undefined ? undefined : { state: job.state, progress: job.progress }
-    },
-    /** The ready archive, once: fetched, it is gone from memory. */
-    take: (id: UserId): Buffer | undefined => {
-      const job = jobs.get(id)
-      if (job?.archive === undefined) return undefined
-      jobs.delete(id)
-      return job.archive
-    },
+    status: async (id: UserId): Promise<JobState | undefined> => await downloads.status(id, since()),
+    /** The ready archive, once: fetched, it is gone from the database. */
+    take: async (id: UserId): Promise<Buffer | undefined> => await downloads.take(id, since()),
   }
 }
 

@@ -11,13 +11,13 @@ const notFound: DomainError = { _tag: 'NotFound', entity: 'User' }
 export const personalDataService = (ctx: ServiceContext): Services['personalData'] => {
   const jobs = createPersonalDataJobs(ctx)
   return {
-    start: async (actor) => (actor.userId === null ? left(notFound) : right(jobs.start(actor.userId))),
+    start: async (actor) => (actor.userId === null ? left(notFound) : right(await jobs.start(actor.userId))),
     status: async (actor) => {
-      const job = actor.userId === null ? undefined : jobs.status(actor.userId)
+      const job = actor.userId === null ? undefined : await jobs.status(actor.userId)
       return job === undefined ? left(notFound) : right(job)
     },
     download: async (actor) => {
-      const bytes = actor.userId === null ? undefined : jobs.take(actor.userId)
+      const bytes = actor.userId === null ? undefined : await jobs.take(actor.userId)
       const day = new Date(ctx.clock()).toISOString().slice(0, 10)
       return bytes === undefined ? left(notFound) : right({ filename: `tandem-my-data-${day}.zip`, bytes })
     },

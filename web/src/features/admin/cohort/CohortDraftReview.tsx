@@ -6,18 +6,46 @@ import { Body1, Button, TableBody, TableCell, TableHeader, TableHeaderCell, Tabl
 import type { CohortDraftView, CohortPerson } from '@tandem/core'
 import { useTranslation } from 'react-i18next'
 import { ConfirmDialog } from '../ConfirmDialog.js'
+import { Pagination } from '../Pagination.js'
 import { TableRegion } from '../TableRegion.js'
+import type { DraftPages } from './cohort.api.js'
 import { PickMentorDialog } from './PickMentorDialog.js'
 import { percent, personName } from './cohort.texts.js'
 
 type Props = {
+  /** One page of each list, with the counts over the whole draft. */
   readonly draft: CohortDraftView
   readonly busy: boolean
+  readonly onPage: (list: keyof DraftPages, page: number) => void
   readonly onEdit: (menteeId: number, mentorId: number | null) => void
   readonly onPublish: () => void
 }
 
-export const CohortDraftReview = ({ draft, busy, onEdit, onPublish }: Props) => {
+/** Which rows of how many a page shows ("26–50 of 4,000"), and the page buttons (keyboard: Tab, Enter). */
+const Pages = ({ list, draft, onPage }: { readonly list: keyof DraftPages } & Pick<Props, 'draft' | 'onPage'>) => {
+  const { t, i18n } = useTranslation()
+  const page = draft.paging[`${list}Page`]
+  const count = draft.counts[list]
+  const from = Math.min(count, (page - 1) * draft.paging.pageSize + 1)
+  const to = Math.min(count, page * draft.paging.pageSize)
+  const number = (n: number) => n.toLocaleString(i18n.language)
+  return (
+    <>
+      {count > 0 && (
+        <Body1 as="p">{t(`admin.cohort.pages.${list}Range`, { from: number(from), to: number(to), count: number(count) })}</Body1>
+      )}
+      <Pagination
+        rows={count}
+        page={page}
+        size={draft.paging.pageSize}
+        label={t(`admin.cohort.pages.${list}`)}
+        onPage={(p) => onPage(list, p)}
+      />
+    </>
+  )
+}
+
+export const CohortDraftReview = ({ draft, busy, onPage, onEdit, onPublish }: Props) => {
   const { t, i18n } = useTranslation()
   const [picking, setPicking] = useState<CohortPerson | null>(null)
   const [confirming, setConfirming] = useState(false)
@@ -105,6 +133,7 @@ export const CohortDraftReview = ({ draft, busy, onEdit, onPublish }: Props) => 
           ))}
         </TableBody>
       </TableRegion>
+      <Pages list="pairs" draft={draft} onPage={onPage} />
 
       <TableRegion label={t('admin.cohort.unmatched.label')}>
         <TableHeader>
@@ -135,38 +164,42 @@ export const CohortDraftReview = ({ draft, busy, onEdit, onPublish }: Props) => 
           ))}
         </TableBody>
       </TableRegion>
+      <Pages list="unmatched" draft={draft} onPage={onPage} />
 
-      {draft.skipped.length > 0 && (
-        <TableRegion label={t('admin.cohort.skipped.label')}>
-          <TableHeader>
-            <TableRow>
-              <TableHeaderCell>{t('admin.cohort.pairs.mentee')}</TableHeaderCell>
-              <TableHeaderCell>{t('admin.cohort.pairs.mentor')}</TableHeaderCell>
-              <TableHeaderCell>{t('admin.cohort.unmatched.reason')}</TableHeaderCell>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {draft.skipped.map((s) => (
-              <TableRow key={s.mentee.userId}>
-                <TableCell>{personName(s.mentee)}</TableCell>
-                <TableCell>{personName(s.mentor)}</TableCell>
-                <TableCell>{t(`admin.cohort.skipped.${s.reason}`)}</TableCell>
+      {draft.counts.skipped > 0 && (
+        <>
+          <TableRegion label={t('admin.cohort.skipped.label')}>
+            <TableHeader>
+              <TableRow>
+                <TableHeaderCell>{t('admin.cohort.pairs.mentee')}</TableHeaderCell>
+                <TableHeaderCell>{t('admin.cohort.pairs.mentor')}</TableHeaderCell>
+                <TableHeaderCell>{t('admin.cohort.unmatched.reason')}</TableHeaderCell>
               </TableRow>
-            ))}
-          </TableBody>
-        </TableRegion>
+            </TableHeader>
+            <TableBody>
+              {draft.skipped.map((s) => (
+                <TableRow key={s.mentee.userId}>
+                  <TableCell>{personName(s.mentee)}</TableCell>
+                  <TableCell>{personName(s.mentor)}</TableCell>
+                  <TableCell>{t(`admin.cohort.skipped.${s.reason}`)}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </TableRegion>
+          <Pages list="skipped" draft={draft} onPage={onPage} />
+        </>
       )}
 
       {editable && (
         <div>
-          <Button appearance="primary" disabled={busy || draft.pairs.length === 0} onClick={() => setConfirming(true)}>
+          <Button appearance="primary" disabled={busy || draft.counts.pairs === 0} onClick={() => setConfirming(true)}>
             {t('admin.cohort.publish.button')}
           </Button>
         </div>
       )}
       <ConfirmDialog
         open={confirming}
-        text={t('admin.cohort.publish.confirm', { count: draft.pairs.length, year: draft.programYear })}
+        text={t('admin.cohort.publish.confirm', { count: draft.counts.pairs, year: draft.programYear })}
         onCancel={() => setConfirming(false)}
         onConfirm={() => {
           setConfirming(false)

@@ -1,5 +1,6 @@
 // /administrator/cohort-matching: whole-cohort matching for a program year. Run (in a worker on the
 // server), follow its progress or cancel it, review and edit the draft, publish it.
+import { useState } from 'react'
 import { Body1 } from '@fluentui/react-components'
 import type { CohortRunRequest } from '@tandem/core'
 import { useTranslation } from 'react-i18next'
@@ -12,11 +13,15 @@ import {
   useAdminPublishCohortDraftMutation,
   useAdminStartCohortRunMutation,
   useCohortProgressState,
+  type DraftPages,
 } from './cohort.api.js'
+import { pageCount } from '../pagination.js'
 import { CohortDraftReview } from './CohortDraftReview.js'
 import { CohortProgress } from './CohortProgress.js'
 import { CohortRunForm } from './CohortRunForm.js'
 import { cohortErrorText } from './cohort.texts.js'
+
+const FIRST_PAGES: DraftPages = { pairs: 1, unmatched: 1, skipped: 1 }
 
 /** How often a running run's progress is asked for. */
 export const PROGRESS_POLL_MS = 500
@@ -29,7 +34,11 @@ const CohortMatchingPage = () => {
   const run = progress.data ?? null
   const running = run?.state === 'Running'
   const hasDraft = run !== null && (run.state === 'Draft' || run.state === 'Published')
-  const draft = useAdminGetCohortDraftQuery(run?.runId ?? 0, { skip: !hasDraft })
+  const runId = run?.runId ?? 0
+  const [pages, setPages] = useState<DraftPages & { readonly runId: number }>({ runId, ...FIRST_PAGES })
+  // Another run starts on the first pages.
+  const shown = pages.runId === runId ? pages : { runId, ...FIRST_PAGES }
+  const draft = useAdminGetCohortDraftQuery(shown, { skip: !hasDraft })
   const [start, starting] = useAdminStartCohortRunMutation()
   const [cancel, cancelling] = useAdminCancelCohortRunMutation()
   const [edit, editing] = useAdminEditCohortDraftMutation()
@@ -48,6 +57,10 @@ const CohortMatchingPage = () => {
   const editDraft = async (runId: number, menteeId: number, mentorId: number | null) => {
     const reply = await edit({ runId, menteeId, mentorId })
     if (reply.error !== undefined) return show('error', cohortErrorText(t, reply.error))
+    // A list that shrank (a dropped pair) keeps its page within its pages.
+    const { counts } = reply.data
+    const within = (list: keyof DraftPages) => Math.min(shown[list], pageCount(counts[list]))
+    setPages({ runId: shown.runId, pairs: within('pairs'), unmatched: within('unmatched'), skipped: within('skipped') })
     show('success', t(mentorId === null ? 'admin.cohort.messages.dropped' : 'admin.cohort.messages.picked'))
   }
   const publishDraft = async (runId: number) => {
@@ -70,6 +83,7 @@ const CohortMatchingPage = () => {
         <CohortDraftReview
           draft={draft.data}
           busy={editing.isLoading || publishing.isLoading}
+          onPage={(list, page) => setPages({ ...shown, [list]: page })}
           onEdit={(menteeId, mentorId) => void editDraft(draft.data?.runId ?? 0, menteeId, mentorId)}
           onPublish={() => void publishDraft(draft.data?.runId ?? 0)}
         />

@@ -9,6 +9,10 @@ import type {
 } from '@tandem/core'
 import { api } from '../../../app/api.js'
 import { ADMIN_TAGS } from '../admin.tags.js'
+import { PAGE_SIZE } from '../pagination.js'
+
+/** The page shown of each list of the draft, from 1. */
+export type DraftPages = { readonly pairs: number; readonly unmatched: number; readonly skipped: number }
 
 const cohortApi = api.enhanceEndpoints({ addTagTypes: ADMIN_TAGS }).injectEndpoints({
   endpoints: (build) => ({
@@ -25,8 +29,12 @@ const cohortApi = api.enhanceEndpoints({ addTagTypes: ADMIN_TAGS }).injectEndpoi
       query: (runId) => ({ url: '/api/Admin/CancelCohortRun', method: 'POST', params: { runId } }),
       invalidatesTags: ['AdminCohort'],
     }),
-    adminGetCohortDraft: build.query<CohortDraftView | null, number>({
-      query: (runId) => ({ url: '/api/Admin/GetCohortDraft', params: { runId } }),
+    /** One page of each list of the draft (a cohort may have 50,000 mentees). */
+    adminGetCohortDraft: build.query<CohortDraftView | null, DraftPages & { readonly runId: number }>({
+      query: ({ runId, pairs, unmatched, skipped }) => ({
+        url: '/api/Admin/GetCohortDraft',
+        params: { runId, pairsPage: pairs, unmatchedPage: unmatched, skippedPage: skipped, pageSize: PAGE_SIZE },
+      }),
       providesTags: ['AdminCohort'],
     }),
     adminGetCohortMentorChoices: build.query<readonly CohortMentorChoice[], { readonly runId: number; readonly menteeId: number }>({
