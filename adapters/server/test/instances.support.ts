@@ -19,7 +19,14 @@ import { toWire } from './harness.js'
 
 export const ISSUER = 'https://idp.test'
 
-export type Person = { readonly email: string; readonly subject: string; readonly firstName: string; readonly lastName: string }
+export type Person = {
+  readonly email: string
+  readonly subject: string
+  readonly firstName: string
+  readonly lastName: string
+  /** Where the person calls from (X-Forwarded-For through the loopback proxy): each their own, as at home. */
+  readonly address: string
+}
 
 export type Reply = { readonly status: number; readonly body: { readonly isSuccess?: boolean; readonly value?: unknown } }
 
@@ -110,7 +117,12 @@ export const startInstances = async () => {
   const call = async (at: Instance, who: Person, path: string, body: unknown, headers: Record<string, string> = {}): Promise<Reply> => {
     const response = await fetch(`${at.base}${path}`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${await tokenFor(who)}`, 'content-type': 'application/json', ...headers },
+      headers: {
+        authorization: `Bearer ${await tokenFor(who)}`,
+        'content-type': 'application/json',
+        'x-forwarded-for': who.address,
+        ...headers,
+      },
       body: JSON.stringify(body),
     })
     const text = await response.text()
@@ -129,6 +141,7 @@ export const startInstances = async () => {
       subject: `sub-${name}-${counter}`,
       firstName: name,
       lastName: `${name}son`,
+      address: `10.0.${Math.floor(counter / 250)}.${(counter % 250) + 1}`,
     }
   }
 

@@ -99,6 +99,22 @@ export const forUpdate = <Q extends SelectQueryBuilder<any, any, any>>(
   return (mode === 'skip locked' ? locked.skipLocked() : locked) as Q
 }
 
+/**
+ * Makes transactions that take the lock `name` run one after another until each ends (PostgreSQL: a
+ * transaction-level advisory lock, released by the commit or rollback). SQLite needs nothing: its
+ * writing transaction holds the whole file (BEGIN IMMEDIATE). Run inside a transaction.
+ */
+export const serialiseTransactions = async (
+  db: {
+    readonly dialect: DialectName
+    readonly kysely: AnyKysely
+    readonly first: <R>(query: SelectQueryBuilder<never, never, R>) => Promise<R | undefined>
+  },
+  name: string,
+): Promise<void> => {
+  if (db.dialect === 'postgres') await db.first(db.kysely.selectNoFrom(sql<string>`pg_advisory_xact_lock(hashtext(${name}))`.as('locked')))
+}
+
 /** Whether a statement was refused by a unique index or key (SQLite's code, or PostgreSQL's SQLSTATE 23505). */
 export const isUniqueViolation = (e: unknown): boolean =>
   e instanceof Error &&
