@@ -11,6 +11,7 @@ import {
   type RawBuilder,
   type SelectQueryBuilder,
 } from 'kysely'
+import type { Database } from './database.js'
 
 /** What a column's type may be given as: a type name Kysely knows, or raw SQL. */
 export type DataTypeExpression = ColumnDataType | Expression<unknown>
@@ -104,14 +105,7 @@ export const forUpdate = <Q extends SelectQueryBuilder<any, any, any>>(
  * transaction-level advisory lock, released by the commit or rollback). SQLite needs nothing: its
  * writing transaction holds the whole file (BEGIN IMMEDIATE). Run inside a transaction.
  */
-export const serialiseTransactions = async (
-  db: {
-    readonly dialect: DialectName
-    readonly kysely: AnyKysely
-    readonly first: <R>(query: SelectQueryBuilder<never, never, R>) => Promise<R | undefined>
-  },
-  name: string,
-): Promise<void> => {
+export const serialiseTransactions = async (db: Pick<Database, 'dialect' | 'kysely' | 'first'>, name: string): Promise<void> => {
   if (db.dialect === 'postgres') await db.first(db.kysely.selectNoFrom(sql<string>`pg_advisory_xact_lock(hashtext(${name}))`.as('locked')))
 }
 
