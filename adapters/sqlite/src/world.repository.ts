@@ -261,7 +261,7 @@ export const createWorldStore = (db: Database, notify: Notifier): WorldStore => 
         // One world command at a time across every instance, as on the SQLite file: each reads its
         // slice and the next tandem id (max + 1) after the previous one committed, so concurrent
         // commands of several instances decide on what the others wrote instead of colliding on
-        // the same tandem id or mentor and failing with TandemChanged (decision 0021).
+        // the same tandem id or mentor and failing with TandemChanged (decision 0022).
         await serialiseTransactions(db, 'world-commands')
         const { before, expiry } = await read()
         const result = apply(expiry?.world ?? before)
