@@ -102,8 +102,12 @@ export const benchInstances = async (): Promise<void> => {
     return started.ready
   }
 
-  /** Start matching of `mentees` spread over `ports` (4 callers per instance), then proposals (10 per instance). */
-  const measure = async (name: string, ports: readonly number[], mentees: readonly Seeded[], caller: Seeded): Promise<Figures> => {
+  /**
+   * Start matching of `mentees`, then proposals, from two load streams (4 and 10 connections each):
+   * with one instance both aim at it, with two each at its own, so the load generator is the same.
+   */
+  const measure = async (name: string, instances: readonly number[], mentees: readonly Seeded[], caller: Seeded): Promise<Figures> => {
+    const ports = [instances[0] ?? 0, instances[1] ?? instances[0] ?? 0]
     const tokens = await Promise.all(mentees.map(token))
     const share = Math.floor(mentees.length / ports.length)
     const starts = await Promise.all(
@@ -160,7 +164,9 @@ export const benchInstances = async (): Promise<void> => {
     const [caller, ...sqliteMentees] = sqlite.mentees
     const [pgCaller, ...pgMentees] = postgres.mentees
     if (caller === undefined || pgCaller === undefined) throw new Error('no mentees seeded')
-    console.log(`\ninstances: ${MENTORS} published mentors; ${STARTS} mentees start matching per measurement`)
+    console.log(
+      `\ninstances: ${MENTORS} published mentors; ${STARTS} mentees start matching per measurement; two load streams (4 connections each for start matching, 10 for proposals)`,
+    )
     const rows = [
       await measure('SQLite, 1 instance', [sqlite.port], sqliteMentees.slice(0, STARTS), caller),
       await measure('PostgreSQL, 1 instance', [postgres.port], pgMentees.slice(0, STARTS), pgCaller),
