@@ -173,8 +173,24 @@ const openStore = (config: Config, logger: Logger): Promise<Database> =>
 
 const serve = async (config: Config, overrides: ServerOverrides, releaseLock: () => void): Promise<TandemServer> => {
   const logger = overrides.logger ?? createLogger(config.logLevel)
-  const clock = overrides.clock ?? systemClock
   const db = await openStore(config, logger)
+  try {
+    return await wire(config, overrides, releaseLock, db, logger)
+  } catch (err) {
+    // A start that fails half-way leaves no pool behind (PostgreSQL) nor the file open.
+    await db.close().catch(() => undefined)
+    throw err
+  }
+}
+
+const wire = async (
+  config: Config,
+  overrides: ServerOverrides,
+  releaseLock: () => void,
+  db: Database,
+  logger: Logger,
+): Promise<TandemServer> => {
+  const clock = overrides.clock ?? systemClock
   const org: OrganisationInfo = {
     name: config.organisation.name,
     email: config.organisation.email,

@@ -1,7 +1,8 @@
 // Two server instances on one PostgreSQL database, over real HTTP: the API's sign-in limit counts the
 // attempts of both, a sweep's lease held by one is refused to the other, neither counting nor leasing
 // changes the revision every instance's caches are keyed by, and a starting instance leaves the
-// other's matching run alone (only a run older than any run takes counts as interrupted).
+// other's matching run alone (only a run older than any run takes counts as interrupted). Instances
+// starting together on an empty database all start, with one default program year.
 import { beginMatchingRun } from '@tandem/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { manualClock } from '../src/clock.js'
@@ -80,5 +81,19 @@ describe('two instances on one PostgreSQL database', () => {
     expect(await c.server.sweepInterruptedRuns()).toBe(1)
     expect(await statusOf()).toBe('NEW')
     t.expectOk(await t.startMatching(b, mentee), 'start matching again')
+  })
+})
+
+describe('instances starting together on an empty PostgreSQL database', () => {
+  it('all start, with one default program year between them', async () => {
+    const fresh = await startInstances()
+    try {
+      const started = await Promise.all([fresh.startInProcess({ clock }), fresh.startInProcess({ clock }), fresh.startInProcess({ clock })])
+      const years = await Promise.all(started.map(async (i) => (await i.server.ctx.clusters.list()).map((c) => c.clusterId)))
+      expect(years.map((y) => y.length)).toEqual([1, 1, 1])
+      expect(new Set(years.flat()).size).toBe(1)
+    } finally {
+      await fresh.close()
+    }
   })
 })
