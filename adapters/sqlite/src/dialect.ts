@@ -100,6 +100,9 @@ export const forUpdate = <Q extends SelectQueryBuilder<any, any, any>>(
   return (mode === 'skip locked' ? locked.skipLocked() : locked) as Q
 }
 
+/** The lock the world commands take: on PostgreSQL they run one after another, as on the SQLite file (decision 0022). */
+export const WORLD_LOCK = 'world-commands'
+
 /**
  * Makes transactions that take the lock `name` run one after another until each ends (PostgreSQL: a
  * transaction-level advisory lock, released by the commit or rollback). SQLite needs nothing: its
