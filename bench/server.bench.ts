@@ -1,6 +1,7 @@
 // Server benchmark (npm run bench -- server): 10k published mentors in a real SQLite file, the
 // start-matching call and the proposals call under autocannon on loopback, next to a bare Express
-// JSON endpoint served by the same process in the same run (the ratio is the figure).
+// JSON endpoint served by the same process in the same run (the ratio is the figure); then the
+// instances' comparison of server.instances.ts (SQLite, PostgreSQL, two PostgreSQL instances).
 // The server runs in a child process (this file with TANDEM_BENCH_CHILD=1), so autocannon does not
 // share its event loop.
 import { spawn } from 'node:child_process'
@@ -8,6 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { benchInstances } from './server.instances.js'
 
 const MENTORS = 10_000
 const MENTEES = 1_500
@@ -182,6 +184,8 @@ const run = async (): Promise<void> => {
     proc.kill('SIGTERM')
     rmSync(dir, { recursive: true, force: true })
   }
+  // One SQLite instance, one PostgreSQL instance and two on one PostgreSQL database, side by side.
+  await benchInstances()
 }
 
 if (process.env['TANDEM_BENCH_CHILD'] === '1') await child()

@@ -1,8 +1,6 @@
 // Runs Tandem: loads the configuration, listens, sweeps deadlines and delivers mail on intervals,
 // and shuts down gracefully on SIGTERM / SIGINT (finish requests, stop timers, close the database).
-import { hostname } from 'node:os'
 import { HOUR } from '@tandem/core'
-import { createSchedulerLeases } from '@tandem/sqlite'
 import { isLeft } from 'fp-ts/lib/Either.js'
 import { decodeConfig } from './config.js'
 import { createScheduler } from './scheduler.js'
@@ -36,11 +34,11 @@ const every = (ms: number, what: string, task: () => unknown): NodeJS.Timeout =>
       .catch((err: unknown) => logger.error({ err }, `${what} failed`))
   }, ms)
 
-// The sweeps run under a lease in the database (one process at a time); mail delivery needs none,
+// The sweeps run under a lease in the database (one instance at a time); mail delivery needs none,
 // since the outbox leases each message to one worker.
 const scheduler = createScheduler({
-  leases: createSchedulerLeases(server.db),
-  holder: `${hostname()}-${process.pid}`,
+  leases: server.leases,
+  holder: server.instance,
   now: server.ctx.clock,
   log: logger,
   tasks: [
@@ -50,6 +48,8 @@ const scheduler = createScheduler({
     { name: 'retention-sweep', intervalMs: Math.max(config.sweepIntervalMs, HOUR), run: server.sweepRetention },
     // Replaces today's record each round, so the last round of a day stands for it.
     { name: 'pool-snapshot', intervalMs: config.sweepIntervalMs, run: server.snapshotPool },
+    // Runs an instance left PENDING when it stopped: another instance clears them once they are stale.
+    { name: 'interrupted-runs', intervalMs: config.sweepIntervalMs, run: server.sweepInterruptedRuns },
   ],
 })
 scheduler.start()

@@ -1,5 +1,6 @@
 // The composition root: opens the database, picks the identity provider, wires services, mail and
 // the Express app. `createServer` does no listening and starts no timers; main.ts does.
+import { randomUUID } from 'node:crypto'
 import { mkdirSync } from 'node:fs'
 import { hostname } from 'node:os'
 import { join } from 'node:path'
@@ -32,10 +33,15 @@ import {
   createUsersRepository,
   createWorldStore,
   createAttemptLimiter,
+  createSchedulerLeases,
+  createSharedAttemptLimiter,
+  createSharedSchedulerLeases,
   openDatabase,
   openPostgresDatabase,
+  type AttemptLimiter,
   type AttemptRules,
   type Database,
+  type SchedulerLeases,
   type SqliteDatabase,
 } from '@tandem/sqlite'
 import {
@@ -97,6 +103,12 @@ export type TandemServer = {
   readonly sweepRetention: () => Promise<RetentionSweepResult>
   /** One round of mail delivery from the outbox. */
   readonly deliverMail: () => Promise<void>
+  /** Clears matching runs left PENDING longer than any run takes (an instance stopped mid-run). */
+  readonly sweepInterruptedRuns: () => Promise<number>
+  /** The leases under which the periodic tasks run: one instance at a time per task. */
+  readonly leases: SchedulerLeases
+  /** This instance among all on the database: the holder of its leases and its mail claims. */
+  readonly instance: string
   readonly identityProvider: EmbeddedProvider | null
   readonly close: () => Promise<void>
 }
@@ -137,6 +149,19 @@ export const createServer = async (config: Config, overrides: ServerOverrides = 
   }
 }
 
+/**
+ * On PostgreSQL the sign-in counters and the scheduler leases run on the pool directly, each an
+ * atomic upsert (decision 0018), not as store transactions: a store transaction that writes bumps
+ * the revision every instance's caches are keyed by, and a sign-in attempt or a lease renewal
+ * changes nothing those caches hold. On the SQLite file they stay on the store's one connection
+ * (two connections of one process would wait on each other's write lock, decision 0018).
+ */
+const attemptLimiterOf = (db: Database, clock: Clock, rules: Partial<AttemptRules> | undefined): Promise<AttemptLimiter> =>
+  db.dialect === 'postgres' ? createSharedAttemptLimiter(db.kysely, clock, rules) : createAttemptLimiter(db, clock, rules)
+
+const leasesOf = (db: Database): SchedulerLeases =>
+  db.dialect === 'postgres' ? createSharedSchedulerLeases(db.kysely) : createSchedulerLeases(db)
+
 /** DATABASE_URL's PostgreSQL, shared by every instance; without it the SQLite file in DATA_DIR. */
 const openStore = (config: Config, logger: Logger): Promise<Database> =>
   config.databaseUrl === null
@@ -148,8 +173,24 @@ const openStore = (config: Config, logger: Logger): Promise<Database> =>
 
 const serve = async (config: Config, overrides: ServerOverrides, releaseLock: () => void): Promise<TandemServer> => {
   const logger = overrides.logger ?? createLogger(config.logLevel)
-  const clock = overrides.clock ?? systemClock
   const db = await openStore(config, logger)
+  try {
+    return await wire(config, overrides, releaseLock, db, logger)
+  } catch (err) {
+    // A start that fails half-way leaves no pool behind (PostgreSQL) nor the file open.
+    await db.close().catch(() => undefined)
+    throw err
+  }
+}
+
+const wire = async (
+  config: Config,
+  overrides: ServerOverrides,
+  releaseLock: () => void,
+  db: Database,
+  logger: Logger,
+): Promise<TandemServer> => {
+  const clock = overrides.clock ?? systemClock
   const org: OrganisationInfo = {
     name: config.organisation.name,
     email: config.organisation.email,
@@ -172,7 +213,7 @@ const serve = async (config: Config, overrides: ServerOverrides, releaseLock: ()
 
   const users = createUsersRepository(db)
   // One limiter for the identity pages and the API, counting in the database with every other process.
-  const limitAttempt = await createAttemptLimiter(db, clock, overrides.attemptRules)
+  const limitAttempt = await attemptLimiterOf(db, clock, overrides.attemptRules)
   const store = createWorldStore(db, mailNotifier(org))
 
   let provider: EmbeddedProvider | null = null
@@ -275,7 +316,10 @@ const serve = async (config: Config, overrides: ServerOverrides, releaseLock: ()
       if (account !== undefined) await provider.accounts.confirmEmail(account.subject)
     }
   }
-  const cleared = await clearInterruptedRuns(ctx)
+  // On a shared PostgreSQL database another instance may be serving a run right now: only runs older
+  // than any run takes are cleared (the sweep clears the rest later). The SQLite file's server
+  // clears every one, as it always has.
+  const cleared = await clearInterruptedRuns(ctx, db.dialect === 'postgres' ? 'stale' : 'all')
   // A cohort run's worker died with the process that ran it (this instance's previous process, or an
   // instance that went quiet); its draft was never written. Runs other live instances compute go on.
   const interruptedCohortRuns = await ctx.cohorts.failInterrupted(clock(), cohortRunner.owner, clock() - COHORT_QUIET_MS)
@@ -332,12 +376,14 @@ const serve = async (config: Config, overrides: ServerOverrides, releaseLock: ()
     return ids.length
   }
 
+  // Host and pid alone may repeat across machines (containers all run as pid 1 under one name).
+  const instance = `${hostname()}-${process.pid}-${randomUUID().slice(0, 8)}`
   const worker: DeliveryWorker = createDeliveryWorker({
     outbox,
     transport,
     now: clock,
     org,
-    worker: `${hostname()}-${process.pid}`,
+    worker: instance,
     log: mailLog,
     leaseMs: config.mailLeaseMs,
   })
@@ -357,6 +403,9 @@ const serve = async (config: Config, overrides: ServerOverrides, releaseLock: ()
     deliverMail: async () => {
       await worker.runOnce()
     },
+    sweepInterruptedRuns: () => clearInterruptedRuns(ctx, 'stale'),
+    leases: leasesOf(db),
+    instance,
     close: async () => {
       await cohortRunner.close()
       await provider?.close()

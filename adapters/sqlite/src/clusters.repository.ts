@@ -1,6 +1,7 @@
 // Program years (clusters). Deactivation goes through the world store, since it releases tandems.
 import type { Cluster, ClusterId } from '@tandem/core'
 import type { Database } from './database.js'
+import { serialiseTransactions } from './dialect.js'
 
 export const createClustersRepository = (db: Database) => {
   const k = db.kysely
@@ -18,6 +19,9 @@ export const createClustersRepository = (db: Database) => {
     /** Creates a cluster; undefined when the title is taken. The first cluster becomes the default. */
     create: (title: string, isDefault = false): Promise<ClusterId | undefined> =>
       db.transaction(async () => {
+        // Instances starting together on an empty PostgreSQL database each create the default
+        // year: one after another, the later ones find it (SQLite's writer holds the file anyway).
+        await serialiseTransactions(db, 'clusters')
         if ((await db.first(k.selectFrom('clusters').select('id').where('title', '=', title))) !== undefined) return undefined
         const first = (await db.first(k.selectFrom('clusters').select('id'))) === undefined
         return (

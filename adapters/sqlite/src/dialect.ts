@@ -11,6 +11,7 @@ import {
   type RawBuilder,
   type SelectQueryBuilder,
 } from 'kysely'
+import type { Database } from './database.js'
 
 /** What a column's type may be given as: a type name Kysely knows, or raw SQL. */
 export type DataTypeExpression = ColumnDataType | Expression<unknown>
@@ -97,6 +98,18 @@ export const forUpdate = <Q extends SelectQueryBuilder<any, any, any>>(
   if (db.dialect === 'sqlite') return query
   const locked = query.forUpdate()
   return (mode === 'skip locked' ? locked.skipLocked() : locked) as Q
+}
+
+/** The lock the world commands take: on PostgreSQL they run one after another, as on the SQLite file (decision 0022). */
+export const WORLD_LOCK = 'world-commands'
+
+/**
+ * Makes transactions that take the lock `name` run one after another until each ends (PostgreSQL: a
+ * transaction-level advisory lock, released by the commit or rollback). SQLite needs nothing: its
+ * writing transaction holds the whole file (BEGIN IMMEDIATE). Run inside a transaction.
+ */
+export const serialiseTransactions = async (db: Pick<Database, 'dialect' | 'kysely' | 'first'>, name: string): Promise<void> => {
+  if (db.dialect === 'postgres') await db.first(db.kysely.selectNoFrom(sql<string>`pg_advisory_xact_lock(hashtext(${name}))`.as('locked')))
 }
 
 /** Whether a statement was refused by a unique index or key (SQLite's code, or PostgreSQL's SQLSTATE 23505). */

@@ -1,6 +1,6 @@
 // Read models for the admin screens: users by side and status, and the matching-team list with its
 // filters. Full filtered lists; the browser pages them 25 rows at a time.
-import type { Side, StatusName, TandemState } from '@tandem/core'
+import type { Instant, Side, StatusName, TandemState } from '@tandem/core'
 import { sql } from 'kysely'
 import type { Database } from './database.js'
 import { jsonNumber } from './dialect.js'
@@ -207,14 +207,27 @@ export const createListQueries = (db: Database) => {
         await db.all(k.selectFrom('users').select('id').where('mentor_status', '=', 'NEW').where('mentor_last_saved_at', 'is not', null))
       ).map((r) => r.id),
 
-    /** Mentees left PENDING (a run that never finished, e.g. the process died): cleared at start. */
     /** The health check's round trip to the database. */
     ping: async (): Promise<void> => {
       await db.first(k.selectNoFrom((eb) => eb.val(1).as('one')))
     },
 
-    pendingMenteeIds: async (): Promise<number[]> =>
-      (await db.all(k.selectFrom('users').select('id').where('mentee_status', '=', 'PENDING'))).map((r) => r.id),
+    /**
+     * Mentees left PENDING (a run that never finished, e.g. the process died): all of them, or only
+     * those whose run started before `startedBefore` (a run of another live instance is younger).
+     */
+    pendingMenteeIds: async (startedBefore?: Instant): Promise<number[]> =>
+      (
+        await db.all(
+          k
+            .selectFrom('users')
+            .select('id')
+            .where('mentee_status', '=', 'PENDING')
+            .$if(startedBefore !== undefined, (q) =>
+              q.where((w) => w.or([w('mentee_last_started_at', 'is', null), w('mentee_last_started_at', '<', startedBefore ?? 0)])),
+            ),
+        )
+      ).map((r) => r.id),
   }
 }
 

@@ -18,7 +18,7 @@ import {
 } from '@tandem/core'
 import { left, right, isLeft, type Either } from 'fp-ts/lib/Either.js'
 import type { Database } from './database.js'
-import { isUniqueViolation } from './dialect.js'
+import { isUniqueViolation, serialiseTransactions, WORLD_LOCK } from './dialect.js'
 import { insertOutboxRow, type NewOutboxRow } from './outbox.repository.js'
 import { participantColumns, participantOf, tandemColumns, tandemOf } from './rows.js'
 
@@ -258,6 +258,11 @@ export const createWorldStore = (db: Database, notify: Notifier): WorldStore => 
   ): Promise<Either<DomainError, Transition>> => {
     try {
       return await db.transaction(async (): Promise<Either<DomainError, Transition>> => {
+        // One world command at a time across every instance, as on the SQLite file: each reads its
+        // slice and the next tandem id (max + 1) after the previous one committed, so concurrent
+        // commands of several instances decide on what the others wrote instead of colliding on
+        // the same tandem id or mentor and failing with TandemChanged (decision 0022).
+        await serialiseTransactions(db, WORLD_LOCK)
         const { before, expiry } = await read()
         const result = apply(expiry?.world ?? before)
         if (isLeft(result)) {

@@ -67,6 +67,6 @@ export const createServices = (ctx: ServiceContext, extras: ServiceExtras): Serv
   }
 }
 
-export { clearInterruptedRuns, runMatching } from './matching.run.js'
+export { clearInterruptedRuns, INTERRUPTED_RUN_AFTER, runMatching } from './matching.run.js'
 export { createMentorPoolCache, type MentorPoolCache } from './mentor-pool.cache.js'
 export type { ServiceContext, MasterData, Logger } from './context.js'

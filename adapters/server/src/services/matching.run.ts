@@ -2,7 +2,7 @@
 // outside it, proposals in a second one that re-checks every mentor. The mentee's slice is read
 // once; the second transaction continues from what the first committed (its writes stay
 // conditional on those versions). Any failure after the first step clears PENDING again.
-import { abortMatchingRun, beginMatchingRun, completeMatchingRun, type DomainError, type UserId } from '@tandem/core'
+import { abortMatchingRun, beginMatchingRun, completeMatchingRun, MINUTE, type DomainError, type UserId } from '@tandem/core'
 import type { UserRecord } from '@tandem/sqlite'
 import { isLeft, left, right, type Either } from 'fp-ts/lib/Either.js'
 import type { ServiceContext } from './context.js'
@@ -49,9 +49,20 @@ const abort = async (ctx: ServiceContext, menteeId: UserId): Promise<void> => {
   if (isLeft(result)) ctx.logger.warn({ menteeId, error: result.left }, 'could not clear PENDING')
 }
 
-/** Clears runs a crashed process left PENDING (called at start). */
-export const clearInterruptedRuns = async (ctx: ServiceContext): Promise<number> => {
-  const pending = await ctx.lists.pendingMenteeIds()
+/**
+ * How old a PENDING run must be before an instance on a shared database takes it for interrupted.
+ * A run takes well under a second; another live instance may be in the middle of a younger one.
+ */
+export const INTERRUPTED_RUN_AFTER = 5 * MINUTE
+
+/**
+ * Clears runs a stopped process left PENDING. `'all'`: every PENDING run (the start of the only
+ * server of a SQLite file); `'stale'`: only runs started INTERRUPTED_RUN_AFTER ago or earlier, so
+ * that an instance starting (or sweeping) on a shared PostgreSQL database never aborts a run
+ * another instance is still serving.
+ */
+export const clearInterruptedRuns = async (ctx: ServiceContext, which: 'all' | 'stale' = 'all'): Promise<number> => {
+  const pending = await ctx.lists.pendingMenteeIds(which === 'all' ? undefined : ctx.clock() - INTERRUPTED_RUN_AFTER)
   for (const id of pending) await abort(ctx, id)
   return pending.length
 }

@@ -1,0 +1,190 @@
+// Part of the server benchmark (npm run bench -- server): start-matching and proposals throughput
+// of one instance on a SQLite file, one instance on PostgreSQL, and two instances on that same
+// PostgreSQL database, in the same run, each instance a child process (this file with
+// TANDEM_BENCH_INSTANCE=1). The PostgreSQL is a throwaway cluster (or TEST_DATABASE_URL's server).
+// Two instances should reach 1.6 times one; on a machine with few cores shared with the database and
+// the load generator the figure says more about the machine than about the instances.
+import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const MENTORS = 2_000
+/** Mentees per start-matching measurement: each starts once (three measurements, one caller for proposals). */
+const STARTS = 300
+const ISSUER = 'https://bench.local'
+
+type Seeded = { readonly subject: string; readonly email: string }
+type InstanceReady = { readonly port: number; readonly mentees: readonly Seeded[] }
+
+/** One server instance: seeds the population when asked, prepares the proposals caller, listens. */
+const instance = async (): Promise<void> => {
+  const { API_AUDIENCE } = await import('@tandem/core')
+  const { generatePopulation } = await import('@tandem/fixtures')
+  const { createTokenVerifier } = await import('@tandem/identity')
+  const { createServer, loadConfig, runMatching, seedPopulation } = await import('@tandem/server')
+  const { pino } = await import('pino')
+  const dir = process.env['DATA_DIR'] ?? ''
+  const jwk = JSON.parse(process.env['BENCH_JWK'] ?? '{}') as Record<string, string>
+  const server = await createServer(
+    loadConfig({ ...process.env, DATA_DIR: dir, WEB_DIST: join(dir, 'none'), LOG_LEVEL: 'silent', PORT: '0' }),
+    {
+      verifyToken: createTokenVerifier({ issuer: ISSUER, audience: API_AUDIENCE, keySet: { keys: [jwk] } }),
+      logger: pino({ level: 'silent' }),
+    },
+  )
+  let mentees: Seeded[] = []
+  if (process.env['BENCH_SEED'] === '1') {
+    const population = generatePopulation({ seed: 11, mentees: 3 * STARTS + 1, mentors: MENTORS, now: Date.now() })
+    const seeded = await seedPopulation(server, population, ISSUER)
+    mentees = seeded.filter((p) => p.side === 'Mentee').map((p) => ({ subject: p.subject, email: p.email }))
+    // The proposals caller (the first mentee) holds live proposals, as a mentee on the dashboard does.
+    const first = seeded.find((p) => p.side === 'Mentee')
+    const record = first === undefined ? undefined : await server.ctx.users.byId(first.userId)
+    if (record !== undefined) await runMatching(server.ctx, record)
+  }
+  const listener = server.app.listen(0, '127.0.0.1', () => {
+    const a = listener.address()
+    const ready: InstanceReady = { port: typeof a === 'object' && a !== null ? a.port : 0, mentees }
+    process.stdout.write(`${JSON.stringify(ready)}\n`)
+  })
+}
+
+const startInstance = (env: Record<string, string>): Promise<{ child: ChildProcess; ready: InstanceReady }> => {
+  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url)], {
+    env: { ...process.env, TANDEM_BENCH_INSTANCE: '1', ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
+  return new Promise((resolve, reject) => {
+    let out = ''
+    child.stdout?.on('data', (chunk: Buffer) => {
+      out += chunk.toString()
+      const line = out
+        .split('\n')
+        .slice(0, -1)
+        .find((l) => l.startsWith('{"port"'))
+      if (line !== undefined) resolve({ child, ready: JSON.parse(line) as InstanceReady })
+    })
+    child.on('exit', (code) => reject(new Error(`benchmark instance exited with ${code}`)))
+  })
+}
+
+type Figures = { readonly name: string; readonly startRps: number; readonly proposalsRps: number; readonly non2xx: number }
+
+export const benchInstances = async (): Promise<void> => {
+  const autocannon = (await import('autocannon')).default
+  const { API_AUDIENCE } = await import('@tandem/core')
+  const { createTestDatabase } = await import('@tandem/testing')
+  const { exportJWK, generateKeyPair, SignJWT } = await import('jose')
+  const { publicKey, privateKey } = await generateKeyPair('RS256')
+  const jwk = JSON.stringify({ ...(await exportJWK(publicKey)), kid: 'bench', alg: 'RS256' })
+  const token = (p: Seeded) =>
+    new SignJWT({ email: p.email })
+      .setProtectedHeader({ alg: 'RS256', kid: 'bench' })
+      .setIssuer(ISSUER)
+      .setAudience(API_AUDIENCE)
+      .setSubject(p.subject)
+      .setIssuedAt()
+      .setExpirationTime('2h')
+      .sign(privateKey)
+
+  const folders: string[] = []
+  const children: ChildProcess[] = []
+  const folder = () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tandem-bench-instance-'))
+    folders.push(dir)
+    return dir
+  }
+  const start = async (env: Record<string, string>) => {
+    const started = await startInstance({ DATA_DIR: folder(), BENCH_JWK: jwk, ...env })
+    children.push(started.child)
+    return started.ready
+  }
+
+  /**
+   * Start matching of `mentees`, then proposals, from two load streams (4 and 10 connections each):
+   * with one instance both aim at it, with two each at its own, so the load generator is the same.
+   */
+  const measure = async (name: string, instances: readonly number[], mentees: readonly Seeded[], caller: Seeded): Promise<Figures> => {
+    const ports = [instances[0] ?? 0, instances[1] ?? instances[0] ?? 0]
+    const tokens = await Promise.all(mentees.map(token))
+    const share = Math.floor(mentees.length / ports.length)
+    const starts = await Promise.all(
+      ports.map((port, k) => {
+        let next = k * share
+        return autocannon({
+          url: `http://127.0.0.1:${port}/api/MatchingTandem/CreateMatchingTandem`,
+          connections: 4,
+          amount: share,
+          requests: [
+            {
+              method: 'POST',
+              setupRequest: (request) => {
+                const i = next++
+                return {
+                  ...request,
+                  headers: { ...request.headers, authorization: `Bearer ${tokens[i]}`, 'content-type': 'application/json' },
+                  body: JSON.stringify({ menteeEmail: mentees[i]?.email }),
+                }
+              },
+            },
+          ],
+        })
+      }),
+    )
+    const callerToken = await token(caller)
+    const proposals = await Promise.all(
+      ports.map((port) =>
+        autocannon({
+          url: `http://127.0.0.1:${port}/api/MatchingTandem/GetProposals`,
+          method: 'POST',
+          connections: 10,
+          duration: 5,
+          headers: { authorization: `Bearer ${callerToken}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ email: caller.email }),
+        }),
+      ),
+    )
+    // Throughput of the whole: requests over the longest instance's time.
+    const startSeconds = Math.max(...starts.map((r) => r.duration))
+    return {
+      name,
+      startRps: starts.reduce((sum, r) => sum + r.requests.total, 0) / startSeconds,
+      proposalsRps: proposals.reduce((sum, r) => sum + r.requests.average, 0),
+      non2xx: [...starts, ...proposals].reduce((sum, r) => sum + r.non2xx, 0),
+    }
+  }
+
+  const database = await createTestDatabase()
+  try {
+    const sqlite = await start({ BENCH_SEED: '1' })
+    const postgres = await start({ BENCH_SEED: '1', DATABASE_URL: database.url })
+    const second = await start({ DATABASE_URL: database.url })
+    const [caller, ...sqliteMentees] = sqlite.mentees
+    const [pgCaller, ...pgMentees] = postgres.mentees
+    if (caller === undefined || pgCaller === undefined) throw new Error('no mentees seeded')
+    console.log(
+      `\ninstances: ${MENTORS} published mentors; ${STARTS} mentees start matching per measurement; two load streams (4 connections each for start matching, 10 for proposals)`,
+    )
+    const rows = [
+      await measure('SQLite, 1 instance', [sqlite.port], sqliteMentees.slice(0, STARTS), caller),
+      await measure('PostgreSQL, 1 instance', [postgres.port], pgMentees.slice(0, STARTS), pgCaller),
+      await measure('PostgreSQL, 2 instances', [postgres.port, second.port], pgMentees.slice(STARTS, 2 * STARTS), pgCaller),
+    ]
+    console.log(['instances', 'start matching req/s', 'GetProposals req/s', 'non-2xx'].join(' | '))
+    for (const r of rows) console.log([r.name, r.startRps.toFixed(0), r.proposalsRps.toFixed(0), r.non2xx].join(' | '))
+    const [, one, two] = rows
+    if (one !== undefined && two !== undefined)
+      console.log(
+        `two PostgreSQL instances / one: start matching ${(two.startRps / one.startRps).toFixed(2)}x, GetProposals ${(two.proposalsRps / one.proposalsRps).toFixed(2)}x (target >= 1.6x)`,
+      )
+  } finally {
+    for (const c of children) c.kill('SIGTERM')
+    await Promise.all(children.map((c) => new Promise((resolve) => (c.exitCode === null ? c.once('exit', resolve) : resolve(null)))))
+    await database.drop()
+    for (const dir of folders) rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+if (process.env['TANDEM_BENCH_INSTANCE'] === '1') await instance()
