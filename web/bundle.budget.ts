@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core'
 /**
  * What a participant's first load of the dashboard may fetch (issue 13): 150 KiB. Met since the app
  * reads the API through its own small query cache instead of RTK Query and Redux (147.5 KiB, brotli,
- * Vite 8; docs/decisions/0022). It was 169.8 KiB with RTK Query, 197.7 KiB before the proposal
+ * Vite 8; docs/decisions/0023). It was 169.8 KiB with RTK Query, 197.7 KiB before the proposal
  * dialogs became the browser's modal dialog and the router the declarative one with the app's own
  * leave gate, 243.5 KiB before the dashboard drew its cards with plain elements and oidc-client-ts
  * loaded only when needed.

@@ -3,7 +3,7 @@
 // values that carry the typed code (error.messages.ts turns it into a message, never the text).
 // Features inject their endpoints (`api.injectEndpoints`) and share the cache tags below; the cache
 // itself is query.cache.ts, the hooks query.hooks.ts (RTK Query's shape, a fraction of its size:
-// docs/decisions/0022).
+// docs/decisions/0023).
 import { ErrorCode } from '@tandem/core'
 import { apiUrl } from './config.js'
 import type { AuthPort } from './auth.port.js'

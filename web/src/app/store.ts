@@ -1,6 +1,6 @@
 // The app's store: the session and matching state, the query cache of the API, and `dispatch` for
 // actions and for thunks (a function given the store). Small on purpose: it is in every first
-// download (docs/decisions/0022). `makeStore` is reused by tests with a preloaded state.
+// download (docs/decisions/0023). `makeStore` is reused by tests with a preloaded state.
 import { envelopeQuery, type Services } from './api.js'
 import { createQueryCache, type QueryCache } from './query.cache.js'
 import { initialSession, sessionReducer, type SessionState } from './session.slice.js'
