@@ -14,7 +14,7 @@ import { createI18n, languageOf } from './i18n/i18n.js'
 import { installGlobalErrorReporting } from './features/errors/error-reporting.js'
 import { installChunkReload } from './app/chunk-reload.js'
 import { showStartFailure } from './app/start-failure.js'
-import { accountApi } from './features/account/account.api.js'
+import { prefetchPerson, prefetchScreenData } from './app/prefetch.js'
 
 installChunkReload()
 
@@ -51,12 +51,14 @@ const start = async (): Promise<void> => {
   }
   const user = await auth.currentUser()
   store.dispatch(userChanged(user))
-  // every page first asks who the person is: ask before the first render, not after it
-  if (user !== null) void store.dispatch(accountApi.util.prefetch('getMe', { email: user.email }, {}))
+  // every page first asks who the person is: ask before the first render, not after it, and the
+  // screen's own data with it (app/prefetch.ts)
+  if (user !== null) prefetchPerson(store, window.location.pathname, user.email)
   auth.onUserChanged((user) => store.dispatch(userChanged(user)))
 
   const i18n = await texts
   document.documentElement.lang = languageOf(i18n)
+  if (user !== null) prefetchScreenData(store, window.location.pathname, user.email, languageOf(i18n))
   i18n.on('languageChanged', (l) => {
     document.documentElement.lang = l.slice(0, 2)
   })

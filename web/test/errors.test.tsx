@@ -1,12 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { useStore } from 'react-redux'
+import { useAppStore } from '../src/app/hooks.js'
 import { ErrorPage } from '../src/features/errors/ErrorPage.js'
 import { ErrorBoundary } from '../src/features/errors/ErrorBoundary.js'
 import { reportError } from '../src/features/errors/error-reporting.js'
 import { AppRoutes } from '../src/app/routes.js'
-import type { AppStore } from '../src/app/store.js'
 import { renderWithProviders, aSignedInUser, standInAuth } from './utils/renderWithProviders.js'
 import { fail, ok, startApiServer, type ApiServer } from './utils/apiServer.js'
 
@@ -49,7 +48,7 @@ const Boom = (): never => {
 }
 
 const ReportingBoundary = () => {
-  const store = useStore() as AppStore
+  const store = useAppStore()
   return (
     <ErrorBoundary onError={(e) => reportError(store, e)}>
       <Boom />

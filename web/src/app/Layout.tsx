@@ -6,7 +6,7 @@ import { makeStyles } from '@fluentui/react-components'
 import { useEffect } from 'react'
 import { NavBar } from './NavBar.js'
 import { Footer } from './Footer.js'
-import { useAppDispatch, useAppSelector } from './hooks.js'
+import { useAppDispatch, useAppSelector, useAppStore } from './hooks.js'
 import { errorCleared, selectAccountDeleted, selectErrorCode, selectUser } from './session.slice.js'
 import { useSignInMutation } from '../features/account/account.api.js'
 import { useMe } from './me.js'
@@ -14,9 +14,7 @@ import { Loading } from './guards.js'
 import { ErrorPage } from '../features/errors/ErrorPage.js'
 import { AccountDeletedPage } from '../features/errors/AccountDeletedPage.js'
 import { ErrorBoundary } from '../features/errors/ErrorBoundary.js'
-import { useStore } from 'react-redux'
 import { reportError } from '../features/errors/error-reporting.js'
-import type { AppStore } from './store.js'
 import { Main, RouteAnnouncer, SkipLink } from './PageFrame.js'
 
 const SIGNED_IN_KEY = 'tandem.signed-in'
@@ -46,7 +44,7 @@ export const Layout = () => {
   const errorCode = useAppSelector(selectErrorCode)
   const accountDeleted = useAppSelector(selectAccountDeleted)
   const dispatch = useAppDispatch()
-  const store = useStore() as AppStore
+  const store = useAppStore()
   const location = useLocation()
   useSessionSignIn()
   // a new route starts without the previous screen's error page

@@ -1,11 +1,11 @@
-// Every context a screen needs: Fluent theme, Redux store, translations and the auth port. The
+// Every context a screen needs: Fluent theme, the store, translations and the auth port. The
 // browser entry and the component tests both use it, so tests render what users get.
 import type { ReactNode } from 'react'
 import { FluentProvider, webLightTheme } from '@fluentui/react-components'
-import { Provider } from 'react-redux'
 import { I18nextProvider } from 'react-i18next'
 import type { i18n as I18n } from 'i18next'
 import type { AppStore } from './store.js'
+import { StoreContext } from './hooks.js'
 import type { AuthPort } from './auth.port.js'
 import { AuthContext } from './services.context.js'
 
@@ -20,11 +20,11 @@ export const Providers = ({
   readonly auth: AuthPort
   readonly children: ReactNode
 }) => (
-  <Provider store={store}>
+  <StoreContext.Provider value={store}>
     <I18nextProvider i18n={i18n}>
       <AuthContext.Provider value={auth}>
         <FluentProvider theme={webLightTheme}>{children}</FluentProvider>
       </AuthContext.Provider>
     </I18nextProvider>
-  </Provider>
+  </StoreContext.Provider>
 )

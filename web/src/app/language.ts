@@ -15,9 +15,8 @@ export const useLanguage = (): { language: Language; switchTo: (l: Language) => 
     async (l: Language) => {
       if (languageOf(i18n) === l) return
       await i18n.changeLanguage(l)
-      // admin tags too: the admin screens' server texts (user detail, master data) are per language;
-      // the cast only widens the tag names the admin slice adds at runtime (enhanceEndpoints)
-      dispatch(api.util.invalidateTags([...TAGS, ...(ADMIN_TAGS as unknown as readonly (typeof TAGS)[number][])]))
+      // admin tags too: the admin screens' server texts (user detail, master data) are per language
+      dispatch(api.util.invalidateTags([...TAGS, ...ADMIN_TAGS]))
     },
     [i18n, dispatch],
   )

@@ -1,7 +1,7 @@
 // The signed-in participant as the app needs them everywhere: e-mail, effective role, sides and
 // statuses per side, read from GetUserDetails.
 import { effectiveRole, sidesOf, type RoleName, type Side, type StatusName, type UserView } from '@tandem/core'
-import { skipToken } from '@reduxjs/toolkit/query'
+import { skipToken } from './api.js'
 import { useAppSelector } from './hooks.js'
 import { selectUser } from './session.slice.js'
 import { useGetMeQuery } from '../features/account/account.api.js'

@@ -4,7 +4,7 @@ import type { ReactElement } from 'react'
 import { render } from '@testing-library/react'
 import { UNSAFE_createMemoryHistory as createMemoryHistory } from 'react-router'
 import type { Language } from '@tandem/core'
-import { makeStore, type RootState } from '../../src/app/store.js'
+import { makeStore, type AppStore, type RootState } from '../../src/app/store.js'
 import { Providers } from '../../src/app/Providers.js'
 import { createI18n } from '../../src/i18n/i18n.js'
 import { configLoaded, userChanged } from '../../src/app/session.slice.js'
@@ -61,11 +61,13 @@ export const renderWithProviders = async (
     readonly auth?: AuthPort
     readonly language?: Language
     readonly preloadedState?: Partial<RootState>
+    /** A store the test prepared (asked for data before the render); made here otherwise. */
+    readonly store?: AppStore
   } = {},
 ) => {
   const user = options.user === undefined ? null : options.user
   const auth = options.auth ?? standInAuth(user)
-  const store = makeStore(options.preloadedState, { auth })
+  const store = options.store ?? makeStore(options.preloadedState, { auth })
   store.dispatch(configLoaded(testConfig(options.apiBaseUrl ?? 'http://127.0.0.1:1')))
   store.dispatch(userChanged(user))
   const i18n = await createI18n({ detect: false, language: options.language ?? 'en' })

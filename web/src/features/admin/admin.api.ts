@@ -27,9 +27,7 @@ import type {
 } from '@tandem/core'
 import { api } from '../../app/api.js'
 
-import { ADMIN_TAGS } from './admin.tags.js'
-
-export const adminApi = api.enhanceEndpoints({ addTagTypes: ADMIN_TAGS }).injectEndpoints({
+export const adminApi = api.injectEndpoints({
   endpoints: (build) => ({
     adminGetStatusMaster: build.query<readonly StatusMasterItem[], void>({ query: () => ({ url: '/api/Admin/GetStatusMaster' }) }),
     adminGetMentees: build.query<readonly UserListRow[], StatusSelection>({

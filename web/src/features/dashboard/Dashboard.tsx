@@ -29,7 +29,7 @@ import { ProposalCard } from './ProposalCard.js'
 import { CountdownCard } from './CountdownCard.js'
 import type { DeclineInput } from './DecisionDialogs.js'
 import { ProposedProfileAccordion } from './ProposedProfileAccordion.js'
-import { skipToken } from '@reduxjs/toolkit/query'
+import { skipToken } from '../../app/api.js'
 import { LoadFailed } from '../../shared/LoadFailed.js'
 
 // The dialogs (and the dropdown of the decline reasons) load when first opened, not with the page.

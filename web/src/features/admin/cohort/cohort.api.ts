@@ -8,13 +8,12 @@ import type {
   CohortRunView,
 } from '@tandem/core'
 import { api } from '../../../app/api.js'
-import { ADMIN_TAGS } from '../admin.tags.js'
 import { PAGE_SIZE } from '../pagination.js'
 
 /** The page shown of each list of the draft, from 1. */
 export type DraftPages = { readonly pairs: number; readonly unmatched: number; readonly skipped: number }
 
-const cohortApi = api.enhanceEndpoints({ addTagTypes: ADMIN_TAGS }).injectEndpoints({
+const cohortApi = api.injectEndpoints({
   endpoints: (build) => ({
     adminStartCohortRun: build.mutation<CohortRunView, CohortRunRequest>({
       query: (body) => ({ url: '/api/Admin/StartCohortRun', method: 'POST', body }),
