@@ -17,6 +17,7 @@ import {
   type World,
 } from '@tandem/core'
 import { left, right, isLeft, type Either } from 'fp-ts/lib/Either.js'
+import { sql, type Compilable, type RawBuilder } from 'kysely'
 import type { Database } from './database.js'
 import { isUniqueViolation, serialiseTransactions, WORLD_LOCK } from './dialect.js'
 import { insertOutboxRow, type NewOutboxRow } from './outbox.repository.js'
@@ -82,6 +83,61 @@ type FactColumn = 'mentee_proposed_at' | 'mentee_matched_at' | 'mentor_proposed_
  * created or changed: the first value met per column, each later written as `coalesce(column, value)`
  * so the earliest stored one is kept.
  */
+/** The columns a participant's update sets, with the type its parameter is cast to (a VALUES list has no column types). */
+const PARTICIPANT_COLUMNS = [
+  ['version', 'bigint'],
+  ['mentee_status', 'text'],
+  ['mentee_no_match', 'bigint'],
+  ['mentee_cluster_id', 'bigint'],
+  ['mentee_last_started_at', 'bigint'],
+  ['mentor_status', 'text'],
+  ['mentor_published', 'bigint'],
+  ['mentor_last_published_at', 'bigint'],
+  ['mentor_last_saved_at', 'bigint'],
+  ['mentor_pool_since', 'bigint'],
+] as const satisfies readonly (readonly [keyof ReturnType<typeof participantColumns>, string])[]
+
+/** Columns that keep their first value: `coalesce(column, value)`, a null value leaving them as they are. */
+const FIRST_COLUMNS = [
+  'mentee_first_started_at',
+  'mentee_proposed_at',
+  'mentee_matched_at',
+  'mentor_proposed_at',
+  'mentor_matched_at',
+] as const
+
+type ParticipantUpdate = {
+  readonly id: UserId
+  readonly expected: number
+  readonly set: ReturnType<typeof participantColumns>
+  readonly first: Partial<Record<(typeof FIRST_COLUMNS)[number], number>>
+}
+
+/**
+ * The participants' updates, each conditional on its expected version, as one statement (one round
+ * trip under the world lock instead of one per user); the count of changed rows tells whether every
+ * version still held. `with … update … from` reads the same on SQLite (3.33 and later) and
+ * PostgreSQL; the casts give the VALUES list its column types on PostgreSQL.
+ */
+const updateParticipants = (rows: readonly ParticipantUpdate[]): RawBuilder<unknown> => {
+  const cast = (value: number | string | null, type: string) => sql`cast(${value} as ${sql.raw(type)})`
+  const values = rows.map(
+    (r) =>
+      sql`(${sql.join([
+        cast(r.id, 'bigint'),
+        cast(r.expected, 'bigint'),
+        ...PARTICIPANT_COLUMNS.map(([column, type]) => cast(r.set[column], type)),
+        ...FIRST_COLUMNS.map((column) => cast(r.first[column] ?? null, 'bigint')),
+      ])})`,
+  )
+  const names = ['id', 'expected', ...PARTICIPANT_COLUMNS.map(([column]) => column), ...FIRST_COLUMNS]
+  const sets = [
+    ...PARTICIPANT_COLUMNS.map(([column]) => sql`${sql.id(column)} = ${sql.ref(`v.${column}`)}`),
+    ...FIRST_COLUMNS.map((column) => sql`${sql.id(column)} = coalesce(${sql.ref(`users.${column}`)}, ${sql.ref(`v.${column}`)})`),
+  ]
+  return sql`with v (${sql.join(names.map((n) => sql.id(n)))}) as (values ${sql.join(values)}) update users set ${sql.join(sets)} from v where users.id = v.id and users.version = v.expected`
+}
+
 const tandemFacts = (before: World, after: World): Map<UserId, Partial<Record<FactColumn, number>>> => {
   const facts = new Map<UserId, Partial<Record<FactColumn, number>>>()
   for (const [id, x] of after.tandems) {
@@ -160,13 +216,18 @@ export const createWorldStore = (db: Database, notify: Notifier): WorldStore => 
     for (const row of tandemRows) if (!tandems.has(row.id)) tandems.set(row.id, tandemOf(row))
     const userIds = unique([...named, ...(slice.extraUserIds ?? []), ...[...tandems.values()].flatMap((x) => [x.menteeId, x.mentorId])])
     for (const p of await participants(userIds, seen)) users.set(p.id, p)
-    const clusters = new Map<number, Cluster>(
-      (await db.all(k.selectFrom('clusters').selectAll())).map((c) => [
-        c.id,
-        { clusterId: c.id, clusterText: c.title, isEnded: c.is_ended === 1, isDefault: c.is_default === 1 },
-      ]),
+    // The program years and the highest tandem id in one statement: one round trip less under the lock.
+    const clusterRows = await db.all(
+      k
+        .selectFrom('clusters')
+        .selectAll()
+        .select((eb) => eb.selectFrom('tandems').select(eb.fn.max('id').as('max')).as('max_tandem_id')),
     )
-    return { users, tandems, clusters, nextTandemId: await nextTandemId() }
+    const clusters = new Map<number, Cluster>(
+      clusterRows.map((c) => [c.id, { clusterId: c.id, clusterText: c.title, isEnded: c.is_ended === 1, isDefault: c.is_default === 1 }]),
+    )
+    const first = clusterRows[0]
+    return { users, tandems, clusters, nextTandemId: first === undefined ? await nextTandemId() : (first.max_tandem_id ?? 0) + 1 }
   }
 
   /** The world with the named users' tandems (and those tandems' users) added to it. */
@@ -230,30 +291,28 @@ export const createWorldStore = (db: Database, notify: Notifier): WorldStore => 
    */
   const writeBack = async (before: World, after: World, now: number): Promise<void> => {
     const facts = tandemFacts(before, after)
+    const updates: ParticipantUpdate[] = []
+    let poolChanged = false
     for (const [id, p] of after.users) {
       const old = before.users.get(id)
       if (old === p) continue
       if (old === undefined) throw new Error(`transition invented user ${id}`)
+      // The first start is kept for the statistics (time to a match); the participant knows only the last.
       const started = p.mentee?.lastStartedAt ?? null
-      const own = facts.get(id) ?? {}
+      updates.push({
+        id,
+        expected: old.version,
+        set: participantColumns(p),
+        first: { ...(started === null ? {} : { mentee_first_started_at: started }), ...facts.get(id) },
+      })
       facts.delete(id)
-      const changed = await db.run(
-        k
-          .updateTable('users')
-          // The first start is kept for the statistics (time to a match); the participant knows only the last.
-          .set((eb) => ({
-            ...participantColumns(p),
-            mentee_first_started_at: eb.fn.coalesce('mentee_first_started_at', eb.val(started)),
-            ...Object.fromEntries(
-              Object.entries(own).map(([column, value]) => [column, eb.fn.coalesce(column as FactColumn, eb.val(value))]),
-            ),
-          }))
-          .where('id', '=', id)
-          .where('version', '=', old.version),
-      )
-      if (changed !== 1) throw new Conflict({ _tag: 'TandemChanged' })
-      if (old.mentor?.published !== p.mentor?.published || old.mentor?.poolSince !== p.mentor?.poolSince) await db.bumpMentorPool()
+      if (old.mentor?.published !== p.mentor?.published || old.mentor?.poolSince !== p.mentor?.poolSince) poolChanged = true
     }
+    if (updates.length > 0) {
+      const statement: Compilable<unknown> = { compile: () => updateParticipants(updates).compile(k) }
+      if ((await db.run(statement)) !== updates.length) throw new Conflict({ _tag: 'TandemChanged' })
+    }
+    if (poolChanged) await db.bumpMentorPool()
     for (const [id, own] of facts)
       await db.run(
         k
