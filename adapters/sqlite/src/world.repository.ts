@@ -17,6 +17,7 @@ import {
   type World,
 } from '@tandem/core'
 import { left, right, isLeft, type Either } from 'fp-ts/lib/Either.js'
+import { sql, type Compilable, type RawBuilder } from 'kysely'
 import type { Database } from './database.js'
 import { isUniqueViolation, serialiseTransactions, WORLD_LOCK } from './dialect.js'
 import { insertOutboxRow, type NewOutboxRow } from './outbox.repository.js'
@@ -61,6 +62,100 @@ const recipientsOf = (event: DomainEvent): UserId[] =>
 
 type Apply = (world: World) => TransitionResult
 
+/**
+ * The contacts of the users a command read under its lock, kept from the rows it loaded anyway:
+ * its mails need no further read per recipient while the other instances wait for the lock.
+ */
+type Contacts = Map<UserId, Contact>
+
+const contactFromRow = (row: { id: UserId; email: string; first_name: string; last_name: string; language: string }): Contact => ({
+  id: row.id,
+  email: row.email,
+  firstName: row.first_name,
+  lastName: row.last_name,
+  language: row.language === 'de' ? 'de' : 'en',
+})
+
+type FactColumn = 'mentee_proposed_at' | 'mentee_matched_at' | 'mentor_proposed_at' | 'mentor_matched_at'
+
+/**
+ * The statistics' first proposal and first match of each side, per user, from the tandems a command
+ * created or changed: the first value met per column, each later written as `coalesce(column, value)`
+ * so the earliest stored one is kept.
+ */
+/** The columns a participant's update sets, with the type its parameter is cast to (a VALUES list has no column types). */
+const PARTICIPANT_COLUMNS = [
+  ['version', 'bigint'],
+  ['mentee_status', 'text'],
+  ['mentee_no_match', 'bigint'],
+  ['mentee_cluster_id', 'bigint'],
+  ['mentee_last_started_at', 'bigint'],
+  ['mentor_status', 'text'],
+  ['mentor_published', 'bigint'],
+  ['mentor_last_published_at', 'bigint'],
+  ['mentor_last_saved_at', 'bigint'],
+  ['mentor_pool_since', 'bigint'],
+] as const satisfies readonly (readonly [keyof ReturnType<typeof participantColumns>, string])[]
+
+/** Columns that keep their first value: `coalesce(column, value)`, a null value leaving them as they are. */
+const FIRST_COLUMNS = [
+  'mentee_first_started_at',
+  'mentee_proposed_at',
+  'mentee_matched_at',
+  'mentor_proposed_at',
+  'mentor_matched_at',
+] as const
+
+type ParticipantUpdate = {
+  readonly id: UserId
+  readonly expected: number
+  readonly set: ReturnType<typeof participantColumns>
+  readonly first: Partial<Record<(typeof FIRST_COLUMNS)[number], number>>
+}
+
+/**
+ * The participants' updates, each conditional on its expected version, as one statement (one round
+ * trip under the world lock instead of one per user); the count of changed rows tells whether every
+ * version still held. `with … update … from` reads the same on SQLite (3.33 and later) and
+ * PostgreSQL; the casts give the VALUES list its column types on PostgreSQL.
+ */
+const updateParticipants = (rows: readonly ParticipantUpdate[]): RawBuilder<unknown> => {
+  const cast = (value: number | string | null, type: string) => sql`cast(${value} as ${sql.raw(type)})`
+  const values = rows.map(
+    (r) =>
+      sql`(${sql.join([
+        cast(r.id, 'bigint'),
+        cast(r.expected, 'bigint'),
+        ...PARTICIPANT_COLUMNS.map(([column, type]) => cast(r.set[column], type)),
+        ...FIRST_COLUMNS.map((column) => cast(r.first[column] ?? null, 'bigint')),
+      ])})`,
+  )
+  const names = ['id', 'expected', ...PARTICIPANT_COLUMNS.map(([column]) => column), ...FIRST_COLUMNS]
+  const sets = [
+    ...PARTICIPANT_COLUMNS.map(([column]) => sql`${sql.id(column)} = ${sql.ref(`v.${column}`)}`),
+    ...FIRST_COLUMNS.map((column) => sql`${sql.id(column)} = coalesce(${sql.ref(`users.${column}`)}, ${sql.ref(`v.${column}`)})`),
+  ]
+  return sql`with v (${sql.join(names.map((n) => sql.id(n)))}) as (values ${sql.join(values)}) update users set ${sql.join(sets)} from v where users.id = v.id and users.version = v.expected`
+}
+
+const tandemFacts = (before: World, after: World): Map<UserId, Partial<Record<FactColumn, number>>> => {
+  const facts = new Map<UserId, Partial<Record<FactColumn, number>>>()
+  for (const [id, x] of after.tandems) {
+    if (before.tandems.get(id) === x) continue
+    const matchedAt = x.state === 'MATCHED' ? x.mentorProposal.decidedAt : null
+    for (const [userId, side] of [
+      [x.menteeId, 'mentee'],
+      [x.mentorId, 'mentor'],
+    ] as const) {
+      const f = facts.get(userId) ?? {}
+      f[`${side}_proposed_at`] ??= x.createdAt
+      if (matchedAt !== null) f[`${side}_matched_at`] ??= matchedAt
+      facts.set(userId, f)
+    }
+  }
+  return facts
+}
+
 export type WorldStore = {
   /** Loads a slice outside any command, for reads that need no deadline applied (an admin's lists). */
   readonly load: (slice: Slice) => Promise<World>
@@ -103,7 +198,7 @@ export const createWorldStore = (db: Database, notify: Notifier): WorldStore => 
             .where((eb) => eb.or([eb('mentee_id', 'in', userIds), eb('mentor_id', 'in', userIds)])),
         )
 
-  const load = async (slice: Slice): Promise<World> => {
+  const load = async (slice: Slice, seen?: Contacts): Promise<World> => {
     const users = new Map<UserId, Participant>()
     const tandems = new Map<TandemId, Tandem>()
     const named = unique(slice.userIds)
@@ -120,27 +215,32 @@ export const createWorldStore = (db: Database, notify: Notifier): WorldStore => 
     ]
     for (const row of tandemRows) if (!tandems.has(row.id)) tandems.set(row.id, tandemOf(row))
     const userIds = unique([...named, ...(slice.extraUserIds ?? []), ...[...tandems.values()].flatMap((x) => [x.menteeId, x.mentorId])])
-    for (const p of await participants(userIds)) users.set(p.id, p)
-    const clusters = new Map<number, Cluster>(
-      (await db.all(k.selectFrom('clusters').selectAll())).map((c) => [
-        c.id,
-        { clusterId: c.id, clusterText: c.title, isEnded: c.is_ended === 1, isDefault: c.is_default === 1 },
-      ]),
+    for (const p of await participants(userIds, seen)) users.set(p.id, p)
+    // The program years and the highest tandem id in one statement: one round trip less under the lock.
+    const clusterRows = await db.all(
+      k
+        .selectFrom('clusters')
+        .selectAll()
+        .select((eb) => eb.selectFrom('tandems').select(eb.fn.max('id').as('max')).as('max_tandem_id')),
     )
-    return { users, tandems, clusters, nextTandemId: await nextTandemId() }
+    const clusters = new Map<number, Cluster>(
+      clusterRows.map((c) => [c.id, { clusterId: c.id, clusterText: c.title, isEnded: c.is_ended === 1, isDefault: c.is_default === 1 }]),
+    )
+    const first = clusterRows[0]
+    return { users, tandems, clusters, nextTandemId: first === undefined ? await nextTandemId() : (first.max_tandem_id ?? 0) + 1 }
   }
 
   /** The world with the named users' tandems (and those tandems' users) added to it. */
-  const widen = async (world: World, userIds: readonly UserId[]): Promise<World> => {
+  const widen = async (world: World, userIds: readonly UserId[], seen?: Contacts): Promise<World> => {
     const tandems = new Map(world.tandems)
     for (const row of await tandemRowsOf(userIds)) if (!tandems.has(row.id)) tandems.set(row.id, tandemOf(row))
     const users = new Map(world.users)
     const missing = unique([...userIds, ...[...tandems.values()].flatMap((x) => [x.menteeId, x.mentorId])]).filter((id) => !users.has(id))
-    for (const p of await participants(missing)) users.set(p.id, p)
+    for (const p of await participants(missing, seen)) users.set(p.id, p)
     return { ...world, users, tandems }
   }
 
-  const participants = async (ids: readonly UserId[]): Promise<Participant[]> => {
+  const participants = async (ids: readonly UserId[], seen?: Contacts): Promise<Participant[]> => {
     const found: Participant[] = []
     for (let i = 0; i < ids.length; i += 500) {
       for (const row of await db.all(
@@ -148,8 +248,10 @@ export const createWorldStore = (db: Database, notify: Notifier): WorldStore => 
           .selectFrom('users')
           .selectAll()
           .where('id', 'in', ids.slice(i, i + 500)),
-      ))
+      )) {
         found.push(participantOf(row))
+        seen?.set(row.id, contactFromRow(row))
+      }
     }
     return found
   }
@@ -161,13 +263,17 @@ export const createWorldStore = (db: Database, notify: Notifier): WorldStore => 
    * The slice with its passed deadlines applied, inside a transaction. The partners of an expired
    * tandem come along with their own tandems, so their statuses settle on everything they hold.
    */
-  const loadExpired = async (slice: Slice, now: number): Promise<{ readonly before: World; readonly expiry: Transition | null }> => {
-    const first = await load(slice)
+  const loadExpired = async (
+    slice: Slice,
+    now: number,
+    seen?: Contacts,
+  ): Promise<{ readonly before: World; readonly expiry: Transition | null }> => {
+    const first = await load(slice, seen)
     const expired = expiredTandems(first, now)
     if (expired.length === 0) return { before: first, expiry: null }
     const named = new Set(slice.userIds)
     const partners = unique(expired.flatMap((x) => [x.menteeId, x.mentorId])).filter((id) => !named.has(id))
-    const before = partners.length === 0 ? first : await widen(first, partners)
+    const before = partners.length === 0 ? first : await widen(first, partners, seen)
     const expiry = expireDeadlines(now)(before)
     if (isLeft(expiry)) throw new Conflict(expiry.left)
     return { before, expiry: expiry.right }
@@ -175,56 +281,56 @@ export const createWorldStore = (db: Database, notify: Notifier): WorldStore => 
 
   const contactOf = async (id: UserId): Promise<Contact | undefined> => {
     const row = await db.first(k.selectFrom('users').select(['id', 'email', 'first_name', 'last_name', 'language']).where('id', '=', id))
-    return row === undefined
-      ? undefined
-      : { id: row.id, email: row.email, firstName: row.first_name, lastName: row.last_name, language: row.language === 'de' ? 'de' : 'en' }
+    return row === undefined ? undefined : contactFromRow(row)
   }
 
-  /** The statistics' first proposal and first match of each side (the earliest one is kept). */
-  const recordTandemFacts = async (x: Tandem): Promise<void> => {
-    const matchedAt = x.state === 'MATCHED' ? x.mentorProposal.decidedAt : null
-    for (const [id, side] of [
-      [x.menteeId, 'mentee'],
-      [x.mentorId, 'mentor'],
-    ] as const)
-      await db.run(
-        k
-          .updateTable('users')
-          .set((eb) => ({
-            [`${side}_proposed_at`]: eb.fn.coalesce(`${side}_proposed_at`, eb.val(x.createdAt)),
-            [`${side}_matched_at`]: eb.fn.coalesce(`${side}_matched_at`, eb.val(matchedAt)),
-          }))
-          .where('id', '=', id),
-      )
-  }
-
+  /**
+   * Writes what changed. On PostgreSQL every statement is a round trip while the other instances
+   * wait for the world lock (decision 0022), so the statistics' facts ride on the user's own update
+   * and new tandems go in one insert.
+   */
   const writeBack = async (before: World, after: World, now: number): Promise<void> => {
+    const facts = tandemFacts(before, after)
+    const updates: ParticipantUpdate[] = []
+    let poolChanged = false
     for (const [id, p] of after.users) {
       const old = before.users.get(id)
       if (old === p) continue
       if (old === undefined) throw new Error(`transition invented user ${id}`)
+      // The first start is kept for the statistics (time to a match); the participant knows only the last.
       const started = p.mentee?.lastStartedAt ?? null
-      const changed = await db.run(
+      updates.push({
+        id,
+        expected: old.version,
+        set: participantColumns(p),
+        first: { ...(started === null ? {} : { mentee_first_started_at: started }), ...facts.get(id) },
+      })
+      facts.delete(id)
+      if (old.mentor?.published !== p.mentor?.published || old.mentor?.poolSince !== p.mentor?.poolSince) poolChanged = true
+    }
+    if (updates.length > 0) {
+      const statement: Compilable<unknown> = { compile: () => updateParticipants(updates).compile(k) }
+      if ((await db.run(statement)) !== updates.length) throw new Conflict({ _tag: 'TandemChanged' })
+    }
+    if (poolChanged) await db.bumpMentorPool()
+    for (const [id, own] of facts)
+      await db.run(
         k
           .updateTable('users')
-          // The first start is kept for the statistics (time to a match); the participant knows only the last.
-          .set((eb) => ({ ...participantColumns(p), mentee_first_started_at: eb.fn.coalesce('mentee_first_started_at', eb.val(started)) }))
-          .where('id', '=', id)
-          .where('version', '=', old.version),
+          .set((eb) =>
+            Object.fromEntries(Object.entries(own).map(([column, value]) => [column, eb.fn.coalesce(column as FactColumn, eb.val(value))])),
+          )
+          .where('id', '=', id),
       )
-      if (changed !== 1) throw new Conflict({ _tag: 'TandemChanged' })
-      if (old.mentor?.published !== p.mentor?.published || old.mentor?.poolSince !== p.mentor?.poolSince) await db.bumpMentorPool()
-    }
+    // Changed tandems first: one that ends frees its mentor for a new live tandem (the partial unique index).
     for (const [id, x] of after.tandems) {
       const old = before.tandems.get(id)
-      if (old === x) continue
-      await recordTandemFacts(x)
-      if (old === undefined) await db.run(k.insertInto('tandems').values(tandemColumns(x)))
-      else {
-        const changed = await db.run(k.updateTable('tandems').set(tandemColumns(x)).where('id', '=', id).where('version', '=', old.version))
-        if (changed !== 1) throw new Conflict({ _tag: 'TandemChanged' })
-      }
+      if (old === x || old === undefined) continue
+      const changed = await db.run(k.updateTable('tandems').set(tandemColumns(x)).where('id', '=', id).where('version', '=', old.version))
+      if (changed !== 1) throw new Conflict({ _tag: 'TandemChanged' })
     }
+    const created = [...after.tandems].filter(([id]) => !before.tandems.has(id)).map(([, x]) => tandemColumns(x))
+    if (created.length > 0) await db.run(k.insertInto('tandems').values(created))
     for (const [id, c] of after.clusters) {
       if (before.clusters.get(id) === c) continue
       await db.run(
@@ -242,17 +348,18 @@ export const createWorldStore = (db: Database, notify: Notifier): WorldStore => 
     }
   }
 
-  const appendOutbox = async (events: readonly DomainEvent[], now: number): Promise<void> => {
+  const appendOutbox = async (events: readonly DomainEvent[], now: number, seen: Contacts): Promise<void> => {
     if (events.length === 0) return
-    // The notifier maps synchronously: the contacts it may ask for are read first.
+    // The notifier maps synchronously: the contacts it may ask for are read first (those of the
+    // users this command read under its lock are at hand already).
     const contacts = new Map<UserId, Contact | undefined>()
-    for (const id of unique(events.flatMap(recipientsOf))) contacts.set(id, await contactOf(id))
+    for (const id of unique(events.flatMap(recipientsOf))) contacts.set(id, seen.get(id) ?? (await contactOf(id)))
     for (const row of notify(events, (id) => contacts.get(id), now)) await insertOutboxRow(db, row)
   }
 
   /** One command in one transaction: read, apply, write what changed, append its mails. */
   const command = async (
-    read: () => Promise<{ readonly before: World; readonly expiry: Transition | null }>,
+    read: (seen: Contacts) => Promise<{ readonly before: World; readonly expiry: Transition | null }>,
     apply: Apply,
     now: number,
   ): Promise<Either<DomainError, Transition>> => {
@@ -263,17 +370,18 @@ export const createWorldStore = (db: Database, notify: Notifier): WorldStore => 
         // commands of several instances decide on what the others wrote instead of colliding on
         // the same tandem id or mentor and failing with TandemChanged (decision 0022).
         await serialiseTransactions(db, WORLD_LOCK)
-        const { before, expiry } = await read()
+        const seen: Contacts = new Map()
+        const { before, expiry } = await read(seen)
         const result = apply(expiry?.world ?? before)
         if (isLeft(result)) {
           if (expiry === null) throw new Conflict(result.left)
           await writeBack(before, expiry.world, now)
-          await appendOutbox(expiry.events, now)
+          await appendOutbox(expiry.events, now, seen)
           return result
         }
         const done = { world: result.right.world, events: [...(expiry?.events ?? []), ...result.right.events] }
         await writeBack(before, done.world, now)
-        await appendOutbox(done.events, now)
+        await appendOutbox(done.events, now, seen)
         return right(done)
       })
     } catch (e) {
@@ -284,15 +392,16 @@ export const createWorldStore = (db: Database, notify: Notifier): WorldStore => 
     }
   }
 
-  const run: WorldStore['run'] = (slice, apply, now) => command(async () => ({ before: await load(slice), expiry: null }), apply, now)
+  const run: WorldStore['run'] = (slice, apply, now) =>
+    command(async (seen) => ({ before: await load(slice, seen), expiry: null }), apply, now)
 
-  const runCurrent: WorldStore['runCurrent'] = (slice, apply, now) => command(() => loadExpired(slice, now), apply, now)
+  const runCurrent: WorldStore['runCurrent'] = (slice, apply, now) => command((seen) => loadExpired(slice, now, seen), apply, now)
 
   const runAfter: WorldStore['runAfter'] = (previous, refresh, apply, now) =>
     command(
-      async () => {
+      async (seen) => {
         const users = new Map(previous.users)
-        for (const p of await participants(unique(refresh.userIds))) users.set(p.id, p)
+        for (const p of await participants(unique(refresh.userIds), seen)) users.set(p.id, p)
         return { before: { ...previous, users, nextTandemId: await nextTandemId() }, expiry: null }
       },
       apply,
