@@ -13,6 +13,8 @@ export type CohortFrame = {
   /** Per mentee row, mentor columns never to pair with it (declined pairs, the same person). */
   readonly excluded: readonly (readonly number[])[]
   readonly scorer: CohortScorer
+  /** The highest scaled score a pair can have. */
+  readonly heaviest: number
   readonly bonus: number
 }
 
@@ -142,8 +144,8 @@ export class CohortRows {
 /** Reserved pairs in all rows together at most (8 bytes each). */
 const RESERVE_BUDGET = 1 << 24
 
-/** Scores below this are counted in a histogram to find the cut. */
-const HISTOGRAM_MAX = 1 << 20
+/** Values counted per row up to this many at least (the scores of a cohort are whole and small). */
+const COUNTED_MIN = 4096
 
 /** Mentor columns without a place: no candidates for anyone. */
 const closedColumns = (frame: CohortFrame): Int32Array => {
@@ -156,33 +158,34 @@ const closedColumns = (frame: CohortFrame): Int32Array => {
  * out[j] = mentee i's scaled score with mentor j, −1 when j is no candidate for i. The scorer already
  * leaves out knock-outs and scores below the threshold; the few other exclusions (declined pairs, the
  * same person, mentors without a place) are written over afterwards instead of tested per mentor.
+ * With `counts`, also how many mentors score each value (see CohortScorer.scoreRow).
  */
-const scoreCandidates = (frame: CohortFrame, i: number, out: Int32Array, closed: Int32Array): void => {
-  frame.scorer.scoreRow(frame.menteeAnswers[i]!, out)
-  for (const j of frame.excluded[i]!) out[j] = -1
-  for (let c = 0; c < closed.length; c++) out[closed[c]!] = -1
+const scoreCandidates = (frame: CohortFrame, i: number, out: Int32Array, closed: Int32Array, counts?: Int32Array): void => {
+  frame.scorer.scoreRow(frame.menteeAnswers[i]!, out, counts)
+  const exclude = (j: number): void => {
+    if (counts !== undefined && out[j]! >= 0) {
+      counts[out[j]! + 1]!--
+      counts[0]!++
+    }
+    out[j] = -1
+  }
+  for (const j of frame.excluded[i]!) exclude(j)
+  for (let c = 0; c < closed.length; c++) exclude(closed[c]!)
 }
 
 /**
  * The score at which a row's `wanted` best candidates stop, and how many candidates of that score
- * belong to them; (−1, 0) when there are no more than `wanted`.
+ * belong to them; (−1, 0) when there are no more than `wanted`. From the counts (counts[s + 1]
+ * candidates score s, none above `top`), or by sorting the row when its scores were not counted.
  */
-const cutAt = (
-  wanted: number,
-  count: number,
-  countable: boolean,
-  top: number,
-  histogram: Int32Array,
-  out: Int32Array,
-): [number, number] => {
+const cutAt = (wanted: number, count: number, top: number, counts: Int32Array | null, out: Int32Array): [number, number] => {
   if (count <= wanted) return [-1, 0]
-  if (countable) {
+  if (counts !== null) {
     let above = 0
     let least = top
-    while (above + histogram[least + 1]! < wanted) above += histogram[1 + least--]!
+    while (above + counts[least + 1]! < wanted) above += counts[1 + least--]!
     return [least, wanted - above]
   }
-  // Finely scaled scores: sort instead of counting.
   const scores = Float64Array.from(out.filter((s) => s >= 0))
     .sort()
     .reverse()
@@ -208,59 +211,63 @@ export const collectCandidateRows = (
   // it. Large cohorts keep a shorter one, so that all reserves together stay within RESERVE_BUDGET pairs.
   const rows = new CohortRows(n, Math.max(0, Math.min(reserveSize, Math.floor(m / 4) - keep, Math.floor(RESERVE_BUDGET / Math.max(1, n)))))
   const R = rows.reserveSize
-  // Index 0 counts the non-candidates (−1), index s + 1 the candidates scoring s.
-  let histogram = new Int32Array(258)
+  // Scores are counted per value while scoring (index 0 the non-candidates, s + 1 those scoring s)
+  // unless there are too many values to read through per row; then the cut is found by sorting.
+  const counted = frame.heaviest + 2 <= Math.max(COUNTED_MIN, 2 * m)
+  const counts = counted ? new Int32Array(frame.heaviest + 2) : null
+  const { bonus } = frame
   for (let i = 0; i < n; i++) {
     if ((i & 63) === 0 && poll(i / n)) return null
-    scoreCandidates(frame, i, out, closed)
-    // One pass: how many candidates, the best score and (for whole scores up to the histogram's size)
-    // how many score each value.
-    let top = -1
-    let countable = true
-    for (let j = 0; j < m; j++) {
-      const s = out[j]!
-      if (s > top) {
-        top = s
-        if (top >= HISTOGRAM_MAX) countable = false
-        else if (top + 2 > histogram.length) {
-          const wider = new Int32Array(Math.max(top + 2, histogram.length * 2))
-          wider.set(histogram)
-          histogram = wider
-        }
-      }
-      if (countable) histogram[s + 1]!++
-    }
     let count = 0
-    if (countable) {
-      count = m - histogram[0]!
-      histogram[0] = 0
-    } else for (let j = 0; j < m; j++) if (out[j]! >= 0) count++
+    let top = -1
+    if (counts !== null) {
+      scoreCandidates(frame, i, out, closed, counts)
+      count = m - counts[0]!
+      top = frame.heaviest
+      while (top >= 0 && counts[top + 1] === 0) top--
+    } else {
+      scoreCandidates(frame, i, out, closed)
+      for (let j = 0; j < m; j++) {
+        const s = out[j]!
+        if (s >= 0) count++
+        if (s > top) top = s
+      }
+    }
     rows.candidates[i] = count
     // The scores at which the kept candidates and the reserve stop: all above, some of those equal.
-    const [least, quota] = cutAt(keep, count, countable, top, histogram, out)
-    const [reserveLeast, reserveQuota] = cutAt(keep + R, count, countable, top, histogram, out)
-    histogram.fill(0, 0, Math.min(top + 2, histogram.length))
+    const [least, quota] = cutAt(keep, count, top, counts, out)
+    const [reserveLeast, reserveQuota] = cutAt(keep + R, count, top, counts, out)
+    // The best score left out of both (−1 when none is): the rest of the ties at the cut, or the next value.
+    let farTop = -1
+    if (reserveLeast >= 0) {
+      if (counts === null) {
+        for (let j = 0; j < m; j++) if (out[j]! < reserveLeast && out[j]! > farTop) farTop = out[j]!
+        // Ties at the cut that do not fit count too.
+        let atCut = 0
+        for (let j = 0; j < m; j++) if (out[j] === reserveLeast) atCut++
+        if (atCut > reserveQuota) farTop = reserveLeast
+      } else if (counts[reserveLeast + 1]! > reserveQuota) farTop = reserveLeast
+      else for (farTop = reserveLeast - 1; farTop >= 0 && counts[farTop + 1] === 0; ) farTop--
+    }
+    if (counts !== null) counts.fill(0, 0, top + 2)
     rows.reserve(Math.min(count, keep))
     rows.start[i] = rows.size
     // Ties at the cut start at a different mentor per mentee, so popular ties do not all land on the same few.
     const offset = m === 0 ? 0 : (i * 7919) % m
-    const { bonus } = frame
     let keptQuota = quota
     let totalQuota = reserveQuota
     let reserved = 0
     let reserveTop = -1
-    let farTop = -1
     const reserveAt = i * R
-    for (let step = 0; step < m; step++) {
-      const j = offset + step < m ? offset + step : offset + step - m
+    // Only pairs at or above the reserve's cut are read twice; the rest is skipped by one comparison.
+    const lowest = Math.max(0, reserveLeast)
+    for (let step = 0, j = offset; step < m; step++, j = j + 1 === m ? 0 : j + 1) {
       const s = out[j]!
-      if (s < 0) continue
-      const inTotal = s > reserveLeast || (s === reserveLeast && totalQuota > 0)
-      if (!inTotal) {
-        if (s > farTop) farTop = s
-        continue
+      if (s < lowest) continue
+      if (s === reserveLeast) {
+        if (totalQuota === 0) continue
+        totalQuota--
       }
-      if (s === reserveLeast) totalQuota--
       if (s > least || (s === least && keptQuota > 0)) {
         if (s === least) keptQuota--
         rows.mentor[rows.size] = j
