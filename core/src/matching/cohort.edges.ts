@@ -206,6 +206,7 @@ export const collectCandidateRows = (
   const n = frame.menteeAnswers.length
   const m = frame.mentors
   const out = new Int32Array(m)
+  const taken = new Int32Array(m)
   const closed = closedColumns(frame)
   // Small pools keep no reserve: scoring a row again is cheap there, and a reserve would hold most of
   // it. Large cohorts keep a shorter one, so that all reserves together stay within RESERVE_BUDGET pairs.
@@ -259,11 +260,21 @@ export const collectCandidateRows = (
     let reserved = 0
     let reserveTop = -1
     const reserveAt = i * R
-    // Only pairs at or above the reserve's cut are read twice; the rest is skipped by one comparison.
+    // The mentors at or above the reserve's cut, listed without a branch per mentor (whether one is
+    // there is a coin toss the processor cannot predict), from `offset` on and around.
     const lowest = Math.max(0, reserveLeast)
-    for (let step = 0, j = offset; step < m; step++, j = j + 1 === m ? 0 : j + 1) {
+    let listed = 0
+    for (let j = offset; j < m; j++) {
+      taken[listed] = j
+      listed += +(out[j]! >= lowest)
+    }
+    for (let j = 0; j < offset; j++) {
+      taken[listed] = j
+      listed += +(out[j]! >= lowest)
+    }
+    for (let t = 0; t < listed; t++) {
+      const j = taken[t]!
       const s = out[j]!
-      if (s < lowest) continue
       if (s === reserveLeast) {
         if (totalQuota === 0) continue
         totalQuota--
@@ -315,10 +326,13 @@ export const rowWidener = (frame: CohortFrame, rows: CohortRows) => {
   const closed = closedColumns(frame)
   // Per mentor the pair's slack below the mentee's price (+∞ for no candidate): computed once, read twice.
   const slackOf = new Float64Array(m)
-  const bins = new Int32Array(SLACK_BINS + 1)
+  const bins = new Int32Array(SLACK_BINS + 2)
   const scale = frame.scorer.scale
   const { bonus } = frame
   const R = rows.reserveSize
+  // Row and reserve mentors of a rescored row; the scores' counts (when whole and few, see collectCandidateRows).
+  const taken = new Int32Array(m)
+  const counts = frame.heaviest + 2 <= Math.max(COUNTED_MIN, 2 * m) ? new Int32Array(frame.heaviest + 2) : null
   const pointsOf = (slack: number): number => {
     const points = scale === 1 ? slack : Math.floor(slack / scale)
     return points < SLACK_BINS ? (points > 0 ? points : 0) : SLACK_BINS
@@ -382,19 +396,17 @@ export const rowWidener = (frame: CohortFrame, rows: CohortRows) => {
     const needed = need <= SLACK_BINS * scale ? Math.floor(need / scale) + 1 : 0
     if (fromReserve(i, u, potential, Math.max(1, before + 1, needed))) return
     rows.widened++
-    scoreCandidates(frame, i, out, closed)
+    scoreCandidates(frame, i, out, closed, counts ?? undefined)
     bins.fill(0)
-    // Slack of a pair below the mentee's price, ≥ 0 by the invariant; whole when scale is 1.
+    // Slack of a pair below the mentee's price, ≥ 0 by the invariant; whole when scale is 1. No
+    // candidate: +∞, counted in the last bin (read by nobody).
     const top = u - bonus
+    const capped = SLACK_BINS * scale
     for (let j = 0; j < m; j++) {
       const s = out[j]!
-      if (s < 0) {
-        slackOf[j] = Number.POSITIVE_INFINITY
-        continue
-      }
-      const pairSlack = top - s - potential[n + j]!
+      const pairSlack = s < 0 ? Number.POSITIVE_INFINITY : top - s - potential[n + j]!
       slackOf[j] = pairSlack
-      bins[pointsOf(pairSlack)]!++
+      bins[pairSlack < capped ? (scale === 1 ? pairSlack : Math.floor(pairSlack / scale)) : pairSlack === Number.POSITIVE_INFINITY ? SLACK_BINS + 1 : SLACK_BINS]!++
     }
     // At least twice as far below the price as before, so a row is scored again a few times at most.
     const least = Math.max(WIDE_SLACK, 2 * before + 1, needed)
@@ -409,6 +421,13 @@ export const rowWidener = (frame: CohortFrame, rows: CohortRows) => {
     let reserving = 0
     while (reserveCut <= SLACK_BINS && reserving + bins[reserveCut]! <= R) reserving += bins[reserveCut++]!
     const reserveLimit = reserveCut > SLACK_BINS ? Number.POSITIVE_INFINITY : reserveCut * scale
+    // The mentors of row and reserve, in mentor order, without a branch per mentor (taken or not is
+    // a coin toss the processor cannot predict).
+    let listed = 0
+    for (let j = 0; j < m; j++) {
+      taken[listed] = j
+      listed += +(slackOf[j]! < reserveLimit)
+    }
     rows.reserve(kept)
     const { mentor, weight } = rows
     let at = rows.size
@@ -416,25 +435,39 @@ export const rowWidener = (frame: CohortFrame, rows: CohortRows) => {
     const reserveAt = i * R
     let reserved = 0
     let reserveTop = Number.NEGATIVE_INFINITY
-    let farTop = Number.NEGATIVE_INFINITY
-    let farLeast = Number.POSITIVE_INFINITY
     let reserveLeast = Number.POSITIVE_INFINITY
-    for (let j = 0; j < m; j++) {
+    for (let t = 0; t < listed; t++) {
+      const j = taken[t]!
       const pairSlack = slackOf[j]!
       if (pairSlack < limit) {
         mentor[at] = j
         weight[at++] = out[j]! + bonus
-      } else if (pairSlack === Number.POSITIVE_INFINITY) continue
-      else if (pairSlack < reserveLimit && reserved < R) {
+      } else {
         rows.reserveMentor[reserveAt + reserved] = j
         rows.reserveScore[reserveAt + reserved++] = out[j]!
         if (out[j]! + bonus > reserveTop) reserveTop = out[j]! + bonus
         if (pairSlack < reserveLeast) reserveLeast = pairSlack
-      } else {
-        if (out[j]! + bonus > farTop) farTop = out[j]! + bonus
-        if (pairSlack < farLeast) farLeast = pairSlack
       }
+      if (counts !== null) counts[out[j]! + 1]!--
     }
+    // The pairs in neither (every candidate at reserveLimit or further below the price): their best
+    // score from what is left of the counts, and reserveLimit as their least slack (a bound is enough).
+    let farTop = Number.NEGATIVE_INFINITY
+    let farLeast = Number.POSITIVE_INFINITY
+    if (counts !== null) {
+      let v = frame.heaviest
+      while (v >= 0 && counts[v + 1] === 0) v--
+      if (v >= 0) {
+        farTop = v + bonus
+        farLeast = reserveLimit
+      }
+      counts.fill(0)
+    } else
+      for (let j = 0; j < m; j++)
+        if (out[j]! >= 0 && slackOf[j]! >= reserveLimit) {
+          if (out[j]! + bonus > farTop) farTop = out[j]! + bonus
+          if (slackOf[j]! < farLeast) farLeast = slackOf[j]!
+        }
     rows.size = at
     rows.end[i] = at
     rows.sortRow(i, potential, n, scale)
