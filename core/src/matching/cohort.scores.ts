@@ -193,6 +193,7 @@ const groupedScorer = (compiled: CompiledQuestionnaire, pool: MentorPool, minPer
   let least = 0
   let constant = -1
   const planned = planBuffer(compiled.pairs.length)
+  const lookups = lookupsFor(g)
   // Counts for a row scored without asking for them (sums lie in −1..highestBase).
   const scratchCounts = new Int32Array(highestBase(compiled) + 2)
   /** Fills the tables for one mentee; false when nobody can be a candidate. */
@@ -220,7 +221,7 @@ const groupedScorer = (compiled: CompiledQuestionnaire, pool: MentorPool, minPer
       if (!prepare(answers)) out.fill(-1)
       else if (g === 0) out.fill(constant)
       else {
-        sumLookups(out, table, classOf, g, least, counts ?? scratchCounts)
+        lookups(out, table, classOf, least, counts ?? scratchCounts)
         if (counts === undefined) scratchCounts.fill(0)
         return 0
       }
@@ -242,87 +243,97 @@ const groupedScorer = (compiled: CompiledQuestionnaire, pool: MentorPool, minPer
 }
 
 /**
- * out[j] = Σ_k table[classOf[j·g + k]], or −1 below `least`, and counts[v + 1]++ for each value v.
- * Written out per group count up to 8: a loop over the groups costs 2–2.5 times the unrolled sum
- * (measured at 7 groups, 10,000 mentors), and counting in the same loop costs little beside it.
+ * out[j] = Σ_k table[classOf[j·g + k]] over the g groups, or −1 below `least` (s | −1 when s − least
+ * is negative: no branch, since passing or not can be a coin toss); counts[v + 1]++ for each value v.
  */
-const sumLookups = (out: Int32Array, table: Int32Array, classOf: Indices, g: number, least: number, counts: Int32Array): void => {
-  const n = out.length
-  switch (g) {
-    case 1:
-      for (let j = 0, c = 0; j < n; j++, c += 1) {
-        const s = table[classOf[c]!]!
-        const v = s >= least ? s : -1
-        out[j] = v
-        counts[v + 1]!++
-      }
-      return
-    case 2:
-      for (let j = 0, c = 0; j < n; j++, c += 2) {
-        const s = table[classOf[c]!]! + table[classOf[c + 1]!]!
-        const v = s >= least ? s : -1
-        out[j] = v
-        counts[v + 1]!++
-      }
-      return
-    case 3:
-      for (let j = 0, c = 0; j < n; j++, c += 3) {
-        const s = table[classOf[c]!]! + table[classOf[c + 1]!]! + table[classOf[c + 2]!]!
-        const v = s >= least ? s : -1
-        out[j] = v
-        counts[v + 1]!++
-      }
-      return
-    case 4:
-      for (let j = 0, c = 0; j < n; j++, c += 4) {
-        const s = table[classOf[c]!]! + table[classOf[c + 1]!]! + table[classOf[c + 2]!]! + table[classOf[c + 3]!]!
-        const v = s >= least ? s : -1
-        out[j] = v
-        counts[v + 1]!++
-      }
-      return
-    case 5:
-      for (let j = 0, c = 0; j < n; j++, c += 5) {
-        const s = table[classOf[c]!]! + table[classOf[c + 1]!]! + table[classOf[c + 2]!]! + table[classOf[c + 3]!]! + table[classOf[c + 4]!]!
-        const v = s >= least ? s : -1
-        out[j] = v
-        counts[v + 1]!++
-      }
-      return
-    case 6:
-      for (let j = 0, c = 0; j < n; j++, c += 6) {
-        const s = table[classOf[c]!]! + table[classOf[c + 1]!]! + table[classOf[c + 2]!]! + table[classOf[c + 3]!]! + table[classOf[c + 4]!]! + table[classOf[c + 5]!]!
-        const v = s >= least ? s : -1
-        out[j] = v
-        counts[v + 1]!++
-      }
-      return
-    case 7:
-      for (let j = 0, c = 0; j < n; j++, c += 7) {
-        const s = table[classOf[c]!]! + table[classOf[c + 1]!]! + table[classOf[c + 2]!]! + table[classOf[c + 3]!]! + table[classOf[c + 4]!]! + table[classOf[c + 5]!]! + table[classOf[c + 6]!]!
-        const v = s >= least ? s : -1
-        out[j] = v
-        counts[v + 1]!++
-      }
-      return
-    case 8:
-      for (let j = 0, c = 0; j < n; j++, c += 8) {
-        const s = table[classOf[c]!]! + table[classOf[c + 1]!]! + table[classOf[c + 2]!]! + table[classOf[c + 3]!]! + table[classOf[c + 4]!]! + table[classOf[c + 5]!]! + table[classOf[c + 6]!]! + table[classOf[c + 7]!]!
-        const v = s >= least ? s : -1
-        out[j] = v
-        counts[v + 1]!++
-      }
-      return
-    default:
-      for (let j = 0, c = 0; j < n; j++, c += g) {
-        let s = 0
-        for (let k = 0; k < g; k++) s += table[classOf[c + k]!]!
-        const v = s >= least ? s : -1
-        out[j] = v
-        counts[v + 1]!++
-      }
+type Lookups = (out: Int32Array, table: Int32Array, classOf: Indices, least: number, counts: Int32Array) => void
+
+const lookupsOver =
+  (g: number): Lookups =>
+  (out, table, classOf, least, counts) => {
+    for (let j = 0, c = 0; j < out.length; j++, c += g) {
+      let s = 0
+      for (let k = 0; k < g; k++) s += table[classOf[c + k]!]!
+      const v = s | ((s - least) >> 31)
+      out[j] = v
+      counts[v + 1]!++
+    }
   }
-}
+
+/**
+ * The lookups written out for 1 to 8 groups, one small function each: a loop over the groups costs
+ * 2–2.5 times the written-out sum, and so does one function switching over the group counts (both
+ * measured at 7 groups and 10,000 mentors). Counting in the same loop costs little beside the lookups.
+ */
+const WRITTEN_OUT: readonly Lookups[] = [
+  (out, table, classOf, least, counts) => {
+    for (let j = 0, c = 0; j < out.length; j++, c += 1) {
+      const s = table[classOf[c]!]!
+      const v = s | ((s - least) >> 31)
+      out[j] = v
+      counts[v + 1]!++
+    }
+  },
+  (out, table, classOf, least, counts) => {
+    for (let j = 0, c = 0; j < out.length; j++, c += 2) {
+      const s = table[classOf[c]!]! + table[classOf[c + 1]!]!
+      const v = s | ((s - least) >> 31)
+      out[j] = v
+      counts[v + 1]!++
+    }
+  },
+  (out, table, classOf, least, counts) => {
+    for (let j = 0, c = 0; j < out.length; j++, c += 3) {
+      const s = table[classOf[c]!]! + table[classOf[c + 1]!]! + table[classOf[c + 2]!]!
+      const v = s | ((s - least) >> 31)
+      out[j] = v
+      counts[v + 1]!++
+    }
+  },
+  (out, table, classOf, least, counts) => {
+    for (let j = 0, c = 0; j < out.length; j++, c += 4) {
+      const s = table[classOf[c]!]! + table[classOf[c + 1]!]! + table[classOf[c + 2]!]! + table[classOf[c + 3]!]!
+      const v = s | ((s - least) >> 31)
+      out[j] = v
+      counts[v + 1]!++
+    }
+  },
+  (out, table, classOf, least, counts) => {
+    for (let j = 0, c = 0; j < out.length; j++, c += 5) {
+      const s = table[classOf[c]!]! + table[classOf[c + 1]!]! + table[classOf[c + 2]!]! + table[classOf[c + 3]!]! + table[classOf[c + 4]!]!
+      const v = s | ((s - least) >> 31)
+      out[j] = v
+      counts[v + 1]!++
+    }
+  },
+  (out, table, classOf, least, counts) => {
+    for (let j = 0, c = 0; j < out.length; j++, c += 6) {
+      const s = table[classOf[c]!]! + table[classOf[c + 1]!]! + table[classOf[c + 2]!]! + table[classOf[c + 3]!]! + table[classOf[c + 4]!]! + table[classOf[c + 5]!]!
+      const v = s | ((s - least) >> 31)
+      out[j] = v
+      counts[v + 1]!++
+    }
+  },
+  (out, table, classOf, least, counts) => {
+    for (let j = 0, c = 0; j < out.length; j++, c += 7) {
+      const s = table[classOf[c]!]! + table[classOf[c + 1]!]! + table[classOf[c + 2]!]! + table[classOf[c + 3]!]! + table[classOf[c + 4]!]! + table[classOf[c + 5]!]! + table[classOf[c + 6]!]!
+      const v = s | ((s - least) >> 31)
+      out[j] = v
+      counts[v + 1]!++
+    }
+  },
+  (out, table, classOf, least, counts) => {
+    for (let j = 0, c = 0; j < out.length; j++, c += 8) {
+      const s = table[classOf[c]!]! + table[classOf[c + 1]!]! + table[classOf[c + 2]!]! + table[classOf[c + 3]!]! + table[classOf[c + 4]!]! + table[classOf[c + 5]!]! + table[classOf[c + 6]!]! + table[classOf[c + 7]!]!
+      const v = s | ((s - least) >> 31)
+      out[j] = v
+      counts[v + 1]!++
+    }
+  },
+]
+
+/** The lookups for g groups. */
+const lookupsFor = (g: number): Lookups => WRITTEN_OUT[g - 1] ?? lookupsOver(g)
 
 /** The most points any pair can score (MultipleMatchesFit counts each option). */
 export const highestBase = (compiled: CompiledQuestionnaire): number =>
