@@ -45,14 +45,14 @@ export class CohortRows {
   readonly reserved: Int32Array
   readonly farFloor: Float64Array
   readonly farCap: Float64Array
-  mentor = new Int32Array(1 << 16)
-  weight = new Float64Array(1 << 16)
+  mentor: Int32Array
+  weight: Float64Array
   /**
    * Per kept pair, at least its reduced weight (weight − mentor price) now; a row is sorted by it,
    * largest first, so a search stops reading a row where the rest cannot give a shorter path. Prices
    * only rise, so a key stays an upper bound; `sortRow` brings a row's keys up to date.
    */
-  key = new Float64Array(1 << 16)
+  key: Float64Array
   size = 0
   /** Times row i was read by a search since it was last sorted. */
   readonly reads: Uint8Array
@@ -63,7 +63,12 @@ export class CohortRows {
   constructor(
     readonly mentees: number,
     readonly reserveSize: number,
+    /** Pairs the rows may hold before they first need more room. */
+    capacity: number,
   ) {
+    this.mentor = new Int32Array(capacity)
+    this.weight = new Float64Array(capacity)
+    this.key = new Float64Array(capacity)
     this.start = new Int32Array(mentees)
     this.end = new Int32Array(mentees)
     this.floor = new Float64Array(mentees).fill(Number.NEGATIVE_INFINITY)
@@ -125,19 +130,45 @@ export class CohortRows {
       key[e] = steps < SORT_BINS ? top - steps * scale : top - SORT_BINS * scale
     }
   }
-  /** Makes room for `extra` more pairs. */
+  /**
+   * Makes room for `extra` more pairs at the end. A widened row leaves its old stretch unused, so
+   * the rows are first moved together over the unused stretches; the columns grow (by half) only when
+   * the rows in use would fill more than three quarters of them. Fewer, larger allocations: each new column of many megabytes
+   * made the collector go over the whole heap.
+   */
   reserve(extra: number): void {
     if (this.size + extra <= this.mentor.length) return
-    const length = Math.max(this.mentor.length * 2, this.size + extra)
-    const mentors = new Int32Array(length)
-    mentors.set(this.mentor.subarray(0, this.size))
-    this.mentor = mentors
-    const weights = new Float64Array(length)
-    weights.set(this.weight.subarray(0, this.size))
-    this.weight = weights
-    const keys = new Float64Array(length)
-    keys.set(this.key.subarray(0, this.size))
-    this.key = keys
+    let used = 0
+    for (let i = 0; i < this.mentees; i++) used += this.end[i]! - this.start[i]!
+    const length =
+      used + extra <= this.mentor.length * 0.75 ? this.mentor.length : Math.max(Math.ceil(this.mentor.length * 1.5), used + extra)
+    const mentor = length === this.mentor.length ? this.mentor : new Int32Array(length)
+    const weight = length === this.mentor.length ? this.weight : new Float64Array(length)
+    const key = length === this.mentor.length ? this.key : new Float64Array(length)
+    // Rows in the order they lie, so that moving one down never overwrites another not yet moved.
+    const order = Int32Array.from({ length: this.mentees }, (_, i) => i).sort((a, b) => this.start[a]! - this.start[b]!)
+    let at = 0
+    for (let o = 0; o < order.length; o++) {
+      const i = order[o]!
+      const from = this.start[i]!
+      const to = this.end[i]!
+      if (mentor === this.mentor) {
+        mentor.copyWithin(at, from, to)
+        weight.copyWithin(at, from, to)
+        key.copyWithin(at, from, to)
+      } else {
+        mentor.set(this.mentor.subarray(from, to), at)
+        weight.set(this.weight.subarray(from, to), at)
+        key.set(this.key.subarray(from, to), at)
+      }
+      this.start[i] = at
+      at += to - from
+      this.end[i] = at
+    }
+    this.mentor = mentor
+    this.weight = weight
+    this.key = key
+    this.size = at
   }
 }
 
@@ -210,7 +241,12 @@ export const collectCandidateRows = (
   const closed = closedColumns(frame)
   // Small pools keep no reserve: scoring a row again is cheap there, and a reserve would hold most of
   // it. Large cohorts keep a shorter one, so that all reserves together stay within RESERVE_BUDGET pairs.
-  const rows = new CohortRows(n, Math.max(0, Math.min(reserveSize, Math.floor(m / 4) - keep, Math.floor(RESERVE_BUDGET / Math.max(1, n)))))
+  // Room for the first rows three times over: widened rows end at about three times their first length.
+  const rows = new CohortRows(
+    n,
+    Math.max(0, Math.min(reserveSize, Math.floor(m / 4) - keep, Math.floor(RESERVE_BUDGET / Math.max(1, n)))),
+    Math.max(1 << 16, 3 * n * Math.min(keep, m)),
+  )
   const R = rows.reserveSize
   // Scores are counted per value while scoring (index 0 the non-candidates, s + 1 those scoring s)
   // unless there are too many values to read through per row; then the cut is found by sorting.
@@ -355,9 +391,10 @@ export const rowWidener = (frame: CohortFrame, rows: CohortRows) => {
     let taken = 0
     while (cut <= SLACK_BINS && (cut < least || taken < RESERVE_TAKE) && taken < count) taken += bins[cut++]!
     const limit = cut > SLACK_BINS || taken === count ? Number.POSITIVE_INFINITY : cut * scale
-    const from = rows.start[i]!
-    const length = rows.end[i]! - from
+    const length = rows.end[i]! - rows.start[i]!
+    // Making room may move the rows (see CohortRows.reserve): where this one starts is read after.
     rows.reserve(length + taken)
+    const from = rows.start[i]!
     const { mentor, weight } = rows
     mentor.copyWithin(rows.size, from, from + length)
     weight.copyWithin(rows.size, from, from + length)
