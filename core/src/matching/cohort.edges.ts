@@ -284,7 +284,7 @@ export const collectCandidateRows = (
         for (let j = 0; j < m; j++) if (out[j] === reserveLeast) atCut++
         if (atCut > reserveQuota) farTop = reserveLeast
       } else if (counts[reserveLeast + 1]! > reserveQuota) farTop = reserveLeast
-      else for (farTop = reserveLeast - 1; farTop >= 0 && counts[farTop + 1] === 0; ) farTop--
+      else for (farTop = reserveLeast - 1; farTop >= 0 && counts[farTop + 1] === 0;) farTop--
     }
     if (counts !== null) counts.fill(0, 0, top + 2)
     rows.reserve(Math.min(count, keep))
@@ -443,7 +443,15 @@ export const rowWidener = (frame: CohortFrame, rows: CohortRows) => {
       const s = out[j]!
       const pairSlack = s < 0 ? Number.POSITIVE_INFINITY : top - s - potential[n + j]!
       slackOf[j] = pairSlack
-      bins[pairSlack < capped ? (scale === 1 ? pairSlack : Math.floor(pairSlack / scale)) : pairSlack === Number.POSITIVE_INFINITY ? SLACK_BINS + 1 : SLACK_BINS]!++
+      bins[
+        pairSlack < capped
+          ? scale === 1
+            ? pairSlack
+            : Math.floor(pairSlack / scale)
+          : pairSlack === Number.POSITIVE_INFINITY
+            ? SLACK_BINS + 1
+            : SLACK_BINS
+      ]!++
     }
     // At least twice as far below the price as before, so a row is scored again a few times at most.
     const least = Math.max(WIDE_SLACK, 2 * before + 1, needed)

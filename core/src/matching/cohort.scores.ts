@@ -308,7 +308,13 @@ const WRITTEN_OUT: readonly Lookups[] = [
   },
   (out, table, classOf, least, counts) => {
     for (let j = 0, c = 0; j < out.length; j++, c += 6) {
-      const s = table[classOf[c]!]! + table[classOf[c + 1]!]! + table[classOf[c + 2]!]! + table[classOf[c + 3]!]! + table[classOf[c + 4]!]! + table[classOf[c + 5]!]!
+      const s =
+        table[classOf[c]!]! +
+        table[classOf[c + 1]!]! +
+        table[classOf[c + 2]!]! +
+        table[classOf[c + 3]!]! +
+        table[classOf[c + 4]!]! +
+        table[classOf[c + 5]!]!
       const v = s | ((s - least) >> 31)
       out[j] = v
       counts[v + 1]!++
@@ -316,7 +322,14 @@ const WRITTEN_OUT: readonly Lookups[] = [
   },
   (out, table, classOf, least, counts) => {
     for (let j = 0, c = 0; j < out.length; j++, c += 7) {
-      const s = table[classOf[c]!]! + table[classOf[c + 1]!]! + table[classOf[c + 2]!]! + table[classOf[c + 3]!]! + table[classOf[c + 4]!]! + table[classOf[c + 5]!]! + table[classOf[c + 6]!]!
+      const s =
+        table[classOf[c]!]! +
+        table[classOf[c + 1]!]! +
+        table[classOf[c + 2]!]! +
+        table[classOf[c + 3]!]! +
+        table[classOf[c + 4]!]! +
+        table[classOf[c + 5]!]! +
+        table[classOf[c + 6]!]!
       const v = s | ((s - least) >> 31)
       out[j] = v
       counts[v + 1]!++
@@ -324,7 +337,15 @@ const WRITTEN_OUT: readonly Lookups[] = [
   },
   (out, table, classOf, least, counts) => {
     for (let j = 0, c = 0; j < out.length; j++, c += 8) {
-      const s = table[classOf[c]!]! + table[classOf[c + 1]!]! + table[classOf[c + 2]!]! + table[classOf[c + 3]!]! + table[classOf[c + 4]!]! + table[classOf[c + 5]!]! + table[classOf[c + 6]!]! + table[classOf[c + 7]!]!
+      const s =
+        table[classOf[c]!]! +
+        table[classOf[c + 1]!]! +
+        table[classOf[c + 2]!]! +
+        table[classOf[c + 3]!]! +
+        table[classOf[c + 4]!]! +
+        table[classOf[c + 5]!]! +
+        table[classOf[c + 6]!]! +
+        table[classOf[c + 7]!]!
       const v = s | ((s - least) >> 31)
       out[j] = v
       counts[v + 1]!++

@@ -194,7 +194,8 @@ export const scoreColumns = (plan: Plan, pool: MentorPool, into?: Columns): Colu
   const n = pool.size
   // Whole-cohort matching scores every mentee against the pool: reusing the buffers spares the collector.
   const base = into === undefined ? new Float64Array(n) : into.base.length === n ? into.base : into.base.subarray(0, n)
-  const knockedOut = into === undefined ? new Uint8Array(n) : into.knockedOut.length === n ? into.knockedOut : into.knockedOut.subarray(0, n)
+  const knockedOut =
+    into === undefined ? new Uint8Array(n) : into.knockedOut.length === n ? into.knockedOut : into.knockedOut.subarray(0, n)
   base.fill(plan.offset)
   if (into !== undefined) knockedOut.fill(0)
   for (let s = 0; s < plan.steps; s++) {
