@@ -79,95 +79,6 @@ class Heap {
   }
 }
 
-/** Buckets of the queue below (a power of two): keys this far above the last one taken wait in a heap. */
-const BUCKETS = 1024
-
-/**
- * Dial's bucket queue for the searches: keys are whole numbers (weights and prices are whole in
- * scaled points) and never below the last key taken (reduced costs are ≥ 0), so a key is a bucket in
- * a window of BUCKETS values from there; keys beyond the window wait in a binary heap. Adding and
- * taking cost O(1) instead of a heap's O(log size). Lazy deletion, as with the heap.
- */
-class BucketQueue {
-  /** The key of the bucket at `cursor`: no key in the buckets lies below it. */
-  private base = 0
-  private cursor = 0
-  /** The last key taken in this search (+∞ before the first): no key added comes below it. */
-  private frontier = Number.POSITIVE_INFINITY
-  private readonly head = new Int32Array(BUCKETS).fill(-1)
-  private next = new Int32Array(1024)
-  private keys = new Float64Array(1024)
-  private nodes = new Int32Array(1024)
-  private used = 0
-  private inBuckets = 0
-  private readonly overflow = new Heap()
-  /** The entry `take` took. */
-  key = 0
-  node = 0
-  push(key: number, node: number): void {
-    // Empty buckets: the window moves up to the frontier (or to this key in an empty search).
-    if (this.inBuckets === 0) this.base = Math.min(key, this.frontier)
-    // Beyond the window, or (should one come) below it: the heap, which `take` reads first then.
-    if (key >= this.base + BUCKETS || key < this.base) {
-      this.overflow.push(key, node)
-      return
-    }
-    if (this.used === this.next.length) this.grow()
-    const e = this.used++
-    this.keys[e] = key
-    this.nodes[e] = node
-    const bucket = (this.cursor + (key - this.base)) & (BUCKETS - 1)
-    this.next[e] = this.head[bucket]!
-    this.head[bucket] = e
-    this.inBuckets++
-  }
-  /** Takes an entry with the least key into key/node; false when the queue is empty. */
-  take(): boolean {
-    const { overflow, head } = this
-    if (this.inBuckets > 0) {
-      // The heap's least key may have come into the window since it was added.
-      while (head[this.cursor] === -1 && !(overflow.size > 0 && overflow.keys[0]! <= this.base)) {
-        this.cursor = (this.cursor + 1) & (BUCKETS - 1)
-        this.base++
-      }
-      if (head[this.cursor] !== -1 && !(overflow.size > 0 && overflow.keys[0]! < this.base)) {
-        const e = head[this.cursor]!
-        head[this.cursor] = this.next[e]!
-        this.inBuckets--
-        this.key = this.keys[e]!
-        this.node = this.nodes[e]!
-        this.frontier = this.key
-        return true
-      }
-    }
-    if (overflow.size === 0) return false
-    this.key = overflow.keys[0]!
-    this.node = overflow.nodes[0]!
-    overflow.pop()
-    this.frontier = this.key
-    return true
-  }
-  clear(): void {
-    if (this.inBuckets > 0) this.head.fill(-1)
-    this.inBuckets = 0
-    this.used = 0
-    this.overflow.size = 0
-    this.frontier = Number.POSITIVE_INFINITY
-  }
-  private grow(): void {
-    const length = this.next.length * 2
-    const next = new Int32Array(length)
-    next.set(this.next)
-    this.next = next
-    const keys = new Float64Array(length)
-    keys.set(this.keys)
-    this.keys = keys
-    const nodes = new Int32Array(length)
-    nodes.set(this.nodes)
-    this.nodes = nodes
-  }
-}
-
 const stateOf = (rows: CohortRows, mentors: number, places: Int32Array): FlowState => {
   const n = rows.mentees
   const slotStart = new Int32Array(mentors + 1)
@@ -258,7 +169,7 @@ const augmentAll = (
   let touchedCount = 0
   const settledNodes = new Int32Array(n + m)
   let settledCount = 0
-  const queue = new BucketQueue()
+  const heap = new Heap()
   // Node ids n + m + i stand for "widen row i".
   const widenEvent = n + m
   // The least mentor price (a lower bound, refreshed now and then; prices only rise).
@@ -321,7 +232,7 @@ const augmentAll = (
           sinkDistance = next + potential[node]!
           sinkFrom = j
           sinkViaMentor = true
-        } else queue.push(next, node)
+        } else heap.push(next, node)
       }
     }
   }
@@ -347,10 +258,11 @@ const augmentAll = (
     sinkViaMentor = false
     distance[source] = 0
     touched[touchedCount++] = source
-    queue.push(0, source)
-    while (queue.take()) {
-      const d = queue.key
-      const x = queue.node
+    heap.push(0, source)
+    while (heap.size > 0) {
+      const d = heap.keys[0]!
+      const x = heap.nodes[0]!
+      heap.pop()
       if (d >= sinkDistance) break
       if (x >= widenEvent) {
         const i = x - widenEvent
@@ -358,7 +270,7 @@ const augmentAll = (
         if (d !== distance[i]! + potential[i]! - boundOf(i)) continue
         widen(i, potential[i]!, potential, sinkDistance - distance[i]!, potential[i]! - boundOf(i))
         relaxRow(i, distance[i]!)
-        if (floor[i]! > Number.NEGATIVE_INFINITY) queue.push(distance[i]! + potential[i]! - boundOf(i), widenEvent + i)
+        if (floor[i]! > Number.NEGATIVE_INFINITY) heap.push(distance[i]! + potential[i]! - boundOf(i), widenEvent + i)
         continue
       }
       if (settled[x] === 1) continue
@@ -366,7 +278,7 @@ const augmentAll = (
       settledNodes[settledCount++] = x
       if (x < n) {
         relaxRow(x, d)
-        if (floor[x]! > Number.NEGATIVE_INFINITY) queue.push(d + potential[x]! - boundOf(x), widenEvent + x)
+        if (floor[x]! > Number.NEGATIVE_INFINITY) heap.push(d + potential[x]! - boundOf(x), widenEvent + x)
         if (x !== source && d + potential[x]! < sinkDistance) {
           sinkDistance = d + potential[x]!
           sinkFrom = x
@@ -393,12 +305,12 @@ const augmentAll = (
               sinkFrom = k
               sinkViaMentor = false
             }
-            queue.push(next, k)
+            heap.push(next, k)
           }
         }
       }
     }
-    queue.clear()
+    heap.size = 0
     for (let t = 0; t < settledCount; t++) {
       const x = settledNodes[t]!
       potential[x] = potential[x]! + distance[x]! - sinkDistance
