@@ -13,6 +13,8 @@ export type CohortFrame = {
   /** Per mentee row, mentor columns never to pair with it (declined pairs, the same person). */
   readonly excluded: readonly (readonly number[])[]
   readonly scorer: CohortScorer
+  /** The highest scaled score a pair can have. */
+  readonly heaviest: number
   readonly bonus: number
 }
 
@@ -43,14 +45,14 @@ export class CohortRows {
   readonly reserved: Int32Array
   readonly farFloor: Float64Array
   readonly farCap: Float64Array
-  mentor = new Int32Array(1 << 16)
-  weight = new Float64Array(1 << 16)
+  mentor: Int32Array
+  weight: Float64Array
   /**
    * Per kept pair, at least its reduced weight (weight − mentor price) now; a row is sorted by it,
    * largest first, so a search stops reading a row where the rest cannot give a shorter path. Prices
    * only rise, so a key stays an upper bound; `sortRow` brings a row's keys up to date.
    */
-  key = new Float64Array(1 << 16)
+  key: Float64Array
   size = 0
   /** Times row i was read by a search since it was last sorted. */
   readonly reads: Uint8Array
@@ -61,7 +63,12 @@ export class CohortRows {
   constructor(
     readonly mentees: number,
     readonly reserveSize: number,
+    /** Pairs the rows may hold before they first need more room. */
+    capacity: number,
   ) {
+    this.mentor = new Int32Array(capacity)
+    this.weight = new Float64Array(capacity)
+    this.key = new Float64Array(capacity)
     this.start = new Int32Array(mentees)
     this.end = new Int32Array(mentees)
     this.floor = new Float64Array(mentees).fill(Number.NEGATIVE_INFINITY)
@@ -123,27 +130,53 @@ export class CohortRows {
       key[e] = steps < SORT_BINS ? top - steps * scale : top - SORT_BINS * scale
     }
   }
-  /** Makes room for `extra` more pairs. */
+  /**
+   * Makes room for `extra` more pairs at the end. A widened row leaves its old stretch unused, so
+   * the rows are first moved together over the unused stretches; the columns grow (by half) only when
+   * the rows in use would fill more than three quarters of them. Fewer, larger allocations: each new column of many megabytes
+   * made the collector go over the whole heap.
+   */
   reserve(extra: number): void {
     if (this.size + extra <= this.mentor.length) return
-    const length = Math.max(this.mentor.length * 2, this.size + extra)
-    const mentors = new Int32Array(length)
-    mentors.set(this.mentor.subarray(0, this.size))
-    this.mentor = mentors
-    const weights = new Float64Array(length)
-    weights.set(this.weight.subarray(0, this.size))
-    this.weight = weights
-    const keys = new Float64Array(length)
-    keys.set(this.key.subarray(0, this.size))
-    this.key = keys
+    let used = 0
+    for (let i = 0; i < this.mentees; i++) used += this.end[i]! - this.start[i]!
+    const length =
+      used + extra <= this.mentor.length * 0.75 ? this.mentor.length : Math.max(Math.ceil(this.mentor.length * 1.5), used + extra)
+    const mentor = length === this.mentor.length ? this.mentor : new Int32Array(length)
+    const weight = length === this.mentor.length ? this.weight : new Float64Array(length)
+    const key = length === this.mentor.length ? this.key : new Float64Array(length)
+    // Rows in the order they lie, so that moving one down never overwrites another not yet moved.
+    const order = Int32Array.from({ length: this.mentees }, (_, i) => i).sort((a, b) => this.start[a]! - this.start[b]!)
+    let at = 0
+    for (let o = 0; o < order.length; o++) {
+      const i = order[o]!
+      const from = this.start[i]!
+      const to = this.end[i]!
+      if (mentor === this.mentor) {
+        mentor.copyWithin(at, from, to)
+        weight.copyWithin(at, from, to)
+        key.copyWithin(at, from, to)
+      } else {
+        mentor.set(this.mentor.subarray(from, to), at)
+        weight.set(this.weight.subarray(from, to), at)
+        key.set(this.key.subarray(from, to), at)
+      }
+      this.start[i] = at
+      at += to - from
+      this.end[i] = at
+    }
+    this.mentor = mentor
+    this.weight = weight
+    this.key = key
+    this.size = at
   }
 }
 
 /** Reserved pairs in all rows together at most (8 bytes each). */
 const RESERVE_BUDGET = 1 << 24
 
-/** Scores below this are counted in a histogram to find the cut. */
-const HISTOGRAM_MAX = 1 << 20
+/** Values counted per row up to this many at least (the scores of a cohort are whole and small). */
+const COUNTED_MIN = 4096
 
 /** Mentor columns without a place: no candidates for anyone. */
 const closedColumns = (frame: CohortFrame): Int32Array => {
@@ -156,33 +189,34 @@ const closedColumns = (frame: CohortFrame): Int32Array => {
  * out[j] = mentee i's scaled score with mentor j, −1 when j is no candidate for i. The scorer already
  * leaves out knock-outs and scores below the threshold; the few other exclusions (declined pairs, the
  * same person, mentors without a place) are written over afterwards instead of tested per mentor.
+ * With `counts`, also how many mentors score each value (see CohortScorer.scoreRow).
  */
-const scoreCandidates = (frame: CohortFrame, i: number, out: Int32Array, closed: Int32Array): void => {
-  frame.scorer.scoreRow(frame.menteeAnswers[i]!, out)
-  for (const j of frame.excluded[i]!) out[j] = -1
-  for (let c = 0; c < closed.length; c++) out[closed[c]!] = -1
+const scoreCandidates = (frame: CohortFrame, i: number, out: Int32Array, closed: Int32Array, counts?: Int32Array): void => {
+  frame.scorer.scoreRow(frame.menteeAnswers[i]!, out, counts)
+  const exclude = (j: number): void => {
+    if (counts !== undefined && out[j]! >= 0) {
+      counts[out[j]! + 1]!--
+      counts[0]!++
+    }
+    out[j] = -1
+  }
+  for (const j of frame.excluded[i]!) exclude(j)
+  for (let c = 0; c < closed.length; c++) exclude(closed[c]!)
 }
 
 /**
  * The score at which a row's `wanted` best candidates stop, and how many candidates of that score
- * belong to them; (−1, 0) when there are no more than `wanted`.
+ * belong to them; (−1, 0) when there are no more than `wanted`. From the counts (counts[s + 1]
+ * candidates score s, none above `top`), or by sorting the row when its scores were not counted.
  */
-const cutAt = (
-  wanted: number,
-  count: number,
-  countable: boolean,
-  top: number,
-  histogram: Int32Array,
-  out: Int32Array,
-): [number, number] => {
+const cutAt = (wanted: number, count: number, top: number, counts: Int32Array | null, out: Int32Array): [number, number] => {
   if (count <= wanted) return [-1, 0]
-  if (countable) {
+  if (counts !== null) {
     let above = 0
     let least = top
-    while (above + histogram[least + 1]! < wanted) above += histogram[1 + least--]!
+    while (above + counts[least + 1]! < wanted) above += counts[1 + least--]!
     return [least, wanted - above]
   }
-  // Finely scaled scores: sort instead of counting.
   const scores = Float64Array.from(out.filter((s) => s >= 0))
     .sort()
     .reverse()
@@ -203,64 +237,84 @@ export const collectCandidateRows = (
   const n = frame.menteeAnswers.length
   const m = frame.mentors
   const out = new Int32Array(m)
+  const taken = new Int32Array(m)
   const closed = closedColumns(frame)
   // Small pools keep no reserve: scoring a row again is cheap there, and a reserve would hold most of
   // it. Large cohorts keep a shorter one, so that all reserves together stay within RESERVE_BUDGET pairs.
-  const rows = new CohortRows(n, Math.max(0, Math.min(reserveSize, Math.floor(m / 4) - keep, Math.floor(RESERVE_BUDGET / Math.max(1, n)))))
+  // Room for the first rows three times over: widened rows end at about three times their first length.
+  const rows = new CohortRows(
+    n,
+    Math.max(0, Math.min(reserveSize, Math.floor(m / 4) - keep, Math.floor(RESERVE_BUDGET / Math.max(1, n)))),
+    Math.max(1 << 16, 3 * n * Math.min(keep, m)),
+  )
   const R = rows.reserveSize
-  // Index 0 counts the non-candidates (−1), index s + 1 the candidates scoring s.
-  let histogram = new Int32Array(258)
+  // Scores are counted per value while scoring (index 0 the non-candidates, s + 1 those scoring s)
+  // unless there are too many values to read through per row; then the cut is found by sorting.
+  const counted = frame.heaviest + 2 <= Math.max(COUNTED_MIN, 2 * m)
+  const counts = counted ? new Int32Array(frame.heaviest + 2) : null
+  const { bonus } = frame
   for (let i = 0; i < n; i++) {
     if ((i & 63) === 0 && poll(i / n)) return null
-    scoreCandidates(frame, i, out, closed)
-    // One pass: how many candidates, the best score and (for whole scores up to the histogram's size)
-    // how many score each value.
-    let top = -1
-    let countable = true
-    for (let j = 0; j < m; j++) {
-      const s = out[j]!
-      if (s > top) {
-        top = s
-        if (top >= HISTOGRAM_MAX) countable = false
-        else if (top + 2 > histogram.length) {
-          const wider = new Int32Array(Math.max(top + 2, histogram.length * 2))
-          wider.set(histogram)
-          histogram = wider
-        }
-      }
-      if (countable) histogram[s + 1]!++
-    }
     let count = 0
-    if (countable) {
-      count = m - histogram[0]!
-      histogram[0] = 0
-    } else for (let j = 0; j < m; j++) if (out[j]! >= 0) count++
+    let top = -1
+    if (counts !== null) {
+      scoreCandidates(frame, i, out, closed, counts)
+      count = m - counts[0]!
+      top = frame.heaviest
+      while (top >= 0 && counts[top + 1] === 0) top--
+    } else {
+      scoreCandidates(frame, i, out, closed)
+      for (let j = 0; j < m; j++) {
+        const s = out[j]!
+        if (s >= 0) count++
+        if (s > top) top = s
+      }
+    }
     rows.candidates[i] = count
     // The scores at which the kept candidates and the reserve stop: all above, some of those equal.
-    const [least, quota] = cutAt(keep, count, countable, top, histogram, out)
-    const [reserveLeast, reserveQuota] = cutAt(keep + R, count, countable, top, histogram, out)
-    histogram.fill(0, 0, Math.min(top + 2, histogram.length))
+    const [least, quota] = cutAt(keep, count, top, counts, out)
+    const [reserveLeast, reserveQuota] = cutAt(keep + R, count, top, counts, out)
+    // The best score left out of both (−1 when none is): the rest of the ties at the cut, or the next value.
+    let farTop = -1
+    if (reserveLeast >= 0) {
+      if (counts === null) {
+        for (let j = 0; j < m; j++) if (out[j]! < reserveLeast && out[j]! > farTop) farTop = out[j]!
+        // Ties at the cut that do not fit count too.
+        let atCut = 0
+        for (let j = 0; j < m; j++) if (out[j] === reserveLeast) atCut++
+        if (atCut > reserveQuota) farTop = reserveLeast
+      } else if (counts[reserveLeast + 1]! > reserveQuota) farTop = reserveLeast
+      else for (farTop = reserveLeast - 1; farTop >= 0 && counts[farTop + 1] === 0;) farTop--
+    }
+    if (counts !== null) counts.fill(0, 0, top + 2)
     rows.reserve(Math.min(count, keep))
     rows.start[i] = rows.size
     // Ties at the cut start at a different mentor per mentee, so popular ties do not all land on the same few.
     const offset = m === 0 ? 0 : (i * 7919) % m
-    const { bonus } = frame
     let keptQuota = quota
     let totalQuota = reserveQuota
     let reserved = 0
     let reserveTop = -1
-    let farTop = -1
     const reserveAt = i * R
-    for (let step = 0; step < m; step++) {
-      const j = offset + step < m ? offset + step : offset + step - m
+    // The mentors at or above the reserve's cut, listed without a branch per mentor (whether one is
+    // there is a coin toss the processor cannot predict), from `offset` on and around.
+    const lowest = Math.max(0, reserveLeast)
+    let listed = 0
+    for (let j = offset; j < m; j++) {
+      taken[listed] = j
+      listed += +(out[j]! >= lowest)
+    }
+    for (let j = 0; j < offset; j++) {
+      taken[listed] = j
+      listed += +(out[j]! >= lowest)
+    }
+    for (let t = 0; t < listed; t++) {
+      const j = taken[t]!
       const s = out[j]!
-      if (s < 0) continue
-      const inTotal = s > reserveLeast || (s === reserveLeast && totalQuota > 0)
-      if (!inTotal) {
-        if (s > farTop) farTop = s
-        continue
+      if (s === reserveLeast) {
+        if (totalQuota === 0) continue
+        totalQuota--
       }
-      if (s === reserveLeast) totalQuota--
       if (s > least || (s === least && keptQuota > 0)) {
         if (s === least) keptQuota--
         rows.mentor[rows.size] = j
@@ -308,10 +362,13 @@ export const rowWidener = (frame: CohortFrame, rows: CohortRows) => {
   const closed = closedColumns(frame)
   // Per mentor the pair's slack below the mentee's price (+∞ for no candidate): computed once, read twice.
   const slackOf = new Float64Array(m)
-  const bins = new Int32Array(SLACK_BINS + 1)
+  const bins = new Int32Array(SLACK_BINS + 2)
   const scale = frame.scorer.scale
   const { bonus } = frame
   const R = rows.reserveSize
+  // Row and reserve mentors of a rescored row; the scores' counts (when whole and few, see collectCandidateRows).
+  const taken = new Int32Array(m)
+  const counts = frame.heaviest + 2 <= Math.max(COUNTED_MIN, 2 * m) ? new Int32Array(frame.heaviest + 2) : null
   const pointsOf = (slack: number): number => {
     const points = scale === 1 ? slack : Math.floor(slack / scale)
     return points < SLACK_BINS ? (points > 0 ? points : 0) : SLACK_BINS
@@ -334,9 +391,10 @@ export const rowWidener = (frame: CohortFrame, rows: CohortRows) => {
     let taken = 0
     while (cut <= SLACK_BINS && (cut < least || taken < RESERVE_TAKE) && taken < count) taken += bins[cut++]!
     const limit = cut > SLACK_BINS || taken === count ? Number.POSITIVE_INFINITY : cut * scale
-    const from = rows.start[i]!
-    const length = rows.end[i]! - from
+    const length = rows.end[i]! - rows.start[i]!
+    // Making room may move the rows (see CohortRows.reserve): where this one starts is read after.
     rows.reserve(length + taken)
+    const from = rows.start[i]!
     const { mentor, weight } = rows
     mentor.copyWithin(rows.size, from, from + length)
     weight.copyWithin(rows.size, from, from + length)
@@ -375,19 +433,25 @@ export const rowWidener = (frame: CohortFrame, rows: CohortRows) => {
     const needed = need <= SLACK_BINS * scale ? Math.floor(need / scale) + 1 : 0
     if (fromReserve(i, u, potential, Math.max(1, before + 1, needed))) return
     rows.widened++
-    scoreCandidates(frame, i, out, closed)
+    scoreCandidates(frame, i, out, closed, counts ?? undefined)
     bins.fill(0)
-    // Slack of a pair below the mentee's price, ≥ 0 by the invariant; whole when scale is 1.
+    // Slack of a pair below the mentee's price, ≥ 0 by the invariant; whole when scale is 1. No
+    // candidate: +∞, counted in the last bin (read by nobody).
     const top = u - bonus
+    const capped = SLACK_BINS * scale
     for (let j = 0; j < m; j++) {
       const s = out[j]!
-      if (s < 0) {
-        slackOf[j] = Number.POSITIVE_INFINITY
-        continue
-      }
-      const pairSlack = top - s - potential[n + j]!
+      const pairSlack = s < 0 ? Number.POSITIVE_INFINITY : top - s - potential[n + j]!
       slackOf[j] = pairSlack
-      bins[pointsOf(pairSlack)]!++
+      bins[
+        pairSlack < capped
+          ? scale === 1
+            ? pairSlack
+            : Math.floor(pairSlack / scale)
+          : pairSlack === Number.POSITIVE_INFINITY
+            ? SLACK_BINS + 1
+            : SLACK_BINS
+      ]!++
     }
     // At least twice as far below the price as before, so a row is scored again a few times at most.
     const least = Math.max(WIDE_SLACK, 2 * before + 1, needed)
@@ -402,6 +466,13 @@ export const rowWidener = (frame: CohortFrame, rows: CohortRows) => {
     let reserving = 0
     while (reserveCut <= SLACK_BINS && reserving + bins[reserveCut]! <= R) reserving += bins[reserveCut++]!
     const reserveLimit = reserveCut > SLACK_BINS ? Number.POSITIVE_INFINITY : reserveCut * scale
+    // The mentors of row and reserve, in mentor order, without a branch per mentor (taken or not is
+    // a coin toss the processor cannot predict).
+    let listed = 0
+    for (let j = 0; j < m; j++) {
+      taken[listed] = j
+      listed += +(slackOf[j]! < reserveLimit)
+    }
     rows.reserve(kept)
     const { mentor, weight } = rows
     let at = rows.size
@@ -409,25 +480,39 @@ export const rowWidener = (frame: CohortFrame, rows: CohortRows) => {
     const reserveAt = i * R
     let reserved = 0
     let reserveTop = Number.NEGATIVE_INFINITY
-    let farTop = Number.NEGATIVE_INFINITY
-    let farLeast = Number.POSITIVE_INFINITY
     let reserveLeast = Number.POSITIVE_INFINITY
-    for (let j = 0; j < m; j++) {
+    for (let t = 0; t < listed; t++) {
+      const j = taken[t]!
       const pairSlack = slackOf[j]!
       if (pairSlack < limit) {
         mentor[at] = j
         weight[at++] = out[j]! + bonus
-      } else if (pairSlack === Number.POSITIVE_INFINITY) continue
-      else if (pairSlack < reserveLimit && reserved < R) {
+      } else {
         rows.reserveMentor[reserveAt + reserved] = j
         rows.reserveScore[reserveAt + reserved++] = out[j]!
         if (out[j]! + bonus > reserveTop) reserveTop = out[j]! + bonus
         if (pairSlack < reserveLeast) reserveLeast = pairSlack
-      } else {
-        if (out[j]! + bonus > farTop) farTop = out[j]! + bonus
-        if (pairSlack < farLeast) farLeast = pairSlack
       }
+      if (counts !== null) counts[out[j]! + 1]!--
     }
+    // The pairs in neither (every candidate at reserveLimit or further below the price): their best
+    // score from what is left of the counts, and reserveLimit as their least slack (a bound is enough).
+    let farTop = Number.NEGATIVE_INFINITY
+    let farLeast = Number.POSITIVE_INFINITY
+    if (counts !== null) {
+      let v = frame.heaviest
+      while (v >= 0 && counts[v + 1] === 0) v--
+      if (v >= 0) {
+        farTop = v + bonus
+        farLeast = reserveLimit
+      }
+      counts.fill(0)
+    } else
+      for (let j = 0; j < m; j++)
+        if (out[j]! >= 0 && slackOf[j]! >= reserveLimit) {
+          if (out[j]! + bonus > farTop) farTop = out[j]! + bonus
+          if (slackOf[j]! < farLeast) farLeast = slackOf[j]!
+        }
     rows.size = at
     rows.end[i] = at
     rows.sortRow(i, potential, n, scale)

@@ -13,9 +13,10 @@ export type CohortScorer = {
   readonly scale: number
   /**
    * Fills out[j] (j < pool size) with mentor j's scaled score for the mentee, or −1 when j is no
-   * candidate (knocked out, or below the threshold).
+   * candidate (knocked out, or below the threshold). With `counts` (longer than the highest scaled
+   * score + 1, all 0) it also counts the values: counts[s + 1] mentors score s, counts[0] are no candidates.
    */
-  readonly scoreRow: (answers: readonly Answer[], out: Int32Array) => number
+  readonly scoreRow: (answers: readonly Answer[], out: Int32Array, counts?: Int32Array) => number
   /** Prepares single lookups for one mentee: then `scoreOf(j)` is what scoreRow would put at out[j]. */
   readonly prepareRow: (answers: readonly Answer[]) => void
   readonly scoreOf: (mentor: number) => number
@@ -51,14 +52,15 @@ const threshold = (out: Int32Array, threshold: number, max: number, base: Float6
 const directScorer = (compiled: CompiledQuestionnaire, pool: MentorPool, minPercentage: number, scale: number): CohortScorer => {
   const into: Columns = { base: new Float64Array(pool.size), knockedOut: new Uint8Array(pool.size) }
   const row = new Int32Array(pool.size)
-  const scoreRow = (answers: readonly Answer[], out: Int32Array): number => {
-    const plan = planFor(compiled, answers)
-    if (plan.impossible) {
-      out.fill(-1)
-      return Math.round(plan.max * scale)
+  const planned = planBuffer(compiled.pairs.length)
+  const scoreRow = (answers: readonly Answer[], out: Int32Array, counts?: Int32Array): number => {
+    const plan = planFor(compiled, answers, planned)
+    if (plan.impossible) out.fill(-1)
+    else {
+      const { base, knockedOut } = scoreColumns(plan, pool, into)
+      threshold(out, minPercentage, plan.max, base, knockedOut, scale)
     }
-    const { base, knockedOut } = scoreColumns(plan, pool, into)
-    threshold(out, minPercentage, plan.max, base, knockedOut, scale)
+    if (counts !== undefined) for (let j = 0; j < out.length; j++) counts[out[j]! + 1]!++
     return Math.round(plan.max * scale)
   }
   return {
@@ -70,6 +72,9 @@ const directScorer = (compiled: CompiledQuestionnaire, pool: MentorPool, minPerc
     scoreOf: (j) => row[j]!,
   }
 }
+
+/** Per mentor and group, an index into the joint table. */
+type Indices = Uint16Array | Int32Array
 
 type Group = {
   readonly choiceSlots: readonly number[]
@@ -169,15 +174,14 @@ const groupedScorer = (compiled: CompiledQuestionnaire, pool: MentorPool, minPer
   const groups = classes.map((c) => buildGroup(pool, c))
   const n = pool.size
   const g = groups.length
-  // Per mentor its class in every group, side by side: the lookups then read one stream.
-  const classOf = new Int32Array(n * g)
-  classes.forEach((c, k) => {
-    for (let m = 0; m < n; m++) classOf[m * g + k] = c.classOf[m]!
-  })
-  // All groups' tables in one array; the classes above are offsets into it.
+  // All groups' tables in one array; per mentor its entry in every group's table, side by side: the
+  // lookups then read one stream, of 16-bit indices when the tables allow (half the bytes to read).
   const offsets = groups.map((_, k) => groups.slice(0, k).reduce((sum, group) => sum + group.pool.size, 0))
-  for (let m = 0; m < n; m++) for (let k = 0; k < g; k++) classOf[m * g + k]! += offsets[k]!
   const table = new Int32Array(groups.reduce((sum, group) => sum + group.pool.size, 0))
+  const classOf: Indices = table.length <= 0xffff ? new Uint16Array(n * g) : new Int32Array(n * g)
+  classes.forEach((c, k) => {
+    for (let m = 0; m < n; m++) classOf[m * g + k] = c.classOf[m]! + offsets[k]!
+  })
   // Per group its slots as flags and a plan buffer, so that preparing a mentee allocates nothing per group.
   const slotFlags = groups.map((group) => {
     const choice = new Uint8Array(pool.choiceSlots)
@@ -188,9 +192,13 @@ const groupedScorer = (compiled: CompiledQuestionnaire, pool: MentorPool, minPer
   })
   let least = 0
   let constant = -1
+  const planned = planBuffer(compiled.pairs.length)
+  const lookups = lookupsFor(g)
+  // Counts for a row scored without asking for them (sums lie in −1..highestBase).
+  const scratchCounts = new Int32Array(highestBase(compiled) + 2)
   /** Fills the tables for one mentee; false when nobody can be a candidate. */
   const prepare = (answers: readonly Answer[]): boolean => {
-    const plan: Plan = planFor(compiled, answers)
+    const plan: Plan = planFor(compiled, answers, planned)
     if (plan.impossible) return false
     groups.forEach((group, k) => {
       const flags = slotFlags[k]!
@@ -209,10 +217,16 @@ const groupedScorer = (compiled: CompiledQuestionnaire, pool: MentorPool, minPer
   let prepared = false
   return {
     scale: 1,
-    scoreRow: (answers, out) => {
+    scoreRow: (answers, out, counts) => {
       if (!prepare(answers)) out.fill(-1)
       else if (g === 0) out.fill(constant)
-      else sumLookups(out, table, classOf, g, least)
+      else {
+        lookups(out, table, classOf, least, counts ?? scratchCounts)
+        if (counts === undefined) scratchCounts.fill(0)
+        return 0
+      }
+      // Every mentor got the same value.
+      if (counts !== undefined && out.length > 0) counts[out[0]! + 1]! += out.length
       return 0
     },
     prepareRow: (answers) => {
@@ -228,27 +242,119 @@ const groupedScorer = (compiled: CompiledQuestionnaire, pool: MentorPool, minPer
   }
 }
 
-/** out[j] = Σ_k table[classOf[j·g + k]], or −1 below `least`; unrolled for the usual group counts. */
-const sumLookups = (out: Int32Array, table: Int32Array, classOf: Int32Array, g: number, least: number): void => {
-  const n = out.length
-  if (g === 4) {
-    for (let j = 0, c = 0; j < n; j++, c += 4) {
-      const s = table[classOf[c]!]! + table[classOf[c + 1]!]! + table[classOf[c + 2]!]! + table[classOf[c + 3]!]!
-      out[j] = s >= least ? s : -1
-    }
-  } else if (g === 3) {
-    for (let j = 0, c = 0; j < n; j++, c += 3) {
-      const s = table[classOf[c]!]! + table[classOf[c + 1]!]! + table[classOf[c + 2]!]!
-      out[j] = s >= least ? s : -1
-    }
-  } else {
-    for (let j = 0, c = 0; j < n; j++, c += g) {
+/**
+ * out[j] = Σ_k table[classOf[j·g + k]] over the g groups, or −1 below `least` (s | −1 when s − least
+ * is negative: no branch, since passing or not can be a coin toss); counts[v + 1]++ for each value v.
+ */
+type Lookups = (out: Int32Array, table: Int32Array, classOf: Indices, least: number, counts: Int32Array) => void
+
+const lookupsOver =
+  (g: number): Lookups =>
+  (out, table, classOf, least, counts) => {
+    for (let j = 0, c = 0; j < out.length; j++, c += g) {
       let s = 0
       for (let k = 0; k < g; k++) s += table[classOf[c + k]!]!
-      out[j] = s >= least ? s : -1
+      const v = s | ((s - least) >> 31)
+      out[j] = v
+      counts[v + 1]!++
     }
   }
-}
+
+/**
+ * The lookups written out for 1 to 8 groups, one small function each: a loop over the groups costs
+ * 2–2.5 times the written-out sum, and so does one function switching over the group counts (both
+ * measured at 7 groups and 10,000 mentors). Counting in the same loop costs little beside the lookups.
+ */
+const WRITTEN_OUT: readonly Lookups[] = [
+  (out, table, classOf, least, counts) => {
+    for (let j = 0, c = 0; j < out.length; j++, c += 1) {
+      const s = table[classOf[c]!]!
+      const v = s | ((s - least) >> 31)
+      out[j] = v
+      counts[v + 1]!++
+    }
+  },
+  (out, table, classOf, least, counts) => {
+    for (let j = 0, c = 0; j < out.length; j++, c += 2) {
+      const s = table[classOf[c]!]! + table[classOf[c + 1]!]!
+      const v = s | ((s - least) >> 31)
+      out[j] = v
+      counts[v + 1]!++
+    }
+  },
+  (out, table, classOf, least, counts) => {
+    for (let j = 0, c = 0; j < out.length; j++, c += 3) {
+      const s = table[classOf[c]!]! + table[classOf[c + 1]!]! + table[classOf[c + 2]!]!
+      const v = s | ((s - least) >> 31)
+      out[j] = v
+      counts[v + 1]!++
+    }
+  },
+  (out, table, classOf, least, counts) => {
+    for (let j = 0, c = 0; j < out.length; j++, c += 4) {
+      const s = table[classOf[c]!]! + table[classOf[c + 1]!]! + table[classOf[c + 2]!]! + table[classOf[c + 3]!]!
+      const v = s | ((s - least) >> 31)
+      out[j] = v
+      counts[v + 1]!++
+    }
+  },
+  (out, table, classOf, least, counts) => {
+    for (let j = 0, c = 0; j < out.length; j++, c += 5) {
+      const s = table[classOf[c]!]! + table[classOf[c + 1]!]! + table[classOf[c + 2]!]! + table[classOf[c + 3]!]! + table[classOf[c + 4]!]!
+      const v = s | ((s - least) >> 31)
+      out[j] = v
+      counts[v + 1]!++
+    }
+  },
+  (out, table, classOf, least, counts) => {
+    for (let j = 0, c = 0; j < out.length; j++, c += 6) {
+      const s =
+        table[classOf[c]!]! +
+        table[classOf[c + 1]!]! +
+        table[classOf[c + 2]!]! +
+        table[classOf[c + 3]!]! +
+        table[classOf[c + 4]!]! +
+        table[classOf[c + 5]!]!
+      const v = s | ((s - least) >> 31)
+      out[j] = v
+      counts[v + 1]!++
+    }
+  },
+  (out, table, classOf, least, counts) => {
+    for (let j = 0, c = 0; j < out.length; j++, c += 7) {
+      const s =
+        table[classOf[c]!]! +
+        table[classOf[c + 1]!]! +
+        table[classOf[c + 2]!]! +
+        table[classOf[c + 3]!]! +
+        table[classOf[c + 4]!]! +
+        table[classOf[c + 5]!]! +
+        table[classOf[c + 6]!]!
+      const v = s | ((s - least) >> 31)
+      out[j] = v
+      counts[v + 1]!++
+    }
+  },
+  (out, table, classOf, least, counts) => {
+    for (let j = 0, c = 0; j < out.length; j++, c += 8) {
+      const s =
+        table[classOf[c]!]! +
+        table[classOf[c + 1]!]! +
+        table[classOf[c + 2]!]! +
+        table[classOf[c + 3]!]! +
+        table[classOf[c + 4]!]! +
+        table[classOf[c + 5]!]! +
+        table[classOf[c + 6]!]! +
+        table[classOf[c + 7]!]!
+      const v = s | ((s - least) >> 31)
+      out[j] = v
+      counts[v + 1]!++
+    }
+  },
+]
+
+/** The lookups for g groups. */
+const lookupsFor = (g: number): Lookups => WRITTEN_OUT[g - 1] ?? lookupsOver(g)
 
 /** The most points any pair can score (MultipleMatchesFit counts each option). */
 export const highestBase = (compiled: CompiledQuestionnaire): number =>

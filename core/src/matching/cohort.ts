@@ -94,6 +94,7 @@ const setUp = (input: CohortInput): E.Either<CohortError, Setup> => {
     places,
     excluded: menteesIn.map((m) => [...(declined.get(m.id) ?? []), ...(columnOf.has(m.id) ? [columnOf.get(m.id)!] : [])]),
     scorer,
+    heaviest,
     bonus,
   }
   return E.right({ compiled, pool, frame, rowOf, alreadyLive: input.mentees.filter((m) => liveMentees.has(m.id)).map((m) => m.id) })

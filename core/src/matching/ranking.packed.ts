@@ -41,22 +41,16 @@ const popcount = (v: number): number => {
   return Math.imul((v + (v >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24
 }
 
-export const planFor = (compiled: CompiledQuestionnaire, menteeAnswers: readonly Answer[]): Plan => {
-  const n = compiled.pairs.length
-  const plan = {
-    kind: new Int32Array(n),
-    slot: new Int32Array(n),
-    menteeMask: new Uint32Array(n),
-    noPreferenceMask: new Uint32Array(n),
-    weight: new Float64Array(n),
-    value: new Float64Array(n),
-    minYearsAhead: new Float64Array(n),
-    mustFit: new Uint8Array(n),
-    steps: 0,
-    offset: 0,
-    max: 0,
-    impossible: false,
-  }
+/**
+ * `into` (a planBuffer as long as the questionnaire's pairs) is filled instead of new columns: the
+ * whole-cohort scorer plans a mentee per row it scores, and fresh typed arrays there kept the collector busy.
+ */
+export const planFor = (compiled: CompiledQuestionnaire, menteeAnswers: readonly Answer[], into?: PlanBuffer): Plan => {
+  const plan = into ?? planBuffer(compiled.pairs.length)
+  plan.steps = 0
+  plan.offset = 0
+  plan.max = 0
+  plan.impossible = false
   const answers = answersByPair(menteeAnswers)
   const push = (
     kind: number,
@@ -199,8 +193,9 @@ export type Columns = { readonly base: Float64Array; readonly knockedOut: Uint8A
 export const scoreColumns = (plan: Plan, pool: MentorPool, into?: Columns): Columns => {
   const n = pool.size
   // Whole-cohort matching scores every mentee against the pool: reusing the buffers spares the collector.
-  const base = into === undefined ? new Float64Array(n) : into.base.subarray(0, n)
-  const knockedOut = into === undefined ? new Uint8Array(n) : into.knockedOut.subarray(0, n)
+  const base = into === undefined ? new Float64Array(n) : into.base.length === n ? into.base : into.base.subarray(0, n)
+  const knockedOut =
+    into === undefined ? new Uint8Array(n) : into.knockedOut.length === n ? into.knockedOut : into.knockedOut.subarray(0, n)
   base.fill(plan.offset)
   if (into !== undefined) knockedOut.fill(0)
   for (let s = 0; s < plan.steps; s++) {
