@@ -5,7 +5,9 @@
 import { existsSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { DAY, RETENTION_NOTICE_PERIOD, monthsAfter, proposalIdOf, type RetentionDueRow } from '@tandem/core'
+import { sql } from 'kysely'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { query } from './database.under-test.js'
 import { START, expectOk, startHarness, type Harness, type Person } from './harness.js'
 import { filesMentioning } from './self-service.support.js'
 
@@ -142,15 +144,10 @@ describe('the retention sweep', () => {
     expect(result.scrubbedMails).toBe(old.length)
     expect(result.removedMailFiles).toBe(files.length)
     for (const file of files) expect(existsSync(join(folder, file))).toBe(false)
-    const rows = h.server.db.raw
-      .prepare('select subject, created_at, data, recipient_email, recipient_name from outbox order by id')
-      .all() as {
-      subject: string
-      created_at: number
-      data: string
-      recipient_email: string
-      recipient_name: string
-    }[]
+    const rows = await query<{ subject: string; created_at: number; data: string; recipient_email: string; recipient_name: string }>(
+      h.server,
+      sql`select subject, created_at, data, recipient_email, recipient_name from outbox order by id`,
+    )
     for (const row of rows.slice(0, old.length)) {
       expect(row).toMatchObject({ data: '{}', recipient_email: '', recipient_name: '' })
       expect(row.subject).not.toBe('')

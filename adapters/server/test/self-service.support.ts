@@ -4,8 +4,10 @@ import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { aMenteeAnswers, aMentorAnswers } from '@tandem/fixtures'
 import { simpleParser } from 'mailparser'
+import { sql } from 'kysely'
 import sharp from 'sharp'
 import { SIGN_UP, signUp, type Tokens } from '../../identity/test/support/harness.js'
+import { query } from './database.under-test.js'
 import { toWire } from './harness.js'
 import { signUpBody, type RealServer } from './identity.harness.js'
 
@@ -136,8 +138,8 @@ const decodedMail = async (raw: Buffer): Promise<string> => {
 }
 
 /** The photo as the database stores it (the server may re-encode an upload), to search for its bytes. */
-export const storedPhoto = (t: RealServer, userId: number): Buffer => {
-  const bytes = t.server.db.raw.prepare('select bytes from profile_images where user_id = ?').pluck().get(userId)
+export const storedPhoto = async (t: RealServer, userId: number): Promise<Buffer> => {
+  const bytes = (await query<{ bytes: unknown }>(t.server, sql`select bytes from profile_images where user_id = ${userId}`))[0]?.bytes
   if (!Buffer.isBuffer(bytes)) throw new Error(`no photo stored for user ${userId}`)
   return bytes
 }

@@ -11,7 +11,7 @@ let h: Harness
 let years: { yearA: number; yearB: number }
 beforeAll(async () => {
   h = await startHarness()
-  years = seedStatisticsPopulation(h.server.db.raw)
+  years = await seedStatisticsPopulation(h.server.db)
   await h.server.snapshotPool()
 })
 afterAll(async () => {

@@ -1,0 +1,24 @@
+import { defineConfig } from 'vitest/config'
+
+// The server suite again with every harness on PostgreSQL (test/database.under-test.ts): one
+// PostgreSQL server per run, a database of its own per data folder, copied from a migrated template.
+// The files below are about the SQLite file itself or already test PostgreSQL on their own; every
+// other file runs on both databases.
+const SQLITE_ONLY: Readonly<Record<string, string>> = {
+  'backup.restore.test.ts': 'copies, checks and restores the SQLite file of the data folder (PostgreSQL: pg_dump)',
+  'db-copy.moves-an-installation.test.ts': 'moves a SQLite installation into PostgreSQL: its source is the SQLite file',
+  'database.chosen-by-database-url.test.ts': 'starts servers on both databases itself',
+}
+
+export default defineConfig({
+  test: {
+    name: 'server-pg',
+    root: import.meta.dirname,
+    include: ['test/**/*.test.ts'],
+    exclude: Object.keys(SQLITE_ONLY).map((file) => `test/${file}`),
+    env: { TANDEM_TEST_DATABASE: 'postgres' },
+    globalSetup: ['test/postgres.global-setup.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+})
