@@ -10,7 +10,7 @@ import { sql } from 'kysely'
 import { query, rowsOfTable, tableNames } from './database.under-test.js'
 import { toWire } from './harness.js'
 import { claimsOf, signUpBody, startRealServer, type RealServer } from './identity.harness.js'
-import { filesMentioning, storedPhoto } from './self-service.support.js'
+import { storedMentioning, storedPhoto } from './self-service.support.js'
 
 const ADMIN = 'root@example.org'
 let t: RealServer
@@ -158,7 +158,7 @@ describe('DeleteUserFromIdp with deletefromDB=true', () => {
     const needles = [mentee.email, subject, 'Zelda', 'Quixote', 'Zeldacorp', 'Quixotown', '1987-03-04']
     const photo = await storedPhoto(t, mentee.id)
     const before = (await tracesOf(mentee.id, needles)).map((f) => f.split(':')[0])
-    const filesBefore = await filesMentioning(t.dir, needles, [photo])
+    const filesBefore = await storedMentioning(t, needles, [photo])
     expect(filesBefore.some((f) => f.startsWith('mail/'))).toBe(true)
     expect(filesBefore.some((f) => f.endsWith('bytes 0'))).toBe(true)
     expect(before).toEqual(
@@ -175,7 +175,7 @@ describe('DeleteUserFromIdp with deletefromDB=true', () => {
     expect(reply.status).toBe(200)
     expect(await tracesOf(mentee.id, needles)).toEqual([])
     // Nor in the bytes of the data folder: database and write-ahead log, mail files, the photo.
-    expect(await filesMentioning(t.dir, needles, [photo])).toEqual([])
+    expect(await storedMentioning(t, needles, [photo])).toEqual([])
     // The mentor's delivered mails stay in their history (subject and date), without the mentee's data.
     expect(await mentorMails()).toBe(mentorMailsBefore)
 

@@ -8,7 +8,7 @@ import { startTestSmtp, type TestSmtp } from '../../mail/test/support/smtp.serve
 import { sql } from 'kysely'
 import { query } from './database.under-test.js'
 import { claimsOf, signUpBody, startRealServer, type RealServer } from './identity.harness.js'
-import { aParticipant, chooseMentor, filesMentioning, storedPhoto } from './self-service.support.js'
+import { aParticipant, chooseMentor, storedMentioning, storedPhoto } from './self-service.support.js'
 
 const deleteMine = (t: RealServer, token: string, email: string, confirmEmail: string) =>
   t.api<boolean>(token, 'POST', '/api/Account/DeleteMyAccount', { email, confirmEmail })
@@ -61,9 +61,9 @@ describe('Delete my account, mails as .eml files in the data folder', () => {
     const needles = [mentee.email, 'Zelda', 'Quixote', 'Zeldacorp', 'Quixotown', subject]
     const photo = await storedPhoto(t, mentee.id)
     // Before: the person is in the database and in the mail folder (the mentor's request mail names nobody, their own mails do).
-    const before = await filesMentioning(t.dir, needles, [photo])
+    const before = await storedMentioning(t, needles, [photo])
     expect(before.filter((f) => f.startsWith('mail/')).length).toBeGreaterThan(0)
-    expect(before).toContain('tandem.db-wal: bytes 0')
+    expect(before).toContain(t.server.db.dialect === 'sqlite' ? 'tandem.db-wal: bytes 0' : 'profile_images: bytes 0')
 
     // Typed with other capitals and spaces: still their address.
     const reply = await deleteMine(t, mentee.tokens.access_token, mentee.email, '  Zelda.Quixote@Example.org ')
@@ -82,7 +82,7 @@ describe('Delete my account, mails as .eml files in the data folder', () => {
     await t.server.deliverMail()
 
     // No trace in the data folder: database, its write-ahead log, mail files, provider records.
-    expect(await filesMentioning(t.dir, needles, [photo])).toEqual([])
+    expect(await storedMentioning(t, needles, [photo])).toEqual([])
     expect(await t.server.identityProvider?.accounts.findByEmail(mentee.email)).toBeUndefined()
 
     // The old session: its access token is refused with AccountDeleted, its refresh token is dead.
@@ -120,11 +120,11 @@ describe('Delete my account, mails over SMTP', () => {
     await chooseMentor(t, mentee, mentor)
     const needles = [mentor.email, 'Otto', 'Ottocorp', String(claimsOf(mentor.tokens)['sub'])]
     const photo = await storedPhoto(t, mentor.id)
-    expect((await filesMentioning(t.dir, needles, [photo])).length).toBeGreaterThan(0)
+    expect((await storedMentioning(t, needles, [photo])).length).toBeGreaterThan(0)
     expect((await deleteMine(t, mentor.tokens.access_token, mentor.email, mentor.email)).status).toBe(200)
     await t.server.deliverMail()
     // With SMTP the mails live in the database only: no trace there either.
-    expect(await filesMentioning(t.dir, needles, [photo])).toEqual([])
+    expect(await storedMentioning(t, needles, [photo])).toEqual([])
     const toMentee = (await smtp.parsed()).filter((m) => m.headers.get('x-tandem-notification') === 'PARTNER_LEFT')
     expect(toMentee).toHaveLength(1)
     const mail = toMentee[0]

@@ -45,7 +45,7 @@ describe('concurrent matching runs', () => {
     const bases = [harness.base, ...processes.map((p) => p.base)]
 
     const statuses = await Promise.all(mentees.map((m, i) => startAt(harness, bases[i % bases.length] ?? harness.base, m)))
-    expect(statuses.every((s) => s === 200)).toBe(true)
+    expect(statuses).toEqual(statuses.map(() => 200))
 
     const world = await wholeWorld(harness)
     expect(checkInvariants(world)).toEqual([])

@@ -4,9 +4,10 @@
 // (test/postgres.global-setup.ts). A restart or a second instance on the same folder gets the same
 // database, as it would get the same SQLite file.
 import { join } from 'node:path'
-import { openDatabase, openPostgresDatabase, type Database } from '@tandem/sqlite'
+import BetterSqlite3 from 'better-sqlite3'
+import { openDatabase, openPostgresDatabase, openPostgresKysely, type Database } from '@tandem/sqlite'
 import { createDatabaseOn, type TestDatabase } from '@tandem/testing'
-import { sql, type RawBuilder } from 'kysely'
+import { Kysely, SqliteDialect, sql, type RawBuilder } from 'kysely'
 import { afterAll, inject } from 'vitest'
 import { onSqliteFile, type TandemServer } from '../src/index.js'
 import { runOn } from './store.statements.js'
@@ -40,6 +41,26 @@ export const releaseDatabase = async (dir: string): Promise<void> => {
 export const openDatabaseOf = async (dir: string): Promise<Database> => {
   const url = (await databaseEnv(dir))['DATABASE_URL']
   return url === undefined ? openDatabase(join(dir, 'tandem.db')) : openPostgresDatabase(url)
+}
+
+/**
+ * A bare Kysely on the database of data folder `dir` while no server runs on it (no store, no
+ * migrations): for what an older version left behind, or a look at what a stopped server kept.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any schema: an older version's too
+export const openKyselyOf = async (dir: string): Promise<Kysely<any>> => {
+  const url = (await databaseEnv(dir))['DATABASE_URL']
+  return url === undefined ? new Kysely({ dialect: new SqliteDialect({ database: new BetterSqlite3(join(dir, 'tandem.db'), { fileMustExist: true }) }) }) : openPostgresKysely(url)
+}
+
+/** Runs one statement on the database of data folder `dir` with a connection of its own. */
+export const queryFolder = async <R>(dir: string, statement: RawBuilder<R>): Promise<R[]> => {
+  const db = await openKyselyOf(dir)
+  try {
+    return (await statement.execute(db)).rows
+  } finally {
+    await db.destroy()
+  }
 }
 
 afterAll(async () => {

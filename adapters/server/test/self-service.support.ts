@@ -7,7 +7,8 @@ import { simpleParser } from 'mailparser'
 import { sql } from 'kysely'
 import sharp from 'sharp'
 import { SIGN_UP, signUp, type Tokens } from '../../identity/test/support/harness.js'
-import { query } from './database.under-test.js'
+import type { TandemServer } from '../src/index.js'
+import { query, rowsOfTable, tableNames } from './database.under-test.js'
 import { toWire } from './harness.js'
 import { signUpBody, type RealServer } from './identity.harness.js'
 
@@ -123,6 +124,37 @@ export const filesMentioning = async (dir: string, needles: readonly string[], b
   }
   await walk(dir)
   return found
+}
+
+/**
+ * Where the needles are still stored: every file of the data folder (with SQLite the database and
+ * its write-ahead log among them), and on PostgreSQL, whose database is not in the folder, every
+ * row of every table that holds one (`table: needle`, `table: bytes i`).
+ */
+export const storedMentioning = async (
+  t: { readonly server: TandemServer; readonly dir: string },
+  needles: readonly string[],
+  byteNeedles: readonly Buffer[] = [],
+): Promise<string[]> => [
+  ...(await filesMentioning(t.dir, needles, byteNeedles)),
+  ...(t.server.db.dialect === 'postgres' ? await rowsMentioning(t.server, needles, byteNeedles) : []),
+]
+
+const rowsMentioning = async (server: TandemServer, needles: readonly string[], byteNeedles: readonly Buffer[]): Promise<string[]> => {
+  const found = new Set<string>()
+  for (const table of await tableNames(server))
+    for (const row of await rowsOfTable(server, table)) {
+      const values = Object.values(row)
+      const text = values
+        .filter((v) => typeof v === 'string')
+        .join('\n')
+        .toLowerCase()
+      for (const needle of needles) if (text.includes(needle.toLowerCase())) found.add(`${table}: ${needle}`)
+      byteNeedles.forEach((needle, i) => {
+        if (values.some((v) => Buffer.isBuffer(v) && v.includes(needle))) found.add(`${table}: bytes ${i}`)
+      })
+    }
+  return [...found]
 }
 
 /** A mail's headers, subject, text, HTML and attachments with their transfer encodings undone. */

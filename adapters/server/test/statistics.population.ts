@@ -96,11 +96,10 @@ export const seedStatisticsPopulation = async (db: Database): Promise<{ readonly
     mentorReason?: number
   }) => {
     t += 1
-    // The database numbers the tandems (1, 2, … in a fresh one), so later ones do not collide.
-    await run(sql`insert into tandems (version, state, mentee_id, mentor_id, cluster_id, created_at, manual,
+    await run(sql`insert into tandems (id, version, state, mentee_id, mentor_id, cluster_id, created_at, manual,
       score_base, score_max, score_percentage, score_breakdown, mentee_proposal_id, mentee_state, mentee_decided_at,
       mentee_decline_reason_id, mentor_proposal_id, mentor_state, mentor_decided_at, mentor_decline_reason_id)
-      values (1, ${x.state}, ${x.mentee}, ${x.mentor}, ${yearA}, ${CREATED + t * HOUR}, 0, ${x.percentage}, 100, ${x.percentage}, '[]',
+      values (${t}, 1, ${x.state}, ${x.mentee}, ${x.mentor}, ${yearA}, ${CREATED + t * HOUR}, 0, ${x.percentage}, 100, ${x.percentage}, '[]',
       ${2 * t - 1}, ${x.menteeState}, ${x.menteeDecided}, ${x.menteeReason ?? null}, ${2 * t}, ${x.mentorState}, ${x.mentorDecided},
       ${x.mentorReason ?? null})`)
   }
