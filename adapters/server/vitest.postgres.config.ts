@@ -8,6 +8,7 @@ const SQLITE_ONLY: Readonly<Record<string, string>> = {
   'backup.restore.test.ts': 'copies, checks and restores the SQLite file of the data folder (PostgreSQL: pg_dump)',
   'db-copy.moves-an-installation.test.ts': 'moves a SQLite installation into PostgreSQL: its source is the SQLite file',
   'database.chosen-by-database-url.test.ts': 'starts servers on both databases itself',
+  'production.install.test.ts': 'installs and starts a copy of the project on a SQLite data folder of its own (no harness; minutes)',
 }
 
 export default defineConfig({

@@ -1,4 +1,4 @@
-// Consents over real HTTP on a real SQLite file: sign-up stores the versions of the privacy policy
+// Consents over real HTTP on a real database: sign-up stores the versions of the privacy policy
 // and the terms in force with the time; once a version changes, the caller's details name that
 // document as due, and AcceptConsents records the new version (an outdated one is a 400).
 import { mkdtempSync, rmSync } from 'node:fs'

@@ -50,7 +50,9 @@ export const openDatabaseOf = async (dir: string): Promise<Database> => {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any schema: an older version's too
 export const openKyselyOf = async (dir: string): Promise<Kysely<any>> => {
   const url = (await databaseEnv(dir))['DATABASE_URL']
-  return url === undefined ? new Kysely({ dialect: new SqliteDialect({ database: new BetterSqlite3(join(dir, 'tandem.db'), { fileMustExist: true }) }) }) : openPostgresKysely(url)
+  return url === undefined
+    ? new Kysely({ dialect: new SqliteDialect({ database: new BetterSqlite3(join(dir, 'tandem.db'), { fileMustExist: true }) }) })
+    : openPostgresKysely(url)
 }
 
 /** Runs one statement on the database of data folder `dir` with a connection of its own. */

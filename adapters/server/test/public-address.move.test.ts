@@ -88,7 +88,11 @@ describe('moving to a new public address', () => {
     )
     expect(undone.error).toBeUndefined()
     // As an older version left it: keyed by `${PUBLIC_URL}/oidc`, the re-keying migration not applied.
-    await older.updateTable('users').set({ issuer: `${before.base}/oidc` }).where('email', '=', 'anna@example.org').execute()
+    await older
+      .updateTable('users')
+      .set({ issuer: `${before.base}/oidc` })
+      .where('email', '=', 'anna@example.org')
+      .execute()
     await older.destroy()
 
     const after = await startRealServer({}, { dir })

@@ -1,6 +1,7 @@
 // The scheduler of the deadline and reminder sweeps: two server instances on one database (one SQLite
-// file, or one PostgreSQL database, as two processes would be), each with its own scheduler; only the lease holder sweeps, another takes over
-// when the holder stops or dies, and sweeping twice changes nothing.
+// file, or one PostgreSQL database, as two processes would be), each with its own scheduler; only the
+// lease holder sweeps, another takes over when the holder stops or dies, and sweeping twice changes
+// nothing.
 import { DAY, HOUR } from '@tandem/core'
 import { createSchedulerLeases } from '@tandem/sqlite'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
