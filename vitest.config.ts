@@ -1,11 +1,12 @@
 import { defineConfig } from 'vitest/config'
 
 // One project per package; each package's own vitest.config.ts says how its tests run. The web app
-// has two: component tests (jsdom) and the browser journeys in Chromium (e2e).
+// has two: component tests (jsdom) and the browser journeys in Chromium (e2e); the server suite runs
+// twice: on SQLite (server) and on PostgreSQL (server-pg).
 export default defineConfig({
   test: {
     projects: ['core', 'fixtures', 'testing', 'adapters/*', 'web', 'lint']
       .map((p) => `${p}/vitest.config.ts`)
-      .concat('web/vitest.e2e.config.ts'),
+      .concat('web/vitest.e2e.config.ts', 'adapters/server/vitest.postgres.config.ts'),
   },
 })

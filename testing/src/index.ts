@@ -1,4 +1,11 @@
 // Test support shared by the suites; production code never imports it.
 export { DEBIAN_POSTGRESQL_ROOT, findPostgresBin } from './postgres.binaries.js'
 export { startPostgresCluster, type PostgresCluster } from './postgres.cluster.js'
-export { createTestDatabase, givenServerUrl, type TestDatabase } from './postgres.database.js'
+export {
+  createDatabaseOn,
+  createTestDatabase,
+  givenServerUrl,
+  startPostgresServer,
+  type PostgresServer,
+  type TestDatabase,
+} from './postgres.database.js'

@@ -28,7 +28,7 @@ beforeAll(async () => {
   stack = await startStack({ ADMIN_EMAILS: adminPerson.email })
   // Registered now, in the default program year: outside the known population's years and days.
   await seedPopulation(stack.server, generatePopulation({ seed: 17, mentees: 8, mentors: 12 }), `${stack.baseUrl}/oidc`)
-  seedStatisticsPopulation(stack.server.db.raw)
+  await seedStatisticsPopulation(stack.server.db)
   await stack.server.snapshotPool()
   page = (await stack.newPerson()).page
   page.on('response', (response) => {

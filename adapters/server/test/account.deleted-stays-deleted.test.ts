@@ -4,6 +4,7 @@
 // address starts a new, empty account. Over real HTTP with the real embedded provider, and with an
 // external provider (a second, separate provider instance).
 import { aMentorAnswers } from '@tandem/fixtures'
+import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   SIGN_UP,
@@ -17,6 +18,7 @@ import {
   refreshTokens,
 } from '../../identity/test/support/harness.js'
 import { confirmAddress, emlMails } from './admin-verified.support.js'
+import { query } from './database.under-test.js'
 import { toWire } from './harness.js'
 import { claimsOf, signUpBody, startRealServer, type RealServer } from './identity.harness.js'
 
@@ -96,10 +98,10 @@ describe('with the embedded provider', () => {
     expect(attempt.status).toBe(400)
     await expect(signIn(t.endpoint, email, SIGN_UP.password)).rejects.toThrow()
     // Only a keyed hash and the time stay: no row names the address or the subject.
-    const stored = t.server.db.raw.prepare('select subject_hash, deleted_at from deleted_subjects').all() as {
-      subject_hash: string
-      deleted_at: number
-    }[]
+    const stored = await query<{ subject_hash: string; deleted_at: number }>(
+      t.server,
+      sql`select subject_hash, deleted_at from deleted_subjects`,
+    )
     expect(stored).toHaveLength(1)
     expect(stored[0]?.subject_hash).toMatch(/^[0-9a-f]{64}$/)
     expect(JSON.stringify(stored)).not.toContain(String(claimsOf(old)['sub']))
@@ -146,7 +148,9 @@ describe('with an external provider', () => {
     // A second token of the same session, issued before the deletion too.
     const alsoOld = await signIn(idp, email, SIGN_UP.password)
     expect((await deleteUser(t, admin, email)).status).toBe(200)
-    const deletedAt = t.server.db.raw.prepare('select deleted_at from deleted_subjects').pluck().get() as number
+    const deletions = await query<{ deleted_at: number }>(t.server, sql`select deleted_at from deleted_subjects`)
+    expect(deletions).toHaveLength(1)
+    const deletedAt = deletions[0]?.deleted_at ?? 0
 
     for (const tokens of [old, alsoOld]) {
       const read = await details(t, tokens, email)

@@ -6,9 +6,11 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SIGN_UP, signUp, type Tokens, refreshTokens } from '../../identity/test/support/harness.js'
 import { confirmAddress, emlMails } from './admin-verified.support.js'
+import { sql } from 'kysely'
+import { query, rowsOfTable, tableNames } from './database.under-test.js'
 import { toWire } from './harness.js'
 import { claimsOf, signUpBody, startRealServer, type RealServer } from './identity.harness.js'
-import { filesMentioning, storedPhoto } from './self-service.support.js'
+import { storedMentioning, storedPhoto } from './self-service.support.js'
 
 const ADMIN = 'root@example.org'
 let t: RealServer
@@ -67,12 +69,10 @@ const participant = async (
 }
 
 /** Every table and row that still mentions one of the needles or refers to the user id. */
-const tracesOf = (userId: number, needles: readonly string[]): string[] => {
-  const raw = t.server.db.raw
-  const tables = raw.prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%'").pluck().all() as string[]
+const tracesOf = async (userId: number, needles: readonly string[]): Promise<string[]> => {
   const found: string[] = []
-  for (const table of tables) {
-    for (const row of raw.prepare(`select * from "${table}"`).all() as Record<string, unknown>[]) {
+  for (const table of await tableNames(t.server)) {
+    for (const row of await rowsOfTable(t.server, table)) {
       const text = Object.values(row)
         .filter((v) => typeof v === 'string')
         .join('\n')
@@ -115,10 +115,9 @@ describe('DeleteUserFromIdp with deletefromDB=true', () => {
     expect(
       (await t.api(mentee.tokens.access_token, 'POST', '/api/MatchingTandem/CreateMatchingTandem', { menteeEmail: mentee.email })).status,
     ).toBe(200)
-    const tandemIds = t.server.db.raw
-      .prepare('select id from tandems where mentee_id = ? and mentor_id = ?')
-      .pluck()
-      .all(mentee.id, mentor.id) as number[]
+    const tandemIds = (
+      await query<{ id: number }>(t.server, sql`select id from tandems where mentee_id = ${mentee.id} and mentor_id = ${mentor.id}`)
+    ).map((r) => r.id)
     expect(tandemIds.length).toBeGreaterThan(0)
 
     // The administrator accepts for both: MATCHED, and each gets mail naming the other as partner.
@@ -157,9 +156,9 @@ describe('DeleteUserFromIdp with deletefromDB=true', () => {
 
     const subject = String(claimsOf(mentee.tokens)['sub'])
     const needles = [mentee.email, subject, 'Zelda', 'Quixote', 'Zeldacorp', 'Quixotown', '1987-03-04']
-    const photo = storedPhoto(t, mentee.id)
-    const before = tracesOf(mentee.id, needles).map((f) => f.split(':')[0])
-    const filesBefore = await filesMentioning(t.dir, needles, [photo])
+    const photo = await storedPhoto(t, mentee.id)
+    const before = (await tracesOf(mentee.id, needles)).map((f) => f.split(':')[0])
+    const filesBefore = await storedMentioning(t, needles, [photo])
     expect(filesBefore.some((f) => f.startsWith('mail/'))).toBe(true)
     expect(filesBefore.some((f) => f.endsWith('bytes 0'))).toBe(true)
     expect(before).toEqual(
@@ -174,16 +173,17 @@ describe('DeleteUserFromIdp with deletefromDB=true', () => {
       `/api/Account/DeleteUserFromIdp?emailId=${encodeURIComponent(mentee.email)}&deletefromDB=true`,
     )
     expect(reply.status).toBe(200)
-    expect(tracesOf(mentee.id, needles)).toEqual([])
+    expect(await tracesOf(mentee.id, needles)).toEqual([])
     // Nor in the bytes of the data folder: database and write-ahead log, mail files, the photo.
-    expect(await filesMentioning(t.dir, needles, [photo])).toEqual([])
+    expect(await storedMentioning(t, needles, [photo])).toEqual([])
     // The mentor's delivered mails stay in their history (subject and date), without the mentee's data.
     expect(await mentorMails()).toBe(mentorMailsBefore)
 
     // The partner's history: the same tandems, still the mentor's, now with an anonymous mentee.
-    const after = t.server.db.raw
-      .prepare('select id, mentee_id, mentor_id, state from tandems where id in (' + tandemIds.join(',') + ')')
-      .all() as { id: number; mentee_id: number; mentor_id: number; state: string }[]
+    const after = await query<{ id: number; mentee_id: number; mentor_id: number; state: string }>(
+      t.server,
+      sql`select id, mentee_id, mentor_id, state from tandems where id in (${sql.join(tandemIds)})`,
+    )
     expect(after.map((r) => r.id).sort()).toEqual([...tandemIds].sort())
     expect(after.every((r) => r.mentor_id === mentor.id && r.mentee_id !== mentee.id)).toBe(true)
     const team = await t.api<{
@@ -234,11 +234,11 @@ describe('SyncDBFromIdp', () => {
     const sync = () => t.api<number>(admin.access_token, 'GET', '/api/Admin/SyncDBFromIdp')
     // Nothing differs yet: nobody is counted.
     expect((await sync()).body.value).toBe(0)
-    t.server.db.raw
-      .prepare(
-        'update identity_accounts set given_name = ?, family_name = ?, birthdate = ?, gender = ?, locale = ?, email = ? where email = ?',
-      )
-      .run('Samantha', 'Synced', '1981-02-03', 'Female', 'de', 'synced@example.org', email)
+    await query(
+      t.server,
+      sql`update identity_accounts set given_name = ${'Samantha'}, family_name = ${'Synced'}, birthdate = ${'1981-02-03'},
+        gender = ${'Female'}, locale = ${'de'}, email = ${'synced@example.org'} where email = ${email}`,
+    )
     const reply = await sync()
     expect(reply.status).toBe(200)
     expect(reply.body.value).toBe(1)

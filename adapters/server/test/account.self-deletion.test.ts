@@ -5,14 +5,16 @@
 import { refreshTokens } from '../../identity/test/support/harness.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestSmtp, type TestSmtp } from '../../mail/test/support/smtp.server.js'
+import { sql } from 'kysely'
+import { query } from './database.under-test.js'
 import { claimsOf, signUpBody, startRealServer, type RealServer } from './identity.harness.js'
-import { aParticipant, chooseMentor, filesMentioning, storedPhoto } from './self-service.support.js'
+import { aParticipant, chooseMentor, storedMentioning, storedPhoto } from './self-service.support.js'
 
 const deleteMine = (t: RealServer, token: string, email: string, confirmEmail: string) =>
   t.api<boolean>(token, 'POST', '/api/Account/DeleteMyAccount', { email, confirmEmail })
 
-const tandemState = (t: RealServer, id: number) =>
-  t.server.db.raw.prepare('select state from tandems where id = ?').pluck().get(id) as string | undefined
+const tandemState = async (t: RealServer, id: number): Promise<string | undefined> =>
+  (await query<{ state: string }>(t.server, sql`select state from tandems where id = ${id}`))[0]?.state
 
 describe('Delete my account, mails as .eml files in the data folder', () => {
   let t: RealServer
@@ -57,18 +59,18 @@ describe('Delete my account, mails as .eml files in the data folder', () => {
     await t.server.deliverMail()
     const subject = String(claimsOf(mentee.tokens)['sub'])
     const needles = [mentee.email, 'Zelda', 'Quixote', 'Zeldacorp', 'Quixotown', subject]
-    const photo = storedPhoto(t, mentee.id)
+    const photo = await storedPhoto(t, mentee.id)
     // Before: the person is in the database and in the mail folder (the mentor's request mail names nobody, their own mails do).
-    const before = await filesMentioning(t.dir, needles, [photo])
+    const before = await storedMentioning(t, needles, [photo])
     expect(before.filter((f) => f.startsWith('mail/')).length).toBeGreaterThan(0)
-    expect(before).toContain('tandem.db-wal: bytes 0')
+    expect(before).toContain(t.server.db.dialect === 'sqlite' ? 'tandem.db-wal: bytes 0' : 'profile_images: bytes 0')
 
     // Typed with other capitals and spaces: still their address.
     const reply = await deleteMine(t, mentee.tokens.access_token, mentee.email, '  Zelda.Quixote@Example.org ')
     expect([reply.status, reply.body.value]).toEqual([200, true])
 
     // The tandem ended as a release does; the mentor is back in the pool and is told.
-    expect(tandemState(t, tandemId)).toBe('CLOSED')
+    expect(await tandemState(t, tandemId)).toBe('CLOSED')
     const details = await t.api<{ userStatuses: { role: string; userStatus: string }[] }>(
       mentor.tokens.access_token,
       'GET',
@@ -80,7 +82,7 @@ describe('Delete my account, mails as .eml files in the data folder', () => {
     await t.server.deliverMail()
 
     // No trace in the data folder: database, its write-ahead log, mail files, provider records.
-    expect(await filesMentioning(t.dir, needles, [photo])).toEqual([])
+    expect(await storedMentioning(t, needles, [photo])).toEqual([])
     expect(await t.server.identityProvider?.accounts.findByEmail(mentee.email)).toBeUndefined()
 
     // The old session: its access token is refused with AccountDeleted, its refresh token is dead.
@@ -117,12 +119,12 @@ describe('Delete my account, mails over SMTP', () => {
     )
     await chooseMentor(t, mentee, mentor)
     const needles = [mentor.email, 'Otto', 'Ottocorp', String(claimsOf(mentor.tokens)['sub'])]
-    const photo = storedPhoto(t, mentor.id)
-    expect((await filesMentioning(t.dir, needles, [photo])).length).toBeGreaterThan(0)
+    const photo = await storedPhoto(t, mentor.id)
+    expect((await storedMentioning(t, needles, [photo])).length).toBeGreaterThan(0)
     expect((await deleteMine(t, mentor.tokens.access_token, mentor.email, mentor.email)).status).toBe(200)
     await t.server.deliverMail()
     // With SMTP the mails live in the database only: no trace there either.
-    expect(await filesMentioning(t.dir, needles, [photo])).toEqual([])
+    expect(await storedMentioning(t, needles, [photo])).toEqual([])
     const toMentee = (await smtp.parsed()).filter((m) => m.headers.get('x-tandem-notification') === 'PARTNER_LEFT')
     expect(toMentee).toHaveLength(1)
     const mail = toMentee[0]

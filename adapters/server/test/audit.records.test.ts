@@ -5,6 +5,7 @@ import { DAY, type AuditRecordsPage } from '@tandem/core'
 import ExcelJS from 'exceljs'
 import sharp from 'sharp'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { rowsOfTable } from './database.under-test.js'
 import { expectOk, startHarness, type Harness, type Person } from './harness.js'
 
 let h: Harness
@@ -51,8 +52,7 @@ describe('the audit trail', () => {
     ])
     // Ids only: nothing of the person's data is stored with the record.
     const stored =
-      JSON.stringify(h.server.db.raw.prepare('select * from audit_records').all()) +
-      JSON.stringify(h.server.db.raw.prepare('select * from audit_subjects').all())
+      JSON.stringify(await rowsOfTable(h.server, 'audit_records')) + JSON.stringify(await rowsOfTable(h.server, 'audit_subjects'))
     for (const text of [mia.email, mia.firstName, mia.lastName, h.admin.email]) expect(stored).not.toContain(text)
   })
 

@@ -1,12 +1,13 @@
-// Consents over real HTTP on a real SQLite file: sign-up stores the versions of the privacy policy
+// Consents over real HTTP on a real database: sign-up stores the versions of the privacy policy
 // and the terms in force with the time; once a version changes, the caller's details name that
 // document as due, and AcceptConsents records the new version (an outdated one is a 400).
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import BetterSqlite3 from 'better-sqlite3'
 import { CURRENT_CONSENT_VERSIONS, type UserView } from '@tandem/core'
+import { sql } from 'kysely'
 import { afterEach, describe, expect, it } from 'vitest'
+import { queryFolder } from './database.under-test.js'
 import { START, startHarness, type Harness } from './harness.js'
 
 const folders: string[] = []
@@ -22,19 +23,13 @@ const start = async (dir: string, consentVersions?: { privacyPolicy: string; ter
   return h
 }
 
-/** What the data folder's database holds for the address, read from the file itself. */
-const storedConsents = (dir: string, email: string) => {
-  const db = new BetterSqlite3(join(dir, 'tandem.db'), { readonly: true })
-  try {
-    return db
-      .prepare(
-        'select c.document, c.version, c.accepted_at as acceptedAt from consents c join users u on u.id = c.user_id where u.email = ? order by c.document',
-      )
-      .all(email)
-  } finally {
-    db.close()
-  }
-}
+/** What the data folder's database holds for the address, read with a connection of its own. */
+const storedConsents = (dir: string, email: string) =>
+  queryFolder(
+    dir,
+    sql`select c.document, c.version, c.accepted_at as ${sql.id('acceptedAt')} from consents c join users u on u.id = c.user_id
+      where u.email = ${email} order by c.document`,
+  )
 
 describe('consents with versions', () => {
   it('stores the versions in force with the time at sign-up; a new version is due until accepted, then stored', async () => {
@@ -47,7 +42,7 @@ describe('consents with versions', () => {
     expect(details.body.value?.consentsDue).toEqual([])
     await first.close()
     harnesses.splice(0)
-    expect(storedConsents(dir, nora.email)).toEqual([
+    expect(await storedConsents(dir, nora.email)).toEqual([
       { document: 'privacyPolicy', version: CURRENT_CONSENT_VERSIONS.privacyPolicy, acceptedAt: START },
       { document: 'termsAndConditions', version: CURRENT_CONSENT_VERSIONS.termsAndConditions, acceptedAt: START },
     ])
@@ -76,7 +71,7 @@ describe('consents with versions', () => {
     await second.close()
     harnesses.splice(0)
     const acceptedAt = START + 60_000
-    expect(storedConsents(dir, nora.email)).toEqual([
+    expect(await storedConsents(dir, nora.email)).toEqual([
       { document: 'privacyPolicy', version: 'next-privacy-version', acceptedAt },
       { document: 'termsAndConditions', version: CURRENT_CONSENT_VERSIONS.termsAndConditions, acceptedAt },
     ])

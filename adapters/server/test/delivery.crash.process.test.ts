@@ -5,10 +5,11 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { createOutboxRepository, openDatabase, type Database } from '@tandem/sqlite'
+import { createOutboxRepository, type Database } from '@tandem/sqlite'
 import { simpleParser } from 'mailparser'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { headerText, startTestSmtp, type TestSmtp } from '../../mail/test/support/smtp.server.js'
+import { openDatabaseOf } from './database.under-test.js'
 import { expectOk, startHarness } from './harness.js'
 import { killed, mainProcesses, waitFor } from './main-process.js'
 
@@ -62,7 +63,7 @@ describe('kill -9 during mail delivery', () => {
         return []
       }
     }
-    const db = await openDatabase(join(dir, 'tandem.db'))
+    const db = await openDatabaseOf(dir)
     const outbox = createOutboxRepository(db)
     const env = { MAIL_INTERVAL_MS: '50', MAIL_LEASE_MS: '1500' }
     try {
@@ -92,7 +93,7 @@ describe('kill -9 during mail delivery', () => {
 
   it('SMTP: every committed notification is received at least once; the one in flight at the kill arrives twice with one Message-ID', async () => {
     const dir = await folderWithQueuedMail()
-    const db = await openDatabase(join(dir, 'tandem.db'))
+    const db = await openDatabaseOf(dir)
     const outbox = createOutboxRepository(db)
     const env = { SMTP_URL: smtp.url, MAIL_INTERVAL_MS: '50', MAIL_LEASE_MS: '1500' }
     try {

@@ -14,7 +14,7 @@ afterEach(async () => {
 describe('unexpected failures', () => {
   it('answer 500 with unexpected-error only, never a stack trace or SQL', async () => {
     const mentee = await h.readyMentee()
-    h.server.db.raw.close()
+    await h.server.db.close()
     const reply = await h.call(mentee, 'POST', '/api/MatchingTandem/GetProposals', { email: mentee.email })
     expect(reply.status).toBe(500)
     expect(reply.body).toEqual({

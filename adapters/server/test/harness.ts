@@ -1,5 +1,5 @@
-// Test harness: the real server on an ephemeral port over a real SQLite file in a temp folder, a
-// clock the test moves, and RS256 tokens signed with a key pair the test creates and verified by
+// Test harness: the real server on an ephemeral port over a real SQLite file in a temp folder (or, in
+// project server-pg, a PostgreSQL database of its own: database.under-test.ts), a clock the test moves, and RS256 tokens signed with a key pair the test creates and verified by
 // the identity adapter's jose verifier (as the real provider's tokens are).
 import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -12,8 +12,9 @@ import { aMenteeAnswers, aMentorAnswers, questionnaire } from '@tandem/fixtures'
 import { createTokenVerifier } from '@tandem/identity'
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey } from 'jose'
 import { pino } from 'pino'
-import { createServer, loadConfig, manualClock, onSqliteFile, type SqliteServer } from '../src/index.js'
+import { createServer, loadConfig, manualClock, type TandemServer } from '../src/index.js'
 import { createLogger } from '../src/logger.js'
+import { databaseEnv, releaseDatabase } from './database.under-test.js'
 
 export const ISSUER = 'https://idp.test'
 export const ADMIN_EMAIL = 'admin@example.org'
@@ -47,16 +48,15 @@ export const startHarness = async (
     ADMIN_EMAILS: ADMIN_EMAIL,
     PUBLIC_URL: 'http://localhost:3000',
     WEB_DIST: join(dir, 'no-web'),
+    ...(await databaseEnv(dir)),
     ...options.env,
   })
-  const server: SqliteServer = onSqliteFile(
-    await createServer(config, {
-      clock,
-      verifyToken: createTokenVerifier({ issuer: ISSUER, audience: API_AUDIENCE, keySet: { keys: [jwk] } }),
-      logger: options.logTo === undefined ? pino({ level: process.env['TEST_LOG'] ?? 'silent' }) : createLogger('trace', options.logTo),
-      ...(options.consentVersions === undefined ? {} : { consentVersions: options.consentVersions }),
-    }),
-  )
+  const server: TandemServer = await createServer(config, {
+    clock,
+    verifyToken: createTokenVerifier({ issuer: ISSUER, audience: API_AUDIENCE, keySet: { keys: [jwk] } }),
+    logger: options.logTo === undefined ? pino({ level: process.env['TEST_LOG'] ?? 'silent' }) : createLogger('trace', options.logTo),
+    ...(options.consentVersions === undefined ? {} : { consentVersions: options.consentVersions }),
+  })
   const listener: Server = await new Promise((resolve) => {
     const l = server.app.listen(0, '127.0.0.1', () => resolve(l))
   })
@@ -172,7 +172,10 @@ export const startHarness = async (
       listener.close(resolve)
     })
     await server.close()
-    if (options.dataDir === undefined) rmSync(dir, { recursive: true, force: true })
+    if (options.dataDir === undefined) {
+      rmSync(dir, { recursive: true, force: true })
+      await releaseDatabase(dir)
+    }
   }
 
   /** Spawns another server process on the same data folder, verifying this harness's tokens. */
@@ -183,6 +186,7 @@ export const startHarness = async (
         DATA_DIR: dir,
         ADMIN_EMAILS: ADMIN_EMAIL,
         WEB_DIST: join(dir, 'no-web'),
+        ...(await databaseEnv(dir)),
         TEST_JWK: JSON.stringify(jwk),
         TEST_ISSUER: ISSUER,
       },

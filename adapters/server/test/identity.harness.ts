@@ -1,18 +1,19 @@
 // The whole Tandem server with its real identity provider for the identity tests: no test-signed
-// tokens, a real SQLite file, a real port whose URL is the PUBLIC_URL (so the issuer is real too).
+// tokens, a real SQLite file (or PostgreSQL in project server-pg), a real port whose URL is the PUBLIC_URL (so the issuer is real too).
 import { mkdtempSync, rmSync } from 'node:fs'
 import { createServer as createHttpServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pino } from 'pino'
-import { createServer, loadConfig, onSqliteFile, type ServerOverrides, type SqliteServer } from '../src/index.js'
+import { createServer, loadConfig, type ServerOverrides, type TandemServer } from '../src/index.js'
 import type { Endpoint, Tokens } from '../../identity/test/support/harness.js'
+import { databaseEnv, releaseDatabase } from './database.under-test.js'
 import type { Reply } from './harness.js'
 
 export type RealServer = {
   readonly base: string
-  readonly server: SqliteServer
+  readonly server: TandemServer
   /** Where the code-flow helpers find the embedded provider (meaningless with an external one). */
   readonly endpoint: Endpoint
   readonly dir: string
@@ -30,10 +31,8 @@ export const startRealServer = async (
   const listener = createHttpServer()
   await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve))
   const base = `http://127.0.0.1:${(listener.address() as AddressInfo).port}`
-  const config = loadConfig({ DATA_DIR: dir, PUBLIC_URL: base, WEB_DIST: join(dir, 'no-web'), ...env })
-  const server = onSqliteFile(
-    await createServer(config, { logger: pino({ level: process.env['TEST_LOG'] ?? 'silent' }), ...options.overrides }),
-  )
+  const config = loadConfig({ DATA_DIR: dir, PUBLIC_URL: base, WEB_DIST: join(dir, 'no-web'), ...(await databaseEnv(dir)), ...env })
+  const server = await createServer(config, { logger: pino({ level: process.env['TEST_LOG'] ?? 'silent' }), ...options.overrides })
   listener.on('request', server.app)
 
   const api = async <T = unknown>(token: string | null, method: 'GET' | 'POST', path: string, body?: unknown): Promise<Reply<T>> => {
@@ -67,7 +66,10 @@ export const startRealServer = async (
         listener.close(resolve)
       })
       await server.close()
-      if (options.dir === undefined) rmSync(dir, { recursive: true, force: true })
+      if (options.dir === undefined) {
+        rmSync(dir, { recursive: true, force: true })
+        await releaseDatabase(dir)
+      }
     },
   }
 }

@@ -1,9 +1,11 @@
 // Registration through the real embedded provider of the real server: the code flow over HTTP with
 // screen_hint=signup, then POST /api/account/signup. Who the user is comes from the token only.
 import { EMBEDDED_PROVIDER_ISSUER } from '@tandem/core'
+import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SIGN_UP, signIn, signUp } from '../../identity/test/support/harness.js'
 import { confirmAddress, emlMails } from './admin-verified.support.js'
+import { query } from './database.under-test.js'
 import { claimsOf, signUpBody, startRealServer, type RealServer } from './identity.harness.js'
 
 const ADMIN = 'grace@example.org'
@@ -99,9 +101,10 @@ describe('sign-up creates the user with the role of the entry point, from the ve
     expect((await t.api(first.access_token, 'POST', '/api/account/signup', signUpBody(email, 'Mentor'))).status).toBe(200)
     // The account changes at the provider (as an administrator of an identity provider would change it).
     const renamed = 'renamed@example.org'
-    t.server.db.raw
-      .prepare('update identity_accounts set given_name = ?, family_name = ?, email = ? where email = ?')
-      .run('Augusta', 'King', renamed, email)
+    await query(
+      t.server,
+      sql`update identity_accounts set given_name = ${'Augusta'}, family_name = ${'King'}, email = ${renamed} where email = ${email}`,
+    )
     const tokens = await signIn(t.endpoint, renamed, SIGN_UP.password)
     expect(claimsOf(tokens)['sub']).toBe(claimsOf(first)['sub'])
     // The browser names the address of its new token (as the web app does); the account is found by
@@ -124,9 +127,9 @@ describe('sign-up creates the user with the role of the entry point, from the ve
     expect((await t.api(one.access_token, 'POST', '/api/account/signup', signUpBody(mine, 'Mentee'))).status).toBe(200)
     expect((await t.api(two.access_token, 'POST', '/api/account/signup', signUpBody(theirs, 'Mentee'))).status).toBe(200)
     // The provider's accounts swap addresses behind our back (two steps: e-mails are unique there too).
-    const accounts = t.server.db.raw.prepare('update identity_accounts set email = ? where email = ?')
-    accounts.run('parked@example.org', theirs)
-    accounts.run(theirs, mine)
+    const moveAccount = (from: string, to: string) => query(t.server, sql`update identity_accounts set email = ${to} where email = ${from}`)
+    await moveAccount(theirs, 'parked@example.org')
+    await moveAccount(mine, theirs)
     const tokens = await signIn(t.endpoint, theirs, SIGN_UP.password)
     expect(claimsOf(tokens)['sub']).toBe(claimsOf(one)['sub'])
     // Our record of the other user keeps the address: the token may not act on it.

@@ -2,6 +2,7 @@
 // tests: start it, wait for a condition, kill it with SIGKILL.
 import { spawn, type ChildProcess } from 'node:child_process'
 import { join } from 'node:path'
+import { databaseEnv } from './database.under-test.js'
 
 const MAIN = join(import.meta.dirname, '..', 'src', 'main.ts')
 
@@ -15,7 +16,8 @@ export type MainProcesses = {
 export const mainProcesses = (): MainProcesses => {
   const children: ChildProcess[] = []
   return {
-    start: (dir, env = {}) => {
+    start: async (dir, env = {}) => {
+      const database = await databaseEnv(dir)
       const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
         env: {
           ...process.env,
@@ -27,6 +29,7 @@ export const mainProcesses = (): MainProcesses => {
           SWEEP_INTERVAL_MS: '100',
           MAIL_INTERVAL_MS: '100',
           LOG_LEVEL: 'info',
+          ...database,
           ...env,
         },
         stdio: ['ignore', 'pipe', 'inherit'],

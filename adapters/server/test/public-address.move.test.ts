@@ -4,11 +4,11 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import BetterSqlite3 from 'better-sqlite3'
-import { Kysely, Migrator, SqliteDialect } from 'kysely'
+import { Migrator, sql } from 'kysely'
 import { MIGRATIONS } from '@tandem/sqlite'
 import { afterAll, describe, expect, it } from 'vitest'
 import { SIGN_UP, signIn, signUp } from '../../identity/test/support/harness.js'
+import { openKyselyOf, queryFolder } from './database.under-test.js'
 import { claimsOf, signUpBody, startRealServer, type RealServer } from './identity.harness.js'
 
 const folders: string[] = []
@@ -45,14 +45,8 @@ const details = async (server: RealServer, token: string, email: string): Promis
   return { id: reply.body.value.id, email: reply.body.value.email, city: reply.body.value.city }
 }
 
-const userCount = (dir: string): number => {
-  const db = new BetterSqlite3(join(dir, 'tandem.db'), { readonly: true })
-  try {
-    return db.prepare('select count(*) from users').pluck().get() as number
-  } finally {
-    db.close()
-  }
-}
+const userCount = async (dir: string): Promise<number> =>
+  Number((await queryFolder(dir, sql<{ n: number }>`select count(*) as n from users`))[0]?.n)
 
 describe('moving to a new public address', () => {
   it('keeps every account and its data: signed up under one PUBLIC_URL, signed in under another', async () => {
@@ -74,7 +68,7 @@ describe('moving to a new public address', () => {
       expect(await details(after, tokens.access_token, 'anna@example.org')).toEqual(anna)
       const bertTokens = await signIn(after.endpoint, 'bert@example.org', SIGN_UP.password)
       expect(await details(after, bertTokens.access_token, 'bert@example.org')).toEqual(bert)
-      expect(userCount(dir)).toBe(2)
+      expect(await userCount(dir)).toBe(2)
     } finally {
       await after.close()
     }
@@ -88,21 +82,24 @@ describe('moving to a new public address', () => {
     await before.close()
     // An older version had none of the later migrations: undo them with their own downs (every
     // migration has one), back to the last one before the re-keying migration.
-    const db = new BetterSqlite3(join(dir, 'tandem.db'))
-    const older = new Kysely<unknown>({ dialect: new SqliteDialect({ database: db }) })
+    const older = await openKyselyOf(dir)
     const undone = await new Migrator({ db: older, provider: { getMigrations: async () => ({ ...MIGRATIONS }) } }).migrateTo(
       '0004-scheduler-leases',
     )
     expect(undone.error).toBeUndefined()
     // As an older version left it: keyed by `${PUBLIC_URL}/oidc`, the re-keying migration not applied.
-    db.prepare('update users set issuer = ? where email = ?').run(`${before.base}/oidc`, 'anna@example.org')
+    await older
+      .updateTable('users')
+      .set({ issuer: `${before.base}/oidc` })
+      .where('email', '=', 'anna@example.org')
+      .execute()
     await older.destroy()
 
     const after = await startRealServer({}, { dir })
     try {
       const tokens = await signIn(after.endpoint, 'anna@example.org', SIGN_UP.password)
       expect(await details(after, tokens.access_token, 'anna@example.org')).toEqual(anna)
-      expect(userCount(dir)).toBe(1)
+      expect(await userCount(dir)).toBe(1)
     } finally {
       await after.close()
     }

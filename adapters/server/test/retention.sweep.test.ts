@@ -5,9 +5,11 @@
 import { existsSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { DAY, RETENTION_NOTICE_PERIOD, monthsAfter, proposalIdOf, type RetentionDueRow } from '@tandem/core'
+import { sql } from 'kysely'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { query } from './database.under-test.js'
 import { START, expectOk, startHarness, type Harness, type Person } from './harness.js'
-import { filesMentioning } from './self-service.support.js'
+import { storedMentioning } from './self-service.support.js'
 
 let h: Harness
 beforeEach(async () => {
@@ -44,7 +46,7 @@ describe('the retention sweep', () => {
     // The notice is delivered (a .eml file in the data folder names the person).
     await h.server.deliverMail()
     const needles = [mia.email, mia.firstName, mia.lastName]
-    expect((await filesMentioning(h.dir, needles)).some((f) => f.startsWith('mail/'))).toBe(true)
+    expect((await storedMentioning(h, needles)).some((f) => f.startsWith('mail/'))).toBe(true)
     expect(await due()).toEqual([
       expect.objectContaining({ email: mia.email, reason: 'noSignIn', erasureFrom: new Date(periodEnds).toISOString() }),
     ])
@@ -54,8 +56,8 @@ describe('the retention sweep', () => {
     h.clock.set(periodEnds)
     expect((await h.server.sweepRetention()).erased).toHaveLength(1)
     expect(await exists(mia)).toBe(false)
-    // Nothing in the data folder names them: database, write-ahead log, mail files.
-    expect(await filesMentioning(h.dir, needles)).toEqual([])
+    // Nothing in the data folder names them (database, write-ahead log, mail files), nor a row of PostgreSQL.
+    expect(await storedMentioning(h, needles)).toEqual([])
     // Erased like an administrator's deletion: the old token is refused, as a deleted account's.
     expect((await h.call(mia, 'POST', '/api/Account/signin', { Email: mia.email, Role: null })).status).toBe(401)
   })
@@ -142,15 +144,10 @@ describe('the retention sweep', () => {
     expect(result.scrubbedMails).toBe(old.length)
     expect(result.removedMailFiles).toBe(files.length)
     for (const file of files) expect(existsSync(join(folder, file))).toBe(false)
-    const rows = h.server.db.raw
-      .prepare('select subject, created_at, data, recipient_email, recipient_name from outbox order by id')
-      .all() as {
-      subject: string
-      created_at: number
-      data: string
-      recipient_email: string
-      recipient_name: string
-    }[]
+    const rows = await query<{ subject: string; created_at: number; data: string; recipient_email: string; recipient_name: string }>(
+      h.server,
+      sql`select subject, created_at, data, recipient_email, recipient_name from outbox order by id`,
+    )
     for (const row of rows.slice(0, old.length)) {
       expect(row).toMatchObject({ data: '{}', recipient_email: '', recipient_name: '' })
       expect(row.subject).not.toBe('')

@@ -5,11 +5,14 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { createOutboxRepository, openDatabase } from '@tandem/sqlite'
+import { createOutboxRepository } from '@tandem/sqlite'
 import { aMentorAnswers } from '@tandem/fixtures'
+import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestSmtp, type TestSmtp } from '../../mail/test/support/smtp.server.js'
+import { openDatabaseOf } from './database.under-test.js'
 import { expectOk, startHarness } from './harness.js'
+import { runOn } from './store.statements.js'
 import { killed, mainProcesses, waitFor } from './main-process.js'
 
 let smtp: TestSmtp
@@ -67,7 +70,7 @@ describe('main.ts processes on one database', () => {
     expect((await h.server.ctx.outbox.all()).map((m) => m.status)).toEqual(['pending', 'pending'])
     await h.close()
 
-    const db = await openDatabase(join(dir, 'tandem.db'))
+    const db = await openDatabaseOf(dir)
     const outbox = createOutboxRepository(db)
     try {
       const first = await startMain(dir)
@@ -97,8 +100,8 @@ describe('main.ts processes on one database', () => {
       const received = (await smtp.parsed()).map((m) => m.messageId ?? '')
       expect(rows.map((m) => m.status)).toEqual(rows.map(() => 'sent'))
       expect([...new Set(received)].sort()).toEqual(rows.map((row) => `<tandem-outbox-${row.id}@localhost>`).sort())
-      const leases = db.raw.prepare('select name from scheduler_leases order by name').pluck().all()
-      expect(leases).toEqual(TASKS)
+      const leases = await runOn(db, sql<{ name: string }>`select name from scheduler_leases order by name`)
+      expect(leases.map((lease) => lease.name)).toEqual(TASKS)
     } finally {
       await db.close()
       rmSync(dir, { recursive: true, force: true })
@@ -109,15 +112,14 @@ describe('main.ts processes on one database', () => {
     const dir = mkdtempSync(join(tmpdir(), 'tandem-processes-'))
     try {
       const child = await startMain(dir)
-      const db = await openDatabase(join(dir, 'tandem.db'))
+      const db = await openDatabaseOf(dir)
       try {
-        const leases = () =>
-          db.raw.prepare('select name, until from scheduler_leases order by name').all() as { name: string; until: number }[]
-        await waitFor('every lease taken', () => leases().filter((l) => l.until > Date.now()).length === TASKS.length)
+        const leases = () => runOn(db, sql<{ name: string; until: number }>`select name, until from scheduler_leases order by name`)
+        await waitFor('every lease taken', async () => (await leases()).filter((l) => l.until > Date.now()).length === TASKS.length)
         const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
         child.kill('SIGTERM')
         expect(await exited).toBe(0)
-        expect(leases()).toEqual(TASKS.map((name) => ({ name, until: 0 })))
+        expect(await leases()).toEqual(TASKS.map((name) => ({ name, until: 0 })))
       } finally {
         await db.close()
       }

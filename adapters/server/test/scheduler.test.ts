@@ -1,9 +1,10 @@
-// The scheduler of the deadline and reminder sweeps: two server instances on one SQLite file (as two
-// processes would be), each with its own scheduler; only the lease holder sweeps, another takes over
-// when the holder stops or dies, and sweeping twice changes nothing.
+// The scheduler of the deadline and reminder sweeps: two server instances on one database (one SQLite
+// file, or one PostgreSQL database, as two processes would be), each with its own scheduler; only the
+// lease holder sweeps, another takes over when the holder stops or dies, and sweeping twice changes
+// nothing.
 import { DAY, HOUR } from '@tandem/core'
 import { createSchedulerLeases } from '@tandem/sqlite'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { aMentorAnswers } from '@tandem/fixtures'
 import { sweepReminders } from '../src/reminders.sweep.js'
 import { createScheduler, leaseLength, type Scheduler } from '../src/scheduler.js'
@@ -137,7 +138,8 @@ describe('scheduler with two server instances on one database', () => {
       ],
     })
     const slow = scheduler.tick('deadline-sweep')
-    await new Promise((resolve) => setImmediate(resolve))
+    // The round runs once its lease is taken (a round trip to the database).
+    await vi.waitFor(() => expect(runs).toBe(1))
     expect(await scheduler.tick('deadline-sweep')).toBe('busy')
     finish()
     expect(await slow).toBe('ran')

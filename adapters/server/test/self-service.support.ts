@@ -4,8 +4,11 @@ import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { aMenteeAnswers, aMentorAnswers } from '@tandem/fixtures'
 import { simpleParser } from 'mailparser'
+import { sql } from 'kysely'
 import sharp from 'sharp'
 import { SIGN_UP, signUp, type Tokens } from '../../identity/test/support/harness.js'
+import type { TandemServer } from '../src/index.js'
+import { query, rowsOfTable, tableNames } from './database.under-test.js'
 import { toWire } from './harness.js'
 import { signUpBody, type RealServer } from './identity.harness.js'
 
@@ -123,6 +126,37 @@ export const filesMentioning = async (dir: string, needles: readonly string[], b
   return found
 }
 
+/**
+ * Where the needles are still stored: every file of the data folder (with SQLite the database and
+ * its write-ahead log among them), and on PostgreSQL, whose database is not in the folder, every
+ * row of every table that holds one (`table: needle`, `table: bytes i`).
+ */
+export const storedMentioning = async (
+  t: { readonly server: TandemServer; readonly dir: string },
+  needles: readonly string[],
+  byteNeedles: readonly Buffer[] = [],
+): Promise<string[]> => [
+  ...(await filesMentioning(t.dir, needles, byteNeedles)),
+  ...(t.server.db.dialect === 'postgres' ? await rowsMentioning(t.server, needles, byteNeedles) : []),
+]
+
+const rowsMentioning = async (server: TandemServer, needles: readonly string[], byteNeedles: readonly Buffer[]): Promise<string[]> => {
+  const found = new Set<string>()
+  for (const table of await tableNames(server))
+    for (const row of await rowsOfTable(server, table)) {
+      const values = Object.values(row)
+      const text = values
+        .filter((v) => typeof v === 'string')
+        .join('\n')
+        .toLowerCase()
+      for (const needle of needles) if (text.includes(needle.toLowerCase())) found.add(`${table}: ${needle}`)
+      byteNeedles.forEach((needle, i) => {
+        if (values.some((v) => Buffer.isBuffer(v) && v.includes(needle))) found.add(`${table}: bytes ${i}`)
+      })
+    }
+  return [...found]
+}
+
 /** A mail's headers, subject, text, HTML and attachments with their transfer encodings undone. */
 const decodedMail = async (raw: Buffer): Promise<string> => {
   const mail = await simpleParser(raw)
@@ -136,8 +170,8 @@ const decodedMail = async (raw: Buffer): Promise<string> => {
 }
 
 /** The photo as the database stores it (the server may re-encode an upload), to search for its bytes. */
-export const storedPhoto = (t: RealServer, userId: number): Buffer => {
-  const bytes = t.server.db.raw.prepare('select bytes from profile_images where user_id = ?').pluck().get(userId)
+export const storedPhoto = async (t: RealServer, userId: number): Promise<Buffer> => {
+  const bytes = (await query<{ bytes: unknown }>(t.server, sql`select bytes from profile_images where user_id = ${userId}`))[0]?.bytes
   if (!Buffer.isBuffer(bytes)) throw new Error(`no photo stored for user ${userId}`)
   return bytes
 }

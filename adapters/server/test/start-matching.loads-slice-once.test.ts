@@ -1,8 +1,10 @@
 // A start-matching request reads the mentee's slice of the world (their tandems) once: the passed
 // deadlines, PENDING and the proposals all work from that one load. Counted on the SQL statements
-// the real SQLite file executes while the request runs.
+// the real database executes while the request runs (the SQLite file's statements, or pg's queries).
 import { MENTEE_CHOICE_WINDOW, type ProposalsResponse } from '@tandem/core'
+import pg from 'pg'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { onSqliteFile } from '../src/index.js'
 import { startHarness, type Harness, type Person } from './harness.js'
 
 let h: Harness
@@ -15,25 +17,39 @@ afterEach(async () => {
 
 type Executed = { readonly sql: string; readonly parameters: readonly unknown[] }
 
+/** The methods that run a statement: better-sqlite3's prepared statements, or pg's client. */
+const statementMethods = (): { readonly target: Record<string, (...args: unknown[]) => unknown>; readonly methods: readonly string[] } =>
+  h.server.db.dialect === 'sqlite'
+    ? {
+        target: Object.getPrototypeOf(onSqliteFile(h.server).db.raw.prepare('select 1')) as Record<string, (...args: unknown[]) => unknown>,
+        methods: ['all', 'get', 'run', 'iterate'],
+      }
+    : { target: pg.Client.prototype as unknown as Record<string, (...args: unknown[]) => unknown>, methods: ['query'] }
+
+/** The SQL and parameters of a call: a prepared statement's source, or pg's query text and values. */
+const executedBy = (self: { source?: string }, args: readonly unknown[]): Executed =>
+  self.source !== undefined
+    ? { sql: self.source, parameters: args }
+    : typeof args[0] === 'string'
+      ? { sql: args[0], parameters: Array.isArray(args[1]) ? args[1] : [] }
+      : { sql: String((args[0] as { text?: unknown } | undefined)?.text), parameters: [] }
+
 /** Records every statement the server's database executes while `work` runs. */
 const statementsDuring = async (work: () => Promise<unknown>): Promise<Executed[]> => {
   const executed: Executed[] = []
-  const prototype = Object.getPrototypeOf(h.server.db.raw.prepare('select 1')) as Record<
-    'all' | 'get' | 'run' | 'iterate',
-    (...args: unknown[]) => unknown
-  >
-  const originals = { all: prototype.all, get: prototype.get, run: prototype.run, iterate: prototype.iterate }
-  for (const method of ['all', 'get', 'run', 'iterate'] as const) {
-    const original = originals[method]
-    prototype[method] = function (this: { source: string }, ...parameters: unknown[]) {
-      executed.push({ sql: this.source, parameters })
+  const { target, methods } = statementMethods()
+  const originals = Object.fromEntries(methods.map((method) => [method, target[method]!]))
+  for (const method of methods) {
+    const original = originals[method]!
+    target[method] = function (this: { source?: string }, ...parameters: unknown[]) {
+      executed.push(executedBy(this, parameters))
       return original.apply(this, parameters)
     }
   }
   try {
     await work()
   } finally {
-    Object.assign(prototype, originals)
+    Object.assign(target, originals)
   }
   return executed
 }

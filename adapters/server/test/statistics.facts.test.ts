@@ -2,7 +2,9 @@
 // matching (kept when they start again) and whether a saved questionnaire was complete.
 import { HOUR, type ProposalsResponse } from '@tandem/core'
 import { aMenteeAnswers } from '@tandem/fixtures'
+import { sql } from 'kysely'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { query } from './database.under-test.js'
 import { expectOk, startHarness, type Harness, type Person } from './harness.js'
 
 let h: Harness
@@ -14,42 +16,48 @@ afterEach(async () => {
 })
 
 const start = (p: Person) => h.call<boolean>(p, 'POST', '/api/MatchingTandem/CreateMatchingTandem', { menteeEmail: p.email })
-const row = (p: Person) =>
-  h.server.db.raw
-    .prepare('select id, mentee_first_started_at as first, mentee_last_started_at as last from users where email = ?')
-    .get(p.email) as { id: number; first: number | null; last: number | null }
+const row = async (p: Person) => {
+  const [found] = await query<{ id: number; first: number | null; last: number | null }>(
+    h.server,
+    sql`select id, mentee_first_started_at as ${sql.id('first')}, mentee_last_started_at as ${sql.id('last')} from users where email = ${p.email}`,
+  )
+  if (found === undefined) throw new Error(`no user ${p.email}`)
+  return found
+}
 
 describe('statistics facts', () => {
   it('keeps the first start of matching when the mentee starts again after the 48 h window', async () => {
     await h.publishedMentor('Anna')
     const mentee = await h.readyMentee()
-    expect(row(mentee).first).toBeNull()
+    expect((await row(mentee)).first).toBeNull()
     const firstStart = h.clock()
     expectOk(await start(mentee), 'first start')
-    expect(row(mentee)).toMatchObject({ first: firstStart, last: firstStart })
+    expect(await row(mentee)).toMatchObject({ first: firstStart, last: firstStart })
     h.clock.advance(49 * HOUR)
     expect(await h.server.sweep()).toBe(1)
     const secondStart = h.clock()
     expectOk(await start(mentee), 'second start')
-    expect(row(mentee)).toMatchObject({ first: firstStart, last: secondStart })
+    expect(await row(mentee)).toMatchObject({ first: firstStart, last: secondStart })
   })
 
   it('records when each side was first proposed and first matched, and keeps those times', async () => {
     const mentor = await h.publishedMentor('Anna')
     const mentee = await h.readyMentee()
-    const facts = (p: Person) =>
-      h.server.db.raw
-        .prepare(
-          'select mentee_proposed_at as menteeProposed, mentee_matched_at as menteeMatched, mentor_proposed_at as mentorProposed, mentor_matched_at as mentorMatched from users where email = ?',
+    const facts = async (p: Person) =>
+      (
+        await query(
+          h.server,
+          sql`select mentee_proposed_at as ${sql.id('menteeProposed')}, mentee_matched_at as ${sql.id('menteeMatched')},
+            mentor_proposed_at as ${sql.id('mentorProposed')}, mentor_matched_at as ${sql.id('mentorMatched')} from users where email = ${p.email}`,
         )
-        .get(p.email)
+      )[0]
     const proposedAt = h.clock()
     expectOk(await start(mentee), 'start')
     const [chosen] = (await h.call<ProposalsResponse>(mentee, 'POST', '/api/MatchingTandem/GetProposals', { email: mentee.email })).body
       .value.menteeProposal
     if (chosen === undefined) throw new Error('expected a proposal')
-    expect(facts(mentee)).toMatchObject({ menteeProposed: proposedAt, menteeMatched: null })
-    expect(facts(mentor)).toMatchObject({ mentorProposed: proposedAt, mentorMatched: null })
+    expect(await facts(mentee)).toMatchObject({ menteeProposed: proposedAt, menteeMatched: null })
+    expect(await facts(mentor)).toMatchObject({ mentorProposed: proposedAt, mentorMatched: null })
     h.clock.advance(HOUR)
     expectOk(
       await h.call(mentee, 'POST', '/api/MatchingTandem/AcceptProposal', {
@@ -73,8 +81,8 @@ describe('statistics facts', () => {
       }),
       'mentor accepts',
     )
-    expect(facts(mentee)).toMatchObject({ menteeProposed: proposedAt, menteeMatched: matchedAt })
-    expect(facts(mentor)).toMatchObject({ mentorProposed: proposedAt, mentorMatched: matchedAt })
+    expect(await facts(mentee)).toMatchObject({ menteeProposed: proposedAt, menteeMatched: matchedAt })
+    expect(await facts(mentor)).toMatchObject({ mentorProposed: proposedAt, mentorMatched: matchedAt })
   })
 
   it('records whether saved answers make a complete questionnaire', async () => {
@@ -82,13 +90,14 @@ describe('statistics facts', () => {
     const partial = h.person('Pia')
     expectOk(await h.signUp(partial, 'Mentee'), 'sign-up')
     expectOk(await h.saveAnswers(partial, 'Mentee', aMenteeAnswers().slice(0, 1), false), 'partial answers')
-    const completeness = (p: Person) =>
+    const completeness = async (p: Person) =>
       (
-        h.server.db.raw.prepare('select mentee_questionnaire_complete as complete from users where id = ?').get(row(p).id) as {
-          complete: number
-        }
-      ).complete
-    expect(completeness(complete)).toBe(1)
-    expect(completeness(partial)).toBe(0)
+        await query<{ complete: number }>(
+          h.server,
+          sql`select mentee_questionnaire_complete as complete from users where id = ${(await row(p)).id}`,
+        )
+      )[0]?.complete
+    expect(await completeness(complete)).toBe(1)
+    expect(await completeness(partial)).toBe(0)
   })
 })

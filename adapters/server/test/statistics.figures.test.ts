@@ -1,4 +1,4 @@
-// Every figure of the administrators' program statistics, through the real app on a real SQLite file,
+// Every figure of the administrators' program statistics, through the real app on a real database,
 // against a population with known counts (statistics.population.ts): exact numbers, small groups as
 // "fewer than 5", the program-year and date-range filters, and each chart's spreadsheet.
 import type { StatisticsReport } from '@tandem/core'
@@ -11,7 +11,7 @@ let h: Harness
 let years: { yearA: number; yearB: number }
 beforeAll(async () => {
   h = await startHarness()
-  years = seedStatisticsPopulation(h.server.db.raw)
+  years = await seedStatisticsPopulation(h.server.db)
   await h.server.snapshotPool()
 })
 afterAll(async () => {

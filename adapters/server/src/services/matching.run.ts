@@ -1,10 +1,11 @@
 // The matching run of start matching: passed deadlines and PENDING in one transaction, scoring
-// outside it, proposals in a second one that re-checks every mentor. The mentee's slice is read
+// outside it, proposals in a second one that re-checks every mentor (and ranks again when all of
+// them were taken meanwhile). The mentee's slice is read
 // once; the second transaction continues from what the first committed (its writes stay
 // conditional on those versions). Any failure after the first step clears PENDING again.
 import { abortMatchingRun, beginMatchingRun, completeMatchingRun, MINUTE, type DomainError, type UserId } from '@tandem/core'
 import type { UserRecord } from '@tandem/sqlite'
-import { isLeft, left, right, type Either } from 'fp-ts/lib/Either.js'
+import { isLeft, isRight, left, right, type Either } from 'fp-ts/lib/Either.js'
 import type { ServiceContext } from './context.js'
 import { answersOf, sideComplete } from './views.js'
 
@@ -23,15 +24,29 @@ export const runMatching = async (ctx: ServiceContext, mentee: UserRecord): Prom
     const declined = new Set(
       [...begun.right.world.tandems.values()].filter((x) => x.menteeId === id && x.state === 'DECLINED').map((x) => x.mentorId),
     )
-    const proposals = (await ctx.mentorPool.rank({ id, answers }, declined)).map((r) => ({ mentorId: r.mentorId, score: r.score }))
-    // Scoring took time: the proposals' 48 h start when they are written.
-    const proposedAt = ctx.clock()
-    const completed = await ctx.store.runAfter(
-      begun.right.world,
-      { userIds: proposals.map((p) => p.mentorId) },
-      completeMatchingRun(proposedAt, { menteeId: id, proposals }),
-      proposedAt,
-    )
+    const complete = async (lastAttempt: boolean) => {
+      const proposals = (await ctx.mentorPool.rank({ id, answers }, declined)).map((r) => ({ mentorId: r.mentorId, score: r.score }))
+      // Scoring took time: the proposals' 48 h start when they are written.
+      const proposedAt = ctx.clock()
+      const apply = completeMatchingRun(proposedAt, { menteeId: id, proposals })
+      return ctx.store.runAfter(
+        begun.right.world,
+        { userIds: proposals.map((p) => p.mentorId) },
+        // Every ranked mentor was taken by runs that committed while this one scored (other
+        // requests, other instances): rather than "no match" while others may still be free, undo
+        // and rank again against the pool as it is now.
+        (world) => {
+          const result = apply(world)
+          const lostRace =
+            !lastAttempt && proposals.length > 0 && isRight(result) && result.right.events.some((e) => e._tag === 'NoMatchFound')
+          return lostRace ? left(LOST_RACE) : result
+        },
+        proposedAt,
+      )
+    }
+    let completed = await complete(false)
+    for (let attempt = 2; isLeft(completed) && completed.left === LOST_RACE; attempt += 1)
+      completed = await complete(attempt === RANKING_ATTEMPTS)
     if (isLeft(completed)) {
       await abort(ctx, id)
       return completed
@@ -42,6 +57,12 @@ export const runMatching = async (ctx: ServiceContext, mentee: UserRecord): Prom
     throw e
   }
 }
+
+/** How often a run ranks the pool when every ranked mentor was taken in the meantime (the last one writes what it finds). */
+const RANKING_ATTEMPTS = 5
+
+/** The refusal that undoes a completion whose ranked mentors were all taken (never leaves runMatching). */
+const LOST_RACE: DomainError = { _tag: 'TandemChanged' }
 
 const abort = async (ctx: ServiceContext, menteeId: UserId): Promise<void> => {
   const now = ctx.clock()
