@@ -1,17 +1,38 @@
 // A required choice of the account page (program year, preferred language). The page draws at once
 // with the current choice in a box of the Dropdown's size; Fluent's Dropdown (`AccountSelect`, its
-// own chunk, asked for as soon as this module runs) takes the box's place when it arrives, so the
-// heading and the person's data do not wait for the listbox code and nothing moves.
-import { Suspense, lazy } from 'react'
+// own chunk) is asked for once that first frame is painted and takes the box's place when it
+// arrives, so the heading and the person's data neither wait for the listbox code nor share the
+// slow line with it, and nothing moves.
+import { Suspense, lazy, useEffect, useState } from 'react'
 import { Field, makeStyles, shorthands, tokens, typographyStyles } from '@fluentui/react-components'
 import { validation } from '../../shared/field.js'
 
 export type Choice = { readonly value: number; readonly text: string }
 
-const loadSelect = import('./AccountSelect.js')
 // A failed load reaches the error boundary through `lazy` (which reloads once for a vanished chunk).
-loadSelect.catch(() => undefined)
-const AccountSelect = lazy(() => loadSelect)
+const AccountSelect = lazy(() => import('./AccountSelect.js'))
+
+/** False until the frame that first showed the page is on screen (or at once once it was). */
+let painted = false
+const useAfterFirstPaint = (): boolean => {
+  const [after, setAfter] = useState(painted)
+  useEffect(() => {
+    if (after) return
+    let timer: ReturnType<typeof setTimeout> | undefined
+    // the frame callback runs before that paint, the timer after it
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => {
+        painted = true
+        setAfter(true)
+      })
+    })
+    return () => {
+      cancelAnimationFrame(frame)
+      if (timer !== undefined) clearTimeout(timer)
+    }
+  }, [after])
+  return after
+}
 
 /** The Dropdown's outline (medium size): 32 px high, at least 250 px wide, the same text box. */
 const useStyles = makeStyles({
@@ -45,10 +66,18 @@ export const ChoiceField = ({
   readonly choices: readonly Choice[]
   readonly chosen: number | null
   readonly onChoose: (value: number | null) => void
-}) => (
-  <Field label={label} required {...validation(error)}>
-    <Suspense fallback={<Pending text={choices.find((c) => c.value === chosen)?.text ?? ''} />}>
-      <AccountSelect choices={choices} chosen={chosen} onChoose={onChoose} />
-    </Suspense>
-  </Field>
-)
+}) => {
+  const ready = useAfterFirstPaint()
+  const pending = <Pending text={choices.find((c) => c.value === chosen)?.text ?? ''} />
+  return (
+    <Field label={label} required {...validation(error)}>
+      {ready ? (
+        <Suspense fallback={pending}>
+          <AccountSelect choices={choices} chosen={chosen} onChoose={onChoose} />
+        </Suspense>
+      ) : (
+        pending
+      )}
+    </Field>
+  )
+}
