@@ -10,7 +10,7 @@ import { Loading } from '../../app/guards.js'
 import { errorMessageKey, type ErrorWording } from '../../app/error.messages.js'
 import { formatBirthDate } from '../../shared/dates.js'
 import { useGetUserProfileQuery, useUpdateProfileImageMutation, useUpdateProfileMutation } from './account.api.js'
-import { checkAccount, errorOf, profileRequest } from './profile.form.js'
+import { errorOf } from '../../shared/field.js'
 import { PhotoEditor, type PhotoState } from './PhotoEditor.js'
 import { YourData } from './YourData.js'
 import { ChoiceField } from './ChoiceField.js'
@@ -58,6 +58,8 @@ const AccountForm = ({ me }: { readonly me: Me }) => {
   const save = async () => {
     setOutcome(null)
     if (photo.invalid) return
+    // the profile rule (the core's validation with fp-ts) loads when it is needed, not with the page
+    const { checkAccount, profileRequest } = await import('./profile.form.js')
     const request = profileRequest(user, { clusterId: chosenCluster, languageId: chosenLanguage }, photo.removed)
     const checked = checkAccount(request, roles)
     if (!checked.ok) {
