@@ -1,6 +1,6 @@
 // Browser entry: read the runtime configuration, finish a sign-in the provider sent back, set up
 // languages, store and error reporting, then render the routes.
-import { StrictMode } from 'react'
+import { StrictMode, startTransition } from 'react'
 import { createRoot } from 'react-dom/client'
 import { UNSAFE_createBrowserHistory as createBrowserHistory } from 'react-router'
 import { fetchAppConfig } from './app/config.js'
@@ -67,14 +67,18 @@ const start = async (): Promise<void> => {
   // react-router's own browser history behind a gate that screens close to keep unsaved changes
   // (app/navigation.tsx); v5Compat tells the router of its own pushes too
   const history = createBrowserHistory({ v5Compat: true })
-  root.render(
-    <StrictMode>
-      <Providers store={store} i18n={i18n} auth={auth}>
-        <GatedRouter history={history}>
-          <AppRoutes />
-        </GatedRouter>
-      </Providers>
-    </StrictMode>,
+  // the first render as a transition: React draws it in slices that let the browser paint and
+  // answer input in between, not as one task of ~200 ms on a slow phone
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <Providers store={store} i18n={i18n} auth={auth}>
+          <GatedRouter history={history}>
+            <AppRoutes />
+          </GatedRouter>
+        </Providers>
+      </StrictMode>,
+    ),
   )
 }
 

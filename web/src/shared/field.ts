@@ -8,3 +8,6 @@ export const validation = (message: string | undefined): { validationMessage?: s
 
 export const messageOf = (t: TFunction, error: FieldError | undefined): string | undefined =>
   error === undefined ? undefined : t(`messages.${error.key}`, { ...(error.params ?? {}) })
+
+/** The first error of a field, if any. */
+export const errorOf = (errors: readonly FieldError[], field: string): FieldError | undefined => errors.find((e) => e.field === field)

@@ -1,7 +1,7 @@
 // The user account (SPEC §2): photo, the read-only box, program year (not for mentor-only users),
 // preferred account language and Save; saving a language switches the interface to it.
 import { useState } from 'react'
-import { Button, Dropdown, Field, MessageBar, MessageBarBody, Option, Title2, makeStyles, tokens } from '@fluentui/react-components'
+import { Button, MessageBar, MessageBarBody, Title2, makeStyles, tokens } from '@fluentui/react-components'
 import { useTranslation } from 'react-i18next'
 import { languageById, needsProgramYear, type FieldError } from '@tandem/core'
 import { useMe, type Me } from '../../app/me.js'
@@ -10,10 +10,10 @@ import { Loading } from '../../app/guards.js'
 import { errorMessageKey, type ErrorWording } from '../../app/error.messages.js'
 import { formatBirthDate } from '../../shared/dates.js'
 import { useGetUserProfileQuery, useUpdateProfileImageMutation, useUpdateProfileMutation } from './account.api.js'
-import { checkAccount, errorOf, profileRequest } from './profile.form.js'
+import { errorOf } from '../../shared/field.js'
 import { PhotoEditor, type PhotoState } from './PhotoEditor.js'
 import { YourData } from './YourData.js'
-import { validation } from '../../shared/field.js'
+import { ChoiceField } from './ChoiceField.js'
 import { LoadFailed } from '../../shared/LoadFailed.js'
 
 /** A refused photo is refused for its file, whether the field check or the size limit said so. */
@@ -58,6 +58,8 @@ const AccountForm = ({ me }: { readonly me: Me }) => {
   const save = async () => {
     setOutcome(null)
     if (photo.invalid) return
+    // the profile rule (the core's validation with fp-ts) loads when it is needed, not with the page
+    const { checkAccount, profileRequest } = await import('./profile.form.js')
     const request = profileRequest(user, { clusterId: chosenCluster, languageId: chosenLanguage }, photo.removed)
     const checked = checkAccount(request, roles)
     if (!checked.ok) {
@@ -87,8 +89,7 @@ const AccountForm = ({ me }: { readonly me: Me }) => {
   const clusterError = errorOf(errors, 'clusterId')
   const languageError = errorOf(errors, 'languageId')
   return (
-    <div className={styles.page}>
-      <Title2 as="h1">{t('account.title')}</Title2>
+    <>
       {outcome !== null && (
         <MessageBar layout="multiline" intent={outcome.intent} role={outcome.intent === 'error' ? 'alert' : 'status'}>
           <MessageBarBody>{outcome.text}</MessageBarBody>
@@ -108,49 +109,41 @@ const AccountForm = ({ me }: { readonly me: Me }) => {
         <dd>{formatBirthDate(user.dateOfBirth)}</dd>
       </dl>
       {needsProgramYear(roles) && (
-        <Field label={t('account.programYear')} required {...validation(clusterError ? t(`messages.${clusterError.key}`) : undefined)}>
-          <Dropdown
-            selectedOptions={chosenCluster === null ? [] : [String(chosenCluster)]}
-            value={master.cluster.find((c) => c.clusterId === chosenCluster)?.clusterText ?? ''}
-            onOptionSelect={(_, d) => setClusterId(d.optionValue === undefined ? null : Number(d.optionValue))}
-          >
-            {master.cluster.map((c) => (
-              <Option key={c.clusterId} value={String(c.clusterId)}>
-                {c.clusterText}
-              </Option>
-            ))}
-          </Dropdown>
-        </Field>
+        <ChoiceField
+          label={t('account.programYear')}
+          error={clusterError ? t(`messages.${clusterError.key}`) : undefined}
+          choices={master.cluster.map((c) => ({ value: c.clusterId, text: c.clusterText }))}
+          chosen={chosenCluster}
+          onChoose={setClusterId}
+        />
       )}
-      <Field
+      <ChoiceField
         label={t('account.preferredLanguage')}
-        required
-        {...validation(languageError ? t(`messages.${languageError.key}`) : undefined)}
-      >
-        <Dropdown
-          selectedOptions={chosenLanguage === null ? [] : [String(chosenLanguage)]}
-          value={master.language.find((l) => l.languageId === chosenLanguage)?.languageName ?? ''}
-          onOptionSelect={(_, d) => setLanguageId(d.optionValue === undefined ? null : Number(d.optionValue))}
-        >
-          {master.language.map((l) => (
-            <Option key={l.languageId} value={String(l.languageId)}>
-              {l.languageName}
-            </Option>
-          ))}
-        </Dropdown>
-      </Field>
+        error={languageError ? t(`messages.${languageError.key}`) : undefined}
+        choices={master.language.map((l) => ({ value: l.languageId, text: l.languageName }))}
+        chosen={chosenLanguage}
+        onChoose={setLanguageId}
+      />
       <div>
         <Button appearance="primary" disabled={updateState.isLoading || imageState.isLoading} onClick={() => void save()}>
           {t('common.save')}
         </Button>
       </div>
       <YourData email={user.email} />
-    </div>
+    </>
   )
 }
 
+/** The heading and the frame are drawn at once; the form below them once the profile is in. */
 const AccountPage = () => {
+  const styles = useStyles()
+  const { t } = useTranslation()
   const { me } = useMe()
-  return me === undefined ? <Loading /> : <AccountForm me={me} />
+  return (
+    <div className={styles.page}>
+      <Title2 as="h1">{t('account.title')}</Title2>
+      {me === undefined ? <Loading /> : <AccountForm me={me} />}
+    </div>
+  )
 }
 export default AccountPage

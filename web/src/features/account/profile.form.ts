@@ -31,8 +31,7 @@ export const checkProfile = (
   return isLeft(result) ? { ok: false, errors: result.left } : { ok: true, request: result.right }
 }
 
-/** The first error of a field, if any. */
-export const errorOf = (errors: readonly FieldError[], field: string): FieldError | undefined => errors.find((e) => e.field === field)
+export { errorOf } from '../../shared/field.js'
 
 /** The fields the account page shows; the rest of the profile belongs to the questionnaire. */
 const ACCOUNT_FIELDS: readonly string[] = ['languageId', 'clusterId']

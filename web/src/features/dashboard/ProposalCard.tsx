@@ -1,6 +1,6 @@
 // One proposal: who, the score, what the two have in common; accept and decline while it waits,
 // a matched label once accepted. The e-mail appears only once the tandem is matched.
-import { useState } from 'react'
+import { memo, useState } from 'react'
 import { Body1, Button, Caption1, makeStyles, mergeClasses, Text, useId } from '@fluentui/react-components'
 import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
@@ -78,7 +78,8 @@ const CommonGround = ({ items }: { readonly items: readonly string[] }) => {
   )
 }
 
-export const ProposalCard = ({
+/** Memoised: the dashboard re-renders for every answer that arrives; a card only for its own. */
+export const ProposalCard = memo(function ProposalCard({
   proposal,
   questions,
   side,
@@ -90,7 +91,7 @@ export const ProposalCard = ({
   readonly side: Side
   readonly onAccept: (p: ParticipantProposal) => void
   readonly onDecline: (p: ParticipantProposal) => void
-}) => {
+}) {
   const styles = useStyles()
   const { t } = useTranslation()
   const name = `${proposal.firstName} ${proposal.lastName}`
@@ -134,4 +135,4 @@ export const ProposalCard = ({
       )}
     </div>
   )
-}
+})
