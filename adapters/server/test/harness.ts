@@ -10,13 +10,13 @@ import { join } from 'node:path'
 import { API_AUDIENCE, questionOf, toSaveAnswerItem, type Answer, type ConsentVersions, type SaveAnswerItem, type Side } from '@tandem/core'
 import { aMenteeAnswers, aMentorAnswers, questionnaire } from '@tandem/fixtures'
 import { createTokenVerifier } from '@tandem/identity'
-import { exportJWK, generateKeyPair, SignJWT, type CryptoKey } from 'jose'
 import { pino } from 'pino'
 import { createServer, loadConfig, manualClock, type TandemServer } from '../src/index.js'
 import { createLogger } from '../src/logger.js'
 import { databaseEnv, releaseDatabase } from './database.under-test.js'
+import { ISSUER, portOf, testKeys } from './test-keys.js'
 
-export const ISSUER = 'https://idp.test'
+export { ISSUER }
 export const ADMIN_EMAIL = 'admin@example.org'
 export const START = Date.UTC(2026, 2, 2, 9, 0, 0)
 
@@ -40,8 +40,7 @@ export const startHarness = async (
   } = {},
 ) => {
   const dir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'tandem-server-'))
-  const { publicKey, privateKey } = await generateKeyPair('RS256')
-  const jwk = { ...(await exportJWK(publicKey)), kid: 'test-key', alg: 'RS256' }
+  const { jwk, privateKey, tokenFor } = await testKeys()
   const clock = manualClock(START)
   const config = loadConfig({
     DATA_DIR: dir,
@@ -61,18 +60,6 @@ export const startHarness = async (
     const l = server.app.listen(0, '127.0.0.1', () => resolve(l))
   })
   const base = `http://127.0.0.1:${(listener.address() as AddressInfo).port}`
-
-  const tokenFor = (p: Person, key: CryptoKey = privateKey, audience: string = API_AUDIENCE): Promise<string> =>
-    // The harness plays a provider that confirmed every address (as the embedded one does after the
-    // mailed link); ADMIN_EMAILS grants Admin only on confirmed addresses.
-    new SignJWT({ email: p.email, email_verified: true, given_name: p.firstName, family_name: p.lastName, locale: 'en' })
-      .setProtectedHeader({ alg: 'RS256', kid: 'test-key' })
-      .setIssuer(ISSUER)
-      .setAudience(audience)
-      .setSubject(p.subject)
-      .setIssuedAt()
-      .setExpirationTime('1h')
-      .sign(key)
 
   const call = async <T = unknown>(
     who: Person | null,
@@ -192,18 +179,7 @@ export const startHarness = async (
       },
       stdio: ['ignore', 'pipe', 'inherit'],
     })
-    const port = await new Promise<number>((resolve, reject) => {
-      let out = ''
-      child.stdout?.on('data', (chunk: Buffer) => {
-        out += chunk.toString()
-        const line = out
-          .split('\n')
-          .slice(0, -1)
-          .find((l) => l.startsWith('{"port"'))
-        if (line !== undefined) resolve((JSON.parse(line) as { port: number }).port)
-      })
-      child.on('exit', (code) => reject(new Error(`server process exited with ${code}`)))
-    })
+    const port = await portOf(child, 'server process')
     return { base: `http://127.0.0.1:${port}`, child }
   }
 

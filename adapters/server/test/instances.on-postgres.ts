@@ -8,10 +8,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { API_AUDIENCE } from '@tandem/core'
 import { createTokenVerifier } from '@tandem/identity'
-import { exportJWK, generateKeyPair, SignJWT } from 'jose'
 import { pino } from 'pino'
 import { createServer, loadConfig, manualClock, type TandemServer } from '../src/index.js'
 import { ADMIN_EMAIL, ISSUER, START, type Person, type Reply } from './harness.js'
+import { testKeys } from './test-keys.js'
 
 export type Instance = {
   readonly server: TandemServer
@@ -25,20 +25,9 @@ export type Instance = {
 export const admin: Person = { email: ADMIN_EMAIL, subject: 'sub-admin', firstName: 'Ada', lastName: 'Admin' }
 
 export const onePostgresDatabase = async (url: string) => {
-  const { publicKey, privateKey } = await generateKeyPair('RS256')
-  const jwk = { ...(await exportJWK(publicKey)), kid: 'test-key', alg: 'RS256' }
+  const { jwk, tokenFor } = await testKeys()
   const clock = manualClock(START)
   const open: Instance[] = []
-
-  const tokenFor = (p: Person): Promise<string> =>
-    new SignJWT({ email: p.email, email_verified: true, given_name: p.firstName, family_name: p.lastName, locale: 'en' })
-      .setProtectedHeader({ alg: 'RS256', kid: 'test-key' })
-      .setIssuer(ISSUER)
-      .setAudience(API_AUDIENCE)
-      .setSubject(p.subject)
-      .setIssuedAt()
-      .setExpirationTime('1h')
-      .sign(privateKey)
 
   const instance = async (): Promise<Instance> => {
     const dir = mkdtempSync(join(tmpdir(), 'tandem-instance-'))

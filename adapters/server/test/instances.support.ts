@@ -12,12 +12,12 @@ import { API_AUDIENCE, type Answer, type Side } from '@tandem/core'
 import { aMenteeAnswers, aMentorAnswers } from '@tandem/fixtures'
 import { createTokenVerifier } from '@tandem/identity'
 import { createTestDatabase, type TestDatabase } from '@tandem/testing'
-import { exportJWK, generateKeyPair, SignJWT } from 'jose'
 import { pino } from 'pino'
 import { createServer, loadConfig, type Clock, type TandemServer } from '../src/index.js'
 import { toWire } from './harness.js'
+import { ISSUER, portOf, testKeys } from './test-keys.js'
 
-export const ISSUER = 'https://idp.test'
+export { ISSUER }
 
 export type Person = {
   readonly email: string
@@ -38,8 +38,7 @@ export type Instances = Awaited<ReturnType<typeof startInstances>>
 
 export const startInstances = async () => {
   const database: TestDatabase = await createTestDatabase()
-  const { publicKey, privateKey } = await generateKeyPair('RS256')
-  const jwk = { ...(await exportJWK(publicKey)), kid: 'test-key', alg: 'RS256' }
+  const { jwk, tokenFor } = await testKeys()
   const folders: string[] = []
   const inProcess: InProcessInstance[] = []
   const children: ChildProcess[] = []
@@ -89,30 +88,9 @@ export const startInstances = async () => {
       stdio: ['ignore', 'pipe', 'inherit'],
     })
     children.push(child)
-    const port = await new Promise<number>((resolve, reject) => {
-      let out = ''
-      child.stdout?.on('data', (chunk: Buffer) => {
-        out += chunk.toString()
-        const line = out
-          .split('\n')
-          .slice(0, -1)
-          .find((l) => l.startsWith('{"port"'))
-        if (line !== undefined) resolve((JSON.parse(line) as { port: number }).port)
-      })
-      child.on('exit', (code) => reject(new Error(`instance process exited with ${code}`)))
-    })
+    const port = await portOf(child, 'instance process')
     return { child, base: `http://127.0.0.1:${port}` }
   }
-
-  const tokenFor = (p: Person): Promise<string> =>
-    new SignJWT({ email: p.email, email_verified: true, given_name: p.firstName, family_name: p.lastName, locale: 'en' })
-      .setProtectedHeader({ alg: 'RS256', kid: 'test-key' })
-      .setIssuer(ISSUER)
-      .setAudience(API_AUDIENCE)
-      .setSubject(p.subject)
-      .setIssuedAt()
-      .setExpirationTime('1h')
-      .sign(privateKey)
 
   const call = async (at: Instance, who: Person, path: string, body: unknown, headers: Record<string, string> = {}): Promise<Reply> => {
     const response = await fetch(`${at.base}${path}`, {
