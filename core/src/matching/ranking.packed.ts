@@ -151,6 +151,70 @@ export const restrictPlanInto = (
   return into
 }
 
+/**
+ * scoreColumns for whole weights, written straight into `table` from `at` on (one pass per step, no
+ * float columns to copy over): each entry the base points, and a must-fit miss ORs in `knockout`
+ * (a negative power of two above every sum of points), so a knocked-out entry stays negative however
+ * many points are added to it. The whole-cohort scorer builds a group's lookup table this way per
+ * mentee; the tests compare every pair it reports with the reference scoring.
+ */
+export const scoreTableInto = (plan: Plan, pool: MentorPool, table: Int32Array, at: number, knockout: number): void => {
+  const n = pool.size
+  const to = at + n
+  table.fill(plan.offset, at, to)
+  for (let s = 0; s < plan.steps; s++) {
+    const w = plan.weight[s]!
+    // A miss ORs in `knockout` when the pair must fit, 0 otherwise.
+    const miss = plan.mustFit[s] === 1 ? knockout : 0
+    const a = plan.menteeMask[s]!
+    const np = plan.noPreferenceMask[s]!
+    const from = plan.slot[s]! * n - at
+    switch (plan.kind[s]) {
+      case CONSTANT:
+        for (let m = at; m < to; m++) table[m]! += w
+        break
+      case SINGLE: {
+        const { masks } = pool
+        for (let m = at; m < to; m++) {
+          const b = masks[from + m]!
+          const fit = (+(b === a) & +(a !== 0)) | +((b & np) !== 0)
+          table[m] = (table[m]! + w * fit) | (miss & -(fit ^ 1))
+        }
+        break
+      }
+      case MULTIPLE: {
+        const { masks } = pool
+        for (let m = at; m < to; m++) {
+          const fit = +((masks[from + m]! & a) !== 0)
+          table[m] = (table[m]! + w * fit) | (miss & -(fit ^ 1))
+        }
+        break
+      }
+      case MATCHES: {
+        const { masks } = pool
+        const full = plan.value[s]!
+        for (let m = at; m < to; m++) {
+          const b = masks[from + m]!
+          const common = popcount(b & a)
+          const noPreference = +((b & np) !== 0)
+          const fit = noPreference | +(common > 0)
+          table[m] = (table[m]! + full * noPreference + w * common * (1 - noPreference)) | (miss & -(fit ^ 1))
+        }
+        break
+      }
+      default: {
+        const { years } = pool
+        const year = plan.value[s]!
+        const ahead = plan.minYearsAhead[s]!
+        for (let m = at; m < to; m++) {
+          const fit = +(year - years[from + m]! >= ahead)
+          table[m] = (table[m]! + w * fit) | (miss & -(fit ^ 1))
+        }
+      }
+    }
+  }
+}
+
 /** A bounded, sorted list of the best rows so far, in proposal order. */
 type Top = { rows: number[]; percentages: number[]; bases: number[] }
 
