@@ -35,6 +35,8 @@ import { useRevealed } from '../../shared/useRevealed.js'
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: '16px', maxWidth: '760px' },
+  // the form fills far more than a screen: its place is held down to the screen's bottom edge
+  pending: { minHeight: '100vh' },
   group: { display: 'flex', flexDirection: 'column', gap: '12px' },
   actions: { display: 'flex', gap: '8px', flexWrap: 'wrap', alignItems: 'center' },
 })
@@ -211,10 +213,6 @@ const QuestionnaireForm = ({
       }}
       noValidate
     >
-      <Title2 as="h1">{t(side === 'Mentee' ? 'questionnaire.titleMentee' : 'questionnaire.titleMentor')}</Title2>
-      <MessageBar intent="info" layout="multiline">
-        <MessageBarBody>{t(side === 'Mentee' ? 'questionnaire.infoMentee' : 'questionnaire.infoMentor')}</MessageBarBody>
-      </MessageBar>
       {outcome !== null && (
         <MessageBar layout="multiline" intent={outcome.intent} role={outcome.intent === 'success' ? 'status' : 'alert'}>
           <MessageBarBody>{t(outcome.key)}</MessageBarBody>
@@ -295,14 +293,21 @@ const QuestionnaireForm = ({
   )
 }
 
-const QuestionnairePage = ({ side }: { readonly side: Side }) => {
+/** The profile and the questions, once both are in; a spinner holds their place until then. */
+const QuestionnaireData = ({ side }: { readonly side: Side }) => {
+  const styles = useStyles()
   const { me } = useMe()
   const { language } = useLanguage()
   const email = me?.email ?? ''
   const profile = useGetUserProfileQuery({ email, language, role: side }, { skip: me === undefined })
   const questionnaire = useGetQuestionAnswerPairsQuery({ emailId: email, role: side, language }, { skip: me === undefined })
   if (profile.isError || questionnaire.isError) return <LoadFailed error={profile.error ?? questionnaire.error} />
-  if (me === undefined || profile.data === undefined || questionnaire.data === undefined) return <Loading />
+  if (me === undefined || profile.data === undefined || questionnaire.data === undefined)
+    return (
+      <div className={styles.pending}>
+        <Loading />
+      </div>
+    )
   return (
     <QuestionnaireForm
       // a language switch reloads the texts; the form starts again from what is saved
@@ -313,6 +318,25 @@ const QuestionnairePage = ({ side }: { readonly side: Side }) => {
       questionnaire={questionnaire.data}
       currentYear={new Date().getFullYear()}
     />
+  )
+}
+
+/**
+ * The heading and the introduction are drawn at once, the form below them once the profile and
+ * the questions are in: on a slow line the page shows what it is about before its data arrive, and
+ * the form only adds below what is already in view, so nothing moves.
+ */
+const QuestionnairePage = ({ side }: { readonly side: Side }) => {
+  const styles = useStyles()
+  const { t } = useTranslation()
+  return (
+    <div className={styles.page}>
+      <Title2 as="h1">{t(side === 'Mentee' ? 'questionnaire.titleMentee' : 'questionnaire.titleMentor')}</Title2>
+      <MessageBar intent="info" layout="multiline">
+        <MessageBarBody>{t(side === 'Mentee' ? 'questionnaire.infoMentee' : 'questionnaire.infoMentor')}</MessageBarBody>
+      </MessageBar>
+      <QuestionnaireData side={side} />
+    </div>
   )
 }
 export default QuestionnairePage
