@@ -10,7 +10,7 @@ import { configLoaded, userChanged } from './app/session.slice.js'
 import { Providers } from './app/Providers.js'
 import { AppRoutes, preloadScreen } from './app/routes.js'
 import { GatedRouter } from './app/navigation.js'
-import { createI18n, languageOf } from './i18n/i18n.js'
+import { languageOf, startI18n } from './i18n/i18n.js'
 import { installGlobalErrorReporting } from './features/errors/error-reporting.js'
 import { installChunkReload } from './app/chunk-reload.js'
 import { showStartFailure } from './app/start-failure.js'
@@ -23,7 +23,7 @@ const start = async (): Promise<void> => {
   // On a slow line every round trip counts: the texts load while the configuration (preloaded by
   // index.html) arrives and the person's details are asked for; the screen's chunk is asked for
   // once the texts are in, so it does not compete with what the first paint needs.
-  const texts = createI18n({ detect: true })
+  const { instance: interfaceLanguage, ready: texts } = startI18n({ detect: true })
   // awaited below; a failed configuration must not leave it an unhandled rejection
   texts.catch(() => undefined)
   const config = await fetchAppConfig()
@@ -52,12 +52,16 @@ const start = async (): Promise<void> => {
   const user = await auth.currentUser()
   store.dispatch(userChanged(user))
   // every page first asks who the person is: ask before the first render, not after it, and the
-  // screen's own data with it (app/prefetch.ts)
-  if (user !== null) prefetchPerson(store, window.location.pathname, user.email)
+  // screen's own data with it (app/prefetch.ts), in the language detected while its texts load
+  if (user !== null) {
+    prefetchPerson(store, window.location.pathname, user.email)
+    prefetchScreenData(store, window.location.pathname, user.email, languageOf(interfaceLanguage))
+  }
   auth.onUserChanged((user) => store.dispatch(userChanged(user)))
 
   const i18n = await texts
   document.documentElement.lang = languageOf(i18n)
+  // asked once per language: a no-op unless the texts settled on another language than detected
   if (user !== null) prefetchScreenData(store, window.location.pathname, user.email, languageOf(i18n))
   i18n.on('languageChanged', (l) => {
     document.documentElement.lang = l.slice(0, 2)

@@ -32,11 +32,20 @@ export const LANGUAGE_STORAGE_KEY = 'i18nextLng'
 
 export const DETECTION_ORDER = ['localStorage', 'navigator', 'cookie', 'path', 'subdomain'] as const
 
-export const createI18n = async (options: { detect: boolean; language?: Language }): Promise<I18n> => {
+type I18nOptions = { readonly detect: boolean; readonly language?: Language }
+
+/**
+ * The instance knows its language at once (detected while `init` runs, not a task later), while
+ * its texts are still on the way: `ready` settles once they are in. On a slow line the data asked
+ * in the interface language need not wait for the texts.
+ */
+export const startI18n = (options: I18nOptions): { readonly instance: I18n; readonly ready: Promise<I18n> } => {
   const instance = i18next.createInstance()
   if (options.detect) instance.use(LanguageDetector)
   instance.use(initReactI18next).use(bundledLanguages)
-  await instance.init({
+  const ready = instance.init({
+    // detect and start loading now rather than in a timeout: the backend loads asynchronously anyway
+    initAsync: false,
     ...(options.language === undefined ? {} : { lng: options.language }),
     fallbackLng: fallbackOf,
     supportedLngs: [...LANGUAGES],
@@ -50,8 +59,10 @@ export const createI18n = async (options: { detect: boolean; language?: Language
       lookupLocalStorage: LANGUAGE_STORAGE_KEY,
     },
   })
-  return instance
+  return { instance, ready: ready.then(() => instance) }
 }
+
+export const createI18n = (options: I18nOptions): Promise<I18n> => startI18n(options).ready
 
 /** The current interface language, narrowed to the two the product speaks. */
 export const languageOf = (i18n: Pick<I18n, 'resolvedLanguage' | 'language'>): Language => {

@@ -13,7 +13,8 @@ export type RecordedRequest = {
 }
 
 export type Reply = { readonly status?: number; readonly body: unknown; readonly dropConnection?: boolean }
-export type Handler = (request: RecordedRequest) => Reply
+/** A reply, or a promise of one: a test holds an answer back until it has looked at the screen. */
+export type Handler = (request: RecordedRequest) => Reply | Promise<Reply>
 
 export const ok = (value: unknown): Reply => ({ body: { isSuccess: true, isFailure: false, value, errorMessage: null, errorCode: null } })
 /** A failure as the real server sends it: the code and the message SPEC §8 clients read for it. */
@@ -65,7 +66,7 @@ export const startApiServer = async (routes: Record<string, Handler>): Promise<A
       const reply =
         handler === undefined
           ? { status: 404, body: { isSuccess: false, isFailure: true, value: null, errorMessage: 'NotFound', errorCode: 'NotFound' } }
-          : handler(request)
+          : await handler(request)
       if (reply.dropConnection === true) return void req.socket.destroy()
       res.writeHead(reply.status ?? 200, { 'content-type': 'application/json' }).end(JSON.stringify(reply.body))
     })()

@@ -3,36 +3,15 @@
 // own chunk) is asked for once that first frame is painted and takes the box's place when it
 // arrives, so the heading and the person's data neither wait for the listbox code nor share the
 // slow line with it, and nothing moves.
-import { Suspense, lazy, useEffect, useState } from 'react'
+import { Suspense, lazy } from 'react'
 import { Field, makeStyles, shorthands, tokens, typographyStyles } from '@fluentui/react-components'
 import { validation } from '../../shared/field.js'
+import { useAfterFirstPaint } from '../../shared/useAfterFirstPaint.js'
 
 export type Choice = { readonly value: number; readonly text: string }
 
 // A failed load reaches the error boundary through `lazy` (which reloads once for a vanished chunk).
 const AccountSelect = lazy(() => import('./AccountSelect.js'))
-
-/** False until the frame that first showed the page is on screen (or at once once it was). */
-let painted = false
-const useAfterFirstPaint = (): boolean => {
-  const [after, setAfter] = useState(painted)
-  useEffect(() => {
-    if (after) return
-    let timer: ReturnType<typeof setTimeout> | undefined
-    // the frame callback runs before that paint, the timer after it
-    const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => {
-        painted = true
-        setAfter(true)
-      })
-    })
-    return () => {
-      cancelAnimationFrame(frame)
-      if (timer !== undefined) clearTimeout(timer)
-    }
-  }, [after])
-  return after
-}
 
 /** The Dropdown's outline (medium size): 32 px high, at least 250 px wide, the same text box. */
 const useStyles = makeStyles({
