@@ -85,16 +85,16 @@ const SIGN_OUT = { en: { confirm: 'Sign out', email: 'E-mail address' }, de: { c
 
 /**
  * After the app's own "Logout" was pressed: the provider's sign-out page asks to confirm; once
- * confirmed it returns to the app, which, signed out, sends the person to the sign-in form. Each
- * step waits for its own page, so a button of the app still on screen is never taken for the
- * provider's.
+ * confirmed it returns to the app, which, signed out, sends the person to the sign-in form. The
+ * confirmation is found by the provider's own form (the app's "Abmelden" has the same name in
+ * German), and nothing waits for one particular navigation: the app may begin and abandon one on its
+ * way to the provider.
  */
 export const confirmSignOut = async (page: Page, language: 'en' | 'de' = 'en'): Promise<void> => {
-  await page.waitForURL((url) => url.pathname === '/oidc/session/end', { timeout: 20_000 })
-  await page.getByRole('button', { name: SIGN_OUT[language].confirm, exact: true }).click()
-  await page.waitForURL(
-    (url) => url.pathname.startsWith('/oidc/') && url.pathname !== '/oidc/session/end' && !url.pathname.startsWith('/oidc/session/end/'),
-    { timeout: 20_000 },
-  )
-  await page.getByLabel(SIGN_OUT[language].email).waitFor()
+  const confirm = page
+    .getByRole('button', { name: SIGN_OUT[language].confirm, exact: true })
+    .and(page.locator('button[form="op.logoutForm"]'))
+  await confirm.click({ timeout: 20_000 })
+  await confirm.waitFor({ state: 'detached', timeout: 20_000 })
+  await page.getByLabel(SIGN_OUT[language].email).waitFor({ timeout: 20_000 })
 }
