@@ -12,7 +12,7 @@ import { generateProviderKeys, KEYS_FILE } from '@tandem/identity'
 import { createUsersRepository, createWorldStore, openDatabase } from '@tandem/sqlite'
 import BetterSqlite3 from 'better-sqlite3'
 import { afterAll, describe, expect, it } from 'vitest'
-import { startHarness, type Harness, type Person } from './harness.js'
+import { signUpBody, startHarness, type Harness, type Person } from './harness.js'
 
 const CLI = join(import.meta.dirname, '..', 'src', 'backup.cli.ts')
 const children: ChildProcess[] = []
@@ -92,17 +92,6 @@ const callAt = async (h: Harness, base: string, who: Person, method: 'GET' | 'PO
   return response.status
 }
 
-const signUpBody = (p: Person) => ({
-  FirstName: p.firstName,
-  LastName: p.lastName,
-  DOB: '1990-05-01',
-  Language: 'en',
-  Gender: 'NA',
-  Email: p.email,
-  IsAcceptedDataPrivacyPolicy: true,
-  IsAcceptedTermsConditions: true,
-  Role: 'Mentee',
-})
 const profileBody = (p: Person, city: string) => ({
   email: p.email,
   professionalPosition: 'Engineer',

@@ -29,6 +29,19 @@ export type Reply<T = unknown> = {
 
 export type Harness = Awaited<ReturnType<typeof startHarness>>
 
+/** A sign-up as the web app sends it: both consents given, a birth date, English. */
+export const signUpBody = (p: Pick<Person, 'email' | 'firstName' | 'lastName'>, role: Side = 'Mentee') => ({
+  FirstName: p.firstName,
+  LastName: p.lastName,
+  DOB: '1990-05-01',
+  Language: 'en',
+  Gender: 'NA',
+  Email: p.email,
+  IsAcceptedDataPrivacyPolicy: true,
+  IsAcceptedTermsConditions: true,
+  Role: role,
+})
+
 export const startHarness = async (
   options: {
     env?: Record<string, string>
@@ -95,18 +108,7 @@ export const startHarness = async (
     }
   }
 
-  const signUp = async (p: Person, role: Side): Promise<Reply> =>
-    call(p, 'POST', '/api/account/signup', {
-      FirstName: p.firstName,
-      LastName: p.lastName,
-      DOB: '1990-05-01',
-      Language: 'en',
-      Gender: 'NA',
-      Email: p.email,
-      IsAcceptedDataPrivacyPolicy: true,
-      IsAcceptedTermsConditions: true,
-      Role: role,
-    })
+  const signUp = async (p: Person, role: Side): Promise<Reply> => call(p, 'POST', '/api/account/signup', signUpBody(p, role))
 
   const defaultClusterId = async (): Promise<number> => (await server.ctx.clusters.defaultCluster())?.clusterId ?? 0
 

@@ -14,7 +14,7 @@ import { createTokenVerifier } from '@tandem/identity'
 import { createTestDatabase, type TestDatabase } from '@tandem/testing'
 import { pino } from 'pino'
 import { createServer, loadConfig, type Clock, type TandemServer } from '../src/index.js'
-import { toWire } from './harness.js'
+import { signUpBody, toWire } from './harness.js'
 import { ISSUER, portOf, testKeys } from './test-keys.js'
 
 export { ISSUER }
@@ -123,18 +123,7 @@ export const startInstances = async () => {
     }
   }
 
-  const signUp = (at: Instance, p: Person, role: Side): Promise<Reply> =>
-    call(at, p, '/api/account/signup', {
-      FirstName: p.firstName,
-      LastName: p.lastName,
-      DOB: '1990-05-01',
-      Language: 'en',
-      Gender: 'NA',
-      Email: p.email,
-      IsAcceptedDataPrivacyPolicy: true,
-      IsAcceptedTermsConditions: true,
-      Role: role,
-    })
+  const signUp = (at: Instance, p: Person, role: Side): Promise<Reply> => call(at, p, '/api/account/signup', signUpBody(p, role))
 
   const saveProfile = (at: Instance, p: Person, clusterId: number | null): Promise<Reply> =>
     call(at, p, '/api/user/UpdateProfile', {

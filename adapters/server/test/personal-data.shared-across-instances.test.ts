@@ -5,7 +5,7 @@ import { openPostgresKysely } from '@tandem/sqlite'
 import { createTestDatabase, type TestDatabase } from '@tandem/testing'
 import JSZip from 'jszip'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import type { Person } from './harness.js'
+import { signUpBody, type Person } from './harness.js'
 import { onePostgresDatabase, type Instance } from './instances.on-postgres.js'
 
 type Job = { state: string; progress: number }
@@ -27,17 +27,7 @@ let counter = 0
 const signedUp = async (on: Instance, firstName: string): Promise<Person> => {
   counter += 1
   const p = { email: `${firstName.toLowerCase()}.${counter}@example.org`, subject: `sub-${counter}`, firstName, lastName: 'Shared' }
-  const reply = await on.call(p, 'POST', '/api/account/signup', {
-    FirstName: p.firstName,
-    LastName: p.lastName,
-    DOB: '1990-05-01',
-    Language: 'en',
-    Gender: 'NA',
-    Email: p.email,
-    IsAcceptedDataPrivacyPolicy: true,
-    IsAcceptedTermsConditions: true,
-    Role: 'Mentee',
-  })
+  const reply = await on.call(p, 'POST', '/api/account/signup', signUpBody(p))
   expect(reply.status).toBe(200)
   return p
 }
