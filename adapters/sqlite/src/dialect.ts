@@ -100,8 +100,12 @@ export const forUpdate = <Q extends SelectQueryBuilder<any, any, any>>(
   return (mode === 'skip locked' ? locked.skipLocked() : locked) as Q
 }
 
-/** The lock the world commands take: on PostgreSQL they run one after another, as on the SQLite file (decision 0022). */
-export const WORLD_LOCK = 'world-commands'
+/**
+ * The lock a world command takes before it numbers the tandems it creates, held to its commit: on
+ * PostgreSQL two commands never take the same ids (decision 0022). Their users' rows are locked by
+ * the reads themselves (`forUpdate`).
+ */
+export const TANDEM_IDS_LOCK = 'tandem-ids'
 
 /**
  * Makes transactions that take the lock `name` run one after another until each ends (PostgreSQL: a
