@@ -53,13 +53,11 @@ const holdWorldCommands = async (harness: Harness) => {
   const db: Kysely<unknown> = await openKyselyOf(harness.dir)
   const trx = await db.startTransaction().execute()
   await sql`lock table clusters in access exclusive mode`.execute(trx)
-  /** Backends of the server waiting for a lock, per what they run. */
-  const waiting = async () =>
-    (
-      await sql<{ query: string }>`select query from pg_stat_activity where wait_event_type = 'Lock' and pid <> pg_backend_pid()`.execute(
-        db,
-      )
-    ).rows.map((r) => r.query)
+  // Backends of this test's server waiting for a lock (other tests' databases share the cluster).
+  const waitingNow = sql<{ query: string }>`select query from pg_stat_activity
+    where wait_event_type = 'Lock' and datname = current_database() and pid <> pg_backend_pid()`
+  /** What the waiting backends run. */
+  const waiting = async () => (await waitingNow.execute(db)).rows.map((r) => r.query)
   return {
     /** Until a world command waits at the held table, with its users' rows read. */
     pausedAfterRead: () =>
@@ -67,10 +65,15 @@ const holdWorldCommands = async (harness: Harness) => {
     /** Until each of `calls` answered or waits for a lock (the paused command counts as one). */
     waitingOrDone: async (calls: readonly Promise<unknown>[]) => {
       const settled = calls.map(() => false)
-      calls.forEach((c, i) => void c.finally(() => (settled[i] = true)))
+      calls.forEach((c, i) => {
+        const done = () => (settled[i] = true)
+        void c.then(done, done)
+      })
       await until('the saves to answer or wait', async () => (await waiting()).length - 1 >= settled.filter((s) => !s).length)
     },
+    /** Lets the held commands go on (again: nothing; a failed test still releases them). */
     release: async () => {
+      if (trx.isCommitted) return
       await trx.commit().execute()
       await db.destroy()
     },
@@ -86,14 +89,18 @@ describe('saves of the people a world command works on', () => {
     const version = (await participantOf(harness, mia))?.version ?? 0
 
     const hold = await holdWorldCommands(harness)
-    const started = start(harness, mia)
-    await hold.pausedAfterRead()
-    // Mia's row is read; her answer save and her registration as mentor come now.
-    const saves = [harness.saveAnswers(mia, 'Mentee', aMenteeAnswers(), true), addRole(harness, mia, 'Mentor')]
-    await hold.waitingOrDone(saves)
-    await hold.release()
-
-    const replies = [await started, ...(await Promise.all(saves))]
+    let replies: Reply[]
+    try {
+      const started = start(harness, mia)
+      await hold.pausedAfterRead()
+      // Mia's row is read; her answer save and her registration as mentor come now.
+      const saves = [harness.saveAnswers(mia, 'Mentee', aMenteeAnswers(), true), addRole(harness, mia, 'Mentor')]
+      await hold.waitingOrDone(saves)
+      await hold.release()
+      replies = [await started, ...(await Promise.all(saves))]
+    } finally {
+      await hold.release()
+    }
     expect(outcomes(replies)).toEqual(['200 true', '200 true', '200 true'])
     const after = await participantOf(harness, mia)
     expect(after?.mentee?.status).toBe('PROPOSED')
