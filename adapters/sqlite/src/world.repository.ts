@@ -244,7 +244,7 @@ export const createWorldStore = (db: Database, notify: Notifier): WorldStore => 
    * The users' rows. Read by a command (the only reader that keeps their contacts, `seen`), they
    * stay locked until it commits: profile and answer saves and role additions update these rows
    * without the world lock, and on PostgreSQL one committing between the command's read and its
-   * write would move the version the write is conditional on (TandemChanged); now it waits, as
+   * write would move the version the write is conditional on (TandemChanged); instead it waits, as
    * SQLite's single writer makes it wait (decision 0022). `no key update`: rows referring to the
    * users (answers, consents) may still be inserted meanwhile.
    */
