@@ -86,21 +86,28 @@ export const portable = (db: AnyKysely): PortableSchema => {
 /**
  * A select that locks the rows it reads until the transaction ends (PostgreSQL `for update`, for a
  * read-then-write whose write is not conditional on what it read); `skip locked` passes over rows
- * another transaction holds (claiming work). SQLite needs neither: a writing transaction holds the
- * whole file (BEGIN IMMEDIATE), and it has no such clause.
+ * another transaction holds (claiming work); `no key update` locks only against other writers of the
+ * rows (`for no key update`: rows of other tables may still be inserted referring to them). SQLite
+ * needs none of it: a writing transaction holds the whole file (BEGIN IMMEDIATE), and it has no such clause.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any select of any schema
 export const forUpdate = <Q extends SelectQueryBuilder<any, any, any>>(
   db: { readonly dialect: DialectName },
   query: Q,
-  mode: 'wait' | 'skip locked' = 'wait',
+  mode: 'wait' | 'skip locked' | 'no key update' = 'wait',
 ): Q => {
   if (db.dialect === 'sqlite') return query
+  if (mode === 'no key update') return query.forNoKeyUpdate() as Q
   const locked = query.forUpdate()
   return (mode === 'skip locked' ? locked.skipLocked() : locked) as Q
 }
 
-/** The lock the world commands take: on PostgreSQL they run one after another, as on the SQLite file (decision 0022). */
+/**
+ * The lock the world commands take: on PostgreSQL they run one after another, as on the SQLite file
+ * (decision 0022). Other writers of users' rows do not take it: a command locks the users' rows it
+ * reads (world.repository.ts), so their updates wait for its commit instead of moving a version
+ * between its read and its conditional write.
+ */
 export const WORLD_LOCK = 'world-commands'
 
 /**

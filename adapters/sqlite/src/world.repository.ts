@@ -19,7 +19,7 @@ import {
 import { left, right, isLeft, type Either } from 'fp-ts/lib/Either.js'
 import { sql, type Compilable, type RawBuilder } from 'kysely'
 import type { Database } from './database.js'
-import { isUniqueViolation, serialiseTransactions, WORLD_LOCK } from './dialect.js'
+import { forUpdate, isUniqueViolation, serialiseTransactions, WORLD_LOCK } from './dialect.js'
 import { insertOutboxRow, type NewOutboxRow } from './outbox.repository.js'
 import { participantColumns, participantOf, tandemColumns, tandemOf } from './rows.js'
 
@@ -240,15 +240,22 @@ export const createWorldStore = (db: Database, notify: Notifier): WorldStore => 
     return { ...world, users, tandems }
   }
 
+  /**
+   * The users' rows. Read by a command (the only reader that keeps their contacts, `seen`), they
+   * stay locked until it commits: profile and answer saves and role additions update these rows
+   * without the world lock, and on PostgreSQL one committing between the command's read and its
+   * write would move the version the write is conditional on (TandemChanged); instead it waits, as
+   * SQLite's single writer makes it wait (decision 0022). `no key update`: rows referring to the
+   * users (answers, consents) may still be inserted meanwhile.
+   */
   const participants = async (ids: readonly UserId[], seen?: Contacts): Promise<Participant[]> => {
     const found: Participant[] = []
     for (let i = 0; i < ids.length; i += 500) {
-      for (const row of await db.all(
-        k
-          .selectFrom('users')
-          .selectAll()
-          .where('id', 'in', ids.slice(i, i + 500)),
-      )) {
+      const rows = k
+        .selectFrom('users')
+        .selectAll()
+        .where('id', 'in', ids.slice(i, i + 500))
+      for (const row of await db.all(seen === undefined ? rows : forUpdate(db, rows, 'no key update'))) {
         found.push(participantOf(row))
         seen?.set(row.id, contactFromRow(row))
       }
