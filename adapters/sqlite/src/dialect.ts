@@ -86,24 +86,27 @@ export const portable = (db: AnyKysely): PortableSchema => {
 /**
  * A select that locks the rows it reads until the transaction ends (PostgreSQL `for update`, for a
  * read-then-write whose write is not conditional on what it read); `skip locked` passes over rows
- * another transaction holds (claiming work). SQLite needs neither: a writing transaction holds the
- * whole file (BEGIN IMMEDIATE), and it has no such clause.
+ * another transaction holds (claiming work); `no key update` locks only against other writers of the
+ * rows (`for no key update`: rows of other tables may still be inserted referring to them). SQLite
+ * needs none of it: a writing transaction holds the whole file (BEGIN IMMEDIATE), and it has no such clause.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any select of any schema
 export const forUpdate = <Q extends SelectQueryBuilder<any, any, any>>(
   db: { readonly dialect: DialectName },
   query: Q,
-  mode: 'wait' | 'skip locked' = 'wait',
+  mode: 'wait' | 'skip locked' | 'no key update' = 'wait',
 ): Q => {
   if (db.dialect === 'sqlite') return query
+  if (mode === 'no key update') return query.forNoKeyUpdate() as Q
   const locked = query.forUpdate()
   return (mode === 'skip locked' ? locked.skipLocked() : locked) as Q
 }
 
 /**
  * The lock a world command takes before it numbers the tandems it creates, held to its commit: on
- * PostgreSQL two commands never take the same ids (decision 0022). Their users' rows are locked by
- * the reads themselves (`forUpdate`).
+ * PostgreSQL two commands never take the same ids (decision 0022). The users' rows a command reads
+ * are locked by the read itself (`forUpdate`, world.repository.ts), so other writers of those rows
+ * wait for its commit.
  */
 export const TANDEM_IDS_LOCK = 'tandem-ids'
 

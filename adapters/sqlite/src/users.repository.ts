@@ -12,7 +12,7 @@ import {
   type UserId,
 } from '@tandem/core'
 import type { Database } from './database.js'
-import { isUniqueViolation } from './dialect.js'
+import { forUpdate, isUniqueViolation } from './dialect.js'
 import { participantOf, rolesOf, type UserRow } from './rows.js'
 
 const isConsentDocument = (text: string): text is ConsentDocument => (CONSENT_DOCUMENTS as readonly string[]).includes(text)
@@ -202,10 +202,14 @@ export const createUsersRepository = (db: Database) => {
       )
     },
 
-    /** Adds a role (a mentee registering as mentor too); the new side starts NEW. */
+    /**
+     * Adds a role (a mentee registering as mentor too); the new side starts NEW. The row is read
+     * locked: the roles and version written come from it, so a world command or another addition
+     * committing meanwhile (PostgreSQL) must not be overwritten.
+     */
     addRole: async (id: UserId, role: 'Mentee' | 'Mentor', menteeClusterId: number | null): Promise<void> => {
       await db.transaction(async () => {
-        const row = await db.first(k.selectFrom('users').selectAll().where('id', '=', id))
+        const row = await db.first(forUpdate(db, k.selectFrom('users').selectAll().where('id', '=', id), 'no key update'))
         if (row === undefined) return
         const roles = rolesOf(row)
         if (roles.includes(role)) return

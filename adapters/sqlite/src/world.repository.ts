@@ -117,7 +117,7 @@ type ParticipantUpdate = {
 
 /**
  * The participants' updates, each conditional on its expected version, as one statement (one round
- * trip under the world lock instead of one per user); the count of changed rows tells whether every
+ * trip under the locks instead of one per user); the count of changed rows tells whether every
  * version still held. `with … update … from` reads the same on SQLite (3.33 and later) and
  * PostgreSQL; the casts give the VALUES list its column types on PostgreSQL.
  */
@@ -254,7 +254,14 @@ export const createWorldStore = (db: Database, notify: Notifier): WorldStore => 
     return { ...world, users, tandems }
   }
 
-  /** Users' rows; `locking` (inside a command) locks them until the commit, in id order (no deadlock between two such reads). */
+  /**
+   * The users' rows. Read by a command (`locking`), they stay locked until it commits (PostgreSQL;
+   * in id order, so two such reads do not deadlock): another command on the same people, or a
+   * profile or answer save or an added role (which update these rows outside world commands),
+   * waits for it instead of moving a version between its read and its conditional write, as
+   * SQLite's single writer makes it wait (decision 0022). `no key update`: rows referring to the
+   * users (answers, consents, mails) may still be inserted meanwhile.
+   */
   const participants = async (ids: readonly UserId[], seen?: Contacts, locking = false): Promise<Participant[]> => {
     const found: Participant[] = []
     const sorted = locking ? [...ids].sort((a, b) => a - b) : ids
@@ -263,7 +270,7 @@ export const createWorldStore = (db: Database, notify: Notifier): WorldStore => 
         .selectFrom('users')
         .selectAll()
         .where('id', 'in', sorted.slice(i, i + 500))
-      for (const row of await db.all(locking ? forUpdate(db, query.orderBy('id')) : query)) {
+      for (const row of await db.all(locking ? forUpdate(db, query.orderBy('id'), 'no key update') : query)) {
         found.push(participantOf(row))
         seen?.set(row.id, contactFromRow(row))
       }
@@ -300,9 +307,9 @@ export const createWorldStore = (db: Database, notify: Notifier): WorldStore => 
   }
 
   /**
-   * Writes what changed. On PostgreSQL every statement is a round trip while the other instances
-   * wait for the world lock (decision 0022), so the statistics' facts ride on the user's own update
-   * and new tandems go in one insert.
+   * Writes what changed. On PostgreSQL every statement is a round trip while the command holds its
+   * rows (and, when it creates tandems, the id lock; decision 0022), so the statistics' facts ride
+   * on the user's own update and new tandems go in one insert.
    */
   const writeBack = async (before: World, after: World, now: number): Promise<void> => {
     const facts = tandemFacts(before, after)

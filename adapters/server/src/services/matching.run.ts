@@ -1,8 +1,9 @@
 // The matching run of start matching: passed deadlines and PENDING in one transaction, scoring
 // outside it, proposals in a second one that re-checks every mentor (and ranks again when all of
 // them were taken meanwhile). The mentee's slice is read
-// once; the second transaction continues from what the first committed (its writes stay
-// conditional on those versions). Any failure after the first step clears PENDING again.
+// once; the second transaction continues from what the first committed, reading only the mentee
+// and the ranked mentors again (its writes stay conditional on the versions it read). Any failure
+// after the first step clears PENDING again.
 import { abortMatchingRun, beginMatchingRun, completeMatchingRun, MINUTE, type DomainError, type UserId } from '@tandem/core'
 import type { UserRecord } from '@tandem/sqlite'
 import { isLeft, isRight, left, right, type Either } from 'fp-ts/lib/Either.js'
@@ -31,7 +32,9 @@ export const runMatching = async (ctx: ServiceContext, mentee: UserRecord): Prom
       const apply = completeMatchingRun(proposedAt, { menteeId: id, proposals })
       return ctx.store.runAfter(
         begun.right.world,
-        { userIds: proposals.map((p) => p.mentorId) },
+        // The mentee is read again too: a profile or answer save of hers between the two
+        // transactions moved her version, and the proposals are no less hers for it.
+        { userIds: [id, ...proposals.map((p) => p.mentorId)] },
         // Every ranked mentor was taken by runs that committed while this one scored (other
         // requests, other instances): rather than "no match" while others may still be free, undo
         // and rank again against the pool as it is now.
