@@ -15,6 +15,14 @@ if ((command !== 'backup' && command !== 'restore') || path === undefined || pat
 // npm runs scripts in the project folder; PATH means what it meant where the operator typed it.
 const where = resolve(process.env['INIT_CWD'] ?? process.cwd(), path)
 const dataDir = dataDirFrom(process.env)
+// With DATABASE_URL the data is in PostgreSQL: a copy of the data folder would hold none of it.
+if ((process.env['DATABASE_URL'] ?? '').trim() !== '') {
+  console.error(
+    `${command} refused: the data is in PostgreSQL (DATABASE_URL), not in ${dataDir}; ` +
+      'back it up with pg_dump and restore it with pg_restore (docs/operations.md, "Backups on PostgreSQL")',
+  )
+  process.exit(1)
+}
 
 if (command === 'backup') {
   const result = await takeBackup(dataDir, where)

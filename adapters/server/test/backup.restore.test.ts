@@ -30,10 +30,10 @@ const tempFolder = (name: string): string => {
 
 type Cli = { readonly code: number | null; readonly out: string; readonly err: string }
 /** The command behind `npm run backup|restore -- PATH`, as a process of its own. */
-const runCli = (command: 'backup' | 'restore', dataDir: string, path: string): Promise<Cli> =>
+const runCli = (command: 'backup' | 'restore', dataDir: string, path: string, databaseUrl = ''): Promise<Cli> =>
   new Promise((resolve) => {
     const child = spawn(process.execPath, ['--import', 'tsx', CLI, command, path], {
-      env: { ...process.env, DATA_DIR: dataDir },
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl },
       stdio: ['ignore', 'pipe', 'pipe'],
     })
     let out = ''
@@ -326,5 +326,22 @@ describe('backup and restore', () => {
     const h = await startHarness({ dataDir: dir })
     expect((await fetch(`${h.base}/api/health`)).status).toBe(200)
     await h.close()
+  }, 120_000)
+
+  it('refuses on PostgreSQL (DATABASE_URL), names pg_dump and pg_restore, and writes nothing', async () => {
+    const { dir } = await preparedFolder()
+    const before = snapshot(dir)
+    const target = join(tempFolder('backups'), 'b')
+    const url = 'postgres://tandem:secret@127.0.0.1:5432/tandem'
+    for (const command of ['backup', 'restore'] as const) {
+      const refused = await runCli(command, dir, target, url)
+      expect(refused.code).toBe(1)
+      expect(refused.err).toContain(`${command} refused: the data is in PostgreSQL (DATABASE_URL)`)
+      expect(refused.err).toContain('pg_dump')
+      expect(refused.err).toContain('pg_restore')
+      expect(refused.err).not.toContain('secret')
+    }
+    expect(existsSync(target)).toBe(false)
+    expect(snapshot(dir)).toEqual(before)
   }, 120_000)
 })

@@ -43,7 +43,7 @@ const until = async (what: string, done: () => Promise<boolean>): Promise<void> 
 
 /**
  * Stops the world commands where a concurrent save could slip in. PostgreSQL: another connection
- * locks `clusters`, which a command reads right after its users' rows (under the world lock); the
+ * locks `clusters`, which a command reads right after its users' rows; the
  * answer is there once a command waits on it. SQLite: nothing to hold, nothing can come between a
  * command's read and its write (BEGIN IMMEDIATE holds the file), so the calls simply run together.
  */

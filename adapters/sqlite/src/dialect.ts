@@ -103,12 +103,12 @@ export const forUpdate = <Q extends SelectQueryBuilder<any, any, any>>(
 }
 
 /**
- * The lock the world commands take: on PostgreSQL they run one after another, as on the SQLite file
- * (decision 0022). Other writers of users' rows do not take it: a command locks the users' rows it
- * reads (world.repository.ts), so their updates wait for its commit instead of moving a version
- * between its read and its conditional write.
+ * The lock a world command takes before it numbers the tandems it creates, held to its commit: on
+ * PostgreSQL two commands never take the same ids (decision 0022). The users' rows a command reads
+ * are locked by the read itself (`forUpdate`, world.repository.ts), so other writers of those rows
+ * wait for its commit.
  */
-export const WORLD_LOCK = 'world-commands'
+export const TANDEM_IDS_LOCK = 'tandem-ids'
 
 /**
  * Makes transactions that take the lock `name` run one after another until each ends (PostgreSQL: a

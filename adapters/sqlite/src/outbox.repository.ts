@@ -46,26 +46,32 @@ const messageOf = (r: Selectable<OutboxTable>): StoredOutboxMessage => ({
   lastError: r.last_error,
 })
 
-export const insertOutboxRow = async (db: Database, m: NewOutboxRow): Promise<void> => {
+export const insertOutboxRow = async (db: Database, m: NewOutboxRow): Promise<void> => insertOutboxRows(db, [m])
+
+/** The rows in one statement (one round trip for all the mails of a command). */
+export const insertOutboxRows = async (db: Database, rows: readonly NewOutboxRow[]): Promise<void> => {
+  if (rows.length === 0) return
   await db.run(
-    db.kysely.insertInto('outbox').values({
-      created_at: m.createdAt,
-      user_id: m.userId,
-      recipient_email: m.recipient.email,
-      recipient_name: m.recipient.name,
-      language: m.language,
-      type: m.type,
-      data: JSON.stringify(m.data),
-      subject: m.subject,
-      status: 'pending',
-      next_attempt_at: m.nextAttemptAt,
-      attempts: 0,
-      attempted_at: null,
-      locked_by: null,
-      locked_until: null,
-      sent_at: null,
-      last_error: null,
-    }),
+    db.kysely.insertInto('outbox').values(
+      rows.map((m) => ({
+        created_at: m.createdAt,
+        user_id: m.userId,
+        recipient_email: m.recipient.email,
+        recipient_name: m.recipient.name,
+        language: m.language,
+        type: m.type,
+        data: JSON.stringify(m.data),
+        subject: m.subject,
+        status: 'pending',
+        next_attempt_at: m.nextAttemptAt,
+        attempts: 0,
+        attempted_at: null,
+        locked_by: null,
+        locked_until: null,
+        sent_at: null,
+        last_error: null,
+      })),
+    ),
   )
 }
 

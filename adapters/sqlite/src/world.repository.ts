@@ -2,8 +2,10 @@
 // the core transition, write back what changed (conditional on the loaded version), append the
 // notifications of its events to the outbox, commit. Any failure rolls everything back.
 import {
+  createsTandems,
   expireDeadlines,
   expiredTandems,
+  numberNewTandemsFrom,
   type Cluster,
   type DomainError,
   type DomainEvent,
@@ -19,8 +21,8 @@ import {
 import { left, right, isLeft, type Either } from 'fp-ts/lib/Either.js'
 import { sql, type Compilable, type RawBuilder } from 'kysely'
 import type { Database } from './database.js'
-import { forUpdate, isUniqueViolation, serialiseTransactions, WORLD_LOCK } from './dialect.js'
-import { insertOutboxRow, type NewOutboxRow } from './outbox.repository.js'
+import { forUpdate, isUniqueViolation, serialiseTransactions, TANDEM_IDS_LOCK } from './dialect.js'
+import { insertOutboxRows, type NewOutboxRow } from './outbox.repository.js'
 import { participantColumns, participantOf, tandemColumns, tandemOf } from './rows.js'
 
 /** Which part of the world a command reads; tandems of the named users and their partners come along. */
@@ -115,7 +117,7 @@ type ParticipantUpdate = {
 
 /**
  * The participants' updates, each conditional on its expected version, as one statement (one round
- * trip under the world lock instead of one per user); the count of changed rows tells whether every
+ * trip under the locks instead of one per user); the count of changed rows tells whether every
  * version still held. `with … update … from` reads the same on SQLite (3.33 and later) and
  * PostgreSQL; the casts give the VALUES list its column types on PostgreSQL.
  */
@@ -198,10 +200,17 @@ export const createWorldStore = (db: Database, notify: Notifier): WorldStore => 
             .where((eb) => eb.or([eb('mentee_id', 'in', userIds), eb('mentor_id', 'in', userIds)])),
         )
 
-  const load = async (slice: Slice, seen?: Contacts): Promise<World> => {
+  /**
+   * Reads a slice. Inside a command (`locking`) on PostgreSQL every user row read is locked until
+   * the commit, and the named users are locked before their tandems are read: a command that
+   * changes a tandem holds both partners' rows, so the tandems read are the committed ones and stay
+   * so until this command ends (decision 0022). SQLite's writing transaction holds the whole file.
+   */
+  const load = async (slice: Slice, seen?: Contacts, locking = false): Promise<World> => {
     const users = new Map<UserId, Participant>()
     const tandems = new Map<TandemId, Tandem>()
     const named = unique(slice.userIds)
+    if (locking) for (const p of await participants(unique([...named, ...(slice.extraUserIds ?? [])]), seen, true)) users.set(p.id, p)
     const tandemRows = [
       ...(await tandemRowsOf(named)),
       ...((slice.tandemIds ?? []).length === 0
@@ -215,7 +224,12 @@ export const createWorldStore = (db: Database, notify: Notifier): WorldStore => 
     ]
     for (const row of tandemRows) if (!tandems.has(row.id)) tandems.set(row.id, tandemOf(row))
     const userIds = unique([...named, ...(slice.extraUserIds ?? []), ...[...tandems.values()].flatMap((x) => [x.menteeId, x.mentorId])])
-    for (const p of await participants(userIds, seen)) users.set(p.id, p)
+    for (const p of await participants(
+      userIds.filter((id) => !users.has(id)),
+      seen,
+      locking,
+    ))
+      users.set(p.id, p)
     // The program years and the highest tandem id in one statement: one round trip less under the lock.
     const clusterRows = await db.all(
       k
@@ -236,26 +250,27 @@ export const createWorldStore = (db: Database, notify: Notifier): WorldStore => 
     for (const row of await tandemRowsOf(userIds)) if (!tandems.has(row.id)) tandems.set(row.id, tandemOf(row))
     const users = new Map(world.users)
     const missing = unique([...userIds, ...[...tandems.values()].flatMap((x) => [x.menteeId, x.mentorId])]).filter((id) => !users.has(id))
-    for (const p of await participants(missing, seen)) users.set(p.id, p)
+    for (const p of await participants(missing, seen, true)) users.set(p.id, p)
     return { ...world, users, tandems }
   }
 
   /**
-   * The users' rows. Read by a command (the only reader that keeps their contacts, `seen`), they
-   * stay locked until it commits: profile and answer saves and role additions update these rows
-   * without the world lock, and on PostgreSQL one committing between the command's read and its
-   * write would move the version the write is conditional on (TandemChanged); instead it waits, as
+   * The users' rows. Read by a command (`locking`), they stay locked until it commits (PostgreSQL;
+   * in id order, so two such reads do not deadlock): another command on the same people, or a
+   * profile or answer save or an added role (which update these rows outside world commands),
+   * waits for it instead of moving a version between its read and its conditional write, as
    * SQLite's single writer makes it wait (decision 0022). `no key update`: rows referring to the
-   * users (answers, consents) may still be inserted meanwhile.
+   * users (answers, consents, mails) may still be inserted meanwhile.
    */
-  const participants = async (ids: readonly UserId[], seen?: Contacts): Promise<Participant[]> => {
+  const participants = async (ids: readonly UserId[], seen?: Contacts, locking = false): Promise<Participant[]> => {
     const found: Participant[] = []
-    for (let i = 0; i < ids.length; i += 500) {
-      const rows = k
+    const sorted = locking ? [...ids].sort((a, b) => a - b) : ids
+    for (let i = 0; i < sorted.length; i += 500) {
+      const query = k
         .selectFrom('users')
         .selectAll()
-        .where('id', 'in', ids.slice(i, i + 500))
-      for (const row of await db.all(seen === undefined ? rows : forUpdate(db, rows, 'no key update'))) {
+        .where('id', 'in', sorted.slice(i, i + 500))
+      for (const row of await db.all(locking ? forUpdate(db, query.orderBy('id'), 'no key update') : query)) {
         found.push(participantOf(row))
         seen?.set(row.id, contactFromRow(row))
       }
@@ -275,7 +290,7 @@ export const createWorldStore = (db: Database, notify: Notifier): WorldStore => 
     now: number,
     seen?: Contacts,
   ): Promise<{ readonly before: World; readonly expiry: Transition | null }> => {
-    const first = await load(slice, seen)
+    const first = await load(slice, seen, true)
     const expired = expiredTandems(first, now)
     if (expired.length === 0) return { before: first, expiry: null }
     const named = new Set(slice.userIds)
@@ -292,9 +307,9 @@ export const createWorldStore = (db: Database, notify: Notifier): WorldStore => 
   }
 
   /**
-   * Writes what changed. On PostgreSQL every statement is a round trip while the other instances
-   * wait for the world lock (decision 0022), so the statistics' facts ride on the user's own update
-   * and new tandems go in one insert.
+   * Writes what changed. On PostgreSQL every statement is a round trip while the command holds its
+   * rows (and, when it creates tandems, the id lock; decision 0022), so the statistics' facts ride
+   * on the user's own update and new tandems go in one insert.
    */
   const writeBack = async (before: World, after: World, now: number): Promise<void> => {
     const facts = tandemFacts(before, after)
@@ -355,13 +370,24 @@ export const createWorldStore = (db: Database, notify: Notifier): WorldStore => 
     }
   }
 
-  const appendOutbox = async (events: readonly DomainEvent[], now: number, seen: Contacts): Promise<void> => {
-    if (events.length === 0) return
-    // The notifier maps synchronously: the contacts it may ask for are read first (those of the
-    // users this command read under its lock are at hand already).
+  /**
+   * The contacts the notifier may ask for about these events (it maps synchronously). Those of the
+   * users the command read are at hand; the others are read before the command takes the id lock.
+   */
+  const contactsFor = async (events: readonly DomainEvent[], seen: Contacts): Promise<Map<UserId, Contact | undefined>> => {
     const contacts = new Map<UserId, Contact | undefined>()
     for (const id of unique(events.flatMap(recipientsOf))) contacts.set(id, seen.get(id) ?? (await contactOf(id)))
-    for (const row of notify(events, (id) => contacts.get(id), now)) await insertOutboxRow(db, row)
+    return contacts
+  }
+
+  /**
+   * New tandems take their ids under the id lock, from the highest id committed by then (PostgreSQL:
+   * the lock is held to the commit, so no other command takes the same ids; decision 0022).
+   */
+  const numbered = async (before: World, outcome: Transition): Promise<Transition> => {
+    if (!createsTandems(before, outcome.world)) return outcome
+    await serialiseTransactions(db, TANDEM_IDS_LOCK)
+    return numberNewTandemsFrom(before, outcome, await nextTandemId())
   }
 
   /** One command in one transaction: read, apply, write what changed, append its mails. */
@@ -372,24 +398,26 @@ export const createWorldStore = (db: Database, notify: Notifier): WorldStore => 
   ): Promise<Either<DomainError, Transition>> => {
     try {
       return await db.transaction(async (): Promise<Either<DomainError, Transition>> => {
-        // One world command at a time across every instance, as on the SQLite file: each reads its
-        // slice and the next tandem id (max + 1) after the previous one committed, so concurrent
-        // commands of several instances decide on what the others wrote instead of colliding on
-        // the same tandem id or mentor and failing with TandemChanged (decision 0022).
-        await serialiseTransactions(db, WORLD_LOCK)
+        // The read locks the users' rows it reads (PostgreSQL), so commands on the same people run
+        // one after another and decide on what the other committed, as on the SQLite file; commands
+        // on different people run side by side across instances (decision 0022).
         const seen: Contacts = new Map()
         const { before, expiry } = await read(seen)
         const result = apply(expiry?.world ?? before)
+        let outcome: Transition
         if (isLeft(result)) {
+          // The command refused; a passed deadline it found is committed all the same.
           if (expiry === null) throw new Conflict(result.left)
-          await writeBack(before, expiry.world, now)
-          await appendOutbox(expiry.events, now, seen)
-          return result
-        }
-        const done = { world: result.right.world, events: [...(expiry?.events ?? []), ...result.right.events] }
+          outcome = expiry
+        } else outcome = { world: result.right.world, events: [...(expiry?.events ?? []), ...result.right.events] }
+        const contacts = await contactsFor(outcome.events, seen)
+        const done = await numbered(before, outcome)
         await writeBack(before, done.world, now)
-        await appendOutbox(done.events, now, seen)
-        return right(done)
+        await insertOutboxRows(
+          db,
+          notify(done.events, (id) => contacts.get(id), now),
+        )
+        return isLeft(result) ? result : right(done)
       })
     } catch (e) {
       if (e instanceof Conflict) return left(e.error)
@@ -400,7 +428,7 @@ export const createWorldStore = (db: Database, notify: Notifier): WorldStore => 
   }
 
   const run: WorldStore['run'] = (slice, apply, now) =>
-    command(async (seen) => ({ before: await load(slice, seen), expiry: null }), apply, now)
+    command(async (seen) => ({ before: await load(slice, seen, true), expiry: null }), apply, now)
 
   const runCurrent: WorldStore['runCurrent'] = (slice, apply, now) => command((seen) => loadExpired(slice, now, seen), apply, now)
 
@@ -408,8 +436,9 @@ export const createWorldStore = (db: Database, notify: Notifier): WorldStore => 
     command(
       async (seen) => {
         const users = new Map(previous.users)
-        for (const p of await participants(unique(refresh.userIds), seen)) users.set(p.id, p)
-        return { before: { ...previous, users, nextTandemId: await nextTandemId() }, expiry: null }
+        for (const p of await participants(unique(refresh.userIds), seen, true)) users.set(p.id, p)
+        // New tandems are numbered when written (`numbered`), from the highest id committed by then.
+        return { before: { ...previous, users }, expiry: null }
       },
       apply,
       now,

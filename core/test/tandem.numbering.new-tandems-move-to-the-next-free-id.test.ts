@@ -1,0 +1,38 @@
+// A command's new tandems move to the next free id the store found when it wrote (decision 0022):
+// ids, proposal ids, events and the next id move together; tandems that existed keep theirs.
+import { describe, expect, it } from 'vitest'
+import { checkInvariants, createsTandems, numberNewTandemsFrom, type World } from '../src/index.js'
+import { ANNA, BEN, MAX, MIA, MOE, population, proposeTo, T0 } from './arbitraries/world.helpers.js'
+
+/** Anna holds tandem 1 (Max); Ben's run is about to propose from tandem 2 on. */
+const withAnna = (): World => proposeTo(population(), T0, ANNA, [MAX]).world
+
+describe('numbering new tandems from the id the store found', () => {
+  it('moves the new tandems, their events and the next id; keeps existing tandems', () => {
+    const before = withAnna()
+    const step = proposeTo(before, T0 + 1, BEN, [MIA, MOE])
+    expect([...step.world.tandems.keys()].sort()).toEqual([1, 2, 3])
+    const moved = numberNewTandemsFrom(before, step, 11)
+    expect([...moved.world.tandems.keys()].sort((a, b) => a - b)).toEqual([1, 11, 12])
+    expect(moved.world.tandems.get(1)).toBe(step.world.tandems.get(1))
+    expect(moved.world.tandems.get(11)).toMatchObject({ id: 11, menteeId: BEN, mentorId: MIA })
+    expect(moved.world.tandems.get(12)).toMatchObject({ id: 12, menteeId: BEN, mentorId: MOE })
+    expect(moved.world.nextTandemId).toBe(13)
+    const proposed = moved.events.filter((e) => e._tag === 'TandemProposed')
+    expect(proposed.map((e) => ('tandemId' in e ? e.tandemId : null))).toEqual([11, 12])
+    expect(moved.events.filter((e) => !('tandemId' in e))).toEqual(step.events.filter((e) => !('tandemId' in e)))
+    expect(moved.world.tandems.get(11)?.menteeProposal.id).toBe(21)
+    expect(moved.world.tandems.get(12)?.mentorProposal.id).toBe(24)
+    expect(checkInvariants(moved.world)).toEqual([])
+  })
+
+  it('changes nothing when the store found the id the command read, or when nothing was created', () => {
+    const before = withAnna()
+    const step = proposeTo(before, T0 + 1, BEN, [MIA])
+    expect(createsTandems(before, step.world)).toBe(true)
+    expect(numberNewTandemsFrom(before, step, before.nextTandemId)).toBe(step)
+    const none = { world: before, events: [] }
+    expect(createsTandems(before, before)).toBe(false)
+    expect(numberNewTandemsFrom(before, none, 40)).toBe(none)
+  })
+})
