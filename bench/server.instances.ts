@@ -15,7 +15,7 @@ import { createCpuBudget, type CpuBudget } from './cpu-budget.js'
 
 const MENTORS = 2_000
 /** Mentees per start-matching measurement: each starts once. */
-const STARTS = 300
+const STARTS = 500
 /** Rounds of the budgeted pair (one instance, then two), alternated so that a change in load touches both. */
 const BUDGETED_ROUNDS = 2
 /** Measurements on PostgreSQL, each with mentees of its own. */
