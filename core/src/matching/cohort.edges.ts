@@ -192,7 +192,7 @@ const closedColumns = (frame: CohortFrame): Int32Array => {
  * With `counts`, also how many mentors score each value (see CohortScorer.scoreRow).
  */
 const scoreCandidates = (frame: CohortFrame, i: number, out: Int32Array, closed: Int32Array, counts?: Int32Array): void => {
-  frame.scorer.scoreRow(frame.menteeAnswers[i]!, out, counts)
+  frame.scorer.scoreRow(frame.menteeAnswers[i]!, out, counts, i)
   const exclude = (j: number): void => {
     if (counts !== undefined && out[j]! >= 0) {
       counts[out[j]! + 1]!--
