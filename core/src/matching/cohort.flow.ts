@@ -368,7 +368,9 @@ const augmentAll = (
         if (d !== distance[i]! + potential[i]! - boundOf(i)) continue
         widen(i, potential[i]!, potential, sinkDistance - distance[i]!, potential[i]! - boundOf(i))
         relaxRow(i, distance[i]!)
-        if (floor[i]! > Number.NEGATIVE_INFINITY) heap.push(distance[i]! + potential[i]! - boundOf(i), widenEvent + i)
+        // An event at or beyond the best end found so far would never come out of the queue.
+        const again = distance[i]! + potential[i]! - boundOf(i)
+        if (floor[i]! > Number.NEGATIVE_INFINITY && again < sinkDistance) heap.push(again, widenEvent + i)
         continue
       }
       if (settled[x] === 1) continue
@@ -376,7 +378,8 @@ const augmentAll = (
       settledNodes[settledCount++] = x
       if (x < n) {
         relaxRow(x, d)
-        if (floor[x]! > Number.NEGATIVE_INFINITY) heap.push(d + potential[x]! - boundOf(x), widenEvent + x)
+        const widenAt = d + potential[x]! - boundOf(x)
+        if (floor[x]! > Number.NEGATIVE_INFINITY && widenAt < sinkDistance) heap.push(widenAt, widenEvent + x)
         if (x !== source && d + potential[x]! < sinkDistance) {
           sinkDistance = d + potential[x]!
           sinkFrom = x
