@@ -33,7 +33,7 @@ const groupClassesMax = (mentors: number): number => Math.max(16, Math.min(4096,
 const KNOCKOUT = -(1 << 24)
 /** Whole scores up to this keep KNOCKOUT sums apart from real ones. */
 const SCALED_MAX = 1 << 22
-/** Kept tables are 16-bit: points below this, and a knock-out kept as its points less this. */
+/** With every sum of points below this, a knock-out adds −KEPT_LIMIT instead of KNOCKOUT (16-bit tables). */
 const KEPT_LIMIT = 1 << 14
 /** Table entries kept for all mentees together at most (2 bytes each). */
 const KEPT_BUDGET = 1 << 25
@@ -195,6 +195,10 @@ const groupedScorer = (compiled: CompiledQuestionnaire, pool: MentorPool, minPer
     for (const slot of group.yearSlots) year[slot] = 1
     return { choice, year, plan: planBuffer(compiled.pairs.length) }
   })
+  // With every sum of points below KEPT_LIMIT, a knock-out adds −KEPT_LIMIT (any sum holding one is
+  // still negative), so that the tables fit in 16 bits and can be kept (below).
+  const narrow = highestBase(compiled) < KEPT_LIMIT
+  const knockout = narrow ? -KEPT_LIMIT : KNOCKOUT
   let least = 0
   let constant = -1
   const planned = planBuffer(compiled.pairs.length)
@@ -209,7 +213,7 @@ const groupedScorer = (compiled: CompiledQuestionnaire, pool: MentorPool, minPer
     // through float columns took about 6 ns per entry, a seventh of a whole run at 10,000².
     for (let k = 0; k < g; k++) {
       const flags = slotFlags[k]!
-      scoreTableInto(restrictPlanInto(plan, flags.choice, flags.year, k === 0, flags.plan), groups[k]!.pool, table, offsets[k]!, KNOCKOUT)
+      scoreTableInto(restrictPlanInto(plan, flags.choice, flags.year, k === 0, flags.plan), groups[k]!.pool, table, offsets[k]!, knockout)
     }
     // Percentages rise with the base, so the threshold is one smallest passing base.
     least = 0
@@ -219,22 +223,18 @@ const groupedScorer = (compiled: CompiledQuestionnaire, pool: MentorPool, minPer
     return true
   }
   // A mentee's tables, kept from its first scoring for the next (the solver scores about one row in
-  // two again, and building the tables is about a third of scoring a row): 16-bit entries, a
-  // knock-out as its points less KEPT_LIMIT, for the first rows that fit in KEPT_BUDGET.
+  // two again, and building the tables is about a third of scoring a row), in 16 bits, for the
+  // first rows that fit in KEPT_BUDGET.
   const entries = table.length
-  const keptRows = g > 0 && highestBase(compiled) < KEPT_LIMIT && entries > 0 ? Math.min(mentees, Math.floor(KEPT_BUDGET / entries)) : 0
+  const keptRows = g > 0 && narrow && entries > 0 ? Math.min(mentees, Math.floor(KEPT_BUDGET / entries)) : 0
   const kept = new Int16Array(keptRows * entries)
   const keptLeast = new Int32Array(keptRows)
   /** Per kept row: 0 not built yet, 1 kept, 2 nobody can be a candidate. */
   const keptState = new Uint8Array(keptRows)
-  const shift = KNOCKOUT + KEPT_LIMIT
   const prepareKept = (answers: readonly Answer[], row: number): boolean => {
     const at = row * entries
     if (keptState[row] === 1) {
-      for (let e = 0; e < entries; e++) {
-        const v = kept[at + e]!
-        table[e] = v + ((v >> 31) & shift)
-      }
+      table.set(kept.subarray(at, at + entries))
       least = keptLeast[row]!
       return true
     }
@@ -243,10 +243,7 @@ const groupedScorer = (compiled: CompiledQuestionnaire, pool: MentorPool, minPer
       keptState[row] = 2
       return false
     }
-    for (let e = 0; e < entries; e++) {
-      const v = table[e]!
-      kept[at + e] = v - ((v >> 31) & shift)
-    }
+    kept.set(table, at)
     keptLeast[row] = least
     keptState[row] = 1
     return true
