@@ -50,11 +50,15 @@ const SIZES: readonly {
   { mentees: 50_000, mentors: 20_000, maxCapacity: 3, munkres: false, targetSeconds: 60, targetMb: 2048 },
 ]
 
+// The child loads TypeScript as the server's cohort worker does (cohort.worker.mjs): tsx's ES module
+// hooks only. tsx's CommonJS hooks run a WebAssembly lexer in the process whose memory grows, which
+// detaches an ArrayBuffer; from then on V8 checks every typed-array access for detachment, and the
+// solver took 15–20 % more CPU time (decision 0014, fifth step) than in the worker it runs in.
 const runChild = (size: (typeof SIZES)[number]): Result => {
   const args = [
     '--max-old-space-size=4096',
     '--import',
-    'tsx',
+    'tsx/esm',
     join(here, 'cohort.child.ts'),
     String(size.mentees),
     String(size.mentors),

@@ -100,7 +100,7 @@ describe('assignCohort optimality', () => {
   })
 
   it('stays exact in a full cohort (more mentees than places): rows widen and prices shift while solving', () => {
-    for (const seed of [11, 12, 13]) {
+    for (const seed of [11, 13, 15]) {
       const input = zipfCohort({ seed, mentees: 320, mentors: 90, maxCapacity: 3 })
       expect(solved(input).stats.rescoredMentees).toBeGreaterThan(0)
       agreesWithMunkres(input)

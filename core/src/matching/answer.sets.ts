@@ -14,8 +14,11 @@ export const answersByPair = (answers: readonly Answer[]): AnswersByPair => {
 /** The option ids of `pair` chosen in `answer`, in the pair's option order; unknown ids are dropped. */
 export const chosenOptionIds = (pair: QuestionPair, answer: Answer | undefined): readonly number[] => {
   if (answer === undefined || answer.optionIds.length === 0) return []
-  const chosen = new Set(answer.optionIds)
-  return pair.options.filter((option) => chosen.has(option.id)).map((option) => option.id)
+  // A pair has few options and an answer few ids: a scan beats building a Set per call.
+  const chosen = answer.optionIds
+  const ids: number[] = []
+  for (const option of pair.options) if (chosen.includes(option.id)) ids.push(option.id)
+  return ids
 }
 
 /** True when one of `optionIds` is the pair's "no preference" option, which fits every answer. */

@@ -39,8 +39,9 @@ export class CohortRows {
   readonly cap: Float64Array
   /** Per mentee, how many candidates it has in all. */
   readonly candidates: Int32Array
-  readonly reserveMentor: Int32Array
-  readonly reserveScore: Int32Array
+  /** 16-bit when the mentors and scores fit (half the memory: the reserves are the largest arrays). */
+  readonly reserveMentor: Uint16Array | Int32Array
+  readonly reserveScore: Uint16Array | Int32Array
   /** Pairs in row i's reserve. */
   readonly reserved: Int32Array
   readonly farFloor: Float64Array
@@ -65,6 +66,9 @@ export class CohortRows {
     readonly reserveSize: number,
     /** Pairs the rows may hold before they first need more room. */
     capacity: number,
+    /** Mentor columns and the highest score, to size the reserve's entries (32-bit when not given). */
+    mentors = Number.MAX_SAFE_INTEGER,
+    highestScore = Number.MAX_SAFE_INTEGER,
   ) {
     this.mentor = new Int32Array(capacity)
     this.weight = new Float64Array(capacity)
@@ -74,8 +78,8 @@ export class CohortRows {
     this.floor = new Float64Array(mentees).fill(Number.NEGATIVE_INFINITY)
     this.cap = new Float64Array(mentees).fill(Number.NEGATIVE_INFINITY)
     this.candidates = new Int32Array(mentees)
-    this.reserveMentor = new Int32Array(mentees * reserveSize)
-    this.reserveScore = new Int32Array(mentees * reserveSize)
+    this.reserveMentor = mentors <= 0x10000 ? new Uint16Array(mentees * reserveSize) : new Int32Array(mentees * reserveSize)
+    this.reserveScore = highestScore < 0x10000 ? new Uint16Array(mentees * reserveSize) : new Int32Array(mentees * reserveSize)
     this.reserved = new Int32Array(mentees)
     this.farFloor = new Float64Array(mentees).fill(Number.NEGATIVE_INFINITY)
     this.farCap = new Float64Array(mentees).fill(Number.NEGATIVE_INFINITY)
@@ -192,7 +196,7 @@ const closedColumns = (frame: CohortFrame): Int32Array => {
  * With `counts`, also how many mentors score each value (see CohortScorer.scoreRow).
  */
 const scoreCandidates = (frame: CohortFrame, i: number, out: Int32Array, closed: Int32Array, counts?: Int32Array): void => {
-  frame.scorer.scoreRow(frame.menteeAnswers[i]!, out, counts)
+  frame.scorer.scoreRow(frame.menteeAnswers[i]!, out, counts, i)
   const exclude = (j: number): void => {
     if (counts !== undefined && out[j]! >= 0) {
       counts[out[j]! + 1]!--
@@ -246,6 +250,8 @@ export const collectCandidateRows = (
     n,
     Math.max(0, Math.min(reserveSize, Math.floor(m / 4) - keep, Math.floor(RESERVE_BUDGET / Math.max(1, n)))),
     Math.max(1 << 16, 3 * n * Math.min(keep, m)),
+    m,
+    frame.heaviest,
   )
   const R = rows.reserveSize
   // Scores are counted per value while scoring (index 0 the non-candidates, s + 1 those scoring s)
@@ -339,9 +345,13 @@ export const collectCandidateRows = (
   return rows
 }
 
-/** Pairs a widened row aims to hold, and the least slack (in points) its new floor keeps below the price. */
-const WIDE_KEEP = 64
-const WIDE_SLACK = 4
+/**
+ * Pairs a widened row aims to hold, and the least slack (in points) its new floor keeps below the
+ * price. Shallow on purpose: every later search reads the widened rows (64 pairs and 4 points kept
+ * twice as many pairs and took 4–7 % longer to solve; decision 0014, fifth step).
+ */
+const WIDE_KEEP = 32
+const WIDE_SLACK = 2
 /** Pairs a row takes from its reserve at least, when widened from it. */
 const RESERVE_TAKE = 32
 /** Slack counted per point up to this; pairs further below share the last bin. */

@@ -142,6 +142,104 @@ const greedyStart = (state: FlowState): number[] => {
   return deferred
 }
 
+/** Passes of the row reduction over the mentees the greedy start left waiting (LAPJV runs two). */
+const REDUCTION_PASSES = 2
+
+/**
+ * Augmenting row reduction (Jonker–Volgenant), before any shortest path: a waiting mentee i takes its
+ * best kept pair (mentor j) and, when j has one place, raises j's price by best − second so that i
+ * is exactly indifferent (second: its next best kept pair, the bound on its left-out pairs, or 0 for
+ * going unmatched). j's previous mentee waits again with its old price, which still covers its pairs
+ * (prices only rose). On a tie i takes its second mentor instead, so no price war starts. Every price
+ * rule of the paths holds throughout: reduced costs ≥ 0, assigned pairs tight, a positive mentor
+ * price only on a full mentor (a price is raised only on a mentor with one place, which it fills).
+ * Mentees this cannot place at a strictly rising price are left to the shortest paths. Returns them.
+ */
+const reduceRows = (state: FlowState, waiting: readonly number[]): number[] => {
+  const { rows, places, potential, mentorOf, weightOf, load, slotStart, slotMentee } = state
+  const n = rows.mentees
+  const { start, end, mentor, weight, floor, cap } = rows
+  let queue = Int32Array.from(waiting)
+  let left: number[] = []
+  for (let pass = 0; pass < REDUCTION_PASSES && queue.length > 0; pass++) {
+    left = []
+    // A stack: a mentee displaced at a risen price is tried next (its prices are fresh in mind).
+    const stack: number[] = []
+    for (let q = queue.length - 1; q >= 0; q--) stack.push(queue[q]!)
+    while (stack.length > 0) {
+      const i = stack.pop()!
+      // Going unmatched (0) and the pairs left out of the row (at most their floor) are alternatives.
+      const alternative = Math.max(0, Math.min(floor[i]!, cap[i]!))
+      let best = Number.NEGATIVE_INFINITY
+      let second = Number.NEGATIVE_INFINITY
+      let bestE = -1
+      let secondE = -1
+      for (let e = start[i]!; e < end[i]!; e++) {
+        const value = weight[e]! + potential[n + mentor[e]!]!
+        if (value > best) {
+          second = best
+          secondE = bestE
+          best = value
+          bestE = e
+        } else if (value > second) {
+          second = value
+          secondE = e
+        }
+      }
+      if (second <= alternative) {
+        second = alternative
+        secondE = -1
+      }
+      if (bestE < 0 || best <= alternative) {
+        left.push(i)
+        continue
+      }
+      let e = bestE
+      let j = mentor[e]!
+      let displaced = -1
+      let price = best
+      if (load[j]! < places[j]!) {
+        // A free place: with one place the mentor fills and may charge what i's next best leaves.
+        if (places[j] === 1) {
+          potential[n + j]! -= best - second
+          price = second
+        }
+      } else if (places[j] === 1 && best > second) {
+        potential[n + j]! -= best - second
+        price = second
+        displaced = slotMentee[slotStart[j]!]!
+      } else if (best === second && secondE >= 0) {
+        // A tie: the second mentor at its unchanged price (a free place there, or its mentee waits again).
+        e = secondE
+        j = mentor[e]!
+        if (load[j]! >= places[j]!) {
+          if (places[j] !== 1) {
+            left.push(i)
+            continue
+          }
+          displaced = slotMentee[slotStart[j]!]!
+        }
+      } else {
+        left.push(i)
+        continue
+      }
+      if (displaced >= 0) {
+        unseat(state, j, displaced)
+        mentorOf[displaced] = -1
+        // Displaced at a risen price: tried again at once; at the same price (a tie): in the next pass.
+        if (price < best) stack.push(displaced)
+        else left.push(displaced)
+      }
+      potential[i] = price
+      mentorOf[i] = j
+      weightOf[i] = weight[e]!
+      seat(state, j, i)
+    }
+    queue = Int32Array.from(left)
+  }
+  return left
+}
+
 /** Reads of a row by searches before it is sorted again at the prices then (they only rise). */
 const RESORT_AFTER = 32
 
@@ -270,7 +368,9 @@ const augmentAll = (
         if (d !== distance[i]! + potential[i]! - boundOf(i)) continue
         widen(i, potential[i]!, potential, sinkDistance - distance[i]!, potential[i]! - boundOf(i))
         relaxRow(i, distance[i]!)
-        if (floor[i]! > Number.NEGATIVE_INFINITY) heap.push(distance[i]! + potential[i]! - boundOf(i), widenEvent + i)
+        // An event at or beyond the best end found so far would never come out of the queue.
+        const again = distance[i]! + potential[i]! - boundOf(i)
+        if (floor[i]! > Number.NEGATIVE_INFINITY && again < sinkDistance) heap.push(again, widenEvent + i)
         continue
       }
       if (settled[x] === 1) continue
@@ -278,7 +378,8 @@ const augmentAll = (
       settledNodes[settledCount++] = x
       if (x < n) {
         relaxRow(x, d)
-        if (floor[x]! > Number.NEGATIVE_INFINITY) heap.push(d + potential[x]! - boundOf(x), widenEvent + x)
+        const widenAt = d + potential[x]! - boundOf(x)
+        if (floor[x]! > Number.NEGATIVE_INFINITY && widenAt < sinkDistance) heap.push(widenAt, widenEvent + x)
         if (x !== source && d + potential[x]! < sinkDistance) {
           sinkDistance = d + potential[x]!
           sinkFrom = x
@@ -369,5 +470,5 @@ export const solveCohortFlow = (
 ): FlowState | null => {
   const state = stateOf(rows, mentors, places)
   for (let i = 0; i < rows.mentees; i++) rows.sortRow(i, state.potential, rows.mentees, scale)
-  return augmentAll(state, greedyStart(state), widen, scale, poll) ? state : null
+  return augmentAll(state, reduceRows(state, greedyStart(state)), widen, scale, poll) ? state : null
 }

@@ -15,8 +15,10 @@ export type CohortScorer = {
    * Fills out[j] (j < pool size) with mentor j's scaled score for the mentee, or −1 when j is no
    * candidate (knocked out, or below the threshold). With `counts` (longer than the highest scaled
    * score + 1, all 0) it also counts the values: counts[s + 1] mentors score s, counts[0] are no candidates.
+   * `row` (the mentee's row in the cohort) lets a scorer keep what it built for the mentee, so that
+   * scoring the same mentee again is cheaper.
    */
-  readonly scoreRow: (answers: readonly Answer[], out: Int32Array, counts?: Int32Array) => number
+  readonly scoreRow: (answers: readonly Answer[], out: Int32Array, counts?: Int32Array, row?: number) => number
   /** Prepares single lookups for one mentee: then `scoreOf(j)` is what scoreRow would put at out[j]. */
   readonly prepareRow: (answers: readonly Answer[]) => void
   readonly scoreOf: (mentor: number) => number
@@ -31,6 +33,10 @@ const groupClassesMax = (mentors: number): number => Math.max(16, Math.min(4096,
 const KNOCKOUT = -(1 << 24)
 /** Whole scores up to this keep KNOCKOUT sums apart from real ones. */
 const SCALED_MAX = 1 << 22
+/** With every sum of points below this, a knock-out adds −KEPT_LIMIT instead of KNOCKOUT (16-bit tables). */
+const KEPT_LIMIT = 1 << 14
+/** Table entries kept for all mentees together at most (2 bytes each). */
+const KEPT_BUDGET = 1 << 25
 
 /** The smallest power of ten that makes every weight whole, or null (then no exact integer scores). */
 export const scaleOfWeights = (weights: readonly number[]): number | null => {
@@ -168,7 +174,7 @@ const buildGroup = (pool: MentorPool, classes: Classes): Group => {
 }
 
 /** Whole weights: per group, the plan's steps on the group's slots over its distinct answers, then lookups. */
-const groupedScorer = (compiled: CompiledQuestionnaire, pool: MentorPool, minPercentage: number): CohortScorer => {
+const groupedScorer = (compiled: CompiledQuestionnaire, pool: MentorPool, minPercentage: number, mentees: number): CohortScorer => {
   const classes = groupSlots(pool)
   const groups = classes.map((c) => buildGroup(pool, c))
   const n = pool.size
@@ -189,6 +195,10 @@ const groupedScorer = (compiled: CompiledQuestionnaire, pool: MentorPool, minPer
     for (const slot of group.yearSlots) year[slot] = 1
     return { choice, year, plan: planBuffer(compiled.pairs.length) }
   })
+  // With every sum of points below KEPT_LIMIT, a knock-out adds −KEPT_LIMIT (any sum holding one is
+  // still negative), so that the tables fit in 16 bits and can be kept (below).
+  const narrow = highestBase(compiled) < KEPT_LIMIT
+  const knockout = narrow ? -KEPT_LIMIT : KNOCKOUT
   let least = 0
   let constant = -1
   const planned = planBuffer(compiled.pairs.length)
@@ -203,7 +213,7 @@ const groupedScorer = (compiled: CompiledQuestionnaire, pool: MentorPool, minPer
     // through float columns took about 6 ns per entry, a seventh of a whole run at 10,000².
     for (let k = 0; k < g; k++) {
       const flags = slotFlags[k]!
-      scoreTableInto(restrictPlanInto(plan, flags.choice, flags.year, k === 0, flags.plan), groups[k]!.pool, table, offsets[k]!, KNOCKOUT)
+      scoreTableInto(restrictPlanInto(plan, flags.choice, flags.year, k === 0, flags.plan), groups[k]!.pool, table, offsets[k]!, knockout)
     }
     // Percentages rise with the base, so the threshold is one smallest passing base.
     least = 0
@@ -212,11 +222,37 @@ const groupedScorer = (compiled: CompiledQuestionnaire, pool: MentorPool, minPer
     constant = g === 0 ? (plan.offset >= least ? plan.offset : -1) : -1
     return true
   }
+  // A mentee's tables, kept from its first scoring for the next (the solver scores about one row in
+  // two again, and building the tables is about a third of scoring a row), in 16 bits, for the
+  // first rows that fit in KEPT_BUDGET.
+  const entries = table.length
+  const keptRows = g > 0 && narrow && entries > 0 ? Math.min(mentees, Math.floor(KEPT_BUDGET / entries)) : 0
+  const kept = new Int16Array(keptRows * entries)
+  const keptLeast = new Int32Array(keptRows)
+  /** Per kept row: 0 not built yet, 1 kept, 2 nobody can be a candidate. */
+  const keptState = new Uint8Array(keptRows)
+  const prepareKept = (answers: readonly Answer[], row: number): boolean => {
+    const at = row * entries
+    if (keptState[row] === 1) {
+      table.set(kept.subarray(at, at + entries))
+      least = keptLeast[row]!
+      return true
+    }
+    if (keptState[row] === 2) return false
+    if (!prepare(answers)) {
+      keptState[row] = 2
+      return false
+    }
+    kept.set(table, at)
+    keptLeast[row] = least
+    keptState[row] = 1
+    return true
+  }
   let prepared = false
   return {
     scale: 1,
-    scoreRow: (answers, out, counts) => {
-      if (!prepare(answers)) out.fill(-1)
+    scoreRow: (answers, out, counts, row) => {
+      if (!(row !== undefined && row < keptRows ? prepareKept(answers, row) : prepare(answers))) out.fill(-1)
       else if (g === 0) out.fill(constant)
       else {
         lookups(out, table, classOf, least, counts ?? scratchCounts)
@@ -365,8 +401,14 @@ export const highestBase = (compiled: CompiledQuestionnaire): number =>
  * The scorer for a pool (weights ≥ 0): exact whole numbers either way; null when no power of ten
  * makes the weights whole.
  */
-export const cohortScorer = (compiled: CompiledQuestionnaire, pool: MentorPool, minPercentage: number): CohortScorer | null => {
-  if (compiled.wholeWeights && highestBase(compiled) < SCALED_MAX) return groupedScorer(compiled, pool, minPercentage)
+export const cohortScorer = (
+  compiled: CompiledQuestionnaire,
+  pool: MentorPool,
+  minPercentage: number,
+  /** Mentee rows whose tables may be kept between scorings (see CohortScorer.scoreRow). */
+  mentees = 0,
+): CohortScorer | null => {
+  if (compiled.wholeWeights && highestBase(compiled) < SCALED_MAX) return groupedScorer(compiled, pool, minPercentage, mentees)
   const scale = scaleOfWeights(compiled.questionnaire.pairs.map((p) => p.weight))
   return scale === null ? null : directScorer(compiled, pool, minPercentage, scale)
 }

@@ -61,8 +61,6 @@ const setUp = (input: CohortInput): E.Either<CohortError, Setup> => {
     compiled,
     input.mentors.map((m) => ({ id: m.id, answers: m.answers, poolSince: null })),
   )
-  const scorer = cohortScorer(compiled, pool, input.threshold)
-  if (scorer === null) return E.left(invalid('questionnaire', 'weights need at most six decimal places'))
   const columnOf = new Map(input.mentors.map((m, j) => [m.id, j]))
   const places = Int32Array.from(input.mentors, (m) => m.capacity ?? 1)
   const liveMentees = new Set<UserId>()
@@ -81,6 +79,8 @@ const setUp = (input: CohortInput): E.Either<CohortError, Setup> => {
     if (!liveMentees.has(m.id)) rowOf.push(index)
   })
   const menteesIn = rowOf.map((index) => input.mentees[index]!)
+  const scorer = cohortScorer(compiled, pool, input.threshold, menteesIn.length)
+  if (scorer === null) return E.left(invalid('questionnaire', 'weights need at most six decimal places'))
   const totalPlaces = places.reduce((a, b) => a + b, 0)
   const heaviest = Math.round(highestBase(compiled) * scorer.scale)
   // maxMatched: one more matched mentee must outweigh any difference in score, so the bonus exceeds

@@ -53,15 +53,22 @@ export const packMentorPool = (compiled: CompiledQuestionnaire, candidates: read
 }
 
 /** A mentor's answers read back from the pool: what scoring sees of them (unknown ids and texts are gone). */
-export const unpackMentorAnswers = (compiled: CompiledQuestionnaire, pool: MentorPool, row: number): Answer[] =>
-  compiled.pairs.flatMap((pair): Answer[] => {
-    if (pair.slot < 0) return []
+export const unpackMentorAnswers = (compiled: CompiledQuestionnaire, pool: MentorPool, row: number): Answer[] => {
+  // Loops rather than flatMap/filter/map: the cohort report reads one mentor back per reported pair.
+  const answers: Answer[] = []
+  for (const pair of compiled.pairs) {
+    if (pair.slot < 0) continue
     const questionPairId = pair.pair.questionPairId
     if (pair.pair.rule === 'YearsFit') {
       const year = pool.years[pair.slot * pool.size + row] ?? Number.NaN
-      return [{ questionPairId, optionIds: [], year: Number.isNaN(year) ? null : year, text: null }]
+      answers.push({ questionPairId, optionIds: [], year: Number.isNaN(year) ? null : year, text: null })
+      continue
     }
     const mask = pool.masks[pair.slot * pool.size + row] ?? 0
-    const optionIds = pair.pair.options.filter((_, bit) => (mask & (1 << bit)) !== 0).map((option) => option.id)
-    return [{ questionPairId, optionIds, year: null, text: null }]
-  })
+    const optionIds: number[] = []
+    const { options } = pair.pair
+    for (let bit = 0; bit < options.length; bit++) if ((mask & (1 << bit)) !== 0) optionIds.push(options[bit]!.id)
+    answers.push({ questionPairId, optionIds, year: null, text: null })
+  }
+  return answers
+}

@@ -13,14 +13,14 @@ const pairScore = (
   common: readonly number[],
   fits: boolean,
   years?: QuestionScore['years'],
-): PairScore => ({
-  questionPairId: pair.questionPairId,
-  points,
-  max,
-  common: [...common],
-  ...(years === undefined ? {} : { years }),
-  knockedOut: pair.mustFit && !fits,
-})
+): PairScore => {
+  // Two literal shapes instead of a spread: this runs once per question for every reported pair.
+  const knockedOut = pair.mustFit && !fits
+  const { questionPairId } = pair
+  return years === undefined
+    ? { questionPairId, points, max, common: [...common], knockedOut }
+    : { questionPairId, points, max, common: [...common], years, knockedOut }
+}
 
 const scoreYears = (pair: QuestionPair, mentee: Answer | undefined, mentor: Answer | undefined): PairScore => {
   const menteeYear = yearOf(mentee)
@@ -92,8 +92,13 @@ export const scoreMentor = (
     base += scored.points
     max += scored.max
     if (pair.rule !== 'MentorOnly') {
-      const { knockedOut: _knockedOut, ...score } = scored
-      breakdown.push(score)
+      // Built field by field: an object rest (`{ knockedOut, ...score }`) copies through a slow generic path.
+      const { questionPairId, points, common, years } = scored
+      breakdown.push(
+        years === undefined
+          ? { questionPairId, points, max: scored.max, common }
+          : { questionPairId, points, max: scored.max, common, years },
+      )
     }
   }
   return { base, max, percentage: percentageOf(base, max), breakdown }
