@@ -41,14 +41,19 @@ const writes = (compiled: CompiledQuery): boolean => {
 }
 
 /**
- * Bumped by every transaction that wrote, just before its commit: `generation()` reads it, so a
- * commit by any instance on the database changes every instance's generation (decision 0019).
- * The row appears with the first write (an upsert), so neither a migration nor a copy needs it.
+ * The rows the revision is kept in. Every transaction that wrote bumps one of them, at random, just
+ * before its commit, and `generation()` reads their sum: a commit by any instance on the database
+ * changes every instance's generation (decision 0019). One row would make every writing
+ * transaction of every instance wait for the previous one's commit (its row lock is held until
+ * then); spread over 16, two commits at once seldom meet (decision 0022). A row appears with the
+ * first write to it (an upsert), so neither a migration nor a copy needs it.
  */
+const REVISION_KEYS: readonly string[] = ['revision', ...Array.from({ length: 15 }, (_, i) => `revision-${i + 1}`)]
+
 const bumpRevision = (trx: Kysely<Schema>) =>
   trx
     .insertInto('meta')
-    .values({ key: 'revision', value: 1 })
+    .values({ key: REVISION_KEYS[Math.floor(Math.random() * REVISION_KEYS.length)] ?? 'revision', value: 1 })
     .onConflict((c) => c.column('key').doUpdateSet({ value: sql<number>`meta.value + 1` }))
 
 export const openPostgresDatabase = async (url: string, options: PostgresDatabaseOptions = {}): Promise<Database> => {
@@ -159,7 +164,10 @@ export const openPostgresDatabase = async (url: string, options: PostgresDatabas
       hooks.push(hook)
     },
     generation: async () => {
-      const revision = kysely.selectFrom('meta').select('value').where('key', '=', 'revision')
+      const revision = kysely
+        .selectFrom('meta')
+        .select((eb) => eb.fn.sum<string | number | null>('value').as('value'))
+        .where('key', 'in', REVISION_KEYS)
       return String((await execute(revision)).rows[0]?.value ?? 0)
     },
     bumpMentorPool: async () => {

@@ -307,9 +307,9 @@ export const createWorldStore = (db: Database, notify: Notifier): WorldStore => 
   }
 
   /**
-   * Writes what changed. On PostgreSQL every statement is a round trip while the command holds its
-   * rows (and, when it creates tandems, the id lock; decision 0022), so the statistics' facts ride
-   * on the user's own update and new tandems go in one insert.
+   * Writes what changed but the new tandems (`insertCreated`). On PostgreSQL every statement is a
+   * round trip while the command holds its rows (decision 0022), so the statistics' facts ride on
+   * the user's own update.
    */
   const writeBack = async (before: World, after: World, now: number): Promise<void> => {
     const facts = tandemFacts(before, after)
@@ -351,8 +351,6 @@ export const createWorldStore = (db: Database, notify: Notifier): WorldStore => 
       const changed = await db.run(k.updateTable('tandems').set(tandemColumns(x)).where('id', '=', id).where('version', '=', old.version))
       if (changed !== 1) throw new Conflict({ _tag: 'TandemChanged' })
     }
-    const created = [...after.tandems].filter(([id]) => !before.tandems.has(id)).map(([, x]) => tandemColumns(x))
-    if (created.length > 0) await db.run(k.insertInto('tandems').values(created))
     for (const [id, c] of after.clusters) {
       if (before.clusters.get(id) === c) continue
       await db.run(
@@ -368,6 +366,12 @@ export const createWorldStore = (db: Database, notify: Notifier): WorldStore => 
           .where('id', '=', id),
       )
     }
+  }
+
+  /** The tandems the command created, in one insert (after `writeBack`, which frees mentors first). */
+  const insertCreated = async (before: World, after: World): Promise<void> => {
+    const created = [...after.tandems].filter(([id]) => !before.tandems.has(id)).map(([, x]) => tandemColumns(x))
+    if (created.length > 0) await db.run(k.insertInto('tandems').values(created))
   }
 
   /**
@@ -411,8 +415,11 @@ export const createWorldStore = (db: Database, notify: Notifier): WorldStore => 
           outcome = expiry
         } else outcome = { world: result.right.world, events: [...(expiry?.events ?? []), ...result.right.events] }
         const contacts = await contactsFor(outcome.events, seen)
+        // What changed is written before the new tandems are numbered (no id in it), so the id
+        // lock is held only for the read of the highest id, the insert, the mails and the commit.
+        await writeBack(before, outcome.world, now)
         const done = await numbered(before, outcome)
-        await writeBack(before, done.world, now)
+        await insertCreated(before, done.world)
         await insertOutboxRows(
           db,
           notify(done.events, (id) => contacts.get(id), now),
