@@ -203,8 +203,9 @@ const groupedScorer = (compiled: CompiledQuestionnaire, pool: MentorPool, minPer
   let constant = -1
   const planned = planBuffer(compiled.pairs.length)
   const lookups = lookupsFor(g)
-  // Counts for a row scored without asking for them (sums lie in −1..highestBase).
-  const scratchCounts = new Int32Array(highestBase(compiled) + 2)
+  // The lookups' counts, two per value (sums lie in −1..highestBase; see Lookups), folded into the
+  // caller's after each row when it asked for them.
+  const split = new Int32Array(2 * (highestBase(compiled) + 2))
   /** Fills the tables for one mentee; false when nobody can be a candidate. */
   const prepare = (answers: readonly Answer[]): boolean => {
     const plan: Plan = planFor(compiled, answers, planned)
@@ -255,8 +256,9 @@ const groupedScorer = (compiled: CompiledQuestionnaire, pool: MentorPool, minPer
       if (!(row !== undefined && row < keptRows ? prepareKept(answers, row) : prepare(answers))) out.fill(-1)
       else if (g === 0) out.fill(constant)
       else {
-        lookups(out, table, classOf, least, counts ?? scratchCounts)
-        if (counts === undefined) scratchCounts.fill(0)
+        lookups(out, table, classOf, least, split)
+        if (counts !== undefined) for (let v = 0, h = 0; h < split.length; v++, h += 2) counts[v]! += split[h]! + split[h + 1]!
+        split.fill(0)
         return 0
       }
       // Every mentor got the same value.
@@ -278,7 +280,9 @@ const groupedScorer = (compiled: CompiledQuestionnaire, pool: MentorPool, minPer
 
 /**
  * out[j] = Σ_k table[classOf[j·g + k]] over the g groups, or −1 below `least` (s | −1 when s − least
- * is negative: no branch, since passing or not can be a coin toss); counts[v + 1]++ for each value v.
+ * is negative: no branch, since passing or not can be a coin toss); for each value v, counts[2(v + 1)]++
+ * at even j and counts[2(v + 1) + 1]++ at odd j. With popular answers neighbours often score the
+ * same, and one counter for both made each increment wait for the one before (store to load).
  */
 type Lookups = (out: Int32Array, table: Int32Array, classOf: Indices, least: number, counts: Int32Array) => void
 
@@ -290,7 +294,7 @@ const lookupsOver =
       for (let k = 0; k < g; k++) s += table[classOf[c + k]!]!
       const v = s | ((s - least) >> 31)
       out[j] = v
-      counts[v + 1]!++
+      counts[((v + 1) << 1) | (j & 1)]!++
     }
   }
 
@@ -305,7 +309,7 @@ const WRITTEN_OUT: readonly Lookups[] = [
       const s = table[classOf[c]!]!
       const v = s | ((s - least) >> 31)
       out[j] = v
-      counts[v + 1]!++
+      counts[((v + 1) << 1) | (j & 1)]!++
     }
   },
   (out, table, classOf, least, counts) => {
@@ -313,7 +317,7 @@ const WRITTEN_OUT: readonly Lookups[] = [
       const s = table[classOf[c]!]! + table[classOf[c + 1]!]!
       const v = s | ((s - least) >> 31)
       out[j] = v
-      counts[v + 1]!++
+      counts[((v + 1) << 1) | (j & 1)]!++
     }
   },
   (out, table, classOf, least, counts) => {
@@ -321,7 +325,7 @@ const WRITTEN_OUT: readonly Lookups[] = [
       const s = table[classOf[c]!]! + table[classOf[c + 1]!]! + table[classOf[c + 2]!]!
       const v = s | ((s - least) >> 31)
       out[j] = v
-      counts[v + 1]!++
+      counts[((v + 1) << 1) | (j & 1)]!++
     }
   },
   (out, table, classOf, least, counts) => {
@@ -329,7 +333,7 @@ const WRITTEN_OUT: readonly Lookups[] = [
       const s = table[classOf[c]!]! + table[classOf[c + 1]!]! + table[classOf[c + 2]!]! + table[classOf[c + 3]!]!
       const v = s | ((s - least) >> 31)
       out[j] = v
-      counts[v + 1]!++
+      counts[((v + 1) << 1) | (j & 1)]!++
     }
   },
   (out, table, classOf, least, counts) => {
@@ -337,7 +341,7 @@ const WRITTEN_OUT: readonly Lookups[] = [
       const s = table[classOf[c]!]! + table[classOf[c + 1]!]! + table[classOf[c + 2]!]! + table[classOf[c + 3]!]! + table[classOf[c + 4]!]!
       const v = s | ((s - least) >> 31)
       out[j] = v
-      counts[v + 1]!++
+      counts[((v + 1) << 1) | (j & 1)]!++
     }
   },
   (out, table, classOf, least, counts) => {
@@ -351,7 +355,7 @@ const WRITTEN_OUT: readonly Lookups[] = [
         table[classOf[c + 5]!]!
       const v = s | ((s - least) >> 31)
       out[j] = v
-      counts[v + 1]!++
+      counts[((v + 1) << 1) | (j & 1)]!++
     }
   },
   (out, table, classOf, least, counts) => {
@@ -366,7 +370,7 @@ const WRITTEN_OUT: readonly Lookups[] = [
         table[classOf[c + 6]!]!
       const v = s | ((s - least) >> 31)
       out[j] = v
-      counts[v + 1]!++
+      counts[((v + 1) << 1) | (j & 1)]!++
     }
   },
   (out, table, classOf, least, counts) => {
@@ -382,7 +386,7 @@ const WRITTEN_OUT: readonly Lookups[] = [
         table[classOf[c + 7]!]!
       const v = s | ((s - least) >> 31)
       out[j] = v
-      counts[v + 1]!++
+      counts[((v + 1) << 1) | (j & 1)]!++
     }
   },
 ]

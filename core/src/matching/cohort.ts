@@ -15,9 +15,9 @@ import type {
   CohortResult,
   CohortUnmatched,
 } from './cohort.types.js'
-import { packMentorPool, unpackMentorAnswers, type MentorPool } from './mentor-pool.packed.js'
+import { packMentorPool, type MentorPool } from './mentor-pool.packed.js'
 import { compileQuestionnaire, type CompiledQuestionnaire } from './questionnaire.compiled.js'
-import { scoreMentor } from './score.rules.js'
+import { packedScorer } from './score.packed.js'
 
 /** Candidates kept per mentee at first; the solver widens a row when its left-out pairs could matter. */
 const KEEP_PER_MENTEE = 64
@@ -150,6 +150,7 @@ const report = (input: CohortInput, setup: Setup, solved: Solved): CohortResult 
   const mentorPrices = Array.from(prices.mentor, (v, j) => (frame.places[j] === 0 ? ceiling : v))
   let primal = 0
   let dual = 0
+  const scoreOf = packedScorer(compiled, pool)
   for (let row = 0; row < rowOf.length; row++) {
     const mentee = input.mentees[rowOf[row]!]!
     menteePrices[rowOf[row]!] = prices.mentee[row]!
@@ -164,9 +165,11 @@ const report = (input: CohortInput, setup: Setup, solved: Solved): CohortResult 
       continue
     }
     const weight = solution.weightOf[row]!
-    const score = scoreMentor(input.questionnaire, mentee.answers, unpackMentorAnswers(compiled, pool, j))
+    // The breakdown is read from the pool's masks, not from the solver's lookup tables: a second,
+    // independent scoring of every reported pair (the tests hold both to scoreMentor).
+    const score = scoreOf(mentee.answers, j)
     if (score === null || Math.round(score.base * frame.scorer.scale) + frame.bonus !== weight)
-      throw new Error(`cohort and reference scoring disagree for mentee ${mentee.id} and mentor ${input.mentors[j]!.id}`)
+      throw new Error(`cohort and pairwise scoring disagree for mentee ${mentee.id} and mentor ${input.mentors[j]!.id}`)
     primal += weight
     pairs.push({ menteeId: mentee.id, mentorId: input.mentors[j]!.id, score })
   }
