@@ -13,9 +13,9 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { createCpuBudget, type CpuBudget } from './cpu-budget.js'
 
-const MENTORS = 2_000
+const MENTORS = 8_000
 /** Mentees per start-matching measurement: each starts once. */
-const STARTS = 500
+const STARTS = 400
 /** Rounds of the budgeted pair (one instance, then two), alternated so that a change in load touches both. */
 const BUDGETED_ROUNDS = 2
 /** Measurements on PostgreSQL, each with mentees of its own. */
