@@ -1,7 +1,7 @@
 // Review fix (SPEC §3 sign-up payload, §5 requiredFieldError): nobody is registered without having
 // accepted the data privacy policy and the terms; a false consent is a 400 naming the field.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { startHarness, type Harness, type Person } from './harness.js'
+import { signUpBody, startHarness, type Harness, type Person } from './harness.js'
 
 let h: Harness
 beforeEach(async () => {
@@ -13,15 +13,9 @@ afterEach(async () => {
 
 const signUp = (p: Person, consents: { privacy: boolean; terms: boolean }) =>
   h.call(p, 'POST', '/api/account/signup', {
-    FirstName: p.firstName,
-    LastName: p.lastName,
-    DOB: '1990-05-01',
-    Language: 'en',
-    Gender: 'NA',
-    Email: p.email,
+    ...signUpBody(p),
     IsAcceptedDataPrivacyPolicy: consents.privacy,
     IsAcceptedTermsConditions: consents.terms,
-    Role: 'Mentee',
   })
 
 describe('sign-up consents', () => {
