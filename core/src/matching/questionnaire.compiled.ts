@@ -87,6 +87,13 @@ export const compileQuestionnaire = (questionnaire: Questionnaire | { readonly p
   return compiled
 }
 
+/** How many options a mask holds (its set bits). */
+export const popcount = (v: number): number => {
+  v = v - ((v >>> 1) & 0x55555555)
+  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333)
+  return Math.imul((v + (v >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24
+}
+
 /** The answer's options of one compiled pair as a mask (unknown ids ignored). */
 export const maskOf = (compiled: CompiledPair, optionIds: readonly number[] | undefined): number => {
   let mask = 0

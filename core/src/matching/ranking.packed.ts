@@ -4,7 +4,7 @@ import type { Answer } from '../questionnaire/questionnaire.codec.js'
 import type { UserId } from '../shared/ids.js'
 import { answersByPair, yearOf } from './answer.sets.js'
 import { unpackMentorAnswers, type MentorPool } from './mentor-pool.packed.js'
-import { maskOf, RULE_CODE, type CompiledQuestionnaire } from './questionnaire.compiled.js'
+import { maskOf, popcount, RULE_CODE, type CompiledQuestionnaire } from './questionnaire.compiled.js'
 import { percentageOf, scoreMentor } from './score.rules.js'
 import { proposalCount, type MatchMentee, type MatchingOptions, type RankedMentor } from './ranking.types.js'
 
@@ -33,12 +33,6 @@ export type Plan = {
   readonly max: number
   /** A must-fit pair the mentee's answers can never fit: nobody qualifies. */
   readonly impossible: boolean
-}
-
-const popcount = (v: number): number => {
-  v = v - ((v >>> 1) & 0x55555555)
-  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333)
-  return Math.imul((v + (v >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24
 }
 
 /**

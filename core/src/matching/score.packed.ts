@@ -6,17 +6,11 @@ import type { Answer } from '../questionnaire/questionnaire.codec.js'
 import type { QuestionScore, Score } from '../tandem/tandem.codec.js'
 import { yearOf } from './answer.sets.js'
 import { unpackMentorAnswers, type MentorPool } from './mentor-pool.packed.js'
-import { maskOf, RULE_CODE, type CompiledQuestionnaire } from './questionnaire.compiled.js'
+import { maskOf, popcount, RULE_CODE, type CompiledQuestionnaire } from './questionnaire.compiled.js'
 import { percentageOf, scoreMentor } from './score.rules.js'
 
 /** Scores mentee `answers` against pool row `mentor`; null when a must-fit pair does not fit. */
 export type PackedScorer = (answers: readonly Answer[], mentor: number) => Score | null
-
-const bitCount = (v: number): number => {
-  let n = 0
-  for (let m = v >>> 0; m !== 0; m >>>= 1) n += m & 1
-  return n
-}
 
 /**
  * The option ids of the bits set in `mask`, in the pair's option order (as `chosenOptionIds` gives
@@ -25,7 +19,7 @@ const bitCount = (v: number): number => {
  */
 const idsOf = (ids: readonly number[], mask: number): number[] => {
   if (mask === 0) return []
-  const out = new Array<number>(bitCount(mask))
+  const out = new Array<number>(popcount(mask))
   let n = 0
   for (let bit = 0; bit < ids.length; bit++) if ((mask >>> bit) & 1) out[n++] = ids[bit]!
   return out
@@ -94,8 +88,8 @@ export const packedScorer = (compiled: CompiledQuestionnaire, pool: MentorPool):
         fits = anyNoPreference || shared !== 0
         points = fits ? weight : 0
       } else {
-        most = weight * bitCount(menteeMask)
-        points = anyNoPreference ? most : weight * bitCount(shared)
+        most = weight * popcount(menteeMask)
+        points = anyNoPreference ? most : weight * popcount(shared)
         fits = anyNoPreference || shared !== 0
       }
       if (pair.mustFit && !fits) return null
