@@ -2,7 +2,15 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import type { QuestionPair } from '../src/questionnaire/questionnaire.codec.js'
-import { compileQuestionnaire, packMentorPool, rankMentors, rankMentorsReference, rankPool, unpackMentorAnswers } from '../src/index.js'
+import {
+  compileQuestionnaire,
+  packMentorPool,
+  poolRanker,
+  rankMentors,
+  rankMentorsReference,
+  rankPool,
+  unpackMentorAnswers,
+} from '../src/index.js'
 import { answersArb, matchingCaseArb } from './arbitraries/questionnaire.arbitraries.js'
 
 describe('packed ranking', () => {
@@ -32,6 +40,28 @@ describe('packed ranking', () => {
         }
       }),
       { numRuns: 300 },
+    )
+  })
+
+  it('ranks again, further and with more excluded, as a fresh reference ranking would (the pool scored once)', () => {
+    const withExclusions = matchingCaseArb().chain((c) =>
+      fc.tuple(
+        fc.constant(c),
+        fc.array(fc.tuple(fc.integer({ min: 0, max: 12 }), fc.subarray(c.candidates.map((m) => m.id))), { minLength: 1, maxLength: 4 }),
+      ),
+    )
+    fc.assert(
+      fc.property(withExclusions, ([c, asks]) => {
+        const compiled = compileQuestionnaire(c.questionnaire)
+        const ranker = poolRanker(compiled, packMentorPool(compiled, c.candidates), c.mentee)
+        for (const [limit, excluded] of asks) {
+          const options = { threshold: c.threshold, limit, exclude: new Set([...c.exclude, ...excluded]) }
+          const expected = rankMentorsReference(c.questionnaire, c.mentee, c.candidates, options)
+          expect(ranker.ids(options)).toEqual(expected.map((r) => r.mentorId))
+          expect(ranker.rank(options)).toEqual(expected)
+        }
+      }),
+      { numRuns: 500 },
     )
   })
 

@@ -176,17 +176,24 @@ export const createListQueries = (db: Database) => {
     mentorPoolFingerprint: async (): Promise<string> =>
       String((await db.first(k.selectFrom('meta').select('value').where('key', '=', 'mentor_pool_revision')))?.value ?? 0),
 
-    /** Published mentors out of the pool right now (proposed, matched, paused): excluded from a run. */
-    unavailablePublishedMentorIds: async (): Promise<number[]> =>
-      (
-        await db.all(
-          k
-            .selectFrom('users')
-            .select('id')
-            .where('mentor_published', '=', 1)
-            .where('mentor_status', 'in', ['NEW', 'PAUSED', 'PENDING', 'PROPOSED', 'MATCHED', 'INACTIVE']),
-        )
-      ).map((r) => r.id),
+    /**
+     * Which of these published mentors are out of the pool right now (proposed, matched, paused):
+     * excluded from a run. Asked about the mentors a run ranked, not about everyone: in a running
+     * program most mentors are matched, and a run would otherwise read all of them.
+     */
+    unavailablePublishedMentorIds: async (among: readonly number[]): Promise<number[]> =>
+      among.length === 0
+        ? []
+        : (
+            await db.all(
+              k
+                .selectFrom('users')
+                .select('id')
+                .where('id', 'in', [...among])
+                .where('mentor_published', '=', 1)
+                .where('mentor_status', 'in', ['NEW', 'PAUSED', 'PENDING', 'PROPOSED', 'MATCHED', 'INACTIVE']),
+            )
+          ).map((r) => r.id),
 
     /** Whether a notification of `type` about `key` (a number at `field` of its data) was written for the user. */
     notifiedAbout: async (userId: number, type: string, field: 'deadline' | 'lastSavedAt', key: number): Promise<boolean> =>

@@ -23,7 +23,7 @@ export {
   type RuleCode,
 } from './questionnaire.compiled.js'
 export { packMentorPool, unpackMentorAnswers, type MentorPool } from './mentor-pool.packed.js'
-export { rankPool } from './ranking.packed.js'
+export { poolRanker, rankPool, type PoolRanker } from './ranking.packed.js'
 export { rankMentors } from './ranking.js'
 export { assignCohort } from './cohort.js'
 export { simulateFirstComeFirstServed, type FirstComeInput, type FirstComeOutcome, type FirstComeResult } from './first-come.simulation.js'

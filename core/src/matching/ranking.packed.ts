@@ -316,44 +316,72 @@ export const scoreColumns = (plan: Plan, pool: MentorPool, into?: Columns): Colu
   return { base, knockedOut }
 }
 
+/**
+ * One mentee's ranking of the packed pool, scored once and ranked as often as asked: a matching run
+ * that finds some of its best mentors taken ranks again, further and with them excluded, without
+ * scoring the pool again. `ids` is the order alone; `rank` returns exactly what
+ * rankMentorsReference returns (each mentor checked against the reference scorer).
+ */
+export type PoolRanker = {
+  readonly ids: (options: MatchingOptions) => readonly UserId[]
+  readonly rank: (options: MatchingOptions) => readonly RankedMentor[]
+}
+
+export const poolRanker = (compiled: CompiledQuestionnaire, pool: MentorPool, mentee: MatchMentee): PoolRanker => {
+  const plan = planFor(compiled, mentee.answers)
+  const { max } = plan
+  let columns: Columns | undefined
+  const top = (options: MatchingOptions): Top => {
+    const limit = proposalCount(options.limit)
+    const chosen: Top = { rows: [], percentages: [], bases: [] }
+    if (limit === 0 || plan.impossible) return chosen
+    const threshold = options.threshold
+    columns ??= scoreColumns(plan, pool)
+    const { base: bases, knockedOut } = columns
+    // Within one run max is fixed and the percentage rises with the base, so a mentor whose base is
+    // below the current last of the top cannot enter it: one comparison rejects almost everyone.
+    let worstBase = Number.NEGATIVE_INFINITY
+    for (let m = 0; m < pool.size; m++) {
+      const base = bases[m]!
+      if (base < worstBase || knockedOut[m] === 1) continue
+      const percentage = max === 0 ? 0 : Math.round((100 * base) / max)
+      if (!(percentage >= threshold)) continue
+      if (
+        chosen.rows.length >= limit &&
+        !ranksBefore(pool, percentage, base, m, chosen.percentages[limit - 1]!, chosen.bases[limit - 1]!, chosen.rows[limit - 1]!)
+      )
+        continue
+      // Exclusion is checked only for rows that would enter the top: rare, and a Set lookup is not free.
+      if (isExcluded(pool.ids[m]!, mentee.id, options.exclude)) continue
+      insert(chosen, pool, limit, m, percentage, base)
+      if (chosen.rows.length >= limit) worstBase = chosen.bases[limit - 1]!
+    }
+    return chosen
+  }
+  return {
+    ids: (options) => top(options).rows.map((row) => pool.ids[row]!),
+    rank: (options) => {
+      const chosen = top(options)
+      return chosen.rows.map((row, i) => {
+        const score = scoreMentor(compiled.questionnaire, mentee.answers, unpackMentorAnswers(compiled, pool, row))
+        if (
+          score === null ||
+          score.base !== chosen.bases[i] ||
+          score.max !== max ||
+          score.percentage !== percentageOf(chosen.bases[i], max)
+        ) {
+          throw new Error(`packed and reference scoring disagree for mentor ${pool.ids[row]}`)
+        }
+        return { mentorId: pool.ids[row]!, score }
+      })
+    },
+  }
+}
+
 /** Ranks the packed pool for one mentee; returns exactly what rankMentorsReference returns. */
 export const rankPool = (
   compiled: CompiledQuestionnaire,
   pool: MentorPool,
   mentee: MatchMentee,
   options: MatchingOptions,
-): readonly RankedMentor[] => {
-  const limit = proposalCount(options.limit)
-  const plan = planFor(compiled, mentee.answers)
-  if (limit === 0 || plan.impossible) return []
-  const { max } = plan
-  const threshold = options.threshold
-  const top: Top = { rows: [], percentages: [], bases: [] }
-  const columns = scoreColumns(plan, pool)
-  const { base: bases, knockedOut } = columns
-  // Within one run max is fixed and the percentage rises with the base, so a mentor whose base is
-  // below the current last of the top cannot enter it: one comparison rejects almost everyone.
-  let worstBase = Number.NEGATIVE_INFINITY
-  for (let m = 0; m < pool.size; m++) {
-    const base = bases[m]!
-    if (base < worstBase || knockedOut[m] === 1) continue
-    const percentage = max === 0 ? 0 : Math.round((100 * base) / max)
-    if (!(percentage >= threshold)) continue
-    if (
-      top.rows.length >= limit &&
-      !ranksBefore(pool, percentage, base, m, top.percentages[limit - 1]!, top.bases[limit - 1]!, top.rows[limit - 1]!)
-    )
-      continue
-    // Exclusion is checked only for rows that would enter the top: rare, and a Set lookup is not free.
-    if (isExcluded(pool.ids[m]!, mentee.id, options.exclude)) continue
-    insert(top, pool, limit, m, percentage, base)
-    if (top.rows.length >= limit) worstBase = top.bases[limit - 1]!
-  }
-  return top.rows.map((row, i) => {
-    const score = scoreMentor(compiled.questionnaire, mentee.answers, unpackMentorAnswers(compiled, pool, row))
-    if (score === null || score.base !== top.bases[i] || score.max !== max || score.percentage !== percentageOf(top.bases[i], max)) {
-      throw new Error(`packed and reference scoring disagree for mentor ${pool.ids[row]}`)
-    }
-    return { mentorId: pool.ids[row]!, score }
-  })
-}
+): readonly RankedMentor[] => poolRanker(compiled, pool, mentee).rank(options)

@@ -1,10 +1,10 @@
 // The mentor pool of the matching run, packed once (core packMentorPool) and reused while the
-// published mentors and their answers stay the same; who is out of the pool right now is excluded
-// per run. The run's second transaction re-checks every mentor, so a stale pool is never unsafe.
+// published mentors and their answers stay the same; who of the ranked is out of the pool right now
+// is asked per run. The run's second transaction re-checks every mentor, so a stale pool is never unsafe.
 import {
   compileQuestionnaire,
   packMentorPool,
-  rankPool,
+  poolRanker,
   type Answer,
   type MentorPool,
   type Questionnaire,
@@ -27,6 +27,10 @@ export type MentorPoolSources = {
   readonly matching: { readonly threshold: number; readonly limit: number }
 }
 
+/** How many mentors a run ranks per proposal it makes, and by what factor it ranks further when they were taken. */
+const RANKED_PER_PROPOSAL = 4
+const RANKED_AT_FIRST = 12
+
 export const createMentorPoolCache = (sources: MentorPoolSources): MentorPoolCache => {
   const compiled = compileQuestionnaire(sources.questionnaire)
   let packed: { readonly fingerprint: string; readonly pool: MentorPool } | null = null
@@ -40,10 +44,23 @@ export const createMentorPoolCache = (sources: MentorPoolSources): MentorPoolCac
   }
 
   return {
+    /**
+     * The best `limit` mentors of the pool not declined and in the pool right now. Only the mentors
+     * ranked are asked about (a few more than needed), not every mentor out of the pool: the ranked
+     * ones found taken are excluded and the pool ranked again, further (scored once), until enough
+     * are free or none is left. The top of what remains is the same as ranking with everyone taken
+     * excluded: whoever was not ranked ranks below every mentor that was.
+     */
     rank: async (mentee, declined) => {
+      const { threshold, limit } = sources.matching
+      const ranker = poolRanker(compiled, await current(), mentee)
       const exclude = new Set<UserId>(declined)
-      for (const id of await sources.lists.unavailablePublishedMentorIds()) exclude.add(id)
-      return rankPool(compiled, await current(), mentee, { threshold: sources.matching.threshold, limit: sources.matching.limit, exclude })
+      for (let wanted = Math.max(RANKED_AT_FIRST, RANKED_PER_PROPOSAL * limit); ; wanted *= RANKED_PER_PROPOSAL) {
+        const ranked = ranker.ids({ threshold, limit: wanted, exclude })
+        const taken = await sources.lists.unavailablePublishedMentorIds(ranked)
+        for (const id of taken) exclude.add(id)
+        if (ranked.length - taken.length >= limit || ranked.length < wanted) return ranker.rank({ threshold, limit, exclude })
+      }
     },
   }
 }
