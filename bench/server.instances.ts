@@ -12,11 +12,12 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { createCpuBudget, type CpuBudget } from './cpu-budget.js'
+import { cpuPerRequest, cpuSnapshot, type CpuSpent } from './cpu-usage.js'
 
 const MENTORS = 8_000
 /** Mentees per start-matching measurement: each starts once. */
 const STARTS = 400
-/** Rounds of the budgeted pair (one instance, then two), alternated so that a change in load touches both. */
+/** Rounds of the budgeted pair, one instance then two, then two then one, so that a drift touches both alike. */
 const BUDGETED_ROUNDS = 2
 /** Measurements on PostgreSQL, each with mentees of its own. */
 const PG_MEASUREMENTS = 2 + 2 * BUDGETED_ROUNDS
@@ -53,6 +54,8 @@ const instance = async (): Promise<void> => {
     const record = first === undefined ? undefined : await server.ctx.users.byId(first.userId)
     if (record !== undefined) await runMatching(server.ctx, record)
   }
+  // Exit normally on the bench's SIGTERM, so that --cpu-prof (BENCH_NODE_ARGS) writes its profile.
+  process.once('SIGTERM', () => process.exit(0))
   const listener = server.app.listen(0, '127.0.0.1', () => {
     const a = listener.address()
     const ready: InstanceReady = { port: typeof a === 'object' && a !== null ? a.port : 0, mentees }
@@ -61,7 +64,9 @@ const instance = async (): Promise<void> => {
 }
 
 const startInstance = (env: Record<string, string>): Promise<{ child: ChildProcess; ready: InstanceReady }> => {
-  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url)], {
+  // BENCH_NODE_ARGS: Node options for the instances, e.g. `--cpu-prof --cpu-prof-dir=DIR` to profile them.
+  const nodeArgs = (process.env['BENCH_NODE_ARGS'] ?? '').split(' ').filter(Boolean)
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', fileURLToPath(import.meta.url)], {
     env: { ...process.env, TANDEM_BENCH_INSTANCE: '1', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   })
@@ -79,7 +84,14 @@ const startInstance = (env: Record<string, string>): Promise<{ child: ChildProce
   })
 }
 
-type Figures = { readonly name: string; readonly startRps: number; readonly proposalsRps: number; readonly non2xx: number }
+type Figures = {
+  readonly name: string
+  readonly startRps: number
+  readonly proposalsRps: number
+  readonly non2xx: number
+  readonly startCpu: CpuSpent
+  readonly proposalsCpu: CpuSpent
+}
 
 export const benchInstances = async (): Promise<void> => {
   const autocannon = (await import('autocannon')).default
@@ -116,9 +128,16 @@ export const benchInstances = async (): Promise<void> => {
    * Start matching of `mentees`, then proposals, from two load streams (4 and 10 connections each):
    * with one instance both aim at it, with two each at its own, so the load generator is the same.
    */
-  const measure = async (name: string, instances: readonly number[], mentees: readonly Seeded[], caller: Seeded): Promise<Figures> => {
-    const ports = [instances[0] ?? 0, instances[1] ?? instances[0] ?? 0]
+  const measure = async (
+    name: string,
+    instances: readonly { readonly port: number; readonly pid: number }[],
+    mentees: readonly Seeded[],
+    caller: Seeded,
+  ): Promise<Figures> => {
+    const ports = [instances[0]?.port ?? 0, instances[1]?.port ?? instances[0]?.port ?? 0]
+    const pids = instances.map((i) => i.pid)
     const tokens = await Promise.all(mentees.map(token))
+    const beforeStarts = cpuSnapshot(pids)
     const share = Math.floor(mentees.length / ports.length)
     const starts = await Promise.all(
       ports.map((port, k) => {
@@ -146,7 +165,9 @@ export const benchInstances = async (): Promise<void> => {
         })
       }),
     )
+    const afterStarts = cpuSnapshot(pids)
     const callerToken = await token(caller)
+    const beforeProposals = cpuSnapshot(pids)
     const proposals = await Promise.all(
       ports.map((port) =>
         autocannon({
@@ -159,33 +180,45 @@ export const benchInstances = async (): Promise<void> => {
         }),
       ),
     )
+    const afterProposals = cpuSnapshot(pids)
     // Throughput of the whole: requests over the longest instance's time.
     const startSeconds = Math.max(...starts.map((r) => r.duration))
+    const startCount = starts.reduce((sum, r) => sum + r.requests.total, 0)
     return {
       name,
-      startRps: starts.reduce((sum, r) => sum + r.requests.total, 0) / startSeconds,
+      startRps: startCount / startSeconds,
       proposalsRps: proposals.reduce((sum, r) => sum + r.requests.average, 0),
       non2xx: [...starts, ...proposals].reduce((sum, r) => sum + r.non2xx, 0),
+      startCpu: cpuPerRequest(beforeStarts, afterStarts, startCount),
+      proposalsCpu: cpuPerRequest(
+        beforeProposals,
+        afterProposals,
+        proposals.reduce((sum, r) => sum + r.requests.total, 0),
+      ),
     }
   }
 
   const database = await createTestDatabase()
   try {
-    const sqlite = (await start({ BENCH_SEED: '1' })).ready
-    const { child: postgresChild, ready: postgres } = await start({ BENCH_SEED: '1', DATABASE_URL: database.url })
-    const { child: secondChild, ready: second } = await start({ DATABASE_URL: database.url })
-    const [caller, ...sqliteMentees] = sqlite.mentees
-    const [pgCaller, ...pgMentees] = postgres.mentees
+    const { child: sqliteChild, ready: sqliteReady } = await start({ BENCH_SEED: '1' })
+    const { child: postgresChild, ready: postgresReady } = await start({ BENCH_SEED: '1', DATABASE_URL: database.url })
+    const { child: secondChild, ready: secondReady } = await start({ DATABASE_URL: database.url })
+    const at = (child: ChildProcess, ready: InstanceReady) => ({ port: ready.port, pid: child.pid ?? 0 })
+    const sqlite = at(sqliteChild, sqliteReady)
+    const postgres = at(postgresChild, postgresReady)
+    const second = at(secondChild, secondReady)
+    const [caller, ...sqliteMentees] = sqliteReady.mentees
+    const [pgCaller, ...pgMentees] = postgresReady.mentees
     if (caller === undefined || pgCaller === undefined) throw new Error('no mentees seeded')
     console.log(
       `\ninstances: ${MENTORS} published mentors; ${STARTS} mentees start matching per measurement; two load streams (4 connections each for start matching, 10 for proposals)`,
     )
     const rows = [
-      await measure('SQLite, 1 instance', [sqlite.port], sqliteMentees.slice(0, STARTS), caller),
-      await measure('PostgreSQL, 1 instance', [postgres.port], pgMentees.slice(0, STARTS), pgCaller),
-      await measure('PostgreSQL, 2 instances', [postgres.port, second.port], pgMentees.slice(STARTS, 2 * STARTS), pgCaller),
+      await measure('SQLite, 1 instance', [sqlite], sqliteMentees.slice(0, STARTS), caller),
+      await measure('PostgreSQL, 1 instance', [postgres], pgMentees.slice(0, STARTS), pgCaller),
+      await measure('PostgreSQL, 2 instances', [postgres, second], pgMentees.slice(STARTS, 2 * STARTS), pgCaller),
     ]
-    const ratio = (one: Figures, two: Figures) =>
+    const ratio = (one: Pick<Figures, 'startRps' | 'proposalsRps'>, two: Pick<Figures, 'startRps' | 'proposalsRps'>) =>
       `start matching ${(two.startRps / one.startRps).toFixed(2)}x, GetProposals ${(two.proposalsRps / one.proposalsRps).toFixed(2)}x`
     const [, sharedOne, sharedTwo] = rows
     const ratios = sharedOne !== undefined && sharedTwo !== undefined ? [`on the shared cores: ${ratio(sharedOne, sharedTwo)}`] : []
@@ -202,20 +235,36 @@ export const benchInstances = async (): Promise<void> => {
       const twos: Figures[] = []
       for (let round = 0; round < BUDGETED_ROUNDS; round++) {
         const slice = (k: number) => pgMentees.slice((2 + 2 * round + k) * STARTS, (3 + 2 * round + k) * STARTS)
-        ones.push(await measure(`PostgreSQL, 1 instance, ${label}`, [postgres.port], slice(0), pgCaller))
-        twos.push(await measure(`PostgreSQL, 2 instances, ${label}`, [postgres.port, second.port], slice(1), pgCaller))
+        // One then two, then two then one: every measurement leaves more mentors in tandems, and
+        // whatever that costs falls on both alike instead of always on the second.
+        const order = round % 2 === 0 ? ([1, 2] as const) : ([2, 1] as const)
+        for (const [k, count] of order.entries())
+          if (count === 1) ones.push(await measure(`PostgreSQL, 1 instance, ${label}`, [postgres], slice(k), pgCaller))
+          else twos.push(await measure(`PostgreSQL, 2 instances, ${label}`, [postgres, second], slice(k), pgCaller))
       }
       rows.push(...ones, ...twos)
-      const mean = (name: string, xs: readonly Figures[]): Figures => ({
-        name,
+      const mean = (xs: readonly Figures[]) => ({
         startRps: xs.reduce((sum, x) => sum + x.startRps, 0) / xs.length,
         proposalsRps: xs.reduce((sum, x) => sum + x.proposalsRps, 0) / xs.length,
-        non2xx: xs.reduce((sum, x) => sum + x.non2xx, 0),
       })
-      ratios.push(`with ${label} (mean of ${BUDGETED_ROUNDS} alternated rounds): ${ratio(mean('one', ones), mean('two', twos))}`)
+      ratios.push(`with ${label} (mean of ${BUDGETED_ROUNDS} rounds, ordered one-two-two-one): ${ratio(mean(ones), mean(twos))}`)
     } else ratios.push('with a CPU budget per instance: not measured (needs root and a writable cgroup file system)')
-    console.log(['instances', 'start matching req/s', 'GetProposals req/s', 'non-2xx'].join(' | '))
-    for (const r of rows) console.log([r.name, r.startRps.toFixed(0), r.proposalsRps.toFixed(0), r.non2xx].join(' | '))
+    // CPU per request in the instances and in PostgreSQL, and the machine's idle share, per part.
+    const spent = (c: CpuSpent) => `${c.instancesMs.toFixed(2)} / ${c.postgresMs.toFixed(2)} / ${(c.idleShare * 100).toFixed(0)} %`
+    console.log(
+      [
+        'instances',
+        'start matching req/s',
+        'GetProposals req/s',
+        'non-2xx',
+        'start: CPU ms per request in instances / PostgreSQL / machine idle',
+        'GetProposals: same',
+      ].join(' | '),
+    )
+    for (const r of rows)
+      console.log(
+        [r.name, r.startRps.toFixed(0), r.proposalsRps.toFixed(0), r.non2xx, spent(r.startCpu), spent(r.proposalsCpu)].join(' | '),
+      )
     console.log(`two PostgreSQL instances / one (target >= 1.6x): ${ratios.join('; ')}`)
   } finally {
     for (const c of children) c.kill('SIGTERM')
