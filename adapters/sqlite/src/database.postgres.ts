@@ -7,6 +7,7 @@
 // serialization failure.
 import { AsyncLocalStorage } from 'node:async_hooks'
 import { sql, type Compilable, type CompiledQuery, type ControlledTransaction, type Kysely, type QueryResult } from 'kysely'
+import { coalesced } from './coalesced.js'
 import type { Database } from './database.js'
 import { migrateToLatest } from './migrations.js'
 import { openPostgresKysely, type PostgresOptions } from './postgres.js'
@@ -163,13 +164,15 @@ export const openPostgresDatabase = async (url: string, options: PostgresDatabas
     beforeCommit: (hook) => {
       hooks.push(hook)
     },
-    generation: async () => {
+    // Asked by every cached answer, several times per request: one read on the pool serves all who
+    // asked while the previous one was on its way (coalesced.ts), none older than its caller.
+    generation: coalesced(async () => {
       const revision = kysely
         .selectFrom('meta')
         .select((eb) => eb.fn.sum<string | number | null>('value').as('value'))
         .where('key', 'in', REVISION_KEYS)
-      return String((await execute(revision)).rows[0]?.value ?? 0)
-    },
+      return String((await kysely.executeQuery(revision.compile())).rows[0]?.value ?? 0)
+    }),
     bumpMentorPool: async () => {
       await execute(
         kysely

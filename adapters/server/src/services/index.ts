@@ -31,6 +31,7 @@ export const createServices = (ctx: ServiceContext, extras: ServiceExtras): Serv
   }
   // Every request resolves its caller: reuse the answer while nothing was committed meanwhile.
   const accounts = new Map<string, { readonly generation: string; readonly account: KnownAccount | null }>()
+  const deletions = new Map<string, { readonly generation: string; readonly deletedAt: number | undefined }>()
   return {
     // A read, never a write: a changed e-mail in the token is answered here and stored by sign-in.
     accountOf: async (identity) => {
@@ -44,8 +45,19 @@ export const createServices = (ctx: ServiceContext, extras: ServiceExtras): Serv
       accounts.set(key, { generation, account })
       return account
     },
+    // Asked before every request too; a deletion is a commit, so the answer holds for a generation.
     accountDeleted: async (identity) => {
-      const deletedAt = await ctx.deletedSubjects.deletedAt(identity.issuer, identity.subject)
+      const key = `${identity.issuer}\n${identity.subject}`
+      const generation = await ctx.generation()
+      const hit = deletions.get(key)
+      const deletedAt =
+        hit !== undefined && hit.generation === generation
+          ? hit.deletedAt
+          : await ctx.deletedSubjects.deletedAt(identity.issuer, identity.subject)
+      if (hit?.generation !== generation) {
+        if (deletions.size > 10_000) deletions.clear()
+        deletions.set(key, { generation, deletedAt })
+      }
       return deletedAt !== undefined && issuedBeforeDeletion(identity.issuedAt, deletedAt)
     },
     health: async () => {
