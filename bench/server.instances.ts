@@ -14,7 +14,14 @@ import { fileURLToPath } from 'node:url'
 import { createCpuBudget, type CpuBudget } from './cpu-budget.js'
 import { cpuPerRequest, cpuSnapshot, type CpuSpent } from './cpu-usage.js'
 
-const MENTORS = 8_000
+const MENTORS = 16_000
+/**
+ * Connections each instance is served by, in two load streams: one instance gets both streams, two
+ * get one each, so every instance faces the same load and two face twice one's (a capacity, not a
+ * split of one load: the caches share reads between the requests in flight on an instance).
+ */
+const START_CONNECTIONS = 8
+const PROPOSALS_CONNECTIONS = 20
 /** Mentees per start-matching measurement: each starts once. */
 const STARTS = 400
 /** Rounds of the budgeted pair, one instance then two, then two then one, so that a drift touches both alike. */
@@ -125,8 +132,8 @@ export const benchInstances = async (): Promise<void> => {
   }
 
   /**
-   * Start matching of `mentees`, then proposals, from two load streams (4 and 10 connections each):
-   * with one instance both aim at it, with two each at its own, so the load generator is the same.
+   * Start matching of `mentees`, then proposals, from two load streams: with one instance both aim
+   * at it, with two each at its own, so that every instance is served by the same connections.
    */
   const measure = async (
     name: string,
@@ -144,7 +151,7 @@ export const benchInstances = async (): Promise<void> => {
         let next = k * share
         return autocannon({
           url: `http://127.0.0.1:${port}/api/MatchingTandem/CreateMatchingTandem`,
-          connections: 4,
+          connections: (START_CONNECTIONS * instances.length) / 2,
           amount: share,
           // autocannon notices the end of an `amount` at its next sample: every 10 ms instead of
           // every second, so the duration (and the rate) is not rounded up to whole seconds.
@@ -173,7 +180,7 @@ export const benchInstances = async (): Promise<void> => {
         autocannon({
           url: `http://127.0.0.1:${port}/api/MatchingTandem/GetProposals`,
           method: 'POST',
-          connections: 10,
+          connections: (PROPOSALS_CONNECTIONS * instances.length) / 2,
           duration: 5,
           headers: { authorization: `Bearer ${callerToken}`, 'content-type': 'application/json' },
           body: JSON.stringify({ email: caller.email }),
@@ -211,7 +218,7 @@ export const benchInstances = async (): Promise<void> => {
     const [pgCaller, ...pgMentees] = postgresReady.mentees
     if (caller === undefined || pgCaller === undefined) throw new Error('no mentees seeded')
     console.log(
-      `\ninstances: ${MENTORS} published mentors; ${STARTS} mentees start matching per measurement; two load streams (4 connections each for start matching, 10 for proposals)`,
+      `\ninstances: ${MENTORS} published mentors; ${STARTS} mentees start matching per measurement; ${START_CONNECTIONS} connections per instance for start matching, ${PROPOSALS_CONNECTIONS} for proposals`,
     )
     const rows = [
       await measure('SQLite, 1 instance', [sqlite], sqliteMentees.slice(0, STARTS), caller),
