@@ -1,7 +1,7 @@
 // A command's new tandems move to the next free id the store found when it wrote (decision 0022):
 // ids, proposal ids, events and the next id move together; tandems that existed keep theirs.
 import { describe, expect, it } from 'vitest'
-import { checkInvariants, createsTandems, numberNewTandemsFrom, type World } from '../src/index.js'
+import { checkInvariants, createsTandems, numberNewTandems, type World } from '../src/index.js'
 import { ANNA, BEN, MAX, MIA, MOE, population, proposeTo, T0 } from './arbitraries/world.helpers.js'
 
 /** Anna holds tandem 1 (Max); Ben's run is about to propose from tandem 2 on. */
@@ -12,7 +12,7 @@ describe('numbering new tandems from the id the store found', () => {
     const before = withAnna()
     const step = proposeTo(before, T0 + 1, BEN, [MIA, MOE])
     expect([...step.world.tandems.keys()].sort()).toEqual([1, 2, 3])
-    const moved = numberNewTandemsFrom(before, step, 11)
+    const moved = numberNewTandems(before, step, [11, 12])
     expect([...moved.world.tandems.keys()].sort((a, b) => a - b)).toEqual([1, 11, 12])
     expect(moved.world.tandems.get(1)).toBe(step.world.tandems.get(1))
     expect(moved.world.tandems.get(11)).toMatchObject({ id: 11, menteeId: BEN, mentorId: MIA })
@@ -30,9 +30,30 @@ describe('numbering new tandems from the id the store found', () => {
     const before = withAnna()
     const step = proposeTo(before, T0 + 1, BEN, [MIA])
     expect(createsTandems(before, step.world)).toBe(true)
-    expect(numberNewTandemsFrom(before, step, before.nextTandemId)).toBe(step)
+    expect(numberNewTandems(before, step, [before.nextTandemId])).toBe(step)
     const none = { world: before, events: [] }
     expect(createsTandems(before, before)).toBe(false)
-    expect(numberNewTandemsFrom(before, none, 40)).toBe(none)
+    expect(numberNewTandems(before, none, [])).toBe(none)
+  })
+})
+
+describe('numbering new tandems with the ids a sequence handed out', () => {
+  it('gives each new tandem its id in order, apart from one another, with proposal ids and events', () => {
+    const before = withAnna()
+    const step = proposeTo(before, T0 + 1, BEN, [MIA, MOE])
+    const given = numberNewTandems(before, step, [17, 40])
+    expect([...given.world.tandems.keys()].sort((a, b) => a - b)).toEqual([1, 17, 40])
+    expect(given.world.tandems.get(17)).toMatchObject({ id: 17, menteeId: BEN, mentorId: MIA })
+    expect(given.world.tandems.get(40)?.mentorProposal.id).toBe(80)
+    expect(given.events.flatMap((e) => (e._tag === 'TandemProposed' ? [e.tandemId] : []))).toEqual([17, 40])
+    expect(given.world.nextTandemId).toBe(41)
+    expect(checkInvariants(given.world)).toEqual([])
+  })
+
+  it('refuses ids that do not fit: too few, or one an existing tandem holds', () => {
+    const before = withAnna()
+    const step = proposeTo(before, T0 + 1, BEN, [MIA, MOE])
+    expect(() => numberNewTandems(before, step, [17])).toThrow('2 new tandems, 1 ids')
+    expect(() => numberNewTandems(before, step, [1, 17])).toThrow('taken')
   })
 })

@@ -172,7 +172,7 @@ const insertAll = async (trx: Transaction<unknown>, source: BetterSqlite3.Databa
 
 const canonicalForInsert = (value: unknown): unknown => (typeof value === 'bigint' ? Number(value) : value)
 
-/** Continues every database-numbered key after the highest copied value. */
+/** Continues every database-numbered key, and the tandems' id sequence, after the highest copied value. */
 const continueNumbering = async (trx: Transaction<unknown>): Promise<void> => {
   const identities = await sql<{ table_name: string; column_name: string }>`
     select table_name, column_name from information_schema.columns
@@ -181,6 +181,8 @@ const continueNumbering = async (trx: Transaction<unknown>): Promise<void> => {
     await sql`select setval(pg_get_serial_sequence(${quoted(table)}, ${column}),
       coalesce((select max(${sql.ref(column)}) from ${sql.table(table)}), 0) + 1, false)`.execute(trx)
   }
+  // The tandems' ids come from a sequence of their own (migration 0016; decision 0022).
+  await sql`select setval('tandem_ids', coalesce((select max(id) from tandems), 0) + 1, false)`.execute(trx)
 }
 
 /**

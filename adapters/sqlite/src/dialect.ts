@@ -5,6 +5,7 @@ import {
   PostgresAdapter,
   sql,
   type ColumnDefinitionBuilder,
+  type Compilable,
   type ColumnDataType,
   type Expression,
   type Kysely,
@@ -103,12 +104,34 @@ export const forUpdate = <Q extends SelectQueryBuilder<any, any, any>>(
 }
 
 /**
- * The lock a world command takes before it numbers the tandems it creates, held to its commit: on
- * PostgreSQL two commands never take the same ids (decision 0022). The users' rows a command reads
- * are locked by the read itself (`forUpdate`, world.repository.ts), so other writers of those rows
- * wait for its commit.
+ * Ids for `count` new tandems, ascending, none of them held by a committed tandem (decision 0022).
+ * SQLite: the ones after the highest id, inside its one writing transaction. PostgreSQL: from the
+ * sequence `tandem_ids` (migration 0016), which hands each id out once whatever the transactions
+ * do, so commands of several instances number their tandems without waiting for one another. Ids
+ * written around the sequence (a copy, a restore, a test's rows) are found in the same statement
+ * and the sequence moved past them, only ever forward. Run inside the command's transaction.
  */
-export const TANDEM_IDS_LOCK = 'tandem-ids'
+export const newTandemIds = async (db: Pick<Database, 'dialect' | 'kysely' | 'first' | 'all'>, count: number): Promise<number[]> => {
+  if (count <= 0) return []
+  const statement = <R>(raw: RawBuilder<R>): Compilable<R> => ({ compile: () => raw.compile(db.kysely) })
+  if (db.dialect === 'sqlite') {
+    const row = await db.first(statement(sql<{ highest: number | null }>`select max(id) as highest from tandems`))
+    return Array.from({ length: count }, (_, i) => (row?.highest ?? 0) + 1 + i)
+  }
+  for (;;) {
+    const rows = await db.all(
+      statement(
+        sql<{ id: string | number; highest: string | number | null }>`
+          select nextval('tandem_ids') as id, (select max(id) from tandems) as highest from generate_series(1, ${count})`,
+      ),
+    )
+    const ids = rows.map((r) => Number(r.id)).sort((a, b) => a - b)
+    const highest = Number(rows[0]?.highest ?? 0)
+    const lowest = ids[0] ?? highest + 1
+    if (lowest > highest) return ids
+    await db.first(statement(sql`select max(nextval('tandem_ids')) from generate_series(1, ${highest - lowest + 1})`))
+  }
+}
 
 /**
  * Makes transactions that take the lock `name` run one after another until each ends (PostgreSQL: a

@@ -521,6 +521,23 @@ const personalDataDownloads: Migration = {
   },
 }
 
+/**
+ * New tandems' ids on PostgreSQL come from a sequence, taken when a command writes them, so that
+ * commands of several instances never wait for one another to number theirs (decision 0022). It
+ * starts after the highest id there is. SQLite numbers them inside its one writing transaction and
+ * needs none.
+ */
+const tandemIdSequence: Migration = {
+  async up(db: Kysely<unknown>) {
+    if (portable(db).dialect !== 'postgres') return
+    await sql`create sequence tandem_ids as bigint`.execute(db)
+    await sql`select setval('tandem_ids', coalesce((select max(id) from tandems), 0) + 1, false)`.execute(db)
+  },
+  async down(db: Kysely<unknown>) {
+    if (portable(db).dialect === 'postgres') await sql`drop sequence if exists tandem_ids`.execute(db)
+  },
+}
+
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001-initial': initial,
   '0002-mentor-pool-index': mentorPoolIndex,
@@ -536,6 +553,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0013-statistics-silence-index': statisticsSilenceIndex,
   '0014-cohort-run-progress': cohortRunProgress,
   '0015-personal-data-downloads': personalDataDownloads,
+  '0016-tandem-id-sequence': tandemIdSequence,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => ({ ...MIGRATIONS }) }

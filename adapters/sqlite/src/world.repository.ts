@@ -2,10 +2,10 @@
 // the core transition, write back what changed (conditional on the loaded version), append the
 // notifications of its events to the outbox, commit. Any failure rolls everything back.
 import {
-  createsTandems,
+  createdTandemCount,
   expireDeadlines,
   expiredTandems,
-  numberNewTandemsFrom,
+  numberNewTandems,
   type Cluster,
   type DomainError,
   type DomainEvent,
@@ -21,7 +21,7 @@ import {
 import { left, right, isLeft, type Either } from 'fp-ts/lib/Either.js'
 import { sql, type Compilable, type RawBuilder } from 'kysely'
 import type { Database } from './database.js'
-import { forUpdate, isUniqueViolation, serialiseTransactions, TANDEM_IDS_LOCK } from './dialect.js'
+import { forUpdate, isUniqueViolation, newTandemIds } from './dialect.js'
 import { insertOutboxRows, type NewOutboxRow } from './outbox.repository.js'
 import { participantColumns, participantOf, tandemColumns, tandemOf } from './rows.js'
 
@@ -251,7 +251,11 @@ export const createWorldStore = (db: Database, notify: Notifier): WorldStore => 
     const users = new Map(world.users)
     const missing = unique([...userIds, ...[...tandems.values()].flatMap((x) => [x.menteeId, x.mentorId])]).filter((id) => !users.has(id))
     for (const p of await participants(missing, seen, true)) users.set(p.id, p)
-    return { ...world, users, tandems }
+    // A tandem committed since the slice was read may carry an id at or above its next id: new
+    // tandems are numbered after it (and given their ids when written).
+    let nextTandemId = world.nextTandemId
+    for (const id of tandems.keys()) if (id >= nextTandemId) nextTandemId = id + 1
+    return { ...world, users, tandems, nextTandemId }
   }
 
   /**
@@ -376,7 +380,7 @@ export const createWorldStore = (db: Database, notify: Notifier): WorldStore => 
 
   /**
    * The contacts the notifier may ask for about these events (it maps synchronously). Those of the
-   * users the command read are at hand; the others are read before the command takes the id lock.
+   * users the command read are at hand; the others are read before the command writes.
    */
   const contactsFor = async (events: readonly DomainEvent[], seen: Contacts): Promise<Map<UserId, Contact | undefined>> => {
     const contacts = new Map<UserId, Contact | undefined>()
@@ -385,13 +389,12 @@ export const createWorldStore = (db: Database, notify: Notifier): WorldStore => 
   }
 
   /**
-   * New tandems take their ids under the id lock, from the highest id committed by then (PostgreSQL:
-   * the lock is held to the commit, so no other command takes the same ids; decision 0022).
+   * New tandems take the ids the store hands out as they are written (PostgreSQL: from a sequence,
+   * so commands of several instances never wait for one another to number theirs; decision 0022).
    */
   const numbered = async (before: World, outcome: Transition): Promise<Transition> => {
-    if (!createsTandems(before, outcome.world)) return outcome
-    await serialiseTransactions(db, TANDEM_IDS_LOCK)
-    return numberNewTandemsFrom(before, outcome, await nextTandemId())
+    const count = createdTandemCount(before, outcome.world)
+    return count === 0 ? outcome : numberNewTandems(before, outcome, await newTandemIds(db, count))
   }
 
   /** One command in one transaction: read, apply, write what changed, append its mails. */
@@ -415,8 +418,8 @@ export const createWorldStore = (db: Database, notify: Notifier): WorldStore => 
           outcome = expiry
         } else outcome = { world: result.right.world, events: [...(expiry?.events ?? []), ...result.right.events] }
         const contacts = await contactsFor(outcome.events, seen)
-        // What changed is written before the new tandems are numbered (no id in it), so the id
-        // lock is held only for the read of the highest id, the insert, the mails and the commit.
+        // What changed is written first (a tandem that ends frees its mentor), then the new
+        // tandems with the ids the store hands out, then their mails.
         await writeBack(before, outcome.world, now)
         const done = await numbered(before, outcome)
         await insertCreated(before, done.world)
@@ -444,7 +447,7 @@ export const createWorldStore = (db: Database, notify: Notifier): WorldStore => 
       async (seen) => {
         const users = new Map(previous.users)
         for (const p of await participants(unique(refresh.userIds), seen, true)) users.set(p.id, p)
-        // New tandems are numbered when written (`numbered`), from the highest id committed by then.
+        // New tandems are given their ids when written (`numbered`).
         return { before: { ...previous, users }, expiry: null }
       },
       apply,

@@ -121,6 +121,32 @@ describe.each(bothStores())('on $name', (store) => {
         expect(live.map((tandem) => tandem.mentorId)).toEqual([mentor])
       })
 
+    it('numbers new tandems past every id there is, also ids written around the store (a copy, a restore)', async () => {
+      const [m1, m2, m3] = [
+        await addUser('a@x.org', ['Mentee']),
+        await addUser('c@x.org', ['Mentee']),
+        await addUser('d@x.org', ['Mentee']),
+      ]
+      const [t1, t2, t3] = [
+        await addUser('b@x.org', ['Mentor']),
+        await addUser('e@x.org', ['Mentor']),
+        await addUser('f@x.org', ['Mentor']),
+      ]
+      const world = createWorldStore(db, () => [])
+      expect(isRight(await world.run({ userIds: [m1], extraUserIds: [t1] }, propose(m1, t1), 10))).toBe(true)
+      // The tandem moves to id 50 behind the store's back, as rows a copy or a restore wrote.
+      await db.run(db.kysely.updateTable('tandems').set({ id: 50, mentee_proposal_id: 99, mentor_proposal_id: 100 }).where('id', '=', 1))
+      expect(isRight(await world.run({ userIds: [m2], extraUserIds: [t2] }, propose(m2, t2), 11))).toBe(true)
+      expect(isRight(await world.run({ userIds: [m3], extraUserIds: [t3] }, propose(m3, t3), 12))).toBe(true)
+      const tandems = [...(await world.load({ userIds: [m1, m2, m3] })).tandems.values()]
+      const byMentee = new Map(tandems.map((x) => [x.menteeId, x]))
+      expect(byMentee.get(m1)?.id).toBe(50)
+      expect(byMentee.get(m2)?.id).toBeGreaterThan(50)
+      expect(byMentee.get(m3)?.id).toBeGreaterThan(byMentee.get(m2)?.id ?? 0)
+      // Proposal ids follow the tandem's id.
+      expect(byMentee.get(m3)?.mentorProposal.id).toBe(2 * (byMentee.get(m3)?.id ?? 0))
+    })
+
     it('rolls back everything when the transition refuses', async () => {
       const mentee = await addUser('a@x.org', ['Mentee'])
       const store = createWorldStore(db, () => [])
