@@ -41,7 +41,7 @@ const setStatus = async (ids: readonly UserId[], status: string): Promise<void> 
 }
 
 /** The ranking with every mentor out of the pool excluded, read as a whole: what a run must propose. */
-const expected = async (mentee: (typeof mentees)[number], declined: ReadonlySet<UserId>, limit: number) => {
+const expected = async (mentee: (typeof mentees)[number], declined: ReadonlySet<UserId>, limit: number, threshold?: number) => {
   const { ctx, db } = h.server
   const compiled = compileQuestionnaire(ctx.master.questionnaire)
   const out = await db.all(
@@ -53,7 +53,7 @@ const expected = async (mentee: (typeof mentees)[number], declined: ReadonlySet<
   )
   const exclude = new Set([...declined, ...out.map((r) => r.id)])
   const pool = packMentorPool(compiled, await ctx.answers.publishedMentors())
-  return rankPool(compiled, pool, mentee, { threshold: ctx.matching.threshold, limit, exclude })
+  return rankPool(compiled, pool, mentee, { threshold: threshold ?? ctx.matching.threshold, limit, exclude })
 }
 
 describe('a run in a program where most mentors are taken', () => {
@@ -68,9 +68,9 @@ describe('a run in a program where most mentors are taken', () => {
         answers: ctx.answers,
         lists: {
           mentorPoolFingerprint: ctx.lists.mentorPoolFingerprint,
-          unavailablePublishedMentorIds: async (among) => {
+          rankedMentorsNow: async (among) => {
             asked.push([...among])
-            return ctx.lists.unavailablePublishedMentorIds(among)
+            return ctx.lists.rankedMentorsNow(among)
           },
         },
         matching: { threshold: ctx.matching.threshold, limit },
@@ -95,6 +95,7 @@ describe('a run in a program where most mentors are taken', () => {
           // unless the ranking itself had to go that far.
           const reached = new Set(asked.flat())
           expect(asked.length).toBeGreaterThan(0)
+          expect(reached.size).toBeLessThanOrEqual(MENTORS)
           if (Number.isFinite(limit) && share === 0) expect(reached.size).toBeLessThanOrEqual(Math.max(12, 4 * limit))
         }
         await setStatus(taken, 'AVAILABLE')
@@ -131,10 +132,10 @@ describe('a run in a program where most mentors are taken', () => {
       answers: ctx.answers,
       lists: {
         mentorPoolFingerprint: ctx.lists.mentorPoolFingerprint,
-        unavailablePublishedMentorIds: async (among) => {
-          const out = await ctx.lists.unavailablePublishedMentorIds(among)
-          read.push(...out)
-          return out
+        rankedMentorsNow: async (among) => {
+          const now = await ctx.lists.rankedMentorsNow(among)
+          read.push(...now.unavailable)
+          return now
         },
       },
       matching: ctx.matching,
@@ -145,5 +146,25 @@ describe('a run in a program where most mentors are taken', () => {
     // Before, every run read all 380 taken mentors' ids; now none of them is among its best.
     expect(read).toEqual([])
     await setStatus(taken, 'AVAILABLE')
+  }, 60_000)
+
+  it('ranks on the pool as it is after a mentor is published, learning of it from the same read', async () => {
+    const { ctx } = h.server
+    const cache = createMentorPoolCache({
+      questionnaire: ctx.master.questionnaire,
+      answers: ctx.answers,
+      lists: ctx.lists,
+      matching: { threshold: 0, limit: Number.POSITIVE_INFINITY },
+    })
+    const [mentee] = mentees
+    if (mentee === undefined) throw new Error('no mentee seeded')
+    const before = new Set((await cache.rank(mentee, new Set())).map((r) => r.mentorId))
+    const added = await h.publishedMentor('Nora')
+    const nora = (await ctx.users.byEmail(added.email))?.id
+    const reference = await expected(mentee, new Set(), Number.POSITIVE_INFINITY, 0)
+    expect(reference.map((r) => r.mentorId)).toContain(nora)
+    const after = await cache.rank(mentee, new Set())
+    expect(before.has(nora ?? 0)).toBe(false)
+    expect(after.map((r) => r.mentorId)).toEqual(reference.map((r) => r.mentorId))
   }, 60_000)
 })

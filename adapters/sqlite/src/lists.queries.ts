@@ -179,21 +179,28 @@ export const createListQueries = (db: Database) => {
     /**
      * Which of these published mentors are out of the pool right now (proposed, matched, paused):
      * excluded from a run. Asked about the mentors a run ranked, not about everyone: in a running
-     * program most mentors are matched, and a run would otherwise read all of them.
+     * program most mentors are matched, and a run would otherwise read all of them. The pool's
+     * fingerprint comes in the same statement (one round trip less per run): the run ranked on a
+     * packed pool, which is still the pool if the fingerprint has not moved.
      */
-    unavailablePublishedMentorIds: async (among: readonly number[]): Promise<number[]> =>
-      among.length === 0
-        ? []
-        : (
-            await db.all(
-              k
-                .selectFrom('users')
-                .select('id')
-                .where('id', 'in', [...among])
-                .where('mentor_published', '=', 1)
-                .where('mentor_status', 'in', ['NEW', 'PAUSED', 'PENDING', 'PROPOSED', 'MATCHED', 'INACTIVE']),
-            )
-          ).map((r) => r.id),
+    rankedMentorsNow: async (among: readonly number[]): Promise<{ readonly fingerprint: string; readonly unavailable: number[] }> => {
+      // The fingerprint row is told apart by an id no user has.
+      const fingerprint = k
+        .selectFrom('meta')
+        .select([sql<number>`-1`.as('id'), 'value'])
+        .where('key', '=', 'mentor_pool_revision')
+      const unavailable = k
+        .selectFrom('users')
+        .select(['id', sql<number>`0`.as('value')])
+        .where('id', 'in', [...among])
+        .where('mentor_published', '=', 1)
+        .where('mentor_status', 'in', ['NEW', 'PAUSED', 'PENDING', 'PROPOSED', 'MATCHED', 'INACTIVE'])
+      const rows = await db.all(among.length === 0 ? fingerprint : fingerprint.unionAll(unavailable))
+      return {
+        fingerprint: String(rows.find((r) => Number(r.id) === -1)?.value ?? 0),
+        unavailable: rows.filter((r) => Number(r.id) !== -1).map((r) => Number(r.id)),
+      }
+    },
 
     /** Whether a notification of `type` about `key` (a number at `field` of its data) was written for the user. */
     notifiedAbout: async (userId: number, type: string, field: 'deadline' | 'lastSavedAt', key: number): Promise<boolean> =>

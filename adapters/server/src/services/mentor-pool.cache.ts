@@ -1,6 +1,6 @@
 // The mentor pool of the matching run, packed once (core packMentorPool) and reused while the
-// published mentors and their answers stay the same; who of the ranked is out of the pool right now
-// is asked per run. The run's second transaction re-checks every mentor, so a stale pool is never unsafe.
+// published mentors and their answers stay the same (checked in the same read that asks who of the
+// ranked is out of the pool right now). The run's second transaction re-checks every mentor, so a stale pool is never unsafe.
 import {
   compileQuestionnaire,
   packMentorPool,
@@ -23,7 +23,7 @@ export type MentorPoolCache = {
 export type MentorPoolSources = {
   readonly questionnaire: Questionnaire
   readonly answers: Pick<AnswersRepository, 'publishedMentors'>
-  readonly lists: Pick<ListQueries, 'mentorPoolFingerprint' | 'unavailablePublishedMentorIds'>
+  readonly lists: Pick<ListQueries, 'mentorPoolFingerprint' | 'rankedMentorsNow'>
   readonly matching: { readonly threshold: number; readonly limit: number }
 }
 
@@ -33,14 +33,11 @@ const RANKED_AT_FIRST = 12
 
 export const createMentorPoolCache = (sources: MentorPoolSources): MentorPoolCache => {
   const compiled = compileQuestionnaire(sources.questionnaire)
-  let packed: { readonly fingerprint: string; readonly pool: MentorPool } | null = null
-
-  const current = async (): Promise<MentorPool> => {
-    const fingerprint = await sources.lists.mentorPoolFingerprint()
-    if (packed === null || packed.fingerprint !== fingerprint) {
-      packed = { fingerprint, pool: packMentorPool(compiled, await sources.answers.publishedMentors()) }
-    }
-    return packed.pool
+  type Packed = { readonly fingerprint: string; readonly pool: MentorPool }
+  let packed: Packed | null = null
+  const repack = async (fingerprint: string): Promise<Packed> => {
+    packed = { fingerprint, pool: packMentorPool(compiled, await sources.answers.publishedMentors()) }
+    return packed
   }
 
   return {
@@ -49,17 +46,27 @@ export const createMentorPoolCache = (sources: MentorPoolSources): MentorPoolCac
      * ranked are asked about (a few more than needed), not every mentor out of the pool: the ranked
      * ones found taken are excluded and the pool ranked again, further (scored once), until enough
      * are free or none is left. The top of what remains is the same as ranking with everyone taken
-     * excluded: whoever was not ranked ranks below every mentor that was.
+     * excluded: whoever was not ranked ranks below every mentor that was. The same read tells
+     * whether the packed pool is still the pool; if not, it is packed again and the run ranks anew.
      */
     rank: async (mentee, declined) => {
       const { threshold, limit } = sources.matching
-      const ranker = poolRanker(compiled, await current(), mentee)
-      const exclude = new Set<UserId>(declined)
-      for (let wanted = Math.max(RANKED_AT_FIRST, RANKED_PER_PROPOSAL * limit); ; wanted *= RANKED_PER_PROPOSAL) {
-        const ranked = ranker.ids({ threshold, limit: wanted, exclude })
-        const taken = await sources.lists.unavailablePublishedMentorIds(ranked)
-        for (const id of taken) exclude.add(id)
-        if (ranked.length - taken.length >= limit || ranked.length < wanted) return ranker.rank({ threshold, limit, exclude })
+      let current = packed ?? (await repack(await sources.lists.mentorPoolFingerprint()))
+      for (;;) {
+        const ranker = poolRanker(compiled, current.pool, mentee)
+        const exclude = new Set<UserId>(declined)
+        let stale: string | undefined
+        for (let wanted = Math.max(RANKED_AT_FIRST, RANKED_PER_PROPOSAL * limit); ; wanted *= RANKED_PER_PROPOSAL) {
+          const ranked = ranker.ids({ threshold, limit: wanted, exclude })
+          const now = await sources.lists.rankedMentorsNow(ranked)
+          if (now.fingerprint !== current.fingerprint) {
+            stale = now.fingerprint
+            break
+          }
+          for (const id of now.unavailable) exclude.add(id)
+          if (ranked.length - now.unavailable.length >= limit || ranked.length < wanted) return ranker.rank({ threshold, limit, exclude })
+        }
+        current = await repack(stale)
       }
     },
   }
