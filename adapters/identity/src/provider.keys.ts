@@ -19,9 +19,29 @@ export const KEYS_FILE = 'oidc-keys.json'
 /** The one row of table identity_keys. */
 const KEYS_ROW = 'provider'
 
+/**
+ * An RS256 key pair as JWK, encoded by the generation itself (the encoding options are those of
+ * `keyObject.export`, 'jwk' among them; Node's type declarations leave it out).
+ */
+const generateJwkPair = generateKeyPairSync as unknown as (
+  type: 'rsa',
+  options: {
+    readonly modulusLength: number
+    readonly publicKeyEncoding: { readonly format: 'jwk' }
+    readonly privateKeyEncoding: { readonly format: 'jwk' }
+  },
+) => { readonly publicKey: JWK; readonly privateKey: JWK }
+
 export const generateProviderKeys = (): ProviderKeys => {
-  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 })
-  const jwk = privateKey.export({ format: 'jwk' }) as JWK
+  // The key pair comes out as JWK from the generation itself. Exporting the generated key object
+  // afterwards can hang the process for good (Node 20): the export holds the key's lock while it
+  // allocates, and a garbage collection at that moment finalises the finished generation job, whose
+  // destructor waits for the same lock. Seen once, as a server start that never ended.
+  const jwk = generateJwkPair('rsa', {
+    modulusLength: 2048,
+    publicKeyEncoding: { format: 'jwk' },
+    privateKeyEncoding: { format: 'jwk' },
+  }).privateKey
   return {
     jwks: { keys: [{ ...jwk, kid: randomUUID(), use: 'sig', alg: 'RS256' }] },
     cookieKeys: [randomBytes(32).toString('base64url')],
