@@ -1,7 +1,7 @@
 // A command's new tandems move to the next free id the store found when it wrote (decision 0022):
 // ids, proposal ids, events and the next id move together; tandems that existed keep theirs.
 import { describe, expect, it } from 'vitest'
-import { checkInvariants, createsTandems, numberNewTandems, type World } from '../src/index.js'
+import { checkInvariants, createdTandemCount, numberNewTandems, type World } from '../src/index.js'
 import { ANNA, BEN, MAX, MIA, MOE, population, proposeTo, T0 } from './arbitraries/world.helpers.js'
 
 /** Anna holds tandem 1 (Max); Ben's run is about to propose from tandem 2 on. */
@@ -29,10 +29,10 @@ describe('numbering new tandems from the id the store found', () => {
   it('changes nothing when the store found the id the command read, or when nothing was created', () => {
     const before = withAnna()
     const step = proposeTo(before, T0 + 1, BEN, [MIA])
-    expect(createsTandems(before, step.world)).toBe(true)
+    expect(createdTandemCount(before, step.world)).toBe(1)
     expect(numberNewTandems(before, step, [before.nextTandemId])).toBe(step)
     const none = { world: before, events: [] }
-    expect(createsTandems(before, before)).toBe(false)
+    expect(createdTandemCount(before, before)).toBe(0)
     expect(numberNewTandems(before, none, [])).toBe(none)
   })
 })

@@ -67,7 +67,6 @@ describe('a run in a program where most mentors are taken', () => {
         questionnaire: ctx.master.questionnaire,
         answers: ctx.answers,
         lists: {
-          mentorPoolFingerprint: ctx.lists.mentorPoolFingerprint,
           rankedMentorsNow: async (among) => {
             asked.push([...among])
             return ctx.lists.rankedMentorsNow(among)
@@ -131,7 +130,6 @@ describe('a run in a program where most mentors are taken', () => {
       questionnaire: ctx.master.questionnaire,
       answers: ctx.answers,
       lists: {
-        mentorPoolFingerprint: ctx.lists.mentorPoolFingerprint,
         rankedMentorsNow: async (among) => {
           const now = await ctx.lists.rankedMentorsNow(among)
           read.push(...now.unavailable)

@@ -170,18 +170,13 @@ export const createListQueries = (db: Database) => {
           ],
 
     /**
-     * Moves whenever a mentor is published or deleted, saves answers, or re-enters the pool (the
-     * writers bump it): then a packed mentor pool must be rebuilt. Status moves alone do not.
-     */
-    mentorPoolFingerprint: async (): Promise<string> =>
-      String((await db.first(k.selectFrom('meta').select('value').where('key', '=', 'mentor_pool_revision')))?.value ?? 0),
-
-    /**
      * Which of these published mentors are out of the pool right now (proposed, matched, paused):
      * excluded from a run. Asked about the mentors a run ranked, not about everyone: in a running
      * program most mentors are matched, and a run would otherwise read all of them. The pool's
-     * fingerprint comes in the same statement (one round trip less per run): the run ranked on a
-     * packed pool, which is still the pool if the fingerprint has not moved.
+     * fingerprint comes in the same statement (one round trip less per run): it moves whenever a
+     * mentor is published or deleted, saves answers, or re-enters the pool (the writers bump it;
+     * status moves alone do not), and a run ranked on a packed pool that is still the pool if it has
+     * not moved. Asked about no one, it tells the fingerprint alone.
      */
     rankedMentorsNow: async (among: readonly number[]): Promise<{ readonly fingerprint: string; readonly unavailable: number[] }> => {
       // The fingerprint row is told apart by an id no user has.

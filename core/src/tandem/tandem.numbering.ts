@@ -9,10 +9,7 @@ import type { Tandem } from './tandem.codec.js'
 import { proposalIdOf } from './tandem.queries.js'
 import type { Transition, World } from './world.js'
 
-/** Whether the transition created tandems (ids from `before.nextTandemId` on). */
-export const createsTandems = (before: World, after: World): boolean => after.nextTandemId > before.nextTandemId
-
-/** How many tandems the transition created. */
+/** How many tandems the transition created (ids from `before.nextTandemId` on). */
 export const createdTandemCount = (before: World, after: World): number => Math.max(0, after.nextTandemId - before.nextTandemId)
 
 /**

@@ -29,35 +29,33 @@ export const createServices = (ctx: ServiceContext, extras: ServiceExtras): Serv
     await account.userDetails(actor)
     return (await ctx.users.bySubject(actor.identity.issuer, actor.identity.subject))?.id ?? null
   }
-  // Every request resolves its caller: reuse the answer while nothing was committed meanwhile.
-  const accounts = new Map<string, { readonly generation: string; readonly account: KnownAccount | null }>()
-  const deletions = new Map<string, { readonly generation: string; readonly deletedAt: number | undefined }>()
+  // Every request resolves its caller and asks whether the account was deleted: reuse each answer
+  // while nothing was committed meanwhile (a deletion is a commit too).
+  const perGeneration = <V>() => {
+    const kept = new Map<string, { readonly generation: string; readonly value: V }>()
+    return async (key: string, read: () => Promise<V>): Promise<V> => {
+      const generation = await ctx.generation()
+      const hit = kept.get(key)
+      if (hit !== undefined && hit.generation === generation) return hit.value
+      const value = await read()
+      if (kept.size > 10_000) kept.clear()
+      kept.set(key, { generation, value })
+      return value
+    }
+  }
+  const accounts = perGeneration<KnownAccount | null>()
+  const deletions = perGeneration<number | undefined>()
   return {
     // A read, never a write: a changed e-mail in the token is answered here and stored by sign-in.
-    accountOf: async (identity) => {
-      const key = `${identity.issuer}\n${identity.subject}\n${identity.email}`
-      const generation = await ctx.generation()
-      const hit = accounts.get(key)
-      if (hit !== undefined && hit.generation === generation) return hit.account
-      const user = await ctx.users.bySubject(identity.issuer, identity.subject)
-      const account = user === undefined ? null : { userId: user.id, email: await emailFromToken(ctx, user, identity), roles: user.roles }
-      if (accounts.size > 10_000) accounts.clear()
-      accounts.set(key, { generation, account })
-      return account
-    },
-    // Asked before every request too; a deletion is a commit, so the answer holds for a generation.
+    accountOf: (identity) =>
+      accounts(`${identity.issuer}\n${identity.subject}\n${identity.email}`, async () => {
+        const user = await ctx.users.bySubject(identity.issuer, identity.subject)
+        return user === undefined ? null : { userId: user.id, email: await emailFromToken(ctx, user, identity), roles: user.roles }
+      }),
     accountDeleted: async (identity) => {
-      const key = `${identity.issuer}\n${identity.subject}`
-      const generation = await ctx.generation()
-      const hit = deletions.get(key)
-      const deletedAt =
-        hit !== undefined && hit.generation === generation
-          ? hit.deletedAt
-          : await ctx.deletedSubjects.deletedAt(identity.issuer, identity.subject)
-      if (hit?.generation !== generation) {
-        if (deletions.size > 10_000) deletions.clear()
-        deletions.set(key, { generation, deletedAt })
-      }
+      const deletedAt = await deletions(`${identity.issuer}\n${identity.subject}`, () =>
+        ctx.deletedSubjects.deletedAt(identity.issuer, identity.subject),
+      )
       return deletedAt !== undefined && issuedBeforeDeletion(identity.issuedAt, deletedAt)
     },
     health: async () => {

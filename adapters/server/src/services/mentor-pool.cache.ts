@@ -1,6 +1,7 @@
 // The mentor pool of the matching run, packed once (core packMentorPool) and reused while the
 // published mentors and their answers stay the same (checked in the same read that asks who of the
-// ranked is out of the pool right now). The run's second transaction re-checks every mentor, so a stale pool is never unsafe.
+// ranked is out of the pool right now). The run's second transaction re-checks every mentor, so a
+// stale pool is never unsafe.
 import {
   compileQuestionnaire,
   packMentorPool,
@@ -23,7 +24,7 @@ export type MentorPoolCache = {
 export type MentorPoolSources = {
   readonly questionnaire: Questionnaire
   readonly answers: Pick<AnswersRepository, 'publishedMentors'>
-  readonly lists: Pick<ListQueries, 'mentorPoolFingerprint' | 'rankedMentorsNow'>
+  readonly lists: Pick<ListQueries, 'rankedMentorsNow'>
   readonly matching: { readonly threshold: number; readonly limit: number }
 }
 
@@ -51,7 +52,7 @@ export const createMentorPoolCache = (sources: MentorPoolSources): MentorPoolCac
      */
     rank: async (mentee, declined) => {
       const { threshold, limit } = sources.matching
-      let current = packed ?? (await repack(await sources.lists.mentorPoolFingerprint()))
+      let current = packed ?? (await repack((await sources.lists.rankedMentorsNow([])).fingerprint))
       for (;;) {
         const ranker = poolRanker(compiled, current.pool, mentee)
         const exclude = new Set<UserId>(declined)
