@@ -161,8 +161,8 @@ export const createApp = (options: AppOptions): express.Express => {
     if (identity === null) return 'invalid'
     // Checked for every provider before anything else: a deleted person's old token must not even
     // reach sign-up, which would register them again.
-    if (await services.accountDeleted(identity)) return 'deleted'
     const account = await services.accountOf(identity)
+    if (account === 'deleted') return 'deleted'
     const email = account?.email ?? identity.email
     const roles = account?.roles ?? []
     // Admin comes from the address (ADMIN_EMAILS, or a stored Admin role that sign-up derived from

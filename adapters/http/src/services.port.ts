@@ -79,9 +79,11 @@ export type Spreadsheet = { readonly filename: string; readonly write: (out: Nod
 export type KnownAccount = { readonly userId: UserId; readonly email: string; readonly roles: readonly RoleName[] }
 
 export type Services = {
-  readonly accountOf: (identity: VerifiedIdentity) => Promise<KnownAccount | null>
-  /** True when an administrator deleted the account the token names after the token was issued. */
-  readonly accountDeleted: (identity: VerifiedIdentity) => Promise<boolean>
+  /**
+   * The account our user table holds for a verified identity: null when none, `'deleted'` when an
+   * administrator deleted the account the token names after the token was issued.
+   */
+  readonly accountOf: (identity: VerifiedIdentity) => Promise<KnownAccount | null | 'deleted'>
   readonly health: () => Promise<{ readonly status: 'ok'; readonly database: 'ok' }>
   readonly account: {
     readonly signUp: (actor: Actor, body: SignUpPayload) => Outcome<UserView>

@@ -2,10 +2,9 @@
 // deadlines, PENDING and the proposals all work from that one load. Counted on the SQL statements
 // the real database executes while the request runs (the SQLite file's statements, or pg's queries).
 import { MENTEE_CHOICE_WINDOW, type ProposalsResponse } from '@tandem/core'
-import pg from 'pg'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { onSqliteFile } from '../src/index.js'
 import { startHarness, type Harness, type Person } from './harness.js'
+import { statementsOf, type Executed } from './statements.during.js'
 
 let h: Harness
 beforeEach(async () => {
@@ -14,45 +13,7 @@ beforeEach(async () => {
 afterEach(async () => {
   await h.close()
 })
-
-type Executed = { readonly sql: string; readonly parameters: readonly unknown[] }
-
-/** The methods that run a statement: better-sqlite3's prepared statements, or pg's client. */
-const statementMethods = (): { readonly target: Record<string, (...args: unknown[]) => unknown>; readonly methods: readonly string[] } =>
-  h.server.db.dialect === 'sqlite'
-    ? {
-        target: Object.getPrototypeOf(onSqliteFile(h.server).db.raw.prepare('select 1')) as Record<string, (...args: unknown[]) => unknown>,
-        methods: ['all', 'get', 'run', 'iterate'],
-      }
-    : { target: pg.Client.prototype as unknown as Record<string, (...args: unknown[]) => unknown>, methods: ['query'] }
-
-/** The SQL and parameters of a call: a prepared statement's source, or pg's query text and values. */
-const executedBy = (self: { source?: string }, args: readonly unknown[]): Executed =>
-  self.source !== undefined
-    ? { sql: self.source, parameters: args }
-    : typeof args[0] === 'string'
-      ? { sql: args[0], parameters: Array.isArray(args[1]) ? args[1] : [] }
-      : { sql: String((args[0] as { text?: unknown } | undefined)?.text), parameters: [] }
-
-/** Records every statement the server's database executes while `work` runs. */
-const statementsDuring = async (work: () => Promise<unknown>): Promise<Executed[]> => {
-  const executed: Executed[] = []
-  const { target, methods } = statementMethods()
-  const originals = Object.fromEntries(methods.map((method) => [method, target[method]!]))
-  for (const method of methods) {
-    const original = originals[method]!
-    target[method] = function (this: { source?: string }, ...parameters: unknown[]) {
-      executed.push(executedBy(this, parameters))
-      return original.apply(this, parameters)
-    }
-  }
-  try {
-    await work()
-  } finally {
-    Object.assign(target, originals)
-  }
-  return executed
-}
+const statementsDuring = (work: () => Promise<unknown>) => statementsOf(h.server, work)
 
 /** The statements that read a user's tandems: the query that loads a slice of the world. */
 const sliceLoadsOf = (executed: readonly Executed[], userId: number): Executed[] =>

@@ -6,7 +6,7 @@
 // outermost transaction is run again, a few times, when PostgreSQL gives it up as a deadlock or a
 // serialization failure.
 import { AsyncLocalStorage } from 'node:async_hooks'
-import { sql, type Compilable, type CompiledQuery, type ControlledTransaction, type Kysely, type QueryResult } from 'kysely'
+import { sql, type Compilable, type CompiledQuery, type Kysely, type QueryResult } from 'kysely'
 import { coalesced } from './coalesced.js'
 import type { Database } from './database.js'
 import { migrateToLatest } from './migrations.js'
@@ -14,7 +14,7 @@ import { openPostgresKysely, type PostgresOptions } from './postgres.js'
 import type { Schema } from './schema.js'
 
 /** The transaction a piece of asynchronous work runs in; `open` turns false at its end. */
-type Open = { open: boolean; savepoints: number; wrote: boolean; readonly trx: ControlledTransaction<Schema> }
+type Open = { open: boolean; savepoints: number; wrote: boolean; readonly trx: Kysely<Schema> }
 
 /** SQLSTATEs after which PostgreSQL has rolled the transaction back and running it again may succeed. */
 const RETRYABLE = new Set(['40001', '40P01'])
@@ -51,11 +51,15 @@ const writes = (compiled: CompiledQuery): boolean => {
  */
 const REVISION_KEYS: readonly string[] = ['revision', ...Array.from({ length: 15 }, (_, i) => `revision-${i + 1}`)]
 
-const bumpRevision = (trx: Kysely<Schema>) =>
-  trx
-    .insertInto('meta')
-    .values({ key: REVISION_KEYS[Math.floor(Math.random() * REVISION_KEYS.length)] ?? 'revision', value: 1 })
-    .onConflict((c) => c.column('key').doUpdateSet({ value: sql<number>`meta.value + 1` }))
+/**
+ * The revision bump and the commit, one round trip: two statements in one simple query (no
+ * parameters; the key is one of REVISION_KEYS). Should the bump fail, PostgreSQL skips the commit
+ * and the transaction is rolled back as after any failed statement.
+ */
+const bumpAndCommit = (): string => {
+  const key = REVISION_KEYS[Math.floor(Math.random() * REVISION_KEYS.length)] ?? 'revision'
+  return `insert into meta (key, value) values ('${key}', 1) on conflict (key) do update set value = meta.value + 1; commit`
+}
 
 export const openPostgresDatabase = async (url: string, options: PostgresDatabaseOptions = {}): Promise<Database> => {
   const kysely = openPostgresKysely(url, options)
@@ -94,31 +98,28 @@ export const openPostgresDatabase = async (url: string, options: PostgresDatabas
     }
   }
 
-  const once = async <T>(work: () => Promise<T>): Promise<T> => {
-    const trx = await kysely.startTransaction().execute()
-    const open: Open = { open: true, savepoints: 0, wrote: false, trx }
-    try {
-      const result = await current.run(open, async () => {
-        const answer = await work()
-        if (open.wrote) {
-          for (const hook of hooks) await hook()
-          await bumpRevision(trx).execute()
-        }
-        return answer
-      })
-      open.open = false
-      await trx.commit().execute()
-      return result
-    } catch (e) {
-      open.open = false
-      if (!trx.isCommitted && !trx.isRolledBack)
-        await trx
-          .rollback()
-          .execute()
-          .catch(() => undefined)
-      throw e
-    }
-  }
+  const once = <T>(work: () => Promise<T>): Promise<T> =>
+    // One pooled connection for the whole transaction; begin, commit and rollback sent here, so that
+    // a writing transaction's commit carries its revision bump.
+    kysely.connection().execute(async (trx) => {
+      await sql`begin`.execute(trx)
+      const open: Open = { open: true, savepoints: 0, wrote: false, trx }
+      try {
+        const result = await current.run(open, async () => {
+          const answer = await work()
+          if (open.wrote) for (const hook of hooks) await hook()
+          return answer
+        })
+        open.open = false
+        await sql.raw(open.wrote ? bumpAndCommit() : 'commit').execute(trx)
+        return result
+      } catch (e) {
+        open.open = false
+        // Also after a failed commit: nothing is left open on the connection it goes back to.
+        await sql`rollback`.execute(trx).catch(() => undefined)
+        throw e
+      }
+    })
 
   const transaction = async <T>(work: () => Promise<T>): Promise<T> => {
     const outer = joined()

@@ -85,10 +85,18 @@ const recordOf = (row: UserRow, hasImage: boolean): UserRecord => ({
 
 export const createUsersRepository = (db: Database) => {
   const k = db.kysely
-  const withImage = async (row: UserRow | undefined): Promise<UserRecord | undefined> =>
-    row === undefined
-      ? undefined
-      : recordOf(row, (await db.first(k.selectFrom('profile_images').select('user_id').where('user_id', '=', row.id))) !== undefined)
+  /** A user with whether they have a profile image, in one statement (SQLite answers 0/1, PostgreSQL a boolean). */
+  const users = () =>
+    k
+      .selectFrom('users')
+      .selectAll('users')
+      .select((eb) =>
+        eb
+          .exists(eb.selectFrom('profile_images').select('profile_images.user_id').whereRef('profile_images.user_id', '=', 'users.id'))
+          .as('has_image'),
+      )
+  const withImage = (row: (UserRow & { readonly has_image: unknown }) | undefined): UserRecord | undefined =>
+    row === undefined ? undefined : recordOf(row, row.has_image === true || row.has_image === 1)
   /** Records both documents as accepted in these versions at `now` (a later acceptance replaces an earlier one). */
   const acceptConsents = async (id: UserId, versions: ConsentVersions, now: number): Promise<void> => {
     for (const document of CONSENT_DOCUMENTS)
@@ -101,11 +109,11 @@ export const createUsersRepository = (db: Database) => {
   }
 
   return {
-    byId: async (id: UserId) => withImage(await db.first(k.selectFrom('users').selectAll().where('id', '=', id))),
+    byId: async (id: UserId) => withImage(await db.first(users().where('users.id', '=', id))),
     bySubject: async (issuer: string, subject: string) =>
-      withImage(await db.first(k.selectFrom('users').selectAll().where('issuer', '=', issuer).where('subject', '=', subject))),
+      withImage(await db.first(users().where('users.issuer', '=', issuer).where('users.subject', '=', subject))),
     /** Case-insensitive, as the column's collation says. */
-    byEmail: async (email: string) => withImage(await db.first(k.selectFrom('users').selectAll().where('email', '=', email))),
+    byEmail: async (email: string) => withImage(await db.first(users().where('users.email', '=', email))),
 
     all: async (): Promise<UserRecord[]> => {
       const images = new Set((await db.all(k.selectFrom('profile_images').select('user_id'))).map((r) => r.user_id))

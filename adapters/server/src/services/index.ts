@@ -30,11 +30,11 @@ export const createServices = (ctx: ServiceContext, extras: ServiceExtras): Serv
     return (await ctx.users.bySubject(actor.identity.issuer, actor.identity.subject))?.id ?? null
   }
   // Every request resolves its caller and asks whether the account was deleted: reuse each answer
-  // while nothing was committed meanwhile (a deletion is a commit too).
+  // while nothing was committed meanwhile (a deletion is a commit too). Both answers are checked
+  // against one generation read, the request's.
   const perGeneration = <V>() => {
     const kept = new Map<string, { readonly generation: string; readonly value: V }>()
-    return async (key: string, read: () => Promise<V>): Promise<V> => {
-      const generation = await ctx.generation()
+    return async (generation: string, key: string, read: () => Promise<V>): Promise<V> => {
       const hit = kept.get(key)
       if (hit !== undefined && hit.generation === generation) return hit.value
       const value = await read()
@@ -47,16 +47,16 @@ export const createServices = (ctx: ServiceContext, extras: ServiceExtras): Serv
   const deletions = perGeneration<number | undefined>()
   return {
     // A read, never a write: a changed e-mail in the token is answered here and stored by sign-in.
-    accountOf: (identity) =>
-      accounts(`${identity.issuer}\n${identity.subject}\n${identity.email}`, async () => {
-        const user = await ctx.users.bySubject(identity.issuer, identity.subject)
-        return user === undefined ? null : { userId: user.id, email: await emailFromToken(ctx, user, identity), roles: user.roles }
-      }),
-    accountDeleted: async (identity) => {
-      const deletedAt = await deletions(`${identity.issuer}\n${identity.subject}`, () =>
+    accountOf: async (identity) => {
+      const generation = await ctx.generation()
+      const deletedAt = await deletions(generation, `${identity.issuer}\n${identity.subject}`, () =>
         ctx.deletedSubjects.deletedAt(identity.issuer, identity.subject),
       )
-      return deletedAt !== undefined && issuedBeforeDeletion(identity.issuedAt, deletedAt)
+      if (deletedAt !== undefined && issuedBeforeDeletion(identity.issuedAt, deletedAt)) return 'deleted'
+      return accounts(generation, `${identity.issuer}\n${identity.subject}\n${identity.email}`, async () => {
+        const user = await ctx.users.bySubject(identity.issuer, identity.subject)
+        return user === undefined ? null : { userId: user.id, email: await emailFromToken(ctx, user, identity), roles: user.roles }
+      })
     },
     health: async () => {
       await ctx.lists.ping()

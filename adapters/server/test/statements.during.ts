@@ -1,0 +1,45 @@
+// The SQL statements the real database of a test server executes while some work runs: the SQLite
+// file's prepared statements, or the queries of pg's clients (every pooled connection of the process).
+import pg from 'pg'
+import { onSqliteFile, type TandemServer } from '../src/index.js'
+
+export type Executed = { readonly sql: string; readonly parameters: readonly unknown[] }
+
+/** The methods that run a statement: better-sqlite3's prepared statements, or pg's client. */
+const statementMethods = (
+  server: TandemServer,
+): { readonly target: Record<string, (...args: unknown[]) => unknown>; readonly methods: readonly string[] } =>
+  server.db.dialect === 'sqlite'
+    ? {
+        target: Object.getPrototypeOf(onSqliteFile(server).db.raw.prepare('select 1')) as Record<string, (...args: unknown[]) => unknown>,
+        methods: ['all', 'get', 'run', 'iterate'],
+      }
+    : { target: pg.Client.prototype as unknown as Record<string, (...args: unknown[]) => unknown>, methods: ['query'] }
+
+/** The SQL and parameters of a call: a prepared statement's source, or pg's query text and values. */
+const executedBy = (self: { source?: string }, args: readonly unknown[]): Executed =>
+  self.source !== undefined
+    ? { sql: self.source, parameters: args }
+    : typeof args[0] === 'string'
+      ? { sql: args[0], parameters: Array.isArray(args[1]) ? args[1] : [] }
+      : { sql: String((args[0] as { text?: unknown } | undefined)?.text), parameters: [] }
+
+/** Records every statement the server's database executes while `work` runs. */
+export const statementsOf = async (server: TandemServer, work: () => Promise<unknown>): Promise<Executed[]> => {
+  const executed: Executed[] = []
+  const { target, methods } = statementMethods(server)
+  const originals = Object.fromEntries(methods.map((method) => [method, target[method]!]))
+  for (const method of methods) {
+    const original = originals[method]!
+    target[method] = function (this: { source?: string }, ...parameters: unknown[]) {
+      executed.push(executedBy(this, parameters))
+      return original.apply(this, parameters)
+    }
+  }
+  try {
+    await work()
+  } finally {
+    Object.assign(target, originals)
+  }
+  return executed
+}

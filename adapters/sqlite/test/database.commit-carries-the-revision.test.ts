@@ -1,0 +1,102 @@
+// A writing transaction on PostgreSQL sends its revision bump with its commit, in one round trip
+// (decision 0022), and the store never answers for a commit that did not happen: PostgreSQL
+// undoes the whole transaction once a statement in it failed, even a failure the work caught, so
+// such a transaction is refused there; SQLite undoes only the failed statement and commits the rest.
+import pg from 'pg'
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { bothStores, postgresStore } from './support/both.dialects.js'
+import type { Database } from '../src/index.js'
+
+const put = (db: Database, key: string) => db.run(db.kysely.insertInto('meta').values({ key, value: 1 }))
+const keys = async (db: Database) =>
+  (await db.all(db.kysely.selectFrom('meta').select('key').where('key', 'like', 'test-%').orderBy('key'))).map((row) => row.key)
+
+/** The text of every query the `pg` clients of this process send while `work` runs. */
+const queriesDuring = async (work: () => Promise<unknown>): Promise<string[]> => {
+  const sent: string[] = []
+  const client = pg.Client.prototype as unknown as Record<string, (...args: unknown[]) => unknown>
+  const query = client['query']!
+  client['query'] = function (this: unknown, ...args: unknown[]) {
+    const [first] = args
+    sent.push(typeof first === 'string' ? first : String((first as { text?: unknown } | undefined)?.text))
+    return query.apply(this, args)
+  }
+  try {
+    await work()
+  } finally {
+    client['query'] = query
+  }
+  return sent
+}
+
+describe('on PostgreSQL, round trips of a transaction', () => {
+  const store = postgresStore()
+  let db: Database
+  beforeEach(async () => {
+    await store.setUp()
+    db = await store.open()
+  })
+  afterEach(() => store.tearDown())
+  afterAll(() => store.stop())
+
+  it('a writing transaction: begin, its statements, and the revision bump with the commit', async () => {
+    const before = await db.generation()
+    const sent = await queriesDuring(() =>
+      db.transaction(async () => {
+        await put(db, 'test-a')
+        await put(db, 'test-b')
+      }),
+    )
+    expect(sent).toHaveLength(4)
+    expect(sent[0]).toMatch(/^begin$/i)
+    expect(sent.slice(1, 3).every((q) => q.includes('insert into "meta"'))).toBe(true)
+    expect(sent[3]).toMatch(/^insert into meta .* on conflict \(key\) do update set value = meta\.value \+ 1; commit$/)
+    expect(await keys(db)).toEqual(['test-a', 'test-b'])
+    expect(await db.generation()).not.toBe(before)
+  })
+
+  it('a reading transaction: begin, its statements and a bare commit; the generation stays', async () => {
+    const before = await db.generation()
+    const sent = await queriesDuring(() => db.transaction(() => keys(db)))
+    expect(sent).toHaveLength(3)
+    expect(sent[2]).toMatch(/^commit$/i)
+    expect(await db.generation()).toBe(before)
+  })
+
+  it('a write alone is a transaction of three round trips', async () => {
+    const sent = await queriesDuring(() => put(db, 'test-a'))
+    expect(sent).toHaveLength(3)
+    expect(sent[2]).toMatch(/; commit$/)
+  })
+})
+
+describe.each(bothStores())('a failed statement the work caught, on $name', (store) => {
+  let db: Database
+  beforeEach(async () => {
+    await store.setUp()
+    db = await store.open()
+  })
+  afterEach(() => store.tearDown())
+  afterAll(() => store.stop())
+
+  it('is never answered as a commit of writes that were undone', async () => {
+    await put(db, 'test-taken')
+    const before = await db.generation()
+    const outcome = db.transaction(async () => {
+      await put(db, 'test-a')
+      // The key is taken: the insert fails, and the work goes on as if it did not matter.
+      await put(db, 'test-taken').catch(() => undefined)
+      return 'done'
+    })
+    if (store.name === 'postgres') {
+      // PostgreSQL has undone test-a with the failed statement: the transaction is refused.
+      await expect(outcome).rejects.toThrow()
+      expect(await keys(db)).toEqual(['test-taken'])
+      expect(await db.generation()).toBe(before)
+    } else {
+      await expect(outcome).resolves.toBe('done')
+      expect(await keys(db)).toEqual(['test-a', 'test-taken'])
+      expect(await db.generation()).not.toBe(before)
+    }
+  })
+})
