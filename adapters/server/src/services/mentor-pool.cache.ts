@@ -36,9 +36,31 @@ export const createMentorPoolCache = (sources: MentorPoolSources): MentorPoolCac
   const compiled = compileQuestionnaire(sources.questionnaire)
   type Packed = { readonly fingerprint: string; readonly pool: MentorPool }
   let packed: Packed | null = null
-  const repack = async (fingerprint: string): Promise<Packed> => {
-    packed = { fingerprint, pool: packMentorPool(compiled, await sources.answers.publishedMentors()) }
-    return packed
+  /**
+   * The packing under way, if any: the runs that find the pool unpacked or stale at once (an
+   * instance's first requests, all runs after a publication) wait for one packing of that
+   * fingerprint instead of each packing every published mentor again.
+   */
+  let packing: { readonly fingerprint: string; readonly done: Promise<Packed> } | null = null
+  const repack = (fingerprint: string): Promise<Packed> => {
+    if (packed?.fingerprint === fingerprint) return Promise.resolve(packed)
+    if (packing?.fingerprint === fingerprint) return packing.done
+    const done = (async () => ({ fingerprint, pool: packMentorPool(compiled, await sources.answers.publishedMentors()) }))()
+    const mine = { fingerprint, done }
+    packing = mine
+    // Kept only while no later packing started: a slower, older one never replaces a newer pool.
+    done.then(
+      (result) => {
+        if (packing === mine) {
+          packed = result
+          packing = null
+        }
+      },
+      () => {
+        if (packing === mine) packing = null
+      },
+    )
+    return done
   }
 
   return {
