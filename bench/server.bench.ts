@@ -29,13 +29,15 @@ const child = async (): Promise<void> => {
   const { generatePopulation } = await import('@tandem/fixtures')
   const { createTokenVerifier } = await import('@tandem/identity')
   const { createServer, loadConfig, seedPopulation } = await import('@tandem/server')
-  const { exportJWK, generateKeyPair, SignJWT } = await import('jose')
+  const { encodedKeyPair } = await import('@tandem/testing')
+  const { importPKCS8, SignJWT } = await import('jose')
   const { pino } = await import('pino')
   const express = (await import('express')).default
 
   const issuer = 'https://bench.local'
-  const { publicKey, privateKey } = await generateKeyPair('RS256')
-  const jwk = { ...(await exportJWK(publicKey)), kid: 'bench', alg: 'RS256' }
+  const pair = encodedKeyPair('RS256')
+  const privateKey = await importPKCS8(pair.privatePem, 'RS256')
+  const jwk = { ...pair.publicJwk, kid: 'bench', alg: 'RS256' }
   const dir = process.env['DATA_DIR'] ?? ''
   const server = await createServer(loadConfig({ DATA_DIR: dir, WEB_DIST: join(dir, 'none'), LOG_LEVEL: 'silent' }), {
     verifyToken: createTokenVerifier({ issuer, audience: API_AUDIENCE, keySet: { keys: [jwk] } }),

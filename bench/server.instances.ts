@@ -103,10 +103,11 @@ type Figures = {
 export const benchInstances = async (): Promise<void> => {
   const autocannon = (await import('autocannon')).default
   const { API_AUDIENCE } = await import('@tandem/core')
-  const { createTestDatabase } = await import('@tandem/testing')
-  const { exportJWK, generateKeyPair, SignJWT } = await import('jose')
-  const { publicKey, privateKey } = await generateKeyPair('RS256')
-  const jwk = JSON.stringify({ ...(await exportJWK(publicKey)), kid: 'bench', alg: 'RS256' })
+  const { createTestDatabase, encodedKeyPair } = await import('@tandem/testing')
+  const { importPKCS8, SignJWT } = await import('jose')
+  const pair = encodedKeyPair('RS256')
+  const privateKey = await importPKCS8(pair.privatePem, 'RS256')
+  const jwk = JSON.stringify({ ...pair.publicJwk, kid: 'bench', alg: 'RS256' })
   const token = (p: Seeded) =>
     new SignJWT({ email: p.email })
       .setProtectedHeader({ alg: 'RS256', kid: 'bench' })

@@ -14,7 +14,8 @@ import { join } from 'node:path'
 import { API_AUDIENCE } from '@tandem/core'
 import { createTokenVerifier } from '@tandem/identity'
 import { createServer, loadConfig, onSqliteFile } from '@tandem/server'
-import { exportJWK, generateKeyPair, SignJWT } from 'jose'
+import { encodedKeyPair } from '@tandem/testing'
+import { importPKCS8, SignJWT } from 'jose'
 import { pino } from 'pino'
 import { percentile, schedulerTimes, table } from './measure.js'
 import { seedStatisticsPopulation } from './statistics.population.js'
@@ -33,8 +34,9 @@ const loads = () =>
 
 export default async (): Promise<void> => {
   const dir = mkdtempSync(join(tmpdir(), 'tandem-statistics-bench-'))
-  const { publicKey, privateKey } = await generateKeyPair('RS256')
-  const jwk = { ...(await exportJWK(publicKey)), kid: 'bench', alg: 'RS256' }
+  const pair = encodedKeyPair('RS256')
+  const privateKey = await importPKCS8(pair.privatePem, 'RS256')
+  const jwk = { ...pair.publicJwk, kid: 'bench', alg: 'RS256' }
   const server = onSqliteFile(
     await createServer(loadConfig({ DATA_DIR: dir, WEB_DIST: join(dir, 'none'), ADMIN_EMAILS: ADMIN, LOG_LEVEL: 'silent' }), {
       verifyToken: createTokenVerifier({ issuer: ISSUER, audience: API_AUDIENCE, keySet: { keys: [jwk] } }),

@@ -9,3 +9,4 @@ export {
   type PostgresServer,
   type TestDatabase,
 } from './postgres.database.js'
+export { encodedKeyPair, type EncodedKeyPair } from './key-pairs.js'

@@ -3,7 +3,8 @@
 import type { AddressInfo } from 'node:net'
 import { sniffImageType, type VerifiedIdentity } from '@tandem/core'
 import express from 'express'
-import { SignJWT, createLocalJWKSet, exportJWK, generateKeyPair, jwtVerify } from 'jose'
+import { encodedKeyPair } from '@tandem/testing'
+import { SignJWT, createLocalJWKSet, importPKCS8, jwtVerify } from 'jose'
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 import { STATUS_OF, messageOf } from '../src/index.js'
@@ -39,8 +40,9 @@ describe('image sniffing (the core rule the upload route runs)', () => {
 
 describe('token cache', () => {
   it('verifies a token once until it expires and never caches a refusal', async () => {
-    const { publicKey, privateKey } = await generateKeyPair('RS256')
-    const keys = createLocalJWKSet({ keys: [{ ...(await exportJWK(publicKey)), alg: 'RS256' }] })
+    const pair = encodedKeyPair('RS256')
+    const privateKey = await importPKCS8(pair.privatePem, 'RS256')
+    const keys = createLocalJWKSet({ keys: [{ ...pair.publicJwk, alg: 'RS256' }] })
     let verifications = 0
     const verify = async (token: string): Promise<VerifiedIdentity | null> => {
       verifications += 1

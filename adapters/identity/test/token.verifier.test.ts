@@ -1,7 +1,8 @@
 // Access-token verification: signature, issuer, audience, expiry and algorithm are all checked, and
 // claims map to a VerifiedIdentity for the embedded provider and for Entra-style tokens.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { decodeJwt, exportJWK, generateKeyPair, SignJWT, UnsecuredJWT, type JWK } from 'jose'
+import { encodedKeyPair } from '@tandem/testing'
+import { decodeJwt, importPKCS8, SignJWT, UnsecuredJWT, type JWK } from 'jose'
 import { CLAIM_MAPPING_PRESETS, createTokenVerifier, identityFromClaims, normaliseGender, DEFAULT_CLAIM_MAPPING } from '../src/index.js'
 import { SIGN_UP, signUp, startHarness, type Harness, type Tokens } from './support/harness.js'
 import { DATABASES } from './support/databases.js'
@@ -85,7 +86,7 @@ describe.each(DATABASES)('on %s', (database) => {
     })
 
     it("refuses a token signed by a key that is not the issuer's", async () => {
-      const { privateKey } = await generateKeyPair('RS256')
+      const privateKey = await importPKCS8(encodedKeyPair('RS256').privatePem, 'RS256')
       const claims = decodeJwt(tokens.access_token)
       const forged = await new SignJWT({ ...claims }).setProtectedHeader({ alg: 'RS256', kid: 'forged' }).sign(privateKey)
       expect(await h.provider.verifier(forged)).toBeNull()
@@ -94,8 +95,9 @@ describe.each(DATABASES)('on %s', (database) => {
 
   describe('claim mapping', () => {
     it('maps Entra ID claims with the entra preset: oid as subject, preferred_username as e-mail', async () => {
-      const { privateKey, publicKey } = await generateKeyPair('ES256')
-      const jwk: JWK = { ...(await exportJWK(publicKey)), kid: 'entra-key', alg: 'ES256', use: 'sig' }
+      const pair = encodedKeyPair('ES256')
+      const privateKey = await importPKCS8(pair.privatePem, 'ES256')
+      const jwk: JWK = { ...pair.publicJwk, kid: 'entra-key', alg: 'ES256', use: 'sig' }
       const issuer = 'https://login.microsoftonline.com/tenant-id/v2.0'
       const token = await new SignJWT({
         oid: 'object-id-1',

@@ -4,6 +4,7 @@ import { routeTable, type Route } from '@tandem/http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startHarness, type Harness, type Person } from './harness.js'
 import { SAMPLES, concretePath, type Sample } from './samples.js'
+import { encodedKeyPair } from '@tandem/testing'
 
 let h: Harness
 let routes: readonly Route[]
@@ -166,8 +167,8 @@ describe('authorization matrix', () => {
   })
 
   it('refuses a token signed by another key, for another audience, or malformed', async () => {
-    const { generateKeyPair } = await import('jose')
-    const { privateKey } = await generateKeyPair('RS256')
+    const { importPKCS8 } = await import('jose')
+    const privateKey = await importPKCS8(encodedKeyPair('RS256').privatePem, 'RS256')
     const path = `/api/Account/GetUserDetails?emailId=${encodeURIComponent(mentee.email)}`
     const forged = await h.tokenFor(mentee, privateKey)
     const foreign = await h.tokenFor(mentee, h.privateKey, 'another-api')

@@ -4,7 +4,7 @@
 // server started as a child process tells its port.
 import type { ChildProcess } from 'node:child_process'
 import { API_AUDIENCE } from '@tandem/core'
-import { generateKeyPairSync } from 'node:crypto'
+import { encodedKeyPair } from '@tandem/testing'
 import { importPKCS8, SignJWT, type CryptoKey, type JWK } from 'jose'
 
 export const ISSUER = 'https://idp.test'
@@ -12,19 +12,9 @@ export const ISSUER = 'https://idp.test'
 type Named = { readonly email: string; readonly subject: string; readonly firstName: string; readonly lastName: string }
 
 export const testKeys = async () => {
-  // Encoded by the generation itself: exporting a freshly generated key object can hang the process
-  // (Node 20; see generateProviderKeys in the identity adapter).
-  const generate = generateKeyPairSync as unknown as (
-    type: 'rsa',
-    options: { modulusLength: number; publicKeyEncoding: { format: 'jwk' }; privateKeyEncoding: { format: 'pem'; type: 'pkcs8' } },
-  ) => { publicKey: JWK; privateKey: string }
-  const pair = generate('rsa', {
-    modulusLength: 2048,
-    publicKeyEncoding: { format: 'jwk' },
-    privateKeyEncoding: { format: 'pem', type: 'pkcs8' },
-  })
-  const privateKey = await importPKCS8(pair.privateKey, 'RS256')
-  const jwk = { ...pair.publicKey, kid: 'test-key', alg: 'RS256' }
+  const pair = encodedKeyPair('RS256')
+  const privateKey = await importPKCS8(pair.privatePem, 'RS256')
+  const jwk: JWK = { ...pair.publicJwk, kid: 'test-key', alg: 'RS256' }
   const tokenFor = (p: Named, key: CryptoKey = privateKey, audience: string = API_AUDIENCE): Promise<string> =>
     new SignJWT({ email: p.email, email_verified: true, given_name: p.firstName, family_name: p.lastName, locale: 'en' })
       .setProtectedHeader({ alg: 'RS256', kid: 'test-key' })
