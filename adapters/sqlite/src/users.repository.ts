@@ -85,18 +85,24 @@ const recordOf = (row: UserRow, hasImage: boolean): UserRecord => ({
 
 export const createUsersRepository = (db: Database) => {
   const k = db.kysely
-  /** A user with whether they have a profile image, in one statement (SQLite answers 0/1, PostgreSQL a boolean). */
+  /** A user with whether they have a profile image (1 or 0, as the flags are on both databases), in one statement. */
   const users = () =>
     k
       .selectFrom('users')
       .selectAll('users')
       .select((eb) =>
         eb
-          .exists(eb.selectFrom('profile_images').select('profile_images.user_id').whereRef('profile_images.user_id', '=', 'users.id'))
+          .case()
+          .when(
+            eb.exists(eb.selectFrom('profile_images').select('profile_images.user_id').whereRef('profile_images.user_id', '=', 'users.id')),
+          )
+          .then(1)
+          .else(0)
+          .end()
           .as('has_image'),
       )
-  const withImage = (row: (UserRow & { readonly has_image: unknown }) | undefined): UserRecord | undefined =>
-    row === undefined ? undefined : recordOf(row, row.has_image === true || row.has_image === 1)
+  const withImage = (row: (UserRow & { readonly has_image: number }) | undefined): UserRecord | undefined =>
+    row === undefined ? undefined : recordOf(row, row.has_image === 1)
   /** Records both documents as accepted in these versions at `now` (a later acceptance replaces an earlier one). */
   const acceptConsents = async (id: UserId, versions: ConsentVersions, now: number): Promise<void> => {
     for (const document of CONSENT_DOCUMENTS)

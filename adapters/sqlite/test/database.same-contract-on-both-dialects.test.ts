@@ -2,6 +2,8 @@
 // transaction commits or rolls back as a whole, a nested one undoes only its own writes, a
 // statement outside a transaction never sees another transaction's uncommitted rows, the commit
 // hooks join writing transactions only, and the generation changes when another instance commits.
+// A failed statement the work caught: PostgreSQL undoes the whole transaction with it, so the
+// transaction is refused there; SQLite undoes only that statement and commits the rest.
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { bothStores } from './support/both.dialects.js'
 import type { Database } from '../src/index.js'
@@ -145,5 +147,26 @@ describe.each(bothStores())('the store on $name', (store) => {
       }),
     ).rejects.toThrow('refused')
     expect(await db.generation()).toBe(before)
+  })
+
+  it('never answers a failed statement the work caught as a commit of writes that were undone', async () => {
+    await put(db, 'test-taken')
+    const before = await db.generation()
+    const outcome = db.transaction(async () => {
+      await put(db, 'test-a')
+      // The key is taken: the insert fails, and the work goes on as if it did not matter.
+      await put(db, 'test-taken').catch(() => undefined)
+      return 'done'
+    })
+    if (store.name === 'postgres') {
+      // PostgreSQL has undone test-a with the failed statement: the transaction is refused.
+      await expect(outcome).rejects.toThrow()
+      expect(await keys(db)).toEqual(['test-taken'])
+      expect(await db.generation()).toBe(before)
+    } else {
+      await expect(outcome).resolves.toBe('done')
+      expect(await keys(db)).toEqual(['test-a', 'test-taken'])
+      expect(await db.generation()).not.toBe(before)
+    }
   })
 })
