@@ -6,9 +6,9 @@
 // the load generator, one instance already keeps the cores busy, so the PostgreSQL rows are measured
 // twice: on the shared cores, and with each instance held to the same CPU budget (half a core, a
 // control group's quota; needs root) as if each ran on a machine of its own.
-import { spawn, type ChildProcess } from 'node:child_process'
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { availableParallelism, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { createCpuBudget, type CpuBudget } from './cpu-budget.js'
@@ -26,8 +26,12 @@ const PROPOSALS_CONNECTIONS = 20
 const STARTS = 400
 /** Rounds of the budgeted pair, one instance then two, then two then one, so that a drift touches both alike. */
 const BUDGETED_ROUNDS = 2
-/** Measurements on PostgreSQL, each with mentees of its own. */
-const PG_MEASUREMENTS = 2 + 2 * BUDGETED_ROUNDS
+/**
+ * Measurements on PostgreSQL, each with mentees of its own; the first warms both instances up
+ * (not shown): the second instance had served nothing before its first measured row, and compiling
+ * its hot code there cost that row a fifth of its rate.
+ */
+const PG_MEASUREMENTS = 1 + 2 + 2 * BUDGETED_ROUNDS
 /** The CPU budget of each instance in the budgeted rows, in cores (`BENCH_INSTANCE_CORES` to change it). */
 const BUDGET_CORES = Number(process.env['BENCH_INSTANCE_CORES'] ?? 0.5)
 const ISSUER = 'https://bench.local'
@@ -90,6 +94,26 @@ const startInstance = (env: Record<string, string>): Promise<{ child: ChildProce
     child.on('exit', (code) => reject(new Error(`benchmark instance exited with ${code}`)))
   })
 }
+
+/**
+ * Planner statistics and visibility maps for the freshly seeded tables, as a running installation's
+ * have long had them from autovacuum: otherwise its first pass on them falls into a measurement
+ * (PostgreSQL then spent 4–6 ms per start instead of about 2).
+ */
+const settle = async (url: string): Promise<void> => {
+  const { runStatement } = await import('@tandem/testing')
+  await runStatement(url, 'vacuum analyze')
+}
+
+/**
+ * Keeps every thread of an instance on core `core` of the machine (where it has more than one), as
+ * on a machine of its own: without it the one instance of a one-instance row has both cores'
+ * caches to itself, while two instances take turns on them with each other as well as with the
+ * database (measured: 4.3–4.9 against 5.5–5.7 ms of instance CPU per start pinned, 5.0–5.1 against
+ * 5.8–7.1 not; decision 0022). The database and the load generator still use every core.
+ */
+const pinToCore = (pid: number, core: number): boolean =>
+  availableParallelism() > core && spawnSync('taskset', ['-a', '-cp', String(core), String(pid)], { stdio: 'ignore' }).status === 0
 
 type Figures = {
   readonly name: string
@@ -215,34 +239,39 @@ export const benchInstances = async (): Promise<void> => {
     const sqlite = at(sqliteChild, sqliteReady)
     const postgres = at(postgresChild, postgresReady)
     const second = at(secondChild, secondReady)
-    const [caller, ...sqliteMentees] = sqliteReady.mentees
     const [pgCaller, ...pgMentees] = postgresReady.mentees
-    if (caller === undefined || pgCaller === undefined) throw new Error('no mentees seeded')
+    if (pgCaller === undefined) throw new Error('no mentees seeded')
+    await measure('warm-up', [postgres, second], pgMentees.slice(0, STARTS), pgCaller)
+    await settle(database.url)
+    const [caller, ...sqliteMentees] = sqliteReady.mentees
+    if (caller === undefined) throw new Error('no mentees seeded')
     console.log(
       `\ninstances: ${MENTORS} published mentors; ${STARTS} mentees start matching per measurement; ${START_CONNECTIONS} connections per instance for start matching, ${PROPOSALS_CONNECTIONS} for proposals`,
     )
     const rows = [
       await measure('SQLite, 1 instance', [sqlite], sqliteMentees.slice(0, STARTS), caller),
-      await measure('PostgreSQL, 1 instance', [postgres], pgMentees.slice(0, STARTS), pgCaller),
-      await measure('PostgreSQL, 2 instances', [postgres, second], pgMentees.slice(STARTS, 2 * STARTS), pgCaller),
+      await measure('PostgreSQL, 1 instance', [postgres], pgMentees.slice(STARTS, 2 * STARTS), pgCaller),
+      await measure('PostgreSQL, 2 instances', [postgres, second], pgMentees.slice(2 * STARTS, 3 * STARTS), pgCaller),
     ]
     const ratio = (one: Pick<Figures, 'startRps' | 'proposalsRps'>, two: Pick<Figures, 'startRps' | 'proposalsRps'>) =>
       `start matching ${(two.startRps / one.startRps).toFixed(2)}x, GetProposals ${(two.proposalsRps / one.proposalsRps).toFixed(2)}x`
     const [, sharedOne, sharedTwo] = rows
     const ratios = sharedOne !== undefined && sharedTwo !== undefined ? [`on the shared cores: ${ratio(sharedOne, sharedTwo)}`] : []
     // The same two instances, now each held to its own budget (the SQLite instance is idle).
+    const pinned: boolean[] = []
     for (const [k, child] of [postgresChild, secondChild].entries()) {
       const budget = createCpuBudget(`tandem-bench-${process.pid}-${k}`, BUDGET_CORES)
       if (budget === undefined || child.pid === undefined) break
       budgets.push(budget)
       budget.add(child.pid)
+      pinned.push(pinToCore(child.pid, k))
     }
     if (budgets.length === 2) {
-      const label = `${BUDGET_CORES} core each`
+      const label = `${BUDGET_CORES} core each${pinned.every(Boolean) ? ', a core of its own' : ''}`
       const ones: Figures[] = []
       const twos: Figures[] = []
       for (let round = 0; round < BUDGETED_ROUNDS; round++) {
-        const slice = (k: number) => pgMentees.slice((2 + 2 * round + k) * STARTS, (3 + 2 * round + k) * STARTS)
+        const slice = (k: number) => pgMentees.slice((3 + 2 * round + k) * STARTS, (4 + 2 * round + k) * STARTS)
         // One then two, then two then one: every measurement leaves more mentors in tandems, and
         // whatever that costs falls on both alike instead of always on the second.
         const order = round % 2 === 0 ? ([1, 2] as const) : ([2, 1] as const)

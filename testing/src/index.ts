@@ -5,8 +5,10 @@ export {
   createDatabaseOn,
   createTestDatabase,
   givenServerUrl,
+  runStatement,
   startPostgresServer,
   type PostgresServer,
   type TestDatabase,
 } from './postgres.database.js'
 export { encodedKeyPair, type EncodedKeyPair } from './key-pairs.js'
+export { parsedDuring, type Parsed } from './postgres.parsed.js'

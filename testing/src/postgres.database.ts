@@ -26,8 +26,9 @@ export type PostgresServer = {
 export const givenServerUrl = (env: NodeJS.ProcessEnv = process.env): string | undefined =>
   [env['TEST_DATABASE_URL'], env['DATABASE_URL']].find((url) => url !== undefined && url.trim() !== '')
 
-const onServer = async (serverUrl: string, statement: string): Promise<void> => {
-  const client = new pg.Client({ connectionString: serverUrl })
+/** Runs one statement on the database of `url` over a connection of its own. */
+export const runStatement = async (url: string, statement: string): Promise<void> => {
+  const client = new pg.Client({ connectionString: url })
   await client.connect()
   try {
     await client.query(statement)
@@ -60,7 +61,7 @@ export const createDatabaseOn = async (
     throw new Error(`not a plain database name: ${options.template}`)
   const template = options.template === undefined ? '' : ` template ${options.template}`
   try {
-    await onServer(serverUrl, `create database ${name}${template}`)
+    await runStatement(serverUrl, `create database ${name}${template}`)
   } catch (error) {
     throw new Error(`cannot create a test database on the server of ${new URL(serverUrl).host} (its role needs CREATEDB)`, {
       cause: error,
@@ -74,7 +75,7 @@ export const createDatabaseOn = async (
     drop: async () => {
       if (dropped) return
       dropped = true
-      await onServer(serverUrl, `drop database if exists ${name} with (force)`)
+      await runStatement(serverUrl, `drop database if exists ${name} with (force)`)
     },
   }
 }

@@ -34,6 +34,11 @@ export type Config = {
    * DATA_DIR stays each instance's own folder either way (the .eml mails, the lock).
    */
   readonly databaseUrl: string | null
+  /**
+   * Whether PostgreSQL keeps the statements prepared per connection (DATABASE_PREPARED_STATEMENTS;
+   * on by default). Off for a connection pooler in transaction mode that keeps none.
+   */
+  readonly preparedStatements: boolean
   readonly publicUrl: string
   readonly adminEmails: readonly string[]
   readonly matching: { readonly threshold: number; readonly limit: number }
@@ -70,6 +75,7 @@ const Environment = t.type(
     HOST: withDefault(host, '0.0.0.0'),
     DATA_DIR: withDefault(nonEmptyText, './data'),
     DATABASE_URL: optional(postgresUrl),
+    DATABASE_PREPARED_STATEMENTS: withDefault(oneOf(['0', '1']), '1'),
     PUBLIC_URL: optional(publicUrl),
     ADMIN_EMAILS: withDefault(emailList, ','),
     MATCHING_THRESHOLD: withDefault(integerIn(0, 100, ' (percent)'), String(DEFAULT_MATCHING_OPTIONS.threshold)),
@@ -121,6 +127,7 @@ export const decodeConfig = (
     host: v.HOST,
     dataDir: dataDirFrom(env, cwd),
     databaseUrl: v.DATABASE_URL,
+    preparedStatements: v.DATABASE_PREPARED_STATEMENTS === '1',
     publicUrl: v.PUBLIC_URL ?? `http://localhost:${v.PORT}`,
     adminEmails: [...v.ADMIN_EMAILS, ...(v.TANDEM_DEMO === '1' ? ['demo.admin@example.org'] : [])],
     matching: { threshold: v.MATCHING_THRESHOLD, limit: v.MATCHING_PROPOSALS },

@@ -167,6 +167,7 @@ const openStore = (config: Config, logger: Logger): Promise<Database> =>
   config.databaseUrl === null
     ? openDatabase(join(config.dataDir, DATABASE_FILE))
     : openPostgresDatabase(config.databaseUrl, {
+        preparedStatements: config.preparedStatements,
         // The pool has dropped it and connects again for the next statement: news, not a failure.
         onConnectionLost: (error) => logger.warn({ err: error }, 'PostgreSQL ended an idle connection'),
       })

@@ -32,6 +32,7 @@ describe('configuration decoding', () => {
       mailIntervalMs: 10_000,
       mailLeaseMs: 600_000,
       databaseUrl: null,
+      preparedStatements: true,
       smtpUrl: null,
       mailFrom: 'Tandem <no-reply@localhost>',
       webDist: '/srv/tandem/web/dist',
@@ -139,6 +140,12 @@ describe('configuration decoding', () => {
     )
     expect(loadConfig({ DATABASE_URL: 'postgresql://db.example.org/tandem' }).databaseUrl).toBe('postgresql://db.example.org/tandem')
     expect(loadConfig({ DATABASE_URL: ' ' }).databaseUrl).toBeNull()
+  })
+
+  it('DATABASE_PREPARED_STATEMENTS: 1 (the default) or 0 for a pooler in transaction mode', () => {
+    refuses('DATABASE_PREPARED_STATEMENTS', 'off', 'one of 0, 1')
+    expect(loadConfig({ DATABASE_PREPARED_STATEMENTS: '0' }).preparedStatements).toBe(false)
+    expect(loadConfig({ DATABASE_PREPARED_STATEMENTS: '1' }).preparedStatements).toBe(true)
   })
 
   it('MAIL_FROM: an address or Name <address>', () => {

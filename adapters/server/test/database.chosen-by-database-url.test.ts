@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { openPostgresKysely } from '@tandem/sqlite'
-import { createTestDatabase, type TestDatabase } from '@tandem/testing'
+import { createTestDatabase, parsedDuring, type TestDatabase } from '@tandem/testing'
 import { sql } from 'kysely'
 import { pino } from 'pino'
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest'
@@ -79,6 +79,20 @@ it('lets a second instance on the same database find what the first created', as
   const before = await second.server.ctx.generation()
   await first.server.ctx.clusters.create('Another year', false)
   expect(await second.server.ctx.generation()).not.toBe(before)
+})
+
+it('prepares its statements on PostgreSQL, unless DATABASE_PREPARED_STATEMENTS=0 (a pooler in transaction mode)', async () => {
+  const namedParses = async (env: Record<string, string>) => {
+    const { server } = await start({ DATABASE_URL: database.url, ...env })
+    const parsed = await parsedDuring(async () => {
+      for (let i = 0; i < 3; i++) await server.ctx.users.byEmail('nobody@example.org')
+    })
+    return { named: parsed.filter((p) => p.name !== undefined).length, all: parsed.length }
+  }
+  const prepared = await namedParses({})
+  expect(prepared.named).toBeGreaterThan(0)
+  expect(prepared.all).toBeLessThan(3)
+  expect(await namedParses({ DATABASE_PREPARED_STATEMENTS: '0' })).toEqual({ named: 0, all: 3 })
 })
 
 it('keeps the SQLite file in DATA_DIR without DATABASE_URL', async () => {

@@ -16,13 +16,17 @@ const statementMethods = (
       }
     : { target: pg.Client.prototype as unknown as Record<string, (...args: unknown[]) => unknown>, methods: ['query'] }
 
-/** The SQL and parameters of a call: a prepared statement's source, or pg's query text and values. */
+/** The SQL and parameters of a call: a SQLite statement's source, or pg's query text and values. */
 const executedBy = (self: { source?: string }, args: readonly unknown[]): Executed =>
   self.source !== undefined
     ? { sql: self.source, parameters: args }
     : typeof args[0] === 'string'
       ? { sql: args[0], parameters: Array.isArray(args[1]) ? args[1] : [] }
-      : { sql: String((args[0] as { text?: unknown } | undefined)?.text), parameters: [] }
+      : {
+          // A prepared statement's config (postgres.ts): its text and values.
+          sql: String((args[0] as { text?: unknown } | undefined)?.text),
+          parameters: (args[0] as { values?: unknown[] } | undefined)?.values ?? [],
+        }
 
 /** Records every statement the server's database executes while `work` runs. */
 export const statementsOf = async (server: TandemServer, work: () => Promise<unknown>): Promise<Executed[]> => {

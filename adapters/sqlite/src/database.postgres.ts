@@ -10,7 +10,7 @@ import { sql, type Compilable, type CompiledQuery, type Kysely, type QueryResult
 import { coalesced } from './coalesced.js'
 import type { Database } from './database.js'
 import { migrateToLatest } from './migrations.js'
-import { openPostgresKysely, type PostgresOptions } from './postgres.js'
+import { isStalePlan, openPostgresKysely, type PostgresOptions } from './postgres.js'
 import type { Schema } from './schema.js'
 
 /** The transaction a piece of asynchronous work runs in; `open` turns false at its end. */
@@ -18,7 +18,9 @@ type Open = { open: boolean; savepoints: number; wrote: boolean; readonly trx: K
 
 /** SQLSTATEs after which PostgreSQL has rolled the transaction back and running it again may succeed. */
 const RETRYABLE = new Set(['40001', '40P01'])
-export const isRetryable = (e: unknown): boolean => e instanceof Error && 'code' in e && typeof e.code === 'string' && RETRYABLE.has(e.code)
+/** A deadlock, a serialization failure, or a prepared statement a migration made stale (postgres.ts). */
+export const isRetryable = (e: unknown): boolean =>
+  (e instanceof Error && 'code' in e && typeof e.code === 'string' && RETRYABLE.has(e.code)) || isStalePlan(e)
 
 export type PostgresDatabaseOptions = PostgresOptions & {
   /** How often the outermost transaction runs at most when PostgreSQL gives it up (deadlock, serialization). */

@@ -1,7 +1,7 @@
 // Kysely over a PostgreSQL connection pool (`pg`), typed like the SQLite store. Whole numbers are
 // bigint columns there (dialect.ts); `pg` hands those out as strings, so they are read as numbers —
 // every value the schema holds (ids, counters, epoch milliseconds) is far below 2^53.
-import { Kysely, PostgresDialect } from 'kysely'
+import { Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient } from 'kysely'
 import pg from 'pg'
 import type { Schema } from './schema.js'
 
@@ -24,6 +24,11 @@ const types: pg.CustomTypesConfig = {
 
 export type PostgresOptions = {
   readonly maxConnections?: number
+  /**
+   * Statements run as prepared statements of their connection (true by default;
+   * DATABASE_PREPARED_STATEMENTS=0 for a connection pooler in transaction mode that keeps none).
+   */
+  readonly preparedStatements?: boolean
   /** Told when the server ends an idle connection (a restart, a fail-over, an administrator). */
   readonly onConnectionLost?: (error: Error) => void
 }
@@ -35,5 +40,84 @@ export const openPostgresKysely = (url: string, options: PostgresOptions = {}): 
   // event would end the process. The pool has already dropped the connection and opens a new one
   // for the next query, so a lost idle connection is news, not a failure.
   pool.on('error', (error) => options.onConnectionLost?.(error))
-  return new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) })
+  return new Kysely<Schema>({ dialect: new PostgresDialect({ pool: options.preparedStatements === false ? pool : preparing(pool) }) })
+}
+
+/**
+ * How many prepared statements a connection keeps at most, and the most parameters a prepared one
+ * has; other statements run unnamed, parsed each time. A list of ids of another length is another
+ * text: the long ones (a cohort, an export) are seldom sent twice, and each kept statement holds
+ * memory in its PostgreSQL backend until the connection ends.
+ */
+export const PREPARED_PER_CONNECTION = 250
+export const PREPARED_PARAMETERS_AT_MOST = 200
+
+/** Whether PostgreSQL refused a prepared statement whose result columns a migration changed since it was prepared. */
+export const isStalePlan = (e: unknown): boolean =>
+  e instanceof Error && 'code' in e && e.code === '0A000' && /cached plan must not change result type/.test(e.message)
+
+/** 'I' idle, 'T' in a transaction, 'E' in a failed one (pg's own record of PostgreSQL's last answer). */
+const transactionStatus = (client: pg.PoolClient): string | null | undefined =>
+  (client as { getTransactionStatus?: () => string | null }).getTransactionStatus?.()
+
+/** What a pooled connection has prepared: each statement's name by its text, and the pool's epoch it was prepared in. */
+type Prepared = { readonly names: Map<string, string>; epoch: number; counter: number }
+
+/** Statements that may be prepared: with parameters, or a lone select (never transaction control or several statements). */
+const preparable = (text: string, values: readonly unknown[]): boolean =>
+  !text.includes(';') && values.length <= PREPARED_PARAMETERS_AT_MOST && (values.length > 0 || /^\s*(select|with)\b/i.test(text))
+
+/**
+ * The pool, with every statement Kysely sends run as a prepared statement of its connection:
+ * PostgreSQL parses and plans it once per connection instead of at every execution (about a third
+ * of its CPU per start matching, decision 0022). Each connection names its statements by a counter
+ * and remembers them by their text, at most PREPARED_PER_CONNECTION.
+ *
+ * A newer instance's migration can change a table's columns under a running instance; PostgreSQL
+ * then refuses the prepared statements whose result columns changed. The refusal starts a new
+ * epoch of the pool: every connection drops its prepared statements (`deallocate all`) before its
+ * next use, and a statement refused alone (outside a transaction) runs again at once. Refused inside
+ * a transaction, the transaction has failed; the store runs it again (`isRetryable`).
+ */
+const preparing = (pool: pg.Pool): PostgresPool => {
+  const prepared = new WeakMap<pg.PoolClient, Prepared>()
+  let epoch = 0
+  const forget = async (client: pg.PoolClient, state: Prepared) => {
+    await client.query('deallocate all')
+    state.names.clear()
+    state.epoch = epoch
+  }
+  const run = async (client: pg.PoolClient, state: Prepared, text: string, values: unknown[]): Promise<pg.QueryResult> => {
+    if (!preparable(text, values)) return client.query(text, values)
+    let name = state.names.get(text)
+    if (name === undefined && state.names.size < PREPARED_PER_CONNECTION) state.names.set(text, (name = `t${++state.counter}`))
+    return name === undefined ? client.query(text, values) : client.query({ name, text, values })
+  }
+  return {
+    connect: async () => {
+      const client = await pool.connect()
+      const state = prepared.get(client) ?? { names: new Map<string, string>(), epoch, counter: 0 }
+      prepared.set(client, state)
+      try {
+        if (state.epoch !== epoch) await forget(client, state)
+      } catch (e) {
+        client.release(e instanceof Error ? e : true)
+        throw e
+      }
+      const query = async (text: string, parameters: readonly unknown[]) => {
+        const values = [...parameters]
+        try {
+          return await run(client, state, text, values)
+        } catch (e) {
+          if (!isStalePlan(e)) throw e
+          epoch += 1
+          if (transactionStatus(client) !== 'I') throw e
+          await forget(client, state)
+          return run(client, state, text, values)
+        }
+      }
+      return { query: query as unknown as PostgresPoolClient['query'], release: () => client.release() }
+    },
+    end: () => pool.end(),
+  }
 }

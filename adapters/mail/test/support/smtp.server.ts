@@ -11,6 +11,12 @@ export type TestSmtp = {
   readonly port: number
   readonly url: string
   readonly received: Received[]
+  /**
+   * Errors of connections a sender broke off (a process killed in the middle of a delivery resets
+   * its connection, during the TLS handshake too): kept here, since smtp-server reports them as
+   * 'error' events of the server, which would otherwise end the test process.
+   */
+  readonly connectionErrors: Error[]
   /** Every RCPT TO the server saw, accepted or not: a refused retry still shows up here. */
   readonly recipientAttempts: string[]
   /** The SMTP reply code to refuse a recipient with, or null to accept it. */
@@ -34,8 +40,11 @@ export const headerText = (mail: ParsedMail, name: string): string => {
 
 const listen = (server: SMTPServer, port: number): Promise<number> =>
   new Promise((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(port, '127.0.0.1', () => resolve((server.server.address() as AddressInfo).port))
+    server.server.once('error', reject)
+    server.listen(port, '127.0.0.1', () => {
+      server.server.off('error', reject)
+      resolve((server.server.address() as AddressInfo).port)
+    })
   })
 
 /** With `auth`, the server demands a login and accepts only these credentials. */
@@ -46,6 +55,7 @@ export const startTestSmtp = async (
     port: 0,
     url: '',
     received: [],
+    connectionErrors: [],
     recipientAttempts: [],
     refuse: () => null,
     refusalText: (_address, code) => (code >= 500 ? 'Mailbox unavailable' : 'Try again later'),
@@ -62,8 +72,8 @@ export const startTestSmtp = async (
     },
     parsed: () => Promise.all(state.received.map((r) => simpleParser(r.raw))),
   }
-  const create = (): SMTPServer =>
-    new SMTPServer({
+  const create = (): SMTPServer => {
+    const server = new SMTPServer({
       // STARTTLS stays on (with smtp-server's built-in certificate), so the tests also show that TLS
       // options in SMTP_URL reach nodemailer.
       authOptional: options.auth === undefined,
@@ -92,6 +102,9 @@ export const startTestSmtp = async (
         })
       },
     })
+    server.on('error', (error: Error) => state.connectionErrors.push(error))
+    return server
+  }
   let current: SMTPServer | null = create()
   const port = await listen(current, 0)
   return Object.assign(state, { port, url: `smtp://127.0.0.1:${port}/?requireTLS=true&tls.rejectUnauthorized=false` })
