@@ -6,9 +6,9 @@
 // the load generator, one instance already keeps the cores busy, so the PostgreSQL rows are measured
 // twice: on the shared cores, and with each instance held to the same CPU budget (half a core, a
 // control group's quota; needs root) as if each ran on a machine of its own.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
-import { availableParallelism, tmpdir } from 'node:os'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { createCpuBudget, type CpuBudget } from './cpu-budget.js'
@@ -104,16 +104,6 @@ const settle = async (url: string): Promise<void> => {
   const { runStatement } = await import('@tandem/testing')
   await runStatement(url, 'vacuum analyze')
 }
-
-/**
- * Keeps every thread of an instance on core `core` of the machine (where it has more than one), as
- * on a machine of its own: without it the one instance of a one-instance row has both cores'
- * caches to itself, while two instances take turns on them with each other as well as with the
- * database (measured: 4.3–4.9 against 5.5–5.7 ms of instance CPU per start pinned, 5.0–5.1 against
- * 5.8–7.1 not; decision 0022). The database and the load generator still use every core.
- */
-const pinToCore = (pid: number, core: number): boolean =>
-  availableParallelism() > core && spawnSync('taskset', ['-a', '-cp', String(core), String(pid)], { stdio: 'ignore' }).status === 0
 
 type Figures = {
   readonly name: string
@@ -258,16 +248,14 @@ export const benchInstances = async (): Promise<void> => {
     const [, sharedOne, sharedTwo] = rows
     const ratios = sharedOne !== undefined && sharedTwo !== undefined ? [`on the shared cores: ${ratio(sharedOne, sharedTwo)}`] : []
     // The same two instances, now each held to its own budget (the SQLite instance is idle).
-    const pinned: boolean[] = []
     for (const [k, child] of [postgresChild, secondChild].entries()) {
       const budget = createCpuBudget(`tandem-bench-${process.pid}-${k}`, BUDGET_CORES)
       if (budget === undefined || child.pid === undefined) break
       budgets.push(budget)
       budget.add(child.pid)
-      pinned.push(pinToCore(child.pid, k))
     }
     if (budgets.length === 2) {
-      const label = `${BUDGET_CORES} core each${pinned.every(Boolean) ? ', a core of its own' : ''}`
+      const label = `${BUDGET_CORES} core each`
       const ones: Figures[] = []
       const twos: Figures[] = []
       for (let round = 0; round < BUDGETED_ROUNDS; round++) {
