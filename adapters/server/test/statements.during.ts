@@ -3,7 +3,16 @@
 import pg from 'pg'
 import { onSqliteFile, type TandemServer } from '../src/index.js'
 
-export type Executed = { readonly sql: string; readonly parameters: readonly unknown[] }
+export type Executed = {
+  readonly sql: string
+  readonly parameters: readonly unknown[]
+  /**
+   * How many statements of the process were sent and not yet answered when this one was sent: more
+   * than 0 only on PostgreSQL, where reads of one request can run at once on several connections
+   * (a SQLite statement has run before the next one starts).
+   */
+  readonly inFlight: number
+}
 
 /** The methods that run a statement: better-sqlite3's prepared statements, or pg's client. */
 const statementMethods = (
@@ -17,7 +26,7 @@ const statementMethods = (
     : { target: pg.Client.prototype as unknown as Record<string, (...args: unknown[]) => unknown>, methods: ['query'] }
 
 /** The SQL and parameters of a call: a SQLite statement's source, or pg's query text and values. */
-const executedBy = (self: { source?: string }, args: readonly unknown[]): Executed =>
+const executedBy = (self: { source?: string }, args: readonly unknown[]): Omit<Executed, 'inFlight'> =>
   self.source !== undefined
     ? { sql: self.source, parameters: args }
     : typeof args[0] === 'string'
@@ -31,13 +40,19 @@ const executedBy = (self: { source?: string }, args: readonly unknown[]): Execut
 /** Records every statement the server's database executes while `work` runs. */
 export const statementsOf = async (server: TandemServer, work: () => Promise<unknown>): Promise<Executed[]> => {
   const executed: Executed[] = []
+  let unanswered = 0
   const { target, methods } = statementMethods(server)
   const originals = Object.fromEntries(methods.map((method) => [method, target[method]!]))
   for (const method of methods) {
     const original = originals[method]!
     target[method] = function (this: { source?: string }, ...parameters: unknown[]) {
-      executed.push(executedBy(this, parameters))
-      return original.apply(this, parameters)
+      executed.push({ ...executedBy(this, parameters), inFlight: unanswered })
+      const result = original.apply(this, parameters)
+      if (!(result instanceof Promise)) return result
+      unanswered += 1
+      return result.finally(() => {
+        unanswered -= 1
+      })
     }
   }
   try {

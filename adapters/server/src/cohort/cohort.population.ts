@@ -53,7 +53,7 @@ export const loadCohortPopulation = async (
     await nextTurn()
     for (const user of inYear.slice(i, i + SLICE)) {
       const answers = await answersOf(ctx, user.id, 'Mentee')
-      if (await sideComplete(ctx, user, 'Mentee', now, answers)) mentees.push({ user, answers })
+      if (await sideComplete(ctx, user, 'Mentee', now, { answers })) mentees.push({ user, answers })
     }
   }
   await nextTurn()

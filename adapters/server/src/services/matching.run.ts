@@ -8,16 +8,18 @@ import { abortMatchingRun, beginMatchingRun, completeMatchingRun, MINUTE, type D
 import type { UserRecord } from '@tandem/sqlite'
 import { isLeft, isRight, left, right, type Either } from 'fp-ts/lib/Either.js'
 import type { ServiceContext } from './context.js'
-import { answersOf, sideComplete } from './views.js'
+import { sideComplete, sideReads, type SideReads } from './views.js'
 
-export const runMatching = async (ctx: ServiceContext, mentee: UserRecord): Promise<Either<DomainError, boolean>> => {
+/** `read`: the mentee's answers and profile answers when the caller read them already (with the record, at once). */
+export const runMatching = async (ctx: ServiceContext, mentee: UserRecord, read?: SideReads): Promise<Either<DomainError, boolean>> => {
   if (mentee.participant.mentee === null) return left({ _tag: 'WrongRole', role: 'Mentee' })
   const id = mentee.id
-  const answers = await answersOf(ctx, id, 'Mentee')
+  const given = read ?? (await sideReads(ctx, id, 'Mentee'))
+  const answers = given.answers
   const startedAt = ctx.clock()
   const begin = beginMatchingRun(startedAt, {
     menteeId: id,
-    profileComplete: await sideComplete(ctx, mentee, 'Mentee', startedAt, answers),
+    profileComplete: await sideComplete(ctx, mentee, 'Mentee', startedAt, given),
   })
   const begun = await ctx.store.runCurrent({ userIds: [id] }, begin, startedAt)
   if (isLeft(begun)) return begun
