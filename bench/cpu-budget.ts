@@ -4,10 +4,10 @@
 // limited by the cores they share with the database and the load generator. Within its quota the
 // group also has a high CPU weight (`cpu.weight`, v1 `cpu.shares`): on a machine of its own nothing
 // else takes an instance's core in the middle of a request, while here a database backend woken by
-// the instance's own query would (measured: 10 such preemptions per start matching with two
-// instances, 3 with the weight; decision 0022). Needs root and a
-// writable cgroup file system; where either is missing the budget is not created and the benchmark
-// says so instead of printing a figure.
+// the instance's own query would (measured on an instance's main thread with two instances: 9–11
+// preemptions per start matching, 3–5.6 with the weight; decision 0022). Needs root and a writable
+// cgroup file system; where either is missing the budget is not created and the benchmark says so
+// instead of printing a figure.
 import { existsSync, mkdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 
