@@ -167,17 +167,25 @@ describe('scheduler with two server instances on one database', () => {
       expectOk(await a.saveAnswers(d, 'Mentor', aMentorAnswers().slice(0, 3), false), 'save unpublished')
     }
     advanceBoth(7 * DAY)
-    // The process fails after the first reminder row was inserted, before the second.
+    // The process fails after the first reminder row was inserted, before the second (rows are
+    // appended with `send`; other writes go through `run`).
     let inserts = 0
     const db = a.server.db
+    const dies = () => {
+      inserts += 1
+      if (inserts === 2) throw new Error('killed')
+    }
     const dying = {
       ...a.server.ctx,
       db: {
         ...db,
         run: async (q: Parameters<typeof db.run>[0]) => {
-          inserts += 1
-          if (inserts === 2) throw new Error('killed')
+          dies()
           return await db.run(q)
+        },
+        send: async (q: Parameters<typeof db.send>[0]) => {
+          dies()
+          await db.send(q)
         },
       },
     }

@@ -10,7 +10,7 @@ import { sql, type Compilable, type CompiledQuery, type Kysely, type QueryResult
 import { coalesced } from './coalesced.js'
 import type { Database } from './database.js'
 import { migrateToLatest } from './migrations.js'
-import { isStalePlan, openPostgresKysely, type PostgresOptions } from './postgres.js'
+import { isStalePlan, openPostgresKysely, withoutWaiting, type PostgresOptions } from './postgres.js'
 import type { Schema } from './schema.js'
 
 /** The transaction a piece of asynchronous work runs in; `open` turns false at its end. */
@@ -162,6 +162,16 @@ export const openPostgresDatabase = async (url: string, options: PostgresDatabas
     run: async (query) => {
       const result = await execute(query)
       return Number(result.numAffectedRows ?? result.rows.length)
+    },
+    send: async (query) => {
+      const compiled = query.compile()
+      const open = joined()
+      if (open === undefined) {
+        await execute(query)
+        return
+      }
+      open.wrote = true
+      await withoutWaiting(() => open.trx.executeQuery(compiled))
     },
     transaction,
     beforeCommit: (hook) => {

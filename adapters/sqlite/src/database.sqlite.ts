@@ -134,6 +134,10 @@ export const openDatabase = async (file: string): Promise<SqliteDatabase> => {
   const kysely = new Kysely<Schema>({ dialect: storeDialect(runCompiled) })
   await migrateToLatest(kysely as unknown as Kysely<unknown>)
 
+  const run = (query: Compilable<unknown>): Promise<number> => {
+    const { statement, parameters } = prepare(query)
+    return write(() => (statement.reader ? statement.all(...parameters).length : statement.run(...parameters).changes))
+  }
   const dataVersion = raw.prepare('pragma data_version').pluck()
   const bumpPool = raw.prepare("update meta set value = value + 1 where key = 'mentor_pool_revision'")
   return {
@@ -142,9 +146,9 @@ export const openDatabase = async (file: string): Promise<SqliteDatabase> => {
     raw,
     all,
     first: async (query) => (await all(query))[0],
-    run: (query) => {
-      const { statement, parameters } = prepare(query)
-      return write(() => (statement.reader ? statement.all(...parameters).length : statement.run(...parameters).changes))
+    run,
+    send: async (query) => {
+      await run(query)
     },
     transaction,
     beforeCommit: (hook) => {

@@ -23,6 +23,13 @@ export type Database = {
   /** Runs a built write and answers the number of changed rows. */
   readonly run: (query: Compilable<unknown>) => Promise<number>
   /**
+   * Runs a built write whose answer the caller does not need (rows appended). Inside a transaction
+   * on PostgreSQL it is sent without waiting for its answer and checked with the next statement:
+   * should it fail, that statement (at the latest the commit) fails with its error, and the
+   * transaction is rolled back as when the write itself had failed. Elsewhere it is `run`.
+   */
+  readonly send: (query: Compilable<unknown>) => Promise<void>
+  /**
    * Runs `work` in one transaction (committed when it resolves, rolled back when it rejects). Every
    * statement `work` runs, however deep, joins it; a `transaction` inside joins it too (as a
    * savepoint: its failure undoes only its own writes). Writers serialise (SQLite: BEGIN IMMEDIATE;

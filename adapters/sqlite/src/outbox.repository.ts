@@ -48,10 +48,14 @@ const messageOf = (r: Selectable<OutboxTable>): StoredOutboxMessage => ({
 
 export const insertOutboxRow = async (db: Database, m: NewOutboxRow): Promise<void> => insertOutboxRows(db, [m])
 
-/** The rows in one statement (one round trip for all the mails of a command). */
+/**
+ * The rows in one statement (one round trip for all the mails of a command), sent without waiting
+ * (`send`): inside a transaction on PostgreSQL its answer is read with the next statement's, at the
+ * latest the commit's, which fails with its error should it fail.
+ */
 export const insertOutboxRows = async (db: Database, rows: readonly NewOutboxRow[]): Promise<void> => {
   if (rows.length === 0) return
-  await db.run(
+  await db.send(
     db.kysely.insertInto('outbox').values(
       rows.map((m) => ({
         created_at: m.createdAt,

@@ -372,10 +372,15 @@ export const createWorldStore = (db: Database, notify: Notifier): WorldStore => 
     }
   }
 
-  /** The tandems the command created, in one insert (after `writeBack`, which frees mentors first). */
+  /**
+   * The tandems the command created, in one insert (after `writeBack`, which frees mentors first),
+   * sent without waiting (`send`): on PostgreSQL it goes out with the mails and the commit, and a
+   * second live tandem of one mentor refused by the partial unique index fails the commit with the
+   * index's error, which the command answers as TandemChanged like before.
+   */
   const insertCreated = async (before: World, after: World): Promise<void> => {
     const created = [...after.tandems].filter(([id]) => !before.tandems.has(id)).map(([, x]) => tandemColumns(x))
-    if (created.length > 0) await db.run(k.insertInto('tandems').values(created))
+    if (created.length > 0) await db.send(k.insertInto('tandems').values(created))
   }
 
   /**

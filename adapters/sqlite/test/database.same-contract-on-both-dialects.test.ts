@@ -6,6 +6,7 @@
 // transaction is refused there; SQLite undoes only that statement and commits the rest.
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { bothStores } from './support/both.dialects.js'
+import { isUniqueViolation } from '../src/dialect.js'
 import type { Database } from '../src/index.js'
 
 /** A promise and the means to settle it from outside: holds a transaction open until the test says so. */
@@ -20,6 +21,8 @@ const gate = () => {
 }
 
 const put = (db: Database, key: string, value = 1) => db.run(db.kysely.insertInto('meta').values({ key, value }))
+/** A write whose answer is not waited for (on PostgreSQL, inside a transaction: checked with the next statement). */
+const sendPut = (db: Database, key: string) => db.send(db.kysely.insertInto('meta').values({ key, value: 1 }))
 const keys = async (db: Database) =>
   (await db.all(db.kysely.selectFrom('meta').select('key').where('key', 'like', 'test-%').orderBy('key'))).map((row) => row.key)
 
@@ -168,5 +171,55 @@ describe.each(bothStores())('the store on $name', (store) => {
       expect(await keys(db)).toEqual(['test-a', 'test-taken'])
       expect(await db.generation()).not.toBe(before)
     }
+  })
+
+  it('commits the writes it sent without waiting for their answers with the transaction', async () => {
+    await db.transaction(async () => {
+      await sendPut(db, 'test-a')
+      await sendPut(db, 'test-b')
+      await put(db, 'test-c')
+    })
+    expect(await keys(db)).toEqual(['test-a', 'test-b', 'test-c'])
+  })
+
+  it('fails the transaction with the error of a write it sent without waiting, and commits nothing of it', async () => {
+    await put(db, 'test-taken')
+    const failing = db.transaction(async () => {
+      await put(db, 'test-a')
+      await sendPut(db, 'test-taken')
+      await put(db, 'test-b')
+      return keys(db)
+    })
+    await expect(failing).rejects.toSatisfy(isUniqueViolation)
+    expect(await keys(db)).toEqual(['test-taken'])
+  })
+
+  it('fails the commit with the error of the last write sent without waiting', async () => {
+    await put(db, 'test-taken')
+    const before = await db.generation()
+    const failing = db.transaction(async () => {
+      await put(db, 'test-a')
+      await sendPut(db, 'test-taken')
+    })
+    await expect(failing).rejects.toSatisfy(isUniqueViolation)
+    expect(await keys(db)).toEqual(['test-taken'])
+    if (store.name === 'postgres') expect(await db.generation()).toBe(before)
+  })
+
+  it('undoes only a nested transaction whose write sent without waiting fails', async () => {
+    await put(db, 'test-taken')
+    await db.transaction(async () => {
+      await put(db, 'test-a')
+      await expect(db.transaction(async () => sendPut(db, 'test-taken'))).rejects.toSatisfy(isUniqueViolation)
+      await put(db, 'test-c')
+    })
+    expect(await keys(db)).toEqual(['test-a', 'test-c', 'test-taken'])
+  })
+
+  it('waits for the answer of a write sent outside any transaction', async () => {
+    await put(db, 'test-taken')
+    await expect(sendPut(db, 'test-taken')).rejects.toSatisfy(isUniqueViolation)
+    await sendPut(db, 'test-b')
+    expect(await keys(db)).toEqual(['test-b', 'test-taken'])
   })
 })

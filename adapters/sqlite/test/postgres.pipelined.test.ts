@@ -1,0 +1,108 @@
+// On PostgreSQL a transaction's `begin`, and the writes the store sends without waiting (`send`), go
+// out without waiting for their answers: the next statement follows right behind them on the same
+// connection, and one wait covers them all (decision 0022). Counted on what each `pg` client had
+// sent and not yet had answered when it sent a statement. What happens when such a write fails is
+// pinned on both databases with the store's contract (database.same-contract-on-both-dialects).
+import { createTestDatabase, type TestDatabase } from '@tandem/testing'
+import { sql } from 'kysely'
+import pg from 'pg'
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest'
+import { openPostgresDatabase, openPostgresKysely, type Database } from '../src/index.js'
+
+let postgres: TestDatabase
+const opened: Database[] = []
+beforeAll(async () => {
+  postgres = await createTestDatabase()
+})
+afterEach(async () => {
+  for (const db of opened.splice(0)) await db.close()
+})
+afterAll(async () => {
+  await postgres.drop()
+})
+
+type Sent = { readonly text: string; readonly unanswered: number }
+
+/** Every statement the `pg` clients of this process send while `work` runs, with how many of its own client's were unanswered then. */
+const sentDuring = async (work: () => Promise<unknown>): Promise<Sent[]> => {
+  const sent: Sent[] = []
+  const unanswered = new WeakMap<object, number>()
+  const client = pg.Client.prototype as unknown as Record<string, (...args: unknown[]) => unknown>
+  const query = client['query']!
+  client['query'] = function (this: object, ...args: unknown[]) {
+    const [first] = args
+    const waiting = unanswered.get(this) ?? 0
+    sent.push({ text: typeof first === 'string' ? first : String((first as { text?: unknown } | undefined)?.text), unanswered: waiting })
+    unanswered.set(this, waiting + 1)
+    const result = query.apply(this, args)
+    const answered = () => unanswered.set(this, (unanswered.get(this) ?? 1) - 1)
+    if (result instanceof Promise) void result.then(answered, answered)
+    return result
+  }
+  try {
+    await work()
+  } finally {
+    client['query'] = query
+  }
+  return sent
+}
+
+const open = async () => {
+  const db = await openPostgresDatabase(postgres.url, { maxConnections: 2 })
+  opened.push(db)
+  return db
+}
+const put = (db: Database, key: string) => db.run(db.kysely.insertInto('meta').values({ key, value: 1 }))
+const sendPut = (db: Database, key: string) => db.send(db.kysely.insertInto('meta').values({ key, value: 1 }))
+const keys = async (db: Database, prefix: string) =>
+  (await db.all(db.kysely.selectFrom('meta').select('key').where('key', 'like', `${prefix}-%`).orderBy('key'))).map((row) => row.key)
+
+it("sends a transaction's first statement right behind its begin", async () => {
+  const db = await open()
+  const sent = await sentDuring(() => db.transaction(() => keys(db, 'first')))
+  expect(sent.map((s) => s.text.split(' ')[0])).toEqual(['begin', 'select', 'commit'])
+  expect(sent[1]?.unanswered).toBe(1)
+  // The commit waits for the answers it depends on.
+  expect(sent[2]?.unanswered).toBe(0)
+})
+
+it('sends the writes sent without waiting and the commit together, and commits them', async () => {
+  const db = await open()
+  const sent = await sentDuring(() =>
+    db.transaction(async () => {
+      await put(db, 'together-a')
+      await sendPut(db, 'together-b')
+      await sendPut(db, 'together-c')
+    }),
+  )
+  expect(sent).toHaveLength(5)
+  expect(sent.map((s) => s.unanswered)).toEqual([0, 1, 0, 1, 2])
+  expect(sent[4]?.text).toMatch(/; commit$/)
+  expect(await keys(db, 'together')).toEqual(['together-a', 'together-b', 'together-c'])
+})
+
+it('waits for every statement outside a transaction, also one sent without waiting', async () => {
+  const db = await open()
+  const sent = await sentDuring(async () => {
+    await sendPut(db, 'lone-a')
+    await keys(db, 'lone')
+  })
+  // The lone write is a transaction of its own: begin with the insert, then the commit after its answer.
+  expect(sent.map((s) => s.unanswered)).toEqual([0, 1, 0, 0])
+  expect(await keys(db, 'lone')).toEqual(['lone-a'])
+})
+
+it('closes a connection given back with a statement still unchecked, instead of lending it out again', async () => {
+  const kysely = openPostgresKysely(postgres.url, { maxConnections: 1 })
+  try {
+    const backend = () =>
+      kysely.connection().execute(async (trx) => (await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx)).rows[0]?.pid)
+    const first = await backend()
+    expect(await backend()).toBe(first)
+    // A begin nothing followed: its answer was never checked, and the connection may be in a transaction.
+    await kysely.connection().execute((trx) => sql`begin`.execute(trx))
+    expect(await backend()).not.toBe(first)
+  } finally {
+    await kysely.destroy()
+  }
+})
