@@ -22,10 +22,19 @@ const MENTORS = 16_000
  */
 const START_CONNECTIONS = 8
 const PROPOSALS_CONNECTIONS = 20
-/** Mentees per start-matching measurement: each starts once. */
-const STARTS = 400
-/** Rounds of the budgeted pair, one instance then two, then two then one, so that a drift touches both alike. */
-const BUDGETED_ROUNDS = 2
+/**
+ * Mentees per start-matching measurement: each starts once. All measurements together propose about
+ * half the pool's mentors (each start up to three): past that, runs rank ever deeper past taken
+ * mentors and the last measurements cost more per start (with 400 per measurement and four rounds,
+ * the last one-instance row took twice the CPU per start of the first).
+ */
+const STARTS = 250
+/**
+ * Rounds of the budgeted pair, one instance then two, then two then one, and so on, so that a drift
+ * touches both alike. Four: the host's speed varies by a quarter within minutes, and two rounds left
+ * the ratio at the mercy of one slow or fast measurement.
+ */
+const BUDGETED_ROUNDS = 4
 /**
  * Measurements on PostgreSQL, each with mentees of its own; the first warms both instances up
  * (not shown): the second instance had served nothing before its first measured row, and compiling
@@ -272,7 +281,7 @@ export const benchInstances = async (): Promise<void> => {
         startRps: xs.reduce((sum, x) => sum + x.startRps, 0) / xs.length,
         proposalsRps: xs.reduce((sum, x) => sum + x.proposalsRps, 0) / xs.length,
       })
-      ratios.push(`with ${label} (mean of ${BUDGETED_ROUNDS} rounds, ordered one-two-two-one): ${ratio(mean(ones), mean(twos))}`)
+      ratios.push(`with ${label} (mean of ${BUDGETED_ROUNDS} rounds, ordered one-two, two-one, ...): ${ratio(mean(ones), mean(twos))}`)
     } else ratios.push('with a CPU budget per instance: not measured (needs root and a writable cgroup file system)')
     // CPU per request in the instances and in PostgreSQL, and the machine's idle share, per part.
     const spent = (c: CpuSpent) => `${c.instancesMs.toFixed(2)} / ${c.postgresMs.toFixed(2)} / ${(c.idleShare * 100).toFixed(0)} %`
