@@ -69,8 +69,8 @@ const preparable = (text: string, values: readonly unknown[]): boolean =>
   !text.includes(';') && values.length <= PREPARED_PARAMETERS_AT_MOST && (values.length > 0 || /^\s*(select|with)\b/i.test(text))
 
 /**
- * Statements sent while this is set (`deferred`) are not waited for: their answer is checked when the
- * next statement on the same connection is answered.
+ * Set while a statement is sent by `withoutWaiting`: inside a transaction it is not waited for, and
+ * its answer is checked with the next statement's on the same connection.
  */
 const deferring = new AsyncLocalStorage<true>()
 
