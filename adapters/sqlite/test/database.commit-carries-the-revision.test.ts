@@ -1,32 +1,17 @@
 // A writing transaction on PostgreSQL sends its revision bump with its commit, in one round trip
 // (decision 0022). That a failure the work caught is never answered as a commit is pinned with the
 // store's contract (database.same-contract-on-both-dialects).
-import pg from 'pg'
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { postgresStore } from './support/both.dialects.js'
 import type { Database } from '../src/index.js'
+import { sentDuring } from './support/pg.sent.js'
 
 const put = (db: Database, key: string) => db.run(db.kysely.insertInto('meta').values({ key, value: 1 }))
 const keys = async (db: Database) =>
   (await db.all(db.kysely.selectFrom('meta').select('key').where('key', 'like', 'test-%').orderBy('key'))).map((row) => row.key)
 
 /** The text of every query the `pg` clients of this process send while `work` runs. */
-const queriesDuring = async (work: () => Promise<unknown>): Promise<string[]> => {
-  const sent: string[] = []
-  const client = pg.Client.prototype as unknown as Record<string, (...args: unknown[]) => unknown>
-  const query = client['query']!
-  client['query'] = function (this: unknown, ...args: unknown[]) {
-    const [first] = args
-    sent.push(typeof first === 'string' ? first : String((first as { text?: unknown } | undefined)?.text))
-    return query.apply(this, args)
-  }
-  try {
-    await work()
-  } finally {
-    client['query'] = query
-  }
-  return sent
-}
+const queriesDuring = async (work: () => Promise<unknown>): Promise<string[]> => (await sentDuring(work)).map((s) => s.text)
 
 describe('on PostgreSQL, round trips of a transaction', () => {
   const store = postgresStore()

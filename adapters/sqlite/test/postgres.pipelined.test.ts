@@ -5,9 +5,9 @@
 // pinned on both databases with the store's contract (database.same-contract-on-both-dialects).
 import { createTestDatabase, type TestDatabase } from '@tandem/testing'
 import { sql } from 'kysely'
-import pg from 'pg'
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest'
 import { openPostgresDatabase, openPostgresKysely, type Database } from '../src/index.js'
+import { sentDuring } from './support/pg.sent.js'
 
 let postgres: TestDatabase
 const opened: Database[] = []
@@ -20,32 +20,6 @@ afterEach(async () => {
 afterAll(async () => {
   await postgres.drop()
 })
-
-type Sent = { readonly text: string; readonly unanswered: number }
-
-/** Every statement the `pg` clients of this process send while `work` runs, with how many of its own client's were unanswered then. */
-const sentDuring = async (work: () => Promise<unknown>): Promise<Sent[]> => {
-  const sent: Sent[] = []
-  const unanswered = new WeakMap<object, number>()
-  const client = pg.Client.prototype as unknown as Record<string, (...args: unknown[]) => unknown>
-  const query = client['query']!
-  client['query'] = function (this: object, ...args: unknown[]) {
-    const [first] = args
-    const waiting = unanswered.get(this) ?? 0
-    sent.push({ text: typeof first === 'string' ? first : String((first as { text?: unknown } | undefined)?.text), unanswered: waiting })
-    unanswered.set(this, waiting + 1)
-    const result = query.apply(this, args)
-    const answered = () => unanswered.set(this, (unanswered.get(this) ?? 1) - 1)
-    if (result instanceof Promise) void result.then(answered, answered)
-    return result
-  }
-  try {
-    await work()
-  } finally {
-    client['query'] = query
-  }
-  return sent
-}
 
 const open = async () => {
   const db = await openPostgresDatabase(postgres.url, { maxConnections: 2 })
