@@ -6,15 +6,21 @@
 // outermost transaction is run again, a few times, when PostgreSQL gives it up as a deadlock or a
 // serialization failure.
 import { AsyncLocalStorage } from 'node:async_hooks'
-import { sql, type Compilable, type CompiledQuery, type Kysely, type QueryResult } from 'kysely'
+import { CompiledQuery, sql, type Compilable, type Kysely, type QueryResult } from 'kysely'
 import { coalesced } from './coalesced.js'
 import type { Database } from './database.js'
+import { changingExactly } from './dialect.js'
 import { migrateToLatest } from './migrations.js'
 import { isStalePlan, openPostgresKysely, withoutWaiting, type PostgresOptions } from './postgres.js'
-import type { Schema } from './schema.js'
 
 /** The transaction a piece of asynchronous work runs in; `open` turns false at its end. */
-type Open = { open: boolean; savepoints: number; wrote: boolean; readonly trx: Kysely<Schema> }
+type Open = {
+  open: boolean
+  savepoints: number
+  wrote: boolean
+  /** Sends a statement on the transaction's connection, at once: statements run side by side go out together. */
+  readonly execute: <R>(compiled: CompiledQuery<R>) => Promise<QueryResult<R>>
+}
 
 /** SQLSTATEs after which PostgreSQL has rolled the transaction back and running it again may succeed. */
 const RETRYABLE = new Set(['40001', '40P01'])
@@ -83,18 +89,19 @@ export const openPostgresDatabase = async (url: string, options: PostgresDatabas
   const hooks: (() => Promise<void>)[] = []
 
   const savepoint = async <T>(open: Open, work: () => Promise<T>): Promise<T> => {
-    const name = sql.id(`s${++open.savepoints}`)
-    await sql`savepoint ${name}`.execute(open.trx)
+    // The name is the store's own counter, never input.
+    const name = `s${++open.savepoints}`
+    const control = (text: string) => open.execute(CompiledQuery.raw(text))
+    await control(`savepoint ${name}`)
     try {
       const result = await work()
-      await sql`release savepoint ${name}`.execute(open.trx)
+      await control(`release savepoint ${name}`)
       return result
     } catch (e) {
       // Also after a failed statement: rolling back to the savepoint makes the transaction usable
       // again. Should that fail too (a lost connection), the outermost transaction fails with it.
-      await sql`rollback to savepoint ${name}`
-        .execute(open.trx)
-        .then(() => sql`release savepoint ${name}`.execute(open.trx))
+      await control(`rollback to savepoint ${name}`)
+        .then(() => control(`release savepoint ${name}`))
         .catch(() => undefined)
       throw e
     }
@@ -102,10 +109,14 @@ export const openPostgresDatabase = async (url: string, options: PostgresDatabas
 
   const once = <T>(work: () => Promise<T>): Promise<T> =>
     // One pooled connection for the whole transaction; begin, commit and rollback sent here, so that
-    // a writing transaction's commit carries its revision bump.
-    kysely.connection().execute(async (trx) => {
-      await sql`begin`.execute(trx)
-      const open: Open = { open: true, savepoints: 0, wrote: false, trx }
+    // a writing transaction's commit carries its revision bump. The connection is taken from
+    // Kysely's executor as `kysely.connection()` takes it, without the wrapper that lets a statement
+    // out only once the previous one is answered: statements the work runs side by side (reads
+    // awaited together) go out together and are answered in one round trip (pipelined, postgres.ts).
+    kysely.getExecutor().provideConnection(async (connection) => {
+      const control = (text: string) => connection.executeQuery(CompiledQuery.raw(text))
+      await control('begin')
+      const open: Open = { open: true, savepoints: 0, wrote: false, execute: (compiled) => connection.executeQuery(compiled) }
       try {
         const result = await current.run(open, async () => {
           const answer = await work()
@@ -113,12 +124,12 @@ export const openPostgresDatabase = async (url: string, options: PostgresDatabas
           return answer
         })
         open.open = false
-        await sql.raw(open.wrote ? bumpAndCommit() : 'commit').execute(trx)
+        await control(open.wrote ? bumpAndCommit() : 'commit')
         return result
       } catch (e) {
         open.open = false
         // Also after a failed commit: nothing is left open on the connection it goes back to.
-        await sql`rollback`.execute(trx).catch(() => undefined)
+        await control('rollback').catch(() => undefined)
         throw e
       }
     })
@@ -146,7 +157,7 @@ export const openPostgresDatabase = async (url: string, options: PostgresDatabas
     const open = joined()
     if (open !== undefined) {
       if (writes(compiled)) open.wrote = true
-      return open.trx.executeQuery(compiled)
+      return open.execute(compiled)
     }
     if (!writes(compiled)) return kysely.executeQuery(compiled)
     return transaction(async () => execute(query))
@@ -171,7 +182,17 @@ export const openPostgresDatabase = async (url: string, options: PostgresDatabas
         return
       }
       open.wrote = true
-      await withoutWaiting(() => open.trx.executeQuery(compiled))
+      await withoutWaiting(() => open.execute(compiled))
+    },
+    sendChanging: async (query, rows) => {
+      const checked = changingExactly(query.compile(), rows)
+      const open = joined()
+      if (open === undefined) {
+        await execute({ compile: () => checked })
+        return
+      }
+      open.wrote = true
+      await withoutWaiting(() => open.execute(checked))
     },
     transaction,
     beforeCommit: (hook) => {

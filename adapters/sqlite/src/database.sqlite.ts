@@ -9,6 +9,7 @@ import BetterSqlite3 from 'better-sqlite3'
 import { Mutex } from 'async-mutex'
 import { Kysely, type Compilable, type CompiledQuery, type QueryResult } from 'kysely'
 import type { SqliteDatabase } from './database.js'
+import { MissedVersion } from './dialect.js'
 import { storeDialect } from './database.sqlite.kysely.js'
 import { migrateToLatest } from './migrations.js'
 import type { Schema } from './schema.js'
@@ -149,6 +150,14 @@ export const openDatabase = async (file: string): Promise<SqliteDatabase> => {
     run,
     send: async (query) => {
       await run(query)
+    },
+    sendChanging: async (query, rows) => {
+      const checked = async () => {
+        const changed = await run(query)
+        if (changed !== rows) throw new MissedVersion(changed, rows)
+      }
+      // Alone, in a transaction of its own: a miss changes nothing.
+      await (joined() === undefined ? transaction(checked) : checked())
     },
     transaction,
     beforeCommit: (hook) => {

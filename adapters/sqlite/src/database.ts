@@ -30,6 +30,14 @@ export type Database = {
    */
   readonly send: (query: Compilable<unknown>) => Promise<void>
   /**
+   * Runs a conditional write (one returning a row per changed row: each row on its expected
+   * version) that must change exactly `rows` rows, and fails with MissedVersion (dialect.ts) when
+   * it changes fewer. Inside a transaction on PostgreSQL it is sent like `send`: PostgreSQL counts
+   * the rows itself (migration 0017), and a miss fails the next statement, at the latest the
+   * commit, which rolls the transaction back. SQLite counts them at once.
+   */
+  readonly sendChanging: (query: Compilable<unknown>, rows: number) => Promise<void>
+  /**
    * Runs `work` in one transaction (committed when it resolves, rolled back when it rejects). Every
    * statement `work` runs, however deep, joins it; a `transaction` inside joins it too (as a
    * savepoint: its failure undoes only its own writes). Writers serialise (SQLite: BEGIN IMMEDIATE;
@@ -49,6 +57,23 @@ export type Database = {
   /** Marks every packed mentor pool (in any process) as stale. */
   readonly bumpMentorPool: () => Promise<void>
   readonly close: () => Promise<void>
+}
+
+/**
+ * Awaits statements run side by side: on PostgreSQL those of one transaction go out together on its
+ * connection and are answered in one round trip (pipelined; decision 0022), and outside one each
+ * takes a pooled connection; on SQLite each has run before the next starts. Fails with the first
+ * failure in their order (PostgreSQL answers the statements after a failed one inside a
+ * transaction only with "transaction aborted"), once every one is answered.
+ */
+export const together = async <const T extends readonly unknown[]>(statements: { readonly [K in keyof T]: Promise<T[K]> }): Promise<T> => {
+  const settled = await Promise.allSettled(statements)
+  const values: unknown[] = []
+  for (const each of settled) {
+    if (each.status === 'rejected') throw each.reason
+    values.push(each.value)
+  }
+  return values as unknown as T
 }
 
 /** The SQLite store, whose connection itself is at hand. */

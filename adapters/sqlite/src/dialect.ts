@@ -2,6 +2,7 @@
 // write every column type and dialect-specific clause through `portable(db)`, so one list of
 // migrations builds the same schema on both (docs/decisions/0018-postgresql.md has the rules).
 import {
+  CompiledQuery,
   PostgresAdapter,
   sql,
   type ColumnDefinitionBuilder,
@@ -147,6 +148,34 @@ export const isUniqueViolation = (e: unknown): boolean =>
   e instanceof Error &&
   'code' in e &&
   (e.code === 'SQLITE_CONSTRAINT_UNIQUE' || e.code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || e.code === '23505')
+
+/**
+ * The SQLSTATE PostgreSQL raises when a conditional write changed fewer rows than it had to (a
+ * version moved since it was read): `tandem_changed_rows` of migration 0017.
+ */
+const MISSED_VERSION = 'TDM01'
+
+/** A conditional write missed its expected version: someone changed the row first. */
+export class MissedVersion extends Error {
+  readonly code = MISSED_VERSION
+  constructor(changed: number, expected: number) {
+    super(`a conditional write changed ${changed} of ${expected} rows`)
+  }
+}
+
+/** Whether a conditional write missed its version (`Database.sendChanging`), on either database. */
+export const isMissedVersion = (e: unknown): boolean => e instanceof Error && 'code' in e && e.code === MISSED_VERSION
+
+/**
+ * A write returning one row per changed row, as a statement PostgreSQL fails (MISSED_VERSION) unless
+ * it changed exactly `rows` rows: the check runs in the database, so the write need not be waited for.
+ */
+export const changingExactly = (compiled: CompiledQuery, rows: number): CompiledQuery => {
+  if (!Number.isSafeInteger(rows) || rows < 0) throw new RangeError(`not a row count: ${rows}`)
+  return CompiledQuery.raw(`with changed as (${compiled.sql}) select tandem_changed_rows((select count(*) from changed), ${rows})`, [
+    ...compiled.parameters,
+  ])
+}
 
 /** Whether `text` contains `part`, as is (callers lower both for a case-blind search): SQLite instr, PostgreSQL strpos. */
 export const containsText = (db: { readonly dialect: DialectName }, text: Expression<string>, part: string): RawBuilder<boolean> =>

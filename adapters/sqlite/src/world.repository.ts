@@ -19,9 +19,9 @@ import {
   type World,
 } from '@tandem/core'
 import { left, right, isLeft, type Either } from 'fp-ts/lib/Either.js'
-import { sql, type Compilable, type RawBuilder } from 'kysely'
-import type { Database } from './database.js'
-import { forUpdate, isUniqueViolation, newTandemIds } from './dialect.js'
+import { sql, type RawBuilder } from 'kysely'
+import { together, type Database } from './database.js'
+import { forUpdate, isMissedVersion, isUniqueViolation, newTandemIds } from './dialect.js'
 import { insertOutboxRows, type NewOutboxRow } from './outbox.repository.js'
 import { participantColumns, participantOf, tandemColumns, tandemOf } from './rows.js'
 
@@ -137,7 +137,7 @@ const updateParticipants = (rows: readonly ParticipantUpdate[]): RawBuilder<unkn
     ...PARTICIPANT_COLUMNS.map(([column]) => sql`${sql.id(column)} = ${sql.ref(`v.${column}`)}`),
     ...FIRST_COLUMNS.map((column) => sql`${sql.id(column)} = coalesce(${sql.ref(`users.${column}`)}, ${sql.ref(`v.${column}`)})`),
   ]
-  return sql`with v (${sql.join(names.map((n) => sql.id(n)))}) as (values ${sql.join(values)}) update users set ${sql.join(sets)} from v where users.id = v.id and users.version = v.expected`
+  return sql`with v (${sql.join(names.map((n) => sql.id(n)))}) as (values ${sql.join(values)}) update users set ${sql.join(sets)} from v where users.id = v.id and users.version = v.expected returning users.id`
 }
 
 const tandemFacts = (before: World, after: World): Map<UserId, Partial<Record<FactColumn, number>>> => {
@@ -210,19 +210,23 @@ export const createWorldStore = (db: Database, notify: Notifier): WorldStore => 
     const users = new Map<UserId, Participant>()
     const tandems = new Map<TandemId, Tandem>()
     const named = unique(slice.userIds)
-    if (locking) for (const p of await participants(unique([...named, ...(slice.extraUserIds ?? [])]), seen, true)) users.set(p.id, p)
-    const tandemRows = [
-      ...(await tandemRowsOf(named)),
-      ...((slice.tandemIds ?? []).length === 0
-        ? []
-        : await db.all(
-            k
-              .selectFrom('tandems')
-              .selectAll()
-              .where('id', 'in', unique(slice.tandemIds ?? [])),
-          )),
-    ]
-    for (const row of tandemRows) if (!tandems.has(row.id)) tandems.set(row.id, tandemOf(row))
+    const tandemIds = unique(slice.tandemIds ?? [])
+    // The named users (locked first), their tandems, the named tandems, and the program years with
+    // the highest tandem id: sent together, one round trip on PostgreSQL (`together`). PostgreSQL
+    // runs them in this order, so the tandems are read once the users' rows are locked.
+    const [locked, ownTandems, namedTandems, clusterRows] = await together([
+      locking ? participants(unique([...named, ...(slice.extraUserIds ?? [])]), seen, true) : Promise.resolve([]),
+      tandemRowsOf(named),
+      tandemIds.length === 0 ? Promise.resolve([]) : db.all(k.selectFrom('tandems').selectAll().where('id', 'in', tandemIds)),
+      db.all(
+        k
+          .selectFrom('clusters')
+          .selectAll()
+          .select((eb) => eb.selectFrom('tandems').select(eb.fn.max('id').as('max')).as('max_tandem_id')),
+      ),
+    ])
+    for (const p of locked) users.set(p.id, p)
+    for (const row of [...ownTandems, ...namedTandems]) if (!tandems.has(row.id)) tandems.set(row.id, tandemOf(row))
     const userIds = unique([...named, ...(slice.extraUserIds ?? []), ...[...tandems.values()].flatMap((x) => [x.menteeId, x.mentorId])])
     for (const p of await participants(
       userIds.filter((id) => !users.has(id)),
@@ -230,13 +234,6 @@ export const createWorldStore = (db: Database, notify: Notifier): WorldStore => 
       locking,
     ))
       users.set(p.id, p)
-    // The program years and the highest tandem id in one statement: one round trip less under the lock.
-    const clusterRows = await db.all(
-      k
-        .selectFrom('clusters')
-        .selectAll()
-        .select((eb) => eb.selectFrom('tandems').select(eb.fn.max('id').as('max')).as('max_tandem_id')),
-    )
     const clusters = new Map<number, Cluster>(
       clusterRows.map((c) => [c.id, { clusterId: c.id, clusterText: c.title, isEnded: c.is_ended === 1, isDefault: c.is_default === 1 }]),
     )
@@ -334,10 +331,9 @@ export const createWorldStore = (db: Database, notify: Notifier): WorldStore => 
       facts.delete(id)
       if (old.mentor?.published !== p.mentor?.published || old.mentor?.poolSince !== p.mentor?.poolSince) poolChanged = true
     }
-    if (updates.length > 0) {
-      const statement: Compilable<unknown> = { compile: () => updateParticipants(updates).compile(k) }
-      if ((await db.run(statement)) !== updates.length) throw new Conflict({ _tag: 'TandemChanged' })
-    }
+    // Conditional on the versions read, and sent without waiting on PostgreSQL (`sendChanging`): a
+    // missed version fails the transaction, which the command answers as TandemChanged.
+    if (updates.length > 0) await db.sendChanging({ compile: () => updateParticipants(updates).compile(k) }, updates.length)
     if (poolChanged) await db.bumpMentorPool()
     for (const [id, own] of facts)
       await db.run(
@@ -352,8 +348,10 @@ export const createWorldStore = (db: Database, notify: Notifier): WorldStore => 
     for (const [id, x] of after.tandems) {
       const old = before.tandems.get(id)
       if (old === x || old === undefined) continue
-      const changed = await db.run(k.updateTable('tandems').set(tandemColumns(x)).where('id', '=', id).where('version', '=', old.version))
-      if (changed !== 1) throw new Conflict({ _tag: 'TandemChanged' })
+      await db.sendChanging(
+        k.updateTable('tandems').set(tandemColumns(x)).where('id', '=', id).where('version', '=', old.version).returning('id'),
+        1,
+      )
     }
     for (const [id, c] of after.clusters) {
       if (before.clusters.get(id) === c) continue
@@ -425,8 +423,8 @@ export const createWorldStore = (db: Database, notify: Notifier): WorldStore => 
         const contacts = await contactsFor(outcome.events, seen)
         // What changed is written first (a tandem that ends frees its mentor), then the new
         // tandems with the ids the store hands out, then their mails.
-        await writeBack(before, outcome.world, now)
-        const done = await numbered(before, outcome)
+        // The new tandems' ids are asked for with the writes (`together`), not after their answers.
+        const [, done] = await together([writeBack(before, outcome.world, now), numbered(before, outcome)])
         await insertCreated(before, done.world)
         await insertOutboxRows(
           db,
@@ -436,8 +434,9 @@ export const createWorldStore = (db: Database, notify: Notifier): WorldStore => 
       })
     } catch (e) {
       if (e instanceof Conflict) return left(e.error)
-      // The partial unique index refuses a second live tandem of one mentor: someone was faster.
-      if (isUniqueViolation(e)) return left({ _tag: 'TandemChanged' })
+      // A conditional write missed its version, or the partial unique index refuses a second live
+      // tandem of one mentor: someone was faster.
+      if (isMissedVersion(e) || isUniqueViolation(e)) return left({ _tag: 'TandemChanged' })
       throw e
     }
   }

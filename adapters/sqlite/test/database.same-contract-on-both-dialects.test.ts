@@ -6,8 +6,8 @@
 // transaction is refused there; SQLite undoes only that statement and commits the rest.
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { bothStores } from './support/both.dialects.js'
-import { isUniqueViolation } from '../src/dialect.js'
-import type { Database } from '../src/index.js'
+import { isMissedVersion, isUniqueViolation } from '../src/dialect.js'
+import { together, type Database } from '../src/database.js'
 
 /** A promise and the means to settle it from outside: holds a transaction open until the test says so. */
 const gate = () => {
@@ -23,6 +23,19 @@ const gate = () => {
 const put = (db: Database, key: string, value = 1) => db.run(db.kysely.insertInto('meta').values({ key, value }))
 /** A write whose answer is not waited for (on PostgreSQL, inside a transaction: checked with the next statement). */
 const sendPut = (db: Database, key: string) => db.send(db.kysely.insertInto('meta').values({ key, value: 1 }))
+/** A conditional write: sets the values of the keys still at `expected`, and must change them all. */
+const bumpFrom = (db: Database, expected: number, ...names: string[]) =>
+  db.sendChanging(
+    db.kysely
+      .updateTable('meta')
+      .set({ value: expected + 1 })
+      .where('key', 'in', names)
+      .where('value', '=', expected)
+      .returning('key'),
+    names.length,
+  )
+const valueOf = async (db: Database, key: string) =>
+  (await db.first(db.kysely.selectFrom('meta').select('value').where('key', '=', key)))?.value
 const keys = async (db: Database) =>
   (await db.all(db.kysely.selectFrom('meta').select('key').where('key', 'like', 'test-%').orderBy('key'))).map((row) => row.key)
 
@@ -221,5 +234,52 @@ describe.each(bothStores())('the store on $name', (store) => {
     await expect(sendPut(db, 'test-taken')).rejects.toSatisfy(isUniqueViolation)
     await sendPut(db, 'test-b')
     expect(await keys(db)).toEqual(['test-b', 'test-taken'])
+  })
+
+  it('commits a conditional write that changed every row it expected', async () => {
+    await put(db, 'test-a')
+    await put(db, 'test-b')
+    await db.transaction(async () => {
+      await bumpFrom(db, 1, 'test-a', 'test-b')
+      await put(db, 'test-c')
+    })
+    expect([await valueOf(db, 'test-a'), await valueOf(db, 'test-b')]).toEqual([2, 2])
+    expect(await keys(db)).toEqual(['test-a', 'test-b', 'test-c'])
+  })
+
+  it('fails the transaction when a conditional write missed a version, and commits nothing of it', async () => {
+    await put(db, 'test-a')
+    await put(db, 'test-b', 5)
+    const before = await db.generation()
+    const failing = db.transaction(async () => {
+      await put(db, 'test-c')
+      await bumpFrom(db, 1, 'test-a', 'test-b')
+    })
+    await expect(failing).rejects.toSatisfy(isMissedVersion)
+    expect(await keys(db)).toEqual(['test-a', 'test-b'])
+    expect([await valueOf(db, 'test-a'), await valueOf(db, 'test-b')]).toEqual([1, 5])
+    if (store.name === 'postgres') expect(await db.generation()).toBe(before)
+  })
+
+  it('fails a conditional write outside any transaction that missed a version, changing nothing', async () => {
+    await put(db, 'test-a')
+    await put(db, 'test-b', 5)
+    await expect(bumpFrom(db, 1, 'test-a', 'test-b')).rejects.toSatisfy(isMissedVersion)
+    expect([await valueOf(db, 'test-a'), await valueOf(db, 'test-b')]).toEqual([1, 5])
+    await bumpFrom(db, 1, 'test-a')
+    expect(await valueOf(db, 'test-a')).toBe(2)
+  })
+
+  it('answers statements run side by side in their order, and fails with the first failure in that order', async () => {
+    await put(db, 'test-a')
+    const read = (key: string) => db.first(db.kysely.selectFrom('meta').select('key').where('key', '=', key))
+    await db.transaction(async () => {
+      expect(await together([read('test-a'), read('test-none'), keys(db)])).toEqual([{ key: 'test-a' }, undefined, ['test-a']])
+    })
+    const failing = db.transaction(async () => {
+      await together([put(db, 'test-b'), put(db, 'test-a'), put(db, 'test-c')])
+    })
+    await expect(failing).rejects.toSatisfy(isUniqueViolation)
+    expect(await keys(db)).toEqual(['test-a'])
   })
 })

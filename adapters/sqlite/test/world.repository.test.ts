@@ -257,5 +257,32 @@ describe.each(bothStores())('on $name', (store) => {
       expect(stale).toEqual(left({ _tag: 'TandemChanged' }))
       expect((await store.load({ userIds: [mentee] })).tandems.size).toBe(1)
     })
+
+    it('refuses a command writing a tandem another command changed meanwhile, and writes none of it', async () => {
+      const mentee = await addUser('a@x.org', ['Mentee'])
+      const mentor = await addUser('b@x.org', ['Mentor'])
+      const store = createWorldStore(db, () => [])
+      const first = await store.run({ userIds: [mentee], extraUserIds: [mentor] }, propose(mentee, mentor), 10)
+      if (isLeft(first)) throw new Error('expected the first command to pass')
+      /** Moves tandem 1 to `state`, one version on, and the mentee with it. */
+      const moveTo = (state: Tandem['state']) => (world: World) => {
+        const tandem = world.tandems.get(1) as Tandem
+        const user = world.users.get(mentee) as Participant
+        return right({
+          events: [],
+          world: {
+            ...world,
+            users: new Map(world.users).set(mentee, { ...user, version: user.version + 1 }),
+            tandems: new Map(world.tandems).set(1, { ...tandem, state, version: tandem.version + 1 }),
+          },
+        })
+      }
+      expect(isRight(await store.run({ userIds: [mentee] }, moveTo('DECLINED'), 11))).toBe(true)
+      // From the earlier world, with the mentee's row read again: only the tandem's version is stale.
+      expect(await store.runAfter(first.right.world, { userIds: [mentee] }, moveTo('CLOSED'), 12)).toEqual(left({ _tag: 'TandemChanged' }))
+      const after = await store.load({ userIds: [mentee] })
+      expect(after.tandems.get(1)?.state).toBe('DECLINED')
+      expect(after.users.get(mentee)?.version).toBe(2)
+    })
   })
 })
