@@ -64,7 +64,8 @@ export type Database = {
  * connection and are answered in one round trip (pipelined; decision 0022), and outside one each
  * takes a pooled connection; on SQLite each has run before the next starts. Fails with the first
  * failure in their order (PostgreSQL answers the statements after a failed one inside a
- * transaction only with "transaction aborted"), once every one is answered.
+ * transaction only with "transaction aborted"), once every one is answered. For statements: a
+ * nested `transaction` among them would interleave its savepoint with the others' statements.
  */
 export const together = async <const T extends readonly unknown[]>(statements: { readonly [K in keyof T]: Promise<T[K]> }): Promise<T> => {
   const settled = await Promise.allSettled(statements)

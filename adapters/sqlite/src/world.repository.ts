@@ -264,19 +264,23 @@ export const createWorldStore = (db: Database, notify: Notifier): WorldStore => 
    * users (answers, consents, mails) may still be inserted meanwhile.
    */
   const participants = async (ids: readonly UserId[], seen?: Contacts, locking = false): Promise<Participant[]> => {
-    const found: Participant[] = []
     const sorted = locking ? [...ids].sort((a, b) => a - b) : ids
-    for (let i = 0; i < sorted.length; i += 500) {
-      const query = k
-        .selectFrom('users')
-        .selectAll()
-        .where('id', 'in', sorted.slice(i, i + 500))
-      for (const row of await db.all(locking ? forUpdate(db, query.orderBy('id'), 'no key update') : query)) {
-        found.push(participantOf(row))
-        seen?.set(row.id, contactFromRow(row))
-      }
+    const read = (chunk: readonly UserId[]) => {
+      const query = k.selectFrom('users').selectAll().where('id', 'in', chunk)
+      return db.all(locking ? forUpdate(db, query.orderBy('id'), 'no key update') : query)
     }
-    return found
+    const chunks: UserId[][] = []
+    for (let i = 0; i < sorted.length; i += 500) chunks.push(sorted.slice(i, i + 500))
+    // Locking, inside a command: every chunk is sent at once (`together`), so the rows are all locked
+    // before whatever the command sends behind them (`load` reads their tandems next). Otherwise one
+    // chunk after another, each on a pooled connection of its own.
+    const rows: Awaited<ReturnType<typeof read>> = []
+    if (locking) rows.push(...(await together(chunks.map(read))).flat())
+    else for (const chunk of chunks) rows.push(...(await read(chunk)))
+    return rows.map((row) => {
+      seen?.set(row.id, contactFromRow(row))
+      return participantOf(row)
+    })
   }
 
   const nextTandemId = async (): Promise<TandemId> =>

@@ -11,6 +11,7 @@ import {
   type Database,
 } from '../src/index.js'
 import { bothStores } from './support/both.dialects.js'
+import { sentDuring } from './support/pg.sent.js'
 
 let db: Database
 
@@ -119,6 +120,19 @@ describe.each(bothStores())('on $name', (store) => {
         expect(results.filter(isLeft)).toEqual([left({ _tag: 'TandemChanged' })])
         const live = [...(await here.load({ userIds: [m1, m2] })).tandems.values()]
         expect(live.map((tandem) => tandem.mentorId)).toEqual([mentor])
+      })
+
+    if (store.name === 'postgres')
+      it("locks every user row of a large slice before reading the users' tandems", async () => {
+        const mentee = await addUser('a@x.org', ['Mentee'])
+        // More users than one statement locks (500): the rows of the second statement are locked before the tandems are read, too.
+        const userIds = [mentee, ...Array.from({ length: 600 }, (_, i) => 100_000 + i)]
+        const store = createWorldStore(db, () => [])
+        const sent = await sentDuring(() => store.run({ userIds }, (world) => right({ world, events: [] }), 10))
+        const locks = sent.flatMap((s, i) => (/for no key update/.test(s.text) ? [i] : []))
+        const tandems = sent.findIndex((s) => /^select \* from "tandems"/.test(s.text))
+        expect(tandems).toBeGreaterThan(0)
+        expect(locks.filter((i) => i < tandems)).toHaveLength(2)
       })
 
     it('numbers new tandems past every id there is, also ids written around the store (a copy, a restore)', async () => {
