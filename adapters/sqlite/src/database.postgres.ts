@@ -164,6 +164,16 @@ export const openPostgresDatabase = async (url: string, options: PostgresDatabas
   }
 
   const all = async <R>(query: Compilable<R>): Promise<R[]> => [...(await execute(query)).rows]
+  const send = async (query: Compilable<unknown>): Promise<void> => {
+    const open = joined()
+    if (open === undefined) {
+      await execute(query)
+      return
+    }
+    open.wrote = true
+    const compiled = query.compile()
+    await withoutWaiting(() => open.execute(compiled))
+  }
   return {
     dialect: 'postgres',
     kysely,
@@ -174,26 +184,9 @@ export const openPostgresDatabase = async (url: string, options: PostgresDatabas
       const result = await execute(query)
       return Number(result.numAffectedRows ?? result.rows.length)
     },
-    send: async (query) => {
-      const compiled = query.compile()
-      const open = joined()
-      if (open === undefined) {
-        await execute(query)
-        return
-      }
-      open.wrote = true
-      await withoutWaiting(() => open.execute(compiled))
-    },
-    sendChanging: async (query, rows) => {
-      const checked = changingExactly(query.compile(), rows)
-      const open = joined()
-      if (open === undefined) {
-        await execute({ compile: () => checked })
-        return
-      }
-      open.wrote = true
-      await withoutWaiting(() => open.execute(checked))
-    },
+    send,
+    // The same write, wrapped so that PostgreSQL itself refuses a count other than `rows` (dialect.ts).
+    sendChanging: (query, rows) => send({ compile: () => changingExactly(query.compile(), rows) }),
     transaction,
     beforeCommit: (hook) => {
       hooks.push(hook)
