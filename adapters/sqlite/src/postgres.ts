@@ -41,8 +41,9 @@ export type PostgresOptions = {
  * closed and opened again costs a new PostgreSQL backend (a process, authentication, its catalog
  * caches filled anew) and every prepared statement parsed and planned again: an instance that
  * paused for a few seconds between bursts of requests paid that on every connection of its next
- * burst (measured with the instances bench: its first answer after such a pause came 300–450 ms
- * late, and PostgreSQL spent half again as much CPU per start in that burst; decision 0022).
+ * burst (measured with the instances bench: its first answer after a pause of 10 seconds came after
+ * 440–580 ms instead of about 170, and PostgreSQL spent a third to a half more CPU per start in that
+ * burst; decision 0022).
  */
 export const IDLE_CONNECTION_MS = 60_000
 
