@@ -322,11 +322,10 @@ export const benchInstances = async (): Promise<void> => {
           else twos.push(await measure(`PostgreSQL, 2 instances, ${label}`, [postgres, second], slice(k), pgCaller))
       }
       rows.push(...ones, ...twos)
-      const mean = (xs: readonly Figures[]): Rates => ({
-        startRps: xs.reduce((sum, x) => sum + x.startRps, 0) / xs.length,
-        startWholeRps: xs.reduce((sum, x) => sum + x.startWholeRps, 0) / xs.length,
-        proposalsRps: xs.reduce((sum, x) => sum + x.proposalsRps, 0) / xs.length,
-      })
+      const mean = (xs: readonly Figures[]): Rates => {
+        const of = (key: keyof Rates) => xs.reduce((sum, x) => sum + x[key], 0) / xs.length
+        return { startRps: of('startRps'), startWholeRps: of('startWholeRps'), proposalsRps: of('proposalsRps') }
+      }
       ratios.push(`with ${label} (mean of ${BUDGETED_ROUNDS} rounds, ordered one-two, two-one, ...): ${ratio(mean(ones), mean(twos))}`)
     } else ratios.push('with a CPU budget per instance: not measured (needs root and a writable cgroup file system)')
     // CPU per request in the instances and in PostgreSQL, and the machine's idle share, per part.

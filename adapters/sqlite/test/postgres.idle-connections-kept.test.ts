@@ -4,12 +4,13 @@
 // connection again and parsing every statement anew (decision 0022). It is closed after its time
 // all the same, so a quiet instance holds no connection for good.
 import { createTestDatabase, type TestDatabase } from '@tandem/testing'
-import { sql, type Kysely } from 'kysely'
+import { sql } from 'kysely'
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest'
 import { openPostgresKysely } from '../src/index.js'
 
 let postgres: TestDatabase
-const opened: Kysely<unknown>[] = []
+type Pool = ReturnType<typeof openPostgresKysely>
+const opened: Pool[] = []
 
 beforeAll(async () => {
   postgres = await createTestDatabase()
@@ -22,12 +23,12 @@ afterAll(async () => {
 })
 
 const open = (options: Parameters<typeof openPostgresKysely>[1] = {}) => {
-  const db = openPostgresKysely(postgres.url, { maxConnections: 1, ...options }) as unknown as Kysely<unknown>
+  const db = openPostgresKysely(postgres.url, { maxConnections: 1, ...options })
   opened.push(db)
   return db
 }
-const backend = async (db: Kysely<unknown>) => (await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(db)).rows[0]!.pid
-const backendAlive = async (admin: Kysely<unknown>, pid: number) =>
+const backend = async (db: Pool) => (await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(db)).rows[0]!.pid
+const backendAlive = async (admin: Pool, pid: number) =>
   Number((await sql<{ n: string }>`select count(*) as n from pg_stat_activity where pid = ${pid}`.execute(admin)).rows[0]!.n) > 0
 
 it('serves a query after 11 seconds without use on the same backend, with its prepared statements', async () => {
