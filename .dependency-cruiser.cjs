@@ -39,7 +39,7 @@ module.exports = {
       name: 'adapters-do-not-import-each-other',
       comment: 'adapters meet only in the composition root (adapters/server)',
       severity: 'error',
-      from: { path: '^adapters/(sqlite|http|identity|mail)/' },
+      from: { path: '^adapters/(store|http|identity|mail)/' },
       to: { path: '^adapters/', pathNot: ['^adapters/$1/'] },
     },
     {

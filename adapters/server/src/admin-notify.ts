@@ -2,8 +2,8 @@
 // or one of the template notifications again, through the outbox like every other notification.
 import { fieldError, notFound, validationFailed, type DomainError, type NotifyUserPayload, type Tandem, type UserId } from '@tandem/core'
 import { prepareNotification, type Notification, type OrganisationInfo } from '@tandem/mail'
-import type { Database, NewOutboxRow, UserRecord, UsersRepository, WorldStore } from '@tandem/sqlite'
-import { insertOutboxRow } from '@tandem/sqlite'
+import type { Database, NewOutboxRow, UserRecord, UsersRepository, WorldStore } from '@tandem/store'
+import { insertOutboxRow } from '@tandem/store'
 import * as E from 'fp-ts/lib/Either.js'
 
 type Deps = {

@@ -14,7 +14,7 @@ import {
   writeFileSync,
 } from 'node:fs'
 import { dirname, join } from 'node:path'
-import { backupDatabase, checkDatabase } from '@tandem/sqlite'
+import { backupDatabase, checkDatabase } from '@tandem/store'
 import * as E from 'fp-ts/lib/Either.js'
 import { BACKUP_FORMAT, describeFile, MANIFEST_FILE, type Manifest } from './backup.manifest.js'
 import { DATABASE_FILE, stateFiles } from './data-folder.js'

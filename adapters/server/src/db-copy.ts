@@ -14,7 +14,7 @@ import {
   openPostgresKysely,
   type CopiedTable,
   type CopyFailure,
-} from '@tandem/sqlite'
+} from '@tandem/store'
 import * as E from 'fp-ts/lib/Either.js'
 import type { Kysely } from 'kysely'
 import { acquireRestoreLock, liveServers } from './data-folder.lock.js'

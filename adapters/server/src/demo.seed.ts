@@ -6,7 +6,7 @@ import { generatePopulation } from '@tandem/fixtures'
 import type { EmbeddedProvider } from '@tandem/identity'
 import { isLeft } from 'fp-ts/lib/Either.js'
 import { seedPopulation } from './population.seed.js'
-import type { Database } from '@tandem/sqlite'
+import type { Database } from '@tandem/store'
 import type { ServiceContext } from './services/index.js'
 
 export const DEMO_PASSWORD = 'tandem-demo-2026'

@@ -2,7 +2,7 @@
 // rows are written in the transaction of the state change.
 import type { OrganisationInfo } from '@tandem/mail'
 import { outboxRowsForEvents } from '@tandem/mail'
-import type { Notifier } from '@tandem/sqlite'
+import type { Notifier } from '@tandem/store'
 
 export const mailNotifier =
   (org: OrganisationInfo): Notifier =>

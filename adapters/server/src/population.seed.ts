@@ -4,7 +4,7 @@
 import { calendarYearOf, isQuestionnaireComplete, publishMentor, type Side } from '@tandem/core'
 import type { Population, SyntheticPerson } from '@tandem/fixtures'
 import { isLeft } from 'fp-ts/lib/Either.js'
-import type { Database } from '@tandem/sqlite'
+import type { Database } from '@tandem/store'
 import type { ServiceContext } from './services/index.js'
 
 export type SeededPerson = { readonly userId: number; readonly email: string; readonly subject: string; readonly side: Side }

@@ -2,7 +2,7 @@
 // deadline, 7 days after a mentor saved but did not publish) and writes them to the outbox once.
 import type { Participant, Tandem } from '@tandem/core'
 import { prepareNotification, remindersDue, type OrganisationInfo, type ReminderType } from '@tandem/mail'
-import { insertOutboxRow, type Contact, type Database, type NewOutboxRow } from '@tandem/sqlite'
+import { insertOutboxRow, type Contact, type Database, type NewOutboxRow } from '@tandem/store'
 import { isRight } from 'fp-ts/lib/Either.js'
 import type { ServiceContext } from './services/index.js'
 

@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto'
 import { copyFileSync, existsSync, mkdirSync, renameSync, rmdirSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
-import { checkDatabase } from '@tandem/sqlite'
+import { checkDatabase } from '@tandem/store'
 import * as E from 'fp-ts/lib/Either.js'
 import { fileProblems, readManifest } from './backup.manifest.js'
 import { DATABASE_COMPANIONS, DATABASE_FILE, MAIL_FOLDER, stateFiles } from './data-folder.js'

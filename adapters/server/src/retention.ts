@@ -2,7 +2,7 @@
 // the deleted-user placeholder) and their facts as the core reads them. Used by the sweep and by
 // the administrators' list of who is due, so both decide alike.
 import { type RetentionFacts, type UserId } from '@tandem/core'
-import type { RetentionPerson } from '@tandem/sqlite'
+import type { RetentionPerson } from '@tandem/store'
 import { isDeletedPlaceholder } from './services/account.erasure.js'
 
 export const underRetention = (p: RetentionPerson): boolean => !isDeletedPlaceholder(p) && !p.roles.includes('Admin')

@@ -1,7 +1,7 @@
 // The server's periodic tasks (deadline sweep, reminder sweep) under a lease in the database, so
 // that of several server processes sharing one database file only one sweeps at a time.
 import { MINUTE, type Instant } from '@tandem/core'
-import type { SchedulerLeases } from '@tandem/sqlite'
+import type { SchedulerLeases } from '@tandem/store'
 
 export type ScheduledTask = {
   /** The lease's name: one row in `scheduler_leases`, shared by every process running this task. */

@@ -43,7 +43,7 @@ import {
   type Database,
   type SchedulerLeases,
   type SqliteDatabase,
-} from '@tandem/sqlite'
+} from '@tandem/store'
 import {
   calendarYearOf,
   CURRENT_CONSENT_VERSIONS,

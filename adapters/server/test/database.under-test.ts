@@ -5,7 +5,7 @@
 // database, as it would get the same SQLite file.
 import { join } from 'node:path'
 import BetterSqlite3 from 'better-sqlite3'
-import { openDatabase, openPostgresDatabase, openPostgresKysely, type Database } from '@tandem/sqlite'
+import { openDatabase, openPostgresDatabase, openPostgresKysely, type Database } from '@tandem/store'
 import { createDatabaseOn, type TestDatabase } from '@tandem/testing'
 import { Kysely, SqliteDialect, sql, type RawBuilder } from 'kysely'
 import { afterAll, inject } from 'vitest'

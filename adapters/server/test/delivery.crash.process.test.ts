@@ -5,7 +5,7 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { createOutboxRepository, type Database } from '@tandem/sqlite'
+import { createOutboxRepository, type Database } from '@tandem/store'
 import { simpleParser } from 'mailparser'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { headerText, startTestSmtp, type TestSmtp } from '../../mail/test/support/smtp.server.js'

@@ -1,7 +1,7 @@
 // Two instances on one PostgreSQL database, behind a proxy without session affinity: a person's
 // download prepared by one instance is polled and fetched through the other, handed out once, and
 // gone after the hour it waits; a newer preparation replaces the older one on every instance.
-import { openPostgresKysely } from '@tandem/sqlite'
+import { openPostgresKysely } from '@tandem/store'
 import { createTestDatabase, type TestDatabase } from '@tandem/testing'
 import JSZip from 'jszip'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'

@@ -3,7 +3,7 @@
 // database on it; each harness copies the template into a database of its own
 // (test/database.under-test.ts), which takes a fraction of running the migrations again.
 import { createIdentitySchema } from '@tandem/identity'
-import { openPostgresDatabase } from '@tandem/sqlite'
+import { openPostgresDatabase } from '@tandem/store'
 import { createDatabaseOn, startPostgresServer } from '@tandem/testing'
 import type { TestProject } from 'vitest/node'
 

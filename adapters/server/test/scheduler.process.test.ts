@@ -5,7 +5,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { createOutboxRepository } from '@tandem/sqlite'
+import { createOutboxRepository } from '@tandem/store'
 import { aMentorAnswers } from '@tandem/fixtures'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'

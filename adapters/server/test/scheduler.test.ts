@@ -3,7 +3,7 @@
 // lease holder sweeps, another takes over when the holder stops or dies, and sweeping twice changes
 // nothing.
 import { DAY, HOUR } from '@tandem/core'
-import { createSchedulerLeases } from '@tandem/sqlite'
+import { createSchedulerLeases } from '@tandem/store'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { aMentorAnswers } from '@tandem/fixtures'
 import { sweepReminders } from '../src/reminders.sweep.js'

@@ -12,7 +12,7 @@
 //   the mentee, 7 expired with the mentor, 7 declined by a mentee (reason 1 five times, reason 2
 //   twice) and 6 declined by a mentor (reason 8), all declined ones at 60 %.
 import { DAY, HOUR } from '@tandem/core'
-import type { Database } from '@tandem/sqlite'
+import type { Database } from '@tandem/store'
 import { sql, type RawBuilder } from 'kysely'
 import { runOn } from './store.statements.js'
 

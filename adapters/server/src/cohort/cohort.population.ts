@@ -2,7 +2,7 @@
 // the program year's mentees who could start matching (NEW or AVAILABLE, profile and questionnaire
 // complete), in registration order, and the mentors in the pool (published, AVAILABLE).
 import type { Answer, CohortInput, CohortPair, FirstComeInput, Instant, UserId } from '@tandem/core'
-import type { UserRecord } from '@tandem/sqlite'
+import type { UserRecord } from '@tandem/store'
 import { isDeletedPlaceholder } from '../services/account.erasure.js'
 import type { ServiceContext } from '../services/context.js'
 import { answersOf, sideComplete } from '../services/views.js'

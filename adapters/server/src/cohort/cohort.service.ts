@@ -17,7 +17,7 @@ import {
   type UserId,
 } from '@tandem/core'
 import type { Services } from '@tandem/http'
-import type { CohortDraftRow, CohortRunRecord, DraftSection, PublishStep, UserRecord } from '@tandem/sqlite'
+import type { CohortDraftRow, CohortRunRecord, DraftSection, PublishStep, UserRecord } from '@tandem/store'
 import { isLeft, left, right, type Either } from 'fp-ts/lib/Either.js'
 import { isDeletedPlaceholder } from '../services/account.erasure.js'
 import type { ServiceContext } from '../services/context.js'

@@ -13,7 +13,7 @@ import {
   type Questionnaire,
   type UserId,
 } from '@tandem/core'
-import type { CohortDraftRow, CohortRunRecord, DraftSummary, UserRecord } from '@tandem/sqlite'
+import type { CohortDraftRow, CohortRunRecord, DraftSummary, UserRecord } from '@tandem/store'
 import type { RunProgress } from './cohort.runner.js'
 
 const iso = (at: number | null): string | null => (at === null ? null : new Date(at).toISOString())

@@ -1,7 +1,7 @@
 // The matching-team export (SPEC §9): team id, program year, team status and both sides' statuses
 // always, then the selected groups: matching-team, user-account and proposal information.
 import type { ExportTandemDataRequest, Language } from '@tandem/core'
-import type { ExportProposal, ExportTandemRow } from '@tandem/sqlite'
+import type { ExportProposal, ExportTandemRow } from '@tandem/store'
 import { DATE_TIME_FORMAT, HEADERS, SIDE_LABEL, dateTimeCell, roleLabel, yesNo, type HeaderKey } from './export.labels.js'
 import type { CellValue, SheetColumn } from './sheet.writer.js'
 

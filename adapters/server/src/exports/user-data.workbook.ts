@@ -1,7 +1,7 @@
 // The user-data export of one side (SPEC §9): program year, role and status always, then the
 // selected option groups: basic account, extended account and profile information.
 import { asksProfileQuestion, type ExportUserDataRequest, type Language, type ProfileQuestion } from '@tandem/core'
-import type { ExportUserRow } from '@tandem/sqlite'
+import type { ExportUserRow } from '@tandem/store'
 import { DATE_FORMAT, DATE_TIME_FORMAT, HEADERS, dateCell, dateTimeCell, roleLabel, yesNo, type HeaderKey } from './export.labels.js'
 import type { CellValue, SheetColumn } from './sheet.writer.js'
 

@@ -1,7 +1,7 @@
 // Erases a user's personal data from our database (DeleteUserFromIdp with deletefromDB=true) while
 // the partners' tandem history stays whole: those tandems pass to one anonymous placeholder user.
 import { liveTandemsOf, releaseTandem, releaseTandemsOfLeavingUser, type DomainError, type UserId } from '@tandem/core'
-import type { UserRecord } from '@tandem/sqlite'
+import type { UserRecord } from '@tandem/store'
 import { isLeft, right, type Either } from 'fp-ts/lib/Either.js'
 import type { ServiceContext } from './context.js'
 

@@ -12,7 +12,7 @@ import {
   type VerifiedIdentity,
 } from '@tandem/core'
 import type { Actor, Services } from '@tandem/http'
-import type { UserRecord } from '@tandem/sqlite'
+import type { UserRecord } from '@tandem/store'
 import { isLeft, left, right, type Either } from 'fp-ts/lib/Either.js'
 import type { Unaudited } from './admin/audit.js'
 import { deleteAccount } from './account.erasure.js'

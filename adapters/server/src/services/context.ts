@@ -17,7 +17,7 @@ import type {
   UserRecord,
   UsersRepository,
   WorldStore,
-} from '@tandem/sqlite'
+} from '@tandem/store'
 import { left, right, type Either } from 'fp-ts/lib/Either.js'
 import type { Clock } from '../clock.js'
 import type { CohortRunner } from '../cohort/cohort.runner.js'

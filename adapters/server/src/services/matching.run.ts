@@ -5,7 +5,7 @@
 // and the ranked mentors again (its writes stay conditional on the versions it read). Any failure
 // after the first step clears PENDING again.
 import { abortMatchingRun, beginMatchingRun, completeMatchingRun, MINUTE, type DomainError, type UserId } from '@tandem/core'
-import type { UserRecord } from '@tandem/sqlite'
+import type { UserRecord } from '@tandem/store'
 import { isLeft, isRight, left, right, type Either } from 'fp-ts/lib/Either.js'
 import type { ServiceContext } from './context.js'
 import { sideComplete, sideReads, type SideReads } from './views.js'

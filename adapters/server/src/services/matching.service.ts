@@ -20,7 +20,7 @@ import {
   type Tandem,
 } from '@tandem/core'
 import type { Services } from '@tandem/http'
-import type { UserRecord } from '@tandem/sqlite'
+import type { UserRecord } from '@tandem/store'
 import { isLeft, isRight, left, right, type Either } from 'fp-ts/lib/Either.js'
 import { textIn, userById, type ServiceContext } from './context.js'
 import { runMatching } from './matching.run.js'

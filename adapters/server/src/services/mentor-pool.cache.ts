@@ -12,7 +12,7 @@ import {
   type RankedMentor,
   type UserId,
 } from '@tandem/core'
-import type { AnswersRepository, ListQueries } from '@tandem/sqlite'
+import type { AnswersRepository, ListQueries } from '@tandem/store'
 
 export type MentorPoolCache = {
   readonly rank: (

@@ -19,7 +19,7 @@ import {
   type UserView,
 } from '@tandem/core'
 import { isRight } from 'fp-ts/lib/Either.js'
-import type { UserRecord } from '@tandem/sqlite'
+import type { UserRecord } from '@tandem/store'
 import { textIn, type ServiceContext } from './context.js'
 
 const iso = (at: number | null): string | null => (at === null ? null : toIsoDateTime(at))

@@ -15,7 +15,7 @@ import {
   type StatisticsFilter,
   type StatisticsReport,
 } from '@tandem/core'
-import type { KeyedCount, StatisticsCounts, StatisticsRange } from '@tandem/sqlite'
+import type { KeyedCount, StatisticsCounts, StatisticsRange } from '@tandem/store'
 import type { ServiceContext } from '../services/context.js'
 import { countryName, languageName } from '../services/views.js'
 import { GENDER_LABELS, UNKNOWN_LABEL } from './statistics.labels.js'

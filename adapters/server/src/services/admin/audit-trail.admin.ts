@@ -2,7 +2,7 @@
 // e-mail or id; records answer with ids, and the administrator's name while their account exists.
 import { DAY, fieldError, toIsoDateTime, validationFailed, type AuditRecordView, type UserId } from '@tandem/core'
 import type { Services } from '@tandem/http'
-import type { AuditFilter } from '@tandem/sqlite'
+import type { AuditFilter } from '@tandem/store'
 import { left, right } from 'fp-ts/lib/Either.js'
 import type { ServiceContext } from '../context.js'
 import type { Unaudited } from './audit.js'

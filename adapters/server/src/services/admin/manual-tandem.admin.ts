@@ -1,7 +1,7 @@
 // Administrator calls of manual matching: who can be paired by hand, and the pairing itself.
 import { PROPOSAL_STATES, TANDEM_STATES, createManualTandem } from '@tandem/core'
 import type { Services } from '@tandem/http'
-import type { UserRecord } from '@tandem/sqlite'
+import type { UserRecord } from '@tandem/store'
 import { isLeft, left, right } from 'fp-ts/lib/Either.js'
 import { isDeletedPlaceholder } from '../account.erasure.js'
 import { userByEmail, type ServiceContext } from '../context.js'

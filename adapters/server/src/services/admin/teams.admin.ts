@@ -16,7 +16,7 @@ import {
   type WorldStep,
 } from '@tandem/core'
 import type { Services } from '@tandem/http'
-import type { UserRecord } from '@tandem/sqlite'
+import type { UserRecord } from '@tandem/store'
 import { isLeft, left, right, type Either } from 'fp-ts/lib/Either.js'
 import { textIn, userByEmail, type ServiceContext } from '../context.js'
 import type { Unaudited } from './audit.js'

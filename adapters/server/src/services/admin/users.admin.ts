@@ -13,7 +13,7 @@ import {
   type UserListRow,
 } from '@tandem/core'
 import type { Services } from '@tandem/http'
-import type { UserRecord } from '@tandem/sqlite'
+import type { UserRecord } from '@tandem/store'
 import { isLeft, left, right } from 'fp-ts/lib/Either.js'
 import { isDeletedPlaceholder } from '../account.erasure.js'
 import { userByEmail, type ServiceContext } from '../context.js'

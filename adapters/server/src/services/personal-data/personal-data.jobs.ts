@@ -5,7 +5,7 @@
 // download may reach any instance; the archive is deleted when fetched, replaced or an hour old.
 import { randomUUID } from 'node:crypto'
 import type { UserId } from '@tandem/core'
-import type { DownloadStatus } from '@tandem/sqlite'
+import type { DownloadStatus } from '@tandem/store'
 import type { ServiceContext } from '../context.js'
 import { personalDataArchive } from './personal-data.archive.js'
 import { collectPersonalData } from './personal-data.collect.js'
