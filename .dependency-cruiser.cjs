@@ -1,10 +1,12 @@
-// The dependency rule of ARCHITECTURE §1: the core is pure, adapters meet only in the server,
-// the web app reaches the server over HTTP and may import only the core. Each workspace declares
+// The dependency rule (docs/architecture.md): core ← application ← adapters ← server. The core is
+// pure; the application (use cases and their ports) imports only the core; adapters import the core
+// and the application's ports and meet only in the server (the composition root); the web app
+// reaches the server over HTTP and may import only the core. Each workspace declares
 // every package it imports in its own package.json (a hoisted copy in node_modules must not hide a
 // missing declaration), and production code imports no dev dependency.
 
 /** Production code: each workspace's src/ (tests, configs, benches and e2e may use dev tools). */
-const PRODUCTION = '^(core|fixtures|adapters/[^/]+|web)/src/'
+const PRODUCTION = '^(core|application|fixtures|adapters/[^/]+|web)/src/'
 
 module.exports = {
   forbidden: [
@@ -30,6 +32,13 @@ module.exports = {
       to: { pathNot: ['^core/', '^node_modules/(fp-ts|io-ts|fast-check|vitest|@vitest|munkres)/'] },
     },
     {
+      name: 'application-only-core',
+      comment: 'the use cases import the core and no adapter: they reach storage, time and workers through their ports',
+      severity: 'error',
+      from: { path: '^application/' },
+      to: { path: '^(adapters|fixtures|web|testing)/' },
+    },
+    {
       name: 'core-no-node-builtins',
       severity: 'error',
       from: { path: '^core/src' },
@@ -46,20 +55,20 @@ module.exports = {
       name: 'web-only-core',
       severity: 'error',
       from: { path: '^web/src' },
-      to: { path: '^(adapters|fixtures)/' },
+      to: { path: '^(application|adapters|fixtures)/' },
     },
     {
       name: 'testing-stands-alone',
       comment: 'the shared test support (a throwaway PostgreSQL) knows nothing of the product, so every suite may use it',
       severity: 'error',
       from: { path: '^testing/' },
-      to: { path: '^(core|fixtures|adapters|web)/' },
+      to: { path: '^(core|application|fixtures|adapters|web)/' },
     },
     {
       name: 'fixtures-only-core',
       severity: 'error',
       from: { path: '^fixtures/' },
-      to: { path: '^(adapters|web)/' },
+      to: { path: '^(application|adapters|web)/' },
     },
   ],
   options: {

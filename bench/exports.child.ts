@@ -7,7 +7,7 @@ import { pipeline } from 'node:stream/promises'
 import { PassThrough } from 'node:stream'
 import { createServer, loadConfig, onSqliteFile } from '@tandem/server'
 import { pino } from 'pino'
-import { tandemDataSpreadsheet, userDataSpreadsheet } from '../adapters/server/src/exports/index.js'
+import { tandemDataSpreadsheet, userDataSpreadsheet } from '@tandem/application'
 
 const kind = process.argv[2] === 'teams' ? 'teams' : 'users'
 const size = Number(process.argv[3] ?? '10000')

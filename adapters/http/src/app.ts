@@ -12,7 +12,7 @@ import { UPLOAD_FIELD, json, type Incoming, type Reply, type Route } from './rou
 import { routeTable } from './routes.table.js'
 import { docsAssets } from './openapi/docs.page.js'
 import { cachedVerifier } from './token.cache.js'
-import type { Services } from './services.port.js'
+import type { Services } from '@tandem/application'
 import type { LimitAttempt } from './limits.port.js'
 import { serveWebApp } from './web.static.js'
 import { errorCodeOf, statusOf } from './status.map.js'

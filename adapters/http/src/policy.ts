@@ -1,19 +1,13 @@
 // Who may call a route: anyone, a signed-in user acting on their own data, or an administrator.
 // The caller (actor) is resolved once per request from the verified token and our user table;
 // handlers of anonymous routes are typed with `Actor | null` (route.ts), the others with `Actor`.
-import type { RoleName, UserId, VerifiedIdentity } from '@tandem/core'
+import type { VerifiedIdentity } from '@tandem/core'
+import type { Actor } from '@tandem/application'
 
 export type Policy = 'anonymous' | 'self' | 'admin'
 
-/** A signed-in caller. `userId` is null until they have signed up. */
-export type Actor = {
-  readonly identity: VerifiedIdentity
-  readonly userId: UserId | null
-  /** The account's e-mail (ours when signed up, else the token's): the only one they may name. */
-  readonly email: string
-  readonly roles: readonly RoleName[]
-  readonly isAdmin: boolean
-}
+/** A signed-in caller (the application's Actor). */
+export type { Actor }
 
 /** The token verifier port: null for a missing, expired, forged or foreign token. */
 export type VerifyToken = (token: string) => Promise<VerifiedIdentity | null>

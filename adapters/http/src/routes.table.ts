@@ -50,7 +50,7 @@ import { exportRoutes } from './routes.exports.js'
 import { statisticsRoutes } from './routes.statistics.js'
 import { docsRoutes } from './routes.docs.js'
 import { openApiDocument, type OpenApiDocument } from './openapi/openapi.document.js'
-import type { Services } from './services.port.js'
+import type { Services } from '@tandem/application'
 
 /** The characters of a browser error report that are kept (how many a caller may send: the limiter's logError budget). */
 export const LOG_ERROR_MAX_CHARACTERS = 2000

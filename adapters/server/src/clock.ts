@@ -1,7 +1,9 @@
-// The clock port: the only place the server reads time, so tests can move it.
+// The clock the server passes to the application (the port is @tandem/application's Clock): the only
+// place the server reads time, so tests can move it.
 import type { Instant } from '@tandem/core'
+import type { Clock } from '@tandem/application'
 
-export type Clock = () => Instant
+export type { Clock }
 
 export const systemClock: Clock = () => Date.now()
 

@@ -7,7 +7,7 @@ import type { EmbeddedProvider } from '@tandem/identity'
 import { isLeft } from 'fp-ts/lib/Either.js'
 import { seedPopulation } from './population.seed.js'
 import type { Database } from '@tandem/store'
-import type { ServiceContext } from './services/index.js'
+import type { ServiceContext } from '@tandem/application'
 
 export const DEMO_PASSWORD = 'tandem-demo-2026'
 export const DEMO_ACCOUNTS = {

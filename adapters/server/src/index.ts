@@ -5,5 +5,5 @@ export { createServer, onSqliteFile, type TandemServer, type SqliteServer, type 
 export { manualClock, systemClock, type Clock } from './clock.js'
 export { createLogger, REDACTED_PATHS } from './logger.js'
 export { fixtureMasterData } from './master-data.js'
-export { createServices, runMatching, clearInterruptedRuns, type ServiceContext, type MasterData } from './services/index.js'
+export { createServices, runMatching, clearInterruptedRuns, type ServiceContext, type MasterData } from '@tandem/application'
 export { seedPopulation, type SeededPerson } from './population.seed.js'

@@ -1,7 +1,7 @@
 // The master data the services read (questionnaire, profile questions, countries, states, languages,
 // decline reasons), taken from @tandem/fixtures: data, not code.
 import { accountLanguages, countries, declineReasons, federalStates, profileQuestions, questionnaire } from '@tandem/fixtures'
-import type { MasterData } from './services/context.js'
+import type { MasterData } from '@tandem/application'
 
 export const fixtureMasterData = (): MasterData => ({
   questionnaire,

@@ -5,7 +5,7 @@ import { calendarYearOf, isQuestionnaireComplete, publishMentor, type Side } fro
 import type { Population, SyntheticPerson } from '@tandem/fixtures'
 import { isLeft } from 'fp-ts/lib/Either.js'
 import type { Database } from '@tandem/store'
-import type { ServiceContext } from './services/index.js'
+import type { ServiceContext } from '@tandem/application'
 
 export type SeededPerson = { readonly userId: number; readonly email: string; readonly subject: string; readonly side: Side }
 

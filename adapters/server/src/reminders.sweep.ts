@@ -4,7 +4,7 @@ import type { Participant, Tandem } from '@tandem/core'
 import { prepareNotification, remindersDue, type OrganisationInfo, type ReminderType } from '@tandem/mail'
 import { insertOutboxRow, type Contact, type Database, type NewOutboxRow } from '@tandem/store'
 import { isRight } from 'fp-ts/lib/Either.js'
-import type { ServiceContext } from './services/index.js'
+import type { ServiceContext } from '@tandem/application'
 
 /** The sweep runs beside the services: it reads through them and writes its rows in one transaction. */
 export type ReminderSweepContext = Pick<ServiceContext, 'clock' | 'lists' | 'store'> & { readonly db: Database }

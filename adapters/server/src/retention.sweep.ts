@@ -7,9 +7,9 @@ import { monthsAfter, retentionStep, type UserId } from '@tandem/core'
 import { prepareNotification, type OrganisationInfo } from '@tandem/mail'
 import { insertOutboxRow, type Database } from '@tandem/store'
 import { isRight } from 'fp-ts/lib/Either.js'
-import { retentionFactsOf, underRetention, type RetentionSweepResult } from './retention.js'
-import { eraseUser } from './services/account.erasure.js'
-import type { ServiceContext } from './services/index.js'
+import { retentionFactsOf, underRetention, type RetentionSweepResult } from '@tandem/application'
+import { eraseUser } from '@tandem/application'
+import type { ServiceContext } from '@tandem/application'
 
 export type RetentionSweepContext = ServiceContext & { readonly db: Database }
 

@@ -3,7 +3,7 @@
 // Then a process is killed mid-burst: the file stays consistent and a restart clears PENDING runs.
 import { beginMatchingRun, checkInvariants, LIVE_TANDEM_STATES, type World } from '@tandem/core'
 import { afterEach, describe, expect, it } from 'vitest'
-import { INTERRUPTED_RUN_AFTER } from '../src/services/index.js'
+import { INTERRUPTED_RUN_AFTER } from '@tandem/application'
 import { databaseDamage } from './database.under-test.js'
 import { startHarness, type Harness, type Person } from './harness.js'
 

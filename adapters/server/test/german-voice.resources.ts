@@ -8,8 +8,8 @@ import { declineReasons, profileQuestions, questionnaire } from '@tandem/fixture
 import { IDENTITY_TEXTS } from '@tandem/identity'
 import { NOTIFICATION_TYPES, renderNotification } from '@tandem/mail'
 import { allSamples, org } from '../../mail/test/support/samples.js'
-import { HEADERS, SHEETS } from '../src/exports/index.js'
-import { SIDE_LABEL } from '../src/exports/export.labels.js'
+import { HEADERS, SHEETS } from '@tandem/application'
+import { SIDE_LABEL } from '@tandem/application'
 import type { GermanText } from './german-voice.checker.js'
 
 const WEB = join(import.meta.dirname, '../../../web/src')

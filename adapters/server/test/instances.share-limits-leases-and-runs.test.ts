@@ -6,7 +6,7 @@
 import { beginMatchingRun } from '@tandem/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { manualClock } from '../src/clock.js'
-import { INTERRUPTED_RUN_AFTER } from '../src/services/index.js'
+import { INTERRUPTED_RUN_AFTER } from '@tandem/application'
 import { startInstances, type InProcessInstance, type Instances } from './instances.support.js'
 
 const START = Date.UTC(2026, 2, 2, 9, 0, 0)

@@ -5,7 +5,7 @@
 import { compileQuestionnaire, packMentorPool, rankPool, type Answer, type UserId } from '@tandem/core'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createMentorPoolCache } from '../src/services/mentor-pool.cache.js'
+import { createMentorPoolCache } from '@tandem/application'
 import { seedCohort } from './cohort.support.js'
 import { startHarness, type Harness } from './harness.js'
 

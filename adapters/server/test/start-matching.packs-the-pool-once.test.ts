@@ -3,7 +3,7 @@
 // them packing all published mentors again cost a fresh instance as much as hundreds of runs.
 import type { Answer, UserId } from '@tandem/core'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createMentorPoolCache } from '../src/services/mentor-pool.cache.js'
+import { createMentorPoolCache } from '@tandem/application'
 import { startHarness, type Harness, type Person } from './harness.js'
 import { statementsOf } from './statements.during.js'
 

@@ -4,7 +4,7 @@
 // while a mentor is still free.
 import { LIVE_TANDEM_STATES, type ProposalsResponse } from '@tandem/core'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { MentorPoolCache } from '../src/services/mentor-pool.cache.js'
+import type { MentorPoolCache } from '@tandem/application'
 import { expectOk, startHarness, type Harness, type Person } from './harness.js'
 
 let h: Harness

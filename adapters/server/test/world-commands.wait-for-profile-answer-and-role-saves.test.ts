@@ -8,7 +8,7 @@ import { checkInvariants, LIVE_TANDEM_STATES, type World } from '@tandem/core'
 import { aMenteeAnswers, aMentorAnswers } from '@tandem/fixtures'
 import { sql, type Kysely } from 'kysely'
 import { afterEach, describe, expect, it } from 'vitest'
-import type { MentorPoolCache } from '../src/services/mentor-pool.cache.js'
+import type { MentorPoolCache } from '@tandem/application'
 import { openKyselyOf } from './database.under-test.js'
 import { signUpBody, startHarness, type Harness, type Person, type Reply } from './harness.js'
 

@@ -4,41 +4,11 @@ import type { Instant, Side, StatusName, TandemState } from '@tandem/core'
 import { sql } from 'kysely'
 import type { Database } from '../portable/database.js'
 import { jsonNumber } from '../portable/dialect.js'
+import type { UserListRow, TandemListFilter, TandemListRow, ListQueries } from '@tandem/application'
 
-export type UserListRow = {
-  readonly id: number
-  readonly firstName: string
-  readonly lastName: string
-  readonly email: string
-  readonly registeredAt: number
-  readonly programYear: string | null
-  readonly status: StatusName
-}
+export type { UserListRow, TandemListFilter, TandemListRow, ListQueries }
 
-export type TandemListFilter = {
-  readonly states: readonly TandemState[]
-  /** 0 or null: any. */
-  readonly tandemId: number | null
-  /** Part of a name or e-mail of either side; empty: any. */
-  readonly userSearch: string
-  readonly clusterIds: readonly number[]
-}
-
-export type TandemListRow = {
-  readonly id: number
-  readonly createdAt: number
-  readonly programYear: string | null
-  readonly menteeLastName: string
-  readonly mentorLastName: string
-  readonly state: TandemState
-  readonly menteeProposalState: string
-  readonly mentorProposalState: string
-  readonly base: number
-  readonly max: number
-  readonly percentage: number
-}
-
-export const createListQueries = (db: Database) => {
+export const createListQueries = (db: Database): ListQueries => {
   const k = db.kysely
   return {
     usersBySide: async (side: Side, statuses: readonly StatusName[]): Promise<UserListRow[]> => {
@@ -239,5 +209,3 @@ export const createListQueries = (db: Database) => {
       ).map((r) => r.id),
   }
 }
-
-export type ListQueries = ReturnType<typeof createListQueries>

@@ -14,30 +14,11 @@ import {
   oneIf,
   type TandemGroup,
 } from './statistics.predicates.js'
+import type { StatisticsRange, KeyedCount, StatisticsCounts, StatisticsQueries } from '@tandem/application'
+
+export type { StatisticsRange, KeyedCount, StatisticsCounts, StatisticsQueries }
 
 const SIDES: readonly Side[] = ['Mentee', 'Mentor']
-
-/** Program years (empty: all) and a half-open range of instants [from, until) (null: open). */
-export type StatisticsRange = { readonly clusterIds: readonly number[]; readonly from: number | null; readonly until: number | null }
-
-export type KeyedCount = { readonly key: string; readonly mentees: number; readonly mentors: number }
-
-/** The raw counts; the services turn them into shown figures (core `showCount`, `matchRate`, …). */
-export type StatisticsCounts = {
-  /** People per furthest funnel stage reached (index into MENTEE_FUNNEL / MENTOR_FUNNEL). */
-  readonly furthest: Readonly<Record<Side, readonly number[]>>
-  readonly started: number
-  readonly matched: number
-  /** The middle value(s) of the sorted times (ms) from first start to first match (core `medianRows`). */
-  readonly medianMiddle: readonly number[]
-  readonly menteeExpired: number
-  readonly mentorExpired: number
-  readonly mentorsPausedForSilence: number
-  readonly declineReasons: Readonly<Record<Side, readonly { readonly reasonId: number; readonly count: number }[]>>
-  readonly scores: readonly { readonly bucket: number; readonly matched: number; readonly declined: number }[]
-  readonly pool: readonly { readonly day: number; readonly availableMentors: number; readonly waitingMentees: number }[]
-  readonly breakdowns: Readonly<Record<'language' | 'country' | 'gender', readonly KeyedCount[]>>
-}
 
 type Users = ExpressionBuilder<Schema, 'users'>
 
@@ -94,7 +75,7 @@ const reachedStage = (side: Side, stage: number, eb: Users): AliasableExpression
           .end(),
       )
 
-export const createStatisticsQueries = (db: Database) => {
+export const createStatisticsQueries = (db: Database): StatisticsQueries => {
   const k = db.kysely
 
   /**
@@ -326,5 +307,3 @@ export const createStatisticsQueries = (db: Database) => {
     },
   }
 }
-
-export type StatisticsQueries = ReturnType<typeof createStatisticsQueries>

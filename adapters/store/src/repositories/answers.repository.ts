@@ -5,10 +5,11 @@ import type { Answers, Side, UserId } from '@tandem/core'
 import { sql } from 'kysely'
 import type { Database } from '../portable/database.js'
 import { answersOf } from '../portable/rows.js'
+import type { Candidate, AnswersRepository } from '@tandem/application'
 
-export type Candidate = { readonly id: UserId; readonly answers: Answers; readonly poolSince: number | null }
+export type { Candidate, AnswersRepository }
 
-export const createAnswersRepository = (db: Database) => {
+export const createAnswersRepository = (db: Database): AnswersRepository => {
   const k = db.kysely
   const cache = new Map<UserId, { readonly version: number; readonly answers: Answers }>()
 
@@ -84,5 +85,3 @@ export const createAnswersRepository = (db: Database) => {
       )) !== undefined,
   }
 }
-
-export type AnswersRepository = ReturnType<typeof createAnswersRepository>

@@ -2,8 +2,11 @@
 import type { Cluster, ClusterId } from '@tandem/core'
 import type { Database } from '../portable/database.js'
 import { serialiseTransactions } from '../portable/dialect.js'
+import type { ClustersRepository } from '@tandem/application'
 
-export const createClustersRepository = (db: Database) => {
+export type { ClustersRepository }
+
+export const createClustersRepository = (db: Database): ClustersRepository => {
   const k = db.kysely
   const list = async (): Promise<Cluster[]> =>
     (await db.all(k.selectFrom('clusters').selectAll().orderBy('id'))).map((c) => ({
@@ -35,5 +38,3 @@ export const createClustersRepository = (db: Database) => {
       }),
   }
 }
-
-export type ClustersRepository = ReturnType<typeof createClustersRepository>

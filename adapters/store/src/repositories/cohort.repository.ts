@@ -1,62 +1,36 @@
 // Whole-cohort runs and their drafts (migration 0008): a run's life (Running -> Draft -> Published,
 // or Cancelled / Failed), one row per mentee of its draft, the admin's edits and the publish, whose
 // every step commits or rolls back together.
-import { Score, type CohortRunState, type CohortTotalsView, type Instant, type UserId } from '@tandem/core'
+import { Score, type CohortTotalsView, type Instant, type UserId } from '@tandem/core'
 import * as t from 'io-ts'
 import type { ExpressionBuilder, Selectable } from 'kysely'
 import type { Database } from '../portable/database.js'
 import { jsonNumber } from '../portable/dialect.js'
 import type { CohortDraftRowsTable, Schema } from '../portable/schema.js'
 import { decodeStored } from '../portable/rows.js'
+import type {
+  CohortRunRecord,
+  DraftReason,
+  DraftOutcome,
+  CohortDraftRow,
+  DraftSection,
+  DraftSummary,
+  DraftPerson,
+  PublishStep,
+  CohortRepository,
+} from '@tandem/application'
 
-export type CohortRunRecord = {
-  readonly id: number
-  readonly clusterId: number
-  readonly objective: 'maxMatched' | 'maxScore'
-  readonly threshold: number
-  readonly state: CohortRunState
-  /** The administrator's e-mail. */
-  readonly startedBy: string | null
-  readonly startedAt: Instant
-  readonly finishedAt: Instant | null
-  readonly publishedBy: string | null
-  readonly publishedAt: Instant | null
-  readonly solverTotals: CohortTotalsView | null
-  readonly firstCome: CohortTotalsView | null
-  readonly failure: string | null
-  /** While Running: the computing instance's latest phase and fraction, and when it last wrote them. */
-  readonly phase: string | null
-  readonly fraction: number
-  readonly heartbeatAt: Instant | null
-  /** The instance computing it (host and data folder). */
-  readonly owner: string | null
+export type {
+  CohortRunRecord,
+  DraftReason,
+  DraftOutcome,
+  CohortDraftRow,
+  DraftSection,
+  DraftSummary,
+  DraftPerson,
+  PublishStep,
+  CohortRepository,
 }
-
-export type DraftReason = 'NoMentorAboveThreshold' | 'TakenByBetterAssignment' | 'DroppedByAdmin'
-export type DraftOutcome = 'Proposed' | 'Published' | 'Skipped'
-
-export type CohortDraftRow = {
-  readonly menteeId: UserId
-  readonly menteeVersion: number
-  /** null: no pair (see `reason`). */
-  readonly mentor: { readonly id: UserId; readonly version: number; readonly score: Score } | null
-  readonly reason: DraftReason | null
-  readonly candidates: number
-  readonly edited: boolean
-  readonly outcome: DraftOutcome
-  readonly skipReason: 'Changed' | 'NotAvailable' | null
-  readonly tandemId: number | null
-}
-
-/** The lists of a draft: proposed pairs, mentees without a pair, pairs a publish skipped. */
-export type DraftSection = 'pairs' | 'unmatched' | 'skipped'
-
-export type DraftSummary = {
-  readonly counts: { readonly pairs: number; readonly unmatched: number; readonly skipped: number }
-  readonly totals: CohortTotalsView
-}
-
-export type DraftPerson = { readonly id: UserId; readonly firstName: string; readonly lastName: string; readonly email: string }
 
 /** The rows of a list, as the draft view sorts them into lists (a pair has a mentor and its score). */
 const inSection = (section: DraftSection) => (eb: ExpressionBuilder<Schema, 'cohort_draft_rows'>) =>
@@ -65,9 +39,6 @@ const inSection = (section: DraftSection) => (eb: ExpressionBuilder<Schema, 'coh
     : section === 'unmatched'
       ? eb.and([eb.or([eb('mentor_id', 'is', null), eb('score', 'is', null)]), eb('reason', 'is not', null)])
       : eb.and([eb('mentor_id', 'is not', null), eb('score', 'is not', null), eb('outcome', '=', 'Skipped')])
-
-/** What publishing one pair did: its tandem, or why it was skipped. */
-export type PublishStep = { readonly tandemId: number } | { readonly skipped: 'Changed' | 'NotAvailable' }
 
 const Objective = t.keyof({ maxMatched: null, maxScore: null })
 const State = t.keyof({ Running: null, Draft: null, Cancelled: null, Failed: null, Published: null })
@@ -79,7 +50,7 @@ const Totals = t.type({ mentees: t.number, matched: t.number, meanPercentage: t.
 /** The failure of a run whose instance stopped (or stopped writing its heartbeat) before it ended. */
 export const INTERRUPTED = 'interrupted: its server stopped'
 
-export const createCohortRepository = (db: Database) => {
+export const createCohortRepository = (db: Database): CohortRepository => {
   const k = db.kysely
 
   const runOf = (row: {
@@ -396,5 +367,3 @@ export const createCohortRepository = (db: Database) => {
       }),
   }
 }
-
-export type CohortRepository = ReturnType<typeof createCohortRepository>

@@ -2,16 +2,11 @@
 // subject (keyed by a secret in the database) and the deletion time, so the API can refuse tokens
 // issued before the deletion while no personal data stays behind.
 import { createHmac } from 'node:crypto'
-import type { Instant } from '@tandem/core'
 import type { Database } from '../portable/database.js'
 import { secretNamed } from '../portable/secrets.js'
+import type { DeletedSubjects } from '@tandem/application'
 
-export type DeletedSubjects = {
-  /** Records (or moves later) the deletion of the account issuer + subject, at `at`. */
-  readonly record: (issuer: string, subject: string, at: Instant) => Promise<void>
-  /** When the account issuer + subject was deleted, or undefined. */
-  readonly deletedAt: (issuer: string, subject: string) => Promise<Instant | undefined>
-}
+export type { DeletedSubjects }
 
 export const createDeletedSubjects = (db: Database): DeletedSubjects => {
   const k = db.kysely

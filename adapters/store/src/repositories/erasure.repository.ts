@@ -5,20 +5,9 @@ import { isLeft, left, right, type Either } from 'fp-ts/lib/Either.js'
 import { sql } from 'kysely'
 import type { Database } from '../portable/database.js'
 import { containsText } from '../portable/dialect.js'
+import type { ErasureRules, Erased, ErasureRepository } from '@tandem/application'
 
-export type ErasureRules = {
-  /** The placeholder that takes the user's places in tandems (made on first use, inside the transaction). */
-  readonly placeholderId: () => Promise<UserId>
-  /** A delivered partner mail's subject without what it said about the user. */
-  readonly scrubSubject: (subject: string, user: { readonly firstName: string; readonly lastName: string }) => string
-  /** Writes what must outlive the user (the record that refuses their old tokens), in the same transaction. */
-  readonly recordDeletion?: () => Promise<void>
-  /** Runs first, in the same transaction (the release of the user's live tandems); a Left undoes everything. */
-  readonly before?: () => Promise<Either<DomainError, unknown>>
-}
-
-/** What an erasure removed besides rows: the outbox ids whose delivered mail files must go too. */
-export type Erased = { readonly outboxIds: readonly number[] }
+export type { ErasureRules, Erased, ErasureRepository }
 
 class Refused extends Error {
   constructor(readonly error: DomainError) {
@@ -26,7 +15,7 @@ class Refused extends Error {
   }
 }
 
-export const createErasureRepository = (db: Database) => {
+export const createErasureRepository = (db: Database): ErasureRepository => {
   const k = db.kysely
   const repository = {
     /**
@@ -92,5 +81,3 @@ export const createErasureRepository = (db: Database) => {
   }
   return repository
 }
-
-export type ErasureRepository = ReturnType<typeof createErasureRepository>

@@ -5,26 +5,9 @@ import type { Selectable } from 'kysely'
 import type { Database } from '../portable/database.js'
 import { forUpdate } from '../portable/dialect.js'
 import type { OutboxTable } from '../portable/schema.js'
+import type { OutboxStatus, StoredOutboxMessage, NewOutboxRow, OutboxRepository } from '@tandem/application'
 
-export type OutboxStatus = 'pending' | 'sending' | 'sent' | 'failed'
-
-/** Shaped like @tandem/mail's OutboxMessage, so the server passes this store as its OutboxPort. */
-export type StoredOutboxMessage = {
-  readonly id: number
-  readonly type: string
-  readonly language: string
-  readonly recipient: { readonly email: string; readonly name: string }
-  readonly userId: UserId | null
-  readonly data: unknown
-  readonly subject: string
-  readonly createdAt: Instant
-  readonly attempts: number
-  readonly status: OutboxStatus
-  readonly nextAttemptAt: Instant
-  readonly lastError: string | null
-}
-
-export type NewOutboxRow = Omit<StoredOutboxMessage, 'id' | 'attempts' | 'status' | 'lastError'>
+export type { OutboxStatus, StoredOutboxMessage, NewOutboxRow, OutboxRepository }
 
 const STATUSES: readonly OutboxStatus[] = ['pending', 'sending', 'sent', 'failed']
 // The texts of @tandem/mail's INTERRUPTED_ERROR and INTERRUPTED_GIVEN_UP (adapters do not import each other).
@@ -79,7 +62,7 @@ export const insertOutboxRows = async (db: Database, rows: readonly NewOutboxRow
   )
 }
 
-export const createOutboxRepository = (db: Database) => {
+export const createOutboxRepository = (db: Database): OutboxRepository => {
   const k = db.kysely
   const leased = (id: number, worker: string) => k.updateTable('outbox').where('id', '=', id).where('locked_by', '=', worker)
   return {
@@ -173,5 +156,3 @@ export const createOutboxRepository = (db: Database) => {
     },
   }
 }
-
-export type OutboxRepository = ReturnType<typeof createOutboxRepository>

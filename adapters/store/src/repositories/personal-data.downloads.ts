@@ -4,14 +4,14 @@
 // and rows older than the keeping time are deleted by whoever looks next and by the sweep.
 import type { Instant } from '@tandem/core'
 import type { Database } from '../portable/database.js'
+import type { DownloadState, DownloadStatus, PersonalDataDownloads } from '@tandem/application'
 
-export type DownloadState = 'preparing' | 'ready' | 'failed'
-export type DownloadStatus = { readonly state: DownloadState; readonly progress: number }
+export type { DownloadState, DownloadStatus, PersonalDataDownloads }
 
 const STATES: readonly string[] = ['preparing', 'ready', 'failed']
 const stateOf = (value: string): DownloadState => (STATES.includes(value) ? (value as DownloadState) : 'failed')
 
-export const createPersonalDataDownloads = (db: Database) => {
+export const createPersonalDataDownloads = (db: Database): PersonalDataDownloads => {
   const k = db.kysely
   return {
     /** Starts a preparation named `job`, replacing the person's earlier one (and its archive). */
@@ -55,5 +55,3 @@ export const createPersonalDataDownloads = (db: Database) => {
     },
   }
 }
-
-export type PersonalDataDownloads = ReturnType<typeof createPersonalDataDownloads>

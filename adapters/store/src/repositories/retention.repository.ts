@@ -1,29 +1,15 @@
 // What the retention sweep reads and writes (docs/privacy.md): each person's last activity, program
 // year end, live tandems and notice; the sign-in that restarts the clock; the outbox bodies that
 // outlived the retention period (their subject and date stay as the history).
-import type { Instant, Language, RoleName, UserId } from '@tandem/core'
+import type { Instant, UserId } from '@tandem/core'
 import { sql } from 'kysely'
 import type { Database } from '../portable/database.js'
 import { rolesOf } from '../portable/rows.js'
+import type { RetentionPerson, RetentionRepository } from '@tandem/application'
 
-export type RetentionPerson = {
-  readonly id: UserId
-  readonly issuer: string
-  readonly subject: string
-  readonly email: string
-  readonly firstName: string
-  readonly lastName: string
-  readonly language: Language
-  readonly roles: readonly RoleName[]
-  readonly registeredAt: Instant
-  readonly lastSignedInAt: Instant | null
-  readonly noticeAt: Instant | null
-  /** When the mentee's program year ended; null for mentors and years still running. */
-  readonly programYearEndedAt: Instant | null
-  readonly hasLiveTandem: boolean
-}
+export type { RetentionPerson, RetentionRepository }
 
-export const createRetentionRepository = (db: Database) => {
+export const createRetentionRepository = (db: Database): RetentionRepository => {
   const k = db.kysely
   const live = (column: 'mentee_id' | 'mentor_id') =>
     // 0/1 on both: PostgreSQL answers a bare exists as a boolean, SQLite as a number.
@@ -96,5 +82,3 @@ export const createRetentionRepository = (db: Database) => {
       new Set((await db.all(k.selectFrom('outbox').select('id').where('created_at', '>=', since))).map((r) => r.id)),
   }
 }
-
-export type RetentionRepository = ReturnType<typeof createRetentionRepository>

@@ -5,8 +5,6 @@ import {
   type ConsentRecord,
   type ConsentDocument,
   type ConsentVersions,
-  type Language,
-  type Participant,
   type RoleName,
   type Side,
   type UserId,
@@ -14,51 +12,11 @@ import {
 import type { Database } from '../portable/database.js'
 import { forUpdate, isUniqueViolation } from '../portable/dialect.js'
 import { participantOf, rolesOf, type UserRow } from '../portable/rows.js'
+import type { Gender, UserRecord, NewUser, ProfileFields, UsersRepository } from '@tandem/application'
+
+export type { Gender, UserRecord, NewUser, ProfileFields, UsersRepository }
 
 const isConsentDocument = (text: string): text is ConsentDocument => (CONSENT_DOCUMENTS as readonly string[]).includes(text)
-
-export type Gender = 'Female' | 'Male' | 'Non-binary' | 'NA'
-
-export type UserRecord = {
-  readonly id: UserId
-  readonly issuer: string
-  readonly subject: string
-  readonly email: string
-  readonly firstName: string
-  readonly lastName: string
-  readonly gender: Gender
-  readonly birthDate: string | null
-  readonly language: Language
-  readonly roles: readonly RoleName[]
-  readonly countryCodeId: number | null
-  readonly stateOriginalId: number | null
-  readonly city: string
-  readonly professionalPosition: string
-  readonly company: string
-  readonly registeredAt: number
-  readonly hasImage: boolean
-  readonly participant: Participant
-}
-
-export type NewUser = Pick<
-  UserRecord,
-  'issuer' | 'subject' | 'email' | 'firstName' | 'lastName' | 'gender' | 'birthDate' | 'language' | 'roles'
-> & {
-  readonly acceptedPrivacy: boolean
-  readonly acceptedTerms: boolean
-  readonly menteeClusterId: number | null
-}
-
-export type ProfileFields = {
-  readonly countryCodeId: number | null
-  readonly stateOriginalId: number | null
-  readonly city: string
-  readonly professionalPosition: string
-  readonly company: string
-  readonly language: Language
-  readonly menteeClusterId: number | null
-  readonly profileAnswers: readonly { readonly questionId: number; readonly answer: string }[]
-}
 
 const GENDERS: readonly Gender[] = ['Female', 'Male', 'Non-binary', 'NA']
 
@@ -83,7 +41,7 @@ const recordOf = (row: UserRow, hasImage: boolean): UserRecord => ({
   participant: participantOf(row),
 })
 
-export const createUsersRepository = (db: Database) => {
+export const createUsersRepository = (db: Database): UsersRepository => {
   const k = db.kysely
   /** A user with whether they have a profile image (1 or 0, as the flags are on both databases), in one statement. */
   const users = () =>
@@ -320,5 +278,3 @@ export const createUsersRepository = (db: Database) => {
       }),
   }
 }
-
-export type UsersRepository = ReturnType<typeof createUsersRepository>

@@ -9,12 +9,10 @@ import {
   type Cluster,
   type DomainError,
   type DomainEvent,
-  type Language,
   type Participant,
   type Tandem,
   type TandemId,
   type Transition,
-  type TransitionResult,
   type UserId,
   type World,
 } from '@tandem/core'
@@ -22,31 +20,11 @@ import { left, right, isLeft, type Either } from 'fp-ts/lib/Either.js'
 import { sql, type RawBuilder } from 'kysely'
 import { together, type Database } from '../portable/database.js'
 import { forUpdate, isMissedVersion, isUniqueViolation, newTandemIds } from '../portable/dialect.js'
-import { insertOutboxRows, type NewOutboxRow } from './outbox.repository.js'
+import { insertOutboxRows } from './outbox.repository.js'
 import { participantColumns, participantOf, tandemColumns, tandemOf } from '../portable/rows.js'
+import type { Slice, Contact, Notifier, Apply, WorldStore } from '@tandem/application'
 
-/** Which part of the world a command reads; tandems of the named users and their partners come along. */
-export type Slice = {
-  readonly userIds: readonly UserId[]
-  readonly tandemIds?: readonly TandemId[]
-  /** Users loaded without their tandems (candidate mentors of a matching run). */
-  readonly extraUserIds?: readonly UserId[]
-}
-
-export type Contact = {
-  readonly id: UserId
-  readonly email: string
-  readonly firstName: string
-  readonly lastName: string
-  readonly language: Language
-}
-
-/** Maps a command's events to outbox rows; given by the composition root (the mail adapter's rules). */
-export type Notifier = (
-  events: readonly DomainEvent[],
-  contactOf: (id: UserId) => Contact | undefined,
-  now: number,
-) => readonly NewOutboxRow[]
+export type { Slice, Contact, Notifier, Apply, WorldStore }
 
 class Conflict extends Error {
   constructor(readonly error: DomainError) {
@@ -61,8 +39,6 @@ const recipientsOf = (event: DomainEvent): UserId[] =>
   (['menteeId', 'mentorId', 'partnerId'] as const).flatMap((key) =>
     key in event ? [(event as unknown as Record<typeof key, UserId>)[key]] : [],
   )
-
-type Apply = (world: World) => TransitionResult
 
 /**
  * The contacts of the users a command read under its lock, kept from the rows it loaded anyway:
@@ -156,35 +132,6 @@ const tandemFacts = (before: World, after: World): Map<UserId, Partial<Record<Fa
     }
   }
   return facts
-}
-
-export type WorldStore = {
-  /** Loads a slice outside any command, for reads that need no deadline applied (an admin's lists). */
-  readonly load: (slice: Slice) => Promise<World>
-  /**
-   * Loads a slice for a read with every passed deadline of its tandems applied (ARCHITECTURE §2.2:
-   * enforced when read). One load when none has passed; otherwise the expiry is committed first.
-   */
-  readonly loadCurrent: (slice: Slice, now: number) => Promise<World>
-  /** Applies `apply` to the slice atomically; Left when the transition or a conditional write refuses. */
-  readonly run: (slice: Slice, apply: Apply, now: number) => Promise<Either<DomainError, Transition>>
-  /**
-   * `run` on the slice with its passed deadlines applied first, in the same transaction and from the
-   * same load. The expiry is committed even when `apply` refuses: it is due whatever the command.
-   */
-  readonly runCurrent: (slice: Slice, apply: Apply, now: number) => Promise<Either<DomainError, Transition>>
-  /**
-   * A follow-up command on the world an earlier command of the same request committed: only the
-   * named users and the next tandem id are read again. Every write stays conditional on the version
-   * the world holds, so anything changed meanwhile refuses the command instead of being overwritten.
-   */
-  readonly runAfter: (
-    previous: World,
-    refresh: { readonly userIds: readonly UserId[] },
-    apply: Apply,
-    now: number,
-  ) => Promise<Either<DomainError, Transition>>
-  readonly contactOf: (id: UserId) => Promise<Contact | undefined>
 }
 
 export const createWorldStore = (db: Database, notify: Notifier): WorldStore => {

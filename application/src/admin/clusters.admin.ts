@@ -1,0 +1,28 @@
+// Administrator calls on program years: the list, a new year, and deactivating one (which releases
+// its teams and sets its mentees INACTIVE, as one command).
+import { deactivateCluster, validateClusterTitle } from '@tandem/core'
+import type { Services } from '../ports/services.port.js'
+import { isLeft, left, right } from 'fp-ts/lib/Either.js'
+import type { ServiceContext } from '../context.js'
+import type { Unaudited } from './audit.js'
+
+type ClustersAdmin = Pick<Unaudited<Services['admin']>, 'clusters' | 'createCluster' | 'closeCluster'>
+
+export const clustersAdmin = (ctx: ServiceContext): ClustersAdmin => ({
+  clusters: async () => right(await ctx.clusters.list()),
+
+  createCluster: async (title) => {
+    const text = title.trim()
+    const errors = validateClusterTitle(text)
+    if (errors.length > 0) return left({ _tag: 'ValidationFailed', errors })
+    const id = await ctx.clusters.create(text)
+    const cluster = id === undefined ? undefined : await ctx.clusters.byId(id)
+    return cluster === undefined ? left({ _tag: 'ClusterTitleTaken' }) : right(cluster)
+  },
+
+  closeCluster: async (clusterId) => {
+    const now = ctx.clock()
+    const result = await ctx.store.run(await ctx.lists.clusterMemberIds(clusterId), deactivateCluster(now, { clusterId }), now)
+    return isLeft(result) ? result : right(true)
+  },
+})

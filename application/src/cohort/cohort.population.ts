@@ -1,0 +1,90 @@
+// The people of a cohort run, read in the main thread from the store (the worker gets plain data):
+// the program year's mentees who could start matching (NEW or AVAILABLE, profile and questionnaire
+// complete), in registration order, and the mentors in the pool (published, AVAILABLE).
+import type { Answer, CohortInput, CohortPair, FirstComeInput, Instant, UserId } from '@tandem/core'
+import type { UserRecord } from '../ports/store/index.js'
+import { isDeletedPlaceholder } from '../account/account.erasure.js'
+import type { ServiceContext } from '../context.js'
+import { answersOf, sideComplete } from '../users/views.js'
+
+export type CohortPopulation = {
+  readonly input: CohortInput
+  readonly firstCome: FirstComeInput
+  /** Each person's version when read: a pair whose people changed since is skipped at publish. */
+  readonly versions: ReadonlyMap<UserId, number>
+}
+
+export const isCohortMentee = (user: UserRecord, clusterId: number): boolean => {
+  const side = user.participant.mentee
+  return side !== null && side.clusterId === clusterId && (side.status === 'NEW' || side.status === 'AVAILABLE')
+}
+
+export const isPoolMentor = (user: UserRecord): boolean =>
+  user.participant.mentor?.status === 'AVAILABLE' && user.participant.mentor.published
+
+/** Pairs either side declined before: never proposed again. */
+export const declinedPairs = async (ctx: ServiceContext, menteeIds: readonly UserId[]): Promise<CohortPair[]> => {
+  const world = await ctx.store.load({ userIds: menteeIds })
+  return [...world.tandems.values()].filter((x) => x.state === 'DECLINED').map((x) => ({ menteeId: x.menteeId, mentorId: x.mentorId }))
+}
+
+/** Mentees read between two turns of the event loop: other requests are served in between. */
+const SLICE = 100
+const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve))
+
+/**
+ * Reads the cohort in slices, yielding to the event loop between them, so the API keeps answering
+ * while a large program year loads. Not one snapshot: each person's version is kept as read, and a
+ * pair whose people changed since is skipped at publish.
+ */
+export const loadCohortPopulation = async (
+  ctx: ServiceContext,
+  run: { readonly clusterId: number; readonly objective: CohortInput['objective']; readonly threshold: number },
+  now: Instant,
+  /** The share of the mentees read so far (the progress of the phase `loading`). */
+  onLoaded: (fraction: number) => void = () => undefined,
+): Promise<CohortPopulation> => {
+  await nextTurn()
+  const users = (await ctx.users.all()).filter((u) => !isDeletedPlaceholder(u))
+  const inYear = users.filter((u) => isCohortMentee(u, run.clusterId)).sort((a, b) => a.registeredAt - b.registeredAt || a.id - b.id)
+  const mentees: { readonly user: UserRecord; readonly answers: readonly Answer[] }[] = []
+  for (let i = 0; i < inYear.length; i += SLICE) {
+    onLoaded(i / inYear.length)
+    await nextTurn()
+    for (const user of inYear.slice(i, i + SLICE)) {
+      const answers = await answersOf(ctx, user.id, 'Mentee')
+      if (await sideComplete(ctx, user, 'Mentee', now, { answers })) mentees.push({ user, answers })
+    }
+  }
+  await nextTurn()
+  const published = new Map((await ctx.answers.publishedMentors()).map((c) => [c.id, c]))
+  const mentors = users.filter(isPoolMentor).flatMap((u) => {
+    const candidate = published.get(u.id)
+    return candidate === undefined ? [] : [candidate]
+  })
+  const declined = await declinedPairs(
+    ctx,
+    mentees.map((m) => m.user.id),
+  )
+  const questionnaire = ctx.master.questionnaire
+  const menteeInput = mentees.map((m) => ({ id: m.user.id, answers: [...m.answers] }))
+  return {
+    input: {
+      questionnaire,
+      mentees: menteeInput,
+      mentors: mentors.map((m) => ({ id: m.id, answers: [...m.answers] })),
+      threshold: run.threshold,
+      objective: run.objective,
+      declined,
+    },
+    firstCome: {
+      questionnaire,
+      mentees: menteeInput,
+      mentors: mentors.map((m) => ({ id: m.id, answers: [...m.answers], poolSince: m.poolSince })),
+      threshold: run.threshold,
+      limit: ctx.matching.limit,
+      declined,
+    },
+    versions: new Map(users.map((u) => [u.id, u.participant.version])),
+  }
+}

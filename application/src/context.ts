@@ -1,0 +1,116 @@
+// What every service needs: the repositories, the world store, the clock, the master data and the
+// configuration. Built once by the server.
+import type { Bilingual, ConsentVersions, DeclineReason, DomainError, Language, ProfileQuestion, Questionnaire, UserId } from '@tandem/core'
+import type {
+  AuditRecords,
+  RetentionRepository,
+  AnswersRepository,
+  ClustersRepository,
+  CohortRepository,
+  PersonalDataDownloads,
+  DeletedSubjects,
+  ErasureRepository,
+  ExportQueries,
+  ListQueries,
+  OutboxRepository,
+  StatisticsQueries,
+  UserRecord,
+  UsersRepository,
+  WorldStore,
+} from './ports/store/index.js'
+import { left, right, type Either } from 'fp-ts/lib/Either.js'
+import type { Clock } from './ports/clock.port.js'
+import type { CohortRunner } from './ports/cohort-runner.port.js'
+import type { MentorPoolCache } from './matching/mentor-pool.cache.js'
+
+export type MasterData = {
+  readonly questionnaire: Questionnaire
+  readonly profileQuestions: readonly ProfileQuestion[]
+  readonly countries: readonly { readonly countryCodeId: number; readonly name: Bilingual }[]
+  readonly federalStates: readonly { readonly stateOriginalId: number; readonly name: Bilingual }[]
+  readonly languages: readonly { readonly languageId: number; readonly name: Bilingual }[]
+  readonly declineReasons: readonly DeclineReason[]
+}
+
+export type Logger = {
+  readonly info: (obj: object, msg?: string) => void
+  readonly warn: (obj: object, msg?: string) => void
+  readonly error: (obj: object, msg?: string) => void
+}
+
+/**
+ * What the services may use. No raw database: every read and write goes through a repository or
+ * the world store, so a second store (PostgreSQL) needs no change here.
+ */
+export type ServiceContext = {
+  readonly users: UsersRepository
+  readonly answers: AnswersRepository
+  readonly clusters: ClustersRepository
+  readonly lists: ListQueries
+  readonly outbox: OutboxRepository
+  readonly erasure: ErasureRepository
+  /** Keyed hashes of deleted accounts: tokens issued before a deletion are refused. */
+  readonly deletedSubjects: DeletedSubjects
+  readonly exports: ExportQueries
+  /** The administrators' audit trail (services/admin/audit.ts writes it). */
+  readonly audit: AuditRecords
+  readonly retention: RetentionRepository
+  /** The versions of the privacy policy and the terms in force (the core's, unless a test names others). */
+  readonly consentVersions: ConsentVersions
+  /** RETENTION_MONTHS. */
+  readonly retentionMonths: number
+  /** The aggregations of the administrators' program statistics. */
+  readonly statistics: StatisticsQueries
+  readonly store: WorldStore
+  /** Changes whenever anything was committed (any process): the key of the services' read caches. */
+  readonly generation: () => Promise<string>
+  /** The packed mentor pool of the matching runs, one per server (built by the composition root). */
+  readonly mentorPool: MentorPoolCache
+  /** Whole-cohort runs and their drafts, and the worker threads that compute them. */
+  readonly cohorts: CohortRepository
+  readonly cohortRunner: CohortRunner
+  /** Prepared personal-data downloads, shared by every instance (decision 0021). */
+  readonly downloads: PersonalDataDownloads
+  readonly clock: Clock
+  readonly master: MasterData
+  readonly logger: Logger
+  readonly adminEmails: readonly string[]
+  readonly matching: { readonly threshold: number; readonly limit: number }
+  readonly publicUrl: string
+  /** The organisation's time zone, as the mails show dates (exports write wall-clock times in it). */
+  readonly timeZone: string
+  /** Removes the delivered `.eml` files of the named outbox rows and every one naming the address. */
+  readonly eraseMailFiles: (outboxIds: readonly number[], address: string) => Promise<void>
+  /** Removes the account at the identity provider when it is ours; a no-op for external providers. */
+  readonly deleteIdentity: (issuer: string, subject: string) => Promise<void>
+  /**
+   * Accounts of the embedded identity provider, for SyncDBFromIdp; null with an external provider,
+   * whose accounts we cannot list (its claims refresh our users at each sign-in instead).
+   */
+  readonly identityAccounts: () => Promise<readonly IdentityAccount[] | null>
+}
+
+/** What the provider holds about an account: the fields SyncDBFromIdp copies into our user. */
+export type IdentityAccount = {
+  readonly issuer: string
+  readonly subject: string
+  readonly email: string
+  readonly givenName: string
+  readonly familyName: string
+  readonly birthdate: string | null
+  readonly gender: 'Female' | 'Male' | 'Non-binary' | 'NA'
+  readonly locale: Language
+}
+
+export const textIn = (text: Bilingual, language: Language): string => text[language]
+
+/** The user an e-mail names, or NotFound. */
+export const userByEmail = async (ctx: ServiceContext, email: string): Promise<Either<DomainError, UserRecord>> => {
+  const user = await ctx.users.byEmail(email)
+  return user === undefined ? left({ _tag: 'NotFound', entity: 'User' }) : right(user)
+}
+
+export const userById = async (ctx: ServiceContext, id: UserId | null): Promise<Either<DomainError, UserRecord>> => {
+  const user = id === null ? undefined : await ctx.users.byId(id)
+  return user === undefined ? left({ _tag: 'NotFound', entity: 'User' }) : right(user)
+}

@@ -1,0 +1,190 @@
+// What the HTTP adapter needs from the application: one function per call of SPEC §7, taking the
+// decoded input and/or the caller (only what it reads), answering a value or a DomainError. The
+// server implements it.
+import type {
+  AcceptConsentsPayload,
+  AcceptDeclinePayload,
+  AdminAcceptPayload,
+  AdminDeclinePayload,
+  AdminUserDetail,
+  AdminUserDetailQuery,
+  CloseTandemPayload,
+  Cluster,
+  DeclineReasonItem,
+  DeclineReasonQuery,
+  DeleteUserQuery,
+  DeleteOwnAccountPayload,
+  DomainError,
+  LogErrorPayload,
+  ManualMatchingMasterData,
+  ManualTandemCreatePayload,
+  MatchingTandemListRequest,
+  MatchingTandemListRow,
+  MenteeStateChangeData,
+  MenteeStateSavePayload,
+  NotifyUserPayload,
+  ProfileUpdateRequest,
+  ProposalsResponse,
+  ProposedProfile,
+  ProposedProfileQuery,
+  QuestionAnswerPairsQuery,
+  QuestionAnswerResponse,
+  SaveAnswersPayload,
+  SignInPayload,
+  SignUpPayload,
+  StatusMasterItem,
+  StatusSelection,
+  StatusUpdatePayload,
+  TeamDetail,
+  UserListRow,
+  UserProfileQuery,
+  UserProfileResponse,
+  UserView,
+  VerifiedIdentity,
+  RoleName,
+  UserId,
+  ExportTandemDataRequest,
+  ExportUserDataRequest,
+  Language,
+  ResendNotificationPayload,
+  CohortChoicesQuery,
+  CohortDraftEdit,
+  CohortDraftQuery,
+  CohortDraftView,
+  CohortMentorChoice,
+  CohortPublishResult,
+  CohortRunQuery,
+  CohortRunRequest,
+  CohortRunView,
+  LatestCohortRunQuery,
+  AuditRecordsRequest,
+  AuditRecordsPage,
+  RetentionDueRow,
+  StatisticsChart,
+  StatisticsFilter,
+  StatisticsReport,
+} from '@tandem/core'
+import type { Either } from 'fp-ts/lib/Either.js'
+
+/** A signed-in caller, resolved once per request from the verified token and our user table. `userId` is null until they have signed up. */
+export type Actor = {
+  readonly identity: VerifiedIdentity
+  readonly userId: UserId | null
+  /** The account's e-mail (ours when signed up, else the token's): the only one they may name. */
+  readonly email: string
+  readonly roles: readonly RoleName[]
+  readonly isAdmin: boolean
+}
+
+/** A personal-data download in preparation: its state and how far it got (0–100). */
+export type PersonalDataJob = { readonly state: 'preparing' | 'ready' | 'failed'; readonly progress: number }
+
+export type Outcome<T> = Promise<Either<DomainError, T>>
+
+/** A spreadsheet written while it is sent (routes.exports.ts): its download name and its writer. */
+export type Spreadsheet = { readonly filename: string; readonly write: (out: NodeJS.WritableStream) => Promise<void> }
+
+/** The account our user table holds for a verified identity, if any. */
+export type KnownAccount = { readonly userId: UserId; readonly email: string; readonly roles: readonly RoleName[] }
+
+export type Services = {
+  /**
+   * The account our user table holds for a verified identity: null when none, `'deleted'` when an
+   * administrator deleted the account the token names after the token was issued.
+   */
+  readonly accountOf: (identity: VerifiedIdentity) => Promise<KnownAccount | null | 'deleted'>
+  readonly health: () => Promise<{ readonly status: 'ok'; readonly database: 'ok' }>
+  readonly account: {
+    readonly signUp: (actor: Actor, body: SignUpPayload) => Outcome<UserView>
+    readonly signIn: (actor: Actor, body: SignInPayload) => Outcome<UserView>
+    /** The caller's own view (the route has checked that the query names them). */
+    readonly userDetails: (actor: Actor) => Outcome<UserView>
+    readonly deleteUser: (actor: Actor, query: DeleteUserQuery) => Outcome<boolean>
+    /** Deletes the caller's own account for good (the body's typed address must be theirs). */
+    readonly deleteOwnAccount: (actor: Actor, body: DeleteOwnAccountPayload) => Outcome<boolean>
+    /** Records the caller's acceptance of the documents' versions in force (the body names the versions shown). */
+    readonly acceptConsents: (actor: Actor, body: AcceptConsentsPayload) => Outcome<UserView>
+    readonly logError: (actor: Actor | null, body: LogErrorPayload) => Outcome<boolean>
+    readonly notifyUser: (actor: Actor, body: NotifyUserPayload) => Outcome<boolean>
+  }
+  readonly user: {
+    readonly profile: (actor: Actor, query: UserProfileQuery) => Outcome<UserProfileResponse>
+    readonly updateProfile: (actor: Actor, body: ProfileUpdateRequest) => Outcome<boolean>
+    /** The caller's photo: `image` is already sniffed and re-encoded; null deletes it. */
+    readonly updateImage: (actor: Actor, image: { readonly mime: string; readonly bytes: Buffer } | null) => Outcome<boolean>
+    /** The photo of `userId`, for the user, an administrator, or someone sharing a tandem with them. */
+    readonly image: (actor: Actor, userId: UserId) => Outcome<{ readonly mime: string; readonly bytes: Buffer } | null>
+    readonly proposedProfile: (
+      actor: Actor,
+      query: ProposedProfileQuery,
+    ) => Outcome<ProposedProfile & { readonly matchingTandemId: number }>
+    readonly allStatuses: () => Outcome<readonly StatusMasterItem[]>
+  }
+  readonly questionnaire: {
+    readonly questionAnswerPairs: (actor: Actor, query: QuestionAnswerPairsQuery) => Outcome<QuestionAnswerResponse>
+    readonly saveAnswers: (actor: Actor, body: SaveAnswersPayload) => Outcome<boolean>
+    readonly updateUserStatus: (actor: Actor, body: StatusUpdatePayload) => Outcome<boolean>
+  }
+  readonly matching: {
+    readonly proposals: (actor: Actor) => Outcome<ProposalsResponse>
+    readonly accept: (actor: Actor, body: AcceptDeclinePayload) => Outcome<boolean>
+    readonly decline: (actor: Actor, body: AcceptDeclinePayload) => Outcome<boolean>
+    readonly declineReasons: (query: DeclineReasonQuery) => Outcome<readonly DeclineReasonItem[]>
+    readonly startMatching: (actor: Actor) => Outcome<boolean>
+  }
+  readonly admin: {
+    readonly allUsers: (actor: Actor) => Outcome<readonly UserListRow[]>
+    readonly userDetail: (actor: Actor, query: AdminUserDetailQuery) => Outcome<AdminUserDetail>
+    readonly menteeStateChangeData: (actor: Actor, email: string) => Outcome<MenteeStateChangeData>
+    readonly updateMenteeInformation: (actor: Actor, body: MenteeStateSavePayload) => Outcome<boolean>
+    readonly manualMatchingMasterData: (actor: Actor) => Outcome<ManualMatchingMasterData>
+    readonly createManualTandem: (actor: Actor, body: ManualTandemCreatePayload) => Outcome<number>
+    readonly updateUserStatus: (actor: Actor, body: StatusUpdatePayload) => Outcome<boolean>
+    readonly tandemList: (actor: Actor, body: MatchingTandemListRequest) => Outcome<readonly MatchingTandemListRow[]>
+    readonly statusMaster: (actor: Actor) => Outcome<readonly StatusMasterItem[]>
+    readonly usersByStatus: (actor: Actor, side: 'Mentee' | 'Mentor', selection: StatusSelection) => Outcome<readonly UserListRow[]>
+    readonly tandemById: (actor: Actor, tandemId: number) => Outcome<TeamDetail>
+    readonly closeTandem: (actor: Actor, body: CloseTandemPayload) => Outcome<boolean>
+    readonly clusters: (actor: Actor) => Outcome<readonly Cluster[]>
+    readonly createCluster: (actor: Actor, title: string) => Outcome<Cluster>
+    readonly closeCluster: (actor: Actor, clusterId: number) => Outcome<boolean>
+    readonly syncFromIdp: (actor: Actor) => Outcome<number>
+    readonly accept: (actor: Actor, body: AdminAcceptPayload) => Outcome<boolean>
+    readonly decline: (actor: Actor, body: AdminDeclinePayload) => Outcome<boolean>
+    /** Queues a failed notification again (InvalidTransition when it is not failed). */
+    readonly resendNotification: (actor: Actor, body: ResendNotificationPayload) => Outcome<boolean>
+    /** The administrators' audit trail, filtered, one page. */
+    readonly auditRecords: (actor: Actor, body: AuditRecordsRequest) => Outcome<AuditRecordsPage>
+    /** The people the retention sweep will erase, with their notice's state. */
+    readonly retentionDue: (actor: Actor) => Outcome<readonly RetentionDueRow[]>
+  }
+  /** The admin's cohort page: whole-cohort runs in a worker thread, their drafts, the publish. */
+  readonly cohort: {
+    readonly start: (actor: Actor, body: CohortRunRequest) => Outcome<CohortRunView>
+    /** The run named, or the latest run (null when there was none). */
+    readonly progress: (query: LatestCohortRunQuery) => Outcome<CohortRunView | null>
+    readonly cancel: (query: CohortRunQuery) => Outcome<CohortRunView>
+    readonly draft: (query: CohortDraftQuery) => Outcome<CohortDraftView | null>
+    readonly choices: (query: CohortChoicesQuery) => Outcome<readonly CohortMentorChoice[]>
+    readonly edit: (body: CohortDraftEdit) => Outcome<CohortDraftView>
+    readonly publish: (actor: Actor, query: CohortRunQuery) => Outcome<CohortPublishResult>
+  }
+  /** The person's own copy of their data (GDPR Art. 15/20), prepared off the request. */
+  readonly personalData: {
+    readonly start: (actor: Actor) => Outcome<PersonalDataJob>
+    /** NotFound when no preparation was started (or it expired). */
+    readonly status: (actor: Actor) => Outcome<PersonalDataJob>
+    /** The ready zip, once; NotFound when none is ready. */
+    readonly download: (actor: Actor) => Outcome<{ readonly filename: string; readonly bytes: Buffer }>
+  }
+  readonly exports: {
+    readonly userData: (actor: Actor, body: ExportUserDataRequest, language: Language) => Outcome<Spreadsheet>
+    readonly tandemData: (actor: Actor, query: ExportTandemDataRequest, language: Language) => Outcome<Spreadsheet>
+  }
+  readonly statistics: {
+    /** The program statistics of the filter (ValidationFailed for a range that ends before it starts). */
+    readonly report: (filter: StatisticsFilter, language: Language) => Outcome<StatisticsReport>
+    /** One chart's table as a spreadsheet; the workbook names the administrator who made it. */
+    readonly spreadsheet: (actor: Actor, chart: StatisticsChart, filter: StatisticsFilter, language: Language) => Outcome<Spreadsheet>
+  }
+}

@@ -1,0 +1,79 @@
+// Questionnaire calls: the questions of a side with the caller's answers, saving answers (and
+// publishing a mentor), and a mentor switching their matching on or off. The wire form is read and
+// written by the core's answers mapping, the one the browser writes with.
+import {
+  QUESTIONNAIRE_SUMMARY_FIELD,
+  canSaveMentorAnswers,
+  fieldError,
+  fromSaveAnswerItems,
+  isQuestionnaireComplete,
+  publishMentor,
+  toQuestionAnswerResponse,
+  validateAnswers,
+  validationFailed,
+  calendarYearOf,
+} from '@tandem/core'
+import type { Services } from '../ports/services.port.js'
+import { isLeft, left, right } from 'fp-ts/lib/Either.js'
+import { userById, type ServiceContext } from '../context.js'
+import { setMatching } from '../matching/mentor-matching.command.js'
+import { answersOf, profileValid } from '../users/views.js'
+
+export const questionnaireService = (ctx: ServiceContext): Services['questionnaire'] => ({
+  questionAnswerPairs: async (actor, query) => {
+    const user = await userById(ctx, actor.userId)
+    if (isLeft(user)) return user
+    const side = query.role === 'Mentee' ? user.right.participant.mentee : user.right.participant.mentor
+    const published = user.right.participant.mentor?.published === true && query.role === 'Mentor'
+    return right(
+      toQuestionAnswerResponse(
+        ctx.master.questionnaire,
+        query.role,
+        await answersOf(ctx, user.right.id, query.role),
+        query.language,
+        published,
+        side?.status ?? 'NEW',
+      ),
+    )
+  },
+
+  saveAnswers: async (actor, body) => {
+    const user = await userById(ctx, actor.userId)
+    if (isLeft(user)) return user
+    const side = body.roleName
+    // Items the questionnaire does not know (a pair, an option kind, a stale question) are refused, not dropped.
+    const answers = fromSaveAnswerItems(ctx.master.questionnaire, side, body.userSelectedAnswerSaveModel)
+    if (isLeft(answers))
+      return left(validationFailed([...answers.left, fieldError(QUESTIONNAIRE_SUMMARY_FIELD, 'questionnaire-fields-not-valid')]))
+    const now = ctx.clock()
+    const currentYear = calendarYearOf(now)
+    const errors = validateAnswers(ctx.master.questionnaire, side, answers.right, {
+      mode: body.isSavePublish ? 'publish' : 'save',
+      currentYear,
+    })
+    if (errors.length > 0) return left(validationFailed(errors))
+    const questionnaireComplete = isQuestionnaireComplete(ctx.master.questionnaire, side, answers.right, currentYear)
+    const complete = questionnaireComplete && (await profileValid(ctx, user.right))
+    const mentor = user.right.participant.mentor
+    if (side === 'Mentor' && mentor !== null) {
+      const allowed = canSaveMentorAnswers({ published: mentor.published, status: mentor.status, complete })
+      if (isLeft(allowed)) return allowed
+    }
+    await ctx.answers.save(user.right.id, side, [...answers.right], now, questionnaireComplete)
+    if (side === 'Mentor' && body.isSavePublish) {
+      const published = await ctx.store.run(
+        { userIds: [user.right.id] },
+        publishMentor(now, { mentorId: user.right.id, profileComplete: complete }),
+        now,
+      )
+      if (isLeft(published)) return published
+    }
+    return right(true)
+  },
+
+  updateUserStatus: async (actor, body) => {
+    const user = await userById(ctx, actor.userId)
+    if (isLeft(user)) return user
+    return setMatching(ctx, user.right.id, !body.disableMatching, 'Mentor')
+  },
+})

@@ -1,0 +1,32 @@
+// The Services['statistics'] port: the report of the filter (counted in the database, shown through
+// the core's rules) and one chart's table as a spreadsheet.
+import { validateStatisticsFilter, validationFailed, type Language, type StatisticsChart, type StatisticsFilter } from '@tandem/core'
+import type { Services } from '../ports/services.port.js'
+import { left, right } from 'fp-ts/lib/Either.js'
+import type { ServiceContext } from '../context.js'
+import { writeSheet } from '../exports/sheet.writer.js'
+import { exporterOf } from '../exports/export.service.js'
+import { CHART_TITLES, statisticsFilename } from './statistics.labels.js'
+import { rangeOf, statisticsReport } from './statistics.report.js'
+import { statisticsTable } from './statistics.sheet.js'
+
+const reportOf = async (ctx: ServiceContext, filter: StatisticsFilter, language: Language) =>
+  statisticsReport(ctx, await ctx.statistics.counts(rangeOf(filter)), language)
+
+export const statisticsService = (ctx: ServiceContext): Services['statistics'] => ({
+  report: async (filter, language) => {
+    const errors = validateStatisticsFilter(filter)
+    return errors.length > 0 ? left(validationFailed(errors)) : right(await reportOf(ctx, filter, language))
+  },
+  spreadsheet: async (actor, chart: StatisticsChart, filter, language) => {
+    const errors = validateStatisticsFilter(filter)
+    if (errors.length > 0) return left(validationFailed(errors))
+    const table = statisticsTable(await reportOf(ctx, filter, language), chart, language)
+    return right({
+      filename: statisticsFilename(chart),
+      write: async (out: NodeJS.WritableStream) => {
+        await writeSheet(out, CHART_TITLES[chart][language], table.columns, table.rows, await exporterOf(ctx, actor))
+      },
+    })
+  },
+})

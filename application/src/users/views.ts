@@ -1,0 +1,169 @@
+// Builders of the wire views (SPEC §3) from stored records, and the completeness facts commands
+// need. Pure apart from the reads through the context.
+import {
+  LANGUAGE_IDS,
+  STATUS_IDS,
+  asksProfileQuestion,
+  calendarYearOf,
+  consentsDue,
+  isQuestionnaireComplete,
+  toIsoDateTime,
+  validateProfile,
+  type Answer,
+  type Instant,
+  type Language,
+  type QuestionTextAnswer,
+  type RoleName,
+  type Side,
+  type UserStatusEntry,
+  type UserView,
+} from '@tandem/core'
+import { isRight } from 'fp-ts/lib/Either.js'
+import type { UserRecord } from '../ports/store/index.js'
+import { textIn, type ServiceContext } from '../context.js'
+
+const iso = (at: number | null): string | null => (at === null ? null : toIsoDateTime(at))
+
+export const isAdminEmail = (ctx: ServiceContext, email: string): boolean =>
+  ctx.adminEmails.some((a) => a.trim().toLowerCase() === email.trim().toLowerCase())
+
+export const rolesOf = (ctx: ServiceContext, user: UserRecord): RoleName[] => {
+  const roles = [...user.roles]
+  if (isAdminEmail(ctx, user.email) && !roles.includes('Admin')) roles.push('Admin')
+  return roles
+}
+
+export const holds = (user: UserRecord, side: Side): boolean =>
+  side === 'Mentee' ? user.participant.mentee !== null : user.participant.mentor !== null
+
+export const imageUrl = (user: UserRecord): string | null =>
+  user.hasImage ? `/api/User/ProfileImage/${user.id}?v=${user.participant.version}` : null
+
+export const statusEntries = async (ctx: ServiceContext, user: UserRecord): Promise<UserStatusEntry[]> => {
+  const entries: UserStatusEntry[] = []
+  const { mentee, mentor } = user.participant
+  if (mentee !== null) {
+    entries.push({
+      role: 'Mentee',
+      userStatus: mentee.status,
+      userStatusId: STATUS_IDS[mentee.status],
+      questionLastPublishDate: iso(mentee.lastStartedAt),
+      questionLastSavedDate: iso((await ctx.answers.load(user.id, 'Mentee'))?.savedAt ?? null),
+      noMatch: mentee.noMatch,
+    })
+  }
+  if (mentor !== null) {
+    entries.push({
+      role: 'Mentor',
+      userStatus: mentor.status,
+      userStatusId: STATUS_IDS[mentor.status],
+      questionLastPublishDate: iso(mentor.lastPublishedAt),
+      questionLastSavedDate: iso(mentor.lastSavedAt),
+    })
+  }
+  return entries
+}
+
+export const userView = async (ctx: ServiceContext, user: UserRecord): Promise<UserView> => ({
+  email: user.email,
+  firstName: user.firstName,
+  lastName: user.lastName,
+  gender: user.gender,
+  dateOfBirth: user.birthDate,
+  profileImage: imageUrl(user),
+  defaultLanguage: LANGUAGE_IDS[user.language],
+  countryCodeId: user.countryCodeId,
+  stateOriginalId: user.stateOriginalId,
+  city: user.city,
+  professionalPosition: user.professionalPosition,
+  company: user.company,
+  clusterId: user.participant.mentee?.clusterId ?? null,
+  userProfileQuestionAnswers: (await ctx.users.profileAnswers(user.id)).map((a) => ({
+    userQuestionOriginalId: a.questionId,
+    userAnswer: a.answer,
+  })),
+  userRole: rolesOf(ctx, user).map((name) => ({ name })),
+  userStatuses: await statusEntries(ctx, user),
+  language: user.language,
+  consentsDue: consentsDue(await ctx.users.acceptedConsents(user.id), ctx.consentVersions),
+  consentVersions: ctx.consentVersions,
+})
+
+type ProfileAnswers = Awaited<ReturnType<ServiceContext['users']['profileAnswers']>>
+
+/** Whether the stored profile passes the profile rules (the questionnaire aside); `given`: its profile answers, already read. */
+export const profileValid = async (ctx: ServiceContext, user: UserRecord, given?: ProfileAnswers): Promise<boolean> =>
+  isRight(
+    validateProfile(
+      {
+        countryCodeId: user.countryCodeId,
+        stateOriginalId: user.stateOriginalId,
+        city: user.city,
+        professionalPosition: user.professionalPosition,
+        company: user.company,
+        languageId: LANGUAGE_IDS[user.language],
+        clusterId: user.participant.mentee?.clusterId ?? null,
+        profileQuestionAnswer: (given ?? (await ctx.users.profileAnswers(user.id))).map((a) => ({
+          userQuestionOriginalId: a.questionId,
+          userAnswer: a.answer,
+        })),
+      },
+      { roles: user.participant.mentee === null ? ['Mentor'] : ['Mentee'] },
+    ),
+  )
+
+export const answersOf = async (ctx: ServiceContext, userId: number, side: Side): Promise<readonly Answer[]> =>
+  (await ctx.answers.load(userId, side))?.answers ?? []
+
+/** What `sideComplete` reads of a user besides the record: a side's answers and the profile answers. */
+export type SideReads = { readonly answers: readonly Answer[]; readonly profileAnswers: ProfileAnswers }
+
+/** Both reads at once (on PostgreSQL two connections: one wait instead of two). */
+export const sideReads = async (ctx: ServiceContext, userId: number, side: Side): Promise<SideReads> => {
+  const [answers, profileAnswers] = await Promise.all([answersOf(ctx, userId, side), ctx.users.profileAnswers(userId)])
+  return { answers, profileAnswers }
+}
+
+/** Profile and questionnaire of a side complete at `now`: the fact start matching, publish and enable need. */
+export const sideComplete = async (
+  ctx: ServiceContext,
+  user: UserRecord,
+  side: Side,
+  now: Instant,
+  given: Partial<SideReads> = {},
+): Promise<boolean> =>
+  (await profileValid(ctx, user, given.profileAnswers)) &&
+  isQuestionnaireComplete(ctx.master.questionnaire, side, given.answers ?? (await answersOf(ctx, user.id, side)), calendarYearOf(now))
+
+/** A side's answers as question text and answer text, for profile views. */
+export const answerTexts = async (ctx: ServiceContext, userId: number, side: Side, language: Language): Promise<QuestionTextAnswer[]> => {
+  const answers = new Map((await answersOf(ctx, userId, side)).map((a) => [a.questionPairId, a]))
+  return ctx.master.questionnaire.pairs.flatMap((pair) => {
+    const question = side === 'Mentee' ? pair.mentee : pair.mentor
+    if (question === null) return []
+    const a = answers.get(pair.questionPairId)
+    const chosen = a === undefined ? [] : pair.options.filter((o) => a.optionIds.includes(o.id)).map((o) => textIn(o.text, language))
+    const answer =
+      a === undefined ? null : a.year !== null ? String(a.year) : a.text !== null ? a.text : chosen.length > 0 ? chosen.join(', ') : null
+    return [{ userQuestionText: textIn(question.text, language), userAnswer: answer }]
+  })
+}
+
+export const profileAnswerTexts = async (
+  ctx: ServiceContext,
+  userId: number,
+  side: Side | 'All',
+  language: Language,
+): Promise<QuestionTextAnswer[]> => {
+  const given = new Map((await ctx.users.profileAnswers(userId)).map((a) => [a.questionId, a.answer]))
+  return ctx.master.profileQuestions
+    .filter((q) => side === 'All' || asksProfileQuestion(q.side, [side]))
+    .map((q) => ({ userQuestionText: textIn(q.text, language), userAnswer: given.get(q.userQuestionOriginalId) ?? null }))
+}
+
+export const countryName = (ctx: ServiceContext, id: number | null, language: Language): string | null =>
+  ctx.master.countries.find((c) => c.countryCodeId === id)?.name[language] ?? null
+export const stateName = (ctx: ServiceContext, id: number | null, language: Language): string | null =>
+  ctx.master.federalStates.find((s) => s.stateOriginalId === id)?.name[language] ?? null
+export const languageName = (ctx: ServiceContext, language: Language, shownIn: Language): string | null =>
+  ctx.master.languages.find((l) => l.languageId === LANGUAGE_IDS[language])?.name[shownIn] ?? null
