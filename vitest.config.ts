@@ -7,7 +7,7 @@ export default defineConfig({
   test: {
     // scripts/timing.reporter.ts prints where the time went after every run (CI's too).
     reporters: ['default', './scripts/timing.reporter.ts'],
-    projects: ['core', 'fixtures', 'testing', 'adapters/*', 'web', 'lint']
+    projects: ['core', 'application', 'fixtures', 'testing', 'adapters/*', 'web', 'lint']
       .map((p) => `${p}/vitest.config.ts`)
       .concat('web/vitest.e2e.config.ts', 'adapters/server/vitest.postgres.config.ts'),
   },

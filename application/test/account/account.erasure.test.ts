@@ -1,6 +1,6 @@
 // The names of a deleted user leave the subjects of their partners' mails, and nothing else does.
 import { describe, expect, it } from 'vitest'
-import { withoutNames } from '@tandem/application'
+import { withoutNames } from '../../src/account/account.erasure.js'
 
 describe('withoutNames (erasure of a deleted partner from mail subjects)', () => {
   it('replaces each name as a whole word, in any script', () => {
