@@ -1,4 +1,4 @@
-// The core is a pure function of its inputs (ARCHITECTURE §1): it reads no clock, no randomness, no
+// The core is a pure function of its inputs (docs/product.md#core-purity): it reads no clock, no randomness, no
 // timers, no process state and no crypto; the adapters pass `now` and anything random in. These
 // rules apply to core/src only; lint/test/core-purity.test.ts plants each kind of read and expects them.
 

@@ -23,7 +23,7 @@ export type DomainError =
   | { readonly _tag: 'ClusterEnded' }
   | { readonly _tag: 'ClusterIsDefault' }
   | { readonly _tag: 'ClusterTitleTaken' }
-  /** The caller does not hold the side a participant call names (ARCHITECTURE §3: 403 for a wrong role). */
+  /** The caller does not hold the side a participant call names (docs/product.md#status-codes: 403 for a wrong role). */
   | { readonly _tag: 'WrongRole'; readonly role: Side }
   /** SyncDBFromIdp with an external provider: its accounts cannot be listed; claims refresh at each sign-in. */
   | { readonly _tag: 'ExternalIdentityProvider' }

@@ -1,5 +1,5 @@
 // Domain events: what happened, emitted by transitions. Adapters turn them into notifications
-// (SPEC §3 template types) and log lines.
+// (docs/product.md#notifications) and log lines.
 import type { TandemId, UserId } from './shared/ids.js'
 import type { Instant } from './shared/time.js'
 

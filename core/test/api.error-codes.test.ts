@@ -40,7 +40,7 @@ describe('error codes', () => {
     ])
     expect(E.isLeft(api.ErrorCode.decode('InCompleteProfile'))).toBe(true)
   })
-  it('keeps the messages SPEC §8 clients read, and the code itself elsewhere', () => {
+  it('keeps the messages older clients read (docs/product.md#errors), and the code itself elsewhere', () => {
     expect(api.errorMessageOf('ProfileIncomplete')).toBe('InCompleteProfile')
     expect(api.errorMessageOf('NotAvailableForMatching')).toBe('User not available for matching')
     expect(api.errorMessageOf('SameUser')).toBe('admin-mentor-only-differnt-user-error')

@@ -1,4 +1,4 @@
-// Wire codecs whose rules have their own message key (SPEC §5): the team id filter answers
+// Wire codecs whose rules have their own message key (docs/product.md#admin-forms): the team id filter answers
 // 'enter-a-valid-id', a consent left false answers requiredFieldError; wrong types stay invalid-value.
 import * as E from 'fp-ts/lib/Either.js'
 import { describe, expect, it } from 'vitest'
@@ -7,7 +7,7 @@ import * as api from '../src/api/index.js'
 const fieldsOf = (r: E.Either<readonly { field: string; key: string }[], unknown>) =>
   E.isLeft(r) ? r.left.map((e) => [e.field, e.key]) : 'valid'
 
-describe('team id filter (at most 10 digits, SPEC §5)', () => {
+describe('team id filter (at most 10 digits, docs/product.md#admin-forms)', () => {
   const list = (tandemId: unknown) =>
     api.decodeOrFieldErrors(api.MatchingTandemListRequest, { tandemStates: [], tandemId, email: '', filterCluster: [] })
 

@@ -1,4 +1,4 @@
-// Deactivating a program year (SPEC §4 program year): irreversible, releases the year's teams.
+// Deactivating a program year (docs/product.md#program-years): irreversible, releases the year's teams.
 import { describe, expect, it } from 'vitest'
 import {
   acceptByMentee,

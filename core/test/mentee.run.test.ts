@@ -1,4 +1,4 @@
-// The mentee's matching run and the admin's mentee edit (SPEC §4 mentee flow, admin mentee edit).
+// The mentee's matching run and the admin's mentee edit (docs/product.md#mentee-status, docs/product.md#mentee-edit).
 import { describe, expect, it } from 'vitest'
 import {
   abortMatchingRun,

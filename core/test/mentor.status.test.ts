@@ -1,4 +1,4 @@
-// The mentor's own status moves (SPEC §4 mentor flow): publishing into the pool and the matching
+// The mentor's own status moves (docs/product.md#mentor-status): publishing into the pool and the matching
 // toggle, used by the mentor and by an admin.
 import { describe, expect, it } from 'vitest'
 import { acceptByMentee, expireDeadlines, HOUR, MENTOR_ANSWER_WINDOW, publishMentor, setMentorMatching, type World } from '../src/index.js'

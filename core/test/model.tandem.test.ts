@@ -1,5 +1,5 @@
 // Model-based test of the whole matching core: random command sequences under a controlled clock,
-// with every invariant of ARCHITECTURE §2.2 checked after each step (see world.commands.ts).
+// with every invariant of docs/product.md#invariants checked after each step (see world.commands.ts).
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { availableMentorSide, checkInvariants, makeBoth, makeCluster, makeMentee, makeMentor, worldOf, type World } from '../src/index.js'

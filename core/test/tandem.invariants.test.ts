@@ -1,4 +1,4 @@
-// checkInvariants and checkTerminalTandemsKept must see each broken invariant of ARCHITECTURE §2.2;
+// checkInvariants and checkTerminalTandemsKept must see each broken invariant of docs/product.md#invariants;
 // the model test relies on them, and so does the persistence engineer's concurrency test.
 import { describe, expect, it } from 'vitest'
 import {

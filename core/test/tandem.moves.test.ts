@@ -1,5 +1,5 @@
 // Every move the tables do not list is refused, and every listed move a command can trigger leads
-// where the table says (ARCHITECTURE §2: "tests can enumerate the illegal ones").
+// where the table says (docs/product.md#transitions: tests enumerate every move the table leaves out).
 import * as E from 'fp-ts/lib/Either.js'
 import { describe, expect, it } from 'vitest'
 import {

@@ -1,4 +1,4 @@
-// Answers to a tandem, release, manual creation and the deadline sweep (ARCHITECTURE §2.2 table).
+// Answers to a tandem, release, manual creation and the deadline sweep (docs/product.md#tandem-moves).
 import { describe, expect, it } from 'vitest'
 import {
   acceptByMentee,

@@ -158,7 +158,7 @@ describe('user information: matching switch, read-only mentee, delete (in German
     await expectAccessible(page)
   })
 
-  it("an admin disables and re-enables a mentor's matching (SPEC: an admin can pause and resume a mentor)", async () => {
+  it("an admin disables and re-enables a mentor's matching (docs/product.md#mentor-status)", async () => {
     await showUser(completeMentor)
     const toggle = page.getByRole('switch', { name: 'Matching aktiviert' })
     expect(await toggle.isChecked()).toBe(true)

@@ -1,4 +1,4 @@
-// SPEC §9 table paging and the score cell: 25 rows a page, page buttons five at a time; the score
+// docs/product.md#constants table paging and the score cell: 25 rows a page, page buttons five at a time; the score
 // as 'base / max percent%', or 'Manual Matching' when no percentage was computed.
 import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'

@@ -1,4 +1,4 @@
-// SPEC §4 "Admin team editing", rule by rule, plus properties over every reachable edit.
+// docs/product.md#team-editing, rule by rule, plus properties over every reachable edit.
 import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
 import { PROPOSAL_STATES, TANDEM_STATES, type ProposalState, type TandemState, type TeamDetail } from '@tandem/core'

@@ -1,4 +1,4 @@
-// The team editor's controls by state (SPEC §4 "Admin team editing"): which status is a select and
+// The team editor's controls by state (docs/product.md#team-editing): which status is a select and
 // which a badge, when Save and Release are enabled, the mentor reset, and the two confirmations.
 import { describe, expect, it } from 'vitest'
 import { screen, within } from '@testing-library/react'

@@ -6,7 +6,7 @@ import { SignUpPayload } from '@tandem/core'
 import { isRight } from 'fp-ts/lib/Either.js'
 import { formatBirthDate, formatDateTime, twoDigits } from '../src/shared/dates.js'
 
-describe('identity-provider error codes (SPEC §8)', () => {
+describe('identity-provider error codes (docs/product.md#errors)', () => {
   it('starts the password reset for forgot-password', () => {
     expect(providerErrorAction('access_denied', 'AADB2C90118: The user has forgotten their password.')).toBe('resetPassword')
   })
@@ -102,7 +102,7 @@ describe('runtime configuration', () => {
   })
 })
 
-describe('dates (SPEC §9)', () => {
+describe('dates (docs/product.md#constants)', () => {
   it('shows a birth date as dd.mm.yyyy', () => {
     expect(formatBirthDate('1990-04-07')).toBe('07.04.1990')
     expect(formatBirthDate(null)).toBe('-')

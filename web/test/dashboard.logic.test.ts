@@ -21,7 +21,7 @@ const facts = (overrides: Partial<SideFacts>): SideFacts => ({
   ...overrides,
 })
 
-describe('dashboard by status (SPEC §4)', () => {
+describe('dashboard by status (docs/product.md#dashboard)', () => {
   it('shows a new mentee without answers the no-profile panel', () => {
     expect(panelFor('Mentee', facts({ status: 'NEW' }))).toBe('noProfile')
   })
@@ -97,7 +97,7 @@ describe('countdown', () => {
   })
 })
 
-describe('error catalogue (SPEC §8)', () => {
+describe('error catalogue (docs/product.md#errors)', () => {
   it('maps TandemAlreadyClosed to the timer-expired dialog', () => {
     expect(decisionFailure('TandemAlreadyClosed', 409)).toBe('timerExpired')
     expect(decisionFailure('ProposalExpired', 409)).toBe('proposalExpired')

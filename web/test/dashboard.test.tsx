@@ -103,7 +103,7 @@ describe('mentee dashboard', () => {
     expect(within(card).queryByRole('button', { name: 'Accept' })).toBeNull()
   })
 
-  it('accepts a proposal with the accept payload of SPEC §3', async () => {
+  it('accepts a proposal with the accept payload of docs/product.md#entities', async () => {
     await setUp(mentee('PROPOSED'), [aProposal()])
     const card = await screen.findByRole('group', { name: 'Proposal: Max Mentor' })
     await userEvent.click(within(card).getByRole('button', { name: 'Accept' }))

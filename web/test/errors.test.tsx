@@ -15,7 +15,7 @@ afterEach(async () => {
   server = undefined
 })
 
-describe('error pages (SPEC §8)', () => {
+describe('error pages (docs/product.md#error-page)', () => {
   it('clears local, session and cookie storage and signs out from the 401 login link', async () => {
     const auth = standInAuth(aSignedInUser('mia@example.org'))
     window.localStorage.setItem('i18nextLng', 'en')

@@ -1,4 +1,4 @@
-// Each side sees its own profile questions on its questionnaire page (SPEC §3 userProfileQuestions):
+// Each side sees its own profile questions on its questionnaire page (docs/product.md#profile-form):
 // the mentor page never shows the mentee's question, in English and German, and vice versa.
 import { afterEach, describe, expect, it } from 'vitest'
 import { screen } from '@testing-library/react'

@@ -52,7 +52,7 @@ const answered = () =>
     4: [{ originalQuestionId: 104, originalPossibleAnswerId: null, directFieldAnswer: 'Honest feedback' }],
   })
 
-describe('questionnaire validation (SPEC §5)', () => {
+describe('questionnaire validation (docs/product.md#questionnaire-answers)', () => {
   it('refuses free text over 200 characters as the user types', async () => {
     await setUp('Mentor')
     const text = await screen.findByRole('textbox', { name: /What matters to you in working together/ })

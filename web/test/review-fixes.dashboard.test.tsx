@@ -43,7 +43,7 @@ const pausedMentor = (published: boolean) =>
     ],
   )
 
-describe('paused mentor (SPEC §4 PAUSED, §8 "profile paused")', () => {
+describe('paused mentor (docs/product.md#dashboard, docs/product.md#errors: "profile paused")', () => {
   it('a mentor who published before and disabled matching is told the profile is paused, not that it is in the pool, and is pointed to the toggle', async () => {
     await setUp(pausedMentor(true))
     expect(await screen.findByRole('heading', { name: 'Profile paused' })).toBeTruthy()

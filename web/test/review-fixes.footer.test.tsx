@@ -5,7 +5,7 @@ import { decodeAppConfig } from '../src/app/config.js'
 import { configLoaded } from '../src/app/session.slice.js'
 import { renderWithProviders, testConfig } from './utils/renderWithProviders.js'
 
-describe('footer social links (SPEC §2 footer; server ORG_SOCIAL → app-config.json organisation.social)', () => {
+describe('footer social links (docs/product.md#navigation; server ORG_SOCIAL → app-config.json organisation.social)', () => {
   it('shows each social link that app-config.json names under organisation', async () => {
     const { store } = await renderWithProviders(<Footer />)
     const base = testConfig('http://127.0.0.1:1')

@@ -22,7 +22,7 @@ const guarded = async (details: () => Reply) => {
   )
 }
 
-describe('which page a failed GetUserDetails shows (SPEC §8: 401/403 only for those statuses)', () => {
+describe('which page a failed GetUserDetails shows (docs/product.md#errors: 401/403 only for those statuses)', () => {
   it('a server error shows the load-failed message with a retry, not the 401 page, and the retry loads the screen', async () => {
     let broken = true
     await guarded(() => (broken ? fail(500, 'Unexpected') : ok(aUser('mia@example.org', ['Mentee'], [aStatus('Mentee', 'NEW')]))))

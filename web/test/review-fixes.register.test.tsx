@@ -12,7 +12,7 @@ afterEach(async () => {
   server = undefined
 })
 
-describe('register routes for an administrator (SPEC §2: admins land on the matching teams)', () => {
+describe('register routes for an administrator (docs/product.md#routes: admins land on the matching teams)', () => {
   it('sends an admin who opens /register-as-mentee to /administrator/matching-tandems instead of an empty page', async () => {
     server = await startApiServer({
       'POST /api/Account/signup': () => fail(409, 'InvalidTransition'),

@@ -37,7 +37,7 @@ const open = async (route: string, role: RoleName) => {
   return renderWithProviders(<AppRoutes />, { route, apiBaseUrl: api.url, user: aSignedInUser('mia@example.org') })
 }
 
-describe('access by role (SPEC §2)', () => {
+describe('access by role (docs/product.md#access)', () => {
   it('shows the 404 page to a mentee opening the mentor questionnaire', async () => {
     await open('/user/mentor-profile', 'Mentee')
     expect(await screen.findByText("We can't seem to find the page you're looking for.")).toBeTruthy()
@@ -71,7 +71,7 @@ describe('access by role (SPEC §2)', () => {
 
   it('routes the admin paths to the admin module for an administrator', async () => {
     await open('/administrator/clusters', 'Admin')
-    // every admin page has the top bar with Export and Synchronize (SPEC §2)
+    // every admin page has the top bar with Export and Synchronize (docs/product.md#admin-screens)
     expect(await screen.findByRole('button', { name: 'Export' })).toBeTruthy()
     expect(screen.queryByText(/Error code/)).toBeNull()
   })

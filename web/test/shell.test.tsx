@@ -14,7 +14,7 @@ afterEach(async () => {
   server = undefined
 })
 
-describe('language detection (SPEC §1)', () => {
+describe('language detection (docs/product.md#languages)', () => {
   it('looks in local storage, the browser, a cookie, the path and the subdomain, in that order', () => {
     expect([...DETECTION_ORDER]).toEqual(['localStorage', 'navigator', 'cookie', 'path', 'subdomain'])
   })
@@ -30,7 +30,7 @@ describe('language detection (SPEC §1)', () => {
   })
 })
 
-describe('terms and conditions (SPEC §1)', () => {
+describe('terms and conditions (docs/product.md#legal-pages)', () => {
   const texts = (bundle: typeof en) =>
     Object.values(bundle.legal.terms.sections)
       .map((s) => `${s.title} ${s.text}`)

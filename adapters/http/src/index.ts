@@ -1,4 +1,4 @@
-// @tandem/http: the Express app serving every call of SPEC §7 with one route table, the bearer-token
+// @tandem/http: the Express app serving every call of docs/product.md#calls with one route table, the bearer-token
 // guard (anonymous / self / admin), io-ts decoding and the exhaustive domain-error status map.
 export { createApp, type AppConfig, type AppLogger, type AppOptions } from './app.js'
 export { routeTable, API_VERSION } from './routes.table.js'

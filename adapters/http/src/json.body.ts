@@ -17,7 +17,7 @@ export const jsonBody =
   (req: Request, _res: Response, next: NextFunction): void => {
     const type = req.headers['content-type']
     if (type === undefined || !/^application\/(?:[\w.+-]+\+)?json\s*(?:;\s*charset=utf-8\s*)?$/i.test(type.trim())) {
-      // A POST without a body and without a type is fine (CreateCluster?yearText, SPEC §7); any body
+      // A POST without a body and without a type is fine (CreateCluster?yearText, docs/product.md#calls); any body
       // or type that is not JSON is refused as such, not misread as a missing body.
       if (type === undefined && !hasBody(req)) {
         req.body = undefined

@@ -110,7 +110,7 @@ export const answer = <T>(result: Either<DomainError, T>): Reply =>
   isLeft(result) ? fromDomainError(result.left) : json(200, ok(result.right))
 
 /**
- * Start matching's own reply (SPEC §7 CreateMatchingTandem): the envelope with the status code in
+ * Start matching's own reply (CreateMatchingTandem, docs/product.md#calls): the envelope with the status code in
  * the body as well, which the web app reads; a refusal carries value false unless it has field errors.
  */
 export const startMatchingReply = (result: Either<DomainError, boolean>): Reply => {

@@ -1,4 +1,4 @@
-// The two spreadsheet exports of SPEC §7 (admin only): user data of one side and matching-team data.
+// The two spreadsheet exports of docs/product.md#calls (admin only): user data of one side and matching-team data.
 // They answer a streamed .xlsx attachment; the optional `language` query picks headers and dates.
 import { DEFAULT_LANGUAGE, ExportTandemDataQuery, ExportUserDataRequest, Language, fail, validateExportOptions } from '@tandem/core'
 import { isLeft } from 'fp-ts/lib/Either.js'

@@ -1,5 +1,5 @@
-// Every call of SPEC §7 (ARCHITECTURE §3 paths for the participant calls the spec leaves out), with
-// its policy. The authorization test walks this table; docs/api.md lists it.
+// Every call of docs/product.md#calls (participant calls under /api/Questionnaire/... and
+// /api/MatchingTandem/...), with its policy. The authorization test walks this table; docs/api.md lists it.
 import {
   AcceptConsentsPayload,
   AcceptDeclinePayload,
@@ -351,7 +351,7 @@ const serviceRoutes = (s: Services): readonly Route[] => [
     owner: (_q, b) => [b.menteeEmail],
     side: () => 'Mentee',
     // Refusals decided before the handler (decoding, owner, side) get start matching's shape too:
-    // the web app reads statusCode in the body (SPEC §7), and value false.
+    // the web app reads statusCode in the body (docs/product.md#calls), and value false.
     finish: (reply) => {
       const envelope = reply.kind === 'json' ? (reply.body as Record<string, unknown>) : {}
       return json(reply.status, { ...envelope, value: envelope['value'] ?? false, statusCode: reply.status })

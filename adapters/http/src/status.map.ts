@@ -31,5 +31,5 @@ export const STATUS_OF: { readonly [K in DomainError['_tag']]: number } = Object
 
 export const statusOf = (error: DomainError): number => EDGE_OF[error._tag].status
 export const errorCodeOf = (error: DomainError): ErrorCode => EDGE_OF[error._tag].code
-/** The envelope's errorMessage: the text SPEC §8 clients read for the error's code. */
+/** The envelope's errorMessage: the text clients read for the error's code (docs/product.md#errors). */
 export const messageOf = (error: DomainError): string => errorMessageOf(errorCodeOf(error))

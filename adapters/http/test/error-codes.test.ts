@@ -1,5 +1,5 @@
 // The envelope's typed error code: every DomainError maps to one code and status through the one
-// table in status.map.ts, and the reply carries the code beside the SPEC §8 message.
+// table in status.map.ts, and the reply carries the code beside the message of docs/product.md#errors.
 import { ErrorCode, errorMessageOf, type DomainError } from '@tandem/core'
 import { describe, expect, it } from 'vitest'
 import { EDGE_OF, errorCodeOf } from '../src/index.js'
@@ -47,7 +47,7 @@ describe('error codes at the edge', () => {
       })
     }
   })
-  it('keeps SPEC §8 texts: start matching and manual creation still read their messages', () => {
+  it('keeps the texts of docs/product.md#errors: start matching and manual creation still read their messages', () => {
     expect(fromDomainError({ _tag: 'ProfileIncomplete' })).toMatchObject({
       status: 400,
       body: { errorCode: 'ProfileIncomplete', errorMessage: 'InCompleteProfile' },

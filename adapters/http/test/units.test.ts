@@ -12,7 +12,7 @@ import { jsonBody } from '../src/json.body.js'
 import { cachedVerifier } from '../src/token.cache.js'
 
 describe('status map', () => {
-  it('answers 409 for the state conflicts SPEC §8 asks the user to refresh for', () => {
+  it('answers 409 for the state conflicts docs/product.md#errors asks the user to refresh for', () => {
     expect([STATUS_OF.TandemAlreadyClosed, STATUS_OF.TandemChanged, STATUS_OF.ProposalExpired]).toEqual([409, 409, 409])
     expect([STATUS_OF.ValidationFailed, STATUS_OF.NotFound]).toEqual([400, 404])
   })
@@ -21,7 +21,7 @@ describe('status map', () => {
     expect(messageOf({ _tag: 'NotAvailableForMatching', status: 'PROPOSED' })).toBe('User not available for matching')
     expect(messageOf({ _tag: 'SameUser' })).toBe('admin-mentor-only-differnt-user-error')
   })
-  it('answers 403 WrongRole for a participant calling the other side, not the start-matching message (ARCHITECTURE §3)', () => {
+  it('answers 403 WrongRole for a participant calling the other side, not the start-matching text (docs/product.md#status-codes)', () => {
     expect(STATUS_OF.WrongRole).toBe(403)
     expect(messageOf({ _tag: 'WrongRole', role: 'Mentor' })).toBe('WrongRole')
   })

@@ -1,4 +1,4 @@
-// The notification vocabulary of Tandem: the template types of SPEC §3 plus the identity and admin
+// The notification vocabulary of Tandem: the template types of docs/product.md#notifications plus the identity and admin
 // mails, each with the payload its template needs. Payloads are stored as JSON in the outbox and
 // decoded again before rendering, so the codecs are the contract between enqueuer and worker.
 import * as t from 'io-ts'

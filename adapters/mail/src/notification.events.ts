@@ -1,4 +1,4 @@
-// Which domain events notify whom (SPEC §3 template types). Pure and synchronous, so the SQLite
+// Which domain events notify whom (docs/product.md#notifications). Pure and synchronous, so the SQLite
 // adapter, given this function by the server, can write the outbox rows inside the transaction
 // that applies the events.
 import * as E from 'fp-ts/lib/Either.js'

@@ -69,7 +69,7 @@ export const INTERRUPTED_ERROR = 'interrupted while sending; queued again'
 /** The lastError of a message whose every attempt was interrupted (it keeps killing its worker). */
 export const INTERRUPTED_GIVEN_UP = 'interrupted while sending on every attempt; given up'
 
-/** One entry of the admin's notification history (SPEC §3: mailSubject, createdDate). */
+/** One entry of the admin's notification history (docs/product.md#notifications: mailSubject, createdDate). */
 export type NotificationHistoryEntry = { readonly subject: string; readonly createdAt: Instant; readonly status: OutboxStatus }
 
 /**

@@ -54,7 +54,7 @@ const notificationFor = (
     case 'REMINDER_ACTIVE_TANDEM':
       return deadline === null ? tandemRefused : E.right({ type, data: { audience, firstName, deadline } })
     case 'APPROVE_TANDEM':
-      // The partner's e-mail is in this mail: SPEC §6 shows it only once both sides accepted.
+      // The partner's e-mail is in this mail: docs/product.md#permissions shows it only once both sides accepted.
       return tandem?.state !== 'MATCHED' || partner === undefined
         ? tandemRefused
         : E.right({

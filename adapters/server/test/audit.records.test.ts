@@ -1,4 +1,4 @@
-// Accountability (ARCHITECTURE §6): every administrator read of a person's data and every change is
+// Accountability (docs/product.md#accountability): every administrator read of a person's data and every change is
 // recorded (who, when, what, about whom: ids only), the admin page's call filters and pages them,
 // and an export names the administrator who made it.
 import { DAY, type AuditRecordsPage } from '@tandem/core'

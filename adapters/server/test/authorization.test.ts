@@ -76,7 +76,7 @@ describe('authorization matrix', () => {
       const make = SAMPLES[key(route)] ?? (() => ({}))
       for (const owner of [mentee, mentor, both]) {
         const reply = await send(owner, route, make(owner, target), await idOf(owner))
-        // A participant naming a side they do not hold gets 403 WrongRole (ARCHITECTURE §3); Both never does.
+        // A participant naming a side they do not hold gets 403 WrongRole (docs/product.md#status-codes); Both never does.
         const wrongRole = reply.status === 403 && 'errorMessage' in reply.body && reply.body.errorMessage === 'WrongRole' && owner !== both
         expect([key(route), owner.firstName, reply.status === 401 || (reply.status === 403 && !wrongRole)]).toEqual([
           key(route),

@@ -1,6 +1,7 @@
 // Many mentees start matching at once against few mentors, through three server processes on one
-// database (a SQLite file; PostgreSQL in project server-pg): no mentor is ever proposed twice and every invariant of ARCHITECTURE §2.2 holds.
-// Then a process is killed mid-burst: the file stays consistent and a restart clears PENDING runs.
+// database (a SQLite file; PostgreSQL in project server-pg): no mentor is ever proposed twice and
+// every invariant of docs/product.md#invariants holds. Then a process is killed mid-burst: the file
+// stays consistent and a restart clears PENDING runs.
 import { beginMatchingRun, checkInvariants, LIVE_TANDEM_STATES, type World } from '@tandem/core'
 import { afterEach, describe, expect, it } from 'vitest'
 import { INTERRUPTED_RUN_AFTER } from '@tandem/application'

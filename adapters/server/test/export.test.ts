@@ -1,5 +1,6 @@
-// The spreadsheet exports (SPEC §7, §9) through the real app on a real SQLite file: each produced
-// file is opened with exceljs and its sheet, headers and rows are checked against the database.
+// The spreadsheet exports (docs/product.md#calls, docs/product.md#constants) through the real app
+// on a real SQLite file: each produced file is opened with exceljs and its sheet, headers and rows
+// are checked against the database.
 import { type Cluster } from '@tandem/core'
 import ExcelJS from 'exceljs'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'

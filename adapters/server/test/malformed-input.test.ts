@@ -1,5 +1,5 @@
 // Property: malformed bodies and queries sent to every route never produce a 500 and never change
-// the database when refused. Plus the examples of SPEC §5 input handling: mass assignment, body and
+// the database when refused. Plus the examples of docs/product.md#validation input handling: mass assignment, body and
 // image size limits, images judged by their bytes.
 import { routeTable, type Route } from '@tandem/http'
 import fc from 'fast-check'

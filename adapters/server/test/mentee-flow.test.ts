@@ -1,4 +1,4 @@
-// Journey of SPEC §4 "Mentee flow" through real HTTP on a real SQLite file.
+// Journey of docs/product.md#mentee-status through real HTTP on a real SQLite file.
 import { HOUR, checkInvariants, type ProposalsResponse } from '@tandem/core'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { startHarness, type Harness, type Person } from './harness.js'
@@ -77,7 +77,7 @@ describe('mentee flow', () => {
     expect(mentorAccept.body).toMatchObject({ isSuccess: true })
     expect(await status(mentee, 'Mentee')).toBe('MATCHED')
     expect(await status(mentor, 'Mentor')).toBe('MATCHED')
-    // Once matched, each sees the other's e-mail (SPEC §6).
+    // Once matched, each sees the other's e-mail (docs/product.md#permissions).
     expect((await proposals(mentee)).menteeProposal[0]?.email).toBe(mentor.email)
     expect((await h.server.ctx.outbox.all()).map((m) => m.type)).toEqual(expect.arrayContaining(['NEW_TANDEM', 'APPROVE_TANDEM']))
     expect(checkInvariants(await world())).toEqual([])

@@ -1,5 +1,6 @@
-// Journeys of SPEC §4: mentor flow, admin team editing, release, program-year deactivation and
-// manual creation, through real HTTP on a real SQLite file.
+// Journeys of docs/product.md#role-status and docs/product.md#tandem: mentor flow, admin team
+// editing, release, program-year deactivation and manual creation, through real HTTP on a real
+// SQLite file.
 import { HOUR, checkInvariants, type ProposalsResponse, type TeamDetail } from '@tandem/core'
 import { aMentorAnswers } from '@tandem/fixtures'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'

@@ -1,6 +1,6 @@
 // POST /api/Notification/NotifyUser over real HTTP on a real SQLite file: an administrator's own
 // message, template resends, and the rule that a partner's e-mail (APPROVE_TANDEM) goes out only for
-// a MATCHED tandem (SPEC §6). Bad input is refused with message keys and writes nothing.
+// a MATCHED tandem (docs/product.md#permissions). Bad input is refused with message keys and writes nothing.
 import type { ProposalsResponse } from '@tandem/core'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { expectOk, startHarness, type Harness, type Person } from './harness.js'

@@ -1,4 +1,4 @@
-// Every notification trigger of SPEC §3, end to end: real HTTP on a real SQLite file, a clock the
+// Every notification trigger of docs/product.md#notifications, end to end: real HTTP on a real SQLite file, a clock the
 // test moves, delivery through nodemailer to a real SMTP server (smtp-server) on a loopback port.
 // Each message is read back from the SMTP server: the right type, to the right person, in their
 // language, exactly once.

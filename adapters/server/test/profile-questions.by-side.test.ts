@@ -1,4 +1,4 @@
-// Each side answers its own profile questions (SPEC §3 userProfileQuestions) through the real app:
+// Each side answers its own profile questions (docs/product.md#profile-form) through the real app:
 // an answer to the other side's question is refused with a field error and saves nothing; the
 // master data names each question's side; the admin's user detail splits the answers by side.
 import { profileQuestions } from '@tandem/fixtures'

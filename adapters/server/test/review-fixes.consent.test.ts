@@ -1,5 +1,6 @@
-// Review fix (SPEC §3 sign-up payload, §5 requiredFieldError): nobody is registered without having
-// accepted the data privacy policy and the terms; a false consent is a 400 naming the field.
+// Review fix (docs/product.md#entities: sign-up; docs/product.md#validation: requiredFieldError):
+// nobody is registered without having accepted the data privacy policy and the terms; a false
+// consent is a 400 naming the field.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { signUpBody, startHarness, type Harness, type Person } from './harness.js'
 

@@ -1,4 +1,4 @@
-// Review fix of the photo access (SPEC §6, ARCHITECTURE §2.2): a photo only for its owner, an admin
+// Review fix of the photo access (docs/product.md#permissions): a photo only for its owner, an admin
 // and the other side of a live tandem the viewer is shown, never a former or not-yet-shown partner.
 import { HOUR, type ProposalsResponse } from '@tandem/core'
 import sharp from 'sharp'

@@ -1,4 +1,4 @@
-// Review fix (SPEC §5 profile: any failed check shows the missing-profile-fields message and saves
+// Review fix (docs/product.md#profile-form: any failed check shows the missing-profile-fields message and saves
 // nothing): an unknown country, state, language, program year or profile question id is refused
 // with the field's invalid-value and the summary profileMissingFieldsError, like every other failure.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'

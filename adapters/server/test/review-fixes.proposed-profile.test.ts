@@ -1,4 +1,4 @@
-// Review fix of GetProposedUserProfile (ARCHITECTURE §2.2: deadlines are enforced when read): the
+// Review fix of GetProposedUserProfile (docs/product.md#deadlines: deadlines hold when read): the
 // other side is no longer shown once the choice window passed, whether or not a sweep ran.
 import { HOUR } from '@tandem/core'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'

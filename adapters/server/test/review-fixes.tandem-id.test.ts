@@ -1,4 +1,4 @@
-// Review fix (SPEC §5 team id filter: at most 10 digits, else 'enter-a-valid-id'): the server refuses
+// Review fix (docs/product.md#admin-forms, team id filter: at most 10 digits, else 'enter-a-valid-id'): the server refuses
 // an 11-digit id with 400 and that key instead of searching with it.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { startHarness, type Harness } from './harness.js'

@@ -1,4 +1,4 @@
-// Review fix (ARCHITECTURE §3: 403 for a wrong role): a participant calling the other side's
+// Review fix (docs/product.md#status-codes: 403 for a wrong role): a participant calling the other side's
 // questionnaire, status toggle, accept or start matching gets 403 WrongRole, never the start-matching
 // message 'User not available for matching', and nothing changes.
 import { aMentorAnswers } from '@tandem/fixtures'

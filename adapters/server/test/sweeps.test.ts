@@ -1,5 +1,5 @@
-// The periodic sweeps, driven by the test's clock: passed deadlines (ARCHITECTURE §2.2) and the
-// reminders of SPEC §3 (REMINDER_ACTIVE_TANDEM 24 h before a deadline, once).
+// The periodic sweeps, driven by the test's clock: passed deadlines (docs/product.md#deadlines) and the
+// reminders of docs/product.md#notifications (REMINDER_ACTIVE_TANDEM 24 h before a deadline, once).
 import { HOUR, type ProposalsResponse } from '@tandem/core'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { startHarness, type Harness } from './harness.js'

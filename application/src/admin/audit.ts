@@ -1,4 +1,4 @@
-// The one place administrators' calls are recorded (ARCHITECTURE §6 Accountability): every call
+// The one place administrators' calls are recorded (docs/product.md#accountability): every call
 // of the admin port names its audit action here, or says why it reads no personal data. A read is
 // recorded once it answered; a change is recorded inside the first transaction it commits.
 import { notFound, tandemIdOfProposal, type DomainError, type UserId } from '@tandem/core'

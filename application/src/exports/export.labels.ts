@@ -1,5 +1,5 @@
 // Column headers, sheet names, file names and value formats of the spreadsheet exports, in the
-// admin's language (SPEC §9: en-GB or de-DE; 12-hour with AM/PM in English, 24-hour in German).
+// admin's language (docs/product.md#constants: en-GB or de-DE; 12-hour with AM/PM in English, 24-hour in German).
 import type { Language } from '@tandem/core'
 
 export const HEADERS = {
@@ -58,13 +58,13 @@ const YES_NO = { en: ['Yes', 'No'], de: ['Ja', 'Nein'] } as const
 
 export const yesNo = (value: boolean, language: Language): string => YES_NO[language][value ? 0 : 1]
 
-/** The product prefix of every export file (SPEC §9). */
+/** The product prefix of every export file (docs/product.md#constants). */
 export const FILE_PREFIX = 'tandem'
 
 export const userDataFilename = (side: 'Mentee' | 'Mentor'): string => `${FILE_PREFIX}_${side.toLowerCase()}_user_data.xlsx`
 export const teamDataFilename = (): string => `${FILE_PREFIX}_matching_teams_data.xlsx`
 
-/** Excel number formats of date cells (SPEC §9: 12-hour with AM/PM in English, 24-hour in German). */
+/** Excel number formats of date cells (docs/product.md#constants: 12-hour with AM/PM in English, 24-hour in German). */
 export const DATE_TIME_FORMAT = { en: 'dd/mm/yyyy h:mm AM/PM', de: 'dd.mm.yyyy hh:mm' } as const
 export const DATE_FORMAT = { en: 'dd/mm/yyyy', de: 'dd.mm.yyyy' } as const
 
@@ -94,7 +94,7 @@ export const dateTimeCell = (epochMs: number | null, timeZone: string): Date | '
   return new Date(Date.UTC(part['year']!, part['month']! - 1, part['day'], part['hour'], part['minute'], part['second'], epochMs % 1000))
 }
 
-/** A date-only value ('1990-05-01') as a date cell, read as UTC (SPEC §9); text that is no date stays text. */
+/** A date-only value ('1990-05-01') as a date cell, read as UTC (docs/product.md#constants); text that is no date stays text. */
 export const dateCell = (isoDate: string | null): Date | string => {
   if (isoDate === null || isoDate === '') return ''
   const ms = Date.parse(`${isoDate.slice(0, 10)}T00:00:00Z`)

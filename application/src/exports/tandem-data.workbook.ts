@@ -1,4 +1,4 @@
-// The matching-team export (SPEC §9): team id, program year, team status and both sides' statuses
+// The matching-team export (docs/product.md#constants): team id, program year, team status and both sides' statuses
 // always, then the selected groups: matching-team, user-account and proposal information.
 import type { ExportTandemDataRequest, Language } from '@tandem/core'
 import type { ExportProposal, ExportTandemRow } from '../ports/store/index.js'

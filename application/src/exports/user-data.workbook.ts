@@ -1,4 +1,4 @@
-// The user-data export of one side (SPEC §9): program year, role and status always, then the
+// The user-data export of one side (docs/product.md#constants): program year, role and status always, then the
 // selected option groups: basic account, extended account and profile information.
 import { asksProfileQuestion, type ExportUserDataRequest, type Language, type ProfileQuestion } from '@tandem/core'
 import type { ExportUserRow } from '../ports/store/index.js'

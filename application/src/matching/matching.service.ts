@@ -36,7 +36,7 @@ const proposalView = (tandem: Tandem, side: Side, partner: UserRecord | undefine
     proposalState: own.state,
     tandemState: tandem.state,
     tandemDate: toIsoDateTime(tandem.createdAt),
-    // The partner's address only once both said yes (SPEC §6).
+    // The partner's address only once both said yes (docs/product.md#permissions).
     email: tandem.state === 'MATCHED' ? (partner?.email ?? null) : null,
     firstName: partner?.firstName ?? '',
     lastName: partner?.lastName ?? '',

@@ -1,4 +1,4 @@
-// What the HTTP adapter needs from the application: one function per call of SPEC §7, taking the
+// What the HTTP adapter needs from the application: one function per call of docs/product.md#calls, taking the
 // decoded input and/or the caller (only what it reads), answering a value or a DomainError. The
 // server implements it.
 import type {

@@ -22,7 +22,7 @@ import { GENDER_LABELS, UNKNOWN_LABEL } from './statistics.labels.js'
 
 const dayOf = (isoDate: string): number => Date.parse(`${isoDate}T00:00:00.000Z`)
 
-/** The filter's calendar days as the half-open range of instants the queries read (UTC days, SPEC §9). */
+/** The filter's calendar days as the half-open range of instants the queries read (UTC days, docs/product.md#constants). */
 export const rangeOf = (filter: StatisticsFilter): StatisticsRange => ({
   clusterIds: filter.clusterIds,
   from: filter.from === null ? null : dayOf(filter.from),

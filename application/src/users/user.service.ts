@@ -80,7 +80,7 @@ const unknownMasterData = async (
   ]
 }
 
-/** A refused profile: the field errors, then the summary key once (SPEC §5: nothing is saved). */
+/** A refused profile: the field errors, then the summary key once (docs/product.md#profile-form: nothing is saved). */
 const profileRefused = (errors: readonly FieldError[]): DomainError => ({
   _tag: 'ValidationFailed',
   errors: [...errors.filter((e) => e.key !== 'profileMissingFieldsError'), fieldError(PROFILE_SUMMARY_FIELD, 'profileMissingFieldsError')],
@@ -134,7 +134,7 @@ export const userService = (ctx: ServiceContext): Services['user'] => ({
     const mentee = user.right.participant.mentee
     // The program year of a running or matched mentee is the administrator's to change.
     const clusterId = mentee === null ? null : mentee.status === 'NEW' || mentee.status === 'AVAILABLE' ? p.clusterId : mentee.clusterId
-    // Form rules and unknown master-data ids are reported together, under the summary key (SPEC §5).
+    // Form rules and unknown master-data ids are reported together, under the summary key (docs/product.md#profile-form).
     const errors = [...formErrors, ...(await unknownMasterData(ctx, p, roles, clusterId, mentee?.clusterId ?? null))]
     if (errors.length > 0) return left(profileRefused(errors))
     await ctx.users.updateProfile(user.right.id, {

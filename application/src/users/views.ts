@@ -1,4 +1,4 @@
-// Builders of the wire views (SPEC §3) from stored records, and the completeness facts commands
+// Builders of the wire views (docs/product.md#entities) from stored records, and the completeness facts commands
 // need. Pure apart from the reads through the context.
 import {
   LANGUAGE_IDS,

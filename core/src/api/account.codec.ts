@@ -1,5 +1,6 @@
-// Account calls and the participant view of a user (SPEC §3 User, sign-up, sign-in; §7 Account).
-// Incoming bodies are exact codecs: unknown fields are stripped before anything else sees them.
+// Account calls and the participant view of a user (docs/product.md#entities: User, sign-up,
+// sign-in; docs/product.md#calls: Account). Incoming bodies are exact codecs: unknown fields are
+// stripped before anything else sees them.
 import * as t from 'io-ts'
 import { Language } from '../shared/language.js'
 import { ConsentDocument } from '../users/consents.js'
@@ -9,7 +10,7 @@ import { EmailAddress, Gender, Id, IsoDate, IsoDateTime, nullable, refined } fro
 
 /**
  * A consent checkbox: only true passes; false is refused as a missing answer (requiredFieldError,
- * SPEC §5), because nobody may be stored without having accepted.
+ * docs/product.md#validation), because nobody may be stored without having accepted.
  */
 export const AcceptedConsent = refined('AcceptedConsent', t.boolean, (b) => b, 'requiredFieldError')
 
@@ -66,7 +67,7 @@ export const UserStatusEntry = t.intersection(
 )
 export type UserStatusEntry = t.TypeOf<typeof UserStatusEntry>
 
-/** One free-text profile answer (at most 1000 characters, SPEC §5). */
+/** One free-text profile answer (at most 1000 characters, docs/product.md#profile-form). */
 export const ProfileQuestionAnswer = t.strict({ userQuestionOriginalId: Id, userAnswer: t.string }, 'ProfileQuestionAnswer')
 export type ProfileQuestionAnswer = t.TypeOf<typeof ProfileQuestionAnswer>
 
@@ -105,7 +106,7 @@ export type UserView = t.TypeOf<typeof UserView>
 export const LogErrorPayload = t.strict({ ErrorMessage: t.string }, 'LogErrorPayload')
 export type LogErrorPayload = t.TypeOf<typeof LogErrorPayload>
 
-/** Notification template types (SPEC §3), plus ADMIN_MESSAGE: an administrator's own words. */
+/** Notification template types (docs/product.md#notifications), plus ADMIN_MESSAGE: an administrator's own words. */
 export const NotificationType = t.keyof(
   {
     NEW_TANDEM: null,
@@ -141,7 +142,7 @@ export const NotificationState = t.keyof({ queued: null, sent: null, failed: nul
 export type NotificationState = t.TypeOf<typeof NotificationState>
 
 /**
- * A notification history entry (the outbox, SPEC §3), with its id and state so the admin sees
+ * A notification history entry (the outbox, docs/product.md#notifications), with its id and state so the admin sees
  * what happened to it (`failureReason` only for a failed one) and can send a failed one again.
  */
 export const NotificationEntry = t.type(

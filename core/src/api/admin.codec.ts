@@ -1,5 +1,5 @@
-// Administrator calls (SPEC §3 admin user detail, list rows, team detail, state-change data;
-// §7 Admin): lists, teams, manual matching, team edits, mentee edits and exports.
+// Administrator calls (docs/product.md#entities: admin user detail, list rows, team detail,
+// state-change data; docs/product.md#calls: Admin): lists, teams, manual matching, team edits, mentee edits and exports.
 import * as t from 'io-ts'
 import { Cluster } from '../clusters/cluster.js'
 import { ClusterId } from '../shared/ids.js'
@@ -122,7 +122,7 @@ const PickedUser = t.strict({ userId: Id, email: EmailAddress })
 export const ManualTandemCreatePayload = t.strict({ mentees: PickedUser, mentors: PickedUser }, 'ManualTandemCreatePayload')
 export type ManualTandemCreatePayload = t.TypeOf<typeof ManualTandemCreatePayload>
 
-/** The largest team id the filter takes: at most TEAM_ID_FILTER_MAX (10) digits (SPEC §5, §9). */
+/** The largest team id the filter takes: at most TEAM_ID_FILTER_MAX (10) digits (docs/product.md#admin-forms). */
 export const TANDEM_ID_FILTER_MAX = 10 ** TEAM_ID_FILTER_MAX - 1
 
 /** The team id filter: digits only, at most 10 of them, 0 when empty; else 'enter-a-valid-id'. */

@@ -1,4 +1,4 @@
-// The response envelope every call answers with (SPEC §3): success flags, a value, an error
+// The response envelope every call answers with (docs/product.md#calls): success flags, a value, an error
 // message and, beside it, the typed error code clients branch on. Failures may carry a value too,
 // e.g. the field errors of a 400.
 import * as t from 'io-ts'
@@ -28,7 +28,7 @@ export const Envelope = <C extends t.Mixed>(value: C) =>
 
 export const ok = <T>(value: T): Envelope<T> => ({ isSuccess: true, isFailure: false, value, errorMessage: null, errorCode: null })
 
-/** A failure with its code; the message is the one SPEC §8 clients read for that code. */
+/** A failure with its code; the message is the one clients read for that code (docs/product.md#errors). */
 export const fail = <T = never>(errorCode: ErrorCode, value: T | null = null): Envelope<T> => ({
   isSuccess: false,
   isFailure: true,
@@ -37,6 +37,6 @@ export const fail = <T = never>(errorCode: ErrorCode, value: T | null = null): E
   errorCode,
 })
 
-/** Start matching also reports a status code (SPEC §7 CreateMatchingTandem). */
+/** Start matching also reports a status code (CreateMatchingTandem, docs/product.md#calls). */
 export const StartMatchingResponse = t.intersection([Envelope(t.boolean), t.type({ statusCode: t.number })], 'StartMatchingResponse')
 export type StartMatchingResponse = t.TypeOf<typeof StartMatchingResponse>

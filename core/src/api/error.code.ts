@@ -1,6 +1,6 @@
-// The typed error code every failed envelope carries next to its message (SPEC §3 envelope, plus
+// The typed error code every failed envelope carries next to its message (the envelope of docs/product.md#calls, plus
 // `errorCode`): the DomainError tags and the few refusals the HTTP edge makes itself. Clients branch
-// on the code; `errorMessage` keeps the texts older clients read (SPEC §8).
+// on the code; `errorMessage` keeps the texts older clients read (docs/product.md#errors).
 import * as t from 'io-ts'
 import type { DomainErrorTag } from '../errors.js'
 
@@ -41,7 +41,7 @@ export type ErrorCode = t.TypeOf<typeof ErrorCode>
 export const ERROR_CODES: readonly ErrorCode[] = Object.keys(ErrorCode.keys) as ErrorCode[]
 
 /**
- * The `errorMessage` of each code: the code itself, except where SPEC §8 names the text the
+ * The `errorMessage` of each code: the code itself, except where docs/product.md#errors names the text the
  * browser has always read. Kept for existing clients; new code reads `errorCode`.
  */
 const LEGACY_MESSAGE: { readonly [K in ErrorCode]?: string } = {

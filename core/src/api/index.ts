@@ -1,5 +1,6 @@
-// Wire codecs of every payload and response of SPEC §3 and §7, shared by the HTTP adapter and the
-// web app, with the decoder that turns io-ts errors into field errors.
+// Wire codecs of every payload and response of docs/product.md#entities and docs/product.md#calls,
+// shared by the HTTP adapter and the web app, with the decoder that turns io-ts errors into field
+// errors.
 export * from './wire.codec.js'
 export * from './error.code.js'
 export * from './envelope.codec.js'

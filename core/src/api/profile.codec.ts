@@ -1,4 +1,4 @@
-// Profile calls (SPEC §3 profile master data and update request, proposed profile; §7 User).
+// Profile calls (docs/product.md#entities: profile master data and update, proposed profile; docs/product.md#calls: User).
 import * as t from 'io-ts'
 import { ClusterId } from '../shared/ids.js'
 import { StatusName } from '../users/status.js'
@@ -83,7 +83,7 @@ export const ProposedProfile = t.type(
     gender: nullable(t.string),
     professionalPosition: nullable(t.string),
     company: nullable(t.string),
-    /** Shown only when the viewing user's first status is MATCHED (SPEC §6); null otherwise. */
+    /** Shown only when the viewing user's first status is MATCHED (docs/product.md#permissions); null otherwise. */
     email: nullable(t.string),
     firstName: t.string,
     profileImage: nullable(t.string),

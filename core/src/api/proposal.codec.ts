@@ -1,5 +1,5 @@
-// Participant matching-team calls (SPEC §3 participant proposal, decline reason, accept/decline
-// payload; §7 Matching team): proposals, remaining time, accept, decline, start matching.
+// Participant matching-team calls (docs/product.md#entities: participant proposal, decline reason,
+// accept/decline payload; docs/product.md#calls: Matching team): proposals, remaining time, accept, decline, start matching.
 import * as t from 'io-ts'
 import { ProposalState, QuestionScore, TandemState } from '../tandem/tandem.codec.js'
 import { Side } from '../users/role.js'
@@ -47,7 +47,7 @@ export const ParticipantProposal = t.type(
     proposalState: ProposalState,
     tandemState: TandemState,
     tandemDate: IsoDateTime,
-    /** The other side's e-mail, only once matched (SPEC §6); null before. */
+    /** The other side's e-mail, only once matched (docs/product.md#permissions); null before. */
     email: nullable(t.string),
     firstName: t.string,
     lastName: t.string,
@@ -55,7 +55,7 @@ export const ParticipantProposal = t.type(
     baseMatchRuleScore: FiniteNumber,
     maxScore: FiniteNumber,
     percentage: FiniteNumber,
-    /** What the two have in common, per question pair (ARCHITECTURE §2.3). */
+    /** What the two have in common, per question pair (docs/product.md#scoring). */
     breakdown: t.array(QuestionScore),
   },
   'ParticipantProposal',

@@ -1,4 +1,4 @@
-// Query strings of the GET calls (SPEC §7). Query values arrive as strings, so numbers and flags are
+// Query strings of the GET calls (docs/product.md#calls). Query values arrive as strings, so numbers and flags are
 // decoded from their text form here and encoded back to it.
 import * as t from 'io-ts'
 import { Language } from '../shared/language.js'

@@ -1,4 +1,4 @@
-// Questionnaire calls (SPEC §3 questionnaire question and save-answers payload; §7 Questionnaire).
+// Questionnaire calls (docs/product.md#entities: questionnaire question and answers; docs/product.md#calls: Questionnaire).
 // Field names keep the specification's mixed case: the save payload is PascalCase, the rest camelCase.
 import * as t from 'io-ts'
 import { AnswerKind, RuleName } from '../questionnaire/questionnaire.codec.js'

@@ -1,5 +1,6 @@
-// Primitive wire codecs shared by the payloads of SPEC §3 and §7: ids, dates, e-mail, nullable.
-// They check more than their TypeScript type says (an id is a positive integer) but stay plain types.
+// Primitive wire codecs shared by the payloads of docs/product.md#entities and
+// docs/product.md#calls: ids, dates, e-mail, nullable. They check more than their TypeScript type
+// says (an id is a positive integer) but stay plain types.
 import * as t from 'io-ts'
 import type { MessageKey } from '../validation/messages.js'
 
@@ -31,14 +32,14 @@ export const refined = <A>(name: string, base: t.Type<A, A, unknown>, accept: (a
 
 /** Database ids: positive safe integers. */
 export const Id = refined('Id', t.number, (n) => Number.isSafeInteger(n) && n > 0)
-/** Counts and "0 means none" ids (SPEC §7 `tandemId (0 if empty)`). */
+/** Counts and "0 means none" ids (the team list's `tandemId`, 0 if empty: docs/product.md#calls). */
 export const NonNegativeInt = refined('NonNegativeInt', t.number, (n) => Number.isSafeInteger(n) && n >= 0)
 /** A finite number (JSON has no NaN or Infinity). */
 export const FiniteNumber = refined('FiniteNumber', t.number, Number.isFinite)
 
 const ISO_DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/
 const ISO_DATE_TIME = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d{3})?Z$/
-/** A calendar date `yyyy-mm-dd`; date-only values are read as UTC (SPEC §9). */
+/** A calendar date `yyyy-mm-dd`; date-only values are read as UTC (docs/product.md#constants). */
 export const IsoDate = refined('IsoDate', t.string, (s) => ISO_DATE.test(s))
 /** An instant as `Date.prototype.toISOString` writes it (UTC, `Z`). */
 export const IsoDateTime = refined('IsoDateTime', t.string, (s) => ISO_DATE_TIME.test(s))

@@ -1,4 +1,4 @@
-// Deactivating a program year (SPEC §4): irreversible; every live tandem of the year is released and
+// Deactivating a program year (docs/product.md#program-years): irreversible; every live tandem of the year is released and
 // the year's mentees become INACTIVE.
 // Slice to load: the cluster, the year's mentees, every live tandem of the year or of those mentees,
 // and the users of those tandems with their other live tandems.

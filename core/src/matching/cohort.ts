@@ -1,5 +1,5 @@
 // assignCohort: the best assignment of a whole cohort of mentees to mentors with places, exact and
-// certified (ARCHITECTURE §6). Scores come from the participant run's scorer; see docs/matching.md.
+// certified (docs/product.md#cohort-matching). Scores come from the participant run's scorer; see docs/matching.md.
 import * as E from 'fp-ts/lib/Either.js'
 import type { UserId } from '../shared/ids.js'
 import { collectCandidateRows, rowWidener, type CohortFrame, type CohortRows } from './cohort.edges.js'

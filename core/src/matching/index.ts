@@ -1,4 +1,4 @@
-// Scoring and matching (ARCHITECTURE §2.3): the rules, the reference ranking, and the packed fast
+// Scoring and matching (docs/product.md#scoring): the rules, the reference ranking, and the packed fast
 // path that the matching run uses.
 export { scorePair, scoreMentor, percentageOf, type PairScore } from './score.rules.js'
 export { commonGround } from './common-ground.js'

@@ -1,4 +1,4 @@
-// What a matching run ranks and returns, the proposal order of ARCHITECTURE §2.3 and the default
+// What a matching run ranks and returns, the proposal order of docs/product.md#ranking and the default
 // run options. Shared by the reference ranking and the packed fast path.
 import type { Answer } from '../questionnaire/questionnaire.codec.js'
 import type { UserId } from '../shared/ids.js'
@@ -19,7 +19,7 @@ export type MatchingOptions = {
   readonly exclude?: ReadonlySet<UserId>
 }
 
-/** Top 3 per run (ARCHITECTURE §2.3); below 30 % a pair has too little in common to be worth a proposal. */
+/** Top 3 per run (docs/product.md#ranking); below 30 % a pair has too little in common to be worth a proposal. */
 export const DEFAULT_MATCHING_OPTIONS: MatchingOptions = { threshold: 30, limit: 3 }
 
 /** The limit as a count of proposals: fractional limits round down, nonsense means none. */

@@ -1,4 +1,4 @@
-// The five scoring rules of ARCHITECTURE §2.3, one question pair and one mentee–mentor pair at a
+// The five scoring rules of docs/product.md#scoring, one question pair and one mentee–mentor pair at a
 // time, written for clarity: this is the definition the packed fast path is checked against.
 import type { Answer, QuestionPair } from '../questionnaire/questionnaire.codec.js'
 import type { QuestionScore, Score } from '../tandem/tandem.codec.js'

@@ -1,5 +1,5 @@
 // The questionnaire is data: question pairs asked of both sides, each scored by one rule
-// (ARCHITECTURE §2.3). Definitions live in @tandem/fixtures; answers are stored per user and side.
+// (docs/product.md#questionnaire). Definitions live in @tandem/fixtures; answers are stored per user and side.
 import * as t from 'io-ts'
 import { Bilingual } from '../shared/language.js'
 
@@ -36,7 +36,7 @@ export const AnswerKind = t.keyof({ choice: null, year: null, text: null })
 export type AnswerKind = t.TypeOf<typeof AnswerKind>
 
 export const QuestionSide = t.type({
-  /** The original question id of this side's question (SPEC `originalQuestionId`). */
+  /** The original question id of this side's question (the wire's `originalQuestionId`). */
   questionId: t.number,
   text: Bilingual,
   maxOption: t.number,

@@ -10,6 +10,6 @@ export const DEFAULT_LANGUAGE: Language = 'en'
 export const Bilingual = t.type({ en: t.string, de: t.string })
 export type Bilingual = t.TypeOf<typeof Bilingual>
 
-/** Account language ids of the profile master data (SPEC §3 `language`). */
+/** Account language ids of the profile master data (docs/product.md#entities). */
 export const LANGUAGE_IDS: Readonly<Record<Language, number>> = { en: 1, de: 2 }
 export const languageById = (id: number): Language | undefined => LANGUAGES.find((l) => LANGUAGE_IDS[l] === id)

@@ -1,4 +1,4 @@
-// Matching teams (tandems) and their two proposals (ARCHITECTURE §2.2).
+// Matching teams (tandems) and their two proposals (docs/product.md#tandem).
 import * as t from 'io-ts'
 import { ClusterId, ProposalId, TandemId, UserId } from '../shared/ids.js'
 import { Instant } from '../shared/time.js'

@@ -29,7 +29,7 @@ export const expiredTandems = (world: Pick<World, 'tandems'>, now: Instant): rea
 /**
  * Linear in the number of tandems. Idempotent: an expired tandem is NOREACTION and no longer
  * matches, so a second sweep at the same instant returns the world unchanged.
- * A mentor silent for 72 h is PAUSED (ARCHITECTURE §2.1) and told so.
+ * A mentor silent for 72 h is PAUSED (docs/product.md#mentor-status) and told so.
  */
 export const expireDeadlines =
   (now: Instant) =>

@@ -50,7 +50,7 @@ export const closeTandem = (d: Draft, tandem: Tandem, reason: keyof typeof CLOSE
 
 /**
  * After tandems ended, a PROPOSED or MATCHED mentee with no live tandem left becomes AVAILABLE
- * (ARCHITECTURE §2.2: "the mentee's status follows from the tandems"). One pass over the tandems,
+ * (docs/product.md#tandem-moves: "the mentee's status follows from the tandems"). One pass over the tandems,
  * however many mentees, so the deadline sweep stays linear.
  */
 export const settleMentees = (d: Draft, menteeIds: ReadonlySet<UserId>): void => {

@@ -1,4 +1,4 @@
-// The invariants of ARCHITECTURE §2.2 as a check over a whole World: an empty list means they all
+// The invariants of docs/product.md#invariants as a check over a whole World: an empty list means they all
 // hold. Model tests call it after every step, the persistence tests on database contents.
 import type { TandemId, UserId } from '../shared/ids.js'
 import type { Tandem } from './tandem.codec.js'

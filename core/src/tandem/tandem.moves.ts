@@ -1,4 +1,4 @@
-// The tandem state machine as an explicit table (ARCHITECTURE §2.2). A tandem's phase is its state
+// The tandem state machine as an explicit table (docs/product.md#tandem-moves). A tandem's phase is its state
 // together with its two proposal states; transitions consult the table and tests enumerate it.
 import type { ProposalState, Tandem, TandemState } from './tandem.codec.js'
 

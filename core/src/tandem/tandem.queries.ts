@@ -33,7 +33,7 @@ export const isDeclinedPair = (world: Pick<World, 'tandems'>, menteeId: UserId, 
 
 /**
  * Whether a participant sees the tandem on their dashboard for a side: it is live and its proposal
- * to them is open or accepted. A mentor sees it only once the mentee has accepted (SPEC §6).
+ * to them is open or accepted. A mentor sees it only once the mentee has accepted (docs/product.md#permissions).
  */
 export const isShownTo = (t: Tandem, userId: UserId, side: Side): boolean =>
   isLiveTandem(t) &&

@@ -1,4 +1,4 @@
-// The answers to a tandem (ARCHITECTURE §2.2): mentee and mentor accept or decline, an admin
+// The answers to a tandem (docs/product.md#tandem-moves): mentee and mentor accept or decline, an admin
 // releases a tandem or creates one by hand. Admin edits of a team are these same events performed on
 // behalf of a participant, guarded by the version the admin loaded.
 // Slice to load: the tandem, both its users, and the mentee's other tandems with their mentors

@@ -1,4 +1,4 @@
-// Status changes of a participant outside any tandem (SPEC §4): a mentor publishes into the pool and
+// Status changes of a participant outside any tandem (docs/product.md#role-status): a mentor publishes into the pool and
 // enables or disables matching; an admin edits a mentee's status and program year.
 import * as E from 'fp-ts/lib/Either.js'
 import { invalidTransition, notFound, type DomainError } from '../errors.js'
@@ -47,7 +47,7 @@ export const setMentorMatching =
 /**
  * "Save and publish". A NEW mentor enters the pool (AVAILABLE, published, waiting from now). A
  * published mentor publishing again only refreshes the publication date, without an event. A
- * PAUSED mentor must enable matching first (SPEC §5: publishing requires matching enabled).
+ * PAUSED mentor must enable matching first (docs/product.md#publishing: publishing requires matching enabled).
  */
 export const publishMentor =
   (now: Instant, command: PublishMentor) =>

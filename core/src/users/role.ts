@@ -1,4 +1,4 @@
-// Roles of a user and the precedence rule of SPEC §6 (Admin, then Both, then Mentee, then Mentor).
+// Roles of a user and the precedence rule of docs/product.md#permissions (Admin, then Both, then Mentee, then Mentor).
 import * as t from 'io-ts'
 
 export const RoleName = t.keyof({ Mentee: null, Mentor: null, Both: null, Admin: null })

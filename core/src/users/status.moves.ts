@@ -1,4 +1,4 @@
-// The role-status state machines of ARCHITECTURE §2.1 as explicit tables (from -> event -> to), one
+// The role-status state machines of docs/product.md#role-status as explicit tables (from -> event -> to), one
 // per side. Transitions move statuses only through these tables; tests enumerate the illegal moves.
 import type { StatusName } from './status.js'
 

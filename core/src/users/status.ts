@@ -1,4 +1,4 @@
-// Role statuses (SPEC §4) with the status master ids of ARCHITECTURE §2.1; id 2 (PAUSED) is
+// Role statuses with their status master ids (docs/product.md#states); id 2 (PAUSED) is
 // "matching disabled".
 import * as t from 'io-ts'
 
@@ -40,5 +40,5 @@ export const STATUS_BADGE: Readonly<Record<StatusName, BadgeType>> = {
 export const MENTEE_FILTER_STATUSES: readonly StatusName[] = STATUSES.filter((s) => s !== 'PAUSED')
 export const MENTOR_FILTER_STATUSES: readonly StatusName[] = STATUSES.filter((s) => s !== 'PENDING')
 
-/** Statuses under which an admin may edit a mentee's status and program year (SPEC §4). */
+/** Statuses under which an admin may edit a mentee's status and program year (docs/product.md#mentee-edit). */
 export const MENTEE_ADMIN_EDITABLE: readonly StatusName[] = ['AVAILABLE', 'PENDING', 'NEW']

@@ -1,5 +1,6 @@
-// Rules of the decline dialog and the administrator forms (SPEC §5): program-year titles, the team
-// id filter, manual tandems, exports, the mentee edit and the user search.
+// Rules of the decline dialog and the administrator forms (docs/product.md#decline-dialog,
+// docs/product.md#admin-forms): program-year titles, the team id filter, manual tandems, exports,
+// the mentee edit and the user search.
 import { CLUSTER_TITLE_MAX, CLUSTER_TITLE_PATTERN } from '../clusters/cluster.js'
 import type { DeclineReason } from '../questionnaire/questionnaire.codec.js'
 import type { Side } from '../users/role.js'

@@ -1,4 +1,4 @@
-// Validation rules of SPEC §5, pure and shared by the server and the browser, with their limits and
+// Validation rules of docs/product.md#validation, pure and shared by the server and the browser, with their limits and
 // message keys. Each rule returns field errors (empty = valid) or an Either.
 export * from './messages.js'
 export * from './limits.js'

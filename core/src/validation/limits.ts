@@ -1,4 +1,4 @@
-// The limits of SPEC §5 and §9 in one place, for the rules here, the server and the browser's hints.
+// The limits of docs/product.md#constants in one place, for the rules here, the server and the browser's hints.
 // (Program-year title limits live beside the cluster codec: CLUSTER_TITLE_MAX, CLUSTER_TITLE_PATTERN.)
 
 /** The country whose users pick a federal state (Germany). */

@@ -1,5 +1,6 @@
-// Message keys of SPEC §5 and §8. The browser translates them; the server returns them in 400s.
-// Keys the specification gives only as English text got a kebab-case name here.
+// Message keys of docs/product.md#validation and docs/product.md#errors. The browser translates
+// them; the server returns them in 400s. Keys the specification gives only as English text got a
+// kebab-case name here.
 import * as t from 'io-ts'
 
 export const MessageKey = t.keyof({
@@ -20,13 +21,13 @@ export const MessageKey = t.keyof({
   'export-option-required': null,
   'existing-name-required': null,
   'invalid-value': null,
-  /** A profile question asked only of the other side (SPEC §3 userProfileQuestions). */
+  /** A profile question asked only of the other side (docs/product.md#profile-form). */
   'profile-question-other-side': null,
   /** An option id that does not belong to the question pair answered. */
   'unknown-option': null,
   /** A published mentor profile may be saved incomplete only while matching is paused. */
   'profile-incomplete-published': null,
-  /** Publishing needs matching enabled (SPEC §5). */
+  /** Publishing needs matching enabled (docs/product.md#publishing). */
   'matching-disabled': null,
   /** A cohort run's minimum percentage is a whole number from 0 to 100. */
   'cohort-threshold-range': null,

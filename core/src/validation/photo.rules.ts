@@ -1,4 +1,4 @@
-// Profile photo rules (SPEC §5): png, jpeg, jpg or gif, at most 5 MB. The server trusts the bytes,
+// Profile photo rules (docs/product.md#photo): png, jpeg, jpg or gif, at most 5 MB. The server trusts the bytes,
 // not the file name or the declared type, so it sniffs the magic number as well.
 import { PHOTO_MAX_BYTES, PHOTO_MIME_TYPES } from './limits.js'
 import { type FieldError, fieldError } from './messages.js'

@@ -1,4 +1,4 @@
-// The profile form rules of SPEC §5: required choices, federal state only for Germany, length
+// The profile form rules of docs/product.md#profile-form: required choices, federal state only for Germany, length
 // limits. Any failure adds the summary key profileMissingFieldsError, and nothing is saved.
 import * as E from 'fp-ts/lib/Either.js'
 import { languageById } from '../shared/language.js'

@@ -1,4 +1,4 @@
-// When a mentor may publish, save a published profile, or enable matching (SPEC §4 mentor flow, §5).
+// When a mentor may publish, save a published profile, or enable matching (docs/product.md#publishing).
 // Completeness comes in as a fact (isQuestionnaireComplete and a valid profile).
 import * as E from 'fp-ts/lib/Either.js'
 import type { DomainError } from '../errors.js'

@@ -1,4 +1,4 @@
-// Questionnaire answer rules of SPEC §5, shared by the browser (as the user types) and the server
+// Questionnaire answer rules of docs/product.md#questionnaire-answers, shared by the browser (as the user types) and the server
 // (before saving). Saving keeps partial answers; publishing or starting matching needs all of them.
 import type { Answer, QuestionPair, QuestionSide, Questionnaire } from '../questionnaire/questionnaire.codec.js'
 import type { Side } from '../users/role.js'

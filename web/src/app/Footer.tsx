@@ -1,4 +1,4 @@
-// The footer of SPEC §2: the organisation's website and social pages, contact by e-mail and phone,
+// The footer of docs/product.md#navigation: the organisation's website and social pages, contact by e-mail and phone,
 // and the three legal pages. Values come from the runtime configuration.
 import { Link as FluentLink, makeStyles, tokens } from '@fluentui/react-components'
 import { Link } from 'react-router'

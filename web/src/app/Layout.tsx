@@ -1,5 +1,5 @@
 // The signed-in frame: navigation bar, the screen (or the error page the session asks for) and
-// the footer. Public legal pages do not use it (SPEC §2: bar and footer hidden there).
+// the footer. Public legal pages do not use it (docs/product.md#navigation: bar and footer hidden there).
 import { Suspense } from 'react'
 import { Outlet, useLocation } from 'react-router'
 import { makeStyles } from '@fluentui/react-components'
@@ -19,7 +19,7 @@ import { Main, RouteAnnouncer, SkipLink } from './PageFrame.js'
 
 const SIGNED_IN_KEY = 'tandem.signed-in'
 
-/** Once per browser session, tell the server who signed in (SPEC §7 signin); register routes do it themselves. */
+/** Once per browser session, tell the server who signed in (sign-in, docs/product.md#calls); register routes do it themselves. */
 const useSessionSignIn = () => {
   const user = useAppSelector(selectUser)
   const location = useLocation()

@@ -1,4 +1,4 @@
-// The navigation bar of SPEC §2: logo, English / Deutsch switch, the role's items, the greeting
+// The navigation bar of docs/product.md#navigation: logo, English / Deutsch switch, the role's items, the greeting
 // with its profile/logout menu, or a sign-in link when nobody is signed in.
 import { Button, makeStyles, tokens } from '@fluentui/react-components'
 import { UserMenu } from './UserMenu.js'

@@ -67,7 +67,7 @@ export const envelopeQuery = async (request: ApiRequest, context: { auth: AuthPo
       ...(request.body === undefined ? {} : { body: isForm ? request.body : JSON.stringify(request.body) }),
     })
   } catch (e) {
-    // SPEC §8: a network error is only logged
+    // docs/product.md#errors: a network error is only logged
     console.error('network error', e)
     return { error: { status: 0, errorCode: null } }
   }
@@ -76,7 +76,7 @@ export const envelopeQuery = async (request: ApiRequest, context: { auth: AuthPo
     if (response.ok && body.isSuccess) return { data: body.value }
     return { error: { status: response.ok ? 400 : response.status, errorCode: errorCodeIn(body), value: body.value } }
   }
-  // SPEC §7: call failures carry the status code, or 500 when there is none
+  // docs/product.md#calls: call failures carry the status code, or 500 when there is none
   return { error: { status: response.ok ? 500 : response.status, errorCode: null } }
 }
 

@@ -1,6 +1,6 @@
 // The identity-provider adapter: oidc-client-ts with the session kept in session storage, code +
 // PKCE, refresh tokens renewed silently, a popup when the provider needs the user, and the
-// provider's error codes of SPEC §8 turned into the flow they call for.
+// provider's error codes of docs/product.md#errors turned into the flow they call for.
 // oidc-client-ts (~13 KiB compressed) loads when it has work: a sign-in, a sign-out, a callback, or
 // a token that expires soon. Until then the signed-in user and a valid access token are read from
 // the library's own session-storage entry, so a participant's first load does not wait for it.
@@ -12,7 +12,7 @@ import type { Language } from '@tandem/core'
 export type ProviderErrorAction = 'resetPassword' | 'signIn' | 'signInRedirect' | 'login'
 
 /**
- * SPEC §8: forgot-password starts the reset flow, a cancelled sign-up signs in again, a missing
+ * docs/product.md#errors: forgot-password starts the reset flow, a cancelled sign-up signs in again, a missing
  * session, a token timeout or "reauthenticate" redirect to sign in, any other code calls login.
  */
 export const providerErrorAction = (error: string, description = ''): ProviderErrorAction => {

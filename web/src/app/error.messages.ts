@@ -39,7 +39,7 @@ export const ERROR_MESSAGE: Readonly<Record<ErrorCode, TranslationKey>> = {
 }
 
 /**
- * A screen whose SPEC §8 message for a code differs from the table's (start matching, the admin's
+ * A screen whose docs/product.md#errors message for a code differs from the table's (start matching, the admin's
  * view of a mentor) names those codes here: still keyed by code, checked by the compiler.
  */
 export type ErrorWording<Key extends string = TranslationKey> = Partial<Readonly<Record<ErrorCode, Key>>>

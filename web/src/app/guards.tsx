@@ -1,4 +1,4 @@
-// Access rules of SPEC §2: everything but the legal pages needs sign-in (a signed-out visitor is
+// Access rules of docs/product.md#access: everything but the legal pages needs sign-in (a signed-out visitor is
 // sent to the provider), and each screen names the roles that may see it; others get 404 or 403.
 import { lazy, Suspense, useEffect, type ReactNode } from 'react'
 import { useLocation } from 'react-router'

@@ -1,4 +1,4 @@
-// The route table of SPEC §2, exactly, with access by role. Screens are lazily loaded so the first
+// The route table of docs/product.md#routes, exactly, with access by role. Screens are lazily loaded so the first
 // download stays small; the admin screens are their own chunk, filled by the admin feature.
 import { lazy, Suspense, type ReactNode } from 'react'
 import { Navigate, Route, Routes } from 'react-router'

@@ -1,4 +1,4 @@
-// The interface languages (en, de) with the detection order of SPEC §1: local storage, browser,
+// The interface languages (en, de) with the detection order of docs/product.md#languages: local storage, browser,
 // cookie, path, subdomain; English when nothing matches. Tests create instances without detection.
 import i18next, { type BackendModule, type i18n as I18n } from 'i18next'
 import LanguageDetector from 'i18next-browser-languagedetector'
@@ -70,5 +70,5 @@ export const languageOf = (i18n: Pick<I18n, 'resolvedLanguage' | 'language'>): L
   return l === 'de' ? 'de' : 'en'
 }
 
-/** SPEC §9: dates in en-GB or de-DE. */
+/** docs/product.md#constants: dates in en-GB or de-DE. */
 export const localeOf = (language: Language): string => (language === 'de' ? 'de-DE' : 'en-GB')

@@ -1,4 +1,4 @@
-// A notice dialog without an action button (SPEC §8 'timer expired, refresh', 'matching already
+// A notice dialog without an action button (docs/product.md#errors 'timer expired, refresh', 'matching already
 // running'); Escape closes it. The browser's modal dialog, like every dialog of the app.
 import { ModalDialog } from './ModalDialog.js'
 

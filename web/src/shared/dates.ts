@@ -1,4 +1,4 @@
-// Date display of SPEC §9: en-GB or de-DE, date-only values read as UTC, birth dates dd.mm.yyyy.
+// Date display of docs/product.md#constants: en-GB or de-DE, date-only values read as UTC, birth dates dd.mm.yyyy.
 import type { Language } from '@tandem/core'
 import { localeOf } from '../i18n/i18n.js'
 

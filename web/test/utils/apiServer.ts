@@ -17,7 +17,7 @@ export type Reply = { readonly status?: number; readonly body: unknown; readonly
 export type Handler = (request: RecordedRequest) => Reply | Promise<Reply>
 
 export const ok = (value: unknown): Reply => ({ body: { isSuccess: true, isFailure: false, value, errorMessage: null, errorCode: null } })
-/** A failure as the real server sends it: the code and the message SPEC §8 clients read for it. */
+/** A failure as the real server sends it: the code and the message clients read for it (docs/product.md#errors). */
 export const fail = (status: number, errorCode: ErrorCode, value: unknown = null): Reply => ({
   status,
   body: { isSuccess: false, isFailure: true, value, errorMessage: errorMessageOf(errorCode), errorCode },

@@ -30,7 +30,7 @@ export const formatDate = (language: Language, org: OrganisationInfo, at: Instan
     timeZone: timeZoneOf(org),
   }).format(at)
 
-/** The pages of the app a mail can point at (SPEC §2 route table). */
+/** The pages of the app a mail can point at (docs/product.md#routes). */
 export type AppPage = '/' | '/user/mentor-profile' | '/user/mentee-profile' | '/user/account'
 
 export const pageUrl = (org: OrganisationInfo, page: AppPage): string => `${org.publicUrl.replace(/\/+$/, '')}${page}`

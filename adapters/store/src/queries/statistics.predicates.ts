@@ -1,5 +1,5 @@
 // What stored tandem rows say about their history, for the statistics. They follow from the
-// transitions (ARCHITECTURE §2.2): a proposal keeps its decision time when it is closed later, so a
+// transitions (docs/product.md#tandem-moves): a proposal keeps its decision time when it is closed later, so a
 // tandem's outcome can be read from its row whatever happened after.
 import { sql, type ExpressionBuilder, type Expression, type SqlBool } from 'kysely'
 import type { Schema } from '../portable/schema.js'

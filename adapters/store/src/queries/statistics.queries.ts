@@ -28,7 +28,10 @@ const inRange = <TB extends keyof Schema>(column: Expression<number | null>, ran
 const inYears = <TB extends keyof Schema>(column: Expression<number | null>, range: StatisticsRange, eb: ExpressionBuilder<Schema, TB>) =>
   range.clusterIds.length === 0 ? eb.lit(true) : eb(column, 'in', [...range.clusterIds])
 
-/** People of one side the filter names: registered in the range; mentees of the chosen program years (mentors have none, SPEC §2). */
+/**
+ * People of one side the filter names: registered in the range; mentees of the chosen program years
+ * (mentors have none, docs/product.md#admin-screens).
+ */
 const peopleFilter = (side: Side, range: StatisticsRange) => (eb: Users) =>
   side === 'Mentee'
     ? eb.and([
@@ -249,7 +252,7 @@ export const createStatisticsQueries = (db: Database): StatisticsQueries => {
       const tandems = await tandemGroups(range)
       const total = (of: (g: TandemGroup) => number, where: (g: TandemGroup) => boolean = () => true) =>
         tandems.filter(where).reduce((sum, g) => sum + of(g), 0)
-      // Manual teams have no score (SPEC §9: below 1, "Manual Matching"), so no bucket.
+      // Manual teams have no score (docs/product.md#constants: below 1, "Manual Matching"), so no bucket.
       const scored = (bucket: number) => (g: TandemGroup) => !g.manual && scoreBucketOf(g.percentage) === bucket
       return {
         furthest: { Mentee: furthest('Mentee'), Mentor: furthest('Mentor') },

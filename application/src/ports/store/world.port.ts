@@ -43,7 +43,7 @@ export type WorldStore = {
   /** Loads a slice outside any command, for reads that need no deadline applied (an admin's lists). */
   readonly load: (slice: Slice) => Promise<World>
   /**
-   * Loads a slice for a read with every passed deadline of its tandems applied (ARCHITECTURE §2.2:
+   * Loads a slice for a read with every passed deadline of its tandems applied (docs/product.md#deadlines:
    * enforced when read). One load when none has passed; otherwise the expiry is committed first.
    */
   readonly loadCurrent: (slice: Slice, now: number) => Promise<World>

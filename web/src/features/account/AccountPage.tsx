@@ -1,4 +1,4 @@
-// The user account (SPEC §2): photo, the read-only box, program year (not for mentor-only users),
+// The user account (docs/product.md#participant-screens): photo, the read-only box, program year (not for mentor-only users),
 // preferred account language and Save; saving a language switches the interface to it.
 import { useState } from 'react'
 import { Button, MessageBar, MessageBarBody, Title2, makeStyles, tokens } from '@fluentui/react-components'

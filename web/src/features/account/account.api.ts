@@ -1,4 +1,4 @@
-// Account and profile calls (SPEC §7 Account, User): who the user is, the profile with its master
+// Account and profile calls (docs/product.md#calls: Account, User): who the user is, the profile with its master
 // data, profile and photo updates, and the sign-up / sign-in pair of the register routes.
 import type {
   AcceptConsentsPayload,

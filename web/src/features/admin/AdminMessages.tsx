@@ -1,4 +1,4 @@
-// The admin message bar (SPEC §2): one message at a time, of kind error, warning or success, shown
+// The admin message bar (docs/product.md#admin-screens): one message at a time, of kind error, warning or success, shown
 // under the top bar of every admin page and announced to screen readers.
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react'
 import { Button, MessageBar, MessageBarActions, MessageBarBody } from '@fluentui/react-components'

@@ -1,4 +1,4 @@
-// The administrator route group (SPEC §2), its own lazily loaded chunk: the admin translations, the
+// The administrator route group (docs/product.md#routes), its own lazily loaded chunk: the admin translations, the
 // top bar with Export and Synchronize, the message bar, and one screen per admin path.
 import { lazy, Suspense } from 'react'
 import { Spinner } from '@fluentui/react-components'

@@ -1,4 +1,4 @@
-// The top bar of every admin page (SPEC §2): Export opens the export dialog; Synchronize asks first,
+// The top bar of every admin page (docs/product.md#admin-screens): Export opens the export dialog; Synchronize asks first,
 // because it overwrites account data with the identity provider's, then reports success.
 import { useState } from 'react'
 import { Button } from '@fluentui/react-components'

@@ -1,4 +1,4 @@
-// Program years (SPEC §2 admin 3): create with the title rules, the table with 'Deactivated',
+// Program years (docs/product.md#admin-screens): create with the title rules, the table with 'Deactivated',
 // 'default cluster' or a Deactivate button behind a confirmation naming the year.
 import { useState } from 'react'
 import { Body1, Button, Field, Input, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow } from '@fluentui/react-components'

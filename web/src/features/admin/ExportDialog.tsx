@@ -1,4 +1,4 @@
-// The export dialog of the top bar (SPEC §9): mentees, mentors or matching teams; the three option
+// The export dialog of the top bar (docs/product.md#constants): mentees, mentors or matching teams; the three option
 // groups of each (all pre-selected), the filters and date ranges, at least one option, and a
 // progress indication while the server produces the file.
 import { useState } from 'react'

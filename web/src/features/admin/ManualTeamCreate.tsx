@@ -1,4 +1,4 @@
-// Manual team creation (SPEC §2 admin 4, §5): mentee and mentor pickers, both required and
+// Manual team creation (docs/product.md#admin-screens, docs/product.md#admin-forms): mentee and mentor pickers, both required and
 // different users, a confirmation, then 'admin-mentor-created-text'.
 import { useState } from 'react'
 import { Button } from '@fluentui/react-components'

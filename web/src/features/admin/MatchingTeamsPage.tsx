@@ -1,4 +1,4 @@
-// Matching teams (SPEC §2 admin 4): manual creation, the search and filter panel, the result table
+// Matching teams (docs/product.md#admin-screens): manual creation, the search and filter panel, the result table
 // (score 'base / max percent%' or 'Manual Matching'), and the detail panel of the clicked row.
 import { useEffect, useRef, useState } from 'react'
 import {
@@ -36,13 +36,13 @@ import { pageOf } from './pagination.js'
 import { ProposalBadge, TeamBadge } from './StatusBadge.js'
 import { TeamDetailPanel } from './TeamDetailPanel.js'
 
-/** SPEC §9: the score of a matched team, or 'Manual Matching' when no percentage was computed. */
+/** docs/product.md#constants: the score of a matched team, or 'Manual Matching' when no percentage was computed. */
 export const scoreText = (
   row: Pick<MatchingTandemListRow, 'baseMatchRuleScore' | 'maxScore' | 'percentage'>,
   manualLabel: string,
 ): string => (row.percentage > 0 ? `${row.baseMatchRuleScore} / ${row.maxScore} ${row.percentage}%` : manualLabel)
 
-/** SPEC §9: the detail panel scrolls into view 500 ms after a row is chosen. */
+/** docs/product.md#constants: the detail panel scrolls into view 500 ms after a row is chosen. */
 export const SCROLL_DELAY_MS = 500
 
 const ALL: MatchingTandemListRequest = { tandemStates: [], tandemId: 0, email: '', filterCluster: [] }

@@ -1,4 +1,4 @@
-// The notification history of the user information page (SPEC §2 admin 6): subject, date (long
+// The notification history of the user information page (docs/product.md#admin-screens): subject, date (long
 // format), and what happened to each mail (queued, sent, failed with its reason); a failed mail can
 // be sent again.
 import { Badge, Body1, Button, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow } from '@fluentui/react-components'

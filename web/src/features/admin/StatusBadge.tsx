@@ -1,4 +1,4 @@
-// Status badges with the colours of SPEC §4: user statuses and team states.
+// Status badges with the colours of docs/product.md#states: user statuses and team states.
 import { Badge } from '@fluentui/react-components'
 import { useTranslation } from 'react-i18next'
 import { STATUS_BADGE, TANDEM_BADGE, type BadgeType, type StatusName, type TandemState } from '@tandem/core'

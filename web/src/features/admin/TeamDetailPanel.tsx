@@ -1,5 +1,6 @@
-// Team detail and editing (SPEC §2 admin 5, §4): the accordion 'MT_ID: #{id}' with both last names,
-// mentee and mentor cards, status selects by teamEditing.rules, Save and Release with confirmations.
+// Team detail and editing (docs/product.md#admin-screens, docs/product.md#team-editing): the
+// accordion 'MT_ID: #{id}' with both last names, mentee and mentor cards, status selects by
+// teamEditing.rules, Save and Release with confirmations.
 import { useState } from 'react'
 import {
   Accordion,

@@ -1,4 +1,4 @@
-// User information (SPEC §2 admin 6): pick a user, then Account, Mentee and Mentor accordions with
+// User information (docs/product.md#admin-screens): pick a user, then Account, Mentee and Mentor accordions with
 // every field of the admin user detail ('-' when empty), the notification history, delete, the
 // mentor matching toggle and the mentee status / program year edit.
 import { useEffect, useState } from 'react'

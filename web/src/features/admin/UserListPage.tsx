@@ -1,4 +1,4 @@
-// The mentee and mentor lists (SPEC §2 admin 1–2): a status multi-select (PAUSED not offered for
+// The mentee and mentor lists (docs/product.md#admin-screens): a status multi-select (PAUSED not offered for
 // mentees, PENDING not for mentors), 'filter and display', 25 rows a page, badges; rows not clickable.
 import { useState } from 'react'
 import {

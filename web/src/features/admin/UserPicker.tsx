@@ -1,4 +1,4 @@
-// A searchable user picker (SPEC §2): typing filters by name or e-mail; each option shows the full
+// A searchable user picker (docs/product.md#admin-screens): typing filters by name or e-mail; each option shows the full
 // name with the e-mail below. Reports the picked user, or null and the typed text.
 import { useMemo, useState } from 'react'
 import { Caption1, Combobox, Field, Option } from '@fluentui/react-components'

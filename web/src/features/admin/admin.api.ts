@@ -1,4 +1,4 @@
-// The administrator calls of SPEC §7, injected into the one API slice with their own cache tags.
+// The administrator calls of docs/product.md#calls, injected into the one API slice with their own cache tags.
 // Every endpoint name starts with 'admin': names are shared by the whole slice, and the participant
 // features define acceptProposal, declineProposal and updateUserStatus of their own.
 // The two exports are not here: they answer a file, fetched by `downloadExport` (export.download.ts).

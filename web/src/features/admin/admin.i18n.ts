@@ -37,7 +37,7 @@ export const useAdminTranslations = () => {
 
 export type AdminKey = KeyOf<typeof en>
 
-/** The codes the administrator reads in the admin's own words (SPEC §8); the rest read the shared table. */
+/** The codes the administrator reads in the admin's own words (docs/product.md#errors); the rest read the shared table. */
 const ADMIN_WORDING: ErrorWording<AdminKey> = {
   InvalidTransition: 'admin.messages.InvalidTransition',
   TandemChanged: 'admin.messages.TandemChanged',
@@ -52,7 +52,7 @@ const ADMIN_WORDING: ErrorWording<AdminKey> = {
 export const errorText = (t: TFunction, error: unknown, wording: ErrorWording<AdminKey> = {}): string =>
   t(errorMessageKey<AdminKey>(error, { ...ADMIN_WORDING, ...wording }))
 
-/** Status and state codes as the admin reads them (SPEC names in English, translated in German). */
+/** Status and state codes as the admin reads them (the names of docs/product.md#states in English, translated in German). */
 export const statusLabel = (t: TFunction, status: StatusName): string => t(`admin.codes.status.${status}`, { defaultValue: status })
 export const tandemStateLabel = (t: TFunction, state: TandemState): string => t(`admin.codes.tandem.${state}`, { defaultValue: state })
 export const proposalStateLabel = (t: TFunction, state: string): string => t(`admin.codes.proposal.${state}`, { defaultValue: state })

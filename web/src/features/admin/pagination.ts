@@ -1,4 +1,4 @@
-// Table paging of SPEC §9: 25 rows a page, the page buttons five at a time (1–5, 6–10, …).
+// Table paging of docs/product.md#constants: 25 rows a page, the page buttons five at a time (1–5, 6–10, …).
 export const PAGE_SIZE = 25
 export const PAGES_SHOWN = 5
 

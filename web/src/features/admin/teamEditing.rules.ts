@@ -1,11 +1,11 @@
-// The administrator's team editing rules of SPEC §4, pure: which status select is editable, the
+// The administrator's team editing rules of docs/product.md#team-editing, pure: which status select is editable, the
 // mentor reset, when Save and Release are enabled, and the calls a save makes, in their order.
 import type { AdminAcceptPayload, AdminDeclinePayload, ProposalState, TandemState, TeamDetail } from '@tandem/core'
 
 /**
- * The choices of the status selects. SPEC §4 offers every proposal state but CLOSED (and the team
+ * The choices of the status selects. The rule as first written offered every proposal state but CLOSED (and the team
  * state NOREACTION); MATCHED is left out too because proposals never become MATCHED
- * (ARCHITECTURE §2.2) and no call sequence is defined for it.
+ * (docs/product.md#states) and no call sequence is defined for it.
  */
 export const EDITABLE_PROPOSAL_STATES: readonly ProposalState[] = ['PROPOSED', 'ACCEPTED', 'DECLINED']
 
@@ -87,7 +87,7 @@ const declineCall = (detail: TeamDetail, side: 'Mentee' | 'Mentor'): EditCall =>
 })
 
 /**
- * The calls of a save, in order (SPEC §4): mentee DECLINED sends the mentee decline with the team
+ * The calls of a save, in order (docs/product.md#team-editing): mentee DECLINED sends the mentee decline with the team
  * decline; mentee ACCEPTED sends the accept with team ACTIVE, joined by the mentor's accept and team
  * MATCHED when the mentor is ACCEPTED too, or followed by the mentor decline when the mentor is
  * DECLINED. A mentor change alone (the mentee had accepted before) is the mentor's accept or decline.

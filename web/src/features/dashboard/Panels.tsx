@@ -1,4 +1,4 @@
-// The dashboard's status panels (SPEC §2/§4): no profile, publish profile, matching running,
+// The dashboard's status panels (docs/product.md#dashboard): no profile, publish profile, matching running,
 // no proposals and start matching. Each says what to do next and offers the one action that fits.
 import { Body1, Button } from '@fluentui/react-components'
 import { useNavigate } from 'react-router'

@@ -1,5 +1,6 @@
-// The paused mentor's panel (SPEC §4, §8 "profile paused"): the profile was published but matching
-// is disabled, so the mentor is not in the pool; it points to the toggle that turns matching on.
+// The paused mentor's panel (docs/product.md#dashboard, docs/product.md#errors: "profile paused"):
+// the profile was published but matching is disabled, so the mentor is not in the pool; it points
+// to the toggle that turns matching on.
 import { Body1, Button } from '@fluentui/react-components'
 import { useNavigate } from 'react-router'
 import { useTranslation } from 'react-i18next'

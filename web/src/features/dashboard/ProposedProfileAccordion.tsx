@@ -1,5 +1,5 @@
 // The other side's profile, behind a disclosure headed by the points label. Its e-mail is shown
-// only when the viewing user's status is MATCHED (SPEC §6), whatever the server sends.
+// only when the viewing user's status is MATCHED (docs/product.md#permissions), whatever the server sends.
 import { useState } from 'react'
 import { mergeClasses, useId } from '@fluentui/react-components'
 import { ChevronRightRegular } from '@fluentui/react-icons'

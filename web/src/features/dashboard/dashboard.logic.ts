@@ -1,4 +1,4 @@
-// Which panel the dashboard shows for one side, by status (SPEC §4 "Dashboard by status"), and
+// Which panel the dashboard shows for one side, by status (docs/product.md#dashboard), and
 // which proposals appear as cards. Pure, so every rule has an example test.
 import type { ErrorCode, ParticipantProposal, RemainingTime, Side, StatusName } from '@tandem/core'
 import type { ErrorWording, TranslationKey } from '../../app/error.messages.js'
@@ -72,21 +72,24 @@ export const timeLeft = (validUntil: string, now: number): { hours: number; minu
   return { hours: Math.floor(totalMinutes / 60), minutes: totalMinutes % 60 }
 }
 
-/** The dialog a refused accept or decline opens (SPEC §8), by error code. */
+/** The dialog a refused accept or decline opens (docs/product.md#errors), by error code. */
 const DECISION_NOTICE: Partial<Readonly<Record<ErrorCode, 'timerExpired' | 'proposalExpired' | 'tandemChanged'>>> = {
   TandemAlreadyClosed: 'timerExpired',
   ProposalExpired: 'proposalExpired',
   TandemChanged: 'tandemChanged',
 }
 
-/** Maps a failed accept or decline to the message the user sees (SPEC §8); any other conflict means the timer ran out. */
+/**
+ * Maps a failed accept or decline to the message the user sees (docs/product.md#errors); any other
+ * conflict means the timer ran out.
+ */
 export const decisionFailure = (
   code: ErrorCode | null,
   status: number,
 ): 'timerExpired' | 'proposalExpired' | 'tandemChanged' | 'unexpected' =>
   (code === null ? undefined : DECISION_NOTICE[code]) ?? (status === 409 ? 'timerExpired' : 'unexpected')
 
-/** Start matching words these codes its own way (SPEC §8); every other failure asks to update the profile. */
+/** Start matching words these codes its own way (docs/product.md#errors); every other failure asks to update the profile. */
 const START_MATCHING_WORDING: ErrorWording = {
   ProfileIncomplete: 'dashboard.menteeProfileIncomplete',
   MatchingAlreadyRunning: 'dashboard.matchingAlreadyRunning',
@@ -95,6 +98,6 @@ const START_MATCHING_WORDING: ErrorWording = {
   ClusterEnded: 'dashboard.contactAdministrator',
 }
 
-/** Maps a failed start of matching to its message key (SPEC §8). */
+/** Maps a failed start of matching to its message key (docs/product.md#errors). */
 export const startMatchingFailure = (code: ErrorCode | null): TranslationKey =>
   (code === null ? undefined : START_MATCHING_WORDING[code]) ?? 'dashboard.menteeUpdateProfileError'

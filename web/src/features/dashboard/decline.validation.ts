@@ -1,4 +1,4 @@
-// The decline dialog's rules (SPEC §5): a reason of the offered list is required, the comment is
+// The decline dialog's rules (docs/product.md#decline-dialog): a reason of the offered list is required, the comment is
 // optional and at most 1000 characters. Built on the core's shared text rule and limits.
 import { DECLINE_COMMENT_MAX, fieldError, validateMaxCharacters, type DeclineReasonItem, type FieldError } from '@tandem/core'
 

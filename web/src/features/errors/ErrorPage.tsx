@@ -1,4 +1,4 @@
-// The error page of SPEC §8: title, text with subtext and link, and 'error code {code}'. 404 is the
+// The error page of docs/product.md#error-page: title, text with subtext and link, and 'error code {code}'. 404 is the
 // default; the 401 link clears every local trace of the session and signs out at the provider.
 import { Link as FluentLink, Title1, Body1, makeStyles } from '@fluentui/react-components'
 import { Link } from 'react-router'

@@ -1,4 +1,4 @@
-// Uncaught errors go to `POST /api/Logger/LogError` while the browser is online (SPEC §7); a
+// Uncaught errors go to `POST /api/Logger/LogError` while the browser is online (docs/product.md#calls); a
 // failing report is dropped, never retried in a loop.
 import { accountApi } from '../account/account.api.js'
 import type { AppStore } from '../../app/store.js'

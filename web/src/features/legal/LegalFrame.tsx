@@ -1,4 +1,4 @@
-// The frame of the public legal pages: no navigation bar and no footer (SPEC §2), a way home, and
+// The frame of the public legal pages: no navigation bar and no footer (docs/product.md#navigation), a way home, and
 // the /en and /de variants switching the interface language.
 import { useEffect, type ReactNode } from 'react'
 import { Main, RouteAnnouncer, SkipLink } from '../../app/PageFrame.js'

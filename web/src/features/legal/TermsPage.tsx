@@ -1,4 +1,4 @@
-// Terms and conditions with every term SPEC §1 lists.
+// Terms and conditions with every term docs/product.md#legal-pages lists.
 import { useTranslation } from 'react-i18next'
 import { Sections } from './LegalFrame.js'
 

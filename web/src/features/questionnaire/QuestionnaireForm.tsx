@@ -1,6 +1,7 @@
-// The questionnaire form of one side (SPEC §2, §5): the embedded profile, questions by
-// rule type with live validation, Save, the primary button (mentee: start matching; mentor: save
-// and publish) and the mentor's matching toggle. Nothing is sent while a rule fails.
+// The questionnaire form of one side (docs/product.md#participant-screens,
+// docs/product.md#questionnaire-answers): the embedded profile, questions by rule type with live
+// validation, Save, the primary button (mentee: start matching; mentor: save and publish) and the
+// mentor's matching toggle. Nothing is sent while a rule fails.
 import { useCallback, useMemo, useState } from 'react'
 import { Button, MessageBar, MessageBarBody, Switch, Title3, makeStyles } from '@fluentui/react-components'
 import { useNavigate } from 'react-router'
@@ -51,7 +52,7 @@ const firstQuestions = <G extends { readonly questions: readonly unknown[] }>(gr
 
 type Outcome = { readonly intent: 'success' | 'error' | 'warning'; readonly key: string } | null
 
-/** A refused save of answers names the questionnaire's fields, not the profile's (SPEC §8). */
+/** A refused save of answers names the questionnaire's fields, not the profile's (docs/product.md#errors). */
 const SAVE_WORDING: ErrorWording = { ValidationFailed: 'messages.questionnaire-fields-not-valid' }
 
 const QuestionnaireForm = ({

@@ -1,5 +1,6 @@
-// The questionnaire page of one side (SPEC §2, §5): heading and info bar at once, the form
-// (QuestionnaireForm, its own chunk) below them once its code, the profile and the questions are in.
+// The questionnaire page of one side (docs/product.md#participant-screens,
+// docs/product.md#questionnaire-answers): heading and info bar at once, the form (QuestionnaireForm,
+// its own chunk) below them once its code, the profile and the questions are in.
 import { Suspense, lazy } from 'react'
 import { MessageBar, MessageBarBody, Title2, makeStyles } from '@fluentui/react-components'
 import { useTranslation } from 'react-i18next'

@@ -1,4 +1,4 @@
-// Questionnaire calls (SPEC §7 Questionnaire, under /api/Questionnaire/...): the questions with the
+// Questionnaire calls (docs/product.md#calls, under /api/Questionnaire/...): the questions with the
 // user's answers, saving them (CreateAnswer the first time, UpdateAnswer after), the mentor toggle.
 import type { Language, QuestionAnswerResponse, SaveAnswersPayload, Side, StatusUpdatePayload } from '@tandem/core'
 import { api } from '../../app/api.js'
