@@ -2,6 +2,7 @@
 // profile answers. Participant status columns are written only through the world store.
 import {
   CONSENT_DOCUMENTS,
+  Gender,
   type ConsentRecord,
   type ConsentDocument,
   type ConsentVersions,
@@ -17,7 +18,8 @@ import { participantOf, rolesOf, type UserRow } from '../portable/rows.js'
 
 const isConsentDocument = (text: string): text is ConsentDocument => (CONSENT_DOCUMENTS as readonly string[]).includes(text)
 
-export type Gender = 'Female' | 'Male' | 'Non-binary' | 'NA'
+/** The stored gender is core's (re-exported for the store's callers). */
+export type { Gender }
 
 export type UserRecord = {
   readonly id: UserId
@@ -60,8 +62,6 @@ export type ProfileFields = {
   readonly profileAnswers: readonly { readonly questionId: number; readonly answer: string }[]
 }
 
-const GENDERS: readonly Gender[] = ['Female', 'Male', 'Non-binary', 'NA']
-
 const recordOf = (row: UserRow, hasImage: boolean): UserRecord => ({
   id: row.id,
   issuer: row.issuer,
@@ -69,7 +69,7 @@ const recordOf = (row: UserRow, hasImage: boolean): UserRecord => ({
   email: row.email,
   firstName: row.first_name,
   lastName: row.last_name,
-  gender: GENDERS.find((g) => g === row.gender) ?? 'NA',
+  gender: Gender.is(row.gender) ? row.gender : 'NA',
   birthDate: row.birth_date,
   language: row.language === 'de' ? 'de' : 'en',
   roles: rolesOf(row),
