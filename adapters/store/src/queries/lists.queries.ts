@@ -4,6 +4,7 @@ import type { Instant, Side, StatusName, TandemState } from '@tandem/core'
 import { sql } from 'kysely'
 import type { Database } from '../portable/database.js'
 import { jsonNumber } from '../portable/dialect.js'
+import { publishedOutOfMentorPool } from './pool.predicates.js'
 
 export type UserListRow = {
   readonly id: number
@@ -188,8 +189,7 @@ export const createListQueries = (db: Database) => {
         .selectFrom('users')
         .select(['id', sql<number>`0`.as('value')])
         .where('id', 'in', [...among])
-        .where('mentor_published', '=', 1)
-        .where('mentor_status', 'in', ['NEW', 'PAUSED', 'PENDING', 'PROPOSED', 'MATCHED', 'INACTIVE'])
+        .where(publishedOutOfMentorPool)
       const rows = await db.all(among.length === 0 ? fingerprint : fingerprint.unionAll(unavailable))
       return {
         fingerprint: String(rows.find((r) => Number(r.id) === -1)?.value ?? 0),

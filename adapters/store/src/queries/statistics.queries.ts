@@ -14,6 +14,7 @@ import {
   oneIf,
   type TandemGroup,
 } from './statistics.predicates.js'
+import { inMentorPool } from './pool.predicates.js'
 
 const SIDES: readonly Side[] = ['Mentee', 'Mentor']
 
@@ -303,7 +304,7 @@ export const createStatisticsQueries = (db: Database) => {
             await db.first(
               k
                 .selectFrom('users')
-                .where((eb) => eb.and([eb('mentor_status', '=', 'AVAILABLE'), eb('mentor_published', '=', 1)]))
+                .where(inMentorPool)
                 .select((eb) => eb.fn.countAll<number>().as('n')),
             )
           )?.n ?? 0,
