@@ -8,6 +8,12 @@
 /** Production code: each workspace's src/ (tests, configs, benches and e2e may use dev tools). */
 const PRODUCTION = '^(core|application|fixtures|adapters/[^/]+|web)/src/'
 
+/**
+ * The core's folders, lowest first: each may import only the folders before it (and the core's own
+ * root files, errors.ts and events.ts, which name what every folder's transitions return).
+ */
+const CORE_LAYERS = ['shared', 'questionnaire', 'users', 'clusters', 'validation', 'tandem', 'matching', 'statistics', 'api']
+
 module.exports = {
   forbidden: [
     {
@@ -38,6 +44,20 @@ module.exports = {
       from: { path: '^application/' },
       to: { path: '^(adapters|fixtures|web|testing)/' },
     },
+    {
+      name: 'no-circular',
+      comment: "no import cycles (the web app's are being untangled separately)",
+      severity: 'error',
+      from: { pathNot: '^web/' },
+      to: { circular: true },
+    },
+    ...CORE_LAYERS.slice(0, -1).map((layer, i) => ({
+      name: 'core-no-upward-import',
+      comment: `core/src/${layer}/ sits below ${CORE_LAYERS.slice(i + 1).join(', ')}: it imports none of them`,
+      severity: 'error',
+      from: { path: `^core/src/${layer}/` },
+      to: { path: `^core/src/(${CORE_LAYERS.slice(i + 1).join('|')})/` },
+    })),
     {
       name: 'core-no-node-builtins',
       severity: 'error',

@@ -5,10 +5,13 @@ import { describe, expect, it } from 'vitest'
 import {
   acceptByMentee,
   declineByMentee,
+  declinedMentorsOf,
+  declinedPairsOf,
   expiredTandems,
   expireDeadlines,
   HOUR,
   isDeclinedPair,
+  isDeclinedTandem,
   isShownPartner,
   isShownTo,
   liveTandemsOf,
@@ -58,6 +61,26 @@ describe('liveTandemsOf and isDeclinedPair', () => {
     expect(isDeclinedPair(declined, ANNA, BOTH)).toBe(true)
     expect(isDeclinedPair(declined, BOTH, ANNA)).toBe(false)
     expect(isDeclinedPair(declined, ANNA, MAX)).toBe(false)
+  })
+
+  it('lists the declined pairs a cohort may not propose and the mentors a run may not propose to the mentee', () => {
+    const proposed = proposeTo(population(), T0, ANNA, [BOTH, MAX, MIA]).world
+    const declined = right(declineByMentee(T0, { tandemId: 1, menteeId: ANNA, declineReasonId: 1, comment: null })(proposed)).world
+    expect([...declined.tandems.values()].map(isDeclinedTandem)).toEqual([true, false, false])
+    expect(declinedPairsOf(declined)).toEqual([{ menteeId: ANNA, mentorId: BOTH }])
+    expect([...declinedMentorsOf(declined, ANNA)]).toEqual([BOTH])
+    expect([...declinedMentorsOf(declined, BEN)]).toEqual([])
+    expect(declinedPairsOf(proposed)).toEqual([])
+  })
+
+  it('counts only DECLINED tandems as declined (not closed, expired or live ones)', () => {
+    const proposed = proposeTo(population(), T0, ANNA, [BOTH, MAX]).world
+    const expired = right(expireDeadlines(T0 + MENTEE_CHOICE_WINDOW)(proposed)).world
+    expect([...expired.tandems.values()].map((t) => [t.state, isDeclinedTandem(t)])).toEqual([
+      ['NOREACTION', false],
+      ['NOREACTION', false],
+    ])
+    expect(declinedPairsOf(expired)).toEqual([])
   })
 })
 

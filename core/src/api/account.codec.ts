@@ -3,10 +3,11 @@
 // stripped before anything else sees them.
 import * as t from 'io-ts'
 import { Language } from '../shared/language.js'
-import { ConsentDocument } from '../users/consents.js'
+import { ConsentDocument } from '../validation/consents.js'
 import { RoleName, Side } from '../users/role.js'
 import { StatusName } from '../users/status.js'
-import { EmailAddress, Gender, Id, IsoDate, IsoDateTime, nullable, refined } from './wire.codec.js'
+import { Gender } from '../users/gender.js'
+import { EmailAddress, Id, IsoDate, IsoDateTime, nullable, refined } from './wire.codec.js'
 
 /**
  * A consent checkbox: only true passes; false is refused as a missing answer (requiredFieldError,

@@ -1,6 +1,7 @@
 // Accountability and retention calls (administrators): the audit trail with its filters, and the
 // people the retention sweep will erase. Records name people by id only.
 import * as t from 'io-ts'
+import { RetentionReason } from '../users/retention.js'
 import { Id, IsoDate, IsoDateTime, NonNegativeInt, nullable, refined } from './wire.codec.js'
 
 /** A person in a filter: an e-mail address or a user id (digits). */
@@ -54,10 +55,6 @@ export const AuditRecordsPage = t.type(
   'AuditRecordsPage',
 )
 export type AuditRecordsPage = t.TypeOf<typeof AuditRecordsPage>
-
-/** Why the retention sweep will erase a person. */
-export const RetentionReason = t.keyof({ programYearEnded: null, noSignIn: null }, 'RetentionReason')
-export type RetentionReason = t.TypeOf<typeof RetentionReason>
 
 /** A person the retention sweep will erase (GetRetentionDue), with the notice's state. */
 export const RetentionDueRow = t.type(

@@ -1,6 +1,7 @@
 // Wire codecs of the admin's cohort page (issue: whole-cohort matching): start a run, follow and
 // cancel it, review and edit its draft, publish it. Shared by the HTTP adapter and the web app.
 import * as t from 'io-ts'
+import type { CohortRunState } from '../matching/cohort-run.moves.js'
 import { Bilingual } from '../shared/language.js'
 import { IdFromString } from './query.codec.js'
 import type { MessageKey } from '../validation/messages.js'
@@ -77,8 +78,6 @@ export type CohortChoicesQuery = t.TypeOf<typeof CohortChoicesQuery>
 export const CohortDraftEdit = t.strict({ runId: Id, menteeId: Id, mentorId: t.union([Id, t.null]) }, 'CohortDraftEdit')
 export type CohortDraftEdit = t.TypeOf<typeof CohortDraftEdit>
 
-export const COHORT_RUN_STATES = ['Running', 'Draft', 'Cancelled', 'Failed', 'Published'] as const
-export type CohortRunState = (typeof COHORT_RUN_STATES)[number]
 export type CohortRunPhase = 'loading' | 'scoring' | 'solving' | 'verifying' | 'reporting' | 'saving'
 
 export type CohortPerson = { readonly userId: number; readonly firstName: string; readonly lastName: string; readonly email: string }

@@ -2,6 +2,7 @@
 // docs/product.md#calls: ids, dates, e-mail, nullable. They check more than their TypeScript type
 // says (an id is a positive integer) but stay plain types.
 import * as t from 'io-ts'
+import { ISO_DATE_PATTERN, isIsoDate } from '../shared/calendar-date.js'
 import type { MessageKey } from '../validation/messages.js'
 
 /**
@@ -37,10 +38,10 @@ export const NonNegativeInt = refined('NonNegativeInt', t.number, (n) => Number.
 /** A finite number (JSON has no NaN or Infinity). */
 export const FiniteNumber = refined('FiniteNumber', t.number, Number.isFinite)
 
-const ISO_DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/
-const ISO_DATE_TIME = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d{3})?Z$/
+/** The calendar date's pattern, then the time of day in UTC. */
+const ISO_DATE_TIME = new RegExp(`${ISO_DATE_PATTERN.source.slice(0, -1)}T([01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(\\.\\d{3})?Z$`)
 /** A calendar date `yyyy-mm-dd`; date-only values are read as UTC (docs/product.md#constants). */
-export const IsoDate = refined('IsoDate', t.string, (s) => ISO_DATE.test(s))
+export const IsoDate = refined('IsoDate', t.string, isIsoDate)
 /** An instant as `Date.prototype.toISOString` writes it (UTC, `Z`). */
 export const IsoDateTime = refined('IsoDateTime', t.string, (s) => ISO_DATE_TIME.test(s))
 
@@ -51,9 +52,6 @@ export const toIsoDateTime = (instant: number): string => new Date(instant).toIS
 export const EmailAddress = refined('EmailAddress', t.string, (s) => s.length <= 254 && /^[^\s@]+@[^\s@]+$/.test(s))
 
 export const nullable = <C extends t.Mixed>(codec: C): t.UnionC<[C, t.NullC]> => t.union([codec, t.null])
-
-export const Gender = t.keyof({ Female: null, Male: null, 'Non-binary': null, NA: null })
-export type Gender = t.TypeOf<typeof Gender>
 
 /** `isSetOptionThatFitsAll` is sent as 0 or 1. */
 export const ZeroOrOne = t.union([t.literal(0), t.literal(1)])

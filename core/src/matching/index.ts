@@ -45,3 +45,16 @@ export type {
   CohortUnmatched,
   UnmatchedReason,
 } from './cohort.types.js'
+export {
+  COHORT_RUN,
+  COHORT_RUN_EVENTS,
+  COHORT_RUN_MOVES,
+  COHORT_RUN_START,
+  COHORT_RUN_STATES,
+  CohortRunState,
+  cohortRunMove,
+  cohortRunMoveOf,
+  isFinalCohortRunState,
+  moveCohortRun,
+  type CohortRunEvent,
+} from './cohort-run.moves.js'

@@ -1,3 +1,3 @@
-// Program statistics for administrators: the rules that turn counts into shown figures, and the wire form.
+// Program statistics for administrators: the rules that turn counts into shown figures (their wire
+// form lives with the other wire codecs in api/).
 export * from './statistics.rules.js'
-export * from './statistics.codec.js'

@@ -7,6 +7,7 @@ import { invalidTransition, notFound, type DomainError } from '../errors.js'
 import type { UserId } from '../shared/ids.js'
 import { MENTEE_CHOICE_WINDOW, type Instant } from '../shared/time.js'
 import type { Participant } from '../users/participant.js'
+import { isInMentorPool } from '../users/matching-pool.js'
 import { menteeStatusMove } from '../users/status.moves.js'
 import type { Score } from './tandem.codec.js'
 import { newProposal } from './tandem.effects.js'
@@ -57,9 +58,7 @@ const mentorQualifies = (d: Draft, menteeId: UserId, mentorId: UserId): boolean 
   const mentor = draftUsers(d).get(mentorId)?.mentor
   return (
     mentorId !== menteeId &&
-    mentor != null &&
-    mentor.status === 'AVAILABLE' &&
-    mentor.published &&
+    isInMentorPool(mentor) &&
     !isDeclinedPair({ tandems: draftTandems(d) }, menteeId, mentorId) &&
     liveTandemsOf({ tandems: draftTandems(d) }, mentorId, 'Mentor').length === 0
   )

@@ -3,6 +3,7 @@
 import type { TandemId, UserId } from '../shared/ids.js'
 import type { Tandem } from './tandem.codec.js'
 import { isTerminalPhase, tandemPhase } from './tandem.moves.js'
+import { isDeclinedTandem } from './tandem.queries.js'
 import type { World } from './world.js'
 
 type Holdings = { live: Tandem[]; matched: number; active: number; acceptedLive: number }
@@ -35,7 +36,7 @@ const declinedPairViolations = (world: World): string[] => {
   for (const t of world.tandems.values()) {
     const key = `${t.menteeId}:${t.mentorId}`
     const seen = firstDecline.get(key)
-    if (t.state === 'DECLINED' && (seen === undefined || t.id < seen)) firstDecline.set(key, t.id)
+    if (isDeclinedTandem(t) && (seen === undefined || t.id < seen)) firstDecline.set(key, t.id)
   }
   const out: string[] = []
   for (const t of world.tandems.values()) {

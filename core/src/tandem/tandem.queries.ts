@@ -25,11 +25,25 @@ export const tandemsOf = (world: Pick<World, 'tandems'>, userId: UserId, side?: 
   return all
 }
 
-/** A pair one side declined is never proposed again, by a run or by an admin. */
+/**
+ * A tandem one side declined: its pair of mentee and mentor is never proposed again, by a run, by an
+ * admin's manual team or by a cohort.
+ */
+export const isDeclinedTandem = (t: Pick<Tandem, 'state'>): boolean => t.state === 'DECLINED'
+
+/** Whether the pair was declined before, so may never be proposed again. */
 export const isDeclinedPair = (world: Pick<World, 'tandems'>, menteeId: UserId, mentorId: UserId): boolean => {
-  for (const t of world.tandems.values()) if (t.state === 'DECLINED' && t.menteeId === menteeId && t.mentorId === mentorId) return true
+  for (const t of world.tandems.values()) if (isDeclinedTandem(t) && t.menteeId === menteeId && t.mentorId === mentorId) return true
   return false
 }
+
+/** Every declined pair among the tandems (one entry per declined tandem): the pairs a cohort may not propose. */
+export const declinedPairsOf = (world: Pick<World, 'tandems'>): { readonly menteeId: UserId; readonly mentorId: UserId }[] =>
+  [...world.tandems.values()].filter(isDeclinedTandem).map((t) => ({ menteeId: t.menteeId, mentorId: t.mentorId }))
+
+/** The mentors a mentee's run may never propose again: the mentee's declined pairs. */
+export const declinedMentorsOf = (world: Pick<World, 'tandems'>, menteeId: UserId): ReadonlySet<UserId> =>
+  new Set([...world.tandems.values()].filter((t) => isDeclinedTandem(t) && t.menteeId === menteeId).map((t) => t.mentorId))
 
 /**
  * Whether a participant sees the tandem on their dashboard for a side: it is live and its proposal

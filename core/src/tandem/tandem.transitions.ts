@@ -9,7 +9,8 @@ import type { ClusterId, TandemId, UserId } from '../shared/ids.js'
 import { MENTEE_CHOICE_WINDOW, MENTOR_ANSWER_WINDOW, type Instant } from '../shared/time.js'
 import { DECLINE_COMMENT_MAX } from '../validation/limits.js'
 import { fieldError, type FieldError } from '../validation/messages.js'
-import type { StatusName } from '../users/status.js'
+import { isInMentorPool } from '../users/matching-pool.js'
+import { menteeStatusMove } from '../users/status.moves.js'
 import { countCharacters } from '../validation/text.rules.js'
 import { MANUAL_SCORE, type Score, type Tandem } from './tandem.codec.js'
 import { checkTandemMove, closedProposal, closeTandem, newProposal, settleMentees } from './tandem.effects.js'
@@ -240,12 +241,15 @@ export const releaseTandemsOfLeavingUser =
     return E.right(finishDraft(d))
   }
 
-/** Where an admin's pairing comes from: a team made by hand, or a reviewed cohort draft. */
-type AdminPairing = { readonly menteeFrom: readonly StatusName[]; readonly event: 'ManualProposed' | 'CohortProposed' }
+/**
+ * Where an admin's pairing comes from: a team made by hand, or a reviewed cohort draft. The mentee
+ * statuses each may pair from are the ones the status table lets its event move (a cohort also
+ * takes mentees who never started a run).
+ */
+type AdminPairing = { readonly event: 'ManualProposed' | 'CohortProposed' }
 
-const MANUAL: AdminPairing = { menteeFrom: ['AVAILABLE'], event: 'ManualProposed' }
-/** A cohort opens with mentees who never started a run (NEW) as well as those waiting again (AVAILABLE). */
-const COHORT: AdminPairing = { menteeFrom: ['NEW', 'AVAILABLE'], event: 'CohortProposed' }
+const MANUAL: AdminPairing = { event: 'ManualProposed' }
+const COHORT: AdminPairing = { event: 'CohortProposed' }
 
 const pairByAdmin =
   (now: Instant, command: CreateManualTandem, pairing: AdminPairing) =>
@@ -257,10 +261,9 @@ const pairByAdmin =
     if (menteeUser === undefined || mentorUser === undefined) return E.left(notFound('User'))
     if (menteeUser.mentee === null) return E.left({ _tag: 'NotAvailableForMatching', status: 'NONE' })
     if (mentorUser.mentor === null) return E.left({ _tag: 'NotAvailableForMatching', status: 'NONE' })
-    if (!pairing.menteeFrom.includes(menteeUser.mentee.status))
+    if (menteeStatusMove(menteeUser.mentee.status, pairing.event) === undefined)
       return E.left({ _tag: 'NotAvailableForMatching', status: menteeUser.mentee.status })
-    if (mentorUser.mentor.status !== 'AVAILABLE' || !mentorUser.mentor.published)
-      return E.left({ _tag: 'NotAvailableForMatching', status: mentorUser.mentor.status })
+    if (!isInMentorPool(mentorUser.mentor)) return E.left({ _tag: 'NotAvailableForMatching', status: mentorUser.mentor.status })
     const cluster = world.clusters.get(clusterId)
     if (cluster === undefined) return E.left(notFound('Cluster'))
     if (cluster.isEnded) return E.left({ _tag: 'ClusterEnded' })

@@ -1,5 +1,7 @@
 // What a verified access token says about its bearer, whichever provider issued it. Users are keyed
 // by issuer + subject; the other claims refresh names and e-mail at sign-in and sign-up.
+import type { Gender } from './gender.js'
+
 export type VerifiedIdentity = {
   readonly issuer: string
   readonly subject: string
@@ -13,7 +15,7 @@ export type VerifiedIdentity = {
   readonly familyName: string
   /** ISO date (yyyy-mm-dd) or null when the provider does not share it. */
   readonly birthdate: string | null
-  readonly gender: 'Female' | 'Male' | 'Non-binary' | 'NA'
+  readonly gender: Gender
   readonly locale: 'en' | 'de'
   /**
    * When the provider issued the token (its `iat`, epoch milliseconds), or null when it does not

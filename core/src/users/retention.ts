@@ -1,8 +1,12 @@
 // Retention (docs/privacy.md): personal data does not outlive its purpose. A person is erased
 // RETENTION_MONTHS after they last signed in, or after their program year ended, once a notice
 // went out 30 days before; a live tandem holds the erasure off and a sign-in restarts the clock.
+import * as t from 'io-ts'
 import { DAY, type Instant } from '../shared/time.js'
-import type { RetentionReason } from '../api/audit.codec.js'
+
+/** Why the retention sweep will erase a person. */
+export const RetentionReason = t.keyof({ programYearEnded: null, noSignIn: null }, 'RetentionReason')
+export type RetentionReason = t.TypeOf<typeof RetentionReason>
 
 export const DEFAULT_RETENTION_MONTHS = 12
 /** How long before the erasure the notice goes out, and the least time it gives. */

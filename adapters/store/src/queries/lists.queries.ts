@@ -5,6 +5,7 @@ import { sql } from 'kysely'
 import type { Database } from '../portable/database.js'
 import { jsonNumber } from '../portable/dialect.js'
 import type { UserListRow, TandemListFilter, TandemListRow, ListQueries } from '@tandem/application'
+import { publishedOutOfMentorPool } from './pool.predicates.js'
 
 export type { UserListRow, TandemListFilter, TandemListRow, ListQueries }
 
@@ -158,8 +159,7 @@ export const createListQueries = (db: Database): ListQueries => {
         .selectFrom('users')
         .select(['id', sql<number>`0`.as('value')])
         .where('id', 'in', [...among])
-        .where('mentor_published', '=', 1)
-        .where('mentor_status', 'in', ['NEW', 'PAUSED', 'PENDING', 'PROPOSED', 'MATCHED', 'INACTIVE'])
+        .where(publishedOutOfMentorPool)
       const rows = await db.all(among.length === 0 ? fingerprint : fingerprint.unionAll(unavailable))
       return {
         fingerprint: String(rows.find((r) => Number(r.id) === -1)?.value ?? 0),

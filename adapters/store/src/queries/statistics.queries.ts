@@ -17,6 +17,7 @@ import {
 import type { StatisticsRange, KeyedCount, StatisticsCounts, StatisticsQueries } from '@tandem/application'
 
 export type { StatisticsRange, KeyedCount, StatisticsCounts, StatisticsQueries }
+import { inMentorPool } from './pool.predicates.js'
 
 const SIDES: readonly Side[] = ['Mentee', 'Mentor']
 
@@ -287,7 +288,7 @@ export const createStatisticsQueries = (db: Database): StatisticsQueries => {
             await db.first(
               k
                 .selectFrom('users')
-                .where((eb) => eb.and([eb('mentor_status', '=', 'AVAILABLE'), eb('mentor_published', '=', 1)]))
+                .where(inMentorPool)
                 .select((eb) => eb.fn.countAll<number>().as('n')),
             )
           )?.n ?? 0,

@@ -1,7 +1,17 @@
 // Whole-cohort runs and their drafts (migration 0008): a run's life (Running -> Draft -> Published,
 // or Cancelled / Failed), one row per mentee of its draft, the admin's edits and the publish, whose
 // every step commits or rolls back together.
-import { Score, type CohortTotalsView, type Instant, type UserId } from '@tandem/core'
+import {
+  COHORT_RUN,
+  COHORT_RUN_START,
+  CohortRunState,
+  cohortRunMoveOf,
+  Score,
+  type CohortRunEvent,
+  type CohortTotalsView,
+  type Instant,
+  type UserId,
+} from '@tandem/core'
 import * as t from 'io-ts'
 import type { ExpressionBuilder, Selectable } from 'kysely'
 import type { Database } from '../portable/database.js'
@@ -41,7 +51,6 @@ const inSection = (section: DraftSection) => (eb: ExpressionBuilder<Schema, 'coh
       : eb.and([eb('mentor_id', 'is not', null), eb('score', 'is not', null), eb('outcome', '=', 'Skipped')])
 
 const Objective = t.keyof({ maxMatched: null, maxScore: null })
-const State = t.keyof({ Running: null, Draft: null, Cancelled: null, Failed: null, Published: null })
 const Reason = t.keyof({ NoMentorAboveThreshold: null, TakenByBetterAssignment: null, DroppedByAdmin: null })
 const Outcome = t.keyof({ Proposed: null, Published: null, Skipped: null })
 const SkipReason = t.keyof({ Changed: null, NotAvailable: null })
@@ -49,6 +58,14 @@ const Totals = t.type({ mentees: t.number, matched: t.number, meanPercentage: t.
 
 /** The failure of a run whose instance stopped (or stopped writing its heartbeat) before it ended. */
 export const INTERRUPTED = 'interrupted: its server stopped'
+
+/** Each write that moves a run, as core's cohort-run table says: the state it expects and the one it writes. */
+const DRAFT_SAVED = cohortRunMoveOf('DraftSaved')
+const FAIL = cohortRunMoveOf('Fail')
+const PUBLISH = cohortRunMoveOf('Publish')
+/** The states in which a run still takes its heartbeat, and its draft an edit. */
+const BEATING = cohortRunMoveOf('ProgressReported').from
+const EDITABLE = cohortRunMoveOf('DraftEdited').from
 
 export const createCohortRepository = (db: Database): CohortRepository => {
   const k = db.kysely
@@ -76,7 +93,7 @@ export const createCohortRepository = (db: Database): CohortRepository => {
     clusterId: row.cluster_id,
     objective: decodeStored(Objective, row.objective, `objective of cohort run ${row.id}`),
     threshold: row.threshold,
-    state: decodeStored(State, row.state, `state of cohort run ${row.id}`),
+    state: decodeStored(CohortRunState, row.state, `state of cohort run ${row.id}`),
     startedBy: row.started_by,
     startedAt: row.started_at,
     finishedAt: row.finished_at,
@@ -125,16 +142,25 @@ export const createCohortRepository = (db: Database): CohortRepository => {
   const failQuiet = (at: Instant, quietSince: Instant, owner: string | null) =>
     k
       .updateTable('cohort_runs')
-      .set({ state: 'Failed', finished_at: at, failure: INTERRUPTED })
-      .where('state', '=', 'Running')
+      .set({ state: FAIL.to, finished_at: at, failure: INTERRUPTED })
+      .where('state', '=', FAIL.from)
       .where((eb) =>
         eb.or([eb('heartbeat_at', 'is', null), eb('heartbeat_at', '<', quietSince), ...(owner === null ? [] : [eb('owner', '=', owner)])]),
       )
 
-  const finish = async (id: number, state: 'Cancelled' | 'Failed', at: Instant, failure: string | null): Promise<boolean> =>
-    (await db.run(
-      k.updateTable('cohort_runs').set({ state, finished_at: at, failure }).where('id', '=', id).where('state', '=', 'Running'),
-    )) === 1
+  const finish = async (
+    event: Extract<CohortRunEvent, 'Cancel' | 'Fail'>,
+    id: number,
+    at: Instant,
+    failure: string | null,
+  ): Promise<boolean> => {
+    const { from, to } = cohortRunMoveOf(event)
+    return (
+      (await db.run(
+        k.updateTable('cohort_runs').set({ state: to, finished_at: at, failure }).where('id', '=', id).where('state', '=', from),
+      )) === 1
+    )
+  }
 
   return {
     byId,
@@ -192,7 +218,7 @@ export const createCohortRepository = (db: Database): CohortRepository => {
       return row === undefined ? undefined : runOf(row)
     },
     running: async (): Promise<CohortRunRecord | undefined> => {
-      const row = await db.first(k.selectFrom('cohort_runs').selectAll().where('state', '=', 'Running').limit(1))
+      const row = await db.first(k.selectFrom('cohort_runs').selectAll().where('state', '=', COHORT_RUN.Running).limit(1))
       return row === undefined ? undefined : runOf(row)
     },
     /** A new run in state Running; undefined when another run is Running (one at a time, across processes). */
@@ -209,7 +235,8 @@ export const createCohortRepository = (db: Database): CohortRepository => {
     }): Promise<CohortRunRecord | undefined> =>
       await db.transaction(async () => {
         await db.run(failQuiet(run.startedAt, run.quietSince, null))
-        if ((await db.first(k.selectFrom('cohort_runs').select('id').where('state', '=', 'Running'))) !== undefined) return undefined
+        if ((await db.first(k.selectFrom('cohort_runs').select('id').where('state', '=', COHORT_RUN.Running))) !== undefined)
+          return undefined
         const inserted = await db.first(
           k
             .insertInto('cohort_runs')
@@ -217,7 +244,7 @@ export const createCohortRepository = (db: Database): CohortRepository => {
               cluster_id: run.clusterId,
               objective: run.objective,
               threshold: run.threshold,
-              state: 'Running',
+              state: COHORT_RUN_START,
               started_by: run.startedBy,
               started_at: run.startedAt,
               phase: 'loading',
@@ -244,13 +271,13 @@ export const createCohortRepository = (db: Database): CohortRepository => {
           k
             .updateTable('cohort_runs')
             .set({
-              state: 'Draft',
+              state: DRAFT_SAVED.to,
               finished_at: draft.finishedAt,
               solver_totals: JSON.stringify(draft.solverTotals),
               first_come: JSON.stringify(draft.firstCome),
             })
             .where('id', '=', id)
-            .where('state', '=', 'Running'),
+            .where('state', '=', DRAFT_SAVED.from),
         )
         if (changed !== 1) return false
         for (let i = 0; i < draft.rows.length; i += 200)
@@ -274,8 +301,8 @@ export const createCohortRepository = (db: Database): CohortRepository => {
           )
         return true
       }),
-    cancel: (id: number, at: Instant): Promise<boolean> => finish(id, 'Cancelled', at, null),
-    fail: (id: number, at: Instant, failure: string): Promise<boolean> => finish(id, 'Failed', at, failure),
+    cancel: (id: number, at: Instant): Promise<boolean> => finish('Cancel', id, at, null),
+    fail: (id: number, at: Instant, failure: string): Promise<boolean> => finish('Fail', id, at, failure),
     /**
      * At an instance's start: its own runs left Running (its previous process computed them) and
      * every run whose heartbeat stopped before `quietSince` become Failed. A run another live
@@ -297,7 +324,7 @@ export const createCohortRepository = (db: Database): CohortRepository => {
         .updateTable('cohort_runs')
         .set({ phase: progress.phase, fraction: progress.fraction, heartbeat_at: at })
         .where('id', '=', id)
-        .where('state', '=', 'Running')
+        .where('state', '=', BEATING)
         .executeTakeFirst()
       return Number(result.numUpdatedRows) === 1
     },
@@ -309,7 +336,7 @@ export const createCohortRepository = (db: Database): CohortRepository => {
       candidates: number,
     ): Promise<boolean> =>
       await db.transaction(async () => {
-        if ((await db.first(k.selectFrom('cohort_runs').select('id').where('id', '=', id).where('state', '=', 'Draft'))) === undefined)
+        if ((await db.first(k.selectFrom('cohort_runs').select('id').where('id', '=', id).where('state', '=', EDITABLE))) === undefined)
           return false
         return (
           (await db.run(
@@ -343,9 +370,9 @@ export const createCohortRepository = (db: Database): CohortRepository => {
         const claimed = await db.run(
           k
             .updateTable('cohort_runs')
-            .set({ state: 'Published', published_by: by, published_at: at })
+            .set({ state: PUBLISH.to, published_by: by, published_at: at })
             .where('id', '=', id)
-            .where('state', '=', 'Draft'),
+            .where('state', '=', PUBLISH.from),
         )
         if (claimed !== 1) return undefined
         const done: (CohortDraftRow & { readonly step: PublishStep })[] = []

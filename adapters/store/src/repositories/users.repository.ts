@@ -2,6 +2,7 @@
 // profile answers. Participant status columns are written only through the world store.
 import {
   CONSENT_DOCUMENTS,
+  Gender,
   type ConsentRecord,
   type ConsentDocument,
   type ConsentVersions,
@@ -12,13 +13,12 @@ import {
 import type { Database } from '../portable/database.js'
 import { forUpdate, isUniqueViolation } from '../portable/dialect.js'
 import { participantOf, rolesOf, type UserRow } from '../portable/rows.js'
-import type { Gender, UserRecord, NewUser, ProfileFields, UsersRepository } from '@tandem/application'
+import type { UserRecord, NewUser, ProfileFields, UsersRepository } from '@tandem/application'
 
+/** The stored gender is core's (re-exported for the store's callers). */
 export type { Gender, UserRecord, NewUser, ProfileFields, UsersRepository }
 
 const isConsentDocument = (text: string): text is ConsentDocument => (CONSENT_DOCUMENTS as readonly string[]).includes(text)
-
-const GENDERS: readonly Gender[] = ['Female', 'Male', 'Non-binary', 'NA']
 
 const recordOf = (row: UserRow, hasImage: boolean): UserRecord => ({
   id: row.id,
@@ -27,7 +27,7 @@ const recordOf = (row: UserRow, hasImage: boolean): UserRecord => ({
   email: row.email,
   firstName: row.first_name,
   lastName: row.last_name,
-  gender: GENDERS.find((g) => g === row.gender) ?? 'NA',
+  gender: Gender.is(row.gender) ? row.gender : 'NA',
   birthDate: row.birth_date,
   language: row.language === 'de' ? 'de' : 'en',
   roles: rolesOf(row),

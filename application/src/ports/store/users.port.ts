@@ -1,7 +1,9 @@
 // The store's users as the application needs it; @tandem/store implements it.
 import { type ConsentRecord, type ConsentVersions, type Language, type Participant, type RoleName, type UserId } from '@tandem/core'
 
-export type Gender = 'Female' | 'Male' | 'Non-binary' | 'NA'
+import type { Gender } from '@tandem/core'
+
+export type { Gender }
 
 export type UserRecord = {
   readonly id: UserId

@@ -4,11 +4,11 @@ import * as E from 'fp-ts/lib/Either.js'
 import { invalidTransition, notFound, type DomainError } from '../errors.js'
 import type { ClusterId, UserId } from '../shared/ids.js'
 import type { Instant } from '../shared/time.js'
-import { emit, finishDraft, moveMentee, moveMentor, openDraft, patchMentee, patchMentor } from '../tandem/world.draft.js'
-import type { TransitionResult, World } from '../tandem/world.js'
-import type { MentorSide } from './participant.js'
-import { MENTEE_ADMIN_EDITABLE, type StatusName } from './status.js'
-import { mentorStatusMove, menteeStatusMove, type MenteeStatusEvent } from './status.moves.js'
+import { emit, finishDraft, moveMentee, moveMentor, openDraft, patchMentee, patchMentor } from './world.draft.js'
+import type { TransitionResult, World } from './world.js'
+import type { MentorSide } from '../users/participant.js'
+import { MENTEE_ADMIN_EDITABLE, type StatusName } from '../users/status.js'
+import { mentorStatusMove, menteeStatusMove, type MenteeStatusEvent } from '../users/status.moves.js'
 
 export type SetMentorMatching = {
   readonly mentorId: UserId

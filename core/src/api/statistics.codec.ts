@@ -2,7 +2,7 @@
 // the server and the web app. Every count is a ShownCount, so a small group never travels as a number.
 import * as t from 'io-ts'
 import { ClusterId } from '../shared/ids.js'
-import { IsoDate, nullable } from '../api/wire.codec.js'
+import { IsoDate, nullable } from './wire.codec.js'
 import { fieldError, type FieldError } from '../validation/messages.js'
 
 export const ShownCountCodec = t.union([

@@ -6,10 +6,10 @@ import * as E from 'fp-ts/lib/Either.js'
 import { notFound } from '../errors.js'
 import type { ClusterId, UserId } from '../shared/ids.js'
 import type { Instant } from '../shared/time.js'
-import { closeTandem, settleMentees } from '../tandem/tandem.effects.js'
-import { isLiveTandem } from '../tandem/tandem.queries.js'
-import { emit, finishDraft, moveMentee, openDraft, putCluster } from '../tandem/world.draft.js'
-import type { TransitionResult, World } from '../tandem/world.js'
+import { closeTandem, settleMentees } from './tandem.effects.js'
+import { isLiveTandem } from './tandem.queries.js'
+import { emit, finishDraft, moveMentee, openDraft, putCluster } from './world.draft.js'
+import type { TransitionResult, World } from './world.js'
 
 export type DeactivateCluster = { readonly clusterId: ClusterId }
 
