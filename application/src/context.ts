@@ -1,6 +1,16 @@
 // What every service needs: the repositories, the world store, the clock, the master data and the
 // configuration. Built once by the server.
-import type { Bilingual, ConsentVersions, DeclineReason, DomainError, Language, ProfileQuestion, Questionnaire, UserId } from '@tandem/core'
+import type {
+  Bilingual,
+  Gender,
+  ConsentVersions,
+  DeclineReason,
+  DomainError,
+  Language,
+  ProfileQuestion,
+  Questionnaire,
+  UserId,
+} from '@tandem/core'
 import type {
   AuditRecords,
   RetentionRepository,
@@ -98,7 +108,7 @@ export type IdentityAccount = {
   readonly givenName: string
   readonly familyName: string
   readonly birthdate: string | null
-  readonly gender: 'Female' | 'Male' | 'Non-binary' | 'NA'
+  readonly gender: Gender
   readonly locale: Language
 }
 

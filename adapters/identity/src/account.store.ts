@@ -6,12 +6,12 @@
 import argon2 from 'argon2'
 import { either as E } from 'fp-ts'
 import { randomUUID } from 'node:crypto'
-import type { Language } from '@tandem/core'
+import { GENDERS, type Gender, type Language } from '@tandem/core'
 import { identityTables, toNullableNumber, toNumber, type IdentityDatabase, type IdentityTables } from './identity.database.js'
 import type { Selectable } from 'kysely'
 
-export type Gender = 'Female' | 'Male' | 'Non-binary' | 'NA'
-export const GENDERS: readonly Gender[] = ['Female', 'Male', 'Non-binary', 'NA']
+/** The gender values are core's. */
+export { GENDERS, type Gender }
 
 /** An account as other parts see it: never the password hash. `subject` is the `sub` claim. */
 export type Account = {

@@ -1,6 +1,6 @@
 // Verifies API access tokens (JWT) against the issuer's signing keys with jose and maps their claims
 // to a VerifiedIdentity. Works for the embedded provider and for external ones (Keycloak, Entra ID).
-import type { VerifiedIdentity } from '@tandem/core'
+import { isIsoDate, type VerifiedIdentity } from '@tandem/core'
 import { createLocalJWKSet, createRemoteJWKSet, jwtVerify, type JSONWebKeySet, type JWTPayload } from 'jose'
 
 /** For each identity field, the claims to read, first present one wins. */
@@ -93,8 +93,7 @@ export const isEmailVerified = (payload: JWTPayload, claims: readonly string[]):
   return false
 }
 
-const normaliseBirthdate = (value: string | undefined): string | null =>
-  value !== undefined && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : null
+const normaliseBirthdate = (value: string | undefined): string | null => (value !== undefined && isIsoDate(value) ? value : null)
 
 /** Maps verified claims; null when the token names no subject or e-mail, since users need both. */
 export const identityFromClaims = (issuer: string, payload: JWTPayload, mapping: VerifierClaimMapping): VerifiedIdentity | null => {

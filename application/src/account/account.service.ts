@@ -1,6 +1,7 @@
 // Account calls: sign-up and sign-in of the token holder, the caller's details, user deletion and
 // browser error logs. Sign-up and sign-in are the commands that store what the token says.
 import {
+  type Gender,
   accountDeletionErrors,
   outdatedConsentErrors,
   validationFailed,
@@ -37,7 +38,7 @@ export const accountService = (ctx: ServiceContext): AccountCalls => {
       email: string
       firstName: string
       lastName: string
-      gender: 'Female' | 'Male' | 'Non-binary' | 'NA'
+      gender: Gender
       birthDate: string | null
       language: Language
       roles: RoleName[]

@@ -1,7 +1,17 @@
 // The people of a cohort run, read in the main thread from the store (the worker gets plain data):
 // the program year's mentees who could start matching (NEW or AVAILABLE, profile and questionnaire
 // complete), in registration order, and the mentors in the pool (published, AVAILABLE).
-import type { Answer, CohortInput, CohortPair, FirstComeInput, Instant, UserId } from '@tandem/core'
+import {
+  declinedPairsOf,
+  isInMentorPool,
+  mayJoinCohort,
+  type Answer,
+  type CohortInput,
+  type CohortPair,
+  type FirstComeInput,
+  type Instant,
+  type UserId,
+} from '@tandem/core'
 import type { UserRecord } from '../ports/store/index.js'
 import { isDeletedPlaceholder } from '../account/account.erasure.js'
 import type { ServiceContext } from '../context.js'
@@ -14,19 +24,15 @@ export type CohortPopulation = {
   readonly versions: ReadonlyMap<UserId, number>
 }
 
-export const isCohortMentee = (user: UserRecord, clusterId: number): boolean => {
-  const side = user.participant.mentee
-  return side !== null && side.clusterId === clusterId && (side.status === 'NEW' || side.status === 'AVAILABLE')
-}
+/** A mentee the run may pair: core's cohort eligibility for the run's program year. */
+export const isCohortMentee = (user: UserRecord, clusterId: number): boolean => mayJoinCohort(user.participant.mentee, clusterId)
 
-export const isPoolMentor = (user: UserRecord): boolean =>
-  user.participant.mentor?.status === 'AVAILABLE' && user.participant.mentor.published
+/** A mentor the run may propose: core's pool membership. */
+export const isPoolMentor = (user: UserRecord): boolean => isInMentorPool(user.participant.mentor)
 
-/** Pairs either side declined before: never proposed again. */
-export const declinedPairs = async (ctx: ServiceContext, menteeIds: readonly UserId[]): Promise<CohortPair[]> => {
-  const world = await ctx.store.load({ userIds: menteeIds })
-  return [...world.tandems.values()].filter((x) => x.state === 'DECLINED').map((x) => ({ menteeId: x.menteeId, mentorId: x.mentorId }))
-}
+/** Pairs either side declined before (core's rule): never proposed again. */
+export const declinedPairs = async (ctx: ServiceContext, menteeIds: readonly UserId[]): Promise<CohortPair[]> =>
+  declinedPairsOf(await ctx.store.load({ userIds: menteeIds }))
 
 /** Mentees read between two turns of the event loop: other requests are served in between. */
 const SLICE = 100

@@ -1,6 +1,7 @@
 // The admin's cohort page (whole-cohort matching): start a run in a worker thread, follow or
 // cancel it, review and edit its draft, publish it as tandems through the manual team's transition.
 import {
+  COHORT_RUN,
   COHORT_DRAFT_PAGE_SIZE,
   createCohortTandem,
   fieldError,
@@ -41,7 +42,7 @@ export const cohortService = (ctx: ServiceContext): Services['cohort'] => {
    * one its instance last wrote; a Running run whose instance went quiet is failed first (decision 0021).
    */
   const current = async (run: CohortRunRecord): Promise<CohortRunRecord> => {
-    if (run.state !== 'Running' || cohortRunner.progress(run.id) !== undefined) return run
+    if (run.state !== COHORT_RUN.Running || cohortRunner.progress(run.id) !== undefined) return run
     const now = ctx.clock()
     if (!(await cohorts.failIfQuiet(run.id, now, now - QUIET_MS))) return run
     ctx.logger.warn({ runId: run.id }, 'cohort run failed: its server stopped writing progress')
@@ -129,7 +130,7 @@ export const cohortService = (ctx: ServiceContext): Services['cohort'] => {
   const editableRun = async (runId: number): Promise<Either<DomainError, CohortRunRecord>> => {
     const run = await cohorts.byId(runId)
     if (run === undefined) return left(runNotFound())
-    return run.state === 'Draft' ? right(run) : left(invalidTransition(run.state, 'EditCohortDraft'))
+    return run.state === COHORT_RUN.Draft ? right(run) : left(invalidTransition(run.state, 'EditCohortDraft'))
   }
 
   return {
@@ -150,7 +151,7 @@ export const cohortService = (ctx: ServiceContext): Services['cohort'] => {
       void loadCohortPopulation(ctx, body, now, (fraction) => cohortRunner.report(run.id, { phase: 'loading', fraction }))
         .then(async (population) => {
           // Cancelled while loading (here or by another instance), or the server is stopping: no worker to start.
-          if (cohortRunner.progress(run.id) === undefined || (await cohorts.byId(run.id))?.state !== 'Running') {
+          if (cohortRunner.progress(run.id) === undefined || (await cohorts.byId(run.id))?.state !== COHORT_RUN.Running) {
             cohortRunner.cancel(run.id)
             return
           }
@@ -174,7 +175,7 @@ export const cohortService = (ctx: ServiceContext): Services['cohort'] => {
     cancel: async (query) => {
       const run = await cohorts.byId(query.runId)
       if (run === undefined) return left(runNotFound())
-      if (run.state !== 'Running') return left(invalidTransition(run.state, 'CancelCohortRun'))
+      if (run.state !== COHORT_RUN.Running) return left(invalidTransition(run.state, 'CancelCohortRun'))
       await cohorts.cancel(run.id, ctx.clock())
       cohortRunner.cancel(run.id)
       const after = await cohorts.byId(run.id)
@@ -226,7 +227,7 @@ export const cohortService = (ctx: ServiceContext): Services['cohort'] => {
       if (row === undefined) return left(validationFailed([fieldError('menteeId', 'cohort-unknown-mentee')]))
       if (body.mentorId === null) {
         if (!(await cohorts.setPair(run.right.id, body.menteeId, null, row.candidates)))
-          return left(invalidTransition('Draft', 'EditCohortDraft'))
+          return left(invalidTransition(COHORT_RUN.Draft, 'EditCohortDraft'))
         return right(await draftOf(run.right))
       }
       const mentorId = body.mentorId
@@ -243,7 +244,7 @@ export const cohortService = (ctx: ServiceContext): Services['cohort'] => {
       if (score === null) return notAvailable
       const picked = { id: mentorId, version: mentor.participant.version, score }
       if (!(await cohorts.setPair(run.right.id, body.menteeId, picked, row.candidates)))
-        return left(invalidTransition('Draft', 'EditCohortDraft'))
+        return left(invalidTransition(COHORT_RUN.Draft, 'EditCohortDraft'))
       return right(await draftOf(run.right))
     },
 
@@ -269,7 +270,7 @@ export const cohortService = (ctx: ServiceContext): Services['cohort'] => {
         const proposed = result.right.events.find((e) => e._tag === 'TandemProposed')
         return { tandemId: proposed?._tag === 'TandemProposed' ? proposed.tandemId : 0 }
       })
-      if (published === undefined) return left(invalidTransition('Published', 'PublishCohortDraft'))
+      if (published === undefined) return left(invalidTransition(COHORT_RUN.Published, 'PublishCohortDraft'))
       const all = await users()
       const skipped: CohortSkippedView[] = published.flatMap((p) =>
         'skipped' in p.step

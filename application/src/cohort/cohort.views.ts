@@ -1,6 +1,7 @@
 // A cohort run and its draft as the admin's page shows them: people by name, what each pair
 // shares (core commonGround with the questionnaire's texts in both languages), the totals.
 import {
+  COHORT_RUN,
   commonGround,
   type Bilingual,
   type CohortDraftPaging,
@@ -33,8 +34,8 @@ export const runView = (run: CohortRunRecord, programYear: string, progress: Run
   objective: run.objective,
   threshold: run.threshold,
   state: run.state,
-  phase: run.state === 'Running' ? ((progress?.phase ?? 'loading') as CohortRunPhase) : null,
-  fraction: run.state === 'Running' ? (progress?.fraction ?? 0) : 1,
+  phase: run.state === COHORT_RUN.Running ? ((progress?.phase ?? 'loading') as CohortRunPhase) : null,
+  fraction: run.state === COHORT_RUN.Running ? (progress?.fraction ?? 0) : 1,
   startedBy: run.startedBy,
   startedAt: iso(run.startedAt) ?? '',
   finishedAt: iso(run.finishedAt),

@@ -1,12 +1,12 @@
 // The statistics spreadsheets' sheet names, headers and row labels in the admin's language (the page
 // itself is translated by the web app; a downloaded sheet must read the same without it).
-import type { Language, StatisticsChart } from '@tandem/core'
+import type { Gender, Language, StatisticsChart } from '@tandem/core'
 
 type Bilingual = Readonly<Record<Language, string>>
 
 export const UNKNOWN_LABEL: Bilingual = { en: 'Not given', de: 'Keine Angabe' }
 
-export const GENDER_LABELS: Readonly<Record<string, Bilingual>> = {
+export const GENDER_LABELS: Readonly<Record<Gender, Bilingual>> = {
   Female: { en: 'Female', de: 'Weiblich' },
   Male: { en: 'Male', de: 'Männlich' },
   'Non-binary': { en: 'Non-binary', de: 'Nicht-binär' },

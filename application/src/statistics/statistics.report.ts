@@ -1,6 +1,7 @@
 // Turns the database's raw statistics counts into the page's figures: every count through the core's
 // small-group rule, rates and medians through the core's functions, ids into names in the admin's language.
 import {
+  Gender,
   DAY,
   HOUR,
   MENTEE_FUNNEL,
@@ -76,7 +77,7 @@ export const statisticsReport = (ctx: ServiceContext, counts: StatisticsCounts, 
       country: breakdown(counts.breakdowns.country, (key) =>
         key === '' ? UNKNOWN_LABEL[language] : (countryName(ctx, Number(key), language) ?? key),
       ),
-      gender: breakdown(counts.breakdowns.gender, (key) => GENDER_LABELS[key]?.[language] ?? key),
+      gender: breakdown(counts.breakdowns.gender, (key) => (Gender.is(key) ? GENDER_LABELS[key][language] : key)),
     },
   }
 }
