@@ -85,6 +85,7 @@ const expectOutcome = (m: Model, kind: string, result: TransitionResult, predict
 
 /** Applies a result: on Right, checks every invariant and the identity/version rule, then commits. */
 const commit = (m: Model, r: Real, result: TransitionResult): void => {
+  // A refusal leaves the world as it was; each command checked beforehand that one was predicted.
   if (E.isLeft(result)) return
   const before = r.world
   const after = result.right.world
