@@ -13,6 +13,7 @@ const LEFT_OUT: Readonly<Record<string, string>> = {
   'instances.share-limits-leases-and-runs.test.ts': 'runs its instances on a PostgreSQL database of its own in project server already',
   'instances.two-processes-one-postgres-database.test.ts':
     'runs its processes on a PostgreSQL database of its own in project server already',
+  'postgres.backup-with-pg-dump-and-pg-restore.test.ts': 'dumps and restores a PostgreSQL database of its own in project server already',
   'production.install.test.ts': 'installs and starts a copy of the project on a SQLite data folder of its own (no harness; minutes)',
 }
 

@@ -44,10 +44,11 @@ describe.each(DATABASES)('on %s', (database) => {
       expect(known.status).toBe(200)
       expect(unknown.status).toBe(known.status)
       expect(unknown.body).toBe(known.body)
-      const mail = await h.mailbox.waitFor(sentBefore + 1)
-      expect(mail.to).toBe('reset@example.org')
-      await new Promise((r) => setTimeout(r, 100))
-      expect(h.mailbox.delivered.length).toBe(sentBefore + 1)
+      // A link asked for after the unknown address: once its mail is in, a mail for the unknown one
+      // would have been sent before it (each mail leaves as its request is answered).
+      await askForLink('de-reset@example.org')
+      await h.mailbox.waitFor(sentBefore + 2)
+      expect(h.mailbox.delivered.slice(sentBefore).map((mail) => mail.to)).toEqual(['reset@example.org', 'de-reset@example.org'])
     })
 
     it('resets the password with the mailed link; the old password stops working, the new one works', async () => {

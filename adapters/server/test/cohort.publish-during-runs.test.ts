@@ -4,7 +4,7 @@
 import { checkInvariants, LIVE_TANDEM_STATES, type CohortPublishResult } from '@tandem/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { draftOf, settled, startRun } from './cohort.support.js'
-import { expectOk, startHarness, type Harness, type Person } from './harness.js'
+import { expectOk, startHarness, type Harness, type Person, type Reply } from './harness.js'
 
 let h: Harness
 const children: { kill: (signal: NodeJS.Signals) => boolean }[] = []
@@ -16,10 +16,10 @@ afterAll(async () => {
   await h.close()
 })
 
-const startAt = async (base: string, p: Person): Promise<number> => {
+const startAt = async (base: string, p: Person, token: string): Promise<number> => {
   const response = await fetch(`${base}/api/MatchingTandem/CreateMatchingTandem`, {
     method: 'POST',
-    headers: { authorization: `Bearer ${await h.tokenFor(p)}`, 'content-type': 'application/json' },
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
     body: JSON.stringify({ menteeEmail: p.email }),
   })
   return response.status
@@ -35,7 +35,8 @@ describe('publishing a cohort while participants start matching', () => {
     const otherYear = await h.call<{ clusterId: number }>(h.admin, 'POST', '/api/Admin/CreateCluster?yearText=2027%20Autumn')
     expectOk(otherYear, 'program year')
     const participants: Person[] = []
-    for (let i = 0; i < 12; i++) {
+    // Enough runs that the publish lands among them, not after the last.
+    for (let i = 0; i < 24; i++) {
       const p = await h.readyMentee(`Runner${i}`)
       expectOk(await h.saveProfile(p, otherYear.body.value.clusterId), 'move to the other year')
       participants.push(p)
@@ -49,11 +50,27 @@ describe('publishing a cohort while participants start matching', () => {
     const other = await h.spawnProcess()
     children.push(other.child)
     const bases = [h.base, other.base]
-    const [published, ...starts] = await Promise.all([
-      h.call<CohortPublishResult>(h.admin, 'POST', `/api/Admin/PublishCohortDraft?runId=${run.runId}`),
-      ...participants.map((p, i) => startAt(bases[i % 2]!, p)),
-    ])
+    const tokens = await Promise.all(participants.map(async (p) => await h.tokenFor(p)))
+    // The publish is sent when the first run answers, while the others are still being served; the
+    // order of the answers shows whether the race happened: runs answered on both sides of the publish.
+    const answered: string[] = []
+    let publishing: Promise<Reply<CohortPublishResult>> | undefined
+    const starts = await Promise.all(
+      participants.map(async (p, i) => {
+        const status = await startAt(bases[i % 2]!, p, tokens[i]!)
+        answered.push('run')
+        publishing ??= h.call<CohortPublishResult>(h.admin, 'POST', `/api/Admin/PublishCohortDraft?runId=${run.runId}`).then((reply) => {
+          answered.push('publish')
+          return reply
+        })
+        return status
+      }),
+    )
+    const published = await publishing!
+    const publishedAt = answered.indexOf('publish')
+    expect([publishedAt > 0, publishedAt < answered.length - 1]).toEqual([true, true])
     expect(published.status).toBe(200)
+    console.info(published.body.value.published, published.body.value.skipped.length)
     expect(starts.every((s) => s === 200)).toBe(true)
 
     const world = await h.server.ctx.store.load({ userIds: (await h.server.ctx.users.all()).map((u) => u.id) })

@@ -5,7 +5,8 @@
 import type { CohortDraftView, CohortRunView } from '@tandem/core'
 import { generatePopulation } from '@tandem/fixtures'
 import { createTestDatabase, type TestDatabase } from '@tandem/testing'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { Worker } from 'node:worker_threads'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { QUIET_MS } from '../src/cohort/cohort.runner.js'
 import { seedPopulation } from '../src/index.js'
 import { expectOk, ISSUER, START } from './harness.js'
@@ -83,6 +84,7 @@ describe('a cohort run shared by two instances on PostgreSQL', () => {
 
   it('stops the computing instance’s worker when the other instance answers the cancel', async () => {
     const [computing, other] = [await instances.instance(), await instances.instance()]
+    const terminate = vi.spyOn(Worker.prototype, 'terminate')
     const run = await startRun(computing, 'maxScore')
     // Past loading: the worker thread is computing.
     await until('the worker', async () => {
@@ -92,8 +94,10 @@ describe('a cohort run shared by two instances on PostgreSQL', () => {
     const cancelled = await other.call<CohortRunView>(admin, 'POST', `/api/Admin/CancelCohortRun?runId=${run.runId}`)
     expect([cancelled.status, cancelled.body.value.state]).toEqual([200, 'Cancelled'])
     await until('the worker to stop', async () => (computing.server.ctx.cohortRunner.local().length === 0 ? true : undefined), 10_000)
-    // Whatever the worker had computed is not stored.
-    await new Promise((resolve) => setTimeout(resolve, 1000))
+    // Whatever the worker had computed is not stored, once its thread has exited.
+    expect(terminate).toHaveBeenCalled()
+    await Promise.all(terminate.mock.results.map(async (result) => await (result.value as Promise<number>)))
+    terminate.mockRestore()
     expect((await progressOf(computing, run.runId)).state).toBe('Cancelled')
     const draft = await computing.call<CohortDraftView>(admin, 'GET', `/api/Admin/GetCohortDraft?runId=${run.runId}`)
     expect([draft.body.value.totals.mentees, draft.body.value.pairs.length]).toEqual([0, 0])

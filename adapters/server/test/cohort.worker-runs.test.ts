@@ -3,7 +3,8 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { Worker } from 'node:worker_threads'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { startHarness, type Harness } from './harness.js'
 import { draftOf, progressOf, seedCohort, settled, startRun } from './cohort.support.js'
 
@@ -53,10 +54,16 @@ describe('cohort runs off the request thread', () => {
   })
 
   it('cancels a running run: it stays cancelled and writes no draft', async () => {
+    const terminate = vi.spyOn(Worker.prototype, 'terminate')
     const run = await startRun(h, { clusterId, objective: 'maxScore' })
+    // Cancelled while the solver runs: its worker reports a phase past loading.
+    await vi.waitFor(async () => expect((await progressOf(h, run.runId)).phase).not.toBe('loading'), { timeout: 30_000, interval: 10 })
     const cancelled = await h.call(h.admin, 'POST', `/api/Admin/CancelCohortRun?runId=${run.runId}`)
     expect(cancelled.status).toBe(200)
-    await new Promise((resolve) => setTimeout(resolve, 1500))
+    // Nothing of the run is left to write a draft once its worker thread has exited.
+    expect(terminate).toHaveBeenCalled()
+    await Promise.all(terminate.mock.results.map(async (result) => await (result.value as Promise<number>)))
+    terminate.mockRestore()
     expect((await progressOf(h, run.runId)).state).toBe('Cancelled')
     const draft = await draftOf(h, run.runId)
     expect([draft.pairs.length, draft.unmatched.length]).toEqual([0, 0])

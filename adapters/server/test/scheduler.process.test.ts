@@ -83,8 +83,14 @@ describe('main.ts processes on one database', () => {
         const all = await outbox.all()
         return all.length >= 6 && all.every((m) => m.status === 'sent' || m.status === 'failed')
       })
-      // A few more rounds of both survivors: nothing new may appear.
-      await new Promise((resolve) => setTimeout(resolve, 1500))
+      // Two more rounds of every sweep on the survivors (each round takes its lease anew, with a
+      // later end): nothing new may appear.
+      const ends = new Map<string, Set<number>>(TASKS.map((name) => [name, new Set()]))
+      await waitFor('two more rounds of every sweep', async () => {
+        for (const lease of await runOn(db, sql<{ name: string; until: number }>`select name, until from scheduler_leases`))
+          ends.get(lease.name)?.add(Number(lease.until))
+        return [...ends.values()].every((seen) => seen.size >= 3)
+      })
       await killed(second)
       await killed(third)
 

@@ -1,6 +1,9 @@
 // fast-check commands for the model-based test of the matching core: one command per event, each
-// with its precondition (`check`) and a readable `toString()`. The real system is the World plus a
-// controlled clock; the model keeps what the real world must never forget (declined pairs).
+// with its precondition (`check`), the outcome the model predicts (accepted, or refused with which
+// error) and a readable `toString()`. The real system is the World plus a controlled clock; the
+// model keeps its view of the last committed world and what must never be forgotten (declined
+// pairs, mentees who ever had a tandem), and tallies the outcomes so a test can prove every command
+// was both accepted and refused.
 import * as E from 'fp-ts/lib/Either.js'
 import fc from 'fast-check'
 import { expect } from 'vitest'
@@ -25,17 +28,27 @@ import {
   setMentorMatching,
   STATUSES,
   tandemPhase,
+  type DomainErrorTag,
+  type StatusName,
   type Tandem,
   type TransitionResult,
   type World,
 } from '../../src/index.js'
 import { scoreOf } from './world.helpers.js'
 
+/** Accepted or refused, per command kind, summed over every run of a property. */
+export type Outcomes = Map<string, { accepted: number; refused: number }>
 export type Model = {
+  /** The world as the model last saw it committed: the predictions and preconditions read it. */ world: World
   readonly declined: Set<string>
+  /** Mentees ever proposed a tandem: an aborted run sends them back to AVAILABLE, the others to NEW. */
+  readonly everProposed: Set<number>
   endedClusters: number
   /** TandemMatched events seen: how far runs get. */ matched: number
+  readonly outcomes: Outcomes
 }
+/** What the model predicts of a command: accepted, or refused with this error. */
+type Outcome = 'accepted' | DomainErrorTag
 export type Real = { world: World; now: number }
 type Cmd = fc.Command<Model, Real>
 
@@ -49,8 +62,30 @@ const at = <T>(list: readonly T[], index: number): T | undefined => list[index %
 const sortedTandems = (world: World, liveOnly: boolean): readonly Tandem[] =>
   [...world.tandems.values()].filter((t) => !liveOnly || isLiveTandem(t)).sort((a, b) => a.id - b.id)
 
+const menteeOf = (m: Model, id: number) => m.world.users.get(id)?.mentee ?? null
+const mentorOf = (m: Model, id: number) => m.world.users.get(id)?.mentor ?? null
+const hasLiveTandem = (m: Model, id: number, side: 'Mentee' | 'Mentor'): boolean =>
+  [...m.world.tandems.values()].some((t) => isLiveTandem(t) && (side === 'Mentee' ? t.menteeId : t.mentorId) === id)
+const isEnded = (m: Model, clusterId: number): boolean => m.world.clusters.get(clusterId)?.isEnded === true
+/** The statuses an admin may give a mentee, by current status (docs/product.md#mentee-edit); none once a tandem is held. */
+const ADMIN_CHOICES: Partial<Record<StatusName, readonly StatusName[]>> = {
+  NEW: ['NEW', 'AVAILABLE', 'INACTIVE'],
+  PENDING: ['PENDING', 'NEW', 'AVAILABLE', 'INACTIVE'],
+  AVAILABLE: ['AVAILABLE', 'NEW', 'INACTIVE'],
+}
+
+/** Checks the real outcome against the model's prediction and tallies it under the command's kind. */
+const expectOutcome = (m: Model, kind: string, result: TransitionResult, predicted: Outcome): void => {
+  expect(E.isLeft(result) ? result.left._tag : 'accepted').toBe(predicted)
+  const tally = m.outcomes.get(kind) ?? { accepted: 0, refused: 0 }
+  if (E.isRight(result)) tally.accepted += 1
+  else tally.refused += 1
+  m.outcomes.set(kind, tally)
+}
+
 /** Applies a result: on Right, checks every invariant and the identity/version rule, then commits. */
 const commit = (m: Model, r: Real, result: TransitionResult): void => {
+  // A refusal leaves the world as it was; each command checked beforehand that one was predicted.
   if (E.isLeft(result)) return
   const before = r.world
   const after = result.right.world
@@ -72,16 +107,21 @@ const commit = (m: Model, r: Real, result: TransitionResult): void => {
     }
   }
   for (const event of result.right.events) {
-    if (event._tag === 'TandemProposed') expect(m.declined.has(pairKey(event.menteeId, event.mentorId))).toBe(false)
+    if (event._tag === 'TandemProposed') {
+      expect(m.declined.has(pairKey(event.menteeId, event.mentorId))).toBe(false)
+      m.everProposed.add(event.menteeId)
+    }
     if (event._tag === 'TandemDeclined') m.declined.add(pairKey(event.menteeId, event.mentorId))
     if (event._tag === 'ClusterDeactivated') m.endedClusters += 1
     if (event._tag === 'TandemMatched') m.matched += 1
   }
   r.world = after
+  m.world = after
 }
 
 class AdvanceClock implements Cmd {
   constructor(readonly ms: number) {}
+  /** Time always passes. */
   check = () => true
   run(_m: Model, r: Real): void {
     r.now += this.ms
@@ -90,9 +130,11 @@ class AdvanceClock implements Cmd {
 }
 
 class SweepDeadlines implements Cmd {
+  /** The scheduler sweeps whatever the state. */
   check = () => true
   run(m: Model, r: Real): void {
     const first = expireDeadlines(r.now)(r.world)
+    expectOutcome(m, 'sweep', first, 'accepted')
     commit(m, r, first)
     // Every passed deadline has been applied: nothing still waits on an expired answer.
     const overdue = [...r.world.tandems.values()].filter((t) => {
@@ -114,11 +156,22 @@ class BeginRun implements Cmd {
     readonly menteeId: number,
     readonly complete: boolean,
   ) {}
-  check = () => true
+  /** A run is started for a mentee. */
+  check = (m: Readonly<Model>) => menteeOf(m, this.menteeId) !== null
+  /** A run starts for a NEW or AVAILABLE mentee without a live tandem, with a complete profile in a running year. */
+  predict(m: Model): Outcome {
+    const mentee = menteeOf(m, this.menteeId)
+    if (mentee === null) return 'NotAvailableForMatching'
+    if (mentee.status === 'PENDING') return 'MatchingAlreadyRunning'
+    if (!['NEW', 'AVAILABLE'].includes(mentee.status) || hasLiveTandem(m, this.menteeId, 'Mentee')) return 'NotAvailableForMatching'
+    if (!this.complete || mentee.clusterId === null) return 'ProfileIncomplete'
+    return isEnded(m, mentee.clusterId) ? 'ClusterEnded' : 'accepted'
+  }
   run(m: Model, r: Real): void {
     const result = beginMatchingRun(r.now, { menteeId: this.menteeId, profileComplete: this.complete })(r.world)
-    if (!this.complete) expect(E.isLeft(result)).toBe(true)
+    expectOutcome(m, 'begin', result, this.predict(m))
     commit(m, r, result)
+    if (E.isRight(result)) expect(menteeOf(m, this.menteeId)?.status).toBe('PENDING')
   }
   toString = () => `begin(${this.menteeId}, complete=${this.complete})`
 }
@@ -130,25 +183,59 @@ class CompleteRun implements Cmd {
     readonly mentorIds: readonly number[],
     readonly pick = 0,
   ) {}
-  check = () => true
+  private menteeIn(m: Model): number | undefined {
+    const pending = [...m.world.users.values()].filter((u) => u.mentee?.status === 'PENDING').map((u) => u.id)
+    return this.menteeId ?? at(pending, this.pick)
+  }
+  /** "A PENDING mentee's run", picked at run time, needs a PENDING mentee. */
+  check = (m: Readonly<Model>) => this.menteeIn(m) !== undefined
+  /** The mentors a run proposes: each qualifying one once, never the mentee, a taken or declined one. */
+  private proposable(m: Model, menteeId: number): readonly number[] {
+    const taken = new Set<number>()
+    for (const mentorId of this.mentorIds) {
+      const mentor = mentorOf(m, mentorId)
+      const qualifies =
+        mentorId !== menteeId &&
+        mentor !== null &&
+        mentor.status === 'AVAILABLE' &&
+        mentor.published &&
+        !m.declined.has(pairKey(menteeId, mentorId)) &&
+        !hasLiveTandem(m, mentorId, 'Mentor') &&
+        !taken.has(mentorId)
+      if (qualifies) taken.add(mentorId)
+    }
+    return [...taken]
+  }
   run(m: Model, r: Real): void {
-    const pending = [...r.world.users.values()].filter((u) => u.mentee?.status === 'PENDING').map((u) => u.id)
-    const menteeId = this.menteeId ?? at(pending, this.pick)
-    if (menteeId === undefined) return
-    commit(
-      m,
-      r,
-      completeMatchingRun(r.now, { menteeId, proposals: this.mentorIds.map((mentorId) => ({ mentorId, score: scoreOf(70) })) })(r.world),
-    )
+    const menteeId = this.menteeIn(m)
+    if (menteeId === undefined) throw new Error('check lets no run complete without a mentee')
+    const pending = menteeOf(m, menteeId)?.status === 'PENDING'
+    const expected = pending ? this.proposable(m, menteeId) : []
+    const result = completeMatchingRun(r.now, {
+      menteeId,
+      proposals: this.mentorIds.map((mentorId) => ({ mentorId, score: scoreOf(70) })),
+    })(r.world)
+    expectOutcome(m, 'complete', result, pending ? 'accepted' : 'InvalidTransition')
+    if (E.isRight(result)) {
+      const proposed = result.right.events.flatMap((e) => (e._tag === 'TandemProposed' ? [e.mentorId] : []))
+      expect(proposed).toEqual(expected)
+      expect(result.right.events.some((e) => e._tag === 'NoMatchFound')).toBe(expected.length === 0)
+    }
+    commit(m, r, result)
   }
   toString = () => `complete(${this.menteeId ?? `pending #${this.pick}`}, [${this.mentorIds.join(',')}])`
 }
 
 class AbortRun implements Cmd {
   constructor(readonly menteeId: number) {}
-  check = () => true
+  /** A run is aborted for a mentee (the scheduler aborts runs of every mentee it finds stuck). */
+  check = (m: Readonly<Model>) => menteeOf(m, this.menteeId) !== null
   run(m: Model, r: Real): void {
-    commit(m, r, abortMatchingRun(r.now, { menteeId: this.menteeId })(r.world))
+    const result = abortMatchingRun(r.now, { menteeId: this.menteeId })(r.world)
+    expectOutcome(m, 'abort', result, menteeOf(m, this.menteeId)?.status === 'PENDING' ? 'accepted' : 'InvalidTransition')
+    const backTo = m.everProposed.has(this.menteeId) ? 'AVAILABLE' : 'NEW'
+    commit(m, r, result)
+    if (E.isRight(result)) expect(menteeOf(m, this.menteeId)?.status).toBe(backTo)
   }
   toString = () => `abort(${this.menteeId})`
 }
@@ -164,14 +251,21 @@ class Answer implements Cmd {
     readonly among: Among,
     readonly stranger: number | null,
   ) {}
-  check = () => true
-  run(m: Model, r: Real): void {
-    const awaitingPhase = this.side === 'Mentee' ? 'AwaitingMentee' : 'AwaitingMentor'
-    const candidates = sortedTandems(r.world, this.among !== 'any').filter(
-      (t) => this.among !== 'awaiting' || tandemPhase(t) === awaitingPhase,
+  private get awaitingPhase() {
+    return this.side === 'Mentee' ? 'AwaitingMentee' : 'AwaitingMentor'
+  }
+  private tandemIn(m: Model): Tandem | undefined {
+    const candidates = sortedTandems(m.world, this.among !== 'any').filter(
+      (t) => this.among !== 'awaiting' || tandemPhase(t) === this.awaitingPhase,
     )
-    const tandem = at(candidates, this.pick)
-    if (tandem === undefined) return
+    return at(candidates, this.pick)
+  }
+  /** An answer needs a tandem among the ones it picks from. */
+  check = (m: Readonly<Model>) => this.tandemIn(m) !== undefined
+  run(m: Model, r: Real): void {
+    const awaitingPhase = this.awaitingPhase
+    const tandem = this.tandemIn(m)
+    if (tandem === undefined) throw new Error('check lets no answer run without a tandem')
     const owner = this.side === 'Mentee' ? tandem.menteeId : tandem.mentorId
     const actor = this.stranger ?? owner
     const base = { tandemId: tandem.id, declineReasonId: 1, comment: null }
@@ -186,12 +280,19 @@ class Answer implements Cmd {
     const phase = tandemPhase(tandem)
     const awaiting = awaitingPhase
     const deadline = this.side === 'Mentee' ? tandem.menteeProposal.deadline : tandem.mentorProposal.deadline
-    if (actor !== owner) expect(E.isLeft(result) && result.left._tag === 'NotFound').toBe(true)
-    // Never an answer after the deadline, whatever the sweep did.
-    else if (phase === awaiting && deadline !== null && r.now >= deadline)
-      expect(E.isLeft(result) && result.left._tag).toBe('ProposalExpired')
-    else if (phase === awaiting) expect(E.isRight(result)).toBe(true)
-    else expect(E.isLeft(result)).toBe(true)
+    const terminal = phase === 'Declined' || phase === 'Closed' || phase === 'NoReaction'
+    const predicted: Outcome =
+      actor !== owner
+        ? 'NotFound'
+        : terminal
+          ? 'TandemAlreadyClosed'
+          : phase !== awaiting
+            ? 'InvalidTransition'
+            : // Never an answer after the deadline, whatever the sweep did.
+              deadline !== null && r.now >= deadline
+              ? 'ProposalExpired'
+              : 'accepted'
+    expectOutcome(m, `${this.side.toLowerCase()}-${this.accept ? 'accept' : 'decline'}`, result, predicted)
     commit(m, r, result)
   }
   toString = () =>
@@ -203,13 +304,15 @@ class Release implements Cmd {
     readonly pick: number,
     readonly stale: boolean,
   ) {}
-  check = () => true
+  /** A release needs a tandem to pick. */
+  check = (m: Readonly<Model>) => m.world.tandems.size > 0
   run(m: Model, r: Real): void {
-    const tandem = at(sortedTandems(r.world, false), this.pick)
-    if (tandem === undefined) return
+    const tandem = at(sortedTandems(m.world, false), this.pick)
+    if (tandem === undefined) throw new Error('check lets no release run without a tandem')
     const result = releaseTandem(r.now, { tandemId: tandem.id, expectedVersion: tandem.version + (this.stale ? 1 : 0) })(r.world)
-    if (this.stale) expect(E.isLeft(result)).toBe(true)
-    else expect(E.isRight(result)).toBe(isLiveTandem(tandem))
+    // Closed first, then changed: a stale version of a closed tandem still reads as closed.
+    const predicted: Outcome = !isLiveTandem(tandem) ? 'TandemAlreadyClosed' : this.stale ? 'TandemChanged' : 'accepted'
+    expectOutcome(m, 'release', result, predicted)
     commit(m, r, result)
   }
   toString = () => `release(#${this.pick}${this.stale ? ', stale' : ''})`
@@ -221,11 +324,26 @@ class ManualTandem implements Cmd {
     readonly mentorId: number,
     readonly clusterId: number,
   ) {}
-  check = () => true
+  /** The admin picks two existing users and a program year. */
+  check = (m: Readonly<Model>) =>
+    m.world.users.has(this.menteeId) && m.world.users.has(this.mentorId) && m.world.clusters.has(this.clusterId)
+  /** An admin pairs an AVAILABLE mentee with an AVAILABLE published mentor in a running year, never a declined pair. */
+  predict(m: Model): Outcome {
+    if (this.menteeId === this.mentorId) return 'SameUser'
+    const mentee = menteeOf(m, this.menteeId)
+    const mentor = mentorOf(m, this.mentorId)
+    if (mentee === null || mentor === null || mentee.status !== 'AVAILABLE') return 'NotAvailableForMatching'
+    if (mentor.status !== 'AVAILABLE' || !mentor.published) return 'NotAvailableForMatching'
+    if (isEnded(m, this.clusterId)) return 'ClusterEnded'
+    return m.declined.has(pairKey(this.menteeId, this.mentorId)) ? 'InvalidTransition' : 'accepted'
+  }
   run(m: Model, r: Real): void {
     const result = createManualTandem(r.now, { menteeId: this.menteeId, mentorId: this.mentorId, clusterId: this.clusterId })(r.world)
-    if (this.menteeId === this.mentorId) expect(E.isLeft(result) && result.left._tag).toBe('SameUser')
+    expectOutcome(m, 'manual', result, this.predict(m))
     commit(m, r, result)
+    if (E.isRight(result)) {
+      expect([menteeOf(m, this.menteeId)?.status, mentorOf(m, this.mentorId)?.status]).toEqual(['PROPOSED', 'PROPOSED'])
+    }
   }
   toString = () => `manual(${this.menteeId} with ${this.mentorId} in ${this.clusterId})`
 }
@@ -235,7 +353,14 @@ class Deactivate implements Cmd {
   /** At most one year ends per run, so the population keeps mentees who can still act. */
   check = (m: Readonly<Model>) => m.endedClusters === 0
   run(m: Model, r: Real): void {
-    commit(m, r, deactivateCluster(r.now, { clusterId: this.clusterId })(r.world))
+    const result = deactivateCluster(r.now, { clusterId: this.clusterId })(r.world)
+    const predicted: Outcome = m.world.clusters.get(this.clusterId)?.isDefault
+      ? 'ClusterIsDefault'
+      : isEnded(m, this.clusterId)
+        ? 'ClusterEnded'
+        : 'accepted'
+    expectOutcome(m, 'deactivate', result, predicted)
+    commit(m, r, result)
   }
   toString = () => `deactivate(${this.clusterId})`
 }
@@ -246,22 +371,43 @@ class MentorMatching implements Cmd {
     readonly enabled: boolean,
     readonly complete: boolean,
   ) {}
-  check = () => true
+  /** Only a mentor has a matching switch. */
+  check = (m: Readonly<Model>) => mentorOf(m, this.mentorId) !== null
+  /** PAUSED -> AVAILABLE with a complete profile, AVAILABLE -> PAUSED; anything else is a stale toggle. */
+  predict(m: Model): Outcome {
+    const status = mentorOf(m, this.mentorId)?.status
+    if (this.enabled) return status !== 'PAUSED' ? 'InvalidTransition' : this.complete ? 'accepted' : 'ProfileIncomplete'
+    return status === 'AVAILABLE' ? 'accepted' : 'InvalidTransition'
+  }
   run(m: Model, r: Real): void {
-    commit(
-      m,
-      r,
-      setMentorMatching(r.now, { mentorId: this.mentorId, enabled: this.enabled, by: 'Mentor', profileComplete: this.complete })(r.world),
-    )
+    const result = setMentorMatching(r.now, {
+      mentorId: this.mentorId,
+      enabled: this.enabled,
+      by: 'Mentor',
+      profileComplete: this.complete,
+    })(r.world)
+    expectOutcome(m, 'matching', result, this.predict(m))
+    commit(m, r, result)
   }
   toString = () => `matching(${this.mentorId}, ${this.enabled ? 'on' : 'off'}${this.complete ? '' : ', incomplete'})`
 }
 
 class Publish implements Cmd {
   constructor(readonly mentorId: number) {}
-  check = () => true
+  /** Only a mentor has a profile to publish. */
+  check = (m: Readonly<Model>) => mentorOf(m, this.mentorId) !== null
+  /** A NEW mentor enters the pool, a published one refreshes the date, a PAUSED one must enable matching first. */
+  predict(m: Model): Outcome {
+    const mentor = mentorOf(m, this.mentorId)
+    if (mentor === null) return 'NotFound'
+    if (mentor.status === 'PAUSED') return 'MatchingDisabled'
+    return mentor.status === 'NEW' || mentor.published ? 'accepted' : 'InvalidTransition'
+  }
   run(m: Model, r: Real): void {
-    commit(m, r, publishMentor(r.now, { mentorId: this.mentorId, profileComplete: true })(r.world))
+    const result = publishMentor(r.now, { mentorId: this.mentorId, profileComplete: true })(r.world)
+    expectOutcome(m, 'publish', result, this.predict(m))
+    commit(m, r, result)
+    if (E.isRight(result)) expect(mentorOf(m, this.mentorId)?.lastPublishedAt).toBe(r.now)
   }
   toString = () => `publish(${this.mentorId})`
 }
@@ -272,9 +418,21 @@ class AdminMentee implements Cmd {
     readonly status: (typeof STATUSES)[number],
     readonly clusterId: number,
   ) {}
-  check = () => true
+  /** The admin edits an existing mentee into an existing year. */
+  check = (m: Readonly<Model>) => menteeOf(m, this.menteeId) !== null && m.world.clusters.has(this.clusterId)
+  /** Only while the mentee holds no tandem, to a status the admin may set, in a running year unless INACTIVE. */
+  predict(m: Model): Outcome {
+    const mentee = menteeOf(m, this.menteeId)
+    if (mentee === null) return 'NotFound'
+    if (!(ADMIN_CHOICES[mentee.status] ?? []).includes(this.status)) return 'InvalidTransition'
+    return isEnded(m, this.clusterId) && this.status !== 'INACTIVE' ? 'ClusterEnded' : 'accepted'
+  }
   run(m: Model, r: Real): void {
-    commit(m, r, setMenteeStatusByAdmin(r.now, { menteeId: this.menteeId, status: this.status, clusterId: this.clusterId })(r.world))
+    const result = setMenteeStatusByAdmin(r.now, { menteeId: this.menteeId, status: this.status, clusterId: this.clusterId })(r.world)
+    expectOutcome(m, 'admin-mentee', result, this.predict(m))
+    commit(m, r, result)
+    if (E.isRight(result))
+      expect([menteeOf(m, this.menteeId)?.status, menteeOf(m, this.menteeId)?.clusterId]).toEqual([this.status, this.clusterId])
   }
   toString = () => `admin-mentee(${this.menteeId} -> ${this.status} in ${this.clusterId})`
 }
@@ -299,6 +457,8 @@ export const worldCommands = [
   ...progress,
   fc.integer({ min: 0, max: 80 * HOUR }).map((ms) => new AdvanceClock(ms)),
   fc.constant(new SweepDeadlines()),
+  // Declines of what awaits an answer, so both declines are accepted often enough to be checked.
+  fc.tuple(answerSide, pick).map(([side, p]) => new Answer(side, false, p, 'awaiting', null)),
   fc.tuple(mentee, fc.boolean()).map(([id, complete]) => new BeginRun(id, complete)),
   fc.tuple(mentee, fc.array(fc.constantFrom(...USER_IDS), { maxLength: 4 })).map(([id, ms]) => new CompleteRun(id, ms)),
   mentee.map((id) => new AbortRun(id)),

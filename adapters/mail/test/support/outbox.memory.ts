@@ -53,7 +53,8 @@ export const memoryOutbox = (): MemoryOutbox => {
     claimDue: async (now, limit, leaseUntil, worker) => {
       const due = [...rows.values()]
         .filter((r) => r.status === 'pending' && r.nextAttemptAt <= now)
-        .sort((a, b) => a.nextAttemptAt - b.nextAttemptAt || a.id - b.id)
+        // In id order, as the SQL outbox claims them (it read due rows oldest first by due time before the contract test).
+        .sort((a, b) => a.id - b.id)
         .slice(0, limit)
       for (const r of due) rows.set(r.id, { ...r, status: 'sending', lockedBy: worker, lockedUntil: leaseUntil, attemptedAt: null })
       return due.map((r) => rows.get(r.id) as StoredRow)
