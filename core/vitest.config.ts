@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config'
 
 export default defineConfig({
-  test: { name: 'core', root: import.meta.dirname, include: ['test/**/*.test.ts'], testTimeout: 30_000 },
+  test: { name: 'core', root: import.meta.dirname, include: ['test/**/*.test.ts'], testTimeout: 30_000, hookTimeout: 60_000 },
 })

@@ -11,5 +11,6 @@ export default defineConfig({
     include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
     setupFiles: ['test/setup.ts'],
     testTimeout: 30_000,
+    hookTimeout: 60_000,
   },
 })

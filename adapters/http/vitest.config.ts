@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config'
 
 export default defineConfig({
-  test: { name: 'http', root: import.meta.dirname, include: ['test/**/*.test.ts'], testTimeout: 30_000 },
+  test: { name: 'http', root: import.meta.dirname, include: ['test/**/*.test.ts'], testTimeout: 30_000, hookTimeout: 60_000 },
 })

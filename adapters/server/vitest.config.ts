@@ -19,5 +19,7 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     exclude: [...configDefaults.exclude, ...(process.env['TANDEM_TEST_FAST'] === '1' ? FAST_LEFT_OUT.map((file) => `test/${file}`) : [])],
     testTimeout: 30_000,
+    // Two files run at a time: a file's servers may take longer to start than the default 10 s.
+    hookTimeout: 60_000,
   },
 })
