@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config'
 
-// The server suite again with every harness on PostgreSQL (test/database.under-test.ts): one
+// The server suite again with every harness on PostgreSQL (test/support/database.under-test.ts): one
 // PostgreSQL server per run, a database of its own per data folder, copied from a migrated template.
 // The files below are about the SQLite file itself or already test PostgreSQL on their own (a new
 // test of that kind belongs here too); every other file runs on both databases.
@@ -22,9 +22,9 @@ export default defineConfig({
     name: 'server-pg',
     root: import.meta.dirname,
     include: ['test/**/*.test.ts'],
-    exclude: Object.keys(LEFT_OUT).map((file) => `test/${file}`),
+    exclude: Object.keys(LEFT_OUT).map((file) => `test/**/${file}`),
     env: { TANDEM_TEST_DATABASE: 'postgres' },
-    globalSetup: ['test/postgres.global-setup.ts'],
+    globalSetup: ['test/support/postgres.global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

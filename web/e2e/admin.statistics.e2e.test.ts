@@ -3,7 +3,7 @@
 // the keyboard, the PNG and spreadsheet downloads opened, no axe violation with every table open,
 // the print layout, the chart library loaded with this page only (not on the other admin screens),
 // and the program-year and date filters operated by keyboard changing the figures
-// to the known counts of the seeded population (adapters/server/test/statistics.population.ts).
+// to the known counts of the seeded population (adapters/server/test/support/statistics.population.ts).
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -14,7 +14,7 @@ import { seedPopulation } from '@tandem/server'
 import { expectAccessible, signInConfirmedAdmin } from './support/admin.js'
 import { startStack, type Stack } from './support/harness.js'
 import { aPerson, type Person } from './support/people.js'
-import { seedStatisticsPopulation } from '../../adapters/server/test/statistics.population.js'
+import { seedStatisticsPopulation } from '../../adapters/server/test/support/statistics.population.js'
 
 const adminPerson: Person = { ...aPerson('Stella'), email: `stella.${Date.now()}@admin.example.org` }
 let stack: Stack

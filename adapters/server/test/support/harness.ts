@@ -1,0 +1,220 @@
+// Test harness: the real server on an ephemeral port over a real SQLite file in a temp folder (or, in
+// project server-pg, a PostgreSQL database of its own: database.under-test.ts), a clock the test moves, and RS256 tokens signed with a key pair the test creates and verified by
+// the identity adapter's jose verifier (as the real provider's tokens are).
+import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import type { Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { API_AUDIENCE, questionOf, toSaveAnswerItem, type Answer, type ConsentVersions, type SaveAnswerItem, type Side } from '@tandem/core'
+import { aMenteeAnswers, aMentorAnswers, questionnaire } from '@tandem/fixtures'
+import { createTokenVerifier } from '@tandem/identity'
+import { pino } from 'pino'
+import { createServer, loadConfig, manualClock, type TandemServer } from '../../src/index.js'
+import { createLogger } from '../../src/logger.js'
+import { databaseEnv, releaseDatabase } from './database.under-test.js'
+import { ISSUER, portOf, testKeys } from './test-keys.js'
+
+export { ISSUER }
+export const ADMIN_EMAIL = 'admin@example.org'
+export const START = Date.UTC(2026, 2, 2, 9, 0, 0)
+
+export type Person = { readonly email: string; readonly subject: string; readonly firstName: string; readonly lastName: string }
+
+export type Reply<T = unknown> = {
+  readonly status: number
+  readonly body: { isSuccess: boolean; isFailure: boolean; value: T; errorMessage: string | null } & Record<string, unknown>
+}
+
+export type Harness = Awaited<ReturnType<typeof startHarness>>
+
+/** A sign-up as the web app sends it: both consents given, a birth date, English. */
+export const signUpBody = (p: Pick<Person, 'email' | 'firstName' | 'lastName'>, role: Side = 'Mentee') => ({
+  FirstName: p.firstName,
+  LastName: p.lastName,
+  DOB: '1990-05-01',
+  Language: 'en',
+  Gender: 'NA',
+  Email: p.email,
+  IsAcceptedDataPrivacyPolicy: true,
+  IsAcceptedTermsConditions: true,
+  Role: role,
+})
+
+export const startHarness = async (
+  options: {
+    env?: Record<string, string>
+    dataDir?: string
+    /** Captures the server's log as the app writes it (its own logger, every level). */
+    logTo?: NodeJS.WritableStream
+    /** Other versions of the privacy policy and terms in force than the core's. */
+    consentVersions?: ConsentVersions
+  } = {},
+) => {
+  const dir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'tandem-server-'))
+  const { jwk, privateKey, tokenFor } = await testKeys()
+  const clock = manualClock(START)
+  const config = loadConfig({
+    DATA_DIR: dir,
+    ADMIN_EMAILS: ADMIN_EMAIL,
+    PUBLIC_URL: 'http://localhost:3000',
+    WEB_DIST: join(dir, 'no-web'),
+    ...(await databaseEnv(dir)),
+    ...options.env,
+  })
+  const server: TandemServer = await createServer(config, {
+    clock,
+    verifyToken: createTokenVerifier({ issuer: ISSUER, audience: API_AUDIENCE, keySet: { keys: [jwk] } }),
+    logger: options.logTo === undefined ? pino({ level: process.env['TEST_LOG'] ?? 'silent' }) : createLogger('trace', options.logTo),
+    ...(options.consentVersions === undefined ? {} : { consentVersions: options.consentVersions }),
+  })
+  const listener: Server = await new Promise((resolve) => {
+    const l = server.app.listen(0, '127.0.0.1', () => resolve(l))
+  })
+  const base = `http://127.0.0.1:${(listener.address() as AddressInfo).port}`
+
+  const call = async <T = unknown>(
+    who: Person | null,
+    method: 'GET' | 'POST',
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<Reply<T>> => {
+    const auth = who === null ? {} : { authorization: `Bearer ${await tokenFor(who)}` }
+    const response = await fetch(`${base}${path}`, {
+      method,
+      headers: { ...auth, ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+      ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
+    })
+    const text = await response.text()
+    let parsed: unknown = null
+    try {
+      parsed = JSON.parse(text)
+    } catch {
+      parsed = { raw: text }
+    }
+    return { status: response.status, body: parsed as Reply<T>['body'] }
+  }
+
+  let counter = 0
+  const person = (name: string): Person => {
+    counter += 1
+    return {
+      email: `${name.toLowerCase()}.${counter}@example.org`,
+      subject: `sub-${name}-${counter}`,
+      firstName: name,
+      lastName: `${name}son`,
+    }
+  }
+
+  const signUp = async (p: Person, role: Side): Promise<Reply> => call(p, 'POST', '/api/account/signup', signUpBody(p, role))
+
+  const defaultClusterId = async (): Promise<number> => (await server.ctx.clusters.defaultCluster())?.clusterId ?? 0
+
+  const saveProfile = async (p: Person, clusterId?: number | null) =>
+    call(p, 'POST', '/api/user/UpdateProfile', {
+      email: p.email,
+      professionalPosition: 'Engineer',
+      company: 'ACME',
+      countryCodeId: 64,
+      stateOriginalId: firstStateId(),
+      city: 'Berlin',
+      languageId: 1,
+      clusterId: clusterId === undefined ? await defaultClusterId() : clusterId,
+      profileQuestionAnswer: [],
+      isDeletedProfileImage: false,
+    })
+
+  const saveAnswers = (p: Person, side: Side, answers: readonly Answer[], publish: boolean, path = 'CreateAnswer') =>
+    call(p, 'POST', `/api/Questionnaire/${path}`, {
+      email: p.email,
+      roleName: side,
+      isSavePublish: publish,
+      userSelectedAnswerSaveModel: toWire(side, answers),
+    })
+
+  /** A mentee with a complete profile and questionnaire, ready to start matching. */
+  const readyMentee = async (name = 'Mia', answers: readonly Answer[] = aMenteeAnswers()): Promise<Person> => {
+    const p = person(name)
+    expectOk(await signUp(p, 'Mentee'), 'sign-up')
+    expectOk(await saveProfile(p), 'profile')
+    expectOk(await saveAnswers(p, 'Mentee', answers, true), 'answers')
+    return p
+  }
+
+  /** A published mentor in the pool. */
+  const publishedMentor = async (name = 'Max', answers: readonly Answer[] = aMentorAnswers()): Promise<Person> => {
+    const p = person(name)
+    expectOk(await signUp(p, 'Mentor'), 'sign-up')
+    expectOk(await saveProfile(p, null), 'profile')
+    expectOk(await saveAnswers(p, 'Mentor', answers, true), 'answers')
+    clock.advance(1000)
+    return p
+  }
+
+  const admin: Person = { email: ADMIN_EMAIL, subject: 'sub-admin', firstName: 'Ada', lastName: 'Admin' }
+
+  const close = async () => {
+    await new Promise((resolve) => {
+      listener.closeAllConnections()
+      listener.close(resolve)
+    })
+    await server.close()
+    if (options.dataDir === undefined) {
+      rmSync(dir, { recursive: true, force: true })
+      await releaseDatabase(dir)
+    }
+  }
+
+  /** Spawns another server process on the same data folder, verifying this harness's tokens. */
+  const spawnProcess = async (): Promise<{ base: string; child: ChildProcess }> => {
+    const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'server-process.ts')], {
+      env: {
+        ...process.env,
+        DATA_DIR: dir,
+        ADMIN_EMAILS: ADMIN_EMAIL,
+        WEB_DIST: join(dir, 'no-web'),
+        ...(await databaseEnv(dir)),
+        TEST_JWK: JSON.stringify(jwk),
+        TEST_ISSUER: ISSUER,
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    })
+    const port = await portOf(child, 'server process')
+    return { base: `http://127.0.0.1:${port}`, child }
+  }
+
+  return {
+    server,
+    base,
+    clock,
+    call,
+    person,
+    signUp,
+    saveProfile,
+    saveAnswers,
+    readyMentee,
+    publishedMentor,
+    admin,
+    tokenFor,
+    close,
+    dir,
+    privateKey,
+    spawnProcess,
+  }
+}
+
+const firstStateId = (): number => 1
+
+export const expectOk = (reply: Reply, what: string): void => {
+  if (reply.status !== 200 || reply.body.isSuccess !== true)
+    throw new Error(`${what} failed: ${reply.status} ${JSON.stringify(reply.body)}`)
+}
+
+/** Core answers in the wire shape of the save-answers payload. */
+export const toWire = (side: Side, answers: readonly Answer[]): SaveAnswerItem[] =>
+  answers.flatMap((a) => {
+    const pair = questionnaire.pairs.find((p) => p.questionPairId === a.questionPairId)
+    return pair === undefined || questionOf(pair, side) === null ? [] : [toSaveAnswerItem(pair, side, a)]
+  })
