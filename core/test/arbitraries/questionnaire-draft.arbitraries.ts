@@ -87,7 +87,7 @@ export const validDraftArb: fc.Arbitrary<QuestionnaireDraft> = fc
   .record({
     first: specArb(['SingleFit', 'YearsFit', 'MultipleFit', 'MultipleMatchesFit']).map((s) => ({ ...s, weight: Math.max(1, s.weight) })),
     rest: fc.array(specArb(RULES), { maxLength: 5 }),
-    profileQuestions: fc.array(fc.constantFrom('Mentee', 'Mentor', 'All') as fc.Arbitrary<'Mentee' | 'Mentor' | 'All'>, { maxLength: 3 }),
+    profileQuestions: fc.array(fc.constantFrom<'Mentee' | 'Mentor' | 'All'>('Mentee', 'Mentor', 'All'), { maxLength: 3 }),
     threshold: fc.integer({ min: 0, max: 100 }),
   })
   .map(({ first, rest, profileQuestions, threshold }) => ({
@@ -209,11 +209,11 @@ export const answersToDraftArb = (draft: QuestionnaireDraft, side: 'mentee' | 'm
         const ids = live(q).map((o) => o.id)
         const answer = fc
           .record({
-            optionIds: q.kind === 'choice' ? fc.subarray(ids, { minLength: 1, maxLength: asked.maxOption }) : fc.constant([]),
+            optionIds: q.kind === 'choice' ? fc.subarray(ids, { minLength: 1, maxLength: asked.maxOption }) : fc.constant<number[]>([]),
             year: q.kind === 'year' ? fc.integer({ min: 1960, max: 2025 }) : fc.constant(null),
             text: q.kind === 'text' ? fc.constant('Because.') : fc.constant(null),
           })
-          .map((a): Answer => ({ questionPairId: q.questionPairId, ...a }))
+          .map((a): Answer => ({ questionPairId: q.questionPairId, optionIds: [...a.optionIds], year: a.year, text: a.text }))
         return fc.option(answer, { nil: undefined, freq: 4 })
       }),
     )
