@@ -3,7 +3,8 @@ import * as E from 'fp-ts/lib/Either.js'
 import { describe, expect, it } from 'vitest'
 import { checkDraft } from '../src/questionnaire/questionnaire.check.js'
 import type { DraftQuestion, PublishedQuestionnaire, QuestionnaireDraft } from '../src/questionnaire/questionnaire.draft.js'
-import { QUESTION_TEXT_MAX } from '../src/questionnaire/questionnaire.draft.js'
+import { LIVE_OPTIONS_MAX, QUESTION_TEXT_MAX } from '../src/questionnaire/questionnaire.draft.js'
+import { MAX_OPTIONS_PER_PAIR } from '../src/matching/questionnaire.compiled.js'
 import { applyEdit, draftQuestionOf, editArb, validDraftArb, type QuestionSpec } from './arbitraries/questionnaire-draft.arbitraries.js'
 
 const spec = (rule: QuestionSpec['rule'], overrides: Partial<QuestionSpec> = {}): QuestionSpec => ({
@@ -222,6 +223,10 @@ describe('checkDraft: one draft alone', () => {
   ]
   it.each(refusals)('%s', (_name, draft, expected) => {
     expect(errorsOf(draft())).toContainEqual(expected)
+  })
+
+  it('allows as many live options as one packed mask holds', () => {
+    expect(LIVE_OPTIONS_MAX).toBe(MAX_OPTIONS_PER_PAIR)
   })
 
   it('accepts every valid random draft', () => {

@@ -83,6 +83,19 @@ describe('questionnaire file', () => {
     ])
   })
 
+  it("names the field inside a question's side, not the union member", () => {
+    const text = fileWith((f) => {
+      const question = (f.questionnaire['questions'] as { mentor: { questionId: unknown } }[])[0]
+      if (question !== undefined) question.mentor.questionId = 'twelve'
+    })
+    expect(errorsOf(text)).toEqual([{ field: 'questionnaire.questions.0.mentor.questionId', key: 'invalid-value' }])
+    const mentee = fileWith((f) => {
+      const question = (f.questionnaire['questions'] as { mentee: unknown }[])[0]
+      if (question !== undefined) question.mentee = { questionId: 11, text: { en: 'Q' }, maxOption: 1 }
+    })
+    expect(errorsOf(mentee)).toEqual([{ field: 'questionnaire.questions.0.mentee.text.de', key: 'requiredFieldError' }])
+  })
+
   it('refuses duplicate question ids', () => {
     const text = fileWith((f) => {
       const questions = f.questionnaire['questions'] as Record<string, unknown>[]

@@ -23,7 +23,7 @@ export const QuestionnaireFile = t.strict({
 export type QuestionnaireFile = t.TypeOf<typeof QuestionnaireFile>
 
 /** The field of errors about the file as a whole. */
-export const FILE_FIELD = '$'
+export const QUESTIONNAIRE_FILE_FIELD = '$'
 
 /** Bytes of `text` in UTF-8, counted without encoding it. */
 export const utf8Length = (text: string): number => {
@@ -44,7 +44,7 @@ const pathOf = (context: t.Context): string => {
     if (parent === undefined || entry === undefined || parent.type instanceof t.UnionType) continue
     keys.push(entry.key)
   }
-  return keys.length === 0 ? FILE_FIELD : keys.join('.')
+  return keys.length === 0 ? QUESTIONNAIRE_FILE_FIELD : keys.join('.')
 }
 
 const shapeErrors = (errors: t.Errors): readonly QuestionnaireFieldError[] => {
@@ -54,7 +54,9 @@ const shapeErrors = (errors: t.Errors): readonly QuestionnaireFieldError[] => {
     const key = error.value === undefined || error.value === null ? 'requiredFieldError' : 'invalid-value'
     if (!byField.has(field)) byField.set(field, fieldError(field, key))
   }
-  return [...byField.values()]
+  // A union (a side or null) fails in each member: the deeper field says what is wrong, keep that one.
+  const fields = [...byField.keys()]
+  return [...byField.values()].filter((e) => !fields.some((f) => f.startsWith(`${e.field}.`)))
 }
 
 /** The file of a draft or of a published version's questionnaire, as pretty-printed JSON. */
@@ -72,12 +74,12 @@ export const importQuestionnaireFile = (
 ): E.Either<readonly QuestionnaireFieldError[], CheckedDraft> => {
   // A long string cannot be short in UTF-8: count exactly only when it might fit.
   if (text.length > QUESTIONNAIRE_FILE_MAX_BYTES || utf8Length(text) > QUESTIONNAIRE_FILE_MAX_BYTES)
-    return E.left([fieldError(FILE_FIELD, 'questionnaire-file-too-large', { max: QUESTIONNAIRE_FILE_MAX_BYTES })])
+    return E.left([fieldError(QUESTIONNAIRE_FILE_FIELD, 'questionnaire-file-too-large', { max: QUESTIONNAIRE_FILE_MAX_BYTES })])
   let json: unknown
   try {
     json = JSON.parse(text)
   } catch {
-    return E.left([fieldError(FILE_FIELD, 'questionnaire-file-not-json')])
+    return E.left([fieldError(QUESTIONNAIRE_FILE_FIELD, 'questionnaire-file-not-json')])
   }
   const decoded = QuestionnaireFile.decode(json)
   if (E.isLeft(decoded)) return E.left(shapeErrors(decoded.left))

@@ -17,7 +17,8 @@ import {
 /** Every published version, oldest first (version n at index n − 1). */
 export type QuestionnaireVersions = readonly PublishedQuestionnaire[]
 
-export const latestVersion = (versions: QuestionnaireVersions): PublishedQuestionnaire | undefined => versions[versions.length - 1]
+export const latestQuestionnaireVersion = (versions: QuestionnaireVersions): PublishedQuestionnaire | undefined =>
+  versions[versions.length - 1]
 
 /**
  * Publishes a checked draft as the next version. Refused when the draft was checked against another
@@ -32,7 +33,7 @@ export const publish = (
   readonly QuestionnaireFieldError[],
   { readonly published: PublishedQuestionnaire; readonly versions: QuestionnaireVersions }
 > => {
-  const previous = latestVersion(versions)
+  const previous = latestQuestionnaireVersion(versions)
   if (checked._tag !== 'CheckedDraft' || checked.basedOn !== (previous?.version ?? null))
     return E.left([fieldError('version', 'questionnaire-draft-stale', { latest: previous?.version ?? 0 })])
   // A CheckedDraft is a plain object: check again rather than trust that nobody built one by hand.
