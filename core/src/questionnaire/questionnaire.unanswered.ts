@@ -1,4 +1,4 @@
-// Scoring after the questionnaire changed (ARCHITECTURE §7): a question one side has not answered
+// Scoring after the questionnaire changed (docs/matching.md): a question one side has not answered
 // yet is left out of that pair's base and maximum, and a retired option (absent from the version's
 // scored questionnaire) scores nothing, so adding a question changes nobody's percentage until answered.
 import type { Answer, QuestionPair } from './questionnaire.codec.js'

@@ -1,4 +1,4 @@
-// Published questionnaire versions (ARCHITECTURE §7): numbered 1, 2, …, never changed once published;
+// Published questionnaire versions (docs/matching.md): numbered 1, 2, …, never changed once published;
 // the scored questionnaire of a version holds its live questions and options only.
 import * as E from 'fp-ts/lib/Either.js'
 import type { UserId } from '../shared/ids.js'
