@@ -111,6 +111,19 @@ describe('endMentorship', () => {
   })
 })
 
+describe('a clock a little behind (another instance)', () => {
+  it('does not reopen a running team’s questions once the team ended', () => {
+    const ended = ok(endMentorship(day(16), { by: 'Mentor' })(metAsked()))
+    expect(refused(sendQuestion(day(16) - HOUR, { side: 'Mentor', occasion: MET })(ended))).toMatchObject({ from: 'Dropped' })
+    expect(refused(answerCheckIn(day(16) - HOUR, { ...MENTEE_MET, answer: metYes })(ended))).toMatchObject({ from: 'Superseded' })
+  })
+
+  it('does not send an older question once a later one was sent to that side', () => {
+    const pulse1Sent = ok(sendQuestion(day(90), { side: 'Mentee', occasion: pulse(1) })(freshTimeline()))
+    expect(refused(sendQuestion(day(90) - HOUR, { side: 'Mentee', occasion: pulse(0) })(pulse1Sent))).toMatchObject({ from: 'Dropped' })
+  })
+})
+
 describe('sendQuestion', () => {
   it('refuses to send a question twice, or one that is not due', () => {
     expect(refused(sendQuestion(day(14), MENTEE_MET)(metAsked()))).toMatchObject({ from: 'Asked', event: 'QuestionSent' })
