@@ -31,6 +31,11 @@ describe('needsAttention', () => {
     expect(needsAttention(met, day(25))).toEqual([])
   })
 
+  it('is not satisfied by "not yet"', () => {
+    const notYet = answer(metAskedBoth(), day(15), 'Mentor', MET, { kind: 'Met', met: 'NotYet' } as CheckInAnswer)
+    expect(needsAttention(notYet, day(21))).toEqual([{ _tag: 'NotMetByDay21' }])
+  })
+
   it('flags a side that cannot reach the other, at once', () => {
     const t = answer(metAskedBoth(), day(15), 'Mentee', MET, metCannotReach)
     expect(needsAttention(t, day(15))).toEqual([{ _tag: 'CannotReachPartner', side: 'Mentee' }])
