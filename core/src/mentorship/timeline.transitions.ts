@@ -1,6 +1,7 @@
 // The commands of a check-in timeline (issue #32): start it from a matched tandem, send a question
 // or its reminder, answer, end the team. Each consults the move table for the state at `now`.
 import * as E from 'fp-ts/lib/Either.js'
+import { pipe } from 'fp-ts/lib/function.js'
 import { invalidTransition, validationFailed, type DomainError } from '../errors.js'
 import type { TandemId } from '../shared/ids.js'
 import type { Instant } from '../shared/time.js'
@@ -61,32 +62,41 @@ const replace = (timeline: Timeline, command: SendCheckIn, change: (r: CheckInRe
 export const sendQuestion =
   (now: Instant, command: SendCheckIn) =>
   (timeline: Timeline): TimelineResult =>
-    E.map(() => {
-      const record: CheckInRecord = {
-        side: command.side,
-        occasion: command.occasion,
-        askedAt: now,
-        remindedAt: null,
-        answeredAt: null,
-        answer: null,
-        supersededAt: null,
-      }
-      const asked: Timeline = { ...timeline, checkIns: [...timeline.checkIns, record] }
-      const settled = settle(asked, now, [command.side])
-      return {
-        timeline: { ...asked, checkIns: settled.checkIns },
-        events: [...settled.events, { _tag: 'CheckInAsked' as const, tandemId: timeline.tandemId, ...command }],
-      }
-    })(checkMove(timeline, now, command, 'QuestionSent'))
+    pipe(
+      checkMove(timeline, now, command, 'QuestionSent'),
+      E.map(() => {
+        const record: CheckInRecord = {
+          side: command.side,
+          occasion: command.occasion,
+          askedAt: now,
+          remindedAt: null,
+          answeredAt: null,
+          answer: null,
+          supersededAt: null,
+        }
+        const asked: Timeline = { ...timeline, checkIns: [...timeline.checkIns, record] }
+        const settled = settle(asked, now, [command.side])
+        return {
+          timeline: { ...asked, checkIns: settled.checkIns },
+          events: [
+            ...settled.events,
+            { _tag: 'CheckInAsked' as const, tandemId: timeline.tandemId, side: command.side, occasion: command.occasion },
+          ],
+        }
+      }),
+    )
 
 /** Sends the one reminder of a question asked at least 5 days ago and still unanswered. */
 export const sendReminder =
   (now: Instant, command: SendCheckIn) =>
   (timeline: Timeline): TimelineResult =>
-    E.map(() => ({
-      timeline: { ...timeline, checkIns: replace(timeline, command, (r) => ({ ...r, remindedAt: now })) },
-      events: [{ _tag: 'CheckInReminded' as const, tandemId: timeline.tandemId, ...command }],
-    }))(checkMove(timeline, now, command, 'ReminderSent'))
+    pipe(
+      checkMove(timeline, now, command, 'ReminderSent'),
+      E.map(() => ({
+        timeline: { ...timeline, checkIns: replace(timeline, command, (r) => ({ ...r, remindedAt: now })) },
+        events: [{ _tag: 'CheckInReminded' as const, tandemId: timeline.tandemId, side: command.side, occasion: command.occasion }],
+      })),
+    )
 
 /**
  * Records a side's answer. Refused (InvalidTransition, `from` naming the state) when the question is
@@ -97,10 +107,13 @@ export const answerCheckIn =
   (now: Instant, command: AnswerCheckIn) =>
   (timeline: Timeline): TimelineResult => {
     if (command.answer.kind !== command.occasion.kind) return E.left(validationFailed([fieldError('kind', 'invalid-value')]))
-    return E.map(() => ({
-      timeline: { ...timeline, checkIns: replace(timeline, command, (r) => ({ ...r, answer: command.answer, answeredAt: now })) },
-      events: [{ _tag: 'CheckInAnswered' as const, tandemId: timeline.tandemId, side: command.side, occasion: command.occasion }],
-    }))(checkMove(timeline, now, command, 'Answered'))
+    return pipe(
+      checkMove(timeline, now, command, 'Answered'),
+      E.map(() => ({
+        timeline: { ...timeline, checkIns: replace(timeline, command, (r) => ({ ...r, answer: command.answer, answeredAt: now })) },
+        events: [{ _tag: 'CheckInAnswered' as const, tandemId: timeline.tandemId, side: command.side, occasion: command.occasion }],
+      })),
+    )
   }
 
 /**
