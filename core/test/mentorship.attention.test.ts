@@ -32,7 +32,7 @@ describe('needsAttention', () => {
   })
 
   it('is not satisfied by "not yet"', () => {
-    const notYet = answer(metAskedBoth(), day(15), 'Mentor', MET, { kind: 'Met', met: 'NotYet' } as CheckInAnswer)
+    const notYet = answer(metAskedBoth(), day(15), 'Mentor', MET, { kind: 'Met', met: 'NotYet' })
     expect(needsAttention(notYet, day(21))).toEqual([{ _tag: 'NotMetByDay21' }])
   })
 

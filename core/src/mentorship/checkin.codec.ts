@@ -37,10 +37,10 @@ export const occasionKey = (o: CheckInOccasion): string => (o.kind === 'Pulse' ?
 
 export const CHECK_IN_NOTE_MAX = DEFAULT_TEXT_MAX
 
-export type RatingBrand = { readonly Rating: unique symbol }
+export type CheckInRatingBrand = { readonly CheckInRating: unique symbol }
 /** A score from 1 (bad) to 5 (very good): the pulse and the closing satisfaction. */
-export const Rating = t.brand(t.Int, (n): n is t.Branded<t.Int, RatingBrand> => n >= 1 && n <= 5, 'Rating')
-export type Rating = t.TypeOf<typeof Rating>
+export const CheckInRating = t.brand(t.Int, (n): n is t.Branded<t.Int, CheckInRatingBrand> => n >= 1 && n <= 5, 'CheckInRating')
+export type CheckInRating = t.TypeOf<typeof CheckInRating>
 
 export type CheckInNoteBrand = { readonly CheckInNote: unique symbol }
 /** An optional free text of at most 1000 characters (code points, as the user counts them). */
@@ -63,10 +63,10 @@ const note = t.union([CheckInNote, t.null])
 
 export const CheckInAnswer = t.union([
   t.strict({ kind: t.literal('Met'), met: MetAnswer }),
-  t.strict({ kind: t.literal('Pulse'), score: Rating, note }),
+  t.strict({ kind: t.literal('Pulse'), score: CheckInRating, note }),
   t.strict({
     kind: t.literal('Closing'),
-    satisfaction: Rating,
+    satisfaction: CheckInRating,
     /** Would you recommend being a mentee (asked of mentees) or a mentor (asked of mentors)? */
     wouldRecommend: t.boolean,
     goalsReached: GoalsReached,
@@ -88,11 +88,11 @@ const answerErrors = (input: unknown): readonly FieldError[] => {
       ? [['met', MetAnswer]]
       : kind === 'Pulse'
         ? [
-            ['score', Rating],
+            ['score', CheckInRating],
             ['note', note],
           ]
         : [
-            ['satisfaction', Rating],
+            ['satisfaction', CheckInRating],
             ['wouldRecommend', t.boolean],
             ['goalsReached', GoalsReached],
             ['note', note],

@@ -2,8 +2,8 @@
 // 21, a side cannot reach the other, a side's latest pulse is 1 or 2, or a side missed two questions in a row.
 import { DAY, type Instant } from '../shared/time.js'
 import type { Side } from '../users/role.js'
-import type { Rating } from './checkin.codec.js'
-import { checkInStateAt, occasionOrder, SIDES, type Timeline } from './timeline.js'
+import type { CheckInRating } from './checkin.codec.js'
+import { checkInStateAt, occasionOrder, CHECK_IN_SIDES, type Timeline } from './timeline.js'
 
 export const NOT_MET_ATTENTION_AFTER = 21 * DAY
 /** A pulse at or below this score asks for attention. */
@@ -12,7 +12,7 @@ export const LOW_PULSE_MAX = 2
 export type AttentionReason =
   | { readonly _tag: 'NotMetByDay21' }
   | { readonly _tag: 'CannotReachPartner'; readonly side: Side }
-  | { readonly _tag: 'LowPulse'; readonly side: Side; readonly score: Rating }
+  | { readonly _tag: 'LowPulse'; readonly side: Side; readonly score: CheckInRating }
   | { readonly _tag: 'TwoUnansweredInARow'; readonly side: Side }
 
 const sideReasons = (timeline: Timeline, now: Instant, side: Side): AttentionReason[] => {
@@ -33,5 +33,5 @@ export const needsAttention = (timeline: Timeline, now: Instant): readonly Atten
   if (timeline.ended !== null) return []
   const someoneMet = timeline.checkIns.some((r) => r.answer?.kind === 'Met' && r.answer.met === 'Yes')
   const notMet = now >= timeline.matchedAt + NOT_MET_ATTENTION_AFTER && !someoneMet
-  return [...(notMet ? [{ _tag: 'NotMetByDay21' as const }] : []), ...SIDES.flatMap((side) => sideReasons(timeline, now, side))]
+  return [...(notMet ? [{ _tag: 'NotMetByDay21' as const }] : []), ...CHECK_IN_SIDES.flatMap((side) => sideReasons(timeline, now, side))]
 }

@@ -13,7 +13,7 @@ export const FIRST_PULSE_AFTER = 30 * DAY
 export const PULSE_EVERY = 60 * DAY
 export const REMINDER_AFTER = 5 * DAY
 
-export const SIDES: readonly Side[] = ['Mentee', 'Mentor']
+export const CHECK_IN_SIDES: readonly Side[] = ['Mentee', 'Mentor']
 
 /** Who ended the team: either side, an administrator's release, or the deactivation of its program year. */
 export const EndedBy = t.keyof({ Mentee: null, Mentor: null, Admin: null, ProgramYear: null })
@@ -111,7 +111,7 @@ export type DueCheckIn = {
  * one reminder. Sending records it, so a second sweep at the same `now` finds nothing.
  */
 export const dueCheckIns = (timeline: Timeline, now: Instant): readonly DueCheckIn[] =>
-  SIDES.flatMap((side): DueCheckIn[] => {
+  CHECK_IN_SIDES.flatMap((side): DueCheckIn[] => {
     const latest = latestDueOccasion(timeline, now)
     const ask = latest !== undefined && checkInStateAt(timeline, now, side, latest) === 'Due' ? [latest] : []
     const remind = timeline.checkIns
