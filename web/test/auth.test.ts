@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { landingAfterSignIn, needsInteraction, providerErrorAction } from '../src/app/auth.oidc.js'
 import { signUpPayload } from '../src/features/account/registration.js'
-import { decodeAppConfig } from '../src/app/config.js'
+import { decodeAppConfig } from '../src/state/config.js'
 import { SignUpPayload } from '@tandem/core'
 import { isRight } from 'fp-ts/lib/Either.js'
 import { formatBirthDate, formatDateTime, twoDigits } from '../src/shared/dates.js'

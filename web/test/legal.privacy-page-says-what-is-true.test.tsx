@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest'
 import { act, screen } from '@testing-library/react'
 import { AppRoutes } from '../src/app/routes.js'
-import { configLoaded } from '../src/app/session.slice.js'
+import { configLoaded } from '../src/state/session.slice.js'
 import { renderWithProviders, testConfig } from './utils/renderWithProviders.js'
 
 describe('the privacy policy', () => {

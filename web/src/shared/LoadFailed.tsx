@@ -1,7 +1,7 @@
 // What a screen shows when its data could not be loaded: the unexpected-error message (401 and 403
 // are shown as error pages by the shell), or the network message when the server is unreachable.
 import { useTranslation } from 'react-i18next'
-import { apiErrorOf } from '../app/api.js'
+import { apiErrorOf } from '../state/api.js'
 import { Notice } from './Notice.js'
 
 export const LoadFailed = ({ error }: { readonly error: unknown }) => {

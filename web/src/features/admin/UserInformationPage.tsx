@@ -26,7 +26,7 @@ import {
   type StatusName,
 } from '@tandem/core'
 import { useTranslation } from 'react-i18next'
-import { skipToken } from '../../app/api.js'
+import { skipToken } from '../../state/api.js'
 import { formatDate, formatDateTime } from '../../shared/dates.js'
 import { messageOf, validation } from '../../shared/field.js'
 import { languageOf } from '../../i18n/i18n.js'

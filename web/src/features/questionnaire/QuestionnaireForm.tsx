@@ -16,7 +16,7 @@ import {
   type Side,
   type UserProfileResponse,
 } from '@tandem/core'
-import type { Me } from '../../app/me.js'
+import type { Me } from '../../state/me.js'
 import { errorMessageKey, type ErrorWording } from '../../app/error.messages.js'
 import { useUpdateProfileMutation } from '../account/account.api.js'
 import { checkProfile, profileRequest } from '../account/profile.form.js'
