@@ -1,9 +1,8 @@
 // The participant dashboard (home, /matching and the register routes): per side of the user, the
 // panel of its status, or the proposal cards with countdown, profile accordion and decisions.
 import { lazy, Suspense, useCallback, useDeferredValue, useState } from 'react'
-import { Body1, Title2, makeStyles } from '@fluentui/react-components'
+import { Body1, Title2, makeStyles, MessageBar, MessageBarBody } from '@fluentui/react-components'
 import { Busy } from '../../shared/Busy.js'
-import { Notice } from '../../shared/Notice.js'
 import { useTranslation } from 'react-i18next'
 import type { ParticipantProposal, QuestionnaireQuestion, Side } from '@tandem/core'
 import { useMe, type Me } from '../../state/me.js'
@@ -218,7 +217,11 @@ export const DashboardView = ({ me }: { readonly me: Me }) => {
       {(sides === '' ? [] : (sides.split(' ') as Side[])).map((side) => (
         <SideSection key={side} me={me} side={side} />
       ))}
-      {me.sides.length === 0 && <Notice intent="info">{t('dashboard.noSides')}</Notice>}
+      {me.sides.length === 0 && (
+        <MessageBar intent="info">
+          <MessageBarBody>{t('dashboard.noSides')}</MessageBarBody>
+        </MessageBar>
+      )}
     </div>
   )
 }

@@ -1,13 +1,12 @@
 // The dashboard's status panels (SPEC §2/§4): no profile, publish profile, matching running,
 // no proposals and start matching. Each says what to do next and offers the one action that fits.
-import { Body1, Button } from '@fluentui/react-components'
+import { Body1, Button, MessageBar, MessageBarBody } from '@fluentui/react-components'
 import { useNavigate } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import type { Side } from '@tandem/core'
 import type { PanelKind } from './dashboard.logic.js'
 import { useSurfaceStyles } from './surface.styles.js'
 import { Busy } from '../../shared/Busy.js'
-import { Notice } from '../../shared/Notice.js'
 
 const questionnairePath = (side: Side) => (side === 'Mentee' ? '/user/mentee-profile' : '/user/mentor-profile')
 
@@ -54,7 +53,7 @@ export const StatusPanel = ({
 }
 
 export const ErrorBar = ({ text }: { readonly text: string }) => (
-  <Notice intent="error" role="alert">
-    {text}
-  </Notice>
+  <MessageBar intent="error" role="alert">
+    <MessageBarBody>{text}</MessageBarBody>
+  </MessageBar>
 )

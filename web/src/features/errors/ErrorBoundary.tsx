@@ -1,7 +1,7 @@
 // Catches render errors of a screen, reports them and shows the unexpected-error message instead
 // of a blank page.
+import { MessageBar, MessageBarBody } from '@fluentui/react-components'
 import { Component, type ReactNode } from 'react'
-import { Notice } from '../../shared/Notice.js'
 import { Translation } from 'react-i18next'
 import { isChunkLoadFailure, reloadOnce } from '../../app/chunk-reload.js'
 
@@ -26,9 +26,9 @@ export class ErrorBoundary extends Component<Props, State> {
     return (
       <Translation>
         {(t) => (
-          <Notice intent="error" role="alert">
-            {t('messages.unexpected-error')}
-          </Notice>
+          <MessageBar intent="error" role="alert">
+            <MessageBarBody>{t('messages.unexpected-error')}</MessageBarBody>
+          </MessageBar>
         )}
       </Translation>
     )
