@@ -19,7 +19,7 @@ import {
   useGetProposalsQuery,
   useGetProposedProfileQuery,
 } from './dashboard.api.js'
-import { decisionFailure, nextDeadline, panelFor, topProposal, visibleProposals } from './dashboard.logic.js'
+import { decisionFailure, mentorDeadline, nextDeadline, panelFor, topProposal, visibleProposals } from './dashboard.logic.js'
 import { selectNoMatch } from '../../state/matching.slice.js'
 import { useStartMatching } from './useStartMatching.js'
 import { ErrorBar, StatusPanel } from './Panels.js'
@@ -93,6 +93,7 @@ const SideSection = ({ me, side }: { readonly me: Me; readonly side: Side }) => 
       ? (shownProposals?.proposalRemainingTime.menteeRemainingTime ?? [])
       : (shownProposals?.proposalRemainingTime.mentorRemainingTime ?? [])
   const deadline = nextDeadline(proposals, times)
+  const awaited = side === 'Mentee' ? mentorDeadline(proposals, shownProposals?.proposalRemainingTime.mentorRemainingTime ?? []) : undefined
   const onAccept = useCallback((proposal: ParticipantProposal) => setDecision({ kind: 'accept', proposal }), [])
   const onDecline = useCallback((proposal: ParticipantProposal) => setDecision({ kind: 'decline', proposal }), [])
 
@@ -147,6 +148,9 @@ const SideSection = ({ me, side }: { readonly me: Me; readonly side: Side }) => 
       {kind === 'proposals' ? (
         <>
           {deadline !== undefined && <CountdownCard side={side} validUntil={deadline.tandemValidUntil} />}
+          {awaited !== undefined && (
+            <CountdownCard side={side} validUntil={awaited.time.tandemValidUntil} waitingFor={awaited.proposal.firstName} />
+          )}
           <div className={styles.cards}>
             {proposals.map((p) => (
               <ProposalCard

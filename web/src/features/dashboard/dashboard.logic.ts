@@ -65,6 +65,19 @@ export const nextDeadline = (proposals: readonly ParticipantProposal[], times: r
   return times.filter((r) => waiting.has(r.tandemId)).sort((a, b) => a.tandemValidUntil.localeCompare(b.tandemValidUntil))[0]
 }
 
+/**
+ * A proposal the mentee accepted that waits for the mentor's answer, with the mentor's deadline
+ * (the proposals call carries the remaining times of both sides); the earliest if several.
+ */
+export const mentorDeadline = (
+  proposals: readonly ParticipantProposal[],
+  mentorTimes: readonly RemainingTime[],
+): { readonly proposal: ParticipantProposal; readonly time: RemainingTime } | undefined =>
+  proposals
+    .filter((p) => p.proposalState === 'ACCEPTED' && p.tandemState !== 'MATCHED')
+    .flatMap((proposal) => mentorTimes.filter((r) => r.tandemId === proposal.matchingTandemId).map((time) => ({ proposal, time })))
+    .sort((a, b) => a.time.tandemValidUntil.localeCompare(b.time.tandemValidUntil))[0]
+
 /** Hours and minutes from now until the deadline, floored and never negative. */
 export const timeLeft = (validUntil: string, now: number): { hours: number; minutes: number } => {
   const ms = Math.max(0, Date.parse(validUntil) - now)
