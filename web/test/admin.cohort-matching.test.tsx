@@ -167,6 +167,23 @@ describe('cohort matching page', () => {
     expect(await screen.findByText('Published by admin@example.org.')).toBeTruthy()
   })
 
+  it('gives the proposed pairs sensible column widths, the most to what they share', async () => {
+    await open({
+      'GET /api/Admin/GetCohortRunProgress': () => ok(run('Draft')),
+      'GET /api/Admin/GetCohortDraft': () => ok(draft()),
+    })
+    const pairs = await screen.findByRole('table', { name: 'Proposed pairs' })
+    const widths = Object.fromEntries(
+      within(pairs)
+        .getAllByRole('columnheader')
+        .map((h) => [h.textContent, parseFloat(h.style.width)]),
+    )
+    const shared = widths['What they share'] ?? 0
+    expect(Object.values(widths).every((w) => w > 0)).toBe(true)
+    expect(Object.values(widths).reduce((a, b) => a + b, 0)).toBe(100)
+    for (const [name, width] of Object.entries(widths)) if (name !== 'What they share') expect(width).toBeLessThan(shared)
+  })
+
   it('shows a large draft one page at a time and turns the pages of each list on its own', async () => {
     /** 60 pairs and 30 mentees without one, 25 a page: the server answers the pages asked for. */
     const paged = (query: Readonly<Record<string, string>>): CohortDraftView => {
