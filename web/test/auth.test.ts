@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { landingAfterSignIn, needsInteraction, providerErrorAction } from '../src/app/auth.oidc.js'
+import { landingAfterSignIn, needsInteraction, providerErrorAction } from '../src/shell/auth.oidc.js'
 import { signUpPayload } from '../src/features/account/registration.js'
 import { decodeAppConfig } from '../src/state/config.js'
 import { SignUpPayload } from '@tandem/core'

@@ -3,7 +3,7 @@
 // the rights on the account page; in English and German.
 import { describe, expect, it } from 'vitest'
 import { act, screen } from '@testing-library/react'
-import { AppRoutes } from '../src/app/routes.js'
+import { AppRoutes } from '../src/routes/routes.js'
 import { configLoaded } from '../src/state/session.slice.js'
 import { renderWithProviders, testConfig } from './utils/renderWithProviders.js'
 

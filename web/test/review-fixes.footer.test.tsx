@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { act, screen, within } from '@testing-library/react'
-import { Footer } from '../src/app/Footer.js'
+import { Footer } from '../src/shell/Footer.js'
 import { decodeAppConfig } from '../src/state/config.js'
 import { configLoaded } from '../src/state/session.slice.js'
 import { renderWithProviders, testConfig } from './utils/renderWithProviders.js'

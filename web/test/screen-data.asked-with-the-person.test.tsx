@@ -7,7 +7,7 @@ import QuestionnairePage from '../src/features/questionnaire/QuestionnairePage.j
 import { makeStore } from '../src/state/store.js'
 import { configLoaded, userChanged } from '../src/state/session.slice.js'
 import { questionnaireApi } from '../src/features/questionnaire/questionnaire.api.js'
-import { prefetchPerson, prefetchScreenData } from '../src/app/prefetch.js'
+import { prefetchPerson, prefetchScreenData } from '../src/routes/prefetch.js'
 import { aSignedInUser, renderWithProviders, standInAuth, testConfig } from './utils/renderWithProviders.js'
 import { fail, ok, startApiServer, type ApiServer } from './utils/apiServer.js'
 import { aProfileResponse, aStatus, aUser, questions } from './utils/builders.js'

@@ -5,12 +5,12 @@ import { render } from '@testing-library/react'
 import { UNSAFE_createMemoryHistory as createMemoryHistory } from 'react-router'
 import type { Language } from '@tandem/core'
 import { makeStore, type AppStore, type RootState } from '../../src/state/store.js'
-import { Providers } from '../../src/app/Providers.js'
+import { Providers } from '../../src/shell/Providers.js'
 import { createI18n } from '../../src/i18n/i18n.js'
 import { configLoaded, userChanged } from '../../src/state/session.slice.js'
 import type { AuthPort, SignedInUser } from '../../src/state/auth.port.js'
 import type { AppConfig } from '../../src/state/config.js'
-import { GatedRouter } from '../../src/app/navigation.js'
+import { GatedRouter } from '../../src/shell/navigation.js'
 
 export const testConfig = (apiBaseUrl: string): AppConfig => ({
   apiBaseUrl,

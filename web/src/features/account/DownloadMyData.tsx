@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next'
 import { useAppSelector } from '../../state/hooks.js'
 import { apiUrl } from '../../state/config.js'
 import { selectConfig } from '../../state/session.slice.js'
-import { useAuth } from '../../app/services.context.js'
+import { useAuth } from '../../shell/services.context.js'
 import { filenameOf, saveFile } from '../../shared/file.download.js'
 import { useGetMyDataStatusQuery, usePrepareMyDataMutation } from './account.api.js'
 

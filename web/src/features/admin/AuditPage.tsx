@@ -18,7 +18,7 @@ import { PersonReference, fieldError, type AuditRecordView, type AuditRecordsReq
 import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
 import { useAppSelector } from '../../state/hooks.js'
-import { useLanguage } from '../../app/language.js'
+import { useLanguage } from '../../shell/language.js'
 import { selectConfig } from '../../state/session.slice.js'
 import { formatDateTime } from '../../shared/dates.js'
 import { messageOf, validation } from '../../shared/field.js'

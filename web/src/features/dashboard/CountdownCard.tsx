@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next'
 import type { Side } from '@tandem/core'
 import { timeLeft } from './dashboard.logic.js'
 import { formatDateTime, twoDigits } from '../../shared/dates.js'
-import { useLanguage } from '../../app/language.js'
+import { useLanguage } from '../../shell/language.js'
 import { useSurfaceStyles } from './surface.styles.js'
 
 export const CountdownCard = ({

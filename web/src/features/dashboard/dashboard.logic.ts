@@ -1,7 +1,7 @@
 // Which panel the dashboard shows for one side, by status (SPEC §4 "Dashboard by status"), and
 // which proposals appear as cards. Pure, so every rule has an example test.
 import type { ErrorCode, ParticipantProposal, RemainingTime, Side, StatusName } from '@tandem/core'
-import type { ErrorWording, TranslationKey } from '../../app/error.messages.js'
+import type { ErrorWording, TranslationKey } from '../../shell/error.messages.js'
 
 export type PanelKind = 'noProfile' | 'publishProfile' | 'matchingRunning' | 'noProposals' | 'startMatching' | 'proposals'
 

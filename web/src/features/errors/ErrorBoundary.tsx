@@ -3,7 +3,7 @@
 import { MessageBar, MessageBarBody } from '@fluentui/react-components'
 import { Component, type ReactNode } from 'react'
 import { Translation } from 'react-i18next'
-import { isChunkLoadFailure, reloadOnce } from '../../app/chunk-reload.js'
+import { isChunkLoadFailure, reloadOnce } from '../../shell/chunk-reload.js'
 
 type Props = { readonly children: ReactNode; readonly onError: (error: unknown) => void }
 type State = { readonly failed: boolean }

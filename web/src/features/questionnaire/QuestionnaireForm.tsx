@@ -17,7 +17,7 @@ import {
   type UserProfileResponse,
 } from '@tandem/core'
 import type { Me } from '../../state/me.js'
-import { errorMessageKey, type ErrorWording } from '../../app/error.messages.js'
+import { errorMessageKey, type ErrorWording } from '../../shell/error.messages.js'
 import { useUpdateProfileMutation } from '../account/account.api.js'
 import { checkProfile, profileRequest } from '../account/profile.form.js'
 import { useSaveAnswersMutation, useUpdateUserStatusMutation } from './questionnaire.api.js'

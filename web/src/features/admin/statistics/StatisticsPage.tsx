@@ -6,7 +6,7 @@ import { Button, Dropdown, Field, Input, Option, Spinner, makeStyles } from '@fl
 import { validateStatisticsFilter, type StatisticsFilter } from '@tandem/core'
 import { useAppSelector } from '../../../state/hooks.js'
 import { selectConfig } from '../../../state/session.slice.js'
-import { useAuth } from '../../../app/services.context.js'
+import { useAuth } from '../../../shell/services.context.js'
 import { languageOf } from '../../../i18n/i18n.js'
 import { messageOf, validation } from '../../../shared/field.js'
 import { useAdminGetClustersQuery } from '../admin.api.js'
