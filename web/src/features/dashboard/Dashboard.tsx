@@ -1,7 +1,7 @@
 // The participant dashboard (home, /matching and the register routes): per side of the user, the
 // panel of its status, or the proposal cards with countdown, profile accordion and decisions.
 import { lazy, Suspense, useCallback, useDeferredValue, useState } from 'react'
-import { Body1, Title2, makeStyles, MessageBar, MessageBarBody } from '@fluentui/react-components'
+import { Body1, Title2, makeStyles } from '@fluentui/react-components'
 import { Busy } from '../../shared/Busy.js'
 import { useTranslation } from 'react-i18next'
 import type { ParticipantProposal, QuestionnaireQuestion, Side } from '@tandem/core'
@@ -30,6 +30,7 @@ import type { DeclineInput } from './DecisionDialogs.js'
 import { ProposedProfileAccordion } from './ProposedProfileAccordion.js'
 import { skipToken } from '../../state/api.js'
 import { LoadFailed } from '../../shared/LoadFailed.js'
+import { LaterMessage } from '../../shared/LaterMessage.js'
 
 // The dialogs (and the dropdown of the decline reasons) load when first opened, not with the page.
 const AcceptDialog = lazy(() => import('./DecisionDialogs.js').then((m) => ({ default: m.AcceptDialog })))
@@ -221,11 +222,7 @@ export const DashboardView = ({ me }: { readonly me: Me }) => {
       {(sides === '' ? [] : (sides.split(' ') as Side[])).map((side) => (
         <SideSection key={side} me={me} side={side} />
       ))}
-      {me.sides.length === 0 && (
-        <MessageBar intent="info">
-          <MessageBarBody>{t('dashboard.noSides')}</MessageBarBody>
-        </MessageBar>
-      )}
+      {me.sides.length === 0 && <LaterMessage intent="info">{t('dashboard.noSides')}</LaterMessage>}
     </div>
   )
 }

@@ -1,12 +1,13 @@
 // The dashboard's status panels (SPEC §2/§4): no profile, publish profile, matching running,
 // no proposals and start matching. Each says what to do next and offers the one action that fits.
-import { Body1, Button, MessageBar, MessageBarBody } from '@fluentui/react-components'
+import { Body1, Button } from '@fluentui/react-components'
 import { useNavigate } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import type { Side } from '@tandem/core'
 import type { PanelKind } from './dashboard.logic.js'
 import { useSurfaceStyles } from './surface.styles.js'
 import { Busy } from '../../shared/Busy.js'
+import { LaterMessage } from '../../shared/LaterMessage.js'
 
 const questionnairePath = (side: Side) => (side === 'Mentee' ? '/user/mentee-profile' : '/user/mentor-profile')
 
@@ -53,7 +54,7 @@ export const StatusPanel = ({
 }
 
 export const ErrorBar = ({ text }: { readonly text: string }) => (
-  <MessageBar intent="error" role="alert">
-    <MessageBarBody>{text}</MessageBarBody>
-  </MessageBar>
+  <LaterMessage intent="error" role="alert">
+    {text}
+  </LaterMessage>
 )

@@ -1,9 +1,9 @@
 // Catches render errors of a screen, reports them and shows the unexpected-error message instead
 // of a blank page.
-import { MessageBar, MessageBarBody } from '@fluentui/react-components'
 import { Component, type ReactNode } from 'react'
 import { Translation } from 'react-i18next'
 import { isChunkLoadFailure, reloadOnce } from '../../shell/chunk-reload.js'
+import { LaterMessage } from '../../shared/LaterMessage.js'
 
 type Props = { readonly children: ReactNode; readonly onError: (error: unknown) => void }
 type State = { readonly failed: boolean }
@@ -26,9 +26,9 @@ export class ErrorBoundary extends Component<Props, State> {
     return (
       <Translation>
         {(t) => (
-          <MessageBar intent="error" role="alert">
-            <MessageBarBody>{t('messages.unexpected-error')}</MessageBarBody>
-          </MessageBar>
+          <LaterMessage intent="error" role="alert">
+            {t('messages.unexpected-error')}
+          </LaterMessage>
         )}
       </Translation>
     )
