@@ -7,14 +7,16 @@ import { gzipSync } from 'node:zlib'
 import type { Page } from 'playwright-core'
 
 /**
- * What a participant's first load of the dashboard may fetch (issue 13): 150 KiB. Met since the app
- * reads the API through its own small query cache instead of RTK Query and Redux (147.5 KiB, brotli,
- * Vite 8; docs/decisions/0023). It was 169.8 KiB with RTK Query, 197.7 KiB before the proposal
- * dialogs became the browser's modal dialog and the router the declarative one with the app's own
- * leave gate, 243.5 KiB before the dashboard drew its cards with plain elements and oidc-client-ts
- * loaded only when needed.
+ * What a participant's first load of the dashboard may fetch: 175 KiB. Raised from issue 13's 150 KiB
+ * by issue 29 because the design's stack (Redux Toolkit, RTK Query, react-redux, Fluent's own
+ * MessageBar) costs ~25 KiB over the app's own store and look-alikes it replaced (173.1 KiB against
+ * 147.5 KiB, docs/decisions/0024, which supersedes 0023); it is held by loading later what the first
+ * paint does not need (the MessageBar of the first screens loads when a message shows), not by
+ * replacing libraries. It was 169.8 KiB with RTK Query before 0023, 197.7 KiB
+ * before the proposal dialogs became the browser's modal dialog and the router the declarative one
+ * with the app's own leave gate, 243.5 KiB before oidc-client-ts loaded only when needed.
  */
-export const DASHBOARD_JS_BUDGET_BYTES = 150 * 1024
+export const DASHBOARD_JS_BUDGET_BYTES = 175 * 1024
 
 export type ScriptTransfer = { readonly file: string; readonly encoding: string; readonly bytes: number }
 

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { CohortDraftView, CohortMentorChoice, CohortRunView, Cluster, UserView } from '@tandem/core'
-import { AppRoutes } from '../src/app/routes.js'
+import { AppRoutes } from '../src/routes/routes.js'
 import { renderWithProviders, aSignedInUser } from './utils/renderWithProviders.js'
 import { fail, ok, startApiServer, type ApiServer, type Handler } from './utils/apiServer.js'
 import { aUser } from './utils/builders.js'
@@ -165,6 +165,23 @@ describe('cohort matching page', () => {
     expect(await screen.findByText('1 tandems were created; 0 pairs were skipped.')).toBeTruthy()
     expect(api.calls('POST /api/Admin/PublishCohortDraft')[0]?.query).toEqual({ runId: '7' })
     expect(await screen.findByText('Published by admin@example.org.')).toBeTruthy()
+  })
+
+  it('gives the proposed pairs sensible column widths, the most to what they share', async () => {
+    await open({
+      'GET /api/Admin/GetCohortRunProgress': () => ok(run('Draft')),
+      'GET /api/Admin/GetCohortDraft': () => ok(draft()),
+    })
+    const pairs = await screen.findByRole('table', { name: 'Proposed pairs' })
+    const widths = Object.fromEntries(
+      within(pairs)
+        .getAllByRole('columnheader')
+        .map((h) => [h.textContent, parseFloat(h.style.width)]),
+    )
+    const shared = widths['What they share'] ?? 0
+    expect(Object.values(widths).every((w) => w > 0)).toBe(true)
+    expect(Object.values(widths).reduce((a, b) => a + b, 0)).toBe(100)
+    for (const [name, width] of Object.entries(widths)) if (name !== 'What they share') expect(width).toBeLessThan(shared)
   })
 
   it('shows a large draft one page at a time and turns the pages of each list on its own', async () => {

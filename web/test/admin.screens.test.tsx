@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { Cluster, MatchingTandemListRow, TeamDetail, UserListRow, UserView } from '@tandem/core'
-import { AppRoutes } from '../src/app/routes.js'
+import { AppRoutes } from '../src/routes/routes.js'
 import { renderWithProviders, aSignedInUser } from './utils/renderWithProviders.js'
 import { fail, ok, startApiServer, type ApiServer, type Handler } from './utils/apiServer.js'
 import { aStatus, aUser } from './utils/builders.js'
@@ -205,6 +205,22 @@ describe('matching teams', () => {
     )
   })
 
+  it('closes the detail of a team that a new search no longer lists', async () => {
+    const { user } = await open('/administrator/matching-tandems', {
+      'GET /api/Admin/GetManualMatchingMasterData': () => ok(master),
+      'POST /api/Admin/GetMatchingTandemList': (r) =>
+        ok((r.body as { tandemId: number }).tandemId === 43 ? [aTeamRow(43, 0)] : [aTeamRow(42, 60), aTeamRow(43, 0)]),
+      'POST /api/Admin/GetMatchingTandemById': () => ok(aDetail(3, 'PROPOSED')),
+    })
+    await user.click(await screen.findByText('12 / 20 60%'))
+    expect(await screen.findByRole('combobox', { name: 'Mentee status' })).toBeTruthy()
+    await user.type(screen.getByRole('textbox', { name: 'Team ID' }), '43')
+    await user.click(screen.getByRole('button', { name: 'Search' }))
+    await waitFor(() => expect(screen.queryByText('12 / 20 60%')).toBeNull())
+    expect(screen.getByText('Select a matching team to display details')).toBeTruthy()
+    expect(screen.queryByRole('combobox', { name: 'Mentee status' })).toBeNull()
+  })
+
   it('requires both pickers for a manual team', async () => {
     const { user, api } = await open('/administrator/matching-tandems', {
       'GET /api/Admin/GetManualMatchingMasterData': () => ok(master),
@@ -299,6 +315,19 @@ describe('user information', () => {
       menteeLastStartedMatchingDate: null,
     },
   }
+
+  it('lists in the picker a participant who signed up while the page was open, once the administrator comes back to it', async () => {
+    const signedUp = [...users]
+    const { user } = await open('/administrator/user-information', { 'GET /api/Admin/GetAllUsers': () => ok(signedUp) })
+    const picker = await screen.findByRole('combobox', { name: /User/ })
+    await user.type(picker, 'Nele')
+    expect(screen.queryByRole('option', { name: /Nele Neu/ })).toBeNull()
+    signedUp.push({ ...aRow(3), firstName: 'Nele', lastName: 'Neu', email: 'nele@example.org' })
+    window.dispatchEvent(new Event('focus'))
+    await user.clear(picker)
+    await user.type(picker, 'Nele')
+    expect(await screen.findByRole('option', { name: /Nele Neu/ })).toBeTruthy()
+  })
 
   it('asks for an existing name when the typed text matches nobody', async () => {
     const { user, api } = await open('/administrator/user-information', { 'GET /api/Admin/GetAllUsers': () => ok(users) })

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { Cluster, StatisticsReport } from '@tandem/core'
-import { AppRoutes } from '../src/app/routes.js'
+import { AppRoutes } from '../src/routes/routes.js'
 import { renderWithProviders, aSignedInUser } from './utils/renderWithProviders.js'
 import { ok, startApiServer, type ApiServer } from './utils/apiServer.js'
 import { aUser } from './utils/builders.js'
@@ -44,18 +44,23 @@ const report: StatisticsReport = {
   },
 }
 
-const open = async () => {
+const open = async (shown: StatisticsReport = report, language: 'en' | 'de' = 'en') => {
   server = await startApiServer({
     'GET /api/Account/GetUserDetails': () => ok(admin),
     'POST /api/Account/signin': () => ok(true),
     'GET /api/Admin/GetClusters': () => ok(clusters),
-    'POST /api/Admin/GetStatistics': () => ok(report),
+    'POST /api/Admin/GetStatistics': () => ok(shown),
     'POST /api/Admin/ExportStatistics': () => ok(true),
   })
-  await renderWithProviders(<AppRoutes />, { route: '/administrator/statistics', apiBaseUrl: server.url, user: aSignedInUser(admin.email) })
+  await renderWithProviders(<AppRoutes />, {
+    route: '/administrator/statistics',
+    apiBaseUrl: server.url,
+    user: aSignedInUser(admin.email),
+    language,
+  })
   // The page and its chart library are lazy chunks: the first test in a busy run waits for the import.
-  await screen.findByRole('heading', { name: 'Program statistics' }, { timeout: 20_000 })
-  await screen.findByRole('region', { name: 'Funnel per side' }, { timeout: 20_000 })
+  await screen.findByRole('heading', { name: language === 'en' ? 'Program statistics' : /Programm/ }, { timeout: 20_000 })
+  await screen.findAllByRole('region', {}, { timeout: 20_000 })
   return { api: server, user: userEvent.setup() }
 }
 
@@ -130,5 +135,27 @@ describe('statistics page', () => {
     expect(request.query).toEqual({ chart: 'scores', language: 'en' })
     expect(request.body).toEqual({ clusterIds: [], from: null, to: null })
     expect(request.authorization).toMatch(/^Bearer /)
+  })
+
+  it('says a chart has no data yet instead of drawing an empty frame, in English and German', async () => {
+    const none: StatisticsReport = { ...report, declineReasons: { mentee: [], mentor: [] } }
+    await open(none)
+    const reasons = await screen.findByRole('region', { name: 'Decline reasons' })
+    expect(within(reasons).getByText('No data yet for the chosen program years and dates.')).toBeTruthy()
+    expect(within(reasons).queryByRole('img')).toBeNull()
+    expect(screen.getAllByRole('img', { name: /^Chart: / })).toHaveLength(8)
+    await server?.close()
+    document.body.innerHTML = ''
+    await open(none, 'de')
+    expect(await screen.findByText('Für die gewählten Programmjahre und Daten liegen noch keine Daten vor.')).toBeTruthy()
+  })
+
+  it('gives the decline reasons chart a row of its own per reason, growing with their number', async () => {
+    const reasons = Array.from({ length: 12 }, (_, i) => ({ key: String(i), label: `Reason number ${i + 1}`, count: n(5 + i) }))
+    await open({ ...report, declineReasons: { mentee: reasons, mentor: reasons.slice(0, 6) } })
+    const region = await screen.findByRole('region', { name: 'Decline reasons' })
+    const chart = within(region).getByRole('img')
+    const container = chart.querySelector<HTMLElement>('.recharts-responsive-container')
+    expect(parseFloat(container?.style.height ?? '0')).toBeGreaterThanOrEqual(18 * 36)
   })
 })

@@ -86,6 +86,27 @@ describe('mentee dashboard', () => {
     expect(within(timer).getByText(/^Choose your mentor until/)).toBeTruthy()
   })
 
+  it("shows a mentee who accepted until when the mentor has to answer (the mentor's 72 h deadline)", async () => {
+    const accepted = aProposal({ proposalState: 'ACCEPTED', tandemState: 'ACTIVE' })
+    const mentorUntil = new Date(Date.now() + 71 * 3600_000 + 30 * 60_000 + 30_000).toISOString()
+    await setUp(mentee('PROPOSED'), [accepted], {
+      'POST /api/MatchingTandem/GetProposals': () =>
+        ok({
+          menteeProposal: [accepted],
+          mentorProposal: [],
+          proposalRemainingTime: {
+            menteeRemainingTime: [],
+            mentorRemainingTime: [
+              { tandemId: accepted.matchingTandemId, remainingHours: 71, remainingMinutes: 30, tandemValidUntil: mentorUntil },
+            ],
+          },
+        }),
+    })
+    const timer = await screen.findByRole('timer', { name: 'Time left for your mentor to answer' })
+    expect(within(timer).getByText('71:30')).toBeTruthy()
+    expect(within(timer).getByText(/^Max has until .+ to answer$/)).toBeTruthy()
+  })
+
   it('shows the other side in an accordion with the points label, without e-mail before the match', async () => {
     await setUp(mentee('PROPOSED'), [aProposal()])
     const header = await screen.findByRole('button', { name: /Profile of Max/ })

@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { useAppStore } from '../src/app/hooks.js'
+import { useAppStore } from '../src/state/hooks.js'
 import { ErrorPage } from '../src/features/errors/ErrorPage.js'
 import { ErrorBoundary } from '../src/features/errors/ErrorBoundary.js'
 import { reportError } from '../src/features/errors/error-reporting.js'
-import { AppRoutes } from '../src/app/routes.js'
+import { AppRoutes } from '../src/routes/routes.js'
 import { renderWithProviders, aSignedInUser, standInAuth } from './utils/renderWithProviders.js'
 import { fail, ok, startApiServer, type ApiServer } from './utils/apiServer.js'
 

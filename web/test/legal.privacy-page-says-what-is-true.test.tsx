@@ -3,8 +3,8 @@
 // the rights on the account page; in English and German.
 import { describe, expect, it } from 'vitest'
 import { act, screen } from '@testing-library/react'
-import { AppRoutes } from '../src/app/routes.js'
-import { configLoaded } from '../src/app/session.slice.js'
+import { AppRoutes } from '../src/routes/routes.js'
+import { configLoaded } from '../src/state/session.slice.js'
 import { renderWithProviders, testConfig } from './utils/renderWithProviders.js'
 
 describe('the privacy policy', () => {

@@ -6,7 +6,7 @@ import { act, cleanup, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { useState } from 'react'
 import { Link, Route, Routes, UNSAFE_createMemoryHistory as createMemoryHistory, useLocation, useNavigate } from 'react-router'
-import { GatedRouter, useLeaveGate } from '../src/app/navigation.js'
+import { GatedRouter, useLeaveGate } from '../src/shell/navigation.js'
 
 afterEach(cleanup)
 

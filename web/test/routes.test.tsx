@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { screen } from '@testing-library/react'
-import { AppRoutes } from '../src/app/routes.js'
+import { AppRoutes } from '../src/routes/routes.js'
 import { renderWithProviders, aSignedInUser, standInAuth } from './utils/renderWithProviders.js'
 import { ok, startApiServer, type ApiServer } from './utils/apiServer.js'
 import { aStatus, aUser, questions, aProfileResponse } from './utils/builders.js'

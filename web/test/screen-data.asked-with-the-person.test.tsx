@@ -4,10 +4,10 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { screen, waitFor } from '@testing-library/react'
 import type { UserView } from '@tandem/core'
 import QuestionnairePage from '../src/features/questionnaire/QuestionnairePage.js'
-import { makeStore } from '../src/app/store.js'
-import { configLoaded, userChanged } from '../src/app/session.slice.js'
-import { keyOf } from '../src/app/query.cache.js'
-import { prefetchPerson, prefetchScreenData } from '../src/app/prefetch.js'
+import { makeStore } from '../src/state/store.js'
+import { configLoaded, userChanged } from '../src/state/session.slice.js'
+import { questionnaireApi } from '../src/features/questionnaire/questionnaire.api.js'
+import { prefetchPerson, prefetchScreenData } from '../src/routes/prefetch.js'
 import { aSignedInUser, renderWithProviders, standInAuth, testConfig } from './utils/renderWithProviders.js'
 import { fail, ok, startApiServer, type ApiServer } from './utils/apiServer.js'
 import { aProfileResponse, aStatus, aUser, questions } from './utils/builders.js'
@@ -56,9 +56,10 @@ describe('screen data asked together with the person', () => {
     const user = aUser('max@example.org', ['Mentor'], [aStatus('Mentor', 'NEW')])
     const { store, server } = await startFor(user, () => fail(403, 'WrongRole'))
     prefetchScreenData(store, '/user/mentee-profile', user.email, 'en')
-    const key = keyOf('getQuestionAnswerPairs', { emailId: user.email, role: 'Mentee', language: 'en' })
-    expect(store.queries.peek(key)?.status).toBe('pending')
-    await waitFor(() => expect(store.queries.peek(key)).toBeUndefined())
+    const entry = () =>
+      questionnaireApi.endpoints.getQuestionAnswerPairs.select({ emailId: user.email, role: 'Mentee', language: 'en' })(store.getState())
+    expect(entry().status).toBe('pending')
+    await waitFor(() => expect(entry().status).toBe('uninitialized'))
     expect(server.calls('GET /api/Questionnaire/GetQuestionAnswerPairs')).toHaveLength(1)
     expect(store.getState().session.errorCode).toBeNull()
   })

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { screen, within } from '@testing-library/react'
-import { AppRoutes } from '../src/app/routes.js'
+import { AppRoutes } from '../src/routes/routes.js'
 import { createI18n, DETECTION_ORDER } from '../src/i18n/i18n.js'
 import { renderWithProviders, aSignedInUser } from './utils/renderWithProviders.js'
 import { ok, startApiServer, type ApiServer } from './utils/apiServer.js'

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { LANGUAGE_STORAGE_KEY } from '../src/i18n/i18n.js'
-import { START_FAILED, showStartFailure, startFailureText } from '../src/app/start-failure.js'
+import { START_FAILED, showStartFailure, startFailureText } from '../src/shell/start-failure.js'
 import de from '../src/i18n/de.json'
 import en from '../src/i18n/en.json'
 

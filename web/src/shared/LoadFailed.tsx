@@ -1,15 +1,15 @@
 // What a screen shows when its data could not be loaded: the unexpected-error message (401 and 403
 // are shown as error pages by the shell), or the network message when the server is unreachable.
 import { useTranslation } from 'react-i18next'
-import { apiErrorOf } from '../app/api.js'
-import { Notice } from './Notice.js'
+import { apiErrorOf } from '../state/api.js'
+import { LaterMessage } from './LaterMessage.js'
 
 export const LoadFailed = ({ error }: { readonly error: unknown }) => {
   const { t } = useTranslation()
   const status = apiErrorOf(error)?.status
   return (
-    <Notice intent="error" role="alert">
+    <LaterMessage intent="error" role="alert">
       {t(status === 0 ? 'messages.network-error' : 'messages.unexpected-error')}
-    </Notice>
+    </LaterMessage>
   )
 }

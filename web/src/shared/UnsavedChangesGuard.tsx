@@ -4,7 +4,7 @@ import { useEffect } from 'react'
 import { Button } from '@fluentui/react-components'
 import { useTranslation } from 'react-i18next'
 import { ModalDialog } from './ModalDialog.js'
-import { useLeaveGate } from '../app/navigation.js'
+import { useLeaveGate } from '../shell/navigation.js'
 
 export const UnsavedChangesGuard = ({ dirty }: { readonly dirty: boolean }) => {
   const { t } = useTranslation()

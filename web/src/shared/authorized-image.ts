@@ -1,10 +1,10 @@
 // Profile photos are served by the API to their owner and tandem partners only, so an <img> cannot
 // load them by URL: the photo is fetched with the bearer token and shown from an object URL.
 import { useEffect, useState } from 'react'
-import { useAuth } from '../app/services.context.js'
-import { useAppSelector } from '../app/hooks.js'
-import { selectConfig } from '../app/session.slice.js'
-import { apiUrl } from '../app/config.js'
+import { useAuth } from '../shell/services.context.js'
+import { useAppSelector } from '../state/hooks.js'
+import { selectConfig } from '../state/session.slice.js'
+import { apiUrl } from '../state/config.js'
 
 /** Sources shown as they are: none, or a local blob/data URL (a photo just picked, not yet saved). */
 const immediate = (src: string | null): { readonly url: string | null } | null => {

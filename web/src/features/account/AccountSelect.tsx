@@ -1,7 +1,7 @@
 // Fluent's Dropdown for the account page's choices. It brings the listbox, floating-ui and tabster
 // (~31 KiB compressed), so the page loads it after its frame and data are drawn (`ChoiceField`).
 import { Dropdown, Option } from '@fluentui/react-components'
-import type { Choice } from './ChoiceField.js'
+import type { Choice } from './choice.js'
 
 const AccountSelect = ({
   choices,

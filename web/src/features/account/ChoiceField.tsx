@@ -8,7 +8,9 @@ import { Field, makeStyles, shorthands, tokens, typographyStyles } from '@fluent
 import { validation } from '../../shared/field.js'
 import { useAfterFirstPaint } from '../../shared/useAfterFirstPaint.js'
 
-export type Choice = { readonly value: number; readonly text: string }
+import type { Choice } from './choice.js'
+
+export type { Choice }
 
 // A failed load reaches the error boundary through `lazy` (which reloads once for a vanished chunk).
 const AccountSelect = lazy(() => import('./AccountSelect.js'))

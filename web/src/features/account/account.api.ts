@@ -10,17 +10,13 @@ import type {
   UserProfileResponse,
   UserView,
 } from '@tandem/core'
-import { api } from '../../app/api.js'
+import { api } from '../../state/api.js'
 
 /** A download of the person's own data in preparation (the server's PersonalDataJob). */
 export type PersonalDataJob = { readonly state: 'preparing' | 'ready' | 'failed'; readonly progress: number }
 
 export const accountApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getMe: build.query<UserView, { email: string }>({
-      query: ({ email }) => ({ url: '/api/Account/GetUserDetails', params: { emailId: email } }),
-      providesTags: ['Me'],
-    }),
     getUserProfile: build.query<UserProfileResponse, { email: string; language: Language; role?: string }>({
       query: ({ email, language, role }) => ({ url: '/api/User/GetUserProfile', params: { email, language, role } }),
       providesTags: ['Profile'],
@@ -66,7 +62,6 @@ export const accountApi = api.injectEndpoints({
 })
 
 export const {
-  useGetMeQuery,
   useGetUserProfileQuery,
   useUpdateProfileMutation,
   useUpdateProfileImageMutation,

@@ -1,7 +1,7 @@
 // The sign-up payload of the register routes, built from the identity token's claims (the server
 // trusts only the token; these values fill in the form of the call).
 import type { Language, Side, SignUpPayload } from '@tandem/core'
-import type { SignedInUser } from '../../app/auth.port.js'
+import type { SignedInUser } from '../../state/auth.port.js'
 
 const GENDERS = ['Female', 'Male', 'Non-binary'] as const
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/

@@ -52,7 +52,7 @@ const MatchingTeamsPage = () => {
   const language = languageOf(i18n)
   const clusters = useAdminGetClustersQuery()
   const [request, setRequest] = useState<MatchingTandemListRequest>(ALL)
-  const list = useAdminGetTandemListQuery(request)
+  const list = useAdminGetTandemListQuery(request, { refetchOnFocus: true })
   const [teamId, setTeamId] = useState('')
   const [states, setStates] = useState<readonly TandemState[]>([])
   const [search, setSearch] = useState('')
@@ -77,6 +77,9 @@ const MatchingTeamsPage = () => {
   }
 
   const rows = list.data ?? []
+  // the detail shows a team the list shows: a search that no longer lists it closes it
+  const shownTeam =
+    selected !== null && list.currentData !== undefined && !list.currentData.some((r) => r.id === selected) ? null : selected
   const clusterName = (id: number) => clusters.data?.find((c) => c.clusterId === id)?.clusterText ?? ''
   return (
     <div>
@@ -191,7 +194,7 @@ const MatchingTeamsPage = () => {
         </>
       )}
       <section ref={detailRef} style={{ marginTop: 16 }}>
-        {selected === null ? <Body1 as="p">{t('admin.teams.noSelection')}</Body1> : <TeamDetailPanel tandemId={selected} />}
+        {shownTeam === null ? <Body1 as="p">{t('admin.teams.noSelection')}</Body1> : <TeamDetailPanel tandemId={shownTeam} />}
       </section>
     </div>
   )

@@ -19,7 +19,7 @@ import type { ProposalState, TeamDetail, TeamProposalDetail } from '@tandem/core
 import { useTranslation } from 'react-i18next'
 import { formatDateTime } from '../../shared/dates.js'
 import { languageOf } from '../../i18n/i18n.js'
-import { useAppDispatch } from '../../app/hooks.js'
+import { useAppDispatch } from '../../state/hooks.js'
 import {
   adminApi,
   useAdminAcceptProposalMutation,

@@ -26,7 +26,7 @@ import {
   type StatusName,
 } from '@tandem/core'
 import { useTranslation } from 'react-i18next'
-import { skipToken } from '../../app/api.js'
+import { skipToken } from '../../state/api.js'
 import { formatDate, formatDateTime } from '../../shared/dates.js'
 import { messageOf, validation } from '../../shared/field.js'
 import { languageOf } from '../../i18n/i18n.js'
@@ -282,7 +282,8 @@ export const UserDetailView = ({ detail, onDeleted }: { readonly detail: AdminUs
 const UserInformationPage = () => {
   const { t, i18n } = useTranslation()
   const { show } = useAdminMessages()
-  const users = useAdminGetAllUsersQuery()
+  // who signed up since the page opened is in the picker once the administrator comes back to it
+  const users = useAdminGetAllUsersQuery(undefined, { refetchOnFocus: true, refetchOnMountOrArgChange: true })
   const [loadDetail] = useLazyAdminGetUserDetailQuery()
   const [picked, setPicked] = useState<PickerUser | null>(null)
   const [text, setText] = useState('')

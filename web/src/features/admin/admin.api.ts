@@ -25,7 +25,7 @@ import type {
   TeamDetail,
   UserListRow,
 } from '@tandem/core'
-import { api } from '../../app/api.js'
+import { api } from '../../state/api.js'
 
 export const adminApi = api.injectEndpoints({
   endpoints: (build) => ({

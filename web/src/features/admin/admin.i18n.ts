@@ -5,7 +5,7 @@ import type { i18n as I18n, TFunction } from 'i18next'
 import type { StatusName, TandemState } from '@tandem/core'
 import en from './i18n/en.json'
 import de from './i18n/de.json'
-import { errorMessageKey, type ErrorWording, type KeyOf } from '../../app/error.messages.js'
+import { errorMessageKey, type ErrorWording, type KeyOf } from '../../shell/error.messages.js'
 
 export const ADMIN_RESOURCES = { en, de } as const
 

@@ -1,7 +1,7 @@
 // Fetches an export (a binary spreadsheet, not an envelope) with the bearer token and hands it to
 // the browser as a download under the name the server gives in Content-Disposition.
-import { errorCodeIn, type ApiError } from '../../app/api.js'
-import { apiUrl } from '../../app/config.js'
+import { errorCodeIn, type ApiError } from '../../state/api.js'
+import { apiUrl } from '../../state/config.js'
 import { filenameOf, saveFile } from '../../shared/file.download.js'
 
 export type ExportRequest =

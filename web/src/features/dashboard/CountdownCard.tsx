@@ -6,16 +6,19 @@ import { useTranslation } from 'react-i18next'
 import type { Side } from '@tandem/core'
 import { timeLeft } from './dashboard.logic.js'
 import { formatDateTime, twoDigits } from '../../shared/dates.js'
-import { useLanguage } from '../../app/language.js'
+import { useLanguage } from '../../shell/language.js'
 import { useSurfaceStyles } from './surface.styles.js'
 
 export const CountdownCard = ({
   side,
   validUntil,
+  waitingFor,
   now = () => Date.now(),
 }: {
   readonly side: Side
   readonly validUntil: string
+  /** The mentor whose answer a mentee waits for: the countdown is the mentor's. */
+  readonly waitingFor?: string
   readonly now?: () => number
 }) => {
   const { t } = useTranslation()
@@ -28,11 +31,17 @@ export const CountdownCard = ({
   }, [now])
   const left = timeLeft(validUntil, current)
   return (
-    <div role="timer" className={surface.card} aria-label={t('dashboard.countdown')}>
+    <div
+      role="timer"
+      className={surface.card}
+      aria-label={t(waitingFor === undefined ? 'dashboard.countdown' : 'dashboard.mentorCountdown')}
+    >
       <Text size={600} weight="semibold">{`${twoDigits(left.hours)}:${twoDigits(left.minutes)}`}</Text>
       <Body1>{t('dashboard.timeLeft', { hours: twoDigits(left.hours), minutes: twoDigits(left.minutes) })}</Body1>
       <Body1>
-        {t(side === 'Mentee' ? 'dashboard.chooseUntil' : 'dashboard.answerUntil', { date: formatDateTime(validUntil, language) })}
+        {waitingFor === undefined
+          ? t(side === 'Mentee' ? 'dashboard.chooseUntil' : 'dashboard.answerUntil', { date: formatDateTime(validUntil, language) })
+          : t('dashboard.mentorAnswersUntil', { name: waitingFor, date: formatDateTime(validUntil, language) })}
       </Body1>
     </div>
   )

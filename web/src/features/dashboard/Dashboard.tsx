@@ -3,15 +3,14 @@
 import { lazy, Suspense, useCallback, useDeferredValue, useState } from 'react'
 import { Body1, Title2, makeStyles } from '@fluentui/react-components'
 import { Busy } from '../../shared/Busy.js'
-import { Notice } from '../../shared/Notice.js'
 import { useTranslation } from 'react-i18next'
 import type { ParticipantProposal, QuestionnaireQuestion, Side } from '@tandem/core'
-import { useMe, type Me } from '../../app/me.js'
-import { useLanguage } from '../../app/language.js'
-import { useAppSelector } from '../../app/hooks.js'
-import { apiErrorOf } from '../../app/api.js'
-import { errorMessageKey } from '../../app/error.messages.js'
-import { Loading } from '../../app/guards.js'
+import { useMe, type Me } from '../../state/me.js'
+import { useLanguage } from '../../shell/language.js'
+import { useAppSelector } from '../../state/hooks.js'
+import { apiErrorOf } from '../../state/api.js'
+import { errorMessageKey } from '../../shell/error.messages.js'
+import { Loading } from '../../shared/Loading.js'
 import { useGetQuestionAnswerPairsQuery } from '../questionnaire/questionnaire.api.js'
 import {
   useAcceptProposalMutation,
@@ -20,8 +19,8 @@ import {
   useGetProposalsQuery,
   useGetProposedProfileQuery,
 } from './dashboard.api.js'
-import { decisionFailure, nextDeadline, panelFor, topProposal, visibleProposals } from './dashboard.logic.js'
-import { selectNoMatch } from './matching.slice.js'
+import { decisionFailure, mentorDeadline, nextDeadline, panelFor, topProposal, visibleProposals } from './dashboard.logic.js'
+import { selectNoMatch } from '../../state/matching.slice.js'
 import { useStartMatching } from './useStartMatching.js'
 import { ErrorBar, StatusPanel } from './Panels.js'
 import { PausedPanel } from './PausedPanel.js'
@@ -29,8 +28,9 @@ import { ProposalCard } from './ProposalCard.js'
 import { CountdownCard } from './CountdownCard.js'
 import type { DeclineInput } from './DecisionDialogs.js'
 import { ProposedProfileAccordion } from './ProposedProfileAccordion.js'
-import { skipToken } from '../../app/api.js'
+import { skipToken } from '../../state/api.js'
 import { LoadFailed } from '../../shared/LoadFailed.js'
+import { LaterMessage } from '../../shared/LaterMessage.js'
 
 // The dialogs (and the dropdown of the decline reasons) load when first opened, not with the page.
 const AcceptDialog = lazy(() => import('./DecisionDialogs.js').then((m) => ({ default: m.AcceptDialog })))
@@ -94,6 +94,7 @@ const SideSection = ({ me, side }: { readonly me: Me; readonly side: Side }) => 
       ? (shownProposals?.proposalRemainingTime.menteeRemainingTime ?? [])
       : (shownProposals?.proposalRemainingTime.mentorRemainingTime ?? [])
   const deadline = nextDeadline(proposals, times)
+  const awaited = side === 'Mentee' ? mentorDeadline(proposals, shownProposals?.proposalRemainingTime.mentorRemainingTime ?? []) : undefined
   const onAccept = useCallback((proposal: ParticipantProposal) => setDecision({ kind: 'accept', proposal }), [])
   const onDecline = useCallback((proposal: ParticipantProposal) => setDecision({ kind: 'decline', proposal }), [])
 
@@ -148,6 +149,9 @@ const SideSection = ({ me, side }: { readonly me: Me; readonly side: Side }) => 
       {kind === 'proposals' ? (
         <>
           {deadline !== undefined && <CountdownCard side={side} validUntil={deadline.tandemValidUntil} />}
+          {awaited !== undefined && (
+            <CountdownCard side={side} validUntil={awaited.time.tandemValidUntil} waitingFor={awaited.proposal.firstName} />
+          )}
           <div className={styles.cards}>
             {proposals.map((p) => (
               <ProposalCard
@@ -218,7 +222,7 @@ export const DashboardView = ({ me }: { readonly me: Me }) => {
       {(sides === '' ? [] : (sides.split(' ') as Side[])).map((side) => (
         <SideSection key={side} me={me} side={side} />
       ))}
-      {me.sides.length === 0 && <Notice intent="info">{t('dashboard.noSides')}</Notice>}
+      {me.sides.length === 0 && <LaterMessage intent="info">{t('dashboard.noSides')}</LaterMessage>}
     </div>
   )
 }

@@ -7,7 +7,7 @@ import type { Side } from '@tandem/core'
 import type { PanelKind } from './dashboard.logic.js'
 import { useSurfaceStyles } from './surface.styles.js'
 import { Busy } from '../../shared/Busy.js'
-import { Notice } from '../../shared/Notice.js'
+import { LaterMessage } from '../../shared/LaterMessage.js'
 
 const questionnairePath = (side: Side) => (side === 'Mentee' ? '/user/mentee-profile' : '/user/mentor-profile')
 
@@ -54,7 +54,7 @@ export const StatusPanel = ({
 }
 
 export const ErrorBar = ({ text }: { readonly text: string }) => (
-  <Notice intent="error" role="alert">
+  <LaterMessage intent="error" role="alert">
     {text}
-  </Notice>
+  </LaterMessage>
 )

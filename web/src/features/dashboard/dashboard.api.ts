@@ -1,7 +1,7 @@
 // Participant matching-team calls (docs/product.md#calls, under /api/MatchingTandem/...): proposals
 // with remaining times, accept, decline, decline reasons, start matching, the proposed profile.
 import type { AcceptDeclinePayload, DeclineReasonItem, Language, ProposalsResponse, ProposedProfile, Side } from '@tandem/core'
-import { api } from '../../app/api.js'
+import { api } from '../../state/api.js'
 
 export const dashboardApi = api.injectEndpoints({
   endpoints: (build) => ({

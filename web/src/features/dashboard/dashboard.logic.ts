@@ -1,7 +1,7 @@
 // Which panel the dashboard shows for one side, by status (docs/product.md#dashboard), and
 // which proposals appear as cards. Pure, so every rule has an example test.
 import type { ErrorCode, ParticipantProposal, RemainingTime, Side, StatusName } from '@tandem/core'
-import type { ErrorWording, TranslationKey } from '../../app/error.messages.js'
+import type { ErrorWording, TranslationKey } from '../../shell/error.messages.js'
 
 export type PanelKind = 'noProfile' | 'publishProfile' | 'matchingRunning' | 'noProposals' | 'startMatching' | 'proposals'
 
@@ -64,6 +64,19 @@ export const nextDeadline = (proposals: readonly ParticipantProposal[], times: r
   const waiting = new Set(proposals.filter((p) => p.proposalState === 'PROPOSED').map((p) => p.matchingTandemId))
   return times.filter((r) => waiting.has(r.tandemId)).sort((a, b) => a.tandemValidUntil.localeCompare(b.tandemValidUntil))[0]
 }
+
+/**
+ * A proposal the mentee accepted that waits for the mentor's answer, with the mentor's deadline
+ * (the proposals call carries the remaining times of both sides); the earliest if several.
+ */
+export const mentorDeadline = (
+  proposals: readonly ParticipantProposal[],
+  mentorTimes: readonly RemainingTime[],
+): { readonly proposal: ParticipantProposal; readonly time: RemainingTime } | undefined =>
+  proposals
+    .filter((p) => p.proposalState === 'ACCEPTED' && p.tandemState !== 'MATCHED')
+    .flatMap((proposal) => mentorTimes.filter((r) => r.tandemId === proposal.matchingTandemId).map((time) => ({ proposal, time })))
+    .sort((a, b) => a.time.tandemValidUntil.localeCompare(b.time.tandemValidUntil))[0]
 
 /** Hours and minutes from now until the deadline, floored and never negative. */
 export const timeLeft = (validUntil: string, now: number): { hours: number; minutes: number } => {

@@ -1,10 +1,10 @@
 // Starting a matching run, shared by the dashboard panel and the mentee questionnaire: keeps the
 // running flag, warns on a second start while a run is under way, and maps failures to messages.
 import { useState } from 'react'
-import { useAppDispatch, useAppSelector } from '../../app/hooks.js'
-import { apiErrorOf } from '../../app/api.js'
+import { useAppDispatch, useAppSelector } from '../../state/hooks.js'
+import { apiErrorOf } from '../../state/api.js'
 import { useStartMatchingMutation } from './dashboard.api.js'
-import { runFailed, runFinished, runStarted, selectMatchingRunning } from './matching.slice.js'
+import { runFailed, runFinished, runStarted, selectMatchingRunning } from '../../state/matching.slice.js'
 import { startMatchingFailure } from './dashboard.logic.js'
 
 export const useStartMatching = (email: string) => {

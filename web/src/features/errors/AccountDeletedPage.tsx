@@ -2,7 +2,7 @@
 // person's old session must not register them again, so the page only explains and signs out.
 import { Button, Title1, Body1, makeStyles } from '@fluentui/react-components'
 import { useTranslation } from 'react-i18next'
-import { useAuth } from '../../app/services.context.js'
+import { useAuth } from '../../shell/services.context.js'
 import { clearBrowserStorage } from './ErrorPage.js'
 
 const useStyles = makeStyles({

@@ -1,9 +1,9 @@
 // Catches render errors of a screen, reports them and shows the unexpected-error message instead
 // of a blank page.
 import { Component, type ReactNode } from 'react'
-import { Notice } from '../../shared/Notice.js'
 import { Translation } from 'react-i18next'
-import { isChunkLoadFailure, reloadOnce } from '../../app/chunk-reload.js'
+import { isChunkLoadFailure, reloadOnce } from '../../shell/chunk-reload.js'
+import { LaterMessage } from '../../shared/LaterMessage.js'
 
 type Props = { readonly children: ReactNode; readonly onError: (error: unknown) => void }
 type State = { readonly failed: boolean }
@@ -26,9 +26,9 @@ export class ErrorBoundary extends Component<Props, State> {
     return (
       <Translation>
         {(t) => (
-          <Notice intent="error" role="alert">
+          <LaterMessage intent="error" role="alert">
             {t('messages.unexpected-error')}
-          </Notice>
+          </LaterMessage>
         )}
       </Translation>
     )

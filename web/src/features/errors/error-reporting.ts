@@ -1,7 +1,7 @@
 // Uncaught errors go to `POST /api/Logger/LogError` while the browser is online (docs/product.md#calls); a
 // failing report is dropped, never retried in a loop.
 import { accountApi } from '../account/account.api.js'
-import type { AppStore } from '../../app/store.js'
+import type { AppStore } from '../../state/store.js'
 
 export const describeError = (error: unknown): string =>
   error instanceof Error ? `${error.name}: ${error.message}${error.stack ? `\n${error.stack}` : ''}` : String(error)

@@ -1,12 +1,12 @@
 // The frame of the public legal pages: no navigation bar and no footer (docs/product.md#navigation), a way home, and
 // the /en and /de variants switching the interface language.
 import { useEffect, type ReactNode } from 'react'
-import { Main, RouteAnnouncer, SkipLink } from '../../app/PageFrame.js'
+import { Main, RouteAnnouncer, SkipLink } from '../../shell/PageFrame.js'
 import { Link } from 'react-router'
 import { makeStyles } from '@fluentui/react-components'
 import { useTranslation } from 'react-i18next'
 import type { Language } from '@tandem/core'
-import { useLanguage } from '../../app/language.js'
+import { useLanguage } from '../../shell/language.js'
 
 const useStyles = makeStyles({ page: { maxWidth: '860px', margin: '0 auto', padding: '24px', lineHeight: '1.5' } })
 

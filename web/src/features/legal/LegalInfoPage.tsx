@@ -1,7 +1,7 @@
 // Legal info: the operator's name, telephone and e-mail, taken from the runtime configuration.
 import { useTranslation } from 'react-i18next'
-import { useAppSelector } from '../../app/hooks.js'
-import { selectConfig } from '../../app/session.slice.js'
+import { useAppSelector } from '../../state/hooks.js'
+import { selectConfig } from '../../state/session.slice.js'
 
 const LegalInfoPage = () => {
   const { t } = useTranslation()

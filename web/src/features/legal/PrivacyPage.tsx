@@ -2,8 +2,8 @@
 // the server's configuration), logs and cookies, and how to use the rights (docs/privacy.md).
 import { DEFAULT_RETENTION_MONTHS } from '@tandem/core'
 import { useTranslation } from 'react-i18next'
-import { useAppSelector } from '../../app/hooks.js'
-import { selectConfig } from '../../app/session.slice.js'
+import { useAppSelector } from '../../state/hooks.js'
+import { selectConfig } from '../../state/session.slice.js'
 import { Sections } from './LegalFrame.js'
 
 export const PRIVACY_SECTIONS = ['controller', 'data', 'purpose', 'recipients', 'retention', 'logs', 'rights'] as const

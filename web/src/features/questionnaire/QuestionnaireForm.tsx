@@ -2,7 +2,7 @@
 // docs/product.md#questionnaire-answers): the embedded profile, questions by rule type with live
 // validation, Save, the primary button (mentee: start matching; mentor: save and publish) and the
 // mentor's matching toggle. Nothing is sent while a rule fails.
-import { useCallback, useMemo, useState } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { Button, MessageBar, MessageBarBody, Switch, Title3, makeStyles } from '@fluentui/react-components'
 import { useNavigate } from 'react-router'
 import { useTranslation } from 'react-i18next'
@@ -17,8 +17,8 @@ import {
   type Side,
   type UserProfileResponse,
 } from '@tandem/core'
-import type { Me } from '../../app/me.js'
-import { errorMessageKey, type ErrorWording } from '../../app/error.messages.js'
+import type { Me } from '../../state/me.js'
+import { errorMessageKey, type ErrorWording } from '../../shell/error.messages.js'
 import { useUpdateProfileMutation } from '../account/account.api.js'
 import { checkProfile, profileRequest } from '../account/profile.form.js'
 import { useSaveAnswersMutation, useUpdateUserStatusMutation } from './questionnaire.api.js'
@@ -34,6 +34,7 @@ import { useRevealed } from '../../shared/useRevealed.js'
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: '16px', maxWidth: '760px' },
   group: { display: 'flex', flexDirection: 'column', gap: '12px' },
+  feedback: { display: 'flex', flexDirection: 'column', gap: '8px' },
   actions: { display: 'flex', gap: '8px', flexWrap: 'wrap', alignItems: 'center' },
 })
 
@@ -95,6 +96,11 @@ const QuestionnaireForm = ({
   const [submitMode, setSubmitMode] = useState<'save' | 'publish' | null>(null)
   const [profileErrors, setProfileErrors] = useState<readonly FieldError[]>([])
   const [outcome, setOutcome] = useState<Outcome>(null)
+  const feedbackRef = useRef<HTMLDivElement>(null)
+  // a long message may reach below the fold: bring the whole of it into view (jsdom has no scrolling)
+  useEffect(() => {
+    if (outcome !== null) feedbackRef.current?.scrollIntoView?.({ block: 'nearest' })
+  }, [outcome])
   // changed since the page was loaded or last saved: leaving asks first
   const [dirty, setDirty] = useState(false)
   const [saveAnswers, saveState] = useSaveAnswersMutation()
@@ -209,16 +215,6 @@ const QuestionnaireForm = ({
       }}
       noValidate
     >
-      {outcome !== null && (
-        <MessageBar layout="multiline" intent={outcome.intent} role={outcome.intent === 'success' ? 'status' : 'alert'}>
-          <MessageBarBody>{t(outcome.key)}</MessageBarBody>
-        </MessageBar>
-      )}
-      {matching.errorKey !== null && (
-        <MessageBar layout="multiline" intent="error" role="alert">
-          <MessageBarBody>{t(matching.errorKey)}</MessageBarBody>
-        </MessageBar>
-      )}
       <ProfileSection
         side={side}
         draft={profileDraft}
@@ -255,6 +251,20 @@ const QuestionnaireForm = ({
           <MessageBarBody>{t('questionnaire.allFieldsValid')}</MessageBarBody>
         </MessageBar>
       )}
+      {/* the answer to Save, Save and publish or the toggle, beside the buttons the person just used
+          (at the end of a long questionnaire the top of the page is out of view) */}
+      <div ref={feedbackRef} className={styles.feedback}>
+        {outcome !== null && (
+          <MessageBar layout="multiline" intent={outcome.intent} role={outcome.intent === 'success' ? 'status' : 'alert'}>
+            <MessageBarBody>{t(outcome.key)}</MessageBarBody>
+          </MessageBar>
+        )}
+        {matching.errorKey !== null && (
+          <MessageBar layout="multiline" intent="error" role="alert">
+            <MessageBarBody>{t(matching.errorKey)}</MessageBarBody>
+          </MessageBar>
+        )}
+      </div>
       <div className={styles.actions}>
         <Button type="submit" disabled={busy}>
           {t('common.save')}

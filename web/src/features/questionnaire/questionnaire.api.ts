@@ -1,7 +1,7 @@
 // Questionnaire calls (docs/product.md#calls, under /api/Questionnaire/...): the questions with the
 // user's answers, saving them (CreateAnswer the first time, UpdateAnswer after), the mentor toggle.
 import type { Language, QuestionAnswerResponse, SaveAnswersPayload, Side, StatusUpdatePayload } from '@tandem/core'
-import { api } from '../../app/api.js'
+import { api } from '../../state/api.js'
 
 export const questionnaireApi = api.injectEndpoints({
   endpoints: (build) => ({

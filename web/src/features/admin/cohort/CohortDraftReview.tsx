@@ -45,6 +45,12 @@ const Pages = ({ list, draft, onPage }: { readonly list: keyof DraftPages } & Pi
   )
 }
 
+/**
+ * The pairs' columns: Fluent's table gives every column the same width (a fixed layout), which
+ * wrapped "What they share" to six lines and more per pair; the shared items get the most room.
+ */
+export const PAIR_COLUMNS = { mentee: '17%', mentor: '17%', score: '12%', shared: '36%', actions: '18%' } as const
+
 export const CohortDraftReview = ({ draft, busy, onPage, onEdit, onPublish }: Props) => {
   const { t, i18n } = useTranslation()
   const [picking, setPicking] = useState<CohortPerson | null>(null)
@@ -82,11 +88,11 @@ export const CohortDraftReview = ({ draft, busy, onPage, onEdit, onPublish }: Pr
       <TableRegion label={t('admin.cohort.pairs.label')}>
         <TableHeader>
           <TableRow>
-            <TableHeaderCell>{t('admin.cohort.pairs.mentee')}</TableHeaderCell>
-            <TableHeaderCell>{t('admin.cohort.pairs.mentor')}</TableHeaderCell>
-            <TableHeaderCell>{t('admin.cohort.pairs.score')}</TableHeaderCell>
-            <TableHeaderCell>{t('admin.cohort.pairs.shared')}</TableHeaderCell>
-            <TableHeaderCell>{t('admin.cohort.pairs.actions')}</TableHeaderCell>
+            <TableHeaderCell style={{ width: PAIR_COLUMNS.mentee }}>{t('admin.cohort.pairs.mentee')}</TableHeaderCell>
+            <TableHeaderCell style={{ width: PAIR_COLUMNS.mentor }}>{t('admin.cohort.pairs.mentor')}</TableHeaderCell>
+            <TableHeaderCell style={{ width: PAIR_COLUMNS.score }}>{t('admin.cohort.pairs.score')}</TableHeaderCell>
+            <TableHeaderCell style={{ width: PAIR_COLUMNS.shared }}>{t('admin.cohort.pairs.shared')}</TableHeaderCell>
+            <TableHeaderCell style={{ width: PAIR_COLUMNS.actions }}>{t('admin.cohort.pairs.actions')}</TableHeaderCell>
           </TableRow>
         </TableHeader>
         <TableBody>

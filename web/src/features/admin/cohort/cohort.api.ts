@@ -7,7 +7,7 @@ import type {
   CohortRunRequest,
   CohortRunView,
 } from '@tandem/core'
-import { api } from '../../../app/api.js'
+import { api } from '../../../state/api.js'
 import { PAGE_SIZE } from '../pagination.js'
 
 /** The page shown of each list of the draft, from 1. */

@@ -2,7 +2,7 @@
 // person's language (the server names the field and the rule), else the admin's error table.
 import { FieldError } from '@tandem/core'
 import type { TFunction } from 'i18next'
-import { apiErrorOf } from '../../../app/api.js'
+import { apiErrorOf } from '../../../state/api.js'
 import { messageOf } from '../../../shared/field.js'
 import { errorText } from '../admin.i18n.js'
 

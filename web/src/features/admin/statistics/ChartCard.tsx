@@ -6,7 +6,7 @@ import { Button, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, m
 import { useTranslation } from 'react-i18next'
 import { TableRegion } from '../TableRegion.js'
 import { StatisticsChart } from './StatisticsChart.js'
-import type { ChartView } from './statistics.view.js'
+import { hasDataToDraw, type ChartView } from './statistics.view.js'
 
 const useStyles = makeStyles({
   card: {
@@ -18,6 +18,7 @@ const useStyles = makeStyles({
   },
   figures: { display: 'flex', gap: '32px', margin: '8px 0', '& dd': { margin: 0, fontWeight: 600, fontSize: '20px' } },
   actions: { display: 'flex', gap: '8px', flexWrap: 'wrap', marginTop: '8px', '@media print': { display: 'none' } },
+  empty: { margin: '16px 0', color: tokens.colorNeutralForeground2 },
   table: { '@media print': { display: 'block !important' } },
 })
 
@@ -34,6 +35,7 @@ export const ChartCard = ({ view, actions }: { readonly view: ChartView; readonl
   const toggle = tableShown ? t('admin.statistics.hideTable') : t('admin.statistics.showTable')
   const titleId = `${view.id}-title`
   const tableId = `${view.id}-table`
+  const drawable = hasDataToDraw(view)
   const png = async () => {
     const svg = picture.current?.querySelector('.recharts-wrapper > svg.recharts-surface')
     if (svg instanceof SVGSVGElement) await actions.downloadPng(view, svg)
@@ -51,9 +53,14 @@ export const ChartCard = ({ view, actions }: { readonly view: ChartView; readonl
           ))}
         </dl>
       )}
-      <div ref={picture} role="img" aria-label={t('admin.statistics.chartLabel', { title: view.title })}>
-        <StatisticsChart view={view} />
-      </div>
+      {drawable ? (
+        <div ref={picture} role="img" aria-label={t('admin.statistics.chartLabel', { title: view.title })}>
+          <StatisticsChart view={view} />
+        </div>
+      ) : (
+        // no empty frame: the section says there is nothing to draw yet
+        <p className={styles.empty}>{t('admin.statistics.noData')}</p>
+      )}
       <div className={styles.actions}>
         <Button
           aria-expanded={tableShown}
@@ -63,7 +70,7 @@ export const ChartCard = ({ view, actions }: { readonly view: ChartView; readonl
         >
           {toggle}
         </Button>
-        <Button onClick={() => void png()} aria-label={`${t('admin.statistics.png')}: ${view.title}`}>
+        <Button disabled={!drawable} onClick={() => void png()} aria-label={`${t('admin.statistics.png')}: ${view.title}`}>
           {t('admin.statistics.png')}
         </Button>
         <Button onClick={() => void actions.downloadSheet(view)} aria-label={`${t('admin.statistics.sheet')}: ${view.title}`}>

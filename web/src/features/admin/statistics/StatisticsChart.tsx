@@ -4,11 +4,17 @@ import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContai
 import type { ChartView } from './statistics.view.js'
 
 const WIDTH = 720
+/** Height per category of a horizontal bar chart: its label never runs into the next one. */
+const ROW_HEIGHT = 36
+const CHARACTER_WIDTH = 7
 
 export const StatisticsChart = ({ view }: { readonly view: ChartView }) => {
-  // Many or long category names read better as horizontal bars.
-  const horizontal = view.kind === 'bar' && (view.data.length > 8 || view.data.some((d) => d.label.length > 24))
-  const height = horizontal ? Math.max(240, 28 * view.data.length + 80) : 300
+  // Many or long category names read better as horizontal bars (the decline reasons always: each
+  // is a side and a sentence); such a chart grows with its categories.
+  const longest = Math.max(0, ...view.data.map((d) => d.label.length))
+  const horizontal = view.kind === 'bar' && (view.chart === 'declineReasons' || view.data.length > 8 || longest > 24)
+  const height = horizontal ? Math.max(160, ROW_HEIGHT * view.data.length + 80) : 300
+  const labelWidth = Math.min(360, Math.max(120, longest * CHARACTER_WIDTH + 16))
   if (view.kind === 'line')
     return (
       <ResponsiveContainer width="100%" height={height} initialDimension={{ width: WIDTH, height }}>
@@ -45,7 +51,7 @@ export const StatisticsChart = ({ view }: { readonly view: ChartView }) => {
         {horizontal ? (
           <>
             <XAxis type="number" allowDecimals={false} />
-            <YAxis type="category" dataKey="label" width={260} interval={0} tick={{ fontSize: 12 }} />
+            <YAxis type="category" dataKey="label" width={labelWidth} interval={0} tick={{ fontSize: 12 }} />
           </>
         ) : (
           <>

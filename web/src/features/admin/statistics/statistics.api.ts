@@ -1,6 +1,6 @@
 // The statistics page's one call, injected into the API slice beside the other admin endpoints.
 import type { Language, StatisticsFilter, StatisticsReport } from '@tandem/core'
-import { api } from '../../../app/api.js'
+import { api } from '../../../state/api.js'
 
 export const statisticsApi = api.injectEndpoints({
   endpoints: (build) => ({

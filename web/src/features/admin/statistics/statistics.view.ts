@@ -8,6 +8,15 @@ type Shown =
 
 export type Series = { readonly key: string; readonly label: string; readonly color: string }
 
+/** Whether the chart has anything to draw: a category with a value above zero. */
+export const hasDataToDraw = (view: ChartView): boolean =>
+  view.data.some((d) =>
+    view.series.some((s) => {
+      const v = d[s.key]
+      return typeof v === 'number' && v > 0
+    }),
+  )
+
 export type ChartView = {
   /** The DOM id of the chart's section. */
   readonly id: string

@@ -4,17 +4,17 @@ import { lazy, Suspense, useEffect, type ReactNode } from 'react'
 import { useLocation } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import type { RoleName } from '@tandem/core'
-import { useAppSelector } from './hooks.js'
-import { selectUser } from './session.slice.js'
-import { useAuth } from './services.context.js'
-import { useLanguage } from './language.js'
-import { useMe, type Me } from './me.js'
+import { useAppSelector } from '../state/hooks.js'
+import { selectUser } from '../state/session.slice.js'
+import { useAuth } from '../shell/services.context.js'
+import { useLanguage } from '../shell/language.js'
+import { useMe, type Me } from '../state/me.js'
 import { ErrorPage, type ErrorPageCode } from '../features/errors/ErrorPage.js'
-import { apiErrorOf } from './api.js'
+import { apiErrorOf } from '../state/api.js'
 import { Body1, Button } from '@fluentui/react-components'
-import { Busy } from '../shared/Busy.js'
 import { useNavigate } from 'react-router'
 import { LoadFailed } from '../shared/LoadFailed.js'
+import { Loading } from '../shared/Loading.js'
 
 // Asked only after a new version of a legal text: its code loads then, not with every first load.
 const ConsentsDue = lazy(() => import('../features/account/ConsentsDue.js').then((m) => ({ default: m.ConsentsDue })))
@@ -43,11 +43,6 @@ export const LoadFailedWithRetry = ({ error, onRetry }: { readonly error: unknow
       <Button onClick={onRetry}>{t('common.retry')}</Button>
     </section>
   )
-}
-
-export const Loading = ({ label }: { readonly label?: string }) => {
-  const { t } = useTranslation()
-  return <Busy role="status" label={label ?? t('common.loading')} />
 }
 
 /** Starts the provider's sign-in when nobody is signed in; `signup` opens its sign-up form first. */

@@ -1,10 +1,10 @@
 // The signed-in participant as the app needs them everywhere: e-mail, effective role, sides and
 // statuses per side, read from GetUserDetails.
 import { effectiveRole, sidesOf, type RoleName, type Side, type StatusName, type UserView } from '@tandem/core'
-import { skipToken } from './api.js'
+import { skipToken } from '@reduxjs/toolkit/query/react'
+import { useGetMeQuery } from './me.api.js'
 import { useAppSelector } from './hooks.js'
 import { selectUser } from './session.slice.js'
-import { useGetMeQuery } from '../features/account/account.api.js'
 
 export type Me = {
   readonly email: string

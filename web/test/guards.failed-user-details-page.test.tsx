@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { RequireRole } from '../src/app/guards.js'
+import { RequireRole } from '../src/routes/guards.js'
 import { renderWithProviders, aSignedInUser } from './utils/renderWithProviders.js'
 import { fail, ok, startApiServer, unreachable, type ApiServer, type Reply } from './utils/apiServer.js'
 import { aStatus, aUser } from './utils/builders.js'

@@ -2,7 +2,7 @@
 // key through one exhaustive table (a new code fails the type check here), never by message text.
 import type { ErrorCode } from '@tandem/core'
 import type en from '../i18n/en.json'
-import { apiErrorOf } from './api.js'
+import { apiErrorOf } from '../state/api.js'
 
 /** The dotted paths of a translation bundle's texts. */
 export type KeyOf<T, Prefix extends string = ''> = {

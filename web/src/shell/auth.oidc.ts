@@ -5,8 +5,8 @@
 // a token that expires soon. Until then the signed-in user and a valid access token are read from
 // the library's own session-storage entry, so a participant's first load does not wait for it.
 import type { User, UserManager } from 'oidc-client-ts'
-import type { AppConfig } from './config.js'
-import type { AuthPort, SignedInUser, SignInRequest } from './auth.port.js'
+import type { AppConfig } from '../state/config.js'
+import type { AuthPort, SignedInUser, SignInRequest } from '../state/auth.port.js'
 import type { Language } from '@tandem/core'
 
 export type ProviderErrorAction = 'resetPassword' | 'signIn' | 'signInRedirect' | 'login'

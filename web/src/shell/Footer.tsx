@@ -3,8 +3,8 @@
 import { Link as FluentLink, makeStyles, tokens } from '@fluentui/react-components'
 import { Link } from 'react-router'
 import { useTranslation } from 'react-i18next'
-import { useAppSelector } from './hooks.js'
-import { selectConfig } from './session.slice.js'
+import { useAppSelector } from '../state/hooks.js'
+import { selectConfig } from '../state/session.slice.js'
 
 const useStyles = makeStyles({
   footer: {

@@ -4,7 +4,8 @@ import { lazy, Suspense, type ReactNode } from 'react'
 import { Navigate, Route, Routes } from 'react-router'
 import type { Language } from '@tandem/core'
 import { Layout } from './Layout.js'
-import { ACCESS, Loading, RequireRole, RequireSignIn } from './guards.js'
+import { ACCESS, RequireRole, RequireSignIn } from './guards.js'
+import { Loading } from '../shared/Loading.js'
 import { ErrorPage } from '../features/errors/ErrorPage.js'
 
 // Each screen's chunk, fetched once: by its lazy component, or earlier by `preloadScreen`.

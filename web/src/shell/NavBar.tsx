@@ -7,9 +7,9 @@ import { useTranslation } from 'react-i18next'
 import type { RoleName } from '@tandem/core'
 import { useAuth } from './services.context.js'
 import { useLanguage } from './language.js'
-import { useAppSelector } from './hooks.js'
-import { selectUser } from './session.slice.js'
-import type { Me } from './me.js'
+import { useAppSelector } from '../state/hooks.js'
+import { selectUser } from '../state/session.slice.js'
+import type { Me } from '../state/me.js'
 
 const useStyles = makeStyles({
   bar: {

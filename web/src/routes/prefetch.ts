@@ -3,7 +3,8 @@
 // the screens pass, so they find the answers in the cache; a refused guess (a page this person may
 // not see) is forgotten, and the screen, if it shows, asks again.
 import type { Language, Side } from '@tandem/core'
-import type { AppStore } from './store.js'
+import type { AppStore } from '../state/store.js'
+import { meApi } from '../state/me.api.js'
 import { accountApi } from '../features/account/account.api.js'
 import { dashboardApi } from '../features/dashboard/dashboard.api.js'
 import { questionnaireApi } from '../features/questionnaire/questionnaire.api.js'
@@ -12,15 +13,15 @@ const QUESTIONNAIRE_SIDE: Readonly<Record<string, Side>> = { '/user/mentee-profi
 
 /** What needs no language: the person's details and, on the dashboard, the proposals. */
 export const prefetchPerson = (store: AppStore, pathname: string, email: string): void => {
-  store.dispatch(accountApi.util.prefetch('getMe', { email }))
-  if (pathname === '/' || pathname === '/matching') store.dispatch(dashboardApi.util.prefetch('getProposals', { email }))
+  store.dispatch(meApi.util.prefetch('getMe', { email }, {}))
+  if (pathname === '/' || pathname === '/matching') store.dispatch(dashboardApi.util.prefetch('getProposals', { email }, {}))
 }
 
 /** What is asked in the interface language: the profile and the questions of the page. */
 export const prefetchScreenData = (store: AppStore, pathname: string, email: string, language: Language): void => {
-  if (pathname === '/user/account') store.dispatch(accountApi.util.prefetch('getUserProfile', { email, language }))
+  if (pathname === '/user/account') store.dispatch(accountApi.util.prefetch('getUserProfile', { email, language }, {}))
   const side = QUESTIONNAIRE_SIDE[pathname]
   if (side === undefined) return
-  store.dispatch(accountApi.util.prefetch('getUserProfile', { email, language, role: side }))
-  store.dispatch(questionnaireApi.util.prefetch('getQuestionAnswerPairs', { emailId: email, role: side, language }))
+  store.dispatch(accountApi.util.prefetch('getUserProfile', { email, language, role: side }, {}))
+  store.dispatch(questionnaireApi.util.prefetch('getQuestionAnswerPairs', { emailId: email, role: side, language }, {}))
 }

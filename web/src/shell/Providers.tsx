@@ -4,9 +4,9 @@ import type { ReactNode } from 'react'
 import { FluentProvider, webLightTheme } from '@fluentui/react-components'
 import { I18nextProvider } from 'react-i18next'
 import type { i18n as I18n } from 'i18next'
-import type { AppStore } from './store.js'
-import { StoreContext } from './hooks.js'
-import type { AuthPort } from './auth.port.js'
+import type { AppStore } from '../state/store.js'
+import { Provider } from 'react-redux'
+import type { AuthPort } from '../state/auth.port.js'
 import { AuthContext } from './services.context.js'
 
 export const Providers = ({
@@ -20,11 +20,11 @@ export const Providers = ({
   readonly auth: AuthPort
   readonly children: ReactNode
 }) => (
-  <StoreContext.Provider value={store}>
+  <Provider store={store}>
     <I18nextProvider i18n={i18n}>
       <AuthContext.Provider value={auth}>
         <FluentProvider theme={webLightTheme}>{children}</FluentProvider>
       </AuthContext.Provider>
     </I18nextProvider>
-  </StoreContext.Provider>
+  </Provider>
 )

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { act, screen, within } from '@testing-library/react'
-import { Footer } from '../src/app/Footer.js'
-import { decodeAppConfig } from '../src/app/config.js'
-import { configLoaded } from '../src/app/session.slice.js'
+import { Footer } from '../src/shell/Footer.js'
+import { decodeAppConfig } from '../src/state/config.js'
+import { configLoaded } from '../src/state/session.slice.js'
 import { renderWithProviders, testConfig } from './utils/renderWithProviders.js'
 
 describe('footer social links (docs/product.md#navigation; server ORG_SOCIAL → app-config.json organisation.social)', () => {

@@ -3,10 +3,9 @@
 import { useCallback } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Language } from '@tandem/core'
-import { api, TAGS } from './api.js'
-import { useAppDispatch } from './hooks.js'
+import { ADMIN_TAGS, api, TAGS } from '../state/api.js'
+import { useAppDispatch } from '../state/hooks.js'
 import { languageOf } from '../i18n/i18n.js'
-import { ADMIN_TAGS } from '../features/admin/admin.tags.js'
 
 export const useLanguage = (): { language: Language; switchTo: (l: Language) => Promise<void> } => {
   const { i18n } = useTranslation()
