@@ -25,10 +25,23 @@ export const tandemsOf = (world: Pick<World, 'tandems'>, userId: UserId, side?: 
   return all
 }
 
+/** A tandem that records the mentee's pair with its mentor as declined (by either side). */
+const declinedByPair = (t: Tandem, menteeId: UserId): boolean => t.state === 'DECLINED' && t.menteeId === menteeId
+
 /** A pair one side declined is never proposed again, by a run or by an admin. */
 export const isDeclinedPair = (world: Pick<World, 'tandems'>, menteeId: UserId, mentorId: UserId): boolean => {
-  for (const t of world.tandems.values()) if (t.state === 'DECLINED' && t.menteeId === menteeId && t.mentorId === mentorId) return true
+  for (const t of world.tandems.values()) if (declinedByPair(t, menteeId) && t.mentorId === mentorId) return true
   return false
+}
+
+/**
+ * The mentors of a mentee's declined pairs (the slice must hold the mentee's tandems): a run
+ * leaves them out of its ranking, as completing the run would refuse them.
+ */
+export const declinedMentorsOf = (world: Pick<World, 'tandems'>, menteeId: UserId): ReadonlySet<UserId> => {
+  const mentors = new Set<UserId>()
+  for (const t of world.tandems.values()) if (declinedByPair(t, menteeId)) mentors.add(t.mentorId)
+  return mentors
 }
 
 /**

@@ -2,6 +2,7 @@
 // limits. Any failure adds the summary key profileMissingFieldsError, and nothing is saved.
 import * as E from 'fp-ts/lib/Either.js'
 import { languageById } from '../shared/language.js'
+import type { Participant } from '../users/participant.js'
 import type { RoleName } from '../users/role.js'
 import { CITY_MAX, COMPANY_MAX, GERMANY_COUNTRY_ID, PROFESSIONAL_POSITION_MAX, PROFILE_ANSWER_MAX } from './limits.js'
 import { type FieldError, fieldError } from './messages.js'
@@ -32,24 +33,61 @@ export const asksProfileQuestion = (questionSide: 'Mentee' | 'Mentor' | 'All', r
 const optionalMax = (text: string | null, max: number, field: string): readonly FieldError[] =>
   text === null ? [] : validateMaxCharacters(text, max, field)
 
+/** The fields the rules read, whether they arrive in a form or are read back as stored. */
+type ProfileFields = Pick<ProfileInput, 'countryCodeId' | 'stateOriginalId' | 'professionalPosition' | 'company' | 'clusterId'> & {
+  readonly city: string | null
+}
+
+const locationErrors = (p: ProfileFields): readonly FieldError[] => [
+  ...(p.countryCodeId === null ? [fieldError('countryCodeId', 'requiredFieldError')] : []),
+  ...(p.countryCodeId === GERMANY_COUNTRY_ID && p.stateOriginalId === null ? [fieldError('stateOriginalId', 'requiredFieldError')] : []),
+]
+
+const detailErrors = (p: ProfileFields, asksProgramYear: boolean, answers: readonly string[]): readonly FieldError[] => [
+  ...(asksProgramYear && p.clusterId === null ? [fieldError('clusterId', 'requiredFieldError')] : []),
+  ...(isBlank(p.city) ? [fieldError('city', 'requiredFieldError')] : optionalMax(p.city, CITY_MAX, 'city')),
+  ...optionalMax(p.professionalPosition, PROFESSIONAL_POSITION_MAX, 'professionalPosition'),
+  ...optionalMax(p.company, COMPANY_MAX, 'company'),
+  ...answers.flatMap((answer, i) => validateMaxCharacters(answer, PROFILE_ANSWER_MAX, `profileQuestionAnswer.${i}.userAnswer`)),
+]
+
 const fieldErrorsOf = (input: ProfileInput, roles: readonly RoleName[]): readonly FieldError[] => [
-  ...(input.countryCodeId === null ? [fieldError('countryCodeId', 'requiredFieldError')] : []),
-  ...(input.countryCodeId === GERMANY_COUNTRY_ID && input.stateOriginalId === null
-    ? [fieldError('stateOriginalId', 'requiredFieldError')]
-    : []),
+  ...locationErrors(input),
   ...(input.languageId === null
     ? [fieldError('languageId', 'requiredFieldError')]
     : languageById(input.languageId) === undefined
       ? [fieldError('languageId', 'invalid-value')]
       : []),
-  ...(needsProgramYear(roles) && input.clusterId === null ? [fieldError('clusterId', 'requiredFieldError')] : []),
-  ...(isBlank(input.city) ? [fieldError('city', 'requiredFieldError')] : optionalMax(input.city, CITY_MAX, 'city')),
-  ...optionalMax(input.professionalPosition, PROFESSIONAL_POSITION_MAX, 'professionalPosition'),
-  ...optionalMax(input.company, COMPANY_MAX, 'company'),
-  ...input.profileQuestionAnswer.flatMap((a, i) =>
-    validateMaxCharacters(a.userAnswer, PROFILE_ANSWER_MAX, `profileQuestionAnswer.${i}.userAnswer`),
+  ...detailErrors(
+    input,
+    needsProgramYear(roles),
+    input.profileQuestionAnswer.map((a) => a.userAnswer),
   ),
 ]
+
+/**
+ * A profile as stored: its fields, the sides held (a mentee's program year is the mentee side's)
+ * and the profile answers. Its language is always one we know (it was decoded when stored).
+ */
+export type StoredProfile = Pick<ProfileFields, 'countryCodeId' | 'stateOriginalId' | 'city' | 'professionalPosition' | 'company'> & {
+  readonly participant: Pick<Participant, 'mentee'>
+}
+
+/**
+ * Whether a stored profile passes the same rules as the form (the fact start matching, publishing
+ * and enabling matching need): the program year is asked of whoever holds the mentee side.
+ */
+export const isStoredProfileComplete = (profile: StoredProfile, answers: readonly { readonly answer: string }[]): boolean => {
+  const fields = { ...profile, clusterId: profile.participant.mentee?.clusterId ?? null }
+  return (
+    locationErrors(fields).length === 0 &&
+    detailErrors(
+      fields,
+      profile.participant.mentee !== null,
+      answers.map((a) => a.answer),
+    ).length === 0
+  )
+}
 
 /**
  * Checks a profile update. Right holds the input normalised for saving: the federal state is null
