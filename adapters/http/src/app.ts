@@ -133,7 +133,7 @@ export const createApp = (options: AppOptions): express.Express => {
     if (identity === null) return null
     // Checked for every provider before anything else: a deleted person's old token must not even
     // reach sign-up, which would register them again.
-    const account = await services.accountOf(identity)
+    const { account, generation } = await services.accountOf(identity)
     if (account === 'deleted') return 'deleted'
     const email = account?.email ?? identity.email
     const roles = account?.roles ?? []
@@ -141,7 +141,7 @@ export const createApp = (options: AppOptions): express.Express => {
     // it), so it needs the provider's word that the bearer owns that address: anyone can sign up
     // under someone else's e-mail. Unconfirmed, the holder is a plain signed-in user.
     const isAdmin = identity.emailVerified && (roles.includes('Admin') || admins.some((a) => sameEmail(a, email)))
-    return { identity, userId: account?.userId ?? null, email, roles, isAdmin }
+    return { identity, userId: account?.userId ?? null, email, roles, isAdmin, generation }
   }
 
   const upload = multer({
