@@ -72,8 +72,14 @@ const bearerOf = (req: Request): string | null => {
 
 const send = (res: Response, reply: Reply, route?: Route): void => {
   res.setHeader('Cache-Control', 'no-store')
-  if (reply.kind === 'json') res.status(reply.status).type('application/json').send(envelopeText(reply, route?.reportsStatus))
-  else if (reply.kind === 'bytes') res.status(reply.status).type(reply.contentType).send(reply.bytes)
+  if (reply.kind === 'json') {
+    // Written as it is: the text is final, so Express's send (type look-up, freshness, ETag) has nothing to add.
+    const text = envelopeText(reply, route?.reportsStatus)
+    res.statusCode = reply.status
+    res.setHeader('Content-Type', 'application/json; charset=utf-8')
+    res.setHeader('Content-Length', Buffer.byteLength(text))
+    res.end(text)
+  } else if (reply.kind === 'bytes') res.status(reply.status).type(reply.contentType).send(reply.bytes)
   else streamTo(res, reply)
 }
 
@@ -122,7 +128,10 @@ export const createApp = (options: AppOptions): express.Express => {
   )
   // brotli or gzip for every text answer made on the fly (API JSON, the provider's pages);
   // the web app's files come precompressed (web.static.ts) and are left as they are.
-  app.use(compression())
+  // A client that accepts no encoding (a script, a probe) skips it: compression would only hook
+  // the answer to leave it as it is.
+  const compress = compression()
+  app.use((req, res, next) => (req.headers['accept-encoding'] === undefined ? next() : compress(req, res, next)))
   options.mountBeforeParsers?.(app)
 
   /** Who sends the request; a missing, malformed or unverified token is nobody (the route answers 401 where it needs someone). */
