@@ -1,5 +1,5 @@
 // The Services port of @tandem/http, implemented over the repositories, the world store and the core.
-import { issuedBeforeDeletion } from '@tandem/core'
+import { issuedBeforeDeletion, type VerifiedIdentity } from '@tandem/core'
 import type { Actor, KnownAccount, Services } from './ports/services.port.js'
 import { cohortService } from './cohort/cohort.service.js'
 import { accountService, emailFromToken } from './account/account.service.js'
@@ -29,38 +29,35 @@ export const createServices = (ctx: ServiceContext, extras: ServiceExtras): Serv
     await account.userDetails(actor)
     return (await ctx.users.bySubject(actor.identity.issuer, actor.identity.subject))?.id ?? null
   }
-  // Every request resolves its caller and asks whether the account was deleted: reuse each answer
-  // while nothing was committed meanwhile (a deletion is a commit too). Both answers are checked
-  // against one generation read, the request's.
-  const perGeneration = <V>() => {
-    const kept = new Map<string, { readonly generation: string; readonly value: V }>()
-    return async (generation: string, key: string, read: () => Promise<V>): Promise<V> => {
-      const hit = kept.get(key)
-      if (hit !== undefined && hit.generation === generation) return hit.value
-      const value = await read()
-      if (kept.size > 10_000) kept.clear()
-      kept.set(key, { generation, value })
-      return value
-    }
+  // Every request resolves its caller and asks whether the account was deleted: both answers are
+  // kept per identity, in one entry, and reused while nothing was committed meanwhile (a deletion
+  // is a commit too, on any instance). The request's one generation read goes with the answer,
+  // for the request's other cached answers.
+  type Known = { readonly generation: string; readonly deletedAt: number | undefined; readonly account: KnownAccount | null }
+  const known = new Map<string, Known>()
+  const read = async (identity: VerifiedIdentity, generation: string): Promise<Known> => {
+    // Both read at once (on PostgreSQL two connections: one wait instead of two); the account of a
+    // deleted subject is read in vain, and never answered.
+    const [deletedAt, user] = await Promise.all([
+      ctx.deletedSubjects.deletedAt(identity.issuer, identity.subject),
+      ctx.users.bySubject(identity.issuer, identity.subject),
+    ])
+    const account = user === undefined ? null : { userId: user.id, email: await emailFromToken(ctx, user, identity), roles: user.roles }
+    return { generation, deletedAt, account }
   }
-  const accounts = perGeneration<KnownAccount | null>()
-  const deletions = perGeneration<number | undefined>()
   return {
     // A read, never a write: a changed e-mail in the token is answered here and stored by sign-in.
     accountOf: async (identity) => {
       const generation = await ctx.generation()
-      // Both read at once (on PostgreSQL two connections: one wait instead of two); the account of a
-      // deleted subject is read in vain, and never answered.
-      const [deletedAt, account] = await Promise.all([
-        deletions(generation, `${identity.issuer}\n${identity.subject}`, () =>
-          ctx.deletedSubjects.deletedAt(identity.issuer, identity.subject),
-        ),
-        accounts(generation, `${identity.issuer}\n${identity.subject}\n${identity.email}`, async () => {
-          const user = await ctx.users.bySubject(identity.issuer, identity.subject)
-          return user === undefined ? null : { userId: user.id, email: await emailFromToken(ctx, user, identity), roles: user.roles }
-        }),
-      ])
-      return deletedAt !== undefined && issuedBeforeDeletion(identity.issuedAt, deletedAt) ? 'deleted' : account
+      const key = `${identity.issuer}\n${identity.subject}\n${identity.email}`
+      let entry = known.get(key)
+      if (entry === undefined || entry.generation !== generation) {
+        entry = await read(identity, generation)
+        if (known.size > 10_000) known.clear()
+        known.set(key, entry)
+      }
+      const deleted = entry.deletedAt !== undefined && issuedBeforeDeletion(identity.issuedAt, entry.deletedAt)
+      return { account: deleted ? 'deleted' : entry.account, generation }
     },
     health: async () => {
       await ctx.lists.ping()

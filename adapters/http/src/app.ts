@@ -1,23 +1,20 @@
 // The Express application: security headers, body limits, the bearer-token guard, the route table,
 // the runtime configuration for the web app and the built SPA, all from one origin.
-import { fail, fieldError, type DomainError } from '@tandem/core'
+import { fail, fieldError } from '@tandem/core'
 import express, { type NextFunction, type Request, type Response } from 'express'
 import compression from 'compression'
 import helmet from 'helmet'
 import multer from 'multer'
 import { MAX_IMAGE_BYTES } from './image.js'
 import { jsonBody } from './json.body.js'
-import { sameEmail, type Actor, type VerifyToken } from './policy.js'
-import { UPLOAD_FIELD, json, type Incoming, type Reply, type Route } from './route.js'
+import { sameEmail, type VerifyToken } from './policy.js'
+import { UPLOAD_FIELD, envelopeText, json, type Caller, type Incoming, type Reply, type Route } from './route.js'
 import { routeTable } from './routes.table.js'
 import { docsAssets } from './openapi/docs.page.js'
 import { cachedVerifier } from './token.cache.js'
 import type { Services } from '@tandem/application'
 import type { LimitAttempt } from './limits.port.js'
 import { serveWebApp } from './web.static.js'
-import { errorCodeOf, statusOf } from './status.map.js'
-
-const ACCOUNT_DELETED: DomainError = { _tag: 'AccountDeleted' }
 
 /** What the web app reads at start (GET /app-config.json). */
 export type AppConfig = {
@@ -73,36 +70,16 @@ const bearerOf = (req: Request): string | null => {
   return match?.[1] ?? null
 }
 
-/**
- * Values are immutable; one served again (a cached dashboard answer) reuses its JSON text instead
- * of serialising it anew.
- */
-const serialised = new WeakMap<object, string>()
-const jsonText = (body: unknown): string => {
-  const envelope = body as { isSuccess?: unknown; isFailure?: unknown; value?: unknown; errorMessage?: unknown; errorCode?: unknown } | null
-  // Only a plain envelope (its five fields, nothing more) takes the cached path.
-  if (
-    envelope === null ||
-    typeof envelope !== 'object' ||
-    Object.keys(envelope).length !== 5 ||
-    !('errorCode' in envelope) ||
-    envelope.value === null ||
-    typeof envelope.value !== 'object'
-  ) {
-    return JSON.stringify(body)
-  }
-  let value = serialised.get(envelope.value)
-  if (value === undefined) {
-    value = JSON.stringify(envelope.value)
-    serialised.set(envelope.value, value)
-  }
-  return `{"isSuccess":${JSON.stringify(envelope.isSuccess)},"isFailure":${JSON.stringify(envelope.isFailure)},"value":${value},"errorMessage":${JSON.stringify(envelope.errorMessage ?? null)},"errorCode":${JSON.stringify(envelope.errorCode ?? null)}}`
-}
-
-const send = (res: Response, reply: Reply): void => {
+const send = (res: Response, reply: Reply, route?: Route): void => {
   res.setHeader('Cache-Control', 'no-store')
-  if (reply.kind === 'json') res.status(reply.status).type('application/json').send(jsonText(reply.body))
-  else if (reply.kind === 'bytes') res.status(reply.status).type(reply.contentType).send(reply.bytes)
+  if (reply.kind === 'json') {
+    // Written as it is: the text is final, so Express's send (type look-up, freshness, ETag) has nothing to add.
+    const text = envelopeText(reply, route?.reportsStatus)
+    res.statusCode = reply.status
+    res.setHeader('Content-Type', 'application/json; charset=utf-8')
+    res.setHeader('Content-Length', Buffer.byteLength(text))
+    res.end(text)
+  } else if (reply.kind === 'bytes') res.status(reply.status).type(reply.contentType).send(reply.bytes)
   else streamTo(res, reply)
 }
 
@@ -116,6 +93,31 @@ const streamTo = (res: Response, reply: Extract<Reply, { kind: 'stream' }>): voi
     },
     (err: unknown) => res.destroy(err instanceof Error ? err : new Error(String(err))),
   )
+}
+
+/**
+ * Helmet's headers do not depend on the request (no nonces): worked out once, by running its
+ * middleware against a recorder, then set on every answer in one step instead of a dozen
+ * middlewares each setting one.
+ */
+const sameForEveryAnswer = (middleware: (req: Request, res: Response, next: (err?: unknown) => void) => void): express.RequestHandler => {
+  const headers: [string, string | number | readonly string[]][] = []
+  const removed: string[] = []
+  const recorder = {
+    setHeader: (name: string, value: string | number | readonly string[]) => headers.push([name, value]),
+    removeHeader: (name: string) => removed.push(name),
+  }
+  let failure: unknown
+  middleware({} as Request, recorder as unknown as Response, (err) => {
+    failure = err
+  })
+  // A directive helmet refuses is a mistake in the options above: the app does not start.
+  if (failure !== undefined) throw failure instanceof Error ? failure : new Error('the security headers could not be worked out')
+  return (_req, res, next) => {
+    for (const [name, value] of headers) res.setHeader(name, value)
+    for (const name of removed) res.removeHeader(name)
+    next()
+  }
 }
 
 export const createApp = (options: AppOptions): express.Express => {
@@ -137,31 +139,37 @@ export const createApp = (options: AppOptions): express.Express => {
   })()
   const httpsOnly = options.httpsOnly ?? false
   app.use(
-    helmet({
-      strictTransportSecurity: httpsOnly,
-      contentSecurityPolicy: {
-        directives: {
-          'upgrade-insecure-requests': httpsOnly ? [] : null,
-          'connect-src': ["'self'", ...(authorityOrigin === null ? [] : [authorityOrigin])],
-          'img-src': ["'self'", 'data:', 'blob:'],
-          'frame-src': ["'self'", ...(authorityOrigin === null ? [] : [authorityOrigin])],
+    sameForEveryAnswer(
+      helmet({
+        strictTransportSecurity: httpsOnly,
+        contentSecurityPolicy: {
+          directives: {
+            'upgrade-insecure-requests': httpsOnly ? [] : null,
+            'connect-src': ["'self'", ...(authorityOrigin === null ? [] : [authorityOrigin])],
+            'img-src': ["'self'", 'data:', 'blob:'],
+            'frame-src': ["'self'", ...(authorityOrigin === null ? [] : [authorityOrigin])],
+          },
         },
-      },
-    }),
+      }),
+    ),
   )
   // brotli or gzip for every text answer made on the fly (API JSON, the provider's pages);
   // the web app's files come precompressed (web.static.ts) and are left as they are.
-  app.use(compression())
+  // A client that accepts no encoding (a script, a probe) skips it: compression would only hook
+  // the answer to leave it as it is.
+  const compress = compression()
+  app.use((req, res, next) => (req.headers['accept-encoding'] === undefined ? next() : compress(req, res, next)))
   options.mountBeforeParsers?.(app)
 
-  const actorOf = async (req: Request): Promise<Actor | null | 'invalid' | 'deleted'> => {
+  /** Who sends the request; a missing, malformed or unverified token is nobody (the route answers 401 where it needs someone). */
+  const callerOf = async (req: Request): Promise<Caller> => {
     const token = bearerOf(req)
-    if (token === null) return req.headers.authorization === undefined ? null : 'invalid'
+    if (token === null) return null
     const identity = await verifyToken(token)
-    if (identity === null) return 'invalid'
+    if (identity === null) return null
     // Checked for every provider before anything else: a deleted person's old token must not even
     // reach sign-up, which would register them again.
-    const account = await services.accountOf(identity)
+    const { account, generation } = await services.accountOf(identity)
     if (account === 'deleted') return 'deleted'
     const email = account?.email ?? identity.email
     const roles = account?.roles ?? []
@@ -169,7 +177,7 @@ export const createApp = (options: AppOptions): express.Express => {
     // it), so it needs the provider's word that the bearer owns that address: anyone can sign up
     // under someone else's e-mail. Unconfirmed, the holder is a plain signed-in user.
     const isAdmin = identity.emailVerified && (roles.includes('Admin') || admins.some((a) => sameEmail(a, email)))
-    return { identity, userId: account?.userId ?? null, email, roles, isAdmin }
+    return { identity, userId: account?.userId ?? null, email, roles, isAdmin, generation }
   }
 
   const upload = multer({
@@ -181,26 +189,21 @@ export const createApp = (options: AppOptions): express.Express => {
   const handlerOf =
     (route: Route) =>
     async (req: Request, res: Response): Promise<void> => {
-      const actor = await actorOf(req)
+      const caller = await callerOf(req)
       if (route.limit !== undefined) {
         // The error log counts a signed-in reporter apart from the address they share (a school, an
         // office); sign-up and sign-in count the address.
-        const signedIn = route.limit === 'logError' && typeof actor === 'object' && actor !== null
+        const signedIn = route.limit === 'logError' && caller !== null && caller !== 'deleted'
         const decision = await options.limitAttempt(
           route.limit,
           signedIn
-            ? { account: `${actor.identity.issuer} ${actor.identity.subject}` }
+            ? { account: `${caller.identity.issuer} ${caller.identity.subject}` }
             : { address: req.ip ?? req.socket.remoteAddress ?? 'unknown' },
         )
         if (!decision.allowed) {
           res.setHeader('Retry-After', String(decision.retryAfterSeconds))
           return send(res, json(429, fail('TooManyRequests')))
         }
-      }
-      if (route.policy !== 'anonymous') {
-        if (actor === 'deleted') return send(res, json(statusOf(ACCOUNT_DELETED), fail(errorCodeOf(ACCOUNT_DELETED))))
-        if (actor === null || actor === 'invalid') return send(res, json(401, fail('Unauthorized')))
-        if (route.policy === 'admin' && !actor.isAdmin) return send(res, json(403, fail('Forbidden')))
       }
       const file = (req as Request & { file?: { buffer: Buffer } }).file
       const incoming: Incoming = {
@@ -210,7 +213,7 @@ export const createApp = (options: AppOptions): express.Express => {
         file: file === undefined ? null : { bytes: file.buffer },
         ...(req.ip === undefined ? {} : { address: req.ip }),
       }
-      send(res, await route.run(actor === 'invalid' || actor === 'deleted' ? null : actor, incoming))
+      send(res, await route.run(caller, incoming), route)
     }
   const parserOf = (route: Route) => (route.method === 'GET' ? null : route.multipart === true ? upload : parseJson)
 

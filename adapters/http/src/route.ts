@@ -1,24 +1,16 @@
 // A route of the table: its policy, the codecs of its query and body, whose e-mail it names, the
-// side it acts on, and a handler. `defineRoute` does the common steps: decode (400 with field
-// errors), owner check (403 Forbidden), side check (403 WrongRole).
-import {
-  decodeOrFieldErrors,
-  fail,
-  holdsSide,
-  ok,
-  type DomainError,
-  type Envelope,
-  type Side,
-  type StartMatchingResponse,
-} from '@tandem/core'
-import { isLeft, type Either } from 'fp-ts/lib/Either.js'
+// side it acts on, and a handler. `defineRoute` does the common steps: the caller check (401, or
+// 403 Forbidden for a non-administrator), decode (400 with field errors), owner check (403
+// Forbidden), side check (403 WrongRole). Every JSON answer is one envelope, written once.
+import { decodeOrFieldErrors, fail, holdsSide, ok, type DomainError, type Envelope, type Side } from '@tandem/core'
+import { isLeft, left, right, type Either } from 'fp-ts/lib/Either.js'
 import * as t from 'io-ts'
 import type { LimitedAction } from './limits.port.js'
 import { sameEmail, type Actor, type Policy } from './policy.js'
 import { errorCodeOf, statusOf } from './status.map.js'
 
 export type Reply =
-  | { readonly kind: 'json'; readonly status: number; readonly body: unknown }
+  | { readonly kind: 'json'; readonly status: number; readonly body: Envelope<unknown> }
   | { readonly kind: 'bytes'; readonly status: number; readonly contentType: string; readonly bytes: Buffer }
   | {
       readonly kind: 'stream'
@@ -58,8 +50,16 @@ export type Route = {
   readonly produces?: Produces
   /** The limiter's budget each call of the route counts against (the app checks it, 429 beyond). */
   readonly limit?: LimitedAction
-  readonly run: (actor: Actor | null, incoming: Incoming) => Promise<Reply>
+  /** Its envelope also carries the status code, and value false on a refusal (envelopeText). */
+  readonly reportsStatus?: boolean
+  readonly run: (caller: Caller, incoming: Incoming) => Promise<Reply>
 }
+
+/**
+ * Who sent a request, as far as the token tells: a signed-in actor, nobody (no token, or one that
+ * failed verification), or the holder of a token issued before their account was deleted.
+ */
+export type Caller = Actor | null | 'deleted'
 
 type Common<Q, B> = {
   readonly method: 'GET' | 'POST'
@@ -67,10 +67,9 @@ type Common<Q, B> = {
   readonly multipart?: boolean
   readonly summary: string
   readonly limit?: LimitedAction
+  readonly reportsStatus?: boolean
   readonly query?: t.Type<Q, unknown, unknown>
   readonly body?: t.Type<B, unknown, unknown>
-  /** Reshapes every answer of the route, refusals included (start matching's statusCode). */
-  readonly finish?: (reply: Reply) => Reply
   readonly produces?: Produces
 }
 
@@ -96,11 +95,13 @@ type SignedInSpec<Q, B> = Common<Q, B> & {
 
 export type RouteSpec<Q, B> = AnonymousSpec<Q, B> | SignedInSpec<Q, B>
 
-export const json = (status: number, body: unknown): Reply => ({ kind: 'json', status, body })
+export const json = (status: number, body: Envelope<unknown>): Reply => ({ kind: 'json', status, body })
 
 export const denied = (): Reply => json(403, fail('Forbidden'))
 
-/** The envelope of a refusal: its message, and the field errors of a 400. */
+const ACCOUNT_DELETED: DomainError = { _tag: 'AccountDeleted' }
+
+/** The envelope of a refusal: its code, and the field errors of a 400. */
 const failureOf = (error: DomainError): Envelope<unknown> =>
   fail(errorCodeOf(error), error._tag === 'ValidationFailed' ? error.errors : null)
 
@@ -109,15 +110,29 @@ export const fromDomainError = (error: DomainError): Reply => json(statusOf(erro
 export const answer = <T>(result: Either<DomainError, T>): Reply =>
   isLeft(result) ? fromDomainError(result.left) : json(200, ok(result.right))
 
+/** JSON texts of values already written: a value is immutable, so one served again (a cached dashboard answer) is not serialised anew. */
+const valueTexts = new WeakMap<object, string>()
+const valueText = (value: unknown): string => {
+  if (value === null || value === undefined) return 'null'
+  if (typeof value !== 'object') return JSON.stringify(value)
+  let text = valueTexts.get(value)
+  if (text === undefined) {
+    text = JSON.stringify(value)
+    valueTexts.set(value, text)
+  }
+  return text
+}
+
 /**
- * Start matching's own reply (CreateMatchingTandem, docs/product.md#calls): the envelope with the status code in
- * the body as well, which the web app reads; a refusal carries value false unless it has field errors.
+ * The JSON text of an envelope, the one shape of every JSON answer, written once. A route that
+ * reports its status (start matching, docs/product.md#calls) has the status code beside the envelope and, as its
+ * value is a boolean, false for a refusal without field errors.
  */
-export const startMatchingReply = (result: Either<DomainError, boolean>): Reply => {
-  if (!isLeft(result)) return json(200, { ...ok(result.right), statusCode: 200 } satisfies StartMatchingResponse)
-  const status = statusOf(result.left)
-  const failure = failureOf(result.left)
-  return json(status, { ...failure, value: failure.value ?? false, statusCode: status })
+export const envelopeText = (reply: Extract<Reply, { kind: 'json' }>, reportsStatus = false): string => {
+  const e = reply.body
+  const value = reportsStatus && e.isFailure && e.value === null ? 'false' : valueText(e.value)
+  const status = reportsStatus ? `,"statusCode":${reply.status}` : ''
+  return `{"isSuccess":${e.isSuccess},"isFailure":${e.isFailure},"value":${value},"errorMessage":${JSON.stringify(e.errorMessage)},"errorCode":${JSON.stringify(e.errorCode)}${status}}`
 }
 
 const nothing = new t.Type<undefined, unknown, unknown>(
@@ -137,23 +152,44 @@ export const defineRoute = <Q = undefined, B = undefined>(spec: RouteSpec<Q, B>)
   ...(spec.body === undefined ? {} : { body: spec.body }),
   ...(spec.produces === undefined ? {} : { produces: spec.produces }),
   ...(spec.limit === undefined ? {} : { limit: spec.limit }),
-  run: async (actor, incoming) => (spec.finish ?? ((reply: Reply) => reply))(await decide(spec, actor, incoming)),
+  ...(spec.reportsStatus === true ? { reportsStatus: true } : {}),
+  run: (caller, incoming) => decide(spec, caller, incoming),
 })
 
-const decide = async <Q, B>(spec: RouteSpec<Q, B>, actor: Actor | null, incoming: Incoming): Promise<Reply> => {
+type Decoded<Q, B> = { readonly query: Q; readonly body: B }
+
+/** The query and body through the route's codecs: a 400 naming every field that fails. */
+const decoded = <Q, B>(spec: RouteSpec<Q, B>, incoming: Incoming): Either<Reply, Decoded<Q, B>> => {
   const query = decodeOrFieldErrors((spec.query ?? nothing) as t.Type<Q, unknown, unknown>, incoming.query)
   const body = decodeOrFieldErrors((spec.body ?? nothing) as t.Type<B, unknown, unknown>, incoming.body)
   if (isLeft(query) || isLeft(body)) {
     const errors = [...(isLeft(query) ? query.left : []), ...(isLeft(body) ? body.left : [])]
-    return json(400, fail('ValidationFailed', errors))
+    return left(json(400, fail('ValidationFailed', errors)))
   }
-  if (spec.policy === 'anonymous') return spec.handle({ actor, query: query.right, body: body.right, incoming })
-  if (actor === null) return json(401, fail('Unauthorized'))
+  return right({ query: query.right, body: body.right })
+}
+
+/**
+ * The one check of who calls, before anything is decoded: a signed-in route refuses a deleted
+ * account's token (401 AccountDeleted), a missing or bad one (401) and, on an admin route, anyone
+ * but an administrator (403). An anonymous route takes every caller, a deleted one as nobody.
+ */
+const decide = async <Q, B>(spec: RouteSpec<Q, B>, caller: Caller, incoming: Incoming): Promise<Reply> => {
+  if (spec.policy === 'anonymous') {
+    const input = decoded(spec, incoming)
+    if (isLeft(input)) return input.left
+    return spec.handle({ actor: caller === 'deleted' ? null : caller, ...input.right, incoming })
+  }
+  if (caller === 'deleted') return fromDomainError(ACCOUNT_DELETED)
+  if (caller === null) return json(401, fail('Unauthorized'))
+  if (spec.policy === 'admin' && !caller.isAdmin) return denied()
+  const input = decoded(spec, incoming)
+  if (isLeft(input)) return input.left
+  const { query, body } = input.right
   if (spec.policy === 'self' && spec.owner !== undefined) {
-    const named = spec.owner(query.right, body.right)
-    if (!named.every((email) => sameEmail(email, actor.email))) return denied()
+    if (!spec.owner(query, body).every((email) => sameEmail(email, caller.email))) return denied()
   }
-  const side = spec.policy === 'self' ? spec.side?.(query.right, body.right) : undefined
-  if (side !== undefined && !holdsSide(actor.roles, side)) return json(403, fail('WrongRole'))
-  return spec.handle({ actor, query: query.right, body: body.right, incoming })
+  const side = spec.policy === 'self' ? spec.side?.(query, body) : undefined
+  if (side !== undefined && !holdsSide(caller.roles, side)) return json(403, fail('WrongRole'))
+  return spec.handle({ actor: caller, query, body, incoming })
 }

@@ -44,7 +44,7 @@ import {
 import { isLeft } from 'fp-ts/lib/Either.js'
 import * as t from 'io-ts'
 import { MAX_IMAGE_BYTES, reencodeImage } from './image.js'
-import { answer, defineRoute, denied, json, type Route, startMatchingReply } from './route.js'
+import { answer, defineRoute, denied, json, type Route } from './route.js'
 import { cohortRoutes } from './routes.cohort.js'
 import { exportRoutes } from './routes.exports.js'
 import { statisticsRoutes } from './routes.statistics.js'
@@ -350,13 +350,9 @@ const serviceRoutes = (s: Services): readonly Route[] => [
     body: StartMatchingRequest,
     owner: (_q, b) => [b.menteeEmail],
     side: () => 'Mentee',
-    // Refusals decided before the handler (decoding, owner, side) get start matching's shape too:
-    // the web app reads statusCode in the body (docs/product.md#calls), and value false.
-    finish: (reply) => {
-      const envelope = reply.kind === 'json' ? (reply.body as Record<string, unknown>) : {}
-      return json(reply.status, { ...envelope, value: envelope['value'] ?? false, statusCode: reply.status })
-    },
-    handle: async ({ actor }) => startMatchingReply(await s.matching.startMatching(actor)),
+    // The web app reads statusCode in the body (docs/product.md#calls), on refusals decided before the run too.
+    reportsStatus: true,
+    handle: async ({ actor }) => answer(await s.matching.startMatching(actor)),
   }),
 
   // Admin

@@ -111,6 +111,24 @@ describe('served by the app', () => {
       expect(await response.json()).toEqual(JSON.parse(JSON.stringify(document)))
     })
   })
+  it('names its server and licence, a 4XX answer for every operation and the field errors of a 400', async () => {
+    await withApp(async (base) => {
+      const served = (await (await fetch(`${base}/api/openapi.json`)).json()) as {
+        info: { license?: { name?: string; url?: string } }
+        servers?: { url: string }[]
+        paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: unknown }> }> }>>
+      }
+      expect(served.servers).toEqual([expect.objectContaining({ url: '/' })])
+      expect(served.info.license?.url).toBe('/terms-and-conditions')
+      expect(served.info.license?.name).toMatch(/terms and conditions/)
+      const operations = Object.values(served.paths).flatMap((methods) => Object.values(methods))
+      expect(operations).toHaveLength(routes.length)
+      for (const operation of operations) expect(Object.keys(operation.responses).some((code) => /^4/.test(code))).toBe(true)
+      const accept = served.paths['/api/MatchingTandem/AcceptProposal']?.['post']
+      expect(accept?.responses['400']?.content?.['application/json']?.schema).toEqual({ $ref: '#/components/schemas/ValidationFailure' })
+      expect(JSON.stringify(served.paths)).not.toContain('"default"')
+    })
+  })
   it("serves the page and its same-origin assets at GET /api/docs under the app's CSP", async () => {
     await withApp(async (base) => {
       const page = await fetch(`${base}/api/docs`)

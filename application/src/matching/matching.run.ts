@@ -4,7 +4,15 @@
 // once; the second transaction continues from what the first committed, reading only the mentee
 // and the ranked mentors again (its writes stay conditional on the versions it read). Any failure
 // after the first step clears PENDING again.
-import { abortMatchingRun, beginMatchingRun, completeMatchingRun, MINUTE, type DomainError, type UserId } from '@tandem/core'
+import {
+  abortMatchingRun,
+  beginMatchingRun,
+  completeMatchingRun,
+  declinedMentorsOf,
+  MINUTE,
+  type DomainError,
+  type UserId,
+} from '@tandem/core'
 import type { UserRecord } from '../ports/store/index.js'
 import { isLeft, isRight, left, right, type Either } from 'fp-ts/lib/Either.js'
 import type { ServiceContext } from '../context.js'
@@ -24,9 +32,7 @@ export const runMatching = async (ctx: ServiceContext, mentee: UserRecord, read?
   const begun = await ctx.store.runCurrent({ userIds: [id] }, begin, startedAt)
   if (isLeft(begun)) return begun
   try {
-    const declined = new Set(
-      [...begun.right.world.tandems.values()].filter((x) => x.menteeId === id && x.state === 'DECLINED').map((x) => x.mentorId),
-    )
+    const declined = declinedMentorsOf(begun.right.world, id)
     const complete = async (lastAttempt: boolean) => {
       const proposals = (await ctx.mentorPool.rank({ id, answers }, declined)).map((r) => ({ mentorId: r.mentorId, score: r.score }))
       // Scoring took time: the proposals' 48 h start when they are written.

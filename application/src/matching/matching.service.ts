@@ -105,7 +105,8 @@ export const matchingService = (ctx: ServiceContext): Services['matching'] => {
   return {
     proposals: async (actor) => {
       const now = ctx.clock()
-      const before = await ctx.generation()
+      // The request's generation, read when its caller was resolved (one read per request).
+      const before = actor.generation ?? (await ctx.generation())
       const hit = actor.userId === null ? undefined : cache.get(actor.userId)
       if (hit !== undefined && hit.generation === before && now < hit.until) return right(hit.value)
       const result = await buildProposals(ctx, actor.userId, now)

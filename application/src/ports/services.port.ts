@@ -74,6 +74,11 @@ export type Actor = {
   readonly email: string
   readonly roles: readonly RoleName[]
   readonly isAdmin: boolean
+  /**
+   * The database generation read when the caller was resolved: the request's cached answers are
+   * checked against it instead of reading it again. Absent, a service reads it itself.
+   */
+  readonly generation?: string
 }
 
 /** A personal-data download in preparation: its state and how far it got (0–100). */
@@ -87,12 +92,16 @@ export type Spreadsheet = { readonly filename: string; readonly write: (out: Nod
 /** The account our user table holds for a verified identity, if any. */
 export type KnownAccount = { readonly userId: UserId; readonly email: string; readonly roles: readonly RoleName[] }
 
+/**
+ * A request's caller as our tables know them: the account (null when none, `'deleted'` when the
+ * account the token names was deleted after the token was issued), and the database generation
+ * that answer holds for (read at the start of the request).
+ */
+export type CallerAccount = { readonly account: KnownAccount | null | 'deleted'; readonly generation: string }
+
 export type Services = {
-  /**
-   * The account our user table holds for a verified identity: null when none, `'deleted'` when an
-   * administrator deleted the account the token names after the token was issued.
-   */
-  readonly accountOf: (identity: VerifiedIdentity) => Promise<KnownAccount | null | 'deleted'>
+  /** The account our user table holds for a verified identity, with the generation it was read at. */
+  readonly accountOf: (identity: VerifiedIdentity) => Promise<CallerAccount>
   readonly health: () => Promise<{ readonly status: 'ok'; readonly database: 'ok' }>
   readonly account: {
     readonly signUp: (actor: Actor, body: SignUpPayload) => Outcome<UserView>

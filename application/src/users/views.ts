@@ -8,7 +8,7 @@ import {
   consentsDue,
   isQuestionnaireComplete,
   toIsoDateTime,
-  validateProfile,
+  isStoredProfileComplete,
   type Answer,
   type Instant,
   type Language,
@@ -18,7 +18,6 @@ import {
   type UserStatusEntry,
   type UserView,
 } from '@tandem/core'
-import { isRight } from 'fp-ts/lib/Either.js'
 import type { UserRecord } from '../ports/store/index.js'
 import { textIn, type ServiceContext } from '../context.js'
 
@@ -93,24 +92,7 @@ type ProfileAnswers = Awaited<ReturnType<ServiceContext['users']['profileAnswers
 
 /** Whether the stored profile passes the profile rules (the questionnaire aside); `given`: its profile answers, already read. */
 export const profileValid = async (ctx: ServiceContext, user: UserRecord, given?: ProfileAnswers): Promise<boolean> =>
-  isRight(
-    validateProfile(
-      {
-        countryCodeId: user.countryCodeId,
-        stateOriginalId: user.stateOriginalId,
-        city: user.city,
-        professionalPosition: user.professionalPosition,
-        company: user.company,
-        languageId: LANGUAGE_IDS[user.language],
-        clusterId: user.participant.mentee?.clusterId ?? null,
-        profileQuestionAnswer: (given ?? (await ctx.users.profileAnswers(user.id))).map((a) => ({
-          userQuestionOriginalId: a.questionId,
-          userAnswer: a.answer,
-        })),
-      },
-      { roles: user.participant.mentee === null ? ['Mentor'] : ['Mentee'] },
-    ),
-  )
+  isStoredProfileComplete({ ...user, profileAnswers: given ?? (await ctx.users.profileAnswers(user.id)) })
 
 export const answersOf = async (ctx: ServiceContext, userId: number, side: Side): Promise<readonly Answer[]> =>
   (await ctx.answers.load(userId, side))?.answers ?? []

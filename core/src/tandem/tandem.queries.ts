@@ -41,7 +41,10 @@ export const isDeclinedPair = (world: Pick<World, 'tandems'>, menteeId: UserId, 
 export const declinedPairsOf = (world: Pick<World, 'tandems'>): { readonly menteeId: UserId; readonly mentorId: UserId }[] =>
   [...world.tandems.values()].filter(isDeclinedTandem).map((t) => ({ menteeId: t.menteeId, mentorId: t.mentorId }))
 
-/** The mentors a mentee's run may never propose again: the mentee's declined pairs. */
+/**
+ * The mentors a mentee's run may never propose again: the mentee's declined pairs (the slice must
+ * hold the mentee's tandems). A run leaves them out of its ranking, as completing it would refuse them.
+ */
 export const declinedMentorsOf = (world: Pick<World, 'tandems'>, menteeId: UserId): ReadonlySet<UserId> =>
   new Set([...world.tandems.values()].filter((t) => isDeclinedTandem(t) && t.menteeId === menteeId).map((t) => t.mentorId))
 

@@ -1,12 +1,11 @@
 // "Profile complete": the fact that start matching, publishing and enabling matching need, read from
 // what is stored (the profile saved through the form, a side's questionnaire answers).
-import * as E from 'fp-ts/lib/Either.js'
 import type { Answer, Questionnaire } from '../questionnaire/questionnaire.codec.js'
-import { LANGUAGE_IDS, type Language } from '../shared/language.js'
+import type { Language } from '../shared/language.js'
 import { calendarYearOf, type Instant } from '../shared/time.js'
 import type { Participant } from '../users/participant.js'
 import type { Side } from '../users/role.js'
-import { validateProfile } from './profile.rules.js'
+import { storedProfilePasses } from './profile.rules.js'
 import { isQuestionnaireComplete } from './questionnaire.rules.js'
 
 /** A stored profile as completeness reads it: the saved profile fields and free-text answers. */
@@ -22,24 +21,14 @@ export type StoredProfile = {
 }
 
 /**
- * Whether the stored profile passes the profile form's rules (the questionnaire aside). A person who
- * holds the mentee side is checked as a mentee (the program year is required), anyone else as a mentor.
+ * Whether the stored profile passes the profile form's rules (the questionnaire aside), checked as
+ * stored. A person who holds the mentee side is asked for the program year, anyone else is not.
  */
 export const isStoredProfileComplete = (profile: StoredProfile): boolean =>
-  E.isRight(
-    validateProfile(
-      {
-        countryCodeId: profile.countryCodeId,
-        stateOriginalId: profile.stateOriginalId,
-        city: profile.city,
-        professionalPosition: profile.professionalPosition,
-        company: profile.company,
-        languageId: LANGUAGE_IDS[profile.language],
-        clusterId: profile.participant.mentee?.clusterId ?? null,
-        profileQuestionAnswer: profile.profileAnswers.map((a) => ({ userQuestionOriginalId: a.questionId, userAnswer: a.answer })),
-      },
-      { roles: profile.participant.mentee === null ? ['Mentor'] : ['Mentee'] },
-    ),
+  storedProfilePasses(
+    { ...profile, clusterId: profile.participant.mentee?.clusterId ?? null },
+    profile.participant.mentee !== null,
+    profile.profileAnswers.map((a) => a.answer),
   )
 
 /**

@@ -32,24 +32,45 @@ export const asksProfileQuestion = (questionSide: 'Mentee' | 'Mentor' | 'All', r
 const optionalMax = (text: string | null, max: number, field: string): readonly FieldError[] =>
   text === null ? [] : validateMaxCharacters(text, max, field)
 
+/** The fields the rules read, whether they arrive in a form or are read back as stored. */
+type ProfileFields = Pick<ProfileInput, 'countryCodeId' | 'stateOriginalId' | 'professionalPosition' | 'company' | 'clusterId'> & {
+  readonly city: string | null
+}
+
+const locationErrors = (p: ProfileFields): readonly FieldError[] => [
+  ...(p.countryCodeId === null ? [fieldError('countryCodeId', 'requiredFieldError')] : []),
+  ...(p.countryCodeId === GERMANY_COUNTRY_ID && p.stateOriginalId === null ? [fieldError('stateOriginalId', 'requiredFieldError')] : []),
+]
+
+const detailErrors = (p: ProfileFields, asksProgramYear: boolean, answers: readonly string[]): readonly FieldError[] => [
+  ...(asksProgramYear && p.clusterId === null ? [fieldError('clusterId', 'requiredFieldError')] : []),
+  ...(isBlank(p.city) ? [fieldError('city', 'requiredFieldError')] : optionalMax(p.city, CITY_MAX, 'city')),
+  ...optionalMax(p.professionalPosition, PROFESSIONAL_POSITION_MAX, 'professionalPosition'),
+  ...optionalMax(p.company, COMPANY_MAX, 'company'),
+  ...answers.flatMap((answer, i) => validateMaxCharacters(answer, PROFILE_ANSWER_MAX, `profileQuestionAnswer.${i}.userAnswer`)),
+]
+
 const fieldErrorsOf = (input: ProfileInput, roles: readonly RoleName[]): readonly FieldError[] => [
-  ...(input.countryCodeId === null ? [fieldError('countryCodeId', 'requiredFieldError')] : []),
-  ...(input.countryCodeId === GERMANY_COUNTRY_ID && input.stateOriginalId === null
-    ? [fieldError('stateOriginalId', 'requiredFieldError')]
-    : []),
+  ...locationErrors(input),
   ...(input.languageId === null
     ? [fieldError('languageId', 'requiredFieldError')]
     : languageById(input.languageId) === undefined
       ? [fieldError('languageId', 'invalid-value')]
       : []),
-  ...(needsProgramYear(roles) && input.clusterId === null ? [fieldError('clusterId', 'requiredFieldError')] : []),
-  ...(isBlank(input.city) ? [fieldError('city', 'requiredFieldError')] : optionalMax(input.city, CITY_MAX, 'city')),
-  ...optionalMax(input.professionalPosition, PROFESSIONAL_POSITION_MAX, 'professionalPosition'),
-  ...optionalMax(input.company, COMPANY_MAX, 'company'),
-  ...input.profileQuestionAnswer.flatMap((a, i) =>
-    validateMaxCharacters(a.userAnswer, PROFILE_ANSWER_MAX, `profileQuestionAnswer.${i}.userAnswer`),
+  ...detailErrors(
+    input,
+    needsProgramYear(roles),
+    input.profileQuestionAnswer.map((a) => a.userAnswer),
   ),
 ]
+
+/**
+ * Whether stored profile fields and answers pass the form's rules, checked as they are stored (no
+ * round trip through a request payload); `asksProgramYear` for whoever holds the mentee side.
+ * Completeness (completeness.rules.ts) is the one caller.
+ */
+export const storedProfilePasses = (fields: ProfileFields, asksProgramYear: boolean, answers: readonly string[]): boolean =>
+  locationErrors(fields).length === 0 && detailErrors(fields, asksProgramYear, answers).length === 0
 
 /**
  * Checks a profile update. Right holds the input normalised for saving: the federal state is null

@@ -12,7 +12,8 @@ export const matchingSlice = createSlice({
   initialState: initialMatching,
   reducers: {
     runStarted: () => ({ running: true, noMatch: false }),
-    runFinished: (_state, action: PayloadAction<{ noMatch: boolean }>) => ({ running: false, noMatch: action.payload.noMatch }),
+    /** The run answered; whether it found a mentor is the server's flag (the person's details, asked again). */
+    runFinished: (state) => ({ ...state, running: false }),
     runFailed: (state) => ({ ...state, running: false }),
     /** The server's "no match found" flag, so the no-proposals panel survives a reload. */
     noMatchLoaded: (state, action: PayloadAction<boolean>) =>

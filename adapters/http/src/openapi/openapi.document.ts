@@ -21,7 +21,13 @@ import { propertiesOf, toJsonSchema, type JsonSchema, type KnownSchemas } from '
 
 export type OpenApiDocument = {
   readonly openapi: '3.1.0'
-  readonly info: { readonly title: string; readonly version: string; readonly description: string }
+  readonly info: {
+    readonly title: string
+    readonly version: string
+    readonly description: string
+    readonly license: { readonly name: string; readonly url: string }
+  }
+  readonly servers: readonly { readonly url: string; readonly description: string }[]
   readonly paths: Readonly<Record<string, Readonly<Record<string, JsonSchema>>>>
   readonly components: JsonSchema
 }
@@ -76,7 +82,7 @@ const success = (produces: Produces): JsonSchema => {
   }
 }
 
-const failure = (description: string) => ({ description, content: jsonContent(ref('Failure')) })
+const failure = (description: string, schema = 'Failure') => ({ description, content: jsonContent(ref(schema)) })
 
 /** `/api/User/ProfileImage/:userId` → `/api/User/ProfileImage/{userId}` and its path parameters. */
 const openApiPath = (path: string): { readonly path: string; readonly params: readonly string[] } => ({
@@ -115,11 +121,14 @@ const operationOf = (route: Route): JsonSchema => {
     ...(requestBody === null ? {} : { requestBody }),
     responses: {
       '200': success(route.produces ?? 'envelope'),
-      ...(decodes ? { '400': failure('invalid input: errorCode ValidationFailed, value the field errors (or a rule refusing)') } : {}),
+      ...(decodes
+        ? { '400': failure('invalid input: errorCode ValidationFailed, value the field errors (or a rule refusing)', 'ValidationFailure') }
+        : {}),
       ...(route.policy === 'anonymous'
         ? {}
         : { '401': failure('no or bad token: errorCode Unauthorized'), '403': failure('not allowed: errorCode Forbidden or WrongRole') }),
-      default: failure('any other failure: errorCode names it (404, 409, 413, 429, 500)'),
+      '4XX': failure('any other refusal: errorCode names it (404, 409, 413, 415, 429)'),
+      '5XX': failure('a failure of the server: errorCode Unexpected, with a generic message'),
     },
   }
 }
@@ -147,7 +156,11 @@ export const openApiDocument = (routes: readonly Route[], version: string): Open
       description:
         'Every call of the Tandem mentoring-matching platform. Paths are case-insensitive. JSON answers come in the envelope; ' +
         'a failure names its errorCode (stable, for programs) beside errorMessage (kept for existing clients).',
+      // The project grants no open-source licence: the API is used under the service's terms.
+      license: { name: 'Proprietary: used under the Tandem terms and conditions', url: '/terms-and-conditions' },
     },
+    // Served by the app it describes, from its own origin.
+    servers: [{ url: '/', description: 'the Tandem installation serving this document' }],
     paths,
     components: {
       securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
@@ -175,6 +188,20 @@ export const openApiDocument = (routes: readonly Route[], version: string): Open
                 isFailure: { const: true },
                 errorMessage: { type: 'string' },
                 errorCode: ref('ErrorCode'),
+              },
+            },
+          ],
+        },
+        ValidationFailure: {
+          allOf: [
+            ref('Failure'),
+            {
+              type: 'object',
+              properties: {
+                value: {
+                  description: 'the fields that failed and the rule each broke; null when a rule refused the input as a whole',
+                  anyOf: [{ type: 'array', items: ref('FieldError') }, { type: 'null' }],
+                },
               },
             },
           ],

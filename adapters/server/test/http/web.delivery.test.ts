@@ -97,6 +97,21 @@ describe('delivery of the web app and the API', () => {
     expect((JSON.parse(gunzipSync(gz.body).toString()) as { isSuccess: unknown }).isSuccess).toBe(true)
   })
 
+  it('answers API JSON as it is, with its type and length, to a client that accepts no encoding', async () => {
+    const mentee = h.person('Plain')
+    await h.signUp(mentee, 'Mentee')
+    const token = await h.tokenFor(mentee)
+    const path = `${h.base}/api/Questionnaire/GetQuestionAnswerPairs?language=en&role=Mentee&emailId=${encodeURIComponent(mentee.email)}`
+    const plain = await get(path, { authorization: `Bearer ${token}` })
+    expect(plain.status).toBe(200)
+    expect(plain.headers['content-encoding']).toBeUndefined()
+    expect(plain.headers['content-type']).toBe('application/json; charset=utf-8')
+    expect(plain.headers['content-length']).toBe(String(plain.body.length))
+    expect(plain.headers['cache-control']).toBe('no-store')
+    expect(plain.headers['content-security-policy']).toMatch(/default-src 'self'/)
+    expect((JSON.parse(plain.body.toString()) as { isSuccess: unknown }).isSuccess).toBe(true)
+  })
+
   it('sends neither HSTS nor upgrade-insecure-requests when the public address is plain http', async () => {
     const reply = await get(`${h.base}/`)
     expect(reply.headers['strict-transport-security']).toBeUndefined()

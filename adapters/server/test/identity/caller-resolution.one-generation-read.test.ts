@@ -55,6 +55,25 @@ describe("resolving a request's caller", () => {
     expect(reads(warm, 'deleted_subjects')).toHaveLength(0)
   })
 
+  it("answers the dashboard's proposals with that one generation read, from its cache while nothing was committed", async () => {
+    await h.publishedMentor('Anna')
+    const mentee = await h.readyMentee()
+    expect((await h.call(mentee, 'POST', '/api/MatchingTandem/CreateMatchingTandem', { menteeEmail: mentee.email })).status).toBe(200)
+    const proposals = () =>
+      h.call<{ menteeProposal: unknown[] }>(mentee, 'POST', '/api/MatchingTandem/GetProposals', { email: mentee.email })
+    expect((await proposals()).body.value.menteeProposal).toHaveLength(1)
+
+    generationReads = 0
+    let reply: Awaited<ReturnType<typeof proposals>> | undefined
+    const warm = await statementsOf(h.server, async () => {
+      reply = await proposals()
+    })
+    expect(reply?.status).toBe(200)
+    expect(reply?.body.value.menteeProposal).toHaveLength(1)
+    expect(generationReads).toBe(1)
+    expect(reads(warm, 'tandems')).toHaveLength(0)
+  })
+
   it('still tells whether the caller has a photo, read in that one statement', async () => {
     const mentee = await h.readyMentee()
     const id = (await h.server.ctx.users.byEmail(mentee.email))?.id ?? 0

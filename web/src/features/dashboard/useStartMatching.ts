@@ -23,7 +23,7 @@ export const useStartMatching = (email: string) => {
     dispatch(runStarted())
     const result = await trigger({ menteeEmail: email })
     if ('data' in result) {
-      dispatch(runFinished({ noMatch: result.data === false }))
+      dispatch(runFinished())
       return true
     }
     dispatch(runFailed())
