@@ -1,6 +1,8 @@
 // The admin's cohort page (whole-cohort matching): start a run in a worker thread, follow or
 // cancel it, review and edit its draft, publish it as tandems through the manual team's transition.
 import {
+  declinedMentorsOf,
+  isDeclinedPair,
   COHORT_RUN,
   COHORT_DRAFT_PAGE_SIZE,
   createCohortTandem,
@@ -23,7 +25,7 @@ import { isLeft, left, right, type Either } from 'fp-ts/lib/Either.js'
 import { isDeletedPlaceholder } from '../account/account.erasure.js'
 import type { ServiceContext } from '../context.js'
 import { answersOf } from '../users/views.js'
-import { declinedPairs, isPoolMentor, loadCohortPopulation } from './cohort.population.js'
+import { isPoolMentor, loadCohortPopulation } from './cohort.population.js'
 import { QUIET_MS } from '../ports/cohort-runner.port.js'
 import { draftView, personOf, runView, totalsOf } from './cohort.views.js'
 
@@ -193,7 +195,7 @@ export const cohortService = (ctx: ServiceContext): Services['cohort'] => {
       const rows = await cohorts.rows(run.id)
       if (!rows.some((r) => r.menteeId === query.menteeId)) return left(validationFailed([fieldError('menteeId', 'cohort-unknown-mentee')]))
       const taken = new Map(rows.flatMap((r) => (r.mentor === null ? [] : [[r.mentor.id, r.menteeId] as const])))
-      const declined = new Set((await declinedPairs(ctx, [query.menteeId])).map((p) => p.mentorId))
+      const declined = declinedMentorsOf(await ctx.store.load({ userIds: [query.menteeId] }), query.menteeId)
       const menteeAnswers = await answersOf(ctx, query.menteeId, 'Mentee')
       const pool = (await ctx.users.all()).filter(
         (u) => isPoolMentor(u) && !isDeletedPlaceholder(u) && u.id !== query.menteeId && !declined.has(u.id),
@@ -235,7 +237,7 @@ export const cohortService = (ctx: ServiceContext): Services['cohort'] => {
       const mentor = await ctx.users.byId(mentorId)
       const takenByOther = rows.some((r) => r.mentor?.id === mentorId && r.menteeId !== body.menteeId)
       if (mentor === undefined || !isPoolMentor(mentor) || mentorId === body.menteeId || takenByOther) return notAvailable
-      if ((await declinedPairs(ctx, [body.menteeId])).some((p) => p.mentorId === mentorId)) return notAvailable
+      if (isDeclinedPair(await ctx.store.load({ userIds: [body.menteeId] }), body.menteeId, mentorId)) return notAvailable
       const score = scoreMentor(
         ctx.master.questionnaire,
         await answersOf(ctx, body.menteeId, 'Mentee'),
