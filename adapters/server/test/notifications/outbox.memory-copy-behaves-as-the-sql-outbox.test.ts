@@ -165,11 +165,26 @@ const runBoth = async (steps: readonly Step[]): Promise<void> => {
   }
 }
 
+/**
+ * A row given up after its attempts, the rarest path (a claim, an attempt, the lease running out, a
+ * recovery): random sequences reach it in most runs but not all, so two sequences that surely reach it
+ * run first, and the random ones follow.
+ */
+const givenUp = (claimer: string): Step[] => [
+  { kind: 'enqueue', dueIn: 0 },
+  { kind: 'enqueue', dueIn: 500 },
+  { kind: 'claim', limit: 1, lease: 500, worker: claimer },
+  { kind: 'attempt', message: 'last claimed', worker: 'claimer' },
+  { kind: 'advance', ms: 1000 },
+  { kind: 'recover', maxAttempts: 1 },
+  { kind: 'claim', limit: 3, lease: 500, worker: 'B' },
+]
+
 describe('the in-memory outbox of the mail tests', () => {
   it('answers and keeps rows as the SQL outbox does, for any sequence of claims, leases, deliveries and clock moves', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(step, { minLength: 10, maxLength: 40, size: 'max' }), async (steps) => await runBoth(steps)),
-      { numRuns: 250 },
+      { numRuns: 250, examples: [[givenUp('A')], [givenUp('B')]] },
     )
     // The sequences reach attempts, deliveries, retries, failures and recoveries, not only fresh rows.
     // (a row given up after its attempts is the rarest: a claim, an attempt, the lease running out, a recovery).
