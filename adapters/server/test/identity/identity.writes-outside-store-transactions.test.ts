@@ -1,7 +1,6 @@
 // The embedded identity provider shares the SQLite connection with the store. Its statements take
 // their turn with the store's transactions (decision 0019): a write the provider makes while another
 // request's transaction is open waits for it, so that transaction's rollback does not take it along.
-import { setTimeout as delay } from 'node:timers/promises'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startRealServer, type RealServer } from '../support/identity.harness.js'
 
@@ -46,7 +45,11 @@ describe('identity writes and the store transactions of other requests', () => {
     await open
     // Meanwhile, outside that request, the provider confirms the address.
     const confirmed = accounts.confirmEmail(subject)
-    await Promise.race([confirmed, delay(300)])
+    // Either the provider's statement waits its turn (as it must), or, were it run on the open
+    // transaction, the confirmation is done: whichever comes first, the request then fails.
+    let done = false
+    void confirmed.then(() => (done = true))
+    await expect.poll(() => done || db.waitingStatements() > 0, { interval: 5 }).toBe(true)
     fail()
     await expect(request).rejects.toThrow('the other request fails')
     await confirmed

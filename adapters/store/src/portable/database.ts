@@ -58,6 +58,11 @@ export type Database = {
   readonly beforeCommit: (hook: () => Promise<void>) => void
   /** Marks every packed mentor pool (in any process) as stale. */
   readonly bumpMentorPool: () => Promise<void>
+  /**
+   * How many statements outside any transaction wait for another's transaction to end (SQLite's
+   * shared connection takes them in turn; on PostgreSQL each runs on a pooled connection: 0).
+   */
+  readonly waitingStatements: () => number
   readonly close: () => Promise<void>
 }
 

@@ -208,6 +208,7 @@ export const openPostgresDatabase = async (url: string, options: PostgresDatabas
           .where('key', '=', 'mentor_pool_revision'),
       )
     },
+    waitingStatements: () => 0,
     close: () => kysely.destroy(),
   }
 }

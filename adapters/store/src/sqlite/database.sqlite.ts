@@ -54,9 +54,15 @@ export const openDatabase = async (file: string): Promise<SqliteDatabase> => {
   const hooks: (() => Promise<void>)[] = []
 
   /** Runs a statement now when nothing else holds the connection, else after the transaction that does. */
+  let waiting = 0
   const exclusive = async <T>(work: () => T): Promise<T> => {
     if (joined() !== undefined || !mutex.isLocked()) return work()
-    return mutex.runExclusive(work)
+    waiting += 1
+    try {
+      return await mutex.runExclusive(work)
+    } finally {
+      waiting -= 1
+    }
   }
 
   const savepoint = async <T>(open: Open, work: () => Promise<T>): Promise<T> => {
@@ -167,6 +173,7 @@ export const openDatabase = async (file: string): Promise<SqliteDatabase> => {
     bumpMentorPool: async () => {
       await write(() => bumpPool.run())
     },
+    waitingStatements: () => waiting,
     close: async () => {
       // A transaction in progress finishes first; nothing runs on the connection after.
       await mutex.runExclusive(() => raw.close())
