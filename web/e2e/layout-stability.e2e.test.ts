@@ -11,9 +11,13 @@ const OBSERVE = `(() => {
   const shifts = []
   globalThis.__shifts = shifts
   const name = (n) => { const e = n && (n.nodeType === 1 ? n : n.parentElement); return e ? e.tagName.toLowerCase() + ' "' + (e.textContent || '').replace(/\\s+/g, ' ').slice(0, 40) + '"' : '?' }
-  new PerformanceObserver((l) => {
-    for (const e of l.getEntries()) if (!e.hadRecentInput) shifts.push({ value: e.value, moved: (e.sources || []).map((s) => name(s.node)) })
-  }).observe({ type: 'layout-shift', buffered: true })
+  const record = (entries) => {
+    for (const e of entries) if (!e.hadRecentInput) shifts.push({ value: e.value, moved: (e.sources || []).map((s) => name(s.node)) })
+  }
+  const observer = new PerformanceObserver((l) => record(l.getEntries()))
+  observer.observe({ type: 'layout-shift', buffered: true })
+  // the shifts of the frames painted so far, those not yet handed to the observer's callback too
+  globalThis.__takeShifts = () => { record(observer.takeRecords()); return shifts }
 })()`
 
 type Shift = { readonly value: number; readonly moved: readonly string[] }
@@ -32,8 +36,12 @@ const shiftsOfSlowLoad = async (page: Page, url: string): Promise<readonly Shift
     await page.goto(url)
     await page.getByRole('heading', { level: 1 }).waitFor({ timeout: 60_000 })
     await page.waitForLoadState('networkidle')
-    await page.waitForTimeout(500)
-    return await page.evaluate(() => (globalThis as unknown as { __shifts: Shift[] }).__shifts)
+    // everything has arrived: the fonts applied and two frames painted with it, then the shifts taken
+    await page.evaluate(async () => {
+      await document.fonts.ready
+      await new Promise((painted) => requestAnimationFrame(() => requestAnimationFrame(painted)))
+    })
+    return await page.evaluate(() => (globalThis as unknown as { __takeShifts: () => Shift[] }).__takeShifts())
   } finally {
     await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 })
     await cdp.detach()

@@ -60,7 +60,10 @@ describe('mentor and mentee find each other', () => {
     await card.getByRole('button', { name: 'Decline' }).click()
     await menteePage.getByRole('dialog').waitFor()
     // let the dialog's fade-in finish, or axe measures contrast against a half-transparent surface
-    await menteePage.waitForTimeout(600)
+    await menteePage.evaluate(async () => {
+      const ending = document.getAnimations().filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+      await Promise.all(ending.map((a) => a.finished))
+    })
     found.push(...(await axeViolations(menteePage)).map((v) => `decline dialog: ${v}`))
     await menteePage.keyboard.press('Escape')
     await menteePage.getByRole('dialog').waitFor({ state: 'detached' })
