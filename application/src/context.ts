@@ -72,6 +72,11 @@ export type ServiceContext = {
   /** The aggregations of the administrators' program statistics. */
   readonly statistics: StatisticsQueries
   readonly store: WorldStore
+  /**
+   * Runs `work` as one unit: every store write it makes (the world store's commands nest inside)
+   * commits together, or none does when it throws.
+   */
+  readonly inOneTransaction: <T>(work: () => Promise<T>) => Promise<T>
   /** Changes whenever anything was committed (any process): the key of the services' read caches. */
   readonly generation: () => Promise<string>
   /** The packed mentor pool of the matching runs, one per server (built by the composition root). */

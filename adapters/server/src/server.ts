@@ -260,6 +260,7 @@ const wire = async (
   const ctx: ServiceContext = {
     cohorts: createCohortRepository(db),
     cohortRunner,
+    inOneTransaction: db.transaction,
     downloads: createPersonalDataDownloads(db),
     users,
     store,

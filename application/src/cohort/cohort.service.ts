@@ -5,7 +5,8 @@ import {
   isDeclinedPair,
   COHORT_RUN,
   COHORT_DRAFT_PAGE_SIZE,
-  createCohortTandem,
+  publishCohortPairs,
+  type CohortPublished,
   fieldError,
   invalidTransition,
   notFound,
@@ -20,7 +21,7 @@ import {
   type UserId,
 } from '@tandem/core'
 import type { Services } from '../ports/services.port.js'
-import type { CohortDraftRow, CohortRunRecord, DraftSection, PublishStep, UserRecord } from '../ports/store/index.js'
+import type { CohortDraftRow, CohortRunRecord, DraftSection, UserRecord } from '../ports/store/index.js'
 import { isLeft, left, right, type Either } from 'fp-ts/lib/Either.js'
 import { isDeletedPlaceholder } from '../account/account.erasure.js'
 import type { ServiceContext } from '../context.js'
@@ -33,6 +34,9 @@ import { draftView, personOf, runView, totalsOf } from './cohort.views.js'
 const CHOICES_SHOWN = 100
 
 const runNotFound = (): DomainError => notFound('CohortRun')
+
+/** Another write changed a person of the draft between the read and the write of a publish. */
+class PublishConflict extends Error {}
 
 export const cohortService = (ctx: ServiceContext): Services['cohort'] => {
   const { cohorts, cohortRunner } = ctx
@@ -254,24 +258,38 @@ export const cohortService = (ctx: ServiceContext): Services['cohort'] => {
       const run = await editableRun(query.runId)
       if (isLeft(run)) return run
       const now = ctx.clock()
-      const published = await cohorts.publish(run.right.id, actor.email, now, async (row): Promise<PublishStep> => {
-        const { menteeId, mentor } = row
-        const result = await ctx.store.run(
-          { userIds: [menteeId, mentor.id] },
-          (world) => {
-            // Changed since the draft (another run, an admin, a saved profile): the review no longer holds.
-            const changed =
-              world.users.get(menteeId)?.version !== row.menteeVersion || world.users.get(mentor.id)?.version !== mentor.version
-            if (changed) return left({ _tag: 'TandemChanged' })
-            if (world.users.get(menteeId)?.mentee?.clusterId !== run.right.clusterId) return left({ _tag: 'TandemChanged' })
-            return createCohortTandem(now, { menteeId, mentorId: mentor.id, clusterId: run.right.clusterId, score: mentor.score })(world)
-          },
-          now,
-        )
-        if (isLeft(result)) return { skipped: result.left._tag === 'TandemChanged' ? 'Changed' : 'NotAvailable' }
-        const proposed = result.right.events.find((e) => e._tag === 'TandemProposed')
-        return { tandemId: proposed?._tag === 'TandemProposed' ? proposed.tandemId : 0 }
-      })
+      const clusterId = run.right.clusterId
+      // One transaction: the run becomes Published, core decides every pair on the world of all of
+      // them, the store writes the tandems and each pair's outcome. A conflicting write of another
+      // instance meanwhile (PostgreSQL) undoes it all; it is tried again from a fresh read.
+      const publishOnce = () =>
+        ctx.inOneTransaction(async () => {
+          if (!(await cohorts.claimPublish(run.right.id, actor.email, now))) return undefined
+          const rows = (await cohorts.rows(run.right.id)).flatMap((row) => (row.mentor === null ? [] : [{ ...row, mentor: row.mentor }]))
+          let decided: CohortPublished | undefined
+          const written = await ctx.store.run(
+            { userIds: rows.flatMap((r) => [r.menteeId, r.mentor.id]) },
+            (world) => {
+              decided = publishCohortPairs(now, clusterId, rows)(world)
+              return right(decided.transition)
+            },
+            now,
+          )
+          if (isLeft(written) || decided === undefined) throw new PublishConflict()
+          const outcomes = decided.outcomes
+          await cohorts.recordOutcomes(
+            run.right.id,
+            rows.map((row, i) => ({ menteeId: row.menteeId, outcome: outcomes[i]! })),
+          )
+          return rows.map((row, i) => ({ ...row, step: outcomes[i]! }))
+        })
+      let published: Awaited<ReturnType<typeof publishOnce>> | 'conflict' = 'conflict'
+      for (let attempt = 0; attempt < 3 && published === 'conflict'; attempt++)
+        published = await publishOnce().catch((e: unknown) => {
+          if (e instanceof PublishConflict) return 'conflict' as const
+          throw e
+        })
+      if (published === 'conflict') return left({ _tag: 'TandemChanged' })
       if (published === undefined) return left(invalidTransition(COHORT_RUN.Published, 'PublishCohortDraft'))
       const all = await users()
       const skipped: CohortSkippedView[] = published.flatMap((p) =>

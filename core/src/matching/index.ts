@@ -58,3 +58,4 @@ export {
   moveCohortRun,
   type CohortRunEvent,
 } from './cohort-run.moves.js'
+export { publishCohortPairs, type CohortPairOutcome, type CohortPublishPair, type CohortPublished } from './cohort.publish.js'

@@ -355,42 +355,23 @@ export const createCohortRepository = (db: Database): CohortRepository => {
           )) === 1
         )
       }),
-    /**
-     * Publishes a Draft run in one transaction: `publishOne` creates each pair's tandem (through the
-     * world store, whose own transaction nests as a savepoint) or says why it skipped the pair; the
-     * run becomes Published with who and when. undefined when the run is no longer a Draft.
-     */
-    publish: async (
-      id: number,
-      by: string,
-      at: Instant,
-      publishOne: (row: CohortDraftRow & { readonly mentor: NonNullable<CohortDraftRow['mentor']> }) => Promise<PublishStep>,
-    ): Promise<readonly (CohortDraftRow & { readonly step: PublishStep })[] | undefined> =>
-      await db.transaction(async () => {
-        const claimed = await db.run(
+    claimPublish: async (id: number, by: string, at: Instant): Promise<boolean> =>
+      (await db.run(
+        k
+          .updateTable('cohort_runs')
+          .set({ state: PUBLISH.to, published_by: by, published_at: at })
+          .where('id', '=', id)
+          .where('state', '=', PUBLISH.from),
+      )) === 1,
+    recordOutcomes: async (id: number, outcomes: readonly { readonly menteeId: UserId; readonly outcome: PublishStep }[]): Promise<void> => {
+      for (const { menteeId, outcome } of outcomes)
+        await db.send(
           k
-            .updateTable('cohort_runs')
-            .set({ state: PUBLISH.to, published_by: by, published_at: at })
-            .where('id', '=', id)
-            .where('state', '=', PUBLISH.from),
+            .updateTable('cohort_draft_rows')
+            .set('tandemId' in outcome ? { outcome: 'Published', tandem_id: outcome.tandemId } : { outcome: 'Skipped', skip_reason: outcome.skipped })
+            .where('run_id', '=', id)
+            .where('mentee_id', '=', menteeId),
         )
-        if (claimed !== 1) return undefined
-        const done: (CohortDraftRow & { readonly step: PublishStep })[] = []
-        for (const row of await rows(id)) {
-          if (row.mentor === null) continue
-          const step = await publishOne({ ...row, mentor: row.mentor })
-          await db.run(
-            k
-              .updateTable('cohort_draft_rows')
-              .set(
-                'tandemId' in step ? { outcome: 'Published', tandem_id: step.tandemId } : { outcome: 'Skipped', skip_reason: step.skipped },
-              )
-              .where('run_id', '=', id)
-              .where('mentee_id', '=', row.menteeId),
-          )
-          done.push({ ...row, step })
-        }
-        return done
-      }),
+    },
   }
 }

@@ -1,5 +1,5 @@
 // The store's cohort as the application needs it; @tandem/store implements it.
-import { Score, type CohortRunState, type CohortTotalsView, type Instant, type UserId } from '@tandem/core'
+import { Score, type CohortPairOutcome, type CohortRunState, type CohortTotalsView, type Instant, type UserId } from '@tandem/core'
 
 export type CohortRunRecord = {
   readonly id: number
@@ -64,14 +64,8 @@ export type DraftPerson = {
   readonly email: string
 }
 
-/** What publishing one pair did: its tandem, or why it was skipped. */
-export type PublishStep =
-  | {
-      readonly tandemId: number
-    }
-  | {
-      readonly skipped: 'Changed' | 'NotAvailable'
-    }
+/** What publishing one pair did: its tandem, or why it was skipped (decided by core's publishCohortPairs). */
+export type PublishStep = CohortPairOutcome
 
 export type CohortRepository = {
   byId: (id: number) => Promise<CohortRunRecord | undefined>
@@ -141,24 +135,8 @@ export type CohortRepository = {
     } | null,
     candidates: number,
   ) => Promise<boolean>
-  /**
-   * Publishes a Draft run in one transaction: `publishOne` creates each pair's tandem (through the
-   * world store, whose own transaction nests as a savepoint) or says why it skipped the pair; the
-   * run becomes Published with who and when. undefined when the run is no longer a Draft.
-   */
-  publish: (
-    id: number,
-    by: string,
-    at: Instant,
-    publishOne: (
-      row: CohortDraftRow & {
-        readonly mentor: NonNullable<CohortDraftRow['mentor']>
-      },
-    ) => Promise<PublishStep>,
-  ) => Promise<
-    | readonly (CohortDraftRow & {
-        readonly step: PublishStep
-      })[]
-    | undefined
-  >
+  /** Moves a Draft run to Published, with who and when; false when it is no longer a Draft. */
+  claimPublish: (id: number, by: string, at: Instant) => Promise<boolean>
+  /** Records what publishing did with each pair of the draft (by mentee). */
+  recordOutcomes: (id: number, outcomes: readonly { readonly menteeId: UserId; readonly outcome: PublishStep }[]) => Promise<void>
 }
