@@ -48,7 +48,10 @@ const lcpElementOf = (details: unknown): string => {
   return snippet === undefined ? '?' : snippet.slice(0, 120)
 }
 
-export const lighthouseScores = async (signedIn: Page, urls: readonly string[]): Promise<readonly LighthouseScores[]> => {
+/** A page to score, and whether Lighthouse loads it as the signed-in person or as someone signed out. */
+export type ScoredPage = { readonly url: string; readonly as: 'signed in' | 'signed out' }
+
+export const lighthouseScores = async (signedIn: Page, pages: readonly ScoredPage[]): Promise<readonly LighthouseScores[]> => {
   const session = await signedIn.evaluate(() => {
     const s = (globalThis as unknown as { sessionStorage: SessionStore }).sessionStorage
     const keys = Array.from({ length: s.length }, (_, i) => s.key(i) ?? '').filter((k) => k.startsWith('oidc.user:'))
@@ -61,11 +64,12 @@ export const lighthouseScores = async (signedIn: Page, urls: readonly string[]):
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` })
   try {
     const scores: LighthouseScores[] = []
-    for (const url of urls) {
+    for (const { url, as } of pages) {
       const page = await browser.newPage()
-      await page.evaluateOnNewDocument((entries: readonly (readonly [string, string])[]) => {
-        for (const [k, v] of entries) (globalThis as unknown as { sessionStorage: SessionStore }).sessionStorage.setItem(k, v)
-      }, session)
+      if (as === 'signed in')
+        await page.evaluateOnNewDocument((entries: readonly (readonly [string, string])[]) => {
+          for (const [k, v] of entries) (globalThis as unknown as { sessionStorage: SessionStore }).sessionStorage.setItem(k, v)
+        }, session)
       const result = await lighthouse(url, { logLevel: 'error', onlyCategories: ['performance', 'accessibility'] }, undefined, page)
       const lhr = result?.lhr
       if (lhr === undefined) throw new Error(`Lighthouse returned nothing for ${url}`)

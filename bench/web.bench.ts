@@ -11,7 +11,7 @@ import type { Page } from 'playwright-core'
 import { startStack } from '../web/e2e/support/harness.js'
 import { menteeWithProposal, publishedMentor } from '../web/e2e/support/journeys.js'
 import { coldLoadScripts, DASHBOARD_JS_BUDGET_BYTES, formatKiB, lazyChunks, totalBytes } from '../web/bundle.budget.js'
-import { lighthouseScores } from './lighthouse.js'
+import { lighthouseScores, type ScoredPage } from './lighthouse.js'
 
 const BUDGET = { headingMs: 2500, lcpMs: 2500, cls: 0.1, tbtMs: 200, performance: 90, accessibility: 100 } as const
 
@@ -97,16 +97,24 @@ export default async (): Promise<void> => {
       )
     }
 
+    // Lighthouse also scores the other legal pages and the sign-in page as a person reaches it: by
+    // opening the app's address while signed out (the app sends the browser on to sign in).
+    const scored: readonly (readonly [string, ScoredPage])[] = [
+      ...pages.map(([name, path]) => [name, { url: `${stack.baseUrl}${path}`, as: 'signed in' }] as const),
+      ['privacy', { url: `${stack.baseUrl}/data-privacy-policy`, as: 'signed in' }],
+      ['legal info', { url: `${stack.baseUrl}/legal-info`, as: 'signed in' }],
+      ['sign-in (signed out, from /)', { url: `${stack.baseUrl}/`, as: 'signed out' }],
+    ]
     const scores = await lighthouseScores(
       page,
-      pages.map(([, path]) => `${stack.baseUrl}${path}`),
+      scored.map(([, p]) => p),
     )
     console.log(
       `\nLighthouse 12, mobile profile (Slow 4G, CPU 4x); budgets: performance ${BUDGET.performance}, accessibility ${BUDGET.accessibility}`,
     )
     console.log('| page | performance | accessibility | LCP ms | TBT ms | CLS |')
     console.log('|---|---|---|---|---|---|')
-    pages.forEach(([name], i) => {
+    scored.forEach(([name], i) => {
       const l = scores[i]
       if (l === undefined) return
       const atLeast = (value: number, budget: number) => (value >= budget ? 'ok' : 'UNDER')
@@ -115,7 +123,7 @@ export default async (): Promise<void> => {
       )
     })
     console.log('\nlongest main-thread tasks (Lighthouse, throttled): start ms + duration ms, script')
-    pages.forEach(([name], i) => {
+    scored.forEach(([name], i) => {
       const tasks = scores[i]?.longTasks ?? []
       console.log(`  ${name}: ${tasks.map((t) => `${t.startMs.toFixed(0)}+${t.durationMs.toFixed(0)} ${t.url}`).join(', ')}`)
       console.log(
