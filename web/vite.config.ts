@@ -1,12 +1,14 @@
 // Builds the participant single-page app into web/dist; the server serves it from the same origin.
-// Admin screens and most routes are lazily loaded, so the first paint stays under the bundle budget.
+// Admin screens and most routes are lazily loaded, so the first paint stays under the bundle budget;
+// a signed-out visitor of a page that needs sign-in loads only the redirect (start-choice.plugin.ts).
 import { defineConfig } from 'vite'
 import react from '@vitejs/plugin-react'
 import { precompress } from './precompress.plugin.js'
+import { startChoice } from './start-choice.plugin.js'
 
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react(), precompress()],
+  plugins: [react(), startChoice(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -1,6 +1,7 @@
 // A participant's cold load of the dashboard stays within its budget of compressed JavaScript (the
 // budget is 175 KiB, bundle.budget.ts): admin screens, the questionnaire, dialogs and the other
-// language's texts load only when needed.
+// language's texts load only when needed. A signed-out visitor of the dashboard loads none of the
+// app: only what the redirect to the provider needs.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { startStack, type Stack } from './support/harness.js'
@@ -28,7 +29,7 @@ describe('bundle budget', () => {
     expect(scripts.length).toBeGreaterThan(1)
     // files under 1 KiB are not worth compressing
     expect(scripts.filter((s) => s.encoding !== 'br' && s.bytes > 1024)).toEqual([])
-    expect(scripts.map((s) => s.file).join(' ')).not.toMatch(/AdminRoutes|QuestionnairePage|DecisionDialogs|\/de-/)
+    expect(scripts.map((s) => s.file).join(' ')).not.toMatch(/AdminRoutes|QuestionnairePage|DecisionDialogs|\/de-|\/sign-in-/)
     expect(total).toBeLessThanOrEqual(DASHBOARD_JS_BUDGET_BYTES)
   })
 
@@ -50,5 +51,24 @@ describe('bundle budget', () => {
     expect(initiators).toEqual(['link'])
     // the details asked before the first render are the ones the pages read
     expect(asked.filter((p) => p === '/api/Account/GetUserDetails')).toHaveLength(1)
+  })
+
+  it('sends a signed-out visitor of the dashboard on to the provider with the sign-in entry alone, German for a German browser', async () => {
+    const { page: visitor } = await stack.newPerson('de-DE')
+    const scripts: string[] = []
+    const pages: URL[] = []
+    visitor.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname)
+      if (request.isNavigationRequest()) pages.push(new URL(request.url()))
+    })
+    await visitor.goto(`${stack.baseUrl}/matching?tab=1#top`)
+    await visitor.waitForURL((url) => url.pathname.startsWith('/oidc/'))
+    const app = scripts.filter((s) => s.startsWith('/assets/'))
+    expect(app.filter((s) => s.startsWith('/assets/sign-in-'))).toHaveLength(1)
+    expect(app.filter((s) => /\/assets\/(index|i18n|api|hooks|jsx-runtime)-/.test(s))).toEqual([])
+    const authorization = pages.find((url) => url.pathname.startsWith('/oidc/') && url.searchParams.has('code_challenge'))
+    expect(authorization?.searchParams.get('ui_locales')).toBe('de')
+    // the provider's page the person signs in on, in their language
+    await visitor.getByRole('button', { name: 'Anmelden' }).waitFor()
   })
 })

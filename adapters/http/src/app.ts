@@ -14,7 +14,7 @@ import { docsAssets } from './openapi/docs.page.js'
 import { cachedVerifier } from './token.cache.js'
 import type { Services } from '@tandem/application'
 import type { LimitAttempt } from './limits.port.js'
-import { serveWebApp } from './web.static.js'
+import { inlineScriptSources, serveWebApp } from './web.static.js'
 
 /** What the web app reads at start (GET /app-config.json). */
 export type AppConfig = {
@@ -145,6 +145,7 @@ export const createApp = (options: AppOptions): express.Express => {
         contentSecurityPolicy: {
           directives: {
             'upgrade-insecure-requests': httpsOnly ? [] : null,
+            'script-src': ["'self'", ...(options.webDist === undefined ? [] : inlineScriptSources(options.webDist))],
             'connect-src': ["'self'", ...(authorityOrigin === null ? [] : [authorityOrigin])],
             'img-src': ["'self'", 'data:', 'blob:'],
             'frame-src': ["'self'", ...(authorityOrigin === null ? [] : [authorityOrigin])],

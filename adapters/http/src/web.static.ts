@@ -1,7 +1,8 @@
 // Serves the built web app: hashed assets precompressed (brotli, gzip) and cached for a year,
 // index.html revalidated on every visit, and a missing asset answered 404 (never index.html), so a
 // tab left open across an update notices the missing chunk instead of parsing HTML as a script.
-import { existsSync } from 'node:fs'
+import { createHash } from 'node:crypto'
+import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { ServerResponse } from 'node:http'
 import type { Express } from 'express'
@@ -13,6 +14,19 @@ const SHORT = 'public, max-age=3600'
 
 const cacheControlOf = (path: string): string =>
   /[\\/]assets[\\/]/.test(path) ? IMMUTABLE : path.endsWith('index.html') ? 'no-cache' : SHORT
+
+/**
+ * The CSP sources (`'sha256-…'`) of index.html's inline scripts: the one that chooses what the page
+ * loads first (web/start-choice.plugin.ts) runs before any file could. None without a built app.
+ */
+export const inlineScriptSources = (dist: string): readonly string[] => {
+  const index = join(dist, 'index.html')
+  if (!existsSync(index)) return []
+  const html = readFileSync(index, 'utf8')
+  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
+    ([, body]) => `'sha256-${createHash('sha256').update(body ?? '', 'utf8').digest('base64')}'`,
+  )
+}
 
 export const serveWebApp = (app: Express, dist: string): void => {
   if (!existsSync(join(dist, 'index.html'))) return

@@ -4,6 +4,9 @@ import i18next, { type BackendModule, type i18n as I18n } from 'i18next'
 import LanguageDetector from 'i18next-browser-languagedetector'
 import { initReactI18next } from 'react-i18next'
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@tandem/core'
+import { DETECTION } from './language.detect.js'
+
+export { DETECTION_ORDER, LANGUAGE_STORAGE_KEY } from './language.detect.js'
 
 /**
  * Each language's texts are their own chunk, fetched when the language is chosen: a visitor
@@ -27,11 +30,6 @@ const bundledLanguages: BackendModule = {
  */
 const fallbackOf = (code: string | undefined): string[] => (code?.startsWith('de') === true ? [] : [DEFAULT_LANGUAGE])
 
-/** Where the detector keeps the chosen language. */
-export const LANGUAGE_STORAGE_KEY = 'i18nextLng'
-
-export const DETECTION_ORDER = ['localStorage', 'navigator', 'cookie', 'path', 'subdomain'] as const
-
 type I18nOptions = { readonly detect: boolean; readonly language?: Language }
 
 /**
@@ -53,11 +51,7 @@ export const startI18n = (options: I18nOptions): { readonly instance: I18n; read
     load: 'languageOnly',
     interpolation: { escapeValue: false },
     returnNull: false,
-    detection: {
-      order: [...DETECTION_ORDER],
-      caches: ['localStorage'],
-      lookupLocalStorage: LANGUAGE_STORAGE_KEY,
-    },
+    detection: DETECTION,
   })
   return { instance, ready: ready.then(() => instance) }
 }

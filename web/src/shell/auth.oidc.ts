@@ -79,7 +79,14 @@ export type OidcAuth = AuthPort & {
 /** Seconds before the access token expires when the library is loaded to renew it ahead of time. */
 const RENEW_AHEAD_S = 120
 
-export const createOidcAuth = (config: AppConfig, origin: string = window.location.origin): OidcAuth => {
+/** oidc-client-ts itself: a chunk of its own the app loads when needed; the early sign-in has it at once. */
+export type OidcLibrary = Pick<typeof import('oidc-client-ts'), 'UserManager' | 'WebStorageStateStore'>
+
+export const createOidcAuth = (
+  config: AppConfig,
+  origin: string = window.location.origin,
+  library: () => Promise<OidcLibrary> = () => import('oidc-client-ts'),
+): OidcAuth => {
   // the library's own key: WebStorageStateStore's prefix "oidc." and UserManager's `user:authority:client`
   const userKey = `oidc.user:${config.oidc.authority}:${config.oidc.clientId}`
   const stored = (): StoredUser | null => {
@@ -98,7 +105,7 @@ export const createOidcAuth = (config: AppConfig, origin: string = window.locati
   const userListeners: ((user: SignedInUser | null) => void)[] = []
   let loading: Promise<UserManager> | null = null
   const managerOf = (): Promise<UserManager> => {
-    loading ??= import('oidc-client-ts').then(({ UserManager, WebStorageStateStore }) => {
+    loading ??= library().then(({ UserManager, WebStorageStateStore }) => {
       const manager = new UserManager({
         authority: config.oidc.authority,
         client_id: config.oidc.clientId,

@@ -1,6 +1,6 @@
 // The last-resort text when the app cannot start (no configuration, no i18n): in the language the
 // visitor chose before (stored by the language detector) or the browser's, English otherwise.
-import { LANGUAGE_STORAGE_KEY } from '../i18n/i18n.js'
+import { LANGUAGE_STORAGE_KEY } from '../i18n/language.detect.js'
 
 /**
  * Kept here rather than loaded: the texts of a language are a chunk of their own, and this text
