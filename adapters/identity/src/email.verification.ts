@@ -101,7 +101,7 @@ export const emailVerificationRoutes = (deps: EmailVerificationRoutesDeps): expr
       const confirmed = token !== '' && (await deps.verification.confirm(token)) !== null
       const other: Language = language === 'en' ? 'de' : 'en'
       // The switch link must not carry the spent token; after success it shows the sign-in entry.
-      const context = { language, assetsPath: `${deps.mountPath}/assets`, switchLanguageHref: withLang(`${deps.mountPath}/forgot`, other) }
+      const context = { language, switchLanguageHref: withLang(`${deps.mountPath}/forgot`, other) }
       const appLink = `<div class="links">${page.link(language, deps.appUrl, 'back-to-app')}</div>`
       if (confirmed)
         return send(res, 200, page.layout(context, 'verify-done-title', `${page.paragraph(language, 'verify-done')}${appLink}`))

@@ -97,7 +97,6 @@ export const createEmbeddedProvider = async (options: EmbeddedProviderOptions): 
   const issuer = `${publicUrl}${MOUNT_PATH}`
   // The browser-facing path: /oidc, or /prefix/oidc when a proxy serves the app under a prefix.
   const pagesPath = new URL(issuer).pathname
-  const assetsPath = `${pagesPath}/assets`
   const resourceIndicator = resourceIndicatorFor(audience)
   const publicOrigin = new URL(publicUrl).origin
 
@@ -109,7 +108,7 @@ export const createEmbeddedProvider = async (options: EmbeddedProviderOptions): 
     const language = ctxLanguage(ctx)
     ctx.type = 'html'
     ctx.set({ ...PAGE_HEADERS })
-    ctx.body = layout({ language, assetsPath, switchLanguageHref: `${publicUrl}/` }, title, body)
+    ctx.body = layout({ language, switchLanguageHref: `${publicUrl}/` }, title, body)
   }
 
   const configuration: Configuration = {

@@ -1,16 +1,12 @@
-// Everything the identity adapter serves itself under /oidc, in front of oidc-provider: the stylesheet,
-// the interaction pages and the password pages.
+// Everything the identity adapter serves itself under /oidc, in front of oidc-provider: the
+// interaction pages and the password pages.
 import express from 'express'
 import { interactionRoutes } from './interaction.routes.js'
-import { STYLESHEET } from './pages.render.js'
 import { passwordRoutes } from './password.routes.js'
 import type { IdentityRoutesDeps } from './routes.shared.js'
 
 export const identityRoutes = (deps: IdentityRoutesDeps): express.Router => {
   const router = express.Router()
-  router.get('/assets/tandem.css', (_req, res) => {
-    res.type('css').set('Cache-Control', 'public, max-age=3600').send(STYLESHEET)
-  })
   router.use(passwordRoutes(deps))
   router.use(interactionRoutes(deps))
   return router

@@ -57,7 +57,7 @@ ${page.link(l, withLang(`${mountPath}/forgot`, l), 'signin-forgot')}
       res,
       status,
       page.layout(
-        pageContext(deps, l, withLang(`${mountPath}/interaction/${v.uid}`, otherLanguage(l), { screen: 'signin' })),
+        pageContext(l, withLang(`${mountPath}/interaction/${v.uid}`, otherLanguage(l), { screen: 'signin' })),
         'signin-title',
         body,
       ),
@@ -89,7 +89,7 @@ ${page.button(l, 'signup-submit')}
       res,
       status,
       page.layout(
-        pageContext(deps, l, withLang(`${mountPath}/interaction/${v.uid}`, otherLanguage(l), { screen: 'signup' })),
+        pageContext(l, withLang(`${mountPath}/interaction/${v.uid}`, otherLanguage(l), { screen: 'signup' })),
         'signup-title',
         body,
       ),

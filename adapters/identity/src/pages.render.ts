@@ -1,5 +1,6 @@
 // Server-rendered HTML of the identity pages: plain forms that work without JavaScript, labelled
-// fields, an error summary announced to screen readers, and the app's colours and type.
+// fields, an error summary announced to screen readers, and the app's colours and type. The style
+// is in the page itself: a stylesheet of its own would hold the first paint back by a round trip.
 import type { Language } from '@tandem/core'
 import { GENDERS } from './account.store.js'
 import { text, type IdentityFieldError, type IdentityTextKey } from './identity.messages.js'
@@ -9,7 +10,6 @@ export const escapeHtml = (value: string): string =>
 
 export type PageContext = {
   readonly language: Language
-  readonly assetsPath: string
   /** The same page in the other language. */
   readonly switchLanguageHref: string
 }
@@ -24,7 +24,7 @@ export const layout = (page: PageContext, titleKey: IdentityTextKey, body: strin
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 <title>${t(titleKey)} – ${t('app-name')}</title>
-<link rel="stylesheet" href="${escapeHtml(page.assetsPath)}/tandem.css">
+<style>${STYLESHEET}</style>
 </head>
 <body>
 <header class="bar"><span class="brand">${t('app-name')}</span>

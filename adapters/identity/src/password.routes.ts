@@ -45,7 +45,7 @@ ${page.button(language, 'forgot-submit')}
     send(
       res,
       status,
-      page.layout(pageContext(deps, language, withLang(`${mountPath}/forgot`, otherLanguage(language))), 'forgot-title', body),
+      page.layout(pageContext(language, withLang(`${mountPath}/forgot`, otherLanguage(language))), 'forgot-title', body),
     )
   }
 
@@ -106,13 +106,13 @@ ${page.button(language, 'reset-submit')}
     send(
       res,
       status,
-      page.layout(pageContext(deps, language, withLang(`${mountPath}/reset`, otherLanguage(language), { token })), 'reset-title', body),
+      page.layout(pageContext(language, withLang(`${mountPath}/reset`, otherLanguage(language), { token })), 'reset-title', body),
     )
   }
 
   const invalidLink = (res: Response, language: Language): void => {
     const body = `${page.errorSummary(language, [], 'reset-link-invalid')}<div class="links">${page.link(language, withLang(`${mountPath}/forgot`, language), 'signin-forgot')}</div>`
-    send(res, 400, page.layout(pageContext(deps, language, withLang(`${mountPath}/forgot`, otherLanguage(language))), 'reset-title', body))
+    send(res, 400, page.layout(pageContext(language, withLang(`${mountPath}/forgot`, otherLanguage(language))), 'reset-title', body))
   }
 
   router.get(

@@ -77,9 +77,8 @@ export const withLang = (path: string, language: Language, extra: Readonly<Recor
 export const otherLanguage = (language: Language): Language => (language === 'en' ? 'de' : 'en')
 export const requestLanguage = (req: Request): Language => pickLanguage(queryString(req, 'lang'), req.headers['accept-language'])
 
-export const pageContext = (deps: IdentityRoutesDeps, language: Language, switchHref: string): page.PageContext => ({
+export const pageContext = (language: Language, switchHref: string): page.PageContext => ({
   language,
-  assetsPath: `${deps.mountPath}/assets`,
   switchLanguageHref: switchHref,
 })
 
@@ -95,5 +94,5 @@ export const renderMessage = (
   withAppLink = true,
 ): void => {
   const body = `${page.paragraph(language, message)}${withAppLink ? `<div class="links">${page.link(language, deps.appUrl, 'back-to-app')}</div>` : ''}`
-  send(res, status, page.layout(pageContext(deps, language, switchHref), title, body))
+  send(res, status, page.layout(pageContext(language, switchHref), title, body))
 }

@@ -1,5 +1,6 @@
 // The identity pages in real Chromium: a person signs up by filling labelled fields, and axe finds
-// no accessibility violations on sign-in, sign-up (with errors), forgot and reset, in en and de.
+// no accessibility violations on sign-in, sign-up (with errors), forgot and reset, in en and de;
+// the sign-in page paints without waiting for another file.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { chromium, type Browser, type Page } from 'playwright-core'
 import { createRequire } from 'node:module'
@@ -41,6 +42,20 @@ describe.each(DATABASES)('on %s', (database) => {
   }
 
   describe('identity pages in a browser', () => {
+    it('paints the sign-in page from the page alone: its style is inside it, no stylesheet, font or script to wait for', async () => {
+      const page = await browser.newPage()
+      const fetched: string[] = []
+      page.on('request', (request) => {
+        if (['stylesheet', 'font', 'script', 'image'].includes(request.resourceType())) fetched.push(`${request.resourceType()} ${request.url()}`)
+      })
+      await page.goto(authorizeUrl())
+      await page.getByRole('button', { name: 'Sign in' }).waitFor()
+      expect(fetched).toEqual([])
+      // the page's own style is applied (the test's tsconfig has no DOM types: the check is a string)
+      expect(await page.evaluate<string>("getComputedStyle(document.querySelector('button.primary')).backgroundColor")).toBe('rgb(15, 108, 189)')
+      await page.close()
+    })
+
     it('lets a person sign up by label and returns to the app with a code', async () => {
       const page = await browser.newPage()
       await page.goto(authorizeUrl({ screen_hint: 'signup' }))

@@ -1,6 +1,8 @@
 // How the built web app and the API travel: brotli or gzip for text, hashed assets cached for a
 // year, index.html revalidated, a missing asset a 404, and the https-only headers only for an
-// https public address (over plain http they make the browser fetch the scripts over https).
+// https public address (over plain http they make the browser fetch the scripts over https), and
+// index.html's inline start script allowed by its hash alone.
+import { createHash } from 'node:crypto'
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { request } from 'node:http'
 import { tmpdir } from 'node:os'
@@ -26,8 +28,8 @@ const get = (url: string, headers: Record<string, string> = {}): Promise<Raw> =>
   })
 
 const SCRIPT = `export const greeting = ${JSON.stringify('hello '.repeat(2000))}\n`
-const INDEX =
-  '<!doctype html><html><head><script type="module" src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>'
+const START = `document.head.append(Object.assign(document.createElement('script'), { type: 'module', src: '/assets/index-abc123.js' }))`
+const INDEX = `<!doctype html><html><head><script>${START}</script></head><body><div id="root"></div></body></html>`
 
 /** A built app as the web build leaves it: index.html, a hashed script and its precompressed twins. */
 const aBuiltApp = (): string => {
@@ -80,6 +82,15 @@ describe('delivery of the web app and the API', () => {
     expect(reply.status).toBe(200)
     expect(reply.headers['cache-control']).toBe('no-cache')
     expect(reply.body.toString()).toBe(INDEX)
+  })
+
+  it("allows index.html's inline start script by its hash, and no other inline script", async () => {
+    const reply = await get(`${h.base}/`)
+    const scriptSrc = String(reply.headers['content-security-policy'])
+      .split(';')
+      .find((d) => d.trim().startsWith('script-src '))
+    const hash = createHash('sha256').update(START, 'utf8').digest('base64')
+    expect(scriptSrc?.trim()).toBe(`script-src 'self' 'sha256-${hash}'`)
   })
 
   it('compresses API JSON with brotli or gzip as the client asks', async () => {
