@@ -65,7 +65,9 @@ describe('the start script', () => {
       const elements = [...document.head.children].filter((e) => !before.has(e))
       elements.forEach((e) => e.remove())
       return elements.map((e) =>
-        e instanceof HTMLScriptElement ? `${e.type} ${new URL(e.src).pathname}` : `${(e as HTMLLinkElement).rel} ${new URL((e as HTMLLinkElement).href).pathname}`,
+        e instanceof HTMLScriptElement
+          ? `${e.type} ${new URL(e.src).pathname}`
+          : `${(e as HTMLLinkElement).rel} ${new URL((e as HTMLLinkElement).href).pathname}`,
       )
     }
     expect(added(true)).toEqual(['module /assets/sign-in.js', 'modulepreload /assets/oidc-client-ts.js'])

@@ -24,7 +24,10 @@ export const inlineScriptSources = (dist: string): readonly string[] => {
   if (!existsSync(index)) return []
   const html = readFileSync(index, 'utf8')
   return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
-    ([, body]) => `'sha256-${createHash('sha256').update(body ?? '', 'utf8').digest('base64')}'`,
+    ([, body]) =>
+      `'sha256-${createHash('sha256')
+        .update(body ?? '', 'utf8')
+        .digest('base64')}'`,
   )
 }
 

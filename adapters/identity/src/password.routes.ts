@@ -42,11 +42,7 @@ ${page.input(language, errors, { name: 'email', label: 'field-email', type: 'ema
 ${page.button(language, 'forgot-submit')}
 </form>
 <div class="links">${page.link(language, deps.appUrl, 'back-to-app')}</div>`
-    send(
-      res,
-      status,
-      page.layout(pageContext(language, withLang(`${mountPath}/forgot`, otherLanguage(language))), 'forgot-title', body),
-    )
+    send(res, status, page.layout(pageContext(language, withLang(`${mountPath}/forgot`, otherLanguage(language))), 'forgot-title', body))
   }
 
   router.get('/forgot', (req, res) => forgotForm(req, res, 200, requestLanguage(req), [], ''))

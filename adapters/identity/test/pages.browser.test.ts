@@ -46,13 +46,16 @@ describe.each(DATABASES)('on %s', (database) => {
       const page = await browser.newPage()
       const fetched: string[] = []
       page.on('request', (request) => {
-        if (['stylesheet', 'font', 'script', 'image'].includes(request.resourceType())) fetched.push(`${request.resourceType()} ${request.url()}`)
+        if (['stylesheet', 'font', 'script', 'image'].includes(request.resourceType()))
+          fetched.push(`${request.resourceType()} ${request.url()}`)
       })
       await page.goto(authorizeUrl())
       await page.getByRole('button', { name: 'Sign in' }).waitFor()
       expect(fetched).toEqual([])
       // the page's own style is applied (the test's tsconfig has no DOM types: the check is a string)
-      expect(await page.evaluate<string>("getComputedStyle(document.querySelector('button.primary')).backgroundColor")).toBe('rgb(15, 108, 189)')
+      expect(await page.evaluate<string>("getComputedStyle(document.querySelector('button.primary')).backgroundColor")).toBe(
+        'rgb(15, 108, 189)',
+      )
       await page.close()
     })
 
