@@ -339,7 +339,7 @@ class EndTeam implements Cmd {
   /** Ending needs a tandem among the ones it picks from. */
   check = (m: Readonly<Model>) => this.tandemIn(m) !== undefined
   /** Valid input, then the caller's part, then a MATCHED team; the mentor is paused when asked and free. */
-  predict(m: Model, tandem: Tandem, actor: number | 'Admin'): Outcome {
+  predict(tandem: Tandem, actor: number | 'Admin'): Outcome {
     if (this.badReason) return 'ValidationFailed'
     if (actor !== 'Admin' && actor !== tandem.menteeId && actor !== tandem.mentorId) return 'NotTandemParticipant'
     if (this.pauseMentor && actor === tandem.menteeId) return 'ValidationFailed'
@@ -356,7 +356,7 @@ class EndTeam implements Cmd {
       request: { reasonId: this.badReason ? 'bored' : 'no-time', otherText: null, doNotPairAgain: this.doNotPairAgain },
       pauseMentor: this.pauseMentor,
     })(r.world)
-    expectOutcome(m, 'end', result, this.predict(m, tandem, actor))
+    expectOutcome(m, 'end', result, this.predict(tandem, actor))
     commit(m, r, result)
     if (E.isRight(result)) {
       expect(menteeOf(m, tandem.menteeId)?.status).not.toBe('MATCHED')
