@@ -288,6 +288,11 @@ describe('admin release and manual creation', () => {
     }
   })
 
+  it('tells nobody when an administrator deleting an account releases it (silent)', () => {
+    const step = right(releaseTandem(acceptedAt + 2 * HOUR, { tandemId: 1, silent: true })(matched()))
+    expect(step.events.map((e) => e._tag)).toEqual(['TandemClosed'])
+  })
+
   it('keeps the mentee PROPOSED when one of several live proposals is released', () => {
     const step = right(releaseTandem(acceptedAt, { tandemId: 2 })(proposed()))
     expect([menteeStatus(step.world, ANNA), mentorStatus(step.world, MIA)]).toEqual(['PROPOSED', 'AVAILABLE'])

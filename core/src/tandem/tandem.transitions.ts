@@ -27,7 +27,12 @@ export type DeclineByMentor = AcceptByMentor & {
   readonly comment: string | null
   readonly infoText: string | null
 }
-export type ReleaseTandem = { readonly tandemId: TandemId; readonly expectedVersion?: number | undefined }
+export type ReleaseTandem = {
+  readonly tandemId: TandemId
+  readonly expectedVersion?: number | undefined
+  /** An administrator deleting an account releases its tandems without telling anyone (decision 0015). */
+  readonly silent?: boolean
+}
 export type ReleaseTandemsOfLeavingUser = { readonly userId: UserId }
 export type CreateManualTandem = {
   readonly menteeId: UserId
@@ -214,7 +219,7 @@ export const releaseTandem =
     const found = tandemForMove(world, now, command.tandemId, null, command.expectedVersion, 'AdminReleases')
     if (E.isLeft(found)) return found
     const d = openDraft(world, now)
-    tellReleased(d, found.right, 'Admin')
+    if (command.silent !== true) tellReleased(d, found.right, 'Admin')
     closeTandem(d, found.right, 'Released')
     settleMentees(d, new Set([found.right.menteeId]))
     return E.right(finishDraft(d))
