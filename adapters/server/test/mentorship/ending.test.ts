@@ -110,6 +110,18 @@ describe('a participant ends their team', () => {
     expect((await proposals(mentee)).menteeProposal.map((p) => p.firstName)).toEqual([mentor.firstName])
   })
 
+  it("erasing the person who ended a team clears the text they wrote; the reason stays for the partner's history", async () => {
+    const { mentee, tandemId } = await pair(true)
+    await endBy(mentee, tandemId, { reasonId: 'other', otherText: 'Private circumstances.' })
+    const deleted = await h.call(
+      h.admin,
+      'GET',
+      `/api/Account/DeleteUserFromIdp?emailId=${encodeURIComponent(mentee.email)}&deletefromDB=true`,
+    )
+    expect(deleted.status).toBe(200)
+    expect((await detail(tandemId)).ending).toMatchObject({ endedBy: 'Mentee', reasonId: 'other', otherText: null })
+  })
+
   it('refuses bad input with its code and changes nothing', async () => {
     const { mentor, mentee, tandemId } = await pair(true)
     const stranger = await h.readyMentee('Sam')
