@@ -4,20 +4,10 @@ import * as E from 'fp-ts/lib/Either.js'
 import * as t from 'io-ts'
 import { validationFailed, type DomainError } from '../errors.js'
 import type { Bilingual } from '../shared/language.js'
-import { Instant } from '../shared/time.js'
 import { DEFAULT_TEXT_MAX } from '../validation/limits.js'
 import { fieldError, type FieldError } from '../validation/messages.js'
 import { countCharacters, isBlank } from '../validation/text.rules.js'
-
-export const EndReasonId = t.keyof({
-  'goals-reached': null,
-  'no-time': null,
-  'no-contact': null,
-  'not-a-good-fit': null,
-  'circumstances-changed': null,
-  other: null,
-})
-export type EndReasonId = t.TypeOf<typeof EndReasonId>
+import { EndReasonId } from './ending.codec.js'
 
 export const END_OTHER_TEXT_MAX = DEFAULT_TEXT_MAX
 
@@ -69,21 +59,3 @@ export const validateEndRequest = (input: EndRequestInput): E.Either<DomainError
       : { reasonId: input.reasonId as Exclude<EndReasonId, 'other'>, otherText: null, doNotPairAgain },
   )
 }
-
-/** Who ended a team: one of its two participants, or an administrator. */
-export const EndingActor = t.keyof({ Mentee: null, Mentor: null, Admin: null })
-export type EndingActor = t.TypeOf<typeof EndingActor>
-
-/**
- * How a MATCHED team was ended, kept on the CLOSED tandem: when, by whom, why, whether the pair may
- * never be proposed again, and whether the mentor asked to be paused (and was).
- */
-export const TandemEnding = t.type({
-  at: Instant,
-  by: EndingActor,
-  reasonId: EndReasonId,
-  otherText: t.union([t.string, t.null]),
-  doNotPairAgain: t.boolean,
-  mentorPaused: t.boolean,
-})
-export type TandemEnding = t.TypeOf<typeof TandemEnding>

@@ -2,7 +2,7 @@
 import * as t from 'io-ts'
 import { ClusterId, ProposalId, TandemId, UserId } from '../shared/ids.js'
 import { Instant } from '../shared/time.js'
-import { TandemEnding } from '../mentorship/ending.rules.js'
+import { TandemEnding } from '../mentorship/ending.codec.js'
 
 export const TandemState = t.keyof({ ACTIVE: null, MATCHED: null, DECLINED: null, CLOSED: null, NOREACTION: null })
 export type TandemState = t.TypeOf<typeof TandemState>

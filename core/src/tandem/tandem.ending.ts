@@ -4,7 +4,8 @@
 // Slice to load: the tandem and both its users.
 import * as E from 'fp-ts/lib/Either.js'
 import { notFound, validationFailed, type DomainError } from '../errors.js'
-import { validateEndRequest, type EndingActor, type EndRequestInput, type TandemEnding } from '../mentorship/ending.rules.js'
+import type { EndingActor, TandemEnding } from '../mentorship/ending.codec.js'
+import { validateEndRequest, type EndRequestInput } from '../mentorship/ending.rules.js'
 import type { TandemId, UserId } from '../shared/ids.js'
 import type { Instant } from '../shared/time.js'
 import { fieldError } from '../validation/messages.js'

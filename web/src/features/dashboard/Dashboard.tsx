@@ -164,7 +164,11 @@ const SideSection = ({ me, side }: { readonly me: Me; readonly side: Side }) => 
         {t(side === 'Mentee' ? 'dashboard.asMentee' : 'dashboard.asMentor')}
       </Title2>
       {failure !== null && <ErrorBar text={failure} />}
-      {ended && <LaterMessage intent="success" role="status">{t('ending.ended')}</LaterMessage>}
+      {ended && (
+        <LaterMessage intent="success" role="status">
+          {t('ending.ended')}
+        </LaterMessage>
+      )}
       {matching.errorKey !== null && <ErrorBar text={t(matching.errorKey)} />}
       {matching.running && <Busy label={t('dashboard.waitMessage')} />}
       {kind === 'proposals' ? (
