@@ -4,6 +4,7 @@
 // Releases by an administrator or a program year's end now mail the participants too.
 import { checkInvariants, type ProposalsResponse, type TeamDetail } from '@tandem/core'
 import { aMenteeAnswers } from '@tandem/fixtures'
+import JSZip from 'jszip'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { startHarness, type Harness, type Person } from '../support/harness.js'
 
@@ -108,6 +109,37 @@ describe('a participant ends their team', () => {
     await h.call(mentor, 'POST', '/api/Questionnaire/UpdateUserStatus', { email: mentor.email, roleName: 'Mentor', disableMatching: false })
     await start(mentee)
     expect((await proposals(mentee)).menteeProposal.map((p) => p.firstName)).toEqual([mentor.firstName])
+  })
+
+  it("the person's data download says how their team ended; their own reason and text only to the one who ended it", async () => {
+    const { mentor, mentee, tandemId } = await pair(true)
+    await endBy(mentee, tandemId, { reasonId: 'other', otherText: 'Moving abroad.', doNotPairAgain: true })
+    const endingIn = async (who: Person) => {
+      expect((await h.call(who, 'POST', '/api/Account/PrepareMyData', { emailId: who.email })).body.isSuccess).toBe(true)
+      for (let i = 0; i < 200; i += 1) {
+        const state = (await h.call<{ state: string }>(who, 'GET', `/api/Account/MyDataStatus?emailId=${encodeURIComponent(who.email)}`))
+          .body.value.state
+        if (state === 'ready') break
+        await new Promise((resolve) => setImmediate(resolve))
+      }
+      const reply = await fetch(`${h.base}/api/Account/DownloadMyData?emailId=${encodeURIComponent(who.email)}`, {
+        headers: { authorization: `Bearer ${await h.tokenFor(who)}` },
+      })
+      const zip = await JSZip.loadAsync(Buffer.from(await reply.arrayBuffer()))
+      const data = JSON.parse((await zip.file('data.json')?.async('string')) ?? '{}') as {
+        tandems: { tandemId: number; ending: unknown }[]
+      }
+      return data.tandems.find((x) => x.tandemId === tandemId)?.ending
+    }
+    const at = new Date(h.clock()).toISOString()
+    expect(await endingIn(mentee)).toEqual({
+      endedAt: at,
+      endedBy: 'you',
+      reasonId: 'other',
+      otherText: 'Moving abroad.',
+      doNotPairAgain: true,
+    })
+    expect(await endingIn(mentor)).toEqual({ endedAt: at, endedBy: 'your partner' })
   })
 
   it("erasing the person who ended a team clears the text they wrote; the reason stays for the partner's history", async () => {
