@@ -25,6 +25,8 @@ export type DomainError =
   | { readonly _tag: 'ClusterTitleTaken' }
   /** The caller does not hold the side a participant call names (docs/product.md#status-codes: 403 for a wrong role). */
   | { readonly _tag: 'WrongRole'; readonly role: Side }
+  /** A participant names a team they are not part of (ending a team: 403). */
+  | { readonly _tag: 'NotTandemParticipant' }
   /** SyncDBFromIdp with an external provider: its accounts cannot be listed; claims refresh at each sign-in. */
   | { readonly _tag: 'ExternalIdentityProvider' }
   /**

@@ -2,6 +2,7 @@
 // (docs/product.md#notifications) and log lines.
 import type { TandemId, UserId } from './shared/ids.js'
 import type { Instant } from './shared/time.js'
+import type { EndingActor, EndReasonId } from './mentorship/ending.codec.js'
 
 export type DomainEvent =
   | { readonly _tag: 'MatchingStarted'; readonly menteeId: UserId }
@@ -37,6 +38,28 @@ export type DomainEvent =
       readonly menteeId: UserId
       readonly mentorId: UserId
       readonly reason: 'OtherMentorChosen' | 'Released' | 'ClusterEnded'
+    }
+  | {
+      /** A MATCHED team was ended by one side or an administrator (docs/mentorship.md#ending-a-team). */
+      readonly _tag: 'TandemEnded'
+      readonly tandemId: TandemId
+      readonly menteeId: UserId
+      readonly mentorId: UserId
+      readonly by: EndingActor
+      readonly reasonId: EndReasonId
+      readonly doNotPairAgain: boolean
+    }
+  | {
+      /**
+       * An administrator released a live tandem, or its program year was deactivated: the sides
+       * who were shown it are told (a mentor merely reserved by a run never knew of it).
+       */
+      readonly _tag: 'TandemReleased'
+      readonly tandemId: TandemId
+      readonly menteeId: UserId
+      readonly mentorId: UserId
+      readonly by: 'Admin' | 'ProgramYear'
+      readonly told: readonly ('Mentee' | 'Mentor')[]
     }
   | {
       readonly _tag: 'TandemExpired'

@@ -20,6 +20,7 @@ const TAGS = {
   ClusterIsDefault: true,
   ClusterTitleTaken: true,
   WrongRole: true,
+  NotTandemParticipant: true,
   ExternalIdentityProvider: true,
   AccountDeleted: true,
 } satisfies Record<DomainErrorTag, true>

@@ -50,6 +50,7 @@ describe('deactivating a program year', () => {
       'AVAILABLE',
     ])
     expect(step.events).toEqual([
+      { _tag: 'TandemReleased', tandemId: 1, menteeId: ANNA, mentorId: MAX, by: 'ProgramYear', told: ['Mentee', 'Mentor'] },
       { _tag: 'TandemClosed', tandemId: 1, menteeId: ANNA, mentorId: MAX, reason: 'ClusterEnded' },
       { _tag: 'ClusterDeactivated', clusterId: 2 },
     ])

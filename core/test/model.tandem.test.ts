@@ -46,7 +46,7 @@ describe('the matching core under random command sequences', () => {
     expect(matchedRuns).toBeGreaterThan(30)
     // Every command was predicted both accepted and refused many times (the sweep is never refused):
     // a command the real core always refused, or always accepted, would fail a prediction above.
-    const kinds = ['begin', 'complete', 'abort', 'mentee-accept', 'mentee-decline', 'mentor-accept', 'mentor-decline', 'release']
+    const kinds = ['begin', 'complete', 'abort', 'mentee-accept', 'mentee-decline', 'mentor-accept', 'mentor-decline', 'release', 'end']
     const adminKinds = ['manual', 'deactivate', 'matching', 'publish', 'admin-mentee']
     const seen = [...kinds, ...adminKinds].map((kind) => {
       const { accepted, refused } = outcomes.get(kind) ?? { accepted: 0, refused: 0 }

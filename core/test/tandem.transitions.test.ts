@@ -277,7 +277,10 @@ describe('admin release and manual creation', () => {
         mentorProposal: { state: 'CLOSED' },
       })
       expect([menteeStatus(step.world, ANNA), mentorStatus(step.world, MAX)]).toEqual(['AVAILABLE', 'AVAILABLE'])
-      expect(step.events).toEqual([{ _tag: 'TandemClosed', tandemId: 1, menteeId: ANNA, mentorId: MAX, reason: 'Released' }])
+      expect(step.events).toEqual([
+        { _tag: 'TandemReleased', tandemId: 1, menteeId: ANNA, mentorId: MAX, by: 'Admin', told: ['Mentee', 'Mentor'] },
+        { _tag: 'TandemClosed', tandemId: 1, menteeId: ANNA, mentorId: MAX, reason: 'Released' },
+      ])
       expect(left(releaseTandem(acceptedAt + 3 * HOUR, { tandemId: 1 })(step.world))).toEqual({
         _tag: 'TandemAlreadyClosed',
         state: 'CLOSED',
@@ -285,9 +288,16 @@ describe('admin release and manual creation', () => {
     }
   })
 
+  it('tells nobody when an administrator deleting an account releases it (silent)', () => {
+    const step = right(releaseTandem(acceptedAt + 2 * HOUR, { tandemId: 1, silent: true })(matched()))
+    expect(step.events.map((e) => e._tag)).toEqual(['TandemClosed'])
+  })
+
   it('keeps the mentee PROPOSED when one of several live proposals is released', () => {
     const step = right(releaseTandem(acceptedAt, { tandemId: 2 })(proposed()))
     expect([menteeStatus(step.world, ANNA), mentorStatus(step.world, MIA)]).toEqual(['PROPOSED', 'AVAILABLE'])
+    // Mia was merely reserved for Anna's choice and never knew: only Anna is told.
+    expect(step.events.find((e) => e._tag === 'TandemReleased')).toMatchObject({ told: ['Mentee'] })
   })
 
   it('refuses a release when the team changed since the admin loaded it', () => {

@@ -1,6 +1,7 @@
 // The administrator's journey in real Chromium against the built app and the real server: create
 // a program year, make a seeded mentee available in it, create a team by hand, edit its statuses to
-// a match, release it, deactivate the year, read a user's notification history, export both
+// a match, release it (both are told), match the pair again and end it with a reason, never to pair
+// them again, deactivate the year, read a user's notification history, export both
 // spreadsheets and open them; no serious or critical axe violations on any admin page.
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -110,6 +111,39 @@ describe('an administrator runs a program year', () => {
     await page.getByText('CLOSED', { exact: true }).first().waitFor()
     expect(await page.getByRole('button', { name: 'release matching tandem' }).isDisabled()).toBe(true)
     expect((await stack.server.ctx.users.byEmail(mentee.email))?.participant.mentee?.status).toBe('AVAILABLE')
+  })
+
+  it('the release told both; the pair is matched again by hand and the administrator ends it, never to pair them again', async () => {
+    const ids = await Promise.all([mentee, mentor].map(async (p) => (await stack.server.ctx.users.byEmail(p.email))?.id ?? 0))
+    for (const id of ids) expect((await stack.server.ctx.outbox.historyOf(id)).map((m) => m.type)).toContain('TANDEM_RELEASED')
+    await pick(page, 'Mentee', mentee.lastName, fullName(mentee))
+    await pick(page, 'Mentor', mentor.email, fullName(mentor))
+    await page.getByRole('button', { name: 'Create', exact: true }).click()
+    await confirm()
+    await message('The matching team was created.').waitFor()
+    await page.getByRole('combobox', { name: 'Mentee status' }).selectOption('ACCEPTED')
+    await page.getByRole('combobox', { name: 'Mentor status' }).selectOption('ACCEPTED')
+    await page.getByRole('button', { name: 'save changes' }).click()
+    await confirm()
+    await page.getByRole('button', { name: 'end mentorship' }).click()
+    const dialog = page.getByRole('dialog', { name: /^End the mentorship of team #\d+$/ })
+    await dialog.getByRole('radio', { name: 'We could not get in touch' }).check()
+    await dialog.getByRole('checkbox', { name: 'Do not pair these two again' }).check()
+    await expectAccessible(page)
+    await dialog.getByRole('button', { name: 'End mentorship' }).click()
+    const ending = page.getByLabel('Ending', { exact: true })
+    await ending.getByText('We could not get in touch').waitFor()
+    await ending.getByText('an administrator').waitFor()
+    await page.getByText('CLOSED', { exact: true }).first().waitFor()
+    for (const id of ids) expect((await stack.server.ctx.outbox.historyOf(id)).map((m) => m.type)).toContain('TANDEM_ENDED')
+    // Never again: the same pair by hand is refused.
+    await pick(page, 'Mentee', mentee.lastName, fullName(mentee))
+    await pick(page, 'Mentor', mentor.email, fullName(mentor))
+    await page.getByRole('button', { name: 'Create', exact: true }).click()
+    const refused = page.waitForResponse((r) => r.url().includes('/api/Admin/CreateMatchingTandemManual'))
+    await confirm()
+    expect((await refused).status()).toBe(409)
+    expect(await stack.server.ctx.lists.tandems({ states: ['ACTIVE'], tandemId: null, userSearch: '', clusterIds: [] })).toEqual([])
   })
 
   it('deactivates the program year after a confirmation naming it', async () => {

@@ -91,3 +91,56 @@ describe('mentor and mentee find each other', () => {
     await menteeCard.getByText(`E-mail: ${mentor.email}`).waitFor()
   })
 })
+
+describe('a matched team ends', () => {
+  it('lets the mentor end the mentorship with a reason, asking for a text for "other" and pausing their matching', async () => {
+    const mentee = aPerson('Ella')
+    const mentor = aPerson('Moritz')
+    const mentorPage = (await stack.newPerson()).page
+    await register(mentorPage, stack.baseUrl, mentor, 'mentor')
+    await mentorPage.getByRole('button', { name: 'Create mentor profile' }).click()
+    await mentorPage.getByRole('heading', { name: 'Mentor questionnaire' }).waitFor()
+    await fillQuestionnaire(mentorPage, { country: 'Germany', year: '2000', text: 'Teaching and coaching for years.' })
+    await mentorPage.getByRole('button', { name: 'Save and publish' }).click()
+    await mentorPage.getByText('Your mentor profile was saved and published.').waitFor()
+    const menteePage = (await stack.newPerson()).page
+    await register(menteePage, stack.baseUrl, mentee, 'mentee')
+    await menteePage.getByRole('button', { name: 'Create mentee profile' }).click()
+    await menteePage.getByRole('heading', { name: 'Mentee questionnaire' }).waitFor()
+    await fillQuestionnaire(menteePage, { country: 'Germany', year: '2018', text: 'Learning to lead a team.' })
+    await menteePage.getByRole('button', { name: 'Start matching' }).click()
+    await menteePage.waitForURL(/\/matching$/)
+    // Earlier journeys' mentors may be proposed too: choose this one.
+    const choice = proposalCard(menteePage, mentor)
+    await choice.getByRole('button', { name: 'Accept' }).click()
+    await menteePage.getByRole('dialog').getByRole('button', { name: 'Accept' }).click()
+    await choice.getByText('Accepted – waiting for the answer').waitFor()
+    await mentorPage.goto(`${stack.baseUrl}/matching`)
+    const card = proposalCard(mentorPage, mentee)
+    await card.getByRole('button', { name: 'Accept' }).click()
+    await mentorPage.getByRole('dialog').getByRole('button', { name: 'Accept' }).click()
+    await card.getByText('Matched').waitFor()
+
+    await card.getByRole('button', { name: 'End mentorship' }).click()
+    const dialog = mentorPage.getByRole('dialog', { name: `End your mentorship with ${mentee.firstName} ${mentee.lastName}` })
+    await dialog.waitFor()
+    await dialog.getByRole('button', { name: 'End mentorship' }).click()
+    await dialog.getByText('Please choose a reason.').waitFor()
+    await dialog.getByRole('radio', { name: 'Other reason' }).check()
+    await dialog.getByRole('button', { name: 'End mentorship' }).click()
+    await dialog.getByText('This information is required.').waitFor()
+    await dialog.getByRole('textbox', { name: /Please describe the reason/ }).fill('I am moving abroad for a year.')
+    await dialog.getByRole('checkbox', { name: /Pause my matching/ }).check()
+    await dialog.getByRole('button', { name: 'End mentorship' }).click()
+    await mentorPage.getByText('Your mentorship has ended. Thank you for the time you gave it.').waitFor()
+    await mentorPage.getByRole('heading', { name: 'Profile paused' }).waitFor()
+    expect(await card.count()).toBe(0)
+
+    // The mentee is told by mail and may start matching again at once.
+    const menteeId = (await stack.server.ctx.users.byEmail(mentee.email))?.id ?? 0
+    expect((await stack.server.ctx.outbox.historyOf(menteeId)).map((m) => m.type)).toContain('TANDEM_ENDED')
+    await menteePage.reload()
+    await menteePage.getByRole('button', { name: 'Start matching' }).waitFor()
+    expect(await proposalCard(menteePage, mentor).count()).toBe(0)
+  })
+})

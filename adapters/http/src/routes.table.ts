@@ -46,6 +46,7 @@ import * as t from 'io-ts'
 import { MAX_IMAGE_BYTES, reencodeImage } from './image.js'
 import { answer, defineRoute, denied, json, type Route } from './route.js'
 import { cohortRoutes } from './routes.cohort.js'
+import { endingRoutes } from './routes.ending.js'
 import { exportRoutes } from './routes.exports.js'
 import { statisticsRoutes } from './routes.statistics.js'
 import { docsRoutes } from './routes.docs.js'
@@ -527,6 +528,7 @@ const serviceRoutes = (s: Services): readonly Route[] => [
     summary: 'the people the retention sweep will erase (RETENTION_MONTHS), with their notice',
     handle: async ({ actor }) => answer(await s.admin.retentionDue(actor)),
   }),
+  ...endingRoutes(s),
   ...cohortRoutes(s),
   ...exportRoutes(s),
   ...statisticsRoutes(s),

@@ -21,6 +21,7 @@ export const EDGE_OF: { readonly [K in DomainError['_tag']]: Edge } = {
   ClusterTitleTaken: { status: 409, code: 'ClusterTitleTaken' },
   ExternalIdentityProvider: { status: 409, code: 'ExternalIdentityProvider' },
   WrongRole: { status: 403, code: 'WrongRole' },
+  NotTandemParticipant: { status: 403, code: 'NotTandemParticipant' },
   AccountDeleted: { status: 401, code: 'AccountDeleted' },
 }
 

@@ -21,6 +21,7 @@ const examples: readonly DomainError[] = [
   { _tag: 'ClusterIsDefault' },
   { _tag: 'ClusterTitleTaken' },
   { _tag: 'WrongRole', role: 'Mentor' },
+  { _tag: 'NotTandemParticipant' },
   { _tag: 'ExternalIdentityProvider' },
   { _tag: 'AccountDeleted' },
 ]

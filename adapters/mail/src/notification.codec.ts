@@ -13,6 +13,8 @@ export const NotificationType = t.keyof({
   PASSWORD_RESET: null,
   PARTNER_LEFT: null,
   RETENTION_NOTICE: null,
+  TANDEM_ENDED: null,
+  TANDEM_RELEASED: null,
 })
 export type NotificationType = t.TypeOf<typeof NotificationType>
 export const NOTIFICATION_TYPES = Object.keys(NotificationType.keys) as readonly NotificationType[]
@@ -61,6 +63,11 @@ export const NotificationData = {
   /** The partner of a live tandem deleted their account: the tandem has ended. Names nobody, so
    *  nothing of the deleted person outlives them in this mail. */
   PARTNER_LEFT: t.type({ audience: Audience, firstName: t.string }),
+  /** A MATCHED team was ended by the recipient's partner or an administrator. Names nobody, and
+   *  neither the reason nor its text: those are for the program team (docs/mentorship.md). */
+  TANDEM_ENDED: t.type({ audience: Audience, firstName: t.string, by: t.keyof({ Partner: null, Admin: null }), mentorPaused: t.boolean }),
+  /** An administrator released a tandem the recipient was shown, or its program year was deactivated. */
+  TANDEM_RELEASED: t.type({ audience: Audience, firstName: t.string, tandemId: t.number, by: t.keyof({ Admin: null, ProgramYear: null }) }),
   /** 30 days before the retention sweep erases an account nobody used (docs/privacy.md). */
   RETENTION_NOTICE: t.type({ firstName: t.string, erasureFrom: Instant, months: t.number }),
 } as const satisfies { readonly [K in NotificationType]: t.Mixed }

@@ -57,9 +57,11 @@ export const notificationsForEvents = (
         break
       }
       case 'MentorMatchingChanged': {
-        // A mentor's own switch needs no mail; an admin's or the deadline's does.
+        // A mentor's own switch needs no mail; an admin's or the deadline's does, unless it came
+        // with the end of the mentor's team, whose mail says so already.
         const mentor = people(event.mentorId)
-        if (event.by === 'Mentor' || mentor === undefined) break
+        const withEnding = events.some((e) => e._tag === 'TandemEnded' && e.mentorId === event.mentorId)
+        if (event.by === 'Mentor' || mentor === undefined || withEnding) break
         const data = { firstName: mentor.firstName, by: event.by }
         to(mentor.id, event.enabled ? { type: 'ACTIVATE_USER_PROFILE', data } : { type: 'DEACTIVATE_USER_PROFILE', data })
         break
@@ -68,6 +70,34 @@ export const notificationsForEvents = (
         const partner = people(event.partnerId)
         if (partner !== undefined)
           to(partner.id, { type: 'PARTNER_LEFT', data: { audience: event.partnerSide, firstName: partner.firstName } })
+        break
+      }
+      case 'TandemEnded': {
+        // The side who ended it knows; the other is told. An administrator's ending tells both.
+        const paused = events.some((e) => e._tag === 'MentorMatchingChanged' && e.mentorId === event.mentorId && !e.enabled)
+        for (const [audience, id] of [
+          ['Mentee', event.menteeId],
+          ['Mentor', event.mentorId],
+        ] as const) {
+          const person = people(id)
+          if (person === undefined || event.by === audience) continue
+          const data = {
+            audience,
+            firstName: person.firstName,
+            by: event.by === 'Admin' ? 'Admin' : 'Partner',
+            mentorPaused: paused,
+          } as const
+          to(id, { type: 'TANDEM_ENDED', data })
+        }
+        break
+      }
+      case 'TandemReleased': {
+        for (const audience of event.told) {
+          const id = audience === 'Mentee' ? event.menteeId : event.mentorId
+          const person = people(id)
+          if (person !== undefined)
+            to(id, { type: 'TANDEM_RELEASED', data: { audience, firstName: person.firstName, tandemId: event.tandemId, by: event.by } })
+        }
         break
       }
       case 'MatchingStarted':

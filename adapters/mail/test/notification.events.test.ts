@@ -45,6 +45,43 @@ describe('notifications for domain events', () => {
     ).toEqual([{ to: 'max@example.org', type: 'PARTNER_LEFT', data: { audience: 'Mentor', firstName: 'Max' } }])
   })
 
+  it('tells the other side of an ended team (TANDEM_ENDED), and both sides when an administrator ended it', () => {
+    const ended = (by: 'Mentee' | 'Mentor' | 'Admin'): DomainEvent => ({
+      _tag: 'TandemEnded',
+      tandemId: 10,
+      menteeId: 1,
+      mentorId: 2,
+      by,
+      reasonId: 'not-a-good-fit',
+      doNotPairAgain: true,
+    })
+    expect(summary([ended('Mentee')])).toEqual([
+      { to: 'max@example.org', type: 'TANDEM_ENDED', data: { audience: 'Mentor', firstName: 'Max', by: 'Partner', mentorPaused: false } },
+    ])
+    expect(summary([ended('Mentor')])).toEqual([
+      { to: 'mia@example.org', type: 'TANDEM_ENDED', data: { audience: 'Mentee', firstName: 'Mia', by: 'Partner', mentorPaused: false } },
+    ])
+    // The administrator paused the mentor too: one mail says both, no separate DEACTIVATE_USER_PROFILE.
+    expect(summary([{ _tag: 'MentorMatchingChanged', mentorId: 2, enabled: false, by: 'Admin' }, ended('Admin')])).toEqual([
+      { to: 'mia@example.org', type: 'TANDEM_ENDED', data: { audience: 'Mentee', firstName: 'Mia', by: 'Admin', mentorPaused: true } },
+      { to: 'max@example.org', type: 'TANDEM_ENDED', data: { audience: 'Mentor', firstName: 'Max', by: 'Admin', mentorPaused: true } },
+    ])
+  })
+
+  it('tells each side who was shown a released tandem (TANDEM_RELEASED), by an administrator or the end of the year', () => {
+    expect(
+      summary([
+        { _tag: 'TandemReleased', tandemId: 10, menteeId: 1, mentorId: 2, by: 'Admin', told: ['Mentee', 'Mentor'] },
+        { _tag: 'TandemClosed', tandemId: 10, menteeId: 1, mentorId: 2, reason: 'Released' },
+        { _tag: 'TandemReleased', tandemId: 11, menteeId: 1, mentorId: 3, by: 'ProgramYear', told: ['Mentee'] },
+      ]),
+    ).toEqual([
+      { to: 'mia@example.org', type: 'TANDEM_RELEASED', data: { audience: 'Mentee', firstName: 'Mia', tandemId: 10, by: 'Admin' } },
+      { to: 'max@example.org', type: 'TANDEM_RELEASED', data: { audience: 'Mentor', firstName: 'Max', tandemId: 10, by: 'Admin' } },
+      { to: 'mia@example.org', type: 'TANDEM_RELEASED', data: { audience: 'Mentee', firstName: 'Mia', tandemId: 11, by: 'ProgramYear' } },
+    ])
+  })
+
   it("sends APPROVE_TANDEM to both sides, each with the other one's contact", () => {
     expect(summary([{ _tag: 'TandemMatched', tandemId: 10, menteeId: 1, mentorId: 2 }])).toEqual([
       {

@@ -11,7 +11,7 @@ const render = (type: NotificationType, language: 'en' | 'de', data: unknown, or
 
 describe('templates: every type in every language', () => {
   it('has a template for each notification type in each language, and nothing else', () => {
-    expect(NOTIFICATION_TYPES).toHaveLength(11)
+    expect(NOTIFICATION_TYPES).toHaveLength(13)
     for (const language of LANGUAGES) expect(Object.keys(LANGUAGE_PACKS[language].templates).sort()).toEqual([...NOTIFICATION_TYPES].sort())
   })
 
@@ -98,6 +98,27 @@ describe('templates: content rules', () => {
     const without = render('DECLINE_TANDEM', 'en', { firstName: 'Mia', infoText: null })
     expect(without.text).not.toContain('message')
     expect(without.html).not.toContain('<blockquote')
+  })
+
+  it('TANDEM_ENDED says who ended the team and what comes next, naming nobody and no reason', () => {
+    const toMentor = render('TANDEM_ENDED', 'en', { audience: 'Mentor', firstName: 'Max', by: 'Partner', mentorPaused: false })
+    expect(toMentor.text).toContain('Your mentee has ended your mentorship')
+    expect(toMentor.text).toContain('back in the pool')
+    const paused = render('TANDEM_ENDED', 'de', { audience: 'Mentor', firstName: 'Max', by: 'Admin', mentorPaused: true })
+    expect(paused.text).toContain('Das Programmteam hat Ihr Mentoring beendet')
+    expect(paused.text).toContain('ist pausiert')
+    expect(render('TANDEM_ENDED', 'de', { audience: 'Mentee', firstName: 'Mia', by: 'Partner', mentorPaused: false }).text).toContain(
+      'sofort ein neues Matching starten',
+    )
+  })
+
+  it('TANDEM_RELEASED names the team and says whether the administrator or the end of the program year released it', () => {
+    expect(render('TANDEM_RELEASED', 'en', { audience: 'Mentee', firstName: 'Mia', tandemId: 12, by: 'Admin' }).subject).toBe(
+      'Your matching team #12 has been released',
+    )
+    expect(render('TANDEM_RELEASED', 'de', { audience: 'Mentee', firstName: 'Mia', tandemId: 12, by: 'ProgramYear' }).text).toContain(
+      'Ihr Programmjahr ist beendet',
+    )
   })
 
   it('PARTNER_LEFT tells the recipient their tandem ended, in words for their side, naming nobody else', () => {

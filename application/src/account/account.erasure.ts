@@ -80,7 +80,11 @@ const releaseLiveTandems = async (ctx: ServiceContext, id: UserId, by: DeletedBy
   const now = ctx.clock()
   if (by === 'Self') return await ctx.store.runCurrent({ userIds: [id] }, releaseTandemsOfLeavingUser(now, { userId: id }), now)
   for (const tandem of liveTandemsOf(await ctx.store.load({ userIds: [id] }), id)) {
-    const released = await ctx.store.run({ userIds: [tandem.menteeId, tandem.mentorId] }, releaseTandem(now, { tandemId: tandem.id }), now)
+    const released = await ctx.store.run(
+      { userIds: [tandem.menteeId, tandem.mentorId] },
+      releaseTandem(now, { tandemId: tandem.id, silent: true }),
+      now,
+    )
     if (isLeft(released)) return released
   }
   return right(true)

@@ -71,6 +71,12 @@ const adminPlans = (ctx: ServiceContext): Plans<Services['admin']> => ({
     subjects: async ([body]) => await ctx.lists.tandemUserIds(body.map((p) => tandemIdOfProposal(p.proposalId))),
     object: ([body]) => (body[0] === undefined ? null : tandemIdOfProposal(body[0].proposalId)),
   },
+  endTandem: {
+    kind: 'change',
+    action: 'team.end',
+    subjects: async ([body]) => await ctx.lists.tandemUserIds([body.matchingTandemId]),
+    object: ([body]) => body.matchingTandemId,
+  },
   accept: {
     kind: 'change',
     action: 'team.accept',

@@ -20,8 +20,9 @@ import type { UserRecord } from '../ports/store/index.js'
 import { isLeft, left, right, type Either } from 'fp-ts/lib/Either.js'
 import { textIn, userByEmail, type ServiceContext } from '../context.js'
 import type { Unaudited } from './audit.js'
+import { endTandemByAdmin, teamEndingOf } from '../matching/tandem-ending.js'
 
-type TeamsAdmin = Pick<Unaudited<Services['admin']>, 'tandemList' | 'tandemById' | 'closeTandem' | 'accept' | 'decline'>
+type TeamsAdmin = Pick<Unaudited<Services['admin']>, 'tandemList' | 'tandemById' | 'closeTandem' | 'endTandem' | 'accept' | 'decline'>
 
 /** Admin declines carry no reason: the side's last reason ("other") is recorded for them. */
 const adminReasonId = (ctx: ServiceContext, side: Side): number | null =>
@@ -87,6 +88,7 @@ export const teamsAdmin = (ctx: ServiceContext): TeamsAdmin => {
         tandemStatus: tandem.state,
         matchingTandemMenteeProposal: proposalDetail(tandem, 'Mentee', await ctx.users.byId(tandem.menteeId)),
         matchingTandemMentorProposal: proposalDetail(tandem, 'Mentor', await ctx.users.byId(tandem.mentorId)),
+        ...teamEndingOf(tandem),
       })
     },
 
@@ -97,6 +99,8 @@ export const teamsAdmin = (ctx: ServiceContext): TeamsAdmin => {
       const tandemId = ids[0]
       return runOn([tandemId], (now) => releaseTandem(now, { tandemId }))
     },
+
+    endTandem: async (body) => await endTandemByAdmin(ctx, body),
 
     accept: async (body) => {
       type Step = { readonly tandemId: number; readonly role: Side; readonly userId: number; readonly expectedVersion: number | undefined }

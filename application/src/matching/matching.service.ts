@@ -24,6 +24,7 @@ import type { UserRecord } from '../ports/store/index.js'
 import { isLeft, isRight, left, right, type Either } from 'fp-ts/lib/Either.js'
 import { textIn, userById, type ServiceContext } from '../context.js'
 import { runMatching } from './matching.run.js'
+import { endOwnTandem } from './tandem-ending.js'
 import { imageUrl, sideReads } from '../users/views.js'
 
 const proposalView = (tandem: Tandem, side: Side, partner: UserRecord | undefined): ParticipantProposal => {
@@ -120,6 +121,8 @@ export const matchingService = (ctx: ServiceContext): Services['matching'] => {
       }
       return result
     },
+
+    endTandem: async (actor, body) => await endOwnTandem(ctx, actor, body),
 
     accept: async (actor, body) => {
       const found = await target(ctx, actor.userId, body)

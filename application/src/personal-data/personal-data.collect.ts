@@ -37,8 +37,24 @@ const tandemView = async (ctx: ServiceContext, t: Tandem, id: UserId) => {
       comment: own.comment,
     },
     partner: partner === undefined ? null : { firstName: partner.firstName, lastName: partner.lastName },
+    ending: endingView(t, side),
   }
 }
+
+/**
+ * How the team ended, for either side: when and by whom. The reason, its text and "never again" are
+ * the person's own only when they ended it themselves (otherwise they are the partner's words).
+ */
+const endingView = (t: Tandem, side: Side) =>
+  t.ending === undefined
+    ? null
+    : {
+        endedAt: iso(t.ending.at),
+        endedBy: t.ending.by === side ? 'you' : t.ending.by === 'Admin' ? 'an administrator' : 'your partner',
+        ...(t.ending.by === side
+          ? { reasonId: t.ending.reasonId, otherText: t.ending.otherText, doNotPairAgain: t.ending.doNotPairAgain }
+          : {}),
+      }
 
 export type PersonalData = Awaited<ReturnType<typeof collectPersonalData>>
 

@@ -4,6 +4,8 @@
 import type {
   AcceptConsentsPayload,
   AcceptDeclinePayload,
+  AdminEndTandemPayload,
+  EndTandemPayload,
   AdminAcceptPayload,
   AdminDeclinePayload,
   AdminUserDetail,
@@ -140,6 +142,8 @@ export type Services = {
     readonly decline: (actor: Actor, body: AcceptDeclinePayload) => Outcome<boolean>
     readonly declineReasons: (query: DeclineReasonQuery) => Outcome<readonly DeclineReasonItem[]>
     readonly startMatching: (actor: Actor) => Outcome<boolean>
+    /** The caller ends their own MATCHED team with a reason. */
+    readonly endTandem: (actor: Actor, body: EndTandemPayload) => Outcome<boolean>
   }
   readonly admin: {
     readonly allUsers: (actor: Actor) => Outcome<readonly UserListRow[]>
@@ -154,6 +158,8 @@ export type Services = {
     readonly usersByStatus: (actor: Actor, side: 'Mentee' | 'Mentor', selection: StatusSelection) => Outcome<readonly UserListRow[]>
     readonly tandemById: (actor: Actor, tandemId: number) => Outcome<TeamDetail>
     readonly closeTandem: (actor: Actor, body: CloseTandemPayload) => Outcome<boolean>
+    /** Ends a MATCHED team with a reason (a release takes none). */
+    readonly endTandem: (actor: Actor, body: AdminEndTandemPayload) => Outcome<boolean>
     readonly clusters: (actor: Actor) => Outcome<readonly Cluster[]>
     readonly createCluster: (actor: Actor, title: string) => Outcome<Cluster>
     readonly closeCluster: (actor: Actor, clusterId: number) => Outcome<boolean>

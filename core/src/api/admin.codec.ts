@@ -10,6 +10,7 @@ import { StatusName } from '../users/status.js'
 import { NotificationEntry, UserRoleItem, UserStatusEntry } from './account.codec.js'
 import { QuestionTextAnswer, StatusMasterItem } from './profile.codec.js'
 import { ProposalSaveModel } from './proposal.codec.js'
+import { TeamEnding } from './ending.codec.js'
 import { EmailAddress, FiniteNumber, Id, IsoDateTime, NonNegativeInt, nullable, refined } from './wire.codec.js'
 
 /** ResendNotification body: the failed outbox row to queue again. */
@@ -184,14 +185,18 @@ export const TeamProposalDetail = t.type(
 export type TeamProposalDetail = t.TypeOf<typeof TeamProposalDetail>
 
 /** GetMatchingTandemById value. `version` comes back with every edit (TandemChanged otherwise). */
-export const TeamDetail = t.type(
-  {
-    tandemId: Id,
-    version: NonNegativeInt,
-    tandemStatus: TandemState,
-    matchingTandemMenteeProposal: TeamProposalDetail,
-    matchingTandemMentorProposal: TeamProposalDetail,
-  },
+export const TeamDetail = t.intersection(
+  [
+    t.type({
+      tandemId: Id,
+      version: NonNegativeInt,
+      tandemStatus: TandemState,
+      matchingTandemMenteeProposal: TeamProposalDetail,
+      matchingTandemMentorProposal: TeamProposalDetail,
+    }),
+    /** Set once a participant or an administrator ended the MATCHED team. */
+    t.partial({ ending: TeamEnding }),
+  ],
   'TeamDetail',
 )
 export type TeamDetail = t.TypeOf<typeof TeamDetail>

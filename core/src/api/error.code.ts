@@ -20,6 +20,7 @@ const DOMAIN_CODES = {
   ClusterIsDefault: null,
   ClusterTitleTaken: null,
   WrongRole: null,
+  NotTandemParticipant: null,
   ExternalIdentityProvider: null,
   AccountDeleted: null,
 } as const satisfies { readonly [K in DomainErrorTag]: null }

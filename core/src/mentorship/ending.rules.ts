@@ -7,16 +7,7 @@ import type { Bilingual } from '../shared/language.js'
 import { DEFAULT_TEXT_MAX } from '../validation/limits.js'
 import { fieldError, type FieldError } from '../validation/messages.js'
 import { countCharacters, isBlank } from '../validation/text.rules.js'
-
-export const EndReasonId = t.keyof({
-  'goals-reached': null,
-  'no-time': null,
-  'no-contact': null,
-  'not-a-good-fit': null,
-  'circumstances-changed': null,
-  other: null,
-})
-export type EndReasonId = t.TypeOf<typeof EndReasonId>
+import { EndReasonId } from './ending.codec.js'
 
 export const END_OTHER_TEXT_MAX = DEFAULT_TEXT_MAX
 

@@ -6,7 +6,7 @@ import * as E from 'fp-ts/lib/Either.js'
 import { notFound } from '../errors.js'
 import type { ClusterId, UserId } from '../shared/ids.js'
 import type { Instant } from '../shared/time.js'
-import { closeTandem, settleMentees } from './tandem.effects.js'
+import { closeTandem, settleMentees, tellReleased } from './tandem.effects.js'
 import { isLiveTandem } from './tandem.queries.js'
 import { emit, finishDraft, moveMentee, openDraft, putCluster } from './world.draft.js'
 import type { TransitionResult, World } from './world.js'
@@ -31,6 +31,7 @@ export const deactivateCluster =
     const released = new Set<UserId>()
     for (const tandem of world.tandems.values()) {
       if (!isLiveTandem(tandem) || (tandem.clusterId !== command.clusterId && !inYear(tandem.menteeId))) continue
+      tellReleased(d, tandem, 'ProgramYear')
       closeTandem(d, tandem, 'ClusterEnded')
       released.add(tandem.menteeId)
     }

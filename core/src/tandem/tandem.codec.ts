@@ -2,6 +2,7 @@
 import * as t from 'io-ts'
 import { ClusterId, ProposalId, TandemId, UserId } from '../shared/ids.js'
 import { Instant } from '../shared/time.js'
+import { TandemEnding } from '../mentorship/ending.codec.js'
 
 export const TandemState = t.keyof({ ACTIVE: null, MATCHED: null, DECLINED: null, CLOSED: null, NOREACTION: null })
 export type TandemState = t.TypeOf<typeof TandemState>
@@ -60,19 +61,23 @@ export type Score = t.TypeOf<typeof Score>
 /** The score of a manually created tandem: below 1, shown as 'Manual Matching'. */
 export const MANUAL_SCORE: Score = { base: 0, max: 0, percentage: 0, breakdown: [] }
 
-export const Tandem = t.type({
-  id: TandemId,
-  version: t.number,
-  state: TandemState,
-  menteeId: UserId,
-  mentorId: UserId,
-  clusterId: t.union([ClusterId, t.null]),
-  createdAt: Instant,
-  manual: t.boolean,
-  score: Score,
-  /** The mentor shown to the mentee. */
-  menteeProposal: Proposal,
-  /** The mentee shown to the mentor, visible to the mentor once the mentee has accepted. */
-  mentorProposal: Proposal,
-})
+export const Tandem = t.intersection([
+  t.type({
+    id: TandemId,
+    version: t.number,
+    state: TandemState,
+    menteeId: UserId,
+    mentorId: UserId,
+    clusterId: t.union([ClusterId, t.null]),
+    createdAt: Instant,
+    manual: t.boolean,
+    score: Score,
+    /** The mentor shown to the mentee. */
+    menteeProposal: Proposal,
+    /** The mentee shown to the mentor, visible to the mentor once the mentee has accepted. */
+    mentorProposal: Proposal,
+  }),
+  /** Set when a participant or an administrator ended the MATCHED team (docs/mentorship.md#ending-a-team). */
+  t.partial({ ending: TandemEnding }),
+])
 export type Tandem = t.TypeOf<typeof Tandem>

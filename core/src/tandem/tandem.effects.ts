@@ -6,7 +6,7 @@ import type { UserId } from '../shared/ids.js'
 import type { Instant } from '../shared/time.js'
 import type { Proposal, Tandem } from './tandem.codec.js'
 import { isTerminalPhase, tandemMove, tandemPhase, type TandemEvent, type TandemPhase } from './tandem.moves.js'
-import { isLiveTandem } from './tandem.queries.js'
+import { isLiveTandem, isShownTo } from './tandem.queries.js'
 import { draftTandems, draftUsers, emit, moveMentee, moveMentor, putTandem, type Draft } from './world.draft.js'
 
 /** The phase a move leads to, or why it is refused: terminal tandems never change. */
@@ -61,4 +61,15 @@ export const settleMentees = (d: Draft, menteeIds: ReadonlySet<UserId>): void =>
     const status = draftUsers(d).get(id)?.mentee?.status
     if (!stillLive.has(id) && (status === 'PROPOSED' || status === 'MATCHED')) moveMentee(d, id, 'LastTandemEnded')
   }
+}
+
+/**
+ * Tells the participants of a tandem an administrator released or whose program year ended: each
+ * side who was shown it (read before it closes). A mentor merely reserved by a run never knew.
+ */
+export const tellReleased = (d: Draft, tandem: Tandem, by: 'Admin' | 'ProgramYear'): void => {
+  const told = (['Mentee', 'Mentor'] as const).filter((side) =>
+    isShownTo(tandem, side === 'Mentee' ? tandem.menteeId : tandem.mentorId, side),
+  )
+  emit(d, { _tag: 'TandemReleased', tandemId: tandem.id, menteeId: tandem.menteeId, mentorId: tandem.mentorId, by, told })
 }

@@ -15,6 +15,8 @@ export type TandemEvent =
   | 'OtherMentorChosen'
   | 'AdminReleases'
   | 'ClusterDeactivated'
+  /** The mentee, the mentor or an administrator ends a MATCHED team, with a reason. */
+  | 'Ended'
 export const TANDEM_EVENTS: readonly TandemEvent[] = [
   'MenteeAccepts',
   'MenteeDeclines',
@@ -25,6 +27,7 @@ export const TANDEM_EVENTS: readonly TandemEvent[] = [
   'OtherMentorChosen',
   'AdminReleases',
   'ClusterDeactivated',
+  'Ended',
 ]
 
 /** from phase -> event -> to phase; a pair missing here is an illegal move. */
@@ -44,7 +47,7 @@ export const TANDEM_MOVES: Readonly<Record<TandemPhase, Readonly<Partial<Record<
     AdminReleases: 'Closed',
     ClusterDeactivated: 'Closed',
   },
-  Matched: { AdminReleases: 'Closed', ClusterDeactivated: 'Closed' },
+  Matched: { AdminReleases: 'Closed', ClusterDeactivated: 'Closed', Ended: 'Closed' },
   Declined: {},
   Closed: {},
   NoReaction: {},

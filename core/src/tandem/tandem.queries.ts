@@ -26,10 +26,11 @@ export const tandemsOf = (world: Pick<World, 'tandems'>, userId: UserId, side?: 
 }
 
 /**
- * A tandem one side declined: its pair of mentee and mentor is never proposed again, by a run, by an
- * admin's manual team or by a cohort.
+ * A tandem one side declined, or a team ended with "do not pair us again": its pair of mentee and
+ * mentor is never proposed again, by a run, by an admin's manual team or by a cohort.
  */
-export const isDeclinedTandem = (t: Pick<Tandem, 'state'>): boolean => t.state === 'DECLINED'
+export const isDeclinedTandem = (t: Pick<Tandem, 'state' | 'ending'>): boolean =>
+  t.state === 'DECLINED' || t.ending?.doNotPairAgain === true
 
 /** Whether the pair was declined before, so may never be proposed again. */
 export const isDeclinedPair = (world: Pick<World, 'tandems'>, menteeId: UserId, mentorId: UserId): boolean => {

@@ -13,7 +13,7 @@ import { isInMentorPool } from '../users/matching-pool.js'
 import { menteeStatusMove } from '../users/status.moves.js'
 import { countCharacters } from '../validation/text.rules.js'
 import { MANUAL_SCORE, type Score, type Tandem } from './tandem.codec.js'
-import { checkTandemMove, closedProposal, closeTandem, newProposal, settleMentees } from './tandem.effects.js'
+import { checkTandemMove, closedProposal, closeTandem, newProposal, settleMentees, tellReleased } from './tandem.effects.js'
 import { isTerminalPhase, tandemPhase, type TandemEvent } from './tandem.moves.js'
 import { isDeclinedPair, isPast, isShownTo, liveTandemsOf, proposalIdOf } from './tandem.queries.js'
 import { addTandem, emit, finishDraft, moveMentee, moveMentor, openDraft, putTandem } from './world.draft.js'
@@ -27,7 +27,12 @@ export type DeclineByMentor = AcceptByMentor & {
   readonly comment: string | null
   readonly infoText: string | null
 }
-export type ReleaseTandem = { readonly tandemId: TandemId; readonly expectedVersion?: number | undefined }
+export type ReleaseTandem = {
+  readonly tandemId: TandemId
+  readonly expectedVersion?: number | undefined
+  /** An administrator deleting an account releases its tandems without telling anyone (decision 0015). */
+  readonly silent?: boolean
+}
 export type ReleaseTandemsOfLeavingUser = { readonly userId: UserId }
 export type CreateManualTandem = {
   readonly menteeId: UserId
@@ -207,13 +212,14 @@ export const declineByMentor =
     return E.right(finishDraft(d))
   }
 
-/** An admin dissolves an ACTIVE or MATCHED tandem for good; both users may match again. */
+/** An admin dissolves an ACTIVE or MATCHED tandem for good; both users may match again and are told. */
 export const releaseTandem =
   (now: Instant, command: ReleaseTandem) =>
   (world: World): TransitionResult => {
     const found = tandemForMove(world, now, command.tandemId, null, command.expectedVersion, 'AdminReleases')
     if (E.isLeft(found)) return found
     const d = openDraft(world, now)
+    if (command.silent !== true) tellReleased(d, found.right, 'Admin')
     closeTandem(d, found.right, 'Released')
     settleMentees(d, new Set([found.right.menteeId]))
     return E.right(finishDraft(d))

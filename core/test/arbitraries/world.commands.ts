@@ -19,6 +19,7 @@ import {
   deactivateCluster,
   declineByMentee,
   declineByMentor,
+  endTandem,
   expireDeadlines,
   HOUR,
   isLiveTandem,
@@ -112,6 +113,7 @@ const commit = (m: Model, r: Real, result: TransitionResult): void => {
       m.everProposed.add(event.menteeId)
     }
     if (event._tag === 'TandemDeclined') m.declined.add(pairKey(event.menteeId, event.mentorId))
+    if (event._tag === 'TandemEnded' && event.doNotPairAgain) m.declined.add(pairKey(event.menteeId, event.mentorId))
     if (event._tag === 'ClusterDeactivated') m.endedClusters += 1
     if (event._tag === 'TandemMatched') m.matched += 1
   }
@@ -318,6 +320,54 @@ class Release implements Cmd {
   toString = () => `release(#${this.pick}${this.stale ? ', stale' : ''})`
 }
 
+/** One side or an administrator ends a team picked among all or the MATCHED ones, maybe with a bad request. */
+class EndTeam implements Cmd {
+  constructor(
+    readonly pick: number,
+    readonly matchedOnly: boolean,
+    readonly by: 'Mentee' | 'Mentor' | 'Admin' | number,
+    readonly doNotPairAgain: boolean,
+    readonly pauseMentor: boolean,
+    readonly badReason: boolean,
+  ) {}
+  private tandemIn(m: Model): Tandem | undefined {
+    return at(
+      sortedTandems(m.world, false).filter((t) => !this.matchedOnly || t.state === 'MATCHED'),
+      this.pick,
+    )
+  }
+  /** Ending needs a tandem among the ones it picks from. */
+  check = (m: Readonly<Model>) => this.tandemIn(m) !== undefined
+  /** Valid input, then the caller's part, then a MATCHED team; the mentor is paused when asked and free. */
+  predict(tandem: Tandem, actor: number | 'Admin'): Outcome {
+    if (this.badReason) return 'ValidationFailed'
+    if (actor !== 'Admin' && actor !== tandem.menteeId && actor !== tandem.mentorId) return 'NotTandemParticipant'
+    if (this.pauseMentor && actor === tandem.menteeId) return 'ValidationFailed'
+    if (!isLiveTandem(tandem)) return 'TandemAlreadyClosed'
+    return tandem.state === 'MATCHED' ? 'accepted' : 'InvalidTransition'
+  }
+  run(m: Model, r: Real): void {
+    const tandem = this.tandemIn(m)
+    if (tandem === undefined) throw new Error('check lets no end run without a tandem')
+    const actor = this.by === 'Admin' ? 'Admin' : this.by === 'Mentee' ? tandem.menteeId : this.by === 'Mentor' ? tandem.mentorId : this.by
+    const result = endTandem(r.now, {
+      tandemId: tandem.id,
+      by: actor === 'Admin' ? 'Admin' : { userId: actor },
+      request: { reasonId: this.badReason ? 'bored' : 'no-time', otherText: null, doNotPairAgain: this.doNotPairAgain },
+      pauseMentor: this.pauseMentor,
+    })(r.world)
+    expectOutcome(m, 'end', result, this.predict(tandem, actor))
+    commit(m, r, result)
+    if (E.isRight(result)) {
+      expect(menteeOf(m, tandem.menteeId)?.status).not.toBe('MATCHED')
+      expect(mentorOf(m, tandem.mentorId)?.status).toBe(this.pauseMentor ? 'PAUSED' : 'AVAILABLE')
+      expect(m.world.tandems.get(tandem.id)?.ending?.doNotPairAgain).toBe(this.doNotPairAgain)
+    }
+  }
+  toString = () =>
+    `end(#${this.pick}${this.matchedOnly ? ' matched' : ''} by ${this.by}${this.doNotPairAgain ? ', never again' : ''}${this.pauseMentor ? ', pause' : ''}${this.badReason ? ', bad reason' : ''})`
+}
+
 class ManualTandem implements Cmd {
   constructor(
     readonly menteeId: number,
@@ -472,6 +522,16 @@ export const worldCommands = [
     )
     .map(([side, accept, p, among, stranger]) => new Answer(side, accept, p, among, stranger)),
   fc.tuple(pick, fc.boolean(), fc.boolean()).map(([p, a, b]) => new Release(p, a && b)),
+  fc
+    .tuple(
+      pick,
+      fc.boolean(),
+      fc.constantFrom<'Mentee' | 'Mentor' | 'Admin' | number>('Mentee', 'Mentor', 'Admin', ...USER_IDS),
+      fc.boolean(),
+      fc.boolean(),
+      fc.nat(9),
+    )
+    .map(([p, matchedOnly, by, never, pause, bad]) => new EndTeam(p, matchedOnly, by, never, pause, bad === 0)),
   fc.tuple(mentee, fc.constantFrom(...USER_IDS), cluster).map(([a, b, c]) => new ManualTandem(a, b, c)),
   // Year 2 stays, so mentees 1 and 2 keep acting; year 1 is the default and must be refused.
   fc.constantFrom(1, 3).map((c) => new Deactivate(c)),

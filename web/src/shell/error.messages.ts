@@ -27,6 +27,7 @@ export const ERROR_MESSAGE: Readonly<Record<ErrorCode, TranslationKey>> = {
   ClusterIsDefault: 'messages.program-year-is-default',
   ClusterTitleTaken: 'messages.program-year-title-taken',
   WrongRole: 'messages.wrong-role',
+  NotTandemParticipant: 'messages.not-tandem-participant',
   ExternalIdentityProvider: 'messages.external-identity-provider',
   AccountDeleted: 'accountDeleted.text',
   Unauthorized: 'messages.session-ended',

@@ -100,6 +100,50 @@ export const de: LanguagePack = {
       action: { label: 'Zum Dashboard', url: c.url('/') },
     }),
 
+    TANDEM_ENDED: (d, c) => ({
+      subject: 'Ihr Mentoring ist beendet',
+      greeting: hello(d.firstName),
+      blocks: [
+        paragraph(
+          d.by === 'Admin'
+            ? 'Das Programmteam hat Ihr Mentoring beendet. Vielen Dank für die Zeit, die Sie ihm gewidmet haben.'
+            : d.audience === 'Mentee'
+              ? 'Ihr*e Mentor*in hat Ihr Mentoring beendet. Vielen Dank für die Zeit, die Sie ihm gewidmet haben.'
+              : 'Ihr Mentee hat Ihr Mentoring beendet. Vielen Dank für die Zeit, die Sie ihm gewidmet haben.',
+        ),
+        paragraph(
+          d.audience === 'Mentee'
+            ? 'Sie können auf Ihrem Dashboard sofort ein neues Matching starten.'
+            : d.mentorPaused
+              ? 'Das Matching für Ihr Mentor*in-Profil ist pausiert. Aktivieren Sie es in Ihrem Profil, sobald Sie für ein neues Mentee bereit sind.'
+              : 'Ihr Profil ist wieder im Pool, sodass ein neues Mentee Sie wählen kann.',
+        ),
+        paragraph(`Wenn Sie darüber sprechen möchten, schreiben Sie uns an ${c.org.email}.`),
+      ],
+      action: { label: 'Zum Dashboard', url: c.url('/') },
+    }),
+
+    TANDEM_RELEASED: (d, c) => ({
+      subject: `Ihr Matching-Tandem #${d.tandemId} wurde aufgelöst`,
+      greeting: hello(d.firstName),
+      blocks: [
+        paragraph(
+          d.by === 'ProgramYear'
+            ? `Ihr Programmjahr ist beendet und damit auch Ihr Matching-Tandem #${d.tandemId}.`
+            : `Das Programmteam hat Ihr Matching-Tandem #${d.tandemId} aufgelöst; es ist damit beendet.`,
+        ),
+        paragraph(
+          d.audience === 'Mentor'
+            ? 'Ihr Profil ist wieder im Pool, sodass ein neues Mentee Sie wählen kann.'
+            : d.by === 'ProgramYear'
+              ? 'Vielen Dank, dass Sie an diesem Programmjahr teilgenommen haben.'
+              : 'Sie können auf Ihrem Dashboard ein neues Matching starten.',
+        ),
+        paragraph(`Bei Fragen schreiben Sie uns an ${c.org.email}.`),
+      ],
+      action: { label: 'Zum Dashboard', url: c.url('/') },
+    }),
+
     ACTIVATE_USER_PROFILE: (d, c) => ({
       subject: 'Das Matching für Ihr Mentor*in-Profil ist aktiviert',
       greeting: hello(d.firstName),

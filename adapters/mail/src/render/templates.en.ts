@@ -93,6 +93,50 @@ export const en: LanguagePack = {
       action: { label: 'Open your dashboard', url: c.url('/') },
     }),
 
+    TANDEM_ENDED: (d, c) => ({
+      subject: 'Your mentorship has ended',
+      greeting: hello(d.firstName),
+      blocks: [
+        paragraph(
+          d.by === 'Admin'
+            ? 'The program team has ended your mentorship. Thank you for the time you gave it.'
+            : d.audience === 'Mentee'
+              ? 'Your mentor has ended your mentorship. Thank you for the time you gave it.'
+              : 'Your mentee has ended your mentorship. Thank you for the time you gave it.',
+        ),
+        paragraph(
+          d.audience === 'Mentee'
+            ? 'You can start a new matching from your dashboard right away.'
+            : d.mentorPaused
+              ? 'Matching for your mentor profile is paused. Enable it on your profile when you are ready for a new mentee.'
+              : 'Your profile is back in the pool, so a new mentee can choose you.',
+        ),
+        paragraph(`If you would like to talk about it, write to us at ${c.org.email}.`),
+      ],
+      action: { label: 'Open your dashboard', url: c.url('/') },
+    }),
+
+    TANDEM_RELEASED: (d, c) => ({
+      subject: `Your matching team #${d.tandemId} has been released`,
+      greeting: hello(d.firstName),
+      blocks: [
+        paragraph(
+          d.by === 'ProgramYear'
+            ? `Your program year has ended, and with it your matching team #${d.tandemId}.`
+            : `The program team has released your matching team #${d.tandemId}; it has ended.`,
+        ),
+        paragraph(
+          d.audience === 'Mentor'
+            ? 'Your profile is back in the pool, so a new mentee can choose you.'
+            : d.by === 'ProgramYear'
+              ? 'Thank you for taking part in this program year.'
+              : 'You can start a new matching from your dashboard.',
+        ),
+        paragraph(`If you have questions, write to us at ${c.org.email}.`),
+      ],
+      action: { label: 'Open your dashboard', url: c.url('/') },
+    }),
+
     ACTIVATE_USER_PROFILE: (d, c) => ({
       subject: 'Matching for your mentor profile is enabled',
       greeting: hello(d.firstName),

@@ -48,6 +48,15 @@ export const samples: { readonly [K in NotificationType]: readonly NotificationD
   ],
   ADMIN_MESSAGE: [{ subject: 'Program kick-off on 1 December', body: 'Dear all,\n\nplease join us for the kick-off.', firstName: 'Mia' }],
   RETENTION_NOTICE: [{ firstName: 'Mia', erasureFrom: DEADLINE, months: 12 }],
+  TANDEM_ENDED: [
+    { audience: 'Mentee', firstName: 'Mia', by: 'Partner', mentorPaused: false },
+    { audience: 'Mentor', firstName: 'Max', by: 'Partner', mentorPaused: false },
+    { audience: 'Mentor', firstName: 'Max', by: 'Admin', mentorPaused: true },
+  ],
+  TANDEM_RELEASED: [
+    { audience: 'Mentee', firstName: 'Mia', tandemId: 12, by: 'Admin' },
+    { audience: 'Mentor', firstName: 'Max', tandemId: 12, by: 'ProgramYear' },
+  ],
 }
 
 /** The page of the app each type points at. */
@@ -63,6 +72,8 @@ export const expectedLink: { readonly [K in NotificationType]: string } = {
   ADMIN_MESSAGE: `${org.publicUrl}/`,
   PARTNER_LEFT: `${org.publicUrl}/`,
   RETENTION_NOTICE: `${org.publicUrl}/`,
+  TANDEM_ENDED: `${org.publicUrl}/`,
+  TANDEM_RELEASED: `${org.publicUrl}/`,
 }
 
 export type Sample = { readonly type: NotificationType; readonly data: NotificationData[NotificationType]; readonly variant: number }

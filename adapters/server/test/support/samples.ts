@@ -95,6 +95,9 @@ export const SAMPLES: Readonly<Record<string, (owner: Person, target: Person) =>
   'GET /api/Admin/GetStatusMaster': () => ({}),
   'POST /api/Admin/GetMentees': () => ({ body: [{ id: 1, name: 'NEW' }] }),
   'POST /api/Admin/GetMentors': () => ({ body: [{ id: 4, name: 'AVAILABLE' }] }),
+  'POST /api/MatchingTandem/EndMatchingTandem': (o) => ({
+    body: { email: o.email, matchingTandemId: 999, reasonId: 'no-time', otherText: null, doNotPairAgain: false, pauseMatching: false },
+  }),
   'POST /api/Admin/GetMatchingTandemById': () => ({ query: { matchingTandemId: '1' } }),
   'POST /api/Admin/CloseMatchingTandem': () => ({ body: [{ proposalId: 1, proposalState: 'CLOSED', comment: null }] }),
   'GET /api/Admin/GetClusters': () => ({}),
@@ -126,6 +129,10 @@ export const SAMPLES: Readonly<Record<string, (owner: Person, target: Person) =>
     },
   }),
   'POST /api/Admin/ResendNotification': () => ({ body: { notificationId: 999 } }),
+  // An unknown team: the call passes the policy and is answered 404, changing nothing.
+  'POST /api/Admin/EndMatchingTandem': () => ({
+    body: { matchingTandemId: 999, version: 1, reasonId: 'no-time', otherText: null, doNotPairAgain: false, pauseMentor: false },
+  }),
   // An unknown program year: the admin's call is refused with 400 and starts nothing.
   'POST /api/Admin/StartCohortRun': () => ({ body: { clusterId: 999, objective: 'maxMatched', threshold: 30 } }),
   'GET /api/Admin/GetCohortRunProgress': () => ({}),

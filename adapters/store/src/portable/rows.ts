@@ -94,6 +94,18 @@ export const tandemOf = (row: TandemRow): Tandem =>
       },
       menteeProposal: proposalOf(row, 'mentee'),
       mentorProposal: proposalOf(row, 'mentor'),
+      ...(row.ended_at === null
+        ? {}
+        : {
+            ending: {
+              at: row.ended_at,
+              by: row.ended_by,
+              reasonId: row.end_reason,
+              otherText: row.end_other_text,
+              doNotPairAgain: row.end_do_not_pair_again === 1,
+              mentorPaused: row.end_mentor_paused === 1,
+            },
+          }),
     },
     `tandem ${row.id}`,
   )
@@ -124,4 +136,10 @@ export const tandemColumns = (x: Tandem): TandemRow =>
     score_breakdown: JSON.stringify(x.score.breakdown),
     ...proposalColumns('mentee', x.menteeProposal),
     ...proposalColumns('mentor', x.mentorProposal),
+    ended_at: x.ending?.at ?? null,
+    ended_by: x.ending?.by ?? null,
+    end_reason: x.ending?.reasonId ?? null,
+    end_other_text: x.ending?.otherText ?? null,
+    end_do_not_pair_again: x.ending === undefined ? null : x.ending.doNotPairAgain ? 1 : 0,
+    end_mentor_paused: x.ending === undefined ? null : x.ending.mentorPaused ? 1 : 0,
   }) as TandemRow

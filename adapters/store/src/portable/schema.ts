@@ -95,6 +95,13 @@ export type TandemsTable = {
   score_percentage: number
   /** JSON array of core `QuestionScore`s. */
   score_breakdown: string
+  /** Migration 0019: how a MATCHED team was ended (core `TandemEnding`), all null otherwise. */
+  ended_at: number | null
+  ended_by: string | null
+  end_reason: string | null
+  end_other_text: string | null
+  end_do_not_pair_again: number | null
+  end_mentor_paused: number | null
 } & ProposalColumns<'mentee'> &
   ProposalColumns<'mentor'>
 

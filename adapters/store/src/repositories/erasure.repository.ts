@@ -56,6 +56,9 @@ export const createErasureRepository = (db: Database): ErasureRepository => {
         .select('id')
         .where((eb) => eb.or([eb('user_id', '=', id), eb(eb.fn<string>('lower', ['recipient_email']), '=', email), mentions])),
     )
+    // The text a person wrote when ending a team is theirs: it goes with them.
+    await db.run(k.updateTable('tandems').set({ end_other_text: null }).where('mentee_id', '=', id).where('ended_by', '=', 'Mentee'))
+    await db.run(k.updateTable('tandems').set({ end_other_text: null }).where('mentor_id', '=', id).where('ended_by', '=', 'Mentor'))
     await db.run(k.updateTable('tandems').set({ mentee_id: placeholder, mentee_comment: null }).where('mentee_id', '=', id))
     await db.run(
       k.updateTable('tandems').set({ mentor_id: placeholder, mentor_comment: null, mentor_info_text: null }).where('mentor_id', '=', id),

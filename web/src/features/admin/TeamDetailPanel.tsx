@@ -1,6 +1,7 @@
 // Team detail and editing (docs/product.md#admin-screens, docs/product.md#team-editing): the
 // accordion 'MT_ID: #{id}' with both last names, mentee and mentor cards, status selects by
-// teamEditing.rules, Save and Release with confirmations.
+// teamEditing.rules, Save and Release with confirmations, End mentorship for a MATCHED team and how
+// an ended team was ended.
 import { useState } from 'react'
 import {
   Accordion,
@@ -15,7 +16,7 @@ import {
   Select,
   Spinner,
 } from '@fluentui/react-components'
-import type { ProposalState, TeamDetail, TeamProposalDetail } from '@tandem/core'
+import { END_REASONS, type ProposalState, type TeamDetail, type TeamEnding, type TeamProposalDetail } from '@tandem/core'
 import { useTranslation } from 'react-i18next'
 import { formatDateTime } from '../../shared/dates.js'
 import { languageOf } from '../../i18n/i18n.js'
@@ -25,11 +26,13 @@ import {
   useAdminAcceptProposalMutation,
   useAdminCloseTandemMutation,
   useAdminDeclineProposalMutation,
+  useAdminEndTandemMutation,
   useAdminGetTandemByIdQuery,
 } from './admin.api.js'
 import { errorText, proposalStateLabel } from './admin.i18n.js'
 import { useAdminMessages } from './AdminMessages.js'
 import { ConfirmDialog } from './ConfirmDialog.js'
+import { EndMentorshipDialog, type EndMentorshipInput } from '../../shared/EndMentorshipDialog.js'
 import { ProposalBadge, TeamBadge } from './StatusBadge.js'
 import {
   EDITABLE_PROPOSAL_STATES,
@@ -44,7 +47,36 @@ import {
   type TeamEdit,
 } from './teamEditing.rules.js'
 
-type Step = 'none' | 'save' | 'release' | 'releaseAgain'
+type Step = 'none' | 'save' | 'release' | 'releaseAgain' | 'end'
+
+/** How the team was ended: when, by whom, why, and what it decided about the pair and the mentor. */
+const EndingCard = ({ ending }: { readonly ending: TeamEnding }) => {
+  const { t, i18n } = useTranslation()
+  const language = languageOf(i18n)
+  const by = { Mentee: 'admin.teams.endedByMentee', Mentor: 'admin.teams.endedByMentor', Admin: 'admin.teams.endedByAdmin' } as const
+  const yesNo = (value: boolean) => t(value ? 'admin.teams.yes' : 'admin.teams.no')
+  const rows: readonly (readonly [string, string])[] = [
+    [t('admin.teams.endedAt'), formatDateTime(ending.endedAt, language)],
+    [t('admin.teams.endedBy'), t(by[ending.endedBy])],
+    [t('admin.teams.endReason'), END_REASONS.find((r) => r.id === ending.reasonId)?.label[language] ?? ending.reasonId],
+    ...(ending.otherText === null ? [] : [[t('admin.teams.endOtherText'), ending.otherText] as const]),
+    [t('admin.teams.doNotPairAgain'), yesNo(ending.doNotPairAgain)],
+    [t('admin.teams.mentorPaused'), yesNo(ending.mentorPaused)],
+  ]
+  return (
+    <Card aria-label={t('admin.teams.ending')} style={{ marginTop: 12 }}>
+      <CardHeader header={<h4 style={{ margin: 0 }}>{t('admin.teams.ending')}</h4>} />
+      <dl style={{ margin: 0 }}>
+        {rows.map(([label, value]) => (
+          <div key={label} style={{ display: 'flex', gap: 8 }}>
+            <dt style={{ fontWeight: 600 }}>{label}:</dt>
+            <dd style={{ margin: 0 }}>{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </Card>
+  )
+}
 
 const ProposalCard = ({
   title,
@@ -106,12 +138,15 @@ export const TeamEditor = ({
   busy,
   onSave,
   onRelease,
+  onEnd,
 }: {
   readonly detail: TeamDetail
   readonly onChanged?: (edit: TeamEdit) => void
   readonly busy: boolean
   readonly onSave: (edit: TeamEdit) => void
   readonly onRelease: () => void
+  /** Ends a MATCHED team with a reason (offered only when given). */
+  readonly onEnd?: (input: EndMentorshipInput) => void
 }) => {
   const { t } = useTranslation()
   const [edit, setEdit] = useState(() => startEditing(detail))
@@ -155,11 +190,29 @@ export const TeamEditor = ({
             <Button disabled={busy || !isReleaseEnabled(detail.tandemStatus)} onClick={() => setStep('release')}>
               {t('admin.teams.release')}
             </Button>
+            {onEnd !== undefined && detail.tandemStatus === 'MATCHED' && (
+              <Button disabled={busy} onClick={() => setStep('end')}>
+                {t('admin.teams.end')}
+              </Button>
+            )}
             <Button appearance="primary" disabled={busy || !isSaveEnabled(edit)} onClick={() => setStep('save')}>
               {t('admin.teams.save')}
             </Button>
             {busy && <Spinner size="tiny" />}
           </div>
+          {detail.ending !== undefined && <EndingCard ending={detail.ending} />}
+          {step === 'end' && onEnd !== undefined && (
+            <EndMentorshipDialog
+              title={t('ending.adminTitle', { id: detail.tandemId })}
+              who="Admin"
+              busy={busy}
+              onClose={() => setStep('none')}
+              onConfirm={(input) => {
+                setStep('none')
+                onEnd(input)
+              }}
+            />
+          )}
           <ConfirmDialog
             open={step === 'save'}
             text={t('admin.teams.confirmSave')}
@@ -199,6 +252,7 @@ export const TeamDetailPanel = ({ tandemId }: { readonly tandemId: number }) => 
   const [accept] = useAdminAcceptProposalMutation()
   const [decline] = useAdminDeclineProposalMutation()
   const [close] = useAdminCloseTandemMutation()
+  const [endTandem] = useAdminEndTandemMutation()
   const [busy, setBusy] = useState(false)
   // the team a refused save found changed; showing another team forgets it
   const [staleTeam, setStaleTeam] = useState<number | null>(null)
@@ -239,6 +293,19 @@ export const TeamDetailPanel = ({ tandemId }: { readonly tandemId: number }) => 
     return finish(reply.error)
   }
 
+  const end = async (detail: TeamDetail, input: EndMentorshipInput) => {
+    setBusy(true)
+    const reply = await endTandem({
+      matchingTandemId: detail.tandemId,
+      version: detail.version,
+      reasonId: input.reasonId,
+      otherText: input.otherText,
+      doNotPairAgain: input.doNotPairAgain,
+      pauseMentor: input.pauseMentor,
+    })
+    return finish(reply.error)
+  }
+
   if (team.isLoading) return <Spinner />
   if (team.data === undefined) return <Body1>{errorText(t, team.error)}</Body1>
   const detail = team.data
@@ -260,6 +327,7 @@ export const TeamDetailPanel = ({ tandemId }: { readonly tandemId: number }) => 
         busy={busy}
         onSave={(edit) => void save(detail, edit)}
         onRelease={() => void release(detail)}
+        onEnd={(input) => void end(detail, input)}
       />
     </div>
   )

@@ -5,6 +5,7 @@
 import type {
   AdminAcceptPayload,
   AdminDeclinePayload,
+  AdminEndTandemPayload,
   AdminUserDetail,
   AuditRecordsPage,
   AuditRecordsRequest,
@@ -91,6 +92,9 @@ export const adminApi = api.injectEndpoints({
     adminCloseTandem: build.mutation<boolean, CloseTandemPayload>({
       query: (body) => ({ url: '/api/Admin/CloseMatchingTandem', method: 'POST', body }),
     }),
+    adminEndTandem: build.mutation<boolean, AdminEndTandemPayload>({
+      query: (body) => ({ url: '/api/Admin/EndMatchingTandem', method: 'POST', body }),
+    }),
     adminGetClusters: build.query<readonly Cluster[], void>({
       query: () => ({ url: '/api/Admin/GetClusters' }),
       providesTags: ['AdminClusters'],
@@ -137,6 +141,7 @@ export const {
   useAdminAcceptProposalMutation,
   useAdminDeclineProposalMutation,
   useAdminCloseTandemMutation,
+  useAdminEndTandemMutation,
   useAdminGetClustersQuery,
   useAdminGetAuditRecordsQuery,
   useAdminGetRetentionDueQuery,

@@ -15,6 +15,7 @@ import { useGetQuestionAnswerPairsQuery } from '../questionnaire/questionnaire.a
 import {
   useAcceptProposalMutation,
   useDeclineProposalMutation,
+  useEndTandemMutation,
   useGetDeclineReasonsQuery,
   useGetProposalsQuery,
   useGetProposedProfileQuery,
@@ -27,6 +28,7 @@ import { PausedPanel } from './PausedPanel.js'
 import { ProposalCard } from './ProposalCard.js'
 import { CountdownCard } from './CountdownCard.js'
 import type { DeclineInput } from './DecisionDialogs.js'
+import type { EndMentorshipInput } from '../../shared/EndMentorshipDialog.js'
 import { ProposedProfileAccordion } from './ProposedProfileAccordion.js'
 import { skipToken } from '../../state/api.js'
 import { LoadFailed } from '../../shared/LoadFailed.js'
@@ -35,6 +37,7 @@ import { LaterMessage } from '../../shared/LaterMessage.js'
 // The dialogs (and the dropdown of the decline reasons) load when first opened, not with the page.
 const AcceptDialog = lazy(() => import('./DecisionDialogs.js').then((m) => ({ default: m.AcceptDialog })))
 const DeclineDialog = lazy(() => import('./DecisionDialogs.js').then((m) => ({ default: m.DeclineDialog })))
+const EndMentorshipDialog = lazy(() => import('../../shared/EndMentorshipDialog.js').then((m) => ({ default: m.EndMentorshipDialog })))
 const NoticeDialog = lazy(() => import('../../shared/NoticeDialog.js').then((m) => ({ default: m.NoticeDialog })))
 
 const useStyles = makeStyles({
@@ -42,7 +45,7 @@ const useStyles = makeStyles({
   cards: { display: 'flex', flexWrap: 'wrap', gap: '16px' },
 })
 
-type Decision = { readonly kind: 'accept' | 'decline'; readonly proposal: ParticipantProposal } | null
+type Decision = { readonly kind: 'accept' | 'decline' | 'end'; readonly proposal: ParticipantProposal } | null
 
 const NO_QUESTIONS: readonly QuestionnaireQuestion[] = []
 
@@ -59,6 +62,8 @@ const SideSection = ({ me, side }: { readonly me: Me; readonly side: Side }) => 
   const [failure, setFailure] = useState<string | null>(null)
   const [accept, acceptState] = useAcceptProposalMutation()
   const [decline, declineState] = useDeclineProposalMutation()
+  const [endTandem, endState] = useEndTandemMutation()
+  const [ended, setEnded] = useState(false)
 
   const status = me.statusOf(side)
   const entry = me.user.userStatuses.find((s) => s.role === side)
@@ -97,6 +102,7 @@ const SideSection = ({ me, side }: { readonly me: Me; readonly side: Side }) => 
   const awaited = side === 'Mentee' ? mentorDeadline(proposals, shownProposals?.proposalRemainingTime.mentorRemainingTime ?? []) : undefined
   const onAccept = useCallback((proposal: ParticipantProposal) => setDecision({ kind: 'accept', proposal }), [])
   const onDecline = useCallback((proposal: ParticipantProposal) => setDecision({ kind: 'decline', proposal }), [])
+  const onEnd = useCallback((proposal: ParticipantProposal) => setDecision({ kind: 'end', proposal }), [])
 
   const payloadFor = (p: ParticipantProposal) => ({
     email: me.email,
@@ -136,6 +142,20 @@ const SideSection = ({ me, side }: { readonly me: Me; readonly side: Side }) => 
     else setDecision(null)
   }
 
+  const confirmEnd = async (p: ParticipantProposal, input: EndMentorshipInput) => {
+    const result = await endTandem({
+      email: me.email,
+      matchingTandemId: p.matchingTandemId,
+      reasonId: input.reasonId,
+      otherText: input.otherText,
+      doNotPairAgain: input.doNotPairAgain,
+      pauseMatching: input.pauseMentor,
+    })
+    setDecision(null)
+    if ('error' in result) setFailure(t(errorMessageKey(result.error)))
+    else setEnded(true)
+  }
+
   if (proposalsQuery.isError) return <LoadFailed error={proposalsQuery.error} />
   if (shownProposals === undefined) return <Loading />
   return (
@@ -144,6 +164,11 @@ const SideSection = ({ me, side }: { readonly me: Me; readonly side: Side }) => 
         {t(side === 'Mentee' ? 'dashboard.asMentee' : 'dashboard.asMentor')}
       </Title2>
       {failure !== null && <ErrorBar text={failure} />}
+      {ended && (
+        <LaterMessage intent="success" role="status">
+          {t('ending.ended')}
+        </LaterMessage>
+      )}
       {matching.errorKey !== null && <ErrorBar text={t(matching.errorKey)} />}
       {matching.running && <Busy label={t('dashboard.waitMessage')} />}
       {kind === 'proposals' ? (
@@ -161,6 +186,7 @@ const SideSection = ({ me, side }: { readonly me: Me; readonly side: Side }) => 
                 side={side}
                 onAccept={onAccept}
                 onDecline={onDecline}
+                onEnd={onEnd}
               />
             ))}
           </div>
@@ -189,6 +215,15 @@ const SideSection = ({ me, side }: { readonly me: Me; readonly side: Side }) => 
             busy={declineState.isLoading}
             onClose={() => setDecision(null)}
             onConfirm={(input) => void confirmDecline(decision.proposal, input)}
+          />
+        )}
+        {decision?.kind === 'end' && (
+          <EndMentorshipDialog
+            title={t('ending.title', { name: `${decision.proposal.firstName} ${decision.proposal.lastName}` })}
+            who={side}
+            busy={endState.isLoading}
+            onClose={() => setDecision(null)}
+            onConfirm={(input) => void confirmEnd(decision.proposal, input)}
           />
         )}
         {matching.warning && (

@@ -1,5 +1,6 @@
 // One proposal: who, the score, what the two have in common; accept and decline while it waits,
-// a matched label once accepted. The e-mail appears only once the tandem is matched.
+// a matched label once accepted, and "End mentorship" once matched. The e-mail appears only once the
+// tandem is matched.
 import { memo, useState } from 'react'
 import { Body1, Button, Caption1, makeStyles, mergeClasses, Text, useId } from '@fluentui/react-components'
 import type { TFunction } from 'i18next'
@@ -85,12 +86,15 @@ export const ProposalCard = memo(function ProposalCard({
   side,
   onAccept,
   onDecline,
+  onEnd,
 }: {
   readonly proposal: ParticipantProposal
   readonly questions: readonly QuestionnaireQuestion[]
   readonly side: Side
   readonly onAccept: (p: ParticipantProposal) => void
   readonly onDecline: (p: ParticipantProposal) => void
+  /** Ends the matched team (the card of a MATCHED team offers it). */
+  readonly onEnd?: (p: ParticipantProposal) => void
 }) {
   const styles = useStyles()
   const { t } = useTranslation()
@@ -122,9 +126,16 @@ export const ProposalCard = memo(function ProposalCard({
       {common.length > 0 && <CommonGround items={common} />}
       {matched && proposal.email !== null && <Body1>{t('dashboard.email', { email: proposal.email })}</Body1>}
       {proposal.proposalState === 'ACCEPTED' ? (
-        <span className={mergeClasses(surface.badge, matched ? surface.success : surface.warning)}>
-          {matched ? t('dashboard.matchedLabel') : t('dashboard.acceptedLabel')}
-        </span>
+        <>
+          <span className={mergeClasses(surface.badge, matched ? surface.success : surface.warning)}>
+            {matched ? t('dashboard.matchedLabel') : t('dashboard.acceptedLabel')}
+          </span>
+          {matched && onEnd !== undefined && (
+            <div className={styles.actions}>
+              <Button onClick={() => onEnd(proposal)}>{t('ending.action')}</Button>
+            </div>
+          )}
+        </>
       ) : (
         <div className={styles.actions}>
           <Button appearance="primary" onClick={() => onAccept(proposal)}>

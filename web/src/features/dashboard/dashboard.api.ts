@@ -1,6 +1,15 @@
 // Participant matching-team calls (docs/product.md#calls, under /api/MatchingTandem/...): proposals
-// with remaining times, accept, decline, decline reasons, start matching, the proposed profile.
-import type { AcceptDeclinePayload, DeclineReasonItem, Language, ProposalsResponse, ProposedProfile, Side } from '@tandem/core'
+// with remaining times, accept, decline, decline reasons, start matching, the proposed profile,
+// ending a matched team.
+import type {
+  AcceptDeclinePayload,
+  DeclineReasonItem,
+  EndTandemPayload,
+  Language,
+  ProposalsResponse,
+  ProposedProfile,
+  Side,
+} from '@tandem/core'
 import { api } from '../../state/api.js'
 
 export const dashboardApi = api.injectEndpoints({
@@ -25,6 +34,10 @@ export const dashboardApi = api.injectEndpoints({
       query: (body) => ({ url: '/api/MatchingTandem/DeclineProposal', method: 'POST', body }),
       invalidatesTags: ['Proposals', 'Me', 'ProposedProfile'],
     }),
+    endTandem: build.mutation<boolean, EndTandemPayload>({
+      query: (body) => ({ url: '/api/MatchingTandem/EndMatchingTandem', method: 'POST', body }),
+      invalidatesTags: ['Proposals', 'Me', 'ProposedProfile'],
+    }),
     startMatching: build.mutation<boolean, { menteeEmail: string }>({
       query: (body) => ({ url: '/api/MatchingTandem/CreateMatchingTandem', method: 'POST', body }),
       invalidatesTags: ['Proposals', 'Me', 'Questionnaire'],
@@ -39,4 +52,5 @@ export const {
   useAcceptProposalMutation,
   useDeclineProposalMutation,
   useStartMatchingMutation,
+  useEndTandemMutation,
 } = dashboardApi
