@@ -46,6 +46,7 @@ import * as t from 'io-ts'
 import { MAX_IMAGE_BYTES, reencodeImage } from './image.js'
 import { answer, defineRoute, denied, json, type Route } from './route.js'
 import { cohortRoutes } from './routes.cohort.js'
+import { questionnaireVersionRoutes } from './routes.questionnaire-versions.js'
 import { exportRoutes } from './routes.exports.js'
 import { statisticsRoutes } from './routes.statistics.js'
 import { docsRoutes } from './routes.docs.js'
@@ -528,6 +529,7 @@ const serviceRoutes = (s: Services): readonly Route[] => [
     handle: async ({ actor }) => answer(await s.admin.retentionDue(actor)),
   }),
   ...cohortRoutes(s),
+  ...questionnaireVersionRoutes(s),
   ...exportRoutes(s),
   ...statisticsRoutes(s),
 ]
