@@ -1,6 +1,12 @@
 // The administrator's questionnaire calls: read and save the draft (against the revision edited),
 // check it, publish it, list the published versions. Admin only; see docs/api.md.
-import { QUESTIONNAIRE_FILE_MAX_BYTES, QuestionnaireDraftSave, QuestionnairePublishRequest } from '@tandem/core'
+import {
+  QUESTIONNAIRE_FILE_MAX_BYTES,
+  QuestionnaireDraftSave,
+  QuestionnaireExportQuery,
+  QuestionnaireImportRequest,
+  QuestionnairePublishRequest,
+} from '@tandem/core'
 import type { Services } from '@tandem/application'
 import { answer, defineRoute, type Route } from './route.js'
 
@@ -45,5 +51,23 @@ export const questionnaireVersionRoutes = (s: Services): readonly Route[] => [
     policy: 'admin',
     summary: 'the published questionnaire versions, oldest first: number, who published it and when',
     handle: async ({ actor }) => answer(await s.questionnaireVersions.versions(actor)),
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/api/Admin/ExportQuestionnaire',
+    policy: 'admin',
+    summary: 'a published version (the latest without `version`) as a questionnaire file, to copy a setup to another installation',
+    query: QuestionnaireExportQuery,
+    handle: async ({ actor, query }) => answer(await s.questionnaireVersions.exportFile(actor, query)),
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/api/Admin/ImportQuestionnaire',
+    policy: 'admin',
+    summary:
+      'a questionnaire file as the draft in place of the draft at `revision`: decoded and checked against the latest version (400 with each field under `file.`), 409 when the draft moved',
+    body: QuestionnaireImportRequest,
+    bodyLimit: QUESTIONNAIRE_FILE_MAX_BYTES + 1024,
+    handle: async ({ actor, body }) => answer(await s.questionnaireVersions.importFile(actor, body)),
   }),
 ]

@@ -200,6 +200,8 @@ const questionnairePlans: Plans<Services['questionnaireVersions']> = {
   versions: { kind: 'none' },
   saveDraft: { kind: 'change', action: 'questionnaire.draft.save', subjects: () => [] },
   publish: { kind: 'change', action: 'questionnaire.publish', subjects: () => [] },
+  exportFile: { kind: 'none' },
+  importFile: { kind: 'change', action: 'questionnaire.draft.import', subjects: () => [] },
 }
 
 export const auditedQuestionnaireVersions = (

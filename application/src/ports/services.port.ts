@@ -68,6 +68,9 @@ import type {
   QuestionnaireDraftView,
   QuestionnairePublishRequest,
   QuestionnaireVersionSummary,
+  QuestionnaireExportQuery,
+  QuestionnaireFile,
+  QuestionnaireImportRequest,
 } from '@tandem/core'
 import type { Either } from 'fp-ts/lib/Either.js'
 
@@ -192,6 +195,10 @@ export type Services = {
     /** ValidationFailed with the check's findings, InvalidTransition when the draft moved; else the new version. */
     readonly publish: (actor: Actor, body: QuestionnairePublishRequest) => Outcome<QuestionnaireVersionSummary>
     readonly versions: (actor: Actor) => Outcome<readonly QuestionnaireVersionSummary[]>
+    /** A published version as a questionnaire file; NotFound for a version never published. */
+    readonly exportFile: (actor: Actor, query: QuestionnaireExportQuery) => Outcome<QuestionnaireFile>
+    /** The file, decoded and checked, as the draft (ValidationFailed with the fields under `file.`, InvalidTransition when the draft moved). */
+    readonly importFile: (actor: Actor, body: QuestionnaireImportRequest) => Outcome<QuestionnaireDraftView>
   }
   /** The person's own copy of their data (GDPR Art. 15/20), prepared off the request. */
   readonly personalData: {

@@ -3,6 +3,8 @@
 import {
   checkDraft,
   editDraftFrom,
+  exportQuestionnaireFile,
+  importQuestionnaireFile,
   invalidTransition,
   notFound,
   publish,
@@ -12,6 +14,9 @@ import {
   type QuestionnaireCheckView,
   type QuestionnaireDraftSave,
   type QuestionnaireDraftView,
+  type QuestionnaireExportQuery,
+  type QuestionnaireFile,
+  type QuestionnaireImportRequest,
   type QuestionnairePublishRequest,
   type QuestionnaireVersionSummary,
   type UserId,
@@ -86,5 +91,18 @@ export const questionnaireVersionsService =
     }
     const versions = async (): Outcome<readonly QuestionnaireVersionSummary[]> =>
       right((await ctx.questionnaireVersions.versions()).map(summaryOf))
-    return { draft, saveDraft, check, publish: publishDraft, versions }
+    const exportFile = async (query: QuestionnaireExportQuery): Outcome<QuestionnaireFile> => {
+      const all = await ctx.questionnaireVersions.versions()
+      const version = query.version === undefined ? all[all.length - 1] : all.find((v) => v.version === query.version)
+      if (version === undefined) return left(notFound('QuestionnaireVersion'))
+      return right(JSON.parse(exportQuestionnaireFile(version.draft)) as QuestionnaireFile)
+    }
+    const importFile = async (body: QuestionnaireImportRequest): Outcome<QuestionnaireDraftView> => {
+      const version = await latest()
+      // The body was read as JSON already (within the file's size limit); the file rules read its text.
+      const imported = importQuestionnaireFile(JSON.stringify(body.file), version)
+      if (imported._tag === 'Left') return left(validationFailed(imported.left.map((e) => ({ ...e, field: `file.${e.field}` }))))
+      return saveDraft({ revision: body.revision, draft: imported.right.draft })
+    }
+    return { draft, saveDraft, check, publish: publishDraft, versions, exportFile, importFile }
   }

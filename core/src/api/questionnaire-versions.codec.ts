@@ -2,6 +2,7 @@
 // draft, check it, publish it, list the published versions.
 import * as t from 'io-ts'
 import { QuestionnaireDraft } from '../questionnaire/questionnaire.draft.js'
+import { IdFromString } from './query.codec.js'
 
 /**
  * Saving the draft: `revision` is the draft's revision the administrator edited (from the read);
@@ -37,3 +38,14 @@ export type QuestionnaireCheckView = {
 
 /** A published version without its content: number, who published it and when. */
 export type QuestionnaireVersionSummary = { readonly version: number; readonly publishedBy: number; readonly publishedAt: number }
+
+/** Exporting a published version as a questionnaire file (without `version`: the latest). */
+export const QuestionnaireExportQuery = t.exact(t.partial({ version: IdFromString }), 'QuestionnaireExportQuery')
+export type QuestionnaireExportQuery = t.TypeOf<typeof QuestionnaireExportQuery>
+
+/**
+ * Importing a questionnaire file as the draft, in place of the draft at `revision`: `file` is the
+ * file's content, decoded and checked against the latest version like any input.
+ */
+export const QuestionnaireImportRequest = t.strict({ revision: t.number, file: t.unknown })
+export type QuestionnaireImportRequest = t.TypeOf<typeof QuestionnaireImportRequest>

@@ -14,6 +14,7 @@ import {
   type QuestionnaireCheckView,
   type QuestionnaireDraft,
   type QuestionnaireDraftView,
+  type QuestionnaireFile,
   type QuestionnaireVersionSummary,
 } from '@tandem/core'
 import { aMenteeAnswers, aMentorAnswers, profileQuestions, questionnaire } from '@tandem/fixtures'
@@ -171,5 +172,51 @@ describe('questionnaire versions', () => {
       expected?.percentage,
     ])
     expect(proposal?.breakdown.some((b) => b.questionPairId === 99)).toBe(false)
+  })
+
+  it('exports a version as a file and imports a file as the draft; a malformed, too large or rule-breaking file changes nothing', async () => {
+    const exported = await h.call<QuestionnaireFile>(h.admin, 'GET', '/api/Admin/ExportQuestionnaire')
+    expect(exported.status).toBe(200)
+    const file = exported.body.value
+    expect(file).toMatchObject({ format: 'tandem-questionnaire', formatVersion: 1 })
+    expect((await h.call(h.admin, 'GET', '/api/Admin/ExportQuestionnaire?version=7')).status).toBe(404)
+    const importFile = (revision: number, content: unknown) =>
+      h.call<QuestionnaireDraftView>(h.admin, 'POST', '/api/Admin/ImportQuestionnaire', { revision, file: content })
+
+    const [first, second] = file.questionnaire.questions
+    if (first === undefined || second === undefined) throw new Error('the seed has questions')
+    const wrongRule = await importFile(0, { ...file, questionnaire: { ...file.questionnaire, questions: [{ ...first, rule: 'AnyFit' }] } })
+    expect([wrongRule.status, wrongRule.body.value]).toEqual([
+      400,
+      [{ field: 'file.questionnaire.questions.0.rule', key: 'invalid-value' }],
+    ])
+    const sameIds = {
+      ...file,
+      questionnaire: {
+        ...file.questionnaire,
+        questions: [first, { ...second, questionPairId: first.questionPairId }, ...file.questionnaire.questions.slice(2)],
+      },
+    }
+    const duplicate = await importFile(0, sameIds)
+    expect(duplicate.status).toBe(400)
+    expect(duplicate.body.value).toEqual(
+      expect.arrayContaining([
+        { field: 'file.questionnaire.questions.1.questionPairId', key: 'questionnaire-duplicate-id', params: { id: first.questionPairId } },
+      ]),
+    )
+    expect((await importFile(0, { ...file, padding: 'x'.repeat(10_000_000) })).status).toBe(413)
+    expect((await readDraft()).revision).toBe(0)
+
+    // A renamed question, imported: the draft, ready to publish.
+    const renamed = {
+      ...file,
+      questionnaire: { ...file.questionnaire, questions: [{ ...first, topic: 'renamed-topic' }, ...file.questionnaire.questions.slice(1)] },
+    }
+    const imported = await importFile(0, renamed)
+    expect([imported.status, imported.body.value.revision]).toEqual([200, 1])
+    expect((await readDraft()).draft).toEqual(renamed.questionnaire)
+    expect((await importFile(0, file)).status).toBe(409)
+    expect((await publish(1)).body.value).toMatchObject({ version: 2 })
+    expect((await h.call<QuestionnaireFile>(h.admin, 'GET', '/api/Admin/ExportQuestionnaire')).body.value).toEqual(renamed)
   })
 })

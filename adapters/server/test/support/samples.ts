@@ -142,6 +142,8 @@ export const SAMPLES: Readonly<Record<string, (owner: Person, target: Person) =>
   'GET /api/Admin/CheckQuestionnaireDraft': () => ({}),
   'POST /api/Admin/PublishQuestionnaireDraft': () => ({ body: { revision: 999 } }),
   'GET /api/Admin/GetQuestionnaireVersions': () => ({}),
+  'GET /api/Admin/ExportQuestionnaire': () => ({}),
+  'POST /api/Admin/ImportQuestionnaire': () => ({ body: { revision: 999, file: {} } }),
   'POST /api/Admin/ExportUserDataByRole': () => ({
     body: {
       role: 'Mentee',
