@@ -20,7 +20,8 @@ export type ActiveQuestionnaire = {
   /**
    * The questions completeness requires (start matching, publishing, the pool): those of the first
    * version that are still asked. A question added later is asked until answered and counts from
-   * then on, but nobody loses the right to match for not having answered it yet.
+   * then on, but nobody loses the right to match for not having answered it yet; an answer naming a
+   * retired option still counts as given here (it scores nothing).
    */
   readonly requiredQuestionnaire: () => Questionnaire
   /** The lowest percentage a mentor may have to be proposed (the version's). */
@@ -39,12 +40,14 @@ type Active = {
 }
 
 const activeOf = (published: PublishedQuestionnaire, first: PublishedQuestionnaire): Active => {
-  const questionnaire = scoredQuestionnaireOf(published)
   const original = new Set(first.draft.questions.map((q) => q.questionPairId))
+  const requiredQuestions = published.draft.questions
+    .filter((q) => original.has(q.questionPairId))
+    .map((q) => ({ ...q, options: q.options.map((o) => ({ ...o, retired: false })) }))
   return {
     published,
-    questionnaire,
-    required: { ...questionnaire, pairs: questionnaire.pairs.filter((p) => original.has(p.questionPairId)) },
+    questionnaire: scoredQuestionnaireOf(published),
+    required: scoredQuestionnaireOf({ ...published, draft: { ...published.draft, questions: requiredQuestions } }),
     profileQuestions: profileQuestionsOf(published),
   }
 }

@@ -50,18 +50,34 @@ describe('the active questionnaire', () => {
     expect(active.questionnaire()).toBe(active.questionnaire())
   })
 
-  it('never goes back to an older version, and requires only the questions of version 1 still asked', () => {
+  it('never goes back to an older version, and requires only the questions of version 1 still asked, retired options accepted', () => {
     const first = version(1, [1, 3])
     const active = createActiveQuestionnaire(versionsHolding(first).port, first, first)
     const third = version(3, [1, 2, 3])
     const retired: PublishedQuestionnaire = {
       ...third,
-      draft: { ...third.draft, questions: third.draft.questions.map((q) => (q.questionPairId === 3 ? { ...q, retired: true } : q)) },
+      draft: {
+        ...third.draft,
+        questions: third.draft.questions.map((q) =>
+          q.questionPairId === 3
+            ? { ...q, retired: true }
+            : {
+                ...q,
+                options: [
+                  ...q.options.map((o) => ({ ...o, retired: true })),
+                  { ...q.options[0]!, id: q.options[0]!.id + 1, text: { en: 'N', de: 'N' } },
+                ],
+              },
+        ),
+      },
     }
     active.activate(retired)
     active.activate(version(2, [1, 2, 3]))
     expect(active.published().version).toBe(3)
     expect(active.questionnaire().pairs.map((p) => p.questionPairId)).toEqual([1, 2])
     expect(active.requiredQuestionnaire().pairs.map((p) => p.questionPairId)).toEqual([1])
+    // Option 100 was retired: no longer offered nor scored, but an answer naming it is still an answer.
+    expect(active.questionnaire().pairs[0]?.options.map((o) => o.id)).toEqual([101])
+    expect(active.requiredQuestionnaire().pairs[0]?.options.map((o) => o.id)).toEqual([100, 101])
   })
 })
