@@ -1,6 +1,6 @@
 // One cohort instance measured in its own process (spawned by cohort.bench.ts), so its peak RSS is
 // its own: assignCohort, then (when asked) npm munkres on the same pairs as a dense matrix.
-import { assignCohort, compileQuestionnaire, packMentorPool, type CohortInput } from '@tandem/core'
+import { assignCohort, compileQuestionnaire, packMentorPool, percentageOf, type CohortInput } from '@tandem/core'
 import { generatePopulation, questionnaire, seededRandom } from '@tandem/fixtures'
 import munkres from 'munkres'
 import { planFor, scoreColumns } from '../core/src/matching/ranking.packed.js'
@@ -64,8 +64,8 @@ if (withMunkres === 1) {
   const bonus = ours.certificate.bonus
   const matrix = input.mentees.map((mentee) => {
     const plan = planFor(compiled, mentee.answers)
-    const { base, knockedOut } = scoreColumns(plan, pool)
-    const candidate = (j: number) => !plan.impossible && knockedOut[j] === 0 && Math.round((100 * base[j]!) / plan.max) >= THRESHOLD
+    const { base, max, knockedOut } = scoreColumns(plan, pool)
+    const candidate = (j: number) => knockedOut[j] === 0 && percentageOf(base[j]!, max[j]!) >= THRESHOLD
     return Float64Array.from(columns, (j) => (candidate(j) ? -(base[j]! + bonus) : 0))
   })
   const start = cpuSeconds()

@@ -24,6 +24,7 @@ import type {
   ListQueries,
   OutboxRepository,
   StatisticsQueries,
+  QuestionnaireVersionsRepository,
   UserRecord,
   UsersRepository,
   WorldStore,
@@ -32,9 +33,13 @@ import { left, right, type Either } from 'fp-ts/lib/Either.js'
 import type { Clock } from './ports/clock.port.js'
 import type { CohortRunner } from './ports/cohort-runner.port.js'
 import type { MentorPoolCache } from './matching/mentor-pool.cache.js'
+import type { ActiveQuestionnaire } from './questionnaire/questionnaire.active.js'
 
 export type MasterData = {
+  /** The published version in use: what is asked and scored. */
   readonly questionnaire: Questionnaire
+  /** The questions completeness requires (ActiveQuestionnaire.requiredQuestionnaire). */
+  readonly requiredQuestionnaire: Questionnaire
   readonly profileQuestions: readonly ProfileQuestion[]
   readonly countries: readonly { readonly countryCodeId: number; readonly name: Bilingual }[]
   readonly federalStates: readonly { readonly stateOriginalId: number; readonly name: Bilingual }[]
@@ -84,6 +89,13 @@ export type ServiceContext = {
   /** Whole-cohort runs and their drafts, and the worker threads that compute them. */
   readonly cohorts: CohortRepository
   readonly cohortRunner: CohortRunner
+  /** The questionnaire's published versions and its draft. */
+  readonly questionnaireVersions: QuestionnaireVersionsRepository
+  /**
+   * The published version in use (master.questionnaire, master.profileQuestions and
+   * matching.threshold read it): switched by a publish, read again after another process's commits.
+   */
+  readonly activeQuestionnaire: ActiveQuestionnaire
   /** Prepared personal-data downloads, shared by every instance (decision 0021). */
   readonly downloads: PersonalDataDownloads
   readonly clock: Clock

@@ -3,13 +3,14 @@ import { issuedBeforeDeletion, type VerifiedIdentity } from '@tandem/core'
 import type { Actor, KnownAccount, Services } from './ports/services.port.js'
 import { cohortService } from './cohort/cohort.service.js'
 import { accountService, emailFromToken } from './account/account.service.js'
-import { auditedAccount, auditedAdmin, auditedExports, auditedUser, type Unaudited } from './admin/audit.js'
+import { auditedAccount, auditedAdmin, auditedExports, auditedQuestionnaireVersions, auditedUser, type Unaudited } from './admin/audit.js'
 import { adminService } from './admin/index.js'
 import { exportService } from './exports/export.service.js'
 import { statisticsService } from './statistics/statistics.service.js'
 import type { ServiceContext } from './context.js'
 import { matchingService } from './matching/matching.service.js'
 import { questionnaireService } from './questionnaire/questionnaire.service.js'
+import { questionnaireVersionsService } from './questionnaire/questionnaire.versions.service.js'
 import { userService } from './users/user.service.js'
 import { personalDataService } from './personal-data/personal-data.service.js'
 
@@ -51,6 +52,8 @@ export const createServices = (ctx: ServiceContext, extras: ServiceExtras): Serv
       const generation = await ctx.generation()
       const key = `${identity.issuer}\n${identity.subject}\n${identity.email}`
       let entry = known.get(key)
+      // Another instance may have published a questionnaire version (answered at once when not).
+      await ctx.activeQuestionnaire.refresh(generation)
       if (entry === undefined || entry.generation !== generation) {
         entry = await read(identity, generation)
         if (known.size > 10_000) known.clear()
@@ -72,6 +75,7 @@ export const createServices = (ctx: ServiceContext, extras: ServiceExtras): Serv
     matching: matchingService(ctx),
     admin: auditedAdmin(ctx, adminIdOf, adminService(ctx)),
     cohort: cohortService(ctx),
+    questionnaireVersions: auditedQuestionnaireVersions(ctx, adminIdOf, questionnaireVersionsService(ctx, adminIdOf)),
     personalData: personalDataService(ctx),
     exports: auditedExports(ctx, adminIdOf, exportService(ctx)),
     statistics: statisticsService(ctx),

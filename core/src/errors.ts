@@ -10,7 +10,7 @@ export type DomainError =
   | { readonly _tag: 'ValidationFailed'; readonly errors: readonly FieldError[] }
   | {
       readonly _tag: 'NotFound'
-      readonly entity: 'User' | 'Tandem' | 'Proposal' | 'Cluster' | 'DeclineReason' | 'Notification' | 'CohortRun'
+      readonly entity: 'User' | 'Tandem' | 'Proposal' | 'Cluster' | 'DeclineReason' | 'Notification' | 'CohortRun' | 'QuestionnaireVersion'
     }
   | { readonly _tag: 'ProfileIncomplete' }
   | { readonly _tag: 'NotAvailableForMatching'; readonly status: StatusName | 'NONE' }

@@ -13,13 +13,16 @@ const cohortArb = (
   maxMentors: number,
   questionnaire: fc.Arbitrary<Questionnaire> = questionnaireArb(),
 ): fc.Arbitrary<CohortInput> =>
-  questionnaire.chain((q) =>
+  fc.tuple(questionnaire, fc.boolean()).chain(([q, complete]) =>
     fc
       .record({
         mentees: fc.array(answersArb(q), { maxLength: maxMentees }),
-        mentors: fc.array(fc.record({ answers: answersArb(q), capacity: fc.option(fc.integer({ min: 0, max: 3 }), { nil: undefined }) }), {
-          maxLength: maxMentors,
-        }),
+        // Half the cohorts with every question answered by every mentor (scored by lookup tables),
+        // half with questions some mentors have not answered (scored column by column).
+        mentors: fc.array(
+          fc.record({ answers: answersArb(q, complete), capacity: fc.option(fc.integer({ min: 0, max: 3 }), { nil: undefined }) }),
+          { maxLength: maxMentors },
+        ),
         threshold: fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 100 })),
         objective: fc.constantFrom('maxMatched' as const, 'maxScore' as const),
         // Mentor ids overlap mentee ids now and then: a person may hold both roles.

@@ -1,6 +1,7 @@
 // Properties of scoring and ranking over random questionnaires, answers and populations.
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { hasAnswered } from '../src/questionnaire/questionnaire.unanswered.js'
 import { answersByPair, compareRank, rankMentors, rankMentorsReference, scoreMentor, scorePair } from '../src/index.js'
 import { answerArb, matchingCaseArb, questionPairArb, questionnaireArb, answersArb } from './arbitraries/questionnaire.arbitraries.js'
 
@@ -70,8 +71,12 @@ describe('scoring properties', () => {
         const mentee = answersByPair(c.mentee.answers)
         for (const candidate of c.candidates) {
           const mentor = answersByPair(candidate.answers)
+          // A question one side has not answered is left out, and so knocks nobody out.
           const knockedOut = c.questionnaire.pairs.some(
-            (p) => scorePair(p, mentee.get(p.questionPairId), mentor.get(p.questionPairId)).knockedOut,
+            (p) =>
+              hasAnswered(p, mentee.get(p.questionPairId)) &&
+              hasAnswered(p, mentor.get(p.questionPairId)) &&
+              scorePair(p, mentee.get(p.questionPairId), mentor.get(p.questionPairId)).knockedOut,
           )
           if (knockedOut) {
             expect(scoreMentor(c.questionnaire, c.mentee.answers, candidate.answers)).toBeNull()

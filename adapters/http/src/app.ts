@@ -216,7 +216,14 @@ export const createApp = (options: AppOptions): express.Express => {
       }
       send(res, await route.run(caller, incoming), route)
     }
-  const parserOf = (route: Route) => (route.method === 'GET' ? null : route.multipart === true ? upload : parseJson)
+  const parserOf = (route: Route) =>
+    route.method === 'GET'
+      ? null
+      : route.multipart === true
+        ? upload
+        : route.bodyLimit === undefined
+          ? parseJson
+          : jsonBody(route.bodyLimit)
 
   // Paths without parameters are found in one map look-up (case-insensitive, trailing slash
   // ignored, as Express matches them); the few with parameters go through Express's router.

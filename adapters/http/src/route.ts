@@ -52,6 +52,8 @@ export type Route = {
   readonly limit?: LimitedAction
   /** Its envelope also carries the status code, and value false on a refusal (envelopeText). */
   readonly reportsStatus?: boolean
+  /** The largest JSON body it takes, in bytes, when not the API's usual limit (413 beyond). */
+  readonly bodyLimit?: number
   readonly run: (caller: Caller, incoming: Incoming) => Promise<Reply>
 }
 
@@ -68,6 +70,7 @@ type Common<Q, B> = {
   readonly summary: string
   readonly limit?: LimitedAction
   readonly reportsStatus?: boolean
+  readonly bodyLimit?: number
   readonly query?: t.Type<Q, unknown, unknown>
   readonly body?: t.Type<B, unknown, unknown>
   readonly produces?: Produces
@@ -153,6 +156,7 @@ export const defineRoute = <Q = undefined, B = undefined>(spec: RouteSpec<Q, B>)
   ...(spec.produces === undefined ? {} : { produces: spec.produces }),
   ...(spec.limit === undefined ? {} : { limit: spec.limit }),
   ...(spec.reportsStatus === true ? { reportsStatus: true } : {}),
+  ...(spec.bodyLimit === undefined ? {} : { bodyLimit: spec.bodyLimit }),
   run: (caller, incoming) => decide(spec, caller, incoming),
 })
 

@@ -47,6 +47,7 @@ import { MAX_IMAGE_BYTES, reencodeImage } from './image.js'
 import { answer, defineRoute, denied, json, type Route } from './route.js'
 import { cohortRoutes } from './routes.cohort.js'
 import { endingRoutes } from './routes.ending.js'
+import { questionnaireVersionRoutes } from './routes.questionnaire-versions.js'
 import { exportRoutes } from './routes.exports.js'
 import { statisticsRoutes } from './routes.statistics.js'
 import { docsRoutes } from './routes.docs.js'
@@ -530,6 +531,7 @@ const serviceRoutes = (s: Services): readonly Route[] => [
   }),
   ...endingRoutes(s),
   ...cohortRoutes(s),
+  ...questionnaireVersionRoutes(s),
   ...exportRoutes(s),
   ...statisticsRoutes(s),
 ]

@@ -5,6 +5,7 @@ import type { MasterData } from '@tandem/application'
 
 export const fixtureMasterData = (): MasterData => ({
   questionnaire,
+  requiredQuestionnaire: questionnaire,
   profileQuestions,
   countries,
   federalStates,

@@ -59,7 +59,7 @@ const insertPerson = async (
       side,
       [...answers],
       now,
-      isQuestionnaireComplete(ctx.master.questionnaire, side, answers, calendarYearOf(now)),
+      isQuestionnaireComplete(ctx.master.requiredQuestionnaire, side, answers, calendarYearOf(now)),
     )
   if (side === 'Mentor') {
     const published = await ctx.store.run({ userIds: [userId] }, publishMentor(now, { mentorId: userId, profileComplete: true }), now)

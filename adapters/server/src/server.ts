@@ -20,6 +20,7 @@ import {
 import {
   createAnswersRepository,
   createAuditRecords,
+  createQuestionnaireVersionsRepository,
   createRetentionRepository,
   createClustersRepository,
   createCohortRepository,
@@ -48,6 +49,7 @@ import {
   calendarYearOf,
   CURRENT_CONSENT_VERSIONS,
   DAY,
+  draftOfQuestionnaire,
   EMBEDDED_PROVIDER_ISSUER,
   expireDeadlines,
   type ConsentVersions,
@@ -71,7 +73,14 @@ import { mailNotifier } from './notifier.js'
 import { resetMailWiring } from './reset-mail.js'
 import { expireDownloads } from '@tandem/application'
 import { createCohortRunner, QUIET_MS as COHORT_QUIET_MS } from './cohort/cohort.runner.js'
-import { clearInterruptedRuns, createMentorPoolCache, createServices, type ServiceContext } from '@tandem/application'
+import {
+  clearInterruptedRuns,
+  createActiveQuestionnaire,
+  createMentorPoolCache,
+  createServices,
+  type MasterData,
+  type ServiceContext,
+} from '@tandem/application'
 
 export type ServerOverrides = {
   readonly clock?: Clock
@@ -255,12 +264,46 @@ const wire = async (
   const outbox = createOutboxRepository(db)
   const answers = createAnswersRepository(db)
   const lists = createListQueries(db)
-  const master = fixtureMasterData()
+  // The seed's questionnaire is version 1 of an installation that has none (new, or older than versions).
+  const questionnaireVersions = createQuestionnaireVersionsRepository(db)
+  const seed = fixtureMasterData()
+  await questionnaireVersions.seed({
+    version: 1,
+    publishedBy: 0,
+    publishedAt: clock(),
+    draft: draftOfQuestionnaire(seed.questionnaire, seed.profileQuestions, config.matching.threshold),
+  })
+  const published = await questionnaireVersions.versions()
+  const [first] = published
+  const latest = published[published.length - 1]
+  if (first === undefined || latest === undefined) throw new Error('no questionnaire version after seeding version 1')
+  const activeQuestionnaire = createActiveQuestionnaire(questionnaireVersions, latest, first)
+  // Getters: the services read the published version in use at each call.
+  const master: MasterData = {
+    ...seed,
+    get questionnaire() {
+      return activeQuestionnaire.questionnaire()
+    },
+    get requiredQuestionnaire() {
+      return activeQuestionnaire.requiredQuestionnaire()
+    },
+    get profileQuestions() {
+      return activeQuestionnaire.profileQuestions()
+    },
+  }
+  const matching = {
+    get threshold() {
+      return activeQuestionnaire.threshold()
+    },
+    limit: config.matching.limit,
+  }
   const cohortRunner = createCohortRunner({ dataDir: config.dataDir })
   const ctx: ServiceContext = {
     cohorts: createCohortRepository(db),
     cohortRunner,
     inOneTransaction: db.transaction,
+    questionnaireVersions,
+    activeQuestionnaire,
     downloads: createPersonalDataDownloads(db),
     users,
     store,
@@ -281,9 +324,16 @@ const wire = async (
     statistics: createStatisticsQueries(db),
     generation: db.generation,
     // One packed pool per server, shared by every matching run it serves.
-    mentorPool: createMentorPoolCache({ questionnaire: master.questionnaire, answers, lists, matching: config.matching }),
+    mentorPool: createMentorPoolCache({
+      get questionnaire() {
+        return activeQuestionnaire.questionnaire()
+      },
+      answers,
+      lists,
+      matching,
+    }),
     adminEmails: config.adminEmails,
-    matching: config.matching,
+    matching,
     publicUrl: config.publicUrl,
     timeZone: timeZoneOf(org),
     eraseMailFiles: (outboxIds, address) =>

@@ -84,6 +84,11 @@ export {
   type AuditFilter,
   type AuditPage,
 } from './repositories/audit.records.js'
+export {
+  createQuestionnaireVersionsRepository,
+  type QuestionnaireVersionsRepository,
+  type StoredQuestionnaireDraft,
+} from './repositories/questionnaire-versions.repository.js'
 export { createRetentionRepository, type RetentionRepository, type RetentionPerson } from './repositories/retention.repository.js'
 export {
   createStatisticsQueries,

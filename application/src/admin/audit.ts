@@ -199,6 +199,23 @@ export const auditedExports = (
   inner: (actor: Actor) => Unaudited<Services['exports']>,
 ): Services['exports'] => audited(ctx, adminIdOf, exportPlans, inner)
 
+/** The questionnaire holds no personal data: its changes are recorded as actions on no one. */
+const questionnairePlans: Plans<Services['questionnaireVersions']> = {
+  draft: { kind: 'none' },
+  check: { kind: 'none' },
+  versions: { kind: 'none' },
+  saveDraft: { kind: 'change', action: 'questionnaire.draft.save', subjects: () => [] },
+  publish: { kind: 'change', action: 'questionnaire.publish', subjects: () => [] },
+  exportFile: { kind: 'none' },
+  importFile: { kind: 'change', action: 'questionnaire.draft.import', subjects: () => [] },
+}
+
+export const auditedQuestionnaireVersions = (
+  ctx: ServiceContext,
+  adminIdOf: AdminIdOf,
+  inner: (actor: Actor) => Unaudited<Services['questionnaireVersions']>,
+): Services['questionnaireVersions'] => audited(ctx, adminIdOf, questionnairePlans, inner)
+
 /**
  * An administrator looking at someone else's photo (the user-information page shows it) reads
  * their data too; the participants' own reads of photos are not administrators' and stay out.

@@ -1,12 +1,14 @@
 // The mentor pool of the matching run, packed once (core packMentorPool) and reused while the
 // published mentors and their answers stay the same (checked in the same read that asks who of the
 // ranked is out of the pool right now). The run's second transaction re-checks every mentor, so a
-// stale pool is never unsafe.
+// stale pool is never unsafe. A newly published questionnaire version is a new layout: the pool is
+// packed again for it.
 import {
   compileQuestionnaire,
   packMentorPool,
   poolRanker,
   type Answer,
+  type CompiledQuestionnaire,
   type MentorPool,
   type Questionnaire,
   type RankedMentor,
@@ -22,6 +24,7 @@ export type MentorPoolCache = {
 }
 
 export type MentorPoolSources = {
+  /** Read at every run: the published version in use (the same object while it stays in use). */
   readonly questionnaire: Questionnaire
   readonly answers: Pick<AnswersRepository, 'publishedMentors'>
   readonly lists: Pick<ListQueries, 'rankedMentorsNow'>
@@ -33,20 +36,19 @@ const RANKED_PER_PROPOSAL = 4
 const RANKED_AT_FIRST = 12
 
 export const createMentorPoolCache = (sources: MentorPoolSources): MentorPoolCache => {
-  const compiled = compileQuestionnaire(sources.questionnaire)
-  type Packed = { readonly fingerprint: string; readonly pool: MentorPool }
+  type Packed = { readonly fingerprint: string; readonly compiled: CompiledQuestionnaire; readonly pool: MentorPool }
   let packed: Packed | null = null
   /**
    * The packing under way, if any: the runs that find the pool unpacked or stale at once (an
    * instance's first requests, all runs after a publication) wait for one packing of that
    * fingerprint instead of each packing every published mentor again.
    */
-  let packing: { readonly fingerprint: string; readonly done: Promise<Packed> } | null = null
-  const repack = (fingerprint: string): Promise<Packed> => {
-    if (packed?.fingerprint === fingerprint) return Promise.resolve(packed)
-    if (packing?.fingerprint === fingerprint) return packing.done
-    const done = (async () => ({ fingerprint, pool: packMentorPool(compiled, await sources.answers.publishedMentors()) }))()
-    const mine = { fingerprint, done }
+  let packing: { readonly fingerprint: string; readonly compiled: CompiledQuestionnaire; readonly done: Promise<Packed> } | null = null
+  const repack = (fingerprint: string, compiled: CompiledQuestionnaire): Promise<Packed> => {
+    if (packed?.fingerprint === fingerprint && packed.compiled === compiled) return Promise.resolve(packed)
+    if (packing?.fingerprint === fingerprint && packing.compiled === compiled) return packing.done
+    const done = (async () => ({ fingerprint, compiled, pool: packMentorPool(compiled, await sources.answers.publishedMentors()) }))()
+    const mine = { fingerprint, compiled, done }
     packing = mine
     // Kept only while no later packing started: a slower, older one never replaces a newer pool.
     done.then(
@@ -74,7 +76,11 @@ export const createMentorPoolCache = (sources: MentorPoolSources): MentorPoolCac
      */
     rank: async (mentee, declined) => {
       const { threshold, limit } = sources.matching
-      let current = packed ?? (await repack((await sources.lists.rankedMentorsNow([])).fingerprint))
+      const compiled = compileQuestionnaire(sources.questionnaire)
+      let current =
+        packed !== null && packed.compiled === compiled
+          ? packed
+          : await repack((await sources.lists.rankedMentorsNow([])).fingerprint, compiled)
       for (;;) {
         const ranker = poolRanker(compiled, current.pool, mentee)
         const exclude = new Set<UserId>(declined)
@@ -89,7 +95,7 @@ export const createMentorPoolCache = (sources: MentorPoolSources): MentorPoolCac
           for (const id of now.unavailable) exclude.add(id)
           if (ranked.length - now.unavailable.length >= limit || ranked.length < wanted) return ranker.rank({ threshold, limit, exclude })
         }
-        current = await repack(stale)
+        current = await repack(stale, compiled)
       }
     },
   }

@@ -65,6 +65,14 @@ import type {
   StatisticsChart,
   StatisticsFilter,
   StatisticsReport,
+  QuestionnaireCheckView,
+  QuestionnaireDraftSave,
+  QuestionnaireDraftView,
+  QuestionnairePublishRequest,
+  QuestionnaireVersionSummary,
+  QuestionnaireExportQuery,
+  QuestionnaireFile,
+  QuestionnaireImportRequest,
 } from '@tandem/core'
 import type { Either } from 'fp-ts/lib/Either.js'
 
@@ -183,6 +191,20 @@ export type Services = {
     readonly choices: (query: CohortChoicesQuery) => Outcome<readonly CohortMentorChoice[]>
     readonly edit: (body: CohortDraftEdit) => Outcome<CohortDraftView>
     readonly publish: (actor: Actor, query: CohortRunQuery) => Outcome<CohortPublishResult>
+  }
+  /** The administrator's questionnaire: its draft, the check, the publish, the published versions. */
+  readonly questionnaireVersions: {
+    readonly draft: (actor: Actor) => Outcome<QuestionnaireDraftView>
+    /** InvalidTransition (409) when the draft moved since the revision edited; nothing is saved. */
+    readonly saveDraft: (actor: Actor, body: QuestionnaireDraftSave) => Outcome<QuestionnaireDraftView>
+    readonly check: (actor: Actor) => Outcome<QuestionnaireCheckView>
+    /** ValidationFailed with the check's findings, InvalidTransition when the draft moved; else the new version. */
+    readonly publish: (actor: Actor, body: QuestionnairePublishRequest) => Outcome<QuestionnaireVersionSummary>
+    readonly versions: (actor: Actor) => Outcome<readonly QuestionnaireVersionSummary[]>
+    /** A published version as a questionnaire file; NotFound for a version never published. */
+    readonly exportFile: (actor: Actor, query: QuestionnaireExportQuery) => Outcome<QuestionnaireFile>
+    /** The file, decoded and checked, as the draft (ValidationFailed with the fields under `file.`, InvalidTransition when the draft moved). */
+    readonly importFile: (actor: Actor, body: QuestionnaireImportRequest) => Outcome<QuestionnaireDraftView>
   }
   /** The person's own copy of their data (GDPR Art. 15/20), prepared off the request. */
   readonly personalData: {

@@ -52,7 +52,7 @@ export const questionnaireService = (ctx: ServiceContext): Services['questionnai
       currentYear,
     })
     if (errors.length > 0) return left(validationFailed(errors))
-    const questionnaireComplete = isQuestionnaireComplete(ctx.master.questionnaire, side, answers.right, currentYear)
+    const questionnaireComplete = isQuestionnaireComplete(ctx.master.requiredQuestionnaire, side, answers.right, currentYear)
     const complete = questionnaireComplete && (await profileValid(ctx, user.right))
     const mentor = user.right.participant.mentor
     if (side === 'Mentor' && mentor !== null) {

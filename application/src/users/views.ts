@@ -115,7 +115,12 @@ export const sideComplete = async (
   given: Partial<SideReads> = {},
 ): Promise<boolean> =>
   (await profileValid(ctx, user, given.profileAnswers)) &&
-  isQuestionnaireComplete(ctx.master.questionnaire, side, given.answers ?? (await answersOf(ctx, user.id, side)), calendarYearOf(now))
+  isQuestionnaireComplete(
+    ctx.master.requiredQuestionnaire,
+    side,
+    given.answers ?? (await answersOf(ctx, user.id, side)),
+    calendarYearOf(now),
+  )
 
 /** A side's answers as question text and answer text, for profile views. */
 export const answerTexts = async (ctx: ServiceContext, userId: number, side: Side, language: Language): Promise<QuestionTextAnswer[]> => {

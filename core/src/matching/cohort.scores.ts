@@ -2,6 +2,9 @@
 // come from the participant run's scorer (planFor + scoreColumns); with whole weights they are taken
 // per group of question slots over the mentors' distinct answers, then added by table lookups, which
 // is exact for whole numbers and several times faster than a pass per question over every mentor.
+// The tables hold points only, so they serve a pool where every mentor answered every question; a
+// pool where someone has not (a question added since) is scored column by column, each mentor with
+// its own maximum (a question one side has not answered is left out of the pair's base and maximum).
 import type { Answer } from '../questionnaire/questionnaire.codec.js'
 import type { MentorPool } from './mentor-pool.packed.js'
 import type { CompiledQuestionnaire } from './questionnaire.compiled.js'
@@ -47,25 +50,25 @@ export const scaleOfWeights = (weights: readonly number[]): number | null => {
   return null
 }
 
-const threshold = (out: Int32Array, threshold: number, max: number, base: Float64Array, knockedOut: Uint8Array, scale: number): void => {
+const threshold = (out: Int32Array, threshold: number, columns: Columns, scale: number): void => {
+  const { base, max, knockedOut } = columns
   for (let j = 0; j < out.length; j++) {
     const b = base[j]!
-    out[j] = knockedOut[j] === 1 || !(percentageOf(b, max) >= threshold) ? -1 : Math.round(b * scale)
+    out[j] = knockedOut[j] === 1 || !(percentageOf(b, max[j]!) >= threshold) ? -1 : Math.round(b * scale)
   }
 }
 
-/** Fractional weights: the participant run's columns as they are, rounded after scaling. */
+/**
+ * Fractional weights, or a mentor who has not answered every question: the participant run's
+ * columns as they are, rounded after scaling.
+ */
 const directScorer = (compiled: CompiledQuestionnaire, pool: MentorPool, minPercentage: number, scale: number): CohortScorer => {
-  const into: Columns = { base: new Float64Array(pool.size), knockedOut: new Uint8Array(pool.size) }
+  const into: Columns = { base: new Float64Array(pool.size), max: new Float64Array(pool.size), knockedOut: new Uint8Array(pool.size) }
   const row = new Int32Array(pool.size)
   const planned = planBuffer(compiled.pairs.length)
   const scoreRow = (answers: readonly Answer[], out: Int32Array, counts?: Int32Array): number => {
     const plan = planFor(compiled, answers, planned)
-    if (plan.impossible) out.fill(-1)
-    else {
-      const { base, knockedOut } = scoreColumns(plan, pool, into)
-      threshold(out, minPercentage, plan.max, base, knockedOut, scale)
-    }
+    threshold(out, minPercentage, scoreColumns(plan, pool, into), scale)
     if (counts !== undefined) for (let j = 0; j < out.length; j++) counts[out[j]! + 1]!++
     return Math.round(plan.max * scale)
   }
@@ -209,18 +212,18 @@ const groupedScorer = (compiled: CompiledQuestionnaire, pool: MentorPool, minPer
   /** Fills the tables for one mentee; false when nobody can be a candidate. */
   const prepare = (answers: readonly Answer[]): boolean => {
     const plan: Plan = planFor(compiled, answers, planned)
-    if (plan.impossible) return false
     // Each group's table written straight from the plan (a pass per step): building the tables
     // through float columns took about 6 ns per entry, a seventh of a whole run at 10,000².
     for (let k = 0; k < g; k++) {
       const flags = slotFlags[k]!
-      scoreTableInto(restrictPlanInto(plan, flags.choice, flags.year, k === 0, flags.plan), groups[k]!.pool, table, offsets[k]!, knockout)
+      scoreTableInto(restrictPlanInto(plan, flags.choice, flags.year, flags.plan), groups[k]!.pool, table, offsets[k]!, knockout)
     }
-    // Percentages rise with the base, so the threshold is one smallest passing base.
+    // Every mentor answered every question, so the maximum is the plan's and percentages rise with
+    // the base: the threshold is one smallest passing base.
     least = 0
     while (least <= plan.max && !(percentageOf(least, plan.max) >= minPercentage)) least++
-    // No scored question: every mentor has the constant points.
-    constant = g === 0 ? (plan.offset >= least ? plan.offset : -1) : -1
+    // No scored question: every mentor scores 0.
+    constant = g === 0 ? (0 >= least ? 0 : -1) : -1
     return true
   }
   // A mentee's tables, kept from its first scoring for the next (the solver scores about one row in
@@ -401,6 +404,13 @@ export const highestBase = (compiled: CompiledQuestionnaire): number =>
     0,
   )
 
+/** Whether every mentor of the pool answered every scored question (an option of each choice question, each year). */
+const everyQuestionAnswered = (pool: MentorPool): boolean => {
+  for (const mask of pool.masks) if (mask === 0) return false
+  for (const year of pool.years) if (Number.isNaN(year)) return false
+  return true
+}
+
 /**
  * The scorer for a pool (weights ≥ 0): exact whole numbers either way; null when no power of ten
  * makes the weights whole.
@@ -412,7 +422,8 @@ export const cohortScorer = (
   /** Mentee rows whose tables may be kept between scorings (see CohortScorer.scoreRow). */
   mentees = 0,
 ): CohortScorer | null => {
-  if (compiled.wholeWeights && highestBase(compiled) < SCALED_MAX) return groupedScorer(compiled, pool, minPercentage, mentees)
+  if (compiled.wholeWeights && highestBase(compiled) < SCALED_MAX && everyQuestionAnswered(pool))
+    return groupedScorer(compiled, pool, minPercentage, mentees)
   const scale = scaleOfWeights(compiled.questionnaire.pairs.map((p) => p.weight))
   return scale === null ? null : directScorer(compiled, pool, minPercentage, scale)
 }

@@ -1,15 +1,17 @@
 // The fast ranking: the mentee's answers become a short plan of mask and year tests, run column by
 // column over the packed pool, then one pass keeps the top k. Same result as rankMentorsReference.
+// A question one side has not answered is left out of that pair's base and maximum (scoreMentor):
+// the plan leaves out the mentee's, and each mentor's maximum is summed over the questions it answered.
 import type { Answer } from '../questionnaire/questionnaire.codec.js'
 import type { UserId } from '../shared/ids.js'
 import { answersByPair, yearOf } from './answer.sets.js'
 import { unpackMentorAnswers, type MentorPool } from './mentor-pool.packed.js'
 import { maskOf, popcount, RULE_CODE, type CompiledQuestionnaire } from './questionnaire.compiled.js'
-import { percentageOf, scoreMentor } from './score.rules.js'
+import { scoreMentor } from './score.rules.js'
 import { proposalCount, type MatchMentee, type MatchingOptions, type RankedMentor } from './ranking.types.js'
 
-/** Step kinds of a plan; CONSTANT is a pair the mentee answered "no preference" (always full points). */
-const CONSTANT = 0
+/** Step kinds of a plan; NO_PREFERENCE is a pair the mentee answered "no preference" (full points from every mentor who answered it). */
+const NO_PREFERENCE = 0
 const SINGLE = 1
 const MULTIPLE = 2
 const MATCHES = 3
@@ -29,10 +31,8 @@ export type Plan = {
   readonly minYearsAhead: Float64Array
   readonly mustFit: Uint8Array
   readonly steps: number
-  readonly offset: number
+  /** The maximum of a mentor who answered every question the mentee answered (the largest any mentor has). */
   readonly max: number
-  /** A must-fit pair the mentee's answers can never fit: nobody qualifies. */
-  readonly impossible: boolean
 }
 
 /**
@@ -42,9 +42,7 @@ export type Plan = {
 export const planFor = (compiled: CompiledQuestionnaire, menteeAnswers: readonly Answer[], into?: PlanBuffer): Plan => {
   const plan = into ?? planBuffer(compiled.pairs.length)
   plan.steps = 0
-  plan.offset = 0
   plan.max = 0
-  plan.impossible = false
   const answers = answersByPair(menteeAnswers)
   const push = (
     kind: number,
@@ -66,27 +64,24 @@ export const planFor = (compiled: CompiledQuestionnaire, menteeAnswers: readonly
     plan.mustFit[s] = mustFit ? 1 : 0
     plan.minYearsAhead[s] = minYearsAhead
   }
-  const addConstant = (points: number): void => {
-    // Whole weights sum exactly in any order; otherwise keep the reference's summation order.
-    if (compiled.wholeWeights) plan.offset += points
-    else push(CONSTANT, 0, 0, 0, points, 0, false)
-  }
   for (const cp of compiled.pairs) {
     const { pair } = cp
     const answer = answers.get(pair.questionPairId)
     if (cp.rule === RULE_CODE.MentorOnly) continue
     if (cp.rule === RULE_CODE.YearsFit) {
-      plan.max += pair.weight
       const year = yearOf(answer)
-      if (year === null || Number.isNaN(year)) plan.impossible ||= pair.mustFit
-      else push(YEARS, cp.slot, 0, 0, pair.weight, year, pair.mustFit, pair.minYearsAhead)
+      // Not answered by the mentee: left out for every mentor (a NaN year is none in the pool either).
+      if (year === null || Number.isNaN(year)) continue
+      plan.max += pair.weight
+      push(YEARS, cp.slot, 0, 0, pair.weight, year, pair.mustFit, pair.minYearsAhead)
       continue
     }
     const mask = maskOf(cp, answer?.optionIds)
+    if (mask === 0) continue
     const noPreference = (mask & cp.noPreferenceMask) !== 0
     const full = cp.rule === RULE_CODE.MultipleMatchesFit ? pair.weight * popcount(mask) : pair.weight
     plan.max += full
-    if (noPreference) addConstant(full)
+    if (noPreference) push(NO_PREFERENCE, cp.slot, mask, cp.noPreferenceMask, full, 0, false)
     else if (cp.rule === RULE_CODE.SingleFit) push(SINGLE, cp.slot, mask, cp.noPreferenceMask, pair.weight, 0, pair.mustFit)
     else if (cp.rule === RULE_CODE.MultipleFit)
       push(MULTIPLE, cp.slot, (mask | cp.noPreferenceMask) >>> 0, cp.noPreferenceMask, pair.weight, 0, pair.mustFit)
@@ -108,27 +103,19 @@ export const planBuffer = (length: number): PlanBuffer => ({
   minYearsAhead: new Float64Array(length),
   mustFit: new Uint8Array(length),
   steps: 0,
-  offset: 0,
   max: 0,
-  impossible: false,
 })
 
 /**
- * The plan's steps on the choice and year slots marked 1 (and, with `withConstants`, its constant
- * points), written into `into` (as long as the plan's pairs) without allocating: the whole-cohort
- * scorer runs a plan per group of slots against the group's distinct answers.
+ * The plan's steps on the choice and year slots marked 1, written into `into` (as long as the plan's
+ * pairs) without allocating: the whole-cohort scorer runs a plan per group of slots against the
+ * group's distinct answers.
  */
-export const restrictPlanInto = (
-  plan: Plan,
-  choiceSlots: Uint8Array,
-  yearSlots: Uint8Array,
-  withConstants: boolean,
-  into: PlanBuffer,
-): Plan => {
+export const restrictPlanInto = (plan: Plan, choiceSlots: Uint8Array, yearSlots: Uint8Array, into: PlanBuffer): Plan => {
   let kept = 0
   for (let s = 0; s < plan.steps; s++) {
     const kind = plan.kind[s]!
-    if (!(kind === CONSTANT ? withConstants : (kind === YEARS ? yearSlots : choiceSlots)[plan.slot[s]!] === 1)) continue
+    if ((kind === YEARS ? yearSlots : choiceSlots)[plan.slot[s]!] !== 1) continue
     into.kind[kept] = kind
     into.slot[kept] = plan.slot[s]!
     into.menteeMask[kept] = plan.menteeMask[s]!
@@ -139,9 +126,7 @@ export const restrictPlanInto = (
     into.mustFit[kept++] = plan.mustFit[s]!
   }
   into.steps = kept
-  into.offset = withConstants ? plan.offset : 0
   into.max = plan.max
-  into.impossible = plan.impossible
   return into
 }
 
@@ -150,12 +135,13 @@ export const restrictPlanInto = (
  * float columns to copy over): each entry the base points, and a must-fit miss ORs in `knockout`
  * (a negative power of two above every sum of points), so a knocked-out entry stays negative however
  * many points are added to it. The whole-cohort scorer builds a group's lookup table this way per
- * mentee; the tests compare every pair it reports with the reference scoring.
+ * mentee, and only for a pool where every mentor answered every question (the table holds no
+ * maximum); the tests compare every pair it reports with the reference scoring.
  */
 export const scoreTableInto = (plan: Plan, pool: MentorPool, table: Int32Array, at: number, knockout: number): void => {
   const n = pool.size
   const to = at + n
-  table.fill(plan.offset, at, to)
+  table.fill(0, at, to)
   for (let s = 0; s < plan.steps; s++) {
     const w = plan.weight[s]!
     // A miss ORs in `knockout` when the pair must fit, 0 otherwise.
@@ -164,23 +150,26 @@ export const scoreTableInto = (plan: Plan, pool: MentorPool, table: Int32Array, 
     const np = plan.noPreferenceMask[s]!
     const from = plan.slot[s]! * n - at
     switch (plan.kind[s]) {
-      case CONSTANT:
-        for (let m = at; m < to; m++) table[m]! += w
+      case NO_PREFERENCE: {
+        const { masks } = pool
+        for (let m = at; m < to; m++) table[m]! += w * +(masks[from + m]! !== 0)
         break
+      }
       case SINGLE: {
         const { masks } = pool
         for (let m = at; m < to; m++) {
           const b = masks[from + m]!
-          const fit = (+(b === a) & +(a !== 0)) | +((b & np) !== 0)
-          table[m] = (table[m]! + w * fit) | (miss & -(fit ^ 1))
+          const fit = +(b === a) | +((b & np) !== 0)
+          table[m] = (table[m]! + w * fit) | (miss & -((fit ^ 1) & +(b !== 0)))
         }
         break
       }
       case MULTIPLE: {
         const { masks } = pool
         for (let m = at; m < to; m++) {
-          const fit = +((masks[from + m]! & a) !== 0)
-          table[m] = (table[m]! + w * fit) | (miss & -(fit ^ 1))
+          const b = masks[from + m]!
+          const fit = +((b & a) !== 0)
+          table[m] = (table[m]! + w * fit) | (miss & -((fit ^ 1) & +(b !== 0)))
         }
         break
       }
@@ -192,7 +181,7 @@ export const scoreTableInto = (plan: Plan, pool: MentorPool, table: Int32Array, 
           const common = popcount(b & a)
           const noPreference = +((b & np) !== 0)
           const fit = noPreference | +(common > 0)
-          table[m] = (table[m]! + full * noPreference + w * common * (1 - noPreference)) | (miss & -(fit ^ 1))
+          table[m] = (table[m]! + full * noPreference + w * common * (1 - noPreference)) | (miss & -((fit ^ 1) & +(b !== 0)))
         }
         break
       }
@@ -201,8 +190,9 @@ export const scoreTableInto = (plan: Plan, pool: MentorPool, table: Int32Array, 
         const year = plan.value[s]!
         const ahead = plan.minYearsAhead[s]!
         for (let m = at; m < to; m++) {
-          const fit = +(year - years[from + m]! >= ahead)
-          table[m] = (table[m]! + w * fit) | (miss & -(fit ^ 1))
+          const b = years[from + m]!
+          const fit = +(year - b >= ahead)
+          table[m] = (table[m]! + w * fit) | (miss & -((fit ^ 1) & +(b === b)))
         }
       }
     }
@@ -241,21 +231,33 @@ const insert = (top: Top, pool: MentorPool, limit: number, row: number, percenta
 const isExcluded = (id: UserId, menteeId: UserId, exclude: ReadonlySet<UserId> | undefined): boolean =>
   id === menteeId || exclude?.has(id) === true
 
-/** Base points of every mentor, and which mentors a must-fit pair knocked out (1). */
-export type Columns = { readonly base: Float64Array; readonly knockedOut: Uint8Array }
+/**
+ * Base points and maximum of every mentor, and which mentors a must-fit pair knocked out (1). A
+ * question the mentor has not answered (no option of the pair, no year) adds to neither and knocks
+ * nobody out.
+ */
+export type Columns = { readonly base: Float64Array; readonly max: Float64Array; readonly knockedOut: Uint8Array }
+
+const reuse = <A extends Float64Array | Uint8Array>(column: A, n: number): A =>
+  column.length === n ? column : (column.subarray(0, n) as A)
 
 /**
  * One pass per pair column. The loops are branch-free on purpose: whether a pair fits is close to
  * a coin toss per mentor, and a mispredicted branch costs more than the whole test (`+bool` is 0/1).
+ * Points and maxima are added step by step in the questionnaire's order, as scoreMentor adds them,
+ * so that fractional weights sum to the same floating-point numbers.
  */
 export const scoreColumns = (plan: Plan, pool: MentorPool, into?: Columns): Columns => {
   const n = pool.size
   // Whole-cohort matching scores every mentee against the pool: reusing the buffers spares the collector.
-  const base = into === undefined ? new Float64Array(n) : into.base.length === n ? into.base : into.base.subarray(0, n)
-  const knockedOut =
-    into === undefined ? new Uint8Array(n) : into.knockedOut.length === n ? into.knockedOut : into.knockedOut.subarray(0, n)
-  base.fill(plan.offset)
-  if (into !== undefined) knockedOut.fill(0)
+  const base = into === undefined ? new Float64Array(n) : reuse(into.base, n)
+  const max = into === undefined ? new Float64Array(n) : reuse(into.max, n)
+  const knockedOut = into === undefined ? new Uint8Array(n) : reuse(into.knockedOut, n)
+  if (into !== undefined) {
+    base.fill(0)
+    max.fill(0)
+    knockedOut.fill(0)
+  }
   for (let s = 0; s < plan.steps; s++) {
     const w = plan.weight[s]!
     const must = plan.mustFit[s] === 1
@@ -263,17 +265,25 @@ export const scoreColumns = (plan: Plan, pool: MentorPool, into?: Columns): Colu
     const np = plan.noPreferenceMask[s]!
     const from = plan.slot[s]! * n
     switch (plan.kind[s]) {
-      case CONSTANT:
-        for (let m = 0; m < n; m++) base[m]! += w
+      case NO_PREFERENCE: {
+        const column = pool.masks.subarray(from, from + n)
+        for (let m = 0; m < n; m++) {
+          const answered = +(column[m]! !== 0)
+          base[m]! += w * answered
+          max[m]! += w * answered
+        }
         break
+      }
       case SINGLE: {
         const column = pool.masks.subarray(from, from + n)
         for (let m = 0; m < n; m++) {
           const b = column[m]!
-          // An unanswered mentee (a = 0) fits only a mentor with no preference.
-          const fit = (+(b === a) & +(a !== 0)) | +((b & np) !== 0)
+          const answered = +(b !== 0)
+          // The mentee answered (a ≠ 0), so a mentor who did not (b = 0) never fits.
+          const fit = +(b === a) | +((b & np) !== 0)
           base[m]! += w * fit
-          if (must) knockedOut[m]! |= fit ^ 1
+          max[m]! += w * answered
+          if (must) knockedOut[m]! |= (fit ^ 1) & answered
         }
         break
       }
@@ -281,9 +291,12 @@ export const scoreColumns = (plan: Plan, pool: MentorPool, into?: Columns): Colu
         // a already holds the no-preference bits: a mentor with no preference shares one of them.
         const column = pool.masks.subarray(from, from + n)
         for (let m = 0; m < n; m++) {
-          const fit = +((column[m]! & a) !== 0)
+          const b = column[m]!
+          const answered = +(b !== 0)
+          const fit = +((b & a) !== 0)
           base[m]! += w * fit
-          if (must) knockedOut[m]! |= fit ^ 1
+          max[m]! += w * answered
+          if (must) knockedOut[m]! |= (fit ^ 1) & answered
         }
         break
       }
@@ -292,11 +305,13 @@ export const scoreColumns = (plan: Plan, pool: MentorPool, into?: Columns): Colu
         const full = plan.value[s]!
         for (let m = 0; m < n; m++) {
           const b = column[m]!
+          const answered = +(b !== 0)
           const common = popcount(b & a)
           const noPreference = +((b & np) !== 0)
           // Exactly one of the two terms is non-zero, so the sum equals the rule's points.
           base[m]! += full * noPreference + w * common * (1 - noPreference)
-          if (must) knockedOut[m]! |= (noPreference | +(common > 0)) ^ 1
+          max[m]! += full * answered
+          if (must) knockedOut[m]! |= ((noPreference | +(common > 0)) ^ 1) & answered
         }
         break
       }
@@ -305,15 +320,19 @@ export const scoreColumns = (plan: Plan, pool: MentorPool, into?: Columns): Colu
         const year = plan.value[s]!
         const ahead = plan.minYearsAhead[s]!
         for (let m = 0; m < n; m++) {
+          const b = column[m]!
+          // NaN (no year) is the only value not equal to itself.
+          const answered = +(b === b)
           // Same expression as the rule, so fractional years compare the same way; NaN never fits.
-          const fit = +(year - column[m]! >= ahead)
+          const fit = +(year - b >= ahead)
           base[m]! += w * fit
-          if (must) knockedOut[m]! |= fit ^ 1
+          max[m]! += w * answered
+          if (must) knockedOut[m]! |= (fit ^ 1) & answered
         }
       }
     }
   }
-  return { base, knockedOut }
+  return { base, max, knockedOut }
 }
 
 /**
@@ -329,21 +348,23 @@ export type PoolRanker = {
 
 export const poolRanker = (compiled: CompiledQuestionnaire, pool: MentorPool, mentee: MatchMentee): PoolRanker => {
   const plan = planFor(compiled, mentee.answers)
-  const { max } = plan
+  const full = plan.max
   let columns: Columns | undefined
   const top = (options: MatchingOptions): Top => {
     const limit = proposalCount(options.limit)
     const chosen: Top = { rows: [], percentages: [], bases: [] }
-    if (limit === 0 || plan.impossible) return chosen
+    if (limit === 0) return chosen
     const threshold = options.threshold
     columns ??= scoreColumns(plan, pool)
-    const { base: bases, knockedOut } = columns
-    // Within one run max is fixed and the percentage rises with the base, so a mentor whose base is
-    // below the current last of the top cannot enter it: one comparison rejects almost everyone.
+    const { base: bases, max: maxima, knockedOut } = columns
+    // A mentor who answered every question the mentee did has the largest maximum, so its percentage
+    // is at most that of any mentor with the same base: when its base is below the current last of
+    // the top it cannot enter it, and one comparison rejects almost everyone.
     let worstBase = Number.NEGATIVE_INFINITY
     for (let m = 0; m < pool.size; m++) {
       const base = bases[m]!
-      if (base < worstBase || knockedOut[m] === 1) continue
+      const max = maxima[m]!
+      if ((base < worstBase && max === full) || knockedOut[m] === 1) continue
       const percentage = max === 0 ? 0 : Math.round((100 * base) / max)
       if (!(percentage >= threshold)) continue
       if (
@@ -364,12 +385,8 @@ export const poolRanker = (compiled: CompiledQuestionnaire, pool: MentorPool, me
       const chosen = top(options)
       return chosen.rows.map((row, i) => {
         const score = scoreMentor(compiled.questionnaire, mentee.answers, unpackMentorAnswers(compiled, pool, row))
-        if (
-          score === null ||
-          score.base !== chosen.bases[i] ||
-          score.max !== max ||
-          score.percentage !== percentageOf(chosen.bases[i], max)
-        ) {
+        const max = columns?.max[row]
+        if (score === null || score.base !== chosen.bases[i] || score.max !== max || score.percentage !== chosen.percentages[i]) {
           throw new Error(`packed and reference scoring disagree for mentor ${pool.ids[row]}`)
         }
         return { mentorId: pool.ids[row]!, score }

@@ -62,19 +62,19 @@ export const packedScorer = (compiled: CompiledQuestionnaire, pool: MentorPool):
         const menteeYear = yearOf(answer)
         const packed = pool.years[cp.slot * pool.size + mentor]!
         const mentorYear = Number.isNaN(packed) ? null : packed
+        // A question one side has not answered is left out (scoreMentor).
+        if (menteeYear === null || mentorYear === null) continue
         const fits = menteeYear !== null && mentorYear !== null && menteeYear - mentorYear >= pair.minYearsAhead
         if (pair.mustFit && !fits) return null
         const points = fits ? weight : 0
         base += points
         max += weight
-        breakdown[q++] =
-          menteeYear !== null && mentorYear !== null
-            ? { questionPairId, points, max: weight, common: [], years: { mentee: menteeYear, mentor: mentorYear } }
-            : { questionPairId, points, max: weight, common: [] }
+        breakdown[q++] = { questionPairId, points, max: weight, common: [], years: { mentee: menteeYear, mentor: mentorYear } }
         continue
       }
       const menteeMask = maskOf(cp, answer?.optionIds)
       const mentorMask = pool.masks[cp.slot * pool.size + mentor]!
+      if (menteeMask === 0 || mentorMask === 0) continue
       const shared = (menteeMask & mentorMask) >>> 0
       const menteeNoPreference = (menteeMask & cp.noPreferenceMask) !== 0
       const anyNoPreference = menteeNoPreference || (mentorMask & cp.noPreferenceMask) !== 0
@@ -99,6 +99,8 @@ export const packedScorer = (compiled: CompiledQuestionnaire, pool: MentorPool):
       const common = menteeNoPreference ? mentorMask : (mentorMask & cp.noPreferenceMask) !== 0 ? menteeMask : shared
       breakdown[q++] = { questionPairId, points, max: most, common: idsOf(optionIds[i]!, common) }
     }
+    // Questions left out leave the end of the breakdown unused.
+    breakdown.length = q
     return { base, max, percentage: percentageOf(base, max), breakdown }
   }
 }

@@ -1,6 +1,7 @@
 // The five scoring rules of docs/product.md#scoring, one question pair and one mentee–mentor pair at a
 // time, written for clarity: this is the definition the packed fast path is checked against.
 import type { Answer, QuestionPair } from '../questionnaire/questionnaire.codec.js'
+import { hasAnswered } from '../questionnaire/questionnaire.unanswered.js'
 import type { QuestionScore, Score } from '../tandem/tandem.codec.js'
 import { answersByPair, choseNoPreference, chosenOptionIds, yearOf } from './answer.sets.js'
 
@@ -75,7 +76,12 @@ export const scorePair = (pair: QuestionPair, mentee: Answer | undefined, mentor
 /** round(100·base/max), 0 when nothing could be scored. */
 export const percentageOf = (base: number, max: number): number => (max === 0 ? 0 : Math.round((100 * base) / max))
 
-/** The score of one mentor for one mentee, or null when a must-fit pair does not fit. */
+/**
+ * The score of one mentor for one mentee, or null when a must-fit pair does not fit. A question one
+ * side has not answered yet is left out of the pair's base, maximum and breakdown and knocks nobody
+ * out (docs/matching.md, "Unanswered questions"): adding a question changes nobody's percentage until
+ * both have answered it.
+ */
 export const scoreMentor = (
   questionnaire: { readonly pairs: readonly QuestionPair[] },
   menteeAnswers: readonly Answer[],
@@ -87,7 +93,10 @@ export const scoreMentor = (
   let max = 0
   const breakdown: QuestionScore[] = []
   for (const pair of questionnaire.pairs) {
-    const scored = scorePair(pair, mentee.get(pair.questionPairId), mentor.get(pair.questionPairId))
+    const menteeAnswer = mentee.get(pair.questionPairId)
+    const mentorAnswer = mentor.get(pair.questionPairId)
+    if (!(hasAnswered(pair, menteeAnswer) && hasAnswered(pair, mentorAnswer))) continue
+    const scored = scorePair(pair, menteeAnswer, mentorAnswer)
     if (scored.knockedOut) return null
     base += scored.points
     max += scored.max

@@ -22,7 +22,8 @@ export const hasAnswered = (pair: QuestionPair, answer: Answer | undefined): boo
     case 'MentorOnly':
       return true
     case 'YearsFit':
-      return typeof answer.year === 'number'
+      // NaN is no year (the packed pool stores a missing year as NaN).
+      return typeof answer.year === 'number' && !Number.isNaN(answer.year)
     case 'SingleFit':
     case 'MultipleFit':
     case 'MultipleMatchesFit':
@@ -44,9 +45,10 @@ export const pairsAnsweredByBoth = (questionnaire: Pairs, menteeAnswers: readonl
 }
 
 /**
- * Wraps a scoring function (matching's `scoreMentor`) so that it scores only the pairs both sides
- * answered. With every question answered it is the wrapped function; the questionnaire passed must be
- * the version's scored questionnaire (`scoredQuestionnaireOf`), which leaves retired options out.
+ * Wraps a scoring function so that it scores only the pairs both sides answered. Matching's
+ * `scoreMentor` applies the rule itself (so wrapping it changes nothing); with every question answered
+ * it is the wrapped function. The questionnaire passed must be the version's scored questionnaire
+ * (`scoredQuestionnaireOf`), which leaves retired options out.
  */
 export const leaveOutUnanswered =
   <R>(score: (questionnaire: Pairs, menteeAnswers: readonly Answer[], mentorAnswers: readonly Answer[]) => R) =>

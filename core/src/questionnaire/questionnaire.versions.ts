@@ -133,3 +133,30 @@ export const answersReadableUnder = (
   })
   return errors.length > 0 ? E.left(errors) : E.right(readable)
 }
+
+/**
+ * The draft of a questionnaire that was kept as data (the seed's, today's installations'): every
+ * question and option live, with its profile questions and matching threshold. Version 1 of a new
+ * installation is this draft of the seed.
+ */
+export const draftOfQuestionnaire = (
+  questionnaire: { readonly pairs: readonly QuestionPair[] },
+  profileQuestions: readonly ProfileQuestion[],
+  threshold: number,
+): QuestionnaireDraft => ({
+  questions: questionnaire.pairs.map((p): DraftQuestion => ({
+    questionPairId: p.questionPairId,
+    rule: p.rule,
+    kind: p.kind,
+    weight: p.weight,
+    mustFit: p.mustFit,
+    minYearsAhead: p.minYearsAhead,
+    topic: p.topic,
+    mentee: p.mentee === null ? null : { questionId: p.mentee.questionId, text: { ...p.mentee.text }, maxOption: p.mentee.maxOption },
+    mentor: { questionId: p.mentor.questionId, text: { ...p.mentor.text }, maxOption: p.mentor.maxOption },
+    options: p.options.map((o) => ({ ...o, text: { ...o.text }, retired: false })),
+    retired: false,
+  })),
+  profileQuestions: profileQuestions.map((q) => ({ ...q, text: { ...q.text }, retired: false })),
+  threshold,
+})

@@ -85,24 +85,51 @@ export const answerArb = (pair: QuestionPair): fc.Arbitrary<Answer | undefined> 
   return fc.oneof({ weight: 8, arbitrary: answer }, { weight: 1, arbitrary: fc.constant(undefined) })
 }
 
-/** One answer per pair, now and then a second one for the same pair (only the first may count). */
-export const answersArb = (questionnaire: Questionnaire): fc.Arbitrary<Answer[]> =>
+/**
+ * An answer the pair can score: at least one of its options (now and then "no preference", now and
+ * then with an unknown id too) and a year, so that no question is left out as unanswered.
+ */
+export const completeAnswerArb = (pair: QuestionPair): fc.Arbitrary<Answer> => {
+  const ids = pair.options.map((o) => o.id)
+  const noPreference = pair.options.filter((o) => o.noPreference).map((o) => o.id)
+  const chosen = ids.length === 0 ? fc.constant<number[]>([]) : fc.subarray(ids, { minLength: 1 })
+  const choice = fc.oneof(
+    { weight: 6, arbitrary: chosen },
+    { weight: noPreference.length > 0 ? 2 : 0, arbitrary: fc.constant(noPreference) },
+    { weight: 1, arbitrary: chosen.map((s) => [UNKNOWN_OPTION_ID, ...s]) },
+  )
+  return fc
+    .record({ optionIds: choice, year: fc.integer({ min: 1960, max: 2025 }) })
+    .map(({ optionIds, year }): Answer => ({ questionPairId: pair.questionPairId, optionIds, year, text: null }))
+}
+
+/**
+ * One answer per pair, now and then a second one for the same pair (only the first may count). With
+ * `complete`, every pair is answered first with an answer it can score.
+ */
+export const answersArb = (questionnaire: Questionnaire, complete = false): fc.Arbitrary<Answer[]> =>
   fc
     .tuple(
       ...questionnaire.pairs.map((pair) =>
-        fc.tuple(answerArb(pair), fc.oneof({ weight: 9, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: answerArb(pair) })),
+        fc.tuple(
+          complete ? completeAnswerArb(pair) : answerArb(pair),
+          fc.oneof({ weight: 9, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: answerArb(pair) }),
+        ),
       ),
     )
     .map((answers) => answers.flat().filter((a): a is Answer => a !== undefined))
 
-/** Unique-id mentors with few distinct pool dates, so the tie-breaks are exercised. */
-export const candidatesArb = (questionnaire: Questionnaire, maxLength = 25): fc.Arbitrary<MatchCandidate[]> =>
+/**
+ * Unique-id mentors with few distinct pool dates, so the tie-breaks are exercised; with `complete`,
+ * every mentor answered every question (the whole-cohort scorer's lookup tables serve only such pools).
+ */
+export const candidatesArb = (questionnaire: Questionnaire, maxLength = 25, complete = false): fc.Arbitrary<MatchCandidate[]> =>
   fc.uniqueArray(fc.integer({ min: 1, max: 60 }), { maxLength }).chain((ids) =>
     fc.tuple(
       ...ids.map((id) =>
         fc
           .record({
-            answers: answersArb(questionnaire),
+            answers: answersArb(questionnaire, complete),
             poolSince: fc.oneof(fc.constant(null), fc.integer({ min: 0, max: 4 })),
           })
           .map(({ answers, poolSince }): MatchCandidate => ({ id, answers, poolSince })),
@@ -125,7 +152,8 @@ export const matchingCaseArb = (rules: readonly RuleName[] = RULE_NAMES): fc.Arb
     fc.record({
       questionnaire: fc.constant(questionnaire),
       mentee: fc.record({ id: fc.integer({ min: 1, max: 60 }), answers: answersArb(questionnaire) }),
-      candidates: candidatesArb(questionnaire),
+      // Half the pools with every question answered by every mentor, half with questions left out.
+      candidates: fc.boolean().chain((complete) => candidatesArb(questionnaire, 25, complete)),
       threshold: fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 100 })),
       limit: fc.integer({ min: 0, max: 6 }),
       exclude: fc.uniqueArray(fc.integer({ min: 1, max: 60 }), { maxLength: 5 }).map((ids) => new Set(ids)),

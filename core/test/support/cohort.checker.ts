@@ -39,11 +39,11 @@ export const packedScores = (input: CohortInput): PairScores => {
   )
   return (row) => {
     const plan = planFor(compiled, input.mentees[row]!.answers)
-    const { base, knockedOut } = scoreColumns(plan, pool)
+    const { base, max, knockedOut } = scoreColumns(plan, pool)
     return (column) =>
-      plan.impossible || knockedOut[column] === 1
+      knockedOut[column] === 1
         ? null
-        : { base: base[column]!, percentage: plan.max === 0 ? 0 : Math.round((100 * base[column]!) / plan.max) }
+        : { base: base[column]!, percentage: max[column] === 0 ? 0 : Math.round((100 * base[column]!) / max[column]!) }
   }
 }
 

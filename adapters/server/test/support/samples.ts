@@ -141,6 +141,16 @@ export const SAMPLES: Readonly<Record<string, (owner: Person, target: Person) =>
   'GET /api/Admin/GetCohortMentorChoices': () => ({ query: { runId: '999', menteeId: '1' } }),
   'POST /api/Admin/EditCohortDraft': () => ({ body: { runId: 999, menteeId: 1, mentorId: null } }),
   'POST /api/Admin/PublishCohortDraft': () => ({ query: { runId: '999' } }),
+  'GET /api/Admin/GetQuestionnaireDraft': () => ({}),
+  // A revision nobody edited: refused with 409, nothing saved or published.
+  'POST /api/Admin/SaveQuestionnaireDraft': () => ({
+    body: { revision: 999, draft: { questions: [], profileQuestions: [], threshold: 30 } },
+  }),
+  'GET /api/Admin/CheckQuestionnaireDraft': () => ({}),
+  'POST /api/Admin/PublishQuestionnaireDraft': () => ({ body: { revision: 999 } }),
+  'GET /api/Admin/GetQuestionnaireVersions': () => ({}),
+  'GET /api/Admin/ExportQuestionnaire': () => ({}),
+  'POST /api/Admin/ImportQuestionnaire': () => ({ body: { revision: 999, file: {} } }),
   'POST /api/Admin/ExportUserDataByRole': () => ({
     body: {
       role: 'Mentee',

@@ -583,6 +583,38 @@ const tandemEnding: Migration = {
   },
 }
 
+/**
+ * The questionnaire's published versions (never changed once written; the body is the version's
+ * QuestionnaireDraft as JSON) and the one draft being edited, with its revision (a save names the
+ * revision it edited). Version 1 is the seed's questionnaire, written by the server at start when
+ * no version exists (`QuestionnaireVersionsRepository.seed`), on today's databases as on new ones.
+ */
+const questionnaireVersions: Migration = {
+  async up(db: Kysely<unknown>) {
+    const t = portable(db)
+    await db.schema
+      .createTable('questionnaire_versions')
+      .addColumn('version', t.integer, (c) => c.primaryKey())
+      .addColumn('published_by', t.integer, (c) => c.notNull())
+      .addColumn('published_at', t.integer, (c) => c.notNull())
+      .addColumn('body', t.text, (c) => c.notNull())
+      .execute()
+    await db.schema
+      .createTable('questionnaire_draft')
+      .addColumn('id', t.integer, (c) => c.primaryKey())
+      .addColumn('based_on', t.integer, (c) => c.notNull())
+      .addColumn('revision', t.integer, (c) => c.notNull())
+      .addColumn('saved_by', t.integer, (c) => c.notNull())
+      .addColumn('saved_at', t.integer, (c) => c.notNull())
+      .addColumn('body', t.text, (c) => c.notNull())
+      .execute()
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.dropTable('questionnaire_draft').execute()
+    await db.schema.dropTable('questionnaire_versions').execute()
+  },
+}
+
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001-initial': initial,
   '0002-mentor-pool-index': mentorPoolIndex,
@@ -601,6 +633,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0016-tandem-id-sequence': tandemIdSequence,
   '0017-changed-rows-check': changedRowsCheck,
   '0019-tandem-ending': tandemEnding,
+  '0020-questionnaire-versions': questionnaireVersions,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => ({ ...MIGRATIONS }) }

@@ -206,6 +206,12 @@ export type AuditRecordsTable = {
 /** The people an audit record was about (user ids). */
 export type AuditSubjectsTable = { record_id: number; subject_id: number }
 
+/** A published questionnaire version: never changed; `body` is its QuestionnaireDraft as JSON. */
+export type QuestionnaireVersionsTable = { version: number; published_by: number; published_at: number; body: string }
+
+/** The one questionnaire draft (id 1) being edited, as JSON, with the revision each save raises. */
+export type QuestionnaireDraftTable = { id: number; based_on: number; revision: number; saved_by: number; saved_at: number; body: string }
+
 export type Schema = {
   meta: MetaTable
   users: UsersTable
@@ -226,4 +232,6 @@ export type Schema = {
   audit_subjects: AuditSubjectsTable
   pool_snapshots: PoolSnapshotsTable
   personal_data_downloads: PersonalDataDownloadsTable
+  questionnaire_versions: QuestionnaireVersionsTable
+  questionnaire_draft: QuestionnaireDraftTable
 }

@@ -1,0 +1,73 @@
+// The administrator's questionnaire calls: read and save the draft (against the revision edited),
+// check it, publish it, list the published versions. Admin only; see docs/api.md.
+import {
+  QUESTIONNAIRE_FILE_MAX_BYTES,
+  QuestionnaireDraftSave,
+  QuestionnaireExportQuery,
+  QuestionnaireImportRequest,
+  QuestionnairePublishRequest,
+} from '@tandem/core'
+import type { Services } from '@tandem/application'
+import { answer, defineRoute, type Route } from './route.js'
+
+export const questionnaireVersionRoutes = (s: Services): readonly Route[] => [
+  defineRoute({
+    method: 'GET',
+    path: '/api/Admin/GetQuestionnaireDraft',
+    policy: 'admin',
+    summary: 'the questionnaire draft to edit, with its revision (0: a fresh copy of the latest version) and the version it follows',
+    handle: async ({ actor }) => answer(await s.questionnaireVersions.draft(actor)),
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/api/Admin/SaveQuestionnaireDraft',
+    policy: 'admin',
+    summary:
+      'save the questionnaire draft edited at `revision`; 409 when someone saved or published since (nothing is saved); the draft is checked only when published',
+    body: QuestionnaireDraftSave,
+    // A whole questionnaire, as large as a questionnaire file may be.
+    bodyLimit: QUESTIONNAIRE_FILE_MAX_BYTES,
+    handle: async ({ actor, body }) => answer(await s.questionnaireVersions.saveDraft(actor, body)),
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/api/Admin/CheckQuestionnaireDraft',
+    policy: 'admin',
+    summary: 'every reason the saved draft cannot be published yet (field, message key, values), checked against the latest version',
+    handle: async ({ actor }) => answer(await s.questionnaireVersions.check(actor)),
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/api/Admin/PublishQuestionnaireDraft',
+    policy: 'admin',
+    summary:
+      'publish the saved draft at `revision` as the next version (checked again; 400 with the findings, 409 when it moved); scoring and the questionnaire use it from then on',
+    body: QuestionnairePublishRequest,
+    handle: async ({ actor, body }) => answer(await s.questionnaireVersions.publish(actor, body)),
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/api/Admin/GetQuestionnaireVersions',
+    policy: 'admin',
+    summary: 'the published questionnaire versions, oldest first: number, who published it and when',
+    handle: async ({ actor }) => answer(await s.questionnaireVersions.versions(actor)),
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/api/Admin/ExportQuestionnaire',
+    policy: 'admin',
+    summary: 'a published version (the latest without `version`) as a questionnaire file, to copy a setup to another installation',
+    query: QuestionnaireExportQuery,
+    handle: async ({ actor, query }) => answer(await s.questionnaireVersions.exportFile(actor, query)),
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/api/Admin/ImportQuestionnaire',
+    policy: 'admin',
+    summary:
+      'a questionnaire file as the draft in place of the draft at `revision`: decoded and checked against the latest version (400 with each field under `file.`), 409 when the draft moved',
+    body: QuestionnaireImportRequest,
+    bodyLimit: QUESTIONNAIRE_FILE_MAX_BYTES + 1024,
+    handle: async ({ actor, body }) => answer(await s.questionnaireVersions.importFile(actor, body)),
+  }),
+]

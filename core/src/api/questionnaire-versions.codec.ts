@@ -1,0 +1,51 @@
+// The administrator's questionnaire calls (docs/api.md, "Questionnaire versions"): read and save the
+// draft, check it, publish it, list the published versions.
+import * as t from 'io-ts'
+import { QuestionnaireDraft } from '../questionnaire/questionnaire.draft.js'
+import { IdFromString } from './query.codec.js'
+
+/**
+ * Saving the draft: `revision` is the draft's revision the administrator edited (from the read);
+ * a draft saved by someone else since is refused (409) and nothing is saved.
+ */
+export const QuestionnaireDraftSave = t.strict({ revision: t.number, draft: QuestionnaireDraft })
+export type QuestionnaireDraftSave = t.TypeOf<typeof QuestionnaireDraftSave>
+
+/** Publishing the draft in the revision the administrator checked. */
+export const QuestionnairePublishRequest = t.strict({ revision: t.number })
+export type QuestionnairePublishRequest = t.TypeOf<typeof QuestionnairePublishRequest>
+
+/** The draft as stored: what to edit, its revision (0: nobody saved one since the last publish), the version it follows. */
+export type QuestionnaireDraftView = {
+  readonly draft: QuestionnaireDraft
+  readonly revision: number
+  /** The published version the draft was started from (the latest, unless someone published since). */
+  readonly basedOn: number
+  readonly savedBy: number | null
+  readonly savedAt: number | null
+}
+
+/** A check's findings: every reason the draft cannot be published yet (field, message key, values). */
+export type QuestionnaireCheckView = {
+  readonly revision: number
+  readonly publishable: boolean
+  readonly findings: readonly {
+    readonly field: string
+    readonly key: string
+    readonly params?: Readonly<Record<string, string | number>>
+  }[]
+}
+
+/** A published version without its content: number, who published it and when. */
+export type QuestionnaireVersionSummary = { readonly version: number; readonly publishedBy: number; readonly publishedAt: number }
+
+/** Exporting a published version as a questionnaire file (without `version`: the latest). */
+export const QuestionnaireExportQuery = t.exact(t.partial({ version: IdFromString }), 'QuestionnaireExportQuery')
+export type QuestionnaireExportQuery = t.TypeOf<typeof QuestionnaireExportQuery>
+
+/**
+ * Importing a questionnaire file as the draft, in place of the draft at `revision`: `file` is the
+ * file's content, decoded and checked against the latest version like any input.
+ */
+export const QuestionnaireImportRequest = t.strict({ revision: t.number, file: t.unknown })
+export type QuestionnaireImportRequest = t.TypeOf<typeof QuestionnaireImportRequest>
