@@ -100,7 +100,8 @@ export const questionnaireVersionsService =
     const importFile = async (body: QuestionnaireImportRequest): Outcome<QuestionnaireDraftView> => {
       const version = await latest()
       // The body was read as JSON already (within the file's size limit); the file rules read its text.
-      const imported = importQuestionnaireFile(JSON.stringify(body.file), version)
+      // no file at all reads as an empty one: refused by the file rules like any other bad file
+      const imported = importQuestionnaireFile(JSON.stringify(body.file ?? null), version)
       if (imported._tag === 'Left') return left(validationFailed(imported.left.map((e) => ({ ...e, field: `file.${e.field}` }))))
       return saveDraft({ revision: body.revision, draft: imported.right.draft })
     }
