@@ -35,7 +35,11 @@ describe('50 mentees start matching at once against 10 mentors of capacity 3', (
     for (let i = 0; i < 10; i++) {
       const mentor = await harness.publishedMentor(`Mentor${i}`)
       const id = (await harness.server.ctx.users.byEmail(mentor.email))?.id ?? 0
-      const set = await harness.server.ctx.store.run({ userIds: [id] }, setMentorCapacity(harness.clock(), { mentorId: id, capacity: 3 }), harness.clock())
+      const set = await harness.server.ctx.store.run(
+        { userIds: [id] },
+        setMentorCapacity(harness.clock(), { mentorId: id, capacity: 3 }),
+        harness.clock(),
+      )
       expect(set._tag).toBe('Right')
       mentorIds.push(id)
     }

@@ -412,10 +412,15 @@ export const createWorldStore = (db: Database, notify: Notifier): WorldStore => 
         let nextTandemId = previous.nextTandemId
         if (withPlaces.length > 0) {
           const live = await db.all(
-            k.selectFrom('tandems').selectAll().where('mentor_id', 'in', withPlaces).where('state', 'in', [...LIVE_TANDEM_STATES]),
+            k
+              .selectFrom('tandems')
+              .selectAll()
+              .where('mentor_id', 'in', withPlaces)
+              .where('state', 'in', [...LIVE_TANDEM_STATES]),
           )
-          tandems = new Map(previous.tandems)
-          for (const row of live) tandems.set(row.id, tandemOf(row))
+          const refreshed = new Map(previous.tandems)
+          for (const row of live) refreshed.set(row.id, tandemOf(row))
+          tandems = refreshed
           // Tandems committed since the first read may carry ids at or above its next id (as `widen`).
           for (const id of tandems.keys()) if (id >= nextTandemId) nextTandemId = id + 1
         }
