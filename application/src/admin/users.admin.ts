@@ -167,6 +167,7 @@ export const usersAdmin = (ctx: ServiceContext): UsersAdmin => {
           registrationDate: toIsoDateTime(r.registeredAt),
           programYear: r.programYear,
           status: r.status,
+          ...(r.mentorPlaces === undefined ? {} : { mentorPlaces: r.mentorPlaces }),
         })),
       )
     },

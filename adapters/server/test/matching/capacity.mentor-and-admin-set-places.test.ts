@@ -2,7 +2,8 @@
 // mentor chooses a capacity next to the matching toggle, an administrator sets it on the user
 // information page (audited); bad values are a translated 400 and change nothing; a mentor who
 // accepts a mentee while places are free stays in the pool; the dashboard lists every mentee.
-import type { AdminUserDetail, ProposalsResponse, QuestionAnswerResponse } from '@tandem/core'
+import type { AdminUserDetail, ProposalsResponse, QuestionAnswerResponse, UserListRow } from '@tandem/core'
+import ExcelJS from 'exceljs'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { startHarness, type Harness, type Person } from '../support/harness.js'
 
@@ -116,5 +117,33 @@ describe('a mentor with places', () => {
     const id = (await h.server.ctx.users.byEmail(mentor.email))?.id ?? 0
     const actions = (await h.server.ctx.audit.auditRecordsAbout(id)).map((r) => r.action)
     expect(actions.filter((a) => a === 'mentor-capacity.change')).toHaveLength(2)
+  })
+
+  it('the mentor list and the mentor export show places taken / capacity', async () => {
+    const mentor = await h.publishedMentor('Anna')
+    expect((await setOwn(mentor, 2)).body.isSuccess).toBe(true)
+    const mia = await h.readyMentee('Mia')
+    expect((await start(mia)).body.isSuccess).toBe(true)
+    const list = await h.call<UserListRow[]>(h.admin, 'POST', '/api/Admin/GetMentors', [{ id: 4, name: 'AVAILABLE' }])
+    expect(list.body.value?.map((r) => [r.email, r.mentorPlaces])).toEqual([[mentor.email, { taken: 1, capacity: 2 }]])
+    const response = await fetch(`${h.base}/api/Admin/ExportUserDataByRole`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${await h.tokenFor(h.admin)}`, 'content-type': 'application/json', 'accept-language': 'de' },
+      body: JSON.stringify({
+        role: 'Mentor',
+        includeBasicAccountInformation: true,
+        includeExtededAccountInformation: false,
+        includeProfileInformation: false,
+        filterData: { statuses: [] },
+      }),
+    })
+    const workbook = new ExcelJS.Workbook()
+    await workbook.xlsx.load((await response.arrayBuffer()) as ArrayBuffer)
+    const sheet = workbook.worksheets[0]
+    const header = (sheet?.getRow(1).values as unknown[]).slice(1)
+    const row = (sheet?.getRow(2).values as unknown[]).slice(1)
+    const places = header.findIndex((v) => v === 'Places taken / capacity' || v === 'Belegte Plätze / Kapazität')
+    expect(places).toBeGreaterThan(0)
+    expect(row[places]).toBe('1 / 2')
   })
 })
