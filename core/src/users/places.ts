@@ -47,7 +47,7 @@ export const mentorStatusFromPlaces = (status: StatusName, capacity: number, pla
 }
 
 /** A capacity is a whole number from 1 to 5. */
-export const isMentorCapacity = (value: unknown): value is number =>
+export const isMentorCapacity = (value: unknown): boolean =>
   typeof value === 'number' && Number.isInteger(value) && value >= MENTOR_CAPACITY_MIN && value <= MENTOR_CAPACITY_MAX
 
 /** 'mentor-capacity-range' when the value is not a capacity. */

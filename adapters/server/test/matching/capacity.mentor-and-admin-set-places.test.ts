@@ -138,7 +138,7 @@ describe('a mentor with places', () => {
       }),
     })
     const workbook = new ExcelJS.Workbook()
-    await workbook.xlsx.load((await response.arrayBuffer()) as ArrayBuffer)
+    await workbook.xlsx.load(await response.arrayBuffer())
     const sheet = workbook.worksheets[0]
     const header = (sheet?.getRow(1).values as unknown[]).slice(1)
     const row = (sheet?.getRow(2).values as unknown[]).slice(1)
