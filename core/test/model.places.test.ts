@@ -55,7 +55,10 @@ type Step =
 
 const pickOf = (n: number) => fc.nat({ max: n - 1 })
 const step: fc.Arbitrary<Step> = fc.oneof(
-  { weight: 4, arbitrary: fc.record({ kind: fc.constant('run' as const), mentee: pickOf(10), mentors: fc.array(pickOf(3), { maxLength: 3 }) }) },
+  {
+    weight: 4,
+    arbitrary: fc.record({ kind: fc.constant('run' as const), mentee: pickOf(10), mentors: fc.array(pickOf(3), { maxLength: 3 }) }),
+  },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('manual' as const), mentee: pickOf(10), mentor: pickOf(3) }) },
   {
     weight: 10,
@@ -72,7 +75,10 @@ const step: fc.Arbitrary<Step> = fc.oneof(
       pick: fc.nat({ max: 20 }),
     }),
   },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('capacity' as const), mentor: pickOf(3), capacity: fc.integer({ min: 0, max: 6 }) }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({ kind: fc.constant('capacity' as const), mentor: pickOf(3), capacity: fc.integer({ min: 0, max: 6 }) }),
+  },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('matching' as const), mentor: pickOf(3), enabled: fc.boolean() }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('clock' as const), hours: fc.integer({ min: 1, max: 30 }) }) },
 )
@@ -147,7 +153,8 @@ const play = (capacities: readonly number[], steps: readonly Step[], reached: Re
     const result = transition(world)
     if (E.isLeft(result)) {
       // A capacity is refused only when it is not a whole number from 1 to 5.
-      if (s.kind === 'capacity') expect([s.capacity, result.left._tag]).toEqual([expect.toSatisfy((c: number) => c < 1 || c > 5), 'ValidationFailed'])
+      if (s.kind === 'capacity')
+        expect([s.capacity, result.left._tag]).toEqual([expect.toSatisfy((c: number) => c < 1 || c > 5), 'ValidationFailed'])
       if (s.kind === 'manual' && result.left._tag === 'NotAvailableForMatching') reached.refusedForRoom += 1
       continue
     }
@@ -163,7 +170,8 @@ const play = (capacities: readonly number[], steps: readonly Step[], reached: Re
         reached.lowered += 1
       }
     }
-    for (const id of MENTORS) if (lowered.has(id) && mentorPlacesOf(after, id).taken <= (after.users.get(id)?.mentor?.capacity ?? 1)) lowered.delete(id)
+    for (const id of MENTORS)
+      if (lowered.has(id) && mentorPlacesOf(after, id).taken <= (after.users.get(id)?.mentor?.capacity ?? 1)) lowered.delete(id)
     const violations = checkInvariants(after).filter((v) => {
       const over = overCapacity.exec(v)
       return over === null || !lowered.has(Number(over[1]))
@@ -185,8 +193,10 @@ describe('a mentor with places, under random command sequences and capacities 1 
   it('never takes a place that is not free, frees one exactly when a tandem ends, and never ends a tandem by lowering the capacity', () => {
     const reached: Reached = { fullMentors: 0, multiMatched: 0, lowered: 0, refusedForRoom: 0 }
     fc.assert(
-      fc.property(fc.array(fc.integer({ min: 1, max: 5 }), { minLength: 3, maxLength: 3 }), fc.array(step, { minLength: 10, maxLength: 120 }), (capacities, steps) =>
-        play(capacities, steps, reached),
+      fc.property(
+        fc.array(fc.integer({ min: 1, max: 5 }), { minLength: 3, maxLength: 3 }),
+        fc.array(step, { minLength: 10, maxLength: 120 }),
+        (capacities, steps) => play(capacities, steps, reached),
       ),
       { numRuns: 500 },
     )

@@ -126,12 +126,25 @@ describe.each(['sqlite', 'postgres'] as const)('on %s', (name) => {
       ])
       .execute()
     // Capacity 1 (the default): a second live tandem is refused, inserted live or made live.
-    await expect(db().insertInto('tandems').values(tandem(4, other.id, mentor.id, 'MATCHED')).execute()).rejects.toThrow(/free place/i)
+    await expect(
+      db()
+        .insertInto('tandems')
+        .values(tandem(4, other.id, mentor.id, 'MATCHED'))
+        .execute(),
+    ).rejects.toThrow(/free place/i)
     await expect(db().updateTable('tandems').set({ state: 'MATCHED' }).where('id', '=', 2).execute()).rejects.toThrow(/free place/i)
     // Capacity 2: one more place, then none.
     await db().updateTable('users').set({ mentor_capacity: 2 }).where('id', '=', mentor.id).execute()
-    await db().insertInto('tandems').values(tandem(4, other.id, mentor.id, 'MATCHED')).execute()
-    await expect(db().insertInto('tandems').values(tandem(5, mentee.id, mentor.id, 'ACTIVE')).execute()).rejects.toThrow(/free place/i)
+    await db()
+      .insertInto('tandems')
+      .values(tandem(4, other.id, mentor.id, 'MATCHED'))
+      .execute()
+    await expect(
+      db()
+        .insertInto('tandems')
+        .values(tandem(5, mentee.id, mentor.id, 'ACTIVE'))
+        .execute(),
+    ).rejects.toThrow(/free place/i)
     // A live tandem moving on (ACTIVE to MATCHED) takes no new place; a lowered capacity ends nothing.
     await db().updateTable('users').set({ mentor_capacity: 1 }).where('id', '=', mentor.id).execute()
     await db().updateTable('tandems').set({ state: 'MATCHED' }).where('id', '=', 3).execute()

@@ -7,7 +7,7 @@ import type { Instant } from '../shared/time.js'
 import { emit, finishDraft, moveMentee, moveMentor, openDraft, patchMentee, patchMentor, settleMentor } from './world.draft.js'
 import type { TransitionResult, World } from './world.js'
 import type { MentorSide } from '../users/participant.js'
-import { mentorCapacityErrors } from '../users/places.js'
+import { mentorCapacityErrors } from './places.js'
 import { MENTEE_ADMIN_EDITABLE, type StatusName } from '../users/status.js'
 import { mentorStatusMove, menteeStatusMove, type MenteeStatusEvent } from '../users/status.moves.js'
 

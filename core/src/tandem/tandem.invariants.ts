@@ -5,7 +5,7 @@ import { LIVE_TANDEM_STATES, type Tandem } from './tandem.codec.js'
 import { isTerminalPhase, tandemPhase } from './tandem.moves.js'
 import { isDeclinedTandem } from './tandem.queries.js'
 import type { World } from './world.js'
-import { isMentorCapacity, MENTOR_CAPACITY_DEFAULT, mentorStatusFromPlaces, placesOf } from '../users/places.js'
+import { isMentorCapacity, MENTOR_CAPACITY_DEFAULT, mentorStatusFromPlaces, placesOf } from './places.js'
 
 type Holdings = { live: Tandem[]; matched: number; active: number; acceptedLive: number }
 const holdingsOf = (index: Map<UserId, Holdings>, userId: UserId): Holdings => {
@@ -127,7 +127,9 @@ export const checkPlacesTaken = (before: World, after: World): readonly string[]
     const was = placesOf(mine(before)).taken
     const is = placesOf(mine(after)).taken
     if (is > was && is > user.mentor.capacity) out.push(`mentor ${id}: took a place with ${was} of ${user.mentor.capacity} taken`)
-    const ended = mine(before).filter((t) => LIVE_TANDEM_STATES.includes(t.state) && !LIVE_TANDEM_STATES.includes(after.tandems.get(t.id)?.state ?? 'CLOSED')).length
+    const ended = mine(before).filter(
+      (t) => LIVE_TANDEM_STATES.includes(t.state) && !LIVE_TANDEM_STATES.includes(after.tandems.get(t.id)?.state ?? 'CLOSED'),
+    ).length
     const created = mine(after).filter((t) => !before.tandems.has(t.id) && LIVE_TANDEM_STATES.includes(t.state)).length
     if (is !== was - ended + created) out.push(`mentor ${id}: ${was} places became ${is} with ${ended} ended and ${created} new tandems`)
   }

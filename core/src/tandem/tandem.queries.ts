@@ -6,7 +6,7 @@ import type { Side } from '../users/role.js'
 import { LIVE_TANDEM_STATES, type Tandem } from './tandem.codec.js'
 import type { World } from './world.js'
 import { isInMentorPool } from '../users/matching-pool.js'
-import { hasFreePlace, placesOf, type Places } from '../users/places.js'
+import { hasFreePlace, placesOf, type Places } from './places.js'
 
 export const isLiveTandem = (t: Tandem): boolean => LIVE_TANDEM_STATES.includes(t.state)
 
@@ -21,7 +21,8 @@ export const liveTandemsOf = (world: Pick<World, 'tandems'>, userId: UserId, sid
 }
 
 /** The places the mentor's live tandems take. */
-export const mentorPlacesOf = (world: Pick<World, 'tandems'>, mentorId: UserId): Places => placesOf(liveTandemsOf(world, mentorId, 'Mentor'))
+export const mentorPlacesOf = (world: Pick<World, 'tandems'>, mentorId: UserId): Places =>
+  placesOf(liveTandemsOf(world, mentorId, 'Mentor'))
 
 /**
  * Whether a new tandem may take a place of the mentor now: in the pool (published, matching

@@ -7,7 +7,7 @@ import type { ClusterId, TandemId, UserId } from '../shared/ids.js'
 import type { Instant } from '../shared/time.js'
 import type { MenteeSide, MentorSide, Participant } from '../users/participant.js'
 import { menteeStatusMove, mentorStatusMove, type MenteeStatusEvent, type MentorStatusEvent } from '../users/status.moves.js'
-import { mentorStatusFromPlaces, placesOf, type Places } from '../users/places.js'
+import { mentorStatusFromPlaces, placesOf, type Places } from './places.js'
 import type { Tandem } from './tandem.codec.js'
 import type { Transition, World } from './world.js'
 

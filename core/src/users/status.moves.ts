@@ -95,7 +95,7 @@ export const MENTOR_STATUS_EVENTS: readonly MentorStatusEvent[] = [
  * mentor is taken (PROPOSED or MATCHED): the tandems already keep the mentor out of the pool; once
  * a place is free the mentor is AVAILABLE and may disable matching then (keeping the live tandems).
  * The place moves (Proposed, Matched, Freed) are those of the mentor's last free place; after a
- * place is taken or freed the status is `mentorStatusFromPlaces` (places.ts), which with capacity 1
+ * place is taken or freed the status is `mentorStatusFromPlaces` (tandem/places.ts), which with capacity 1
  * is exactly these moves. A mentor silent for 72 h is PAUSED whether or not a place was still free.
  */
 export const MENTOR_STATUS_MOVES: Moves<MentorStatusEvent> = {

@@ -1,9 +1,9 @@
 // A mentor's places (docs/matching.md#places): how many mentees they take at once, and which of
 // their live tandems take a place. The mentor's status after a place is taken or freed, and whether
 // they are in the pool, follow from the places here and nowhere else.
-import { LIVE_TANDEM_STATES, type Tandem } from '../tandem/tandem.codec.js'
+import { LIVE_TANDEM_STATES, type Tandem } from './tandem.codec.js'
 import { fieldError, type FieldError } from '../validation/messages.js'
-import type { StatusName } from './status.js'
+import type { StatusName } from '../users/status.js'
 
 /** The fewest and most mentees a mentor takes at once; a new mentor takes one. */
 export const MENTOR_CAPACITY_MIN = 1
