@@ -29,6 +29,7 @@ describe('publishing a mentor profile', () => {
       lastPublishedAt: T0,
       lastSavedAt: T0,
       poolSince: T0,
+      capacity: 1,
     })
     expect(step.events).toEqual([{ _tag: 'MentorPublished', mentorId: NEWTON }])
   })

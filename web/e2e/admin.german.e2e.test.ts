@@ -170,6 +170,13 @@ describe('user information: matching switch, read-only mentee, delete (in German
     await toggle.click()
     await expect.poll(() => toggle.isChecked()).toBe(true)
     expect((await statusOf(completeMentor.email))?.mentor?.status).toBe('AVAILABLE')
+    // Next to the toggle: how many mentees at once, and the places taken (docs/matching.md#places).
+    await page.getByText('Belegte Plätze / Kapazität:').waitFor()
+    await page.getByRole('combobox', { name: 'Mentees gleichzeitig' }).click()
+    await page.getByRole('option', { name: '3' }).click()
+    await message('Die Angaben wurden aktualisiert.').waitFor()
+    await expect.poll(async () => (await statusOf(completeMentor.email))?.mentor?.capacity).toBe(3)
+    await page.getByText('0 / 3').waitFor()
     await expectAccessible(page)
   })
 

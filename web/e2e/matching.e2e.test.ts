@@ -1,6 +1,7 @@
 // The whole matching journey in real Chromium against the built app and the real server: a mentor
-// registers and publishes; a mentee registers, fills the questionnaire, starts matching, sees the
-// proposal and countdown, accepts; the mentor accepts; both see the match and each other's e-mail.
+// registers, publishes and takes two mentees at once; a mentee registers, fills the questionnaire,
+// starts matching, sees the proposal and countdown, accepts; the mentor accepts; both see the match
+// and each other's e-mail; a second mentee still gets the mentor, and the mentor sees both.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { startStack, type Stack } from './support/harness.js'
@@ -34,6 +35,11 @@ describe('mentor and mentee find each other', () => {
     await mentorPage.getByRole('button', { name: 'Save and publish' }).click()
     await expect(mentorPage.getByText('Your mentor profile was saved and published.').waitFor()).resolves.toBeUndefined()
     expect(await mentorPage.getByRole('switch', { name: 'Matching enabled' }).isChecked()).toBe(true)
+    // Next to the toggle: how many mentees at once (docs/matching.md#places).
+    await mentorPage.getByRole('combobox', { name: 'Mentees at once' }).click()
+    await mentorPage.getByRole('option', { name: '2' }).click()
+    await mentorPage.getByText('You now take up to 2 mentees at once.').waitFor()
+    await mentorPage.getByText('0 of 2 places taken').waitFor()
   })
 
   it('lets a mentee register, fill the questionnaire and start matching, then see the proposal and countdown', async () => {
@@ -89,6 +95,30 @@ describe('mentor and mentee find each other', () => {
     const menteeCard = proposalCard(menteePage, mentor)
     await menteeCard.getByText('Matched').waitFor()
     await menteeCard.getByText(`E-mail: ${mentor.email}`).waitFor()
+  })
+
+  it('gives the mentor, who has a place left, a second mentee; the mentor sees both', async () => {
+    const second = aPerson('Greta')
+    const page = (await stack.newPerson()).page
+    await register(page, stack.baseUrl, second, 'mentee')
+    await page.getByRole('button', { name: 'Create mentee profile' }).click()
+    await page.getByRole('heading', { name: 'Mentee questionnaire' }).waitFor()
+    await fillQuestionnaire(page, { country: 'Germany', year: '2019', text: 'Learning to lead a team.' })
+    await page.getByRole('button', { name: 'Start matching' }).click()
+    await page.waitForURL(/\/matching$/)
+    const card = proposalCard(page, mentor)
+    await card.getByRole('button', { name: 'Accept' }).click()
+    await page.getByRole('dialog').getByRole('button', { name: 'Accept' }).click()
+    await card.getByText('Accepted – waiting for the answer').waitFor()
+
+    await mentorPage.goto(`${stack.baseUrl}/matching`)
+    const secondCard = proposalCard(mentorPage, second)
+    await secondCard.getByRole('button', { name: 'Accept' }).click()
+    await mentorPage.getByRole('dialog').getByRole('button', { name: 'Accept' }).click()
+    await secondCard.getByText(`E-mail: ${second.email}`).waitFor()
+    await proposalCard(mentorPage, mentee).getByText(`E-mail: ${mentee.email}`).waitFor()
+    await mentorPage.goto(`${stack.baseUrl}/user/mentor-profile`)
+    await mentorPage.getByText('2 of 2 places taken').waitFor()
   })
 })
 

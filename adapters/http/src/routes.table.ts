@@ -34,6 +34,7 @@ import {
   StartMatchingRequest,
   StatusSelection,
   StatusUpdatePayload,
+  MentorCapacityPayload,
   UserDetailsQuery,
   UserProfileQuery,
   fail,
@@ -303,6 +304,16 @@ const serviceRoutes = (s: Services): readonly Route[] => [
     side: (_q, b) => b.roleName,
     handle: async ({ actor, body }) => answer(await s.questionnaire.updateUserStatus(actor, body)),
   }),
+  defineRoute({
+    method: 'POST',
+    path: '/api/Questionnaire/UpdateMentorCapacity',
+    policy: 'self',
+    summary: 'a mentor chooses how many mentees they take at once (1 to 5)',
+    body: MentorCapacityPayload,
+    owner: (_q, b) => [b.email],
+    side: () => 'Mentor',
+    handle: async ({ actor, body }) => answer(await s.questionnaire.updateMentorCapacity(actor, body)),
+  }),
 
   // Matching team (participant)
   defineRoute({
@@ -411,6 +422,14 @@ const serviceRoutes = (s: Services): readonly Route[] => [
     summary: "enable or disable a mentor's matching",
     body: StatusUpdatePayload,
     handle: async ({ actor, body }) => answer(await s.admin.updateUserStatus(actor, body)),
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/api/Admin/UpdateMentorCapacity',
+    policy: 'admin',
+    summary: 'set how many mentees a mentor takes at once (1 to 5)',
+    body: MentorCapacityPayload,
+    handle: async ({ actor, body }) => answer(await s.admin.updateMentorCapacity(actor, body)),
   }),
   defineRoute({
     method: 'POST',

@@ -42,7 +42,7 @@ const mentor = (id: number, published: boolean, lastSavedAt: number | null): Par
   id,
   version: 1,
   mentee: null,
-  mentor: { status: 'NEW', published, lastPublishedAt: null, lastSavedAt, poolSince: null },
+  mentor: { status: 'NEW', published, lastPublishedAt: null, lastSavedAt, poolSince: null, capacity: 1 },
 })
 
 const summary = (requests: ReturnType<typeof remindersDue>) => requests.map((r) => ({ to: r.to.id, ...r.notification }))

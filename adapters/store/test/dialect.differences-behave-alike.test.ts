@@ -113,7 +113,7 @@ describe.each(['sqlite', 'postgres'] as const)('on %s', (name) => {
     expect(typeof third.id).toBe('number')
   })
 
-  it('lets a mentor be in one live tandem only, however many ended ones', async () => {
+  it('lets a mentor be in as many live tandems as their capacity, however many ended ones', async () => {
     const mentee = await addUser(db(), 'mentee.one@example.org')
     const other = await addUser(db(), 'mentee.two@example.org')
     const mentor = await addUser(db(), 'mentor@example.org')
@@ -125,16 +125,34 @@ describe.each(['sqlite', 'postgres'] as const)('on %s', (name) => {
         tandem(3, mentee.id, mentor.id, 'ACTIVE'),
       ])
       .execute()
+    // Capacity 1 (the default): a second live tandem is refused, inserted live or made live.
     await expect(
       db()
         .insertInto('tandems')
         .values(tandem(4, other.id, mentor.id, 'MATCHED'))
         .execute(),
-    ).rejects.toThrow(/unique/i)
-    expect(await db().selectFrom('tandems').select('id').where('mentor_id', '=', mentor.id).orderBy('id').execute()).toEqual([
-      { id: 1 },
-      { id: 2 },
-      { id: 3 },
+    ).rejects.toThrow(/free place/i)
+    await expect(db().updateTable('tandems').set({ state: 'MATCHED' }).where('id', '=', 2).execute()).rejects.toThrow(/free place/i)
+    // Capacity 2: one more place, then none.
+    await db().updateTable('users').set({ mentor_capacity: 2 }).where('id', '=', mentor.id).execute()
+    await db()
+      .insertInto('tandems')
+      .values(tandem(4, other.id, mentor.id, 'MATCHED'))
+      .execute()
+    await expect(
+      db()
+        .insertInto('tandems')
+        .values(tandem(5, mentee.id, mentor.id, 'ACTIVE'))
+        .execute(),
+    ).rejects.toThrow(/free place/i)
+    // A live tandem moving on (ACTIVE to MATCHED) takes no new place; a lowered capacity ends nothing.
+    await db().updateTable('users').set({ mentor_capacity: 1 }).where('id', '=', mentor.id).execute()
+    await db().updateTable('tandems').set({ state: 'MATCHED' }).where('id', '=', 3).execute()
+    expect(await db().selectFrom('tandems').select(['id', 'state']).where('mentor_id', '=', mentor.id).orderBy('id').execute()).toEqual([
+      { id: 1, state: 'ENDED' },
+      { id: 2, state: 'ENDED' },
+      { id: 3, state: 'MATCHED' },
+      { id: 4, state: 'MATCHED' },
     ])
   })
 

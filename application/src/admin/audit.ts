@@ -60,6 +60,7 @@ const adminPlans = (ctx: ServiceContext): Plans<Services['admin']> => ({
   retentionDue: { kind: 'read', action: 'retention.list', subjects: (_, rows) => rows.map((r) => r.userId) },
   updateMenteeInformation: { kind: 'change', action: 'mentee-status.change', subjects: ([body]) => idsOf(ctx, body.email) },
   updateUserStatus: { kind: 'change', action: 'mentor-matching.change', subjects: ([body]) => idsOf(ctx, body.email) },
+  updateMentorCapacity: { kind: 'change', action: 'mentor-capacity.change', subjects: ([body]) => idsOf(ctx, body.email) },
   createManualTandem: {
     kind: 'change',
     action: 'team.create',

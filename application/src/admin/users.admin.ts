@@ -19,6 +19,7 @@ import { isDeletedPlaceholder } from '../account/account.erasure.js'
 import { userByEmail, type ServiceContext } from '../context.js'
 import type { Unaudited } from './audit.js'
 import { setMatching } from '../matching/mentor-matching.command.js'
+import { placesIn, setCapacity } from '../matching/mentor-capacity.command.js'
 import { notificationHistory, resendNotification } from '../account/notification-history.js'
 import { answerTexts, countryName, languageName, profileAnswerTexts, rolesOf, stateName, statusEntries } from '../users/views.js'
 
@@ -30,6 +31,7 @@ type UsersAdmin = Pick<
   | 'menteeStateChangeData'
   | 'updateMenteeInformation'
   | 'updateUserStatus'
+  | 'updateMentorCapacity'
   | 'statusMaster'
   | 'usersByStatus'
 >
@@ -99,7 +101,8 @@ export const usersAdmin = (ctx: ServiceContext): UsersAdmin => {
             u.participant.mentee?.lastStartedAt == null ? null : toIsoDateTime(u.participant.mentee.lastStartedAt),
         },
       }
-      return right(detail)
+      const places = placesIn(world, u.id)
+      return right(places === undefined ? detail : { ...detail, mentorPlaces: places })
     },
 
     menteeStateChangeData: async (email) => {
@@ -142,6 +145,12 @@ export const usersAdmin = (ctx: ServiceContext): UsersAdmin => {
       return setMatching(ctx, found.right.id, !body.disableMatching, 'Admin')
     },
 
+    updateMentorCapacity: async (body) => {
+      const found = await userByEmail(ctx, body.email)
+      if (isLeft(found)) return found
+      return setCapacity(ctx, found.right.id, body.capacity, 'Admin')
+    },
+
     statusMaster: async () => right(STATUSES.map((name) => ({ id: STATUS_IDS[name], name }))),
 
     usersByStatus: async (side, selection) => {
@@ -158,6 +167,7 @@ export const usersAdmin = (ctx: ServiceContext): UsersAdmin => {
           registrationDate: toIsoDateTime(r.registeredAt),
           programYear: r.programYear,
           status: r.status,
+          ...(r.mentorPlaces === undefined ? {} : { mentorPlaces: r.mentorPlaces }),
         })),
       )
     },

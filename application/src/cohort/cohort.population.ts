@@ -1,6 +1,7 @@
 // The people of a cohort run, read in the main thread from the store (the worker gets plain data):
 // the program year's mentees who could start matching (NEW or AVAILABLE, profile and questionnaire
-// complete), in registration order, and the mentors in the pool (published, AVAILABLE).
+// complete), in registration order, and the mentors in the pool (published, AVAILABLE) with their
+// free places.
 import {
   declinedPairsOf,
   isInMentorPool,
@@ -16,6 +17,7 @@ import type { UserRecord } from '../ports/store/index.js'
 import { isDeletedPlaceholder } from '../account/account.erasure.js'
 import type { ServiceContext } from '../context.js'
 import { answersOf, sideComplete } from '../users/views.js'
+import { placesIn } from '../matching/mentor-capacity.command.js'
 
 export type CohortPopulation = {
   readonly input: CohortInput
@@ -64,10 +66,21 @@ export const loadCohortPopulation = async (
   }
   await nextTurn()
   const published = new Map((await ctx.answers.publishedMentors()).map((c) => [c.id, c]))
-  const mentors = users.filter(isPoolMentor).flatMap((u) => {
+  const poolMentors = users.filter(isPoolMentor)
+  const mentors = poolMentors.flatMap((u) => {
     const candidate = published.get(u.id)
     return candidate === undefined ? [] : [candidate]
   })
+  // Each mentor takes as many mentees as they have free places (docs/matching.md#places); a mentor
+  // with one place in the pool has it free (AVAILABLE says so), the others' live tandems are read.
+  const withPlaces = poolMentors.filter((u) => (u.participant.mentor?.capacity ?? 1) > 1).map((u) => u.id)
+  const placesWorld = withPlaces.length === 0 ? null : await ctx.store.load({ userIds: withPlaces })
+  const freePlaces = new Map(
+    withPlaces.map((id) => {
+      const places = placesWorld === null ? undefined : placesIn(placesWorld, id)
+      return [id, places === undefined ? 1 : Math.max(0, places.capacity - places.taken)]
+    }),
+  )
   const declined = await declinedPairs(
     ctx,
     mentees.map((m) => m.user.id),
@@ -78,7 +91,7 @@ export const loadCohortPopulation = async (
     input: {
       questionnaire,
       mentees: menteeInput,
-      mentors: mentors.map((m) => ({ id: m.id, answers: [...m.answers] })),
+      mentors: mentors.map((m) => ({ id: m.id, answers: [...m.answers], capacity: freePlaces.get(m.id) ?? 1 })),
       threshold: run.threshold,
       objective: run.objective,
       declined,

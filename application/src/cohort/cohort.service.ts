@@ -27,6 +27,7 @@ import { isDeletedPlaceholder } from '../account/account.erasure.js'
 import type { ServiceContext } from '../context.js'
 import { answersOf } from '../users/views.js'
 import { isPoolMentor, loadCohortPopulation } from './cohort.population.js'
+import { placesIn } from '../matching/mentor-capacity.command.js'
 import { QUIET_MS } from '../ports/cohort-runner.port.js'
 import { draftView, personOf, runView, totalsOf } from './cohort.views.js'
 
@@ -239,7 +240,10 @@ export const cohortService = (ctx: ServiceContext): Services['cohort'] => {
       const mentorId = body.mentorId
       const notAvailable = left(validationFailed([fieldError('mentorId', 'cohort-mentor-not-available')]))
       const mentor = await ctx.users.byId(mentorId)
-      const takenByOther = rows.some((r) => r.mentor?.id === mentorId && r.menteeId !== body.menteeId)
+      // The mentor's free places (docs/matching.md#places) must hold the draft's other pairs with them and this one.
+      const places = mentor === undefined ? undefined : placesIn(await ctx.store.load({ userIds: [mentorId] }), mentorId)
+      const free = places === undefined ? 0 : places.capacity - places.taken
+      const takenByOther = rows.filter((r) => r.mentor?.id === mentorId && r.menteeId !== body.menteeId).length >= free
       if (mentor === undefined || !isPoolMentor(mentor) || mentorId === body.menteeId || takenByOther) return notAvailable
       if (isDeclinedPair(await ctx.store.load({ userIds: [body.menteeId] }), body.menteeId, mentorId)) return notAvailable
       const score = scoreMentor(

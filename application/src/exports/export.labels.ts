@@ -20,6 +20,7 @@ export const HEADERS = {
   company: { en: 'Company', de: 'Unternehmen' },
   lastStartedMatching: { en: 'Last started matching', de: 'Matching zuletzt gestartet' },
   lastPublished: { en: 'Last published profile', de: 'Profil zuletzt veröffentlicht' },
+  places: { en: 'Places taken / capacity', de: 'Belegte Plätze / Kapazität' },
   published: { en: 'Profile published', de: 'Profil veröffentlicht' },
   teamId: { en: 'MT_ID', de: 'MT_ID' },
   teamStatus: { en: 'Team status', de: 'Team-Status' },

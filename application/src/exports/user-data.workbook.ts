@@ -36,6 +36,14 @@ export const userDataColumns = (
     column('programYear', language, 16, (r) => r.programYear ?? ''),
     column('role', language, 10, (r) => roleLabel(r.roles, side, language)),
     column('status', language, 12, (r) => r.status),
+    // A mentor's places: "places taken / capacity" (docs/matching.md#places).
+    ...(side === 'Mentor'
+      ? [
+          column('places', language, 12, (r) =>
+            r.mentorPlaces === undefined ? '' : `${r.mentorPlaces.taken} / ${r.mentorPlaces.capacity}`,
+          ),
+        ]
+      : []),
   ]
   const basic = request.includeBasicAccountInformation
     ? [

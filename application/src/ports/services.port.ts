@@ -37,6 +37,7 @@ import type {
   StatusMasterItem,
   StatusSelection,
   StatusUpdatePayload,
+  MentorCapacityPayload,
   TeamDetail,
   UserListRow,
   UserProfileQuery,
@@ -143,6 +144,7 @@ export type Services = {
     readonly questionAnswerPairs: (actor: Actor, query: QuestionAnswerPairsQuery) => Outcome<QuestionAnswerResponse>
     readonly saveAnswers: (actor: Actor, body: SaveAnswersPayload) => Outcome<boolean>
     readonly updateUserStatus: (actor: Actor, body: StatusUpdatePayload) => Outcome<boolean>
+    readonly updateMentorCapacity: (actor: Actor, body: MentorCapacityPayload) => Outcome<boolean>
   }
   readonly matching: {
     readonly proposals: (actor: Actor) => Outcome<ProposalsResponse>
@@ -161,6 +163,7 @@ export type Services = {
     readonly manualMatchingMasterData: (actor: Actor) => Outcome<ManualMatchingMasterData>
     readonly createManualTandem: (actor: Actor, body: ManualTandemCreatePayload) => Outcome<number>
     readonly updateUserStatus: (actor: Actor, body: StatusUpdatePayload) => Outcome<boolean>
+    readonly updateMentorCapacity: (actor: Actor, body: MentorCapacityPayload) => Outcome<boolean>
     readonly tandemList: (actor: Actor, body: MatchingTandemListRequest) => Outcome<readonly MatchingTandemListRow[]>
     readonly statusMaster: (actor: Actor) => Outcome<readonly StatusMasterItem[]>
     readonly usersByStatus: (actor: Actor, side: 'Mentee' | 'Mentor', selection: StatusSelection) => Outcome<readonly UserListRow[]>

@@ -17,6 +17,7 @@ import type { Services } from '../ports/services.port.js'
 import { isLeft, left, right } from 'fp-ts/lib/Either.js'
 import { userById, type ServiceContext } from '../context.js'
 import { setMatching } from '../matching/mentor-matching.command.js'
+import { placesIn, setCapacity } from '../matching/mentor-capacity.command.js'
 import { answersOf, profileValid } from '../users/views.js'
 
 export const questionnaireService = (ctx: ServiceContext): Services['questionnaire'] => ({
@@ -25,16 +26,18 @@ export const questionnaireService = (ctx: ServiceContext): Services['questionnai
     if (isLeft(user)) return user
     const side = query.role === 'Mentee' ? user.right.participant.mentee : user.right.participant.mentor
     const published = user.right.participant.mentor?.published === true && query.role === 'Mentor'
-    return right(
-      toQuestionAnswerResponse(
-        ctx.master.questionnaire,
-        query.role,
-        await answersOf(ctx, user.right.id, query.role),
-        query.language,
-        published,
-        side?.status ?? 'NEW',
-      ),
+    const response = toQuestionAnswerResponse(
+      ctx.master.questionnaire,
+      query.role,
+      await answersOf(ctx, user.right.id, query.role),
+      query.language,
+      published,
+      side?.status ?? 'NEW',
     )
+    // The mentor's page shows "places taken / capacity" next to the matching toggle.
+    const places =
+      query.role === 'Mentor' && side != null ? placesIn(await ctx.store.load({ userIds: [user.right.id] }), user.right.id) : undefined
+    return right(places === undefined ? response : { ...response, mentorPlaces: places })
   },
 
   saveAnswers: async (actor, body) => {
@@ -75,5 +78,11 @@ export const questionnaireService = (ctx: ServiceContext): Services['questionnai
     const user = await userById(ctx, actor.userId)
     if (isLeft(user)) return user
     return setMatching(ctx, user.right.id, !body.disableMatching, 'Mentor')
+  },
+
+  updateMentorCapacity: async (actor, body) => {
+    const user = await userById(ctx, actor.userId)
+    if (isLeft(user)) return user
+    return setCapacity(ctx, user.right.id, body.capacity, 'Mentor')
   },
 })

@@ -9,6 +9,7 @@ import { TEAM_ID_FILTER_MAX } from '../validation/limits.js'
 import { StatusName } from '../users/status.js'
 import { NotificationEntry, UserRoleItem, UserStatusEntry } from './account.codec.js'
 import { QuestionTextAnswer, StatusMasterItem } from './profile.codec.js'
+import { MentorPlaces } from './questionnaire.codec.js'
 import { ProposalSaveModel } from './proposal.codec.js'
 import { TeamEnding } from './ending.codec.js'
 import { EmailAddress, FiniteNumber, Id, IsoDateTime, NonNegativeInt, nullable, refined } from './wire.codec.js'
@@ -18,17 +19,21 @@ export const ResendNotificationPayload = t.strict({ notificationId: Id }, 'Resen
 export type ResendNotificationPayload = t.TypeOf<typeof ResendNotificationPayload>
 
 /** A row of the mentee and mentor lists (GetMentees / GetMentors / GetAllUsers). */
-export const UserListRow = t.type(
-  {
-    userId: Id,
-    firstName: t.string,
-    lastName: t.string,
-    email: t.string,
-    registrationDate: IsoDateTime,
-    /** Program year title; null for mentor-only users. */
-    programYear: nullable(t.string),
-    status: StatusName,
-  },
+export const UserListRow = t.intersection(
+  [
+    t.type({
+      userId: Id,
+      firstName: t.string,
+      lastName: t.string,
+      email: t.string,
+      registrationDate: IsoDateTime,
+      /** Program year title; null for mentor-only users. */
+      programYear: nullable(t.string),
+      status: StatusName,
+    }),
+    /** A mentor's row also says "places taken / capacity". */
+    t.partial({ mentorPlaces: MentorPlaces }),
+  ],
   'UserListRow',
 )
 export type UserListRow = t.TypeOf<typeof UserListRow>
@@ -39,7 +44,7 @@ export type StatusSelection = t.TypeOf<typeof StatusSelection>
 
 export const MatchingTandemRef = t.type({ matchingTandemId: Id })
 
-export const AdminUserDetail = t.type(
+const AdminUserDetailBase = t.type(
   {
     userRole: t.array(UserRoleItem),
     userStatuses: t.array(UserStatusEntry),
@@ -68,8 +73,10 @@ export const AdminUserDetail = t.type(
       menteeLastStartedMatchingDate: nullable(IsoDateTime),
     }),
   },
-  'AdminUserDetail',
+  'AdminUserDetailBase',
 )
+/** The user information, with the mentor's places ("places taken / capacity") when the user is a mentor. */
+export const AdminUserDetail = t.intersection([AdminUserDetailBase, t.partial({ mentorPlaces: MentorPlaces })], 'AdminUserDetail')
 export type AdminUserDetail = t.TypeOf<typeof AdminUserDetail>
 
 /** GetMasterDataForMenteeStateChange value. */

@@ -50,12 +50,20 @@ export const QuestionnaireQuestion = t.type(
 export type QuestionnaireQuestion = t.TypeOf<typeof QuestionnaireQuestion>
 
 /** GetQuestionAnswerPairs value. */
-export const QuestionAnswerResponse = t.type(
-  {
-    questionAnswerModel: t.array(QuestionnaireQuestion),
-    isProfilePublished: t.boolean,
-    statusByRole: StatusName,
-  },
+/** A mentor's places (docs/matching.md#places): how many their live tandems take, of how many. */
+export const MentorPlaces = t.type({ taken: NonNegativeInt, capacity: NonNegativeInt }, 'MentorPlaces')
+export type MentorPlaces = t.TypeOf<typeof MentorPlaces>
+
+export const QuestionAnswerResponse = t.intersection(
+  [
+    t.type({
+      questionAnswerModel: t.array(QuestionnaireQuestion),
+      isProfilePublished: t.boolean,
+      statusByRole: StatusName,
+    }),
+    /** The mentor's places, on the mentor side. */
+    t.partial({ mentorPlaces: MentorPlaces }),
+  ],
   'QuestionAnswerResponse',
 )
 export type QuestionAnswerResponse = t.TypeOf<typeof QuestionAnswerResponse>
@@ -92,3 +100,10 @@ export type SaveAnswersPayload = t.TypeOf<typeof SaveAnswersPayload>
 /** UpdateUserStatus body (participant and admin): disable or enable a mentor's matching. */
 export const StatusUpdatePayload = t.strict({ email: EmailAddress, roleName: Side, disableMatching: t.boolean }, 'StatusUpdatePayload')
 export type StatusUpdatePayload = t.TypeOf<typeof StatusUpdatePayload>
+
+/**
+ * UpdateMentorCapacity body (participant and admin): how many mentees the mentor takes at once.
+ * Any number decodes; the rule (a whole number from 1 to 5) answers 'mentor-capacity-range'.
+ */
+export const MentorCapacityPayload = t.strict({ email: EmailAddress, capacity: t.number }, 'MentorCapacityPayload')
+export type MentorCapacityPayload = t.TypeOf<typeof MentorCapacityPayload>

@@ -7,12 +7,11 @@ import { invalidTransition, notFound, type DomainError } from '../errors.js'
 import type { UserId } from '../shared/ids.js'
 import { MENTEE_CHOICE_WINDOW, type Instant } from '../shared/time.js'
 import type { Participant } from '../users/participant.js'
-import { isInMentorPool } from '../users/matching-pool.js'
 import { menteeStatusMove } from '../users/status.moves.js'
 import type { Score } from './tandem.codec.js'
 import { newProposal } from './tandem.effects.js'
-import { isDeclinedPair, liveTandemsOf, proposalIdOf, tandemsOf } from './tandem.queries.js'
-import { addTandem, draftTandems, draftUsers, emit, finishDraft, moveMentee, moveMentor, openDraft, type Draft } from './world.draft.js'
+import { isDeclinedPair, liveTandemsOf, mayTakePlace, proposalIdOf, tandemsOf } from './tandem.queries.js'
+import { addTandem, draftTandems, draftUsers, emit, finishDraft, moveMentee, openDraft, settleMentor, type Draft } from './world.draft.js'
 import type { TransitionResult, World } from './world.js'
 
 export type BeginMatchingRun = { readonly menteeId: UserId; readonly profileComplete: boolean }
@@ -55,13 +54,8 @@ export const beginMatchingRun =
 
 /** Whether a mentor picked by the scorer still qualifies now, inside this transition's draft. */
 const mentorQualifies = (d: Draft, menteeId: UserId, mentorId: UserId): boolean => {
-  const mentor = draftUsers(d).get(mentorId)?.mentor
-  return (
-    mentorId !== menteeId &&
-    isInMentorPool(mentor) &&
-    !isDeclinedPair({ tandems: draftTandems(d) }, menteeId, mentorId) &&
-    liveTandemsOf({ tandems: draftTandems(d) }, mentorId, 'Mentor').length === 0
-  )
+  const now = { tandems: draftTandems(d), users: draftUsers(d) }
+  return mentorId !== menteeId && mayTakePlace(now, mentorId) && !isDeclinedPair(now, menteeId, mentorId)
 }
 
 /**
@@ -92,7 +86,7 @@ export const completeMatchingRun =
         menteeProposal: newProposal(proposalIdOf(id, 'Mentee'), deadline),
         mentorProposal: newProposal(proposalIdOf(id, 'Mentor'), null),
       }))
-      moveMentor(d, mentorId, 'Proposed')
+      settleMentor(d, mentorId)
       emit(d, { _tag: 'TandemProposed', tandemId: tandem.id, menteeId: command.menteeId, mentorId, manual: false, deadline })
     }
     if (d.nextTandemId > world.nextTandemId) {

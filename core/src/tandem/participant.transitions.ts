@@ -1,12 +1,13 @@
 // Status changes of a participant outside any tandem (docs/product.md#role-status): a mentor publishes into the pool and
 // enables or disables matching; an admin edits a mentee's status and program year.
 import * as E from 'fp-ts/lib/Either.js'
-import { invalidTransition, notFound, type DomainError } from '../errors.js'
+import { invalidTransition, notFound, validationFailed, type DomainError } from '../errors.js'
 import type { ClusterId, UserId } from '../shared/ids.js'
 import type { Instant } from '../shared/time.js'
-import { emit, finishDraft, moveMentee, moveMentor, openDraft, patchMentee, patchMentor } from './world.draft.js'
+import { emit, finishDraft, moveMentee, moveMentor, openDraft, patchMentee, patchMentor, settleMentor } from './world.draft.js'
 import type { TransitionResult, World } from './world.js'
 import type { MentorSide } from '../users/participant.js'
+import { mentorCapacityErrors } from './places.js'
 import { MENTEE_ADMIN_EDITABLE, type StatusName } from '../users/status.js'
 import { mentorStatusMove, menteeStatusMove, type MenteeStatusEvent } from '../users/status.moves.js'
 
@@ -16,6 +17,7 @@ export type SetMentorMatching = {
   readonly by: 'Mentor' | 'Admin'
   readonly profileComplete: boolean
 }
+export type SetMentorCapacity = { readonly mentorId: UserId; readonly capacity: number }
 export type PublishMentor = { readonly mentorId: UserId; readonly profileComplete: boolean }
 export type SetMenteeStatusByAdmin = { readonly menteeId: UserId; readonly status: StatusName; readonly clusterId: ClusterId }
 
@@ -25,10 +27,12 @@ const mentorIn = (world: World, mentorId: UserId): E.Either<DomainError, MentorS
 }
 
 /**
- * AVAILABLE <-> PAUSED, by the mentor or an admin. Enabling needs a complete profile. A mentor holding
- * a tandem (PROPOSED or MATCHED) cannot disable matching: the tandem is kept and already keeps the
- * mentor out of the pool; the answer is InvalidTransition, and the mentor may disable once it ends.
- * Enabling an enabled mentor or disabling a paused one is also InvalidTransition (a stale toggle).
+ * AVAILABLE <-> PAUSED, by the mentor or an admin. Enabling needs a complete profile. A mentor whose
+ * places are all taken (PROPOSED or MATCHED) cannot disable matching: the tandems are kept and
+ * already keep the mentor out of the pool; the answer is InvalidTransition, and the mentor may
+ * disable once a place is free. A mentor with a free place may pause and keeps their live tandems;
+ * enabling again gives the status their places say. Enabling an enabled mentor or disabling a
+ * paused one is also InvalidTransition (a stale toggle).
  */
 export const setMentorMatching =
   (now: Instant, command: SetMentorMatching) =>
@@ -40,7 +44,25 @@ export const setMentorMatching =
     if (command.enabled && !command.profileComplete) return E.left({ _tag: 'ProfileIncomplete' })
     const d = openDraft(world, now)
     moveMentor(d, command.mentorId, event)
+    if (command.enabled) settleMentor(d, command.mentorId)
     emit(d, { _tag: 'MentorMatchingChanged', mentorId: command.mentorId, enabled: command.enabled, by: command.by })
+    return E.right(finishDraft(d))
+  }
+
+/**
+ * How many mentees the mentor takes at once (1 to 5), by the mentor or an admin. Raising it frees
+ * places at once; lowering it never ends a live tandem, it only stops new proposals until enough
+ * of them end. The status follows from the places (PAUSED and NEW stay). The same capacity is no change.
+ */
+export const setMentorCapacity =
+  (now: Instant, command: SetMentorCapacity) =>
+  (world: World): TransitionResult => {
+    const errors = mentorCapacityErrors(command.capacity)
+    if (errors.length > 0) return E.left(validationFailed(errors))
+    const mentor = mentorIn(world, command.mentorId)
+    if (E.isLeft(mentor)) return mentor
+    const d = openDraft(world, now)
+    if (mentor.right.capacity !== command.capacity) settleMentor(d, command.mentorId, { capacity: command.capacity })
     return E.right(finishDraft(d))
   }
 

@@ -9,7 +9,7 @@ import type { Tandem } from './tandem.codec.js'
 import { closedProposal, settleMentees } from './tandem.effects.js'
 import { tandemPhase } from './tandem.moves.js'
 import { isPast } from './tandem.queries.js'
-import { emit, finishDraft, moveMentor, openDraft, putTandem } from './world.draft.js'
+import { draftUsers, emit, finishDraft, moveMentor, openDraft, putTandem, settleMentor } from './world.draft.js'
 import type { TransitionResult, World } from './world.js'
 
 /** The side whose answer deadline has passed on a tandem still waiting for it, if any. */
@@ -29,7 +29,8 @@ export const expiredTandems = (world: Pick<World, 'tandems'>, now: Instant): rea
 /**
  * Linear in the number of tandems. Idempotent: an expired tandem is NOREACTION and no longer
  * matches, so a second sweep at the same instant returns the world unchanged.
- * A mentor silent for 72 h is PAUSED (docs/product.md#mentor-status) and told so.
+ * A mentor silent for 72 h is PAUSED (docs/product.md#mentor-status) and told so; their other live
+ * tandems are kept.
  */
 export const expireDeadlines =
   (now: Instant) =>
@@ -47,8 +48,9 @@ export const expireDeadlines =
       })
       emit(d, { _tag: 'TandemExpired', tandemId: tandem.id, menteeId: tandem.menteeId, mentorId: tandem.mentorId, side })
       if (side === 'Mentee') {
-        moveMentor(d, tandem.mentorId, 'Freed')
-      } else {
+        settleMentor(d, tandem.mentorId)
+      } else if (draftUsers(d).get(tandem.mentorId)?.mentor?.status !== 'PAUSED') {
+        // Matching is disabled once, however many of the mentor's places waited for them.
         moveMentor(d, tandem.mentorId, 'DeadlinePassed')
         emit(d, { _tag: 'MentorMatchingChanged', mentorId: tandem.mentorId, enabled: false, by: 'Deadline' })
       }

@@ -7,7 +7,7 @@ import type { Instant } from '../shared/time.js'
 import type { Proposal, Tandem } from './tandem.codec.js'
 import { isTerminalPhase, tandemMove, tandemPhase, type TandemEvent, type TandemPhase } from './tandem.moves.js'
 import { isLiveTandem, isShownTo } from './tandem.queries.js'
-import { draftTandems, draftUsers, emit, moveMentee, moveMentor, putTandem, type Draft } from './world.draft.js'
+import { draftTandems, draftUsers, emit, moveMentee, putTandem, settleMentor, type Draft } from './world.draft.js'
 
 /** The phase a move leads to, or why it is refused: terminal tandems never change. */
 export const checkTandemMove = (tandem: Tandem, event: TandemEvent): E.Either<DomainError, TandemPhase> => {
@@ -33,7 +33,7 @@ export const closedProposal = (p: Proposal): Proposal => (p.state === 'CLOSED' ?
 
 const CLOSE_EVENTS = { OtherMentorChosen: 'OtherMentorChosen', Released: 'AdminReleases', ClusterEnded: 'ClusterDeactivated' } as const
 
-/** Closes a live tandem (other mentor chosen, released, year ended) and frees its mentor. */
+/** Closes a live tandem (other mentor chosen, released, year ended) and frees its mentor's place. */
 export const closeTandem = (d: Draft, tandem: Tandem, reason: keyof typeof CLOSE_EVENTS): void => {
   // Callers pick live tandems only; a refused move here means the world broke an invariant before.
   if (E.isLeft(checkTandemMove(tandem, CLOSE_EVENTS[reason])))
@@ -44,7 +44,7 @@ export const closeTandem = (d: Draft, tandem: Tandem, reason: keyof typeof CLOSE
     menteeProposal: closedProposal(tandem.menteeProposal),
     mentorProposal: closedProposal(tandem.mentorProposal),
   })
-  moveMentor(d, tandem.mentorId, 'Freed')
+  settleMentor(d, tandem.mentorId)
   emit(d, { _tag: 'TandemClosed', tandemId: tandem.id, menteeId: tandem.menteeId, mentorId: tandem.mentorId, reason })
 }
 

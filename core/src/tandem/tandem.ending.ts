@@ -12,7 +12,7 @@ import { fieldError } from '../validation/messages.js'
 import type { Tandem } from './tandem.codec.js'
 import { checkTandemMove, closedProposal, settleMentees } from './tandem.effects.js'
 import { isLiveTandem } from './tandem.queries.js'
-import { draftUsers, emit, finishDraft, moveMentor, openDraft, putTandem } from './world.draft.js'
+import { draftUsers, emit, finishDraft, moveMentor, openDraft, putTandem, settleMentor } from './world.draft.js'
 import type { TransitionResult, World } from './world.js'
 
 export type EndTandem = {
@@ -59,21 +59,22 @@ export const endTandem =
     const { tandem, by } = found.right
     const { reasonId, otherText, doNotPairAgain } = request.right
     const d = openDraft(world, now)
-    moveMentor(d, tandem.mentorId, 'Freed')
-    // A mentor still holding another team keeps its status; with one place the mentor is AVAILABLE here.
+    const closed: Tandem = {
+      ...tandem,
+      state: 'CLOSED',
+      menteeProposal: closedProposal(tandem.menteeProposal),
+      mentorProposal: closedProposal(tandem.mentorProposal),
+    }
+    putTandem(d, closed)
+    // The mentor's place is free: the status follows the places (AVAILABLE when one is free).
+    settleMentor(d, tandem.mentorId)
     const mentorPaused = command.pauseMentor && draftUsers(d).get(tandem.mentorId)?.mentor?.status === 'AVAILABLE'
     if (mentorPaused) {
       moveMentor(d, tandem.mentorId, 'DisableMatching')
       emit(d, { _tag: 'MentorMatchingChanged', mentorId: tandem.mentorId, enabled: false, by: by === 'Admin' ? 'Admin' : 'Mentor' })
     }
     const ending: TandemEnding = { at: now, by, reasonId, otherText, doNotPairAgain, mentorPaused }
-    putTandem(d, {
-      ...tandem,
-      state: 'CLOSED',
-      menteeProposal: closedProposal(tandem.menteeProposal),
-      mentorProposal: closedProposal(tandem.mentorProposal),
-      ending,
-    })
+    putTandem(d, { ...closed, ending })
     settleMentees(d, new Set([tandem.menteeId]))
     emit(d, {
       _tag: 'TandemEnded',

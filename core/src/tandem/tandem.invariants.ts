@@ -1,10 +1,11 @@
 // The invariants of docs/product.md#invariants as a check over a whole World: an empty list means they all
 // hold. Model tests call it after every step, the persistence tests on database contents.
 import type { TandemId, UserId } from '../shared/ids.js'
-import type { Tandem } from './tandem.codec.js'
+import { LIVE_TANDEM_STATES, type Tandem } from './tandem.codec.js'
 import { isTerminalPhase, tandemPhase } from './tandem.moves.js'
 import { isDeclinedTandem } from './tandem.queries.js'
 import type { World } from './world.js'
+import { isMentorCapacity, MENTOR_CAPACITY_DEFAULT, mentorStatusFromPlaces, placesOf } from './places.js'
 
 type Holdings = { live: Tandem[]; matched: number; active: number; acceptedLive: number }
 const holdingsOf = (index: Map<UserId, Holdings>, userId: UserId): Holdings => {
@@ -67,7 +68,9 @@ export const checkInvariants = (world: World): readonly string[] => {
   }
   out.push(...declinedPairViolations(world))
   for (const [id, h] of asMentor) {
-    if (h.live.length > 1) out.push(`mentor ${id}: in ${h.live.length} live tandems (${h.live.map((t) => t.id).join(', ')})`)
+    const capacity = world.users.get(id)?.mentor?.capacity ?? MENTOR_CAPACITY_DEFAULT
+    if (h.live.length > capacity)
+      out.push(`mentor ${id}: in ${h.live.length} live tandems (${h.live.map((t) => t.id).join(', ')}), capacity ${capacity}`)
   }
   for (const [id, h] of asMentee) {
     if (h.acceptedLive > 1) out.push(`mentee ${id}: ${h.acceptedLive} live tandems with an accepted mentee proposal`)
@@ -87,11 +90,15 @@ export const checkInvariants = (world: World): readonly string[] => {
       }
     }
     if (user.mentor !== null) {
-      const { status, published } = user.mentor
-      const expected = expectedStatus(asMentor.get(user.id))
-      if (expected !== undefined ? status !== expected : status === 'PROPOSED' || status === 'MATCHED') {
-        out.push(`mentor ${user.id}: status ${status} but live tandems say ${expected ?? 'none'}`)
+      const { status, published, capacity } = user.mentor
+      const h = asMentor.get(user.id)
+      const places = { taken: h?.live.length ?? 0, matched: h?.matched ?? 0 }
+      // What the places say for a mentor taking mentees; NEW holds no place, PAUSED keeps its tandems.
+      const expected = mentorStatusFromPlaces('AVAILABLE', capacity, places)
+      if ((status === 'NEW' && places.taken > 0) || (status !== 'NEW' && status !== 'PAUSED' && status !== expected)) {
+        out.push(`mentor ${user.id}: status ${status} but live tandems say ${expected}`)
       }
+      if (!isMentorCapacity(capacity)) out.push(`mentor ${user.id}: capacity ${capacity} is not a whole number from 1 to 5`)
       if (status === 'PENDING' || status === 'INACTIVE') out.push(`mentor ${user.id}: mentors are never ${status}`)
       if (status !== 'NEW' && !published) out.push(`mentor ${user.id}: status ${status} but never published`)
     }
@@ -105,6 +112,28 @@ const deepEqual = (a: unknown, b: unknown): boolean => {
   const ka = Object.keys(a)
   const rb = b as Record<string, unknown>
   return ka.length === Object.keys(b).length && ka.every((k) => deepEqual((a as Record<string, unknown>)[k], rb[k]))
+}
+
+/**
+ * A place is taken only while one is free: a mentor whose live tandems grew from one world to the
+ * next (one step or one transaction apart) holds at most their capacity, and no place is freed
+ * without its tandem ending. A lowered capacity may leave a mentor above it, never by a new tandem.
+ */
+export const checkPlacesTaken = (before: World, after: World): readonly string[] => {
+  const out: string[] = []
+  for (const [id, user] of after.users) {
+    if (user.mentor === null) continue
+    const mine = (w: World) => [...w.tandems.values()].filter((t) => t.mentorId === id)
+    const was = placesOf(mine(before)).taken
+    const is = placesOf(mine(after)).taken
+    if (is > was && is > user.mentor.capacity) out.push(`mentor ${id}: took a place with ${was} of ${user.mentor.capacity} taken`)
+    const ended = mine(before).filter(
+      (t) => LIVE_TANDEM_STATES.includes(t.state) && !LIVE_TANDEM_STATES.includes(after.tandems.get(t.id)?.state ?? 'CLOSED'),
+    ).length
+    const created = mine(after).filter((t) => !before.tandems.has(t.id) && LIVE_TANDEM_STATES.includes(t.state)).length
+    if (is !== was - ended + created) out.push(`mentor ${id}: ${was} places became ${is} with ${ended} ended and ${created} new tandems`)
+  }
+  return out
 }
 
 /** Terminal tandems never change: compares two worlds taken one step (or one transaction) apart. */

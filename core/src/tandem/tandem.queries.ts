@@ -5,6 +5,8 @@ import { HOUR, MINUTE, type Instant } from '../shared/time.js'
 import type { Side } from '../users/role.js'
 import { LIVE_TANDEM_STATES, type Tandem } from './tandem.codec.js'
 import type { World } from './world.js'
+import { isInMentorPool } from '../users/matching-pool.js'
+import { hasFreePlace, placesOf, type Places } from './places.js'
 
 export const isLiveTandem = (t: Tandem): boolean => LIVE_TANDEM_STATES.includes(t.state)
 
@@ -16,6 +18,20 @@ export const liveTandemsOf = (world: Pick<World, 'tandems'>, userId: UserId, sid
   const live: Tandem[] = []
   for (const t of world.tandems.values()) if (isLiveTandem(t) && onSide(t, userId, side)) live.push(t)
   return live
+}
+
+/** The places the mentor's live tandems take. */
+export const mentorPlacesOf = (world: Pick<World, 'tandems'>, mentorId: UserId): Places =>
+  placesOf(liveTandemsOf(world, mentorId, 'Mentor'))
+
+/**
+ * Whether a new tandem may take a place of the mentor now: in the pool (published, matching
+ * enabled, a place free by status) and a place free among the tandems. Runs, manual teams and
+ * cohorts ask this one question.
+ */
+export const mayTakePlace = (world: Pick<World, 'tandems' | 'users'>, mentorId: UserId): boolean => {
+  const mentor = world.users.get(mentorId)?.mentor
+  return mentor != null && isInMentorPool(mentor) && hasFreePlace(mentor.capacity, mentorPlacesOf(world, mentorId))
 }
 
 /** Every tandem of the user (any state), on either side or on the one side named. */

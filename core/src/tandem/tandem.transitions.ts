@@ -9,14 +9,13 @@ import type { ClusterId, TandemId, UserId } from '../shared/ids.js'
 import { MENTEE_CHOICE_WINDOW, MENTOR_ANSWER_WINDOW, type Instant } from '../shared/time.js'
 import { DECLINE_COMMENT_MAX } from '../validation/limits.js'
 import { fieldError, type FieldError } from '../validation/messages.js'
-import { isInMentorPool } from '../users/matching-pool.js'
 import { menteeStatusMove } from '../users/status.moves.js'
 import { countCharacters } from '../validation/text.rules.js'
 import { MANUAL_SCORE, type Score, type Tandem } from './tandem.codec.js'
 import { checkTandemMove, closedProposal, closeTandem, newProposal, settleMentees, tellReleased } from './tandem.effects.js'
 import { isTerminalPhase, tandemPhase, type TandemEvent } from './tandem.moves.js'
-import { isDeclinedPair, isPast, isShownTo, liveTandemsOf, proposalIdOf } from './tandem.queries.js'
-import { addTandem, emit, finishDraft, moveMentee, moveMentor, openDraft, putTandem } from './world.draft.js'
+import { isDeclinedPair, isPast, isShownTo, liveTandemsOf, mayTakePlace, proposalIdOf } from './tandem.queries.js'
+import { addTandem, emit, finishDraft, moveMentee, openDraft, putTandem, settleMentor } from './world.draft.js'
 import type { TransitionResult, World } from './world.js'
 
 export type AcceptByMentee = { readonly tandemId: TandemId; readonly menteeId: UserId; readonly expectedVersion?: number | undefined }
@@ -135,7 +134,7 @@ export const declineByMentee =
       },
       mentorProposal: closedProposal(tandem.mentorProposal),
     })
-    moveMentor(d, tandem.mentorId, 'Freed')
+    settleMentor(d, tandem.mentorId)
     settleMentees(d, new Set([tandem.menteeId]))
     emit(d, {
       _tag: 'TandemDeclined',
@@ -164,7 +163,7 @@ export const acceptByMentor =
     const tandem = found.right
     const d = openDraft(world, now)
     putTandem(d, { ...tandem, state: 'MATCHED', mentorProposal: { ...tandem.mentorProposal, state: 'ACCEPTED', decidedAt: now } })
-    moveMentor(d, tandem.mentorId, 'Matched')
+    settleMentor(d, tandem.mentorId)
     moveMentee(d, tandem.menteeId, 'Matched')
     emit(d, { _tag: 'TandemMatched', tandemId: tandem.id, menteeId: tandem.menteeId, mentorId: tandem.mentorId })
     return E.right(finishDraft(d))
@@ -199,7 +198,7 @@ export const declineByMentor =
         infoText: command.infoText,
       },
     })
-    moveMentor(d, tandem.mentorId, 'Freed')
+    settleMentor(d, tandem.mentorId)
     settleMentees(d, new Set([tandem.menteeId]))
     emit(d, {
       _tag: 'TandemDeclined',
@@ -269,7 +268,7 @@ const pairByAdmin =
     if (mentorUser.mentor === null) return E.left({ _tag: 'NotAvailableForMatching', status: 'NONE' })
     if (menteeStatusMove(menteeUser.mentee.status, pairing.event) === undefined)
       return E.left({ _tag: 'NotAvailableForMatching', status: menteeUser.mentee.status })
-    if (!isInMentorPool(mentorUser.mentor)) return E.left({ _tag: 'NotAvailableForMatching', status: mentorUser.mentor.status })
+    if (!mayTakePlace(world, mentorId)) return E.left({ _tag: 'NotAvailableForMatching', status: mentorUser.mentor.status })
     const cluster = world.clusters.get(clusterId)
     if (cluster === undefined) return E.left(notFound('Cluster'))
     if (cluster.isEnded) return E.left({ _tag: 'ClusterEnded' })
@@ -289,7 +288,7 @@ const pairByAdmin =
       menteeProposal: newProposal(proposalIdOf(id, 'Mentee'), deadline),
       mentorProposal: newProposal(proposalIdOf(id, 'Mentor'), null),
     }))
-    moveMentor(d, mentorId, 'Proposed')
+    settleMentor(d, mentorId)
     moveMentee(d, menteeId, pairing.event, { noMatch: false })
     emit(d, { _tag: 'TandemProposed', tandemId: tandem.id, menteeId, mentorId, manual: true, deadline })
     return E.right(finishDraft(d))

@@ -3,6 +3,7 @@
 import type { Cluster } from '../clusters/cluster.js'
 import type { ClusterId, UserId } from '../shared/ids.js'
 import type { MenteeSide, MentorSide, Participant } from '../users/participant.js'
+import { MENTOR_CAPACITY_DEFAULT } from './places.js'
 import type { Tandem } from './tandem.codec.js'
 import type { World } from './world.js'
 
@@ -40,6 +41,7 @@ export const newMentorSide = (patch: Partial<MentorSide> = {}): MentorSide => ({
   lastPublishedAt: null,
   lastSavedAt: null,
   poolSince: null,
+  capacity: MENTOR_CAPACITY_DEFAULT,
   ...patch,
 })
 

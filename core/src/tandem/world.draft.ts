@@ -7,6 +7,7 @@ import type { ClusterId, TandemId, UserId } from '../shared/ids.js'
 import type { Instant } from '../shared/time.js'
 import type { MenteeSide, MentorSide, Participant } from '../users/participant.js'
 import { menteeStatusMove, mentorStatusMove, type MenteeStatusEvent, type MentorStatusEvent } from '../users/status.moves.js'
+import { mentorStatusFromPlaces, placesOf, type Places } from './places.js'
 import type { Tandem } from './tandem.codec.js'
 import type { Transition, World } from './world.js'
 
@@ -121,5 +122,24 @@ export const moveMentor = (d: Draft, userId: UserId, event: MentorStatusEvent, p
   const from = draftUsers(d).get(userId)?.mentor?.status
   const to = from === undefined ? undefined : mentorStatusMove(from, event)
   if (to === undefined) return bug(`mentor ${userId}: ${event} from ${from ?? 'none'}`)
-  patchMentor(d, userId, { ...patch, status: to, ...(to === 'AVAILABLE' ? { poolSince: d.now } : {}) })
+  patchMentor(d, userId, { ...patch, status: to, ...(to === 'AVAILABLE' && from !== 'AVAILABLE' ? { poolSince: d.now } : {}) })
+}
+
+/** The places the mentor's tandems take in the draft. */
+export const draftPlacesOf = (d: Draft, mentorId: UserId): Places => {
+  const mine: Tandem[] = []
+  for (const t of draftTandems(d).values()) if (t.mentorId === mentorId) mine.push(t)
+  return placesOf(mine)
+}
+
+/**
+ * After a tandem of the mentor took or freed a place (or the capacity changed), the mentor's status
+ * follows from the places (mentorStatusFromPlaces); entering AVAILABLE (re)starts the pool wait.
+ */
+export const settleMentor = (d: Draft, mentorId: UserId, patch: Partial<MentorSide> = {}): void => {
+  const mentor = draftUsers(d).get(mentorId)?.mentor
+  if (mentor == null) return bug(`user ${mentorId} has no mentor side`)
+  const capacity = patch.capacity ?? mentor.capacity
+  const to = mentorStatusFromPlaces(mentor.status, capacity, draftPlacesOf(d, mentorId))
+  patchMentor(d, mentorId, { ...patch, status: to, ...(to === 'AVAILABLE' && mentor.status !== 'AVAILABLE' ? { poolSince: d.now } : {}) })
 }

@@ -21,6 +21,8 @@ export const MentorSide = t.type({
   lastSavedAt: t.union([Instant, t.null]),
   /** When the mentor last entered the pool (became AVAILABLE): longest waiting is proposed first. */
   poolSince: t.union([Instant, t.null]),
+  /** How many mentees the mentor takes at once (1 to 5): the places their live tandems take. */
+  capacity: t.number,
 })
 export type MentorSide = t.TypeOf<typeof MentorSide>
 

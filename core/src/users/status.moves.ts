@@ -91,13 +91,16 @@ export const MENTOR_STATUS_EVENTS: readonly MentorStatusEvent[] = [
 ]
 
 /**
- * Mentors are never PENDING nor INACTIVE. Disabling matching is refused while the mentor holds a
- * tandem (PROPOSED or MATCHED): a status carries one fact, and the tandem already keeps the mentor
- * out of the pool; once it ends the mentor is AVAILABLE and may disable matching then.
+ * Mentors are never PENDING nor INACTIVE. Disabling matching is refused while every place of the
+ * mentor is taken (PROPOSED or MATCHED): the tandems already keep the mentor out of the pool; once
+ * a place is free the mentor is AVAILABLE and may disable matching then (keeping the live tandems).
+ * The place moves (Proposed, Matched, Freed) are those of the mentor's last free place; after a
+ * place is taken or freed the status is `mentorStatusFromPlaces` (tandem/places.ts), which with capacity 1
+ * is exactly these moves. A mentor silent for 72 h is PAUSED whether or not a place was still free.
  */
 export const MENTOR_STATUS_MOVES: Moves<MentorStatusEvent> = {
   NEW: { Publish: 'AVAILABLE' },
-  AVAILABLE: { DisableMatching: 'PAUSED', Proposed: 'PROPOSED' },
+  AVAILABLE: { DisableMatching: 'PAUSED', Proposed: 'PROPOSED', DeadlinePassed: 'PAUSED' },
   PAUSED: { EnableMatching: 'AVAILABLE' },
   PROPOSED: { Matched: 'MATCHED', Freed: 'AVAILABLE', DeadlinePassed: 'PAUSED' },
   MATCHED: { Freed: 'AVAILABLE' },

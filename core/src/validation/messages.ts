@@ -50,6 +50,8 @@ export const MessageKey = t.keyof({
   'statistics-date-range': null,
   /** Accepting consents: the version the person was shown is no longer the one in force. */
   'consent-version-outdated': null,
+  /** A mentor's capacity: a whole number from 1 to 5. */
+  'mentor-capacity-range': null,
 })
 export type MessageKey = t.TypeOf<typeof MessageKey>
 /** Every key, so the web app can test that both languages translate each one. */

@@ -150,6 +150,13 @@ export const isUniqueViolation = (e: unknown): boolean =>
   (e.code === 'SQLITE_CONSTRAINT_UNIQUE' || e.code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || e.code === '23505')
 
 /**
+ * Whether a tandem was refused because its mentor had no free place (migration 0018's trigger:
+ * SQLite's RAISE in a trigger, or PostgreSQL's SQLSTATE TDM02).
+ */
+export const isNoFreePlace = (e: unknown): boolean =>
+  e instanceof Error && 'code' in e && (e.code === 'SQLITE_CONSTRAINT_TRIGGER' || e.code === 'TDM02')
+
+/**
  * The SQLSTATE PostgreSQL raises when a conditional write changed fewer rows than it had to (a
  * version moved since it was read): `tandem_changed_rows` of migration 0017.
  */

@@ -1,6 +1,6 @@
 // Mapping between table rows and core values. Every row read is decoded with the core's codecs, so
 // a damaged database fails loudly instead of leaking bad values into the domain.
-import { Answers, Participant, QuestionScore, RoleName, Tandem, type Proposal } from '@tandem/core'
+import { Answers, MENTOR_CAPACITY_DEFAULT, Participant, QuestionScore, RoleName, Tandem, type Proposal } from '@tandem/core'
 import * as t from 'io-ts'
 import { isLeft } from 'fp-ts/lib/Either.js'
 import type { Selectable } from 'kysely'
@@ -40,6 +40,7 @@ export const participantOf = (row: UserRow): Participant =>
               lastPublishedAt: row.mentor_last_published_at,
               lastSavedAt: row.mentor_last_saved_at,
               poolSince: row.mentor_pool_since,
+              capacity: row.mentor_capacity,
             },
     },
     `user ${row.id}`,
@@ -57,6 +58,7 @@ export const participantColumns = (p: Participant) => ({
   mentor_last_published_at: p.mentor?.lastPublishedAt ?? null,
   mentor_last_saved_at: p.mentor?.lastSavedAt ?? null,
   mentor_pool_since: p.mentor?.poolSince ?? null,
+  mentor_capacity: p.mentor?.capacity ?? MENTOR_CAPACITY_DEFAULT,
 })
 
 export const rolesOf = (row: Pick<UserRow, 'roles' | 'id'>): RoleName[] =>

@@ -41,6 +41,7 @@ export type UsersTable = {
   mentor_last_published_at: number | null
   mentor_last_saved_at: number | null
   mentor_pool_since: number | null
+  mentor_capacity: Generated<number>
   /** The last sign-in (epoch ms); null until the first one after 0010. Restarts the retention clock. */
   last_signed_in_at: number | null
   /** When the retention notice was written to the outbox; cleared by a sign-in. */

@@ -1,7 +1,7 @@
 // Row iterators for the administrator's spreadsheet exports: users of one side and matching teams,
 // with the export filters. They read in id-ordered batches, so memory stays flat and the connection
 // is never held by an open cursor while the spreadsheet waits for the network.
-import type { Side, StatusName, TandemState } from '@tandem/core'
+import { LIVE_TANDEM_STATES, type Side, type StatusName, type TandemState } from '@tandem/core'
 import type { Database } from '../portable/database.js'
 import { rolesOf } from '../portable/rows.js'
 import type { ExportUserFilter, ExportUserRow, ExportProposal, ExportTeamMember, ExportTandemRow, ExportQueries } from '@tandem/application'
@@ -44,6 +44,15 @@ export const createExportQueries = (db: Database): ExportQueries => {
         .leftJoin('clusters', 'clusters.id', 'users.mentee_cluster_id')
         .selectAll('users')
         .select(['clusters.title as cluster_title'])
+        // The places taken: the mentor's live tandems (core's LIVE_TANDEM_STATES, the places rule).
+        .select((eb) =>
+          eb
+            .selectFrom('tandems')
+            .select(eb.fn.countAll<number>().as('n'))
+            .whereRef('tandems.mentor_id', '=', 'users.id')
+            .where('tandems.state', 'in', [...LIVE_TANDEM_STATES])
+            .as('places_taken'),
+        )
         .where(column, 'is not', null)
         .where('users.id', '>', after)
       if (clusterIds.length > 0) q = q.where('users.mentee_cluster_id', 'in', [...clusterIds])
@@ -68,6 +77,7 @@ export const createExportQueries = (db: Database): ExportQueries => {
           company: r.company,
           registeredAt: r.registered_at,
           status: (side === 'Mentee' ? r.mentee_status : r.mentor_status) as StatusName,
+          ...(side === 'Mentor' ? { mentorPlaces: { taken: Number(r.places_taken ?? 0), capacity: r.mentor_capacity } } : {}),
           programYear: side === 'Mentee' ? r.cluster_title : null,
           menteeLastStartedAt: r.mentee_last_started_at,
           mentorPublished: r.mentor_published === 1,

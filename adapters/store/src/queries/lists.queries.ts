@@ -1,6 +1,6 @@
 // Read models for the admin screens: users by side and status, and the matching-team list with its
 // filters. Full filtered lists; the browser pages them 25 rows at a time.
-import type { Instant, Side, StatusName, TandemState } from '@tandem/core'
+import { LIVE_TANDEM_STATES, type Instant, type Side, type StatusName, type TandemState } from '@tandem/core'
 import { sql } from 'kysely'
 import type { Database } from '../portable/database.js'
 import { jsonNumber } from '../portable/dialect.js'
@@ -28,6 +28,15 @@ export const createListQueries = (db: Database): ListQueries => {
               'users.registered_at',
               'clusters.title',
               `${column} as status`,
+              'users.mentor_capacity',
+              // The places taken: the mentor's live tandems (core's LIVE_TANDEM_STATES, the places rule).
+              (eb) =>
+                eb
+                  .selectFrom('tandems')
+                  .select(eb.fn.countAll<number>().as('n'))
+                  .whereRef('tandems.mentor_id', '=', 'users.id')
+                  .where('tandems.state', 'in', [...LIVE_TANDEM_STATES])
+                  .as('places_taken'),
             ])
             .where(column, 'in', [...statuses])
             .orderBy('users.last_name')
@@ -42,6 +51,7 @@ export const createListQueries = (db: Database): ListQueries => {
         registeredAt: r.registered_at,
         programYear: side === 'Mentee' ? r.title : null,
         status: r.status as StatusName,
+        ...(side === 'Mentor' ? { mentorPlaces: { taken: Number(r.places_taken ?? 0), capacity: r.mentor_capacity } } : {}),
       }))
     },
 

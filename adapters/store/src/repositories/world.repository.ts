@@ -5,6 +5,7 @@ import {
   createdTandemCount,
   expireDeadlines,
   expiredTandems,
+  LIVE_TANDEM_STATES,
   numberNewTandems,
   type Cluster,
   type DomainError,
@@ -19,7 +20,7 @@ import {
 import { left, right, isLeft, type Either } from 'fp-ts/lib/Either.js'
 import { sql, type RawBuilder } from 'kysely'
 import { together, type Database } from '../portable/database.js'
-import { forUpdate, isMissedVersion, isUniqueViolation, newTandemIds } from '../portable/dialect.js'
+import { forUpdate, isMissedVersion, isNoFreePlace, isUniqueViolation, newTandemIds } from '../portable/dialect.js'
 import { insertOutboxRows } from './outbox.repository.js'
 import { participantColumns, participantOf, tandemColumns, tandemOf } from '../portable/rows.js'
 import type { Slice, Contact, Notifier, Apply, WorldStore } from '@tandem/application'
@@ -73,6 +74,7 @@ const PARTICIPANT_COLUMNS = [
   ['mentor_last_published_at', 'bigint'],
   ['mentor_last_saved_at', 'bigint'],
   ['mentor_pool_since', 'bigint'],
+  ['mentor_capacity', 'bigint'],
 ] as const satisfies readonly (readonly [keyof ReturnType<typeof participantColumns>, string])[]
 
 /** Columns that keep their first value: `coalesce(column, value)`, a null value leaving them as they are. */
@@ -295,7 +297,7 @@ export const createWorldStore = (db: Database, notify: Notifier): WorldStore => 
           )
           .where('id', '=', id),
       )
-    // Changed tandems first: one that ends frees its mentor for a new live tandem (the partial unique index).
+    // Changed tandems first: one that ends frees its mentor's place for a new live tandem (the capacity trigger).
     for (const [id, x] of after.tandems) {
       const old = before.tandems.get(id)
       if (old === x || old === undefined) continue
@@ -324,8 +326,8 @@ export const createWorldStore = (db: Database, notify: Notifier): WorldStore => 
   /**
    * The tandems the command created, in one insert (after `writeBack`, which frees mentors first),
    * sent without waiting (`send`): on PostgreSQL it goes out with the mails and the commit, and a
-   * second live tandem of one mentor refused by the partial unique index fails the commit with the
-   * index's error, which the command answers as TandemChanged like before.
+   * tandem of a mentor whose places are all taken, refused by the capacity trigger, fails the commit with the
+   * trigger's error, which the command answers as TandemChanged like before.
    */
   const insertCreated = async (before: World, after: World): Promise<void> => {
     const created = [...after.tandems].filter(([id]) => !before.tandems.has(id)).map(([, x]) => tandemColumns(x))
@@ -385,9 +387,9 @@ export const createWorldStore = (db: Database, notify: Notifier): WorldStore => 
       })
     } catch (e) {
       if (e instanceof Conflict) return left(e.error)
-      // A conditional write missed its version, or the partial unique index refuses a second live
-      // tandem of one mentor: someone was faster.
-      if (isMissedVersion(e) || isUniqueViolation(e)) return left({ _tag: 'TandemChanged' })
+      // A conditional write missed its version, a key is taken, or the mentor's places are all
+      // taken (migration 0018's trigger): someone was faster.
+      if (isMissedVersion(e) || isUniqueViolation(e) || isNoFreePlace(e)) return left({ _tag: 'TandemChanged' })
       throw e
     }
   }
@@ -401,9 +403,29 @@ export const createWorldStore = (db: Database, notify: Notifier): WorldStore => 
     command(
       async (seen) => {
         const users = new Map(previous.users)
-        for (const p of await participants(unique(refresh.userIds), seen, true)) users.set(p.id, p)
+        const fresh = await participants(unique(refresh.userIds), seen, true)
+        for (const p of fresh) users.set(p.id, p)
+        // Whether a mentor with more than one place has one free is told by their live tandems,
+        // read now that their row is locked (capacity 1: the status tells, as it always did).
+        const withPlaces = fresh.filter((p) => p.mentor !== null && p.mentor.capacity > 1).map((p) => p.id)
+        let tandems = previous.tandems
+        let nextTandemId = previous.nextTandemId
+        if (withPlaces.length > 0) {
+          const live = await db.all(
+            k
+              .selectFrom('tandems')
+              .selectAll()
+              .where('mentor_id', 'in', withPlaces)
+              .where('state', 'in', [...LIVE_TANDEM_STATES]),
+          )
+          const refreshed = new Map(previous.tandems)
+          for (const row of live) refreshed.set(row.id, tandemOf(row))
+          tandems = refreshed
+          // Tandems committed since the first read may carry ids at or above its next id (as `widen`).
+          for (const id of tandems.keys()) if (id >= nextTandemId) nextTandemId = id + 1
+        }
         // New tandems are given their ids when written (`numbered`).
-        return { before: { ...previous, users }, expiry: null }
+        return { before: { ...previous, users, tandems, nextTandemId }, expiry: null }
       },
       apply,
       now,

@@ -25,6 +25,8 @@ export type ExportUserRow = {
   readonly registeredAt: number
   /** The status of the exported side. */
   readonly status: StatusName
+  /** Mentors: the places their live tandems take, of how many. */
+  readonly mentorPlaces?: { readonly taken: number; readonly capacity: number }
   /** Program year title; null for mentors and mentees without one. */
   readonly programYear: string | null
   readonly menteeLastStartedAt: number | null

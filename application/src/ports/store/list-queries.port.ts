@@ -9,6 +9,8 @@ export type UserListRow = {
   readonly registeredAt: number
   readonly programYear: string | null
   readonly status: StatusName
+  /** Mentor lists: the places the mentor's live tandems take, of how many. */
+  readonly mentorPlaces?: { readonly taken: number; readonly capacity: number }
 }
 
 export type TandemListFilter = {

@@ -9,14 +9,19 @@ import {
   AccordionPanel,
   Body1,
   Button,
+  Dropdown,
   Field,
   MessageBar,
   MessageBarBody,
+  Option,
   Select,
   Switch,
 } from '@fluentui/react-components'
 import {
   MENTEE_ADMIN_EDITABLE,
+  MENTOR_CAPACITY_MAX,
+  MENTOR_CAPACITY_MIN,
+  type MentorPlaces,
   validateMenteeStateEdit,
   validateUserSearch,
   type AdminUserDetail,
@@ -38,6 +43,7 @@ import {
   useAdminGetUserDetailQuery,
   useAdminUpdateMenteeInformationMutation,
   useAdminUpdateUserStatusMutation,
+  useAdminUpdateMentorCapacityMutation,
 } from './admin.api.js'
 import { errorText, genderLabel, statusLabel } from './admin.i18n.js'
 import { useAdminMessages } from './AdminMessages.js'
@@ -176,6 +182,43 @@ const MentorMatching = ({ email, status }: { readonly email: string; readonly st
   )
 }
 
+/** The mentor's places and their capacity (1 to 5), set for them; audited like every admin change. */
+const MentorCapacity = ({ email, places }: { readonly email: string; readonly places: MentorPlaces }) => {
+  const { t } = useTranslation()
+  const { show } = useAdminMessages()
+  const [update, updating] = useAdminUpdateMentorCapacityMutation()
+  const choose = async (capacity: number) => {
+    if (capacity === places.capacity) return
+    const reply = await update({ email, capacity })
+    if (reply.error === undefined) return show('success', t('admin.messages.update-success-message'))
+    show('error', errorText(t, reply.error))
+  }
+  return (
+    <div style={{ display: 'flex', gap: 16, alignItems: 'end', flexWrap: 'wrap' }}>
+      <Field label={t('admin.user.capacity')}>
+        <Dropdown
+          aria-label={t('admin.user.capacity')}
+          value={String(places.capacity)}
+          selectedOptions={[String(places.capacity)]}
+          disabled={updating.isLoading}
+          onOptionSelect={(_e, d) => void choose(Number(d.optionValue))}
+          style={{ minWidth: 80 }}
+        >
+          {Array.from({ length: MENTOR_CAPACITY_MAX - MENTOR_CAPACITY_MIN + 1 }, (_, i) => String(MENTOR_CAPACITY_MIN + i)).map((n) => (
+            <Option key={n} value={n}>
+              {n}
+            </Option>
+          ))}
+        </Dropdown>
+      </Field>
+      <span>
+        <span style={{ fontWeight: 600 }}>{t('admin.user.places')}: </span>
+        {`${places.taken} / ${places.capacity}`}
+      </span>
+    </div>
+  )
+}
+
 export const UserDetailView = ({ detail, onDeleted }: { readonly detail: AdminUserDetail; readonly onDeleted: () => void }) => {
   const { t, i18n } = useTranslation()
   const language = languageOf(i18n)
@@ -252,6 +295,7 @@ export const UserDetailView = ({ detail, onDeleted }: { readonly detail: AdminUs
                 <StatusBadge status={mentor.userStatus} />
               </div>
               <MentorMatching email={p.email} status={mentor.userStatus} />
+              {detail.mentorPlaces !== undefined && <MentorCapacity email={p.email} places={detail.mentorPlaces} />}
               <Rows
                 rows={[
                   [t('admin.user.matchingTeams'), teams(detail.allData.mentorMatchingTandem)],

@@ -23,6 +23,7 @@ import type {
   StatusMasterItem,
   StatusSelection,
   StatusUpdatePayload,
+  MentorCapacityPayload,
   TeamDetail,
   UserListRow,
 } from '@tandem/core'
@@ -57,6 +58,10 @@ export const adminApi = api.injectEndpoints({
     }),
     adminUpdateUserStatus: build.mutation<boolean, StatusUpdatePayload>({
       query: (body) => ({ url: '/api/Admin/UpdateUserStatus', method: 'POST', body }),
+      invalidatesTags: ['AdminUserDetail', 'AdminUsers'],
+    }),
+    adminUpdateMentorCapacity: build.mutation<boolean, MentorCapacityPayload>({
+      query: (body) => ({ url: '/api/Admin/UpdateMentorCapacity', method: 'POST', body }),
       invalidatesTags: ['AdminUserDetail', 'AdminUsers'],
     }),
     adminResendNotification: build.mutation<boolean, ResendNotificationPayload>({
@@ -133,6 +138,7 @@ export const {
   useLazyAdminGetMenteeStateDataQuery,
   useAdminUpdateMenteeInformationMutation,
   useAdminUpdateUserStatusMutation,
+  useAdminUpdateMentorCapacityMutation,
   useAdminDeleteUserMutation,
   useAdminGetManualMatchingMasterDataQuery,
   useAdminCreateManualTandemMutation,

@@ -42,7 +42,8 @@ export const panelFor = (side: Side, facts: SideFacts): PanelKind => {
     case 'NEW':
       return facts.saved && !facts.published ? 'publishProfile' : 'noProfile'
     case 'PAUSED':
-      return facts.published ? 'noProposals' : 'publishProfile'
+      // A mentor with several places may pause while holding mentees: they are still shown.
+      return hasProposals ? 'proposals' : facts.published ? 'noProposals' : 'publishProfile'
     case 'AVAILABLE':
     case 'PROPOSED':
     case 'MATCHED':

@@ -1,7 +1,7 @@
 // The questionnaire form of one side (docs/product.md#participant-screens,
 // docs/product.md#questionnaire-answers): the embedded profile, questions by rule type with live
 // validation, Save, the primary button (mentee: start matching; mentor: save and publish) and the
-// mentor's matching toggle. Nothing is sent while a rule fails.
+// mentor's matching toggle with their capacity. Nothing is sent while a rule fails.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { Button, MessageBar, MessageBarBody, Switch, Title3, makeStyles } from '@fluentui/react-components'
 import { useNavigate } from 'react-router'
@@ -25,6 +25,7 @@ import { useSaveAnswersMutation, useUpdateUserStatusMutation } from './questionn
 import { UnsavedChangesGuard } from '../../shared/UnsavedChangesGuard.js'
 import { draftOf, errorsOf, groupByRule, saveItemOf, type DraftAnswer } from './questionnaire.model.js'
 import { QuestionField } from './QuestionField.js'
+import { MentorCapacityField } from './MentorCapacityField.js'
 import { ProfileSection, type ProfileDraft } from './ProfileSection.js'
 import { useStartMatching } from '../dashboard/useStartMatching.js'
 import { canStartMatching } from '../dashboard/dashboard.logic.js'
@@ -51,7 +52,7 @@ const firstQuestions = <G extends { readonly questions: readonly unknown[] }>(gr
   })
 }
 
-type Outcome = { readonly intent: 'success' | 'error' | 'warning'; readonly key: string } | null
+type Outcome = { readonly intent: 'success' | 'error' | 'warning'; readonly key: string; readonly text?: string } | null
 
 /** A refused save of answers names the questionnaire's fields, not the profile's (docs/product.md#errors). */
 const SAVE_WORDING: ErrorWording = { ValidationFailed: 'messages.questionnaire-fields-not-valid' }
@@ -256,7 +257,7 @@ const QuestionnaireForm = ({
       <div ref={feedbackRef} className={styles.feedback}>
         {outcome !== null && (
           <MessageBar layout="multiline" intent={outcome.intent} role={outcome.intent === 'success' ? 'status' : 'alert'}>
-            <MessageBarBody>{t(outcome.key)}</MessageBarBody>
+            <MessageBarBody>{outcome.text ?? t(outcome.key)}</MessageBarBody>
           </MessageBar>
         )}
         {matching.errorKey !== null && (
@@ -284,6 +285,14 @@ const QuestionnaireForm = ({
             checked={published && status !== 'PAUSED'}
             disabled={busy || !published}
             onChange={(_, d) => void toggleMatching(d.checked)}
+          />
+        )}
+        {side === 'Mentor' && questionnaire.mentorPlaces !== undefined && (
+          <MentorCapacityField
+            email={me.email}
+            places={questionnaire.mentorPlaces}
+            disabled={busy}
+            onOutcome={(o) => setOutcome({ intent: o.intent, key: '', text: o.text })}
           />
         )}
       </div>

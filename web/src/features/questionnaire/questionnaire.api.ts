@@ -1,6 +1,7 @@
 // Questionnaire calls (docs/product.md#calls, under /api/Questionnaire/...): the questions with the
-// user's answers, saving them (CreateAnswer the first time, UpdateAnswer after), the mentor toggle.
-import type { Language, QuestionAnswerResponse, SaveAnswersPayload, Side, StatusUpdatePayload } from '@tandem/core'
+// user's answers, saving them (CreateAnswer the first time, UpdateAnswer after), the mentor toggle
+// and the mentor's capacity.
+import type { Language, MentorCapacityPayload, QuestionAnswerResponse, SaveAnswersPayload, Side, StatusUpdatePayload } from '@tandem/core'
 import { api } from '../../state/api.js'
 
 export const questionnaireApi = api.injectEndpoints({
@@ -21,7 +22,12 @@ export const questionnaireApi = api.injectEndpoints({
       query: (body) => ({ url: '/api/Questionnaire/UpdateUserStatus', method: 'POST', body }),
       invalidatesTags: ['Questionnaire', 'Me', 'Proposals'],
     }),
+    updateMentorCapacity: build.mutation<unknown, MentorCapacityPayload>({
+      query: (body) => ({ url: '/api/Questionnaire/UpdateMentorCapacity', method: 'POST', body }),
+      invalidatesTags: ['Questionnaire', 'Me', 'Proposals'],
+    }),
   }),
 })
 
-export const { useGetQuestionAnswerPairsQuery, useSaveAnswersMutation, useUpdateUserStatusMutation } = questionnaireApi
+export const { useGetQuestionAnswerPairsQuery, useSaveAnswersMutation, useUpdateUserStatusMutation, useUpdateMentorCapacityMutation } =
+  questionnaireApi
