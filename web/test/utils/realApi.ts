@@ -1,0 +1,298 @@
+// The real API for screen tests: the server's own Express app (@tandem/server) on a real SQLite
+// file in a temp folder, behind a loopback proxy that records every request and can cut or hold
+// back one request on demand (the faults the real server cannot be made to produce). People are
+// signed up and seeded through the real routes; their tokens are RS256 tokens as the identity
+// provider issues them, verified by the identity adapter's real verifier (as in the server tests).
+import { createSign } from 'node:crypto'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { createServer as createHttpServer, request as httpRequest, type IncomingMessage, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { API_AUDIENCE, fail, questionOf, toSaveAnswerItem, type Answer, type Side } from '@tandem/core'
+import { aMenteeAnswers, aMentorAnswers, questionnaire } from '@tandem/fixtures'
+import { createTokenVerifier } from '@tandem/identity'
+import { createServer, loadConfig, manualClock, type TandemServer } from '@tandem/server'
+import { encodedKeyPair } from '@tandem/testing'
+import { pino } from 'pino'
+import type { SignedInUser } from '../../src/state/auth.port.js'
+import { standInAuth } from './renderWithProviders.js'
+
+const ISSUER = 'https://idp.test'
+export const ADMIN_EMAIL = 'admin@example.org'
+
+export type Person = { readonly email: string; readonly subject: string; readonly firstName: string; readonly lastName: string }
+
+export type RecordedRequest = {
+  readonly method: string
+  readonly path: string
+  readonly query: Readonly<Record<string, string>>
+  readonly body: unknown
+  readonly authorization: string | undefined
+  /** The status the real app answered (undefined while held or when the proxy cut the connection). */
+  status?: number | undefined
+}
+
+export type Envelope<T = unknown> = { isSuccess: boolean; isFailure: boolean; value: T; errorMessage: string | null; errorCode: string | null }
+export type Reply<T = unknown> = { readonly status: number; readonly body: Envelope<T> }
+
+/** What the fault layer does to the next request of a route: cut it, or hold it until released. */
+type Fault = { readonly kind: 'drop' } | { readonly kind: 'crash' } | { readonly kind: 'hold'; readonly until: Promise<void> }
+
+const base64url = (data: string | Buffer): string => Buffer.from(data).toString('base64url')
+
+const readBody = async (req: IncomingMessage): Promise<Buffer> => {
+  const chunks: Buffer[] = []
+  for await (const chunk of req) chunks.push(chunk as Buffer)
+  return Buffer.concat(chunks)
+}
+
+const decodeBody = (raw: Buffer, contentType: string): unknown => {
+  if (raw.length === 0) return undefined
+  const text = raw.toString('utf8')
+  return contentType.includes('application/json') ? JSON.parse(text) : text
+}
+
+const listen = (server: Server): Promise<string> =>
+  new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)))
+
+const stop = (server: Server): Promise<void> =>
+  new Promise((resolve) => {
+    server.closeAllConnections()
+    server.close(() => resolve())
+  })
+
+/** Core answers in the wire shape of the save-answers payload (as the questionnaire screen sends them). */
+const toWire = (side: Side, answers: readonly Answer[]) =>
+  answers.flatMap((a) => {
+    const pair = questionnaire.pairs.find((p) => p.questionPairId === a.questionPairId)
+    return pair === undefined || questionOf(pair, side) === null ? [] : [toSaveAnswerItem(pair, side, a)]
+  })
+
+export type RealApi = Awaited<ReturnType<typeof startRealApi>>
+
+/**
+ * Starts the real server on a fresh data folder. `now` is where its clock starts (the browser's
+ * clock by default, so countdowns agree); the test moves it with `clock.advance`.
+ */
+export const startRealApi = async (options: { readonly now?: number } = {}) => {
+  const dir = mkdtempSync(join(tmpdir(), 'tandem-web-'))
+  const keys = encodedKeyPair('RS256')
+  const jwk = { ...keys.publicJwk, kid: 'test-key', alg: 'RS256' }
+  const clock = manualClock(options.now ?? Date.now())
+  const config = loadConfig({ DATA_DIR: dir, ADMIN_EMAILS: ADMIN_EMAIL, PUBLIC_URL: 'http://localhost:3000', WEB_DIST: join(dir, 'no-web') })
+  const server: TandemServer = await createServer(config, {
+    clock,
+    verifyToken: createTokenVerifier({ issuer: ISSUER, audience: API_AUDIENCE, keySet: { keys: [jwk] } }),
+    logger: pino({ level: process.env['TEST_LOG'] ?? 'silent' }),
+  })
+  const app = createHttpServer(server.app)
+  const appUrl = await listen(app)
+
+  const requests: RecordedRequest[] = []
+  const faults = new Map<string, Fault[]>()
+  const routeKey = (method: string, path: string) => `${method} ${path}`.toLowerCase()
+
+  // The proxy: records the request, applies a planted fault, forwards the bytes to the real app.
+  const proxy = createHttpServer((req, res) => {
+    void (async () => {
+      const url = new URL(req.url ?? '/', 'http://localhost')
+      const raw = await readBody(req)
+      const recorded: RecordedRequest = {
+        method: req.method ?? 'GET',
+        path: url.pathname,
+        query: Object.fromEntries(url.searchParams),
+        body: decodeBody(raw, req.headers['content-type'] ?? ''),
+        authorization: req.headers.authorization,
+      }
+      requests.push(recorded)
+      const fault = faults.get(routeKey(recorded.method, recorded.path))?.shift()
+      if (fault?.kind === 'drop') return void req.socket.destroy()
+      if (fault?.kind === 'crash') {
+        recorded.status = 500
+        return void res.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify(fail('Unexpected')))
+      }
+      if (fault?.kind === 'hold') await fault.until
+      const forwarded = httpRequest(`${appUrl}${req.url ?? '/'}`, { method: req.method, headers: req.headers }, (answer) => {
+        recorded.status = answer.statusCode
+        res.writeHead(answer.statusCode ?? 502, answer.headers)
+        answer.pipe(res)
+      })
+      forwarded.on('error', () => req.socket.destroy())
+      forwarded.end(raw)
+    })()
+  })
+  const url = await listen(proxy)
+
+  const tokenFor = (p: Person): string => {
+    const now = Math.floor(Date.now() / 1000)
+    const header = base64url(JSON.stringify({ alg: 'RS256', kid: 'test-key', typ: 'JWT' }))
+    const claims = base64url(
+      JSON.stringify({
+        iss: ISSUER,
+        aud: API_AUDIENCE,
+        sub: p.subject,
+        iat: now,
+        exp: now + 3600,
+        email: p.email,
+        email_verified: true,
+        given_name: p.firstName,
+        family_name: p.lastName,
+        locale: 'en',
+      }),
+    )
+    const signature = createSign('RSA-SHA256').update(`${header}.${claims}`).sign(keys.privatePem)
+    return `${header}.${claims}.${base64url(signature)}`
+  }
+
+  /** A call of the real API as a person (seeding, or reading what the server holds). */
+  const call = async <T = unknown>(who: Person | null, method: 'GET' | 'POST', path: string, body?: unknown): Promise<Reply<T>> => {
+    const response = await fetch(`${appUrl}${path}`, {
+      method,
+      headers: {
+        ...(who === null ? {} : { authorization: `Bearer ${tokenFor(who)}` }),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    })
+    return { status: response.status, body: (await response.json()) as Envelope<T> }
+  }
+  const expectOk = async <T>(reply: Promise<Reply<T>>, what: string): Promise<T> => {
+    const { status, body } = await reply
+    if (status !== 200 || !body.isSuccess) throw new Error(`${what} failed: ${status} ${JSON.stringify(body)}`)
+    return body.value
+  }
+
+  let counter = 0
+  const person = (firstName: string, lastName = `${firstName}son`): Person => {
+    counter += 1
+    return { email: `${firstName.toLowerCase()}.${counter}@example.org`, subject: `sub-${firstName}-${counter}`, firstName, lastName }
+  }
+  const admin: Person = { email: ADMIN_EMAIL, subject: 'sub-admin', firstName: 'Ada', lastName: 'Admin' }
+
+  const signUp = (p: Person, role: Side) =>
+    expectOk(
+      call(p, 'POST', '/api/account/signup', {
+        FirstName: p.firstName,
+        LastName: p.lastName,
+        DOB: '1990-05-01',
+        Language: 'en',
+        Gender: 'NA',
+        Email: p.email,
+        IsAcceptedDataPrivacyPolicy: true,
+        IsAcceptedTermsConditions: true,
+        Role: role,
+      }),
+      `sign-up of ${p.email}`,
+    )
+  const defaultClusterId = async (): Promise<number> => (await server.ctx.clusters.defaultCluster())?.clusterId ?? 0
+  const saveProfile = async (p: Person, clusterId?: number | null) =>
+    expectOk(
+      call(p, 'POST', '/api/user/UpdateProfile', {
+        email: p.email,
+        professionalPosition: 'Engineer',
+        company: 'ACME',
+        countryCodeId: 64,
+        stateOriginalId: 1,
+        city: 'Berlin',
+        languageId: 1,
+        clusterId: clusterId === undefined ? await defaultClusterId() : clusterId,
+        profileQuestionAnswer: [],
+        isDeletedProfileImage: false,
+      }),
+      `profile of ${p.email}`,
+    )
+  const saveAnswers = (p: Person, side: Side, answers: readonly Answer[], publish: boolean) =>
+    expectOk(
+      call(p, 'POST', '/api/Questionnaire/CreateAnswer', {
+        email: p.email,
+        roleName: side,
+        isSavePublish: publish,
+        userSelectedAnswerSaveModel: toWire(side, answers),
+      }),
+      `answers of ${p.email}`,
+    )
+
+  /** A mentee with a complete profile and a published questionnaire, ready to start matching. */
+  const readyMentee = async (name = 'Mia', answers: readonly Answer[] = aMenteeAnswers()): Promise<Person> => {
+    const p = person(name)
+    await signUp(p, 'Mentee')
+    await saveProfile(p)
+    await saveAnswers(p, 'Mentee', answers, true)
+    return p
+  }
+
+  /** A published mentor in the pool. */
+  const publishedMentor = async (name = 'Max', answers: readonly Answer[] = aMentorAnswers()): Promise<Person> => {
+    const p = person(name)
+    await signUp(p, 'Mentor')
+    await saveProfile(p, null)
+    await saveAnswers(p, 'Mentor', answers, true)
+    clock.advance(1000)
+    return p
+  }
+
+  /** The person as the browser knows them once signed in, and the auth port handing out their real token. */
+  const signedIn = (p: Person, overrides: Partial<SignedInUser> = {}) => {
+    const user: SignedInUser = {
+      email: p.email,
+      givenName: p.firstName,
+      familyName: p.lastName,
+      birthdate: '1990-05-01',
+      gender: null,
+      locale: 'en',
+      ...overrides,
+    }
+    return { user, auth: standInAuth(user, tokenFor(p)) }
+  }
+
+  /** Requests to one route, `METHOD /path` (path compared case-insensitively, like the server). */
+  const calls = (route: string): readonly RecordedRequest[] => {
+    const [method, path] = route.split(' ')
+    return requests.filter((r) => routeKey(r.method, r.path) === routeKey(method ?? '', path ?? ''))
+  }
+
+  const plant = (route: string, fault: Fault) => {
+    const [method, path] = route.split(' ')
+    const key = routeKey(method ?? '', path ?? '')
+    faults.set(key, [...(faults.get(key) ?? []), fault])
+  }
+
+  return {
+    /** The address the web app under test calls (the proxy in front of the real app). */
+    url,
+    server,
+    clock,
+    requests,
+    calls,
+    call,
+    expectOk,
+    person,
+    admin,
+    signUp,
+    saveProfile,
+    saveAnswers,
+    readyMentee,
+    publishedMentor,
+    signedIn,
+    tokenFor,
+    faults: {
+      /** The next request of `METHOD /path` gets no answer: the connection is cut, as when the server is unreachable. */
+      dropNext: (route: string) => plant(route, { kind: 'drop' }),
+      /** The next request of `METHOD /path` fails as the app fails on a bug: 500 with the core's `Unexpected` envelope. */
+      crashNext: (route: string) => plant(route, { kind: 'crash' }),
+      /** The next request of `METHOD /path` reaches the real app only when `release` is called. */
+      holdNext: (route: string): { release: () => void } => {
+        let release = () => {}
+        plant(route, { kind: 'hold', until: new Promise<void>((resolve) => (release = resolve)) })
+        return { release: () => release() }
+      },
+    },
+    close: async () => {
+      await stop(proxy)
+      await stop(app)
+      await server.close()
+      rmSync(dir, { recursive: true, force: true })
+    },
+  }
+}
