@@ -9,7 +9,7 @@ import { createServer as createHttpServer, request as httpRequest, type Incoming
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { API_AUDIENCE, fail, questionOf, toSaveAnswerItem, type Answer, type Side } from '@tandem/core'
+import { API_AUDIENCE, fail, questionOf, toSaveAnswerItem, type Answer, type ConsentVersions, type Side } from '@tandem/core'
 import { aMenteeAnswers, aMentorAnswers, questionnaire } from '@tandem/fixtures'
 import { createTokenVerifier } from '@tandem/identity'
 import { createServer, loadConfig, manualClock, type TandemServer } from '@tandem/server'
@@ -75,19 +75,28 @@ export type RealApi = Awaited<ReturnType<typeof startRealApi>>
  * Starts the real server on a fresh data folder. `now` is where its clock starts (the browser's
  * clock by default, so countdowns agree); the test moves it with `clock.advance`.
  */
-export const startRealApi = async (options: { readonly now?: number } = {}) => {
+export const startRealApi = async (options: { readonly now?: number; readonly consentVersions?: ConsentVersions } = {}) => {
   const dir = mkdtempSync(join(tmpdir(), 'tandem-web-'))
   const keys = encodedKeyPair('RS256')
   const jwk = { ...keys.publicJwk, kid: 'test-key', alg: 'RS256' }
   const clock = manualClock(options.now ?? Date.now())
   const config = loadConfig({ DATA_DIR: dir, ADMIN_EMAILS: ADMIN_EMAIL, PUBLIC_URL: 'http://localhost:3000', WEB_DIST: join(dir, 'no-web') })
-  const server: TandemServer = await createServer(config, {
-    clock,
-    verifyToken: createTokenVerifier({ issuer: ISSUER, audience: API_AUDIENCE, keySet: { keys: [jwk] } }),
-    logger: pino({ level: process.env['TEST_LOG'] ?? 'silent' }),
-  })
-  const app = createHttpServer(server.app)
-  const appUrl = await listen(app)
+  const verifyToken = createTokenVerifier({ issuer: ISSUER, audience: API_AUDIENCE, keySet: { keys: [jwk] } })
+  const serve = async (consentVersions: ConsentVersions | undefined) => {
+    const server: TandemServer = await createServer(config, {
+      clock,
+      verifyToken,
+      logger: pino({ level: process.env['TEST_LOG'] ?? 'silent' }),
+      ...(consentVersions === undefined ? {} : { consentVersions }),
+    })
+    const listener = createHttpServer(server.app)
+    return { server, listener, url: await listen(listener) }
+  }
+  const halt = async (running: Awaited<ReturnType<typeof serve>>) => {
+    await stop(running.listener)
+    await running.server.close()
+  }
+  let running = await serve(options.consentVersions)
 
   const requests: RecordedRequest[] = []
   const faults = new Map<string, Fault[]>()
@@ -113,7 +122,7 @@ export const startRealApi = async (options: { readonly now?: number } = {}) => {
         return void res.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify(fail('Unexpected')))
       }
       if (fault?.kind === 'hold') await fault.until
-      const forwarded = httpRequest(`${appUrl}${req.url ?? '/'}`, { method: req.method, headers: req.headers }, (answer) => {
+      const forwarded = httpRequest(`${running.url}${req.url ?? '/'}`, { method: req.method, headers: req.headers }, (answer) => {
         recorded.status = answer.statusCode
         res.writeHead(answer.statusCode ?? 502, answer.headers)
         answer.pipe(res)
@@ -147,7 +156,7 @@ export const startRealApi = async (options: { readonly now?: number } = {}) => {
 
   /** A call of the real API as a person (seeding, or reading what the server holds). */
   const call = async <T = unknown>(who: Person | null, method: 'GET' | 'POST', path: string, body?: unknown): Promise<Reply<T>> => {
-    const response = await fetch(`${appUrl}${path}`, {
+    const response = await fetch(`${running.url}${path}`, {
       method,
       headers: {
         ...(who === null ? {} : { authorization: `Bearer ${tokenFor(who)}` }),
@@ -185,7 +194,7 @@ export const startRealApi = async (options: { readonly now?: number } = {}) => {
       }),
       `sign-up of ${p.email}`,
     )
-  const defaultClusterId = async (): Promise<number> => (await server.ctx.clusters.defaultCluster())?.clusterId ?? 0
+  const defaultClusterId = async (): Promise<number> => (await running.server.ctx.clusters.defaultCluster())?.clusterId ?? 0
   const saveProfile = async (p: Person, clusterId?: number | null) =>
     expectOk(
       call(p, 'POST', '/api/user/UpdateProfile', {
@@ -261,7 +270,15 @@ export const startRealApi = async (options: { readonly now?: number } = {}) => {
   return {
     /** The address the web app under test calls (the proxy in front of the real app). */
     url,
-    server,
+    /** The server serving now (another one after `restart`). */
+    get server(): TandemServer {
+      return running.server
+    },
+    /** Stops the server and starts it again on the same data folder (a new release), e.g. with other documents in force. */
+    restart: async (overrides: { readonly consentVersions?: ConsentVersions } = {}) => {
+      await halt(running)
+      running = await serve(overrides.consentVersions)
+    },
     clock,
     requests,
     calls,
@@ -290,8 +307,7 @@ export const startRealApi = async (options: { readonly now?: number } = {}) => {
     },
     close: async () => {
       await stop(proxy)
-      await stop(app)
-      await server.close()
+      await halt(running)
       rmSync(dir, { recursive: true, force: true })
     },
   }
