@@ -9,7 +9,7 @@ import { createServer as createHttpServer, request as httpRequest, type Incoming
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { API_AUDIENCE, fail, questionOf, toSaveAnswerItem, type Answer, type ConsentVersions, type Side } from '@tandem/core'
+import { API_AUDIENCE, fail, questionOf, type ErrorCode, toSaveAnswerItem, type Answer, type ConsentVersions, type Side } from '@tandem/core'
 import { aMenteeAnswers, aMentorAnswers, questionnaire } from '@tandem/fixtures'
 import { createTokenVerifier } from '@tandem/identity'
 import { createServer, loadConfig, manualClock, type TandemServer } from '@tandem/server'
@@ -37,7 +37,10 @@ export type Envelope<T = unknown> = { isSuccess: boolean; isFailure: boolean; va
 export type Reply<T = unknown> = { readonly status: number; readonly body: Envelope<T> }
 
 /** What the fault layer does to the next request of a route: cut it, or hold it until released. */
-type Fault = { readonly kind: 'drop' } | { readonly kind: 'crash' } | { readonly kind: 'hold'; readonly until: Promise<void> }
+type Fault =
+  | { readonly kind: 'drop' }
+  | { readonly kind: 'refuse'; readonly status: number; readonly body: Envelope<null> }
+  | { readonly kind: 'hold'; readonly until: Promise<void> }
 
 const base64url = (data: string | Buffer): string => Buffer.from(data).toString('base64url')
 
@@ -117,12 +120,12 @@ export const startRealApi = async (options: { readonly now?: number; readonly co
       requests.push(recorded)
       const fault = faults.get(routeKey(recorded.method, recorded.path))?.shift()
       if (fault?.kind === 'drop') return void req.socket.destroy()
-      if (fault?.kind === 'crash') {
-        recorded.status = 500
-        return void res.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify(fail('Unexpected')))
+      if (fault?.kind === 'refuse') {
+        recorded.status = fault.status
+        return void res.writeHead(fault.status, { 'content-type': 'application/json' }).end(JSON.stringify(fault.body))
       }
       if (fault?.kind === 'hold') await fault.until
-      const forwarded = httpRequest(`${running.url}${req.url ?? '/'}`, { method: req.method, headers: req.headers }, (answer) => {
+      const forwarded = httpRequest(`${running.url}${req.url ?? '/'}`, { method: req.method, headers: req.headers, agent: false }, (answer) => {
         recorded.status = answer.statusCode
         res.writeHead(answer.statusCode ?? 502, answer.headers)
         answer.pipe(res)
@@ -297,7 +300,18 @@ export const startRealApi = async (options: { readonly now?: number; readonly co
       /** The next request of `METHOD /path` gets no answer: the connection is cut, as when the server is unreachable. */
       dropNext: (route: string) => plant(route, { kind: 'drop' }),
       /** The next request of `METHOD /path` fails as the app fails on a bug: 500 with the core's `Unexpected` envelope. */
-      crashNext: (route: string) => plant(route, { kind: 'crash' }),
+      crashNext: (route: string) => plant(route, { kind: 'refuse', status: 500, body: fail('Unexpected') }),
+      /**
+       * The next request of `METHOD /path` is refused with `errorCode` (the core's envelope of it),
+       * for refusals the real server gives only in situations a screen test cannot stage (a rate
+       * limit, a role change under way); `errorMessage` replaces the envelope's message text.
+       */
+      refuseNext: (route: string, status: number, errorCode: ErrorCode, options: { readonly errorMessage?: string } = {}) =>
+        plant(route, {
+          kind: 'refuse',
+          status,
+          body: { ...fail(errorCode), ...(options.errorMessage === undefined ? {} : { errorMessage: options.errorMessage }) },
+        }),
       /** The next request of `METHOD /path` reaches the real app only when `release` is called. */
       holdNext: (route: string): { release: () => void } => {
         let release = () => {}
