@@ -244,6 +244,14 @@ export const startRealApi = async (options: { readonly now?: number; readonly co
     return p
   }
 
+  /**
+   * Writes a person's row in the store directly: only for states the routes no longer lead to but
+   * earlier versions left in the data (say why where it is used).
+   */
+  const writeUser = async (p: Person, changes: { readonly mentor_status?: string }) => {
+    await running.server.db.kysely.updateTable('users').set(changes).where('email', '=', p.email).execute()
+  }
+
   /** The person as the browser knows them once signed in, and the auth port handing out their real token. */
   const signedIn = (p: Person, overrides: Partial<SignedInUser> = {}) => {
     const user: SignedInUser = {
@@ -296,6 +304,7 @@ export const startRealApi = async (options: { readonly now?: number; readonly co
     publishedMentor,
     signedIn,
     tokenFor,
+    writeUser,
     faults: {
       /** The next request of `METHOD /path` gets no answer: the connection is cut, as when the server is unreachable. */
       dropNext: (route: string) => plant(route, { kind: 'drop' }),
