@@ -33,7 +33,13 @@ const refusedToggle = async (language: Language, refuse: (route: string) => void
   )
   refuse('POST /api/Questionnaire/UpdateUserStatus')
   const { user, auth } = api.signedIn(max)
-  await renderWithProviders(<QuestionnairePage side="Mentor" />, { route: '/user/mentor-profile', apiBaseUrl: api.url, user, auth, language })
+  await renderWithProviders(<QuestionnairePage side="Mentor" />, {
+    route: '/user/mentor-profile',
+    apiBaseUrl: api.url,
+    user,
+    auth,
+    language,
+  })
   await userEvent.click(await screen.findByRole('switch'))
 }
 

@@ -46,7 +46,12 @@ describe('error pages (docs/product.md#error-page)', () => {
   it('shows the 401 page when the server refuses the token', async () => {
     const { user } = await aMentee()
     // a token the identity provider did not sign
-    await renderWithProviders(<AppRoutes />, { route: '/matching', apiBaseUrl: api.url, user, auth: standInAuth(user, 'forged.token.value') })
+    await renderWithProviders(<AppRoutes />, {
+      route: '/matching',
+      apiBaseUrl: api.url,
+      user,
+      auth: standInAuth(user, 'forged.token.value'),
+    })
     expect(await screen.findByText('Error code 401')).toBeTruthy()
     expect(api.calls('GET /api/Account/GetUserDetails').at(-1)?.status).toBe(401)
   })

@@ -9,7 +9,17 @@ import { createServer as createHttpServer, request as httpRequest, type Incoming
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { API_AUDIENCE, fail, questionOf, type ErrorCode, toSaveAnswerItem, type Answer, type ConsentVersions, type Side } from '@tandem/core'
+import {
+  API_AUDIENCE,
+  fail,
+  questionOf,
+  type ErrorCode,
+  type Gender,
+  toSaveAnswerItem,
+  type Answer,
+  type ConsentVersions,
+  type Side,
+} from '@tandem/core'
 import { aMenteeAnswers, aMentorAnswers, questionnaire } from '@tandem/fixtures'
 import { createTokenVerifier } from '@tandem/identity'
 import { createServer, loadConfig, manualClock, type TandemServer } from '@tandem/server'
@@ -21,7 +31,15 @@ import { standInAuth } from './renderWithProviders.js'
 const ISSUER = 'https://idp.test'
 export const ADMIN_EMAIL = 'admin@example.org'
 
-export type Person = { readonly email: string; readonly subject: string; readonly firstName: string; readonly lastName: string }
+/** A person as the identity provider knows them: the claims of their tokens. */
+export type Person = {
+  readonly email: string
+  readonly subject: string
+  readonly firstName: string
+  readonly lastName: string
+  readonly birthDate: string | null
+  readonly gender: Gender
+}
 
 export type RecordedRequest = {
   readonly method: string
@@ -33,7 +51,13 @@ export type RecordedRequest = {
   status?: number | undefined
 }
 
-export type Envelope<T = unknown> = { isSuccess: boolean; isFailure: boolean; value: T; errorMessage: string | null; errorCode: string | null }
+export type Envelope<T = unknown> = {
+  isSuccess: boolean
+  isFailure: boolean
+  value: T
+  errorMessage: string | null
+  errorCode: string | null
+}
 export type Reply<T = unknown> = { readonly status: number; readonly body: Envelope<T> }
 
 /** What the fault layer does to the next request of a route: cut it, or hold it until released. */
@@ -83,7 +107,12 @@ export const startRealApi = async (options: { readonly now?: number; readonly co
   const keys = encodedKeyPair('RS256')
   const jwk = { ...keys.publicJwk, kid: 'test-key', alg: 'RS256' }
   const clock = manualClock(options.now ?? Date.now())
-  const config = loadConfig({ DATA_DIR: dir, ADMIN_EMAILS: ADMIN_EMAIL, PUBLIC_URL: 'http://localhost:3000', WEB_DIST: join(dir, 'no-web') })
+  const config = loadConfig({
+    DATA_DIR: dir,
+    ADMIN_EMAILS: ADMIN_EMAIL,
+    PUBLIC_URL: 'http://localhost:3000',
+    WEB_DIST: join(dir, 'no-web'),
+  })
   const verifyToken = createTokenVerifier({ issuer: ISSUER, audience: API_AUDIENCE, keySet: { keys: [jwk] } })
   const serve = async (consentVersions: ConsentVersions | undefined) => {
     const server: TandemServer = await createServer(config, {
@@ -125,18 +154,26 @@ export const startRealApi = async (options: { readonly now?: number; readonly co
         return void res.writeHead(fault.status, { 'content-type': 'application/json' }).end(JSON.stringify(fault.body))
       }
       if (fault?.kind === 'hold') await fault.until
-      const forwarded = httpRequest(`${running.url}${req.url ?? '/'}`, { method: req.method, headers: req.headers, agent: false }, (answer) => {
-        recorded.status = answer.statusCode
-        res.writeHead(answer.statusCode ?? 502, answer.headers)
-        answer.pipe(res)
-      })
+      const forwarded = httpRequest(
+        `${running.url}${req.url ?? '/'}`,
+        { method: req.method, headers: req.headers, agent: false },
+        (answer) => {
+          recorded.status = answer.statusCode
+          res.writeHead(answer.statusCode ?? 502, answer.headers)
+          answer.pipe(res)
+        },
+      )
       forwarded.on('error', () => req.socket.destroy())
       forwarded.end(raw)
     })()
   })
   const url = await listen(proxy)
 
+  // one token per person, so that a test can tell a person's requests by it
+  const tokens = new Map<string, string>()
   const tokenFor = (p: Person): string => {
+    const known = tokens.get(p.subject)
+    if (known !== undefined) return known
     const now = Math.floor(Date.now() / 1000)
     const header = base64url(JSON.stringify({ alg: 'RS256', kid: 'test-key', typ: 'JWT' }))
     const claims = base64url(
@@ -150,11 +187,15 @@ export const startRealApi = async (options: { readonly now?: number; readonly co
         email_verified: true,
         given_name: p.firstName,
         family_name: p.lastName,
+        ...(p.birthDate === null ? {} : { birthdate: p.birthDate }),
+        gender: p.gender,
         locale: 'en',
       }),
     )
     const signature = createSign('RSA-SHA256').update(`${header}.${claims}`).sign(keys.privatePem)
-    return `${header}.${claims}.${base64url(signature)}`
+    const token = `${header}.${claims}.${base64url(signature)}`
+    tokens.set(p.subject, token)
+    return token
   }
 
   /** A call of the real API as a person (seeding, or reading what the server holds). */
@@ -176,20 +217,29 @@ export const startRealApi = async (options: { readonly now?: number; readonly co
   }
 
   let counter = 0
-  const person = (firstName: string, lastName = `${firstName}son`): Person => {
+  /** A new person (a new address each time); born 1 May 1990, no gender shared, unless told. */
+  const person = (firstName: string, details: Partial<Pick<Person, 'lastName' | 'birthDate' | 'gender'>> = {}): Person => {
     counter += 1
-    return { email: `${firstName.toLowerCase()}.${counter}@example.org`, subject: `sub-${firstName}-${counter}`, firstName, lastName }
+    return {
+      email: `${firstName.toLowerCase()}.${counter}@example.org`,
+      subject: `sub-${firstName}-${counter}`,
+      firstName,
+      lastName: details.lastName ?? `${firstName}son`,
+      birthDate: details.birthDate === undefined ? '1990-05-01' : details.birthDate,
+      gender: details.gender ?? 'NA',
+    }
   }
-  const admin: Person = { email: ADMIN_EMAIL, subject: 'sub-admin', firstName: 'Ada', lastName: 'Admin' }
+  const admin: Person = { email: ADMIN_EMAIL, subject: 'sub-admin', firstName: 'Ada', lastName: 'Admin', birthDate: null, gender: 'NA' }
 
+  /** A sign-up as the web app sends it (the browser's copy of the token's claims), both consents given, English. */
   const signUp = (p: Person, role: Side) =>
     expectOk(
       call(p, 'POST', '/api/account/signup', {
         FirstName: p.firstName,
         LastName: p.lastName,
-        DOB: '1990-05-01',
+        DOB: p.birthDate,
         Language: 'en',
-        Gender: 'NA',
+        Gender: p.gender,
         Email: p.email,
         IsAcceptedDataPrivacyPolicy: true,
         IsAcceptedTermsConditions: true,
@@ -234,6 +284,21 @@ export const startRealApi = async (options: { readonly now?: number; readonly co
     return p
   }
 
+  /** Uploads a profile photo as the account page does (multipart, the file as `imageFile`). */
+  const uploadPhoto = async (p: Person, file: File) => {
+    const form = new FormData()
+    form.append('email', p.email)
+    form.append('imageFile', file)
+    const response = await fetch(`${running.url}/api/user/UpdateProfileImage`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${tokenFor(p)}` },
+      body: form,
+    })
+    const body = (await response.json()) as Envelope
+    if (response.status !== 200 || !body.isSuccess)
+      throw new Error(`photo of ${p.email} failed: ${response.status} ${JSON.stringify(body)}`)
+  }
+
   /** A published mentor in the pool. */
   const publishedMentor = async (name = 'Max', answers: readonly Answer[] = aMentorAnswers()): Promise<Person> => {
     const p = person(name)
@@ -248,7 +313,7 @@ export const startRealApi = async (options: { readonly now?: number; readonly co
    * Writes a person's row in the store directly: only for states the routes no longer lead to but
    * earlier versions left in the data (say why where it is used).
    */
-  const writeUser = async (p: Person, changes: { readonly mentor_status?: string }) => {
+  const writeUser = async (p: Person, changes: { readonly mentor_status?: string; readonly mentee_cluster_id?: number | null }) => {
     await running.server.db.kysely.updateTable('users').set(changes).where('email', '=', p.email).execute()
   }
 
@@ -258,8 +323,8 @@ export const startRealApi = async (options: { readonly now?: number; readonly co
       email: p.email,
       givenName: p.firstName,
       familyName: p.lastName,
-      birthdate: '1990-05-01',
-      gender: null,
+      birthdate: p.birthDate,
+      gender: p.gender === 'NA' ? null : p.gender,
       locale: 'en',
       ...overrides,
     }
@@ -300,6 +365,7 @@ export const startRealApi = async (options: { readonly now?: number; readonly co
     signUp,
     saveProfile,
     saveAnswers,
+    uploadPhoto,
     readyMentee,
     publishedMentor,
     signedIn,
