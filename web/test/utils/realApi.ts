@@ -248,7 +248,7 @@ export const startRealApi = async (options: { readonly now?: number; readonly co
       `sign-up of ${p.email}`,
     )
   const defaultClusterId = async (): Promise<number> => (await running.server.ctx.clusters.defaultCluster())?.clusterId ?? 0
-  const saveProfile = async (p: Person, clusterId?: number | null) =>
+  const saveProfile = async (p: Person, clusterId?: number | null, details: { readonly company?: string; readonly city?: string } = {}) =>
     expectOk(
       call(p, 'POST', '/api/user/UpdateProfile', {
         email: p.email,
@@ -261,6 +261,7 @@ export const startRealApi = async (options: { readonly now?: number; readonly co
         clusterId: clusterId === undefined ? await defaultClusterId() : clusterId,
         profileQuestionAnswer: [],
         isDeletedProfileImage: false,
+        ...details,
       }),
       `profile of ${p.email}`,
     )
@@ -313,7 +314,10 @@ export const startRealApi = async (options: { readonly now?: number; readonly co
    * Writes a person's row in the store directly: only for states the routes no longer lead to but
    * earlier versions left in the data (say why where it is used).
    */
-  const writeUser = async (p: Person, changes: { readonly mentor_status?: string; readonly mentee_cluster_id?: number | null }) => {
+  const writeUser = async (
+    p: Person,
+    changes: { readonly mentor_status?: string; readonly mentee_status?: string; readonly mentee_cluster_id?: number | null },
+  ) => {
     await running.server.db.kysely.updateTable('users').set(changes).where('email', '=', p.email).execute()
   }
 
