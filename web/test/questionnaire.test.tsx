@@ -42,6 +42,9 @@ const setUp = async (side: Side, person: Person) => {
     user,
     auth,
   })
+  // The real questionnaire is a long form in a chunk of its own: wait for it with a cheap text query
+  // (role queries over the whole form are slow on a loaded machine).
+  await screen.findByText('Tell us a little about yourself.', undefined, { timeout: 30_000 })
   /** This person's requests to one route. */
   const calls = (route: string) => api.calls(route).filter((r) => r.authorization === `Bearer ${api.tokenFor(person)}`)
   return { calls }
@@ -52,11 +55,10 @@ const industries = () => screen.findByRole('group', { name: /Which industries ar
 const industriesPair = questionnaire.pairs.find((p) => p.questionPairId === PAIR.industries)!
 const noPreferenceOfIndustries = industriesPair.options.find((o) => o.noPreference)!.id
 
-describe('questionnaire validation (docs/product.md#questionnaire-answers)', () => {
+describe('questionnaire validation (docs/product.md#questionnaire-answers)', { timeout: 90_000 }, () => {
   it('refuses free text over 200 characters as the user types', async () => {
     await setUp('Mentor', await aPerson('Mentor', 'profile'))
-    // the first test of the file also waits for the form's own chunk to be transformed
-    const text = await screen.findByRole('textbox', { name: /Why do you want to be a mentor/ }, { timeout: 20_000 })
+    const text = await screen.findByRole('textbox', { name: /Why do you want to be a mentor/ })
     await userEvent.click(text)
     await userEvent.paste('y'.repeat(201))
     expect(await screen.findByText('Please check your text again. Only 200 characters (including spaces) are allowed.')).toBeTruthy()
@@ -123,7 +125,7 @@ describe('questionnaire validation (docs/product.md#questionnaire-answers)', () 
   })
 })
 
-describe('saving and the primary buttons', () => {
+describe('saving and the primary buttons', { timeout: 90_000 }, () => {
   it('saves partial answers with CreateAnswer the first time, not publishing', async () => {
     const { calls } = await setUp('Mentee', await aPerson('Mentee', 'profile'))
     const group = await industries()
