@@ -5,33 +5,23 @@ import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { MENTOR_FILTER_STATUSES } from '@tandem/core'
 import { AppRoutes } from '../src/routes/routes.js'
-import { renderWithProviders, aSignedInUser } from './utils/renderWithProviders.js'
-import { ok, startApiServer, type ApiServer } from './utils/apiServer.js'
-import { aUser } from './utils/builders.js'
+import { renderWithProviders } from './utils/renderWithProviders.js'
+import { startRealApi, type RealApi } from './utils/realApi.js'
 import adminDe from '../src/features/admin/i18n/de.json'
 import '../src/features/dashboard/dashboard.api.js'
 import '../src/features/questionnaire/questionnaire.api.js'
 
-let server: ApiServer | undefined
+let api: RealApi | undefined
 afterEach(async () => {
-  await server?.close()
-  server = undefined
+  await api?.close()
+  api = undefined
 })
 
 describe('export dialog in German', () => {
   it('lists the mentor statuses with their German badge labels, not the English codes', { timeout: 60_000 }, async () => {
-    const admin = aUser('admin@example.org', ['Admin'], [])
-    server = await startApiServer({
-      'GET /api/Account/GetUserDetails': () => ok(admin),
-      'POST /api/Account/signin': () => ok(true),
-      'GET /api/Admin/GetClusters': () => ok([]),
-    })
-    await renderWithProviders(<AppRoutes />, {
-      route: '/administrator/clusters',
-      apiBaseUrl: server.url,
-      user: aSignedInUser(admin.email),
-      language: 'de',
-    })
+    api = await startRealApi()
+    const { user: admin, auth } = api.signedIn(api.admin)
+    await renderWithProviders(<AppRoutes />, { route: '/administrator/clusters', apiBaseUrl: api.url, user: admin, auth, language: 'de' })
     const user = userEvent.setup()
     // the admin chunk loads lazily; on two shared cores that can take a while
     await user.click(await screen.findByRole('button', { name: 'Exportieren' }, { timeout: 20_000 }))

@@ -3,91 +3,37 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import type { AdminUserDetail, UserView } from '@tandem/core'
 import { AppRoutes } from '../src/routes/routes.js'
-import { renderWithProviders, aSignedInUser } from './utils/renderWithProviders.js'
-import { fail, ok, startApiServer, type ApiServer } from './utils/apiServer.js'
-import { aStatus, aUser } from './utils/builders.js'
+import { renderWithProviders } from './utils/renderWithProviders.js'
+import { startRealApi, type RealApi } from './utils/realApi.js'
 import '../src/features/dashboard/dashboard.api.js'
 import '../src/features/questionnaire/questionnaire.api.js'
 
-let server: ApiServer | undefined
+let api: RealApi | undefined
 afterEach(async () => {
-  await server?.close()
-  server = undefined
+  await api?.close()
+  api = undefined
 })
 
-const admin = aUser('admin@example.org', ['Admin'], [])
-const detail: AdminUserDetail = {
-  userRole: [{ name: 'Mentee' }],
-  userStatuses: [aStatus('Mentee', 'NEW')],
-  notification: [],
-  userCompleteProfile: {
-    firstName: 'Nina',
-    lastName: 'Neu',
-    email: 'nina@example.org',
-    city: null,
-    federalState: null,
-    country: null,
-    language: 'English',
-    gender: null,
-    professionalPosition: null,
-    company: null,
-    cluster: '2026',
-    registrationDate: '2026-03-02T09:00:00.000Z',
-  },
-  allData: {
-    menteeAccountQuestions: [],
-    mentorAccountQuestions: [],
-    menteeProfileQuestions: [],
-    mentorProfileQuestions: [],
-    menteeMatchingTandem: [],
-    mentorMatchingTandem: [],
-    menteeLastStartedMatchingDate: null,
-  },
-}
+type MasterData = { readonly statusMaster: readonly { readonly id: number; readonly name: string }[] }
 
 describe('mentee status edit', () => {
-  it('offers only the allowed moves from NEW and shows a refused move as such, not as an unexpected error', async () => {
-    server = await startApiServer({
-      'GET /api/Account/GetUserDetails': () => ok(admin satisfies UserView),
-      'POST /api/Account/signin': () => ok(true),
-      'GET /api/Admin/GetClusters': () => ok([]),
-      'GET /api/Admin/GetAllUsers': () =>
-        ok([
-          {
-            userId: 3,
-            firstName: 'Nina',
-            lastName: 'Neu',
-            email: 'nina@example.org',
-            registrationDate: '2026-03-02T09:00:00.000Z',
-            programYear: '2026',
-            status: 'NEW',
-          },
-        ]),
-      'GET /api/Admin/GetUserDetail': () => ok(detail),
-      'GET /api/Admin/GetMasterDataForMenteeStateChange': () =>
-        ok({
-          clusterMaster: [{ clusterId: 2, clusterText: '2026', isEnded: false, isDefault: true }],
-          statusMaster: [
-            { id: 1, name: 'NEW' },
-            { id: 4, name: 'AVAILABLE' },
-            { id: 7, name: 'INACTIVE' },
-          ],
-          menteeClusterAndStatusData: { clusterModel: { clusterId: 2 }, statusModel: { id: 1, name: 'NEW' } },
-        }),
-      'POST /api/Admin/UpdateMenteeInformation': () => fail(409, 'InvalidTransition'),
-    })
-    await renderWithProviders(<AppRoutes />, {
-      route: '/administrator/user-information',
-      apiBaseUrl: server.url,
-      user: aSignedInUser(admin.email),
-    })
+  it('offers only the allowed moves from NEW and shows a move refused as stale as such, not as an unexpected error', async () => {
+    api = await startRealApi()
+    const nina = api.person('Nina', { lastName: 'Neu' })
+    await api.signUp(nina, 'Mentee')
+    const { user: admin, auth } = api.signedIn(api.admin)
+    await renderWithProviders(<AppRoutes />, { route: '/administrator/user-information', apiBaseUrl: api.url, user: admin, auth })
     const user = userEvent.setup()
     await user.type(await screen.findByRole('combobox', { name: /User/ }), 'Nina')
     await user.click(await screen.findByRole('option', { name: /Nina Neu/, hidden: true }))
     await user.click(screen.getByRole('button', { name: 'display information' }))
 
+    const master = await api.expectOk(
+      api.call<MasterData>(api.admin, 'GET', `/api/Admin/GetMasterDataForMenteeStateChange?email=${encodeURIComponent(nina.email)}`),
+      'master data',
+    )
+    expect(master.statusMaster.map((s) => s.name)).toContain('AVAILABLE')
     const select = await screen.findByRole('combobox', { name: 'Status' })
     await within(select).findByRole('option', { name: 'AVAILABLE' })
     expect(
@@ -95,15 +41,31 @@ describe('mentee status edit', () => {
         .getAllByRole('option')
         .map((o) => o.textContent)
         .filter((text) => text !== ''),
-    ).toEqual(['NEW', 'AVAILABLE', 'INACTIVE'])
+    ).toEqual(master.statusMaster.map((s) => s.name))
     expect(within(select).queryByRole('option', { name: 'MATCHED' })).toBeNull()
 
+    // meanwhile another administrator makes the same move in another tab
+    const available = master.statusMaster.find((s) => s.name === 'AVAILABLE')!
+    await api.expectOk(
+      api.call(api.admin, 'POST', '/api/Admin/UpdateMenteeInformation', {
+        statusId: available.id,
+        clusterId: (await api.server.ctx.clusters.defaultCluster())?.clusterId,
+        email: nina.email,
+        previousStatus: 'NEW',
+        newStatus: 'AVAILABLE',
+      }),
+      'the other tab',
+    )
     await user.selectOptions(select, 'AVAILABLE')
     await user.click(screen.getByRole('button', { name: 'Save status and program year' }))
     await user.click(
       within(await screen.findByRole('alertdialog', { hidden: true })).getByRole('button', { name: 'Confirm', hidden: true }),
     )
-    expect(await screen.findByText('This cannot be done in the current state. Please refresh.')).toBeTruthy()
+    // the server refuses the stale move (409) with the code of a change made meanwhile
+    expect(
+      await screen.findByText('The matching team was changed in the meantime: your changes cannot be saved. Please refresh.'),
+    ).toBeTruthy()
     expect(screen.queryByText('We are sorry, an unexpected error has occured. Please try again later.')).toBeNull()
+    expect(api.calls('POST /api/Admin/UpdateMenteeInformation').map((r) => r.status)).toEqual([409])
   })
 })

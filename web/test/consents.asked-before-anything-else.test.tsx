@@ -4,66 +4,67 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import type { ConsentDocument, Language } from '@tandem/core'
+import { CURRENT_CONSENT_VERSIONS, type Language } from '@tandem/core'
 import { RequireRole } from '../src/routes/guards.js'
-import { renderWithProviders, aSignedInUser } from './utils/renderWithProviders.js'
-import { fail, ok, startApiServer, type ApiServer } from './utils/apiServer.js'
-import { aStatus, aUser } from './utils/builders.js'
+import { renderWithProviders } from './utils/renderWithProviders.js'
+import { startRealApi, type Person, type RealApi } from './utils/realApi.js'
 
-let server: ApiServer | undefined
+let api: RealApi | undefined
 afterEach(async () => {
-  await server?.close()
-  server = undefined
+  await api?.close()
+  api = undefined
 })
 
 const versions = { privacyPolicy: 'p-2', termsAndConditions: 't-1' }
-const mia = (consentsDue: ConsentDocument[]) =>
-  aUser('mia@example.org', ['Mentee'], [aStatus('Mentee', 'NEW')], { consentsDue, consentVersions: versions })
 
-const start = async (accept: () => ReturnType<typeof ok>, language: Language = 'en') => {
-  let due: ConsentDocument[] = ['privacyPolicy']
-  server = await startApiServer({
-    'GET /api/Account/GetUserDetails': () => ok(mia(due)),
-    'POST /api/Account/AcceptConsents': () => {
-      const reply = accept()
-      if (reply.status === undefined) due = []
-      return reply
-    },
-  })
-  return renderWithProviders(
+/** Mia signed up under the documents of the core; the server now has a new privacy policy in force. */
+const start = async (language: Language = 'en') => {
+  const real = await startRealApi({ consentVersions: { ...CURRENT_CONSENT_VERSIONS } })
+  api = real
+  const mia = real.person('Mia')
+  await real.signUp(mia, 'Mentee')
+  await real.restart({ consentVersions: versions })
+  const { user, auth } = real.signedIn(mia)
+  await renderWithProviders(
     <RequireRole allow={['Mentee']} denied={403}>
       {(me) => <p>Welcome {me.email}</p>}
     </RequireRole>,
-    { route: '/matching', apiBaseUrl: server.url, user: aSignedInUser('mia@example.org'), language },
+    { route: '/matching', apiBaseUrl: real.url, user, auth, language },
   )
+  return { api: real, mia }
 }
+
+const welcome = (p: Person) => `Welcome ${p.email}`
 
 describe('consents due after sign-in', () => {
   it('shows only the dialog with both documents; accepting sends the versions shown and opens the screen', async () => {
-    await start(() => ok(mia([])))
+    const { api, mia } = await start()
     const dialog = await screen.findByRole('dialog', { name: 'Please accept our updated documents' })
-    expect(screen.queryByText('Welcome mia@example.org')).toBeNull()
+    expect(screen.queryByText(welcome(mia))).toBeNull()
     const privacy = within(dialog).getByRole('link', { name: 'Data privacy policy (version p-2)' })
     expect(privacy.getAttribute('href')).toBe('/data-privacy-policy/en')
     expect(within(dialog).getByRole('link', { name: 'Terms and conditions (version t-1)' }).getAttribute('href')).toBe(
       '/terms-and-conditions/en',
     )
     await userEvent.click(within(dialog).getByRole('button', { name: 'I accept' }))
-    expect(await screen.findByText('Welcome mia@example.org')).toBeTruthy()
+    expect(await screen.findByText(welcome(mia))).toBeTruthy()
     expect(screen.queryByRole('dialog')).toBeNull()
-    expect(server?.calls('POST /api/Account/AcceptConsents').map((r) => r.body)).toEqual([{ email: 'mia@example.org', versions }])
+    expect(api.calls('POST /api/Account/AcceptConsents').map((r) => [r.body, r.status])).toEqual([[{ email: mia.email, versions }, 200]])
   })
 
   it('says in German, formally, that a version changed meanwhile, and stays', async () => {
-    await start(() => fail(400, 'ValidationFailed', [{ field: 'privacyPolicy', key: 'consent-version-outdated' }]), 'de')
+    const { api, mia } = await start('de')
     const dialog = await screen.findByRole('dialog', { name: 'Bitte stimmen Sie unseren geänderten Dokumenten zu' })
     expect(within(dialog).getByRole('link', { name: 'Datenschutzerklärung (Fassung p-2)' }).getAttribute('href')).toBe(
       '/data-privacy-policy/de',
     )
+    // while the dialog is open, another version of the privacy policy comes into force
+    await api.restart({ consentVersions: { ...versions, privacyPolicy: 'p-3' } })
     await userEvent.click(within(dialog).getByRole('button', { name: 'Ich stimme zu' }))
     expect((await within(dialog).findByRole('alert')).textContent).toBe(
       'Diese Fassung gilt nicht mehr. Bitte lesen Sie die aktuelle Fassung und stimmen Sie ihr zu.',
     )
-    expect(screen.queryByText('Welcome mia@example.org')).toBeNull()
+    expect(screen.queryByText(welcome(mia))).toBeNull()
+    expect(api.calls('POST /api/Account/AcceptConsents').map((r) => r.status)).toEqual([400])
   })
 })

@@ -1,6 +1,6 @@
 // A failed call speaks by its error code: one exhaustive table from code to translation key, read
 // in the person's language, never by matching the envelope's message text.
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { ERROR_CODES, type ErrorCode, type Language } from '@tandem/core'
@@ -8,42 +8,36 @@ import QuestionnairePage from '../src/features/questionnaire/QuestionnairePage.j
 import { ERROR_MESSAGE, errorMessageKey } from '../src/shell/error.messages.js'
 import en from '../src/i18n/en.json'
 import de from '../src/i18n/de.json'
-import { renderWithProviders, aSignedInUser } from './utils/renderWithProviders.js'
-import { fail, ok, startApiServer, type ApiServer, type Reply } from './utils/apiServer.js'
-import { aProfileResponse, aStatus, aUser, questions } from './utils/builders.js'
+import { renderWithProviders } from './utils/renderWithProviders.js'
+import { startRealApi, type RealApi } from './utils/realApi.js'
 
-let server: ApiServer | undefined
-afterEach(async () => {
-  await server?.close()
-  server = undefined
+let api: RealApi
+beforeAll(async () => {
+  api = await startRealApi()
 })
+afterAll(() => api.close())
 
 const textOf = (bundle: unknown, key: string): unknown =>
   key.split('.').reduce<unknown>((o, p) => (o as Record<string, unknown> | undefined)?.[p], bundle)
 
-/** A published, paused mentor whose switch to enable matching gets `refusal` from the server. */
-const refusedToggle = async (language: Language, refusal: () => Reply) => {
-  const user = aUser('mia@example.org', ['Mentor'], [aStatus('Mentor', 'PAUSED')])
-  server = await startApiServer({
-    'GET /api/Account/GetUserDetails': () => ok(user),
-    'GET /api/User/GetUserProfile': () => ok(aProfileResponse(user)),
-    'GET /api/Questionnaire/GetQuestionAnswerPairs': () =>
-      ok({
-        questionAnswerModel: questions({
-          1: [{ originalQuestionId: 101, originalPossibleAnswerId: 11, directFieldAnswer: null }],
-          2: [{ originalQuestionId: 102, originalPossibleAnswerId: 21, directFieldAnswer: null }],
-          3: [{ originalQuestionId: 103, originalPossibleAnswerId: null, directFieldAnswer: '2015' }],
-          4: [{ originalQuestionId: 104, originalPossibleAnswerId: null, directFieldAnswer: 'Honest feedback' }],
-        }),
-        isProfilePublished: true,
-        statusByRole: 'PAUSED',
-      }),
-    'POST /api/Questionnaire/UpdateUserStatus': refusal,
-  })
+/**
+ * A published mentor who paused matching, whose switch to enable matching is refused: `refuse`
+ * plants the refusal in the fault layer (the real server gives these codes only in situations a
+ * screen test cannot stage: a rate limit, a role taken away meanwhile).
+ */
+const refusedToggle = async (language: Language, refuse: (route: string) => void) => {
+  const max = await api.publishedMentor()
+  await api.expectOk(
+    api.call(max, 'POST', '/api/Questionnaire/UpdateUserStatus', { email: max.email, roleName: 'Mentor', disableMatching: true }),
+    'pause',
+  )
+  refuse('POST /api/Questionnaire/UpdateUserStatus')
+  const { user, auth } = api.signedIn(max)
   await renderWithProviders(<QuestionnairePage side="Mentor" />, {
     route: '/user/mentor-profile',
-    apiBaseUrl: server.url,
-    user: aSignedInUser(user.email),
+    apiBaseUrl: api.url,
+    user,
+    auth,
     language,
   })
   await userEvent.click(await screen.findByRole('switch'))
@@ -74,16 +68,13 @@ describe('a refused call shows the translated text of its code', () => {
   ]
   for (const [language, code, text] of cases) {
     it(`${code} in ${language}`, async () => {
-      await refusedToggle(language, () => fail(429, code))
+      await refusedToggle(language, (route) => api.faults.refuseNext(route, 429, code))
       expect((await screen.findByRole('alert')).textContent).toMatch(text)
     })
   }
 
   it('follows the code, not the message text beside it', async () => {
-    await refusedToggle('de', () => ({
-      status: 409,
-      body: { isSuccess: false, isFailure: true, value: null, errorMessage: 'InCompleteProfile', errorCode: 'MatchingDisabled' },
-    }))
+    await refusedToggle('de', (route) => api.faults.refuseNext(route, 409, 'MatchingDisabled', { errorMessage: 'InCompleteProfile' }))
     expect((await screen.findByRole('alert')).textContent).toBe(de.messages['matching-disabled'])
   })
 })

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { useAppStore } from '../src/state/hooks.js'
@@ -7,13 +7,20 @@ import { ErrorBoundary } from '../src/features/errors/ErrorBoundary.js'
 import { reportError } from '../src/features/errors/error-reporting.js'
 import { AppRoutes } from '../src/routes/routes.js'
 import { renderWithProviders, aSignedInUser, standInAuth } from './utils/renderWithProviders.js'
-import { fail, ok, startApiServer, type ApiServer } from './utils/apiServer.js'
+import { startRealApi, type RealApi } from './utils/realApi.js'
 
-let server: ApiServer | undefined
-afterEach(async () => {
-  await server?.close()
-  server = undefined
+let api: RealApi
+beforeAll(async () => {
+  api = await startRealApi()
 })
+afterAll(() => api.close())
+
+/** A mentee who signed up, as the browser knows her. */
+const aMentee = async () => {
+  const mia = api.person('Mia')
+  await api.signUp(mia, 'Mentee')
+  return { mia, ...api.signedIn(mia) }
+}
 
 describe('error pages (docs/product.md#error-page)', () => {
   it('clears local, session and cookie storage and signs out from the 401 login link', async () => {
@@ -37,9 +44,16 @@ describe('error pages (docs/product.md#error-page)', () => {
   })
 
   it('shows the 401 page when the server refuses the token', async () => {
-    server = await startApiServer({ 'GET /api/Account/GetUserDetails': () => fail(401, 'Unauthorized') })
-    await renderWithProviders(<AppRoutes />, { route: '/matching', apiBaseUrl: server.url, user: aSignedInUser('mia@example.org') })
+    const { user } = await aMentee()
+    // a token the identity provider did not sign
+    await renderWithProviders(<AppRoutes />, {
+      route: '/matching',
+      apiBaseUrl: api.url,
+      user,
+      auth: standInAuth(user, 'forged.token.value'),
+    })
     expect(await screen.findByText('Error code 401')).toBeTruthy()
+    expect(api.calls('GET /api/Account/GetUserDetails').at(-1)?.status).toBe(401)
   })
 })
 
@@ -58,24 +72,24 @@ const ReportingBoundary = () => {
 
 describe('uncaught errors', () => {
   it('shows the unexpected-error message and reports the error to the logger while online', async () => {
-    server = await startApiServer({ 'POST /api/Logger/LogError': () => ok(true) })
+    const { mia, user, auth } = await aMentee()
+    const reported = () => api.calls('POST /api/Logger/LogError').filter((r) => r.authorization === `Bearer ${api.tokenFor(mia)}`)
     const original = console.error
     console.error = () => undefined
     try {
-      await renderWithProviders(<ReportingBoundary />, { apiBaseUrl: server.url, user: aSignedInUser('mia@example.org') })
+      await renderWithProviders(<ReportingBoundary />, { apiBaseUrl: api.url, user, auth })
       expect(await screen.findByText('We are sorry, an unexpected error has occured. Please try again later.')).toBeTruthy()
-      await waitFor(() => expect(server?.calls('POST /api/Logger/LogError').length).toBe(1))
-      expect(String((server?.calls('POST /api/Logger/LogError')[0]?.body as { ErrorMessage: string }).ErrorMessage)).toContain(
-        'screen exploded',
-      )
+      await waitFor(() => expect(reported().map((r) => r.status)).toEqual([200]))
+      expect(String((reported()[0]?.body as { ErrorMessage: string }).ErrorMessage)).toContain('screen exploded')
     } finally {
       console.error = original
     }
   })
 
   it('does not report while offline', async () => {
-    server = await startApiServer({ 'POST /api/Logger/LogError': () => ok(true) })
-    const { store } = await renderWithProviders(<p>idle</p>, { apiBaseUrl: server.url })
+    const before = api.calls('POST /api/Logger/LogError').length
+    const reported = () => api.calls('POST /api/Logger/LogError').slice(before)
+    const { store } = await renderWithProviders(<p>idle</p>, { apiBaseUrl: api.url })
     Object.defineProperty(window.navigator, 'onLine', { configurable: true, get: () => false })
     try {
       reportError(store, new Error('offline failure'))
@@ -84,39 +98,26 @@ describe('uncaught errors', () => {
       Object.defineProperty(window.navigator, 'onLine', { configurable: true, get: () => true })
     }
     reportError(store, new Error('online again'))
-    await waitFor(() => expect(server?.calls('POST /api/Logger/LogError').length).toBe(1))
-    expect(String((server?.calls('POST /api/Logger/LogError')[0]?.body as { ErrorMessage: string }).ErrorMessage)).toContain('online again')
+    await waitFor(() => expect(reported().map((r) => r.status)).toEqual([200]))
+    expect(String((reported()[0]?.body as { ErrorMessage: string }).ErrorMessage)).toContain('online again')
   })
 })
 
 describe('failed loads', () => {
   it('shows the unexpected-error message when the proposals cannot be loaded', async () => {
-    const { aStatus, aUser } = await import('./utils/builders.js')
-    const user = aUser('mia@example.org', ['Mentee'], [aStatus('Mentee', 'NEW')])
-    server = await startApiServer({
-      'GET /api/Account/GetUserDetails': () => ok(user),
-      'POST /api/Account/signin': () => ok(true),
-      'POST /api/MatchingTandem/GetProposals': () => ({ status: 500, body: 'Internal Server Error' }),
-      'GET /api/Questionnaire/GetQuestionAnswerPairs': () =>
-        ok({ questionAnswerModel: [], isProfilePublished: false, statusByRole: 'NEW' }),
-    })
-    await renderWithProviders(<AppRoutes />, { route: '/matching', apiBaseUrl: server.url, user: aSignedInUser('mia@example.org') })
+    const { user, auth } = await aMentee()
+    api.faults.crashNext('POST /api/MatchingTandem/GetProposals')
+    await renderWithProviders(<AppRoutes />, { route: '/matching', apiBaseUrl: api.url, user, auth })
     expect(await screen.findByText('We are sorry, an unexpected error has occured. Please try again later.')).toBeTruthy()
   })
 
   it('tells the user when the server cannot be reached', async () => {
-    const { aStatus, aUser } = await import('./utils/builders.js')
-    const { unreachable } = await import('./utils/apiServer.js')
-    const user = aUser('mia@example.org', ['Mentee'], [aStatus('Mentee', 'NEW')])
-    server = await startApiServer({
-      'GET /api/Account/GetUserDetails': () => ok(user),
-      'POST /api/Account/signin': () => ok(true),
-      'GET /api/User/GetUserProfile': unreachable,
-    })
+    const { user, auth } = await aMentee()
+    api.faults.dropNext('GET /api/User/GetUserProfile')
     const original = console.error
     console.error = () => undefined
     try {
-      await renderWithProviders(<AppRoutes />, { route: '/user/account', apiBaseUrl: server.url, user: aSignedInUser('mia@example.org') })
+      await renderWithProviders(<AppRoutes />, { route: '/user/account', apiBaseUrl: api.url, user, auth })
       expect(await screen.findByText('The server cannot be reached. Please check your connection.')).toBeTruthy()
     } finally {
       console.error = original

@@ -1,41 +1,30 @@
 // Each side sees its own profile questions on its questionnaire page (docs/product.md#profile-form):
 // the mentor page never shows the mentee's question, in English and German, and vice versa.
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { screen } from '@testing-library/react'
 import type { Language, Side } from '@tandem/core'
 import { profileQuestions } from '@tandem/fixtures'
 import QuestionnairePage from '../src/features/questionnaire/QuestionnairePage.js'
-import { renderWithProviders, aSignedInUser } from './utils/renderWithProviders.js'
-import { ok, startApiServer, type ApiServer } from './utils/apiServer.js'
-import { aProfileResponse, aStatus, aUser, masterData, questions } from './utils/builders.js'
+import { renderWithProviders } from './utils/renderWithProviders.js'
+import { startRealApi, type RealApi } from './utils/realApi.js'
 
-let server: ApiServer | undefined
-afterEach(async () => {
-  await server?.close()
-  server = undefined
+let api: RealApi
+beforeAll(async () => {
+  api = await startRealApi()
 })
+afterAll(() => api.close())
 
 const textOf = (id: number, language: Language): string => profileQuestions.find((q) => q.userQuestionOriginalId === id)!.text[language]
 
 const openPage = async (side: Side, language: Language) => {
-  const user = aUser('mia@example.org', [side], [aStatus(side, 'NEW')])
-  // The master data as the server sends it: every question, in the page's language, with its side.
-  const userProfileQuestions = profileQuestions.map((q) => ({
-    userQuestionOriginalId: q.userQuestionOriginalId,
-    userQuestionText: q.text[language],
-    side: q.side,
-  }))
-  server = await startApiServer({
-    'GET /api/Account/GetUserDetails': () => ok(user),
-    'GET /api/User/GetUserProfile': () =>
-      ok({ ...aProfileResponse(user), userProfileMasterModel: { ...masterData, userProfileQuestions } }),
-    'GET /api/Questionnaire/GetQuestionAnswerPairs': () =>
-      ok({ questionAnswerModel: questions(), isProfilePublished: false, statusByRole: 'NEW' }),
-  })
+  const person = api.person('Mia')
+  await api.signUp(person, side)
+  const { user, auth } = api.signedIn(person)
   await renderWithProviders(<QuestionnairePage side={side} />, {
     route: `/user/${side.toLowerCase()}-profile`,
-    apiBaseUrl: server.url,
-    user: aSignedInUser(user.email),
+    apiBaseUrl: api.url,
+    user,
+    auth,
     language,
   })
   // Question 1 is asked of both sides: once it shows, the profile section is there.

@@ -1,87 +1,91 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import type { QuestionnaireQuestion, Side, StatusName, UserView } from '@tandem/core'
+import type { Side } from '@tandem/core'
+import { aMenteeAnswers, aMentorAnswers, PAIR, questionnaire } from '@tandem/fixtures'
 import QuestionnairePage from '../src/features/questionnaire/QuestionnairePage.js'
-import { renderWithProviders, aSignedInUser } from './utils/renderWithProviders.js'
-import { fail, ok, startApiServer, type ApiServer, type Reply } from './utils/apiServer.js'
-import { aProfileResponse, aStatus, aUser, questions } from './utils/builders.js'
+import { renderWithProviders } from './utils/renderWithProviders.js'
+import { startRealApi, type Person, type RealApi } from './utils/realApi.js'
 
-let server: ApiServer | undefined
-afterEach(async () => {
-  await server?.close()
-  server = undefined
+let api: RealApi
+beforeAll(async () => {
+  api = await startRealApi()
 })
+afterAll(() => api.close())
 
-const setUp = async (
-  side: Side,
-  opts: {
-    user?: UserView
-    status?: StatusName
-    published?: boolean
-    qs?: QuestionnaireQuestion[]
-    overrides?: Record<string, () => Reply>
-  } = {},
-) => {
-  const status = opts.status ?? 'NEW'
-  const user = opts.user ?? aUser('mia@example.org', [side], [aStatus(side, status)])
-  server = await startApiServer({
-    'GET /api/Account/GetUserDetails': () => ok(user),
-    'GET /api/User/GetUserProfile': () => ok(aProfileResponse(user)),
-    'GET /api/Questionnaire/GetQuestionAnswerPairs': () =>
-      ok({ questionAnswerModel: opts.qs ?? questions(), isProfilePublished: opts.published ?? false, statusByRole: status }),
-    'POST /api/user/UpdateProfile': () => ok(true),
-    'POST /api/Questionnaire/CreateAnswer': () => ok(true),
-    'POST /api/Questionnaire/UpdateAnswer': () => ok(true),
-    'POST /api/Questionnaire/UpdateUserStatus': () => ok(true),
-    'POST /api/MatchingTandem/CreateMatchingTandem': () => ok(true),
-    ...opts.overrides,
-  })
-  return renderWithProviders(<QuestionnairePage side={side} />, {
-    route: `/user/${side.toLowerCase()}-profile`,
-    apiBaseUrl: server.url,
-    user: aSignedInUser(user.email),
-  })
+/**
+ * A person of one side as far as the test needs: signed up; with a saved profile (in Berlin,
+ * Germany); with a complete questionnaire saved; published (in the pool); with matching paused.
+ */
+type Stage = 'signed-up' | 'profile' | 'answered' | 'published' | 'paused'
+const STAGES: readonly Stage[] = ['signed-up', 'profile', 'answered', 'published', 'paused']
+
+const aPerson = async (side: Side, stage: Stage): Promise<Person> => {
+  const reached = (s: Stage) => STAGES.indexOf(stage) >= STAGES.indexOf(s)
+  const p = api.person(side === 'Mentee' ? 'Mia' : 'Max')
+  await api.signUp(p, side)
+  if (reached('profile')) await api.saveProfile(p, side === 'Mentee' ? undefined : null)
+  if (reached('answered')) await api.saveAnswers(p, side, side === 'Mentee' ? aMenteeAnswers() : aMentorAnswers(), reached('published'))
+  if (reached('paused'))
+    await api.expectOk(
+      api.call(p, 'POST', '/api/Questionnaire/UpdateUserStatus', { email: p.email, roleName: side, disableMatching: true }),
+      'pause',
+    )
+  return p
 }
 
-const answered = () =>
-  questions({
-    1: [{ originalQuestionId: 101, originalPossibleAnswerId: 11, directFieldAnswer: null }],
-    2: [{ originalQuestionId: 102, originalPossibleAnswerId: 21, directFieldAnswer: null }],
-    3: [{ originalQuestionId: 103, originalPossibleAnswerId: null, directFieldAnswer: '2015' }],
-    4: [{ originalQuestionId: 104, originalPossibleAnswerId: null, directFieldAnswer: 'Honest feedback' }],
+const setUp = async (side: Side, person: Person) => {
+  const { user, auth } = api.signedIn(person)
+  await renderWithProviders(<QuestionnairePage side={side} />, {
+    route: `/user/${side.toLowerCase()}-profile`,
+    apiBaseUrl: api.url,
+    user,
+    auth,
   })
+  // The real questionnaire is a long form in a chunk of its own: wait for it with a cheap text query
+  // (role queries over the whole form are slow on a loaded machine).
+  await screen.findByText('Tell us a little about yourself.', undefined, { timeout: 30_000 })
+  /** This person's requests to one route. */
+  const calls = (route: string) => api.calls(route).filter((r) => r.authorization === `Bearer ${api.tokenFor(person)}`)
+  return { calls }
+}
 
-describe('questionnaire validation (docs/product.md#questionnaire-answers)', () => {
+const mentorYear = () => screen.findByRole('textbox', { name: /In which year did you start working\?/ })
+const industries = () => screen.findByRole('group', { name: /Which industries are you interested in/ })
+const industriesPair = questionnaire.pairs.find((p) => p.questionPairId === PAIR.industries)!
+const noPreferenceOfIndustries = industriesPair.options.find((o) => o.noPreference)!.id
+
+describe('questionnaire validation (docs/product.md#questionnaire-answers)', { timeout: 90_000 }, () => {
   it('refuses free text over 200 characters as the user types', async () => {
-    await setUp('Mentor')
-    const text = await screen.findByRole('textbox', { name: /What matters to you in working together/ })
+    await setUp('Mentor', await aPerson('Mentor', 'profile'))
+    const text = await screen.findByRole('textbox', { name: /Why do you want to be a mentor/ })
     await userEvent.click(text)
     await userEvent.paste('y'.repeat(201))
     expect(await screen.findByText('Please check your text again. Only 200 characters (including spaces) are allowed.')).toBeTruthy()
   })
 
   it('refuses more options than the question allows', async () => {
-    await setUp('Mentee')
-    const group = await screen.findByRole('group', { name: /Which industries/ })
-    await userEvent.click(within(group).getByRole('checkbox', { name: 'IT' }))
-    await userEvent.click(within(group).getByRole('checkbox', { name: 'Health' }))
-    await userEvent.click(within(group).getByRole('checkbox', { name: 'Finance' }))
+    await setUp('Mentee', await aPerson('Mentee', 'profile'))
+    const group = await industries()
+    await userEvent.click(within(group).getByRole('checkbox', { name: 'IT and software' }))
+    await userEvent.click(within(group).getByRole('checkbox', { name: 'Health and care' }))
+    await userEvent.click(within(group).getByRole('checkbox', { name: 'Finance and insurance' }))
+    await userEvent.click(within(group).getByRole('checkbox', { name: 'Consulting' }))
     expect(await screen.findByText('Please only select the maximum options as described.')).toBeTruthy()
-    expect(within(group).getByText('Choose up to 2 options.')).toBeTruthy()
+    expect(within(group).getByText('Choose up to 3 options.')).toBeTruthy()
   })
 
   it('refuses the no-preference option combined with another', async () => {
-    await setUp('Mentee')
-    const group = await screen.findByRole('group', { name: /Which industries/ })
-    await userEvent.click(within(group).getByRole('checkbox', { name: 'IT' }))
+    await setUp('Mentee', await aPerson('Mentee', 'profile'))
+    const group = await industries()
+    await userEvent.click(within(group).getByRole('checkbox', { name: 'IT and software' }))
     await userEvent.click(within(group).getByRole('checkbox', { name: 'No preference' }))
     expect(await screen.findByText('This option cannot be combined with other options.')).toBeTruthy()
   })
 
   it('refuses a year that is not four digits or later than this year', async () => {
-    await setUp('Mentee')
-    const year = await screen.findByRole('textbox', { name: /Year you started working/ })
+    await setUp('Mentee', await aPerson('Mentee', 'profile'))
+    const year = await screen.findByRole('textbox', { name: /In which year did you start working or graduate/ })
     await userEvent.type(year, '215')
     expect(await screen.findByText(/Please enter a year with 4 digits/)).toBeTruthy()
     await userEvent.clear(year)
@@ -93,16 +97,16 @@ describe('questionnaire validation (docs/product.md#questionnaire-answers)', () 
   })
 
   it('requires every question when starting matching, and sends nothing', async () => {
-    await setUp('Mentee')
+    const { calls } = await setUp('Mentee', await aPerson('Mentee', 'profile'))
     await userEvent.click(await screen.findByRole('button', { name: 'Start matching' }))
     expect(await screen.findByText('Some fields of the questionnaire are not valid. Please check your answers.')).toBeTruthy()
     expect(screen.getAllByText('This information is required.').length).toBeGreaterThan(0)
-    expect(server?.calls('POST /api/Questionnaire/CreateAnswer')).toEqual([])
-    expect(server?.calls('POST /api/MatchingTandem/CreateMatchingTandem')).toEqual([])
+    expect(calls('POST /api/Questionnaire/CreateAnswer')).toEqual([])
+    expect(calls('POST /api/MatchingTandem/CreateMatchingTandem')).toEqual([])
   })
 
   it('shows the federal state only for Germany', async () => {
-    await setUp('Mentee')
+    await setUp('Mentee', await aPerson('Mentee', 'profile'))
     expect(await screen.findByRole('combobox', { name: /Federal state/ })).toBeTruthy()
     await userEvent.click(screen.getByRole('combobox', { name: /Country/ }))
     await userEvent.click(await screen.findByRole('option', { name: 'Austria' }))
@@ -110,25 +114,26 @@ describe('questionnaire validation (docs/product.md#questionnaire-answers)', () 
   })
 
   it('refuses to save a profile without a city', async () => {
-    await setUp('Mentee')
+    const { calls } = await setUp('Mentee', await aPerson('Mentee', 'profile'))
     const city = await screen.findByRole('textbox', { name: /City/ })
     await userEvent.clear(city)
     await userEvent.click(screen.getByRole('button', { name: 'Save' }))
     expect(
       await screen.findByText('Please check your provided data. Information is wrong or missing to save your user profile.'),
     ).toBeTruthy()
-    expect(server?.calls('POST /api/user/UpdateProfile')).toEqual([])
+    expect(calls('POST /api/user/UpdateProfile')).toEqual([])
   })
 })
 
-describe('saving and the primary buttons', () => {
+describe('saving and the primary buttons', { timeout: 90_000 }, () => {
   it('saves partial answers with CreateAnswer the first time, not publishing', async () => {
-    await setUp('Mentee')
-    const group = await screen.findByRole('group', { name: /Which industries/ })
+    const { calls } = await setUp('Mentee', await aPerson('Mentee', 'profile'))
+    const group = await industries()
     await userEvent.click(within(group).getByRole('checkbox', { name: 'No preference' }))
     await userEvent.click(screen.getByRole('button', { name: 'Save' }))
     expect(await screen.findByText('Your mentee questionnaire was saved.')).toBeTruthy()
-    const body = server?.calls('POST /api/Questionnaire/CreateAnswer')[0]?.body as {
+    expect(calls('POST /api/Questionnaire/CreateAnswer').map((r) => r.status)).toEqual([200])
+    const body = calls('POST /api/Questionnaire/CreateAnswer')[0]?.body as {
       isSavePublish: boolean
       roleName: string
       userSelectedAnswerSaveModel: unknown[]
@@ -137,74 +142,86 @@ describe('saving and the primary buttons', () => {
     expect(body.roleName).toBe('Mentee')
     // the no-preference choice sets the fits-all flag
     expect(body.userSelectedAnswerSaveModel).toContainEqual({
-      OriginalQuestionId: 102,
-      QuestionPairId: 2,
+      OriginalQuestionId: industriesPair.mentee?.questionId,
+      QuestionPairId: PAIR.industries,
       DirectFieldAnswer: null,
       RuleName: 'MultipleMatchesFit',
-      MaxOption: 2,
-      PossibleAnswer: [{ originalPossibleAnswerId: 24, isSetOptionThatFitsAll: 1 }],
+      MaxOption: 3,
+      PossibleAnswer: [{ originalPossibleAnswerId: noPreferenceOfIndustries, isSetOptionThatFitsAll: 1 }],
     })
   })
 
   it('starts matching for a complete mentee questionnaire', async () => {
-    await setUp('Mentee', { qs: answered() })
+    const { calls } = await setUp('Mentee', await aPerson('Mentee', 'answered'))
     await userEvent.click(await screen.findByRole('button', { name: 'Start matching' }))
-    await waitFor(() => expect(server?.calls('POST /api/MatchingTandem/CreateMatchingTandem').length).toBe(1))
-    expect((server?.calls('POST /api/Questionnaire/UpdateAnswer')[0]?.body as { isSavePublish: boolean }).isSavePublish).toBe(true)
+    await waitFor(() => expect(calls('POST /api/MatchingTandem/CreateMatchingTandem').map((r) => r.status)).toEqual([200]))
+    expect(calls('POST /api/Questionnaire/UpdateAnswer')).toMatchObject([{ body: { isSavePublish: true }, status: 200 }])
   })
 
   it('tells a mentor that publishing needs matching enabled when the server refuses it', async () => {
-    await setUp('Mentor', { qs: answered(), overrides: { 'POST /api/Questionnaire/UpdateAnswer': () => fail(409, 'MatchingDisabled') } })
-    await userEvent.click(await screen.findByRole('button', { name: 'Save and publish' }))
+    const max = await aPerson('Mentor', 'published')
+    const { calls } = await setUp('Mentor', max)
+    const publish = await screen.findByRole('button', { name: 'Save and publish' })
+    // matching is turned off in another tab after the page was loaded
+    await api.expectOk(
+      api.call(max, 'POST', '/api/Questionnaire/UpdateUserStatus', { email: max.email, roleName: 'Mentor', disableMatching: true }),
+      'pause',
+    )
+    await userEvent.click(publish)
     expect(await screen.findByText('Your matching is disabled. Enable matching to publish your profile.')).toBeTruthy()
+    expect(calls('POST /api/Questionnaire/UpdateAnswer').map((r) => r.status)).toEqual([409])
   })
 
   it('does not let a proposed mentee start matching', async () => {
-    await setUp('Mentee', { qs: answered(), status: 'PROPOSED' })
+    await api.publishedMentor()
+    const mia = await api.readyMentee()
+    await api.expectOk(api.call(mia, 'POST', '/api/MatchingTandem/CreateMatchingTandem', { menteeEmail: mia.email }), 'start matching')
+    await setUp('Mentee', mia)
     expect((await screen.findByRole('button', { name: 'Start matching' })).hasAttribute('disabled')).toBe(true)
   })
 
   it('saves and publishes a complete mentor questionnaire', async () => {
-    await setUp('Mentor', { qs: answered() })
+    const { calls } = await setUp('Mentor', await aPerson('Mentor', 'answered'))
     await userEvent.click(await screen.findByRole('button', { name: 'Save and publish' }))
     expect(await screen.findByText('Your mentor profile was saved and published.')).toBeTruthy()
-    expect((server?.calls('POST /api/Questionnaire/UpdateAnswer')[0]?.body as { isSavePublish: boolean }).isSavePublish).toBe(true)
+    expect(calls('POST /api/Questionnaire/UpdateAnswer')).toMatchObject([{ body: { isSavePublish: true }, status: 200 }])
   })
 
   it('refuses to save an incomplete published mentor profile while matching is enabled', async () => {
-    await setUp('Mentor', { qs: questions(), status: 'AVAILABLE', published: true })
+    const { calls } = await setUp('Mentor', await aPerson('Mentor', 'published'))
+    await userEvent.clear(await mentorYear())
     await userEvent.click(await screen.findByRole('button', { name: 'Save' }))
     expect(await screen.findByText(/only a complete profile can be saved/)).toBeTruthy()
-    expect(server?.calls('POST /api/Questionnaire/UpdateAnswer')).toEqual([])
+    expect(calls('POST /api/Questionnaire/UpdateAnswer')).toEqual([])
   })
 
   it('lets a mentor disable matching with the toggle', async () => {
-    await setUp('Mentor', { qs: answered(), status: 'AVAILABLE', published: true })
+    const max = await aPerson('Mentor', 'published')
+    const { calls } = await setUp('Mentor', max)
     const toggle = await screen.findByRole('switch', { name: 'Matching enabled' })
     expect((toggle as HTMLInputElement).checked).toBe(true)
     await userEvent.click(toggle)
-    await waitFor(() => expect(server?.calls('POST /api/Questionnaire/UpdateUserStatus').length).toBe(1))
-    expect(server?.calls('POST /api/Questionnaire/UpdateUserStatus')[0]?.body).toEqual({
-      email: 'mia@example.org',
+    await waitFor(() => expect(calls('POST /api/Questionnaire/UpdateUserStatus').map((r) => r.status)).toEqual([200]))
+    expect(calls('POST /api/Questionnaire/UpdateUserStatus')[0]?.body).toEqual({
+      email: max.email,
       roleName: 'Mentor',
       disableMatching: true,
     })
   })
 
   it('refuses to enable matching for an incomplete profile', async () => {
-    await setUp('Mentor', { qs: questions(), status: 'PAUSED', published: true })
+    const { calls } = await setUp('Mentor', await aPerson('Mentor', 'paused'))
+    await userEvent.clear(await mentorYear())
     await userEvent.click(await screen.findByRole('switch', { name: 'Matching enabled' }))
     expect(await screen.findByText(/Your profile data is incomplete/)).toBeTruthy()
-    expect(server?.calls('POST /api/Questionnaire/UpdateUserStatus')).toEqual([])
+    expect(calls('POST /api/Questionnaire/UpdateUserStatus')).toEqual([])
   })
 
   it('shows the server refusal InCompleteProfile of the toggle', async () => {
-    await setUp('Mentor', {
-      qs: answered(),
-      status: 'PAUSED',
-      published: true,
-      overrides: { 'POST /api/Questionnaire/UpdateUserStatus': () => fail(400, 'ProfileIncomplete') },
-    })
+    // the server finds the profile incomplete where the page does not (another tab changed it): a
+    // refusal planted in the fault layer
+    api.faults.refuseNext('POST /api/Questionnaire/UpdateUserStatus', 400, 'ProfileIncomplete')
+    await setUp('Mentor', await aPerson('Mentor', 'paused'))
     await userEvent.click(await screen.findByRole('switch', { name: 'Matching enabled' }))
     expect(await screen.findByText(/Your profile data is incomplete/)).toBeTruthy()
   })

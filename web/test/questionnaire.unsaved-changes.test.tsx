@@ -1,32 +1,27 @@
 // Leaving the questionnaire with unsaved changes asks first: in-app navigation shows a translated
 // confirmation (stay or leave), closing the tab gets the browser's prompt; saved or untouched
 // forms leave without a question.
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { Link, Route, Routes } from 'react-router'
 import type { Language } from '@tandem/core'
 import QuestionnairePage from '../src/features/questionnaire/QuestionnairePage.js'
-import { renderWithProviders, aSignedInUser } from './utils/renderWithProviders.js'
-import { ok, startApiServer, type ApiServer } from './utils/apiServer.js'
-import { aProfileResponse, aStatus, aUser, questions } from './utils/builders.js'
+import { renderWithProviders } from './utils/renderWithProviders.js'
+import { startRealApi, type RealApi } from './utils/realApi.js'
 
-let server: ApiServer | undefined
-afterEach(async () => {
-  await server?.close()
-  server = undefined
+let api: RealApi
+beforeAll(async () => {
+  api = await startRealApi()
 })
+afterAll(() => api.close())
+
+const industries = { en: /Which industries are you interested in/, de: /Für welche Branchen interessieren Sie sich/ } as const
 
 const setUp = async (language: Language = 'en') => {
-  const user = aUser('mia@example.org', ['Mentee'], [aStatus('Mentee', 'NEW')])
-  server = await startApiServer({
-    'GET /api/Account/GetUserDetails': () => ok(user),
-    'GET /api/User/GetUserProfile': () => ok(aProfileResponse(user)),
-    'GET /api/Questionnaire/GetQuestionAnswerPairs': () =>
-      ok({ questionAnswerModel: questions(), isProfilePublished: false, statusByRole: 'NEW' }),
-    'POST /api/user/UpdateProfile': () => ok(true),
-    'POST /api/Questionnaire/CreateAnswer': () => ok(true),
-  })
+  const mia = api.person('Mia')
+  await api.signUp(mia, 'Mentee')
+  const { user, auth } = api.signedIn(mia)
   const page = (
     <Routes>
       <Route
@@ -41,8 +36,8 @@ const setUp = async (language: Language = 'en') => {
       <Route path="/elsewhere" element={<h1>Somewhere else</h1>} />
     </Routes>
   )
-  await renderWithProviders(page, { route: '/user/mentee-profile', apiBaseUrl: server.url, user: aSignedInUser(user.email), language })
-  const group = await screen.findByRole('group', { name: /Which industries/ })
+  await renderWithProviders(page, { route: '/user/mentee-profile', apiBaseUrl: api.url, user, auth, language })
+  const group = await screen.findByRole('group', { name: industries[language] })
   return { user: userEvent.setup(), group }
 }
 
@@ -55,18 +50,18 @@ const unloadIsCancelled = (): boolean => {
 describe('unsaved changes in the questionnaire', () => {
   it('asks before a link leaves the page; "stay" keeps the page and the change', async () => {
     const { user, group } = await setUp()
-    await user.click(within(group).getByRole('checkbox', { name: 'IT' }))
+    await user.click(within(group).getByRole('checkbox', { name: 'IT and software' }))
     await user.click(screen.getByRole('link', { name: 'Elsewhere' }))
     const dialog = await screen.findByRole('alertdialog', { name: 'Leave without saving?' })
     expect(within(dialog).getByText('Your changes are not saved yet. If you leave this page now, they are lost.')).toBeTruthy()
     await user.click(await within(dialog).findByRole('button', { name: 'Stay on this page' }))
     expect(screen.queryByRole('heading', { name: 'Somewhere else' })).toBeNull()
-    expect(within(group).getByRole<HTMLInputElement>('checkbox', { name: 'IT' }).checked).toBe(true)
+    expect(within(group).getByRole<HTMLInputElement>('checkbox', { name: 'IT and software' }).checked).toBe(true)
   })
 
   it('leaves when the person confirms', async () => {
     const { user, group } = await setUp()
-    await user.click(within(group).getByRole('checkbox', { name: 'IT' }))
+    await user.click(within(group).getByRole('checkbox', { name: 'IT and software' }))
     await user.click(screen.getByRole('link', { name: 'Elsewhere' }))
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Leave without saving' }))
     expect(await screen.findByRole('heading', { name: 'Somewhere else' })).toBeTruthy()
@@ -83,7 +78,7 @@ describe('unsaved changes in the questionnaire', () => {
   it('holds the tab open (beforeunload) only while there are unsaved changes', async () => {
     const { user, group } = await setUp()
     expect(unloadIsCancelled()).toBe(false)
-    await user.click(within(group).getByRole('checkbox', { name: 'IT' }))
+    await user.click(within(group).getByRole('checkbox', { name: 'IT and software' }))
     expect(unloadIsCancelled()).toBe(true)
   })
 

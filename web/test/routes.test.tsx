@@ -1,40 +1,27 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { screen } from '@testing-library/react'
 import { AppRoutes } from '../src/routes/routes.js'
-import { renderWithProviders, aSignedInUser, standInAuth } from './utils/renderWithProviders.js'
-import { ok, startApiServer, type ApiServer } from './utils/apiServer.js'
-import { aStatus, aUser, questions, aProfileResponse } from './utils/builders.js'
-import type { RoleName, UserView } from '@tandem/core'
+import { renderWithProviders, standInAuth } from './utils/renderWithProviders.js'
+import { startRealApi, type Person, type RealApi } from './utils/realApi.js'
+import type { RoleName } from '@tandem/core'
 
-let server: ApiServer | undefined
-afterEach(async () => {
-  await server?.close()
-  server = undefined
+let api: RealApi
+beforeAll(async () => {
+  api = await startRealApi()
 })
+afterAll(() => api.close())
 
-const serve = async (user: UserView) => {
-  server = await startApiServer({
-    'GET /api/Account/GetUserDetails': () => ok(user),
-    'POST /api/Account/signin': () => ok(true),
-    'POST /api/MatchingTandem/GetProposals': () =>
-      ok({ menteeProposal: [], mentorProposal: [], proposalRemainingTime: { menteeRemainingTime: [], mentorRemainingTime: [] } }),
-    'GET /api/Questionnaire/GetQuestionAnswerPairs': () =>
-      ok({ questionAnswerModel: questions(), isProfilePublished: false, statusByRole: 'NEW' }),
-    'GET /api/User/GetUserProfile': () => ok(aProfileResponse(user)),
-  })
-  return server
+/** A person who signed up for the role (both sides for Both), or the administrator. */
+const personWith = async (role: RoleName): Promise<Person> => {
+  if (role === 'Admin') return api.admin
+  const person = api.person('Mia')
+  for (const side of role === 'Both' ? (['Mentee', 'Mentor'] as const) : [role]) await api.signUp(person, side)
+  return person
 }
 
-const userWith = (role: RoleName) =>
-  aUser(
-    'mia@example.org',
-    role === 'Both' ? ['Mentee', 'Mentor'] : [role],
-    role === 'Admin' ? [] : [aStatus('Mentee', 'NEW'), aStatus('Mentor', 'NEW')],
-  )
-
 const open = async (route: string, role: RoleName) => {
-  const api = await serve(userWith(role))
-  return renderWithProviders(<AppRoutes />, { route, apiBaseUrl: api.url, user: aSignedInUser('mia@example.org') })
+  const { user, auth } = api.signedIn(await personWith(role))
+  return renderWithProviders(<AppRoutes />, { route, apiBaseUrl: api.url, user, auth })
 }
 
 describe('access by role (docs/product.md#access)', () => {

@@ -2,16 +2,15 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { screen, within } from '@testing-library/react'
 import { AppRoutes } from '../src/routes/routes.js'
 import { createI18n, DETECTION_ORDER } from '../src/i18n/i18n.js'
-import { renderWithProviders, aSignedInUser } from './utils/renderWithProviders.js'
-import { ok, startApiServer, type ApiServer } from './utils/apiServer.js'
-import { aStatus, aUser, questions } from './utils/builders.js'
+import { renderWithProviders } from './utils/renderWithProviders.js'
+import { startRealApi, type RealApi } from './utils/realApi.js'
 import en from '../src/i18n/en.json'
 import de from '../src/i18n/de.json'
 
-let server: ApiServer | undefined
+let api: RealApi | undefined
 afterEach(async () => {
-  await server?.close()
-  server = undefined
+  await api?.close()
+  api = undefined
 })
 
 describe('language detection (docs/product.md#languages)', () => {
@@ -48,16 +47,12 @@ describe('terms and conditions (docs/product.md#legal-pages)', () => {
 
 describe('footer and dashboard of a user holding both roles', () => {
   it('shows contact, website and legal links in the footer, and a section per role', async () => {
-    const user = aUser('both@example.org', ['Mentee', 'Mentor'], [aStatus('Mentee', 'NEW'), aStatus('Mentor', 'NEW')])
-    server = await startApiServer({
-      'GET /api/Account/GetUserDetails': () => ok(user),
-      'POST /api/Account/signin': () => ok(true),
-      'POST /api/MatchingTandem/GetProposals': () =>
-        ok({ menteeProposal: [], mentorProposal: [], proposalRemainingTime: { menteeRemainingTime: [], mentorRemainingTime: [] } }),
-      'GET /api/Questionnaire/GetQuestionAnswerPairs': () =>
-        ok({ questionAnswerModel: questions(), isProfilePublished: false, statusByRole: 'NEW' }),
-    })
-    await renderWithProviders(<AppRoutes />, { route: '/', apiBaseUrl: server.url, user: aSignedInUser('both@example.org') })
+    api = await startRealApi()
+    const both = api.person('Bo')
+    await api.signUp(both, 'Mentee')
+    await api.signUp(both, 'Mentor')
+    const { user, auth } = api.signedIn(both)
+    await renderWithProviders(<AppRoutes />, { route: '/', apiBaseUrl: api.url, user, auth })
     expect(await screen.findByRole('heading', { name: 'As a mentee' })).toBeTruthy()
     expect(screen.getByRole('heading', { name: 'As a mentor' })).toBeTruthy()
     expect(screen.getByRole('link', { name: 'Questionnaire mentee' })).toBeTruthy()
@@ -72,6 +67,6 @@ describe('footer and dashboard of a user holding both roles', () => {
     expect(within(footer).getByRole('link', { name: 'Data privacy policy' })).toBeTruthy()
     expect(within(footer).getByRole('link', { name: 'Legal info' })).toBeTruthy()
     // once per session the server is told who signed in
-    expect(server.calls('POST /api/Account/signin')[0]?.body).toEqual({ Email: 'both@example.org', Role: null })
+    expect(api.calls('POST /api/Account/signin').map((r) => [r.body, r.status])).toEqual([[{ Email: both.email, Role: null }, 200]])
   })
 })

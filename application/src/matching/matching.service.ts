@@ -87,9 +87,13 @@ const buildProposals = async (
       menteeRemainingTime: asMentee.flatMap((x) =>
         x.menteeProposal.state === 'PROPOSED' ? timeLeft(now, x, x.menteeProposal.deadline) : [],
       ),
-      mentorRemainingTime: asMentor.flatMap((x) =>
-        x.mentorProposal.state === 'PROPOSED' ? timeLeft(now, x, x.mentorProposal.deadline) : [],
-      ),
+      // the mentor's answer is awaited on both sides: by the mentor, and by a mentee who accepted
+      mentorRemainingTime: [
+        ...asMentor.flatMap((x) => (x.mentorProposal.state === 'PROPOSED' ? timeLeft(now, x, x.mentorProposal.deadline) : [])),
+        ...asMentee.flatMap((x) =>
+          x.menteeProposal.state === 'ACCEPTED' && x.mentorProposal.state === 'PROPOSED' ? timeLeft(now, x, x.mentorProposal.deadline) : [],
+        ),
+      ],
     },
   })
 }

@@ -61,6 +61,10 @@ describe('mentee flow', () => {
     expect(accept.body).toMatchObject({ isSuccess: true })
     const after = await proposals(mentee)
     expect(after.menteeProposal.map((p) => [p.matchingTandemId, p.proposalState])).toEqual([[chosen.matchingTandemId, 'ACCEPTED']])
+    // the mentee sees until when the mentor has to answer
+    expect(after.proposalRemainingTime.mentorRemainingTime.map((r) => [r.tandemId, r.remainingHours])).toEqual([
+      [chosen.matchingTandemId, 72],
+    ])
     const forMentor = await proposals(mentor)
     expect(forMentor.mentorProposal.map((p) => p.matchingTandemId)).toEqual([chosen.matchingTandemId])
     expect(forMentor.proposalRemainingTime.mentorRemainingTime[0]?.remainingHours).toBe(72)

@@ -1,0 +1,407 @@
+// The real API for screen tests: the server's own Express app (@tandem/server) on a real SQLite
+// file in a temp folder, behind a loopback proxy that records every request and can cut or hold
+// back one request on demand (the faults the real server cannot be made to produce). People are
+// signed up and seeded through the real routes; their tokens are RS256 tokens as the identity
+// provider issues them, verified by the identity adapter's real verifier (as in the server tests).
+import { createSign } from 'node:crypto'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { createServer as createHttpServer, request as httpRequest, type IncomingMessage, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import {
+  API_AUDIENCE,
+  fail,
+  questionOf,
+  type ErrorCode,
+  type Gender,
+  toSaveAnswerItem,
+  type Answer,
+  type ConsentVersions,
+  type Side,
+} from '@tandem/core'
+import { aMenteeAnswers, aMentorAnswers, questionnaire } from '@tandem/fixtures'
+import { createTokenVerifier } from '@tandem/identity'
+import { createServer, loadConfig, manualClock, type TandemServer } from '@tandem/server'
+import { encodedKeyPair } from '@tandem/testing'
+import { pino } from 'pino'
+import type { SignedInUser } from '../../src/state/auth.port.js'
+import { standInAuth } from './renderWithProviders.js'
+
+const ISSUER = 'https://idp.test'
+export const ADMIN_EMAIL = 'admin@example.org'
+
+/** A person as the identity provider knows them: the claims of their tokens. */
+export type Person = {
+  readonly email: string
+  readonly subject: string
+  readonly firstName: string
+  readonly lastName: string
+  readonly birthDate: string | null
+  readonly gender: Gender
+}
+
+export type RecordedRequest = {
+  readonly method: string
+  readonly path: string
+  readonly query: Readonly<Record<string, string>>
+  readonly body: unknown
+  readonly authorization: string | undefined
+  /** The status the real app answered (undefined while held or when the proxy cut the connection). */
+  status?: number | undefined
+}
+
+export type Envelope<T = unknown> = {
+  isSuccess: boolean
+  isFailure: boolean
+  value: T
+  errorMessage: string | null
+  errorCode: string | null
+}
+export type Reply<T = unknown> = { readonly status: number; readonly body: Envelope<T> }
+
+/** What the fault layer does to the next request of a route: cut it, or hold it until released. */
+type Fault =
+  | { readonly kind: 'drop' }
+  | { readonly kind: 'refuse'; readonly status: number; readonly body: Envelope<null> }
+  | { readonly kind: 'hold'; readonly until: Promise<void> }
+
+const base64url = (data: string | Buffer): string => Buffer.from(data).toString('base64url')
+
+const readBody = async (req: IncomingMessage): Promise<Buffer> => {
+  const chunks: Buffer[] = []
+  for await (const chunk of req) chunks.push(chunk as Buffer)
+  return Buffer.concat(chunks)
+}
+
+const decodeBody = (raw: Buffer, contentType: string): unknown => {
+  if (raw.length === 0) return undefined
+  const text = raw.toString('utf8')
+  return contentType.includes('application/json') ? JSON.parse(text) : text
+}
+
+const listen = (server: Server): Promise<string> =>
+  new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)))
+
+const stop = (server: Server): Promise<void> =>
+  new Promise((resolve) => {
+    server.closeAllConnections()
+    server.close(() => resolve())
+  })
+
+/** Core answers in the wire shape of the save-answers payload (as the questionnaire screen sends them). */
+const toWire = (side: Side, answers: readonly Answer[]) =>
+  answers.flatMap((a) => {
+    const pair = questionnaire.pairs.find((p) => p.questionPairId === a.questionPairId)
+    return pair === undefined || questionOf(pair, side) === null ? [] : [toSaveAnswerItem(pair, side, a)]
+  })
+
+export type RealApi = Awaited<ReturnType<typeof startRealApi>>
+
+/**
+ * Starts the real server on a fresh data folder. `now` is where its clock starts (the browser's
+ * clock by default, so countdowns agree); the test moves it with `clock.advance`.
+ */
+export const startRealApi = async (options: { readonly now?: number; readonly consentVersions?: ConsentVersions } = {}) => {
+  const dir = mkdtempSync(join(tmpdir(), 'tandem-web-'))
+  const keys = encodedKeyPair('RS256')
+  const jwk = { ...keys.publicJwk, kid: 'test-key', alg: 'RS256' }
+  const clock = manualClock(options.now ?? Date.now())
+  const config = loadConfig({
+    DATA_DIR: dir,
+    ADMIN_EMAILS: ADMIN_EMAIL,
+    PUBLIC_URL: 'http://localhost:3000',
+    WEB_DIST: join(dir, 'no-web'),
+  })
+  const verifyToken = createTokenVerifier({ issuer: ISSUER, audience: API_AUDIENCE, keySet: { keys: [jwk] } })
+  const serve = async (consentVersions: ConsentVersions | undefined) => {
+    const server: TandemServer = await createServer(config, {
+      clock,
+      verifyToken,
+      logger: pino({ level: process.env['TEST_LOG'] ?? 'silent' }),
+      ...(consentVersions === undefined ? {} : { consentVersions }),
+    })
+    const listener = createHttpServer(server.app)
+    return { server, listener, url: await listen(listener) }
+  }
+  const halt = async (running: Awaited<ReturnType<typeof serve>>) => {
+    await stop(running.listener)
+    await running.server.close()
+  }
+  let running = await serve(options.consentVersions)
+
+  const requests: RecordedRequest[] = []
+  const faults = new Map<string, Fault[]>()
+  const routeKey = (method: string, path: string) => `${method} ${path}`.toLowerCase()
+
+  // The proxy: records the request, applies a planted fault, forwards the bytes to the real app.
+  const proxy = createHttpServer((req, res) => {
+    void (async () => {
+      const url = new URL(req.url ?? '/', 'http://localhost')
+      const raw = await readBody(req)
+      const recorded: RecordedRequest = {
+        method: req.method ?? 'GET',
+        path: url.pathname,
+        query: Object.fromEntries(url.searchParams),
+        body: decodeBody(raw, req.headers['content-type'] ?? ''),
+        authorization: req.headers.authorization,
+      }
+      requests.push(recorded)
+      const fault = faults.get(routeKey(recorded.method, recorded.path))?.shift()
+      if (fault?.kind === 'drop') return void req.socket.destroy()
+      if (fault?.kind === 'refuse') {
+        recorded.status = fault.status
+        return void res.writeHead(fault.status, { 'content-type': 'application/json' }).end(JSON.stringify(fault.body))
+      }
+      if (fault?.kind === 'hold') await fault.until
+      const forwarded = httpRequest(
+        `${running.url}${req.url ?? '/'}`,
+        { method: req.method, headers: req.headers, agent: false },
+        (answer) => {
+          recorded.status = answer.statusCode
+          res.writeHead(answer.statusCode ?? 502, answer.headers)
+          answer.pipe(res)
+        },
+      )
+      forwarded.on('error', () => req.socket.destroy())
+      forwarded.end(raw)
+    })()
+  })
+  const url = await listen(proxy)
+
+  // one token per person, so that a test can tell a person's requests by it
+  const tokens = new Map<string, string>()
+  const tokenFor = (p: Person): string => {
+    const known = tokens.get(p.subject)
+    if (known !== undefined) return known
+    const now = Math.floor(Date.now() / 1000)
+    const header = base64url(JSON.stringify({ alg: 'RS256', kid: 'test-key', typ: 'JWT' }))
+    const claims = base64url(
+      JSON.stringify({
+        iss: ISSUER,
+        aud: API_AUDIENCE,
+        sub: p.subject,
+        iat: now,
+        exp: now + 3600,
+        email: p.email,
+        email_verified: true,
+        given_name: p.firstName,
+        family_name: p.lastName,
+        ...(p.birthDate === null ? {} : { birthdate: p.birthDate }),
+        gender: p.gender,
+        locale: 'en',
+      }),
+    )
+    const signature = createSign('RSA-SHA256').update(`${header}.${claims}`).sign(keys.privatePem)
+    const token = `${header}.${claims}.${base64url(signature)}`
+    tokens.set(p.subject, token)
+    return token
+  }
+
+  /** A call of the real API as a person (seeding, or reading what the server holds). */
+  const call = async <T = unknown>(who: Person | null, method: 'GET' | 'POST', path: string, body?: unknown): Promise<Reply<T>> => {
+    const response = await fetch(`${running.url}${path}`, {
+      method,
+      headers: {
+        ...(who === null ? {} : { authorization: `Bearer ${tokenFor(who)}` }),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    })
+    return { status: response.status, body: (await response.json()) as Envelope<T> }
+  }
+  const expectOk = async <T>(reply: Promise<Reply<T>>, what: string): Promise<T> => {
+    const { status, body } = await reply
+    if (status !== 200 || !body.isSuccess) throw new Error(`${what} failed: ${status} ${JSON.stringify(body)}`)
+    return body.value
+  }
+
+  let counter = 0
+  /** A new person (a new address each time); born 1 May 1990, no gender shared, unless told. */
+  const person = (firstName: string, details: Partial<Pick<Person, 'lastName' | 'birthDate' | 'gender'>> = {}): Person => {
+    counter += 1
+    return {
+      email: `${firstName.toLowerCase()}.${counter}@example.org`,
+      subject: `sub-${firstName}-${counter}`,
+      firstName,
+      lastName: details.lastName ?? `${firstName}son`,
+      birthDate: details.birthDate === undefined ? '1990-05-01' : details.birthDate,
+      gender: details.gender ?? 'NA',
+    }
+  }
+  const admin: Person = { email: ADMIN_EMAIL, subject: 'sub-admin', firstName: 'Ada', lastName: 'Admin', birthDate: null, gender: 'NA' }
+
+  /** A sign-up as the web app sends it (the browser's copy of the token's claims), both consents given, English. */
+  const signUp = (p: Person, role: Side) =>
+    expectOk(
+      call(p, 'POST', '/api/account/signup', {
+        FirstName: p.firstName,
+        LastName: p.lastName,
+        DOB: p.birthDate,
+        Language: 'en',
+        Gender: p.gender,
+        Email: p.email,
+        IsAcceptedDataPrivacyPolicy: true,
+        IsAcceptedTermsConditions: true,
+        Role: role,
+      }),
+      `sign-up of ${p.email}`,
+    )
+  const defaultClusterId = async (): Promise<number> => (await running.server.ctx.clusters.defaultCluster())?.clusterId ?? 0
+  const saveProfile = async (p: Person, clusterId?: number | null, details: { readonly company?: string; readonly city?: string } = {}) =>
+    expectOk(
+      call(p, 'POST', '/api/user/UpdateProfile', {
+        email: p.email,
+        professionalPosition: 'Engineer',
+        company: 'ACME',
+        countryCodeId: 64,
+        stateOriginalId: 1,
+        city: 'Berlin',
+        languageId: 1,
+        clusterId: clusterId === undefined ? await defaultClusterId() : clusterId,
+        profileQuestionAnswer: [],
+        isDeletedProfileImage: false,
+        ...details,
+      }),
+      `profile of ${p.email}`,
+    )
+  const saveAnswers = (p: Person, side: Side, answers: readonly Answer[], publish: boolean) =>
+    expectOk(
+      call(p, 'POST', '/api/Questionnaire/CreateAnswer', {
+        email: p.email,
+        roleName: side,
+        isSavePublish: publish,
+        userSelectedAnswerSaveModel: toWire(side, answers),
+      }),
+      `answers of ${p.email}`,
+    )
+
+  /** A mentee with a complete profile and a published questionnaire, ready to start matching. */
+  const readyMentee = async (name = 'Mia', answers: readonly Answer[] = aMenteeAnswers()): Promise<Person> => {
+    const p = person(name)
+    await signUp(p, 'Mentee')
+    await saveProfile(p)
+    await saveAnswers(p, 'Mentee', answers, true)
+    return p
+  }
+
+  /** Uploads a profile photo as the account page does (multipart, the file as `imageFile`). */
+  const uploadPhoto = async (p: Person, file: File) => {
+    const form = new FormData()
+    form.append('email', p.email)
+    form.append('imageFile', file)
+    const response = await fetch(`${running.url}/api/user/UpdateProfileImage`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${tokenFor(p)}` },
+      body: form,
+    })
+    const body = (await response.json()) as Envelope
+    if (response.status !== 200 || !body.isSuccess)
+      throw new Error(`photo of ${p.email} failed: ${response.status} ${JSON.stringify(body)}`)
+  }
+
+  /** A published mentor in the pool. */
+  const publishedMentor = async (name = 'Max', answers: readonly Answer[] = aMentorAnswers()): Promise<Person> => {
+    const p = person(name)
+    await signUp(p, 'Mentor')
+    await saveProfile(p, null)
+    await saveAnswers(p, 'Mentor', answers, true)
+    clock.advance(1000)
+    return p
+  }
+
+  /**
+   * Writes a person's row in the store directly: only for states the routes no longer lead to but
+   * earlier versions left in the data (say why where it is used).
+   */
+  const writeUser = async (
+    p: Person,
+    changes: { readonly mentor_status?: string; readonly mentee_status?: string; readonly mentee_cluster_id?: number | null },
+  ) => {
+    await running.server.db.kysely.updateTable('users').set(changes).where('email', '=', p.email).execute()
+  }
+
+  /** The person as the browser knows them once signed in, and the auth port handing out their real token. */
+  const signedIn = (p: Person, overrides: Partial<SignedInUser> = {}) => {
+    const user: SignedInUser = {
+      email: p.email,
+      givenName: p.firstName,
+      familyName: p.lastName,
+      birthdate: p.birthDate,
+      gender: p.gender === 'NA' ? null : p.gender,
+      locale: 'en',
+      ...overrides,
+    }
+    return { user, auth: standInAuth(user, tokenFor(p)) }
+  }
+
+  /** Requests to one route, `METHOD /path` (path compared case-insensitively, like the server). */
+  const calls = (route: string): readonly RecordedRequest[] => {
+    const [method, path] = route.split(' ')
+    return requests.filter((r) => routeKey(r.method, r.path) === routeKey(method ?? '', path ?? ''))
+  }
+
+  const plant = (route: string, fault: Fault) => {
+    const [method, path] = route.split(' ')
+    const key = routeKey(method ?? '', path ?? '')
+    faults.set(key, [...(faults.get(key) ?? []), fault])
+  }
+
+  return {
+    /** The address the web app under test calls (the proxy in front of the real app). */
+    url,
+    /** The server serving now (another one after `restart`). */
+    get server(): TandemServer {
+      return running.server
+    },
+    /** Stops the server and starts it again on the same data folder (a new release), e.g. with other documents in force. */
+    restart: async (overrides: { readonly consentVersions?: ConsentVersions } = {}) => {
+      await halt(running)
+      running = await serve(overrides.consentVersions)
+    },
+    clock,
+    requests,
+    calls,
+    call,
+    expectOk,
+    person,
+    admin,
+    signUp,
+    saveProfile,
+    saveAnswers,
+    uploadPhoto,
+    readyMentee,
+    publishedMentor,
+    signedIn,
+    tokenFor,
+    writeUser,
+    faults: {
+      /** The next request of `METHOD /path` gets no answer: the connection is cut, as when the server is unreachable. */
+      dropNext: (route: string) => plant(route, { kind: 'drop' }),
+      /** The next request of `METHOD /path` fails as the app fails on a bug: 500 with the core's `Unexpected` envelope. */
+      crashNext: (route: string) => plant(route, { kind: 'refuse', status: 500, body: fail('Unexpected') }),
+      /**
+       * The next request of `METHOD /path` is refused with `errorCode` (the core's envelope of it),
+       * for refusals the real server gives only in situations a screen test cannot stage (a rate
+       * limit, a role change under way); `errorMessage` replaces the envelope's message text.
+       */
+      refuseNext: (route: string, status: number, errorCode: ErrorCode, options: { readonly errorMessage?: string } = {}) =>
+        plant(route, {
+          kind: 'refuse',
+          status,
+          body: { ...fail(errorCode), ...(options.errorMessage === undefined ? {} : { errorMessage: options.errorMessage }) },
+        }),
+      /** The next request of `METHOD /path` reaches the real app only when `release` is called. */
+      holdNext: (route: string): { release: () => void } => {
+        let release = () => {}
+        plant(route, { kind: 'hold', until: new Promise<void>((resolve) => (release = resolve)) })
+        return { release: () => release() }
+      },
+    },
+    close: async () => {
+      await stop(proxy)
+      await halt(running)
+      rmSync(dir, { recursive: true, force: true })
+    },
+  }
+}
