@@ -76,11 +76,12 @@ describe('on loopback', () => {
     })
     // Counts the tab's decisions to reload (each writes its time to session storage, which survives reloads).
     await page.addInitScript(() => {
-      const setItem = Storage.prototype.setItem
+      const { setItem } = Object.getOwnPropertyDescriptors(Storage.prototype)
+      const write = setItem?.value as (this: Storage, key: string, value: string) => void
       Storage.prototype.setItem = function (this: Storage, key: string, value: string) {
         if (key === 'tandem.chunk-reload-at')
-          setItem.call(this, 'test.reload-decisions', String(Number(this.getItem('test.reload-decisions') ?? '0') + 1))
-        setItem.call(this, key, value)
+          write.call(this, 'test.reload-decisions', String(Number(this.getItem('test.reload-decisions') ?? '0') + 1))
+        write.call(this, key, value)
       }
     })
     await register(page, baseUrl, aPerson(name), 'mentee')

@@ -46,7 +46,9 @@ export const publishCohortPairs =
         outcomes.push({ skipped: 'Changed' })
         continue
       }
-      const made = createCohortTandem(now, { menteeId: pair.menteeId, mentorId: pair.mentor.id, clusterId, score: pair.mentor.score })(current)
+      const made = createCohortTandem(now, { menteeId: pair.menteeId, mentorId: pair.mentor.id, clusterId, score: pair.mentor.score })(
+        current,
+      )
       if (E.isLeft(made)) {
         outcomes.push({ skipped: 'NotAvailable' })
         continue

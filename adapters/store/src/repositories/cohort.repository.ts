@@ -363,12 +363,19 @@ export const createCohortRepository = (db: Database): CohortRepository => {
           .where('id', '=', id)
           .where('state', '=', PUBLISH.from),
       )) === 1,
-    recordOutcomes: async (id: number, outcomes: readonly { readonly menteeId: UserId; readonly outcome: PublishStep }[]): Promise<void> => {
+    recordOutcomes: async (
+      id: number,
+      outcomes: readonly { readonly menteeId: UserId; readonly outcome: PublishStep }[],
+    ): Promise<void> => {
       for (const { menteeId, outcome } of outcomes)
         await db.send(
           k
             .updateTable('cohort_draft_rows')
-            .set('tandemId' in outcome ? { outcome: 'Published', tandem_id: outcome.tandemId } : { outcome: 'Skipped', skip_reason: outcome.skipped })
+            .set(
+              'tandemId' in outcome
+                ? { outcome: 'Published', tandem_id: outcome.tandemId }
+                : { outcome: 'Skipped', skip_reason: outcome.skipped },
+            )
             .where('run_id', '=', id)
             .where('mentee_id', '=', menteeId),
         )
