@@ -1,6 +1,6 @@
 // Review fix of the photo access (docs/product.md#permissions): a photo only for its owner, an admin
 // and the other side of a live tandem the viewer is shown, never a former or not-yet-shown partner.
-import { HOUR, type ProposalsResponse } from '@tandem/core'
+import { HOUR } from '@tandem/core'
 import sharp from 'sharp'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { expectOk, startHarness, type Harness, type Person } from '../support/harness.js'
@@ -13,9 +13,8 @@ afterEach(async () => {
   await h.close()
 })
 
-const proposals = async (p: Person) =>
-  (await h.call<ProposalsResponse>(p, 'POST', '/api/MatchingTandem/GetProposals', { email: p.email })).body.value
-const start = (p: Person) => h.call<boolean>(p, 'POST', '/api/MatchingTandem/CreateMatchingTandem', { menteeEmail: p.email })
+const proposals = (p: Person) => h.proposals(p)
+const start = (p: Person) => h.startMatching(p)
 const idOf = async (p: Person): Promise<number> => (await h.server.ctx.users.byEmail(p.email))?.id ?? 0
 
 const uploadPhoto = async (who: Person): Promise<void> => {

@@ -15,7 +15,7 @@ afterEach(async () => {
   await h.close()
 })
 
-const start = (p: Person) => h.call<boolean>(p, 'POST', '/api/MatchingTandem/CreateMatchingTandem', { menteeEmail: p.email })
+const start = (p: Person) => h.startMatching(p)
 const row = async (p: Person) => {
   const [found] = await query<{ id: number; first: number | null; last: number | null }>(
     h.server,

@@ -3,7 +3,6 @@
 // mail), run through the real app with its own logger (every level) captured, then the log is
 // searched for the people's e-mail addresses and names, for any e-mail address at all, and for tokens.
 import { Writable } from 'node:stream'
-import type { ProposalsResponse } from '@tandem/core'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { alertText, Browser, hiddenField } from '../../../identity/test/support/http.client.js'
 import {
@@ -48,8 +47,7 @@ afterAll(async () => {
   await h.close()
 })
 
-const proposals = async (p: Person) =>
-  (await h.call<ProposalsResponse>(p, 'POST', '/api/MatchingTandem/GetProposals', { email: p.email })).body.value
+const proposals = (p: Person) => h.proposals(p)
 
 const EMAIL = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(\.[\p{L}\p{N}-]+)*/gu
 const JWT = /eyJ[\w-]{8,}\.[\w-]{8,}\./g

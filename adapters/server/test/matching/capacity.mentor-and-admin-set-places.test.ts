@@ -2,7 +2,7 @@
 // mentor chooses a capacity next to the matching toggle, an administrator sets it on the user
 // information page (audited); bad values are a translated 400 and change nothing; a mentor who
 // accepts a mentee while places are free stays in the pool; the dashboard lists every mentee.
-import type { AdminUserDetail, ProposalsResponse, QuestionAnswerResponse, UserListRow } from '@tandem/core'
+import type { AdminUserDetail, QuestionAnswerResponse, UserListRow } from '@tandem/core'
 import ExcelJS from 'exceljs'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { startHarness, type Harness, type Person } from '../support/harness.js'
@@ -15,9 +15,8 @@ afterEach(async () => {
   await h.close()
 })
 
-const proposals = async (p: Person) =>
-  (await h.call<ProposalsResponse>(p, 'POST', '/api/MatchingTandem/GetProposals', { email: p.email })).body.value
-const start = (p: Person) => h.call<boolean>(p, 'POST', '/api/MatchingTandem/CreateMatchingTandem', { menteeEmail: p.email })
+const proposals = (p: Person) => h.proposals(p)
+const start = (p: Person) => h.startMatching(p)
 const mentorSide = async (p: Person) => (await h.server.ctx.users.byEmail(p.email))?.participant.mentor
 const setOwn = (p: Person, capacity: unknown) =>
   h.call<boolean>(p, 'POST', '/api/Questionnaire/UpdateMentorCapacity', { email: p.email, capacity })

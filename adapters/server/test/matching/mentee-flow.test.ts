@@ -1,5 +1,5 @@
 // Journey of docs/product.md#mentee-status through real HTTP on a real SQLite file.
-import { HOUR, checkInvariants, type ProposalsResponse } from '@tandem/core'
+import { HOUR, checkInvariants } from '@tandem/core'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { startHarness, type Harness, type Person } from '../support/harness.js'
 
@@ -11,9 +11,8 @@ afterEach(async () => {
   await h.close()
 })
 
-const proposals = async (p: Person) =>
-  (await h.call<ProposalsResponse>(p, 'POST', '/api/MatchingTandem/GetProposals', { email: p.email })).body.value
-const start = (p: Person) => h.call<boolean>(p, 'POST', '/api/MatchingTandem/CreateMatchingTandem', { menteeEmail: p.email })
+const proposals = (p: Person) => h.proposals(p)
+const start = (p: Person) => h.startMatching(p)
 const status = async (p: Person, role: 'Mentee' | 'Mentor') =>
   (
     await h.call<{ userStatuses: { role: string; userStatus: string }[] }>(

@@ -1,7 +1,7 @@
 // Journeys of docs/product.md#role-status and docs/product.md#tandem: mentor flow, admin team
 // editing, release, program-year deactivation and manual creation, through real HTTP on a real
 // SQLite file.
-import { HOUR, checkInvariants, type ProposalsResponse, type TeamDetail } from '@tandem/core'
+import { HOUR, checkInvariants, type TeamDetail } from '@tandem/core'
 import { aMentorAnswers } from '@tandem/fixtures'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { startHarness, type Harness, type Person } from '../support/harness.js'
@@ -14,9 +14,8 @@ afterEach(async () => {
   await h.close()
 })
 
-const proposals = async (p: Person) =>
-  (await h.call<ProposalsResponse>(p, 'POST', '/api/MatchingTandem/GetProposals', { email: p.email })).body.value
-const start = (p: Person) => h.call<boolean>(p, 'POST', '/api/MatchingTandem/CreateMatchingTandem', { menteeEmail: p.email })
+const proposals = (p: Person) => h.proposals(p)
+const start = (p: Person) => h.startMatching(p)
 const statusOf = async (p: Person, side: 'Mentee' | 'Mentor') => {
   const u = await h.server.ctx.users.byEmail(p.email)
   return side === 'Mentee' ? u?.participant.mentee?.status : u?.participant.mentor?.status

@@ -12,7 +12,7 @@ afterEach(async () => {
   await h.close()
 })
 
-const start = (p: Person) => h.call<boolean>(p, 'POST', '/api/MatchingTandem/CreateMatchingTandem', { menteeEmail: p.email })
+const start = (p: Person) => h.startMatching(p)
 
 describe('proposed profile', () => {
   it('is no longer shown 49 h after the run when the mentee did not choose, even before any sweep ran', async () => {

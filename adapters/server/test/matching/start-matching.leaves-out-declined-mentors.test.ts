@@ -1,6 +1,5 @@
 // A run ranks without the mentors of the mentee's declined pairs, so they never take a proposal's
 // place: a declined mentor who would rank first leaves the mentee three others, not two.
-import type { ProposalsResponse } from '@tandem/core'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { startHarness, type Harness, type Person } from '../support/harness.js'
 
@@ -12,9 +11,8 @@ afterEach(async () => {
   await h.close()
 })
 
-const proposals = async (p: Person) =>
-  (await h.call<ProposalsResponse>(p, 'POST', '/api/MatchingTandem/GetProposals', { email: p.email })).body.value
-const start = (p: Person) => h.call<boolean>(p, 'POST', '/api/MatchingTandem/CreateMatchingTandem', { menteeEmail: p.email })
+const proposals = (p: Person) => h.proposals(p)
+const start = (p: Person) => h.startMatching(p)
 
 describe('start matching after a decline', () => {
   it('proposes three other mentors when the declined one would rank first', async () => {

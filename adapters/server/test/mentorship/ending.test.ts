@@ -2,7 +2,7 @@
 // mentor or an administrator, with a reason; the other side mailed; "do not pair us again" keeps the
 // pair apart; the mentor paused on request; bad input refused with its code and nothing changed.
 // Releases by an administrator or a program year's end now mail the participants too.
-import { checkInvariants, type ProposalsResponse, type TeamDetail } from '@tandem/core'
+import { checkInvariants, type TeamDetail } from '@tandem/core'
 import { aMenteeAnswers } from '@tandem/fixtures'
 import JSZip from 'jszip'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -16,9 +16,8 @@ afterEach(async () => {
   await h.close()
 })
 
-const proposals = async (p: Person) =>
-  (await h.call<ProposalsResponse>(p, 'POST', '/api/MatchingTandem/GetProposals', { email: p.email })).body.value
-const start = (p: Person) => h.call<boolean>(p, 'POST', '/api/MatchingTandem/CreateMatchingTandem', { menteeEmail: p.email })
+const proposals = (p: Person) => h.proposals(p)
+const start = (p: Person) => h.startMatching(p)
 const statusOf = async (p: Person, side: 'Mentee' | 'Mentor') => {
   const u = await h.server.ctx.users.byEmail(p.email)
   return side === 'Mentee' ? u?.participant.mentee?.status : u?.participant.mentor?.status

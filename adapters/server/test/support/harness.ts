@@ -7,7 +7,16 @@ import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { API_AUDIENCE, questionOf, toSaveAnswerItem, type Answer, type ConsentVersions, type SaveAnswerItem, type Side } from '@tandem/core'
+import {
+  API_AUDIENCE,
+  questionOf,
+  toSaveAnswerItem,
+  type Answer,
+  type ConsentVersions,
+  type ProposalsResponse,
+  type SaveAnswerItem,
+  type Side,
+} from '@tandem/core'
 import { aMenteeAnswers, aMentorAnswers, questionnaire } from '@tandem/fixtures'
 import { createTokenVerifier } from '@tandem/identity'
 import { pino } from 'pino'
@@ -109,6 +118,11 @@ export const startHarness = async (
   }
 
   const signUp = async (p: Person, role: Side): Promise<Reply> => call(p, 'POST', '/api/account/signup', signUpBody(p, role))
+  /** The person's proposals as GetProposals answers them. */
+  const proposals = async (p: Person) =>
+    (await call<ProposalsResponse>(p, 'POST', '/api/MatchingTandem/GetProposals', { email: p.email })).body.value
+  /** The mentee presses "start matching". */
+  const startMatching = (p: Person) => call<boolean>(p, 'POST', '/api/MatchingTandem/CreateMatchingTandem', { menteeEmail: p.email })
 
   const defaultClusterId = async (): Promise<number> => (await server.ctx.clusters.defaultCluster())?.clusterId ?? 0
 
@@ -192,6 +206,8 @@ export const startHarness = async (
     call,
     person,
     signUp,
+    proposals,
+    startMatching,
     saveProfile,
     saveAnswers,
     readyMentee,
