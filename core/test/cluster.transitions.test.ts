@@ -1,20 +1,12 @@
 // Deactivating a program year (docs/product.md#program-years): irreversible, releases the year's teams.
 import { describe, expect, it } from 'vitest'
-import {
-  acceptByMentee,
-  acceptByMentor,
-  beginMatchingRun,
-  checkInvariants,
-  createManualTandem,
-  deactivateCluster,
-  HOUR,
-  type World,
-} from '../src/index.js'
+import { beginMatchingRun, checkInvariants, createManualTandem, deactivateCluster, HOUR, type World } from '../src/index.js'
 import {
   ANNA,
   BEN,
   CARL,
   left,
+  matchTandem,
   MAX,
   menteeStatus,
   mentorStatus,
@@ -29,9 +21,7 @@ import {
 
 /** Anna (year 2) matched with Max; Carl (year 3) holds a proposal of Moe; Ben (year 2) declined nothing yet. */
 const busyWorld = (): World => {
-  const annaProposed = proposeTo(population(), T0, ANNA, [MAX]).world
-  const annaChose = right(acceptByMentee(T0 + HOUR, { tandemId: 1, menteeId: ANNA })(annaProposed)).world
-  const annaMatched = right(acceptByMentor(T0 + 2 * HOUR, { tandemId: 1, mentorId: MAX })(annaChose)).world
+  const annaMatched = matchTandem(proposeTo(population(), T0, ANNA, [MAX]).world, T0, 1, ANNA, MAX)
   return proposeTo(annaMatched, T0, CARL, [MOE]).world
 }
 

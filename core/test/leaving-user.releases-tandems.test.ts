@@ -1,13 +1,26 @@
 // A participant who deletes their account: their live tandems end as a release does, and only
 // partners who were shown the tandem are told (PartnerLeft).
 import { describe, expect, it } from 'vitest'
-import { acceptByMentee, acceptByMentor, checkInvariants, HOUR, releaseTandemsOfLeavingUser, type World } from '../src/index.js'
-import { ANNA, MAX, menteeStatus, mentorStatus, MIA, MOE, population, proposeTo, right, T0, tandemOf } from './arbitraries/world.helpers.js'
+import { acceptByMentee, checkInvariants, HOUR, releaseTandemsOfLeavingUser, type World } from '../src/index.js'
+import {
+  ANNA,
+  matchTandem,
+  MAX,
+  menteeStatus,
+  mentorStatus,
+  MIA,
+  MOE,
+  population,
+  proposeTo,
+  right,
+  T0,
+  tandemOf,
+} from './arbitraries/world.helpers.js'
 
 /** Anna holds three proposals (tandems 1, 2, 3 with Max, Mia, Moe) made at T0. */
 const proposed = (): World => proposeTo(population(), T0, ANNA, [MAX, MIA, MOE]).world
 const chosen = (): World => right(acceptByMentee(T0 + HOUR, { tandemId: 1, menteeId: ANNA })(proposed())).world
-const matched = (): World => right(acceptByMentor(T0 + 2 * HOUR, { tandemId: 1, mentorId: MAX })(chosen())).world
+const matched = (): World => matchTandem(proposed(), T0, 1, ANNA, MAX)
 
 describe('releaseTandemsOfLeavingUser', () => {
   it('closes every live tandem of a leaving mentee and tells no mentor who never saw the request', () => {

@@ -2,8 +2,6 @@
 // us again" as a declined pair; the mentor back in the pool or paused (docs/mentorship.md#ending-a-team).
 import { describe, expect, it } from 'vitest'
 import {
-  acceptByMentee,
-  acceptByMentor,
   beginMatchingRun,
   checkInvariants,
   createManualTandem,
@@ -19,6 +17,7 @@ import {
   ANNA,
   BEN,
   left,
+  matchTandem,
   MAX,
   menteeStatus,
   mentorStatus,
@@ -31,11 +30,7 @@ import {
 } from './arbitraries/world.helpers.js'
 
 /** Anna chose Max (tandem 1) and Max accepted: the team is MATCHED at T0 + 2 h. */
-const matched = (): World => {
-  const proposed = proposeTo(population(), T0, ANNA, [MAX]).world
-  const chosen = right(acceptByMentee(T0 + HOUR, { tandemId: 1, menteeId: ANNA })(proposed)).world
-  return right(acceptByMentor(T0 + 2 * HOUR, { tandemId: 1, mentorId: MAX })(chosen)).world
-}
+const matched = (): World => matchTandem(proposeTo(population(), T0, ANNA, [MAX]).world, T0, 1, ANNA, MAX)
 const endedAt = T0 + 30 * 24 * HOUR
 const noTime: EndRequestInput = { reasonId: 'no-time', otherText: null, doNotPairAgain: false }
 const end = (command: Partial<EndTandem> & Pick<EndTandem, 'by'>) =>

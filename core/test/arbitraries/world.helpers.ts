@@ -2,9 +2,12 @@
 // transition results that fails the test with the domain error when a Right was expected.
 import * as E from 'fp-ts/lib/Either.js'
 import {
+  acceptByMentee,
+  acceptByMentor,
   availableMentorSide,
   beginMatchingRun,
   completeMatchingRun,
+  HOUR,
   makeBoth,
   makeCluster,
   makeMentee,
@@ -65,6 +68,15 @@ export const proposeTo = (world: World, now: number, menteeId: number, mentorIds
   return right(
     completeMatchingRun(now, { menteeId, proposals: mentorIds.map((mentorId) => ({ mentorId, score: scoreOf(80) })) })(begun.world),
   )
+}
+
+/**
+ * The mentee chooses tandem `tandemId` an hour after `at` and its mentor accepts an hour later: the
+ * team is MATCHED at `at` + 2 h.
+ */
+export const matchTandem = (world: World, at: number, tandemId: number, menteeId: number, mentorId: number): World => {
+  const chosen = right(acceptByMentee(at + HOUR, { tandemId, menteeId })(world)).world
+  return right(acceptByMentor(at + 2 * HOUR, { tandemId, mentorId })(chosen)).world
 }
 
 export const menteeStatus = (world: World, id: number): string | undefined => world.users.get(id)?.mentee?.status

@@ -16,10 +16,7 @@ afterEach(async () => {
 
 const proposals = (p: Person) => h.proposals(p)
 const start = (p: Person) => h.startMatching(p)
-const statusOf = async (p: Person, side: 'Mentee' | 'Mentor') => {
-  const u = await h.server.ctx.users.byEmail(p.email)
-  return side === 'Mentee' ? u?.participant.mentee?.status : u?.participant.mentor?.status
-}
+const statusOf = (p: Person, side: 'Mentee' | 'Mentor') => h.statusOf(p, side)
 const world = async () => await h.server.ctx.store.load({ userIds: (await h.server.ctx.users.all()).map((u) => u.id) })
 const detail = async (id: number) =>
   (await h.call<TeamDetail>(h.admin, 'POST', `/api/Admin/GetMatchingTandemById?matchingTandemId=${id}`)).body.value

@@ -121,6 +121,11 @@ export const startHarness = async (
   /** The person's proposals as GetProposals answers them. */
   const proposals = async (p: Person) =>
     (await call<ProposalsResponse>(p, 'POST', '/api/MatchingTandem/GetProposals', { email: p.email })).body.value
+  /** The person's status on one side, as stored. */
+  const statusOf = async (p: Person, side: 'Mentee' | 'Mentor') => {
+    const u = await server.ctx.users.byEmail(p.email)
+    return side === 'Mentee' ? u?.participant.mentee?.status : u?.participant.mentor?.status
+  }
   /** The mentee presses "start matching". */
   const startMatching = (p: Person) => call<boolean>(p, 'POST', '/api/MatchingTandem/CreateMatchingTandem', { menteeEmail: p.email })
 
@@ -208,6 +213,7 @@ export const startHarness = async (
     signUp,
     proposals,
     startMatching,
+    statusOf,
     saveProfile,
     saveAnswers,
     readyMentee,
