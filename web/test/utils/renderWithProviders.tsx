@@ -23,7 +23,7 @@ export const testConfig = (apiBaseUrl: string): AppConfig => ({
   },
 })
 
-export type AuthCalls = { signIn: unknown[]; signOut: number }
+export type AuthCalls = { signIn: Parameters<AuthPort['signIn']>[0][]; signOut: number }
 
 /** A stand-in for the identity provider port: a fixed user and token, calls recorded. */
 export const standInAuth = (user: SignedInUser | null, token = 'test-token'): AuthPort & { calls: AuthCalls } => {
