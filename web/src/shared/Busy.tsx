@@ -1,6 +1,9 @@
-// A spinner with its label, drawn with plain elements and the theme's tokens: Fluent's Spinner
-// cost ~3 KiB brotli of every first load for a ring that turns.
+// A spinner with its label: Fluent's Spinner (Busy.spinner.tsx), loaded after the first paint so
+// that no first load carries it; until it arrives its place is kept free and the label says it all.
+import { lazy, Suspense } from 'react'
 import { makeStyles, tokens } from '@fluentui/react-components'
+
+const Spinner = lazy(() => import('./Busy.spinner.js').then((m) => ({ default: m.BusySpinner })))
 
 const useStyles = makeStyles({
   root: {
@@ -13,27 +16,17 @@ const useStyles = makeStyles({
     lineHeight: tokens.lineHeightBase300,
     color: tokens.colorNeutralForeground1,
   },
-  ring: {
-    boxSizing: 'border-box',
-    flexShrink: 0,
-    width: '32px',
-    height: '32px',
-    borderRadius: '50%',
-    border: `3px solid ${tokens.colorBrandStroke2}`,
-    borderTopColor: tokens.colorBrandStroke1,
-    animationName: { to: { transform: 'rotate(360deg)' } },
-    animationDuration: '1s',
-    animationTimingFunction: 'linear',
-    animationIterationCount: 'infinite',
-    '@media screen and (prefers-reduced-motion: reduce)': { animationDuration: '3s' },
-  },
+  // the medium spinner's size, so nothing moves when it arrives
+  place: { flexShrink: 0, width: '32px', height: '32px' },
 })
 
 export const Busy = ({ label, role }: { readonly label: string; readonly role?: 'status' }) => {
   const styles = useStyles()
   return (
     <div role={role} className={styles.root}>
-      <span aria-hidden className={styles.ring} />
+      <Suspense fallback={<span aria-hidden className={styles.place} />}>
+        <Spinner />
+      </Suspense>
       <span>{label}</span>
     </div>
   )

@@ -1,7 +1,7 @@
 // The profile photo with edit and remove buttons. A chosen file is checked (type, 5 MB) with the
 // core's photo rule before it can be uploaded; removing falls back to the default icon.
 import { useEffect, useId, useMemo, useRef } from 'react'
-import { Button, Caption1, Field, makeStyles, tokens, typographyStyles } from '@fluentui/react-components'
+import { Avatar, Button, Caption1, Field, makeStyles } from '@fluentui/react-components'
 import { DeleteRegular, EditRegular } from '@fluentui/react-icons'
 import { useTranslation } from 'react-i18next'
 import { validatePhoto } from '@tandem/core'
@@ -11,52 +11,7 @@ import { useAuthorizedImage } from '../../shared/authorized-image.js'
 const useStyles = makeStyles({
   row: { display: 'flex', alignItems: 'center', gap: '8px' },
   hidden: { display: 'none' },
-  // Fluent's Avatar at 72 px, drawn with plain elements: the Avatar was an 11 KiB chunk of its own.
-  portrait: {
-    ...typographyStyles.subtitle1,
-    flexShrink: 0,
-    width: '72px',
-    height: '72px',
-    borderRadius: tokens.borderRadiusCircular,
-    overflow: 'hidden',
-    display: 'inline-flex',
-    alignItems: 'center',
-    justifyContent: 'center',
-    backgroundColor: tokens.colorNeutralBackground6,
-    color: tokens.colorNeutralForeground3,
-  },
-  image: { width: '100%', height: '100%', objectFit: 'cover' },
 })
-
-const initials = (name: string): string =>
-  name
-    .split(/\s+/)
-    .filter((part) => part.length > 0)
-    .map((part) => part.charAt(0))
-    .filter((_, i, all) => i === 0 || i === all.length - 1)
-    .join('')
-    .toUpperCase()
-
-/** The photo, or the initials while there is none; named for assistive technology like Fluent's Avatar. */
-const Portrait = ({
-  name,
-  photo,
-  className,
-  imageClassName,
-}: {
-  readonly name: string
-  readonly photo: string | null
-  readonly className: string
-  readonly imageClassName: string
-}) => (
-  <span role="img" aria-label={name} className={className}>
-    {photo === null ? (
-      <span aria-hidden="true">{initials(name)}</span>
-    ) : (
-      <img className={imageClassName} src={photo} alt="" aria-hidden="true" />
-    )}
-  </span>
-)
 
 export type PhotoState = { readonly file: File | null; readonly removed: boolean; readonly invalid: boolean }
 
@@ -91,7 +46,7 @@ export const PhotoEditor = ({
       {...validation(state.invalid ? t('messages.invalid-profile-image') : undefined)}
     >
       <div className={styles.row}>
-        <Portrait name={name} photo={shown} className={styles.portrait} imageClassName={styles.image} />
+        <Avatar size={72} name={name} image={shown === null ? null : { src: shown, alt: '' }} />
         <label htmlFor={inputId} className={styles.hidden}>
           {t('account.editPhoto')}
         </label>

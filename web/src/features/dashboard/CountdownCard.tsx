@@ -1,13 +1,12 @@
 // The countdown of the reservation: two-digit hours and minutes until the deadline and the
 // deadline itself ('choose your mentor until'). Refreshes every thirty seconds.
 import { useEffect, useState } from 'react'
-import { Text, Body1 } from '@fluentui/react-components'
+import { Text, Body1, Card } from '@fluentui/react-components'
 import { useTranslation } from 'react-i18next'
 import type { Side } from '@tandem/core'
 import { timeLeft } from './dashboard.logic.js'
 import { formatDateTime, twoDigits } from '../../shared/dates.js'
 import { useLanguage } from '../../shell/language.js'
-import { useSurfaceStyles } from './surface.styles.js'
 
 export const CountdownCard = ({
   side,
@@ -23,7 +22,6 @@ export const CountdownCard = ({
 }) => {
   const { t } = useTranslation()
   const { language } = useLanguage()
-  const surface = useSurfaceStyles()
   const [current, setCurrent] = useState(now)
   useEffect(() => {
     const id = window.setInterval(() => setCurrent(now()), 30_000)
@@ -31,11 +29,7 @@ export const CountdownCard = ({
   }, [now])
   const left = timeLeft(validUntil, current)
   return (
-    <div
-      role="timer"
-      className={surface.card}
-      aria-label={t(waitingFor === undefined ? 'dashboard.countdown' : 'dashboard.mentorCountdown')}
-    >
+    <Card role="timer" aria-label={t(waitingFor === undefined ? 'dashboard.countdown' : 'dashboard.mentorCountdown')}>
       <Text size={600} weight="semibold">{`${twoDigits(left.hours)}:${twoDigits(left.minutes)}`}</Text>
       <Body1>{t('dashboard.timeLeft', { hours: twoDigits(left.hours), minutes: twoDigits(left.minutes) })}</Body1>
       <Body1>
@@ -43,6 +37,6 @@ export const CountdownCard = ({
           ? t(side === 'Mentee' ? 'dashboard.chooseUntil' : 'dashboard.answerUntil', { date: formatDateTime(validUntil, language) })
           : t('dashboard.mentorAnswersUntil', { name: waitingFor, date: formatDateTime(validUntil, language) })}
       </Body1>
-    </div>
+    </Card>
   )
 }

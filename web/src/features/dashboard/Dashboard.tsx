@@ -23,13 +23,8 @@ import {
 import { decisionFailure, mentorDeadline, nextDeadline, panelFor, topProposal, visibleProposals } from './dashboard.logic.js'
 import { selectNoMatch } from '../../state/matching.slice.js'
 import { useStartMatching } from './useStartMatching.js'
-import { ErrorBar, StatusPanel } from './Panels.js'
-import { PausedPanel } from './PausedPanel.js'
-import { ProposalCard } from './ProposalCard.js'
-import { CountdownCard } from './CountdownCard.js'
 import type { DeclineInput } from './DecisionDialogs.js'
 import type { EndMentorshipInput } from '../../shared/EndMentorshipDialog.js'
-import { ProposedProfileAccordion } from './ProposedProfileAccordion.js'
 import { skipToken } from '../../state/api.js'
 import { LoadFailed } from '../../shared/LoadFailed.js'
 import { LaterMessage } from '../../shared/LaterMessage.js'
@@ -39,6 +34,20 @@ const AcceptDialog = lazy(() => import('./DecisionDialogs.js').then((m) => ({ de
 const DeclineDialog = lazy(() => import('./DecisionDialogs.js').then((m) => ({ default: m.DeclineDialog })))
 const EndMentorshipDialog = lazy(() => import('../../shared/EndMentorshipDialog.js').then((m) => ({ default: m.EndMentorshipDialog })))
 const NoticeDialog = lazy(() => import('../../shared/NoticeDialog.js').then((m) => ({ default: m.NoticeDialog })))
+// The cards and panels are Fluent's Card, CardHeader, Avatar, Badge and Accordion, whose code
+// (tabster's focus groups, the accordion's motion) would not fit the first load's budget: they load
+// with the page's data, after its heading and introduction are painted (docs/web.md).
+const StatusPanel = lazy(() => import('./Panels.js').then((m) => ({ default: m.StatusPanel })))
+const PausedPanel = lazy(() => import('./PausedPanel.js').then((m) => ({ default: m.PausedPanel })))
+const ProposalCard = lazy(() => import('./ProposalCard.js').then((m) => ({ default: m.ProposalCard })))
+const CountdownCard = lazy(() => import('./CountdownCard.js').then((m) => ({ default: m.CountdownCard })))
+const ProposedProfileAccordion = lazy(() => import('./ProposedProfileAccordion.js').then((m) => ({ default: m.ProposedProfileAccordion })))
+
+const ErrorBar = ({ text }: { readonly text: string }) => (
+  <LaterMessage intent="error" role="alert">
+    {text}
+  </LaterMessage>
+)
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: '16px' },
@@ -171,34 +180,36 @@ const SideSection = ({ me, side }: { readonly me: Me; readonly side: Side }) => 
       )}
       {matching.errorKey !== null && <ErrorBar text={t(matching.errorKey)} />}
       {matching.running && <Busy label={t('dashboard.waitMessage')} />}
-      {kind === 'proposals' ? (
-        <>
-          {deadline !== undefined && <CountdownCard side={side} validUntil={deadline.tandemValidUntil} />}
-          {awaited !== undefined && (
-            <CountdownCard side={side} validUntil={awaited.time.tandemValidUntil} waitingFor={awaited.proposal.firstName} />
-          )}
-          <div className={styles.cards}>
-            {proposals.map((p) => (
-              <ProposalCard
-                key={p.proposalId}
-                proposal={p}
-                questions={shownQuestionnaire?.questionAnswerModel ?? NO_QUESTIONS}
-                side={side}
-                onAccept={onAccept}
-                onDecline={onDecline}
-                onEnd={onEnd}
-              />
-            ))}
-          </div>
-          {shownProfile !== undefined && top !== undefined && (
-            <ProposedProfileAccordion profile={shownProfile} points={top.baseMatchRuleScore} viewerStatus={status} />
-          )}
-        </>
-      ) : kind === 'noProposals' && side === 'Mentor' && status === 'PAUSED' ? (
-        <PausedPanel />
-      ) : (
-        <StatusPanel kind={kind} side={side} starting={matching.running} onStartMatching={() => void matching.start()} />
-      )}
+      <Suspense fallback={<Loading />}>
+        {kind === 'proposals' ? (
+          <>
+            {deadline !== undefined && <CountdownCard side={side} validUntil={deadline.tandemValidUntil} />}
+            {awaited !== undefined && (
+              <CountdownCard side={side} validUntil={awaited.time.tandemValidUntil} waitingFor={awaited.proposal.firstName} />
+            )}
+            <div className={styles.cards}>
+              {proposals.map((p) => (
+                <ProposalCard
+                  key={p.proposalId}
+                  proposal={p}
+                  questions={shownQuestionnaire?.questionAnswerModel ?? NO_QUESTIONS}
+                  side={side}
+                  onAccept={onAccept}
+                  onDecline={onDecline}
+                  onEnd={onEnd}
+                />
+              ))}
+            </div>
+            {shownProfile !== undefined && top !== undefined && (
+              <ProposedProfileAccordion profile={shownProfile} points={top.baseMatchRuleScore} viewerStatus={status} />
+            )}
+          </>
+        ) : kind === 'noProposals' && side === 'Mentor' && status === 'PAUSED' ? (
+          <PausedPanel />
+        ) : (
+          <StatusPanel kind={kind} side={side} starting={matching.running} onStartMatching={() => void matching.start()} />
+        )}
+      </Suspense>
       <Suspense fallback={null}>
         {decision?.kind === 'accept' && (
           <AcceptDialog

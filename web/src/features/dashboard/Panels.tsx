@@ -1,13 +1,12 @@
 // The dashboard's status panels (docs/product.md#dashboard): no profile, publish profile, matching running,
 // no proposals and start matching. Each says what to do next and offers the one action that fits.
-import { Body1, Button } from '@fluentui/react-components'
+// Fluent's Card, loaded after the dashboard's first paint (Dashboard.tsx).
+import { Body1, Button, Card, CardHeader, Subtitle2 } from '@fluentui/react-components'
 import { useNavigate } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import type { Side } from '@tandem/core'
 import type { PanelKind } from './dashboard.logic.js'
-import { useSurfaceStyles } from './surface.styles.js'
 import { Busy } from '../../shared/Busy.js'
-import { LaterMessage } from '../../shared/LaterMessage.js'
 
 const questionnairePath = (side: Side) => (side === 'Mentee' ? '/user/mentee-profile' : '/user/mentor-profile')
 
@@ -24,13 +23,16 @@ export const StatusPanel = ({
 }) => {
   const { t } = useTranslation()
   const navigate = useNavigate()
-  const surface = useSurfaceStyles()
   const key = `dashboard.panels.${kind}.${side === 'Mentee' ? 'mentee' : 'mentor'}`
   return (
-    <div role="group" className={surface.card} aria-labelledby={`${side}-${kind}`}>
-      <h3 className={surface.title} id={`${side}-${kind}`}>
-        {t(`${key}.title`)}
-      </h3>
+    <Card role="group" aria-labelledby={`${side}-${kind}`}>
+      <CardHeader
+        header={
+          <Subtitle2 as="h3" id={`${side}-${kind}`}>
+            {t(`${key}.title`)}
+          </Subtitle2>
+        }
+      />
       <Body1>{t(`${key}.text`)}</Body1>
       {kind === 'noProfile' && (
         <Button appearance="primary" onClick={() => void navigate(questionnairePath(side))}>
@@ -49,12 +51,6 @@ export const StatusPanel = ({
           {t('dashboard.startMatching')}
         </Button>
       )}
-    </div>
+    </Card>
   )
 }
-
-export const ErrorBar = ({ text }: { readonly text: string }) => (
-  <LaterMessage intent="error" role="alert">
-    {text}
-  </LaterMessage>
-)

@@ -1,34 +1,26 @@
 // One proposal: who, the score, what the two have in common; accept and decline while it waits,
 // a matched label once accepted, and "End mentorship" once matched. The e-mail appears only once the
-// tandem is matched.
+// tandem is matched. Fluent's Card, Avatar and Badge: the dashboard loads this card after its first
+// paint (Dashboard.tsx).
 import { memo, useState } from 'react'
-import { Body1, Button, Caption1, makeStyles, mergeClasses, Text, useId } from '@fluentui/react-components'
+import { Avatar, Badge, Body1, Button, Caption1, Card, CardHeader, makeStyles, Text, useId } from '@fluentui/react-components'
 import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
 import { commonGround, type ParticipantProposal, type QuestionnaireQuestion, type Side } from '@tandem/core'
 import { useAuthorizedImage } from '../../shared/authorized-image.js'
-import { useSurfaceStyles } from './surface.styles.js'
 
 const useStyles = makeStyles({
   card: { maxWidth: '520px', width: '100%' },
   actions: { display: 'flex', gap: '8px' },
   common: { margin: 0, paddingLeft: '20px' },
   meter: { display: 'block', width: '100%', height: '8px' },
+  badge: { alignSelf: 'flex-start' },
 })
-
-const initials = (first: string, last: string): string => `${first.charAt(0)}${last.charAt(0)}`.toUpperCase()
 
 /** The photo, or the initials while there is none; the name beside it says who it is. */
 const Portrait = ({ proposal }: { readonly proposal: ParticipantProposal }) => {
-  const surface = useSurfaceStyles()
   const photo = useAuthorizedImage(proposal.profileImage)
-  return photo === null ? (
-    <span className={surface.avatar} aria-hidden="true">
-      {initials(proposal.firstName, proposal.lastName)}
-    </span>
-  ) : (
-    <img className={surface.avatar} src={photo} alt="" />
-  )
+  return <Avatar aria-hidden name={`${proposal.firstName} ${proposal.lastName}`} image={photo === null ? null : { src: photo }} />
 }
 
 /** How many shared items a card shows before "show all". */
@@ -103,16 +95,13 @@ export const ProposalCard = memo(function ProposalCard({
   const common = commonGroundTexts(proposal, questions, side, t)
   const manual = proposal.baseMatchRuleScore < 1
   const scoreText = t('dashboard.score', { base: proposal.baseMatchRuleScore, max: proposal.maxScore, percentage: proposal.percentage })
-  const surface = useSurfaceStyles()
   return (
-    <div role="group" className={mergeClasses(surface.card, styles.card)} aria-label={t('dashboard.proposalOf', { name })}>
-      <div className={surface.header}>
-        <Portrait proposal={proposal} />
-        <div className={surface.headerText}>
-          <Text weight="semibold">{name}</Text>
-          <Caption1>{manual ? t('dashboard.manualMatching') : scoreText}</Caption1>
-        </div>
-      </div>
+    <Card role="group" className={styles.card} aria-label={t('dashboard.proposalOf', { name })}>
+      <CardHeader
+        image={<Portrait proposal={proposal} />}
+        header={<Text weight="semibold">{name}</Text>}
+        description={<Caption1>{manual ? t('dashboard.manualMatching') : scoreText}</Caption1>}
+      />
       {!manual && (
         <meter
           className={styles.meter}
@@ -127,9 +116,9 @@ export const ProposalCard = memo(function ProposalCard({
       {matched && proposal.email !== null && <Body1>{t('dashboard.email', { email: proposal.email })}</Body1>}
       {proposal.proposalState === 'ACCEPTED' ? (
         <>
-          <span className={mergeClasses(surface.badge, matched ? surface.success : surface.warning)}>
+          <Badge className={styles.badge} appearance="filled" color={matched ? 'success' : 'warning'}>
             {matched ? t('dashboard.matchedLabel') : t('dashboard.acceptedLabel')}
-          </span>
+          </Badge>
           {matched && onEnd !== undefined && (
             <div className={styles.actions}>
               <Button onClick={() => onEnd(proposal)}>{t('ending.action')}</Button>
@@ -144,6 +133,6 @@ export const ProposalCard = memo(function ProposalCard({
           <Button onClick={() => onDecline(proposal)}>{t('dashboard.decline')}</Button>
         </div>
       )}
-    </div>
+    </Card>
   )
 })
