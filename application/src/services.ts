@@ -1,5 +1,5 @@
 // The Services port of @tandem/http, implemented over the repositories, the world store and the core.
-import { issuedBeforeDeletion, type VerifiedIdentity } from '@tandem/core'
+import { consentsDue, issuedBeforeDeletion, type VerifiedIdentity } from '@tandem/core'
 import type { Actor, KnownAccount, Services } from './ports/services.port.js'
 import { cohortService } from './cohort/cohort.service.js'
 import { accountService, emailFromToken } from './account/account.service.js'
@@ -43,7 +43,15 @@ export const createServices = (ctx: ServiceContext, extras: ServiceExtras): Serv
       ctx.deletedSubjects.deletedAt(identity.issuer, identity.subject),
       ctx.users.bySubject(identity.issuer, identity.subject),
     ])
-    const account = user === undefined ? null : { userId: user.id, email: await emailFromToken(ctx, user, identity), roles: user.roles }
+    const account =
+      user === undefined
+        ? null
+        : await Promise.all([emailFromToken(ctx, user, identity), ctx.users.acceptedConsents(user.id)]).then(([email, accepted]) => ({
+            userId: user.id,
+            email,
+            roles: user.roles,
+            consentsDue: consentsDue(accepted, ctx.consentVersions).length > 0,
+          }))
     return { generation, deletedAt, account }
   }
   return {

@@ -34,6 +34,11 @@ export type DomainError =
    * person must not come back through it (401; the web app shows its account-deleted page).
    */
   | { readonly _tag: 'AccountDeleted' }
+  /**
+   * A newer version of the privacy policy or the terms waits for the caller's acceptance: until then
+   * only accepting, the person's data, deleting the account and their details answer (403).
+   */
+  | { readonly _tag: 'ConsentsDue' }
 
 export type DomainErrorTag = DomainError['_tag']
 

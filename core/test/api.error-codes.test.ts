@@ -23,6 +23,7 @@ const TAGS = {
   NotTandemParticipant: true,
   ExternalIdentityProvider: true,
   AccountDeleted: true,
+  ConsentsDue: true,
 } satisfies Record<DomainErrorTag, true>
 
 describe('error codes', () => {

@@ -178,7 +178,7 @@ export const createApp = (options: AppOptions): express.Express => {
     // it), so it needs the provider's word that the bearer owns that address: anyone can sign up
     // under someone else's e-mail. Unconfirmed, the holder is a plain signed-in user.
     const isAdmin = identity.emailVerified && (roles.includes('Admin') || admins.some((a) => sameEmail(a, email)))
-    return { identity, userId: account?.userId ?? null, email, roles, isAdmin, generation }
+    return { identity, userId: account?.userId ?? null, email, roles, isAdmin, consentsDue: account?.consentsDue ?? false, generation }
   }
 
   const upload = multer({

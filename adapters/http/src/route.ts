@@ -93,6 +93,12 @@ type SignedInSpec<Q, B> = Common<Q, B> & {
    * belongs to). A caller who does not hold it gets 403 WrongRole here, for every such route alike.
    */
   readonly side?: (query: Q, body: B) => Side | undefined
+  /**
+   * Answers while a newer legal text waits for the caller's acceptance: accepting it, the person's
+   * details, their data and deleting their account. Every other signed-in route refuses them (403
+   * ConsentsDue) until they accept, as the web app does.
+   */
+  readonly whileConsentsDue?: true
   readonly handle: (input: Input<Actor, Q, B>) => Promise<Reply>
 }
 
@@ -103,6 +109,7 @@ export const json = (status: number, body: Envelope<unknown>): Reply => ({ kind:
 export const denied = (): Reply => json(403, fail('Forbidden'))
 
 const ACCOUNT_DELETED: DomainError = { _tag: 'AccountDeleted' }
+const CONSENTS_DUE: DomainError = { _tag: 'ConsentsDue' }
 
 /** The envelope of a refusal: its code, and the field errors of a 400. */
 const failureOf = (error: DomainError): Envelope<unknown> =>
@@ -176,7 +183,8 @@ const decoded = <Q, B>(spec: RouteSpec<Q, B>, incoming: Incoming): Either<Reply,
 /**
  * The one check of who calls, before anything is decoded: a signed-in route refuses a deleted
  * account's token (401 AccountDeleted), a missing or bad one (401) and, on an admin route, anyone
- * but an administrator (403). An anonymous route takes every caller, a deleted one as nobody.
+ * but an administrator (403), and a caller whose consents are due on a route that does not allow it
+ * (403 ConsentsDue). An anonymous route takes every caller, a deleted one as nobody.
  */
 const decide = async <Q, B>(spec: RouteSpec<Q, B>, caller: Caller, incoming: Incoming): Promise<Reply> => {
   if (spec.policy === 'anonymous') {
@@ -187,6 +195,7 @@ const decide = async <Q, B>(spec: RouteSpec<Q, B>, caller: Caller, incoming: Inc
   if (caller === 'deleted') return fromDomainError(ACCOUNT_DELETED)
   if (caller === null) return json(401, fail('Unauthorized'))
   if (spec.policy === 'admin' && !caller.isAdmin) return denied()
+  if (caller.consentsDue && spec.whileConsentsDue !== true) return fromDomainError(CONSENTS_DUE)
   const input = decoded(spec, incoming)
   if (isLeft(input)) return input.left
   const { query, body } = input.right

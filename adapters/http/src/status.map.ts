@@ -23,6 +23,7 @@ export const EDGE_OF: { readonly [K in DomainError['_tag']]: Edge } = {
   WrongRole: { status: 403, code: 'WrongRole' },
   NotTandemParticipant: { status: 403, code: 'NotTandemParticipant' },
   AccountDeleted: { status: 401, code: 'AccountDeleted' },
+  ConsentsDue: { status: 403, code: 'ConsentsDue' },
 }
 
 /** The status of each tag (kept as its own table for callers that only need the code number). */

@@ -24,6 +24,7 @@ const examples: readonly DomainError[] = [
   { _tag: 'NotTandemParticipant' },
   { _tag: 'ExternalIdentityProvider' },
   { _tag: 'AccountDeleted' },
+  { _tag: 'ConsentsDue' },
 ]
 
 describe('error codes at the edge', () => {

@@ -17,7 +17,7 @@ const identity: VerifiedIdentity = {
   locale: 'en',
   issuedAt: null,
 }
-const ada: Actor = { identity, userId: null, email: 'ada@example.org', roles: ['Mentee'], isAdmin: false }
+const ada: Actor = { identity, userId: null, email: 'ada@example.org', roles: ['Mentee'], isAdmin: false, consentsDue: false }
 const incoming = (body: unknown = undefined): Incoming => ({ query: {}, body, params: {}, file: null })
 
 describe('route policies', () => {
@@ -66,5 +66,27 @@ describe('route policies', () => {
     })
     expect(await route.run(ada, incoming({ email: 'eve@example.org' }))).toMatchObject({ status: 403, body: { errorCode: 'Forbidden' } })
     expect(await route.run(ada, incoming({ email: 'ADA@example.org' }))).toMatchObject({ status: 200 })
+  })
+  it('a caller whose consents are due is refused (403 ConsentsDue) before decoding and the handler, except on a route that allows it', async () => {
+    let calls = 0
+    const routeOf = (whileConsentsDue: boolean) =>
+      defineRoute({
+        method: 'POST',
+        path: '/c',
+        policy: 'self',
+        summary: 'c',
+        body: t.type({ email: t.string }),
+        ...(whileConsentsDue ? { whileConsentsDue: true as const } : {}),
+        handle: async () => {
+          calls += 1
+          return json(200, ok(true))
+        },
+      })
+    const due: Actor = { ...ada, consentsDue: true }
+    expect(await routeOf(false).run(due, incoming({ email: 1 }))).toMatchObject({ status: 403, body: { errorCode: 'ConsentsDue' } })
+    expect(calls).toBe(0)
+    expect(await routeOf(true).run(due, incoming({ email: ada.email }))).toMatchObject({ status: 200 })
+    expect(await routeOf(false).run(ada, incoming({ email: ada.email }))).toMatchObject({ status: 200 })
+    expect(calls).toBe(2)
   })
 })

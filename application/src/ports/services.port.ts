@@ -85,6 +85,8 @@ export type Actor = {
   readonly email: string
   readonly roles: readonly RoleName[]
   readonly isAdmin: boolean
+  /** A newer version of a legal text waits for acceptance: only the routes that allow it answer (403 ConsentsDue). */
+  readonly consentsDue: boolean
   /**
    * The database generation read when the caller was resolved: the request's cached answers are
    * checked against it instead of reading it again. Absent, a service reads it itself.
@@ -101,7 +103,13 @@ export type Outcome<T> = Promise<Either<DomainError, T>>
 export type Spreadsheet = { readonly filename: string; readonly write: (out: NodeJS.WritableStream) => Promise<void> }
 
 /** The account our user table holds for a verified identity, if any. */
-export type KnownAccount = { readonly userId: UserId; readonly email: string; readonly roles: readonly RoleName[] }
+export type KnownAccount = {
+  readonly userId: UserId
+  readonly email: string
+  readonly roles: readonly RoleName[]
+  /** A newer version of a legal text waits for the person's acceptance (core's `consentsDue`). */
+  readonly consentsDue: boolean
+}
 
 /**
  * A request's caller as our tables know them: the account (null when none, `'deleted'` when the

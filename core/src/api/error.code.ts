@@ -23,6 +23,7 @@ const DOMAIN_CODES = {
   NotTandemParticipant: null,
   ExternalIdentityProvider: null,
   AccountDeleted: null,
+  ConsentsDue: null,
 } as const satisfies { readonly [K in DomainErrorTag]: null }
 
 /** Refusals decided by the HTTP edge before or around the domain. */

@@ -30,6 +30,7 @@ export const ERROR_MESSAGE: Readonly<Record<ErrorCode, TranslationKey>> = {
   NotTandemParticipant: 'messages.not-tandem-participant',
   ExternalIdentityProvider: 'messages.external-identity-provider',
   AccountDeleted: 'accountDeleted.text',
+  ConsentsDue: 'messages.consents-due',
   Unauthorized: 'messages.session-ended',
   Forbidden: 'messages.forbidden',
   TooManyRequests: 'messages.too-many-requests',

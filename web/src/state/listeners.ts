@@ -29,6 +29,9 @@ listenerMiddleware.startListening({
         return
       }
     }
+    // A newer legal text waits for acceptance (a version published while the person was signed in):
+    // no error page; the screen says so, and the person's details, asked again, bring the consents.
+    if (error.errorCode === 'ConsentsDue') return
     listenerApi.dispatch(apiRefused(error))
   },
 })

@@ -1,6 +1,7 @@
 // Consents over real HTTP on a real database: sign-up stores the versions of the privacy policy
 // and the terms in force with the time; once a version changes, the caller's details name that
-// document as due, and AcceptConsents records the new version (an outdated one is a 400).
+// document as due, and AcceptConsents records the new version (an outdated one is a 400). Until then
+// the API itself refuses every other signed-in call (403 ConsentsDue), not only the web app.
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -75,5 +76,37 @@ describe('consents with versions', () => {
       { document: 'privacyPolicy', version: 'next-privacy-version', acceptedAt },
       { document: 'termsAndConditions', version: CURRENT_CONSENT_VERSIONS.termsAndConditions, acceptedAt },
     ])
+  })
+
+  it('refuses every other call while a consent is due (403 ConsentsDue, before anything is read or written), answers the person their details, data and deletion, and everything again once accepted', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tandem-consents-'))
+    folders.push(dir)
+    const first = await start(dir)
+    const nora = first.person('Nora')
+    expect((await first.signUp(nora, 'Mentee')).status).toBe(200)
+    await first.close()
+    harnesses.splice(0)
+
+    const next = { ...CURRENT_CONSENT_VERSIONS, termsAndConditions: 'next-terms-version' }
+    const second = await start(dir, next)
+    const email = encodeURIComponent(nora.email)
+    const refused = [
+      await second.call(nora, 'GET', `/api/User/GetUserProfile?email=${email}&language=en`),
+      await second.call(nora, 'POST', '/api/MatchingTandem/GetProposals', { email: nora.email }),
+      await second.call(nora, 'POST', '/api/user/UpdateProfile', { email: nora.email, firstName: 'Changed' }),
+    ]
+    expect(refused.map((r) => [r.status, r.body.errorCode])).toEqual([
+      [403, 'ConsentsDue'],
+      [403, 'ConsentsDue'],
+      [403, 'ConsentsDue'],
+    ])
+    // what the consents dialog offers still answers
+    expect((await second.call(nora, 'GET', `/api/Account/GetUserDetails?emailId=${email}`)).status).toBe(200)
+    expect((await second.call(nora, 'POST', '/api/Account/PrepareMyData', { emailId: nora.email })).status).toBe(200)
+    expect((await second.call(nora, 'GET', `/api/Account/MyDataStatus?emailId=${email}`)).status).toBe(200)
+    expect((await second.call(nora, 'POST', '/api/Account/AcceptConsents', { email: nora.email, versions: next })).status).toBe(200)
+
+    expect((await second.call(nora, 'GET', `/api/User/GetUserProfile?email=${email}&language=en`)).status).toBe(200)
+    expect((await second.call(nora, 'POST', '/api/MatchingTandem/GetProposals', { email: nora.email })).status).toBe(200)
   })
 })

@@ -40,7 +40,7 @@ export const DeleteAccountDialog = ({ email }: { readonly email: string }) => {
   }
   const leave = () => window.location.assign('/')
 
-  // Fluent's dialog, rendered only while open (shared/ModalDialog.tsx).
+  // The browser's own modal dialog, rendered only while open (shared/ModalDialog.tsx says why).
   if (deleted)
     return (
       <ModalDialog

@@ -10,7 +10,7 @@ import type {
   UserProfileResponse,
   UserView,
 } from '@tandem/core'
-import { api } from '../../state/api.js'
+import { ADMIN_TAGS, api, TAGS } from '../../state/api.js'
 
 /** A download of the person's own data in preparation (the server's PersonalDataJob). */
 export type PersonalDataJob = { readonly state: 'preparing' | 'ready' | 'failed'; readonly progress: number }
@@ -43,7 +43,8 @@ export const accountApi = api.injectEndpoints({
     }),
     acceptConsents: build.mutation<UserView, AcceptConsentsPayload>({
       query: (body) => ({ url: '/api/Account/AcceptConsents', method: 'POST', body }),
-      invalidatesTags: ['Me'],
+      // calls refused while the consents were due (403 ConsentsDue) are asked again
+      invalidatesTags: [...TAGS, ...ADMIN_TAGS],
     }),
     deleteOwnAccount: build.mutation<boolean, DeleteOwnAccountPayload>({
       query: (body) => ({ url: '/api/Account/DeleteMyAccount', method: 'POST', body }),

@@ -88,7 +88,8 @@ export const ExportDialog = ({ open, onClose }: { readonly open: boolean; readon
   }
 
   if (!open) return null
-  // Fluent's dialog (shared/ModalDialog.tsx); the pickers' lists open inside it
+  // on the browser's modal <dialog> (shared/ModalDialog.tsx); the pickers' lists open inside it,
+  // since the browser makes everything outside a modal dialog inert
   return (
     <ModalDialog
       title={t('admin.export.title')}

@@ -1,6 +1,7 @@
 // The accept and decline dialogs (the notices are shared/NoticeDialog.tsx). Declining needs a
-// reason of the user's side; the comment is optional. Both are Fluent's dialog (ModalDialog):
-// the focus goes back to the Accept or Decline button that opened it.
+// reason of the user's side; the comment is optional. Both are the browser's modal dialog
+// (ModalDialog): it returns the focus to the Accept or Decline button that opened it, and leaves
+// no focus sentinels behind as Fluent's Dialog does.
 import { useState } from 'react'
 import { Button, Dropdown, Field, makeStyles, MessageBar, MessageBarBody, Option, Textarea } from '@fluentui/react-components'
 import { useTranslation } from 'react-i18next'
@@ -95,7 +96,7 @@ export const DeclineDialog = ({
           {...validation(reasonError ? t('messages.decline-reason-mandatory') : undefined)}
         >
           <Dropdown
-            // the list opens inside the dialog, inside its focus trap
+            // everything outside a modal <dialog> is inert: the list opens inside it
             inlinePopup
             // Fluent's placeholder grey fails the contrast rule; the label says what to choose
             aria-description={t('dashboard.declineReasonPlaceholder')}
