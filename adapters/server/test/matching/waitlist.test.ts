@@ -85,13 +85,45 @@ describe('the waitlist', () => {
 
   it('a mentee who turned the waitlist off gets no run and no mail', async () => {
     const mia = await waitingMentee('Mia')
-    const mia2 = await h.server.ctx.users.byEmail(mia.email)
-    expect(await h.server.ctx.waitlist.setOff(mia2?.id ?? 0, true)).toBe(true)
+    const off = await h.call(mia, 'POST', '/api/MatchingTandem/SetWaitlist', { email: mia.email, enabled: false })
+    expect([off.status, off.body.isSuccess]).toEqual([200, true])
+    expect((await waitlistOf(mia)).value).toEqual({ enabled: false, waitingSince: null })
     await h.publishedMentor('Max')
     await tick()
     expect(await mentorsProposedTo(mia)).toEqual([])
     expect(await h.statusOf(mia, 'Mentee')).toBe('AVAILABLE')
     expect(await waitlistMails()).toEqual([])
+  })
+})
+
+const waitlistOf = async (p: Person) =>
+  (await h.call<{ enabled: boolean; waitingSince: string | null }>(p, 'POST', '/api/MatchingTandem/GetWaitlist', { email: p.email })).body
+
+describe('the waitlist routes', () => {
+  it('the dashboard reads the switch (on by default) and since when the mentee waits; bad input changes nothing', async () => {
+    const fresh = await h.readyMentee('Ben')
+    expect((await waitlistOf(fresh)).value).toEqual({ enabled: true, waitingSince: null })
+    const startedAt = h.clock()
+    const mia = await h.readyMentee('Mia')
+    await h.startMatching(mia)
+    const since = (await waitlistOf(mia)).value.waitingSince
+    expect(since === null ? NaN : Date.parse(since)).toBeGreaterThanOrEqual(startedAt)
+    for (const bad of [{ email: mia.email, enabled: 'no' }, { email: mia.email }, { email: mia.email, enabled: null }]) {
+      const reply = await h.call(mia, 'POST', '/api/MatchingTandem/SetWaitlist', bad)
+      expect(reply.status).toBe(400)
+      expect(reply.body.isSuccess).toBe(false)
+    }
+    expect((await waitlistOf(mia)).value.enabled).toBe(true)
+    // another person's switch is not the caller's to turn
+    expect((await h.call(fresh, 'POST', '/api/MatchingTandem/SetWaitlist', { email: mia.email, enabled: false })).status).toBe(403)
+    expect((await waitlistOf(mia)).value.enabled).toBe(true)
+    // a mentor has no waitlist
+    const max = await h.publishedMentor('Max')
+    expect((await h.call(max, 'POST', '/api/MatchingTandem/SetWaitlist', { email: max.email, enabled: false })).status).toBe(403)
+    // on again: waiting again, since the same run
+    await h.call(mia, 'POST', '/api/MatchingTandem/SetWaitlist', { email: mia.email, enabled: false })
+    await h.call(mia, 'POST', '/api/MatchingTandem/SetWaitlist', { email: mia.email, enabled: true })
+    expect((await waitlistOf(mia)).value).toEqual({ enabled: true, waitingSince: since })
   })
 })
 
