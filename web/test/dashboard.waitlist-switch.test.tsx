@@ -42,7 +42,7 @@ describe('the waitlist switch', () => {
     expect((toggle as HTMLInputElement).checked).toBe(true)
     await userEvent.click(toggle)
     await waitFor(async () => expect((await waitlistOf(mia)).enabled).toBe(false))
-    await waitFor(() => expect((screen.getByRole('switch') as HTMLInputElement).checked).toBe(false))
+    await waitFor(() => expect(screen.getByRole<HTMLInputElement>('switch').checked).toBe(false))
   })
 
   it('speaks German with "Sie"', async () => {

@@ -12,7 +12,12 @@ export const createWaitlistRepository = (db: Database): WaitlistRepository => {
     isOff: async (menteeId: UserId) =>
       ((await db.first(k.selectFrom('users').select('mentee_waitlist_off').where('id', '=', menteeId)))?.mentee_waitlist_off ?? 0) !== 0,
     setOff: async (menteeId: UserId, off: boolean) =>
-      (await db.run(k.updateTable('users').set({ mentee_waitlist_off: off ? 1 : 0 }).where('id', '=', menteeId))) > 0,
+      (await db.run(
+        k
+          .updateTable('users')
+          .set({ mentee_waitlist_off: off ? 1 : 0 })
+          .where('id', '=', menteeId),
+      )) > 0,
     maybeWaitingIds: async () =>
       (
         await db.all(
@@ -26,8 +31,7 @@ export const createWaitlistRepository = (db: Database): WaitlistRepository => {
             .orderBy('id'),
         )
       ).map((r) => r.id),
-    pendingTrigger: async () =>
-      (await db.first(k.selectFrom('places_changed').select((eb) => eb.fn.max('id').as('last'))))?.last ?? null,
+    pendingTrigger: async () => (await db.first(k.selectFrom('places_changed').select((eb) => eb.fn.max('id').as('last'))))?.last ?? null,
     served: async (upTo: number) => {
       await db.send(k.deleteFrom('places_changed').where('id', '<=', upTo))
     },

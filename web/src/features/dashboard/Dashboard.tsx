@@ -197,13 +197,7 @@ const SideSection = ({ me, side }: { readonly me: Me; readonly side: Side }) => 
       ) : kind === 'noProposals' && side === 'Mentor' && status === 'PAUSED' ? (
         <PausedPanel />
       ) : (
-        <StatusPanel
-          kind={kind}
-          side={side}
-          email={me.email}
-          starting={matching.running}
-          onStartMatching={() => void matching.start()}
-        />
+        <StatusPanel kind={kind} side={side} email={me.email} starting={matching.running} onStartMatching={() => void matching.start()} />
       )}
       <Suspense fallback={null}>
         {decision?.kind === 'accept' && (
