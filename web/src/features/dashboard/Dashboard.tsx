@@ -38,6 +38,8 @@ import { LaterMessage } from '../../shared/LaterMessage.js'
 const AcceptDialog = lazy(() => import('./DecisionDialogs.js').then((m) => ({ default: m.AcceptDialog })))
 const DeclineDialog = lazy(() => import('./DecisionDialogs.js').then((m) => ({ default: m.DeclineDialog })))
 const EndMentorshipDialog = lazy(() => import('../../shared/EndMentorshipDialog.js').then((m) => ({ default: m.EndMentorshipDialog })))
+/** The waitlist switch the mail's link (`/#waitlist`) leads to, also beside proposals. */
+const WaitlistSwitch = lazy(() => import('./WaitlistSwitch.js'))
 const NoticeDialog = lazy(() => import('../../shared/NoticeDialog.js').then((m) => ({ default: m.NoticeDialog })))
 
 const useStyles = makeStyles({
@@ -200,6 +202,7 @@ const SideSection = ({ me, side }: { readonly me: Me; readonly side: Side }) => 
         <StatusPanel kind={kind} side={side} email={me.email} starting={matching.running} onStartMatching={() => void matching.start()} />
       )}
       <Suspense fallback={null}>
+        {side === 'Mentee' && kind === 'proposals' && location.hash === '#waitlist' && <WaitlistSwitch email={me.email} />}
         {decision?.kind === 'accept' && (
           <AcceptDialog
             proposal={decision.proposal}
