@@ -25,6 +25,7 @@ import type {
   OutboxRepository,
   StatisticsQueries,
   QuestionnaireVersionsRepository,
+  WaitlistRepository,
   UserRecord,
   UsersRepository,
   WorldStore,
@@ -91,6 +92,8 @@ export type ServiceContext = {
   readonly cohortRunner: CohortRunner
   /** The questionnaire's published versions and its draft. */
   readonly questionnaireVersions: QuestionnaireVersionsRepository
+  /** The waitlist's opt-out flags and places-changed triggers (docs/matching.md#waitlist). */
+  readonly waitlist: WaitlistRepository
   /**
    * The published version in use (master.questionnaire, master.profileQuestions and
    * matching.threshold read it): switched by a publish, read again after another process's commits.

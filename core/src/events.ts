@@ -8,6 +8,8 @@ export type DomainEvent =
   | { readonly _tag: 'MatchingStarted'; readonly menteeId: UserId }
   | { readonly _tag: 'MatchingRunAborted'; readonly menteeId: UserId }
   | { readonly _tag: 'NoMatchFound'; readonly menteeId: UserId }
+  /** A run the waitlist started (docs/matching.md#waitlist) proposed mentors: the mentee is told in the waitlist's own mail. */
+  | { readonly _tag: 'WaitlistServed'; readonly menteeId: UserId }
   | {
       readonly _tag: 'TandemProposed'
       readonly tandemId: TandemId

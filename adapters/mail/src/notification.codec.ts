@@ -15,6 +15,7 @@ export const NotificationType = t.keyof({
   RETENTION_NOTICE: null,
   TANDEM_ENDED: null,
   TANDEM_RELEASED: null,
+  WAITLIST_PROPOSALS: null,
 })
 export type NotificationType = t.TypeOf<typeof NotificationType>
 export const NOTIFICATION_TYPES = Object.keys(NotificationType.keys) as readonly NotificationType[]
@@ -68,6 +69,8 @@ export const NotificationData = {
   TANDEM_ENDED: t.type({ audience: Audience, firstName: t.string, by: t.keyof({ Partner: null, Admin: null }), mentorPaused: t.boolean }),
   /** An administrator released a tandem the recipient was shown, or its program year was deactivated. */
   TANDEM_RELEASED: t.type({ audience: Audience, firstName: t.string, tandemId: t.number, by: t.keyof({ Admin: null, ProgramYear: null }) }),
+  /** A mentee on the waitlist: a place opened and the waitlist's run proposed `count` mentors, reserved until `deadline`. */
+  WAITLIST_PROPOSALS: t.type({ firstName: t.string, deadline: Instant, count: t.number }),
   /** 30 days before the retention sweep erases an account nobody used (docs/privacy.md). */
   RETENTION_NOTICE: t.type({ firstName: t.string, erasureFrom: Instant, months: t.number }),
 } as const satisfies { readonly [K in NotificationType]: t.Mixed }

@@ -103,6 +103,7 @@ export const notificationsForEvents = (
       case 'MatchingStarted':
       case 'MatchingRunAborted':
       case 'NoMatchFound':
+      case 'WaitlistServed':
       case 'TandemClosed':
       case 'TandemExpired':
       case 'MentorPublished':
@@ -110,10 +111,13 @@ export const notificationsForEvents = (
         break
     }
   }
+  // A run the waitlist started is announced by the waitlist's mail (with the link to turn it off), not as well by NEW_TANDEM.
+  const byWaitlist = new Set(events.flatMap((e) => (e._tag === 'WaitlistServed' ? [e.menteeId] : [])))
   for (const [menteeId, { count, deadline }] of proposals) {
     const mentee = people(menteeId)
-    if (mentee !== undefined)
-      to(menteeId, { type: 'NEW_TANDEM', data: { audience: 'Mentee', firstName: mentee.firstName, deadline, count } })
+    if (mentee === undefined) continue
+    if (byWaitlist.has(menteeId)) to(menteeId, { type: 'WAITLIST_PROPOSALS', data: { firstName: mentee.firstName, deadline, count } })
+    else to(menteeId, { type: 'NEW_TANDEM', data: { audience: 'Mentee', firstName: mentee.firstName, deadline, count } })
   }
   return requests
 }

@@ -29,6 +29,17 @@ describe('notifications for domain events', () => {
     ).toEqual([{ to: 'mia@example.org', type: 'NEW_TANDEM', data: { audience: 'Mentee', firstName: 'Mia', deadline, count: 3 } }])
   })
 
+  it('announces a run the waitlist started with WAITLIST_PROPOSALS instead of NEW_TANDEM, once per mentee', () => {
+    const deadline = NOW + 48 * HOUR
+    expect(
+      summary([
+        { _tag: 'TandemProposed', tandemId: 10, menteeId: 1, mentorId: 2, manual: false, deadline },
+        { _tag: 'TandemProposed', tandemId: 11, menteeId: 1, mentorId: 3, manual: false, deadline },
+        { _tag: 'WaitlistServed', menteeId: 1 },
+      ]),
+    ).toEqual([{ to: 'mia@example.org', type: 'WAITLIST_PROPOSALS', data: { firstName: 'Mia', deadline, count: 2 } }])
+  })
+
   it("tells the mentor a mentee is waiting once the mentee accepted, with the mentor's deadline", () => {
     const deadline = NOW + 72 * HOUR
     expect(summary([{ _tag: 'MenteeAccepted', tandemId: 10, menteeId: 1, mentorId: 2, deadline }])).toEqual([

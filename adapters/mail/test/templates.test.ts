@@ -11,7 +11,7 @@ const render = (type: NotificationType, language: 'en' | 'de', data: unknown, or
 
 describe('templates: every type in every language', () => {
   it('has a template for each notification type in each language, and nothing else', () => {
-    expect(NOTIFICATION_TYPES).toHaveLength(13)
+    expect(NOTIFICATION_TYPES).toHaveLength(14)
     for (const language of LANGUAGES) expect(Object.keys(LANGUAGE_PACKS[language].templates).sort()).toEqual([...NOTIFICATION_TYPES].sort())
   })
 
@@ -110,6 +110,19 @@ describe('templates: content rules', () => {
     expect(render('TANDEM_ENDED', 'de', { audience: 'Mentee', firstName: 'Mia', by: 'Partner', mentorPaused: false }).text).toContain(
       'sofort ein neues Matching starten',
     )
+  })
+
+  it('WAITLIST_PROPOSALS tells the waiting mentee how many mentors were found, until when, and where to turn the waitlist off', () => {
+    const deadline = Date.UTC(2026, 10, 24, 9, 0)
+    const one = render('WAITLIST_PROPOSALS', 'en', { firstName: 'Mia', deadline, count: 1 })
+    expect(one.subject).toBe('A mentor has been found for you')
+    expect(one.text).toContain('Tell me when a mentor is found')
+    expect(one.text).toContain(`${org.publicUrl}/#waitlist`)
+    const de = render('WAITLIST_PROPOSALS', 'de', { firstName: 'Mia', deadline, count: 3 })
+    expect(de.subject).toBe('Wir haben 3 Mentor*innen für Sie gefunden')
+    expect(de.text).toContain('Benachrichtigen Sie mich, wenn ein Mentor gefunden ist')
+    expect(de.text).toContain('schalten Sie')
+    expect(de.text).toContain(`${org.publicUrl}/#waitlist`)
   })
 
   it('TANDEM_RELEASED names the team and says whether the administrator or the end of the program year released it', () => {

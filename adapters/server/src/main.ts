@@ -50,6 +50,8 @@ const scheduler = createScheduler({
     { name: 'pool-snapshot', intervalMs: config.sweepIntervalMs, run: server.snapshotPool },
     // Runs an instance left PENDING when it stopped: another instance clears them once they are stale.
     { name: 'interrupted-runs', intervalMs: config.sweepIntervalMs, run: server.sweepInterruptedRuns },
+    // Matching for the waitlist once a place opened (a trigger row): one instance at a time.
+    { name: 'waitlist', intervalMs: config.sweepIntervalMs, run: server.serveWaitlist },
   ],
 })
 scheduler.start()

@@ -21,6 +21,7 @@ import {
   createAnswersRepository,
   createAuditRecords,
   createQuestionnaireVersionsRepository,
+  createWaitlistRepository,
   createRetentionRepository,
   createClustersRepository,
   createCohortRepository,
@@ -60,7 +61,7 @@ import type { Logger } from 'pino'
 import { notifyUserService } from './admin-notify.js'
 import { DEMO_ACCOUNTS, seedDemo } from './demo.seed.js'
 import { sweepReminders } from './reminders.sweep.js'
-import type { RetentionSweepResult } from '@tandem/application'
+import { serveWaitlist, type RetentionSweepResult, type WaitlistRound } from '@tandem/application'
 import { sweepRetention } from './retention.sweep.js'
 import { systemClock, type Clock } from './clock.js'
 import type { Config } from './config.js'
@@ -112,6 +113,11 @@ export type TandemServer = {
   readonly sweepRetention: () => Promise<RetentionSweepResult>
   /** One round of mail delivery from the outbox. */
   readonly deliverMail: () => Promise<void>
+  /**
+   * The waitlist's round (docs/matching.md#waitlist): when a command opened a place, runs matching
+   * for the waiting mentees who now have a candidate, longest waiting first; each run writes its mail.
+   */
+  readonly serveWaitlist: () => Promise<WaitlistRound>
   /** Clears matching runs left PENDING longer than any run takes (an instance stopped mid-run). */
   readonly sweepInterruptedRuns: () => Promise<number>
   /** The leases under which the periodic tasks run: one instance at a time per task. */
@@ -303,6 +309,7 @@ const wire = async (
     cohortRunner,
     inOneTransaction: db.transaction,
     questionnaireVersions,
+    waitlist: createWaitlistRepository(db),
     activeQuestionnaire,
     downloads: createPersonalDataDownloads(db),
     users,
@@ -456,6 +463,7 @@ const wire = async (
       await worker.runOnce()
     },
     sweepInterruptedRuns: () => clearInterruptedRuns(ctx, 'stale'),
+    serveWaitlist: () => serveWaitlist(ctx),
     leases: leasesOf(db),
     instance,
     close: async () => {

@@ -89,6 +89,7 @@ export {
   type QuestionnaireVersionsRepository,
   type StoredQuestionnaireDraft,
 } from './repositories/questionnaire-versions.repository.js'
+export { createWaitlistRepository, type WaitlistRepository } from './repositories/waitlist.repository.js'
 export { createRetentionRepository, type RetentionRepository, type RetentionPerson } from './repositories/retention.repository.js'
 export {
   createStatisticsQueries,

@@ -18,8 +18,17 @@ import { isLeft, isRight, left, right, type Either } from 'fp-ts/lib/Either.js'
 import type { ServiceContext } from '../context.js'
 import { sideComplete, sideReads, type SideReads } from '../users/views.js'
 
-/** `read`: the mentee's answers and profile answers when the caller read them already (with the record, at once). */
-export const runMatching = async (ctx: ServiceContext, mentee: UserRecord, read?: SideReads): Promise<Either<DomainError, boolean>> => {
+/**
+ * `read`: the mentee's answers and profile answers when the caller read them already (with the
+ * record, at once). `byWaitlist`: the waitlist started the run (docs/matching.md#waitlist); the
+ * same run, whose proposals are announced by the waitlist's mail, written with them.
+ */
+export const runMatching = async (
+  ctx: ServiceContext,
+  mentee: UserRecord,
+  read?: SideReads,
+  options: { readonly byWaitlist?: boolean } = {},
+): Promise<Either<DomainError, boolean>> => {
   if (mentee.participant.mentee === null) return left({ _tag: 'WrongRole', role: 'Mentee' })
   const id = mentee.id
   const given = read ?? (await sideReads(ctx, id, 'Mentee'))
@@ -37,7 +46,7 @@ export const runMatching = async (ctx: ServiceContext, mentee: UserRecord, read?
       const proposals = (await ctx.mentorPool.rank({ id, answers }, declined)).map((r) => ({ mentorId: r.mentorId, score: r.score }))
       // Scoring took time: the proposals' 48 h start when they are written.
       const proposedAt = ctx.clock()
-      const apply = completeMatchingRun(proposedAt, { menteeId: id, proposals })
+      const apply = completeMatchingRun(proposedAt, { menteeId: id, proposals, byWaitlist: options.byWaitlist })
       return ctx.store.runAfter(
         begun.right.world,
         // The mentee is read again too: a profile or answer save of hers between the two

@@ -10,6 +10,7 @@ import {
   shownTandemsOf,
   toIsoDateTime,
   validateDecline,
+  waitingSinceOf,
   type AcceptDeclinePayload,
   type DomainError,
   type Instant,
@@ -163,6 +164,24 @@ export const matchingService = (ctx: ServiceContext): Services['matching'] => {
           .filter((r) => r.side === query.role)
           .map((r) => ({ id: r.id, declineReasonText: textIn(r.text, query.language) })),
       ),
+
+    waitlist: async (actor) => {
+      const me = await userById(ctx, actor.userId)
+      if (isLeft(me)) return me
+      if (me.right.participant.mentee === null) return left({ _tag: 'WrongRole', role: 'Mentee' })
+      const enabled = !(await ctx.waitlist.isOff(me.right.id))
+      const world = await ctx.store.load({ userIds: [me.right.id] })
+      const since = waitingSinceOf(world, me.right.id, enabled)
+      return right({ enabled, waitingSince: since === null ? null : toIsoDateTime(since) })
+    },
+
+    setWaitlist: async (actor, body) => {
+      const me = await userById(ctx, actor.userId)
+      if (isLeft(me)) return me
+      if (me.right.participant.mentee === null) return left({ _tag: 'WrongRole', role: 'Mentee' })
+      await ctx.waitlist.setOff(me.right.id, !body.enabled)
+      return right(true)
+    },
 
     startMatching: async (actor) => {
       // The caller's record and what the run checks of it, read at once: one wait instead of three

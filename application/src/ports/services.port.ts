@@ -6,6 +6,8 @@ import type {
   AcceptDeclinePayload,
   AdminEndTandemPayload,
   EndTandemPayload,
+  SetWaitlistPayload,
+  WaitlistView,
   AdminAcceptPayload,
   AdminDeclinePayload,
   AdminUserDetail,
@@ -162,6 +164,10 @@ export type Services = {
     readonly startMatching: (actor: Actor) => Outcome<boolean>
     /** The caller ends their own MATCHED team with a reason. */
     readonly endTandem: (actor: Actor, body: EndTandemPayload) => Outcome<boolean>
+    /** The caller's waitlist (docs/matching.md#waitlist): on or off, and since when they wait. */
+    readonly waitlist: (actor: Actor) => Outcome<WaitlistView>
+    /** The caller turns the waitlist on or off (a mentee only). */
+    readonly setWaitlist: (actor: Actor, body: SetWaitlistPayload) => Outcome<boolean>
   }
   readonly admin: {
     readonly allUsers: (actor: Actor) => Outcome<readonly UserListRow[]>

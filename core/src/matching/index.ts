@@ -27,6 +27,15 @@ export { poolRanker, rankPool, type PoolRanker } from './ranking.packed.js'
 export { rankMentors } from './ranking.js'
 export { assignCohort } from './cohort.js'
 export { simulateFirstComeFirstServed, type FirstComeInput, type FirstComeOutcome, type FirstComeResult } from './first-come.simulation.js'
+export {
+  compareWaiting,
+  freePlacesOf,
+  placesOpened,
+  waitingSinceOf,
+  waitlistCandidates,
+  waitlistOf,
+  type WaitlistEntry,
+} from './waitlist.js'
 export type {
   CohortAssignment,
   CohortCertificate,

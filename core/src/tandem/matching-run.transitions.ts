@@ -16,7 +16,12 @@ import type { TransitionResult, World } from './world.js'
 
 export type BeginMatchingRun = { readonly menteeId: UserId; readonly profileComplete: boolean }
 export type RunProposal = { readonly mentorId: UserId; readonly score: Score }
-export type CompleteMatchingRun = { readonly menteeId: UserId; readonly proposals: readonly RunProposal[] }
+export type CompleteMatchingRun = {
+  readonly menteeId: UserId
+  readonly proposals: readonly RunProposal[]
+  /** The waitlist started the run (docs/matching.md#waitlist): proposals are announced by its own mail. */
+  readonly byWaitlist?: boolean | undefined
+}
 export type AbortMatchingRun = { readonly menteeId: UserId }
 
 type MenteeOf = Participant & { readonly mentee: NonNullable<Participant['mentee']> }
@@ -91,6 +96,7 @@ export const completeMatchingRun =
     }
     if (d.nextTandemId > world.nextTandemId) {
       moveMentee(d, command.menteeId, 'RunProposed')
+      if (command.byWaitlist === true) emit(d, { _tag: 'WaitlistServed', menteeId: command.menteeId })
     } else {
       moveMentee(d, command.menteeId, 'RunFoundNone', { noMatch: true })
       emit(d, { _tag: 'NoMatchFound', menteeId: command.menteeId })

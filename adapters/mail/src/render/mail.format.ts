@@ -31,6 +31,7 @@ export const formatDate = (language: Language, org: OrganisationInfo, at: Instan
   }).format(at)
 
 /** The pages of the app a mail can point at (docs/product.md#routes). */
-export type AppPage = '/' | '/user/mentor-profile' | '/user/mentee-profile' | '/user/account'
+/** `/#waitlist`: the dashboard's waitlist switch (one click there turns it off; the link itself changes nothing). */
+export type AppPage = '/' | '/#waitlist' | '/user/mentor-profile' | '/user/mentee-profile' | '/user/account'
 
 export const pageUrl = (org: OrganisationInfo, page: AppPage): string => `${org.publicUrl.replace(/\/+$/, '')}${page}`

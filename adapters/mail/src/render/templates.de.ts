@@ -100,6 +100,23 @@ export const de: LanguagePack = {
       action: { label: 'Zum Dashboard', url: c.url('/') },
     }),
 
+    WAITLIST_PROPOSALS: (d, c) => ({
+      subject: d.count === 1 ? 'Wir haben eine*n Mentor*in für Sie gefunden' : `Wir haben ${d.count} Mentor*innen für Sie gefunden`,
+      greeting: hello(d.firstName),
+      blocks: [
+        paragraph(
+          'Sie wollten benachrichtigt werden, sobald ein Mentor gefunden ist. Ein Platz ist frei geworden, und wir haben Ihnen Mentor*innen vorgeschlagen, die zu Ihren Antworten passen. Sehen Sie sich die Profile an und treffen Sie Ihre Wahl.',
+        ),
+        paragraph(
+          `Die Vorschläge sind bis ${c.dateTime(d.deadline)} für Sie reserviert. Danach verfallen sie, und die Mentor*innen stehen wieder anderen Mentees zur Verfügung.`,
+        ),
+        paragraph(
+          `Wenn Sie nicht mehr benachrichtigt werden möchten, schalten Sie auf Ihrem Dashboard „Benachrichtigen Sie mich, wenn ein Mentor gefunden ist" aus: ${c.url('/#waitlist')}`,
+        ),
+      ],
+      action: { label: 'Vorschläge ansehen', url: c.url('/') },
+    }),
+
     TANDEM_ENDED: (d, c) => ({
       subject: 'Ihr Mentoring ist beendet',
       greeting: hello(d.firstName),

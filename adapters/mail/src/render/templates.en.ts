@@ -93,6 +93,21 @@ export const en: LanguagePack = {
       action: { label: 'Open your dashboard', url: c.url('/') },
     }),
 
+    WAITLIST_PROPOSALS: (d, c) => ({
+      subject: d.count === 1 ? 'A mentor has been found for you' : `${d.count} mentors have been found for you`,
+      greeting: hello(d.firstName),
+      blocks: [
+        paragraph(
+          'You asked us to tell you when a mentor is found. A place has opened up, and we have proposed mentors who fit your answers. Have a look at their profiles and choose your mentor.',
+        ),
+        paragraph(
+          `The proposals are reserved for you until ${c.dateTime(d.deadline)}. After that they expire and the mentors return to the pool.`,
+        ),
+        paragraph(`If you no longer want to be told, turn off "Tell me when a mentor is found" on your dashboard: ${c.url('/#waitlist')}`),
+      ],
+      action: { label: 'See your proposals', url: c.url('/') },
+    }),
+
     TANDEM_ENDED: (d, c) => ({
       subject: 'Your mentorship has ended',
       greeting: hello(d.firstName),

@@ -57,6 +57,10 @@ export const samples: { readonly [K in NotificationType]: readonly NotificationD
     { audience: 'Mentee', firstName: 'Mia', tandemId: 12, by: 'Admin' },
     { audience: 'Mentor', firstName: 'Max', tandemId: 12, by: 'ProgramYear' },
   ],
+  WAITLIST_PROPOSALS: [
+    { firstName: 'Mia', deadline: Date.UTC(2026, 10, 24, 9, 0), count: 1 },
+    { firstName: 'Mia', deadline: Date.UTC(2026, 10, 24, 9, 0), count: 3 },
+  ],
 }
 
 /** The page of the app each type points at. */
@@ -74,6 +78,7 @@ export const expectedLink: { readonly [K in NotificationType]: string } = {
   RETENTION_NOTICE: `${org.publicUrl}/`,
   TANDEM_ENDED: `${org.publicUrl}/`,
   TANDEM_RELEASED: `${org.publicUrl}/`,
+  WAITLIST_PROPOSALS: `${org.publicUrl}/`,
 }
 
 export type Sample = { readonly type: NotificationType; readonly data: NotificationData[NotificationType]; readonly variant: number }

@@ -98,6 +98,8 @@ export const SAMPLES: Readonly<Record<string, (owner: Person, target: Person) =>
   'POST /api/MatchingTandem/EndMatchingTandem': (o) => ({
     body: { email: o.email, matchingTandemId: 999, reasonId: 'no-time', otherText: null, doNotPairAgain: false, pauseMatching: false },
   }),
+  'POST /api/MatchingTandem/GetWaitlist': (o) => ({ body: { email: o.email } }),
+  'POST /api/MatchingTandem/SetWaitlist': (o) => ({ body: { email: o.email, enabled: true } }),
   'POST /api/Questionnaire/UpdateMentorCapacity': (o) => ({ body: { email: o.email, capacity: 2 } }),
   'POST /api/Admin/UpdateMentorCapacity': (_o, t) => ({ body: { email: t.email, capacity: 2 } }),
   'POST /api/Admin/GetMatchingTandemById': () => ({ query: { matchingTandemId: '1' } }),

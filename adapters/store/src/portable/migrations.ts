@@ -686,6 +686,31 @@ const questionnaireVersions: Migration = {
   },
 }
 
+/**
+ * The waitlist (docs/matching.md#waitlist): a mentee's choice to turn it off (on by default), and
+ * the durable trigger a command that opened a place writes in its own transaction, so that a
+ * restart between the command and the waitlist's runs loses nothing. How long a mentee waits is the
+ * start of the run that found nobody (`mentee_last_started_at` while `mentee_no_match`).
+ */
+const waitlist: Migration = {
+  async up(db: Kysely<unknown>) {
+    const t = portable(db)
+    await db.schema
+      .alterTable('users')
+      .addColumn('mentee_waitlist_off', t.integer, (c) => c.notNull().defaultTo(0))
+      .execute()
+    await db.schema
+      .createTable('places_changed')
+      .addColumn('id', t.integer, t.generatedKey)
+      .addColumn('created_at', t.integer, (c) => c.notNull())
+      .execute()
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.dropTable('places_changed').execute()
+    await db.schema.alterTable('users').dropColumn('mentee_waitlist_off').execute()
+  },
+}
+
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001-initial': initial,
   '0002-mentor-pool-index': mentorPoolIndex,
@@ -706,6 +731,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0018-mentor-capacity': mentorCapacity,
   '0019-tandem-ending': tandemEnding,
   '0020-questionnaire-versions': questionnaireVersions,
+  '0021-waitlist': waitlist,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => ({ ...MIGRATIONS }) }

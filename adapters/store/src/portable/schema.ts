@@ -42,6 +42,8 @@ export type UsersTable = {
   mentor_last_saved_at: number | null
   mentor_pool_since: number | null
   mentor_capacity: Generated<number>
+  /** 1 when the mentee turned the waitlist off (migration 0021; on by default). */
+  mentee_waitlist_off: Generated<number>
   /** The last sign-in (epoch ms); null until the first one after 0010. Restarts the retention clock. */
   last_signed_in_at: number | null
   /** When the retention notice was written to the outbox; cleared by a sign-in. */
@@ -213,6 +215,12 @@ export type QuestionnaireVersionsTable = { version: number; published_by: number
 /** The one questionnaire draft (id 1) being edited, as JSON, with the revision each save raises. */
 export type QuestionnaireDraftTable = { id: number; based_on: number; revision: number; saved_by: number; saved_at: number; body: string }
 
+/**
+ * A durable "places changed" trigger (migration 0021): written in the transaction of every command
+ * that opened a place; the waitlist task serves and deletes the rows it read.
+ */
+export type PlacesChangedTable = { id: Generated<number>; created_at: number }
+
 export type Schema = {
   meta: MetaTable
   users: UsersTable
@@ -235,4 +243,5 @@ export type Schema = {
   personal_data_downloads: PersonalDataDownloadsTable
   questionnaire_versions: QuestionnaireVersionsTable
   questionnaire_draft: QuestionnaireDraftTable
+  places_changed: PlacesChangedTable
 }

@@ -7,6 +7,7 @@ import {
   expiredTandems,
   LIVE_TANDEM_STATES,
   numberNewTandems,
+  placesOpened,
   type Cluster,
   type DomainError,
   type DomainEvent,
@@ -379,6 +380,8 @@ export const createWorldStore = (db: Database, notify: Notifier): WorldStore => 
         // The new tandems' ids are asked for with the writes (`together`), not after their answers.
         const [, done] = await together([writeBack(before, outcome.world, now), numbered(before, outcome)])
         await insertCreated(before, done.world)
+        // A place opened (docs/matching.md#waitlist): the waitlist task is told durably, with the command.
+        if (placesOpened(before, done.world)) await db.send(k.insertInto('places_changed').values({ created_at: now }))
         await insertOutboxRows(
           db,
           notify(done.events, (id) => contacts.get(id), now),

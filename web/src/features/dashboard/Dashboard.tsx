@@ -33,6 +33,8 @@ import { LaterMessage } from '../../shared/LaterMessage.js'
 const AcceptDialog = lazy(() => import('./DecisionDialogs.js').then((m) => ({ default: m.AcceptDialog })))
 const DeclineDialog = lazy(() => import('./DecisionDialogs.js').then((m) => ({ default: m.DeclineDialog })))
 const EndMentorshipDialog = lazy(() => import('../../shared/EndMentorshipDialog.js').then((m) => ({ default: m.EndMentorshipDialog })))
+/** The waitlist switch the mail's link (`/#waitlist`) leads to, also beside proposals. */
+const WaitlistSwitch = lazy(() => import('./WaitlistSwitch.js'))
 const NoticeDialog = lazy(() => import('../../shared/NoticeDialog.js').then((m) => ({ default: m.NoticeDialog })))
 // The cards and panels are Fluent's Card, CardHeader, Avatar, Badge and Accordion, whose code
 // (tabster's focus groups, the accordion's motion) would not fit the first load's budget: they load
@@ -207,10 +209,11 @@ const SideSection = ({ me, side }: { readonly me: Me; readonly side: Side }) => 
         ) : kind === 'noProposals' && side === 'Mentor' && status === 'PAUSED' ? (
           <PausedPanel />
         ) : (
-          <StatusPanel kind={kind} side={side} starting={matching.running} onStartMatching={() => void matching.start()} />
+          <StatusPanel kind={kind} side={side} email={me.email} starting={matching.running} onStartMatching={() => void matching.start()} />
         )}
       </Suspense>
       <Suspense fallback={null}>
+        {side === 'Mentee' && kind === 'proposals' && location.hash === '#waitlist' && <WaitlistSwitch email={me.email} />}
         {decision?.kind === 'accept' && (
           <AcceptDialog
             proposal={decision.proposal}

@@ -2,11 +2,15 @@
 // no proposals and start matching. Each says what to do next and offers the one action that fits.
 // Fluent's Card, loaded after the dashboard's first paint (Dashboard.tsx).
 import { Body1, Button, Card, CardHeader, Subtitle2 } from '@fluentui/react-components'
+import { lazy, Suspense } from 'react'
 import { useNavigate } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import type { Side } from '@tandem/core'
 import type { PanelKind } from './dashboard.logic.js'
 import { Busy } from '../../shared/Busy.js'
+
+/** The waitlist's switch, fetched only when a mentee's run found nobody. */
+const WaitlistSwitch = lazy(() => import('./WaitlistSwitch.js'))
 
 const questionnairePath = (side: Side) => (side === 'Mentee' ? '/user/mentee-profile' : '/user/mentor-profile')
 
@@ -15,11 +19,14 @@ export const StatusPanel = ({
   side,
   onStartMatching,
   starting,
+  email,
 }: {
   readonly kind: Exclude<PanelKind, 'proposals'>
   readonly side: Side
   readonly onStartMatching: () => void
   readonly starting: boolean
+  /** The caller's address: the mentee's waitlist switch on the no-match panel names it. */
+  readonly email?: string
 }) => {
   const { t } = useTranslation()
   const navigate = useNavigate()
@@ -46,6 +53,11 @@ export const StatusPanel = ({
       )}
       {kind === 'matchingRunning' && <Busy label={t('dashboard.waitMessage')} />}
       {kind === 'noProposals' && <Button onClick={() => void navigate(questionnairePath(side))}>{t('dashboard.adjustProfile')}</Button>}
+      {kind === 'noProposals' && side === 'Mentee' && email !== undefined && (
+        <Suspense fallback={null}>
+          <WaitlistSwitch email={email} />
+        </Suspense>
+      )}
       {kind === 'startMatching' && (
         <Button appearance="primary" disabled={starting} onClick={onStartMatching}>
           {t('dashboard.startMatching')}

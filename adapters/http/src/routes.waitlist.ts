@@ -1,0 +1,27 @@
+// The waitlist (docs/api.md, docs/matching.md#waitlist): a mentee reads and switches "tell me when a
+// mentor is found". Both are POSTs naming the caller, like GetProposals; a GET changes nothing, and
+// the mail's link only leads to the dashboard's switch.
+import { SetWaitlistPayload, WaitlistQuery } from '@tandem/core'
+import { answer, defineRoute, type Route } from './route.js'
+import type { Services } from '@tandem/application'
+
+export const waitlistRoutes = (s: Services): readonly Route[] => [
+  defineRoute({
+    method: 'POST',
+    path: '/api/MatchingTandem/GetWaitlist',
+    policy: 'self',
+    summary: "the caller's waitlist: whether it is on, and since when they wait (null: not waiting)",
+    body: WaitlistQuery,
+    owner: (_q, b) => [b.email],
+    handle: async ({ actor }) => answer(await s.matching.waitlist(actor)),
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/api/MatchingTandem/SetWaitlist',
+    policy: 'self',
+    summary: 'turn the waitlist ("tell me when a mentor is found") on or off; mentees only',
+    body: SetWaitlistPayload,
+    owner: (_q, b) => [b.email],
+    handle: async ({ actor, body }) => answer(await s.matching.setWaitlist(actor, body)),
+  }),
+]

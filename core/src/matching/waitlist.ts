@@ -1,0 +1,78 @@
+// The waitlist (docs/matching.md#waitlist): mentees whose last run found no mentor wait, unless they
+// turned it off, until a place opens; then a run starts for them, longest waiting first. Who waits,
+// in which order, which events open a place, and which ranked mentors a waiting mentee may still be
+// proposed are decided here; the run itself is the start-matching command's, with its own rules.
+import type { UserId } from '../shared/ids.js'
+import type { Instant } from '../shared/time.js'
+import { menteeStatusMove } from '../users/status.moves.js'
+import { isInMentorPool } from '../users/matching-pool.js'
+import { hasFreePlace } from '../tandem/places.js'
+import { isDeclinedPair, liveTandemsOf, mayTakePlace, mentorPlacesOf } from '../tandem/tandem.queries.js'
+import type { World } from '../tandem/world.js'
+
+/** A waiting mentee and since when they wait (the start of the run that found nobody). */
+export type WaitlistEntry = { readonly menteeId: UserId; readonly waitingSince: Instant }
+
+/**
+ * Whether the mentee is on the waitlist: their last run found no mentor, they did not turn the
+ * waitlist off, they may start a run now (not PENDING, not paused, program year open is the run's
+ * own check), and no tandem of theirs is live. `waitlistOn` is the mentee's own choice (on by default).
+ */
+export const waitingSinceOf = (world: Pick<World, 'users' | 'tandems'>, menteeId: UserId, waitlistOn: boolean): Instant | null => {
+  const mentee = world.users.get(menteeId)?.mentee
+  if (mentee == null || !waitlistOn || !mentee.noMatch || mentee.lastStartedAt === null) return null
+  if (mentee.status === 'PENDING' || menteeStatusMove(mentee.status, 'StartRun') === undefined) return null
+  if (liveTandemsOf(world, menteeId, 'Mentee').length > 0) return null
+  return mentee.lastStartedAt
+}
+
+/** The waiting mentees among those given, longest waiting first (ties: the lower id first, so the order is total). */
+export const waitlistOf = (
+  world: Pick<World, 'users' | 'tandems'>,
+  menteeIds: Iterable<UserId>,
+  waitlistOn: (menteeId: UserId) => boolean,
+): readonly WaitlistEntry[] => {
+  const entries: WaitlistEntry[] = []
+  for (const menteeId of new Set(menteeIds)) {
+    const waitingSince = waitingSinceOf(world, menteeId, waitlistOn(menteeId))
+    if (waitingSince !== null) entries.push({ menteeId, waitingSince })
+  }
+  return entries.sort(compareWaiting)
+}
+
+export const compareWaiting = (a: WaitlistEntry, b: WaitlistEntry): number => a.waitingSince - b.waitingSince || a.menteeId - b.menteeId
+
+/**
+ * The ranked mentors a waiting mentee may be proposed now: the ranking already applied the
+ * threshold and the limit of live proposals; here the same checks the run's completion makes (a
+ * place free, never a declined mentor, never oneself), so that a mentee whose ranking holds only
+ * mentors taken since gets no run. The world must hold the mentee's and those mentors' tandems.
+ */
+export const waitlistCandidates = (
+  world: Pick<World, 'users' | 'tandems'>,
+  menteeId: UserId,
+  ranked: readonly UserId[],
+): readonly UserId[] =>
+  ranked.filter((mentorId) => mentorId !== menteeId && mayTakePlace(world, mentorId) && !isDeclinedPair(world, menteeId, mentorId))
+
+/** How many new tandems the mentor may take now (0 out of the pool). */
+export const freePlacesOf = (world: Pick<World, 'users' | 'tandems'>, mentorId: UserId): number => {
+  const mentor = world.users.get(mentorId)?.mentor
+  if (mentor == null || !isInMentorPool(mentor)) return 0
+  const places = mentorPlacesOf(world, mentorId)
+  return hasFreePlace(mentor.capacity, places) ? mentor.capacity - places.taken : 0
+}
+
+/**
+ * Whether a command opened a place: some mentor of the slice may take more new tandems after it
+ * than before (publishes, enables matching, raises the capacity, a proposal expired or was
+ * declined, a tandem was released, closed or ended). Both worlds are the same slice before and
+ * after the command, so a tandem that changed is in both.
+ */
+export const placesOpened = (before: Pick<World, 'users' | 'tandems'>, after: Pick<World, 'users' | 'tandems'>): boolean => {
+  for (const [id, user] of after.users) {
+    if (user.mentor === null) continue
+    if (freePlacesOf(after, id) > freePlacesOf(before, id)) return true
+  }
+  return false
+}
