@@ -89,6 +89,12 @@ export {
   type QuestionnaireVersionsRepository,
   type StoredQuestionnaireDraft,
 } from './repositories/questionnaire-versions.repository.js'
+export {
+  createMentorshipRepository,
+  occasionOfKey,
+  type MentorshipRepository,
+  type CheckInLink,
+} from './repositories/mentorship.repository.js'
 export { createRetentionRepository, type RetentionRepository, type RetentionPerson } from './repositories/retention.repository.js'
 export {
   createStatisticsQueries,
