@@ -10,7 +10,8 @@ export type DomainError =
   | { readonly _tag: 'ValidationFailed'; readonly errors: readonly FieldError[] }
   | {
       readonly _tag: 'NotFound'
-      readonly entity: 'User' | 'Tandem' | 'Proposal' | 'Cluster' | 'DeclineReason' | 'Notification' | 'CohortRun' | 'QuestionnaireVersion'
+      readonly entity:
+        'User' | 'Tandem' | 'Proposal' | 'Cluster' | 'DeclineReason' | 'Notification' | 'CohortRun' | 'QuestionnaireVersion' | 'CheckInLink'
     }
   | { readonly _tag: 'ProfileIncomplete' }
   | { readonly _tag: 'NotAvailableForMatching'; readonly status: StatusName | 'NONE' }

@@ -21,6 +21,7 @@ import {
   createAnswersRepository,
   createAuditRecords,
   createQuestionnaireVersionsRepository,
+  createMentorshipRepository,
   createRetentionRepository,
   createClustersRepository,
   createCohortRepository,
@@ -70,6 +71,7 @@ import { mailFailureWithoutPersonalData, withoutPersonalData } from '@tandem/app
 import { createLogger } from './logger.js'
 import { fixtureMasterData } from './master-data.js'
 import { mailNotifier } from './notifier.js'
+import { checkInMailer } from './checkin-mails.js'
 import { resetMailWiring } from './reset-mail.js'
 import { expireDownloads } from '@tandem/application'
 import { createCohortRunner, QUIET_MS as COHORT_QUIET_MS } from './cohort/cohort.runner.js'
@@ -305,6 +307,8 @@ const wire = async (
     questionnaireVersions,
     activeQuestionnaire,
     downloads: createPersonalDataDownloads(db),
+    mentorship: createMentorshipRepository(db),
+    checkInMails: checkInMailer(org),
     users,
     store,
     clock,

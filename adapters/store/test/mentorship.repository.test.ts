@@ -9,7 +9,7 @@ import { bothStores } from './support/both.dialects.js'
 const DAY = 24 * 60 * 60 * 1000
 const MATCHED_AT = 1_800_000_000_000
 
-const step = (timeline: Timeline, result: ReturnType<ReturnType<typeof sendQuestion>>): Timeline => {
+const step = (_timeline: Timeline, result: ReturnType<ReturnType<typeof sendQuestion>>): Timeline => {
   if (isLeft(result)) throw new Error(`refused: ${result.left._tag}`)
   return result.right.timeline
 }

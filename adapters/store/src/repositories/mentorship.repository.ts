@@ -92,6 +92,8 @@ export const createMentorshipRepository = (db: Database): MentorshipRepository =
     )
   }
   return {
+    matchedTandemIds: async () =>
+      (await db.all(k.selectFrom('tandems').select('id').where('state', '=', 'MATCHED').orderBy('id'))).map((r) => Number(r.id)),
     timelineOf: async (tandemId) => (await timelinesOf([tandemId]))[0],
     openTimelineIds: async () =>
       (await db.all(k.selectFrom('mentorship_timelines').select('tandem_id').where('closed', '=', 0).orderBy('tandem_id'))).map((r) =>

@@ -1,6 +1,8 @@
 // The check-in timelines of matched teams as the application needs them (docs/mentorship.md);
 // @tandem/store implements it on SQLite and PostgreSQL. Every write joins the transaction in progress.
 import type { CheckInOccasion, Instant, Side, TandemId, Timeline, UserId } from '@tandem/core'
+import type { NewOutboxRow } from './outbox.port.js'
+import type { Contact } from './world.port.js'
 
 /** A one-time link of a check-in mail, found by its token's hash. */
 export type CheckInLink = {
@@ -12,7 +14,21 @@ export type CheckInLink = {
   readonly usedAt: Instant | null
 }
 
+/** One check-in mail: the question (or its reminder) for one side, with its one-time link. */
+export type CheckInMail = {
+  readonly to: Contact
+  readonly side: Side
+  readonly occasion: CheckInOccasion
+  readonly reminder: boolean
+  readonly link: string
+}
+
+/** Renders a check-in mail as an outbox row (the mail adapter's templates; given by the composition root). */
+export type CheckInMailer = (mail: CheckInMail, now: Instant) => NewOutboxRow | undefined
+
 export type MentorshipRepository = {
+  /** The MATCHED tandems: every one has a timeline running. */
+  readonly matchedTandemIds: () => Promise<readonly TandemId[]>
   /** The stored timeline of a tandem, if one was started. */
   readonly timelineOf: (tandemId: TandemId) => Promise<Timeline | undefined>
   /** The tandems whose timeline is not closed: the ended ones whose closing survey may still be sent. */
