@@ -67,7 +67,7 @@ import { systemClock, type Clock } from './clock.js'
 import type { Config } from './config.js'
 import { DATABASE_FILE, MAIL_FOLDER } from './data-folder.js'
 import { acquireServerLock } from './data-folder.lock.js'
-import { mailFailureWithoutPersonalData, withoutPersonalData } from '@tandem/application'
+import { mailFailureWithoutPersonalData, sweepCheckIns, withoutPersonalData } from '@tandem/application'
 import { createLogger } from './logger.js'
 import { fixtureMasterData } from './master-data.js'
 import { mailNotifier } from './notifier.js'
@@ -110,6 +110,8 @@ export type TandemServer = {
   readonly snapshotPool: () => Promise<void>
   /** Writes due reminders to the outbox; answers how many. */
   readonly sweepReminders: () => Promise<number>
+  /** Sends the due check-in questions and reminders of matched and ended teams; answers how many mails. */
+  readonly sweepCheckIns: () => Promise<number>
   /** Retention notices, erasures and old mails (docs/privacy.md). */
   readonly sweepRetention: () => Promise<RetentionSweepResult>
   /** One round of mail delivery from the outbox. */
@@ -454,6 +456,7 @@ const wire = async (
     snapshotPool: async () => await ctx.statistics.recordPoolSnapshot(Math.floor(clock() / DAY) * DAY),
     identityProvider: provider,
     sweepReminders: async () => await sweepReminders({ ...ctx, db }, org),
+    sweepCheckIns: () => sweepCheckIns(ctx),
     // Mail files live in the data folder only without SMTP (the .eml transport).
     sweepRetention: () => sweepRetention({ ...ctx, db }, org, config.smtpUrl === null ? join(config.dataDir, MAIL_FOLDER) : null),
     deliverMail: async () => {
