@@ -1,4 +1,5 @@
 // The Services port of @tandem/http, implemented over the repositories, the world store and the core.
+import { mentorshipService } from './mentorship/mentorship.service.js'
 import { issuedBeforeDeletion, type VerifiedIdentity } from '@tandem/core'
 import type { Actor, KnownAccount, Services } from './ports/services.port.js'
 import { cohortService } from './cohort/cohort.service.js'
@@ -79,6 +80,7 @@ export const createServices = (ctx: ServiceContext, extras: ServiceExtras): Serv
     personalData: personalDataService(ctx),
     exports: auditedExports(ctx, adminIdOf, exportService(ctx)),
     statistics: statisticsService(ctx),
+    mentorship: mentorshipService(ctx),
   }
 }
 

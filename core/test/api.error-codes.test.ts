@@ -21,6 +21,9 @@ const TAGS = {
   ClusterTitleTaken: true,
   WrongRole: true,
   NotTandemParticipant: true,
+  CheckInNotOpen: true,
+  CheckInLinkUsed: true,
+  CheckInLinkExpired: true,
   ExternalIdentityProvider: true,
   AccountDeleted: true,
 } satisfies Record<DomainErrorTag, true>

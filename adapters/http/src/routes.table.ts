@@ -48,6 +48,7 @@ import { MAX_IMAGE_BYTES, reencodeImage } from './image.js'
 import { answer, defineRoute, denied, json, type Route } from './route.js'
 import { cohortRoutes } from './routes.cohort.js'
 import { endingRoutes } from './routes.ending.js'
+import { checkInRoutes } from './routes.checkins.js'
 import { questionnaireVersionRoutes } from './routes.questionnaire-versions.js'
 import { exportRoutes } from './routes.exports.js'
 import { statisticsRoutes } from './routes.statistics.js'
@@ -549,6 +550,7 @@ const serviceRoutes = (s: Services): readonly Route[] => [
     handle: async ({ actor }) => answer(await s.admin.retentionDue(actor)),
   }),
   ...endingRoutes(s),
+  ...checkInRoutes(s),
   ...cohortRoutes(s),
   ...questionnaireVersionRoutes(s),
   ...exportRoutes(s),

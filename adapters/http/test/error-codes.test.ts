@@ -22,6 +22,9 @@ const examples: readonly DomainError[] = [
   { _tag: 'ClusterTitleTaken' },
   { _tag: 'WrongRole', role: 'Mentor' },
   { _tag: 'NotTandemParticipant' },
+  { _tag: 'CheckInNotOpen', state: 'Answered' },
+  { _tag: 'CheckInLinkUsed' },
+  { _tag: 'CheckInLinkExpired' },
   { _tag: 'ExternalIdentityProvider' },
   { _tag: 'AccountDeleted' },
 ]

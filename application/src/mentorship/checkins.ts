@@ -36,7 +36,10 @@ const DAY = 24 * 60 * 60 * 1000
 export const CLOSING_LINK_VALID = 60 * DAY
 
 /** What the check-in use cases read and write. */
-export type CheckInContext = Pick<ServiceContext, 'clock' | 'store' | 'outbox' | 'inOneTransaction' | 'mentorship' | 'checkInMails' | 'publicUrl' | 'logger'>
+export type CheckInContext = Pick<
+  ServiceContext,
+  'clock' | 'store' | 'outbox' | 'inOneTransaction' | 'mentorship' | 'checkInMails' | 'publicUrl' | 'logger'
+>
 
 export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex')
 
@@ -88,7 +91,9 @@ const advance = async (
     const to = await ctx.store.contactOf(userId)
     if (to === undefined) continue
     const token = randomBytes(32).toString('base64url')
-    const record = timeline.checkIns.find((r) => r.side === event.side && r.occasion.kind === event.occasion.kind && sameRound(r, event.occasion))
+    const record = timeline.checkIns.find(
+      (r) => r.side === event.side && r.occasion.kind === event.occasion.kind && sameRound(r, event.occasion),
+    )
     await ctx.mentorship.addLink(hashToken(token), {
       tandemId: tandem.id,
       side: event.side,
@@ -200,7 +205,12 @@ export const withMentorshipEnd = (
   })
 
 /** A question waiting for the caller's answer. */
-export type OpenCheckIn = { readonly tandemId: TandemId; readonly side: Side; readonly occasion: CheckInOccasion; readonly askedAt: Instant }
+export type OpenCheckIn = {
+  readonly tandemId: TandemId
+  readonly side: Side
+  readonly occasion: CheckInOccasion
+  readonly askedAt: Instant
+}
 
 /** The questions the person may answer now, one per team and side at most. */
 export const openCheckInsOf = async (ctx: CheckInContext, tandems: readonly Tandem[], userId: UserId): Promise<readonly OpenCheckIn[]> => {
@@ -238,7 +248,7 @@ const answerOn = (
     const stored = await ctx.mentorship.timelineOf(tandemId)
     if (stored === undefined) return left(notFound('Tandem'))
     const result = answerOnTimeline(now, { side, occasion, answer: answer.right })(stored)
-    if (isLeft(result)) return result
+    if (isLeft(result)) return result.left._tag === 'InvalidTransition' ? left({ _tag: 'CheckInNotOpen', state: result.left.from }) : result
     const gate = await beforeWrite()
     if (isLeft(gate)) return gate
     await ctx.mentorship.save(stored, result.right.timeline, isClosed(result.right.timeline))
@@ -260,19 +270,15 @@ export const answerOwnCheckIn = async (
 }
 
 /** Answers the question of a mail's one-time link (no sign-in): the link must be unused and unexpired. */
-export const answerCheckInByLink = async (
-  ctx: CheckInContext,
-  token: string,
-  answer: unknown,
-): Promise<Either<DomainError, true>> => {
+export const answerCheckInByLink = async (ctx: CheckInContext, token: string, answer: unknown): Promise<Either<DomainError, true>> => {
   const hash = hashToken(token)
   const link = await ctx.mentorship.linkOf(hash)
   const now = ctx.clock()
   if (link === undefined) return left(notFound('CheckInLink'))
-  if (link.usedAt !== null) return left({ _tag: 'InvalidTransition', from: 'LinkUsed', event: 'Answered' })
-  if (now >= link.expiresAt) return left({ _tag: 'InvalidTransition', from: 'LinkExpired', event: 'Answered' })
+  if (link.usedAt !== null) return left({ _tag: 'CheckInLinkUsed' })
+  if (now >= link.expiresAt) return left({ _tag: 'CheckInLinkExpired' })
   return answerOn(ctx, link.tandemId, link.side, link.occasion, answer, async () =>
-    (await ctx.mentorship.useLink(hash, now)) ? right(undefined) : left({ _tag: 'InvalidTransition', from: 'LinkUsed', event: 'Answered' }),
+    (await ctx.mentorship.useLink(hash, now)) ? right(undefined) : left({ _tag: 'CheckInLinkUsed' }),
   )
 }
 

@@ -1,6 +1,7 @@
 // What the HTTP adapter needs from the application: one function per call of docs/product.md#calls, taking the
 // decoded input and/or the caller (only what it reads), answering a value or a DomainError. The
 // server implements it.
+import type { MentorshipService } from '../mentorship/mentorship.service.js'
 import type {
   AcceptConsentsPayload,
   AcceptDeclinePayload,
@@ -221,6 +222,8 @@ export type Services = {
     readonly userData: (actor: Actor, body: ExportUserDataRequest, language: Language) => Outcome<Spreadsheet>
     readonly tandemData: (actor: Actor, query: ExportTandemDataRequest, language: Language) => Outcome<Spreadsheet>
   }
+  /** Check-ins of matched teams (docs/api.md#check-ins). */
+  readonly mentorship: MentorshipService
   readonly statistics: {
     /** The program statistics of the filter (ValidationFailed for a range that ends before it starts). */
     readonly report: (filter: StatisticsFilter, language: Language) => Outcome<StatisticsReport>

@@ -21,6 +21,9 @@ const DOMAIN_CODES = {
   ClusterTitleTaken: null,
   WrongRole: null,
   NotTandemParticipant: null,
+  CheckInNotOpen: null,
+  CheckInLinkUsed: null,
+  CheckInLinkExpired: null,
   ExternalIdentityProvider: null,
   AccountDeleted: null,
 } as const satisfies { readonly [K in DomainErrorTag]: null }
