@@ -3,7 +3,7 @@
 // open links change nothing) and its one-click answer, and the administrators' attention list.
 // Refusals: 400 a bad answer (field and rule), 403 someone else's team, 404 an unknown link, 409 a
 // question no longer open or a link used twice, 410 an expired link.
-import { AnswerCheckInByLinkPayload, AnswerCheckInPayload, AttentionQuery, CheckInLinkQuery } from '@tandem/core'
+import { AnswerCheckInByLinkPayload, AnswerCheckInPayload, AttentionQuery, CheckInLinkQuery, OpenCheckInsQuery } from '@tandem/core'
 import { answer, defineRoute, type Route } from './route.js'
 import type { Services } from '@tandem/application'
 
@@ -13,6 +13,8 @@ export const checkInRoutes = (s: Services): readonly Route[] => [
     path: '/api/Mentorship/GetOpenCheckIns',
     policy: 'self',
     summary: "the caller's check-in questions open now (one per team and side at most): team, side, occasion, when asked",
+    query: OpenCheckInsQuery,
+    owner: (q) => [q.email],
     handle: async ({ actor }) => answer(await s.mentorship.openCheckIns(actor)),
   }),
   defineRoute({
@@ -21,6 +23,7 @@ export const checkInRoutes = (s: Services): readonly Route[] => [
     policy: 'self',
     summary: "answer an open check-in question of the caller's own team; seen by administrators only",
     body: AnswerCheckInPayload,
+    owner: (_q, b) => [b.email],
     handle: async ({ actor, body }) => answer(await s.mentorship.answer(actor, body)),
   }),
   defineRoute({

@@ -263,7 +263,8 @@ export const answerOwnCheckIn = async (
   request: { readonly tandemId: TandemId; readonly occasion: CheckInOccasion; readonly answer: unknown },
 ): Promise<Either<DomainError, true>> => {
   const tandem = (await ctx.store.load({ userIds: [], tandemIds: [request.tandemId] })).tandems.get(request.tandemId)
-  const sides = tandem === undefined ? [] : sidesOf(tandem, userId)
+  if (tandem === undefined) return left(notFound('Tandem'))
+  const sides = sidesOf(tandem, userId)
   const side = sides[0]
   if (side === undefined) return left({ _tag: 'NotTandemParticipant' })
   return answerOn(ctx, request.tandemId, side, request.occasion, request.answer, async () => right(undefined))

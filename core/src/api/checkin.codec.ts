@@ -4,11 +4,13 @@
 import * as t from 'io-ts'
 import { CheckInOccasion } from '../mentorship/checkin.codec.js'
 import { IdFromString } from './query.codec.js'
-import { Id } from './wire.codec.js'
+import { EmailAddress, Id } from './wire.codec.js'
 
 /** POST /api/Mentorship/AnswerCheckIn: the caller answers the open question of their team. */
 export const AnswerCheckInPayload = t.strict(
   {
+    /** The caller's own e-mail (the route refuses another's). */
+    email: EmailAddress,
     matchingTandemId: Id,
     occasion: CheckInOccasion,
     /** { kind: 'Met', met } | { kind: 'Pulse', score 1–5, note ≤ 1000 or null } | { kind: 'Closing', satisfaction, wouldRecommend, goalsReached, note }. */
@@ -17,6 +19,10 @@ export const AnswerCheckInPayload = t.strict(
   'AnswerCheckInPayload',
 )
 export type AnswerCheckInPayload = t.TypeOf<typeof AnswerCheckInPayload>
+
+/** GET /api/Mentorship/GetOpenCheckIns: the caller's own e-mail. */
+export const OpenCheckInsQuery = t.strict({ email: EmailAddress }, 'OpenCheckInsQuery')
+export type OpenCheckInsQuery = t.TypeOf<typeof OpenCheckInsQuery>
 
 /** A mail link's token: long, URL-safe, never stored (only its hash is). */
 const CheckInToken = t.refinement(t.string, (s) => /^[A-Za-z0-9_-]{20,100}$/.test(s), 'CheckInToken')

@@ -60,9 +60,10 @@ const sweepAt = async (matchedAt: number, days: number) => {
 }
 
 type OpenView = { matchingTandemId: number; role: string; occasion: { kind: string; round?: number } }
-const openOf = async (p: Person) => (await h.call<OpenView[]>(p, 'GET', '/api/Mentorship/GetOpenCheckIns')).body.value
+const openOf = async (p: Person) =>
+  (await h.call<OpenView[]>(p, 'GET', `/api/Mentorship/GetOpenCheckIns?email=${encodeURIComponent(p.email)}`)).body.value
 const answerOwn = (p: Person, tandemId: number, occasion: unknown, answer: unknown) =>
-  h.call(p, 'POST', '/api/Mentorship/AnswerCheckIn', { matchingTandemId: tandemId, occasion, answer })
+  h.call(p, 'POST', '/api/Mentorship/AnswerCheckIn', { email: p.email, matchingTandemId: tandemId, occasion, answer })
 const answerByLink = (token: string, answer: unknown) => h.call(null, 'POST', '/api/Mentorship/AnswerCheckInByLink', { token, answer })
 const storedAnswers = async (tandemId: number) =>
   ((await h.server.ctx.mentorship.timelineOf(tandemId))?.checkIns ?? []).map((r) => [r.side, r.occasion, r.answer])
