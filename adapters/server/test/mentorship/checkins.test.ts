@@ -3,6 +3,7 @@
 // expected mails once each (a second sweep at the same time sends nothing); answers from the
 // dashboard and from a mail's one-time link are recorded; every bad input is refused with its code
 // and changes nothing; the administrators' attention list names the team and why.
+import JSZip from 'jszip'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { startHarness, type Harness, type Person } from '../support/harness.js'
 
@@ -211,5 +212,48 @@ describe('the check-in timeline of a matched team', () => {
     expect(await storedAnswers(tandemId)).toEqual(before)
     expect((await openOf(mentee)).map((o) => o.occasion)).toEqual([pulse])
     expect((await answerOwn(mentor, tandemId, pulse, { kind: 'Pulse', score: 3, note: 'y'.repeat(1000) })).body.isSuccess).toBe(true)
+  })
+
+  it("the person's data download holds their own answers, never the partner's; erasure removes them and their links", async () => {
+    const { mentor, mentee, tandemId, matchedAt } = await matchedTeam()
+    await sweepAt(matchedAt, 30)
+    const pulse = { kind: 'Pulse', round: 0 }
+    expect((await answerOwn(mentee, tandemId, pulse, { kind: 'Pulse', score: 5, note: 'Mia: great.' })).body.isSuccess).toBe(true)
+    expect((await answerOwn(mentor, tandemId, pulse, { kind: 'Pulse', score: 1, note: 'Anna: hard.' })).body.isSuccess).toBe(true)
+    const checkInsIn = async (who: Person) => {
+      expect((await h.call(who, 'POST', '/api/Account/PrepareMyData', { emailId: who.email })).body.isSuccess).toBe(true)
+      for (let i = 0; i < 200; i += 1) {
+        const state = (await h.call<{ state: string }>(who, 'GET', `/api/Account/MyDataStatus?emailId=${encodeURIComponent(who.email)}`))
+          .body.value.state
+        if (state === 'ready') break
+        await new Promise((resolve) => setImmediate(resolve))
+      }
+      const reply = await fetch(`${h.base}/api/Account/DownloadMyData?emailId=${encodeURIComponent(who.email)}`, {
+        headers: { authorization: `Bearer ${await h.tokenFor(who)}` },
+      })
+      const zip = await JSZip.loadAsync(Buffer.from(await reply.arrayBuffer()))
+      const text = (await zip.file('data.json')?.async('string')) ?? '{}'
+      const data = JSON.parse(text) as { tandems: { tandemId: number; checkIns: { answer: unknown }[] }[] }
+      return { text, checkIns: data.tandems.find((x) => x.tandemId === tandemId)?.checkIns.map((c) => c.answer) }
+    }
+    const mine = await checkInsIn(mentee)
+    expect(mine.checkIns).toEqual([{ kind: 'Pulse', score: 5, note: 'Mia: great.' }])
+    expect(mine.text).not.toContain('Anna: hard.')
+    const theirs = await checkInsIn(mentor)
+    expect(theirs.checkIns).toEqual([{ kind: 'Pulse', score: 1, note: 'Anna: hard.' }])
+    expect(theirs.text).not.toContain('Mia: great.')
+
+    const deleted = await h.call(
+      h.admin,
+      'GET',
+      `/api/Account/DeleteUserFromIdp?emailId=${encodeURIComponent(mentee.email)}&deletefromDB=true`,
+    )
+    expect(deleted.status).toBe(200)
+    const left = await h.server.ctx.mentorship.timelineOf(tandemId)
+    expect(left?.checkIns.map((r) => [r.side, r.answer])).toEqual([['Mentor', { kind: 'Pulse', score: 1, note: 'Anna: hard.' }]])
+    // Nothing is asked again of the place the erased person leaves, nor of anyone on this team.
+    const mark = (await mails()).length
+    expect(await sweepAt(matchedAt, 200)).toBe(0)
+    expect(await newMails(mark)).toEqual([])
   })
 })

@@ -160,8 +160,10 @@ export const createMentorshipRepository = (db: Database): MentorshipRepository =
     eraseSide: async (userId, sides) => {
       await db.transaction(async () => {
         await db.run(k.deleteFrom('mentorship_checkin_links').where('user_id', '=', userId))
-        for (const { tandemId, side } of sides)
+        for (const { tandemId, side } of sides) {
           await db.run(k.deleteFrom('mentorship_checkins').where('tandem_id', '=', tandemId).where('side', '=', side))
+          await db.run(k.updateTable('mentorship_timelines').set({ closed: 1 }).where('tandem_id', '=', tandemId))
+        }
       })
     },
   }

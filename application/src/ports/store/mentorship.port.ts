@@ -46,6 +46,9 @@ export type MentorshipRepository = {
   readonly useLink: (tokenHash: string, at: Instant) => Promise<boolean>
   /** The timelines of the tandems a person was part of (their data download). */
   readonly timelinesOfUser: (tandemIds: readonly TandemId[]) => Promise<readonly Timeline[]>
-  /** Removes a person's questions, answers and links (erasure): their side of the named tandems. */
+  /**
+   * Removes a person's questions, answers and links (erasure): their side of the named tandems. The
+   * timelines of those tandems are closed, so nothing is asked again of the place they leave.
+   */
   readonly eraseSide: (userId: UserId, sides: readonly { readonly tandemId: TandemId; readonly side: Side }[]) => Promise<void>
 }
