@@ -1,46 +1,11 @@
 // The participant's and the mail link's calls on check-ins (docs/api.md#check-ins), and the
 // administrators' "teams needing attention" list. Answers go to administrators only: nothing here
 // shows one side's answer to the other.
-import {
-  needsAttention,
-  toIsoDateTime,
-  type AttentionReason,
-  type CheckInOccasion,
-  type DomainError,
-  type Side,
-  type TandemId,
-} from '@tandem/core'
-import { isLeft, right, type Either } from 'fp-ts/lib/Either.js'
-import type { Actor } from '../ports/services.port.js'
+import { needsAttention, toIsoDateTime } from '@tandem/core'
+import { isLeft, right } from 'fp-ts/lib/Either.js'
+import type { AttentionRow, MentorshipService } from '../ports/services.port.js'
 import { userById, type ServiceContext } from '../context.js'
 import { answerCheckInByLink, answerOwnCheckIn, checkInOfLink, openCheckInsOf } from './checkins.js'
-
-export type OpenCheckInView = {
-  readonly matchingTandemId: TandemId
-  readonly role: Side
-  readonly occasion: CheckInOccasion
-  readonly askedAt: string
-}
-
-export type CheckInLinkView = { readonly role: Side; readonly occasion: CheckInOccasion; readonly open: boolean }
-
-export type AttentionRow = {
-  readonly matchingTandemId: TandemId
-  readonly clusterId: number | null
-  readonly matchedAt: string
-  readonly reasons: readonly AttentionReason[]
-}
-
-export type MentorshipService = {
-  readonly openCheckIns: (actor: Actor) => Promise<Either<DomainError, readonly OpenCheckInView[]>>
-  readonly answer: (
-    actor: Actor,
-    body: { readonly matchingTandemId: TandemId; readonly occasion: CheckInOccasion; readonly answer: unknown },
-  ) => Promise<Either<DomainError, boolean>>
-  readonly linkCheckIn: (token: string) => Promise<Either<DomainError, CheckInLinkView>>
-  readonly answerByLink: (body: { readonly token: string; readonly answer: unknown }) => Promise<Either<DomainError, boolean>>
-  readonly attention: (clusterId: number | null) => Promise<Either<DomainError, readonly AttentionRow[]>>
-}
 
 export const mentorshipService = (ctx: ServiceContext): MentorshipService => ({
   openCheckIns: async (actor) => {

@@ -1,8 +1,11 @@
 // What the HTTP adapter needs from the application: one function per call of docs/product.md#calls, taking the
 // decoded input and/or the caller (only what it reads), answering a value or a DomainError. The
 // server implements it.
-import type { MentorshipService } from '../mentorship/mentorship.service.js'
 import type {
+  Side,
+  AttentionReason,
+  CheckInOccasion,
+  TandemId,
   AcceptConsentsPayload,
   AcceptDeclinePayload,
   AdminEndTandemPayload,
@@ -110,6 +113,34 @@ export type KnownAccount = { readonly userId: UserId; readonly email: string; re
  * that answer holds for (read at the start of the request).
  */
 export type CallerAccount = { readonly account: KnownAccount | null | 'deleted'; readonly generation: string }
+
+// Check-ins (docs/api.md#check-ins).
+export type OpenCheckInView = {
+  readonly matchingTandemId: TandemId
+  readonly role: Side
+  readonly occasion: CheckInOccasion
+  readonly askedAt: string
+}
+
+export type CheckInLinkView = { readonly role: Side; readonly occasion: CheckInOccasion; readonly open: boolean }
+
+export type AttentionRow = {
+  readonly matchingTandemId: TandemId
+  readonly clusterId: number | null
+  readonly matchedAt: string
+  readonly reasons: readonly AttentionReason[]
+}
+
+export type MentorshipService = {
+  readonly openCheckIns: (actor: Actor) => Promise<Either<DomainError, readonly OpenCheckInView[]>>
+  readonly answer: (
+    actor: Actor,
+    body: { readonly matchingTandemId: TandemId; readonly occasion: CheckInOccasion; readonly answer: unknown },
+  ) => Promise<Either<DomainError, boolean>>
+  readonly linkCheckIn: (token: string) => Promise<Either<DomainError, CheckInLinkView>>
+  readonly answerByLink: (body: { readonly token: string; readonly answer: unknown }) => Promise<Either<DomainError, boolean>>
+  readonly attention: (clusterId: number | null) => Promise<Either<DomainError, readonly AttentionRow[]>>
+}
 
 export type Services = {
   /** The account our user table holds for a verified identity, with the generation it was read at. */
