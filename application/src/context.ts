@@ -18,6 +18,8 @@ import type {
   ClustersRepository,
   CohortRepository,
   PersonalDataDownloads,
+  MentorshipRepository,
+  CheckInMailer,
   DeletedSubjects,
   ErasureRepository,
   ExportQueries,
@@ -101,6 +103,10 @@ export type ServiceContext = {
   readonly activeQuestionnaire: ActiveQuestionnaire
   /** Prepared personal-data downloads, shared by every instance (decision 0021). */
   readonly downloads: PersonalDataDownloads
+  /** The check-in timelines of matched teams (docs/mentorship.md#check-ins). */
+  readonly mentorship: MentorshipRepository
+  /** Renders a check-in mail for the outbox. */
+  readonly checkInMails: CheckInMailer
   readonly clock: Clock
   readonly master: MasterData
   readonly logger: Logger

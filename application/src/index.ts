@@ -17,3 +17,14 @@ export { underRetention, retentionFactsOf, type RetentionSweepResult } from './a
 export { expireDownloads } from './personal-data/personal-data.jobs.js'
 export { withoutPersonalData, mailFailureWithoutPersonalData } from './log.scrub.js'
 export { tandemDataSpreadsheet, userDataSpreadsheet, HEADERS, SHEETS, SIDE_LABEL } from './exports/index.js'
+export {
+  sweepCheckIns,
+  withMentorshipEnd,
+  openCheckInsOf,
+  answerOwnCheckIn,
+  answerCheckInByLink,
+  checkInOfLink,
+  hashToken,
+  type OpenCheckIn,
+  type CheckInContext,
+} from './mentorship/checkins.js'

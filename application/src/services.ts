@@ -1,5 +1,6 @@
 // The Services port of @tandem/http, implemented over the repositories, the world store and the core.
 import { consentsDue, issuedBeforeDeletion, type VerifiedIdentity } from '@tandem/core'
+import { mentorshipService } from './mentorship/mentorship.service.js'
 import type { Actor, KnownAccount, Services } from './ports/services.port.js'
 import { cohortService } from './cohort/cohort.service.js'
 import { accountService, emailFromToken } from './account/account.service.js'
@@ -87,6 +88,7 @@ export const createServices = (ctx: ServiceContext, extras: ServiceExtras): Serv
     personalData: personalDataService(ctx),
     exports: auditedExports(ctx, adminIdOf, exportService(ctx)),
     statistics: statisticsService(ctx),
+    mentorship: mentorshipService(ctx),
   }
 }
 

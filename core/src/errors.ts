@@ -10,7 +10,8 @@ export type DomainError =
   | { readonly _tag: 'ValidationFailed'; readonly errors: readonly FieldError[] }
   | {
       readonly _tag: 'NotFound'
-      readonly entity: 'User' | 'Tandem' | 'Proposal' | 'Cluster' | 'DeclineReason' | 'Notification' | 'CohortRun' | 'QuestionnaireVersion'
+      readonly entity:
+        'User' | 'Tandem' | 'Proposal' | 'Cluster' | 'DeclineReason' | 'Notification' | 'CohortRun' | 'QuestionnaireVersion' | 'CheckInLink'
     }
   | { readonly _tag: 'ProfileIncomplete' }
   | { readonly _tag: 'NotAvailableForMatching'; readonly status: StatusName | 'NONE' }
@@ -27,6 +28,12 @@ export type DomainError =
   | { readonly _tag: 'WrongRole'; readonly role: Side }
   /** A participant names a team they are not part of (ending a team: 403). */
   | { readonly _tag: 'NotTandemParticipant' }
+  /** A check-in answered that is not open: not asked yet, answered already, or closed by the next question or the end. */
+  | { readonly _tag: 'CheckInNotOpen'; readonly state: string }
+  /** A check-in mail's link that was used already. */
+  | { readonly _tag: 'CheckInLinkUsed' }
+  /** A check-in mail's link that has expired (the question closed). */
+  | { readonly _tag: 'CheckInLinkExpired' }
   /** SyncDBFromIdp with an external provider: its accounts cannot be listed; claims refresh at each sign-in. */
   | { readonly _tag: 'ExternalIdentityProvider' }
   /**

@@ -49,6 +49,7 @@ import { answer, defineRoute, denied, json, type Route } from './route.js'
 import { cohortRoutes } from './routes.cohort.js'
 import { endingRoutes } from './routes.ending.js'
 import { waitlistRoutes } from './routes.waitlist.js'
+import { checkInRoutes } from './routes.checkins.js'
 import { questionnaireVersionRoutes } from './routes.questionnaire-versions.js'
 import { exportRoutes } from './routes.exports.js'
 import { statisticsRoutes } from './routes.statistics.js'
@@ -559,6 +560,7 @@ const serviceRoutes = (s: Services): readonly Route[] => [
   }),
   ...endingRoutes(s),
   ...waitlistRoutes(s),
+  ...checkInRoutes(s),
   ...cohortRoutes(s),
   ...questionnaireVersionRoutes(s),
   ...exportRoutes(s),

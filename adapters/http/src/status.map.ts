@@ -22,6 +22,9 @@ export const EDGE_OF: { readonly [K in DomainError['_tag']]: Edge } = {
   ExternalIdentityProvider: { status: 409, code: 'ExternalIdentityProvider' },
   WrongRole: { status: 403, code: 'WrongRole' },
   NotTandemParticipant: { status: 403, code: 'NotTandemParticipant' },
+  CheckInNotOpen: { status: 409, code: 'CheckInNotOpen' },
+  CheckInLinkUsed: { status: 409, code: 'CheckInLinkUsed' },
+  CheckInLinkExpired: { status: 410, code: 'CheckInLinkExpired' },
   AccountDeleted: { status: 401, code: 'AccountDeleted' },
   ConsentsDue: { status: 403, code: 'ConsentsDue' },
 }

@@ -16,6 +16,10 @@ export const NotificationType = t.keyof({
   TANDEM_ENDED: null,
   TANDEM_RELEASED: null,
   WAITLIST_PROPOSALS: null,
+  CHECK_IN_MET: null,
+  CHECK_IN_PULSE: null,
+  CHECK_IN_CLOSING: null,
+  CHECK_IN_REMINDER: null,
 })
 export type NotificationType = t.TypeOf<typeof NotificationType>
 export const NOTIFICATION_TYPES = Object.keys(NotificationType.keys) as readonly NotificationType[]
@@ -71,6 +75,19 @@ export const NotificationData = {
   TANDEM_RELEASED: t.type({ audience: Audience, firstName: t.string, tandemId: t.number, by: t.keyof({ Admin: null, ProgramYear: null }) }),
   /** A mentee on the waitlist: a place opened and the waitlist's run proposed `count` mentors, reserved until `deadline`. */
   WAITLIST_PROPOSALS: t.type({ firstName: t.string, deadline: Instant, count: t.number }),
+  /** 14 days after the match, each side: "Have you met yet?", with the one-time link of its page. */
+  CHECK_IN_MET: t.type({ audience: Audience, firstName: t.string, link: WebLink }),
+  /** Day 30 and then every 60 days, each side: "How is your mentorship going?" 1–5. */
+  CHECK_IN_PULSE: t.type({ audience: Audience, firstName: t.string, link: WebLink }),
+  /** When the team ended, however it ended, each side: the closing survey. */
+  CHECK_IN_CLOSING: t.type({ audience: Audience, firstName: t.string, link: WebLink }),
+  /** Once, 5 days after a question that is still unanswered (which question it was). */
+  CHECK_IN_REMINDER: t.type({
+    audience: Audience,
+    firstName: t.string,
+    link: WebLink,
+    question: t.keyof({ Met: null, Pulse: null, Closing: null }),
+  }),
   /** 30 days before the retention sweep erases an account nobody used (docs/privacy.md). */
   RETENTION_NOTICE: t.type({ firstName: t.string, erasureFrom: Instant, months: t.number }),
 } as const satisfies { readonly [K in NotificationType]: t.Mixed }

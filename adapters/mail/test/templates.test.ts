@@ -11,7 +11,7 @@ const render = (type: NotificationType, language: 'en' | 'de', data: unknown, or
 
 describe('templates: every type in every language', () => {
   it('has a template for each notification type in each language, and nothing else', () => {
-    expect(NOTIFICATION_TYPES).toHaveLength(14)
+    expect(NOTIFICATION_TYPES).toHaveLength(18)
     for (const language of LANGUAGES) expect(Object.keys(LANGUAGE_PACKS[language].templates).sort()).toEqual([...NOTIFICATION_TYPES].sort())
   })
 
@@ -123,6 +123,23 @@ describe('templates: content rules', () => {
     expect(de.text).toContain('Benachrichtigen Sie mich, wenn ein Mentor gefunden ist')
     expect(de.text).toContain('schalten Sie')
     expect(de.text).toContain(`${org.publicUrl}/#waitlist`)
+  })
+
+  it("the check-in mails ask their question in the recipient's language and carry the one-time link, which a click on the page answers", () => {
+    const link = 'https://tandem.mentoring-mitte.example/check-in?token=tok456'
+    const met = render('CHECK_IN_MET', 'en', { audience: 'Mentee', firstName: 'Mia', link })
+    expect(met.subject).toBe('Have you met yet?')
+    expect(met.text).toContain(link)
+    expect(render('CHECK_IN_MET', 'de', { audience: 'Mentor', firstName: 'Max', link }).subject).toBe('Haben Sie sich schon getroffen?')
+    expect(render('CHECK_IN_PULSE', 'de', { audience: 'Mentee', firstName: 'Mia', link }).text).toContain('Wie läuft Ihr Mentoring?')
+    expect(render('CHECK_IN_CLOSING', 'en', { audience: 'Mentor', firstName: 'Max', link }).text).toContain('recommend being a mentor')
+    expect(render('CHECK_IN_CLOSING', 'de', { audience: 'Mentee', firstName: 'Mia', link }).text).toContain('als Mentee empfehlen')
+    expect(render('CHECK_IN_REMINDER', 'en', { audience: 'Mentee', firstName: 'Mia', link, question: 'Pulse' }).subject).toBe(
+      'Reminder: how is your mentorship going?',
+    )
+    expect(render('CHECK_IN_REMINDER', 'de', { audience: 'Mentee', firstName: 'Mia', link, question: 'Met' }).text).toContain(
+      'einzige Erinnerung',
+    )
   })
 
   it('TANDEM_RELEASED names the team and says whether the administrator or the end of the program year released it', () => {

@@ -22,6 +22,7 @@ import {
   createAuditRecords,
   createQuestionnaireVersionsRepository,
   createWaitlistRepository,
+  createMentorshipRepository,
   createRetentionRepository,
   createClustersRepository,
   createCohortRepository,
@@ -67,10 +68,11 @@ import { systemClock, type Clock } from './clock.js'
 import type { Config } from './config.js'
 import { DATABASE_FILE, MAIL_FOLDER } from './data-folder.js'
 import { acquireServerLock } from './data-folder.lock.js'
-import { mailFailureWithoutPersonalData, withoutPersonalData } from '@tandem/application'
+import { mailFailureWithoutPersonalData, sweepCheckIns, withoutPersonalData } from '@tandem/application'
 import { createLogger } from './logger.js'
 import { fixtureMasterData } from './master-data.js'
 import { mailNotifier } from './notifier.js'
+import { checkInMailer } from './checkin-mails.js'
 import { resetMailWiring } from './reset-mail.js'
 import { expireDownloads } from '@tandem/application'
 import { createCohortRunner, QUIET_MS as COHORT_QUIET_MS } from './cohort/cohort.runner.js'
@@ -109,6 +111,8 @@ export type TandemServer = {
   readonly snapshotPool: () => Promise<void>
   /** Writes due reminders to the outbox; answers how many. */
   readonly sweepReminders: () => Promise<number>
+  /** Sends the due check-in questions and reminders of matched and ended teams; answers how many mails. */
+  readonly sweepCheckIns: () => Promise<number>
   /** Retention notices, erasures and old mails (docs/privacy.md). */
   readonly sweepRetention: () => Promise<RetentionSweepResult>
   /** One round of mail delivery from the outbox. */
@@ -312,6 +316,8 @@ const wire = async (
     waitlist: createWaitlistRepository(db),
     activeQuestionnaire,
     downloads: createPersonalDataDownloads(db),
+    mentorship: createMentorshipRepository(db),
+    checkInMails: checkInMailer(org),
     users,
     store,
     clock,
@@ -457,6 +463,7 @@ const wire = async (
     snapshotPool: async () => await ctx.statistics.recordPoolSnapshot(Math.floor(clock() / DAY) * DAY),
     identityProvider: provider,
     sweepReminders: async () => await sweepReminders({ ...ctx, db }, org),
+    sweepCheckIns: () => sweepCheckIns(ctx),
     // Mail files live in the data folder only without SMTP (the .eml transport).
     sweepRetention: () => sweepRetention({ ...ctx, db }, org, config.smtpUrl === null ? join(config.dataDir, MAIL_FOLDER) : null),
     deliverMail: async () => {

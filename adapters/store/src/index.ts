@@ -90,6 +90,12 @@ export {
   type StoredQuestionnaireDraft,
 } from './repositories/questionnaire-versions.repository.js'
 export { createWaitlistRepository, type WaitlistRepository } from './repositories/waitlist.repository.js'
+export {
+  createMentorshipRepository,
+  occasionOfKey,
+  type MentorshipRepository,
+  type CheckInLink,
+} from './repositories/mentorship.repository.js'
 export { createRetentionRepository, type RetentionRepository, type RetentionPerson } from './repositories/retention.repository.js'
 export {
   createStatisticsQueries,

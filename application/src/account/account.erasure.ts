@@ -1,6 +1,6 @@
 // Erases a user's personal data from our database (DeleteUserFromIdp with deletefromDB=true) while
 // the partners' tandem history stays whole: those tandems pass to one anonymous placeholder user.
-import { liveTandemsOf, releaseTandem, releaseTandemsOfLeavingUser, type DomainError, type UserId } from '@tandem/core'
+import { liveTandemsOf, releaseTandem, releaseTandemsOfLeavingUser, tandemsOf, type DomainError, type UserId } from '@tandem/core'
 import type { UserRecord } from '../ports/store/index.js'
 import { isLeft, right, type Either } from 'fp-ts/lib/Either.js'
 import type { ServiceContext } from '../context.js'
@@ -100,4 +100,17 @@ export const eraseUser = async (
     placeholderId: async () => await placeholderId(ctx),
     scrubSubject: (subject, user) => withoutNames(subject, [user.firstName, user.lastName]),
     ...steps,
+    // In the erasure's transaction: the person's check-in questions, answers and notes, and their links.
+    before: async () => {
+      const before = steps.before === undefined ? right(true) : await steps.before()
+      if (isLeft(before)) return before
+      const tandems = tandemsOf(await ctx.store.load({ userIds: [id] }), id)
+      await ctx.mentorship.eraseSide(id, [
+        ...tandems.flatMap((t) => [
+          ...(t.menteeId === id ? [{ tandemId: t.id, side: 'Mentee' as const }] : []),
+          ...(t.mentorId === id ? [{ tandemId: t.id, side: 'Mentor' as const }] : []),
+        ]),
+      ])
+      return before
+    },
   })

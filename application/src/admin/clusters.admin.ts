@@ -4,6 +4,7 @@ import { deactivateCluster, validateClusterTitle } from '@tandem/core'
 import type { Services } from '../ports/services.port.js'
 import { isLeft, left, right } from 'fp-ts/lib/Either.js'
 import type { ServiceContext } from '../context.js'
+import { withMentorshipEnd } from '../mentorship/checkins.js'
 import type { Unaudited } from './audit.js'
 
 type ClustersAdmin = Pick<Unaudited<Services['admin']>, 'clusters' | 'createCluster' | 'closeCluster'>
@@ -22,7 +23,9 @@ export const clustersAdmin = (ctx: ServiceContext): ClustersAdmin => ({
 
   closeCluster: async (clusterId) => {
     const now = ctx.clock()
-    const result = await ctx.store.run(await ctx.lists.clusterMemberIds(clusterId), deactivateCluster(now, { clusterId }), now)
+    const members = await ctx.lists.clusterMemberIds(clusterId)
+    // Its MATCHED teams end their check-in timelines in the same transaction (closing survey).
+    const result = await withMentorshipEnd(ctx, members.tandemIds, () => ctx.store.run(members, deactivateCluster(now, { clusterId }), now))
     return isLeft(result) ? result : right(true)
   },
 })

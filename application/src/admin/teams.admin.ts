@@ -19,6 +19,7 @@ import type { Services } from '../ports/services.port.js'
 import type { UserRecord } from '../ports/store/index.js'
 import { isLeft, left, right, type Either } from 'fp-ts/lib/Either.js'
 import { textIn, userByEmail, type ServiceContext } from '../context.js'
+import { withMentorshipEnd } from '../mentorship/checkins.js'
 import type { Unaudited } from './audit.js'
 import { endTandemByAdmin, teamEndingOf } from '../matching/tandem-ending.js'
 
@@ -48,7 +49,9 @@ export const teamsAdmin = (ctx: ServiceContext): TeamsAdmin => {
   /** One command on the named tandems and both sides of each, at one instant. */
   const runOn = async (tandemIds: readonly number[], apply: (now: number) => WorldStep): Promise<Either<DomainError, boolean>> => {
     const now = ctx.clock()
-    const result = await ctx.store.run({ userIds: await ctx.lists.tandemUserIds(tandemIds), tandemIds }, apply(now), now)
+    const userIds = await ctx.lists.tandemUserIds(tandemIds)
+    // A MATCHED team released here ends its check-in timeline in the same transaction.
+    const result = await withMentorshipEnd(ctx, tandemIds, () => ctx.store.run({ userIds, tandemIds }, apply(now), now))
     return isLeft(result) ? result : right(true)
   }
 

@@ -12,6 +12,7 @@ import {
 import { isLeft, right, type Either } from 'fp-ts/lib/Either.js'
 import type { Actor } from '../ports/services.port.js'
 import { userById, type ServiceContext } from '../context.js'
+import { withMentorshipEnd } from '../mentorship/checkins.js'
 
 /** The caller ends their own team; their side follows from the tandem. */
 export const endOwnTandem = async (ctx: ServiceContext, actor: Actor, body: EndTandemPayload): Promise<Either<DomainError, boolean>> => {
@@ -19,15 +20,17 @@ export const endOwnTandem = async (ctx: ServiceContext, actor: Actor, body: EndT
   if (isLeft(me)) return me
   const tandemId = body.matchingTandemId
   const now = ctx.clock()
-  const result = await ctx.store.run(
-    { userIds: [me.right.id], tandemIds: [tandemId] },
-    endTandem(now, {
-      tandemId,
-      by: { userId: me.right.id },
-      request: { reasonId: body.reasonId, otherText: body.otherText, doNotPairAgain: body.doNotPairAgain },
-      pauseMentor: body.pauseMatching,
-    }),
-    now,
+  const result = await withMentorshipEnd(ctx, [tandemId], () =>
+    ctx.store.run(
+      { userIds: [me.right.id], tandemIds: [tandemId] },
+      endTandem(now, {
+        tandemId,
+        by: { userId: me.right.id },
+        request: { reasonId: body.reasonId, otherText: body.otherText, doNotPairAgain: body.doNotPairAgain },
+        pauseMentor: body.pauseMatching,
+      }),
+      now,
+    ),
   )
   return isLeft(result) ? result : right(true)
 }
@@ -36,16 +39,19 @@ export const endOwnTandem = async (ctx: ServiceContext, actor: Actor, body: EndT
 export const endTandemByAdmin = async (ctx: ServiceContext, body: AdminEndTandemPayload): Promise<Either<DomainError, boolean>> => {
   const tandemId = body.matchingTandemId
   const now = ctx.clock()
-  const result = await ctx.store.run(
-    { userIds: await ctx.lists.tandemUserIds([tandemId]), tandemIds: [tandemId] },
-    endTandem(now, {
-      tandemId,
-      by: 'Admin',
-      request: { reasonId: body.reasonId, otherText: body.otherText, doNotPairAgain: body.doNotPairAgain },
-      pauseMentor: body.pauseMentor,
-      expectedVersion: body.version,
-    }),
-    now,
+  const userIds = await ctx.lists.tandemUserIds([tandemId])
+  const result = await withMentorshipEnd(ctx, [tandemId], () =>
+    ctx.store.run(
+      { userIds, tandemIds: [tandemId] },
+      endTandem(now, {
+        tandemId,
+        by: 'Admin',
+        request: { reasonId: body.reasonId, otherText: body.otherText, doNotPairAgain: body.doNotPairAgain },
+        pauseMentor: body.pauseMentor,
+        expectedVersion: body.version,
+      }),
+      now,
+    ),
   )
   return isLeft(result) ? result : right(true)
 }

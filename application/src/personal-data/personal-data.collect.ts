@@ -38,8 +38,21 @@ const tandemView = async (ctx: ServiceContext, t: Tandem, id: UserId) => {
     },
     partner: partner === undefined ? null : { firstName: partner.firstName, lastName: partner.lastName },
     ending: endingView(t, side),
+    checkIns: await checkInsView(ctx, t, side),
   }
 }
+
+/** The person's own check-in questions and answers on this team (never the partner's). */
+const checkInsView = async (ctx: ServiceContext, t: Tandem, side: Side) =>
+  ((await ctx.mentorship.timelineOf(t.id))?.checkIns ?? [])
+    .filter((r) => r.side === side)
+    .map((r) => ({
+      occasion: r.occasion,
+      askedAt: iso(r.askedAt),
+      remindedAt: iso(r.remindedAt),
+      answeredAt: iso(r.answeredAt),
+      answer: r.answer,
+    }))
 
 /**
  * How the team ended, for either side: when and by whom. The reason, its text and "never again" are

@@ -2,6 +2,10 @@
 // decoded input and/or the caller (only what it reads), answering a value or a DomainError. The
 // server implements it.
 import type {
+  Side,
+  AttentionReason,
+  CheckInOccasion,
+  TandemId,
   AcceptConsentsPayload,
   AcceptDeclinePayload,
   AdminEndTandemPayload,
@@ -120,6 +124,34 @@ export type KnownAccount = {
  */
 export type CallerAccount = { readonly account: KnownAccount | null | 'deleted'; readonly generation: string }
 
+// Check-ins (docs/api.md#check-ins).
+export type OpenCheckInView = {
+  readonly matchingTandemId: TandemId
+  readonly role: Side
+  readonly occasion: CheckInOccasion
+  readonly askedAt: string
+}
+
+export type CheckInLinkView = { readonly role: Side; readonly occasion: CheckInOccasion; readonly open: boolean }
+
+export type AttentionRow = {
+  readonly matchingTandemId: TandemId
+  readonly clusterId: number | null
+  readonly matchedAt: string
+  readonly reasons: readonly AttentionReason[]
+}
+
+export type MentorshipService = {
+  readonly openCheckIns: (actor: Actor) => Promise<Either<DomainError, readonly OpenCheckInView[]>>
+  readonly answer: (
+    actor: Actor,
+    body: { readonly matchingTandemId: TandemId; readonly occasion: CheckInOccasion; readonly answer: unknown },
+  ) => Promise<Either<DomainError, boolean>>
+  readonly linkCheckIn: (token: string) => Promise<Either<DomainError, CheckInLinkView>>
+  readonly answerByLink: (body: { readonly token: string; readonly answer: unknown }) => Promise<Either<DomainError, boolean>>
+  readonly attention: (clusterId: number | null) => Promise<Either<DomainError, readonly AttentionRow[]>>
+}
+
 export type Services = {
   /** The account our user table holds for a verified identity, with the generation it was read at. */
   readonly accountOf: (identity: VerifiedIdentity) => Promise<CallerAccount>
@@ -235,6 +267,8 @@ export type Services = {
     readonly userData: (actor: Actor, body: ExportUserDataRequest, language: Language) => Outcome<Spreadsheet>
     readonly tandemData: (actor: Actor, query: ExportTandemDataRequest, language: Language) => Outcome<Spreadsheet>
   }
+  /** Check-ins of matched teams (docs/api.md#check-ins). */
+  readonly mentorship: MentorshipService
   readonly statistics: {
     /** The program statistics of the filter (ValidationFailed for a range that ends before it starts). */
     readonly report: (filter: StatisticsFilter, language: Language) => Outcome<StatisticsReport>

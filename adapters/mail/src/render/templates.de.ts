@@ -117,6 +117,63 @@ export const de: LanguagePack = {
       action: { label: 'Vorschläge ansehen', url: c.url('/') },
     }),
 
+    CHECK_IN_MET: (d) => ({
+      subject: 'Haben Sie sich schon getroffen?',
+      greeting: hello(d.firstName),
+      blocks: [
+        paragraph(
+          d.audience === 'Mentee'
+            ? 'Vor zwei Wochen wurden Sie mit Ihrer Mentorin oder Ihrem Mentor zusammengebracht. Haben Sie sich schon getroffen?'
+            : 'Vor zwei Wochen wurden Sie mit Ihrem Mentee zusammengebracht. Haben Sie sich schon getroffen?',
+        ),
+        paragraph(
+          'Ein Klick auf der folgenden Seite genügt: ja, noch nicht, oder wir erreichen einander nicht. Ihre Antwort sieht nur das Programmteam.',
+        ),
+      ],
+      action: { label: 'Antworten', url: d.link },
+    }),
+
+    CHECK_IN_PULSE: (d) => ({
+      subject: 'Wie läuft Ihr Mentoring?',
+      greeting: hello(d.firstName),
+      blocks: [
+        paragraph(
+          'Wie läuft Ihr Mentoring? Bewerten Sie es von 1 (schlecht) bis 5 (sehr gut) und fügen Sie, wenn Sie möchten, eine Notiz hinzu.',
+        ),
+        paragraph('Ihre Antwort sieht nur das Programmteam, nicht Ihr Tandem-Partner.'),
+      ],
+      action: { label: 'Antworten', url: d.link },
+    }),
+
+    CHECK_IN_CLOSING: (d) => ({
+      subject: 'Ihr Mentoring ist beendet: Wie war es?',
+      greeting: hello(d.firstName),
+      blocks: [
+        paragraph(
+          `Ihr Mentoring ist beendet. Vier kurze Fragen helfen uns, das Programm zu verbessern: wie zufrieden Sie waren, ob Sie die Teilnahme als ${d.audience === 'Mentee' ? 'Mentee' : 'Mentor*in'} empfehlen würden und wie viele Ihrer Ziele Sie erreicht haben.`,
+        ),
+        paragraph('Ihre Antworten sieht nur das Programmteam, nicht Ihr Tandem-Partner.'),
+      ],
+      action: { label: 'Antworten', url: d.link },
+    }),
+
+    CHECK_IN_REMINDER: (d) => ({
+      subject:
+        d.question === 'Met'
+          ? 'Erinnerung: Haben Sie sich schon getroffen?'
+          : d.question === 'Pulse'
+            ? 'Erinnerung: Wie läuft Ihr Mentoring?'
+            : 'Erinnerung: Wie war Ihr Mentoring?',
+      greeting: hello(d.firstName),
+      blocks: [
+        paragraph(
+          'Vor einigen Tagen haben wir Ihnen eine kurze Frage zu Ihrem Mentoring gestellt; Ihre Antwort fehlt noch. Sie dauert nur einen Klick.',
+        ),
+        paragraph('Dies ist die einzige Erinnerung.'),
+      ],
+      action: { label: 'Antworten', url: d.link },
+    }),
+
     TANDEM_ENDED: (d, c) => ({
       subject: 'Ihr Mentoring ist beendet',
       greeting: hello(d.firstName),

@@ -108,6 +108,61 @@ export const en: LanguagePack = {
       action: { label: 'See your proposals', url: c.url('/') },
     }),
 
+    CHECK_IN_MET: (d) => ({
+      subject: 'Have you met yet?',
+      greeting: hello(d.firstName),
+      blocks: [
+        paragraph(
+          d.audience === 'Mentee'
+            ? 'Two weeks ago you were matched with your mentor. Have you met yet?'
+            : 'Two weeks ago you were matched with your mentee. Have you met yet?',
+        ),
+        paragraph(
+          'One click on the page below answers: yes, not yet, or we cannot reach each other. Only the program team sees your answer.',
+        ),
+      ],
+      action: { label: 'Answer', url: d.link },
+    }),
+
+    CHECK_IN_PULSE: (d) => ({
+      subject: 'How is your mentorship going?',
+      greeting: hello(d.firstName),
+      blocks: [
+        paragraph('How is your mentorship going? Give it a score from 1 (badly) to 5 (very well), and add a note if you like.'),
+        paragraph('Only the program team sees your answer; your partner does not.'),
+      ],
+      action: { label: 'Answer', url: d.link },
+    }),
+
+    CHECK_IN_CLOSING: (d) => ({
+      subject: 'Your mentorship has ended: how was it?',
+      greeting: hello(d.firstName),
+      blocks: [
+        paragraph(
+          `Your mentorship has ended. Four short questions help us improve the program: how satisfied you were, whether you would recommend being a ${d.audience === 'Mentee' ? 'mentee' : 'mentor'}, and how many of your goals you reached.`,
+        ),
+        paragraph('Only the program team sees your answers; your partner does not.'),
+      ],
+      action: { label: 'Answer', url: d.link },
+    }),
+
+    CHECK_IN_REMINDER: (d) => ({
+      subject:
+        d.question === 'Met'
+          ? 'Reminder: have you met yet?'
+          : d.question === 'Pulse'
+            ? 'Reminder: how is your mentorship going?'
+            : 'Reminder: how was your mentorship?',
+      greeting: hello(d.firstName),
+      blocks: [
+        paragraph(
+          'A few days ago we asked you a short question about your mentorship, and your answer is still missing. It takes one click.',
+        ),
+        paragraph('This is the only reminder.'),
+      ],
+      action: { label: 'Answer', url: d.link },
+    }),
+
     TANDEM_ENDED: (d, c) => ({
       subject: 'Your mentorship has ended',
       greeting: hello(d.firstName),

@@ -12,6 +12,8 @@ export const org: OrganisationInfo = {
 
 /** 24 November 2026, 13:30 UTC = 14:30 in Berlin (CET). */
 export const DEADLINE = Date.UTC(2026, 10, 24, 13, 30)
+/** A check-in mail's one-time link (its page answers only on a click). */
+export const CHECK_IN_LINK = 'https://tandem.mentoring-mitte.example/check-in?token=tok456'
 
 export const samples: { readonly [K in NotificationType]: readonly NotificationData[K][] } = {
   NEW_TANDEM: [
@@ -61,6 +63,19 @@ export const samples: { readonly [K in NotificationType]: readonly NotificationD
     { firstName: 'Mia', deadline: Date.UTC(2026, 10, 24, 9, 0), count: 1 },
     { firstName: 'Mia', deadline: Date.UTC(2026, 10, 24, 9, 0), count: 3 },
   ],
+  CHECK_IN_MET: [
+    { audience: 'Mentee', firstName: 'Mia', link: CHECK_IN_LINK },
+    { audience: 'Mentor', firstName: 'Max', link: CHECK_IN_LINK },
+  ],
+  CHECK_IN_PULSE: [{ audience: 'Mentee', firstName: 'Mia', link: CHECK_IN_LINK }],
+  CHECK_IN_CLOSING: [
+    { audience: 'Mentee', firstName: 'Mia', link: CHECK_IN_LINK },
+    { audience: 'Mentor', firstName: 'Max', link: CHECK_IN_LINK },
+  ],
+  CHECK_IN_REMINDER: [
+    { audience: 'Mentee', firstName: 'Mia', link: CHECK_IN_LINK, question: 'Met' },
+    { audience: 'Mentor', firstName: 'Max', link: CHECK_IN_LINK, question: 'Closing' },
+  ],
 }
 
 /** The page of the app each type points at. */
@@ -79,6 +94,10 @@ export const expectedLink: { readonly [K in NotificationType]: string } = {
   TANDEM_ENDED: `${org.publicUrl}/`,
   TANDEM_RELEASED: `${org.publicUrl}/`,
   WAITLIST_PROPOSALS: `${org.publicUrl}/`,
+  CHECK_IN_MET: CHECK_IN_LINK,
+  CHECK_IN_PULSE: CHECK_IN_LINK,
+  CHECK_IN_CLOSING: CHECK_IN_LINK,
+  CHECK_IN_REMINDER: CHECK_IN_LINK,
 }
 
 export type Sample = { readonly type: NotificationType; readonly data: NotificationData[NotificationType]; readonly variant: number }

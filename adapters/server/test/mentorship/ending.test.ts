@@ -83,7 +83,12 @@ describe('a participant ends their team', () => {
     })
     expect(ended.ending?.endedAt).toBe(new Date(h.clock()).toISOString())
     expect([await statusOf(mentee, 'Mentee'), await statusOf(mentor, 'Mentor')]).toEqual(['AVAILABLE', 'AVAILABLE'])
-    expect((await mails()).slice(before)).toEqual([{ type: 'TANDEM_ENDED', to: mentor.email }])
+    // The other side is told; both are sent the closing survey in the same transaction.
+    expect((await mails()).slice(before)).toEqual([
+      { type: 'TANDEM_ENDED', to: mentor.email },
+      { type: 'CHECK_IN_CLOSING', to: mentee.email },
+      { type: 'CHECK_IN_CLOSING', to: mentor.email },
+    ])
     // The notification history lists it for the mentor.
     const mentorId = (await h.server.ctx.users.byEmail(mentor.email))?.id ?? 0
     expect((await h.server.ctx.outbox.historyOf(mentorId)).map((m) => m.type)).toContain('TANDEM_ENDED')
@@ -100,7 +105,11 @@ describe('a participant ends their team', () => {
     expect((await endBy(mentor, tandemId, { reasonId: 'circumstances-changed', pauseMatching: true })).body.isSuccess).toBe(true)
     expect((await detail(tandemId)).ending).toMatchObject({ endedBy: 'Mentor', reasonId: 'circumstances-changed', mentorPaused: true })
     expect([await statusOf(mentee, 'Mentee'), await statusOf(mentor, 'Mentor')]).toEqual(['AVAILABLE', 'PAUSED'])
-    expect((await mails()).slice(before)).toEqual([{ type: 'TANDEM_ENDED', to: mentee.email }])
+    expect((await mails()).slice(before)).toEqual([
+      { type: 'TANDEM_ENDED', to: mentee.email },
+      { type: 'CHECK_IN_CLOSING', to: mentee.email },
+      { type: 'CHECK_IN_CLOSING', to: mentor.email },
+    ])
     // Enabled again, the mentor may be proposed to the same mentee (no "do not pair us again").
     await h.call(mentor, 'POST', '/api/Questionnaire/UpdateUserStatus', { email: mentor.email, roleName: 'Mentor', disableMatching: false })
     await start(mentee)
@@ -206,6 +215,8 @@ describe('an administrator ends a team', () => {
     expect((await mails()).slice(before)).toEqual([
       { type: 'TANDEM_ENDED', to: mentee.email },
       { type: 'TANDEM_ENDED', to: mentor.email },
+      { type: 'CHECK_IN_CLOSING', to: mentee.email },
+      { type: 'CHECK_IN_CLOSING', to: mentor.email },
     ])
     const audit = await h.call<{ records: { action: string; objectId: number | null }[] }>(h.admin, 'POST', '/api/Admin/GetAuditRecords', {
       admin: null,
@@ -233,6 +244,8 @@ describe('releases tell the participants', () => {
     expect((await mails()).slice(before)).toEqual([
       { type: 'TANDEM_RELEASED', to: matched.mentee.email },
       { type: 'TANDEM_RELEASED', to: matched.mentor.email },
+      { type: 'CHECK_IN_CLOSING', to: matched.mentee.email },
+      { type: 'CHECK_IN_CLOSING', to: matched.mentor.email },
     ])
     // A fresh proposal the mentee has not answered: the mentor was only reserved and never knew.
     const mentee = await h.readyMentee('Lea')
@@ -252,6 +265,8 @@ describe('releases tell the participants', () => {
     expect((await mails()).slice(before)).toEqual([
       { type: 'TANDEM_RELEASED', to: mentee.email },
       { type: 'TANDEM_RELEASED', to: mentor.email },
+      { type: 'CHECK_IN_CLOSING', to: mentee.email },
+      { type: 'CHECK_IN_CLOSING', to: mentor.email },
     ])
     expect([await statusOf(mentee, 'Mentee'), await statusOf(mentor, 'Mentor')]).toEqual(['INACTIVE', 'AVAILABLE'])
   })

@@ -100,6 +100,15 @@ export const SAMPLES: Readonly<Record<string, (owner: Person, target: Person) =>
   }),
   'POST /api/MatchingTandem/GetWaitlist': (o) => ({ body: { email: o.email } }),
   'POST /api/MatchingTandem/SetWaitlist': (o) => ({ body: { email: o.email, enabled: true } }),
+  'GET /api/Mentorship/GetOpenCheckIns': (o) => ({ query: { email: o.email } }),
+  // An unknown team: 404, changing nothing.
+  'POST /api/Mentorship/AnswerCheckIn': (o) => ({
+    body: { email: o.email, matchingTandemId: 999, occasion: { kind: 'Met' }, answer: { kind: 'Met', met: 'Yes' } },
+  }),
+  // An unknown link: 404, changing nothing.
+  'GET /api/Mentorship/GetCheckInByLink': () => ({ query: { token: 'a'.repeat(43) } }),
+  'POST /api/Mentorship/AnswerCheckInByLink': () => ({ body: { token: 'a'.repeat(43), answer: { kind: 'Met', met: 'Yes' } } }),
+  'GET /api/Admin/GetTeamsNeedingAttention': () => ({ query: { clusterId: '1' } }),
   'POST /api/Questionnaire/UpdateMentorCapacity': (o) => ({ body: { email: o.email, capacity: 2 } }),
   'POST /api/Admin/UpdateMentorCapacity': (_o, t) => ({ body: { email: t.email, capacity: 2 } }),
   'POST /api/Admin/GetMatchingTandemById': () => ({ query: { matchingTandemId: '1' } }),

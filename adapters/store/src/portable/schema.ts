@@ -220,6 +220,37 @@ export type QuestionnaireDraftTable = { id: number; based_on: number; revision: 
  * that opened a place; the waitlist task serves and deletes the rows it read.
  */
 export type PlacesChangedTable = { id: Generated<number>; created_at: number }
+/** A matched team's timeline: its start, its end, and `closed` once nothing more will be asked. */
+export type MentorshipTimelinesTable = {
+  tandem_id: number
+  matched_at: number
+  ended_at: number | null
+  ended_by: string | null
+  closed: number
+}
+
+/** One check-in question sent to one side; `occasion` is core's occasionKey, `answer` its JSON. */
+export type MentorshipCheckInsTable = {
+  tandem_id: number
+  side: string
+  occasion: string
+  asked_at: number
+  reminded_at: number | null
+  answered_at: number | null
+  answer: string | null
+  superseded_at: number | null
+}
+
+/** A one-time link of a check-in mail: only the token's hash is stored. */
+export type MentorshipCheckInLinksTable = {
+  token_hash: string
+  tandem_id: number
+  side: string
+  occasion: string
+  user_id: number
+  expires_at: number
+  used_at: number | null
+}
 
 export type Schema = {
   meta: MetaTable
@@ -244,4 +275,7 @@ export type Schema = {
   questionnaire_versions: QuestionnaireVersionsTable
   questionnaire_draft: QuestionnaireDraftTable
   places_changed: PlacesChangedTable
+  mentorship_timelines: MentorshipTimelinesTable
+  mentorship_checkins: MentorshipCheckInsTable
+  mentorship_checkin_links: MentorshipCheckInLinksTable
 }

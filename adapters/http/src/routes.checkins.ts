@@ -1,0 +1,53 @@
+// Check-ins of matched teams (docs/api.md#check-ins): the signed-in participant's open questions and
+// answer, the mail link's page (a GET shows the question and never answers, so mail scanners that
+// open links change nothing) and its one-click answer, and the administrators' attention list.
+// Refusals: 400 a bad answer (field and rule), 403 someone else's team, 404 an unknown link, 409 a
+// question no longer open or a link used twice, 410 an expired link.
+import { AnswerCheckInByLinkPayload, AnswerCheckInPayload, AttentionQuery, CheckInLinkQuery, OpenCheckInsQuery } from '@tandem/core'
+import { answer, defineRoute, type Route } from './route.js'
+import type { Services } from '@tandem/application'
+
+export const checkInRoutes = (s: Services): readonly Route[] => [
+  defineRoute({
+    method: 'GET',
+    path: '/api/Mentorship/GetOpenCheckIns',
+    policy: 'self',
+    summary: "the caller's check-in questions open now (one per team and side at most): team, side, occasion, when asked",
+    query: OpenCheckInsQuery,
+    owner: (q) => [q.email],
+    handle: async ({ actor }) => answer(await s.mentorship.openCheckIns(actor)),
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/api/Mentorship/AnswerCheckIn',
+    policy: 'self',
+    summary: "answer an open check-in question of the caller's own team; seen by administrators only",
+    body: AnswerCheckInPayload,
+    owner: (_q, b) => [b.email],
+    handle: async ({ actor, body }) => answer(await s.mentorship.answer(actor, body)),
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/api/Mentorship/GetCheckInByLink',
+    policy: 'anonymous',
+    summary: "the question a check-in mail's link asks and whether it is still open; never answers it",
+    query: CheckInLinkQuery,
+    handle: async ({ query }) => answer(await s.mentorship.linkCheckIn(query.token)),
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/api/Mentorship/AnswerCheckInByLink',
+    policy: 'anonymous',
+    summary: "answer the question of a check-in mail's one-time link (the click on its page)",
+    body: AnswerCheckInByLinkPayload,
+    handle: async ({ body }) => answer(await s.mentorship.answerByLink(body)),
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/api/Admin/GetTeamsNeedingAttention',
+    policy: 'admin',
+    summary: 'MATCHED teams needing attention (not met by day 21, pulse 1–2, two unanswered in a row, cannot reach), by program year',
+    query: AttentionQuery,
+    handle: async ({ query }) => answer(await s.mentorship.attention(query.clusterId ?? null)),
+  }),
+]

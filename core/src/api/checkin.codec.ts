@@ -1,0 +1,40 @@
+// Check-ins over the wire (docs/api.md#check-ins): the signed-in answer, the mail link's page and
+// its answer, and the administrators' attention list. The answer itself is decoded by the core's
+// decodeCheckInAnswer, which names the field and rule of each refusal (score, note, …).
+import * as t from 'io-ts'
+import { CheckInOccasion } from '../mentorship/checkin.codec.js'
+import { IdFromString } from './query.codec.js'
+import { EmailAddress, Id } from './wire.codec.js'
+
+/** POST /api/Mentorship/AnswerCheckIn: the caller answers the open question of their team. */
+export const AnswerCheckInPayload = t.strict(
+  {
+    /** The caller's own e-mail (the route refuses another's). */
+    email: EmailAddress,
+    matchingTandemId: Id,
+    occasion: CheckInOccasion,
+    /** { kind: 'Met', met } | { kind: 'Pulse', score 1–5, note ≤ 1000 or null } | { kind: 'Closing', satisfaction, wouldRecommend, goalsReached, note }. */
+    answer: t.unknown,
+  },
+  'AnswerCheckInPayload',
+)
+export type AnswerCheckInPayload = t.TypeOf<typeof AnswerCheckInPayload>
+
+/** GET /api/Mentorship/GetOpenCheckIns: the caller's own e-mail. */
+export const OpenCheckInsQuery = t.strict({ email: EmailAddress }, 'OpenCheckInsQuery')
+export type OpenCheckInsQuery = t.TypeOf<typeof OpenCheckInsQuery>
+
+/** A mail link's token: long, URL-safe, never stored (only its hash is). */
+const CheckInToken = t.refinement(t.string, (s) => /^[A-Za-z0-9_-]{20,100}$/.test(s), 'CheckInToken')
+
+/** GET /api/Mentorship/GetCheckInByLink: what the link's page shows before the click (never answers). */
+export const CheckInLinkQuery = t.strict({ token: CheckInToken }, 'CheckInLinkQuery')
+export type CheckInLinkQuery = t.TypeOf<typeof CheckInLinkQuery>
+
+/** POST /api/Mentorship/AnswerCheckInByLink: the click on the link's page. */
+export const AnswerCheckInByLinkPayload = t.strict({ token: CheckInToken, answer: t.unknown }, 'AnswerCheckInByLinkPayload')
+export type AnswerCheckInByLinkPayload = t.TypeOf<typeof AnswerCheckInByLinkPayload>
+
+/** GET /api/Admin/GetTeamsNeedingAttention: optionally one program year. */
+export const AttentionQuery = t.partial({ clusterId: IdFromString }, 'AttentionQuery')
+export type AttentionQuery = t.TypeOf<typeof AttentionQuery>
