@@ -5,6 +5,7 @@ import { scoreMentor } from '../src/matching/score.rules.js'
 import type { Answer } from '../src/questionnaire/questionnaire.codec.js'
 import type { DraftQuestion, PublishedQuestionnaire } from '../src/questionnaire/questionnaire.draft.js'
 import {
+  answerTextsUnder,
   answersKeepingRetiredOptions,
   questionnaireShownWith,
   readableQuestionnaireOf,
@@ -104,5 +105,23 @@ describe('retired options', () => {
         )
       }),
     )
+  })
+})
+
+describe('answer texts for the data download', () => {
+  it("gives the side's question and each chosen option in both languages, a retired option marked", () => {
+    expect(answerTextsUnder(version2, 'Mentor', [answer([101, 100])])).toEqual([
+      {
+        questionPairId: 1,
+        question: { en: 'Your industry?', de: 'Ihre Branche?' },
+        options: [
+          { en: 'Health', de: 'Gesundheit' },
+          { en: 'Finance (no longer offered)', de: 'Finanzen (nicht mehr angeboten)' },
+        ],
+        year: null,
+        text: null,
+      },
+    ])
+    expect(answerTextsUnder(version2, 'Mentee', [{ ...answer([999]), questionPairId: 5 }])).toEqual([])
   })
 })

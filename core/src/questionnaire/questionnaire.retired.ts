@@ -102,3 +102,29 @@ export const answersKeepingRetiredOptions = (
   })
   return errors.length > 0 ? E.left(errors) : E.right(submitted)
 }
+
+/** One answer as the data download reads it: the question's and the chosen options' texts in both languages. */
+export type AnswerTexts = {
+  readonly questionPairId: number
+  readonly question: Bilingual
+  /** A retired option's text is marked "no longer offered". */
+  readonly options: readonly Bilingual[]
+  readonly year: number | null
+  readonly text: string | null
+}
+
+/**
+ * The texts of a side's answers under a version (this or an earlier version's answers): the side's
+ * question and each chosen option, retired ones marked. Ids the version never had are left out.
+ */
+export const answerTextsUnder = (published: PublishedQuestionnaire, side: 'Mentee' | 'Mentor', answers: readonly Answer[]): AnswerTexts[] =>
+  answers.flatMap((answer) => {
+    const question = published.draft.questions.find((q) => q.questionPairId === answer.questionPairId)
+    const asked = question === undefined ? null : side === 'Mentee' ? question.mentee : question.mentor
+    if (question === undefined || asked === null) return []
+    const options = answer.optionIds.flatMap((id) => {
+      const option = question.options.find((o) => o.id === id)
+      return option === undefined ? [] : [option.retired ? retiredOptionText(option.text) : { ...option.text }]
+    })
+    return [{ questionPairId: answer.questionPairId, question: { ...asked.text }, options, year: answer.year, text: answer.text }]
+  })

@@ -4,6 +4,7 @@
 // question and changes nothing. Runs on SQLite (project server) and PostgreSQL (project server-pg).
 import type { QuestionAnswerResponse, QuestionnaireDraftView, QuestionnaireVersionSummary } from '@tandem/core'
 import { aMenteeAnswers, choiceAnswer, optionId, PAIR } from '@tandem/fixtures'
+import JSZip from 'jszip'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { startHarness, toWire, type Harness, type Person } from '../support/harness.js'
 
@@ -95,6 +96,28 @@ describe('retired options', () => {
       expect(detail.status).toBe(200)
       expect(detail.body.value.allData.menteeAccountQuestions.some((q) => q.userAnswer?.includes(mark) === true)).toBe(true)
     }
+  })
+
+  it('gives a held retired option its text, marked, in the data download', async () => {
+    const mia = await h.readyMentee('Mia')
+    await publishWithRetiredOptions()
+    expect((await h.call(mia, 'POST', '/api/Account/PrepareMyData', { emailId: mia.email })).status).toBe(200)
+    const statusPath = `/api/Account/MyDataStatus?emailId=${encodeURIComponent(mia.email)}`
+    for (let i = 0; i < 200 && (await h.call<{ state: string }>(mia, 'GET', statusPath)).body.value.state === 'preparing'; i++)
+      await new Promise((resolve) => setTimeout(resolve, 10))
+    const reply = await fetch(`${h.base}/api/Account/DownloadMyData?emailId=${encodeURIComponent(mia.email)}`, {
+      headers: { authorization: `Bearer ${await h.tokenFor(mia)}` },
+    })
+    expect(reply.status).toBe(200)
+    const zip = await JSZip.loadAsync(Buffer.from(await reply.arrayBuffer()))
+    const data = JSON.parse((await zip.file('data.json')?.async('string')) ?? '{}') as {
+      answers: { side: string; texts: { questionPairId: number; options: unknown[] }[] }[]
+    }
+    const industries = data.answers.find((a) => a.side === 'Mentee')?.texts.find((t) => t.questionPairId === PAIR.industries)
+    expect(industries?.options).toEqual([
+      { en: 'IT and software', de: expect.any(String) },
+      { en: 'Consulting (no longer offered)', de: expect.stringMatching(/\(nicht mehr angeboten\)$/) },
+    ])
   })
 
   it('keeps a held retired option when the mentee saves again; one chosen anew is refused and changes nothing', async () => {
