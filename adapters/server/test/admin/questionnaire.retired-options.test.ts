@@ -111,13 +111,11 @@ describe('retired options', () => {
     expect(reply.status).toBe(200)
     const zip = await JSZip.loadAsync(Buffer.from(await reply.arrayBuffer()))
     const data = JSON.parse((await zip.file('data.json')?.async('string')) ?? '{}') as {
-      answers: { side: string; texts: { questionPairId: number; options: unknown[] }[] }[]
+      answers: { side: string; texts: { questionPairId: number; options: { en: string; de: string }[] }[] }[]
     }
     const industries = data.answers.find((a) => a.side === 'Mentee')?.texts.find((t) => t.questionPairId === PAIR.industries)
-    expect(industries?.options).toEqual([
-      { en: 'IT and software', de: expect.any(String) },
-      { en: 'Consulting (no longer offered)', de: expect.stringMatching(/\(nicht mehr angeboten\)$/) },
-    ])
+    expect(industries?.options.map((o) => o.en)).toEqual(['IT and software', 'Consulting (no longer offered)'])
+    expect(industries?.options[1]?.de).toMatch(/\(nicht mehr angeboten\)$/)
   })
 
   it('keeps a held retired option when the mentee saves again; one chosen anew is refused and changes nothing', async () => {
