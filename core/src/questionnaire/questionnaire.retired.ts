@@ -3,10 +3,13 @@
 // the participant saves again, scores nothing, and cannot be chosen anew.
 import * as E from 'fp-ts/lib/Either.js'
 import type { Bilingual } from '../shared/language.js'
-import { type FieldError, fieldError } from '../validation/messages.js'
-import { answerField } from '../validation/questionnaire.rules.js'
 import type { Answer, AnswerOption, QuestionPair, Questionnaire } from './questionnaire.codec.js'
-import type { DraftQuestion, PublishedQuestionnaire } from './questionnaire.draft.js'
+import {
+  questionnaireFieldError as fieldError,
+  type DraftQuestion,
+  type PublishedQuestionnaire,
+  type QuestionnaireFieldError,
+} from './questionnaire.draft.js'
 
 /** The mark shown after a retired option's text. */
 export const RETIRED_OPTION_MARK: Bilingual = { en: 'no longer offered', de: 'nicht mehr angeboten' }
@@ -91,14 +94,14 @@ export const answersKeepingRetiredOptions = (
   published: PublishedQuestionnaire,
   previous: readonly Answer[],
   submitted: readonly Answer[],
-): E.Either<readonly FieldError[], readonly Answer[]> => {
+): E.Either<readonly QuestionnaireFieldError[], readonly Answer[]> => {
   const retired = retiredOptionIdsOf(published)
   const errors = submitted.flatMap((answer) => {
     const held = new Set(previous.filter((p) => p.questionPairId === answer.questionPairId).flatMap((p) => p.optionIds))
     const retiredHere = retired.get(answer.questionPairId)
     return answer.optionIds
       .filter((id) => retiredHere?.has(id) === true && !held.has(id))
-      .map((id) => fieldError(answerField(answer.questionPairId), 'questionnaire-option-retired', { id }))
+      .map((id) => fieldError(`answers.${answer.questionPairId}`, 'questionnaire-option-retired', { id }))
   })
   return errors.length > 0 ? E.left(errors) : E.right(submitted)
 }

@@ -28,8 +28,6 @@ export const MessageKey = t.keyof({
   'profile-question-other-side': null,
   /** An option id that does not belong to the question pair answered. */
   'unknown-option': null,
-  /** A retired option (a later version no longer offers it) chosen anew; one held before may be kept. */
-  'questionnaire-option-retired': null,
   /** A published mentor profile may be saved incomplete only while matching is paused. */
   'profile-incomplete-published': null,
   /** Publishing needs matching enabled (docs/product.md#publishing). */
