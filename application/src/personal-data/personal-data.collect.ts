@@ -1,7 +1,7 @@
 // Everything Tandem holds about one person, as the machine-readable copy of GDPR Art. 15 and 20:
 // account, profile, answers, statuses per role, tandems (the partner's name only where the tandem
 // was shown to the person: the core's isShownTo), notification history, consents and the photo.
-import { CONSENT_DOCUMENTS, isShownTo, tandemsOf, type Side, type Tandem, type UserId } from '@tandem/core'
+import { CONSENT_DOCUMENTS, answerTextsUnder, isShownTo, tandemsOf, type Side, type Tandem, type UserId } from '@tandem/core'
 import type { ServiceContext } from '../context.js'
 
 /** One administrator's look at the person's data: who, when, what. */
@@ -100,7 +100,14 @@ export const collectPersonalData = async (ctx: ServiceContext, id: UserId, step:
   const answers = await Promise.all(
     sides.map(async (side) => {
       const saved = await ctx.answers.answersOf(id, side)
-      return { side, savedAt: iso(saved?.savedAt ?? null), answers: saved?.answers ?? [] }
+      const given = saved?.answers ?? []
+      // The texts beside the ids, a retired option's marked "no longer offered".
+      return {
+        side,
+        savedAt: iso(saved?.savedAt ?? null),
+        answers: given,
+        texts: answerTextsUnder(ctx.activeQuestionnaire.published(), side, given),
+      }
     }),
   )
   const statuses = {

@@ -12,6 +12,9 @@ import {
   validateAnswers,
   validationFailed,
   calendarYearOf,
+  answersKeepingRetiredOptions,
+  questionnaireShownWith,
+  readableQuestionnaireOf,
 } from '@tandem/core'
 import type { Services } from '../ports/services.port.js'
 import { isLeft, left, right } from 'fp-ts/lib/Either.js'
@@ -26,10 +29,12 @@ export const questionnaireService = (ctx: ServiceContext): Services['questionnai
     if (isLeft(user)) return user
     const side = query.role === 'Mentee' ? user.right.participant.mentee : user.right.participant.mentor
     const published = user.right.participant.mentor?.published === true && query.role === 'Mentor'
+    const answers = await answersOf(ctx, user.right.id, query.role)
+    // Options a later version retired stay readable (marked) where this person's answers hold them.
     const response = toQuestionAnswerResponse(
-      ctx.master.questionnaire,
+      questionnaireShownWith(ctx.activeQuestionnaire.published(), answers),
       query.role,
-      await answersOf(ctx, user.right.id, query.role),
+      answers,
       query.language,
       published,
       side?.status ?? 'NEW',
@@ -44,13 +49,19 @@ export const questionnaireService = (ctx: ServiceContext): Services['questionnai
     const user = await userById(ctx, actor.userId)
     if (isLeft(user)) return user
     const side = body.roleName
+    const version = ctx.activeQuestionnaire.published()
+    const previous = await answersOf(ctx, user.right.id, side)
     // Items the questionnaire does not know (a pair, an option kind, a stale question) are refused, not dropped.
-    const answers = fromSaveAnswerItems(ctx.master.questionnaire, side, body.userSelectedAnswerSaveModel)
+    const parsed = fromSaveAnswerItems(readableQuestionnaireOf(version), side, body.userSelectedAnswerSaveModel)
+    if (isLeft(parsed))
+      return left(validationFailed([...parsed.left, fieldError(QUESTIONNAIRE_SUMMARY_FIELD, 'questionnaire-fields-not-valid')]))
+    // A retired option held before may be kept (it scores nothing); one chosen anew is refused.
+    const answers = answersKeepingRetiredOptions(version, previous, parsed.right)
     if (isLeft(answers))
       return left(validationFailed([...answers.left, fieldError(QUESTIONNAIRE_SUMMARY_FIELD, 'questionnaire-fields-not-valid')]))
     const now = ctx.clock()
     const currentYear = calendarYearOf(now)
-    const errors = validateAnswers(ctx.master.questionnaire, side, answers.right, {
+    const errors = validateAnswers(questionnaireShownWith(version, previous), side, answers.right, {
       mode: body.isSavePublish ? 'publish' : 'save',
       currentYear,
     })

@@ -17,6 +17,7 @@ import {
   type Side,
   type UserStatusEntry,
   type UserView,
+  questionnaireShownWith,
 } from '@tandem/core'
 import type { UserRecord } from '../ports/store/index.js'
 import { textIn, type ServiceContext } from '../context.js'
@@ -124,8 +125,10 @@ export const sideComplete = async (
 
 /** A side's answers as question text and answer text, for profile views. */
 export const answerTexts = async (ctx: ServiceContext, userId: number, side: Side, language: Language): Promise<QuestionTextAnswer[]> => {
-  const answers = new Map((await answersOf(ctx, userId, side)).map((a) => [a.questionPairId, a]))
-  return ctx.master.questionnaire.pairs.flatMap((pair) => {
+  const given = await answersOf(ctx, userId, side)
+  const answers = new Map(given.map((a) => [a.questionPairId, a]))
+  // A retired option the answer holds reads with its text, marked "no longer offered".
+  return questionnaireShownWith(ctx.activeQuestionnaire.published(), given).pairs.flatMap((pair) => {
     const question = side === 'Mentee' ? pair.mentee : pair.mentor
     if (question === null) return []
     const a = answers.get(pair.questionPairId)

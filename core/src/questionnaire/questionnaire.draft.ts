@@ -109,6 +109,8 @@ export const QuestionnaireEditKey = t.keyof({
   'questionnaire-file-not-json': null,
   'questionnaire-answer-unknown-question': null,
   'questionnaire-answer-unknown-option': null,
+  /** A retired option chosen anew when saving answers (one held before may be kept); participants meet it. */
+  'questionnaire-option-retired': null,
 })
 export type QuestionnaireEditKey = t.TypeOf<typeof QuestionnaireEditKey>
 export const QUESTIONNAIRE_EDIT_KEYS = Object.keys(QuestionnaireEditKey.keys) as readonly QuestionnaireEditKey[]

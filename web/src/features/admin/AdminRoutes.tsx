@@ -13,6 +13,7 @@ import CohortMatchingPage from './cohort/CohortMatchingPage.js'
 import MatchingTeamsPage from './MatchingTeamsPage.js'
 import UserInformationPage from './UserInformationPage.js'
 import UserListPage from './UserListPage.js'
+import QuestionnaireEditorPage from './questionnaire/QuestionnaireEditorPage.js'
 
 export const ADMIN_PATHS = [
   'matching-tandems',
@@ -23,6 +24,7 @@ export const ADMIN_PATHS = [
   'cohort-matching',
   'statistics',
   'audit',
+  'questionnaire',
 ] as const
 
 // The charts' library loads with this page only (its own chunk), never with the other admin screens.
@@ -43,6 +45,7 @@ const AdminRoutes = () => {
         <Route path="clusters" element={<ClustersPage />} />
         <Route path="cohort-matching" element={<CohortMatchingPage />} />
         <Route path="audit" element={<AuditPage />} />
+        <Route path="questionnaire" element={<QuestionnaireEditorPage />} />
         <Route
           path="statistics"
           element={

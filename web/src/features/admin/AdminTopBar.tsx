@@ -1,8 +1,9 @@
 // The top bar of every admin page (docs/product.md#admin-screens): Export opens the export dialog; Synchronize asks first,
 // because it overwrites account data with the identity provider's, then reports success.
 import { useState } from 'react'
-import { Button } from '@fluentui/react-components'
+import { Button, Link } from '@fluentui/react-components'
 import { ArrowDownloadRegular, ArrowSyncRegular } from '@fluentui/react-icons'
+import { useNavigate } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import { useAdminSyncFromIdpMutation } from './admin.api.js'
 import { apiErrorOf } from '../../state/api.js'
@@ -17,6 +18,7 @@ export const AdminTopBar = () => {
   const [sync, syncing] = useAdminSyncFromIdpMutation()
   const [exporting, setExporting] = useState(false)
   const [confirmSync, setConfirmSync] = useState(false)
+  const navigate = useNavigate()
   const synchronize = async () => {
     setConfirmSync(false)
     const reply = await sync()
@@ -34,6 +36,16 @@ export const AdminTopBar = () => {
         aria-label={t('admin.topBar.label')}
         style={{ display: 'flex', justifyContent: 'flex-end', gap: 8 }}
       >
+        <Link
+          href="/administrator/questionnaire"
+          style={{ alignSelf: 'center' }}
+          onClick={(e) => {
+            e.preventDefault()
+            void navigate('/administrator/questionnaire')
+          }}
+        >
+          {t('admin.questionnaire.nav')}
+        </Link>
         <Button icon={<ArrowDownloadRegular />} onClick={() => setExporting(true)}>
           {t('admin.topBar.export')}
         </Button>

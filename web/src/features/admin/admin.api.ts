@@ -26,11 +26,34 @@ import type {
   MentorCapacityPayload,
   TeamDetail,
   UserListRow,
+  QuestionnaireCheckView,
+  QuestionnaireDraft,
+  QuestionnaireDraftView,
+  QuestionnaireVersionSummary,
 } from '@tandem/core'
 import { api } from '../../state/api.js'
 
 export const adminApi = api.injectEndpoints({
   endpoints: (build) => ({
+    // The questionnaire editor (issue 33): the draft with its revision, check, publish, versions, file.
+    adminGetQuestionnaireDraft: build.query<QuestionnaireDraftView, void>({ query: () => ({ url: '/api/Admin/GetQuestionnaireDraft' }) }),
+    adminSaveQuestionnaireDraft: build.mutation<QuestionnaireDraftView, { revision: number; draft: QuestionnaireDraft }>({
+      query: (body) => ({ url: '/api/Admin/SaveQuestionnaireDraft', method: 'POST', body }),
+    }),
+    adminCheckQuestionnaireDraft: build.query<QuestionnaireCheckView, number>({
+      // the revision is the cache key: a check answers for the draft as saved
+      query: () => ({ url: '/api/Admin/CheckQuestionnaireDraft' }),
+    }),
+    adminPublishQuestionnaireDraft: build.mutation<QuestionnaireVersionSummary, { revision: number }>({
+      query: (body) => ({ url: '/api/Admin/PublishQuestionnaireDraft', method: 'POST', body }),
+    }),
+    adminGetQuestionnaireVersions: build.query<readonly QuestionnaireVersionSummary[], void>({
+      query: () => ({ url: '/api/Admin/GetQuestionnaireVersions' }),
+    }),
+    adminExportQuestionnaire: build.query<unknown, void>({ query: () => ({ url: '/api/Admin/ExportQuestionnaire' }) }),
+    adminImportQuestionnaire: build.mutation<QuestionnaireDraftView, { revision: number; file: unknown }>({
+      query: (body) => ({ url: '/api/Admin/ImportQuestionnaire', method: 'POST', body }),
+    }),
     adminGetStatusMaster: build.query<readonly StatusMasterItem[], void>({ query: () => ({ url: '/api/Admin/GetStatusMaster' }) }),
     adminGetMentees: build.query<readonly UserListRow[], StatusSelection>({
       query: (body) => ({ url: '/api/Admin/GetMentees', method: 'POST', body }),
@@ -155,4 +178,11 @@ export const {
   useAdminCloseClusterMutation,
   useAdminSyncFromIdpMutation,
   useAdminResendNotificationMutation,
+  useAdminGetQuestionnaireDraftQuery,
+  useAdminSaveQuestionnaireDraftMutation,
+  useLazyAdminCheckQuestionnaireDraftQuery,
+  useAdminPublishQuestionnaireDraftMutation,
+  useAdminGetQuestionnaireVersionsQuery,
+  useLazyAdminExportQuestionnaireQuery,
+  useAdminImportQuestionnaireMutation,
 } = adminApi
