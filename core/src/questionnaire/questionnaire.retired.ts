@@ -3,13 +3,14 @@
 // the participant saves again, scores nothing, and cannot be chosen anew.
 import * as E from 'fp-ts/lib/Either.js'
 import type { Bilingual } from '../shared/language.js'
-import type { Answer, AnswerOption, QuestionPair, Questionnaire } from './questionnaire.codec.js'
+import type { Answer, AnswerOption, Questionnaire } from './questionnaire.codec.js'
 import {
   questionnaireFieldError as fieldError,
   type DraftQuestion,
   type PublishedQuestionnaire,
   type QuestionnaireFieldError,
 } from './questionnaire.draft.js'
+import { pairOf } from './questionnaire.versions.js'
 
 /** The mark shown after a retired option's text. */
 export const RETIRED_OPTION_MARK: Bilingual = { en: 'no longer offered', de: 'nicht mehr angeboten' }
@@ -18,19 +19,6 @@ export const RETIRED_OPTION_MARK: Bilingual = { en: 'no longer offered', de: 'ni
 export const retiredOptionText = (text: Bilingual): Bilingual => ({
   en: `${text.en} (${RETIRED_OPTION_MARK.en})`,
   de: `${text.de} (${RETIRED_OPTION_MARK.de})`,
-})
-
-const pairOf = (q: DraftQuestion, options: readonly AnswerOption[]): QuestionPair => ({
-  questionPairId: q.questionPairId,
-  rule: q.rule,
-  kind: q.kind,
-  weight: q.weight,
-  mustFit: q.mustFit,
-  minYearsAhead: q.minYearsAhead,
-  topic: q.topic,
-  mentee: q.mentee === null ? null : { questionId: q.mentee.questionId, text: { ...q.mentee.text }, maxOption: q.mentee.maxOption },
-  mentor: { questionId: q.mentor.questionId, text: { ...q.mentor.text }, maxOption: q.mentor.maxOption },
-  options: [...options],
 })
 
 const optionOf = (o: DraftQuestion['options'][number], marked: boolean): AnswerOption => ({

@@ -5,7 +5,7 @@ import type { UserId } from '../shared/ids.js'
 import type { Bilingual } from '../shared/language.js'
 import type { Instant } from '../shared/time.js'
 import { type CheckedDraft, draftErrors } from './questionnaire.check.js'
-import type { Answer, ProfileQuestion, QuestionPair, Questionnaire } from './questionnaire.codec.js'
+import type { Answer, AnswerOption, ProfileQuestion, QuestionPair, Questionnaire } from './questionnaire.codec.js'
 import {
   questionnaireFieldError as fieldError,
   type DraftQuestion,
@@ -70,20 +70,28 @@ export const scoredQuestionnaireOf = (published: PublishedQuestionnaire): Questi
   version: published.version,
   pairs: published.draft.questions
     .filter((q) => !q.retired)
-    .map((q): QuestionPair => ({
-      questionPairId: q.questionPairId,
-      rule: q.rule,
-      kind: q.kind,
-      weight: q.weight,
-      mustFit: q.mustFit,
-      minYearsAhead: q.minYearsAhead,
-      topic: q.topic,
-      mentee: q.mentee === null ? null : { questionId: q.mentee.questionId, text: { ...q.mentee.text }, maxOption: q.mentee.maxOption },
-      mentor: { questionId: q.mentor.questionId, text: { ...q.mentor.text }, maxOption: q.mentor.maxOption },
-      options: q.options
-        .filter((o) => !o.retired)
-        .map((o) => ({ id: o.id, text: { ...o.text }, noPreference: o.noPreference, noSuchBackground: o.noSuchBackground })),
-    })),
+    .map((q) =>
+      pairOf(
+        q,
+        q.options
+          .filter((o) => !o.retired)
+          .map((o) => ({ id: o.id, text: { ...o.text }, noPreference: o.noPreference, noSuchBackground: o.noSuchBackground })),
+      ),
+    ),
+})
+
+/** A draft question as the scorers read it, with the options given (live ones, or those a reader still holds). */
+export const pairOf = (q: DraftQuestion, options: readonly AnswerOption[]): QuestionPair => ({
+  questionPairId: q.questionPairId,
+  rule: q.rule,
+  kind: q.kind,
+  weight: q.weight,
+  mustFit: q.mustFit,
+  minYearsAhead: q.minYearsAhead,
+  topic: q.topic,
+  mentee: q.mentee === null ? null : { questionId: q.mentee.questionId, text: { ...q.mentee.text }, maxOption: q.mentee.maxOption },
+  mentor: { questionId: q.mentor.questionId, text: { ...q.mentor.text }, maxOption: q.mentor.maxOption },
+  options: [...options],
 })
 
 /** The profile questions a version asks (live ones). */

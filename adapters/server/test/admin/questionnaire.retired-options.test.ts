@@ -4,7 +4,6 @@
 // question and changes nothing. Runs on SQLite (project server) and PostgreSQL (project server-pg).
 import type { QuestionAnswerResponse, QuestionnaireDraftView, QuestionnaireVersionSummary } from '@tandem/core'
 import { aMenteeAnswers, choiceAnswer, optionId, PAIR } from '@tandem/fixtures'
-import JSZip from 'jszip'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { startHarness, toWire, type Harness, type Person } from '../support/harness.js'
 
@@ -101,16 +100,7 @@ describe('retired options', () => {
   it('gives a held retired option its text, marked, in the data download', async () => {
     const mia = await h.readyMentee('Mia')
     await publishWithRetiredOptions()
-    expect((await h.call(mia, 'POST', '/api/Account/PrepareMyData', { emailId: mia.email })).status).toBe(200)
-    const statusPath = `/api/Account/MyDataStatus?emailId=${encodeURIComponent(mia.email)}`
-    for (let i = 0; i < 200 && (await h.call<{ state: string }>(mia, 'GET', statusPath)).body.value.state === 'preparing'; i++)
-      await new Promise((resolve) => setTimeout(resolve, 10))
-    const reply = await fetch(`${h.base}/api/Account/DownloadMyData?emailId=${encodeURIComponent(mia.email)}`, {
-      headers: { authorization: `Bearer ${await h.tokenFor(mia)}` },
-    })
-    expect(reply.status).toBe(200)
-    const zip = await JSZip.loadAsync(Buffer.from(await reply.arrayBuffer()))
-    const data = JSON.parse((await zip.file('data.json')?.async('string')) ?? '{}') as {
+    const data = JSON.parse(await h.downloadedDataText(mia)) as {
       answers: { side: string; texts: { questionPairId: number; options: { en: string; de: string }[] }[] }[]
     }
     const industries = data.answers.find((a) => a.side === 'Mentee')?.texts.find((t) => t.questionPairId === PAIR.industries)

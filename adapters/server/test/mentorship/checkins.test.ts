@@ -3,7 +3,6 @@
 // expected mails once each (a second sweep at the same time sends nothing); answers from the
 // dashboard and from a mail's one-time link are recorded; every bad input is refused with its code
 // and changes nothing; the administrators' attention list names the team and why.
-import JSZip from 'jszip'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { startHarness, type Harness, type Person } from '../support/harness.js'
 
@@ -221,18 +220,7 @@ describe('the check-in timeline of a matched team', () => {
     expect((await answerOwn(mentee, tandemId, pulse, { kind: 'Pulse', score: 5, note: 'Mia: great.' })).body.isSuccess).toBe(true)
     expect((await answerOwn(mentor, tandemId, pulse, { kind: 'Pulse', score: 1, note: 'Anna: hard.' })).body.isSuccess).toBe(true)
     const checkInsIn = async (who: Person) => {
-      expect((await h.call(who, 'POST', '/api/Account/PrepareMyData', { emailId: who.email })).body.isSuccess).toBe(true)
-      for (let i = 0; i < 200; i += 1) {
-        const state = (await h.call<{ state: string }>(who, 'GET', `/api/Account/MyDataStatus?emailId=${encodeURIComponent(who.email)}`))
-          .body.value.state
-        if (state === 'ready') break
-        await new Promise((resolve) => setImmediate(resolve))
-      }
-      const reply = await fetch(`${h.base}/api/Account/DownloadMyData?emailId=${encodeURIComponent(who.email)}`, {
-        headers: { authorization: `Bearer ${await h.tokenFor(who)}` },
-      })
-      const zip = await JSZip.loadAsync(Buffer.from(await reply.arrayBuffer()))
-      const text = (await zip.file('data.json')?.async('string')) ?? '{}'
+      const text = await h.downloadedDataText(who)
       const data = JSON.parse(text) as { tandems: { tandemId: number; checkIns: { answer: unknown }[] }[] }
       return { text, checkIns: data.tandems.find((x) => x.tandemId === tandemId)?.checkIns.map((c) => c.answer) }
     }

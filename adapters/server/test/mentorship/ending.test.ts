@@ -4,7 +4,6 @@
 // Releases by an administrator or a program year's end now mail the participants too.
 import { checkInvariants, type TeamDetail } from '@tandem/core'
 import { aMenteeAnswers } from '@tandem/fixtures'
-import JSZip from 'jszip'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { startHarness, type Harness, type Person } from '../support/harness.js'
 
@@ -120,18 +119,7 @@ describe('a participant ends their team', () => {
     const { mentor, mentee, tandemId } = await pair(true)
     await endBy(mentee, tandemId, { reasonId: 'other', otherText: 'Moving abroad.', doNotPairAgain: true })
     const endingIn = async (who: Person) => {
-      expect((await h.call(who, 'POST', '/api/Account/PrepareMyData', { emailId: who.email })).body.isSuccess).toBe(true)
-      for (let i = 0; i < 200; i += 1) {
-        const state = (await h.call<{ state: string }>(who, 'GET', `/api/Account/MyDataStatus?emailId=${encodeURIComponent(who.email)}`))
-          .body.value.state
-        if (state === 'ready') break
-        await new Promise((resolve) => setImmediate(resolve))
-      }
-      const reply = await fetch(`${h.base}/api/Account/DownloadMyData?emailId=${encodeURIComponent(who.email)}`, {
-        headers: { authorization: `Bearer ${await h.tokenFor(who)}` },
-      })
-      const zip = await JSZip.loadAsync(Buffer.from(await reply.arrayBuffer()))
-      const data = JSON.parse((await zip.file('data.json')?.async('string')) ?? '{}') as {
+      const data = JSON.parse(await h.downloadedDataText(who)) as {
         tandems: { tandemId: number; ending: unknown }[]
       }
       return data.tandems.find((x) => x.tandemId === tandemId)?.ending

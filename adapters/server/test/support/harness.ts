@@ -19,6 +19,7 @@ import {
 } from '@tandem/core'
 import { aMenteeAnswers, aMentorAnswers, questionnaire } from '@tandem/fixtures'
 import { createTokenVerifier } from '@tandem/identity'
+import JSZip from 'jszip'
 import { pino } from 'pino'
 import { createServer, loadConfig, manualClock, type TandemServer } from '../../src/index.js'
 import { createLogger } from '../../src/logger.js'
@@ -126,6 +127,20 @@ export const startHarness = async (
     const u = await server.ctx.users.byEmail(p.email)
     return side === 'Mentee' ? u?.participant.mentee?.status : u?.participant.mentor?.status
   }
+  /** The text of `data.json` in the person's data download, prepared and fetched as the web app does. */
+  const downloadedDataText = async (p: Person): Promise<string> => {
+    const prepared = await call(p, 'POST', '/api/Account/PrepareMyData', { emailId: p.email })
+    if (prepared.status !== 200) throw new Error(`PrepareMyData answered ${prepared.status}`)
+    const statusPath = `/api/Account/MyDataStatus?emailId=${encodeURIComponent(p.email)}`
+    for (let i = 0; i < 200 && (await call<{ state: string }>(p, 'GET', statusPath)).body.value.state === 'preparing'; i++)
+      await new Promise((resolve) => setImmediate(resolve))
+    const reply = await fetch(`${base}/api/Account/DownloadMyData?emailId=${encodeURIComponent(p.email)}`, {
+      headers: { authorization: `Bearer ${await tokenFor(p)}` },
+    })
+    if (reply.status !== 200) throw new Error(`DownloadMyData answered ${reply.status}`)
+    const zip = await JSZip.loadAsync(Buffer.from(await reply.arrayBuffer()))
+    return (await zip.file('data.json')?.async('string')) ?? '{}'
+  }
   /** The mentee presses "start matching". */
   const startMatching = (p: Person) => call<boolean>(p, 'POST', '/api/MatchingTandem/CreateMatchingTandem', { menteeEmail: p.email })
 
@@ -214,6 +229,7 @@ export const startHarness = async (
     proposals,
     startMatching,
     statusOf,
+    downloadedDataText,
     saveProfile,
     saveAnswers,
     readyMentee,
