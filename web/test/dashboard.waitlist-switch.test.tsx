@@ -47,7 +47,7 @@ describe('the waitlist switch', () => {
 
   it('speaks German with "Sie"', async () => {
     await setUp(await waitingMentee(), 'de')
-    expect(await screen.findByRole('switch', { name: 'Benachrichtigen Sie mich, wenn ein Mentor gefunden ist' })).toBeTruthy()
+    expect(await screen.findByRole('switch', { name: 'Benachrichtigen Sie mich, wenn ein*e Mentor*in gefunden ist' })).toBeTruthy()
   })
 
   it('is not shown before a run found nobody', async () => {

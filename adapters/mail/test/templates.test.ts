@@ -120,7 +120,7 @@ describe('templates: content rules', () => {
     expect(one.text).toContain(`${org.publicUrl}/#waitlist`)
     const de = render('WAITLIST_PROPOSALS', 'de', { firstName: 'Mia', deadline, count: 3 })
     expect(de.subject).toBe('Wir haben 3 Mentor*innen für Sie gefunden')
-    expect(de.text).toContain('Benachrichtigen Sie mich, wenn ein Mentor gefunden ist')
+    expect(de.text).toContain('Benachrichtigen Sie mich, wenn ein*e Mentor*in gefunden ist')
     expect(de.text).toContain('schalten Sie')
     expect(de.text).toContain(`${org.publicUrl}/#waitlist`)
   })

@@ -105,13 +105,13 @@ export const de: LanguagePack = {
       greeting: hello(d.firstName),
       blocks: [
         paragraph(
-          'Sie wollten benachrichtigt werden, sobald ein Mentor gefunden ist. Ein Platz ist frei geworden, und wir haben Ihnen Mentor*innen vorgeschlagen, die zu Ihren Antworten passen. Sehen Sie sich die Profile an und treffen Sie Ihre Wahl.',
+          'Sie wollten benachrichtigt werden, sobald ein*e Mentor*in gefunden ist. Ein Platz ist frei geworden, und wir haben Ihnen Mentor*innen vorgeschlagen, die zu Ihren Antworten passen. Sehen Sie sich die Profile an und treffen Sie Ihre Wahl.',
         ),
         paragraph(
           `Die Vorschläge sind bis ${c.dateTime(d.deadline)} für Sie reserviert. Danach verfallen sie, und die Mentor*innen stehen wieder anderen Mentees zur Verfügung.`,
         ),
         paragraph(
-          `Wenn Sie nicht mehr benachrichtigt werden möchten, schalten Sie auf Ihrem Dashboard „Benachrichtigen Sie mich, wenn ein Mentor gefunden ist" aus: ${c.url('/#waitlist')}`,
+          `Wenn Sie nicht mehr benachrichtigt werden möchten, schalten Sie auf Ihrem Dashboard „Benachrichtigen Sie mich, wenn ein*e Mentor*in gefunden ist" aus: ${c.url('/#waitlist')}`,
         ),
       ],
       action: { label: 'Vorschläge ansehen', url: c.url('/') },
@@ -123,7 +123,7 @@ export const de: LanguagePack = {
       blocks: [
         paragraph(
           d.audience === 'Mentee'
-            ? 'Vor zwei Wochen wurden Sie mit Ihrer Mentorin oder Ihrem Mentor zusammengebracht. Haben Sie sich schon getroffen?'
+            ? 'Vor zwei Wochen wurde Ihr Tandem gebildet. Haben Sie sich schon getroffen?'
             : 'Vor zwei Wochen wurden Sie mit Ihrem Mentee zusammengebracht. Haben Sie sich schon getroffen?',
         ),
         paragraph(

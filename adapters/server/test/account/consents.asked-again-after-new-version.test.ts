@@ -91,7 +91,7 @@ describe('consents with versions', () => {
     const second = await start(dir, next)
     const email = encodeURIComponent(nora.email)
     const refused = [
-      await second.call(nora, 'GET', `/api/User/GetUserProfile?email=${email}&language=en`),
+      await second.call(nora, 'POST', '/api/MatchingTandem/GetWaitlist', { email: nora.email }),
       await second.call(nora, 'POST', '/api/MatchingTandem/GetProposals', { email: nora.email }),
       await second.call(nora, 'POST', '/api/user/UpdateProfile', { email: nora.email, firstName: 'Changed' }),
     ]
@@ -100,7 +100,8 @@ describe('consents with versions', () => {
       [403, 'ConsentsDue'],
       [403, 'ConsentsDue'],
     ])
-    // what the consents dialog offers still answers
+    // what the consents dialog offers still answers, and the person's own profile
+    expect((await second.call(nora, 'GET', `/api/User/GetUserProfile?email=${email}&language=en`)).status).toBe(200)
     expect((await second.call(nora, 'GET', `/api/Account/GetUserDetails?emailId=${email}`)).status).toBe(200)
     expect((await second.call(nora, 'POST', '/api/Account/PrepareMyData', { emailId: nora.email })).status).toBe(200)
     expect((await second.call(nora, 'GET', `/api/Account/MyDataStatus?emailId=${email}`)).status).toBe(200)
