@@ -63,7 +63,7 @@ describe('ending a mentorship from the dashboard', () => {
   })
 
   it('a mentor in German gives "other" with a text and pauses their matching', async () => {
-    const { me, mentee, matchingTandemId } = await setUp('Mentor', 'de')
+    const { me, matchingTandemId } = await setUp('Mentor', 'de')
     const card = await screen.findByRole('group', { name: /Mia Mentee/ })
     await userEvent.click(within(card).getByRole('button', { name: 'Mentoring beenden' }))
     const dialog = await screen.findByRole('dialog', { name: 'Ihr Mentoring mit Mia Mentee beenden' })
