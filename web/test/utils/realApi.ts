@@ -18,6 +18,7 @@ import {
   toSaveAnswerItem,
   type Answer,
   type ConsentVersions,
+  type ProposalsResponse,
   type Side,
 } from '@tandem/core'
 import { aMenteeAnswers, aMentorAnswers, questionnaire } from '@tandem/fixtures'
@@ -311,6 +312,42 @@ export const startRealApi = async (options: { readonly now?: number; readonly co
   }
 
   /**
+   * Mia Mentee and Max Mentor as a matched team, through the real routes: Max is the only mentor
+   * in the pool, Mia starts matching and accepts her proposal, Max accepts his.
+   */
+  const matchedTeam = async (): Promise<{ readonly mentee: Person; readonly mentor: Person; readonly matchingTandemId: number }> => {
+    const mentor = person('Max', { lastName: 'Mentor' })
+    await signUp(mentor, 'Mentor')
+    await saveProfile(mentor, null)
+    await saveAnswers(mentor, 'Mentor', aMentorAnswers(), true)
+    const mentee = person('Mia', { lastName: 'Mentee' })
+    await signUp(mentee, 'Mentee')
+    await saveProfile(mentee)
+    await saveAnswers(mentee, 'Mentee', aMenteeAnswers(), true)
+    await expectOk(call(mentee, 'POST', '/api/MatchingTandem/CreateMatchingTandem', { menteeEmail: mentee.email }), 'start matching')
+    const proposals = await expectOk(
+      call<ProposalsResponse>(mentee, 'POST', '/api/MatchingTandem/GetProposals', { email: mentee.email }),
+      'proposals',
+    )
+    const proposal = proposals.menteeProposal[0]
+    if (proposal === undefined) throw new Error(`${mentee.email} got no proposal`)
+    const accept = (who: Person, role: Side, paired: Person, proposalId: number) =>
+      expectOk(
+        call(who, 'POST', '/api/MatchingTandem/AcceptProposal', {
+          email: who.email,
+          role,
+          pairedUserEmail: paired.email,
+          proposalSaveModel: { proposalId, proposalState: 'ACCEPTED' },
+          matchingTandemSaveModel: { matchingTandemId: proposal.matchingTandemId, tandemState: role === 'Mentee' ? 'ACTIVE' : 'MATCHED' },
+        }),
+        `${role} accepts`,
+      )
+    await accept(mentee, 'Mentee', mentor, proposal.proposalId)
+    await accept(mentor, 'Mentor', mentee, proposal.pairedProposalId)
+    return { mentee, mentor, matchingTandemId: proposal.matchingTandemId }
+  }
+
+  /**
    * Writes a person's row in the store directly: only for states the routes no longer lead to but
    * earlier versions left in the data (say why where it is used).
    */
@@ -372,6 +409,7 @@ export const startRealApi = async (options: { readonly now?: number; readonly co
     uploadPhoto,
     readyMentee,
     publishedMentor,
+    matchedTeam,
     signedIn,
     tokenFor,
     writeUser,
