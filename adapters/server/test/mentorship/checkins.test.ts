@@ -38,13 +38,7 @@ const matchedTeam = async () => {
   const p = (await h.proposals(mentee)).menteeProposal[0]
   if (p === undefined) throw new Error('expected a proposal')
   const answer = (who: Person, role: 'Mentee' | 'Mentor', proposalId: number, tandemState: string) =>
-    h.call(who, 'POST', '/api/MatchingTandem/AcceptProposal', {
-      email: who.email,
-      role,
-      pairedUserEmail: (role === 'Mentee' ? mentor : mentee).email,
-      proposalSaveModel: { proposalId, proposalState: 'ACCEPTED' },
-      matchingTandemSaveModel: { matchingTandemId: p.matchingTandemId, tandemState },
-    })
+    h.acceptProposal(who, role, role === 'Mentee' ? mentor : mentee, { proposalId, matchingTandemId: p.matchingTandemId }, tandemState)
   await answer(mentee, 'Mentee', p.proposalId, 'ACTIVE')
   const matchedAt = h.clock()
   expect((await answer(mentor, 'Mentor', p.pairedProposalId, 'MATCHED')).body.isSuccess).toBe(true)

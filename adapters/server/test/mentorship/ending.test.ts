@@ -41,13 +41,7 @@ const pair = async (matched: boolean, clusterId?: number) => {
   if (p === undefined) throw new Error('expected a proposal')
   const tandemId = p.matchingTandemId
   const answer = (who: Person, role: 'Mentee' | 'Mentor', proposalId: number, tandemState: string) =>
-    h.call(who, 'POST', '/api/MatchingTandem/AcceptProposal', {
-      email: who.email,
-      role,
-      pairedUserEmail: (role === 'Mentee' ? mentor : mentee).email,
-      proposalSaveModel: { proposalId, proposalState: 'ACCEPTED' },
-      matchingTandemSaveModel: { matchingTandemId: tandemId, tandemState },
-    })
+    h.acceptProposal(who, role, role === 'Mentee' ? mentor : mentee, { proposalId, matchingTandemId: p.matchingTandemId }, tandemState)
   await answer(mentee, 'Mentee', p.proposalId, 'ACTIVE')
   if (matched) expect((await answer(mentor, 'Mentor', p.pairedProposalId, 'MATCHED')).body.isSuccess).toBe(true)
   return { mentor, mentee, tandemId, proposal: p }

@@ -141,6 +141,21 @@ export const startHarness = async (
     const zip = await JSZip.loadAsync(Buffer.from(await reply.arrayBuffer()))
     return (await zip.file('data.json')?.async('string')) ?? '{}'
   }
+  /** One side accepts its proposal of a team: the mentee moves it to ACTIVE, the mentor to MATCHED. */
+  const acceptProposal = (
+    who: Person,
+    role: 'Mentee' | 'Mentor',
+    pairedWith: Person,
+    ids: { readonly proposalId: number; readonly matchingTandemId: number },
+    tandemState: string,
+  ) =>
+    call(who, 'POST', '/api/MatchingTandem/AcceptProposal', {
+      email: who.email,
+      role,
+      pairedUserEmail: pairedWith.email,
+      proposalSaveModel: { proposalId: ids.proposalId, proposalState: 'ACCEPTED' },
+      matchingTandemSaveModel: { matchingTandemId: ids.matchingTandemId, tandemState },
+    })
   /** The mentee presses "start matching". */
   const startMatching = (p: Person) => call<boolean>(p, 'POST', '/api/MatchingTandem/CreateMatchingTandem', { menteeEmail: p.email })
 
@@ -230,6 +245,7 @@ export const startHarness = async (
     startMatching,
     statusOf,
     downloadedDataText,
+    acceptProposal,
     saveProfile,
     saveAnswers,
     readyMentee,
