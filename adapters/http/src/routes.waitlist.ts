@@ -1,7 +1,7 @@
 // The waitlist (docs/api.md, docs/matching.md#waitlist): a mentee reads and switches "tell me when a
 // mentor is found". Both are POSTs naming the caller, like GetProposals; a GET changes nothing, and
-// the mail's link only leads to the dashboard's switch.
-import { SetWaitlistPayload, WaitlistQuery } from '@tandem/core'
+// the mail's link only leads to the dashboard's switch. Administrators read the waitlist's overview.
+import { DEFAULT_LANGUAGE, SetWaitlistPayload, WaitlistOverviewQuery, WaitlistQuery } from '@tandem/core'
 import { answer, defineRoute, type Route } from './route.js'
 import type { Services } from '@tandem/application'
 
@@ -23,5 +23,14 @@ export const waitlistRoutes = (s: Services): readonly Route[] => [
     body: SetWaitlistPayload,
     owner: (_q, b) => [b.email],
     handle: async ({ actor, body }) => answer(await s.matching.setWaitlist(actor, body)),
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/api/Admin/GetWaitlistOverview',
+    policy: 'admin',
+    summary:
+      'the waitlist for administrators: how many wait, for how long, and the answers no available mentor offers (small groups hidden); ?clusterId=&language=en|de',
+    query: WaitlistOverviewQuery,
+    handle: async ({ query }) => answer(await s.statistics.waitlist(query.clusterId ?? null, query.language ?? DEFAULT_LANGUAGE)),
   }),
 ]

@@ -12,6 +12,7 @@ import type {
   EndTandemPayload,
   SetWaitlistPayload,
   WaitlistView,
+  WaitlistOverviewView,
   AdminAcceptPayload,
   AdminDeclinePayload,
   AdminUserDetail,
@@ -274,5 +275,7 @@ export type Services = {
     readonly report: (filter: StatisticsFilter, language: Language) => Outcome<StatisticsReport>
     /** One chart's table as a spreadsheet; the workbook names the administrator who made it. */
     readonly spreadsheet: (actor: Actor, chart: StatisticsChart, filter: StatisticsFilter, language: Language) => Outcome<Spreadsheet>
+    /** The waitlist as administrators see it (docs/admin.md#waitlist): counts, waiting time, supply gaps. */
+    readonly waitlist: (clusterId: number | null, language: Language) => Outcome<WaitlistOverviewView>
   }
 }

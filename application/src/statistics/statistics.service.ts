@@ -9,6 +9,7 @@ import { exporterOf } from '../exports/export.service.js'
 import { CHART_TITLES, statisticsFilename } from './statistics.labels.js'
 import { rangeOf, statisticsReport } from './statistics.report.js'
 import { statisticsTable } from './statistics.sheet.js'
+import { waitlistOverview } from './waitlist.overview.js'
 
 const reportOf = async (ctx: ServiceContext, filter: StatisticsFilter, language: Language) =>
   statisticsReport(ctx, await ctx.statistics.counts(rangeOf(filter)), language)
@@ -29,4 +30,5 @@ export const statisticsService = (ctx: ServiceContext): Services['statistics'] =
       },
     })
   },
+  waitlist: async (clusterId, language) => right(await waitlistOverview(ctx, clusterId, language)),
 })

@@ -1,6 +1,9 @@
 // The waitlist over the wire (docs/api.md, docs/matching.md#waitlist): the mentee's switch "tell me
 // when a mentor is found" and what the dashboard shows of it.
 import * as t from 'io-ts'
+import { Language } from '../shared/language.js'
+import { IdFromString } from './query.codec.js'
+import { ShownCountCodec, ShownValueCodec } from './statistics.codec.js'
 import { EmailAddress, IsoDateTime, nullable } from './wire.codec.js'
 
 /** POST /api/MatchingTandem/SetWaitlist: the caller turns their waitlist on or off. */
@@ -14,3 +17,23 @@ export type WaitlistQuery = t.TypeOf<typeof WaitlistQuery>
 /** The mentee's waitlist: whether it is on, and since when they wait (null: not waiting now). */
 export const WaitlistView = t.type({ enabled: t.boolean, waitingSince: nullable(IsoDateTime) }, 'WaitlistView')
 export type WaitlistView = t.TypeOf<typeof WaitlistView>
+
+/** GET /api/Admin/GetWaitlistOverview: optionally one program year, and the language of the texts. */
+export const WaitlistOverviewQuery = t.exact(t.partial({ clusterId: IdFromString, language: Language }), 'WaitlistOverviewQuery')
+export type WaitlistOverviewQuery = t.TypeOf<typeof WaitlistOverviewQuery>
+
+/** The administrators' view of the waitlist (docs/admin.md#waitlist): small groups never as a number. */
+export const WaitlistOverviewView = t.type(
+  {
+    waiting: ShownCountCodec,
+    medianDaysWaiting: ShownValueCodec,
+    /** Null when one of the buckets is a small group (it could be worked out from the others). */
+    byWaitingTime: nullable(t.array(t.type({ fromDays: t.number, count: ShownCountCodec }))),
+    availableMentors: ShownCountCodec,
+    supplyGaps: t.array(
+      t.type({ questionPairId: t.number, question: t.string, mustFit: t.boolean, optionId: t.number, option: t.string, mentees: t.number }),
+    ),
+  },
+  'WaitlistOverviewView',
+)
+export type WaitlistOverviewView = t.TypeOf<typeof WaitlistOverviewView>

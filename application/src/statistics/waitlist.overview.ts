@@ -1,0 +1,62 @@
+// The administrators' view of the waitlist (docs/admin.md#waitlist): who waits is the core's rule
+// (waitlistOf), which mentors are available is the core's place rule (freePlacesOf), the gaps and
+// what may be shown the core's statistics rules; this reads the store and names the answers.
+import {
+  freePlacesOf,
+  showCount,
+  supplyGapsOf,
+  waitlistOf,
+  waitlistOverviewOf,
+  type Answer,
+  type Language,
+  type UserId,
+  type WaitlistOverviewView,
+} from '@tandem/core'
+import type { ServiceContext } from '../context.js'
+
+export const waitlistOverview = async (
+  ctx: ServiceContext,
+  clusterId: number | null,
+  language: Language,
+): Promise<WaitlistOverviewView> => {
+  const now = ctx.clock()
+  const ids = await ctx.waitlist.maybeWaitingIds()
+  // The query left out those who turned the waitlist off; the core decides on the rest.
+  const world = ids.length === 0 ? null : await ctx.store.loadCurrent({ userIds: ids }, now)
+  const entries =
+    world === null
+      ? []
+      : waitlistOf(world, ids, () => true).filter((e) => clusterId === null || world.users.get(e.menteeId)?.mentee?.clusterId === clusterId)
+  const waitingAnswers: (readonly Answer[])[] = []
+  for (const { menteeId } of entries) waitingAnswers.push((await ctx.answers.load(menteeId, 'Mentee'))?.answers ?? [])
+
+  const published = await ctx.answers.publishedMentors()
+  const mentors = published.length === 0 ? null : await ctx.store.loadCurrent({ userIds: published.map((m) => m.id) }, now)
+  const available = mentors === null ? [] : published.filter((m) => freePlacesOf(mentors, m.id as UserId) > 0)
+
+  const questionnaire = ctx.activeQuestionnaire.questionnaire()
+  const overview = waitlistOverviewOf(
+    entries.map((e) => e.waitingSince),
+    now,
+    supplyGapsOf(
+      questionnaire,
+      waitingAnswers,
+      available.map((m) => m.answers),
+    ),
+  )
+  const pairs = new Map(questionnaire.pairs.map((p) => [p.questionPairId, p]))
+  return {
+    ...overview,
+    availableMentors: showCount(available.length),
+    byWaitingTime: overview.byWaitingTime === null ? null : [...overview.byWaitingTime],
+    supplyGaps: overview.supplyGaps.map((gap) => {
+      const pair = pairs.get(gap.questionPairId)
+      return {
+        ...gap,
+        question: pair?.mentee?.text[language] ?? '',
+        mustFit: pair?.mustFit ?? false,
+        option: pair?.options.find((o) => o.id === gap.optionId)?.text[language] ?? '',
+      }
+    }),
+  }
+}
