@@ -81,10 +81,12 @@ describe('supply gaps', () => {
   })
 })
 
+const times = (n: number, value: number): number[] => Array.from({ length: n }, () => value)
+
 describe('what the overview shows', () => {
   const now = 100 * DAY
   it('counts the waiting, the median days and the waiting-time buckets when every bucket is large enough', () => {
-    const since = [...Array(5).fill(now - 2 * DAY), ...Array(6).fill(now - 10 * DAY), ...Array(5).fill(now - 40 * DAY)] as number[]
+    const since = [...times(5, now - 2 * DAY), ...times(6, now - 10 * DAY), ...times(5, now - 40 * DAY)]
     const overview = waitlistOverviewOf(since, now, [])
     expect(overview.waiting).toEqual({ _tag: 'Count', value: 16 })
     expect(overview.medianDaysWaiting).toEqual({ _tag: 'Value', value: 10 })
@@ -96,7 +98,7 @@ describe('what the overview shows', () => {
   })
 
   it('hides the buckets when one is small, and everything but "fewer than 5" for a small waitlist', () => {
-    const since = [...Array(5).fill(now - 2 * DAY), ...Array(3).fill(now - 10 * DAY)] as number[]
+    const since = [...times(5, now - 2 * DAY), ...times(3, now - 10 * DAY)]
     expect(waitlistOverviewOf(since, now, []).byWaitingTime).toBeNull()
     const small = waitlistOverviewOf([now - DAY, now - 3 * DAY], now, [{ questionPairId: 1, optionId: 3, mentees: 2 }])
     expect(small).toEqual({
@@ -111,7 +113,7 @@ describe('what the overview shows', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 40 }), fc.array(fc.nat(40)), (total, sizes) => {
         const gaps = sizes.filter((n) => n <= total && n > 0).map((mentees, i) => ({ questionPairId: 1, optionId: i, mentees }))
-        const shown = waitlistOverviewOf(Array(total).fill(now) as number[], now, gaps).supplyGaps
+        const shown = waitlistOverviewOf(times(total, now), now, gaps).supplyGaps
         for (const g of shown) {
           expect(g.mentees).toBeGreaterThanOrEqual(SMALL_GROUP_LIMIT)
           expect(total - g.mentees === 0 || total - g.mentees >= SMALL_GROUP_LIMIT).toBe(true)

@@ -33,6 +33,7 @@ const TITLES = {
     mentors: 'Mentors',
     userInfo: 'User info',
     programYear: 'Program year',
+    waitlist: 'Waitlist',
   },
   de: {
     locale: 'de-DE',
@@ -49,6 +50,7 @@ const TITLES = {
     mentors: 'Mentor*innen',
     userInfo: 'Benutzerinfo',
     programYear: 'Programmjahr',
+    waitlist: 'Warteliste',
   },
 } as const
 
@@ -118,6 +120,7 @@ describe('every admin route in en and de', () => {
         ['mentors', text.mentors],
         ['user-information', text.userInfo],
         ['clusters', text.programYear],
+        ['waitlist', text.waitlist],
       ] as const) {
         await page.goto(`${stack.baseUrl}/administrator/${path}`)
         found.push(...(await checkPage(page, `${language} ${path}`, title, text.skip)))

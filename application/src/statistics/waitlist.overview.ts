@@ -9,7 +9,6 @@ import {
   waitlistOverviewOf,
   type Answer,
   type Language,
-  type UserId,
   type WaitlistOverviewView,
 } from '@tandem/core'
 import type { ServiceContext } from '../context.js'
@@ -32,7 +31,7 @@ export const waitlistOverview = async (
 
   const published = await ctx.answers.publishedMentors()
   const mentors = published.length === 0 ? null : await ctx.store.loadCurrent({ userIds: published.map((m) => m.id) }, now)
-  const available = mentors === null ? [] : published.filter((m) => freePlacesOf(mentors, m.id as UserId) > 0)
+  const available = mentors === null ? [] : published.filter((m) => freePlacesOf(mentors, m.id) > 0)
 
   const questionnaire = ctx.activeQuestionnaire.questionnaire()
   const overview = waitlistOverviewOf(

@@ -23,6 +23,8 @@ const EXACT: Readonly<Record<string, string>> = {
   '/administrator/cohort-matching': 'nav.cohortMatching',
   '/administrator/audit': 'nav.audit',
   '/administrator/statistics': 'nav.statistics',
+  '/administrator/questionnaire': 'nav.questionnaireEditor',
+  '/administrator/waitlist': 'nav.waitlist',
 }
 
 /** The title key of a path, or of the error page the session shows instead of it. */

@@ -14,6 +14,7 @@ import MatchingTeamsPage from './MatchingTeamsPage.js'
 import UserInformationPage from './UserInformationPage.js'
 import UserListPage from './UserListPage.js'
 import QuestionnaireEditorPage from './questionnaire/QuestionnaireEditorPage.js'
+import WaitlistPage from './waitlist/WaitlistPage.js'
 
 export const ADMIN_PATHS = [
   'matching-tandems',
@@ -25,6 +26,7 @@ export const ADMIN_PATHS = [
   'statistics',
   'audit',
   'questionnaire',
+  'waitlist',
 ] as const
 
 // The charts' library loads with this page only (its own chunk), never with the other admin screens.
@@ -46,6 +48,7 @@ const AdminRoutes = () => {
         <Route path="cohort-matching" element={<CohortMatchingPage />} />
         <Route path="audit" element={<AuditPage />} />
         <Route path="questionnaire" element={<QuestionnaireEditorPage />} />
+        <Route path="waitlist" element={<WaitlistPage />} />
         <Route
           path="statistics"
           element={

@@ -1,0 +1,138 @@
+// /administrator/waitlist (docs/admin.md#waitlist): how many mentees wait for a mentor, for how
+// long, and which of their answers no available mentor offers (whom to recruit). Small groups read
+// "fewer than 5", as in the statistics; the server decides what may be shown.
+import { useState } from 'react'
+import {
+  Body1,
+  Dropdown,
+  Field,
+  Option,
+  Spinner,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components'
+import { languageOf } from '../../../i18n/i18n.js'
+import { useAdminGetClustersQuery } from '../admin.api.js'
+import { errorText, useAdminTranslations } from '../admin.i18n.js'
+import { TableRegion } from '../TableRegion.js'
+import { useAdminGetWaitlistOverviewQuery } from './waitlist.api.js'
+
+const useStyles = makeStyles({
+  figures: { display: 'flex', gap: '24px', flexWrap: 'wrap', margin: '12px 0', padding: 0, listStyleType: 'none' },
+  figure: { display: 'flex', flexDirection: 'column' },
+  value: { fontSize: tokens.fontSizeBase500, fontWeight: tokens.fontWeightSemibold },
+})
+
+type Shown = { readonly _tag: string; readonly value?: number; readonly limit?: number }
+
+const WaitlistPage = () => {
+  const { t, i18n } = useAdminTranslations()
+  const styles = useStyles()
+  const language = languageOf(i18n)
+  const locale = language === 'de' ? 'de-DE' : 'en-GB'
+  const clusters = useAdminGetClustersQuery()
+  const [clusterId, setClusterId] = useState<number | null>(null)
+  const overview = useAdminGetWaitlistOverviewQuery({ clusterId, language })
+  const text = (shown: Shown): string =>
+    shown.value !== undefined
+      ? shown.value.toLocaleString(locale)
+      : t(shown._tag === 'FewerThan' ? 'admin.statistics.fewerThan' : 'admin.statistics.hidden', { limit: shown.limit })
+  const chosen = clusters.data?.find((c) => c.clusterId === clusterId)?.clusterText ?? t('admin.waitlist.allYears')
+  const view = overview.data
+
+  return (
+    <section aria-labelledby="waitlist-title">
+      <h2 id="waitlist-title">{t('admin.waitlist.title')}</h2>
+      <p>{t('admin.waitlist.intro')}</p>
+      <Field label={t('admin.waitlist.programYear')}>
+        <Dropdown
+          value={chosen}
+          selectedOptions={[clusterId === null ? 'all' : String(clusterId)]}
+          onOptionSelect={(_e, d) => setClusterId(d.optionValue === undefined || d.optionValue === 'all' ? null : Number(d.optionValue))}
+        >
+          <Option value="all">{t('admin.waitlist.allYears')}</Option>
+          {(clusters.data ?? []).map((c) => (
+            <Option key={c.clusterId} value={String(c.clusterId)}>
+              {c.clusterText}
+            </Option>
+          ))}
+        </Dropdown>
+      </Field>
+      <p>{t('admin.statistics.smallGroups')}</p>
+      {overview.isFetching && <Spinner label={t('admin.waitlist.loading')} />}
+      {overview.isError && <p role="alert">{errorText(t, overview.error)}</p>}
+      {view !== undefined && (
+        <>
+          <ul className={styles.figures} aria-label={t('admin.waitlist.figures')}>
+            <li className={styles.figure}>
+              <span>{t('admin.waitlist.waiting')}</span>
+              <span className={styles.value}>{text(view.waiting)}</span>
+            </li>
+            <li className={styles.figure}>
+              <span>{t('admin.waitlist.medianDays')}</span>
+              <span className={styles.value}>{text(view.medianDaysWaiting)}</span>
+            </li>
+            <li className={styles.figure}>
+              <span>{t('admin.waitlist.availableMentors')}</span>
+              <span className={styles.value}>{text(view.availableMentors)}</span>
+            </li>
+          </ul>
+          <h3>{t('admin.waitlist.byWaitingTime')}</h3>
+          {view.byWaitingTime === null ? (
+            <Body1>{t('admin.waitlist.bucketsHidden')}</Body1>
+          ) : (
+            <TableRegion label={t('admin.waitlist.byWaitingTime')}>
+              <TableHeader>
+                <TableRow>
+                  <TableHeaderCell>{t('admin.waitlist.waitingFor')}</TableHeaderCell>
+                  <TableHeaderCell>{t('admin.waitlist.mentees')}</TableHeaderCell>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {view.byWaitingTime.map((b) => (
+                  <TableRow key={b.fromDays}>
+                    <TableCell>{t(`admin.waitlist.buckets.${b.fromDays}`)}</TableCell>
+                    <TableCell>{text(b.count)}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </TableRegion>
+          )}
+          <h3>{t('admin.waitlist.gaps')}</h3>
+          <p>{t('admin.waitlist.gapsIntro')}</p>
+          {view.supplyGaps.length === 0 ? (
+            <Body1>{t('admin.waitlist.noGaps')}</Body1>
+          ) : (
+            <TableRegion label={t('admin.waitlist.gaps')}>
+              <TableHeader>
+                <TableRow>
+                  <TableHeaderCell>{t('admin.waitlist.question')}</TableHeaderCell>
+                  <TableHeaderCell>{t('admin.waitlist.answer')}</TableHeaderCell>
+                  <TableHeaderCell>{t('admin.waitlist.mentees')}</TableHeaderCell>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {view.supplyGaps.map((g) => (
+                  <TableRow key={`${g.questionPairId}-${g.optionId}`}>
+                    <TableCell>
+                      {g.question}
+                      {g.mustFit ? ` (${t('admin.waitlist.mustFit')})` : ''}
+                    </TableCell>
+                    <TableCell>{g.option}</TableCell>
+                    <TableCell>{g.mentees.toLocaleString(locale)}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </TableRegion>
+          )}
+        </>
+      )}
+    </section>
+  )
+}
+export default WaitlistPage
