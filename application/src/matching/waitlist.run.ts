@@ -4,7 +4,17 @@
 // starting then); the run's completion writes the WAITLIST_PROPOSALS mail to the outbox with the
 // proposals. Idempotent: a mentee who got proposals waits no more, so a second round (or a round
 // repeated after a crash before the triggers were removed) neither runs nor mails again.
-import { declinedMentorsOf, waitlistCandidates, waitlistOf, type UserId } from '@tandem/core'
+import {
+  compileQuestionnaire,
+  declinedMentorsOf,
+  packMentorPool,
+  rankPool,
+  waitlistCandidates,
+  waitlistOf,
+  type UserId,
+  type WaitlistEntry,
+  type World,
+} from '@tandem/core'
 import { isRight } from 'fp-ts/lib/Either.js'
 import type { ServiceContext } from '../context.js'
 import { sideReads } from '../users/views.js'
@@ -17,12 +27,47 @@ export type WaitlistRound = {
   readonly proposed: readonly UserId[]
 }
 
+/**
+ * The waiting mentees worth a run after the places of `mentorIds` opened: a mentee had no candidate
+ * at the last round, so a new one can only be among these mentors (core/test/waitlist.test.ts holds
+ * `mentorsWithOpenedPlaces` to that), unless the mentee's answers changed since they wait. One read
+ * of the waiting mentees' answers and a pool of the opened mentors only: each waiting mentee is
+ * ranked against a handful of mentors instead of the whole pool. The run itself ranks on the whole
+ * pool, as the button does.
+ */
+const withOpenedCandidate = async (
+  ctx: ServiceContext,
+  world: World,
+  waiting: readonly WaitlistEntry[],
+  mentorIds: readonly UserId[],
+): Promise<readonly WaitlistEntry[]> => {
+  const opened = new Set(mentorIds)
+  const mentors = (await ctx.answers.publishedMentors()).filter((m) => opened.has(m.id))
+  const answers = await ctx.waitlist.menteeAnswers(waiting.map((w) => w.menteeId))
+  const compiled = compileQuestionnaire(ctx.activeQuestionnaire.questionnaire())
+  const pool = packMentorPool(compiled, mentors)
+  const options = { threshold: ctx.matching.threshold, limit: 1 }
+  return waiting.filter(({ menteeId, waitingSince }) => {
+    const own = answers.get(menteeId)
+    if (own === undefined) return false
+    if (own.savedAt > waitingSince) return true
+    return (
+      mentors.length > 0 &&
+      rankPool(compiled, pool, { id: menteeId, answers: own.answers }, { ...options, exclude: declinedMentorsOf(world, menteeId) }).length >
+        0
+    )
+  })
+}
+
 export const serveWaitlist = async (ctx: ServiceContext): Promise<WaitlistRound> => {
   const trigger = await ctx.waitlist.pendingTrigger()
   if (trigger === null) return { triggered: false, proposed: [] }
   const ids = await ctx.waitlist.maybeWaitingIds()
   // The query left out those who turned the waitlist off; the core decides on the rest.
-  const waiting = ids.length === 0 ? [] : waitlistOf(await ctx.store.load({ userIds: ids }), ids, () => true)
+  const world = ids.length === 0 ? null : await ctx.store.load({ userIds: ids })
+  const all = world === null ? [] : waitlistOf(world, ids, () => true)
+  // A trigger that names no mentor (written before migration 0023) asks every waiting mentee.
+  const waiting = world === null || trigger.mentorIds === null ? all : await withOpenedCandidate(ctx, world, all, trigger.mentorIds)
   const proposed: UserId[] = []
   for (const { menteeId } of waiting) {
     const user = await ctx.users.byId(menteeId)
@@ -44,6 +89,6 @@ export const serveWaitlist = async (ctx: ServiceContext): Promise<WaitlistRound>
     } else if (!isRight(result)) ctx.logger.warn({ menteeId, error: result.left }, 'waitlist run refused')
   }
   // Served: a trigger written meanwhile has a higher id and brings the next round.
-  await ctx.waitlist.served(trigger)
+  await ctx.waitlist.served(trigger.upTo)
   return { triggered: true, proposed }
 }

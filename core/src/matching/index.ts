@@ -30,6 +30,7 @@ export { simulateFirstComeFirstServed, type FirstComeInput, type FirstComeOutcom
 export {
   compareWaiting,
   freePlacesOf,
+  mentorsWithOpenedPlaces,
   placesOpened,
   waitingSinceOf,
   waitlistCandidates,

@@ -64,15 +64,23 @@ export const freePlacesOf = (world: Pick<World, 'users' | 'tandems'>, mentorId: 
 }
 
 /**
- * Whether a command opened a place: some mentor of the slice may take more new tandems after it
- * than before (publishes, enables matching, raises the capacity, a proposal expired or was
+ * The mentors a command opened a place with: those of the slice who may take more new tandems after
+ * it than before (publishes, enables matching, raises the capacity, a proposal expired or was
  * declined, a tandem was released, closed or ended). Both worlds are the same slice before and
  * after the command, so a tandem that changed is in both.
  */
-export const placesOpened = (before: Pick<World, 'users' | 'tandems'>, after: Pick<World, 'users' | 'tandems'>): boolean => {
+export const mentorsWithOpenedPlaces = (
+  before: Pick<World, 'users' | 'tandems'>,
+  after: Pick<World, 'users' | 'tandems'>,
+): readonly UserId[] => {
+  const opened: UserId[] = []
   for (const [id, user] of after.users) {
     if (user.mentor === null) continue
-    if (freePlacesOf(after, id) > freePlacesOf(before, id)) return true
+    if (freePlacesOf(after, id) > freePlacesOf(before, id)) opened.push(id)
   }
-  return false
+  return opened
 }
+
+/** Whether a command opened a place for some mentor of its slice. */
+export const placesOpened = (before: Pick<World, 'users' | 'tandems'>, after: Pick<World, 'users' | 'tandems'>): boolean =>
+  mentorsWithOpenedPlaces(before, after).length > 0

@@ -3,6 +3,7 @@
 // scheduled task `waitlist` (under its lease) then runs matching for the waiting mentees who have a
 // candidate, longest waiting first, and each gets one WAITLIST_PROPOSALS mail with the proposals.
 import { HOUR, MINUTE } from '@tandem/core'
+import { aMenteeAnswers, aMentorAnswers, choiceAnswer, optionId, PAIR } from '@tandem/fixtures'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -81,6 +82,27 @@ describe('the waitlist', () => {
     // Mia's proposals expired without a choice: her last run found a mentor, so she is not waiting.
     expect(await mentorsProposedTo(mia)).toEqual([])
     expect(await waitlistMails()).toEqual([mia.email, ben.email])
+  })
+
+  it('the trigger names the mentor whose place opened; a mentee whose answers changed while waiting is ranked on the new answers', async () => {
+    const speaking = (language: string) => choiceAnswer(PAIR.languages, optionId(PAIR.languages, language))
+    await h.publishedMentor('Max', aMentorAnswers(speaking('German')))
+    const mia = await h.readyMentee('Mia', aMenteeAnswers(speaking('French')))
+    await h.startMatching(mia)
+    expect(await mentorsProposedTo(mia)).toEqual([])
+    await tick() // Max's publication: Mia does not fit him
+    expect(await mentorsProposedTo(mia)).toEqual([])
+    h.clock.advance(MINUTE)
+    expect((await h.saveAnswers(mia, 'Mentee', aMenteeAnswers(speaking('German')), true, 'UpdateAnswer')).status).toBe(200)
+    // Saving answers opens no place: nothing to serve.
+    expect(await h.server.ctx.waitlist.pendingTrigger()).toBeNull()
+    const otto = await h.publishedMentor('Otto', aMentorAnswers(speaking('Arabic')))
+    const ottoId = (await h.server.ctx.users.byEmail(otto.email))?.id
+    expect((await h.server.ctx.waitlist.pendingTrigger())?.mentorIds).toEqual([ottoId])
+    await tick()
+    // Otto does not speak German; Max, whose place did not open, fits Mia's new answers.
+    expect(await mentorsProposedTo(mia)).toEqual(['Max'])
+    expect(await waitlistMails()).toEqual([mia.email])
   })
 
   it('a mentee who turned the waitlist off gets no run and no mail', async () => {

@@ -760,6 +760,20 @@ const mentorshipCheckIns: Migration = {
   },
 }
 
+/**
+ * The waitlist's triggers name the mentor whose place opened (docs/matching.md#waitlist): the round
+ * then ranks the waiting mentees against those mentors only, instead of every mentee against the
+ * whole pool. A row without a mentor (written before this migration) asks for the full round.
+ */
+const placesChangedMentors: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema.alterTable('places_changed').addColumn('mentor_id', portable(db).integer).execute()
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.alterTable('places_changed').dropColumn('mentor_id').execute()
+  },
+}
+
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001-initial': initial,
   '0002-mentor-pool-index': mentorPoolIndex,
@@ -782,6 +796,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0020-questionnaire-versions': questionnaireVersions,
   '0021-waitlist': waitlist,
   '0022-mentorship-checkins': mentorshipCheckIns,
+  '0023-places-changed-mentors': placesChangedMentors,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => ({ ...MIGRATIONS }) }

@@ -217,9 +217,10 @@ export type QuestionnaireDraftTable = { id: number; based_on: number; revision: 
 
 /**
  * A durable "places changed" trigger (migration 0021): written in the transaction of every command
- * that opened a place; the waitlist task serves and deletes the rows it read.
+ * that opened a place, one row per mentor whose place opened (migration 0023; null in older rows:
+ * the full round); the waitlist task serves and deletes the rows it read.
  */
-export type PlacesChangedTable = { id: Generated<number>; created_at: number }
+export type PlacesChangedTable = { id: Generated<number>; created_at: number; mentor_id: number | null }
 /** A matched team's timeline: its start, its end, and `closed` once nothing more will be asked. */
 export type MentorshipTimelinesTable = {
   tandem_id: number

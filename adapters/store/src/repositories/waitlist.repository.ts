@@ -1,8 +1,9 @@
 // The waitlist's storage (migration 0021): the mentee's opt-out flag and the "places changed"
 // triggers the world store writes with every command that opened a place.
-import type { UserId } from '@tandem/core'
+import type { Answers, UserId } from '@tandem/core'
 import type { WaitlistRepository } from '@tandem/application'
 import type { Database } from '../portable/database.js'
+import { answersOf } from '../portable/rows.js'
 
 export type { WaitlistRepository }
 
@@ -31,7 +32,25 @@ export const createWaitlistRepository = (db: Database): WaitlistRepository => {
             .orderBy('id'),
         )
       ).map((r) => r.id),
-    pendingTrigger: async () => (await db.first(k.selectFrom('places_changed').select((eb) => eb.fn.max('id').as('last'))))?.last ?? null,
+    pendingTrigger: async () => {
+      const rows = await db.all(k.selectFrom('places_changed').select(['id', 'mentor_id']).orderBy('id'))
+      const last = rows.at(-1)
+      if (last === undefined) return null
+      const named = rows.every((r) => r.mentor_id !== null)
+      return { upTo: last.id, mentorIds: named ? [...new Set(rows.map((r) => r.mentor_id as UserId))] : null }
+    },
+    menteeAnswers: async (menteeIds) => {
+      const found = new Map<UserId, { answers: Answers; savedAt: number }>()
+      // In chunks: SQLite's and PostgreSQL's limits on bound parameters.
+      for (let i = 0; i < menteeIds.length; i += 500) {
+        const chunk = menteeIds.slice(i, i + 500)
+        const rows = await db.all(
+          k.selectFrom('answers').select(['user_id', 'answers', 'saved_at']).where('side', '=', 'Mentee').where('user_id', 'in', chunk),
+        )
+        for (const r of rows) found.set(r.user_id, { answers: answersOf(r.answers, `answers of ${r.user_id}`), savedAt: r.saved_at })
+      }
+      return found
+    },
     served: async (upTo: number) => {
       await db.send(k.deleteFrom('places_changed').where('id', '<=', upTo))
     },

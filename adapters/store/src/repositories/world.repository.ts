@@ -7,7 +7,7 @@ import {
   expiredTandems,
   LIVE_TANDEM_STATES,
   numberNewTandems,
-  placesOpened,
+  mentorsWithOpenedPlaces,
   type Cluster,
   type DomainError,
   type DomainEvent,
@@ -381,7 +381,8 @@ export const createWorldStore = (db: Database, notify: Notifier): WorldStore => 
         const [, done] = await together([writeBack(before, outcome.world, now), numbered(before, outcome)])
         await insertCreated(before, done.world)
         // A place opened (docs/matching.md#waitlist): the waitlist task is told durably, with the command.
-        if (placesOpened(before, done.world)) await db.send(k.insertInto('places_changed').values({ created_at: now }))
+        const opened = mentorsWithOpenedPlaces(before, done.world)
+        if (opened.length > 0) await db.send(k.insertInto('places_changed').values(opened.map((mentor_id) => ({ created_at: now, mentor_id }))))
         await insertOutboxRows(
           db,
           notify(done.events, (id) => contacts.get(id), now),

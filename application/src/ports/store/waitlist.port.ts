@@ -1,7 +1,7 @@
 // The waitlist's storage (docs/matching.md#waitlist): each mentee's choice to turn it off, and the
 // durable "places changed" trigger that commands write in their own transaction when they open a
 // place. @tandem/store implements it on SQLite and PostgreSQL.
-import type { UserId } from '@tandem/core'
+import type { Answers, UserId } from '@tandem/core'
 
 export type WaitlistRepository = {
   /** Whether the mentee turned the waitlist off (on by default). */
@@ -13,8 +13,14 @@ export type WaitlistRepository = {
    * AVAILABLE. The core's waitlistOf decides on their records; this only narrows the read.
    */
   readonly maybeWaitingIds: () => Promise<readonly UserId[]>
-  /** The newest unserved trigger's id, or null when no place opened since the last round. */
-  readonly pendingTrigger: () => Promise<number | null>
+  /**
+   * The unserved triggers: the newest one's id and the mentors whose places opened (null when a
+   * trigger names no mentor: the round then looks at the whole pool); null when no place opened
+   * since the last round.
+   */
+  readonly pendingTrigger: () => Promise<{ readonly upTo: number; readonly mentorIds: readonly UserId[] | null } | null>
+  /** The mentee answers of these people, with when they were saved (one read, for the round's first look). */
+  readonly menteeAnswers: (menteeIds: readonly UserId[]) => Promise<ReadonlyMap<UserId, { readonly answers: Answers; readonly savedAt: number }>>
   /** Removes the triggers up to and including this id: a round served them. */
   readonly served: (upTo: number) => Promise<void>
 }
