@@ -11,8 +11,8 @@ import { table } from './measure.js'
 
 const cpuSecondsOf = ({ user, system }: NodeJS.CpuUsage): number => (user + system) / 1e6
 
-const WAITING = 10_000
-const MENTORS = 10_000
+const WAITING = Number(process.env['TANDEM_BENCH_WAITING'] ?? 10_000)
+const MENTORS = Number(process.env['TANDEM_BENCH_MENTORS'] ?? 10_000)
 const ROUNDS = Number(process.env['TANDEM_BENCH_ROUNDS'] ?? 3)
 /** The full round ranks every waiting mentee against the whole pool: measured on a sample, scaled to all. */
 const FULL_SAMPLE = 300
@@ -38,13 +38,17 @@ export default async function waitlistBench(): Promise<void> {
       // Every mentor published with matching paused (out of the pool, but in the packed pool a run ranks).
       const population = generatePopulation({ seed: 11 + r, mentees: WAITING, mentors: MENTORS, now, pausedShare: 1 })
       const newcomer = generatePopulation({ seed: 99 + r, mentees: 0, mentors: 1, now, pausedShare: 0 }).mentors[0]!
+      const seedStart = performance.now()
       await seedPopulation(server, population, 'https://bench.local')
+      console.log(`seeded ${(WAITING + MENTORS).toLocaleString('en')} people in ${((performance.now() - seedStart) / 1000).toFixed(0)} s`)
       const k = server.db.kysely
-      // Every mentee waiting since a run that found nobody.
+      // Every mentor's matching paused (published, out of the pool); every mentee waiting since a run
+      // that found nobody (after their answers were saved).
+      await server.db.send(k.updateTable('users').set({ mentor_status: 'PAUSED' }).where('mentor_status', 'is not', null))
       await server.db.send(
         k
           .updateTable('users')
-          .set((eb) => ({ mentee_no_match: 1, mentee_status: 'AVAILABLE', mentee_last_started_at: eb('id', '+', now - 100 * WAITING) }))
+          .set((eb) => ({ mentee_no_match: 1, mentee_status: 'AVAILABLE', mentee_last_started_at: eb('id', '+', now + 60_000) }))
           .where('mentee_status', 'is not', null),
       )
       await server.db.send(k.deleteFrom('places_changed'))
@@ -94,7 +98,7 @@ export default async function waitlistBench(): Promise<void> {
   )
   console.log(
     table([
-      ['round', 'waiting', 'wall s', 'CPU s', 'CPU s per 10,000 waiting', 'mentees proposed'],
+      ['round', 'waiting', 'wall s', 'CPU s', `CPU s for ${WAITING.toLocaleString('en')} waiting`, 'mentees proposed'],
       ...rounds.map((x) => [
         x.label,
         String(x.waiting),

@@ -7,6 +7,7 @@
 import {
   compileQuestionnaire,
   declinedMentorsOf,
+  mayTakePlace,
   packMentorPool,
   rankPool,
   waitlistCandidates,
@@ -27,6 +28,9 @@ export type WaitlistRound = {
   readonly proposed: readonly UserId[]
 }
 
+/** A waiting mentee worth a look, and which of the opened mentors fit them ('any': look at the whole pool). */
+type Look = WaitlistEntry & { readonly fits: readonly UserId[] | 'any' }
+
 /**
  * The waiting mentees worth a run after the places of `mentorIds` opened: a mentee had no candidate
  * at the last round, so a new one can only be among these mentors (core/test/waitlist.test.ts holds
@@ -35,28 +39,39 @@ export type WaitlistRound = {
  * ranked against a handful of mentors instead of the whole pool. The run itself ranks on the whole
  * pool, as the button does.
  */
-const withOpenedCandidate = async (
+const fittingOpened = async (
   ctx: ServiceContext,
   world: World,
   waiting: readonly WaitlistEntry[],
   mentorIds: readonly UserId[],
-): Promise<readonly WaitlistEntry[]> => {
+): Promise<readonly Look[]> => {
   const opened = new Set(mentorIds)
   const mentors = (await ctx.answers.publishedMentors()).filter((m) => opened.has(m.id))
+  if (mentors.length === 0) return []
   const answers = await ctx.waitlist.menteeAnswers(waiting.map((w) => w.menteeId))
   const compiled = compileQuestionnaire(ctx.activeQuestionnaire.questionnaire())
   const pool = packMentorPool(compiled, mentors)
-  const options = { threshold: ctx.matching.threshold, limit: 1 }
-  return waiting.filter(({ menteeId, waitingSince }) => {
-    const own = answers.get(menteeId)
-    if (own === undefined) return false
-    if (own.savedAt > waitingSince) return true
-    return (
-      mentors.length > 0 &&
-      rankPool(compiled, pool, { id: menteeId, answers: own.answers }, { ...options, exclude: declinedMentorsOf(world, menteeId) }).length >
-        0
-    )
-  })
+  const options = { threshold: ctx.matching.threshold, limit: mentors.length }
+  const looks: Look[] = []
+  for (const entry of waiting) {
+    const own = answers.get(entry.menteeId)
+    if (own === undefined) continue
+    if (own.savedAt > entry.waitingSince) {
+      looks.push({ ...entry, fits: 'any' })
+      continue
+    }
+    const exclude = declinedMentorsOf(world, entry.menteeId)
+    const fits = rankPool(compiled, pool, { id: entry.menteeId, answers: own.answers }, { ...options, exclude }).map((r) => r.mentorId)
+    if (fits.length > 0) looks.push({ ...entry, fits })
+  }
+  return looks
+}
+
+/** Those of `mentorIds` who may take a place now. */
+const withPlaceNow = async (ctx: ServiceContext, mentorIds: readonly UserId[]): Promise<ReadonlySet<UserId>> => {
+  if (mentorIds.length === 0) return new Set()
+  const current = await ctx.store.load({ userIds: [...mentorIds] })
+  return new Set(mentorIds.filter((id) => mayTakePlace(current, id)))
 }
 
 export const serveWaitlist = async (ctx: ServiceContext): Promise<WaitlistRound> => {
@@ -67,9 +82,16 @@ export const serveWaitlist = async (ctx: ServiceContext): Promise<WaitlistRound>
   const world = ids.length === 0 ? null : await ctx.store.load({ userIds: ids })
   const all = world === null ? [] : waitlistOf(world, ids, () => true)
   // A trigger that names no mentor (written before migration 0023) asks every waiting mentee.
-  const waiting = world === null || trigger.mentorIds === null ? all : await withOpenedCandidate(ctx, world, all, trigger.mentorIds)
+  const looks: readonly Look[] =
+    world === null || trigger.mentorIds === null
+      ? all.map((e) => ({ ...e, fits: 'any' }))
+      : await fittingOpened(ctx, world, all, trigger.mentorIds)
+  // The opened mentors with a place free, known again after each run that may have taken one: once
+  // they are all taken, the mentees they fitted have nothing new and are not ranked again.
+  let open = await withPlaceNow(ctx, trigger.mentorIds ?? [])
   const proposed: UserId[] = []
-  for (const { menteeId } of waiting) {
+  for (const { menteeId, fits } of looks) {
+    if (fits !== 'any' && !fits.some((id) => open.has(id))) continue
     const user = await ctx.users.byId(menteeId)
     if (user === undefined || (await ctx.waitlist.isOff(menteeId))) continue
     const read = await sideReads(ctx, menteeId, 'Mentee')
@@ -86,7 +108,8 @@ export const serveWaitlist = async (ctx: ServiceContext): Promise<WaitlistRound>
     if (isRight(result)) {
       const after = (await ctx.store.load({ userIds: [menteeId] })).users.get(menteeId)?.mentee
       if (after?.status === 'PROPOSED') proposed.push(menteeId)
-    } else if (!isRight(result)) ctx.logger.warn({ menteeId, error: result.left }, 'waitlist run refused')
+      open = await withPlaceNow(ctx, [...open])
+    } else ctx.logger.warn({ menteeId, error: result.left }, 'waitlist run refused')
   }
   // Served: a trigger written meanwhile has a higher id and brings the next round.
   await ctx.waitlist.served(trigger.upTo)
