@@ -23,7 +23,15 @@ import {
 } from '@tandem/core'
 import { aMenteeAnswers, aMentorAnswers, questionnaire } from '@tandem/fixtures'
 import { createTokenVerifier } from '@tandem/identity'
-import { createServer, loadConfig, manualClock, type TandemServer } from '@tandem/server'
+import {
+  createServer,
+  DeliveryError,
+  loadConfig,
+  manualClock,
+  type MailTransport,
+  type OutgoingMail,
+  type TandemServer,
+} from '@tandem/server'
 import { encodedKeyPair } from '@tandem/testing'
 import { pino } from 'pino'
 import type { SignedInUser } from '../../src/state/auth.port.js'
@@ -114,11 +122,23 @@ export const startRealApi = async (options: { readonly now?: number; readonly co
     PUBLIC_URL: 'http://localhost:3000',
     WEB_DIST: join(dir, 'no-web'),
   })
+  // The mail server at the transport port: it keeps what it accepted and refuses, for good, the
+  // addresses a test names (the SMTP side is proved by the server's own delivery tests).
+  const mails: OutgoingMail[] = []
+  const refusedMail = new Set<string>()
+  const transport: MailTransport = {
+    send: async (message) => {
+      if (refusedMail.has(message.to.email)) throw new DeliveryError('550 Mailbox unavailable', true, 550)
+      mails.push(message)
+    },
+    close: async () => {},
+  }
   const verifyToken = createTokenVerifier({ issuer: ISSUER, audience: API_AUDIENCE, keySet: { keys: [jwk] } })
   const serve = async (consentVersions: ConsentVersions | undefined) => {
     const server: TandemServer = await createServer(config, {
       clock,
       verifyToken,
+      transport,
       logger: pino({ level: process.env['TEST_LOG'] ?? 'silent' }),
       ...(consentVersions === undefined ? {} : { consentVersions }),
     })
@@ -413,6 +433,24 @@ export const startRealApi = async (options: { readonly now?: number; readonly co
     signedIn,
     tokenFor,
     writeUser,
+    /** The mails the mail server accepted. */
+    mails,
+    /** The mail server refuses mail to this address for good from now on (or, with `false`, accepts it again). */
+    refuseMailTo: (email: string, refuse = true) => void (refuse ? refusedMail.add(email) : refusedMail.delete(email)),
+    /** An administrator's message to a person (a mail in the outbox, queued until `deliverMail`). */
+    notify: (p: Person, subject: string) =>
+      expectOk(
+        call(admin, 'POST', '/api/Notification/NotifyUser', {
+          email: p.email,
+          notificationType: 'ADMIN_MESSAGE',
+          matchingTandemId: null,
+          subject,
+          body: 'Hello.',
+        }),
+        `mail to ${p.email}`,
+      ),
+    /** One round of mail delivery from the outbox. */
+    deliverMail: () => running.server.deliverMail(),
     faults: {
       /** The next request of `METHOD /path` gets no answer: the connection is cut, as when the server is unreachable. */
       dropNext: (route: string) => plant(route, { kind: 'drop' }),
