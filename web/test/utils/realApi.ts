@@ -33,6 +33,7 @@ import {
   type TandemServer,
 } from '@tandem/server'
 import { encodedKeyPair } from '@tandem/testing'
+import { seedStatisticsPopulation } from '../../../adapters/server/test/support/statistics.population.js'
 import { pino } from 'pino'
 import type { SignedInUser } from '../../src/state/auth.port.js'
 import { standInAuth } from './renderWithProviders.js'
@@ -449,6 +450,16 @@ export const startRealApi = async (options: { readonly now?: number; readonly co
         }),
         `mail to ${p.email}`,
       ),
+    /**
+     * The statistics population of the server's statistics tests (its counts are listed there),
+     * written straight into the store: the figures are about a program's history (registrations,
+     * first starts, expiries and declines on past days), which the routes can only write as they
+     * happen. The screen shows the figures the server's tests pin; today's pool is recorded after it.
+     */
+    seedStatisticsPopulation: async () => {
+      await seedStatisticsPopulation(running.server.db)
+      await running.server.snapshotPool()
+    },
     /** One round of mail delivery from the outbox. */
     deliverMail: () => running.server.deliverMail(),
     faults: {
