@@ -21,11 +21,14 @@ import {
   type ProposalsResponse,
   type Side,
 } from '@tandem/core'
-import { aMenteeAnswers, aMentorAnswers, questionnaire } from '@tandem/fixtures'
+import { aMenteeAnswers, aMentorAnswers, generatePopulation, questionnaire } from '@tandem/fixtures'
 import { createTokenVerifier } from '@tandem/identity'
 import {
   createServer,
   DeliveryError,
+  seedPopulation,
+  type CohortRunner,
+  type RunProgress,
   loadConfig,
   manualClock,
   type MailTransport,
@@ -134,12 +137,26 @@ export const startRealApi = async (options: { readonly now?: number; readonly co
     },
     close: async () => {},
   }
+  // A cohort run the test holds: its worker starts only when released, and meanwhile its progress
+  // reads as the test set it (a run of a few people is otherwise over before the screen looks).
+  let heldRun: { readonly progress: RunProgress; readonly until: Promise<void> } | null = null
+  const cohortRunner = (made: CohortRunner): CohortRunner => ({
+    ...made,
+    start: (runId, job, handlers) => {
+      const held = heldRun
+      if (held === null) return made.start(runId, job, handlers)
+      heldRun = null
+      made.report(runId, held.progress)
+      void held.until.then(() => made.start(runId, job, handlers))
+    },
+  })
   const verifyToken = createTokenVerifier({ issuer: ISSUER, audience: API_AUDIENCE, keySet: { keys: [jwk] } })
   const serve = async (consentVersions: ConsentVersions | undefined) => {
     const server: TandemServer = await createServer(config, {
       clock,
       verifyToken,
       transport,
+      cohortRunner,
       logger: pino({ level: process.env['TEST_LOG'] ?? 'silent' }),
       ...(consentVersions === undefined ? {} : { consentVersions }),
     })
@@ -460,6 +477,26 @@ export const startRealApi = async (options: { readonly now?: number; readonly co
       await seedStatisticsPopulation(running.server.db)
       await running.server.snapshotPool()
     },
+    /** A new program year (as the program years page creates it); answers its id. */
+    createProgramYear: async (title: string): Promise<number> =>
+      (
+        await expectOk(
+          call<{ clusterId: number }>(admin, 'POST', `/api/Admin/CreateCluster?yearText=${encodeURIComponent(title)}`),
+          'program year',
+        )
+      ).clusterId,
+    /** Deactivates a program year. */
+    closeProgramYear: (clusterId: number) =>
+      expectOk(call(admin, 'GET', `/api/Admin/CloseCluster?clusterId=${clusterId}`), 'close program year'),
+    /**
+     * A synthetic cohort in the default program year (mentees ready to match, mentors published),
+     * written through the repositories as the demo and the browser journeys seed it: hundreds of
+     * people in a moment.
+     */
+    seedCohort: async (mentees: number, mentors: number) => {
+      const clusterId = await defaultClusterId()
+      await seedPopulation(running.server, generatePopulation({ seed: 5, mentees, mentors, pausedShare: 0, clusterId }), ISSUER)
+    },
     /** One round of mail delivery from the outbox. */
     deliverMail: () => running.server.deliverMail(),
     faults: {
@@ -478,6 +515,12 @@ export const startRealApi = async (options: { readonly now?: number; readonly co
           status,
           body: { ...fail(errorCode), ...(options.errorMessage === undefined ? {} : { errorMessage: options.errorMessage }) },
         }),
+      /** The next cohort run shows `progress` and computes only when `release` is called. */
+      holdNextCohortRun: (progress: RunProgress): { release: () => void } => {
+        let release = () => {}
+        heldRun = { progress, until: new Promise<void>((resolve) => (release = resolve)) }
+        return { release: () => release() }
+      },
       /** The next request of `METHOD /path` reaches the real app only when `release` is called. */
       holdNext: (route: string): { release: () => void } => {
         let release = () => {}
