@@ -385,6 +385,52 @@ export const startRealApi = async (options: { readonly now?: number; readonly co
     return { mentee, mentor, matchingTandemId: proposal.matchingTandemId }
   }
 
+  /** A person's user id on the server. */
+  const idOf = async (p: Person): Promise<number> => {
+    const user = await running.server.ctx.users.byEmail(p.email)
+    if (user === undefined) throw new Error(`${p.email} is not signed up`)
+    return user.id
+  }
+  const setMatching = (mentor: Person, enabled: boolean) =>
+    expectOk(
+      call(mentor, 'POST', '/api/Questionnaire/UpdateUserStatus', { email: mentor.email, roleName: 'Mentor', disableMatching: !enabled }),
+      `matching of ${mentor.email}`,
+    )
+
+  /**
+   * A mentee who started matching with this published mentor as the only one available: a team
+   * with both proposals open (the other mentors in the pool pause for it and come back).
+   */
+  const proposedTeam = async (mentee: Person, mentor: Person, others: readonly Person[] = []): Promise<number> => {
+    for (const other of others) await setMatching(other, false)
+    await expectOk(call(mentee, 'POST', '/api/MatchingTandem/CreateMatchingTandem', { menteeEmail: mentee.email }), 'start matching')
+    for (const other of others) await setMatching(other, true)
+    const proposals = await expectOk(
+      call<ProposalsResponse>(mentee, 'POST', '/api/MatchingTandem/GetProposals', { email: mentee.email }),
+      'proposals',
+    )
+    const proposal = proposals.menteeProposal.find((x) => x.lastName === mentor.lastName)
+    if (proposal === undefined) throw new Error(`${mentee.email} got no proposal with ${mentor.email}`)
+    return proposal.matchingTandemId
+  }
+
+  /**
+   * A team the administrator created by hand: the mentee started matching while every mentor in
+   * `pool` paused (so she waits, AVAILABLE), then the mentor is paired with her.
+   */
+  const manualTeam = async (mentee: Person, mentor: Person, pool: readonly Person[]): Promise<number> => {
+    for (const other of pool) await setMatching(other, false)
+    await expectOk(call(mentee, 'POST', '/api/MatchingTandem/CreateMatchingTandem', { menteeEmail: mentee.email }), 'start matching')
+    for (const other of pool) await setMatching(other, true)
+    return expectOk(
+      call<number>(admin, 'POST', '/api/Admin/CreateMatchingTandemManual', {
+        mentees: { userId: await idOf(mentee), email: mentee.email },
+        mentors: { userId: await idOf(mentor), email: mentor.email },
+      }),
+      'manual team',
+    )
+  }
+
   /**
    * Writes a person's row in the store directly: only for states the routes no longer lead to but
    * earlier versions left in the data (say why where it is used).
@@ -448,6 +494,10 @@ export const startRealApi = async (options: { readonly now?: number; readonly co
     readyMentee,
     publishedMentor,
     matchedTeam,
+    proposedTeam,
+    manualTeam,
+    setMatching,
+    idOf,
     signedIn,
     tokenFor,
     writeUser,
