@@ -1,8 +1,10 @@
 // The real API for screen tests: the server's own Express app (@tandem/server) on a real SQLite
 // file in a temp folder, behind a loopback proxy that records every request and can cut or hold
 // back one request on demand (the faults the real server cannot be made to produce). People are
-// signed up and seeded through the real routes; their tokens are RS256 tokens as the identity
-// provider issues them, verified by the identity adapter's real verifier (as in the server tests).
+// signed up and seeded through the real routes (large cohorts and the statistics' past through the
+// store, as the browser journeys and the server tests seed them); their tokens are RS256 tokens as
+// the identity provider issues them, verified by the identity adapter's real verifier (as in the
+// server tests). Mail goes to a stand-in mail server at the server's transport port.
 import { createSign } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { createServer as createHttpServer, request as httpRequest, type IncomingMessage, type Server } from 'node:http'
