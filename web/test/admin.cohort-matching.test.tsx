@@ -1,103 +1,66 @@
-// The admin's cohort page against a loopback stand-in of the API: run with the chosen year,
-// objective and percentage; progress with phase and Cancel; the draft review (totals beside first
-// come, first served; drop; pick another mentor with that pair's score); publish with confirmation.
+// The admin's cohort page against the real server: run with the chosen year, objective and
+// percentage; progress with phase and Cancel; the draft review (totals beside first come, first
+// served; drop; pick another mentor with that pair's score); publish with confirmation; a large
+// draft a page at a time.
 import { afterEach, describe, expect, it } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import type { CohortDraftView, CohortMentorChoice, CohortRunView, Cluster, UserView } from '@tandem/core'
+import type { CohortDraftView, CohortRunView } from '@tandem/core'
 import { AppRoutes } from '../src/routes/routes.js'
-import { renderWithProviders, aSignedInUser } from './utils/renderWithProviders.js'
-import { fail, ok, startApiServer, type ApiServer, type Handler } from './utils/apiServer.js'
-import { aUser } from './utils/builders.js'
+import { renderWithProviders } from './utils/renderWithProviders.js'
+import { startRealApi, type RealApi } from './utils/realApi.js'
 import '../src/features/dashboard/dashboard.api.js'
 import '../src/features/questionnaire/questionnaire.api.js'
 
-let server: ApiServer | undefined
+let api: RealApi | undefined
 afterEach(async () => {
-  await server?.close()
-  server = undefined
+  await api?.close()
+  api = undefined
 })
 
-const admin = aUser('admin@example.org', ['Admin'], [])
-const clusters: Cluster[] = [
-  { clusterId: 1, clusterText: '2025', isEnded: true, isDefault: false },
-  { clusterId: 2, clusterText: '2026', isEnded: false, isDefault: true },
-  { clusterId: 3, clusterText: '2026 Autumn', isEnded: false, isDefault: false },
-]
-
-const person = (userId: number, firstName: string) => ({
-  userId,
-  firstName,
-  lastName: 'Muster',
-  email: `${firstName.toLowerCase()}@example.org`,
-})
-const run = (state: CohortRunView['state'], extra: Partial<CohortRunView> = {}): CohortRunView => ({
-  runId: 7,
-  clusterId: 2,
-  programYear: '2026',
-  objective: 'maxMatched',
-  threshold: 30,
-  state,
-  phase: state === 'Running' ? 'solving' : null,
-  fraction: state === 'Running' ? 0.4 : 1,
-  startedBy: 'admin@example.org',
-  startedAt: '2026-03-02T09:00:00.000Z',
-  finishedAt: null,
-  publishedBy: null,
-  publishedAt: null,
-  ...extra,
-})
-const draft = (): CohortDraftView => ({
-  ...run('Draft'),
-  pairs: [
-    {
-      mentee: person(1, 'Ann'),
-      mentor: person(10, 'Max'),
-      base: 6,
-      max: 8,
-      percentage: 75,
-      shared: [{ en: 'Topic: Careers', de: 'Thema: Karriere' }],
-      edited: false,
-      outcome: 'Proposed',
-      tandemId: null,
-    },
-  ],
-  unmatched: [{ mentee: person(2, 'Ben'), reason: 'TakenByBetterAssignment', candidates: 1 }],
-  totals: { mentees: 2, matched: 1, meanPercentage: 75 },
-  solverTotals: { mentees: 2, matched: 1, meanPercentage: 75 },
-  firstCome: { mentees: 2, matched: 1, meanPercentage: 62.5 },
-  skipped: [],
-  counts: { pairs: 1, unmatched: 1, skipped: 0 },
-  paging: { pairsPage: 1, unmatchedPage: 1, skippedPage: 1, pageSize: 25 },
-})
-const choices: CohortMentorChoice[] = [
-  { ...person(10, 'Max'), base: 5, max: 8, percentage: 63, taken: true },
-  { ...person(11, 'Moe'), base: 4, max: 8, percentage: 50, taken: false },
-]
-
-const open = async (routes: Record<string, Handler>, me: UserView = admin) => {
-  server = await startApiServer({
-    'GET /api/Account/GetUserDetails': () => ok(me),
-    'POST /api/Account/signin': () => ok(true),
-    'GET /api/Admin/GetClusters': () => ok(clusters),
-    ...routes,
-  })
-  await renderWithProviders(<AppRoutes />, {
-    route: '/administrator/cohort-matching',
-    apiBaseUrl: server.url,
-    user: aSignedInUser(me.email),
-  })
-  return { api: server, user: userEvent.setup() }
+/** The real server, seeded by `seed` before the administrator opens the cohort page. */
+const open = async (seed: (real: RealApi) => Promise<void> = async () => {}) => {
+  const real = await startRealApi()
+  api = real
+  await seed(real)
+  const { user: admin, auth } = real.signedIn(real.admin)
+  await renderWithProviders(<AppRoutes />, { route: '/administrator/cohort-matching', apiBaseUrl: real.url, user: admin, auth })
+  return { api: real, user: userEvent.setup() }
 }
+
+/** Runs the default program year as the administrator and waits for its draft (the worker needs a moment). */
+const draftedRun = async (real: RealApi): Promise<number> => {
+  const clusterId = (await real.server.ctx.clusters.defaultCluster())?.clusterId ?? 0
+  const run = await real.expectOk(
+    real.call<CohortRunView>(real.admin, 'POST', '/api/Admin/StartCohortRun', { clusterId, objective: 'maxMatched', threshold: 0 }),
+    'start run',
+  )
+  for (;;) {
+    const progress = await real.expectOk(
+      real.call<CohortRunView>(real.admin, 'GET', `/api/Admin/GetCohortRunProgress?runId=${run.runId}`),
+      'progress',
+    )
+    if (progress.state === 'Draft') return run.runId
+    if (progress.state !== 'Running') throw new Error(`cohort run ended ${progress.state}`)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+}
+
+/** The draft's first page as the server holds it now. */
+const draftOf = (real: RealApi, runId: number, paging = '') =>
+  real.expectOk(real.call<CohortDraftView>(real.admin, 'GET', `/api/Admin/GetCohortDraft?runId=${runId}${paging}`), 'draft')
+
+const name = (p: { firstName: string; lastName: string }) => `${p.firstName} ${p.lastName}`
 
 describe('cohort matching page', () => {
   it('is in the admin navigation and runs the chosen program year with the chosen objective and minimum percentage', async () => {
-    let current: CohortRunView | null = null
-    const { api, user } = await open({
-      'GET /api/Admin/GetCohortRunProgress': () => ok(current),
-      'POST /api/Admin/StartCohortRun': () => ((current = run('Running', { clusterId: 3, programYear: '2026 Autumn' })), ok(current)),
-      'POST /api/Admin/CancelCohortRun': () => ((current = run('Cancelled', { programYear: '2026 Autumn' })), ok(current)),
+    let autumn = 0
+    const { api, user } = await open(async (real) => {
+      await real.closeProgramYear(await real.createProgramYear('2025'))
+      autumn = await real.createProgramYear('2026 Autumn')
     })
+    // the run computes only when the test says so: meanwhile it is halfway through solving
+    api.faults.holdNextCohortRun({ phase: 'solving', fraction: 0.4 })
     expect(await screen.findByRole('link', { name: 'Cohort matching' })).toBeTruthy()
     const year = await screen.findByRole('combobox', { name: 'Program year' })
     await user.selectOptions(year, await within(year).findByRole('option', { name: '2026 Autumn' }))
@@ -107,70 +70,100 @@ describe('cohort matching page', () => {
     await user.clear(threshold)
     await user.type(threshold, '40')
     await user.click(screen.getByRole('button', { name: 'Run' }))
-    await waitFor(() => expect(api.calls('POST /api/Admin/StartCohortRun')).toHaveLength(1))
-    expect(api.calls('POST /api/Admin/StartCohortRun')[0]?.body).toEqual({ clusterId: 3, objective: 'maxScore', threshold: 40 })
+    await waitFor(() => expect(api.calls('POST /api/Admin/StartCohortRun').map((r) => r.status)).toEqual([200]))
+    expect(api.calls('POST /api/Admin/StartCohortRun')[0]?.body).toEqual({ clusterId: autumn, objective: 'maxScore', threshold: 40 })
 
     // the progress bar with its phase, and Cancel
-    expect(await screen.findByText('Finding the best assignment: 40 %')).toBeTruthy()
+    expect(await screen.findByText('Finding the best assignment: 40 %', {}, { timeout: 5_000 })).toBeTruthy()
     expect(screen.getByRole('progressbar')).toBeTruthy()
     await user.click(screen.getByRole('button', { name: 'Cancel run' }))
-    await waitFor(() => expect(api.calls('POST /api/Admin/CancelCohortRun')[0]?.query).toEqual({ runId: '7' }))
+    const runId = (await api.expectOk(api.call<CohortRunView>(api.admin, 'GET', '/api/Admin/GetCohortRunProgress'), 'progress'))?.runId
+    await waitFor(() =>
+      expect(api.calls('POST /api/Admin/CancelCohortRun').map((r) => [r.query, r.status])).toEqual([[{ runId: String(runId) }, 200]]),
+    )
     expect(await screen.findByText('The last run for 2026 Autumn was cancelled.')).toBeTruthy()
   })
 
   it('shows the server’s refusal of the input in words', async () => {
-    const { user } = await open({
-      'GET /api/Admin/GetCohortRunProgress': () => ok(null),
-      'POST /api/Admin/StartCohortRun': () => fail(400, 'ValidationFailed', [{ field: 'threshold', key: 'cohort-threshold-range' }]),
-    })
-    await screen.findByRole('option', { name: '2026' })
-    await user.click(await screen.findByRole('button', { name: 'Run' }))
+    const { api, user } = await open()
+    const threshold = await screen.findByRole('spinbutton', { name: /Minimum percentage/ })
+    await screen.findAllByRole('option')
+    await user.clear(threshold)
+    await user.type(threshold, '101')
+    await user.click(screen.getByRole('button', { name: 'Run' }))
     expect(await screen.findByText('The minimum percentage must be a whole number from 0 to 100.')).toBeTruthy()
+    expect(api.calls('POST /api/Admin/StartCohortRun').map((r) => r.status)).toEqual([400])
+    expect(await api.expectOk(api.call(api.admin, 'GET', '/api/Admin/GetCohortRunProgress'), 'progress')).toBeNull()
   })
 
   it('reviews the draft: totals beside first come, first served, drop a pair, pick another mentor with that pair’s score, publish after confirming', async () => {
-    let published = false
-    const { api, user } = await open({
-      'GET /api/Admin/GetCohortRunProgress': () => ok(published ? run('Published', { publishedBy: 'admin@example.org' }) : run('Draft')),
-      'GET /api/Admin/GetCohortDraft': () => ok(published ? { ...draft(), state: 'Published', publishedBy: 'admin@example.org' } : draft()),
-      'GET /api/Admin/GetCohortMentorChoices': () => ok(choices),
-      'POST /api/Admin/EditCohortDraft': () => ok(draft()),
-      'POST /api/Admin/PublishCohortDraft': () => ((published = true), ok({ published: 1, tandemIds: [5], skipped: [] })),
+    let runId = 0
+    const { api, user } = await open(async (real) => {
+      // three mentees for two mentors: one mentee is left without a pair
+      for (const mentor of ['Max', 'Moe']) await real.publishedMentor(mentor)
+      for (const mentee of ['Ann', 'Ben', 'Cem']) await real.readyMentee(mentee)
+      runId = await draftedRun(real)
     })
+    const draft = await draftOf(api, runId)
+    const [first, second] = draft.pairs
+    const waiting = draft.unmatched[0]
+    if (first === undefined || second === undefined || waiting === undefined)
+      throw new Error('the draft has not two pairs and one left over')
+    expect(waiting.reason).toBe('TakenByBetterAssignment')
+
     const totals = await screen.findByRole('table', { name: 'Totals' })
-    expect(within(totals).getByRole('row', { name: /This draft 1 of 2 75 %/ })).toBeTruthy()
-    expect(within(totals).getByRole('row', { name: /First come, first served 1 of 2 62.5 %/ })).toBeTruthy()
+    const mean = (n: number) => String(n).replace('.', '\\.')
+    expect(within(totals).getByRole('row', { name: new RegExp(`This draft 2 of 3 ${mean(draft.totals.meanPercentage)} %`) })).toBeTruthy()
+    expect(
+      within(totals).getByRole('row', {
+        name: new RegExp(`First come, first served ${draft.firstCome.matched} of 3 ${mean(draft.firstCome.meanPercentage)} %`),
+      }),
+    ).toBeTruthy()
     const pairs = screen.getByRole('table', { name: 'Proposed pairs' })
-    expect(within(pairs).getByText('6 / 8 (75 %)')).toBeTruthy()
-    expect(within(pairs).getByText('Topic: Careers')).toBeTruthy()
+    expect(within(pairs).getAllByText(`${first.base} / ${first.max} (${first.percentage} %)`).length).toBeGreaterThan(0)
+    expect(within(pairs).getAllByText(first.shared[0]?.en ?? '-').length).toBeGreaterThan(0)
     expect(screen.getByText('Their candidates serve others better')).toBeTruthy()
 
-    await user.click(screen.getByRole('button', { name: 'Drop the pair of Ann Muster' }))
-    await waitFor(() => expect(api.calls('POST /api/Admin/EditCohortDraft')[0]?.body).toEqual({ runId: 7, menteeId: 1, mentorId: null }))
+    // dropping a pair frees its mentor
+    await user.click(screen.getByRole('button', { name: `Drop the pair of ${name(first.mentee)}` }))
+    await waitFor(() =>
+      expect(api.calls('POST /api/Admin/EditCohortDraft').map((r) => [r.body, r.status])).toEqual([
+        [{ runId, menteeId: first.mentee.userId, mentorId: null }, 200],
+      ]),
+    )
 
-    await user.click(screen.getByRole('button', { name: 'Pick a mentor for Ben Muster' }))
+    // the mentee left over gets the freed mentor; the other one is in another pair
+    await user.click(await screen.findByRole('button', { name: `Pick a mentor for ${name(waiting.mentee)}` }))
     const dialog = await screen.findByRole('dialog', { hidden: true })
-    expect(await within(dialog).findByText('Score of this pair: 4 / 8 (50 %)')).toBeTruthy()
+    const score = await within(dialog).findByText(/^Score of this pair: /)
+    expect(score.textContent).toMatch(/^Score of this pair: \d+ \/ \d+ \(\d+ %\)$/)
     const taken = within(dialog)
-      .getAllByRole('option', { hidden: true })
-      .find((o) => o.textContent === 'Max Muster – 63 % (in another pair)')
-    expect((taken as HTMLOptionElement | undefined)?.disabled).toBe(true)
+      .getAllByRole<HTMLOptionElement>('option', { hidden: true })
+      .find((o) => o.textContent?.startsWith(`${name(second.mentor)} – `) === true)
+    expect(taken?.textContent).toMatch(/\(in another pair\)$/)
+    expect(taken?.disabled).toBe(true)
     await user.click(within(dialog).getByRole('button', { name: 'Use this mentor', hidden: true }))
-    await waitFor(() => expect(api.calls('POST /api/Admin/EditCohortDraft')[1]?.body).toEqual({ runId: 7, menteeId: 2, mentorId: 11 }))
+    await waitFor(() =>
+      expect(api.calls('POST /api/Admin/EditCohortDraft')[1]).toMatchObject({
+        body: { runId, menteeId: waiting.mentee.userId, mentorId: first.mentor.userId },
+        status: 200,
+      }),
+    )
 
     await user.click(screen.getByRole('button', { name: 'Publish' }))
     expect(api.calls('POST /api/Admin/PublishCohortDraft')).toHaveLength(0)
     const confirmation = await screen.findByRole('alertdialog', { hidden: true })
     await user.click(within(confirmation).getByRole('button', { name: 'Confirm', hidden: true }))
-    expect(await screen.findByText('1 tandems were created; 0 pairs were skipped.')).toBeTruthy()
-    expect(api.calls('POST /api/Admin/PublishCohortDraft')[0]?.query).toEqual({ runId: '7' })
+    expect(await screen.findByText('2 tandems were created; 0 pairs were skipped.')).toBeTruthy()
+    expect(api.calls('POST /api/Admin/PublishCohortDraft').map((r) => [r.query, r.status])).toEqual([[{ runId: String(runId) }, 200]])
     expect(await screen.findByText('Published by admin@example.org.')).toBeTruthy()
   })
 
   it('gives the proposed pairs sensible column widths, the most to what they share', async () => {
-    await open({
-      'GET /api/Admin/GetCohortRunProgress': () => ok(run('Draft')),
-      'GET /api/Admin/GetCohortDraft': () => ok(draft()),
+    await open(async (real) => {
+      await real.publishedMentor('Max')
+      await real.readyMentee('Ann')
+      await draftedRun(real)
     })
     const pairs = await screen.findByRole('table', { name: 'Proposed pairs' })
     const widths = Object.fromEntries(
@@ -185,44 +178,36 @@ describe('cohort matching page', () => {
   })
 
   it('shows a large draft one page at a time and turns the pages of each list on its own', async () => {
-    /** 60 pairs and 30 mentees without one, 25 a page: the server answers the pages asked for. */
-    const paged = (query: Readonly<Record<string, string>>): CohortDraftView => {
-      const pairsPage = Number(query['pairsPage'] ?? 1)
-      const unmatchedPage = Number(query['unmatchedPage'] ?? 1)
-      const first = (pairsPage - 1) * 25
-      return {
-        ...draft(),
-        pairs: Array.from({ length: Math.min(25, 60 - first) }, (_, i) => ({
-          ...draft().pairs[0]!,
-          mentee: person(100 + first + i, `Mentee${first + i + 1}`),
-        })),
-        unmatched: [{ mentee: person(500 + unmatchedPage, `Waiting${unmatchedPage}`), reason: 'NoMentorAboveThreshold', candidates: 0 }],
-        totals: { mentees: 90, matched: 60, meanPercentage: 75 },
-        counts: { pairs: 60, unmatched: 30, skipped: 0 },
-        paging: { pairsPage, unmatchedPage, skippedPage: 1, pageSize: 25 },
-      }
-    }
-    const { api, user } = await open({
-      'GET /api/Admin/GetCohortRunProgress': () => ok(run('Draft')),
-      'GET /api/Admin/GetCohortDraft': (request) => ok(paged(request.query)),
+    let runId = 0
+    const { api, user } = await open(async (real) => {
+      await real.seedCohort(120, 60)
+      runId = await draftedRun(real)
     })
+    const { counts } = await draftOf(api, runId, '&pageSize=25')
+    // more than two pages of pairs and more than one of mentees without a pair, 25 a page
+    expect(counts.pairs).toBeGreaterThan(50)
+    expect(counts.unmatched).toBeGreaterThan(25)
+    const waitingOn = async (page: number) => (await draftOf(api, runId, `&pageSize=25&unmatchedPage=${page}`)).unmatched[0]?.mentee
+    const [waitingFirst, waitingSecond] = [await waitingOn(1), await waitingOn(2)]
+
     const pairs = await screen.findByRole('table', { name: 'Proposed pairs' })
     expect(within(pairs).getAllByRole('row')).toHaveLength(26)
-    expect(screen.getByText('Pairs 1–25 of 60')).toBeTruthy()
-    expect(api.calls('GET /api/Admin/GetCohortDraft')[0]?.query).toMatchObject({ runId: '7', pairsPage: '1', pageSize: '25' })
+    expect(screen.getByText(`Pairs 1–25 of ${counts.pairs}`)).toBeTruthy()
+    expect(api.calls('GET /api/Admin/GetCohortDraft')[0]?.query).toMatchObject({ runId: String(runId), pairsPage: '1', pageSize: '25' })
     // The page buttons of the pairs, by keyboard.
     const pairPages = screen.getByRole('navigation', { name: 'Pages of the proposed pairs' })
     within(pairPages).getByRole('button', { name: 'Page 3' }).focus()
     await user.keyboard('{Enter}')
-    expect(await screen.findByText('Pairs 51–60 of 60')).toBeTruthy()
-    expect(within(screen.getByRole('table', { name: 'Proposed pairs' })).getAllByRole('row')).toHaveLength(11)
+    const last = Math.min(75, counts.pairs)
+    expect(await screen.findByText(`Pairs 51–${last} of ${counts.pairs}`)).toBeTruthy()
+    expect(within(screen.getByRole('table', { name: 'Proposed pairs' })).getAllByRole('row')).toHaveLength(last - 50 + 1)
     expect(within(pairPages).getByRole('button', { name: 'Page 3' }).getAttribute('aria-current')).toBe('page')
     // The other list keeps its own page.
-    expect(screen.getByText('Waiting1 Muster')).toBeTruthy()
+    expect(screen.getByText(name(waitingFirst!))).toBeTruthy()
     await user.click(
       within(screen.getByRole('navigation', { name: 'Pages of the mentees without a pair' })).getByRole('button', { name: 'Page 2' }),
     )
-    expect(await screen.findByText('Waiting2 Muster')).toBeTruthy()
-    expect(screen.getByText('Pairs 51–60 of 60')).toBeTruthy()
+    expect(await screen.findByText(name(waitingSecond!))).toBeTruthy()
+    expect(screen.getByText(`Pairs 51–${last} of ${counts.pairs}`)).toBeTruthy()
   })
 })

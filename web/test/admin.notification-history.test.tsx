@@ -1,109 +1,62 @@
-// The notification history on the user information page: each mail's state (queued, sent, failed
-// with its reason) in English and German, and "send again" for a failed mail.
+// The notification history on the user information page, against the real server: each mail's
+// state (queued, sent, failed with its reason) in English and German, and "send again" for a failed mail.
 import { afterEach, describe, expect, it } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import type { AdminUserDetail, NotificationEntry, UserView } from '@tandem/core'
 import { AppRoutes } from '../src/routes/routes.js'
-import { renderWithProviders, aSignedInUser } from './utils/renderWithProviders.js'
-import { ok, startApiServer, type ApiServer, type Handler } from './utils/apiServer.js'
-import { aStatus, aUser } from './utils/builders.js'
+import { renderWithProviders } from './utils/renderWithProviders.js'
+import { startRealApi, type RealApi } from './utils/realApi.js'
 import '../src/features/dashboard/dashboard.api.js'
 import '../src/features/questionnaire/questionnaire.api.js'
 
-let server: ApiServer | undefined
+let api: RealApi | undefined
 afterEach(async () => {
-  await server?.close()
-  server = undefined
+  await api?.close()
+  api = undefined
 })
 
-const admin = aUser('admin@example.org', ['Admin'], [])
-const entry = (
-  notificationId: number,
-  mailSubject: string,
-  state: NotificationEntry['state'],
-  failureReason: string | null = null,
-): NotificationEntry => ({
-  notificationId,
-  mailSubject,
-  createdDate: '2026-03-02T09:00:00.000Z',
-  mentorship: null,
-  state,
-  failureReason,
-})
-const detailWith = (notification: NotificationEntry[]): AdminUserDetail => ({
-  userRole: [{ name: 'Mentor' }],
-  userStatuses: [aStatus('Mentor', 'AVAILABLE')],
-  notification,
-  userCompleteProfile: {
-    firstName: 'Max',
-    lastName: 'Mentor',
-    email: 'max@example.org',
-    city: null,
-    federalState: null,
-    country: null,
-    language: 'English',
-    gender: null,
-    professionalPosition: null,
-    company: null,
-    cluster: null,
-    registrationDate: '2026-03-02T09:00:00.000Z',
-  },
-  allData: {
-    menteeAccountQuestions: [],
-    mentorAccountQuestions: [],
-    menteeProfileQuestions: [],
-    mentorProfileQuestions: [],
-    menteeMatchingTandem: [],
-    mentorMatchingTandem: [],
-    menteeLastStartedMatchingDate: null,
-  },
-})
-const users = [
-  {
-    userId: 2,
-    firstName: 'Max',
-    lastName: 'Mentor',
-    email: 'max@example.org',
-    registrationDate: '2026-03-02T09:00:00.000Z',
-    programYear: null,
-    status: 'AVAILABLE',
-  },
-]
+/**
+ * Max Mentor with three mails, through the real routes and the real delivery round: "New tandem"
+ * refused by his mail server for good (failed), "Welcome" sent, "Reminder" still queued.
+ */
+const maxWithThreeMails = async (real: RealApi, subjects: { failed: string; sent: string; queued?: string }) => {
+  const max = real.person('Max', { lastName: 'Mentor' })
+  await real.signUp(max, 'Mentor')
+  await real.deliverMail()
+  real.refuseMailTo(max.email)
+  await real.notify(max, subjects.failed)
+  await real.deliverMail()
+  real.refuseMailTo(max.email, false)
+  real.clock.advance(60_000)
+  await real.notify(max, subjects.sent)
+  await real.deliverMail()
+  real.clock.advance(60_000)
+  if (subjects.queued !== undefined) await real.notify(max, subjects.queued)
+  return max
+}
 
-const openHistory = async (routes: Record<string, Handler>, language: 'en' | 'de' = 'en') => {
-  server = await startApiServer({
-    'GET /api/Account/GetUserDetails': () => ok(admin satisfies UserView),
-    'POST /api/Account/signin': () => ok(true),
-    'GET /api/Admin/GetClusters': () => ok([]),
-    'GET /api/Admin/GetAllUsers': () => ok(users),
-    ...routes,
-  })
+const openHistory = async (subjects: { failed: string; sent: string; queued?: string }, language: 'en' | 'de' = 'en') => {
+  const real = await startRealApi()
+  api = real
+  await maxWithThreeMails(real, subjects)
+  const { user: admin, auth } = real.signedIn(real.admin)
   const view = await renderWithProviders(<AppRoutes />, {
     route: '/administrator/user-information',
-    apiBaseUrl: server.url,
-    user: aSignedInUser(admin.email),
+    apiBaseUrl: real.url,
+    user: admin,
+    auth,
     language,
   })
   const user = userEvent.setup()
   await user.type(await screen.findByRole('combobox', { name: /User|Person/ }), 'Max')
   await user.click(await screen.findByRole('option', { name: /Max Mentor/, hidden: true }))
   await user.click(screen.getByRole('button', { name: language === 'de' ? 'Informationen anzeigen' : 'display information' }))
-  return { ...view, user, api: server }
+  return { ...view, user, api: real }
 }
 
 describe('notification history', () => {
   it('shows each mail as queued, sent or failed with its reason, and sends a failed one again', async () => {
-    let history = [entry(3, 'Reminder', 'queued'), entry(2, 'Welcome', 'sent'), entry(1, 'New tandem', 'failed', '550 Mailbox unavailable')]
-    const { user, api } = await openHistory({
-      'GET /api/Admin/GetUserDetail': () => ok(detailWith(history)),
-      'POST /api/Admin/ResendNotification': (r) => {
-        history = history.map((n) =>
-          n.notificationId === (r.body as { notificationId: number }).notificationId ? { ...n, state: 'queued', failureReason: null } : n,
-        )
-        return ok(true)
-      },
-    })
+    const { user, api } = await openHistory({ failed: 'New tandem', sent: 'Welcome', queued: 'Reminder' })
     const table = await screen.findByRole('table', { name: 'Notification history' })
     const rows = within(table)
       .getAllByRole('row')
@@ -121,21 +74,16 @@ describe('notification history', () => {
     expect(within(table).getAllByRole('button')).toHaveLength(1)
 
     await user.click(within(table).getByRole('button', { name: "Send 'New tandem' again" }))
-    expect(api.calls('POST /api/Admin/ResendNotification').map((c) => c.body)).toEqual([{ notificationId: 1 }])
     expect(await screen.findByText('The mail was queued and will be sent again.')).toBeTruthy()
+    const failedId = (await api.server.ctx.outbox.all()).find((m) => m.subject === 'New tandem')?.id
+    expect(api.calls('POST /api/Admin/ResendNotification').map((c) => [c.body, c.status])).toEqual([[{ notificationId: failedId }, 200]])
     // The history is read again and shows the mail queued, with nothing left to resend.
     await waitFor(() => expect(within(table).getAllByText('queued')).toHaveLength(2))
     expect(within(table).queryByRole('button')).toBeNull()
   })
 
   it('names the states and the reason in German', async () => {
-    await openHistory(
-      {
-        'GET /api/Admin/GetUserDetail': () =>
-          ok(detailWith([entry(1, 'Neues Tandem', 'failed', '550 Mailbox unavailable'), entry(2, 'Willkommen', 'sent')])),
-      },
-      'de',
-    )
+    await openHistory({ failed: 'Neues Tandem', sent: 'Willkommen' }, 'de')
     const table = await screen.findByRole('table', { name: 'Benachrichtigungsverlauf' })
     expect(within(table).getByText('fehlgeschlagen')).toBeTruthy()
     expect(within(table).getByText('gesendet')).toBeTruthy()

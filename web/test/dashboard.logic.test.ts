@@ -10,7 +10,7 @@ import {
   visibleProposals,
   type SideFacts,
 } from '../src/features/dashboard/dashboard.logic.js'
-import { aProposal } from './utils/builders.js'
+import { aProposal } from './utils/proposal.fixtures.js'
 
 const facts = (overrides: Partial<SideFacts>): SideFacts => ({
   status: 'NEW',

@@ -6,7 +6,7 @@ import userEvent from '@testing-library/user-event'
 import type { QuestionnaireQuestion } from '@tandem/core'
 import { ProposalCard } from '../src/features/dashboard/ProposalCard.js'
 import { renderWithProviders } from './utils/renderWithProviders.js'
-import { aProposal, questions } from './utils/builders.js'
+import { aProposal, questions } from './utils/proposal.fixtures.js'
 
 const choiceQuestion = (pairId: number, text: string): QuestionnaireQuestion => ({
   originalQuestionId: 100 + pairId,

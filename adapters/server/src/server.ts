@@ -75,7 +75,7 @@ import { mailNotifier } from './notifier.js'
 import { checkInMailer } from './checkin-mails.js'
 import { resetMailWiring } from './reset-mail.js'
 import { expireDownloads } from '@tandem/application'
-import { createCohortRunner, QUIET_MS as COHORT_QUIET_MS } from './cohort/cohort.runner.js'
+import { createCohortRunner, QUIET_MS as COHORT_QUIET_MS, type CohortRunner } from './cohort/cohort.runner.js'
 import {
   clearInterruptedRuns,
   createActiveQuestionnaire,
@@ -95,6 +95,8 @@ export type ServerOverrides = {
   readonly attemptRules?: Partial<AttemptRules>
   /** Other versions of the privacy policy and terms than the core's (tests of a new version). */
   readonly consentVersions?: ConsentVersions
+  /** Wraps the cohort runner this server makes (screen tests hold a run's computation to show it running). */
+  readonly cohortRunner?: (made: CohortRunner) => CohortRunner
 }
 
 export type TandemServer = {
@@ -307,7 +309,8 @@ const wire = async (
     },
     limit: config.matching.limit,
   }
-  const cohortRunner = createCohortRunner({ dataDir: config.dataDir })
+  const made = createCohortRunner({ dataDir: config.dataDir })
+  const cohortRunner = overrides.cohortRunner?.(made) ?? made
   const ctx: ServiceContext = {
     cohorts: createCohortRepository(db),
     cohortRunner,

@@ -1,8 +1,10 @@
 // The real API for screen tests: the server's own Express app (@tandem/server) on a real SQLite
 // file in a temp folder, behind a loopback proxy that records every request and can cut or hold
 // back one request on demand (the faults the real server cannot be made to produce). People are
-// signed up and seeded through the real routes; their tokens are RS256 tokens as the identity
-// provider issues them, verified by the identity adapter's real verifier (as in the server tests).
+// signed up and seeded through the real routes (large cohorts and the statistics' past through the
+// store, as the browser journeys and the server tests seed them); their tokens are RS256 tokens as
+// the identity provider issues them, verified by the identity adapter's real verifier (as in the
+// server tests). Mail goes to a stand-in mail server at the server's transport port.
 import { createSign } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { createServer as createHttpServer, request as httpRequest, type IncomingMessage, type Server } from 'node:http'
@@ -21,10 +23,22 @@ import {
   type ProposalsResponse,
   type Side,
 } from '@tandem/core'
-import { aMenteeAnswers, aMentorAnswers, questionnaire } from '@tandem/fixtures'
+import { aMenteeAnswers, aMentorAnswers, generatePopulation, questionnaire } from '@tandem/fixtures'
 import { createTokenVerifier } from '@tandem/identity'
-import { createServer, loadConfig, manualClock, type TandemServer } from '@tandem/server'
+import {
+  createServer,
+  DeliveryError,
+  seedPopulation,
+  type CohortRunner,
+  type RunProgress,
+  loadConfig,
+  manualClock,
+  type MailTransport,
+  type OutgoingMail,
+  type TandemServer,
+} from '@tandem/server'
 import { encodedKeyPair } from '@tandem/testing'
+import { seedStatisticsPopulation } from '../../../adapters/server/test/support/statistics.population.js'
 import { pino } from 'pino'
 import type { SignedInUser } from '../../src/state/auth.port.js'
 import { standInAuth } from './renderWithProviders.js'
@@ -114,11 +128,37 @@ export const startRealApi = async (options: { readonly now?: number; readonly co
     PUBLIC_URL: 'http://localhost:3000',
     WEB_DIST: join(dir, 'no-web'),
   })
+  // The mail server at the transport port: it keeps what it accepted and refuses, for good, the
+  // addresses a test names (the SMTP side is proved by the server's own delivery tests).
+  const mails: OutgoingMail[] = []
+  const refusedMail = new Set<string>()
+  const transport: MailTransport = {
+    send: async (message) => {
+      if (refusedMail.has(message.to.email)) throw new DeliveryError('550 Mailbox unavailable', true, 550)
+      mails.push(message)
+    },
+    close: async () => {},
+  }
+  // A cohort run the test holds: its worker starts only when released, and meanwhile its progress
+  // reads as the test set it (a run of a few people is otherwise over before the screen looks).
+  let heldRun: { readonly progress: RunProgress; readonly until: Promise<void> } | null = null
+  const cohortRunner = (made: CohortRunner): CohortRunner => ({
+    ...made,
+    start: (runId, job, handlers) => {
+      const held = heldRun
+      if (held === null) return made.start(runId, job, handlers)
+      heldRun = null
+      made.report(runId, held.progress)
+      void held.until.then(() => made.start(runId, job, handlers))
+    },
+  })
   const verifyToken = createTokenVerifier({ issuer: ISSUER, audience: API_AUDIENCE, keySet: { keys: [jwk] } })
   const serve = async (consentVersions: ConsentVersions | undefined) => {
     const server: TandemServer = await createServer(config, {
       clock,
       verifyToken,
+      transport,
+      cohortRunner,
       logger: pino({ level: process.env['TEST_LOG'] ?? 'silent' }),
       ...(consentVersions === undefined ? {} : { consentVersions }),
     })
@@ -347,6 +387,52 @@ export const startRealApi = async (options: { readonly now?: number; readonly co
     return { mentee, mentor, matchingTandemId: proposal.matchingTandemId }
   }
 
+  /** A person's user id on the server. */
+  const idOf = async (p: Person): Promise<number> => {
+    const user = await running.server.ctx.users.byEmail(p.email)
+    if (user === undefined) throw new Error(`${p.email} is not signed up`)
+    return user.id
+  }
+  const setMatching = (mentor: Person, enabled: boolean) =>
+    expectOk(
+      call(mentor, 'POST', '/api/Questionnaire/UpdateUserStatus', { email: mentor.email, roleName: 'Mentor', disableMatching: !enabled }),
+      `matching of ${mentor.email}`,
+    )
+
+  /**
+   * A mentee who started matching with this published mentor as the only one available: a team
+   * with both proposals open (the other mentors in the pool pause for it and come back).
+   */
+  const proposedTeam = async (mentee: Person, mentor: Person, others: readonly Person[] = []): Promise<number> => {
+    for (const other of others) await setMatching(other, false)
+    await expectOk(call(mentee, 'POST', '/api/MatchingTandem/CreateMatchingTandem', { menteeEmail: mentee.email }), 'start matching')
+    for (const other of others) await setMatching(other, true)
+    const proposals = await expectOk(
+      call<ProposalsResponse>(mentee, 'POST', '/api/MatchingTandem/GetProposals', { email: mentee.email }),
+      'proposals',
+    )
+    const proposal = proposals.menteeProposal.find((x) => x.lastName === mentor.lastName)
+    if (proposal === undefined) throw new Error(`${mentee.email} got no proposal with ${mentor.email}`)
+    return proposal.matchingTandemId
+  }
+
+  /**
+   * A team the administrator created by hand: the mentee started matching while every mentor in
+   * `pool` paused (so she waits, AVAILABLE), then the mentor is paired with her.
+   */
+  const manualTeam = async (mentee: Person, mentor: Person, pool: readonly Person[]): Promise<number> => {
+    for (const other of pool) await setMatching(other, false)
+    await expectOk(call(mentee, 'POST', '/api/MatchingTandem/CreateMatchingTandem', { menteeEmail: mentee.email }), 'start matching')
+    for (const other of pool) await setMatching(other, true)
+    return expectOk(
+      call<number>(admin, 'POST', '/api/Admin/CreateMatchingTandemManual', {
+        mentees: { userId: await idOf(mentee), email: mentee.email },
+        mentors: { userId: await idOf(mentor), email: mentor.email },
+      }),
+      'manual team',
+    )
+  }
+
   /**
    * Writes a person's row in the store directly: only for states the routes no longer lead to but
    * earlier versions left in the data (say why where it is used).
@@ -410,9 +496,61 @@ export const startRealApi = async (options: { readonly now?: number; readonly co
     readyMentee,
     publishedMentor,
     matchedTeam,
+    proposedTeam,
+    manualTeam,
+    setMatching,
+    idOf,
     signedIn,
     tokenFor,
     writeUser,
+    /** The mails the mail server accepted. */
+    mails,
+    /** The mail server refuses mail to this address for good from now on (or, with `false`, accepts it again). */
+    refuseMailTo: (email: string, refuse = true) => void (refuse ? refusedMail.add(email) : refusedMail.delete(email)),
+    /** An administrator's message to a person (a mail in the outbox, queued until `deliverMail`). */
+    notify: (p: Person, subject: string) =>
+      expectOk(
+        call(admin, 'POST', '/api/Notification/NotifyUser', {
+          email: p.email,
+          notificationType: 'ADMIN_MESSAGE',
+          matchingTandemId: null,
+          subject,
+          body: 'Hello.',
+        }),
+        `mail to ${p.email}`,
+      ),
+    /**
+     * The statistics population of the server's statistics tests (its counts are listed there),
+     * written straight into the store: the figures are about a program's history (registrations,
+     * first starts, expiries and declines on past days), which the routes can only write as they
+     * happen. The screen shows the figures the server's tests pin; today's pool is recorded after it.
+     */
+    seedStatisticsPopulation: async () => {
+      await seedStatisticsPopulation(running.server.db)
+      await running.server.snapshotPool()
+    },
+    /** A new program year (as the program years page creates it); answers its id. */
+    createProgramYear: async (title: string): Promise<number> =>
+      (
+        await expectOk(
+          call<{ clusterId: number }>(admin, 'POST', `/api/Admin/CreateCluster?yearText=${encodeURIComponent(title)}`),
+          'program year',
+        )
+      ).clusterId,
+    /** Deactivates a program year. */
+    closeProgramYear: (clusterId: number) =>
+      expectOk(call(admin, 'GET', `/api/Admin/CloseCluster?clusterId=${clusterId}`), 'close program year'),
+    /**
+     * A synthetic cohort in the default program year (mentees ready to match, mentors published),
+     * written through the repositories as the demo and the browser journeys seed it: hundreds of
+     * people in a moment.
+     */
+    seedCohort: async (mentees: number, mentors: number) => {
+      const clusterId = await defaultClusterId()
+      await seedPopulation(running.server, generatePopulation({ seed: 5, mentees, mentors, pausedShare: 0, clusterId }), ISSUER)
+    },
+    /** One round of mail delivery from the outbox. */
+    deliverMail: () => running.server.deliverMail(),
     faults: {
       /** The next request of `METHOD /path` gets no answer: the connection is cut, as when the server is unreachable. */
       dropNext: (route: string) => plant(route, { kind: 'drop' }),
@@ -429,6 +567,12 @@ export const startRealApi = async (options: { readonly now?: number; readonly co
           status,
           body: { ...fail(errorCode), ...(options.errorMessage === undefined ? {} : { errorMessage: options.errorMessage }) },
         }),
+      /** The next cohort run shows `progress` and computes only when `release` is called. */
+      holdNextCohortRun: (progress: RunProgress): { release: () => void } => {
+        let release = () => {}
+        heldRun = { progress, until: new Promise<void>((resolve) => (release = resolve)) }
+        return { release: () => release() }
+      },
       /** The next request of `METHOD /path` reaches the real app only when `release` is called. */
       holdNext: (route: string): { release: () => void } => {
         let release = () => {}

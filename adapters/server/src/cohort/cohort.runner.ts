@@ -5,11 +5,14 @@
 // silence): it then ends the worker. Cancel asks the solver to stop and ends the thread, so a
 // cancelled run frees its core at once.
 import { hostname } from 'node:os'
-import { resolve } from 'node:path'
+import { dirname, join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { Worker } from 'node:worker_threads'
 import { BEAT_MS, type CohortJob, type CohortRunner, type RunProgress, type WorkerMessage } from '@tandem/application'
 
-const WORKER_URL = new URL('./cohort.worker.mjs', import.meta.url)
+// A path, not `new URL('./…', import.meta.url)`: Vite rewrites that form into an asset address when
+// the web app's screen tests run this server (web/test/utils/realApi.ts).
+const WORKER_FILE = join(dirname(fileURLToPath(import.meta.url)), 'cohort.worker.mjs')
 
 type Entry = { worker?: Worker; flag?: Int32Array; progress: RunProgress; readonly timer: NodeJS.Timeout }
 
@@ -60,7 +63,7 @@ export const createCohortRunner = (options: { readonly dataDir: string; readonly
       if (closed || entry === undefined) return
       const cancel = new SharedArrayBuffer(4)
       const flag = new Int32Array(cancel)
-      const worker = new Worker(WORKER_URL, { workerData: { ...job, cancel } satisfies CohortJob })
+      const worker = new Worker(WORKER_FILE, { workerData: { ...job, cancel } satisfies CohortJob })
       entry.worker = worker
       entry.flag = flag
       let settled = false
