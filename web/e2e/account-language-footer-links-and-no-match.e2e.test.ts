@@ -1,9 +1,11 @@
 // Browser checks of the reviewer's web-app defects that need the real server: a fresh mentor saves
 // the account page before any profile data exists, the footer shows the configured social links,
-// and a mentee's "no match found" panel survives a reload.
+// a mentee's "no match found" panel survives a reload, and the waitlist then proposes a mentor who
+// publishes later without a click.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { startStack, type Stack } from './support/harness.js'
+import { publishedMentor } from './support/journeys.js'
 import { aPerson, fillQuestionnaire, register, type Person } from './support/people.js'
 
 let stack: Stack
@@ -59,5 +61,16 @@ describe('review fixes in the browser', () => {
     await mentee.reload()
     await panel.waitFor()
     expect(await mentee.getByRole('button', { name: 'Start matching' }).count()).toBe(0)
+
+    // On the waitlist by default (docs/matching.md#waitlist): when a mentor publishes, the waitlist's
+    // round (the scheduler's task `waitlist`, run here as main.ts runs it) proposes without a click.
+    expect(await mentee.getByRole('switch', { name: 'Tell me when a mentor is found' }).isChecked()).toBe(true)
+    await mentee.getByRole('button', { name: 'Deutsch' }).click()
+    await mentee.getByRole('switch', { name: 'Benachrichtigen Sie mich, wenn ein*e Mentor*in gefunden ist' }).waitFor()
+    const { person: marta } = await publishedMentor(stack, 'Marta')
+    expect((await stack.server.serveWaitlist()).proposed).toHaveLength(1)
+    await mentee.reload()
+    await mentee.getByRole('group', { name: `Vorschlag: ${marta.firstName} ${marta.lastName}` }).waitFor()
+    expect(await mentee.getByRole('heading', { name: 'No suitable mentor found' }).count()).toBe(0)
   })
 })
