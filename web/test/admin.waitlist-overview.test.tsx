@@ -35,11 +35,7 @@ const open = async (real: RealApi, language: 'en' | 'de') => {
   return userEvent.setup()
 }
 
-const figure = (list: HTMLElement, label: string) =>
-  within(list)
-    .getByText(label)
-    .closest('li')
-    ?.textContent?.replace(label, '')
+const figure = (list: HTMLElement, label: string) => within(list).getByText(label).closest('li')?.textContent?.replace(label, '')
 
 describe('the waitlist page', () => {
   it('shows how many wait and the language no available mentor speaks, and narrows to a program year', async () => {
@@ -58,11 +54,11 @@ describe('the waitlist page', () => {
       .getAllByRole('row')
       .find((r) => within(r).queryByText('French') !== null)
     expect(french).toBeDefined()
-    expect(within(french!).getAllByRole('cell').map((c) => c.textContent)).toEqual([
-      'In which languages would you like to hold the mentoring? (must fit)',
-      'French',
-      '6',
-    ])
+    expect(
+      within(french!)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['In which languages would you like to hold the mentoring? (must fit)', 'French', '6'])
 
     await user.click(screen.getByRole('combobox', { name: 'Program year' }))
     await user.click(await screen.findByRole('option', { name: '2027 Autumn' }))

@@ -382,7 +382,8 @@ export const createWorldStore = (db: Database, notify: Notifier): WorldStore => 
         await insertCreated(before, done.world)
         // A place opened (docs/matching.md#waitlist): the waitlist task is told durably, with the command.
         const opened = mentorsWithOpenedPlaces(before, done.world)
-        if (opened.length > 0) await db.send(k.insertInto('places_changed').values(opened.map((mentor_id) => ({ created_at: now, mentor_id }))))
+        if (opened.length > 0)
+          await db.send(k.insertInto('places_changed').values(opened.map((mentor_id) => ({ created_at: now, mentor_id }))))
         await insertOutboxRows(
           db,
           notify(done.events, (id) => contacts.get(id), now),

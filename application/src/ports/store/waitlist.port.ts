@@ -20,7 +20,9 @@ export type WaitlistRepository = {
    */
   readonly pendingTrigger: () => Promise<{ readonly upTo: number; readonly mentorIds: readonly UserId[] | null } | null>
   /** The mentee answers of these people, with when they were saved (one read, for the round's first look). */
-  readonly menteeAnswers: (menteeIds: readonly UserId[]) => Promise<ReadonlyMap<UserId, { readonly answers: Answers; readonly savedAt: number }>>
+  readonly menteeAnswers: (
+    menteeIds: readonly UserId[],
+  ) => Promise<ReadonlyMap<UserId, { readonly answers: Answers; readonly savedAt: number }>>
   /** Removes the triggers up to and including this id: a round served them. */
   readonly served: (upTo: number) => Promise<void>
 }
