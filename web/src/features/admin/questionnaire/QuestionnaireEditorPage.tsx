@@ -20,6 +20,7 @@ import {
   TableRow,
 } from '@fluentui/react-components'
 import type { DraftProfileQuestion, QuestionnaireCheckView } from '@tandem/core'
+import { flushSync } from 'react-dom'
 import { useTranslation } from 'react-i18next'
 import { apiErrorOf } from '../../../state/api.js'
 import {
@@ -121,7 +122,6 @@ const QuestionnaireEditorPage = () => {
   const [state, dispatch] = useReducer(editorReducer, null)
   const [findings, setFindings] = useState<Findings | null>(null)
   const [confirmPublish, setConfirmPublish] = useState(false)
-  const [focusField, setFocusField] = useState<string | null>(null)
   const findingsHeading = useRef<HTMLHeadingElement>(null)
   const fileInput = useRef<HTMLInputElement>(null)
 
@@ -131,12 +131,6 @@ const QuestionnaireEditorPage = () => {
   useEffect(() => {
     if (findings !== null) findingsHeading.current?.focus()
   }, [findings])
-  // a finding's field is focused once its question is shown
-  useEffect(() => {
-    if (focusField === null) return
-    elementOf(focusField)?.focus()
-    setFocusField(null)
-  }, [focusField, state?.selected])
 
   if (state === null) return <Spinner label={t('admin.questionnaire.loading')} />
   const { draft, revision, dirty, selected } = state
@@ -212,8 +206,9 @@ const QuestionnaireEditorPage = () => {
   const goTo = (field: string) => {
     const index = questionIndexOf(field)
     const question = index === null ? undefined : draft.questions[index]
-    if (question !== undefined) dispatch({ type: 'select', questionPairId: question.questionPairId })
-    setFocusField(field)
+    // show the finding's question first, then focus its field
+    if (question !== undefined) flushSync(() => dispatch({ type: 'select', questionPairId: question.questionPairId }))
+    elementOf(field)?.focus()
   }
 
   const busy = saving.isLoading || checking.isFetching || publishing.isLoading || importing.isLoading
