@@ -62,7 +62,7 @@ export const newQuestion = (draft: QuestionnaireDraft): DraftQuestion => {
 
 /** A rule change keeps the pair consistent: a MentorOnly question asks no mentee and scores nothing. */
 const withRule = (draft: QuestionnaireDraft, q: DraftQuestion, rule: RuleName): DraftQuestion => {
-  if (rule === 'MentorOnly') return { ...q, rule, mentee: null, weight: 0, mustFit: false }
+  if (rule === 'MentorOnly') return { ...q, rule, kind: q.kind === 'year' ? 'choice' : q.kind, mentee: null, weight: 0, mustFit: false }
   const mentee = q.mentee ?? { questionId: maxOf(sideIds(draft)) + 1, text: emptyText, maxOption: 1 }
   const kind = rule === 'YearsFit' ? 'year' : q.kind === 'year' || q.kind === 'text' ? 'choice' : q.kind
   return { ...q, rule, kind, mentee }
