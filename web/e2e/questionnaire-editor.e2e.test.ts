@@ -3,7 +3,7 @@
 // publishes, in English; a mentee signing up in German is then asked the new option in German.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
-import { signInConfirmedAdmin } from './support/admin.js'
+import { expectAccessible, signInConfirmedAdmin } from './support/admin.js'
 import { startStack, type Stack } from './support/harness.js'
 import { aPerson, register, type Person } from './support/people.js'
 
@@ -26,6 +26,7 @@ describe('the program edits its questionnaire', () => {
   it('an administrator renames a question, adds an option and publishes the next version', async () => {
     await page.goto(`${stack.baseUrl}/administrator/questionnaire`)
     await page.getByRole('heading', { name: 'Questionnaire', exact: true }).waitFor()
+    await expectAccessible(page)
     // the first question (the languages) is open
     await page.getByLabel("Mentee's question (English)").fill('Which languages would you like to mentor in?')
     const options = page.getByRole('group', { name: 'Options' })
