@@ -4,7 +4,7 @@
 // profile question; a save after another administrator saved meanwhile is refused with a clear
 // message and keeps what was typed; a check's finding opens its question and focuses its field.
 import { afterEach, describe, expect, it } from 'vitest'
-import { screen, waitFor } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { QuestionnaireDraftView, QuestionnaireFile, QuestionnaireVersionSummary } from '@tandem/core'
 import { AppRoutes } from '../src/routes/routes.js'
@@ -57,7 +57,8 @@ const publish = async (user: ReturnType<typeof userEvent.setup>) => {
   await user.click(await screen.findByRole('button', { name: 'Confirm' }))
 }
 
-describe('the questionnaire editor', () => {
+// each test starts its own server and publishes through it: generous on a busy machine
+describe('the questionnaire editor', { timeout: 60_000 }, () => {
   it('renames a question in both languages, adds an option and raises a weight, checks and publishes the new version', async () => {
     const { real, user } = await open()
     const before = (await draftOn(real)).draft
@@ -86,6 +87,7 @@ describe('the questionnaire editor', () => {
 
     await publish(user)
     expect(await screen.findByText('Version 2 was published.')).toBeTruthy()
+    await within(screen.getByRole('table', { name: 'Published versions' })).findByRole('cell', { name: '2' })
     expect(await versionsOn(real)).toEqual([1, 2])
     const published = await publishedOn(real, 2)
     expect(published.questions[0]?.mentee?.text).toEqual({ en: 'Languages at work?', de: 'Sprachen bei der Arbeit?' })
@@ -187,6 +189,7 @@ describe('the questionnaire editor', () => {
 
     await publish(user)
     expect(await screen.findByText('Version 2 was published.')).toBeTruthy()
+    await within(screen.getByRole('table', { name: 'Published versions' })).findByRole('cell', { name: '2' })
     const published = await publishedOn(real, 2)
     expect(published.questions.slice(0, index)).toEqual(before.questions)
     expect(published.questions[index]).toMatchObject({

@@ -19,7 +19,7 @@ import {
   TableHeaderCell,
   TableRow,
 } from '@fluentui/react-components'
-import type { DraftProfileQuestion, QuestionnaireCheckView } from '@tandem/core'
+import type { DraftProfileQuestion, QuestionnaireCheckView, QuestionnaireVersionSummary } from '@tandem/core'
 import { flushSync } from 'react-dom'
 import { useTranslation } from 'react-i18next'
 import { apiErrorOf } from '../../../state/api.js'
@@ -91,6 +91,37 @@ const ProfileQuestionEditor = memo(({ question: p, index: i, dispatch }: Profile
   )
 })
 ProfileQuestionEditor.displayName = 'ProfileQuestionEditor'
+
+type VersionsTableProps = { readonly versions: readonly QuestionnaireVersionSummary[] | undefined }
+
+/** The published versions; memoised, so editing the draft does not re-render it. */
+const VersionsTable = memo(({ versions }: VersionsTableProps) => {
+  const { t } = useTranslation()
+  return (
+    <>
+      <h3>{t('admin.questionnaire.versions')}</h3>
+      <Table aria-label={t('admin.questionnaire.versions')}>
+        <TableHeader>
+          <TableRow>
+            <TableHeaderCell>{t('admin.questionnaire.version')}</TableHeaderCell>
+            <TableHeaderCell>{t('admin.questionnaire.publishedBy')}</TableHeaderCell>
+            <TableHeaderCell>{t('admin.questionnaire.publishedAt')}</TableHeaderCell>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {(versions ?? []).map((v) => (
+            <TableRow key={v.version}>
+              <TableCell>{v.version}</TableCell>
+              <TableCell>{v.publishedBy === 0 ? t('admin.questionnaire.seed') : `#${v.publishedBy}`}</TableCell>
+              <TableCell>{new Date(v.publishedAt).toISOString().slice(0, 16).replace('T', ' ')}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </>
+  )
+})
+VersionsTable.displayName = 'VersionsTable'
 
 /** The question a finding's field belongs to (`questions.3.options.1.text.de` → 3), if any. */
 const questionIndexOf = (field: string): number | null => {
@@ -296,25 +327,7 @@ const QuestionnaireEditorPage = () => {
       ))}
       <Button onClick={() => dispatch({ type: 'addProfileQuestion' })}>{t('admin.questionnaire.addProfileQuestion')}</Button>
 
-      <h3>{t('admin.questionnaire.versions')}</h3>
-      <Table aria-label={t('admin.questionnaire.versions')}>
-        <TableHeader>
-          <TableRow>
-            <TableHeaderCell>{t('admin.questionnaire.version')}</TableHeaderCell>
-            <TableHeaderCell>{t('admin.questionnaire.publishedBy')}</TableHeaderCell>
-            <TableHeaderCell>{t('admin.questionnaire.publishedAt')}</TableHeaderCell>
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {(versions.data ?? []).map((v) => (
-            <TableRow key={v.version}>
-              <TableCell>{v.version}</TableCell>
-              <TableCell>{v.publishedBy === 0 ? t('admin.questionnaire.seed') : `#${v.publishedBy}`}</TableCell>
-              <TableCell>{new Date(v.publishedAt).toISOString().slice(0, 16).replace('T', ' ')}</TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+      <VersionsTable versions={versions.data} />
 
       <ConfirmDialog
         open={confirmPublish}
