@@ -1,15 +1,15 @@
 // The administrator's questionnaire editor (issue 33, docs/admin.md "Questionnaire versions"): edits
-// the draft (question pairs in English and German, rule, weight, must-fit, options, profile
-// questions, threshold), saves it against the revision read (a conflict keeps what was typed),
-// checks it (findings listed by field, each one a button that focuses its field), publishes it after
-// a confirmation, lists the versions and exports or imports the questionnaire file.
-import { useEffect, useRef, useState, type ChangeEvent } from 'react'
+// the draft (question pairs in English and German, rule, weight, must-fit, options and their flags,
+// profile questions, threshold), adds question pairs, options and profile questions, saves against
+// the revision read (a conflict keeps what was typed), checks it (findings listed by field, each one
+// a button that opens and focuses its field), publishes it after a confirmation, lists the versions
+// and exports or imports the questionnaire file. One question is shown at a time; each question,
+// option and profile question is a memoised component, so a keystroke re-renders only its own.
+import { memo, useEffect, useReducer, useRef, useState, type ChangeEvent, type Dispatch } from 'react'
 import {
   Button,
-  Card,
   Checkbox,
   Field,
-  Input,
   Select,
   Spinner,
   Table,
@@ -19,7 +19,8 @@ import {
   TableHeaderCell,
   TableRow,
 } from '@fluentui/react-components'
-import { RULE_NAMES, type DraftQuestion, type QuestionnaireCheckView, type QuestionnaireDraft, type RuleName } from '@tandem/core'
+import type { DraftProfileQuestion, QuestionnaireCheckView, QuestionnaireVersionSummary } from '@tandem/core'
+import { flushSync } from 'react-dom'
 import { useTranslation } from 'react-i18next'
 import { apiErrorOf } from '../../../state/api.js'
 import {
@@ -34,15 +35,109 @@ import {
 import { errorText } from '../admin.i18n.js'
 import { useAdminMessages } from '../AdminMessages.js'
 import { ConfirmDialog } from '../ConfirmDialog.js'
+import { editorReducer, type EditorAction } from './editor.state.js'
+import { NumberField, QuestionEditor, TextField, fieldId } from './QuestionEditor.js'
+
+export { fieldId }
 
 type Findings = QuestionnaireCheckView['findings']
 
-/** The id of the input editing `field` (the check's field path), so a finding can focus it. */
-export const fieldId = (field: string): string => `qe-${field.replace(/[^a-zA-Z0-9]+/g, '-')}`
+const SIDES = ['All', 'Mentee', 'Mentor'] as const
 
-const nextOptionId = (draft: QuestionnaireDraft): number => Math.max(0, ...draft.questions.flatMap((q) => q.options.map((o) => o.id))) + 1
+type ProfileQuestionEditorProps = {
+  readonly question: DraftProfileQuestion
+  readonly index: number
+  readonly dispatch: Dispatch<EditorAction>
+}
 
-const numberOf = (text: string): number => (text.trim() === '' ? Number.NaN : Number(text))
+const ProfileQuestionEditor = memo(({ question: p, index: i, dispatch }: ProfileQuestionEditorProps) => {
+  const { t } = useTranslation()
+  const id = p.userQuestionOriginalId
+  const change = (next: (p: DraftProfileQuestion) => DraftProfileQuestion) => dispatch({ type: 'profile', id, change: next })
+  return (
+    <div
+      role="group"
+      aria-label={`${t('admin.questionnaire.profileQuestion')} ${id}`}
+      style={{ display: 'flex', gap: 8, alignItems: 'end', flexWrap: 'wrap' }}
+    >
+      {(['en', 'de'] as const).map((l) => (
+        <TextField
+          key={l}
+          field={`profileQuestions.${i}.text.${l}`}
+          label={t(`admin.questionnaire.profileText.${l}`, { id })}
+          value={p.text[l]}
+          onChange={(v) => change((x) => ({ ...x, text: { ...x.text, [l]: v } }))}
+        />
+      ))}
+      <Field label={t('admin.questionnaire.profileSide', { id })}>
+        <Select
+          id={fieldId(`profileQuestions.${i}.side`)}
+          value={p.side}
+          onChange={(_, d) => change((x) => ({ ...x, side: d.value as DraftProfileQuestion['side'] }))}
+        >
+          {SIDES.map((s) => (
+            <option key={s} value={s}>
+              {t(`admin.questionnaire.sides.${s}`)}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      <Checkbox
+        label={t('admin.questionnaire.profileRetired', { id })}
+        checked={p.retired}
+        onChange={(_, d) => change((x) => ({ ...x, retired: d.checked === true }))}
+      />
+    </div>
+  )
+})
+ProfileQuestionEditor.displayName = 'ProfileQuestionEditor'
+
+type VersionsTableProps = { readonly versions: readonly QuestionnaireVersionSummary[] | undefined }
+
+/** The published versions; memoised, so editing the draft does not re-render it. */
+const VersionsTable = memo(({ versions }: VersionsTableProps) => {
+  const { t } = useTranslation()
+  return (
+    <>
+      <h3>{t('admin.questionnaire.versions')}</h3>
+      <Table aria-label={t('admin.questionnaire.versions')}>
+        <TableHeader>
+          <TableRow>
+            <TableHeaderCell>{t('admin.questionnaire.version')}</TableHeaderCell>
+            <TableHeaderCell>{t('admin.questionnaire.publishedBy')}</TableHeaderCell>
+            <TableHeaderCell>{t('admin.questionnaire.publishedAt')}</TableHeaderCell>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {(versions ?? []).map((v) => (
+            <TableRow key={v.version}>
+              <TableCell>{v.version}</TableCell>
+              <TableCell>{v.publishedBy === 0 ? t('admin.questionnaire.seed') : `#${v.publishedBy}`}</TableCell>
+              <TableCell>{new Date(v.publishedAt).toISOString().slice(0, 16).replace('T', ' ')}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </>
+  )
+})
+VersionsTable.displayName = 'VersionsTable'
+
+/** The question a finding's field belongs to (`questions.3.options.1.text.de` → 3), if any. */
+const questionIndexOf = (field: string): number | null => {
+  const match = /^questions\.(\d+)/.exec(field)
+  return match === null ? null : Number(match[1])
+}
+
+/** The element for `field`, or for the nearest enclosing field that has one. */
+const elementOf = (field: string): HTMLElement | null => {
+  const parts = field.split('.')
+  for (let n = parts.length; n > 0; n--) {
+    const found = document.getElementById(fieldId(parts.slice(0, n).join('.')))
+    if (found !== null) return found
+  }
+  return null
+}
 
 const QuestionnaireEditorPage = () => {
   const { t } = useTranslation()
@@ -54,36 +149,40 @@ const QuestionnaireEditorPage = () => {
   const [publishDraft, publishing] = useAdminPublishQuestionnaireDraftMutation()
   const [exportFile, exporting] = useLazyAdminExportQuestionnaireQuery()
   const [importFile, importing] = useAdminImportQuestionnaireMutation()
-  // what is edited: the loaded draft until the first change, then the local copy (kept on a conflict)
-  const [local, setLocal] = useState<{ draft: QuestionnaireDraft; revision: number; dirty: boolean } | null>(null)
+  // what is edited: the loaded draft, then the local copy (kept on a conflict)
+  const [state, dispatch] = useReducer(editorReducer, null)
   const [findings, setFindings] = useState<Findings | null>(null)
   const [confirmPublish, setConfirmPublish] = useState(false)
   const findingsHeading = useRef<HTMLHeadingElement>(null)
   const fileInput = useRef<HTMLInputElement>(null)
 
   useEffect(() => {
+    if (state === null && loaded.data !== undefined) dispatch({ type: 'load', draft: loaded.data.draft, revision: loaded.data.revision })
+  }, [state, loaded.data])
+  useEffect(() => {
     if (findings !== null) findingsHeading.current?.focus()
   }, [findings])
 
-  const current = local ?? (loaded.data === undefined ? null : { draft: loaded.data.draft, revision: loaded.data.revision, dirty: false })
-  if (current === null) return <Spinner label={t('admin.questionnaire.loading')} />
-  const { draft, revision, dirty } = current
+  if (state === null) return <Spinner label={t('admin.questionnaire.loading')} />
+  const { draft, revision, dirty, selected } = state
+  const selectedIndex = draft.questions.findIndex((q) => q.questionPairId === selected)
+  const selectedQuestion = draft.questions[selectedIndex]
 
-  const edit = (next: QuestionnaireDraft) => setLocal({ draft: next, revision, dirty: true })
-  const editQuestion = (i: number, change: (q: DraftQuestion) => DraftQuestion) =>
-    edit({ ...draft, questions: draft.questions.map((q, j) => (j === i ? change(q) : q)) })
+  const refused = (error: unknown) => {
+    const problem = apiErrorOf(error)
+    // someone else saved meanwhile: say so and keep everything typed
+    if (problem?.status === 409) show('error', t('admin.questionnaire.conflict'))
+    else if (problem?.status === 400 && Array.isArray(problem.value)) setFindings(problem.value as Findings)
+    else show('error', errorText(t, error))
+  }
 
   const save = async (): Promise<number | null> => {
     const reply = await saveDraft({ revision, draft })
     if (reply.error !== undefined) {
-      const error = apiErrorOf(reply.error)
-      // someone else saved meanwhile: say so and keep everything typed
-      if (error?.status === 409) show('error', t('admin.questionnaire.conflict'))
-      else if (error?.status === 400 && Array.isArray(error.value)) setFindings(error.value as Findings)
-      else show('error', errorText(t, reply.error))
+      refused(reply.error)
       return null
     }
-    setLocal({ draft, revision: reply.data.revision, dirty: false })
+    dispatch({ type: 'saved', revision: reply.data.revision })
     show('success', t('admin.questionnaire.saved'))
     return reply.data.revision
   }
@@ -100,18 +199,12 @@ const QuestionnaireEditorPage = () => {
   const publish = async () => {
     setConfirmPublish(false)
     const reply = await publishDraft({ revision })
-    if (reply.error !== undefined) {
-      const error = apiErrorOf(reply.error)
-      if (error?.status === 409) show('error', t('admin.questionnaire.conflict'))
-      else if (error?.status === 400 && Array.isArray(error.value)) setFindings(error.value as Findings)
-      else show('error', errorText(t, reply.error))
-      return
-    }
+    if (reply.error !== undefined) return refused(reply.error)
     show('success', t('admin.questionnaire.published', { version: reply.data.version }))
     setFindings(null)
-    setLocal(null)
     void versions.refetch()
-    void loaded.refetch()
+    const fresh = await loaded.refetch()
+    if (fresh.data !== undefined) dispatch({ type: 'load', draft: fresh.data.draft, revision: fresh.data.revision })
   }
 
   const download = async () => {
@@ -136,33 +229,20 @@ const QuestionnaireEditorPage = () => {
       return show('error', t('messages.questionnaire-file-not-json'))
     }
     const reply = await importFile({ revision, file: content })
-    if (reply.error !== undefined) {
-      const error = apiErrorOf(reply.error)
-      if (error?.status === 409) show('error', t('admin.questionnaire.conflict'))
-      else if (error?.status === 400 && Array.isArray(error.value)) setFindings(error.value as Findings)
-      else show('error', errorText(t, reply.error))
-      return
-    }
-    setLocal({ draft: reply.data.draft, revision: reply.data.revision, dirty: false })
+    if (reply.error !== undefined) return refused(reply.error)
+    dispatch({ type: 'load', draft: reply.data.draft, revision: reply.data.revision })
     show('success', t('admin.questionnaire.imported'))
   }
 
+  const goTo = (field: string) => {
+    const index = questionIndexOf(field)
+    const question = index === null ? undefined : draft.questions[index]
+    // show the finding's question first, then focus its field
+    if (question !== undefined) flushSync(() => dispatch({ type: 'select', questionPairId: question.questionPairId }))
+    elementOf(field)?.focus()
+  }
+
   const busy = saving.isLoading || checking.isFetching || publishing.isLoading || importing.isLoading
-  const text = (field: string, label: string, value: string, onChange: (v: string) => void) => (
-    <Field label={label}>
-      <Input id={fieldId(field)} value={value} onChange={(_, d) => onChange(d.value)} />
-    </Field>
-  )
-  const number = (field: string, label: string, value: number, onChange: (v: number) => void) => (
-    <Field label={label}>
-      <Input
-        id={fieldId(field)}
-        type="number"
-        value={Number.isNaN(value) ? '' : String(value)}
-        onChange={(_, d) => onChange(numberOf(d.value))}
-      />
-    </Field>
-  )
 
   return (
     <section aria-labelledby="qe-title">
@@ -203,7 +283,7 @@ const QuestionnaireEditorPage = () => {
           <ul>
             {findings.map((f, i) => (
               <li key={`${f.field}-${i}`}>
-                <Button appearance="transparent" onClick={() => document.getElementById(fieldId(f.field))?.focus()}>
+                <Button appearance="transparent" onClick={() => goTo(f.field)}>
                   {`${f.field}: ${t(`messages.${f.key}`, f.params ?? {})}`}
                 </Button>
               </li>
@@ -212,155 +292,42 @@ const QuestionnaireEditorPage = () => {
         </section>
       ) : null}
 
-      {number('threshold', t('admin.questionnaire.threshold'), draft.threshold, (v) => edit({ ...draft, threshold: v }))}
+      <NumberField
+        field="threshold"
+        label={t('admin.questionnaire.threshold')}
+        value={draft.threshold}
+        onChange={(v) => dispatch({ type: 'threshold', value: v })}
+      />
 
-      <h3>{t('admin.questionnaire.questions')}</h3>
-      {draft.questions.map((q, i) => (
-        <Card key={q.questionPairId} role="group" aria-label={`${t('admin.questionnaire.question')} ${q.questionPairId}`}>
-          <h4>{`${t('admin.questionnaire.question')} ${q.questionPairId}${q.retired ? ` (${t('admin.questionnaire.retired')})` : ''}`}</h4>
-          {q.mentee !== null
-            ? (['en', 'de'] as const).map((l) =>
-                text(`questions.${i}.mentee.text.${l}`, t(`admin.questionnaire.menteeText.${l}`), q.mentee?.text[l] ?? '', (v) =>
-                  editQuestion(i, (x) => (x.mentee === null ? x : { ...x, mentee: { ...x.mentee, text: { ...x.mentee.text, [l]: v } } })),
-                ),
-              )
-            : null}
-          {(['en', 'de'] as const).map((l) =>
-            text(`questions.${i}.mentor.text.${l}`, t(`admin.questionnaire.mentorText.${l}`), q.mentor.text[l], (v) =>
-              editQuestion(i, (x) => ({ ...x, mentor: { ...x.mentor, text: { ...x.mentor.text, [l]: v } } })),
-            ),
-          )}
-          <Field label={t('admin.questionnaire.rule')}>
-            <Select
-              id={fieldId(`questions.${i}.rule`)}
-              value={q.rule}
-              onChange={(_, d) => editQuestion(i, (x) => ({ ...x, rule: d.value as RuleName }))}
-            >
-              {RULE_NAMES.map((r) => (
-                <option key={r} value={r}>
-                  {r}
-                </option>
-              ))}
-            </Select>
-          </Field>
-          {number(`questions.${i}.weight`, t('admin.questionnaire.weight'), q.weight, (v) => editQuestion(i, (x) => ({ ...x, weight: v })))}
-          <Checkbox
-            id={fieldId(`questions.${i}.mustFit`)}
-            label={t('admin.questionnaire.mustFit')}
-            checked={q.mustFit}
-            onChange={(_, d) => editQuestion(i, (x) => ({ ...x, mustFit: d.checked === true }))}
-          />
-          {q.mentee !== null
-            ? number(`questions.${i}.mentee.maxOption`, t('admin.questionnaire.menteeMaxOption'), q.mentee.maxOption, (v) =>
-                editQuestion(i, (x) => (x.mentee === null ? x : { ...x, mentee: { ...x.mentee, maxOption: v } })),
-              )
-            : null}
-          {number(`questions.${i}.mentor.maxOption`, t('admin.questionnaire.mentorMaxOption'), q.mentor.maxOption, (v) =>
-            editQuestion(i, (x) => ({ ...x, mentor: { ...x.mentor, maxOption: v } })),
-          )}
-          {q.rule === 'YearsFit'
-            ? number(`questions.${i}.minYearsAhead`, t('admin.questionnaire.yearsAhead'), q.minYearsAhead, (v) =>
-                editQuestion(i, (x) => ({ ...x, minYearsAhead: v })),
-              )
-            : null}
-          {q.kind === 'choice' ? (
-            <div role="group" aria-label={t('admin.questionnaire.options')}>
-              <h5>{t('admin.questionnaire.options')}</h5>
-              {q.options.map((o, k) => (
-                <div key={o.id} style={{ display: 'flex', gap: 8, alignItems: 'end', flexWrap: 'wrap' }}>
-                  {(['en', 'de'] as const).map((l) =>
-                    text(`questions.${i}.options.${k}.text.${l}`, t(`admin.questionnaire.optionText.${l}`, { id: o.id }), o.text[l], (v) =>
-                      editQuestion(i, (x) => ({
-                        ...x,
-                        options: x.options.map((y, m) => (m === k ? { ...y, text: { ...y.text, [l]: v } } : y)),
-                      })),
-                    ),
-                  )}
-                  <Checkbox
-                    label={t('admin.questionnaire.optionRetired', { id: o.id })}
-                    checked={o.retired}
-                    onChange={(_, d) =>
-                      editQuestion(i, (x) => ({
-                        ...x,
-                        options: x.options.map((y, m) => (m === k ? { ...y, retired: d.checked === true } : y)),
-                      }))
-                    }
-                  />
-                  <Button
-                    disabled={k === 0}
-                    aria-label={t('admin.questionnaire.moveUp', { id: o.id })}
-                    onClick={() =>
-                      editQuestion(i, (x) => {
-                        const options = [...x.options]
-                        const [moved] = options.splice(k, 1)
-                        if (moved !== undefined) options.splice(k - 1, 0, moved)
-                        return { ...x, options }
-                      })
-                    }
-                  >
-                    ↑
-                  </Button>
-                </div>
-              ))}
-              <Button
-                onClick={() =>
-                  editQuestion(i, (x) => ({
-                    ...x,
-                    options: [
-                      ...x.options,
-                      { id: nextOptionId(draft), text: { en: '', de: '' }, noPreference: false, noSuchBackground: false, retired: false },
-                    ],
-                  }))
-                }
-              >
-                {t('admin.questionnaire.addOption')}
-              </Button>
-            </div>
-          ) : null}
-        </Card>
-      ))}
+      <h3 id={fieldId('questions')} tabIndex={-1}>
+        {t('admin.questionnaire.questions')}
+      </h3>
+      <div style={{ display: 'flex', gap: 8, alignItems: 'end', flexWrap: 'wrap' }}>
+        <Field label={t('admin.questionnaire.questionToEdit')}>
+          <Select
+            value={selected === null ? '' : String(selected)}
+            onChange={(_, d) => dispatch({ type: 'select', questionPairId: Number(d.value) })}
+          >
+            {draft.questions.map((q) => (
+              <option key={q.questionPairId} value={String(q.questionPairId)}>
+                {`${q.questionPairId}: ${(q.mentee ?? q.mentor).text.en}${q.retired ? ` (${t('admin.questionnaire.retired')})` : ''}`}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <Button onClick={() => dispatch({ type: 'addQuestion' })}>{t('admin.questionnaire.addQuestion')}</Button>
+      </div>
+      {selectedQuestion !== undefined ? <QuestionEditor question={selectedQuestion} index={selectedIndex} dispatch={dispatch} /> : null}
 
-      <h3>{t('admin.questionnaire.profileQuestions')}</h3>
+      <h3 id={fieldId('profileQuestions')} tabIndex={-1}>
+        {t('admin.questionnaire.profileQuestions')}
+      </h3>
       {draft.profileQuestions.map((p, i) => (
-        <div
-          key={p.userQuestionOriginalId}
-          role="group"
-          aria-label={`${t('admin.questionnaire.profileQuestion')} ${p.userQuestionOriginalId}`}
-        >
-          {(['en', 'de'] as const).map((l) =>
-            text(
-              `profileQuestions.${i}.text.${l}`,
-              t(`admin.questionnaire.profileText.${l}`, { id: p.userQuestionOriginalId }),
-              p.text[l],
-              (v) =>
-                edit({
-                  ...draft,
-                  profileQuestions: draft.profileQuestions.map((x, j) => (j === i ? { ...x, text: { ...x.text, [l]: v } } : x)),
-                }),
-            ),
-          )}
-        </div>
+        <ProfileQuestionEditor key={p.userQuestionOriginalId} question={p} index={i} dispatch={dispatch} />
       ))}
+      <Button onClick={() => dispatch({ type: 'addProfileQuestion' })}>{t('admin.questionnaire.addProfileQuestion')}</Button>
 
-      <h3>{t('admin.questionnaire.versions')}</h3>
-      <Table aria-label={t('admin.questionnaire.versions')}>
-        <TableHeader>
-          <TableRow>
-            <TableHeaderCell>{t('admin.questionnaire.version')}</TableHeaderCell>
-            <TableHeaderCell>{t('admin.questionnaire.publishedBy')}</TableHeaderCell>
-            <TableHeaderCell>{t('admin.questionnaire.publishedAt')}</TableHeaderCell>
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {(versions.data ?? []).map((v) => (
-            <TableRow key={v.version}>
-              <TableCell>{v.version}</TableCell>
-              <TableCell>{v.publishedBy === 0 ? t('admin.questionnaire.seed') : `#${v.publishedBy}`}</TableCell>
-              <TableCell>{new Date(v.publishedAt).toISOString().slice(0, 16).replace('T', ' ')}</TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+      <VersionsTable versions={versions.data} />
 
       <ConfirmDialog
         open={confirmPublish}
