@@ -191,6 +191,7 @@ export const auditedAccount = (
 const exportPlans: Plans<Services['exports']> = {
   userData: { kind: 'read', action: 'export.users', subjects: () => [] },
   tandemData: { kind: 'read', action: 'export.teams', subjects: () => [] },
+  attention: { kind: 'read', action: 'export.attention', subjects: () => [] },
 }
 
 /** The exports name the administrator who made them in the workbook, so `inner` is per caller. */

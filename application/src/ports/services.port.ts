@@ -3,7 +3,7 @@
 // server implements it.
 import type {
   Side,
-  AttentionReason,
+  AttentionRowView,
   CheckInOccasion,
   TandemId,
   AcceptConsentsPayload,
@@ -134,12 +134,7 @@ export type OpenCheckInView = {
 
 export type CheckInLinkView = { readonly role: Side; readonly occasion: CheckInOccasion; readonly open: boolean }
 
-export type AttentionRow = {
-  readonly matchingTandemId: TandemId
-  readonly clusterId: number | null
-  readonly matchedAt: string
-  readonly reasons: readonly AttentionReason[]
-}
+export type AttentionRow = AttentionRowView & { readonly matchingTandemId: TandemId }
 
 export type MentorshipService = {
   readonly openCheckIns: (actor: Actor) => Promise<Either<DomainError, readonly OpenCheckInView[]>>
@@ -266,6 +261,8 @@ export type Services = {
   readonly exports: {
     readonly userData: (actor: Actor, body: ExportUserDataRequest, language: Language) => Outcome<Spreadsheet>
     readonly tandemData: (actor: Actor, query: ExportTandemDataRequest, language: Language) => Outcome<Spreadsheet>
+    /** The teams needing attention (optionally of one program year) with their reasons in the admin's language. */
+    readonly attention: (actor: Actor, clusterId: number | null, language: Language) => Outcome<Spreadsheet>
   }
   /** Check-ins of matched teams (docs/api.md#check-ins). */
   readonly mentorship: MentorshipService

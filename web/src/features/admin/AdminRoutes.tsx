@@ -7,6 +7,7 @@ import { ErrorPage } from '../errors/ErrorPage.js'
 import { useAdminTranslations } from './admin.i18n.js'
 import { AdminMessageBar, AdminMessagesProvider } from './AdminMessages.js'
 import { AdminTopBar } from './AdminTopBar.js'
+import AttentionPage from './AttentionPage.js'
 import AuditPage from './AuditPage.js'
 import ClustersPage from './ClustersPage.js'
 import CohortMatchingPage from './cohort/CohortMatchingPage.js'
@@ -25,6 +26,7 @@ export const ADMIN_PATHS = [
   'statistics',
   'audit',
   'questionnaire',
+  'attention',
 ] as const
 
 // The charts' library loads with this page only (its own chunk), never with the other admin screens.
@@ -45,6 +47,7 @@ const AdminRoutes = () => {
         <Route path="clusters" element={<ClustersPage />} />
         <Route path="cohort-matching" element={<CohortMatchingPage />} />
         <Route path="audit" element={<AuditPage />} />
+        <Route path="attention" element={<AttentionPage />} />
         <Route path="questionnaire" element={<QuestionnaireEditorPage />} />
         <Route
           path="statistics"
