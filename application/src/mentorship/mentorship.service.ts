@@ -1,7 +1,7 @@
 // The participant's and the mail link's calls on check-ins (docs/api.md#check-ins), and the
 // administrators' "teams needing attention" list. Answers go to administrators only: nothing here
 // shows one side's answer to the other.
-import { DAY, needsAttention, toIsoDateTime } from '@tandem/core'
+import { DAY, needsAttention, startTimeline, toIsoDateTime } from '@tandem/core'
 import { isLeft, right } from 'fp-ts/lib/Either.js'
 import type { AttentionRow, MentorshipService } from '../ports/services.port.js'
 import { userById, type ServiceContext } from '../context.js'
@@ -17,8 +17,11 @@ export const attentionRows = async (ctx: ServiceContext, clusterId: number | nul
   for (const id of ids) {
     const tandem = tandems.get(id)
     if (tandem === undefined || (clusterId !== null && tandem.clusterId !== clusterId)) continue
-    const timeline = await ctx.mentorship.timelineOf(id)
-    if (timeline === undefined) continue
+    // A team the check-in sweep has not reached yet has no stored timeline: its start is the match.
+    const stored = await ctx.mentorship.timelineOf(id)
+    const started = stored === undefined ? startTimeline(tandem) : right(stored)
+    if (isLeft(started)) continue
+    const timeline = started.right
     const reasons = needsAttention(timeline, now)
     if (reasons.length > 0)
       rows.push({
