@@ -33,6 +33,7 @@ const TITLES = {
     mentors: 'Mentors',
     userInfo: 'User info',
     programYear: 'Program year',
+    attention: 'Needs attention',
   },
   de: {
     locale: 'de-DE',
@@ -45,6 +46,7 @@ const TITLES = {
     privacy: 'Datenschutzerklärung',
     info: 'Impressum',
     teams: 'Matching-Teams',
+    attention: 'Handlungsbedarf',
     mentees: 'Mentees',
     mentors: 'Mentor*innen',
     userInfo: 'Benutzerinfo',
@@ -118,6 +120,7 @@ describe('every admin route in en and de', () => {
         ['mentors', text.mentors],
         ['user-information', text.userInfo],
         ['clusters', text.programYear],
+        ['attention', text.attention],
       ] as const) {
         await page.goto(`${stack.baseUrl}/administrator/${path}`)
         found.push(...(await checkPage(page, `${language} ${path}`, title, text.skip)))
