@@ -1,7 +1,7 @@
 // The teams-needing-attention page against the real API: two matched teams in two program years,
 // the server's clock moved past day 21 so that neither has reported meeting. The list shows both
-// with their reason (in English and in German), the program-year filter narrows it to one, and a
-// team's link opens that team's detail on the matching-teams page.
+// with their reason (in English and in German), the program-year filter narrows it to one (the
+// export too), and a team's link opens that team's detail on the matching-teams page.
 import { afterEach, describe, expect, it } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
@@ -69,6 +69,13 @@ describe('the teams needing attention page', () => {
     )
     // the filter is the server's: the list was asked for that program year
     expect(real.calls('GET /api/Admin/GetTeamsNeedingAttention').map((c) => c.query)).toContainEqual({ clusterId: String(yearB) })
+
+    // the export takes the same program year and the page's language
+    await user.click(screen.getByRole('button', { name: 'Export list' }))
+    expect(await screen.findByText('The file tandem_teams_needing_attention.xlsx was downloaded.')).toBeTruthy()
+    expect(real.calls('GET /api/Admin/ExportTeamsNeedingAttention').map((c) => [c.query, c.status])).toEqual([
+      [{ clusterId: String(yearB), language: 'en' }, 200],
+    ])
 
     await user.click(screen.getByRole('link', { name: `Open matching team ${second}` }))
     expect(await screen.findByText(new RegExp(`MT_ID: #${second} `))).toBeTruthy()
