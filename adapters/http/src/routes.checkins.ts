@@ -58,7 +58,7 @@ export const checkInRoutes = (s: Services): readonly Route[] => [
     policy: 'admin',
     summary: 'MATCHED teams needing attention (not met by day 21, pulse 1–2, two unanswered in a row, cannot reach), by program year',
     query: AttentionQuery,
-    handle: async ({ query }) => answer(await s.mentorship.attention(query.clusterId ?? null)),
+    handle: async ({ actor, query }) => answer(await s.mentorship.attention(actor, query.clusterId ?? null)),
   }),
   defineRoute({
     method: 'GET',

@@ -5,6 +5,7 @@ import { DAY, needsAttention, startTimeline, toIsoDateTime } from '@tandem/core'
 import { isLeft, right } from 'fp-ts/lib/Either.js'
 import type { AttentionRow, MentorshipService } from '../ports/services.port.js'
 import { userById, type ServiceContext } from '../context.js'
+import type { Unaudited } from '../admin/audit.js'
 import { answerCheckInByLink, answerOwnCheckIn, checkInOfLink, openCheckInsOf } from './checkins.js'
 
 /** The MATCHED teams needing attention now, optionally of one program year, in the order of their ids. */
@@ -35,7 +36,10 @@ export const attentionRows = async (ctx: ServiceContext, clusterId: number | nul
   return rows
 }
 
-export const mentorshipService = (ctx: ServiceContext): MentorshipService => ({
+/** The calls as implemented; `attention` is wrapped by the audit (admin/audit.ts) in services.ts. */
+export const mentorshipService = (
+  ctx: ServiceContext,
+): Omit<MentorshipService, 'attention'> & Unaudited<Pick<MentorshipService, 'attention'>> => ({
   openCheckIns: async (actor) => {
     const me = await userById(ctx, actor.userId)
     if (isLeft(me)) return me

@@ -144,7 +144,8 @@ export type MentorshipService = {
   ) => Promise<Either<DomainError, boolean>>
   readonly linkCheckIn: (token: string) => Promise<Either<DomainError, CheckInLinkView>>
   readonly answerByLink: (body: { readonly token: string; readonly answer: unknown }) => Promise<Either<DomainError, boolean>>
-  readonly attention: (clusterId: number | null) => Promise<Either<DomainError, readonly AttentionRow[]>>
+  /** Administrators only; recorded in the audit trail as `attention.list`, naming both sides of every listed team. */
+  readonly attention: (actor: Actor, clusterId: number | null) => Promise<Either<DomainError, readonly AttentionRow[]>>
 }
 
 export type Services = {

@@ -2,7 +2,7 @@
 // SQLite and on PostgreSQL: a hand-counted population of three matched teams in two program years,
 // the clock moved past day 21, one team whose sides said at day 14 that they met. The file lists
 // exactly the two others with their program year, days since the match and reason, in English and
-// German; the program-year filter narrows it; participants are refused; the export is audited.
+// German; the program-year filter narrows it; participants are refused; the list and the export are audited.
 import ExcelJS from 'exceljs'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { startHarness, type Harness, type Person } from '../support/harness.js'
@@ -116,14 +116,19 @@ describe('the attention list export', () => {
       ],
     })
 
-    // The export is recorded in the audit trail, naming both sides of each team it listed.
+    // The list and the export are recorded in the audit trail, naming both sides of each team listed.
+    const list = await h.call<{ matchingTandemId: number; daysSinceMatch: number }[]>(h.admin, 'GET', '/api/Admin/GetTeamsNeedingAttention')
+    expect(list.body.value.map((r) => [r.matchingTandemId, r.daysSinceMatch])).toEqual([
+      [first.id, 22],
+      [second.id, 22],
+    ])
     const about = async (p: Person) => {
       const id = (await h.server.ctx.users.byEmail(p.email))?.id
       if (id === undefined) throw new Error('expected the user')
-      return (await h.server.ctx.audit.auditRecordsAbout(id)).map((r) => r.action).filter((a) => a === 'export.attention')
+      return (await h.server.ctx.audit.auditRecordsAbout(id)).map((r) => r.action).filter((a) => a.includes('attention'))
     }
-    expect(await about(first.mentee)).toEqual(['export.attention'])
-    expect(await about(second.mentor)).toEqual(['export.attention', 'export.attention'])
+    expect((await about(first.mentee)).toSorted()).toEqual(['attention.list', 'export.attention'])
+    expect((await about(second.mentor)).toSorted()).toEqual(['attention.list', 'export.attention', 'export.attention'])
     expect(await about(met.mentee)).toEqual([])
 
     // Participants may not export it; a bad program year is refused.
