@@ -4,7 +4,15 @@ import { mentorshipService } from './mentorship/mentorship.service.js'
 import type { Actor, KnownAccount, Services } from './ports/services.port.js'
 import { cohortService } from './cohort/cohort.service.js'
 import { accountService, emailFromToken } from './account/account.service.js'
-import { auditedAccount, auditedAdmin, auditedExports, auditedQuestionnaireVersions, auditedUser, type Unaudited } from './admin/audit.js'
+import {
+  auditedAccount,
+  auditedAdmin,
+  auditedExports,
+  auditedMentorship,
+  auditedQuestionnaireVersions,
+  auditedUser,
+  type Unaudited,
+} from './admin/audit.js'
 import { adminService } from './admin/index.js'
 import { exportService } from './exports/export.service.js'
 import { statisticsService } from './statistics/statistics.service.js'
@@ -88,7 +96,7 @@ export const createServices = (ctx: ServiceContext, extras: ServiceExtras): Serv
     personalData: personalDataService(ctx),
     exports: auditedExports(ctx, adminIdOf, exportService(ctx)),
     statistics: statisticsService(ctx),
-    mentorship: mentorshipService(ctx),
+    mentorship: auditedMentorship(ctx, adminIdOf, mentorshipService(ctx)),
   }
 }
 

@@ -9,6 +9,8 @@ import {
   SCORE_BUCKETS,
   scoreBucketOf,
   showCount,
+  showNestedCounts,
+  shownFunnel,
   SMALL_GROUP_LIMIT,
   validateStatisticsFilter,
 } from '../src/index.js'
@@ -89,6 +91,49 @@ describe('pool balance and score buckets', () => {
 describe('funnel', () => {
   it('counts everyone at every stage up to the furthest one they reached', () => {
     expect(funnelCounts([2, 3, 4, 6, 5, 7])).toEqual([27, 25, 22, 18, 12, 7])
+  })
+
+  const numbers = (shown: readonly ReturnType<typeof showCount>[]) => shown.flatMap((c) => (c._tag === 'Count' ? [c.value] : []))
+  // how many people stopped at each of six stages: often small, so that adjacent stages differ by 1–4
+  const stopped = fc.array(fc.integer({ min: 0, max: 12 }), { minLength: 6, maxLength: 6 })
+
+  it('shows the stages rounded to the nearest 5, so no two differ by a group below 5', () => {
+    expect(shownFunnel([2, 3, 4, 6, 5, 7])).toEqual([25, 25, 20, 20, 10, 5].map((value) => ({ _tag: 'Count', value })))
+    expect(shownFunnel([1, 0, 0, 0, 0, 3])).toEqual(Array.from({ length: 6 }, () => ({ _tag: 'FewerThan', limit: 5 })))
+    fc.assert(
+      fc.property(stopped, (furthest) => {
+        const shown = numbers(shownFunnel(furthest))
+        for (const a of shown)
+          for (const b of shown) {
+            const gap = Math.abs(a - b)
+            expect(gap === 0 || gap >= SMALL_GROUP_LIMIT).toBe(true)
+          }
+      }),
+    )
+  })
+
+  it('keeps each shown stage within half a group of its count, in order, and small stages as "fewer than 5"', () => {
+    fc.assert(
+      fc.property(stopped, (furthest) => {
+        const exact = funnelCounts(furthest)
+        const shown = shownFunnel(furthest)
+        shown.forEach((c, i) => {
+          const n = exact[i] ?? 0
+          if (n < SMALL_GROUP_LIMIT) expect(c).toEqual({ _tag: 'FewerThan', limit: SMALL_GROUP_LIMIT })
+          else expect(c._tag === 'Count' && Math.abs(c.value - n) <= SMALL_GROUP_LIMIT / 2).toBe(true)
+        })
+        const values = numbers(shown)
+        expect(values).toEqual(values.toSorted((a, b) => b - a))
+      }),
+    )
+  })
+
+  it('applies to any nested counts, not only the funnel', () => {
+    expect(showNestedCounts([18, 7, 3])).toEqual([
+      { _tag: 'Count', value: 20 },
+      { _tag: 'Count', value: 5 },
+      { _tag: 'FewerThan', limit: 5 },
+    ])
   })
 })
 

@@ -34,6 +34,7 @@ const TITLES = {
     userInfo: 'User info',
     programYear: 'Program year',
     waitlist: 'Waitlist',
+    attention: 'Needs attention',
   },
   de: {
     locale: 'de-DE',
@@ -46,6 +47,7 @@ const TITLES = {
     privacy: 'Datenschutzerklärung',
     info: 'Impressum',
     teams: 'Matching-Teams',
+    attention: 'Handlungsbedarf',
     mentees: 'Mentees',
     mentors: 'Mentor*innen',
     userInfo: 'Benutzerinfo',
@@ -121,6 +123,7 @@ describe('every admin route in en and de', () => {
         ['user-information', text.userInfo],
         ['clusters', text.programYear],
         ['waitlist', text.waitlist],
+        ['attention', text.attention],
       ] as const) {
         await page.goto(`${stack.baseUrl}/administrator/${path}`)
         found.push(...(await checkPage(page, `${language} ${path}`, title, text.skip)))

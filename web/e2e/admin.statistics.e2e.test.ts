@@ -253,11 +253,12 @@ describe('program statistics filters in the browser', () => {
     const texts = { years: 'Program years', show: 'Show statistics' }
 
     await applyFilter(texts, ['Statistics A', 'Statistics B'], '', '')
-    expect(await shownFigures('30')).toEqual({ menteeFunnel: ['30', '25', '22', '18', '12', '7'], figures: ['38.9', '40'] })
+    // the funnel's stages 30, 25, 22, 18, 12, 7 shown rounded to the nearest 5 (docs/privacy.md#statistics)
+    expect(await shownFigures('30')).toEqual({ menteeFunnel: ['30', '25', '20', '20', '10', '5'], figures: ['38.9', '40'] })
     const sheet = await download(page.getByRole('button', { name: 'Spreadsheet (xlsx): Funnel per side' }))
     const workbook = new ExcelJS.Workbook()
     await workbook.xlsx.load(sheet.bytes as unknown as ArrayBuffer)
-    expect(workbook.worksheets[0]?.getColumn(2).values.slice(1, 8)).toEqual(['Mentees', 30, 25, 22, 18, 12, 7])
+    expect(workbook.worksheets[0]?.getColumn(2).values.slice(1, 8)).toEqual(['Mentees', 30, 25, 20, 20, 10, 5])
     // The other figures of the two years, as their tables show them (the teams are all of year A).
     expect(await tableRows('statistics-expiries')).toEqual([
       ['Expired unanswered by the mentee (48 h)', '5'],
@@ -284,10 +285,10 @@ describe('program statistics filters in the browser', () => {
     const genders = await tableRows('statistics-gender')
     expect(['Female', 'Male', 'Not given'].map((g) => genders.find((r) => r[0] === g)?.[1])).toEqual(['20', '7', 'fewer than 5'])
 
-    // 2 February to 3 March: year A's 27 registered on 1 March (year B's three on 1 February are out),
+    // 2 February to 3 March: year A's 27 registered on 1 March (shown as 25) (year B's three on 1 February are out),
     // and the 18 first starts of 2 March, 7 of them matched, median 40 hours.
     await applyFilter(texts, ['Statistics A', 'Statistics B'], '2026-02-02', '2026-03-03')
-    expect(await shownFigures('27')).toEqual({ menteeFunnel: ['27', '25', '22', '18', '12', '7'], figures: ['38.9', '40'] })
+    expect(await shownFigures('25')).toEqual({ menteeFunnel: ['25', '25', '20', '20', '10', '5'], figures: ['38.9', '40'] })
     await expectAccessible(page)
   })
 
@@ -311,7 +312,7 @@ describe('program statistics filters in the browser', () => {
     })
     // 2 February to 3 March: the 18 first starts of 2 March, 7 matched, median 40 hours.
     await applyFilter(texts, ['Statistics A', 'Statistics B'], '2026-02-02', '2026-03-03')
-    expect(await shownFigures('27')).toEqual({ menteeFunnel: ['27', '25', '22', '18', '12', '7'], figures: ['38,9', '40'] })
+    expect(await shownFigures('25')).toEqual({ menteeFunnel: ['25', '25', '20', '20', '10', '5'], figures: ['38,9', '40'] })
     const matching = await page
       .locator('#statistics-matching-table tr')
       .evaluateAll((trs) => trs.slice(1).map((tr) => tr.querySelectorAll('td')[1]?.textContent))

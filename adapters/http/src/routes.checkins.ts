@@ -3,8 +3,18 @@
 // open links change nothing) and its one-click answer, and the administrators' attention list.
 // Refusals: 400 a bad answer (field and rule), 403 someone else's team, 404 an unknown link, 409 a
 // question no longer open or a link used twice, 410 an expired link.
-import { AnswerCheckInByLinkPayload, AnswerCheckInPayload, AttentionQuery, CheckInLinkQuery, OpenCheckInsQuery } from '@tandem/core'
+import {
+  AnswerCheckInByLinkPayload,
+  AnswerCheckInPayload,
+  AttentionExportQuery,
+  AttentionQuery,
+  CheckInLinkQuery,
+  DEFAULT_LANGUAGE,
+  OpenCheckInsQuery,
+} from '@tandem/core'
+import { isLeft } from 'fp-ts/lib/Either.js'
 import { answer, defineRoute, type Route } from './route.js'
+import { XLSX_TYPE } from './routes.exports.js'
 import type { Services } from '@tandem/application'
 
 export const checkInRoutes = (s: Services): readonly Route[] => [
@@ -48,6 +58,20 @@ export const checkInRoutes = (s: Services): readonly Route[] => [
     policy: 'admin',
     summary: 'MATCHED teams needing attention (not met by day 21, pulse 1–2, two unanswered in a row, cannot reach), by program year',
     query: AttentionQuery,
-    handle: async ({ query }) => answer(await s.mentorship.attention(query.clusterId ?? null)),
+    handle: async ({ actor, query }) => answer(await s.mentorship.attention(actor, query.clusterId ?? null)),
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/api/Admin/ExportTeamsNeedingAttention',
+    policy: 'admin',
+    summary: 'the teams needing attention as a spreadsheet (program year, match date, days since, reasons); ?clusterId=&language=en|de',
+    query: AttentionExportQuery,
+    produces: 'spreadsheet',
+    handle: async ({ actor, query }) => {
+      const result = await s.exports.attention(actor, query.clusterId ?? null, query.language ?? DEFAULT_LANGUAGE)
+      return isLeft(result)
+        ? answer(result)
+        : { kind: 'stream', status: 200, contentType: XLSX_TYPE, filename: result.right.filename, write: result.right.write }
+    },
   }),
 ]

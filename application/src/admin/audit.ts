@@ -191,6 +191,7 @@ export const auditedAccount = (
 const exportPlans: Plans<Services['exports']> = {
   userData: { kind: 'read', action: 'export.users', subjects: () => [] },
   tandemData: { kind: 'read', action: 'export.teams', subjects: () => [] },
+  attention: { kind: 'read', action: 'export.attention', subjects: () => [] },
 }
 
 /** The exports name the administrator who made them in the workbook, so `inner` is per caller. */
@@ -199,6 +200,24 @@ export const auditedExports = (
   adminIdOf: AdminIdOf,
   inner: (actor: Actor) => Unaudited<Services['exports']>,
 ): Services['exports'] => audited(ctx, adminIdOf, exportPlans, inner)
+
+/** The attention list names teams and why they need attention (drawn from the participants' answers). */
+const attentionPlans = (ctx: ServiceContext): Plans<Pick<Services['mentorship'], 'attention'>> => ({
+  attention: {
+    kind: 'read',
+    action: 'attention.list',
+    subjects: async (_, rows) => await ctx.lists.tandemUserIds(rows.map((r) => r.matchingTandemId)),
+  },
+})
+
+export const auditedMentorship = (
+  ctx: ServiceContext,
+  adminIdOf: AdminIdOf,
+  inner: Omit<Services['mentorship'], 'attention'> & Unaudited<Pick<Services['mentorship'], 'attention'>>,
+): Services['mentorship'] => ({
+  ...inner,
+  ...audited(ctx, adminIdOf, attentionPlans(ctx), () => ({ attention: inner.attention })),
+})
 
 /** The questionnaire holds no personal data: its changes are recorded as actions on no one. */
 const questionnairePlans: Plans<Services['questionnaireVersions']> = {

@@ -8,6 +8,8 @@ import type { ServiceContext } from '../context.js'
 import { countryName, languageName, stateName } from '../users/views.js'
 import { SHEETS, teamDataFilename, userDataFilename } from './export.labels.js'
 import { writeSheet } from './sheet.writer.js'
+import { attentionRows } from '../mentorship/mentorship.service.js'
+import { ATTENTION_SHEET, attentionCells, attentionColumns, attentionFilename } from './attention.workbook.js'
 import { tandemDataColumns, tandemDataRows } from './tandem-data.workbook.js'
 import { userDataColumns, userDataRows, type ExportNames } from './user-data.workbook.js'
 
@@ -65,6 +67,27 @@ export const tandemDataSpreadsheet = (
   }
 }
 
+/** The attention list as a workbook; the audit record names both sides of every team it lists. */
+export const attentionSpreadsheet = (
+  ctx: ServiceContext,
+  clusterId: number | null,
+  language: Language,
+  exportedBy: string,
+): AuditedSpreadsheet => {
+  const seen = new Set<UserId>()
+  return {
+    filename: attentionFilename(),
+    subjectIds: () => [...seen],
+    write: async (out) => {
+      const rows = await attentionRows(ctx, clusterId)
+      for (const id of await ctx.lists.tandemUserIds(rows.map((r) => r.matchingTandemId))) seen.add(id)
+      const years = new Map((await ctx.clusters.list()).map((c) => [c.clusterId, c.clusterText]))
+      const cells = rows.map((r) => attentionCells(r, r.clusterId === null ? '' : (years.get(r.clusterId) ?? ''), language, ctx.timeZone))
+      await writeSheet(out, ATTENTION_SHEET[language], attentionColumns(language), cells, exportedBy)
+    },
+  }
+}
+
 /** The administrator as the workbook names them: name and address (their record's, else the token's). */
 export const exporterOf = async (ctx: ServiceContext, actor: Actor): Promise<string> => {
   const user = actor.userId === null ? undefined : await ctx.users.byId(actor.userId)
@@ -77,4 +100,5 @@ export const exportService =
   (actor: Actor): Unaudited<Services['exports']> => ({
     userData: async (request, language) => right(userDataSpreadsheet(ctx, request, language, await exporterOf(ctx, actor))),
     tandemData: async (request, language) => right(tandemDataSpreadsheet(ctx, request, language, await exporterOf(ctx, actor))),
+    attention: async (clusterId, language) => right(attentionSpreadsheet(ctx, clusterId, language, await exporterOf(ctx, actor))),
   })

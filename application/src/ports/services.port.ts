@@ -3,7 +3,7 @@
 // server implements it.
 import type {
   Side,
-  AttentionReason,
+  AttentionRowView,
   CheckInOccasion,
   TandemId,
   AcceptConsentsPayload,
@@ -135,12 +135,7 @@ export type OpenCheckInView = {
 
 export type CheckInLinkView = { readonly role: Side; readonly occasion: CheckInOccasion; readonly open: boolean }
 
-export type AttentionRow = {
-  readonly matchingTandemId: TandemId
-  readonly clusterId: number | null
-  readonly matchedAt: string
-  readonly reasons: readonly AttentionReason[]
-}
+export type AttentionRow = AttentionRowView & { readonly matchingTandemId: TandemId }
 
 export type MentorshipService = {
   readonly openCheckIns: (actor: Actor) => Promise<Either<DomainError, readonly OpenCheckInView[]>>
@@ -150,7 +145,8 @@ export type MentorshipService = {
   ) => Promise<Either<DomainError, boolean>>
   readonly linkCheckIn: (token: string) => Promise<Either<DomainError, CheckInLinkView>>
   readonly answerByLink: (body: { readonly token: string; readonly answer: unknown }) => Promise<Either<DomainError, boolean>>
-  readonly attention: (clusterId: number | null) => Promise<Either<DomainError, readonly AttentionRow[]>>
+  /** Administrators only; recorded in the audit trail as `attention.list`, naming both sides of every listed team. */
+  readonly attention: (actor: Actor, clusterId: number | null) => Promise<Either<DomainError, readonly AttentionRow[]>>
 }
 
 export type Services = {
@@ -267,6 +263,8 @@ export type Services = {
   readonly exports: {
     readonly userData: (actor: Actor, body: ExportUserDataRequest, language: Language) => Outcome<Spreadsheet>
     readonly tandemData: (actor: Actor, query: ExportTandemDataRequest, language: Language) => Outcome<Spreadsheet>
+    /** The teams needing attention (optionally of one program year) with their reasons in the admin's language. */
+    readonly attention: (actor: Actor, clusterId: number | null, language: Language) => Outcome<Spreadsheet>
   }
   /** Check-ins of matched teams (docs/api.md#check-ins). */
   readonly mentorship: MentorshipService

@@ -7,11 +7,11 @@ import {
   MENTEE_FUNNEL,
   MENTOR_FUNNEL,
   SCORE_BUCKETS,
-  funnelCounts,
   matchRate,
   medianOf,
   poolRatio,
   showCount,
+  shownFunnel,
   type Language,
   type StatisticsFilter,
   type StatisticsReport,
@@ -34,7 +34,7 @@ const isoDay = (instant: number): string => new Date(instant).toISOString().slic
 
 export const statisticsReport = (ctx: ServiceContext, counts: StatisticsCounts, language: Language): StatisticsReport => {
   const funnel = (stages: readonly string[], furthest: readonly number[]) =>
-    funnelCounts(furthest).map((n, i) => ({ stage: stages[i] ?? '', count: showCount(n) }))
+    shownFunnel(furthest).map((count, i) => ({ stage: stages[i] ?? '', count }))
   const reasons = (side: 'Mentee' | 'Mentor') =>
     ctx.master.declineReasons
       .filter((r) => r.side === side)

@@ -3,6 +3,8 @@
 // decodeCheckInAnswer, which names the field and rule of each refusal (score, note, …).
 import * as t from 'io-ts'
 import { CheckInOccasion } from '../mentorship/checkin.codec.js'
+import type { AttentionReason } from '../mentorship/timeline.attention.js'
+import { Language } from '../shared/language.js'
 import { IdFromString } from './query.codec.js'
 import { EmailAddress, Id } from './wire.codec.js'
 
@@ -38,3 +40,16 @@ export type AnswerCheckInByLinkPayload = t.TypeOf<typeof AnswerCheckInByLinkPayl
 /** GET /api/Admin/GetTeamsNeedingAttention: optionally one program year. */
 export const AttentionQuery = t.partial({ clusterId: IdFromString }, 'AttentionQuery')
 export type AttentionQuery = t.TypeOf<typeof AttentionQuery>
+
+/** A row of the attention list: the team, its program year, when it matched (and how many whole days ago), why. */
+export type AttentionRowView = {
+  readonly matchingTandemId: number
+  readonly clusterId: number | null
+  readonly matchedAt: string
+  readonly daysSinceMatch: number
+  readonly reasons: readonly AttentionReason[]
+}
+
+/** GET /api/Admin/ExportTeamsNeedingAttention: the list's filter and the spreadsheet's language. */
+export const AttentionExportQuery = t.exact(t.partial({ clusterId: IdFromString, language: Language }), 'AttentionExportQuery')
+export type AttentionExportQuery = t.TypeOf<typeof AttentionExportQuery>

@@ -12,6 +12,20 @@ export type ShownCount = { readonly _tag: 'Count'; readonly value: number } | { 
 export const showCount = (count: number): ShownCount =>
   count < SMALL_GROUP_LIMIT ? { _tag: 'FewerThan', limit: SMALL_GROUP_LIMIT } : { _tag: 'Count', value: count }
 
+/**
+ * Counts of nested groups (each holds the next, as the funnel's stages do) as they may be shown:
+ * two exact counts would give away the group between them by subtraction ("25 registered, 22
+ * completed a profile": 3 people stopped there). So every count a number may be shown for is
+ * rounded to the nearest multiple of SMALL_GROUP_LIMIT; any two shown numbers then differ by 0 or
+ * by 5 or more, and a difference tells only a range of at least 5 possible group sizes. Counts below
+ * the limit stay "fewer than 5" (`showCount`). See docs/privacy.md#statistics.
+ */
+export const showNestedCounts = (counts: readonly number[]): ShownCount[] =>
+  counts.map((count) => {
+    const shown = showCount(count)
+    return shown._tag === 'Count' ? { _tag: 'Count', value: Math.round(count / SMALL_GROUP_LIMIT) * SMALL_GROUP_LIMIT } : shown
+  })
+
 /** A figure derived from a group (a rate, a median, a ratio): shown only when the groups behind it may be. */
 export type ShownValue = { readonly _tag: 'Value'; readonly value: number } | { readonly _tag: 'Hidden'; readonly limit: number }
 
@@ -65,3 +79,6 @@ export type FunnelStage = (typeof MENTEE_FUNNEL)[number] | (typeof MENTOR_FUNNEL
  * stage i and no further): stage i counts everyone who reached it or a later one.
  */
 export const funnelCounts = (furthest: readonly number[]): number[] => furthest.map((_, i) => furthest.slice(i).reduce((a, b) => a + b, 0))
+
+/** The funnel as it may be shown: its cumulative counts through the nested-groups rule. */
+export const shownFunnel = (furthest: readonly number[]): ShownCount[] => showNestedCounts(funnelCounts(furthest))

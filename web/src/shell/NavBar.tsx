@@ -51,6 +51,7 @@ export const navItems = (role: RoleName | undefined): readonly Item[] => {
       { to: '/administrator/clusters', label: 'nav.programYear' },
       { to: '/administrator/cohort-matching', label: 'nav.cohortMatching' },
       { to: '/administrator/waitlist', label: 'nav.waitlist' },
+      { to: '/administrator/attention', label: 'nav.attention' },
       { to: '/administrator/audit', label: 'nav.audit' },
       { to: '/administrator/statistics', label: 'nav.statistics' },
     ]

@@ -22,6 +22,7 @@ const EXACT: Readonly<Record<string, string>> = {
   '/administrator/clusters': 'nav.programYear',
   '/administrator/cohort-matching': 'nav.cohortMatching',
   '/administrator/audit': 'nav.audit',
+  '/administrator/attention': 'nav.attention',
   '/administrator/statistics': 'nav.statistics',
   '/administrator/questionnaire': 'nav.questionnaireEditor',
   '/administrator/waitlist': 'nav.waitlist',

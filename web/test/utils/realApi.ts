@@ -353,16 +353,19 @@ export const startRealApi = async (options: { readonly now?: number; readonly co
 
   /**
    * Mia Mentee and Max Mentor as a matched team, through the real routes: Max is the only mentor
-   * in the pool, Mia starts matching and accepts her proposal, Max accepts his.
+   * in the pool, Mia starts matching and accepts her proposal, Max accepts his. Mia's program year
+   * is the default one unless `clusterId` names another.
    */
-  const matchedTeam = async (): Promise<{ readonly mentee: Person; readonly mentor: Person; readonly matchingTandemId: number }> => {
+  const matchedTeam = async (
+    options: { readonly clusterId?: number } = {},
+  ): Promise<{ readonly mentee: Person; readonly mentor: Person; readonly matchingTandemId: number }> => {
     const mentor = person('Max', { lastName: 'Mentor' })
     await signUp(mentor, 'Mentor')
     await saveProfile(mentor, null)
     await saveAnswers(mentor, 'Mentor', aMentorAnswers(), true)
     const mentee = person('Mia', { lastName: 'Mentee' })
     await signUp(mentee, 'Mentee')
-    await saveProfile(mentee)
+    await saveProfile(mentee, options.clusterId)
     await saveAnswers(mentee, 'Mentee', aMenteeAnswers(), true)
     await expectOk(call(mentee, 'POST', '/api/MatchingTandem/CreateMatchingTandem', { menteeEmail: mentee.email }), 'start matching')
     const proposals = await expectOk(

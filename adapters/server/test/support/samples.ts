@@ -110,6 +110,7 @@ export const SAMPLES: Readonly<Record<string, (owner: Person, target: Person) =>
   'POST /api/Mentorship/AnswerCheckInByLink': () => ({ body: { token: 'a'.repeat(43), answer: { kind: 'Met', met: 'Yes' } } }),
   'GET /api/Admin/GetTeamsNeedingAttention': () => ({ query: { clusterId: '1' } }),
   'GET /api/Admin/GetWaitlistOverview': () => ({ query: { clusterId: '1', language: 'de' } }),
+  'GET /api/Admin/ExportTeamsNeedingAttention': () => ({ query: { clusterId: '1', language: 'de' } }),
   'POST /api/Questionnaire/UpdateMentorCapacity': (o) => ({ body: { email: o.email, capacity: 2 } }),
   'POST /api/Admin/UpdateMentorCapacity': (_o, t) => ({ body: { email: t.email, capacity: 2 } }),
   'POST /api/Admin/GetMatchingTandemById': () => ({ query: { matchingTandemId: '1' } }),

@@ -7,6 +7,7 @@ import { ErrorPage } from '../errors/ErrorPage.js'
 import { useAdminTranslations } from './admin.i18n.js'
 import { AdminMessageBar, AdminMessagesProvider } from './AdminMessages.js'
 import { AdminTopBar } from './AdminTopBar.js'
+import AttentionPage from './AttentionPage.js'
 import AuditPage from './AuditPage.js'
 import ClustersPage from './ClustersPage.js'
 import CohortMatchingPage from './cohort/CohortMatchingPage.js'
@@ -27,6 +28,7 @@ export const ADMIN_PATHS = [
   'audit',
   'questionnaire',
   'waitlist',
+  'attention',
 ] as const
 
 // The charts' library loads with this page only (its own chunk), never with the other admin screens.
@@ -47,6 +49,7 @@ const AdminRoutes = () => {
         <Route path="clusters" element={<ClustersPage />} />
         <Route path="cohort-matching" element={<CohortMatchingPage />} />
         <Route path="audit" element={<AuditPage />} />
+        <Route path="attention" element={<AttentionPage />} />
         <Route path="questionnaire" element={<QuestionnaireEditorPage />} />
         <Route path="waitlist" element={<WaitlistPage />} />
         <Route

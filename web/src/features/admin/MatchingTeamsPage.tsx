@@ -25,6 +25,7 @@ import {
 } from '@tandem/core'
 import { isLeft } from 'fp-ts/lib/Either.js'
 import { useTranslation } from 'react-i18next'
+import { useSearchParams } from 'react-router'
 import { formatDate } from '../../shared/dates.js'
 import { messageOf, validation } from '../../shared/field.js'
 import { languageOf } from '../../i18n/i18n.js'
@@ -47,18 +48,26 @@ export const SCROLL_DELAY_MS = 500
 
 const ALL: MatchingTandemListRequest = { tandemStates: [], tandemId: 0, email: '', filterCluster: [] }
 
+/** `?team=ID` (the attention list's links): the page opens filtered to that team, its detail shown. */
+const linkedTeam = (params: URLSearchParams): number | null => {
+  const id = Number(params.get('team'))
+  return Number.isSafeInteger(id) && id > 0 ? id : null
+}
+
 const MatchingTeamsPage = () => {
   const { t, i18n } = useTranslation()
   const language = languageOf(i18n)
   const clusters = useAdminGetClustersQuery()
-  const [request, setRequest] = useState<MatchingTandemListRequest>(ALL)
+  const [params] = useSearchParams()
+  const linked = linkedTeam(params)
+  const [request, setRequest] = useState<MatchingTandemListRequest>(linked === null ? ALL : { ...ALL, tandemId: linked })
   const list = useAdminGetTandemListQuery(request, { refetchOnFocus: true })
-  const [teamId, setTeamId] = useState('')
+  const [teamId, setTeamId] = useState(linked === null ? '' : String(linked))
   const [states, setStates] = useState<readonly TandemState[]>([])
   const [search, setSearch] = useState('')
   const [clusterIds, setClusterIds] = useState<readonly number[]>([])
   const [idError, setIdError] = useState<string | undefined>(undefined)
-  const [selected, setSelected] = useState<number | null>(null)
+  const [selected, setSelected] = useState<number | null>(linked)
   const [page, setPage] = useState(1)
   const detailRef = useRef<HTMLDivElement>(null)
 

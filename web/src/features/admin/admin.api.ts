@@ -7,6 +7,7 @@ import type {
   AdminDeclinePayload,
   AdminEndTandemPayload,
   AdminUserDetail,
+  AttentionRowView,
   AuditRecordsPage,
   AuditRecordsRequest,
   RetentionDueRow,
@@ -123,6 +124,11 @@ export const adminApi = api.injectEndpoints({
     adminEndTandem: build.mutation<boolean, AdminEndTandemPayload>({
       query: (body) => ({ url: '/api/Admin/EndMatchingTandem', method: 'POST', body }),
     }),
+    // Never cached across visits: the list depends on the clock and on answers given meanwhile.
+    adminGetTeamsNeedingAttention: build.query<readonly AttentionRowView[], { readonly clusterId: number | undefined }>({
+      query: ({ clusterId }) => ({ url: '/api/Admin/GetTeamsNeedingAttention', params: clusterId === undefined ? {} : { clusterId } }),
+      keepUnusedDataFor: 0,
+    }),
     adminGetClusters: build.query<readonly Cluster[], void>({
       query: () => ({ url: '/api/Admin/GetClusters' }),
       providesTags: ['AdminClusters'],
@@ -152,6 +158,7 @@ export const adminApi = api.injectEndpoints({
 })
 
 export const {
+  useAdminGetTeamsNeedingAttentionQuery,
   useAdminGetStatusMasterQuery,
   useLazyAdminGetMenteesQuery,
   useLazyAdminGetMentorsQuery,

@@ -15,7 +15,7 @@ export type ExportRequest =
     }
   | {
       readonly method: 'GET'
-      readonly path: '/api/Admin/ExportMatchingTandemData'
+      readonly path: '/api/Admin/ExportMatchingTandemData' | '/api/Admin/ExportTeamsNeedingAttention'
       readonly params: Readonly<Record<string, string>>
       readonly language: string
     }
