@@ -70,9 +70,10 @@ describe('statistics page', () => {
     const table = within(funnel).getByRole('table', { name: 'Funnel per side' })
     const rows = cellsOf(table)
     expect(rows[0]).toEqual(['Stage', 'Mentees', 'Mentors'])
-    expect(rows[1]).toEqual(['Registered', '30', '32'])
-    expect(rows[4]).toEqual(['Started matching / Published', '18', '26'])
-    expect(rows[6]).toEqual(['Matched', '7', '7'])
+    // the funnel's stages rounded to the nearest 5 (no two differ by a group below 5)
+    expect(rows[1]).toEqual(['Registered', '30', '30'])
+    expect(rows[4]).toEqual(['Started matching / Published', '20', '25'])
+    expect(rows[6]).toEqual(['Matched', '5', '5'])
     // fewer than five English-speaking mentees: the table does not tell how many
     const language = screen.getByRole('region', { name: 'Participants by account language' })
     await user.click(within(language).getByRole('button', { name: 'Show table: Participants by account language' }))
