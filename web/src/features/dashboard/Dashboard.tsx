@@ -28,6 +28,7 @@ import type { EndMentorshipInput } from '../../shared/EndMentorshipDialog.js'
 import { skipToken } from '../../state/api.js'
 import { LoadFailed } from '../../shared/LoadFailed.js'
 import { LaterMessage } from '../../shared/LaterMessage.js'
+import { useGetOpenCheckInsQuery } from '../checkins/checkins.api.js'
 
 // The dialogs (and the dropdown of the decline reasons) load when first opened, not with the page.
 const AcceptDialog = lazy(() => import('./DecisionDialogs.js').then((m) => ({ default: m.AcceptDialog })))
@@ -44,6 +45,8 @@ const PausedPanel = lazy(() => import('./PausedPanel.js').then((m) => ({ default
 const ProposalCard = lazy(() => import('./ProposalCard.js').then((m) => ({ default: m.ProposalCard })))
 const CountdownCard = lazy(() => import('./CountdownCard.js').then((m) => ({ default: m.CountdownCard })))
 const ProposedProfileAccordion = lazy(() => import('./ProposedProfileAccordion.js').then((m) => ({ default: m.ProposedProfileAccordion })))
+// The check-in card (its form, radios and text area) loads only when a question is open.
+const CheckInCard = lazy(() => import('../checkins/CheckInCard.js'))
 
 const ErrorBar = ({ text }: { readonly text: string }) => (
   <LaterMessage intent="error" role="alert">
@@ -259,6 +262,32 @@ const SideSection = ({ me, side }: { readonly me: Me; readonly side: Side }) => 
   )
 }
 
+/** The open check-in questions of a matched participant (docs/mentorship.md#check-ins), one card each. */
+const CheckIns = ({ email }: { readonly email: string }) => {
+  const { t } = useTranslation()
+  const open = useGetOpenCheckInsQuery({ email })
+  const [answered, setAnswered] = useState(false)
+  const onAnswered = useCallback(() => setAnswered(true), [])
+  // a failed load shows nothing: the questions wait for the next visit, and the mail has a link too
+  const cards = open.data ?? []
+  return (
+    <>
+      {answered && (
+        <LaterMessage intent="success" role="status">
+          {t('checkIn.thanks')}
+        </LaterMessage>
+      )}
+      {cards.length > 0 && (
+        <Suspense fallback={<Loading />}>
+          {cards.map((c) => (
+            <CheckInCard key={`${c.matchingTandemId}-${c.role}`} email={email} checkIn={c} onAnswered={onAnswered} />
+          ))}
+        </Suspense>
+      )}
+    </>
+  )
+}
+
 export const DashboardView = ({ me }: { readonly me: Me }) => {
   const { t } = useTranslation()
   const styles = useStyles()
@@ -268,6 +297,7 @@ export const DashboardView = ({ me }: { readonly me: Me }) => {
     <div className={styles.page}>
       <Title2 as="h1">{t('dashboard.title')}</Title2>
       <Body1>{t('dashboard.header')}</Body1>
+      {sides !== '' && <CheckIns email={me.email} />}
       {(sides === '' ? [] : (sides.split(' ') as Side[])).map((side) => (
         <SideSection key={side} me={me} side={side} />
       ))}

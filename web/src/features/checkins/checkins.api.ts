@@ -1,0 +1,37 @@
+// Check-in calls (docs/api.md#check-ins): the signed-in participant's open questions and answer,
+// and the mail link's page (its GET shows the question and never answers; the click answers).
+import type { CheckInAnswer, CheckInOccasion, Side } from '@tandem/core'
+import { api } from '../../state/api.js'
+
+/** A question waiting for the caller's answer (one per team and side at most). */
+export type OpenCheckIn = {
+  readonly matchingTandemId: number
+  readonly role: Side
+  readonly occasion: CheckInOccasion
+  readonly askedAt: string
+}
+
+/** What a mail link's page shows before the click. */
+export type LinkCheckIn = { readonly role: Side; readonly occasion: CheckInOccasion; readonly open: boolean }
+
+export const checkInsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getOpenCheckIns: build.query<readonly OpenCheckIn[], { email: string }>({
+      query: (params) => ({ url: '/api/Mentorship/GetOpenCheckIns', params }),
+      providesTags: ['CheckIns'],
+    }),
+    answerCheckIn: build.mutation<boolean, { email: string; matchingTandemId: number; occasion: CheckInOccasion; answer: CheckInAnswer }>({
+      query: (body) => ({ url: '/api/Mentorship/AnswerCheckIn', method: 'POST', body }),
+      invalidatesTags: ['CheckIns'],
+    }),
+    getCheckInByLink: build.query<LinkCheckIn, { token: string }>({
+      query: (params) => ({ url: '/api/Mentorship/GetCheckInByLink', params }),
+      keepUnusedDataFor: 0,
+    }),
+    answerCheckInByLink: build.mutation<boolean, { token: string; answer: CheckInAnswer }>({
+      query: (body) => ({ url: '/api/Mentorship/AnswerCheckInByLink', method: 'POST', body }),
+    }),
+  }),
+})
+
+export const { useGetOpenCheckInsQuery, useAnswerCheckInMutation, useGetCheckInByLinkQuery, useAnswerCheckInByLinkMutation } = checkInsApi
