@@ -8,7 +8,7 @@ import { useSearchParams } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import type { CheckInAnswer } from '@tandem/core'
 import { apiErrorOf } from '../../state/api.js'
-import { errorMessageKey } from '../../shell/error.messages.js'
+import { ERROR_MESSAGE, errorMessageKey } from '../../shell/error.messages.js'
 import { Loading } from '../../shared/Loading.js'
 import { useAnswerCheckInByLinkMutation, useGetCheckInByLinkQuery } from './checkins.api.js'
 import { CheckInForm } from './CheckInForm.js'
@@ -54,7 +54,8 @@ const CheckInLinkPage = () => {
     }
     const data = question.data
     if (data === undefined) return <Loading />
-    if (!data.open) return <Notice intent="warning" text={t('checkIn.link.closed')} />
+    if (!data.open)
+      return <Notice intent="warning" text={t(data.closedBecause === null ? 'checkIn.link.closed' : ERROR_MESSAGE[data.closedBecause])} />
     const kind = data.occasion.kind
     return (
       <>

@@ -12,7 +12,13 @@ export type OpenCheckIn = {
 }
 
 /** What a mail link's page shows before the click. */
-export type LinkCheckIn = { readonly role: Side; readonly occasion: CheckInOccasion; readonly open: boolean }
+export type LinkCheckIn = {
+  readonly role: Side
+  readonly occasion: CheckInOccasion
+  readonly open: boolean
+  /** The refusal a click would get (used, expired, no longer open); null while open. */
+  readonly closedBecause: 'CheckInLinkUsed' | 'CheckInLinkExpired' | 'CheckInNotOpen' | null
+}
 
 export const checkInsApi = api.injectEndpoints({
   endpoints: (build) => ({
