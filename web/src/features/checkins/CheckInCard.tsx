@@ -4,7 +4,7 @@
 // within its budget, docs/web.md).
 import { useState } from 'react'
 import { Body1, Card, CardHeader, Subtitle2, makeStyles } from '@fluentui/react-components'
-import { useTranslation } from 'react-i18next'
+import { useCheckInTranslations } from './checkins.i18n.js'
 import type { CheckInAnswer } from '@tandem/core'
 import { errorMessageKey } from '../../shell/error.messages.js'
 import { useAnswerCheckInMutation, type OpenCheckIn } from './checkins.api.js'
@@ -22,7 +22,7 @@ export const CheckInCard = ({
   readonly onAnswered: () => void
 }) => {
   const styles = useStyles()
-  const { t } = useTranslation()
+  const { t } = useCheckInTranslations()
   const [answerCheckIn, state] = useAnswerCheckInMutation()
   const [failure, setFailure] = useState<string | null>(null)
   const kind = checkIn.occasion.kind

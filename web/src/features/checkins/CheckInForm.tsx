@@ -5,7 +5,7 @@
 // sent (a note over 1000 characters, counted as the person sees them, is refused here, in words).
 import { useState } from 'react'
 import { Button, Field, makeStyles, MessageBar, MessageBarBody, Radio, RadioGroup, Textarea } from '@fluentui/react-components'
-import { useTranslation } from 'react-i18next'
+import { useCheckInTranslations } from './checkins.i18n.js'
 import {
   CHECK_IN_NOTE_MAX,
   countCharacters,
@@ -39,7 +39,7 @@ export type CheckInFormProps = {
 
 export const CheckInForm = ({ occasion, role, busy, failure, onAnswer }: CheckInFormProps) => {
   const styles = useStyles()
-  const { t } = useTranslation()
+  const { t } = useCheckInTranslations()
   const [score, setScore] = useState('')
   const [recommend, setRecommend] = useState('')
   const [goals, setGoals] = useState('')

@@ -5,7 +5,7 @@
 import { useState } from 'react'
 import { Body1, MessageBar, MessageBarBody, Title2, makeStyles } from '@fluentui/react-components'
 import { useSearchParams } from 'react-router'
-import { useTranslation } from 'react-i18next'
+import { useCheckInTranslations } from './checkins.i18n.js'
 import type { CheckInAnswer } from '@tandem/core'
 import { apiErrorOf } from '../../state/api.js'
 import { ERROR_MESSAGE, errorMessageKey } from '../../shell/error.messages.js'
@@ -23,7 +23,7 @@ const Notice = ({ intent, text }: { readonly intent: 'success' | 'warning' | 'er
 
 const CheckInLinkPage = () => {
   const styles = useStyles()
-  const { t } = useTranslation()
+  const { t } = useCheckInTranslations()
   const [params] = useSearchParams()
   const token = params.get('token') ?? ''
   const question = useGetCheckInByLinkQuery({ token })

@@ -1,15 +1,10 @@
-// Check-in calls (docs/api.md#check-ins): the signed-in participant's open questions and answer,
-// and the mail link's page (its GET shows the question and never answers; the click answers).
+// Check-in calls of the check-in chunk (docs/api.md#check-ins): the signed-in participant's answer,
+// and the mail link's page (its GET shows the question and never answers; the click answers). The
+// open questions are asked by the dashboard (dashboard.api.ts).
 import type { CheckInAnswer, CheckInOccasion, Side } from '@tandem/core'
 import { api } from '../../state/api.js'
 
-/** A question waiting for the caller's answer (one per team and side at most). */
-export type OpenCheckIn = {
-  readonly matchingTandemId: number
-  readonly role: Side
-  readonly occasion: CheckInOccasion
-  readonly askedAt: string
-}
+export type { OpenCheckIn } from '../dashboard/dashboard.api.js'
 
 /** What a mail link's page shows before the click. */
 export type LinkCheckIn = {
@@ -22,10 +17,6 @@ export type LinkCheckIn = {
 
 export const checkInsApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getOpenCheckIns: build.query<readonly OpenCheckIn[], { email: string }>({
-      query: (params) => ({ url: '/api/Mentorship/GetOpenCheckIns', params }),
-      providesTags: ['CheckIns'],
-    }),
     answerCheckIn: build.mutation<boolean, { email: string; matchingTandemId: number; occasion: CheckInOccasion; answer: CheckInAnswer }>({
       query: (body) => ({ url: '/api/Mentorship/AnswerCheckIn', method: 'POST', body }),
       invalidatesTags: ['CheckIns'],
@@ -40,4 +31,4 @@ export const checkInsApi = api.injectEndpoints({
   }),
 })
 
-export const { useGetOpenCheckInsQuery, useAnswerCheckInMutation, useGetCheckInByLinkQuery, useAnswerCheckInByLinkMutation } = checkInsApi
+export const { useAnswerCheckInMutation, useGetCheckInByLinkQuery, useAnswerCheckInByLinkMutation } = checkInsApi

@@ -17,6 +17,7 @@ import {
   useDeclineProposalMutation,
   useEndTandemMutation,
   useGetDeclineReasonsQuery,
+  useGetOpenCheckInsQuery,
   useGetProposalsQuery,
   useGetProposedProfileQuery,
 } from './dashboard.api.js'
@@ -28,7 +29,6 @@ import type { EndMentorshipInput } from '../../shared/EndMentorshipDialog.js'
 import { skipToken } from '../../state/api.js'
 import { LoadFailed } from '../../shared/LoadFailed.js'
 import { LaterMessage } from '../../shared/LaterMessage.js'
-import { useGetOpenCheckInsQuery } from '../checkins/checkins.api.js'
 
 // The dialogs (and the dropdown of the decline reasons) load when first opened, not with the page.
 const AcceptDialog = lazy(() => import('./DecisionDialogs.js').then((m) => ({ default: m.AcceptDialog })))
