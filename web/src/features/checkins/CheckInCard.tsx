@@ -2,7 +2,8 @@
 // with the question and its form; answering invalidates the open questions, so the card goes once
 // the answer is recorded. Loaded only when a question is open (the dashboard's first load stays
 // within its budget, docs/web.md).
-import { useState } from 'react'
+import { useCallback, useState } from 'react'
+import { LaterMessage } from '../../shared/LaterMessage.js'
 import { Body1, Card, CardHeader, Subtitle2, makeStyles } from '@fluentui/react-components'
 import { useCheckInTranslations } from './checkins.i18n.js'
 import type { CheckInAnswer } from '@tandem/core'
@@ -56,4 +57,23 @@ export const CheckInCard = ({
   )
 }
 
-export default CheckInCard
+/** The cards of the open questions, and the thanks once one is answered (the card goes with the answer). */
+const CheckInCards = ({ email, open }: { readonly email: string; readonly open: readonly OpenCheckIn[] }) => {
+  const { t } = useCheckInTranslations()
+  const [answered, setAnswered] = useState(false)
+  const onAnswered = useCallback(() => setAnswered(true), [])
+  return (
+    <>
+      {answered && (
+        <LaterMessage intent="success" role="status">
+          {t('checkIn.thanks')}
+        </LaterMessage>
+      )}
+      {open.map((c) => (
+        <CheckInCard key={`${c.matchingTandemId}-${c.role}`} email={email} checkIn={c} onAnswered={onAnswered} />
+      ))}
+    </>
+  )
+}
+
+export default CheckInCards

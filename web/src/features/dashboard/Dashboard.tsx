@@ -45,8 +45,8 @@ const PausedPanel = lazy(() => import('./PausedPanel.js').then((m) => ({ default
 const ProposalCard = lazy(() => import('./ProposalCard.js').then((m) => ({ default: m.ProposalCard })))
 const CountdownCard = lazy(() => import('./CountdownCard.js').then((m) => ({ default: m.CountdownCard })))
 const ProposedProfileAccordion = lazy(() => import('./ProposedProfileAccordion.js').then((m) => ({ default: m.ProposedProfileAccordion })))
-// The check-in card (its form, radios and text area) loads only when a question is open.
-const CheckInCard = lazy(() => import('../checkins/CheckInCard.js'))
+// The check-in cards (their form, radios, text area and texts) load only when a question is open.
+const CheckInCards = lazy(() => import('../checkins/CheckInCard.js'))
 
 const ErrorBar = ({ text }: { readonly text: string }) => (
   <LaterMessage intent="error" role="alert">
@@ -262,30 +262,18 @@ const SideSection = ({ me, side }: { readonly me: Me; readonly side: Side }) => 
   )
 }
 
-/** The open check-in questions of a matched participant (docs/mentorship.md#check-ins), one card each. */
+/** The open check-in questions of a matched participant (docs/mentorship.md#check-ins-in-the-web-app). */
 const CheckIns = ({ email }: { readonly email: string }) => {
-  const { t } = useTranslation()
   const open = useGetOpenCheckInsQuery({ email })
-  const [answered, setAnswered] = useState(false)
-  const onAnswered = useCallback(() => setAnswered(true), [])
+  // once a question was open, the cards' chunk stays (it thanks the person after the answer)
+  const [asked, setAsked] = useState(false)
+  if (!asked && (open.data ?? []).length > 0) setAsked(true)
   // a failed load shows nothing: the questions wait for the next visit, and the mail has a link too
-  const cards = open.data ?? []
-  return (
-    <>
-      {answered && (
-        <LaterMessage intent="success" role="status">
-          {t('checkIn.thanks')}
-        </LaterMessage>
-      )}
-      {cards.length > 0 && (
-        <Suspense fallback={<Loading />}>
-          {cards.map((c) => (
-            <CheckInCard key={`${c.matchingTandemId}-${c.role}`} email={email} checkIn={c} onAnswered={onAnswered} />
-          ))}
-        </Suspense>
-      )}
-    </>
-  )
+  return asked ? (
+    <Suspense fallback={<Loading />}>
+      <CheckInCards email={email} open={open.data ?? []} />
+    </Suspense>
+  ) : null
 }
 
 export const DashboardView = ({ me }: { readonly me: Me }) => {
