@@ -3,8 +3,7 @@
 // the answer is recorded. Loaded only when a question is open (the dashboard's first load stays
 // within its budget, docs/web.md).
 import { useCallback, useState } from 'react'
-import { LaterMessage } from '../../shared/LaterMessage.js'
-import { Body1, Card, CardHeader, Subtitle2, makeStyles } from '@fluentui/react-components'
+import { Body1, Card, CardHeader, MessageBar, MessageBarBody, Subtitle2, makeStyles } from '@fluentui/react-components'
 import { useCheckInTranslations } from './checkins.i18n.js'
 import type { CheckInAnswer } from '@tandem/core'
 import { errorMessageKey } from '../../shell/error.messages.js'
@@ -65,9 +64,9 @@ const CheckInCards = ({ email, open }: { readonly email: string; readonly open: 
   return (
     <>
       {answered && (
-        <LaterMessage intent="success" role="status">
-          {t('checkIn.thanks')}
-        </LaterMessage>
+        <MessageBar intent="success" role="status">
+          <MessageBarBody>{t('checkIn.thanks')}</MessageBarBody>
+        </MessageBar>
       )}
       {open.map((c) => (
         <CheckInCard key={`${c.matchingTandemId}-${c.role}`} email={email} checkIn={c} onAnswered={onAnswered} />

@@ -3,13 +3,12 @@
 // on a button answers it. A used, expired or unknown link and a question no longer open each say so
 // in words.
 import { useState } from 'react'
-import { Body1, MessageBar, MessageBarBody, Title2, makeStyles } from '@fluentui/react-components'
-import { useSearchParams } from 'react-router'
+import { Body1, MessageBar, MessageBarBody, Spinner, Title2, makeStyles } from '@fluentui/react-components'
+import { useLocation } from 'react-router'
 import { useCheckInTranslations } from './checkins.i18n.js'
 import type { CheckInAnswer } from '@tandem/core'
 import { apiErrorOf } from '../../state/api.js'
 import { ERROR_MESSAGE, errorMessageKey } from '../../shell/error.messages.js'
-import { Loading } from '../../shared/Loading.js'
 import { useAnswerCheckInByLinkMutation, useGetCheckInByLinkQuery } from './checkins.api.js'
 import { CheckInForm } from './CheckInForm.js'
 
@@ -24,8 +23,8 @@ const Notice = ({ intent, text }: { readonly intent: 'success' | 'warning' | 'er
 const CheckInLinkPage = () => {
   const styles = useStyles()
   const { t } = useCheckInTranslations()
-  const [params] = useSearchParams()
-  const token = params.get('token') ?? ''
+  // read from the location (not useSearchParams, which the first load does not otherwise need)
+  const token = new URLSearchParams(useLocation().search).get('token') ?? ''
   const question = useGetCheckInByLinkQuery({ token })
   const [answerByLink, state] = useAnswerCheckInByLinkMutation()
   const [answered, setAnswered] = useState(false)
@@ -53,7 +52,7 @@ const CheckInLinkPage = () => {
       )
     }
     const data = question.data
-    if (data === undefined) return <Loading />
+    if (data === undefined) return <Spinner role="status" label={t('checkIn.link.loading')} />
     if (!data.open)
       return <Notice intent="warning" text={t(data.closedBecause === null ? 'checkIn.link.closed' : ERROR_MESSAGE[data.closedBecause])} />
     const kind = data.occasion.kind
