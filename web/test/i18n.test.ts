@@ -4,6 +4,8 @@ import en from '../src/i18n/en.json'
 import de from '../src/i18n/de.json'
 import adminEn from '../src/features/admin/i18n/en.json'
 import adminDe from '../src/features/admin/i18n/de.json'
+import checkInEn from '../src/features/checkins/i18n/en.json'
+import checkInDe from '../src/features/checkins/i18n/de.json'
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 
@@ -33,6 +35,14 @@ describe('translations', () => {
     expect([...deKeys].filter((k) => !enKeys.has(k))).toEqual([])
   })
 
+  it('has every check-in key in both languages too (the check-in chunk brings its own bundles)', () => {
+    const enKeys = new Set(keysOf(checkInEn))
+    const deKeys = new Set(keysOf(checkInDe))
+    expect(enKeys.size).toBeGreaterThan(10)
+    expect([...enKeys].filter((k) => !deKeys.has(k))).toEqual([])
+    expect([...deKeys].filter((k) => !enKeys.has(k))).toEqual([])
+  })
+
   it('translates every message key of the core validation rules in both languages', () => {
     // the questionnaire editor's own messages come with the admin chunk: no participant meets them
     const editorOnly = (k: string) =>
@@ -54,7 +64,7 @@ describe('translations', () => {
   })
 
   it('defines every literal key the screens ask for', () => {
-    const enKeys = new Set([...keysOf(en), ...keysOf(adminEn)])
+    const enKeys = new Set([...keysOf(en), ...keysOf(adminEn), ...keysOf(checkInEn)])
     const used = sourceFiles(join(import.meta.dirname, '../src')).flatMap((file) =>
       [...readFileSync(file, 'utf8').matchAll(/\bt\('([a-zA-Z0-9-]+\.[a-zA-Z0-9.-]+)'/g)].map((m) => m[1] as string),
     )

@@ -23,6 +23,7 @@ const PATHS = [
   '/terms-and-conditions',
   '/data-privacy-policy/de',
   '/legal-info',
+  '/check-in',
   '/user',
   '/no-such-page',
 ] as const

@@ -287,17 +287,23 @@ export const answerCheckInByLink = async (ctx: CheckInContext, token: string, an
 export const checkInOfLink = async (
   ctx: CheckInContext,
   token: string,
-): Promise<Either<DomainError, { readonly side: Side; readonly occasion: CheckInOccasion; readonly open: boolean }>> => {
+): Promise<
+  Either<
+    DomainError,
+    { readonly side: Side; readonly occasion: CheckInOccasion; readonly open: boolean; readonly closedBecause: LinkClosedBecause | null }
+  >
+> => {
   const link = await ctx.mentorship.linkOf(hashToken(token))
   if (link === undefined) return left(notFound('CheckInLink'))
   const timeline = await ctx.mentorship.timelineOf(link.tandemId)
   const now = ctx.clock()
   const record = timeline === undefined ? undefined : openCheckIn(timeline, now, link.side)
-  const open =
-    link.usedAt === null &&
-    now < link.expiresAt &&
-    record !== undefined &&
-    record.occasion.kind === link.occasion.kind &&
-    sameRound(record, link.occasion)
-  return right({ side: link.side, occasion: link.occasion, open })
+  const asked = record !== undefined && record.occasion.kind === link.occasion.kind && sameRound(record, link.occasion)
+  // the refusal a click would get, so that the page says why before anyone clicks
+  const closedBecause: LinkClosedBecause | null =
+    link.usedAt !== null ? 'CheckInLinkUsed' : now >= link.expiresAt ? 'CheckInLinkExpired' : asked ? null : 'CheckInNotOpen'
+  return right({ side: link.side, occasion: link.occasion, open: closedBecause === null, closedBecause })
 }
+
+/** Why a link's question can no longer be answered: the error code a click on it would get. */
+export type LinkClosedBecause = 'CheckInLinkUsed' | 'CheckInLinkExpired' | 'CheckInNotOpen'

@@ -60,7 +60,9 @@ export const mentorshipService = (
   },
   linkCheckIn: async (token) => {
     const link = await checkInOfLink(ctx, token)
-    return isLeft(link) ? link : right({ role: link.right.side, occasion: link.right.occasion, open: link.right.open })
+    return isLeft(link)
+      ? link
+      : right({ role: link.right.side, occasion: link.right.occasion, open: link.right.open, closedBecause: link.right.closedBecause })
   },
   answerByLink: async (body) => {
     const result = await answerCheckInByLink(ctx, body.token, body.answer)

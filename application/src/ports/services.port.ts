@@ -133,7 +133,13 @@ export type OpenCheckInView = {
   readonly askedAt: string
 }
 
-export type CheckInLinkView = { readonly role: Side; readonly occasion: CheckInOccasion; readonly open: boolean }
+/** What a check-in link's page shows; `closedBecause` names the refusal a click would get (null while open). */
+export type CheckInLinkView = {
+  readonly role: Side
+  readonly occasion: CheckInOccasion
+  readonly open: boolean
+  readonly closedBecause: 'CheckInLinkUsed' | 'CheckInLinkExpired' | 'CheckInNotOpen' | null
+}
 
 export type AttentionRow = AttentionRowView & { readonly matchingTandemId: TandemId }
 

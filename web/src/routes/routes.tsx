@@ -26,6 +26,8 @@ const Terms = lazy(() => import('../features/legal/TermsPage.js'))
 const Privacy = lazy(() => import('../features/legal/PrivacyPage.js'))
 const LegalInfo = lazy(() => import('../features/legal/LegalInfoPage.js'))
 const LegalFrame = lazy(screens.legalFrame)
+/** The page of a check-in mail's link: public, like the legal pages (docs/mentorship.md#check-ins). */
+const CheckInLink = lazy(() => import('../features/checkins/CheckInLinkPage.js'))
 
 /**
  * Starts fetching the chunk of the screen at `pathname` at once, while the person's details load,
@@ -75,6 +77,14 @@ export const AppRoutes = () => (
     {legalRoutes('/terms-and-conditions', <Terms />)}
     {legalRoutes('/data-privacy-policy', <Privacy />)}
     {legalRoutes('/legal-info', <LegalInfo />)}
+    <Route
+      path="/check-in"
+      element={
+        <Public>
+          <CheckInLink />
+        </Public>
+      }
+    />
     <Route element={<Layout />}>
       <Route
         path="/"

@@ -13,6 +13,8 @@ const EXACT: Readonly<Record<string, string>> = {
   '/register-as-mentee': 'nav.dashboard',
   '/register-as-mentor': 'nav.dashboard',
   '/user/account': 'account.title',
+  // the page of a check-in mail's link (no sign-in needed)
+  '/check-in': 'checkIn.link.title',
   '/user/mentee-profile': 'nav.questionnaireMentee',
   '/user/mentor-profile': 'nav.questionnaireMentor',
   '/administrator/matching-tandems': 'nav.matchingTeams',

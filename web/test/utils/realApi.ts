@@ -437,6 +437,38 @@ export const startRealApi = async (options: { readonly now?: number; readonly co
   }
 
   /**
+   * Mia and Max matched (`matchedTeam`), then the server's clock moved past day 14 and the check-in
+   * sweep run, as the server's timer runs it: both have "have you met yet?" open, and a mail with
+   * its one-time link (docs/mentorship.md#check-ins).
+   */
+  const matchedTeamAskedIfMet = async () => {
+    const team = await matchedTeam()
+    clock.advance(15 * 24 * 60 * 60 * 1000)
+    await running.server.sweepCheckIns()
+    return team
+  }
+
+  /** The token of the link in the newest check-in mail to a person, read from the outbox as the mail peer would send it. */
+  const checkInLinkTokenOf = async (p: Person): Promise<string> => {
+    const mails = (await running.server.ctx.outbox.all()).filter((m) => m.recipient.email === p.email && m.type.startsWith('CHECK_IN_'))
+    const link = (mails.at(-1)?.data as { readonly link?: string } | null | undefined)?.link
+    const token = link === undefined ? null : new URL(link).searchParams.get('token')
+    if (token === null) throw new Error(`no check-in link was sent to ${p.email}`)
+    return token
+  }
+
+  /** The check-in questions open for a person, as the server holds them. */
+  const openCheckInsOf = (p: Person) =>
+    expectOk(
+      call<readonly { readonly matchingTandemId: number; readonly role: Side; readonly occasion: { readonly kind: string } }[]>(
+        p,
+        'GET',
+        `/api/Mentorship/GetOpenCheckIns?email=${encodeURIComponent(p.email)}`,
+      ),
+      `open check-ins of ${p.email}`,
+    )
+
+  /**
    * Writes a person's row in the store directly: only for states the routes no longer lead to but
    * earlier versions left in the data (say why where it is used).
    */
@@ -503,6 +535,9 @@ export const startRealApi = async (options: { readonly now?: number; readonly co
     manualTeam,
     setMatching,
     idOf,
+    matchedTeamAskedIfMet,
+    checkInLinkTokenOf,
+    openCheckInsOf,
     signedIn,
     tokenFor,
     writeUser,

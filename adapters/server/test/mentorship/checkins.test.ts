@@ -91,11 +91,22 @@ describe('the check-in timeline of a matched team', () => {
     expect(await newMails(mark)).toEqual([{ type: 'CHECK_IN_REMINDER', to: mentor.email }])
 
     // The mentor's mail link: the page's GET shows the question and answers nothing.
-    const page = await h.call<{ role: string; open: boolean }>(null, 'GET', `/api/Mentorship/GetCheckInByLink?token=${mentorMetToken}`)
-    expect([page.status, page.body.value.role, page.body.value.open]).toEqual([200, 'Mentor', true])
+    const page = await h.call<{ role: string; open: boolean; closedBecause: string | null }>(
+      null,
+      'GET',
+      `/api/Mentorship/GetCheckInByLink?token=${mentorMetToken}`,
+    )
+    expect([page.status, page.body.value.role, page.body.value.open, page.body.value.closedBecause]).toEqual([200, 'Mentor', true, null])
     expect((await openOf(mentor)).map((o) => o.occasion.kind)).toEqual(['Met'])
     // The click answers; the same link used twice is refused.
     expect((await answerByLink(mentorMetToken, { kind: 'Met', met: 'CannotReach' })).body.isSuccess).toBe(true)
+    // The page opened again says why the question is gone: the link is used.
+    const reopened = await h.call<{ open: boolean; closedBecause: string | null }>(
+      null,
+      'GET',
+      `/api/Mentorship/GetCheckInByLink?token=${mentorMetToken}`,
+    )
+    expect([reopened.body.value.open, reopened.body.value.closedBecause]).toEqual([false, 'CheckInLinkUsed'])
     const twice = await answerByLink(mentorMetToken, { kind: 'Met', met: 'Yes' })
     expect([twice.status, twice.body['errorCode']]).toEqual([409, 'CheckInLinkUsed'])
     expect(await storedAnswers(tandemId)).toEqual([

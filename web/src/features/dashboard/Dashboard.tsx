@@ -17,6 +17,7 @@ import {
   useDeclineProposalMutation,
   useEndTandemMutation,
   useGetDeclineReasonsQuery,
+  useGetOpenCheckInsQuery,
   useGetProposalsQuery,
   useGetProposedProfileQuery,
 } from './dashboard.api.js'
@@ -44,6 +45,8 @@ const PausedPanel = lazy(() => import('./PausedPanel.js').then((m) => ({ default
 const ProposalCard = lazy(() => import('./ProposalCard.js').then((m) => ({ default: m.ProposalCard })))
 const CountdownCard = lazy(() => import('./CountdownCard.js').then((m) => ({ default: m.CountdownCard })))
 const ProposedProfileAccordion = lazy(() => import('./ProposedProfileAccordion.js').then((m) => ({ default: m.ProposedProfileAccordion })))
+// The check-in cards (their form, radios, text area and texts) load only when a question is open.
+const CheckInCards = lazy(() => import('../checkins/CheckInCard.js'))
 
 const ErrorBar = ({ text }: { readonly text: string }) => (
   <LaterMessage intent="error" role="alert">
@@ -259,6 +262,20 @@ const SideSection = ({ me, side }: { readonly me: Me; readonly side: Side }) => 
   )
 }
 
+/** The open check-in questions of a matched participant (docs/mentorship.md#check-ins-in-the-web-app). */
+const CheckIns = ({ email }: { readonly email: string }) => {
+  const open = useGetOpenCheckInsQuery({ email })
+  // once a question was open, the cards' chunk stays (it thanks the person after the answer)
+  const [asked, setAsked] = useState(false)
+  if (!asked && (open.data ?? []).length > 0) setAsked(true)
+  // a failed load shows nothing: the questions wait for the next visit, and the mail has a link too
+  return asked ? (
+    <Suspense fallback={<Loading />}>
+      <CheckInCards email={email} open={open.data ?? []} />
+    </Suspense>
+  ) : null
+}
+
 export const DashboardView = ({ me }: { readonly me: Me }) => {
   const { t } = useTranslation()
   const styles = useStyles()
@@ -268,6 +285,7 @@ export const DashboardView = ({ me }: { readonly me: Me }) => {
     <div className={styles.page}>
       <Title2 as="h1">{t('dashboard.title')}</Title2>
       <Body1>{t('dashboard.header')}</Body1>
+      {sides !== '' && <CheckIns email={me.email} />}
       {(sides === '' ? [] : (sides.split(' ') as Side[])).map((side) => (
         <SideSection key={side} me={me} side={side} />
       ))}

@@ -3,6 +3,7 @@
 // ending a matched team.
 import type {
   AcceptDeclinePayload,
+  CheckInOccasion,
   DeclineReasonItem,
   EndTandemPayload,
   Language,
@@ -11,6 +12,14 @@ import type {
   Side,
 } from '@tandem/core'
 import { api } from '../../state/api.js'
+
+/** A check-in question waiting for the caller's answer (docs/mentorship.md#check-ins-in-the-web-app). */
+export type OpenCheckIn = {
+  readonly matchingTandemId: number
+  readonly role: Side
+  readonly occasion: CheckInOccasion
+  readonly askedAt: string
+}
 
 export const dashboardApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -38,6 +47,11 @@ export const dashboardApi = api.injectEndpoints({
       query: (body) => ({ url: '/api/MatchingTandem/EndMatchingTandem', method: 'POST', body }),
       invalidatesTags: ['Proposals', 'Me', 'ProposedProfile'],
     }),
+    /** The open check-in questions; the check-in chunk's answers invalidate them (tag `CheckIns`). */
+    getOpenCheckIns: build.query<readonly OpenCheckIn[], { email: string }>({
+      query: (params) => ({ url: '/api/Mentorship/GetOpenCheckIns', params }),
+      providesTags: ['CheckIns'],
+    }),
     startMatching: build.mutation<boolean, { menteeEmail: string }>({
       query: (body) => ({ url: '/api/MatchingTandem/CreateMatchingTandem', method: 'POST', body }),
       invalidatesTags: ['Proposals', 'Me', 'Questionnaire'],
@@ -53,4 +67,5 @@ export const {
   useDeclineProposalMutation,
   useStartMatchingMutation,
   useEndTandemMutation,
+  useGetOpenCheckInsQuery,
 } = dashboardApi
