@@ -3,20 +3,7 @@
 // side left two questions in a row unanswered; filtered by program year, each row leading to the
 // team's detail on the matching-teams page, and the list as a spreadsheet.
 import { useState } from 'react'
-import {
-  Body1,
-  Button,
-  Dropdown,
-  Field,
-  Link,
-  Option,
-  Spinner,
-  TableBody,
-  TableCell,
-  TableHeader,
-  TableHeaderCell,
-  TableRow,
-} from '@fluentui/react-components'
+import { Body1, Button, Link, Spinner, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow } from '@fluentui/react-components'
 import { ArrowDownloadRegular } from '@fluentui/react-icons'
 import type { AttentionReason } from '@tandem/core'
 import type { TFunction } from 'i18next'
@@ -30,6 +17,7 @@ import { useAdminGetClustersQuery, useAdminGetTeamsNeedingAttentionQuery } from 
 import { errorText, useAdminTranslations } from './admin.i18n.js'
 import { useAdminMessages } from './AdminMessages.js'
 import { downloadExport } from './export.download.js'
+import { ProgramYearPicker } from './ProgramYearPicker.js'
 import { TableRegion } from './TableRegion.js'
 
 /** A reason as the administrator reads it: which side, and the pulse's score. */
@@ -46,8 +34,6 @@ export const attentionReasonText = (t: TFunction, reason: AttentionReason): stri
   }
 }
 
-const ALL_YEARS = 'all'
-
 const AttentionPage = () => {
   const { t, i18n } = useAdminTranslations()
   const language = languageOf(i18n)
@@ -56,8 +42,8 @@ const AttentionPage = () => {
   const auth = useAuth()
   const config = useAppSelector(selectConfig)
   const clusters = useAdminGetClustersQuery()
-  const [year, setYear] = useState<string>(ALL_YEARS)
-  const clusterId = year === ALL_YEARS ? undefined : Number(year)
+  const [year, setYear] = useState<number | null>(null)
+  const clusterId = year ?? undefined
   const list = useAdminGetTeamsNeedingAttentionQuery({ clusterId }, { refetchOnMountOrArgChange: true })
   const [exporting, setExporting] = useState(false)
   const clusterName = (id: number | null) => (id === null ? '-' : (clusters.data?.find((c) => c.clusterId === id)?.clusterText ?? '-'))
@@ -84,20 +70,7 @@ const AttentionPage = () => {
       <h2 id="attention-title">{t('admin.attention.title')}</h2>
       <Body1 as="p">{t('admin.attention.info')}</Body1>
       <div style={{ display: 'flex', gap: 12, alignItems: 'end', flexWrap: 'wrap' }}>
-        <Field label={t('admin.attention.programYear')}>
-          <Dropdown
-            selectedOptions={[year]}
-            value={year === ALL_YEARS ? t('admin.attention.allYears') : clusterName(Number(year))}
-            onOptionSelect={(_e, d) => setYear(d.optionValue ?? ALL_YEARS)}
-          >
-            <Option value={ALL_YEARS}>{t('admin.attention.allYears')}</Option>
-            {(clusters.data ?? []).map((c) => (
-              <Option key={c.clusterId} value={String(c.clusterId)}>
-                {c.clusterText}
-              </Option>
-            ))}
-          </Dropdown>
-        </Field>
+        <ProgramYearPicker value={year} onChange={setYear} />
         <Button icon={<ArrowDownloadRegular />} disabled={exporting} onClick={() => void exportList()}>
           {t('admin.attention.export')}
         </Button>

@@ -4,9 +4,6 @@
 import { useState } from 'react'
 import {
   Body1,
-  Dropdown,
-  Field,
-  Option,
   Spinner,
   TableBody,
   TableCell,
@@ -17,8 +14,8 @@ import {
   tokens,
 } from '@fluentui/react-components'
 import { languageOf } from '../../../i18n/i18n.js'
-import { useAdminGetClustersQuery } from '../admin.api.js'
 import { errorText, useAdminTranslations } from '../admin.i18n.js'
+import { ProgramYearPicker } from '../ProgramYearPicker.js'
 import { TableRegion } from '../TableRegion.js'
 import { useAdminGetWaitlistOverviewQuery } from './waitlist.api.js'
 
@@ -35,34 +32,19 @@ const WaitlistPage = () => {
   const styles = useStyles()
   const language = languageOf(i18n)
   const locale = language === 'de' ? 'de-DE' : 'en-GB'
-  const clusters = useAdminGetClustersQuery()
   const [clusterId, setClusterId] = useState<number | null>(null)
   const overview = useAdminGetWaitlistOverviewQuery({ clusterId, language })
   const text = (shown: Shown): string =>
     shown.value !== undefined
       ? shown.value.toLocaleString(locale)
       : t(shown._tag === 'FewerThan' ? 'admin.statistics.fewerThan' : 'admin.statistics.hidden', { limit: shown.limit })
-  const chosen = clusters.data?.find((c) => c.clusterId === clusterId)?.clusterText ?? t('admin.waitlist.allYears')
   const view = overview.data
 
   return (
     <section aria-labelledby="waitlist-title">
       <h2 id="waitlist-title">{t('admin.waitlist.title')}</h2>
       <p>{t('admin.waitlist.intro')}</p>
-      <Field label={t('admin.waitlist.programYear')}>
-        <Dropdown
-          value={chosen}
-          selectedOptions={[clusterId === null ? 'all' : String(clusterId)]}
-          onOptionSelect={(_e, d) => setClusterId(d.optionValue === undefined || d.optionValue === 'all' ? null : Number(d.optionValue))}
-        >
-          <Option value="all">{t('admin.waitlist.allYears')}</Option>
-          {(clusters.data ?? []).map((c) => (
-            <Option key={c.clusterId} value={String(c.clusterId)}>
-              {c.clusterText}
-            </Option>
-          ))}
-        </Dropdown>
-      </Field>
+      <ProgramYearPicker value={clusterId} onChange={setClusterId} />
       <p>{t('admin.statistics.smallGroups')}</p>
       {overview.isFetching && <Spinner label={t('admin.waitlist.loading')} />}
       {overview.isError && <p role="alert">{errorText(t, overview.error)}</p>}
