@@ -5,14 +5,12 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import type { Cluster } from '@tandem/core'
+import { DAY, type Cluster } from '@tandem/core'
 import { AppRoutes } from '../src/routes/routes.js'
 import { renderWithProviders } from './utils/renderWithProviders.js'
 import { startRealApi, type RealApi } from './utils/realApi.js'
 import '../src/features/dashboard/dashboard.api.js'
 import '../src/features/questionnaire/questionnaire.api.js'
-
-const DAY = 24 * 60 * 60 * 1000
 
 let api: RealApi | undefined
 afterEach(async () => {

@@ -2,6 +2,7 @@
 // card answers "have you met yet?" and the pulse, refuses a note over 1000 characters in words
 // without recording anything; the mail link's page shows its question without answering it,
 // answers on the click, and says the link is used on a second visit. English and German.
+import { DAY } from '@tandem/core'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { cleanup, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
@@ -18,7 +19,6 @@ afterEach(() => api.close())
 
 const ANSWER = 'POST /api/Mentorship/AnswerCheckIn'
 const ANSWER_BY_LINK = 'POST /api/Mentorship/AnswerCheckInByLink'
-const DAY = 24 * 60 * 60 * 1000
 const LOAD = { timeout: 20_000 }
 
 const openDashboard = async (p: Person, language: 'en' | 'de') => {

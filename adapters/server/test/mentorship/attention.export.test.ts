@@ -3,11 +3,10 @@
 // the clock moved past day 21, one team whose sides said at day 14 that they met. The file lists
 // exactly the two others with their program year, days since the match and reason, in English and
 // German; the program-year filter narrows it; participants are refused; the list and the export are audited.
+import { DAY } from '@tandem/core'
 import ExcelJS from 'exceljs'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { startHarness, type Harness, type Person } from '../support/harness.js'
-
-const DAY = 24 * 60 * 60 * 1000
 
 let h: Harness
 beforeEach(async () => {

@@ -3,10 +3,9 @@
 // expected mails once each (a second sweep at the same time sends nothing); answers from the
 // dashboard and from a mail's one-time link are recorded; every bad input is refused with its code
 // and changes nothing; the administrators' attention list names the team and why.
+import { DAY } from '@tandem/core'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { startHarness, type Harness, type Person } from '../support/harness.js'
-
-const DAY = 24 * 60 * 60 * 1000
 
 let h: Harness
 beforeEach(async () => {
