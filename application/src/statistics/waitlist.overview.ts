@@ -7,7 +7,6 @@ import {
   supplyGapsOf,
   waitlistOf,
   waitlistOverviewOf,
-  type Answer,
   type Language,
   type WaitlistOverviewView,
 } from '@tandem/core'
@@ -26,8 +25,9 @@ export const waitlistOverview = async (
     world === null
       ? []
       : waitlistOf(world, ids, () => true).filter((e) => clusterId === null || world.users.get(e.menteeId)?.mentee?.clusterId === clusterId)
-  const waitingAnswers: (readonly Answer[])[] = []
-  for (const { menteeId } of entries) waitingAnswers.push((await ctx.answers.load(menteeId, 'Mentee'))?.answers ?? [])
+  // One read of the waiting mentees' answers, as the waitlist's round reads them.
+  const answers = await ctx.waitlist.menteeAnswers(entries.map((e) => e.menteeId))
+  const waitingAnswers = entries.map((e) => answers.get(e.menteeId)?.answers ?? [])
 
   const published = await ctx.answers.publishedMentors()
   const mentors = published.length === 0 ? null : await ctx.store.loadCurrent({ userIds: published.map((m) => m.id) }, now)
