@@ -1,11 +1,17 @@
 // One cohort instance measured in its own process (spawned by cohort.bench.ts), so its peak RSS is
 // its own: assignCohort, then (when asked) npm munkres on the same pairs as a dense matrix.
-import { assignCohort, compileQuestionnaire, packMentorPool, percentageOf, type CohortInput } from '@tandem/core'
+import { assignCohort, compileQuestionnaire, packMentorPool, percentageOf, type Answer, type CohortInput } from '@tandem/core'
 import { generatePopulation, questionnaire, seededRandom } from '@tandem/fixtures'
 import munkres from 'munkres'
 import { planFor, scoreColumns } from '../core/src/matching/ranking.packed.js'
 
-const [mentees, mentors, maxCapacity, withMunkres] = process.argv.slice(2).map(Number) as [number, number, number, number]
+const [mentees, mentors, maxCapacity, withMunkres, answeredShare] = process.argv.slice(2).map(Number) as [
+  number,
+  number,
+  number,
+  number,
+  number,
+]
 const THRESHOLD = 30
 /** Popular answers: options drawn by Zipf's law, so scores tie a lot. */
 const ZIPF = 1.2
@@ -17,12 +23,24 @@ const cpuSeconds = (): number => {
 
 const population = generatePopulation({ seed: 14, mentees, mentors, pausedShare: 0, zipf: ZIPF })
 const random = seededRandom(41)
+
+// With a share ≥ 0: a question added to the questionnaire (a copy of its first choice question under
+// a new id) that only that share of each side has answered since, the rest leaving it open.
+const copied = questionnaire.pairs.find((p) => p.rule === 'SingleFit' || p.rule === 'MultipleFit')
+const addedId = Math.max(...questionnaire.pairs.map((p) => p.questionPairId)) + 1
+const adding = answeredShare >= 0 && copied !== undefined
+const scored = adding ? { ...questionnaire, pairs: [...questionnaire.pairs, { ...copied, questionPairId: addedId }] } : questionnaire
+const answered = (answers: readonly Answer[]): Answer[] => {
+  const copy = adding ? answers.find((a) => a.questionPairId === copied.questionPairId) : undefined
+  return copy !== undefined && random.next() < answeredShare ? [...answers, { ...copy, questionPairId: addedId }] : [...answers]
+}
+
 const input: CohortInput = {
-  questionnaire,
-  mentees: population.mentees.map((p) => ({ id: p.id, answers: p.menteeAnswers ?? [] })),
+  questionnaire: scored,
+  mentees: population.mentees.map((p) => ({ id: p.id, answers: answered(p.menteeAnswers ?? []) })),
   mentors: population.mentors.map((p) => ({
     id: p.id,
-    answers: p.mentorAnswers ?? [],
+    answers: answered(p.mentorAnswers ?? []),
     capacity: maxCapacity === 1 ? 1 : random.int(1, maxCapacity),
   })),
   threshold: THRESHOLD,
@@ -55,7 +73,7 @@ let munkresSeconds: number | null = null
 let munkresAgrees: boolean | null = null
 if (withMunkres === 1) {
   // The same candidate pairs as a dense matrix of mentees × mentor places (what munkres needs).
-  const compiled = compileQuestionnaire(questionnaire)
+  const compiled = compileQuestionnaire(scored)
   const pool = packMentorPool(
     compiled,
     input.mentors.map((m) => ({ id: m.id, answers: m.answers, poolSince: null })),

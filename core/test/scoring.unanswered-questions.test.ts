@@ -20,7 +20,7 @@ import {
   type Questionnaire,
   type Score,
 } from '../src/index.js'
-import { cohortScorer } from '../src/matching/cohort.scores.js'
+import { cohortScorer, highestBase } from '../src/matching/cohort.scores.js'
 import { packedScorer } from '../src/matching/score.packed.js'
 import type { QuestionScore } from '../src/tandem/tandem.codec.js'
 import { answersArb, completeAnswerArb, questionPairArb, questionnaireArb } from './arbitraries/questionnaire.arbitraries.js'
@@ -139,6 +139,54 @@ describe('scoring a question one side has not answered yet', () => {
         }
       }),
       { numRuns: 300 },
+    )
+  })
+
+  it('scores cohort rows with whole weights by lookups, whichever questions each mentor left open', () => {
+    // Whole weights take the lookup tables; mentors leave different questions open (no option, no
+    // year), so several classes of maxima meet in one pool. Each row is scored twice: the second
+    // time from the tables kept for it; the counts and single lookups must agree with the row.
+    const wholeWeights = (q: Questionnaire): Questionnaire => ({
+      ...q,
+      pairs: q.pairs.map((p) => ({ ...p, weight: Math.round(p.weight) })),
+    })
+    const populationArb = questionnaireArb()
+      .map(wholeWeights)
+      .chain((questionnaire) =>
+        fc.record({
+          questionnaire: fc.constant(questionnaire),
+          threshold: fc.integer({ min: 0, max: 100 }),
+          mentees: fc.array(answersArb(questionnaire), { minLength: 1, maxLength: 4 }),
+          mentors: fc.array(answersArb(questionnaire), { maxLength: 14 }),
+        }),
+      )
+    fc.assert(
+      fc.property(populationArb, ({ questionnaire, threshold, mentees, mentors }) => {
+        const compiled = compileQuestionnaire(questionnaire)
+        const pool = packMentorPool(
+          compiled,
+          mentors.map((answers, j) => ({ id: 100 + j, answers, poolSince: j })),
+        )
+        const rows = cohortScorer(compiled, pool, threshold, mentees.length)
+        if (rows === null) throw new Error('whole weights always have a row scorer')
+        for (const round of [1, 2])
+          mentees.forEach((answers, i) => {
+            const expected = mentors.map((mentor) => {
+              const reference = scoreMentor(questionnaire, answers, mentor)
+              return reference === null || !(reference.percentage >= threshold) ? -1 : Math.round(reference.base * rows.scale)
+            })
+            const out = new Int32Array(pool.size)
+            const counts = new Int32Array(highestBase(compiled) * rows.scale + 2)
+            rows.scoreRow(answers, out, counts, i)
+            expect([...out], `round ${round}, mentee ${i}`).toEqual(expected)
+            const histogram = new Int32Array(counts.length)
+            for (const v of expected) histogram[v + 1]!++
+            expect([...counts]).toEqual([...histogram])
+            rows.prepareRow(answers)
+            expect(mentors.map((_, j) => rows.scoreOf(j))).toEqual(expected)
+          })
+      }),
+      { numRuns: 400 },
     )
   })
 

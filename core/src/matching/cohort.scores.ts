@@ -2,13 +2,24 @@
 // come from the participant run's scorer (planFor + scoreColumns); with whole weights they are taken
 // per group of question slots over the mentors' distinct answers, then added by table lookups, which
 // is exact for whole numbers and several times faster than a pass per question over every mentor.
-// The tables hold points only, so they serve a pool where every mentor answered every question; a
-// pool where someone has not (a question added since) is scored column by column, each mentor with
-// its own maximum (a question one side has not answered is left out of the pair's base and maximum).
+// The tables hold points only; a mentor who has not answered a question (one added since) scores no
+// points on it and has a smaller maximum, so the mentors are also sorted into classes by the questions
+// they left open, each with its own passing base per mentee (a question one side has not answered is
+// left out of the pair's base and maximum). Too many such classes: scored column by column.
 import type { Answer } from '../questionnaire/questionnaire.codec.js'
 import type { MentorPool } from './mentor-pool.packed.js'
 import type { CompiledQuestionnaire } from './questionnaire.compiled.js'
-import { planBuffer, planFor, restrictPlanInto, scoreColumns, scoreTableInto, type Columns, type Plan } from './ranking.packed.js'
+import {
+  MATCHES_STEP,
+  planBuffer,
+  planFor,
+  restrictPlanInto,
+  scoreColumns,
+  scoreTableInto,
+  YEARS_STEP,
+  type Columns,
+  type Plan,
+} from './ranking.packed.js'
 import { percentageOf } from './score.rules.js'
 
 export type CohortScorer = {
@@ -177,7 +188,13 @@ const buildGroup = (pool: MentorPool, classes: Classes): Group => {
 }
 
 /** Whole weights: per group, the plan's steps on the group's slots over its distinct answers, then lookups. */
-const groupedScorer = (compiled: CompiledQuestionnaire, pool: MentorPool, minPercentage: number, mentees: number): CohortScorer => {
+const groupedScorer = (
+  compiled: CompiledQuestionnaire,
+  pool: MentorPool,
+  open: OpenClasses,
+  minPercentage: number,
+  mentees: number,
+): CohortScorer => {
   const classes = groupSlots(pool)
   const groups = classes.map((c) => buildGroup(pool, c))
   const n = pool.size
@@ -202,7 +219,10 @@ const groupedScorer = (compiled: CompiledQuestionnaire, pool: MentorPool, minPer
   // still negative), so that the tables fit in 16 bits and can be kept (below).
   const narrow = highestBase(compiled) < KEPT_LIMIT
   const knockout = narrow ? -KEPT_LIMIT : KNOCKOUT
-  let least = 0
+  const openClasses = open.members.length
+  /** Per class of mentors, the smallest passing base for the prepared mentee. */
+  const leasts = new Int32Array(openClasses)
+  const main = open.main
   let constant = -1
   const planned = planBuffer(compiled.pairs.length)
   const lookups = lookupsFor(g)
@@ -218,12 +238,11 @@ const groupedScorer = (compiled: CompiledQuestionnaire, pool: MentorPool, minPer
       const flags = slotFlags[k]!
       scoreTableInto(restrictPlanInto(plan, flags.choice, flags.year, flags.plan), groups[k]!.pool, table, offsets[k]!, knockout)
     }
-    // Every mentor answered every question, so the maximum is the plan's and percentages rise with
-    // the base: the threshold is one smallest passing base.
-    least = 0
-    while (least <= plan.max && !(percentageOf(least, plan.max) >= minPercentage)) least++
+    // Within a class of mentors (the same questions left open) the maximum is one and percentages
+    // rise with the base: the threshold is one smallest passing base per class.
+    passingBasesInto(plan, open, minPercentage, leasts)
     // No scored question: every mentor scores 0.
-    constant = g === 0 ? (0 >= least ? 0 : -1) : -1
+    constant = g === 0 ? (0 >= leasts[0]! ? 0 : -1) : -1
     return true
   }
   // A mentee's tables, kept from its first scoring for the next (the solver scores about one row in
@@ -232,14 +251,14 @@ const groupedScorer = (compiled: CompiledQuestionnaire, pool: MentorPool, minPer
   const entries = table.length
   const keptRows = g > 0 && narrow && entries > 0 ? Math.min(mentees, Math.floor(KEPT_BUDGET / entries)) : 0
   const kept = new Int16Array(keptRows * entries)
-  const keptLeast = new Int32Array(keptRows)
+  const keptLeasts = new Int32Array(keptRows * openClasses)
   /** Per kept row: 0 not built yet, 1 kept, 2 nobody can be a candidate. */
   const keptState = new Uint8Array(keptRows)
   const prepareKept = (answers: readonly Answer[], row: number): boolean => {
     const at = row * entries
     if (keptState[row] === 1) {
       table.set(kept.subarray(at, at + entries))
-      least = keptLeast[row]!
+      leasts.set(keptLeasts.subarray(row * openClasses, (row + 1) * openClasses))
       return true
     }
     if (keptState[row] === 2) return false
@@ -248,7 +267,7 @@ const groupedScorer = (compiled: CompiledQuestionnaire, pool: MentorPool, minPer
       return false
     }
     kept.set(table, at)
-    keptLeast[row] = least
+    keptLeasts.set(leasts, row * openClasses)
     keptState[row] = 1
     return true
   }
@@ -259,7 +278,8 @@ const groupedScorer = (compiled: CompiledQuestionnaire, pool: MentorPool, minPer
       if (!(row !== undefined && row < keptRows ? prepareKept(answers, row) : prepare(answers))) out.fill(-1)
       else if (g === 0) out.fill(constant)
       else {
-        lookups(out, table, classOf, least, split)
+        lookups(out, table, classOf, leasts[main]!, split)
+        if (openClasses > 1) passOtherClasses(out, table, classOf, g, open, leasts, split)
         if (counts !== undefined) for (let v = 0, h = 0; h < split.length; v++, h += 2) counts[v]! += split[h]! + split[h + 1]!
         split.fill(0)
         return 0
@@ -276,7 +296,7 @@ const groupedScorer = (compiled: CompiledQuestionnaire, pool: MentorPool, minPer
       if (g === 0) return constant
       let sum = 0
       for (let k = 0, c = j * g; k < g; k++, c++) sum += table[classOf[c]!]!
-      return sum >= least ? sum : -1
+      return sum >= leasts[open.classOf[j]!]! ? sum : -1
     },
   }
 }
@@ -404,11 +424,104 @@ export const highestBase = (compiled: CompiledQuestionnaire): number =>
     0,
   )
 
-/** Whether every mentor of the pool answered every scored question (an option of each choice question, each year). */
-const everyQuestionAnswered = (pool: MentorPool): boolean => {
-  for (const mask of pool.masks) if (mask === 0) return false
-  for (const year of pool.years) if (Number.isNaN(year)) return false
-  return true
+/** More classes of mentors by the questions they left open than this: scored column by column. */
+const OPEN_CLASSES_MAX = 64
+
+/**
+ * The mentors sorted by the questions they have not answered (no option of a choice question, no
+ * year): per class the slots it left open and its members; `main` is the largest class, the one the
+ * lookups threshold, so that the other classes' members are passed again one by one.
+ */
+type OpenClasses = {
+  readonly classOf: Int32Array
+  readonly members: readonly Int32Array[]
+  readonly openChoice: readonly Uint8Array[]
+  readonly openYear: readonly Uint8Array[]
+  readonly main: number
+}
+
+const unansweredClasses = (pool: MentorPool): OpenClasses => {
+  const n = pool.size
+  const keyOf = (m: number): string => {
+    let key = ''
+    for (let s = 0; s < pool.choiceSlots; s++) if (pool.masks[s * n + m] === 0) key += `c${s}`
+    for (let s = 0; s < pool.yearSlots; s++) if (Number.isNaN(pool.years[s * n + m]!)) key += `y${s}`
+    return key
+  }
+  const byKey = classesOf([], n, keyOf)
+  const count = new Int32Array(byKey.representatives.length)
+  for (let m = 0; m < n; m++) count[byKey.classOf[m]!]!++
+  const members = Array.from(count, (size) => new Int32Array(size))
+  const filled = new Int32Array(count.length)
+  for (let m = 0; m < n; m++) {
+    const c = byKey.classOf[m]!
+    members[c]![filled[c]!++] = m
+  }
+  const openChoice = byKey.representatives.map((m) =>
+    Uint8Array.from({ length: pool.choiceSlots }, (_, s) => +(pool.masks[s * n + m] === 0)),
+  )
+  const openYear = byKey.representatives.map((m) =>
+    Uint8Array.from({ length: pool.yearSlots }, (_, s) => +Number.isNaN(pool.years[s * n + m]!)),
+  )
+  const main = count.length === 0 ? 0 : count.indexOf(Math.max(...count))
+  // An empty pool still has one class, so that a mentee's passing base is defined.
+  return count.length === 0
+    ? {
+        classOf: byKey.classOf,
+        members: [new Int32Array(0)],
+        openChoice: [new Uint8Array(pool.choiceSlots)],
+        openYear: [new Uint8Array(pool.yearSlots)],
+        main,
+      }
+    : { classOf: byKey.classOf, members, openChoice, openYear, main }
+}
+
+/**
+ * Per class, the smallest base that passes the threshold: the plan's maximum less the steps on the
+ * slots the class left open (a step's most points: its value for MultipleMatchesFit, its weight else).
+ */
+const passingBasesInto = (plan: Plan, open: OpenClasses, minPercentage: number, into: Int32Array): void => {
+  for (let c = 0; c < into.length; c++) {
+    const choice = open.openChoice[c]!
+    const year = open.openYear[c]!
+    let max = plan.max
+    for (let s = 0; s < plan.steps; s++) {
+      const kind = plan.kind[s]!
+      if ((kind === YEARS_STEP ? year : choice)[plan.slot[s]!] === 1) max -= kind === MATCHES_STEP ? plan.value[s]! : plan.weight[s]!
+    }
+    let least = 0
+    while (least <= max && !(percentageOf(least, max) >= minPercentage)) least++
+    into[c] = least
+  }
+}
+
+/**
+ * The lookups passed every mentor against the main class's base; a member of another class is passed
+ * again against its own, and the counts moved with it.
+ */
+const passOtherClasses = (
+  out: Int32Array,
+  table: Int32Array,
+  classOf: Indices,
+  g: number,
+  open: OpenClasses,
+  leasts: Int32Array,
+  counts: Int32Array,
+): void => {
+  for (let c = 0; c < open.members.length; c++) {
+    if (c === open.main || leasts[c] === leasts[open.main]) continue
+    const least = leasts[c]!
+    for (const j of open.members[c]!) {
+      let s = 0
+      for (let k = 0, at = j * g; k < g; k++, at++) s += table[classOf[at]!]!
+      const v = s >= least ? s : -1
+      const before = out[j]!
+      if (v === before) continue
+      out[j] = v
+      counts[((before + 1) << 1) | (j & 1)]!--
+      counts[((v + 1) << 1) | (j & 1)]!++
+    }
+  }
 }
 
 /**
@@ -422,8 +535,10 @@ export const cohortScorer = (
   /** Mentee rows whose tables may be kept between scorings (see CohortScorer.scoreRow). */
   mentees = 0,
 ): CohortScorer | null => {
-  if (compiled.wholeWeights && highestBase(compiled) < SCALED_MAX && everyQuestionAnswered(pool))
-    return groupedScorer(compiled, pool, minPercentage, mentees)
+  if (compiled.wholeWeights && highestBase(compiled) < SCALED_MAX) {
+    const open = unansweredClasses(pool)
+    if (open.members.length <= OPEN_CLASSES_MAX) return groupedScorer(compiled, pool, open, minPercentage, mentees)
+  }
   const scale = scaleOfWeights(compiled.questionnaire.pairs.map((p) => p.weight))
   return scale === null ? null : directScorer(compiled, pool, minPercentage, scale)
 }

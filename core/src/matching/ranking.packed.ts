@@ -16,6 +16,9 @@ const SINGLE = 1
 const MULTIPLE = 2
 const MATCHES = 3
 const YEARS = 4
+/** The kinds of step whose most points differ from the weight, and whose slot is a year (the cohort's classes read them). */
+export const MATCHES_STEP = MATCHES
+export const YEARS_STEP = YEARS
 
 /** One mentee's answers compiled into column tests; scored against a pool by scoreColumns. */
 export type Plan = {
