@@ -1,16 +1,21 @@
 // Check-ins in real Chromium against the built app and the real server (docs/mentorship.md#check-ins-in-the-web-app):
 // a matched mentee answers "have you met yet?" on the dashboard in English; later the mentor answers
 // the pulse from the mail's link in German, without signing in. The server is restarted with its
-// clock moved on (day 15, day 31) and its check-in sweep run, as its timer would.
+// clock moved on (day 15, day 31) and its check-in sweep run, as its timer would. The mentee's low
+// pulse puts the team on the administrators' attention list (read in German), and the mentee then
+// ends the mentorship with a reason and is asked the closing survey.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DAY } from '@tandem/core'
 import { manualClock } from '@tandem/server'
 import { startStack, type Stack } from './support/harness.js'
+import { signInConfirmedAdmin } from './support/admin.js'
 import { menteeWithProposal, publishedMentor } from './support/journeys.js'
+import { aPerson, type Person } from './support/people.js'
 
+const admin: Person = { ...aPerson('Hanna'), email: `hanna.${Date.now()}@admin.example.org` }
 let stack: Stack
 beforeAll(async () => {
-  stack = await startStack()
+  stack = await startStack({ ADMIN_EMAILS: admin.email })
 })
 afterAll(async () => {
   await stack?.close()
@@ -25,7 +30,13 @@ const linkTokenOf = async (email: string): Promise<string> => {
 }
 
 describe('check-ins after the match', () => {
-  it('a mentee answers "met?" on the dashboard; the mentor answers the pulse from the mail link in German', async () => {
+  it('a mentee answers "met?" on the dashboard; the mentor answers the pulse from the mail link in German; a low pulse reaches the attention list; the mentee ends the team', async () => {
+    // The administrator signs in first (the session outlives the restarts below) and reads German.
+    const adminPage = (await stack.newPerson()).page
+    await signInConfirmedAdmin(stack, adminPage, admin)
+    await adminPage.getByRole('button', { name: 'Deutsch' }).click()
+    await adminPage.getByRole('heading', { name: 'Matching-Team manuell erstellen' }).waitFor()
+
     const mentor = await publishedMentor(stack, 'Carla')
     const mentee = await menteeWithProposal(stack, 'Chris')
     const menteeCard = mentee.page.getByRole('group', { name: `Proposal: ${mentor.person.firstName} ${mentor.person.lastName}` })
@@ -62,5 +73,33 @@ describe('check-ins after the match', () => {
     // the sweep sent each side its pulse once
     const pulseMails = (await stack.server.ctx.outbox.all()).filter((m) => m.type === 'CHECK_IN_PULSE').map((m) => m.recipient.email)
     expect(pulseMails.sort()).toEqual([mentee.person.email, mentor.person.email].sort())
+
+    // the mentee rates the mentorship 2 of 5 on the dashboard: the team needs attention
+    await mentee.page.reload()
+    const pulse = mentee.page.getByRole('region', { name: 'How is your mentorship going?' })
+    await pulse.getByRole('radio', { name: '2 – bad' }).check()
+    await pulse.getByRole('button', { name: 'Send answer' }).click()
+    await mentee.page.getByText('Thank you: your answer is recorded. Only the program team sees it.').waitFor()
+    await adminPage.getByRole('link', { name: 'Handlungsbedarf' }).click()
+    const attention = adminPage.getByRole('table', { name: 'Teams mit Handlungsbedarf' })
+    const row = attention.getByRole('row').filter({ hasText: 'Niedrige Bewertung des Mentees (2 von 5)' })
+    // its link opens the team, with both participants, on the matching-teams page
+    await row.getByRole('link', { name: /^Matching-Team \d+ öffnen$/ }).click()
+    await adminPage.waitForURL(/\/administrator\/matching-tandems\?team=\d+$/)
+    await adminPage.getByText(mentee.person.lastName).first().waitFor()
+    await adminPage.getByText(mentor.person.lastName).first().waitFor()
+
+    // the mentee ends the mentorship with a reason; the mentor is told and both are asked the closing survey
+    await menteeCard.getByRole('button', { name: 'End mentorship' }).click()
+    const ending = mentee.page.getByRole('dialog', {
+      name: `End your mentorship with ${mentor.person.firstName} ${mentor.person.lastName}`,
+    })
+    await ending.getByRole('radio', { name: 'We were not a good fit' }).check()
+    await ending.getByRole('button', { name: 'End mentorship' }).click()
+    await mentee.page.getByText('Your mentorship has ended. Thank you for the time you gave it.').waitFor()
+    await mentee.page.getByRole('region', { name: 'Your mentorship has ended: how was it?' }).waitFor()
+    await mentee.page.getByRole('button', { name: 'Start matching' }).waitFor()
+    const toMentor = (await stack.server.ctx.outbox.all()).filter((m) => m.recipient.email === mentor.person.email).map((m) => m.type)
+    expect(toMentor).toEqual(expect.arrayContaining(['TANDEM_ENDED', 'CHECK_IN_CLOSING']))
   })
 })

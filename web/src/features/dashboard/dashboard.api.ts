@@ -43,9 +43,10 @@ export const dashboardApi = api.injectEndpoints({
       query: (body) => ({ url: '/api/MatchingTandem/DeclineProposal', method: 'POST', body }),
       invalidatesTags: ['Proposals', 'Me', 'ProposedProfile'],
     }),
+    // Ending asks both sides the closing survey at once: the open questions are read again.
     endTandem: build.mutation<boolean, EndTandemPayload>({
       query: (body) => ({ url: '/api/MatchingTandem/EndMatchingTandem', method: 'POST', body }),
-      invalidatesTags: ['Proposals', 'Me', 'ProposedProfile'],
+      invalidatesTags: ['Proposals', 'Me', 'ProposedProfile', 'CheckIns'],
     }),
     /** The open check-in questions; the check-in chunk's answers invalidate them (tag `CheckIns`). */
     getOpenCheckIns: build.query<readonly OpenCheckIn[], { email: string }>({
