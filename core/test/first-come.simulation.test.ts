@@ -37,6 +37,29 @@ describe('simulateFirstComeFirstServed', () => {
     expect(result.matched).toBe(1)
   })
 
+  it('lets a mentor with free places be reserved by as many runs as places, one place per run', () => {
+    const same = answers(1, [1, 2])
+    const result = simulateFirstComeFirstServed({
+      questionnaire: cohortQuestionnaire,
+      mentees: Array.from({ length: 6 }, (_, i) => ({ id: i + 1, answers: same })),
+      // Mentor 100 has three free places, mentor 101 one, mentor 102 none.
+      mentors: [
+        { ...candidate(100, same, 0), capacity: 3 },
+        { ...candidate(101, same, 1), capacity: 1 },
+        { ...candidate(102, same, 2), capacity: 0 },
+      ],
+      threshold: 30,
+      limit: 1,
+    })
+    expect(result.outcomes.map((o) => [o.menteeId, o.mentorId])).toEqual([
+      [1, 100],
+      [2, 100],
+      [3, 100],
+      [4, 101],
+    ])
+    expect(result).toMatchObject({ mentees: 6, matched: 4 })
+  })
+
   it('never reserves a declined pair, and leaves the mentor free for the next run', () => {
     const same = answers(2, [1])
     const result = simulateFirstComeFirstServed({

@@ -99,7 +99,7 @@ export const loadCohortPopulation = async (
     firstCome: {
       questionnaire,
       mentees: menteeInput,
-      mentors: mentors.map((m) => ({ id: m.id, answers: [...m.answers], poolSince: m.poolSince })),
+      mentors: mentors.map((m) => ({ id: m.id, answers: [...m.answers], poolSince: m.poolSince, capacity: freePlaces.get(m.id) ?? 1 })),
       threshold: run.threshold,
       limit: ctx.matching.limit,
       declined,

@@ -12,7 +12,8 @@ export type FirstComeInput = {
   readonly questionnaire: { readonly pairs: readonly QuestionPair[] }
   /** In the order their runs start (the cohort page uses registration order). */
   readonly mentees: readonly MatchMentee[]
-  readonly mentors: readonly MatchCandidate[]
+  /** With their free places (1 when not given), as the whole-cohort run takes them. */
+  readonly mentors: readonly (MatchCandidate & { readonly capacity?: number })[]
   readonly threshold: number
   /** Proposals per run, as configured for participant runs. */
   readonly limit: number
@@ -30,24 +31,31 @@ export type FirstComeResult = {
 }
 
 /**
- * Every mentee starts a run at once, in order: each run reserves up to `limit` mentors still free,
- * ranked exactly as a participant run ranks them (the reservations hold for 48 h, so a later run
- * cannot take them). A mentee counts as matched with their best proposal.
+ * Every mentee starts a run at once, in order: each run reserves up to `limit` mentors with a place
+ * still free, ranked exactly as a participant run ranks them (a reservation takes one of the mentor's
+ * places and holds it for 48 h, so a later run cannot take that place). A mentee counts as matched
+ * with their best proposal.
  */
 export const simulateFirstComeFirstServed = (input: FirstComeInput): FirstComeResult => {
   const compiled = compileQuestionnaire(input.questionnaire)
   const pool = packMentorPool(compiled, input.mentors)
-  const reserved = new Set<UserId>()
+  const placesLeft = new Map(input.mentors.map((m) => [m.id, m.capacity ?? 1]))
+  // Mentors with no place left: no run proposes them.
+  const full = new Set(input.mentors.filter((m) => (m.capacity ?? 1) <= 0).map((m) => m.id))
   const declinedBy = new Map<UserId, UserId[]>()
   for (const pair of input.declined ?? []) declinedBy.set(pair.menteeId, [...(declinedBy.get(pair.menteeId) ?? []), pair.mentorId])
   const outcomes: FirstComeOutcome[] = []
   for (const mentee of input.mentees) {
     // One set for every run (no copy per mentee): the mentee's declined pairs join it for this run only.
-    const declined = (declinedBy.get(mentee.id) ?? []).filter((id) => !reserved.has(id))
-    for (const id of declined) reserved.add(id)
-    const ranked = rankPool(compiled, pool, mentee, { threshold: input.threshold, limit: input.limit, exclude: reserved })
-    for (const id of declined) reserved.delete(id)
-    for (const r of ranked) reserved.add(r.mentorId)
+    const declined = (declinedBy.get(mentee.id) ?? []).filter((id) => !full.has(id))
+    for (const id of declined) full.add(id)
+    const ranked = rankPool(compiled, pool, mentee, { threshold: input.threshold, limit: input.limit, exclude: full })
+    for (const id of declined) full.delete(id)
+    for (const r of ranked) {
+      const left = (placesLeft.get(r.mentorId) ?? 1) - 1
+      placesLeft.set(r.mentorId, left)
+      if (left <= 0) full.add(r.mentorId)
+    }
     const best = ranked[0]
     if (best !== undefined) outcomes.push({ menteeId: mentee.id, mentorId: best.mentorId, percentage: best.score.percentage })
   }

@@ -1,6 +1,7 @@
 // The cohort run takes each mentor's free places (docs/matching.md#places): a mentor with three
 // places, one taken, is drafted twice; one with two places, one taken, once; publishing makes every
-// drafted tandem and fills the mentors' places without taking one they do not have.
+// drafted tandem and fills the mentors' places without taking one they do not have. The first-come
+// yardstick beside the draft counts the same places.
 import { LIVE_TANDEM_STATES, setMentorCapacity, type CohortPublishResult } from '@tandem/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { draftOf, settled, startRun } from '../support/cohort.support.js'
@@ -45,6 +46,11 @@ describe('a cohort run with mentors of several places', () => {
     const drafted = (p: Person) => draft.pairs.filter((pair) => pair.mentor.email === p.email).length
     // Max: 3 places, 1 taken by Early's proposal → 2 free; Moe: 2 places, 1 taken → 1 free.
     expect([drafted(roomy), drafted(half)]).toEqual([2, 1])
+    // The first-come yardstick takes the same free places: Cohort0's run (three proposals) takes a
+    // place of each, Cohort1's the last of Max's; the others find no place. One place per mentor
+    // would have left only Cohort0 a proposal.
+    expect(h.server.ctx.matching.limit).toBe(3)
+    expect(draft.firstCome).toMatchObject({ mentees: 6, matched: 2 })
 
     const published = await h.call<CohortPublishResult>(h.admin, 'POST', `/api/Admin/PublishCohortDraft?runId=${run.runId}`)
     expect(published.body.value?.published).toBe(3)
