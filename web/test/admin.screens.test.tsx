@@ -89,6 +89,32 @@ describe('mentee and mentor lists', () => {
     expect(within(screen.getByRole('table', { name: 'Mentees' })).getAllByRole('row')).toHaveLength(6)
   })
 
+  it("shows each mentor's places taken and capacity", async () => {
+    const { user } = await open('/administrator/mentors', async (real) => {
+      const roomy = await real.publishedMentor('Max')
+      await real.expectOk(
+        real.call(roomy, 'POST', '/api/Questionnaire/UpdateMentorCapacity', { email: roomy.email, capacity: 3 }),
+        'capacity of Max',
+      )
+      await real.publishedMentor('Moe')
+      // Mia's run proposes both mentors: each has one place taken.
+      await real.proposedTeam(await real.readyMentee('Mia'), roomy)
+    })
+    await user.click(await screen.findByRole('combobox', { name: 'Status' }))
+    for (const status of ['AVAILABLE', 'PROPOSED']) await user.click(screen.getByRole('menuitemcheckbox', { name: status, hidden: true }))
+    await user.keyboard('{Escape}')
+    await user.click(screen.getByRole('button', { name: 'filter and display' }))
+    const table = await screen.findByRole('table', { name: 'Mentors' })
+    const places = (lastName: string) => {
+      const row = within(table)
+        .getAllByRole('row')
+        .find((r) => r.textContent?.includes(lastName))
+      return row === undefined ? null : within(row).getAllByRole('cell').at(-1)?.textContent
+    }
+    expect(within(table).getByRole('columnheader', { name: 'Places taken / capacity' })).toBeTruthy()
+    expect([places('Max'), places('Moe')]).toEqual(['1 / 3', '1 / 1'])
+  })
+
   it('does not offer PENDING for mentors, has no program-year column, and says when nothing was found', async () => {
     const { user, api } = await open('/administrator/mentors')
     await user.click(await screen.findByRole('combobox', { name: 'Status' }))

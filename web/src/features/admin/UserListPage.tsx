@@ -83,6 +83,7 @@ const UserListPage = ({ side }: { readonly side: Side }) => {
                 <TableHeaderCell>{t('admin.lists.registrationDate')}</TableHeaderCell>
                 {side === 'Mentee' && <TableHeaderCell>{t('admin.lists.programYear')}</TableHeaderCell>}
                 <TableHeaderCell>{t('admin.lists.status')}</TableHeaderCell>
+                {side === 'Mentor' && <TableHeaderCell>{t('admin.lists.places')}</TableHeaderCell>}
               </TableRow>
             </TableHeader>
             <TableBody>
@@ -96,6 +97,9 @@ const UserListPage = ({ side }: { readonly side: Side }) => {
                   <TableCell>
                     <StatusBadge status={r.status} />
                   </TableCell>
+                  {side === 'Mentor' && (
+                    <TableCell>{r.mentorPlaces === undefined ? '-' : `${r.mentorPlaces.taken} / ${r.mentorPlaces.capacity}`}</TableCell>
+                  )}
                 </TableRow>
               ))}
             </TableBody>
