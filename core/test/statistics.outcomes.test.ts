@@ -107,10 +107,10 @@ const year = (teams14: number, met14: number, teams30: number, met30: number, mo
 })
 
 describe('the outcomes of a program year', () => {
-  it('met by day N: a yes at most N days after the match, counted once day N is over', () => {
+  it('met by day N: a yes before day N after the match ends, counted once day N is over', () => {
     expect(MET_BY_DAYS).toEqual([14, 30])
-    expect(metDeadline(1000, 14)).toBe(1000 + 14 * DAY)
-    expect(latestMatchFor(100 * DAY, 30)).toBe(70 * DAY)
+    expect(metDeadline(1000, 14)).toBe(1000 + 15 * DAY)
+    expect(latestMatchFor(100 * DAY, 30)).toBe(69 * DAY)
   })
 
   it('hides the day-14 share when one of six teams met only later, and shows the day-30 share of all six', () => {

@@ -8,20 +8,21 @@ import { SMALL_GROUP_LIMIT, shareOf, showCount, showSideBySideCounts, type Shown
 
 /**
  * The days after the match by which a team's meeting is counted. A team "met by day N" when either
- * side answered "yes" to the question "have you met yet?" at most N days after the match, by the time
- * of the answer: the question comes on day 14, so a "yes" by day 14 is an answer that came promptly.
+ * side answered "yes" to the question "have you met yet?" on day N after the match or earlier, by the
+ * time of the answer (the match is day 0; day N ends N + 1 days after it). The question comes on day
+ * 14, so a "yes" by day 14 is a prompt answer.
  */
 export const MET_BY_DAYS = [14, 30] as const
 export type MetByDay = (typeof MET_BY_DAYS)[number]
 
-/** The latest answer instant that still counts as met by day `day` of a team matched at `matchedAt`. */
-export const metDeadline = (matchedAt: number, day: number): number => matchedAt + day * DAY
+/** The end of day `day` after a match at `matchedAt`: an answer before it counts as met by that day. */
+export const metDeadline = (matchedAt: number, day: number): number => matchedAt + (day + 1) * DAY
 
 /**
- * A team counts for "met by day N" once day N is over: matched at least N days before now. Younger
- * teams could still answer, and counting them would lower the share for no reason.
+ * A team counts for "met by day N" once its day N is over: matched at or before the instant returned.
+ * Younger teams could still answer, and counting them would lower the share for no reason.
  */
-export const latestMatchFor = (now: number, day: number): number => now - day * DAY
+export const latestMatchFor = (now: number, day: number): number => now - (day + 1) * DAY
 
 /** Endings that count as early: a team ended at most this many days after its match. */
 export const EARLY_ENDING_DAYS = 90

@@ -8,6 +8,7 @@ import {
   MET_BY_DAYS,
   OUTCOME_SCORES,
   latestMatchFor,
+  metDeadline,
   medianRows,
   MENTEE_FUNNEL,
   SCORE_BUCKETS,
@@ -289,10 +290,10 @@ export const createStatisticsQueries = (db: Database): StatisticsQueries => {
           eb.fn.countAll<number>().as('teams'),
           ...MET_BY_DAYS.flatMap((day) => {
             const oldEnough = eb('mentorship_timelines.matched_at', '<=', latestMatchFor(now, day))
-            // Met by day N: a "yes" of either side answered at most N days after the match.
+            // Met by day N: a "yes" of either side answered before the end of day N (core metDeadline).
             const metInTime = eb.exists(
               answered(eb, 'met', '%"met":"Yes"%')
-                .where('mentorship_checkins.answered_at', '<=', sql<number>`${eb.ref('mentorship_timelines.matched_at')} + ${day * DAY}`)
+                .where('mentorship_checkins.answered_at', '<', sql<number>`${eb.ref('mentorship_timelines.matched_at')} + ${metDeadline(0, day)}`)
                 .select(sql<number>`1`.as('one')),
             )
             return [
