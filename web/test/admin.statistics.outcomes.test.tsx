@@ -7,7 +7,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { AppRoutes } from '../src/routes/routes.js'
 import { renderWithProviders } from './utils/renderWithProviders.js'
-import { startRealApi, type RealApi } from './utils/realApi.js'
+import { startRealApi, type Person, type RealApi } from './utils/realApi.js'
 
 let api: RealApi | undefined
 afterEach(async () => {
@@ -22,9 +22,9 @@ const open = async (language: 'en' | 'de') => {
   const real = await startRealApi()
   api = real
   const year = await real.createProgramYear('Year A')
-  const teams = []
+  const teams: Awaited<ReturnType<RealApi['matchedTeam']>>[] = []
   for (let i = 0; i < 5; i++) teams.push(await real.matchedTeam({ clusterId: year }))
-  const answer = (who: (typeof teams)[number]['mentee'], tandemId: number, occasion: unknown, reply: unknown) =>
+  const answer = (who: Person, tandemId: number, occasion: unknown, reply: unknown) =>
     real.expectOk(
       real.call(who, 'POST', '/api/Mentorship/AnswerCheckIn', { email: who.email, matchingTandemId: tandemId, occasion, answer: reply }),
       'check-in answer',
