@@ -25,7 +25,7 @@ export const statisticsRoutes = (s: Services): readonly Route[] => [
     path: '/api/Admin/ExportStatistics',
     policy: 'admin',
     summary:
-      "one statistics chart's table as a spreadsheet; ?chart=funnel|matching|expiries|declineReasons|scores|poolBalance|breakdowns&language=en|de",
+      "one statistics chart's table as a spreadsheet; ?chart=funnel|matching|expiries|declineReasons|scores|poolBalance|breakdowns|outcomes&language=en|de",
     query: ChartQuery,
     body: StatisticsFilter,
     produces: 'spreadsheet',

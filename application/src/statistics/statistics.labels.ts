@@ -6,6 +6,10 @@ type Bilingual = Readonly<Record<Language, string>>
 
 export const UNKNOWN_LABEL: Bilingual = { en: 'Not given', de: 'Keine Angabe' }
 
+/** The outcomes' row of teams without a program year, and the row of all years together. */
+export const NO_YEAR_LABEL: Bilingual = { en: 'No program year', de: 'Ohne Programmjahr' }
+export const ALL_YEARS_LABEL: Bilingual = { en: 'All program years', de: 'Alle Programmjahre' }
+
 export const GENDER_LABELS: Readonly<Record<Gender, Bilingual>> = {
   Female: { en: 'Female', de: 'Weiblich' },
   Male: { en: 'Male', de: 'Männlich' },
@@ -21,6 +25,7 @@ export const CHART_TITLES: Readonly<Record<StatisticsChart, Bilingual>> = {
   scores: { en: 'Score distribution', de: 'Punkteverteilung' },
   poolBalance: { en: 'Pool balance', de: 'Pool-Verhältnis' },
   breakdowns: { en: 'Breakdowns', de: 'Aufschlüsselung' },
+  outcomes: { en: 'Outcomes', de: 'Ergebnisse' },
 }
 
 export const STATISTICS_LABELS = {
@@ -63,6 +68,12 @@ export const STATISTICS_LABELS = {
   published: { en: 'Published', de: 'Veröffentlicht' },
   proposed: { en: 'Proposed', de: 'Vorgeschlagen' },
   matchedStage: { en: 'Matched', de: 'Gematcht' },
+  programYear: { en: 'Program year', de: 'Programmjahr' },
+  teamsAfterDays: { en: 'Teams matched at least {day} days ago', de: 'Teams, die vor mindestens {day} Tagen gematcht wurden' },
+  metByDay: { en: 'Met by day {day} (%)', de: 'Bis Tag {day} getroffen (%)' },
+  pulseScore: { en: 'Pulse answers with score {score}', de: 'Stimmungsantworten mit Wert {score}' },
+  earlyEnding: { en: 'Ended within 90 days: {reason}', de: 'Innerhalb von 90 Tagen beendet: {reason}' },
+  satisfactionScore: { en: 'Closing surveys with satisfaction {score}', de: 'Abschlussumfragen mit Zufriedenheit {score}' },
 } as const satisfies Readonly<Record<string, Bilingual>>
 
 export const statisticsFilename = (chart: StatisticsChart): string => `tandem_statistics_${chart}.xlsx`

@@ -6,12 +6,18 @@ import {
   HOUR,
   MENTEE_FUNNEL,
   MENTOR_FUNNEL,
+  END_REASONS,
   SCORE_BUCKETS,
-  matchRate,
   medianOf,
   poolRatio,
   showCount,
   shownFunnel,
+  shownMatching,
+  shownOutcomes,
+  totalOutcomes,
+  totalRowShown,
+  type Cluster,
+  type OutcomeCounts,
   type Language,
   type StatisticsFilter,
   type StatisticsReport,
@@ -19,7 +25,7 @@ import {
 import type { KeyedCount, StatisticsCounts, StatisticsRange } from '../ports/store/index.js'
 import type { ServiceContext } from '../context.js'
 import { countryName, languageName } from '../users/views.js'
-import { GENDER_LABELS, UNKNOWN_LABEL } from './statistics.labels.js'
+import { ALL_YEARS_LABEL, GENDER_LABELS, NO_YEAR_LABEL, UNKNOWN_LABEL } from './statistics.labels.js'
 
 const dayOf = (isoDate: string): number => Date.parse(`${isoDate}T00:00:00.000Z`)
 
@@ -32,7 +38,50 @@ export const rangeOf = (filter: StatisticsFilter): StatisticsRange => ({
 
 const isoDay = (instant: number): string => new Date(instant).toISOString().slice(0, 10)
 
-export const statisticsReport = (ctx: ServiceContext, counts: StatisticsCounts, language: Language): StatisticsReport => {
+type OutcomesRow = StatisticsReport['outcomes'][number]
+
+/** One row of the outcomes chart: the counts through the core's rules, the ending reasons labelled. */
+const outcomesRow = (key: string, label: string, counts: OutcomeCounts, language: Language): OutcomesRow => {
+  const shown = shownOutcomes(counts)
+  return {
+    key,
+    label,
+    met: [...shown.met],
+    pulses: [...shown.pulses],
+    earlyEndings: shown.earlyEndings.map((e) => ({
+      key: e.reasonId,
+      label: END_REASONS.find((r) => r.id === e.reasonId)?.label[language] ?? e.reasonId,
+      count: e.count,
+    })),
+    satisfaction: [...shown.satisfaction],
+  }
+}
+
+/**
+ * The outcomes per program year (named in the list's order), then the row of all years when it
+ * gives no year's small group away (core `totalRowShown`).
+ */
+const outcomesRows = (outcomes: StatisticsCounts['outcomes'], clusters: readonly Cluster[], language: Language): OutcomesRow[] => {
+  const order = (clusterId: number | null) => (clusterId === null ? clusters.length : clusters.findIndex((c) => c.clusterId === clusterId))
+  const years = [...outcomes]
+    .sort((a, b) => order(a.clusterId) - order(b.clusterId))
+    .map((o) => {
+      const name =
+        o.clusterId === null
+          ? NO_YEAR_LABEL[language]
+          : (clusters.find((c) => c.clusterId === o.clusterId)?.clusterText ?? String(o.clusterId))
+      return outcomesRow(o.clusterId === null ? 'none' : String(o.clusterId), name, o.counts, language)
+    })
+  const counts = outcomes.map((o) => o.counts)
+  return totalRowShown(counts) ? [...years, outcomesRow('all', ALL_YEARS_LABEL[language], totalOutcomes(counts), language)] : years
+}
+
+export const statisticsReport = (
+  ctx: ServiceContext,
+  counts: StatisticsCounts,
+  language: Language,
+  clusters: readonly Cluster[],
+): StatisticsReport => {
   const funnel = (stages: readonly string[], furthest: readonly number[]) =>
     shownFunnel(furthest).map((count, i) => ({ stage: stages[i] ?? '', count }))
   const reasons = (side: 'Mentee' | 'Mentor') =>
@@ -49,9 +98,7 @@ export const statisticsReport = (ctx: ServiceContext, counts: StatisticsCounts, 
   return {
     funnel: { mentee: funnel(MENTEE_FUNNEL, counts.furthest.Mentee), mentor: funnel(MENTOR_FUNNEL, counts.furthest.Mentor) },
     matching: {
-      started: showCount(counts.started),
-      matched: showCount(counts.matched),
-      rate: matchRate(counts.matched, counts.started),
+      ...shownMatching(counts.started, counts.matched),
       medianHoursToMatch: medianMs._tag === 'Value' ? { _tag: 'Value', value: Math.round((10 * medianMs.value) / HOUR) / 10 } : medianMs,
     },
     expiries: {
@@ -79,5 +126,6 @@ export const statisticsReport = (ctx: ServiceContext, counts: StatisticsCounts, 
       ),
       gender: breakdown(counts.breakdowns.gender, (key) => (Gender.is(key) ? GENDER_LABELS[key][language] : key)),
     },
+    outcomes: outcomesRows(counts.outcomes, clusters, language),
   }
 }

@@ -1,6 +1,13 @@
 // The Services['statistics'] port: the report of the filter (counted in the database, shown through
 // the core's rules) and one chart's table as a spreadsheet.
-import { validateStatisticsFilter, validationFailed, type Language, type StatisticsChart, type StatisticsFilter } from '@tandem/core'
+import {
+  validateStatisticsFilter,
+  validationFailed,
+  type Cluster,
+  type Language,
+  type StatisticsChart,
+  type StatisticsFilter,
+} from '@tandem/core'
 import type { Services } from '../ports/services.port.js'
 import { left, right } from 'fp-ts/lib/Either.js'
 import type { ServiceContext } from '../context.js'
@@ -11,8 +18,15 @@ import { rangeOf, statisticsReport } from './statistics.report.js'
 import { statisticsTable } from './statistics.sheet.js'
 import { waitlistOverview } from './waitlist.overview.js'
 
-const reportOf = async (ctx: ServiceContext, filter: StatisticsFilter, language: Language) =>
-  statisticsReport(ctx, await ctx.statistics.counts(rangeOf(filter)), language)
+/** The outcomes' program years: the filter's, or every year and the teams without one. */
+const outcomeYears = (filter: StatisticsFilter, clusters: readonly Cluster[]): (number | null)[] =>
+  filter.clusterIds.length > 0 ? [...filter.clusterIds] : [...clusters.map((c) => c.clusterId), null]
+
+const reportOf = async (ctx: ServiceContext, filter: StatisticsFilter, language: Language) => {
+  const clusters = await ctx.clusters.list()
+  const counts = await ctx.statistics.counts(rangeOf(filter), ctx.clock(), outcomeYears(filter, clusters))
+  return statisticsReport(ctx, counts, language, clusters)
+}
 
 export const statisticsService = (ctx: ServiceContext): Services['statistics'] => ({
   report: async (filter, language) => {

@@ -81,5 +81,19 @@ export const statisticsTable = (report: StatisticsReport, chart: StatisticsChart
           report.breakdowns[dimension].map((r) => [text(dimension), r.label, cell(r.mentees), cell(r.mentors)]),
         ),
       }
+    case 'outcomes':
+      // One row per figure and program year, so every year reads alike and a filter keeps a figure.
+      return {
+        columns: [column('programYear', 24), column('figure', 60), column('value')],
+        rows: report.outcomes.flatMap((year) => [
+          ...year.met.flatMap((m) => [
+            [year.label, text('teamsAfterDays').replace('{day}', String(m.day)), cell(m.teams)],
+            [year.label, text('metByDay').replace('{day}', String(m.day)), cell(m.share)],
+          ]),
+          ...year.pulses.map((p) => [year.label, text('pulseScore').replace('{score}', String(p.score)), cell(p.count)]),
+          ...year.earlyEndings.map((e) => [year.label, text('earlyEnding').replace('{reason}', e.label), cell(e.count)]),
+          ...year.satisfaction.map((p) => [year.label, text('satisfactionScore').replace('{score}', String(p.score)), cell(p.count)]),
+        ]),
+      }
   }
 }

@@ -27,7 +27,7 @@ export const validateStatisticsFilter = (filter: StatisticsFilter): FieldError[]
 
 /** The charts of the page; each one downloads as a spreadsheet of its table. */
 export const StatisticsChart = t.keyof(
-  { funnel: null, matching: null, expiries: null, declineReasons: null, scores: null, poolBalance: null, breakdowns: null },
+  { funnel: null, matching: null, expiries: null, declineReasons: null, scores: null, poolBalance: null, breakdowns: null, outcomes: null },
   'StatisticsChart',
 )
 export type StatisticsChart = t.TypeOf<typeof StatisticsChart>
@@ -35,6 +35,19 @@ export const STATISTICS_CHARTS = Object.keys(StatisticsChart.keys) as readonly S
 
 const FunnelRow = t.type({ stage: t.string, count: ShownCountCodec })
 const LabelledCount = t.type({ key: t.string, label: t.string, count: ShownCountCodec })
+const ScoreCount = t.type({ score: t.number, count: ShownCountCodec })
+
+/** The outcomes of the teams matched in the filter's range, of one program year (key: its id) or of all ("all"). */
+const OutcomesRow = t.type({
+  key: t.string,
+  label: t.string,
+  /** Per day (14, 30): the teams matched at least that long ago, and the percent of them who met by then. */
+  met: t.array(t.type({ day: t.number, teams: ShownCountCodec, share: ShownValueCodec })),
+  pulses: t.array(ScoreCount),
+  /** Teams ended within 90 days of the match, per ending reason (labelled in the admin's language). */
+  earlyEndings: t.array(LabelledCount),
+  satisfaction: t.array(ScoreCount),
+})
 const BreakdownRow = t.type({ key: t.string, label: t.string, mentees: ShownCountCodec, mentors: ShownCountCodec })
 
 export const StatisticsReport = t.type(
@@ -60,6 +73,7 @@ export const StatisticsReport = t.type(
       t.type({ day: IsoDate, availableMentors: ShownCountCodec, waitingMentees: ShownCountCodec, mentorsPerMentee: ShownValueCodec }),
     ),
     breakdowns: t.type({ language: t.array(BreakdownRow), country: t.array(BreakdownRow), gender: t.array(BreakdownRow) }),
+    outcomes: t.array(OutcomesRow),
   },
   'StatisticsReport',
 )

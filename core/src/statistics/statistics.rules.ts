@@ -26,6 +26,32 @@ export const showNestedCounts = (counts: readonly number[]): ShownCount[] =>
     return shown._tag === 'Count' ? { _tag: 'Count', value: Math.round(count / SMALL_GROUP_LIMIT) * SMALL_GROUP_LIMIT } : shown
   })
 
+/** Whether a difference between two shown counts could single out a group: 1 to 4 people (0 is no group). */
+const smallDifference = (a: number, b: number): boolean => {
+  const gap = Math.abs(a - b)
+  return gap > 0 && gap < SMALL_GROUP_LIMIT
+}
+
+/**
+ * Counts shown side by side in one chart, exactly, where one may be subtracted from another ("18
+ * started, 17 matched": the one who was not matched). A count below the limit is "fewer than 5"; of
+ * two counts that differ by 1 to 4, the smaller is "fewer than 5" too. Decided from the largest down,
+ * so the larger figure (the whole) stays: any two numbers shown then differ by 0 or by 5 or more.
+ * Unlike `showNestedCounts` the shown numbers are exact, which a pair or a few figures can afford; the
+ * funnel's six stages would lose most of their numbers this way, so it rounds instead.
+ */
+export const showSideBySideCounts = (counts: readonly number[]): ShownCount[] => {
+  const largestFirst = counts.map((count, index) => ({ count, index })).sort((a, b) => b.count - a.count)
+  const shown: number[] = []
+  const result: ShownCount[] = counts.map(() => ({ _tag: 'FewerThan', limit: SMALL_GROUP_LIMIT }))
+  for (const { count, index } of largestFirst) {
+    if (count < SMALL_GROUP_LIMIT || shown.some((other) => smallDifference(other, count))) continue
+    shown.push(count)
+    result[index] = { _tag: 'Count', value: count }
+  }
+  return result
+}
+
 /** A figure derived from a group (a rate, a median, a ratio): shown only when the groups behind it may be. */
 export type ShownValue = { readonly _tag: 'Value'; readonly value: number } | { readonly _tag: 'Hidden'; readonly limit: number }
 
@@ -34,12 +60,35 @@ const hidden: ShownValue = { _tag: 'Hidden', limit: SMALL_GROUP_LIMIT }
 /** Whether every group a derived figure rests on is large enough to be shown. */
 const shownGroups = (...counts: readonly number[]): boolean => counts.every((c) => c >= SMALL_GROUP_LIMIT)
 
+/** A part as a percentage (one decimal) of its whole. */
+const percent = (part: number, whole: number): ShownValue => ({ _tag: 'Value', value: Math.round((1000 * part) / whole) / 10 })
+
 /**
- * Matched mentees as a percentage (one decimal) of the mentees who started matching. Hidden when
- * either group is small: "3 of 40 matched" would identify the three.
+ * A part of a group as a percentage (one decimal) of the group. Hidden when the part, the group or the
+ * rest is a small group: "3 of 40" names the three, and "37 of 40" the three others just as well.
+ * All of a group (the rest is 0) is a share like any other.
  */
-export const matchRate = (matched: number, started: number): ShownValue =>
-  shownGroups(matched, started) ? { _tag: 'Value', value: Math.round((1000 * matched) / started) / 10 } : hidden
+export const shareOf = (part: number, whole: number): ShownValue =>
+  shownGroups(part, whole) && !smallDifference(part, whole) ? percent(part, whole) : hidden
+
+/**
+ * Matched mentees as a percentage (one decimal) of the mentees who started matching: a share, hidden
+ * when the matched, the started or the unmatched mentees are a small group (`shareOf`).
+ */
+export const matchRate = (matched: number, started: number): ShownValue => shareOf(matched, started)
+
+/**
+ * The matching chart's counts and rate: the matched mentees are a part of those who started, shown
+ * beside them, so both go through the side-by-side rule (`showSideBySideCounts`) and the rate is a
+ * share (`matchRate`).
+ */
+export const shownMatching = (
+  started: number,
+  matched: number,
+): { readonly started: ShownCount; readonly matched: ShownCount; readonly rate: ShownValue } => {
+  const [shownStarted, shownMatched] = showSideBySideCounts([started, matched])
+  return { started: shownStarted!, matched: shownMatched!, rate: matchRate(matched, started) }
+}
 
 /** Which rows of an ascending list of `count` values the median needs: skip `offset`, read `take`. */
 export const medianRows = (count: number): { readonly offset: number; readonly take: number } =>

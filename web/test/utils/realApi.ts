@@ -589,6 +589,8 @@ export const startRealApi = async (options: { readonly now?: number; readonly co
     },
     /** One round of mail delivery from the outbox. */
     deliverMail: () => running.server.deliverMail(),
+    /** The check-in sweep as the server's timer runs it: asks what is due at the clock's time. */
+    sweepCheckIns: () => running.server.sweepCheckIns(),
     faults: {
       /** The next request of `METHOD /path` gets no answer: the connection is cut, as when the server is unreachable. */
       dropNext: (route: string) => plant(route, { kind: 'drop' }),

@@ -774,6 +774,25 @@ const placesChangedMentors: Migration = {
   },
 }
 
+/**
+ * The statistics' outcomes (docs/admin.md#outcomes) read each matched team's program year and ending:
+ * this covering index holds them by tandem id, so a scan of the teams of one program year reads it
+ * instead of the tandem rows (decision 0017). It does not lead with the program year, which would lure
+ * the other tandem figures' program-year filter away from their grouping indexes into a sort.
+ */
+const statisticsOutcomesIndex: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createIndex('tandems_statistics_outcomes')
+      .on('tandems')
+      .columns(['id', 'cluster_id', 'end_reason', 'ended_at'])
+      .execute()
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.dropIndex('tandems_statistics_outcomes').execute()
+  },
+}
+
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001-initial': initial,
   '0002-mentor-pool-index': mentorPoolIndex,
@@ -797,6 +816,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0021-waitlist': waitlist,
   '0022-mentorship-checkins': mentorshipCheckIns,
   '0023-places-changed-mentors': placesChangedMentors,
+  '0024-statistics-outcomes-index': statisticsOutcomesIndex,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => ({ ...MIGRATIONS }) }

@@ -1,7 +1,21 @@
 // The aggregations behind the administrators' program statistics: every figure is a GROUP BY or a
 // count in the database, read through covering indexes (migrations 0010 and 0013); the process receives a few
 // dozen numbers, never the rows. Portable Kysely: no SQLite-only functions.
-import { medianRows, MENTEE_FUNNEL, SCORE_BUCKETS, scoreBucketOf, type Side } from '@tandem/core'
+import {
+  DAY,
+  EARLY_ENDING_DAYS,
+  END_REASONS,
+  MET_BY_DAYS,
+  OUTCOME_SCORES,
+  latestMatchFor,
+  metDeadline,
+  medianRows,
+  MENTEE_FUNNEL,
+  SCORE_BUCKETS,
+  scoreBucketOf,
+  type OutcomeCounts,
+  type Side,
+} from '@tandem/core'
 import { sql, type AliasableExpression, type ExpressionBuilder, type Expression, type SqlBool } from 'kysely'
 import type { Database } from '../portable/database.js'
 import type { Schema } from '../portable/schema.js'
@@ -227,8 +241,94 @@ export const createStatisticsQueries = (db: Database): StatisticsQueries => {
       )
     ).map((r) => ({ day: Number(r.day), availableMentors: Number(r.mentors), waitingMentees: Number(r.waiting) }))
 
+  /**
+   * Per program year, the outcomes of the teams matched in the range (docs/admin.md#outcomes): one
+   * aggregate per year asked for (the application names them), so no grouping sorts; the teams come
+   * from their timelines, each team's year, ending and check-ins read by its key. Answers are stored
+   * as JSON (core CheckInAnswer); a field is matched as text, which is exact for them: a note's
+   * quotes are escaped, so `"score":3` never comes from a note.
+   */
+  const outcomes = async (range: StatisticsRange, now: number, years: readonly (number | null)[]) => {
+    const result: { clusterId: number | null; counts: OutcomeCounts }[] = []
+    for (const year of years) {
+      const counts = await outcomesOf(year, range, now)
+      if (counts !== undefined) result.push({ clusterId: year, counts })
+    }
+    return result
+  }
+
+  /** The outcomes of one program year (null: teams without one); undefined when it has no team matched in the range. */
+  const outcomesOf = async (year: number | null, range: StatisticsRange, now: number): Promise<OutcomeCounts | undefined> => {
+    const answered = (eb: ExpressionBuilder<Schema, 'tandems' | 'mentorship_timelines'>, occasion: string, pattern: string) =>
+      eb
+        .selectFrom('mentorship_checkins')
+        .whereRef('mentorship_checkins.tandem_id', '=', 'tandems.id')
+        .where('mentorship_checkins.occasion', 'like', occasion)
+        .where('mentorship_checkins.answer', 'like', pattern)
+    const scoreColumns = (
+      eb: ExpressionBuilder<Schema, 'tandems' | 'mentorship_timelines'>,
+      prefix: string,
+      occasion: string,
+      field: string,
+    ) =>
+      OUTCOME_SCORES.map((score) =>
+        eb.fn
+          .sum<number>(answered(eb, occasion, `%"${field}":${score}%`).select((sub) => sub.fn.countAll<number>().as('n')))
+          .as(`${prefix}${score}`),
+      )
+    const r = (await db.first(
+      k
+        .selectFrom('mentorship_timelines')
+        .innerJoin('tandems', 'tandems.id', 'mentorship_timelines.tandem_id')
+        .where((eb) =>
+          eb.and([
+            inRange(eb.ref('mentorship_timelines.matched_at'), range, eb),
+            year === null ? eb('tandems.cluster_id', 'is', null) : eb('tandems.cluster_id', '=', year),
+          ]),
+        )
+        .select((eb) => [
+          eb.fn.countAll<number>().as('teams'),
+          ...MET_BY_DAYS.flatMap((day) => {
+            const oldEnough = eb('mentorship_timelines.matched_at', '<=', latestMatchFor(now, day))
+            // Met by day N: a "yes" of either side answered before the end of day N (core metDeadline).
+            const metInTime = eb.exists(
+              answered(eb, 'met', '%"met":"Yes"%')
+                .where('mentorship_checkins.answered_at', '<', sql<number>`${eb.ref('mentorship_timelines.matched_at')} + ${metDeadline(0, day)}`)
+                .select(sql<number>`1`.as('one')),
+            )
+            return [
+              eb.fn.sum<number>(oneIf(oldEnough)).as(`teams${day}`),
+              eb.fn.sum<number>(oneIf(eb.and([oldEnough, metInTime]))).as(`met${day}`),
+            ]
+          }),
+          ...END_REASONS.map((r) =>
+            eb.fn
+              .sum<number>(
+                oneIf(
+                  eb.and([
+                    eb('tandems.end_reason', '=', r.id),
+                    eb('tandems.ended_at', '<=', sql<number>`${eb.ref('mentorship_timelines.matched_at')} + ${EARLY_ENDING_DAYS * DAY}`),
+                  ]),
+                ),
+              )
+              .as(`ended_${r.id}`),
+          ),
+          ...scoreColumns(eb, 'pulse', 'pulse-%', 'score'),
+          ...scoreColumns(eb, 'satisfaction', 'closing', 'satisfaction'),
+        ]),
+    )) as unknown as Record<string, number | string | null> | undefined
+    const n = (column: string) => Number(r?.[column] ?? 0)
+    if (n('teams') === 0) return undefined
+    return {
+      met: MET_BY_DAYS.map((day) => ({ day, teams: n(`teams${day}`), met: n(`met${day}`) })),
+      pulses: OUTCOME_SCORES.map((score) => n(`pulse${score}`)),
+      earlyEndings: Object.fromEntries(END_REASONS.map((reason) => [reason.id, n(`ended_${reason.id}`)])),
+      satisfaction: OUTCOME_SCORES.map((score) => n(`satisfaction${score}`)),
+    }
+  }
+
   return {
-    counts: async (range: StatisticsRange): Promise<StatisticsCounts> => {
+    counts: async (range: StatisticsRange, now: number, years: readonly (number | null)[]): Promise<StatisticsCounts> => {
       const groups = { Mentee: await reached('Mentee', range), Mentor: await reached('Mentor', range) }
       // People whose furthest stage is i: those who reached i less those who went further (core funnelCounts adds them up again).
       const furthest = (side: Side) => {
@@ -273,6 +373,7 @@ export const createStatisticsQueries = (db: Database): StatisticsQueries => {
           country: breakdown((g) => (g.country === null ? '' : String(g.country))),
           gender: breakdown((g) => g.gender),
         },
+        outcomes: await outcomes(range, now, years),
       }
     },
 

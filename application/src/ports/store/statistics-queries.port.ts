@@ -1,5 +1,5 @@
 // The store's statistics queries as the application needs it; @tandem/store implements it.
-import { type Side } from '@tandem/core'
+import { type OutcomeCounts, type Side } from '@tandem/core'
 
 /** Program years (empty: all) and a half-open range of instants [from, until) (null: open). */
 export type StatisticsRange = {
@@ -45,10 +45,16 @@ export type StatisticsCounts = {
     readonly waitingMentees: number
   }[]
   readonly breakdowns: Readonly<Record<'language' | 'country' | 'gender', readonly KeyedCount[]>>
+  /** Per program year of the matched teams (null: none), the raw outcomes (core `OutcomeCounts`). */
+  readonly outcomes: readonly { readonly clusterId: number | null; readonly counts: OutcomeCounts }[]
 }
 
 export type StatisticsQueries = {
-  counts: (range: StatisticsRange) => Promise<StatisticsCounts>
+  /**
+   * The counts of the range. The outcomes are counted for each of `years` (null: teams without a
+   * program year); `now` decides which teams are old enough for "met by day N" (core `latestMatchFor`).
+   */
+  counts: (range: StatisticsRange, now: number, years: readonly (number | null)[]) => Promise<StatisticsCounts>
   /**
    * Records the pool of `day` (epoch ms of its UTC midnight), replacing an earlier record of that day:
    * mentees waiting (started matching, AVAILABLE or PENDING) per program year, and available mentors.

@@ -76,6 +76,34 @@ export const statisticsViews = (report: StatisticsReport, t: TFunction, locale: 
     ...report.declineReasons.mentor.map((r) => ({ side: mentors, ...r })),
   ]
   const bucketLabel = (bucket: number) => `${bucket}–${bucket === 90 ? 100 : bucket + 9} %`
+  const outcome = (key: string, options: Record<string, string | number>) => t(`admin.statistics.outcomes.${key}`, options)
+  /** One program year's outcomes (or all years'): the scores as bars, the meeting shares beside them, every figure in the table. */
+  const outcomes = (year: StatisticsReport['outcomes'][number]): ChartView => ({
+    id: `statistics-outcomes-${year.key}`,
+    chart: 'outcomes',
+    title: t('admin.statistics.titles.outcomes', { year: year.label }),
+    kind: 'bar',
+    series: [
+      { key: 'pulses', label: t('admin.statistics.outcomes.pulses'), color: BLUE },
+      { key: 'satisfaction', label: t('admin.statistics.outcomes.satisfactionSeries'), color: GREEN },
+    ],
+    data: year.pulses.map((p, i) => ({
+      label: String(p.score),
+      pulses: value(p.count),
+      satisfaction: value(year.satisfaction[i]?.count ?? { _tag: 'FewerThan', limit: 5 }),
+    })),
+    columns: [t('admin.statistics.figure'), t('admin.statistics.value')],
+    rows: [
+      ...year.met.flatMap((m) => [
+        [outcome('teams', { day: m.day }), text(m.teams)],
+        [outcome('met', { day: m.day }), text(m.share)],
+      ]),
+      ...year.pulses.map((p) => [outcome('pulse', { score: p.score }), text(p.count)]),
+      ...year.earlyEndings.map((e) => [outcome('ending', { reason: e.label }), text(e.count)]),
+      ...year.satisfaction.map((p) => [outcome('satisfaction', { score: p.score }), text(p.count)]),
+    ],
+    figures: year.met.map((m) => ({ label: outcome('met', { day: m.day }), value: text(m.share) })),
+  })
   return [
     {
       id: 'statistics-funnel',
@@ -163,5 +191,6 @@ export const statisticsViews = (report: StatisticsReport, t: TFunction, locale: 
     breakdown('language'),
     breakdown('country'),
     breakdown('gender'),
+    ...report.outcomes.map(outcomes),
   ]
 }

@@ -1,0 +1,184 @@
+// The outcome figures' small-group rules: the side-by-side counts, shares, the matching chart's pair,
+// one program year's outcomes and the row of all years (which may not give a year's small group away).
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import {
+  DAY,
+  END_REASONS,
+  MET_BY_DAYS,
+  SMALL_GROUP_LIMIT,
+  latestMatchFor,
+  metDeadline,
+  shareOf,
+  showSideBySideCounts,
+  shownMatching,
+  shownOutcomes,
+  totalOutcomes,
+  totalRowShown,
+  type OutcomeCounts,
+} from '../src/index.js'
+
+const count = (value: number) => ({ _tag: 'Count', value })
+const few = { _tag: 'FewerThan', limit: 5 }
+const hidden = { _tag: 'Hidden', limit: 5 }
+const isSmallGap = (a: number, b: number) => Math.abs(a - b) > 0 && Math.abs(a - b) < SMALL_GROUP_LIMIT
+const numbers = (shown: readonly { _tag: string; value?: number }[]) => shown.flatMap((s) => (s._tag === 'Count' ? [s.value!] : []))
+
+describe('counts shown side by side', () => {
+  it('hides the smaller of two counts that differ by 1 to 4, and every count below 5', () => {
+    expect(showSideBySideCounts([18, 17])).toEqual([count(18), few])
+    expect(showSideBySideCounts([17, 18])).toEqual([few, count(18)])
+    expect(showSideBySideCounts([18, 7])).toEqual([count(18), count(7)])
+    expect(showSideBySideCounts([6, 6, 5, 6])).toEqual([count(6), count(6), few, count(6)])
+    expect(showSideBySideCounts([4, 3])).toEqual([few, few])
+  })
+
+  it('never shows a count below 5 nor two numbers that differ by 1 to 4; shows every count that is exact and keeps the largest', () => {
+    fc.assert(
+      fc.property(fc.array(fc.nat(60), { maxLength: 8 }), (counts) => {
+        const shown = showSideBySideCounts(counts)
+        shown.forEach((s, i) => {
+          if (s._tag === 'Count') expect(s.value).toBe(counts[i])
+        })
+        const values = numbers(shown)
+        expect(values.every((v) => v >= SMALL_GROUP_LIMIT)).toBe(true)
+        expect(values.flatMap((a) => values.filter((b) => isSmallGap(a, b)))).toEqual([])
+        const largest = Math.max(0, ...counts)
+        if (largest >= SMALL_GROUP_LIMIT) expect(values).toContain(largest)
+      }),
+    )
+  })
+})
+
+describe('shares', () => {
+  it('is the part in percent of the whole, one decimal; hidden when the part, the whole or the rest is a small group', () => {
+    expect(shareOf(5, 10)).toEqual({ _tag: 'Value', value: 50 })
+    expect(shareOf(6, 6)).toEqual({ _tag: 'Value', value: 100 })
+    expect(shareOf(7, 18)).toEqual({ _tag: 'Value', value: 38.9 })
+    expect(shareOf(5, 6)).toEqual(hidden)
+    expect(shareOf(4, 40)).toEqual(hidden)
+    expect(shareOf(36, 40)).toEqual(hidden)
+    expect(shareOf(0, 3)).toEqual(hidden)
+  })
+
+  it('is shown exactly when neither the part, the whole nor the rest is a group of fewer than 5', () => {
+    fc.assert(
+      fc.property(fc.nat(100), fc.nat(100), (a, b) => {
+        const [part, whole] = [Math.min(a, b), Math.max(a, b)]
+        const shown = shareOf(part, whole)
+        const rest = whole - part
+        expect(shown._tag === 'Value').toBe(part >= 5 && whole >= 5 && (rest === 0 || rest >= 5))
+      }),
+    )
+  })
+})
+
+describe('the matching chart', () => {
+  it('hides the matched count and the rate when a group of 1 to 4 was not matched (18 started, 17 matched)', () => {
+    expect(shownMatching(18, 17)).toEqual({ started: count(18), matched: few, rate: hidden })
+    expect(shownMatching(18, 7)).toEqual({ started: count(18), matched: count(7), rate: { _tag: 'Value', value: 38.9 } })
+    expect(shownMatching(10, 10)).toEqual({ started: count(10), matched: count(10), rate: { _tag: 'Value', value: 100 } })
+  })
+
+  it('never shows started and matched numbers (or a rate) from which a group of 1 to 4 unmatched follows', () => {
+    fc.assert(
+      fc.property(fc.nat(80), fc.nat(80), (a, b) => {
+        const [matched, started] = [Math.min(a, b), Math.max(a, b)]
+        const shown = shownMatching(started, matched)
+        const unmatched = started - matched
+        if (unmatched > 0 && unmatched < 5) {
+          expect(shown.rate._tag).toBe('Hidden')
+          expect(shown.started._tag === 'Count' && shown.matched._tag === 'Count').toBe(false)
+        }
+      }),
+    )
+  })
+})
+
+const year = (teams14: number, met14: number, teams30: number, met30: number, more: Partial<OutcomeCounts> = {}): OutcomeCounts => ({
+  met: [
+    { day: 14, teams: teams14, met: met14 },
+    { day: 30, teams: teams30, met: met30 },
+  ],
+  pulses: [0, 0, 0, 0, 0],
+  earlyEndings: {},
+  satisfaction: [0, 0, 0, 0, 0],
+  ...more,
+})
+
+describe('the outcomes of a program year', () => {
+  it('met by day N: a yes before day N after the match ends, counted once day N is over', () => {
+    expect(MET_BY_DAYS).toEqual([14, 30])
+    expect(metDeadline(1000, 14)).toBe(1000 + 15 * DAY)
+    expect(latestMatchFor(100 * DAY, 30)).toBe(69 * DAY)
+  })
+
+  it('hides the day-14 share when one of six teams met only later, and shows the day-30 share of all six', () => {
+    const shown = shownOutcomes(year(6, 5, 6, 6, { pulses: [0, 1, 3, 6, 5], earlyEndings: { 'no-time': 5, other: 1 } }))
+    expect(shown.met).toEqual([
+      { day: 14, teams: count(6), share: hidden },
+      { day: 30, teams: count(6), share: { _tag: 'Value', value: 100 } },
+    ])
+    expect(shown.pulses).toEqual([
+      { score: 1, count: few },
+      { score: 2, count: few },
+      { score: 3, count: few },
+      { score: 4, count: count(6) },
+      { score: 5, count: count(5) },
+    ])
+    expect(shown.earlyEndings.map((e) => e.reasonId)).toEqual(END_REASONS.map((r) => r.id))
+    expect(shown.earlyEndings.find((e) => e.reasonId === 'no-time')?.count).toEqual(count(5))
+    expect(shown.earlyEndings.find((e) => e.reasonId === 'other')?.count).toEqual(few)
+  })
+
+  it('never shows a share whose part, whole or rest is small, nor two team counts, nor shares, that give away a group of 1 to 4', () => {
+    const counts = fc.tuple(fc.nat(40), fc.nat(40), fc.nat(40), fc.nat(40)).map(([a, b, c, d]) => {
+      const teams30 = Math.min(a, b)
+      const teams14 = Math.max(a, b)
+      return year(teams14, Math.min(c, teams14), teams30, Math.min(d, teams30))
+    })
+    fc.assert(
+      fc.property(counts, (c) => {
+        const shown = shownOutcomes(c)
+        const visible: number[] = []
+        shown.met.forEach((m, i) => {
+          const raw = c.met[i]!
+          if (m.teams._tag === 'Count') visible.push(m.teams.value)
+          if (m.share._tag === 'Value') {
+            expect(raw.met >= 5 && raw.teams >= 5 && !isSmallGap(raw.teams, raw.met)).toBe(true)
+            visible.push(raw.met, raw.teams)
+          }
+        })
+        expect(visible.every((v) => v >= 5)).toBe(true)
+        expect(visible.flatMap((a) => visible.filter((b) => isSmallGap(a, b)))).toEqual([])
+      }),
+    )
+  })
+})
+
+describe('the row of all program years', () => {
+  it('is left out when one year alone is in scope, or when a year holds a group of 1 to 4', () => {
+    expect(totalRowShown([year(10, 5, 10, 10)])).toBe(false)
+    expect(totalRowShown([year(10, 5, 10, 10), year(6, 5, 6, 6)])).toBe(false)
+    expect(totalRowShown([year(10, 5, 10, 10), year(10, 0, 5, 5, { pulses: [0, 0, 0, 2, 0] })])).toBe(false)
+    expect(totalRowShown([year(10, 5, 10, 10), year(10, 0, 5, 5, { pulses: [0, 0, 0, 5, 0] })])).toBe(true)
+  })
+
+  it('when shown, no figure of the total differs from one year by a group of 1 to 4', () => {
+    const smallOrNot = fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 4 }), fc.integer({ min: 5, max: 30 }))
+    const counts = fc
+      .tuple(smallOrNot, smallOrNot, smallOrNot, smallOrNot, fc.array(smallOrNot, { minLength: 5, maxLength: 5 }))
+      .map(([a, b, c, d, pulses]) => year(a + b, Math.min(c, a + b), a, Math.min(d, a), { pulses }))
+    fc.assert(
+      fc.property(fc.array(counts, { minLength: 1, maxLength: 4 }), (years) => {
+        if (!totalRowShown(years)) return
+        const total = totalOutcomes(years)
+        const figures = (c: OutcomeCounts) => [...c.met.flatMap((m) => [m.teams, m.met, m.teams - m.met]), ...c.pulses]
+        for (const y of years) {
+          const rest = figures(total).map((n, i) => n - figures(y)[i]!)
+          expect(rest.filter((n) => n > 0 && n < 5)).toEqual([])
+        }
+      }),
+    )
+  })
+})
