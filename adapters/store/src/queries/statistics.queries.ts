@@ -293,7 +293,11 @@ export const createStatisticsQueries = (db: Database): StatisticsQueries => {
             // Met by day N: a "yes" of either side answered before the end of day N (core metDeadline).
             const metInTime = eb.exists(
               answered(eb, 'met', '%"met":"Yes"%')
-                .where('mentorship_checkins.answered_at', '<', sql<number>`${eb.ref('mentorship_timelines.matched_at')} + ${metDeadline(0, day)}`)
+                .where(
+                  'mentorship_checkins.answered_at',
+                  '<',
+                  sql<number>`${eb.ref('mentorship_timelines.matched_at')} + ${metDeadline(0, day)}`,
+                )
                 .select(sql<number>`1`.as('one')),
             )
             return [
