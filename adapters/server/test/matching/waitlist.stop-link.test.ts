@@ -111,4 +111,18 @@ describe("the waitlist mail's stop link", () => {
     const stored = await h.server.db.all(h.server.db.kysely.selectFrom('waitlist_stop_links').select('used_at'))
     expect(stored.map((r) => r.used_at)).toEqual([null])
   })
+
+  it("erasing the account deletes the person's stop links with it", async () => {
+    const { mia, token } = await mailedMentee()
+    const links = () => h.server.db.all(h.server.db.kysely.selectFrom('waitlist_stop_links').select('user_id'))
+    expect(await links()).toHaveLength(1)
+    const deleted = await h.call(
+      h.admin,
+      'GET',
+      `/api/Account/DeleteUserFromIdp?emailId=${encodeURIComponent(mia.email)}&deletefromDB=true`,
+    )
+    expect(deleted.status).toBe(200)
+    expect(await links()).toEqual([])
+    expect((await page(token)).status).toBe(404)
+  })
 })
