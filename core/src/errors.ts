@@ -11,7 +11,16 @@ export type DomainError =
   | {
       readonly _tag: 'NotFound'
       readonly entity:
-        'User' | 'Tandem' | 'Proposal' | 'Cluster' | 'DeclineReason' | 'Notification' | 'CohortRun' | 'QuestionnaireVersion' | 'CheckInLink'
+        | 'User'
+        | 'Tandem'
+        | 'Proposal'
+        | 'Cluster'
+        | 'DeclineReason'
+        | 'Notification'
+        | 'CohortRun'
+        | 'QuestionnaireVersion'
+        | 'CheckInLink'
+        | 'WaitlistLink'
     }
   | { readonly _tag: 'ProfileIncomplete' }
   | { readonly _tag: 'NotAvailableForMatching'; readonly status: StatusName | 'NONE' }
@@ -34,6 +43,10 @@ export type DomainError =
   | { readonly _tag: 'CheckInLinkUsed' }
   /** A check-in mail's link that has expired (the question closed). */
   | { readonly _tag: 'CheckInLinkExpired' }
+  /** The waitlist mail's "stop" link that was used already (the waitlist is off). */
+  | { readonly _tag: 'WaitlistLinkUsed' }
+  /** The waitlist mail's "stop" link that has expired; the dashboard's switch still turns it off. */
+  | { readonly _tag: 'WaitlistLinkExpired' }
   /** SyncDBFromIdp with an external provider: its accounts cannot be listed; claims refresh at each sign-in. */
   | { readonly _tag: 'ExternalIdentityProvider' }
   /**

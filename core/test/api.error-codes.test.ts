@@ -24,6 +24,8 @@ const TAGS = {
   CheckInNotOpen: true,
   CheckInLinkUsed: true,
   CheckInLinkExpired: true,
+  WaitlistLinkUsed: true,
+  WaitlistLinkExpired: true,
   ExternalIdentityProvider: true,
   AccountDeleted: true,
   ConsentsDue: true,

@@ -5,6 +5,7 @@ import fc from 'fast-check'
 import * as E from 'fp-ts/lib/Either.js'
 import { describe, expect, it } from 'vitest'
 import {
+  DAY,
   HOUR,
   expireDeadlines,
   freePlacesOf,
@@ -19,9 +20,11 @@ import {
   releaseTandem,
   setMentorCapacity,
   setMentorMatching,
+  stopLinkRefusal,
   waitingSinceOf,
   waitlistCandidates,
   waitlistOf,
+  WAITLIST_STOP_LINK_VALID,
   worldOf,
   type StatusName,
   type World,
@@ -211,5 +214,28 @@ describe('a place opens', () => {
     expect(placesOpened(proposed, right(setMentorCapacity(T0, { mentorId: 11, capacity: 2 })(proposed)).world)).toBe(true)
     expect(placesOpened(proposed, right(expireDeadlines(T0 + 49 * HOUR)(proposed)).world)).toBe(true)
     expect(placesOpened(proposed, right(releaseTandem(T0, { tandemId: 1 })(proposed)).world)).toBe(true)
+  })
+})
+
+describe("the waitlist mail's stop link", () => {
+  it('works once, until it expires: a used link is refused as used, whatever the time; an unused one from its expiry on', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 1e12 }),
+        fc.integer({ min: -1e9, max: 1e9 }),
+        fc.option(fc.integer({ min: 0, max: 1e12 })),
+        (expiresAt, offset, usedAt) => {
+          const now = expiresAt + offset
+          const refusal = stopLinkRefusal({ expiresAt, usedAt }, now)
+          if (usedAt !== null) expect(refusal).toBe('WaitlistLinkUsed')
+          else expect(refusal).toBe(now >= expiresAt ? 'WaitlistLinkExpired' : null)
+        },
+      ),
+    )
+  })
+
+  it('holds 60 days', () => {
+    expect(WAITLIST_STOP_LINK_VALID).toBe(60 * DAY)
+    expect(stopLinkRefusal({ expiresAt: WAITLIST_STOP_LINK_VALID, usedAt: null }, WAITLIST_STOP_LINK_VALID - 1)).toBeNull()
   })
 })

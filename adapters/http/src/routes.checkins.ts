@@ -2,7 +2,7 @@
 // answer, the mail link's page (a GET shows the question and never answers, so mail scanners that
 // open links change nothing) and its one-click answer, and the administrators' attention list.
 // Refusals: 400 a bad answer (field and rule), 403 someone else's team, 404 an unknown link, 409 a
-// question no longer open or a link used twice, 410 an expired link.
+// question no longer open or a link used twice, 410 an expired link, 429 too many link calls from one address.
 import {
   AnswerCheckInByLinkPayload,
   AnswerCheckInPayload,
@@ -40,6 +40,7 @@ export const checkInRoutes = (s: Services): readonly Route[] => [
     method: 'GET',
     path: '/api/Mentorship/GetCheckInByLink',
     policy: 'anonymous',
+    limit: 'mailLink',
     summary: "the question a check-in mail's link asks and whether it is still open; never answers it",
     query: CheckInLinkQuery,
     handle: async ({ query }) => answer(await s.mentorship.linkCheckIn(query.token)),
@@ -48,6 +49,7 @@ export const checkInRoutes = (s: Services): readonly Route[] => [
     method: 'POST',
     path: '/api/Mentorship/AnswerCheckInByLink',
     policy: 'anonymous',
+    limit: 'mailLink',
     summary: "answer the question of a check-in mail's one-time link (the click on its page)",
     body: AnswerCheckInByLinkPayload,
     handle: async ({ body }) => answer(await s.mentorship.answerByLink(body)),

@@ -25,6 +25,8 @@ export const EDGE_OF: { readonly [K in DomainError['_tag']]: Edge } = {
   CheckInNotOpen: { status: 409, code: 'CheckInNotOpen' },
   CheckInLinkUsed: { status: 409, code: 'CheckInLinkUsed' },
   CheckInLinkExpired: { status: 410, code: 'CheckInLinkExpired' },
+  WaitlistLinkUsed: { status: 409, code: 'WaitlistLinkUsed' },
+  WaitlistLinkExpired: { status: 410, code: 'WaitlistLinkExpired' },
   AccountDeleted: { status: 401, code: 'AccountDeleted' },
   ConsentsDue: { status: 403, code: 'ConsentsDue' },
 }

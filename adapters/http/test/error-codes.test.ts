@@ -25,6 +25,8 @@ const examples: readonly DomainError[] = [
   { _tag: 'CheckInNotOpen', state: 'Answered' },
   { _tag: 'CheckInLinkUsed' },
   { _tag: 'CheckInLinkExpired' },
+  { _tag: 'WaitlistLinkUsed' },
+  { _tag: 'WaitlistLinkExpired' },
   { _tag: 'ExternalIdentityProvider' },
   { _tag: 'AccountDeleted' },
   { _tag: 'ConsentsDue' },

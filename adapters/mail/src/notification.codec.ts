@@ -73,8 +73,12 @@ export const NotificationData = {
   TANDEM_ENDED: t.type({ audience: Audience, firstName: t.string, by: t.keyof({ Partner: null, Admin: null }), mentorPaused: t.boolean }),
   /** An administrator released a tandem the recipient was shown, or its program year was deactivated. */
   TANDEM_RELEASED: t.type({ audience: Audience, firstName: t.string, tandemId: t.number, by: t.keyof({ Admin: null, ProgramYear: null }) }),
-  /** A mentee on the waitlist: a place opened and the waitlist's run proposed `count` mentors, reserved until `deadline`. */
-  WAITLIST_PROPOSALS: t.type({ firstName: t.string, deadline: Instant, count: t.number }),
+  /** A mentee on the waitlist: a place opened and the waitlist's run proposed `count` mentors, reserved until `deadline`.
+   *  `stopLink`: the one-time link of the page that turns the waitlist off (rows written before it had none). */
+  WAITLIST_PROPOSALS: t.intersection([
+    t.type({ firstName: t.string, deadline: Instant, count: t.number }),
+    t.partial({ stopLink: WebLink }),
+  ]),
   /** 14 days after the match, each side: "Have you met yet?", with the one-time link of its page. */
   CHECK_IN_MET: t.type({ audience: Audience, firstName: t.string, link: WebLink }),
   /** Day 30 and then every 60 days, each side: "How is your mentorship going?" 1–5. */

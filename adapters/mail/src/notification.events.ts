@@ -17,9 +17,16 @@ export type Person = {
 
 export type NotificationRequest = { readonly to: Person; readonly notification: Notification }
 
+/**
+ * The one-time link of the page that turns a mentee's waitlist off, made for each waitlist mail by
+ * the caller (it draws the token and keeps its hash); without it the mail points at the dashboard's switch.
+ */
+export type StopLinkOf = (menteeId: UserId) => string
+
 export const notificationsForEvents = (
   events: readonly DomainEvent[],
   people: (id: UserId) => Person | undefined,
+  stopLinkOf?: StopLinkOf,
 ): readonly NotificationRequest[] => {
   const requests: NotificationRequest[] = []
   const to = (id: UserId, notification: Notification): void => {
@@ -116,8 +123,10 @@ export const notificationsForEvents = (
   for (const [menteeId, { count, deadline }] of proposals) {
     const mentee = people(menteeId)
     if (mentee === undefined) continue
-    if (byWaitlist.has(menteeId)) to(menteeId, { type: 'WAITLIST_PROPOSALS', data: { firstName: mentee.firstName, deadline, count } })
-    else to(menteeId, { type: 'NEW_TANDEM', data: { audience: 'Mentee', firstName: mentee.firstName, deadline, count } })
+    if (byWaitlist.has(menteeId)) {
+      const data = { firstName: mentee.firstName, deadline, count }
+      to(menteeId, { type: 'WAITLIST_PROPOSALS', data: stopLinkOf === undefined ? data : { ...data, stopLink: stopLinkOf(menteeId) } })
+    } else to(menteeId, { type: 'NEW_TANDEM', data: { audience: 'Mentee', firstName: mentee.firstName, deadline, count } })
   }
   return requests
 }
@@ -130,7 +139,8 @@ export const outboxRowsForEvents = (
   people: (id: UserId) => Person | undefined,
   org: OrganisationInfo,
   now: Instant,
-): readonly NewOutboxMessage[] => outboxRowsFor(notificationsForEvents(events, people), org, now)
+  stopLinkOf?: StopLinkOf,
+): readonly NewOutboxMessage[] => outboxRowsFor(notificationsForEvents(events, people, stopLinkOf), org, now)
 
 /** Outbox rows for notification requests (events, due reminders); unusable addresses are left out. */
 export const outboxRowsFor = (requests: readonly NotificationRequest[], org: OrganisationInfo, now: Instant): readonly NewOutboxMessage[] =>

@@ -40,6 +40,32 @@ describe('notifications for domain events', () => {
     ).toEqual([{ to: 'mia@example.org', type: 'WAITLIST_PROPOSALS', data: { firstName: 'Mia', deadline, count: 2 } }])
   })
 
+  it("gives each waitlist mail the stop link its caller makes, and asks for none for the run's ordinary mails", () => {
+    const deadline = NOW + 48 * HOUR
+    const asked: number[] = []
+    const stopLinkOf = (menteeId: number) => {
+      asked.push(menteeId)
+      return `https://tandem.example/waitlist/stop?token=t${menteeId}`
+    }
+    const requests = notificationsForEvents(
+      [
+        { _tag: 'TandemProposed', tandemId: 10, menteeId: 1, mentorId: 2, manual: false, deadline },
+        { _tag: 'WaitlistServed', menteeId: 1 },
+        { _tag: 'MenteeAccepted', tandemId: 12, menteeId: 1, mentorId: 3, deadline },
+      ],
+      people,
+      stopLinkOf,
+    )
+    expect(requests.map((r) => r.notification)).toEqual([
+      { type: 'NEW_TANDEM', data: { audience: 'Mentor', firstName: expect.any(String) as string, deadline } },
+      {
+        type: 'WAITLIST_PROPOSALS',
+        data: { firstName: 'Mia', deadline, count: 1, stopLink: 'https://tandem.example/waitlist/stop?token=t1' },
+      },
+    ])
+    expect(asked).toEqual([1])
+  })
+
   it("tells the mentor a mentee is waiting once the mentee accepted, with the mentor's deadline", () => {
     const deadline = NOW + 72 * HOUR
     expect(summary([{ _tag: 'MenteeAccepted', tandemId: 10, menteeId: 1, mentorId: 2, deadline }])).toEqual([

@@ -125,6 +125,19 @@ describe('templates: content rules', () => {
     expect(de.text).toContain(`${org.publicUrl}/#waitlist`)
   })
 
+  it('WAITLIST_PROPOSALS with a stop link offers the one-click page instead of the dashboard switch, in both languages', () => {
+    const deadline = Date.UTC(2026, 10, 24, 9, 0)
+    const stopLink = `${org.publicUrl}/waitlist/stop?token=tok789`
+    const en = render('WAITLIST_PROPOSALS', 'en', { firstName: 'Mia', deadline, count: 1, stopLink })
+    expect(en.text).toContain(stopLink)
+    expect(en.text).toContain('without signing in')
+    expect(en.text).not.toContain('/#waitlist')
+    const de = render('WAITLIST_PROPOSALS', 'de', { firstName: 'Mia', deadline, count: 2, stopLink })
+    expect(de.text).toContain(stopLink)
+    expect(de.text).toContain('ohne Anmeldung')
+    expect(de.text).not.toContain('/#waitlist')
+  })
+
   it("the check-in mails ask their question in the recipient's language and carry the one-time link, which a click on the page answers", () => {
     const link = 'https://tandem.mentoring-mitte.example/check-in?token=tok456'
     const met = render('CHECK_IN_MET', 'en', { audience: 'Mentee', firstName: 'Mia', link })

@@ -78,7 +78,7 @@ describe.each(bothStores())('on $name', (store) => {
     it('writes a new tandem and the changed participant in one transaction', async () => {
       const mentee = await addUser('a@x.org', ['Mentee'])
       const mentor = await addUser('b@x.org', ['Mentor'])
-      const store = createWorldStore(db, () => [])
+      const store = createWorldStore(db, () => ({ rows: [], stopLinks: [] }))
       const result = await store.run({ userIds: [mentee], extraUserIds: [mentor] }, propose(mentee, mentor), 10)
       expect(isRight(result)).toBe(true)
       const world = await store.load({ userIds: [mentee] })
@@ -92,7 +92,7 @@ describe.each(bothStores())('on $name', (store) => {
     it('refuses a second live tandem of one mentor even when the transition allowed it', async () => {
       const [m1, m2] = [await addUser('a@x.org', ['Mentee']), await addUser('c@x.org', ['Mentee'])]
       const mentor = await addUser('b@x.org', ['Mentor'])
-      const store = createWorldStore(db, () => [])
+      const store = createWorldStore(db, () => ({ rows: [], stopLinks: [] }))
       expect(isRight(await store.run({ userIds: [m1], extraUserIds: [mentor] }, propose(m1, mentor), 10))).toBe(true)
       const second = await store.run({ userIds: [m2], extraUserIds: [mentor] }, (w) => propose(m2, mentor)({ ...w, nextTandemId: 2 }), 11)
       expect(second).toEqual(left({ _tag: 'TandemChanged' }))
@@ -106,7 +106,10 @@ describe.each(bothStores())('on $name', (store) => {
       it('lets one of two instances reserving one mentor at the same moment win, and refuses the other', async () => {
         const [m1, m2] = [await addUser('a@x.org', ['Mentee']), await addUser('c@x.org', ['Mentee'])]
         const mentor = await addUser('b@x.org', ['Mentor'])
-        const [here, there] = [createWorldStore(db, () => []), createWorldStore(await store.open(), () => [])]
+        const [here, there] = [
+          createWorldStore(db, () => ({ rows: [], stopLinks: [] })),
+          createWorldStore(await store.open(), () => ({ rows: [], stopLinks: [] })),
+        ]
         // Neither writes the mentor's row: only the partial unique index on live tandems stands between them.
         const reserve = (menteeId: number, id: number) => (world: World) => {
           const tandem = tandemBetween({ ...world, nextTandemId: id }, menteeId, mentor)
@@ -127,7 +130,7 @@ describe.each(bothStores())('on $name', (store) => {
         const mentee = await addUser('a@x.org', ['Mentee'])
         // More users than one statement locks (500): the rows of the second statement are locked before the tandems are read, too.
         const userIds = [mentee, ...Array.from({ length: 600 }, (_, i) => 100_000 + i)]
-        const store = createWorldStore(db, () => [])
+        const store = createWorldStore(db, () => ({ rows: [], stopLinks: [] }))
         const sent = await sentDuring(() => store.run({ userIds }, (world) => right({ world, events: [] }), 10))
         const locks = sent.flatMap((s, i) => (/for no key update/.test(s.text) ? [i] : []))
         const tandems = sent.findIndex((s) => /^select \* from "tandems"/.test(s.text))
@@ -146,7 +149,7 @@ describe.each(bothStores())('on $name', (store) => {
         await addUser('e@x.org', ['Mentor']),
         await addUser('f@x.org', ['Mentor']),
       ]
-      const world = createWorldStore(db, () => [])
+      const world = createWorldStore(db, () => ({ rows: [], stopLinks: [] }))
       expect(isRight(await world.run({ userIds: [m1], extraUserIds: [t1] }, propose(m1, t1), 10))).toBe(true)
       // The tandem moves to id 50 behind the store's back, as rows a copy or a restore wrote.
       await db.run(db.kysely.updateTable('tandems').set({ id: 50, mentee_proposal_id: 99, mentor_proposal_id: 100 }).where('id', '=', 1))
@@ -163,7 +166,7 @@ describe.each(bothStores())('on $name', (store) => {
 
     it('rolls back everything when the transition refuses', async () => {
       const mentee = await addUser('a@x.org', ['Mentee'])
-      const store = createWorldStore(db, () => [])
+      const store = createWorldStore(db, () => ({ rows: [], stopLinks: [] }))
       const result = await store.run({ userIds: [mentee] }, () => left({ _tag: 'ProfileIncomplete' }), 10)
       expect(isLeft(result) && result.left._tag).toBe('ProfileIncomplete')
       expect((await store.load({ userIds: [mentee] })).users.get(mentee)?.version).toBe(1)
@@ -188,7 +191,13 @@ describe.each(bothStores())('on $name', (store) => {
       const retention = createRetentionRepository(db)
       expect((await retention.person(mentor))?.hasLiveTandem).toBe(false)
       expect(
-        isRight(await createWorldStore(db, () => []).run({ userIds: [mentee], extraUserIds: [mentor] }, propose(mentee, mentor), 10)),
+        isRight(
+          await createWorldStore(db, () => ({ rows: [], stopLinks: [] })).run(
+            { userIds: [mentee], extraUserIds: [mentor] },
+            propose(mentee, mentor),
+            10,
+          ),
+        ),
       ).toBe(true)
       expect([(await retention.person(mentor))?.hasLiveTandem, (await retention.person(mentee))?.hasLiveTandem]).toEqual([true, true])
     })
@@ -235,7 +244,7 @@ describe.each(bothStores())('on $name', (store) => {
     it('loadCurrent answers a slice with its passed deadlines applied and committed', async () => {
       const mentee = await addUser('a@x.org', ['Mentee'])
       const mentor = await addUser('b@x.org', ['Mentor'])
-      const store = createWorldStore(db, () => [])
+      const store = createWorldStore(db, () => ({ rows: [], stopLinks: [] }))
       expect(isRight(await store.run({ userIds: [mentee], extraUserIds: [mentor] }, lapsed(mentee, mentor), 10))).toBe(true)
       expect((await store.loadCurrent({ userIds: [mentee] }, 99)).tandems.get(1)?.state).toBe('ACTIVE')
       expect((await store.loadCurrent({ userIds: [mentee] }, 100)).tandems.get(1)?.state).toBe('NOREACTION')
@@ -245,7 +254,7 @@ describe.each(bothStores())('on $name', (store) => {
     it('runCurrent commits the passed deadlines even when the command itself is refused', async () => {
       const mentee = await addUser('a@x.org', ['Mentee'])
       const mentor = await addUser('b@x.org', ['Mentor'])
-      const store = createWorldStore(db, () => [])
+      const store = createWorldStore(db, () => ({ rows: [], stopLinks: [] }))
       expect(isRight(await store.run({ userIds: [mentee], extraUserIds: [mentor] }, lapsed(mentee, mentor), 10))).toBe(true)
       expect(await store.runCurrent({ userIds: [mentee] }, refuse, 200)).toEqual(left({ _tag: 'MatchingAlreadyRunning' }))
       expect((await store.load({ userIds: [mentee] })).tandems.get(1)?.state).toBe('NOREACTION')
@@ -254,7 +263,7 @@ describe.each(bothStores())('on $name', (store) => {
     it('runAfter continues from an earlier world and refuses when a participant changed meanwhile', async () => {
       const mentee = await addUser('a@x.org', ['Mentee'])
       const [one, two] = [await addUser('b@x.org', ['Mentor']), await addUser('c@x.org', ['Mentor'])]
-      const store = createWorldStore(db, () => [])
+      const store = createWorldStore(db, () => ({ rows: [], stopLinks: [] }))
       const first = await store.run({ userIds: [mentee] }, (w) => right({ world: w, events: [] }), 10)
       if (isLeft(first)) throw new Error('expected the first command to pass')
       const next = await store.runAfter(first.right.world, { userIds: [one] }, propose(mentee, one), 11)
@@ -275,7 +284,7 @@ describe.each(bothStores())('on $name', (store) => {
     it('refuses a command writing a tandem another command changed meanwhile, and writes none of it', async () => {
       const mentee = await addUser('a@x.org', ['Mentee'])
       const mentor = await addUser('b@x.org', ['Mentor'])
-      const store = createWorldStore(db, () => [])
+      const store = createWorldStore(db, () => ({ rows: [], stopLinks: [] }))
       const first = await store.run({ userIds: [mentee], extraUserIds: [mentor] }, propose(mentee, mentor), 10)
       if (isLeft(first)) throw new Error('expected the first command to pass')
       /** Moves tandem 1 to `state`, one version on, and the mentee with it. */

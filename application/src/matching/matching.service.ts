@@ -26,6 +26,7 @@ import { isLeft, isRight, left, right, type Either } from 'fp-ts/lib/Either.js'
 import { textIn, userById, type ServiceContext } from '../context.js'
 import { runMatching } from './matching.run.js'
 import { endOwnTandem } from './tandem-ending.js'
+import { stopWaitlistByLink, waitlistStopOfLink } from './waitlist.stop.js'
 import { imageUrl, sideReads } from '../users/views.js'
 
 const proposalView = (tandem: Tandem, side: Side, partner: UserRecord | undefined): ParticipantProposal => {
@@ -182,6 +183,9 @@ export const matchingService = (ctx: ServiceContext): Services['matching'] => {
       await ctx.waitlist.setOff(me.right.id, !body.enabled)
       return right(true)
     },
+
+    waitlistStopByLink: (token) => waitlistStopOfLink(ctx, token),
+    stopWaitlistByLink: (token) => stopWaitlistByLink(ctx, token),
 
     startMatching: async (actor) => {
       // The caller's record and what the run checks of it, read at once: one wait instead of three

@@ -12,6 +12,7 @@ import type {
   EndTandemPayload,
   SetWaitlistPayload,
   WaitlistView,
+  WaitlistStopLinkView,
   WaitlistOverviewView,
   AdminAcceptPayload,
   AdminDeclinePayload,
@@ -203,6 +204,10 @@ export type Services = {
     readonly waitlist: (actor: Actor) => Outcome<WaitlistView>
     /** The caller turns the waitlist on or off (a mentee only). */
     readonly setWaitlist: (actor: Actor, body: SetWaitlistPayload) => Outcome<boolean>
+    /** The waitlist mail's stop page before the click (no sign-in): never changes anything. */
+    readonly waitlistStopByLink: (token: string) => Outcome<WaitlistStopLinkView>
+    /** The click on that page (no sign-in): uses the one-time link and turns the waitlist off. */
+    readonly stopWaitlistByLink: (token: string) => Outcome<boolean>
   }
   readonly admin: {
     readonly allUsers: (actor: Actor) => Outcome<readonly UserListRow[]>

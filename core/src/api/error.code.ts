@@ -24,6 +24,8 @@ const DOMAIN_CODES = {
   CheckInNotOpen: null,
   CheckInLinkUsed: null,
   CheckInLinkExpired: null,
+  WaitlistLinkUsed: null,
+  WaitlistLinkExpired: null,
   ExternalIdentityProvider: null,
   AccountDeleted: null,
   ConsentsDue: null,

@@ -10,6 +10,24 @@ import { EmailAddress, IsoDateTime, nullable } from './wire.codec.js'
 export const SetWaitlistPayload = t.strict({ email: EmailAddress, enabled: t.boolean }, 'SetWaitlistPayload')
 export type SetWaitlistPayload = t.TypeOf<typeof SetWaitlistPayload>
 
+/** A mail link's token: long, URL-safe, never stored (only its hash is). */
+const LinkToken = t.refinement(t.string, (s) => /^[A-Za-z0-9_-]{20,100}$/.test(s), 'LinkToken')
+
+/** GET /api/MatchingTandem/GetWaitlistStopByLink: what the waitlist mail's stop page shows before the click (changes nothing). */
+export const WaitlistStopLinkQuery = t.strict({ token: LinkToken }, 'WaitlistStopLinkQuery')
+export type WaitlistStopLinkQuery = t.TypeOf<typeof WaitlistStopLinkQuery>
+
+/** POST /api/MatchingTandem/StopWaitlistByLink: the click on the stop page turns the waitlist off. */
+export const StopWaitlistByLinkPayload = t.strict({ token: LinkToken }, 'StopWaitlistByLinkPayload')
+export type StopWaitlistByLinkPayload = t.TypeOf<typeof StopWaitlistByLinkPayload>
+
+/** The stop page before the click: whether the link still works, else the refusal a click would get. */
+export const WaitlistStopLinkView = t.type(
+  { open: t.boolean, closedBecause: nullable(t.keyof({ WaitlistLinkUsed: null, WaitlistLinkExpired: null })) },
+  'WaitlistStopLinkView',
+)
+export type WaitlistStopLinkView = t.TypeOf<typeof WaitlistStopLinkView>
+
 /** POST /api/MatchingTandem/GetWaitlist: the caller's own waitlist. */
 export const WaitlistQuery = t.strict({ email: EmailAddress }, 'WaitlistQuery')
 export type WaitlistQuery = t.TypeOf<typeof WaitlistQuery>

@@ -32,10 +32,13 @@ export {
   freePlacesOf,
   mentorsWithOpenedPlaces,
   placesOpened,
+  stopLinkRefusal,
   waitingSinceOf,
   waitlistCandidates,
   waitlistOf,
+  WAITLIST_STOP_LINK_VALID,
   type WaitlistEntry,
+  type WaitlistStopLink,
 } from './waitlist.js'
 export type {
   CohortAssignment,

@@ -3,7 +3,7 @@
 // in which order, which events open a place, and which ranked mentors a waiting mentee may still be
 // proposed are decided here; the run itself is the start-matching command's, with its own rules.
 import type { UserId } from '../shared/ids.js'
-import type { Instant } from '../shared/time.js'
+import { DAY, type Instant } from '../shared/time.js'
 import { menteeStatusMove } from '../users/status.moves.js'
 import { isInMentorPool } from '../users/matching-pool.js'
 import { hasFreePlace } from '../tandem/places.js'
@@ -84,3 +84,17 @@ export const mentorsWithOpenedPlaces = (
 /** Whether a command opened a place for some mentor of its slice. */
 export const placesOpened = (before: Pick<World, 'users' | 'tandems'>, after: Pick<World, 'users' | 'tandems'>): boolean =>
   mentorsWithOpenedPlaces(before, after).length > 0
+
+/**
+ * How long the waitlist mail's one-click "stop" link holds: the mail is read days after it came, and
+ * a person may first ignore it and only want to stop after the second or third; 60 days, like the
+ * closing survey's link, keeps an old mail working without leaving a link usable for ever.
+ */
+export const WAITLIST_STOP_LINK_VALID = 60 * DAY
+
+/** A stop link as stored: when it runs out, and when it was used (null: not yet). */
+export type WaitlistStopLink = { readonly expiresAt: Instant; readonly usedAt: Instant | null }
+
+/** Why a stop link turns nothing off at `now` (the error a click gets), or null while it may be used once. */
+export const stopLinkRefusal = (link: WaitlistStopLink, now: Instant): 'WaitlistLinkUsed' | 'WaitlistLinkExpired' | null =>
+  link.usedAt !== null ? 'WaitlistLinkUsed' : now >= link.expiresAt ? 'WaitlistLinkExpired' : null

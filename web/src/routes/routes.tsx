@@ -28,6 +28,8 @@ const LegalInfo = lazy(() => import('../features/legal/LegalInfoPage.js'))
 const LegalFrame = lazy(screens.legalFrame)
 /** The page of a check-in mail's link: public, like the legal pages (docs/mentorship.md#check-ins). */
 const CheckInLink = lazy(() => import('../features/checkins/CheckInLinkPage.js'))
+/** The page of a waitlist mail's stop link: public too (docs/matching.md#waitlist). */
+const WaitlistStop = lazy(() => import('../features/waitlist/WaitlistStopPage.js'))
 
 /**
  * Starts fetching the chunk of the screen at `pathname` at once, while the person's details load,
@@ -82,6 +84,14 @@ export const AppRoutes = () => (
       element={
         <Public>
           <CheckInLink />
+        </Public>
+      }
+    />
+    <Route
+      path="/waitlist/stop"
+      element={
+        <Public>
+          <WaitlistStop />
         </Public>
       }
     />

@@ -31,6 +31,8 @@ export const ERROR_MESSAGE: Readonly<Record<ErrorCode, TranslationKey>> = {
   CheckInNotOpen: 'messages.check-in-not-open',
   CheckInLinkUsed: 'messages.check-in-link-used',
   CheckInLinkExpired: 'messages.check-in-link-expired',
+  WaitlistLinkUsed: 'messages.waitlist-link-used',
+  WaitlistLinkExpired: 'messages.waitlist-link-expired',
   ExternalIdentityProvider: 'messages.external-identity-provider',
   AccountDeleted: 'accountDeleted.text',
   ConsentsDue: 'messages.consents-due',

@@ -15,6 +15,8 @@ const EXACT: Readonly<Record<string, string>> = {
   '/user/account': 'account.title',
   // the page of a check-in mail's link (no sign-in needed)
   '/check-in': 'checkIn.link.title',
+  // the page of a waitlist mail's stop link (no sign-in needed)
+  '/waitlist/stop': 'waitlistStop.title',
   '/user/mentee-profile': 'nav.questionnaireMentee',
   '/user/mentor-profile': 'nav.questionnaireMentor',
   '/administrator/matching-tandems': 'nav.matchingTeams',

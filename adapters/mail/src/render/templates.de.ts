@@ -111,7 +111,9 @@ export const de: LanguagePack = {
           `Die Vorschläge sind bis ${c.dateTime(d.deadline)} für Sie reserviert. Danach verfallen sie, und die Mentor*innen stehen wieder anderen Mentees zur Verfügung.`,
         ),
         paragraph(
-          `Wenn Sie nicht mehr benachrichtigt werden möchten, schalten Sie auf Ihrem Dashboard „Benachrichtigen Sie mich, wenn ein*e Mentor*in gefunden ist" aus: ${c.url('/#waitlist')}`,
+          d.stopLink === undefined
+            ? `Wenn Sie nicht mehr benachrichtigt werden möchten, schalten Sie auf Ihrem Dashboard „Benachrichtigen Sie mich, wenn ein*e Mentor*in gefunden ist" aus: ${c.url('/#waitlist')}`
+            : `Wenn Sie nicht mehr benachrichtigt werden möchten, sobald ein*e Mentor*in gefunden ist, genügt ein Klick auf dieser Seite, ohne Anmeldung: ${d.stopLink}`,
         ),
       ],
       action: { label: 'Vorschläge ansehen', url: c.url('/') },

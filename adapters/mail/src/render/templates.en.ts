@@ -103,7 +103,11 @@ export const en: LanguagePack = {
         paragraph(
           `The proposals are reserved for you until ${c.dateTime(d.deadline)}. After that they expire and the mentors return to the pool.`,
         ),
-        paragraph(`If you no longer want to be told, turn off "Tell me when a mentor is found" on your dashboard: ${c.url('/#waitlist')}`),
+        paragraph(
+          d.stopLink === undefined
+            ? `If you no longer want to be told, turn off "Tell me when a mentor is found" on your dashboard: ${c.url('/#waitlist')}`
+            : `If you no longer want to be told when a mentor is found, one click on this page turns it off, without signing in: ${d.stopLink}`,
+        ),
       ],
       action: { label: 'See your proposals', url: c.url('/') },
     }),

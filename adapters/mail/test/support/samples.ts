@@ -62,6 +62,7 @@ export const samples: { readonly [K in NotificationType]: readonly NotificationD
   WAITLIST_PROPOSALS: [
     { firstName: 'Mia', deadline: Date.UTC(2026, 10, 24, 9, 0), count: 1 },
     { firstName: 'Mia', deadline: Date.UTC(2026, 10, 24, 9, 0), count: 3 },
+    { firstName: 'Mia', deadline: Date.UTC(2026, 10, 24, 9, 0), count: 2, stopLink: `${org.publicUrl}/waitlist/stop?token=tok789` },
   ],
   CHECK_IN_MET: [
     { audience: 'Mentee', firstName: 'Mia', link: CHECK_IN_LINK },

@@ -216,7 +216,9 @@ describe('backup and restore', () => {
       expect(db.raw.pragma('integrity_check', { simple: true })).toBe('ok')
       expect(db.raw.pragma('foreign_key_check')).toEqual([])
       const users = await createUsersRepository(db).all()
-      expect(checkInvariants(await createWorldStore(db, () => []).load({ userIds: users.map((u) => u.id) }))).toEqual([])
+      expect(
+        checkInvariants(await createWorldStore(db, () => ({ rows: [], stopLinks: [] })).load({ userIds: users.map((u) => u.id) })),
+      ).toEqual([])
       // The start changes one thing: matching runs the backup caught between their two steps are
       // set back (PENDING -> AVAILABLE or NEW), as after any stop. Every other row is the backup's.
       const now = rowSets(join(dir, 'tandem.db'))

@@ -100,6 +100,9 @@ export const SAMPLES: Readonly<Record<string, (owner: Person, target: Person) =>
   }),
   'POST /api/MatchingTandem/GetWaitlist': (o) => ({ body: { email: o.email } }),
   'POST /api/MatchingTandem/SetWaitlist': (o) => ({ body: { email: o.email, enabled: true } }),
+  // An unknown stop link: 404, turning nothing off.
+  'GET /api/MatchingTandem/GetWaitlistStopByLink': () => ({ query: { token: 'a'.repeat(43) } }),
+  'POST /api/MatchingTandem/StopWaitlistByLink': () => ({ body: { token: 'a'.repeat(43) } }),
   'GET /api/Mentorship/GetOpenCheckIns': (o) => ({ query: { email: o.email } }),
   // An unknown team: 404, changing nothing.
   'POST /api/Mentorship/AnswerCheckIn': (o) => ({

@@ -13,7 +13,7 @@ import type { Database } from '../portable/database.js'
 import { databaseRunner, type QueryRunner } from '../portable/query.runner.js'
 import { secretNamed } from '../portable/secrets.js'
 
-export type AttemptAction = 'signIn' | 'signUp' | 'forgot' | 'apiSignIn' | 'logError'
+export type AttemptAction = 'signIn' | 'signUp' | 'forgot' | 'apiSignIn' | 'logError' | 'mailLink'
 
 /** Who attempts: the client's address and, where the attempt names one, the account. */
 export type Attempt = { readonly address?: string; readonly account?: string }
@@ -57,6 +57,12 @@ export const DEFAULT_ATTEMPT_RULES: AttemptRules = {
   apiSignIn: { address: { points: 60, seconds: MINUTE } },
   // Keyed by the signed-in reporter when there is one, else by the address (routes pass one of them).
   logError: { account: { points: 30, seconds: MINUTE }, address: { points: 30, seconds: MINUTE } },
+  // The mails' one-time links (check-ins, the waitlist's stop page), which need no sign-in: a person
+  // makes two calls per link (the page's read and the click), a few more on a reload or a mistyped
+  // answer, and a household or office behind one address opens a handful of mails; 30 a quarter hour
+  // leaves that room many times over. The tokens are 256 random bits, so guessing is hopeless anyway:
+  // the budget keeps a script from hammering the lookups and the answers.
+  mailLink: { address: { points: 30, seconds: QUARTER } },
 }
 
 /** The address a limit counts: IPv4 as it is (also when IPv4-mapped), IPv6 as its /64 network. */

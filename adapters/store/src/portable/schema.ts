@@ -253,6 +253,14 @@ export type MentorshipCheckInLinksTable = {
   used_at: number | null
 }
 
+/** The waitlist mail's one-time stop links (migration 0024): only the token's SHA-256 hash is kept. */
+export type WaitlistStopLinksTable = {
+  token_hash: string
+  user_id: number
+  expires_at: number
+  used_at: number | null
+}
+
 export type Schema = {
   meta: MetaTable
   users: UsersTable
@@ -279,4 +287,5 @@ export type Schema = {
   mentorship_timelines: MentorshipTimelinesTable
   mentorship_checkins: MentorshipCheckInsTable
   mentorship_checkin_links: MentorshipCheckInLinksTable
+  waitlist_stop_links: WaitlistStopLinksTable
 }

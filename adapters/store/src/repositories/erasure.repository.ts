@@ -78,6 +78,8 @@ export const createErasureRepository = (db: Database): ErasureRepository => {
           .where('id', '=', row.id),
       )
     }
+    // The waitlist mails' stop links name the person: they go with them.
+    await db.run(k.deleteFrom('waitlist_stop_links').where('user_id', '=', id))
     await db.bumpMentorPool()
     await db.run(k.deleteFrom('users').where('id', '=', id))
     return { outboxIds: touched.map((r) => r.id) }

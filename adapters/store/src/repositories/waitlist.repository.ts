@@ -1,5 +1,6 @@
 // The waitlist's storage (migration 0021): the mentee's opt-out flag and the "places changed"
-// triggers the world store writes with every command that opened a place.
+// triggers the world store writes with every command that opened a place; and the mail's one-time
+// stop links (migration 0024), which the world store writes with the mail.
 import type { Answers, UserId } from '@tandem/core'
 import type { WaitlistRepository } from '@tandem/application'
 import type { Database } from '../portable/database.js'
@@ -54,5 +55,15 @@ export const createWaitlistRepository = (db: Database): WaitlistRepository => {
     served: async (upTo: number) => {
       await db.send(k.deleteFrom('places_changed').where('id', '<=', upTo))
     },
+    stopLinkOf: async (tokenHash) => {
+      const row = await db.first(k.selectFrom('waitlist_stop_links').selectAll().where('token_hash', '=', tokenHash))
+      return row === undefined
+        ? undefined
+        : { menteeId: Number(row.user_id), expiresAt: Number(row.expires_at), usedAt: row.used_at === null ? null : Number(row.used_at) }
+    },
+    useStopLink: async (tokenHash, at) =>
+      (await db.run(
+        k.updateTable('waitlist_stop_links').set({ used_at: at }).where('token_hash', '=', tokenHash).where('used_at', 'is', null),
+      )) === 1,
   }
 }

@@ -384,10 +384,17 @@ export const createWorldStore = (db: Database, notify: Notifier): WorldStore => 
         const opened = mentorsWithOpenedPlaces(before, done.world)
         if (opened.length > 0)
           await db.send(k.insertInto('places_changed').values(opened.map((mentor_id) => ({ created_at: now, mentor_id }))))
-        await insertOutboxRows(
-          db,
-          notify(done.events, (id) => contacts.get(id), now),
-        )
+        const notified = notify(done.events, (id) => contacts.get(id), now)
+        await insertOutboxRows(db, notified.rows)
+        // The stop links the waitlist's mails carry, with them: a mail never names a link the store lacks.
+        if (notified.stopLinks.length > 0)
+          await db.send(
+            k
+              .insertInto('waitlist_stop_links')
+              .values(
+                notified.stopLinks.map((l) => ({ token_hash: l.tokenHash, user_id: l.menteeId, expires_at: l.expiresAt, used_at: null })),
+              ),
+          )
         return isLeft(result) ? result : right(done)
       })
     } catch (e) {

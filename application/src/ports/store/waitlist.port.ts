@@ -1,7 +1,7 @@
 // The waitlist's storage (docs/matching.md#waitlist): each mentee's choice to turn it off, and the
 // durable "places changed" trigger that commands write in their own transaction when they open a
 // place. @tandem/store implements it on SQLite and PostgreSQL.
-import type { Answers, UserId } from '@tandem/core'
+import type { Answers, UserId, WaitlistStopLink } from '@tandem/core'
 
 export type WaitlistRepository = {
   /** Whether the mentee turned the waitlist off (on by default). */
@@ -25,4 +25,8 @@ export type WaitlistRepository = {
   ) => Promise<ReadonlyMap<UserId, { readonly answers: Answers; readonly savedAt: number }>>
   /** Removes the triggers up to and including this id: a round served them. */
   readonly served: (upTo: number) => Promise<void>
+  /** The waitlist mail's stop link of this token hash (the world store writes them with the mail). */
+  readonly stopLinkOf: (tokenHash: string) => Promise<(WaitlistStopLink & { readonly menteeId: UserId }) | undefined>
+  /** Marks the link used at `at`, only if it was unused; answers whether it was (false: used meanwhile). */
+  readonly useStopLink: (tokenHash: string, at: number) => Promise<boolean>
 }

@@ -30,12 +30,17 @@ export type Contact = {
   readonly language: Language
 }
 
+/**
+ * A one-time "stop" link a waitlist mail carries (docs/matching.md#waitlist): the store keeps only the
+ * SHA-256 hash of its token, written in the transaction of the mail.
+ */
+export type NewWaitlistStopLink = { readonly tokenHash: string; readonly menteeId: UserId; readonly expiresAt: number }
+
+/** What a command's events send: the outbox rows, and the stop links those rows carry. */
+export type Notified = { readonly rows: readonly NewOutboxRow[]; readonly stopLinks: readonly NewWaitlistStopLink[] }
+
 /** Maps a command's events to outbox rows; given by the composition root (the mail adapter's rules). */
-export type Notifier = (
-  events: readonly DomainEvent[],
-  contactOf: (id: UserId) => Contact | undefined,
-  now: number,
-) => readonly NewOutboxRow[]
+export type Notifier = (events: readonly DomainEvent[], contactOf: (id: UserId) => Contact | undefined, now: number) => Notified
 
 export type Apply = (world: World) => TransitionResult
 

@@ -1,6 +1,7 @@
 // The waitlist's switch on the no-match panel (docs/matching.md#waitlist): "tell me when a mentor is
-// found", on by default. A lazy chunk with its own calls. The mail's link leads here (#waitlist); one
-// click turns it off. A refused change says why and leaves the switch as the server holds it.
+// found", on by default. A lazy chunk with its own calls. The mail's stop page (features/waitlist)
+// points here to turn it on again; one click turns it off. A refused change says why and leaves the
+// switch as the server holds it.
 import { Field, Switch } from '@fluentui/react-components'
 import { useTranslation } from 'react-i18next'
 import type { SetWaitlistPayload, WaitlistView } from '@tandem/core'
