@@ -11,7 +11,16 @@ export type DomainError =
   | {
       readonly _tag: 'NotFound'
       readonly entity:
-        'User' | 'Tandem' | 'Proposal' | 'Cluster' | 'DeclineReason' | 'Notification' | 'CohortRun' | 'QuestionnaireVersion' | 'CheckInLink'
+        | 'User'
+        | 'Tandem'
+        | 'Proposal'
+        | 'Cluster'
+        | 'DeclineReason'
+        | 'Notification'
+        | 'CohortRun'
+        | 'QuestionnaireVersion'
+        | 'QuestionnairePreview'
+        | 'CheckInLink'
     }
   | { readonly _tag: 'ProfileIncomplete' }
   | { readonly _tag: 'NotAvailableForMatching'; readonly status: StatusName | 'NONE' }
