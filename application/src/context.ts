@@ -35,6 +35,7 @@ import type {
 import { left, right, type Either } from 'fp-ts/lib/Either.js'
 import type { Clock } from './ports/clock.port.js'
 import type { CohortRunner } from './ports/cohort-runner.port.js'
+import type { PreviewRunner } from './ports/preview-runner.port.js'
 import type { MentorPoolCache } from './matching/mentor-pool.cache.js'
 import type { ActiveQuestionnaire } from './questionnaire/questionnaire.active.js'
 
@@ -92,6 +93,8 @@ export type ServiceContext = {
   /** Whole-cohort runs and their drafts, and the worker threads that compute them. */
   readonly cohorts: CohortRepository
   readonly cohortRunner: CohortRunner
+  /** The worker threads that compute questionnaire drafts' impact previews. */
+  readonly previewRunner: PreviewRunner
   /** The questionnaire's published versions and its draft. */
   readonly questionnaireVersions: QuestionnaireVersionsRepository
   /** The waitlist's opt-out flags and places-changed triggers (docs/matching.md#waitlist). */

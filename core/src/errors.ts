@@ -19,6 +19,7 @@ export type DomainError =
         | 'Notification'
         | 'CohortRun'
         | 'QuestionnaireVersion'
+        | 'QuestionnairePreview'
         | 'CheckInLink'
         | 'WaitlistLink'
     }

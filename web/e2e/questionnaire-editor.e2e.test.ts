@@ -1,6 +1,7 @@
 // The program edits its questionnaire in real Chromium against the built app and the real server
-// (docs/admin.md "Questionnaire versions"): an administrator renames a question, adds an option and
-// publishes, in English; a mentee signing up in German is then asked the new option in German.
+// (docs/admin.md "Questionnaire versions"): an administrator renames a question, adds an option,
+// reads the impact preview and publishes, in English; a mentee signing up in German is then asked
+// the new option in German.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { expectAccessible, signInConfirmedAdmin } from './support/admin.js'
@@ -23,7 +24,7 @@ afterAll(async () => {
 const message = (text: string | RegExp) => page.getByTestId('admin-message').filter({ hasText: text })
 
 describe('the program edits its questionnaire', () => {
-  it('an administrator renames a question, adds an option and publishes the next version', async () => {
+  it('an administrator renames a question, adds an option, previews the impact and publishes the next version', async () => {
     await page.goto(`${stack.baseUrl}/administrator/questionnaire`)
     await page.getByRole('heading', { name: 'Questionnaire', exact: true }).waitFor()
     await expectAccessible(page)
@@ -44,6 +45,15 @@ describe('the program edits its questionnaire', () => {
     await message('The draft was saved.').waitFor()
     await page.getByRole('button', { name: 'Check' }).click()
     await page.getByRole('heading', { name: 'The check found no problems.' }).waitFor()
+    // the impact preview before publishing: computed by the server, read as a table of now and draft
+    await page.getByRole('button', { name: 'Preview impact' }).click()
+    const preview = page.getByRole('table', { name: 'Impact preview' })
+    await preview.waitFor()
+    expect(await preview.getByRole('columnheader').allTextContents()).toEqual(['Figure', 'Now', 'With the draft'])
+    await page.getByText(/^Preview of draft revision \d+ on \d+ mentees and \d+ mentors\.$/).waitFor()
+    // a new option nobody chose yet moves nobody's first proposal
+    await page.getByText("No question changed anyone's first proposal.").waitFor()
+    await expectAccessible(page)
     await page.getByRole('button', { name: 'Publish' }).click()
     await page.getByRole('alertdialog').getByRole('button', { name: 'Confirm' }).click()
     await message('Version 2 was published.').waitFor()

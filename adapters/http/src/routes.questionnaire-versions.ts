@@ -5,6 +5,8 @@ import {
   QuestionnaireDraftSave,
   QuestionnaireExportQuery,
   QuestionnaireImportRequest,
+  QuestionnairePreviewQuery,
+  QuestionnairePreviewRequest,
   QuestionnairePublishRequest,
 } from '@tandem/core'
 import type { Services } from '@tandem/application'
@@ -69,5 +71,23 @@ export const questionnaireVersionRoutes = (s: Services): readonly Route[] => [
     body: QuestionnaireImportRequest,
     bodyLimit: QUESTIONNAIRE_FILE_MAX_BYTES + 1024,
     handle: async ({ actor, body }) => answer(await s.questionnaireVersions.importFile(actor, body)),
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/api/Admin/StartQuestionnairePreview',
+    policy: 'admin',
+    summary:
+      "start the saved draft's impact preview on a program year's cohort (null: every year) against the latest version; it runs in a worker thread, follow it with GetQuestionnairePreview",
+    body: QuestionnairePreviewRequest,
+    handle: async ({ actor, body }) => answer(await s.questionnaireVersions.startPreview(actor, body)),
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/api/Admin/GetQuestionnairePreview',
+    policy: 'admin',
+    summary:
+      "an impact preview's state and share done, and once done its figures now and with the draft; 404 for a preview this server does not know",
+    query: QuestionnairePreviewQuery,
+    handle: async ({ actor, query }) => answer(await s.questionnaireVersions.preview(actor, query)),
   }),
 ]

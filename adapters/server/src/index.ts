@@ -12,6 +12,7 @@ export {
   type ServiceContext,
   type MasterData,
   type CohortRunner,
+  type PreviewRunner,
   type RunProgress,
 } from '@tandem/application'
 export { seedPopulation, type SeededPerson } from './population.seed.js'

@@ -74,8 +74,9 @@ import { fixtureMasterData } from './master-data.js'
 import { mailNotifier } from './notifier.js'
 import { checkInMailer } from './checkin-mails.js'
 import { resetMailWiring } from './reset-mail.js'
-import { expireDownloads } from '@tandem/application'
+import { expireDownloads, type PreviewRunner } from '@tandem/application'
 import { createCohortRunner, QUIET_MS as COHORT_QUIET_MS, type CohortRunner } from './cohort/cohort.runner.js'
+import { createPreviewRunner } from './questionnaire-preview/preview.runner.js'
 import {
   clearInterruptedRuns,
   createActiveQuestionnaire,
@@ -97,6 +98,8 @@ export type ServerOverrides = {
   readonly consentVersions?: ConsentVersions
   /** Wraps the cohort runner this server makes (screen tests hold a run's computation to show it running). */
   readonly cohortRunner?: (made: CohortRunner) => CohortRunner
+  /** Wraps the questionnaire preview runner (screen tests hold a preview to show its progress). */
+  readonly previewRunner?: (made: PreviewRunner) => PreviewRunner
 }
 
 export type TandemServer = {
@@ -311,9 +314,12 @@ const wire = async (
   }
   const made = createCohortRunner({ dataDir: config.dataDir })
   const cohortRunner = overrides.cohortRunner?.(made) ?? made
+  const madePreviews = createPreviewRunner()
+  const previewRunner = overrides.previewRunner?.(madePreviews) ?? madePreviews
   const ctx: ServiceContext = {
     cohorts: createCohortRepository(db),
     cohortRunner,
+    previewRunner,
     inOneTransaction: db.transaction,
     questionnaireVersions,
     waitlist: createWaitlistRepository(db),
@@ -478,6 +484,7 @@ const wire = async (
     instance,
     close: async () => {
       await cohortRunner.close()
+      await previewRunner.close()
       await provider?.close()
       await transport.close()
       await db.close()

@@ -228,6 +228,9 @@ const questionnairePlans: Plans<Services['questionnaireVersions']> = {
   publish: { kind: 'change', action: 'questionnaire.publish', subjects: () => [] },
   exportFile: { kind: 'none' },
   importFile: { kind: 'change', action: 'questionnaire.draft.import', subjects: () => [] },
+  // Aggregate figures about everyone matching: recorded as a read of no one in particular.
+  startPreview: { kind: 'read', action: 'questionnaire.preview', subjects: () => [] },
+  preview: { kind: 'none' },
 }
 
 export const auditedQuestionnaireVersions = (

@@ -26,8 +26,16 @@ export type CohortPopulation = {
   readonly versions: ReadonlyMap<UserId, number>
 }
 
-/** A mentee the run may pair: core's cohort eligibility for the run's program year. */
-export const isCohortMentee = (user: UserRecord, clusterId: number): boolean => mayJoinCohort(user.participant.mentee, clusterId)
+/**
+ * A mentee the run may pair: core's cohort eligibility for the run's program year. The questionnaire
+ * preview passes null for every program year: each mentee is asked about their own.
+ */
+export const isCohortMentee = (user: UserRecord, clusterId: number | null): boolean => {
+  const mentee = user.participant.mentee
+  // A mentee in no program year joins no cohort.
+  const year = clusterId ?? mentee?.clusterId ?? null
+  return year !== null && mayJoinCohort(mentee, year)
+}
 
 /** A mentor the run may propose: core's pool membership. */
 export const isPoolMentor = (user: UserRecord): boolean => isInMentorPool(user.participant.mentor)
@@ -47,7 +55,7 @@ const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(reso
  */
 export const loadCohortPopulation = async (
   ctx: ServiceContext,
-  run: { readonly clusterId: number; readonly objective: CohortInput['objective']; readonly threshold: number },
+  run: { readonly clusterId: number | null; readonly objective: CohortInput['objective']; readonly threshold: number },
   now: Instant,
   /** The share of the mentees read so far (the progress of the phase `loading`). */
   onLoaded: (fraction: number) => void = () => undefined,

@@ -82,6 +82,9 @@ import type {
   QuestionnaireExportQuery,
   QuestionnaireFile,
   QuestionnaireImportRequest,
+  QuestionnairePreviewQuery,
+  QuestionnairePreviewRequest,
+  QuestionnairePreviewView,
 } from '@tandem/core'
 import type { Either } from 'fp-ts/lib/Either.js'
 
@@ -262,6 +265,10 @@ export type Services = {
     readonly exportFile: (actor: Actor, query: QuestionnaireExportQuery) => Outcome<QuestionnaireFile>
     /** The file, decoded and checked, as the draft (ValidationFailed with the fields under `file.`, InvalidTransition when the draft moved). */
     readonly importFile: (actor: Actor, body: QuestionnaireImportRequest) => Outcome<QuestionnaireDraftView>
+    /** Starts the saved draft's impact preview in a worker (ValidationFailed with the check's findings when it cannot be scored). */
+    readonly startPreview: (actor: Actor, body: QuestionnairePreviewRequest) => Outcome<QuestionnairePreviewView>
+    /** A preview's progress or result; NotFound for none by that id (not started here, or forgotten). */
+    readonly preview: (actor: Actor, query: QuestionnairePreviewQuery) => Outcome<QuestionnairePreviewView>
   }
   /** The person's own copy of their data (GDPR Art. 15/20), prepared off the request. */
   readonly personalData: {

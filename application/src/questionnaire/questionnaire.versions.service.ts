@@ -8,6 +8,7 @@ import {
   invalidTransition,
   notFound,
   publish,
+  scoredQuestionnaireOf,
   validationFailed,
   type DomainError,
   type PublishedQuestionnaire,
@@ -17,6 +18,9 @@ import {
   type QuestionnaireExportQuery,
   type QuestionnaireFile,
   type QuestionnaireImportRequest,
+  type QuestionnairePreviewQuery,
+  type QuestionnairePreviewRequest,
+  type QuestionnairePreviewView,
   type QuestionnairePublishRequest,
   type QuestionnaireVersionSummary,
   type UserId,
@@ -25,11 +29,21 @@ import { left, right, type Either } from 'fp-ts/lib/Either.js'
 import type { ServiceContext } from '../context.js'
 import type { Actor, Services } from '../ports/services.port.js'
 import type { Unaudited } from '../admin/audit.js'
+import { loadCohortPopulation } from '../cohort/cohort.population.js'
+import type { PreviewRunner } from '../ports/preview-runner.port.js'
 
 type Outcome<T> = Promise<Either<DomainError, T>>
 
 /** The edit someone else saved or published meanwhile: nothing is saved, the client reloads. */
 const DRAFT_MOVED = invalidTransition('QuestionnaireDraftMoved', 'SaveQuestionnaireDraft')
+
+const previewViewOf = (previewId: number, status: NonNullable<ReturnType<PreviewRunner['status']>>): QuestionnairePreviewView => ({
+  previewId,
+  revision: status.revision,
+  state: status.state,
+  fraction: status.state === 'Running' ? status.fraction : 1,
+  result: status.state === 'Done' ? status.result : null,
+})
 
 const summaryOf = (v: PublishedQuestionnaire): QuestionnaireVersionSummary => ({
   version: v.version,
@@ -105,5 +119,31 @@ export const questionnaireVersionsService =
       if (imported._tag === 'Left') return left(validationFailed(imported.left.map((e) => ({ ...e, field: `file.${e.field}` }))))
       return saveDraft({ revision: body.revision, draft: imported.right.draft })
     }
-    return { draft, saveDraft, check, publish: publishDraft, versions, exportFile, importFile }
+    /**
+     * The saved draft's impact on the people a cohort run of the program year would take (the
+     * cohort population's one rule), against the latest version. The people are read here, in
+     * slices between turns of the event loop; the figures are computed in a worker.
+     */
+    const startPreview = async (body: QuestionnairePreviewRequest): Outcome<QuestionnairePreviewView> => {
+      const [stored, version] = [await current(), await latest()]
+      // Only a draft that could be published is scored: the check's findings say what to fix first.
+      const checked = checkDraft(stored.draft, version)
+      if (checked._tag === 'Left') return left(validationFailed(checked.left))
+      const population = await loadCohortPopulation(ctx, { clusterId: body.clusterId, objective: 'maxMatched', threshold: 0 }, ctx.clock())
+      const previewId = ctx.previewRunner.start({
+        revision: stored.revision,
+        population: { mentees: population.input.mentees, mentors: population.input.mentors, declined: population.input.declined ?? [] },
+        published: { questionnaire: scoredQuestionnaireOf(version), threshold: version.draft.threshold },
+        draft: {
+          questionnaire: scoredQuestionnaireOf({ ...version, draft: checked.right.draft }),
+          threshold: checked.right.draft.threshold,
+        },
+      })
+      return preview({ previewId })
+    }
+    const preview = async (query: QuestionnairePreviewQuery): Outcome<QuestionnairePreviewView> => {
+      const status = ctx.previewRunner.status(query.previewId)
+      return status === undefined ? left(notFound('QuestionnairePreview')) : right(previewViewOf(query.previewId, status))
+    }
+    return { draft, saveDraft, check, publish: publishDraft, versions, exportFile, importFile, startPreview, preview }
   }

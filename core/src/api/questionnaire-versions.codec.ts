@@ -2,7 +2,9 @@
 // draft, check it, publish it, list the published versions.
 import * as t from 'io-ts'
 import { QuestionnaireDraft } from '../questionnaire/questionnaire.draft.js'
+import type { ImpactPreview } from '../matching/impact-preview.js'
 import { IdFromString } from './query.codec.js'
+import { Id } from './wire.codec.js'
 
 /**
  * Saving the draft: `revision` is the draft's revision the administrator edited (from the read);
@@ -49,3 +51,26 @@ export type QuestionnaireExportQuery = t.TypeOf<typeof QuestionnaireExportQuery>
  */
 export const QuestionnaireImportRequest = t.strict({ revision: t.number, file: t.unknown })
 export type QuestionnaireImportRequest = t.TypeOf<typeof QuestionnaireImportRequest>
+
+/**
+ * Starting the impact preview of the saved draft on the people of a program year (null: every
+ * program year): the cohort run's mentees and the mentors in the pool.
+ */
+export const QuestionnairePreviewRequest = t.strict({ clusterId: t.union([Id, t.null]) }, 'QuestionnairePreviewRequest')
+export type QuestionnairePreviewRequest = t.TypeOf<typeof QuestionnairePreviewRequest>
+
+/** ?previewId= of the preview's progress and result. */
+export const QuestionnairePreviewQuery = t.strict({ previewId: IdFromString }, 'QuestionnairePreviewQuery')
+export type QuestionnairePreviewQuery = t.TypeOf<typeof QuestionnairePreviewQuery>
+
+/**
+ * A preview as it stands: Running with the share done (0–1), Done with the figures, or Failed.
+ * `revision` is the draft's revision it was computed for.
+ */
+export type QuestionnairePreviewView = {
+  readonly previewId: number
+  readonly revision: number
+  readonly state: 'Running' | 'Done' | 'Failed'
+  readonly fraction: number
+  readonly result: ImpactPreview | null
+}

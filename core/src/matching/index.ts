@@ -72,3 +72,13 @@ export {
   type CohortRunEvent,
 } from './cohort-run.moves.js'
 export { publishCohortPairs, type CohortPairOutcome, type CohortPublishPair, type CohortPublished } from './cohort.publish.js'
+export {
+  impactPreview,
+  MOVED_QUESTIONS_MAX,
+  type ImpactFigures,
+  type ImpactPreview,
+  type ImpactPreviewError,
+  type MovedQuestion,
+  type PreviewPopulation,
+  type PreviewVersion,
+} from './impact-preview.js'

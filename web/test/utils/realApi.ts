@@ -30,6 +30,7 @@ import {
   DeliveryError,
   seedPopulation,
   type CohortRunner,
+  type PreviewRunner,
   type RunProgress,
   loadConfig,
   manualClock,
@@ -152,6 +153,31 @@ export const startRealApi = async (options: { readonly now?: number; readonly co
       void held.until.then(() => made.start(runId, job, handlers))
     },
   })
+  // A preview the test holds the same way: it reads as Running at `fraction` until released.
+  let heldPreview: { readonly fraction: number; readonly until: Promise<void> } | null = null
+  const previewRunner = (made: PreviewRunner): PreviewRunner => {
+    const held = new Map<number, { fraction: number; released: boolean }>()
+    return {
+      ...made,
+      start: (job) => {
+        const hold = heldPreview
+        heldPreview = null
+        const previewId = made.start(job)
+        if (hold !== null) {
+          const entry = { fraction: hold.fraction, released: false }
+          held.set(previewId, entry)
+          void hold.until.then(() => (entry.released = true))
+        }
+        return previewId
+      },
+      status: (previewId) => {
+        const entry = held.get(previewId)
+        const status = made.status(previewId)
+        if (entry === undefined || entry.released || status === undefined) return status
+        return { state: 'Running', fraction: entry.fraction, revision: status.revision }
+      },
+    }
+  }
   const verifyToken = createTokenVerifier({ issuer: ISSUER, audience: API_AUDIENCE, keySet: { keys: [jwk] } })
   const serve = async (consentVersions: ConsentVersions | undefined) => {
     const server: TandemServer = await createServer(config, {
@@ -159,6 +185,7 @@ export const startRealApi = async (options: { readonly now?: number; readonly co
       verifyToken,
       transport,
       cohortRunner,
+      previewRunner,
       logger: pino({ level: process.env['TEST_LOG'] ?? 'silent' }),
       ...(consentVersions === undefined ? {} : { consentVersions }),
     })
@@ -611,6 +638,12 @@ export const startRealApi = async (options: { readonly now?: number; readonly co
       holdNextCohortRun: (progress: RunProgress): { release: () => void } => {
         let release = () => {}
         heldRun = { progress, until: new Promise<void>((resolve) => (release = resolve)) }
+        return { release: () => release() }
+      },
+      /** The next questionnaire preview reads as Running at `fraction` until `release` is called. */
+      holdNextPreview: (fraction: number): { release: () => void } => {
+        let release = () => {}
+        heldPreview = { fraction, until: new Promise<void>((resolve) => (release = resolve)) }
         return { release: () => release() }
       },
       /** The next request of `METHOD /path` reaches the real app only when `release` is called. */

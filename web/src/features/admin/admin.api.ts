@@ -30,6 +30,7 @@ import type {
   QuestionnaireCheckView,
   QuestionnaireDraft,
   QuestionnaireDraftView,
+  QuestionnairePreviewView,
   QuestionnaireVersionSummary,
 } from '@tandem/core'
 import { api } from '../../state/api.js'
@@ -54,6 +55,13 @@ export const adminApi = api.injectEndpoints({
     adminExportQuestionnaire: build.query<unknown, void>({ query: () => ({ url: '/api/Admin/ExportQuestionnaire' }) }),
     adminImportQuestionnaire: build.mutation<QuestionnaireDraftView, { revision: number; file: unknown }>({
       query: (body) => ({ url: '/api/Admin/ImportQuestionnaire', method: 'POST', body }),
+    }),
+    // The draft's impact preview: started, then polled while it runs.
+    adminStartQuestionnairePreview: build.mutation<QuestionnairePreviewView, { clusterId: number | null }>({
+      query: (body) => ({ url: '/api/Admin/StartQuestionnairePreview', method: 'POST', body }),
+    }),
+    adminGetQuestionnairePreview: build.query<QuestionnairePreviewView, number>({
+      query: (previewId) => ({ url: '/api/Admin/GetQuestionnairePreview', params: { previewId } }),
     }),
     adminGetStatusMaster: build.query<readonly StatusMasterItem[], void>({ query: () => ({ url: '/api/Admin/GetStatusMaster' }) }),
     adminGetMentees: build.query<readonly UserListRow[], StatusSelection>({
@@ -190,6 +198,8 @@ export const {
   useLazyAdminCheckQuestionnaireDraftQuery,
   useAdminPublishQuestionnaireDraftMutation,
   useAdminGetQuestionnaireVersionsQuery,
+  useAdminStartQuestionnairePreviewMutation,
+  useAdminGetQuestionnairePreviewQuery,
   useLazyAdminExportQuestionnaireQuery,
   useAdminImportQuestionnaireMutation,
 } = adminApi

@@ -36,6 +36,7 @@ import { errorText } from '../admin.i18n.js'
 import { useAdminMessages } from '../AdminMessages.js'
 import { ConfirmDialog } from '../ConfirmDialog.js'
 import { editorReducer, type EditorAction } from './editor.state.js'
+import { ImpactPreviewPanel } from './ImpactPreview.js'
 import { NumberField, QuestionEditor, TextField, fieldId } from './QuestionEditor.js'
 
 export { fieldId }
@@ -176,6 +177,14 @@ const QuestionnaireEditorPage = () => {
     else show('error', errorText(t, error))
   }
 
+  /** A refused preview: the draft's findings are listed as a check lists them; false for anything else. */
+  const previewRefused = (error: unknown): boolean => {
+    const problem = apiErrorOf(error)
+    if (problem?.status !== 400 || !Array.isArray(problem.value)) return false
+    setFindings(problem.value as Findings)
+    return true
+  }
+
   const save = async (): Promise<number | null> => {
     const reply = await saveDraft({ revision, draft })
     if (reply.error !== undefined) {
@@ -274,6 +283,13 @@ const QuestionnaireEditorPage = () => {
         {busy ? <Spinner size="tiny" label={t('admin.questionnaire.working')} /> : null}
       </div>
       {dirty ? <p role="status">{t('admin.questionnaire.unsaved')}</p> : null}
+
+      <ImpactPreviewPanel
+        questions={draft.questions}
+        disabled={busy}
+        saveFirst={async () => !dirty || (await save()) !== null}
+        onRefused={previewRefused}
+      />
 
       {findings !== null ? (
         <section aria-labelledby="qe-findings">

@@ -1,0 +1,104 @@
+// The impact preview of a questionnaire draft through the real app: an administrator starts it on a
+// program year's cohort, follows its progress, and reads the figures now and with the draft. "Now"
+// is what a whole-cohort run gives at the published threshold; a draft equal to the published
+// version changes nothing; a raised weight moves proposals and names its question. Audited; bad
+// input is a 400 with its field, an unknown preview a 404, and nothing changes.
+import type { CohortRunView, QuestionnaireDraftView, QuestionnairePreviewView } from '@tandem/core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { draftOf, seedCohort, settled, startRun } from '../support/cohort.support.js'
+import { startHarness, type Harness } from '../support/harness.js'
+
+let h: Harness
+let clusterId = 0
+beforeAll(async () => {
+  h = await startHarness()
+  await seedCohort(h, 40, 30)
+  clusterId = (await h.server.ctx.clusters.defaultCluster())?.clusterId ?? 0
+}, 120_000)
+afterAll(async () => {
+  await h.close()
+})
+
+const startPreview = (body: unknown) => h.call<QuestionnairePreviewView>(h.admin, 'POST', '/api/Admin/StartQuestionnairePreview', body)
+const previewOf = (previewId: number | string) =>
+  h.call<QuestionnairePreviewView>(h.admin, 'GET', `/api/Admin/GetQuestionnairePreview?previewId=${previewId}`)
+const readDraft = async () => (await h.call<QuestionnaireDraftView>(h.admin, 'GET', '/api/Admin/GetQuestionnaireDraft')).body.value
+
+/** Polls until the preview is no longer Running; the share done never falls meanwhile. */
+const finished = async (previewId: number): Promise<QuestionnairePreviewView> => {
+  const until = Date.now() + 60_000
+  let fraction = 0
+  for (;;) {
+    const view = (await previewOf(previewId)).body.value
+    expect(view.fraction).toBeGreaterThanOrEqual(fraction)
+    fraction = view.fraction
+    if (view.state !== 'Running') return view
+    if (Date.now() > until) throw new Error(`preview ${previewId} still running`)
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+}
+
+describe('the impact preview of a questionnaire draft', () => {
+  it("gives the cohort run's figures now, and the same with a draft equal to the published version", async () => {
+    const started = await startPreview({ clusterId })
+    expect(started.status).toBe(200)
+    expect([started.body.value.revision, started.body.value.result]).toEqual([0, null])
+    const done = await finished(started.body.value.previewId)
+    expect([done.state, done.fraction]).toEqual(['Done', 1])
+    const result = done.result!
+    expect([result.mentees, result.mentors]).toEqual([40, 30])
+    expect(result.draft).toEqual(result.now)
+    expect([result.topChanged, result.movedQuestions]).toEqual([0, []])
+    const run: CohortRunView = await startRun(h, { clusterId, threshold: 30 })
+    expect((await settled(h, run.runId)).state).toBe('Draft')
+    const cohort = await draftOf(h, run.runId)
+    expect(result.now.cohortMatched).toBe(cohort.solverTotals.matched)
+    expect(result.now.cohortMeanPercentage).toBeCloseTo(cohort.solverTotals.meanPercentage, 6)
+    expect(result.now.menteesWithCandidate).toBeGreaterThanOrEqual(result.now.cohortMatched)
+  }, 60_000)
+
+  it('previews a saved draft with a raised weight: proposals move and the question is named', async () => {
+    const before = await readDraft()
+    const raised = before.draft.questions.findIndex((q) => q.rule !== 'MentorOnly' && !q.mustFit && !q.retired)
+    const draft = {
+      ...before.draft,
+      questions: before.draft.questions.map((q, i) => (i === raised ? { ...q, weight: 100 } : q)),
+    }
+    const saved = await h.call<QuestionnaireDraftView>(h.admin, 'POST', '/api/Admin/SaveQuestionnaireDraft', {
+      revision: before.revision,
+      draft,
+    })
+    expect(saved.status).toBe(200)
+    const started = await startPreview({ clusterId: null })
+    expect(started.body.value.revision).toBe(saved.body.value.revision)
+    const result = (await finished(started.body.value.previewId)).result!
+    expect(result.mentees).toBe(40)
+    expect(result.topChanged).toBeGreaterThan(0)
+    expect(result.movedQuestions[0]).toEqual({ questionPairId: draft.questions[raised]!.questionPairId, topChanges: result.topChanged })
+    expect(result.draft).not.toEqual(result.now)
+    const audit = await h.server.ctx.audit.list({ action: 'questionnaire.preview' }, 0, 10)
+    expect(audit.records.length).toBe(2)
+  }, 60_000)
+
+  it('refuses bad input with its field, and answers 404 for a preview it does not know', async () => {
+    const draftBefore = await readDraft()
+    for (const body of [{}, { clusterId: 'x' }, { clusterId: -1 }]) {
+      const reply = await startPreview(body)
+      expect(reply.status).toBe(400)
+      expect(JSON.stringify(reply.body)).toContain('clusterId')
+    }
+    expect((await previewOf('abc')).status).toBe(400)
+    expect((await previewOf(999)).status).toBe(404)
+    expect(await readDraft()).toEqual(draftBefore)
+  })
+
+  it('refuses a draft that could not be published, with the check findings', async () => {
+    const before = await readDraft()
+    const broken = { ...before.draft, questions: before.draft.questions.map((q, i) => (i === 0 ? { ...q, weight: -3 } : q)) }
+    const saved = await h.call(h.admin, 'POST', '/api/Admin/SaveQuestionnaireDraft', { revision: before.revision, draft: broken })
+    expect(saved.status).toBe(200)
+    const reply = await startPreview({ clusterId })
+    expect(reply.status).toBe(400)
+    expect(JSON.stringify(reply.body)).toContain('questions.0.weight')
+  })
+})
