@@ -6,10 +6,9 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import type { QuestionnaireDraftView, QuestionnaireFile, QuestionnaireVersionSummary } from '@tandem/core'
-import { AppRoutes } from '../src/routes/routes.js'
-import { renderWithProviders } from './utils/renderWithProviders.js'
+import type { QuestionnaireFile, QuestionnaireVersionSummary } from '@tandem/core'
 import { startRealApi, type RealApi } from './utils/realApi.js'
+import { draftOn, openQuestionnaireEditor } from './utils/questionnaire-editor.js'
 
 let api: RealApi | undefined
 afterEach(async () => {
@@ -20,20 +19,8 @@ afterEach(async () => {
 const open = async (language: 'en' | 'de' = 'en') => {
   const real = await startRealApi()
   api = real
-  const { user: admin, auth } = real.signedIn(real.admin)
-  const view = await renderWithProviders(<AppRoutes />, {
-    route: '/administrator/questionnaire',
-    apiBaseUrl: real.url,
-    user: admin,
-    auth,
-    language,
-  })
-  await screen.findByRole('heading', { name: language === 'en' ? 'Questionnaire' : 'Fragebogen' })
-  return { ...view, real, user: userEvent.setup() }
+  return await openQuestionnaireEditor(real, language)
 }
-
-const draftOn = async (real: RealApi) =>
-  await real.expectOk(real.call<QuestionnaireDraftView>(real.admin, 'GET', '/api/Admin/GetQuestionnaireDraft'), 'draft')
 
 const versionsOn = async (real: RealApi) =>
   (await real.expectOk(real.call<QuestionnaireVersionSummary[]>(real.admin, 'GET', '/api/Admin/GetQuestionnaireVersions'), 'versions')).map(

@@ -4,11 +4,8 @@
 // and in German. A draft that could not be published lists the check's findings instead.
 import { afterEach, describe, expect, it } from 'vitest'
 import { screen, within } from '@testing-library/react'
-import userEvent from '@testing-library/user-event'
-import type { QuestionnaireDraftView } from '@tandem/core'
-import { AppRoutes } from '../src/routes/routes.js'
-import { renderWithProviders } from './utils/renderWithProviders.js'
 import { startRealApi, type RealApi } from './utils/realApi.js'
+import { draftOn, openQuestionnaireEditor } from './utils/questionnaire-editor.js'
 
 let api: RealApi | undefined
 afterEach(async () => {
@@ -20,20 +17,8 @@ const open = async (language: 'en' | 'de') => {
   const real = await startRealApi()
   api = real
   await real.seedCohort(30, 20)
-  const { user: admin, auth } = real.signedIn(real.admin)
-  const view = await renderWithProviders(<AppRoutes />, {
-    route: '/administrator/questionnaire',
-    apiBaseUrl: real.url,
-    user: admin,
-    auth,
-    language,
-  })
-  await screen.findByRole('heading', { name: language === 'en' ? 'Questionnaire' : 'Fragebogen' })
-  return { ...view, real, user: userEvent.setup() }
+  return await openQuestionnaireEditor(real, language)
 }
-
-const draftOn = async (real: RealApi) =>
-  await real.expectOk(real.call<QuestionnaireDraftView>(real.admin, 'GET', '/api/Admin/GetQuestionnaireDraft'), 'draft')
 
 const TEXTS = {
   en: {

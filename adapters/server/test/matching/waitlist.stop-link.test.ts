@@ -6,8 +6,8 @@
 import { createHash } from 'node:crypto'
 import { DAY, MINUTE } from '@tandem/core'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createScheduler } from '../../src/scheduler.js'
 import { startHarness, type Harness, type Person } from '../support/harness.js'
+import { waitlistTick } from '../support/waitlist.support.js'
 
 let h: Harness
 beforeEach(async () => {
@@ -17,16 +17,7 @@ afterEach(async () => {
   await h.close()
 })
 
-const silent = { error: () => undefined, info: () => undefined }
-/** One round of the scheduled task, as main.ts runs it: under the `waitlist` lease. */
-const tick = async () =>
-  await createScheduler({
-    leases: h.server.leases,
-    holder: h.server.instance,
-    now: h.server.ctx.clock,
-    log: silent,
-    tasks: [{ name: 'waitlist', intervalMs: MINUTE, run: h.server.serveWaitlist }],
-  }).tick('waitlist')
+const tick = () => waitlistTick(h)
 
 const waitlistMails = async () => (await h.server.ctx.outbox.all()).filter((m) => m.type === 'WAITLIST_PROPOSALS')
 const waitlistOn = async (p: Person) =>

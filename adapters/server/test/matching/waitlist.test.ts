@@ -8,9 +8,9 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createScheduler } from '../../src/scheduler.js'
 import { releaseDatabase } from '../support/database.under-test.js'
 import { startHarness, type Harness, type Person } from '../support/harness.js'
+import { waitlistTick } from '../support/waitlist.support.js'
 
 let h: Harness
 beforeEach(async () => {
@@ -20,16 +20,7 @@ afterEach(async () => {
   await h.close()
 })
 
-const silent = { error: () => undefined, info: () => undefined }
-/** One round of the scheduled task, as main.ts runs it: under the `waitlist` lease. */
-const tick = async (on: Harness = h) =>
-  await createScheduler({
-    leases: on.server.leases,
-    holder: on.server.instance,
-    now: on.server.ctx.clock,
-    log: silent,
-    tasks: [{ name: 'waitlist', intervalMs: MINUTE, run: on.server.serveWaitlist }],
-  }).tick('waitlist')
+const tick = (on: Harness = h) => waitlistTick(on)
 
 const waitlistMails = async (on: Harness = h) =>
   (await on.server.ctx.outbox.all()).filter((m) => m.type === 'WAITLIST_PROPOSALS').map((m) => m.recipient.email)
