@@ -26,6 +26,7 @@ import type {
   StatusUpdatePayload,
   MentorCapacityPayload,
   TeamDetail,
+  TimelineWire,
   UserListRow,
   QuestionnaireCheckView,
   QuestionnaireDraft,
@@ -108,6 +109,10 @@ export const adminApi = api.injectEndpoints({
       query: (body) => ({ url: '/api/Admin/GetMatchingTandemList', method: 'POST', body }),
       providesTags: ['AdminTeams'],
     }),
+    adminGetTeamTimeline: build.query<TimelineWire | null, number>({
+      query: (tandemId) => ({ url: '/api/Admin/GetTeamTimeline', params: { tandemId } }),
+      providesTags: ['AdminTeam'],
+    }),
     adminGetTandemById: build.query<TeamDetail, number>({
       query: (id) => ({ url: '/api/Admin/GetMatchingTandemById', method: 'POST', params: { matchingTandemId: id } }),
       providesTags: ['AdminTeam'],
@@ -174,6 +179,7 @@ export const {
   useAdminCreateManualTandemMutation,
   useAdminGetTandemListQuery,
   useAdminGetTandemByIdQuery,
+  useAdminGetTeamTimelineQuery,
   useAdminAcceptProposalMutation,
   useAdminDeclineProposalMutation,
   useAdminCloseTandemMutation,
