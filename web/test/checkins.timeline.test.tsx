@@ -1,8 +1,11 @@
 // The check-in timeline on screen against the real server (docs/mentorship.md#the-timeline-view): the
 // administrator's team detail shows both sides with answers and notes; the participant's dashboard
-// shows their own answers only and the next question's date. English and German.
+// shows their own answers only and the next question's date; the user information page shows the
+// timeline of each of the person's teams. English and German.
 import { afterEach, describe, expect, it } from 'vitest'
 import { screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { AppRoutes } from '../src/routes/routes.js'
 import { TeamDetailPanel } from '../src/features/admin/TeamDetailPanel.js'
 import { addAdminTranslations } from '../src/features/admin/admin.i18n.js'
 import Dashboard from '../src/features/dashboard/Dashboard.js'
@@ -73,6 +76,21 @@ describe('the timeline on the admin team detail', () => {
       expect(within(card).getByText(new RegExp(`^${next}`))).toBeTruthy()
     },
   )
+})
+
+describe('the timeline on the user information page', () => {
+  it("shows the timeline of each of the mentor's teams with both sides", async () => {
+    const { real, matchingTandemId } = await answeredTeam()
+    const { user: admin, auth } = real.signedIn(real.admin)
+    await renderWithProviders(<AppRoutes />, { route: '/administrator/user-information', apiBaseUrl: real.url, user: admin, auth })
+    const user = userEvent.setup()
+    await user.type(await screen.findByRole('combobox', { name: /User|Person/ }, LOAD), 'Max')
+    await user.click(await screen.findByRole('option', { name: /Max Mentor/, hidden: true }, LOAD))
+    await user.click(screen.getByRole('button', { name: /display information/ }))
+    const card = await screen.findByLabelText(`Check-in timeline of team #${matchingTandemId}`, undefined, LOAD)
+    expect(await within(card).findByText(/We cannot reach each other/, undefined, LOAD)).toBeTruthy()
+    expect(within(card).getByText(/Yes, we have met/)).toBeTruthy()
+  })
 })
 
 describe('the timeline on the dashboard', () => {
