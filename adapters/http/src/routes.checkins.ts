@@ -10,7 +10,9 @@ import {
   AttentionQuery,
   CheckInLinkQuery,
   DEFAULT_LANGUAGE,
+  MyTimelinesQuery,
   OpenCheckInsQuery,
+  TeamTimelineQuery,
 } from '@tandem/core'
 import { isLeft } from 'fp-ts/lib/Either.js'
 import { answer, defineRoute, type Route } from './route.js'
@@ -61,6 +63,25 @@ export const checkInRoutes = (s: Services): readonly Route[] => [
     summary: 'MATCHED teams needing attention (not met by day 21, pulse 1–2, two unanswered in a row, cannot reach), by program year',
     query: AttentionQuery,
     handle: async ({ actor, query }) => answer(await s.mentorship.attention(actor, query.clusterId ?? null)),
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/api/Mentorship/GetMyTimelines',
+    policy: 'self',
+    summary:
+      "the caller's check-in timelines (running teams and those ended within 60 days): their own answers only, never the partner's, and the next question's date",
+    query: MyTimelinesQuery,
+    owner: (q) => [q.email],
+    handle: async ({ actor }) => answer(await s.mentorship.myTimelines(actor)),
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/api/Admin/GetTeamTimeline',
+    policy: 'admin',
+    summary:
+      "one team's check-in timeline: every question with both sides' times, answers and notes, what comes next, how it ended (audited); null when it never matched",
+    query: TeamTimelineQuery,
+    handle: async ({ actor, query }) => answer(await s.mentorship.teamTimeline(actor, query.tandemId)),
   }),
   defineRoute({
     method: 'GET',

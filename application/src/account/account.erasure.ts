@@ -4,6 +4,7 @@ import { liveTandemsOf, releaseTandem, releaseTandemsOfLeavingUser, tandemsOf, t
 import type { UserRecord } from '../ports/store/index.js'
 import { isLeft, right, type Either } from 'fp-ts/lib/Either.js'
 import type { ServiceContext } from '../context.js'
+import { withMentorshipEnd } from '../mentorship/checkins.js'
 
 /**
  * The placeholder that takes the deleted users' places in closed tandems. Its issuer is no URL, so
@@ -75,15 +76,27 @@ export const deleteAccount = async (
   return right(true)
 }
 
-/** Ends what still binds the partners, so nobody is left waiting on a deleted user (each as a release does). */
+/**
+ * Ends what still binds the partners, so nobody is left waiting on a deleted user (each as a release
+ * does). A MATCHED team's timeline ends with it: the partner gets the closing survey, the leaving
+ * person nothing.
+ */
 const releaseLiveTandems = async (ctx: ServiceContext, id: UserId, by: DeletedBy): Promise<Either<DomainError, unknown>> => {
   const now = ctx.clock()
-  if (by === 'Self') return await ctx.store.runCurrent({ userIds: [id] }, releaseTandemsOfLeavingUser(now, { userId: id }), now)
-  for (const tandem of liveTandemsOf(await ctx.store.load({ userIds: [id] }), id)) {
-    const released = await ctx.store.run(
-      { userIds: [tandem.menteeId, tandem.mentorId] },
-      releaseTandem(now, { tandemId: tandem.id, silent: true }),
-      now,
+  const live = liveTandemsOf(await ctx.store.load({ userIds: [id] }), id)
+  if (by === 'Self')
+    return await withMentorshipEnd(
+      ctx,
+      live.map((t) => t.id),
+      () => ctx.store.runCurrent({ userIds: [id] }, releaseTandemsOfLeavingUser(now, { userId: id }), now),
+      id,
+    )
+  for (const tandem of live) {
+    const released = await withMentorshipEnd(
+      ctx,
+      [tandem.id],
+      () => ctx.store.run({ userIds: [tandem.menteeId, tandem.mentorId] }, releaseTandem(now, { tandemId: tandem.id, silent: true }), now),
+      id,
     )
     if (isLeft(released)) return released
   }

@@ -201,22 +201,33 @@ export const auditedExports = (
   inner: (actor: Actor) => Unaudited<Services['exports']>,
 ): Services['exports'] => audited(ctx, adminIdOf, exportPlans, inner)
 
-/** The attention list names teams and why they need attention (drawn from the participants' answers). */
-const attentionPlans = (ctx: ServiceContext): Plans<Pick<Services['mentorship'], 'attention'>> => ({
+type MentorshipAdminReads = 'attention' | 'teamTimeline'
+
+/**
+ * The attention list names teams and why they need attention (drawn from the participants' answers);
+ * a team's timeline shows both sides' answers and notes.
+ */
+const attentionPlans = (ctx: ServiceContext): Plans<Pick<Services['mentorship'], MentorshipAdminReads>> => ({
   attention: {
     kind: 'read',
     action: 'attention.list',
     subjects: async (_, rows) => await ctx.lists.tandemUserIds(rows.map((r) => r.matchingTandemId)),
+  },
+  teamTimeline: {
+    kind: 'read',
+    action: 'team-timeline.read',
+    subjects: async ([tandemId]) => await ctx.lists.tandemUserIds([tandemId]),
+    object: ([tandemId]) => tandemId,
   },
 })
 
 export const auditedMentorship = (
   ctx: ServiceContext,
   adminIdOf: AdminIdOf,
-  inner: Omit<Services['mentorship'], 'attention'> & Unaudited<Pick<Services['mentorship'], 'attention'>>,
+  inner: Omit<Services['mentorship'], MentorshipAdminReads> & Unaudited<Pick<Services['mentorship'], MentorshipAdminReads>>,
 ): Services['mentorship'] => ({
   ...inner,
-  ...audited(ctx, adminIdOf, attentionPlans(ctx), () => ({ attention: inner.attention })),
+  ...audited(ctx, adminIdOf, attentionPlans(ctx), () => ({ attention: inner.attention, teamTimeline: inner.teamTimeline })),
 })
 
 /** The questionnaire holds no personal data: its changes are recorded as actions on no one. */

@@ -72,16 +72,19 @@ const advance = async (
   start: Timeline,
   extra: readonly MentorshipEvent[],
   now: Instant,
+  leaving: readonly Side[] = [],
 ): Promise<number> => {
   let timeline = start
   const events: MentorshipEvent[] = [...extra]
-  for (const due of dueCheckIns(timeline, now)) {
+  // A side whose person deletes their account is asked nothing (and its rows are erased after).
+  for (const due of dueCheckIns(timeline, now).filter((d) => !leaving.includes(d.side))) {
     const command = { side: due.side, occasion: due.occasion }
     const step = applied(due.action === 'Ask' ? sendQuestion(now, command)(timeline) : sendReminder(now, command)(timeline))
     timeline = step.timeline
     events.push(...step.events)
   }
-  const closed = isClosed(timeline)
+  // Closed at once when a side left: the sweep would otherwise ask the place it leaves.
+  const closed = isClosed(timeline) || leaving.length > 0
   if (stored !== undefined && events.length === 0 && timeline === start) return 0
   await ctx.mentorship.save(stored, timeline, closed)
   let mails = 0
@@ -179,13 +182,15 @@ const endedByOf = (transition: Transition, tandemId: TandemId): EndedBy | undefi
 
 /**
  * Runs a command that may end MATCHED teams (ending by a side or an administrator, a release, a
- * program year's deactivation) and, in the same transaction, ends their timelines and sends the
- * closing survey.
+ * program year's deactivation, an account's deletion) and, in the same transaction, ends their
+ * timelines and sends the closing survey. `leavingUser`: the person whose account is deleted; their
+ * side gets no closing survey, only the other side does.
  */
 export const withMentorshipEnd = (
   ctx: CheckInContext,
   tandemIds: readonly TandemId[],
   command: () => Promise<Either<DomainError, Transition>>,
+  leavingUser?: UserId,
 ): Promise<Either<DomainError, Transition>> =>
   ctx.inOneTransaction(async () => {
     const before = tandemIds.length === 0 ? new Map<TandemId, Tandem>() : (await ctx.store.load({ userIds: [], tandemIds })).tandems
@@ -199,7 +204,8 @@ export const withMentorshipEnd = (
       const started = stored === undefined ? startTimeline(was) : right(stored)
       if (isLeft(started) || started.right.ended !== null) continue
       const ended = applied(endMentorship(now, { by: endedByOf(result.right, id) ?? 'Admin' })(started.right))
-      await advance(ctx, after, stored, ended.timeline, ended.events, now)
+      const leaving = leavingUser === undefined ? [] : sidesOf(was, leavingUser)
+      await advance(ctx, after, stored, ended.timeline, ended.events, now, leaving)
     }
     return result
   })

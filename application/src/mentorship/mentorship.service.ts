@@ -1,12 +1,87 @@
 // The participant's and the mail link's calls on check-ins (docs/api.md#check-ins), and the
 // administrators' "teams needing attention" list. Answers go to administrators only: nothing here
 // shows one side's answer to the other.
-import { DAY, needsAttention, startTimeline, toIsoDateTime } from '@tandem/core'
-import { isLeft, right } from 'fp-ts/lib/Either.js'
+import {
+  DAY,
+  needsAttention,
+  notFound,
+  ownTimelineView,
+  startTimeline,
+  timelineView,
+  toIsoDateTime,
+  type Instant,
+  type MyTimelineWire,
+  type Side,
+  type Tandem,
+  type TandemId,
+  type Timeline,
+  type TimelineView,
+  type TimelineWire,
+} from '@tandem/core'
+import { isLeft, left, right } from 'fp-ts/lib/Either.js'
 import type { AttentionRow, MentorshipService } from '../ports/services.port.js'
 import { userById, type ServiceContext } from '../context.js'
 import type { Unaudited } from '../admin/audit.js'
-import { answerCheckInByLink, answerOwnCheckIn, checkInOfLink, openCheckInsOf } from './checkins.js'
+import { answerCheckInByLink, answerOwnCheckIn, checkInOfLink, CLOSING_LINK_VALID, openCheckInsOf } from './checkins.js'
+
+/** The stored timeline of a team, or the one its match started when the sweep has not reached it; undefined when it never matched. */
+const timelineOfTeam = async (ctx: ServiceContext, tandem: Tandem): Promise<Timeline | undefined> => {
+  const stored = await ctx.mentorship.timelineOf(tandem.id)
+  if (stored !== undefined) return stored
+  const started = startTimeline(tandem)
+  return isLeft(started) ? undefined : started.right
+}
+
+const iso = (instant: Instant | null): string | null => (instant === null ? null : toIsoDateTime(instant))
+
+/** The core's view on the wire: instants as ISO date-times. */
+const toWire = (tandemId: TandemId, view: TimelineView): TimelineWire => ({
+  matchingTandemId: tandemId,
+  matchedAt: toIsoDateTime(view.matchedAt),
+  questions: view.questions.map((q) => ({
+    occasion: q.occasion,
+    dueAt: iso(q.dueAt),
+    sides: q.sides.map((s) => ({
+      role: s.side,
+      state: s.state,
+      askedAt: iso(s.askedAt),
+      remindedAt: iso(s.remindedAt),
+      answeredAt: iso(s.answeredAt),
+      answer: s.answer,
+    })),
+  })),
+  next: view.next === null ? null : { occasion: view.next.occasion, dueAt: toIsoDateTime(view.next.dueAt) },
+  ended: view.ended === null ? null : { ...view.ended, at: toIsoDateTime(view.ended.at) },
+})
+
+/** Administrators: one team's whole timeline; null for a team that never matched. */
+export const teamTimeline = async (ctx: ServiceContext, tandemId: TandemId) => {
+  const tandem = (await ctx.store.load({ userIds: [], tandemIds: [tandemId] })).tandems.get(tandemId)
+  if (tandem === undefined) return left(notFound('Tandem'))
+  const timeline = await timelineOfTeam(ctx, tandem)
+  return right(timeline === undefined ? null : toWire(tandemId, timelineView(timeline, tandem, ctx.clock())))
+}
+
+/**
+ * A participant's own timelines: their running teams and those that ended no longer ago than the
+ * closing survey stays answerable; each with their own side only.
+ */
+const myTimelines = async (ctx: ServiceContext, userId: number): Promise<readonly MyTimelineWire[]> => {
+  const now = ctx.clock()
+  const world = await ctx.store.load({ userIds: [userId] })
+  const out: MyTimelineWire[] = []
+  for (const tandem of [...world.tandems.values()].sort((a, b) => a.id - b.id)) {
+    const side: Side | undefined = tandem.menteeId === userId ? 'Mentee' : tandem.mentorId === userId ? 'Mentor' : undefined
+    if (side === undefined) continue
+    const timeline = await timelineOfTeam(ctx, tandem)
+    if (timeline === undefined || (timeline.ended !== null && now - timeline.ended.at > CLOSING_LINK_VALID)) continue
+    out.push({ ...toWire(tandem.id, ownTimelineView(timelineView(timeline, tandem, now), side)), role: side })
+  }
+  return out
+}
+
+/** The administrators' reads of the participants' answers, audited. */
+export type AdminReads = 'attention' | 'teamTimeline'
 
 /** The MATCHED teams needing attention now, optionally of one program year, in the order of their ids. */
 export const attentionRows = async (ctx: ServiceContext, clusterId: number | null): Promise<readonly AttentionRow[]> => {
@@ -36,10 +111,10 @@ export const attentionRows = async (ctx: ServiceContext, clusterId: number | nul
   return rows
 }
 
-/** The calls as implemented; `attention` is wrapped by the audit (admin/audit.ts) in services.ts. */
+/** The calls as implemented; `attention` and `teamTimeline` are wrapped by the audit (admin/audit.ts) in services.ts. */
 export const mentorshipService = (
   ctx: ServiceContext,
-): Omit<MentorshipService, 'attention'> & Unaudited<Pick<MentorshipService, 'attention'>> => ({
+): Omit<MentorshipService, AdminReads> & Unaudited<Pick<MentorshipService, AdminReads>> => ({
   openCheckIns: async (actor) => {
     const me = await userById(ctx, actor.userId)
     if (isLeft(me)) return me
@@ -69,4 +144,9 @@ export const mentorshipService = (
     return isLeft(result) ? result : right(true)
   },
   attention: async (clusterId) => right(await attentionRows(ctx, clusterId)),
+  teamTimeline: async (tandemId) => await teamTimeline(ctx, tandemId),
+  myTimelines: async (actor) => {
+    const me = await userById(ctx, actor.userId)
+    return isLeft(me) ? me : right(await myTimelines(ctx, me.right.id))
+  },
 })

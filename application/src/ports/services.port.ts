@@ -4,6 +4,8 @@
 import type {
   Side,
   AttentionRowView,
+  MyTimelineWire,
+  TimelineWire,
   CheckInOccasion,
   TandemId,
   AcceptConsentsPayload,
@@ -157,6 +159,13 @@ export type MentorshipService = {
   readonly answerByLink: (body: { readonly token: string; readonly answer: unknown }) => Promise<Either<DomainError, boolean>>
   /** Administrators only; recorded in the audit trail as `attention.list`, naming both sides of every listed team. */
   readonly attention: (actor: Actor, clusterId: number | null) => Promise<Either<DomainError, readonly AttentionRow[]>>
+  /**
+   * Administrators only: one team's whole timeline, both sides' answers and notes (null for a team
+   * that never matched); recorded as `team-timeline.read`, naming both sides.
+   */
+  readonly teamTimeline: (actor: Actor, tandemId: TandemId) => Promise<Either<DomainError, TimelineWire | null>>
+  /** The caller's timelines of their running (and recently ended) teams: their own side only. */
+  readonly myTimelines: (actor: Actor) => Promise<Either<DomainError, readonly MyTimelineWire[]>>
 }
 
 export type Services = {

@@ -2,7 +2,11 @@
 // its answer, and the administrators' attention list. The answer itself is decoded by the core's
 // decodeCheckInAnswer, which names the field and rule of each refusal (score, note, …).
 import * as t from 'io-ts'
-import { CheckInOccasion } from '../mentorship/checkin.codec.js'
+import { CheckInOccasion, type CheckInAnswer } from '../mentorship/checkin.codec.js'
+import type { CheckInState } from '../mentorship/checkin.moves.js'
+import type { EndReasonId } from '../mentorship/ending.codec.js'
+import type { EndedBy } from '../mentorship/timeline.js'
+import type { Side } from '../users/role.js'
 import type { AttentionReason } from '../mentorship/timeline.attention.js'
 import { Language } from '../shared/language.js'
 import { IdFromString } from './query.codec.js'
@@ -53,3 +57,37 @@ export type AttentionRowView = {
 /** GET /api/Admin/ExportTeamsNeedingAttention: the list's filter and the spreadsheet's language. */
 export const AttentionExportQuery = t.exact(t.partial({ clusterId: IdFromString, language: Language }), 'AttentionExportQuery')
 export type AttentionExportQuery = t.TypeOf<typeof AttentionExportQuery>
+
+/** GET /api/Admin/GetTeamTimeline: one team's whole timeline, both sides (administrators). */
+export const TeamTimelineQuery = t.strict({ tandemId: IdFromString }, 'TeamTimelineQuery')
+export type TeamTimelineQuery = t.TypeOf<typeof TeamTimelineQuery>
+
+/** GET /api/Mentorship/GetMyTimelines: the caller's own e-mail. */
+export const MyTimelinesQuery = t.strict({ email: EmailAddress }, 'MyTimelinesQuery')
+export type MyTimelinesQuery = t.TypeOf<typeof MyTimelinesQuery>
+
+/** One side's part of one question on the wire (instants as ISO date-times, null when never so). */
+export type TimelineSideWire = {
+  readonly role: Side
+  readonly state: CheckInState
+  readonly askedAt: string | null
+  readonly remindedAt: string | null
+  readonly answeredAt: string | null
+  readonly answer: CheckInAnswer | null
+}
+
+/** The timeline view (core's timelineView) of one team on the wire. */
+export type TimelineWire = {
+  readonly matchingTandemId: number
+  readonly matchedAt: string
+  readonly questions: readonly {
+    readonly occasion: CheckInOccasion
+    readonly dueAt: string | null
+    readonly sides: readonly TimelineSideWire[]
+  }[]
+  readonly next: { readonly occasion: CheckInOccasion; readonly dueAt: string } | null
+  readonly ended: { readonly at: string; readonly by: EndedBy; readonly reasonId: EndReasonId | null } | null
+}
+
+/** The caller's own timeline of a team: their side (`role`) only. */
+export type MyTimelineWire = TimelineWire & { readonly role: Side }

@@ -15,14 +15,23 @@ afterEach(async () => {
   await h.close()
 })
 
-type Mail = { readonly type: string; readonly to: string; readonly link: string | undefined }
+type Mail = { readonly id: number; readonly type: string; readonly to: string; readonly link: string | undefined }
 const mails = async (): Promise<Mail[]> =>
   (await h.server.ctx.outbox.all()).map((m) => ({
+    id: m.id,
     type: m.type,
     to: m.recipient.email,
     link: (m.data as { link?: string } | null)?.link,
   }))
 const newMails = async (since: number) => (await mails()).slice(since).map((m) => ({ type: m.type, to: m.to }))
+/** The mails written after the newest of `since` (an erasure removes rows, so counting would not do). */
+const mailsAfter = async (since: readonly Mail[]) => {
+  const last = Math.max(0, ...since.map((m) => m.id))
+  return (await mails()).filter((m) => m.id > last).map((m) => ({ type: m.type, to: m.to }))
+}
+/** Rows of one instant have no order of their own: by occasion kind (Closing before Pulse). */
+const byKind = (a: readonly unknown[], b: readonly unknown[]) => String(a[1]).localeCompare(String(b[1]))
+const mailsTo = async (email: string) => (await mails()).filter((m) => m.to === email)
 const tokenOf = (mail: Mail | undefined): string => {
   const token = mail?.link === undefined ? null : new URL(mail.link).searchParams.get('token')
   if (token === null) throw new Error('expected a check-in link')
@@ -235,17 +244,52 @@ describe('the check-in timeline of a matched team', () => {
     expect(theirs.checkIns).toEqual([{ kind: 'Pulse', score: 1, note: 'Anna: hard.' }])
     expect(theirs.text).not.toContain('Mia: great.')
 
+    const before = await mails()
     const deleted = await h.call(
       h.admin,
       'GET',
       `/api/Account/DeleteUserFromIdp?emailId=${encodeURIComponent(mentee.email)}&deletefromDB=true`,
     )
     expect(deleted.status).toBe(200)
+    // The team ended with the deletion: the mentor gets the closing survey, the erased mentee nothing.
+    expect(await mailsAfter(before)).toEqual([{ type: 'CHECK_IN_CLOSING', to: mentor.email }])
+    expect(await mailsTo(mentee.email)).toEqual([])
     const left = await h.server.ctx.mentorship.timelineOf(tandemId)
-    expect(left?.checkIns.map((r) => [r.side, r.answer])).toEqual([['Mentor', { kind: 'Pulse', score: 1, note: 'Anna: hard.' }]])
-    // Nothing is asked again of the place the erased person leaves, nor of anyone on this team.
+    expect(left?.ended?.by).toBe('Admin')
+    expect(left?.checkIns.map((r) => [r.side, r.occasion.kind, r.answer]).sort(byKind)).toEqual([
+      ['Mentor', 'Closing', null],
+      ['Mentor', 'Pulse', { kind: 'Pulse', score: 1, note: 'Anna: hard.' }],
+    ])
+    // Nothing is asked again of the place the erased person leaves.
     const mark = (await mails()).length
     expect(await sweepAt(matchedAt, 200)).toBe(0)
     expect(await newMails(mark)).toEqual([])
+  })
+
+  it('a person who deletes their own account ends the team: the partner is told and gets the closing survey at once, they nothing', async () => {
+    const { mentor, mentee, tandemId, matchedAt } = await matchedTeam()
+    await sweepAt(matchedAt, 30)
+    expect(
+      (await answerOwn(mentee, tandemId, { kind: 'Pulse', round: 0 }, { kind: 'Pulse', score: 2, note: 'Mia: meh.' })).body.isSuccess,
+    ).toBe(true)
+    const before = await mails()
+    const deleted = await h.call(mentee, 'POST', '/api/Account/DeleteMyAccount', { email: mentee.email, confirmEmail: mentee.email })
+    expect(deleted.status).toBe(200)
+    expect(await mailsAfter(before)).toEqual([
+      { type: 'PARTNER_LEFT', to: mentor.email },
+      { type: 'CHECK_IN_CLOSING', to: mentor.email },
+    ])
+    expect(await mailsTo(mentee.email)).toEqual([])
+    const left = await h.server.ctx.mentorship.timelineOf(tandemId)
+    expect(left?.ended).not.toBeNull()
+    expect(left?.checkIns.map((r) => [r.side, r.occasion.kind, r.answer]).sort(byKind)).toEqual([
+      ['Mentor', 'Closing', null],
+      ['Mentor', 'Pulse', null],
+    ])
+    expect(JSON.stringify(left)).not.toContain('Mia: meh.')
+    // The partner answers the closing survey on the dashboard like after any end.
+    expect((await openOf(mentor)).map((o) => o.occasion.kind)).toEqual(['Closing'])
+    const closing = { kind: 'Closing', satisfaction: 3, wouldRecommend: true, goalsReached: 'Some', note: null }
+    expect((await answerOwn(mentor, tandemId, { kind: 'Closing' }, closing)).body.isSuccess).toBe(true)
   })
 })

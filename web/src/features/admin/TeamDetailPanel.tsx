@@ -34,6 +34,7 @@ import { useAdminMessages } from './AdminMessages.js'
 import { ConfirmDialog } from './ConfirmDialog.js'
 import { EndMentorshipDialog, type EndMentorshipInput } from '../../shared/EndMentorshipDialog.js'
 import { ProposalBadge, TeamBadge } from './StatusBadge.js'
+import { TeamTimeline } from './TeamTimeline.js'
 import {
   EDITABLE_PROPOSAL_STATES,
   callsToSave,
@@ -329,6 +330,8 @@ export const TeamDetailPanel = ({ tandemId }: { readonly tandemId: number }) => 
         onRelease={() => void release(detail)}
         onEnd={(input) => void end(detail, input)}
       />
+      {/* Here, not in the editor: the editor shows what it is given, the timeline is read (and audited) on its own. */}
+      <TeamTimeline tandemId={detail.tandemId} />
     </div>
   )
 }

@@ -30,6 +30,7 @@ import {
   type Side,
   type StatusName,
 } from '@tandem/core'
+import { TeamTimeline } from './TeamTimeline.js'
 import { useTranslation } from 'react-i18next'
 import { skipToken } from '../../state/api.js'
 import { formatDate, formatDateTime } from '../../shared/dates.js'
@@ -280,6 +281,9 @@ export const UserDetailView = ({ detail, onDeleted }: { readonly detail: AdminUs
                   [t('admin.user.cluster'), p.cluster],
                 ]}
               />
+              {detail.allData.menteeMatchingTandem.map((r) => (
+                <TeamTimeline key={r.matchingTandemId} tandemId={r.matchingTandemId} />
+              ))}
               <MenteeEdit email={p.email} status={mentee.userStatus} />
               <Answers title={t('admin.user.accountQuestions')} answers={detail.allData.menteeAccountQuestions} />
               <Answers title={t('admin.user.profileQuestions')} answers={detail.allData.menteeProfileQuestions} />
@@ -303,6 +307,9 @@ export const UserDetailView = ({ detail, onDeleted }: { readonly detail: AdminUs
                   [t('admin.user.registrationDate'), formatDate(p.registrationDate, language)],
                 ]}
               />
+              {detail.allData.mentorMatchingTandem.map((r) => (
+                <TeamTimeline key={r.matchingTandemId} tandemId={r.matchingTandemId} />
+              ))}
               <Answers title={t('admin.user.accountQuestions')} answers={detail.allData.mentorAccountQuestions} />
               <Answers title={t('admin.user.profileQuestions')} answers={detail.allData.mentorProfileQuestions} />
             </AccordionPanel>

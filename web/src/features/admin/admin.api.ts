@@ -26,6 +26,7 @@ import type {
   StatusUpdatePayload,
   MentorCapacityPayload,
   TeamDetail,
+  TimelineWire,
   UserListRow,
   QuestionnaireCheckView,
   QuestionnaireDraft,
@@ -116,6 +117,10 @@ export const adminApi = api.injectEndpoints({
       query: (body) => ({ url: '/api/Admin/GetMatchingTandemList', method: 'POST', body }),
       providesTags: ['AdminTeams'],
     }),
+    adminGetTeamTimeline: build.query<TimelineWire | null, number>({
+      query: (tandemId) => ({ url: '/api/Admin/GetTeamTimeline', params: { tandemId } }),
+      providesTags: ['AdminTeam'],
+    }),
     adminGetTandemById: build.query<TeamDetail, number>({
       query: (id) => ({ url: '/api/Admin/GetMatchingTandemById', method: 'POST', params: { matchingTandemId: id } }),
       providesTags: ['AdminTeam'],
@@ -182,6 +187,7 @@ export const {
   useAdminCreateManualTandemMutation,
   useAdminGetTandemListQuery,
   useAdminGetTandemByIdQuery,
+  useAdminGetTeamTimelineQuery,
   useAdminAcceptProposalMutation,
   useAdminDeclineProposalMutation,
   useAdminCloseTandemMutation,

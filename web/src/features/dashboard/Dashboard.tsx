@@ -18,6 +18,7 @@ import {
   useEndTandemMutation,
   useGetDeclineReasonsQuery,
   useGetOpenCheckInsQuery,
+  useGetMyTimelinesQuery,
   useGetProposalsQuery,
   useGetProposedProfileQuery,
 } from './dashboard.api.js'
@@ -47,6 +48,7 @@ const CountdownCard = lazy(() => import('./CountdownCard.js').then((m) => ({ def
 const ProposedProfileAccordion = lazy(() => import('./ProposedProfileAccordion.js').then((m) => ({ default: m.ProposedProfileAccordion })))
 // The check-in cards (their form, radios, text area and texts) load only when a question is open.
 const CheckInCards = lazy(() => import('../checkins/CheckInCard.js'))
+const MyTimelines = lazy(() => import('../checkins/MyTimelines.js'))
 
 const ErrorBar = ({ text }: { readonly text: string }) => (
   <LaterMessage intent="error" role="alert">
@@ -276,6 +278,17 @@ const CheckIns = ({ email }: { readonly email: string }) => {
   ) : null
 }
 
+/** The participant's own check-in timelines; their chunk loads only when there is one. */
+const Timelines = ({ email }: { readonly email: string }) => {
+  const timelines = useGetMyTimelinesQuery({ email })
+  // a failed load shows nothing: the timeline is a look back, the open questions have their cards
+  return (timelines.data ?? []).length > 0 ? (
+    <Suspense fallback={<Loading />}>
+      <MyTimelines timelines={timelines.data ?? []} />
+    </Suspense>
+  ) : null
+}
+
 export const DashboardView = ({ me }: { readonly me: Me }) => {
   const { t } = useTranslation()
   const styles = useStyles()
@@ -286,6 +299,7 @@ export const DashboardView = ({ me }: { readonly me: Me }) => {
       <Title2 as="h1">{t('dashboard.title')}</Title2>
       <Body1>{t('dashboard.header')}</Body1>
       {sides !== '' && <CheckIns email={me.email} />}
+      {sides !== '' && <Timelines email={me.email} />}
       {(sides === '' ? [] : (sides.split(' ') as Side[])).map((side) => (
         <SideSection key={side} me={me} side={side} />
       ))}

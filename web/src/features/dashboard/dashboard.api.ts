@@ -7,6 +7,7 @@ import type {
   DeclineReasonItem,
   EndTandemPayload,
   Language,
+  MyTimelineWire,
   ProposalsResponse,
   ProposedProfile,
   Side,
@@ -49,6 +50,10 @@ export const dashboardApi = api.injectEndpoints({
       invalidatesTags: ['Proposals', 'Me', 'ProposedProfile', 'CheckIns'],
     }),
     /** The open check-in questions; the check-in chunk's answers invalidate them (tag `CheckIns`). */
+    getMyTimelines: build.query<readonly MyTimelineWire[], { email: string }>({
+      query: (params) => ({ url: '/api/Mentorship/GetMyTimelines', params }),
+      providesTags: ['CheckIns'],
+    }),
     getOpenCheckIns: build.query<readonly OpenCheckIn[], { email: string }>({
       query: (params) => ({ url: '/api/Mentorship/GetOpenCheckIns', params }),
       providesTags: ['CheckIns'],
@@ -69,4 +74,5 @@ export const {
   useStartMatchingMutation,
   useEndTandemMutation,
   useGetOpenCheckInsQuery,
+  useGetMyTimelinesQuery,
 } = dashboardApi

@@ -1,0 +1,109 @@
+// The check-in timeline on screen against the real server (docs/mentorship.md#the-timeline-view): the
+// administrator's team detail shows both sides with answers and notes; the participant's dashboard
+// shows their own answers only and the next question's date; the user information page shows the
+// timeline of each of the person's teams. English and German.
+import { afterEach, describe, expect, it } from 'vitest'
+import { screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { AppRoutes } from '../src/routes/routes.js'
+import { TeamDetailPanel } from '../src/features/admin/TeamDetailPanel.js'
+import { addAdminTranslations } from '../src/features/admin/admin.i18n.js'
+import Dashboard from '../src/features/dashboard/Dashboard.js'
+import { renderWithProviders } from './utils/renderWithProviders.js'
+import { startRealApi, type Person, type RealApi } from './utils/realApi.js'
+
+let api: RealApi | undefined
+afterEach(() => api?.close())
+
+const LOAD = { timeout: 20_000 }
+
+/** Mia and Max matched and asked "met?"; Mia answered yes, Max cannot reach her and wrote nothing else. */
+const answeredTeam = async () => {
+  const real = await startRealApi()
+  api = real
+  const team = await real.matchedTeamAskedIfMet()
+  const answer = (p: Person, met: string) =>
+    real.expectOk(
+      real.call(p, 'POST', '/api/Mentorship/AnswerCheckIn', {
+        email: p.email,
+        matchingTandemId: team.matchingTandemId,
+        occasion: { kind: 'Met' },
+        answer: { kind: 'Met', met },
+      }),
+      `answer of ${p.email}`,
+    )
+  await answer(team.mentee, 'Yes')
+  await answer(team.mentor, 'CannotReach')
+  return { real, ...team }
+}
+
+describe('the timeline on the admin team detail', () => {
+  it.each([
+    [
+      'en',
+      'Check-in timeline of team',
+      'Have you met yet?',
+      'Yes, we have met',
+      'We cannot reach each other',
+      'Mentor',
+      'Next question: Pulse 1',
+    ],
+    [
+      'de',
+      'Check-in-Verlauf des Tandems',
+      'Haben Sie sich schon getroffen?',
+      'Ja, wir haben uns getroffen',
+      'Wir erreichen einander nicht',
+      'Mentor*in',
+      'Nächste Frage: Stimmungsabfrage 1',
+    ],
+  ] as const)(
+    '%s: both sides with their answers and the next question',
+    async (language, title, question, yes, cannot, mentorRole, next) => {
+      const { real, matchingTandemId } = await answeredTeam()
+      const { user, auth } = real.signedIn(real.admin)
+      const view = await renderWithProviders(<TeamDetailPanel tandemId={matchingTandemId} />, {
+        apiBaseUrl: real.url,
+        user,
+        auth,
+        language,
+      })
+      addAdminTranslations(view.i18n)
+      const card = await screen.findByLabelText(`${title} #${matchingTandemId}`, undefined, LOAD)
+      expect(await within(card).findByText(question, undefined, LOAD)).toBeTruthy()
+      expect(within(card).getByText(new RegExp(yes))).toBeTruthy()
+      expect(within(card).getByText(new RegExp(`^${mentorRole.replace('*', '\\*')} · .*${cannot}`))).toBeTruthy()
+      expect(within(card).getByText(new RegExp(`^${next}`))).toBeTruthy()
+    },
+  )
+})
+
+describe('the timeline on the user information page', () => {
+  it("shows the timeline of each of the mentor's teams with both sides", async () => {
+    const { real, matchingTandemId } = await answeredTeam()
+    const { user: admin, auth } = real.signedIn(real.admin)
+    await renderWithProviders(<AppRoutes />, { route: '/administrator/user-information', apiBaseUrl: real.url, user: admin, auth })
+    const user = userEvent.setup()
+    await user.type(await screen.findByRole('combobox', { name: /User|Person/ }, LOAD), 'Max')
+    await user.click(await screen.findByRole('option', { name: /Max Mentor/, hidden: true }, LOAD))
+    await user.click(screen.getByRole('button', { name: /display information/ }))
+    const card = await screen.findByLabelText(`Check-in timeline of team #${matchingTandemId}`, undefined, LOAD)
+    expect(await within(card).findByText(/We cannot reach each other/, undefined, LOAD)).toBeTruthy()
+    expect(within(card).getByText(/Yes, we have met/)).toBeTruthy()
+  })
+})
+
+describe('the timeline on the dashboard', () => {
+  it.each([
+    ['en', 'Your check-ins', 'Yes, we have met', 'We cannot reach each other', 'Next question: Pulse 1'],
+    ['de', 'Ihre Check-ins', 'Ja, wir haben uns getroffen', 'Wir erreichen einander nicht', 'Nächste Frage: Stimmungsabfrage 1'],
+  ] as const)("%s: the mentee's own answer only, never the mentor's, and the next date", async (language, title, own, partners, next) => {
+    const { real, mentee } = await answeredTeam()
+    const { user, auth } = real.signedIn(mentee)
+    await renderWithProviders(<Dashboard />, { route: '/matching', apiBaseUrl: real.url, user, auth, language })
+    const card = await screen.findByRole('region', { name: title }, LOAD)
+    expect(await within(card).findByText(new RegExp(own))).toBeTruthy()
+    expect(within(card).queryByText(new RegExp(partners))).toBeNull()
+    expect(within(card).getByText(new RegExp(`^${next}`))).toBeTruthy()
+  })
+})
