@@ -7,7 +7,7 @@ import { gzipSync } from 'node:zlib'
 import type { Page } from 'playwright-core'
 
 /**
- * What a participant's load of the dashboard with a proposal may fetch: 225 KiB, the measured cost of
+ * What a participant's load of the dashboard with a proposal may fetch: 227 KiB, the measured cost of
  * the designed stack, NOT the 175 KiB that issue 29 asks for (decision 0030 leaves that trade-off to
  * the issue's author). The dashboard's cards, badges, portrait, disclosure and spinner are Fluent's
  * Card, CardHeader, Badge, Avatar, Accordion and Spinner again instead of look-alikes drawn with plain
@@ -16,9 +16,12 @@ import type { Page } from 'playwright-core'
  * issue 13's 150 KiB to 175 KiB by issue 29 for Redux Toolkit, RTK Query, react-redux and Fluent's
  * MessageBar (decision 0024). It was 169.8 KiB with RTK Query before 0023, 197.7 KiB before the
  * router became the declarative one with the app's own leave gate, 243.5 KiB before oidc-client-ts
- * loaded only when needed. Whatever the author decides, the figure guards against growth.
+ * loaded only when needed. Whatever the author decides, the figure guards against growth. Raised
+ * from 225 KiB with the check-in timeline's query on the dashboard and the waitlist's stop page
+ * (224.3 → 225.9 KiB: the page's texts, and Fluent's Link, which the entry no longer carries,
+ * became a chunk of its own that the dashboard loads).
  */
-export const DASHBOARD_JS_BUDGET_BYTES = 225 * 1024
+export const DASHBOARD_JS_BUDGET_BYTES = 227 * 1024
 
 export type ScriptTransfer = { readonly file: string; readonly encoding: string; readonly bytes: number }
 
