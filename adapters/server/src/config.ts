@@ -43,6 +43,8 @@ export type Config = {
   readonly adminEmails: readonly string[]
   readonly matching: { readonly threshold: number; readonly limit: number }
   readonly sweepIntervalMs: number
+  /** The shortest lease a sweep takes; after a crash another instance sweeps once it ran out. */
+  readonly sweepLeaseMs: number
   readonly mailIntervalMs: number
   /** How long a delivery round holds its messages; an interrupted message is sent again after it. */
   readonly mailLeaseMs: number
@@ -82,6 +84,7 @@ const Environment = t.type(
     MATCHING_PROPOSALS: withDefault(integerIn(1, 20), String(DEFAULT_MATCHING_OPTIONS.limit)),
     // Up to a day: Node runs a timer longer than 24.8 days after 1 ms instead.
     SWEEP_INTERVAL_MS: withDefault(integerIn(10, DAY, ' milliseconds'), String(MINUTE)),
+    SWEEP_LEASE_MS: withDefault(integerIn(1000, DAY, ' milliseconds'), String(MINUTE)),
     MAIL_INTERVAL_MS: withDefault(integerIn(10, DAY, ' milliseconds'), '10000'),
     MAIL_LEASE_MS: withDefault(integerIn(100, DAY, ' milliseconds'), String(10 * MINUTE)),
     SMTP_URL: optional(smtpUrl),
@@ -132,6 +135,7 @@ export const decodeConfig = (
     adminEmails: [...v.ADMIN_EMAILS, ...(v.TANDEM_DEMO === '1' ? ['demo.admin@example.org'] : [])],
     matching: { threshold: v.MATCHING_THRESHOLD, limit: v.MATCHING_PROPOSALS },
     sweepIntervalMs: v.SWEEP_INTERVAL_MS,
+    sweepLeaseMs: v.SWEEP_LEASE_MS,
     mailIntervalMs: v.MAIL_INTERVAL_MS,
     mailLeaseMs: v.MAIL_LEASE_MS,
     smtpUrl: v.SMTP_URL,

@@ -41,6 +41,7 @@ const scheduler = createScheduler({
   holder: server.instance,
   now: server.ctx.clock,
   log: logger,
+  minimumLeaseMs: config.sweepLeaseMs,
   tasks: [
     { name: 'deadline-sweep', intervalMs: config.sweepIntervalMs, run: server.sweep },
     { name: 'reminder-sweep', intervalMs: config.sweepIntervalMs, run: server.sweepReminders },

@@ -22,6 +22,8 @@ export type SchedulerOptions = {
   readonly now: () => Instant
   readonly tasks: readonly ScheduledTask[]
   readonly log: SchedulerLog
+  /** The shortest lease a tick takes (SWEEP_LEASE_MS); a minute unless configured. */
+  readonly minimumLeaseMs?: number
 }
 
 /** What one tick of a task did: ran it, found another process holding the lease, or found its own
@@ -39,13 +41,14 @@ export type Scheduler = {
 
 /**
  * How long a lease lasts past a tick. Three intervals, so the holder renews it twice over before
- * another process may take over, and at least a minute, so a slow sweep on a loaded machine does not
- * lose its lease mid-run (the sweeps are idempotent, so an overlap would cost time, not correctness).
+ * another process may take over, and at least the minimum (a minute by default), so a slow sweep on a
+ * loaded machine does not lose its lease mid-run (the sweeps are idempotent, so an overlap would cost
+ * time, not correctness).
  */
-export const leaseLength = (intervalMs: number): number => Math.max(3 * intervalMs, MINUTE)
+export const leaseLength = (intervalMs: number, minimumMs: number = MINUTE): number => Math.max(3 * intervalMs, minimumMs)
 
 export const createScheduler = (options: SchedulerOptions): Scheduler => {
-  const { leases, holder, now, tasks, log } = options
+  const { leases, holder, now, tasks, log, minimumLeaseMs = MINUTE } = options
   const running = new Map<string, Promise<unknown>>()
   const timers: NodeJS.Timeout[] = []
 
@@ -56,7 +59,7 @@ export const createScheduler = (options: SchedulerOptions): Scheduler => {
     if (running.has(name)) return 'busy'
     // Marked running before the lease is asked for, so a second tick meanwhile finds it busy.
     const round = (async (): Promise<TickOutcome> => {
-      if (!(await leases.take(name, holder, now(), leaseLength(task.intervalMs)))) return 'not-holder'
+      if (!(await leases.take(name, holder, now(), leaseLength(task.intervalMs, minimumLeaseMs)))) return 'not-holder'
       await task.run()
       return 'ran'
     })()

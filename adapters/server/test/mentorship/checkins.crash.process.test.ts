@@ -64,7 +64,7 @@ describe('kill -9 during the check-in sweep', () => {
       expect(await sweptTeams()).toBeLessThan(TEAMS)
 
       const second = await processes.start(dir)
-      // The killed process's lease on the task runs out first (a minute at least), as after a real crash.
+      // The killed process's lease on the task runs out first (SWEEP_LEASE_MS, 3 s here), as after a real crash.
       await waitFor('every team asked', async () => (await sweptTeams()) === TEAMS, 90_000, 20)
       await killed(second)
 

@@ -25,13 +25,14 @@ afterEach(async () => {
 })
 
 /** A scheduler over one harness's server, counting what each sweep did. */
-const schedulerOf = (h: Harness, holder: string) => {
+const schedulerOf = (h: Harness, holder: string, minimumLeaseMs?: number) => {
   const done = { deadline: [] as number[], reminders: [] as number[] }
   const scheduler: Scheduler = createScheduler({
     leases: createSchedulerLeases(h.server.db),
     holder,
     now: h.clock,
     log: { error: () => {}, info: () => {} },
+    ...(minimumLeaseMs === undefined ? {} : { minimumLeaseMs }),
     tasks: [
       { name: 'deadline-sweep', intervalMs: INTERVAL, run: async () => done.deadline.push(await h.server.sweep()) },
       { name: 'reminder-sweep', intervalMs: INTERVAL, run: async () => done.reminders.push(await h.server.sweepReminders()) },
@@ -105,6 +106,17 @@ describe('scheduler with two server instances on one database', () => {
     advanceBoth(1)
     expect(await second.scheduler.tick('deadline-sweep')).toBe('ran')
     expect(await first.scheduler.tick('deadline-sweep')).toBe('not-holder')
+  })
+
+  it('a configured minimum lease (SWEEP_LEASE_MS) is what the other process waits out after the holder died', async () => {
+    const minimum = 10 * INTERVAL // longer than three intervals, so the minimum is what counts
+    const first = schedulerOf(a, 'process-a', minimum)
+    const second = schedulerOf(b, 'process-b', minimum)
+    expect(await first.scheduler.tick('deadline-sweep')).toBe('ran')
+    advanceBoth(minimum - 1)
+    expect(await second.scheduler.tick('deadline-sweep')).toBe('not-holder')
+    advanceBoth(1)
+    expect(await second.scheduler.tick('deadline-sweep')).toBe('ran')
   })
 
   it('a holder that stops releases its leases, so the other process sweeps at once', async () => {

@@ -114,6 +114,12 @@ describe('configuration decoding', () => {
     })
   })
 
+  it('SWEEP_LEASE_MS: one second to one day, a minute by default', () => {
+    refuses('SWEEP_LEASE_MS', '999', 'an integer from 1000 to 86400000 milliseconds')
+    expect(loadConfig({}).sweepLeaseMs).toBe(60_000)
+    expect(loadConfig({ SWEEP_LEASE_MS: '3000' }).sweepLeaseMs).toBe(3000)
+  })
+
   it('MAIL_LEASE_MS: 100 ms to one day', () => {
     refuses('MAIL_LEASE_MS', '50', 'an integer from 100 to 86400000 milliseconds')
     refuses('MAIL_LEASE_MS', 'ten minutes', 'an integer from 100 to 86400000 milliseconds')

@@ -7,7 +7,7 @@ import { databaseEnv } from './database.under-test.js'
 const MAIN = join(import.meta.dirname, '..', '..', 'src', 'main.ts')
 
 export type MainProcesses = {
-  /** Starts `node main.ts` on the folder with short intervals; resolves once it listens. */
+  /** Starts `node main.ts` on the folder with short intervals and leases; resolves once it listens. */
   readonly start: (dir: string, env?: Readonly<Record<string, string>>) => Promise<ChildProcess>
   /** Kills every child still running (afterAll). */
   readonly killAll: () => void
@@ -27,6 +27,8 @@ export const mainProcesses = (): MainProcesses => {
           PUBLIC_URL: 'http://localhost:3000',
           WEB_DIST: join(dir, 'no-web'),
           SWEEP_INTERVAL_MS: '100',
+          // A killed process's sweeps are taken over after 3 s instead of a minute.
+          SWEEP_LEASE_MS: '3000',
           MAIL_INTERVAL_MS: '100',
           LOG_LEVEL: 'info',
           ...database,
