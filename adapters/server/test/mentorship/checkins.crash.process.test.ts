@@ -11,30 +11,12 @@ import { MINUTE } from '@tandem/core'
 import { createOutboxRepository } from '@tandem/store'
 import { afterAll, describe, expect, it } from 'vitest'
 import { openDatabaseOf, releaseDatabase } from '../support/database.under-test.js'
-import { startHarness, type Harness } from '../support/harness.js'
+import { startHarness } from '../support/harness.js'
 import { killed, mainProcesses, waitFor } from '../support/main-process.js'
 
 const TEAMS = 40
 const processes = mainProcesses()
 afterAll(() => processes.killAll())
-
-/** A published mentor and a mentee who chooses them, both accepting: a MATCHED team (the harness's clock, months before now). */
-const matchedTeam = async (h: Harness, i: number): Promise<void> => {
-  const mentor = await h.publishedMentor(`Max${i}`)
-  const mentee = await h.readyMentee(`Mia${i}`)
-  await h.startMatching(mentee)
-  const p = (await h.proposals(mentee)).menteeProposal[0]
-  if (p === undefined) throw new Error('expected a proposal')
-  await h.acceptProposal(mentee, 'Mentee', mentor, { proposalId: p.proposalId, matchingTandemId: p.matchingTandemId }, 'ACTIVE')
-  const matched = await h.acceptProposal(
-    mentor,
-    'Mentor',
-    mentee,
-    { proposalId: p.pairedProposalId, matchingTandemId: p.matchingTandemId },
-    'MATCHED',
-  )
-  expect(matched.body.isSuccess).toBe(true)
-}
 
 describe('kill -9 during the check-in sweep', () => {
   it('the next process finishes the sweep: no question lost, no mail twice', async () => {
@@ -42,7 +24,7 @@ describe('kill -9 during the check-in sweep', () => {
     const h = await startHarness({ dataDir: dir })
     try {
       for (let i = 0; i < TEAMS; i++) {
-        await matchedTeam(h, i)
+        await h.matchedTeam(`Max${i}`, `Mia${i}`)
         if (i % 20 === 19) h.clock.advance(2 * MINUTE) // past the sign-up limit's window
       }
     } finally {

@@ -38,21 +38,6 @@ const tokenOf = (mail: Mail | undefined): string => {
   return token
 }
 
-/** A mentee and a mentor whose team is MATCHED; answers the instant of the match. */
-const matchedTeam = async () => {
-  const mentor = await h.publishedMentor('Anna')
-  const mentee = await h.readyMentee()
-  await h.startMatching(mentee)
-  const p = (await h.proposals(mentee)).menteeProposal[0]
-  if (p === undefined) throw new Error('expected a proposal')
-  const answer = (who: Person, role: 'Mentee' | 'Mentor', proposalId: number, tandemState: string) =>
-    h.acceptProposal(who, role, role === 'Mentee' ? mentor : mentee, { proposalId, matchingTandemId: p.matchingTandemId }, tandemState)
-  await answer(mentee, 'Mentee', p.proposalId, 'ACTIVE')
-  const matchedAt = h.clock()
-  expect((await answer(mentor, 'Mentor', p.pairedProposalId, 'MATCHED')).body.isSuccess).toBe(true)
-  return { mentor, mentee, tandemId: p.matchingTandemId, matchedAt }
-}
-
 /** Moves the clock to `days` after the match (and an hour) and runs the sweep twice: the second sends nothing. */
 const sweepAt = async (matchedAt: number, days: number) => {
   h.clock.set(matchedAt + days * DAY + 60 * 60 * 1000)
@@ -72,7 +57,7 @@ const storedAnswers = async (tandemId: number) =>
 
 describe('the check-in timeline of a matched team', () => {
   it('day 14, 19, 30, 35, 90 and the end: exactly the expected mails once each, answers recorded', async () => {
-    const { mentor, mentee, tandemId, matchedAt } = await matchedTeam()
+    const { mentor, mentee, tandemId, matchedAt } = await h.matchedTeam()
     // Before day 14 nothing is due.
     let mark = (await mails()).length
     expect(await sweepAt(matchedAt, 13)).toBe(0)
@@ -197,7 +182,7 @@ describe('the check-in timeline of a matched team', () => {
   })
 
   it('refuses bad answers with their code and changes nothing', async () => {
-    const { mentor, mentee, tandemId, matchedAt } = await matchedTeam()
+    const { mentor, mentee, tandemId, matchedAt } = await h.matchedTeam()
     await sweepAt(matchedAt, 30)
     const pulse = { kind: 'Pulse', round: 0 }
     const before = await storedAnswers(tandemId)
@@ -227,7 +212,7 @@ describe('the check-in timeline of a matched team', () => {
   })
 
   it("the person's data download holds their own answers, never the partner's; erasure removes them and their links", async () => {
-    const { mentor, mentee, tandemId, matchedAt } = await matchedTeam()
+    const { mentor, mentee, tandemId, matchedAt } = await h.matchedTeam()
     await sweepAt(matchedAt, 30)
     const pulse = { kind: 'Pulse', round: 0 }
     expect((await answerOwn(mentee, tandemId, pulse, { kind: 'Pulse', score: 5, note: 'Mia: great.' })).body.isSuccess).toBe(true)
@@ -267,7 +252,7 @@ describe('the check-in timeline of a matched team', () => {
   })
 
   it('a person who deletes their own account ends the team: the partner is told and gets the closing survey at once, they nothing', async () => {
-    const { mentor, mentee, tandemId, matchedAt } = await matchedTeam()
+    const { mentor, mentee, tandemId, matchedAt } = await h.matchedTeam()
     await sweepAt(matchedAt, 30)
     expect(
       (await answerOwn(mentee, tandemId, { kind: 'Pulse', round: 0 }, { kind: 'Pulse', score: 2, note: 'Mia: meh.' })).body.isSuccess,

@@ -14,21 +14,6 @@ afterEach(async () => {
   await h.close()
 })
 
-/** A mentee and a mentor whose team is MATCHED; answers the instant of the match. */
-const matchedTeam = async () => {
-  const mentor = await h.publishedMentor('Anna')
-  const mentee = await h.readyMentee()
-  await h.startMatching(mentee)
-  const p = (await h.proposals(mentee)).menteeProposal[0]
-  if (p === undefined) throw new Error('expected a proposal')
-  const accept = (who: Person, role: 'Mentee' | 'Mentor', proposalId: number, tandemState: string) =>
-    h.acceptProposal(who, role, role === 'Mentee' ? mentor : mentee, { proposalId, matchingTandemId: p.matchingTandemId }, tandemState)
-  await accept(mentee, 'Mentee', p.proposalId, 'ACTIVE')
-  const matchedAt = h.clock()
-  expect((await accept(mentor, 'Mentor', p.pairedProposalId, 'MATCHED')).body.isSuccess).toBe(true)
-  return { mentor, mentee, tandemId: p.matchingTandemId, matchedAt }
-}
-
 const sweepAt = async (matchedAt: number, days: number) => {
   h.clock.set(matchedAt + days * DAY + 60 * 60 * 1000)
   await h.server.sweepCheckIns()
@@ -53,7 +38,7 @@ const answerOwn = (p: Person, tandemId: number, occasion: unknown, answer: unkno
 
 describe('the timeline view', () => {
   it('administrators see both sides with times, answers and notes, the next question and the end; each read audited', async () => {
-    const { mentor, mentee, tandemId, matchedAt } = await matchedTeam()
+    const { mentor, mentee, tandemId, matchedAt } = await h.matchedTeam()
     // Before day 14: nothing asked yet, the met question next.
     let view = await adminView(tandemId)
     expect(view).toMatchObject({ matchingTandemId: tandemId, matchedAt: iso(matchedAt), questions: [], ended: null })
@@ -112,7 +97,7 @@ describe('the timeline view', () => {
   })
 
   it("a participant sees their own answers only, never the partner's answer or note, and the next date", async () => {
-    const { mentor, mentee, tandemId, matchedAt } = await matchedTeam()
+    const { mentor, mentee, tandemId, matchedAt } = await h.matchedTeam()
     await sweepAt(matchedAt, 30)
     const pulse = { kind: 'Pulse', round: 0 }
     expect((await answerOwn(mentee, tandemId, pulse, { kind: 'Pulse', score: 5, note: 'Mentee private words' })).body.isSuccess).toBe(true)
@@ -136,7 +121,7 @@ describe('the timeline view', () => {
   })
 
   it("refuses participants and strangers the administrators' view, and another person's timelines", async () => {
-    const { mentee, tandemId } = await matchedTeam()
+    const { mentee, tandemId } = await h.matchedTeam()
     const stranger = await h.readyMentee('Lea')
     expect((await h.call(mentee, 'GET', `/api/Admin/GetTeamTimeline?tandemId=${tandemId}`)).status).toBe(403)
     expect((await h.call(stranger, 'GET', `/api/Admin/GetTeamTimeline?tandemId=${tandemId}`)).status).toBe(403)

@@ -202,6 +202,26 @@ export const startHarness = async (
     return p
   }
 
+  /**
+   * A published mentor and a ready mentee matched through the real routes (the mentee starts
+   * matching, both accept the mentor's proposal); with the team's id and the instant of the match.
+   */
+  const matchedTeam = async (
+    mentorName = 'Anna',
+    menteeName = 'Mia',
+  ): Promise<{ mentor: Person; mentee: Person; tandemId: number; matchedAt: number }> => {
+    const mentor = await publishedMentor(mentorName)
+    const mentee = await readyMentee(menteeName)
+    expectOk(await startMatching(mentee), 'start matching')
+    const p = (await proposals(mentee)).menteeProposal.find((x) => x.firstName === mentorName)
+    if (p === undefined) throw new Error(`expected a proposal with ${mentorName}`)
+    const ids = { matchingTandemId: p.matchingTandemId }
+    expectOk(await acceptProposal(mentee, 'Mentee', mentor, { ...ids, proposalId: p.proposalId }, 'ACTIVE'), 'the mentee accepts')
+    const matchedAt = clock()
+    expectOk(await acceptProposal(mentor, 'Mentor', mentee, { ...ids, proposalId: p.pairedProposalId }, 'MATCHED'), 'the mentor accepts')
+    return { mentor, mentee, tandemId: p.matchingTandemId, matchedAt }
+  }
+
   const admin: Person = { email: ADMIN_EMAIL, subject: 'sub-admin', firstName: 'Ada', lastName: 'Admin' }
 
   const close = async () => {
@@ -250,6 +270,7 @@ export const startHarness = async (
     saveAnswers,
     readyMentee,
     publishedMentor,
+    matchedTeam,
     admin,
     tokenFor,
     close,
