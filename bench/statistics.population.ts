@@ -1,7 +1,8 @@
 // The statistics benchmark's population: the fixtures' synthetic people (50,000 mentees, 50,000
 // mentors) registered over a year, at every funnel stage, with 200,000 tandems of every outcome and a
-// year of daily pool records, written straight into the SQLite file. Returns the program years.
-import { DAY, HOUR } from '@tandem/core'
+// year of daily pool records, written straight into the SQLite file; then (seedOutcomes) the
+// timelines and check-in answers of every matched team.
+import { CheckInRating, teamOutcomeFigures, DAY, END_REASONS, HOUR, type CheckInAnswer } from '@tandem/core'
 import { generatePopulation, seededRandom } from '@tandem/fixtures'
 import type { SqliteServer } from '@tandem/server'
 
@@ -111,4 +112,84 @@ export const seedStatisticsPopulation = (raw: SqliteServer['db']['raw']): number
     for (let d = 365; d >= 1; d--) for (const c of clusterIds) snapshot.run(NOW - d * DAY, c, random.int(0, 4000), random.int(5000, 15000))
   })()
   return clusterIds
+}
+
+type Random = ReturnType<typeof seededRandom>
+
+/** A score from 1 to 5, as a participant gives it. */
+const rating = (random: Random): CheckInRating => {
+  const score = random.int(1, 5)
+  if (!CheckInRating.is(score)) throw new Error(`no rating: ${score}`)
+  return score
+}
+
+/**
+ * The mentorship of every matched team as the check-in sweep and the answers leave it: a timeline
+ * from the match; "have you met?" on day 14, a pulse on day 30 and every 60 days until the team
+ * ended or the population's now, and the closing survey of an ended team, asked of both sides and
+ * answered by most; an ended team's ending (when, by whom, why) on its tandem.
+ */
+export const seedOutcomes = (raw: SqliteServer['db']['raw']): void => {
+  const random = seededRandom(31)
+  const matched = raw
+    .prepare(
+      `select id, mentor_decided_at as at, state = 'CLOSED' as closed from tandems
+       where mentor_decided_at is not null and state in ('MATCHED', 'CLOSED') order by id`,
+    )
+    .all() as { id: number; at: number; closed: number }[]
+  const timeline = raw.prepare(
+    'insert into mentorship_timelines (tandem_id, matched_at, ended_at, ended_by, closed) values (?, ?, ?, ?, ?)',
+  )
+  const ending = raw.prepare('update tandems set ended_at = ?, ended_by = ?, end_reason = ? where id = ?')
+  const checkIn = raw.prepare(
+    'insert into mentorship_checkins (tandem_id, side, occasion, asked_at, answered_at, answer) values (?, ?, ?, ?, ?, ?)',
+  )
+  // The team's outcome figures on its timeline row, as the store writes them with every answer.
+  const figures = raw.prepare(`update mentorship_timelines set met_at = ?, pulse_1 = ?, pulse_2 = ?, pulse_3 = ?, pulse_4 = ?,
+    pulse_5 = ?, satisfaction_1 = ?, satisfaction_2 = ?, satisfaction_3 = ?, satisfaction_4 = ?, satisfaction_5 = ? where tandem_id = ?`)
+  let answers: { answer: CheckInAnswer; answeredAt: number }[] = []
+  const ask = (tandemId: number, occasion: string, askedAt: number, answerOf: () => CheckInAnswer, answeredShare: number) => {
+    for (const side of ['Mentee', 'Mentor']) {
+      const answer = random.chance(answeredShare) ? answerOf() : null
+      const answeredAt = askedAt + random.int(1, 72) * HOUR
+      if (answer !== null) answers.push({ answer, answeredAt })
+      checkIn.run(tandemId, side, occasion, askedAt, answer === null ? null : answeredAt, answer === null ? null : JSON.stringify(answer))
+    }
+  }
+  raw.transaction(() => {
+    for (const team of matched) {
+      answers = []
+      const endedAt = team.closed === 1 ? team.at + random.int(5, 200) * DAY : null
+      const by = random.pick(['Mentee', 'Mentor', 'Admin'])
+      timeline.run(team.id, team.at, endedAt, endedAt === null ? null : by, endedAt === null ? 0 : 1)
+      if (endedAt !== null) ending.run(endedAt, by, random.pick(END_REASONS).id, team.id)
+      const until = endedAt ?? NOW
+      if (team.at + 14 * DAY < until)
+        ask(
+          team.id,
+          'met',
+          team.at + 14 * DAY,
+          () => ({ kind: 'Met', met: random.pick(['Yes', 'Yes', 'Yes', 'NotYet', 'CannotReach']) }),
+          0.8,
+        )
+      for (let round = 0; team.at + (30 + 60 * round) * DAY < until; round++)
+        ask(team.id, `pulse-${round}`, team.at + (30 + 60 * round) * DAY, () => ({ kind: 'Pulse', score: rating(random), note: null }), 0.6)
+      if (endedAt !== null)
+        ask(
+          team.id,
+          'closing',
+          endedAt,
+          () => ({
+            kind: 'Closing',
+            satisfaction: rating(random),
+            wouldRecommend: random.chance(0.7),
+            goalsReached: random.pick(['None', 'Some', 'Most', 'All']),
+            note: null,
+          }),
+          0.5,
+        )
+      const f = teamOutcomeFigures(answers)
+      figures.run(f.metAt, ...f.pulses, ...f.satisfaction, team.id)
+    }
+  })()
 }

@@ -14,9 +14,19 @@ import {
   shownMatching,
   shownOutcomes,
   totalOutcomes,
+  teamOutcomeFigures,
   totalRowShown,
+  CheckInAnswer,
   type OutcomeCounts,
 } from '../src/index.js'
+
+/** A generated answer decoded as the store decodes it (so the scores carry their brand). */
+const recordOf = (r: { answer: unknown; answeredAt: number | null }) => {
+  if (r.answer === null) return { answer: null, answeredAt: r.answeredAt }
+  const decoded = CheckInAnswer.decode(r.answer)
+  if (decoded._tag === 'Left') throw new Error('a generated answer does not decode')
+  return { answer: decoded.right, answeredAt: r.answeredAt }
+}
 
 const count = (value: number) => ({ _tag: 'Count', value })
 const few = { _tag: 'FewerThan', limit: 5 }
@@ -178,6 +188,39 @@ describe('the row of all program years', () => {
           const rest = figures(total).map((n, i) => n - figures(y)[i]!)
           expect(rest.filter((n) => n > 0 && n < 5)).toEqual([])
         }
+      }),
+    )
+  })
+})
+
+describe("a team's outcome figures (kept on its timeline row)", () => {
+  const answer = fc.oneof(
+    fc.constantFrom('Yes', 'NotYet', 'CannotReach').map((met) => ({ kind: 'Met' as const, met })),
+    fc.integer({ min: 1, max: 5 }).map((score) => ({ kind: 'Pulse' as const, score, note: null })),
+    fc.integer({ min: 1, max: 5 }).map((satisfaction) => ({
+      kind: 'Closing' as const,
+      satisfaction,
+      wouldRecommend: true,
+      goalsReached: 'Some' as const,
+      note: null,
+    })),
+  )
+  const record = fc.record({ answer: fc.option(answer, { nil: null }), answeredAt: fc.option(fc.nat(1_000_000), { nil: null }) })
+
+  it('counts each answered pulse and closing survey by its score, and takes the earliest "yes, we have met"', () => {
+    fc.assert(
+      fc.property(fc.array(record, { maxLength: 12 }), (records) => {
+        const checkIns = records.map(recordOf)
+        const figures = teamOutcomeFigures(checkIns)
+        const answered = checkIns.filter((c) => c.answer !== null && c.answeredAt !== null)
+        for (const score of [1, 2, 3, 4, 5]) {
+          expect(figures.pulses[score - 1]).toBe(answered.filter((c) => c.answer?.kind === 'Pulse' && c.answer.score === score).length)
+          expect(figures.satisfaction[score - 1]).toBe(
+            answered.filter((c) => c.answer?.kind === 'Closing' && c.answer.satisfaction === score).length,
+          )
+        }
+        const yes = answered.filter((c) => c.answer?.kind === 'Met' && c.answer.met === 'Yes').map((c) => c.answeredAt!)
+        expect(figures.metAt).toBe(yes.length === 0 ? null : Math.min(...yes))
       }),
     )
   })

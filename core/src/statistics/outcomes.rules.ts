@@ -1,9 +1,10 @@
 // The outcomes of matched teams for the administrators' statistics: whether teams met, how the pulses
 // and closing surveys were scored, and which teams ended early and why, per program year. The
 // database counts by these definitions; these functions decide what the counts become on the page.
-import { DAY } from '../shared/time.js'
+import { DAY, type Instant } from '../shared/time.js'
 import { END_REASONS } from '../mentorship/ending.rules.js'
 import type { EndReasonId } from '../mentorship/ending.codec.js'
+import type { CheckInRecord } from '../mentorship/timeline.js'
 import { SMALL_GROUP_LIMIT, shareOf, showCount, showSideBySideCounts, type ShownCount, type ShownValue } from './statistics.rules.js'
 
 /**
@@ -29,6 +30,32 @@ export const EARLY_ENDING_DAYS = 90
 
 /** The scores of a pulse and of the closing survey's satisfaction, 1 (bad) to 5 (very good). */
 export const OUTCOME_SCORES = [1, 2, 3, 4, 5] as const
+
+/**
+ * A team's answers as the outcomes count them: when either side first answered "yes, we have met",
+ * and its answered pulses and closing surveys per score. Kept on the team's timeline row, rewritten
+ * with every answer, so that the statistics sum one row per team instead of reading every answer.
+ */
+export type TeamOutcomeFigures = {
+  readonly metAt: Instant | null
+  /** Answered pulses of both sides per score (index 0 is score 1). */
+  readonly pulses: readonly number[]
+  /** Answered closing surveys of both sides per satisfaction (index 0 is 1). */
+  readonly satisfaction: readonly number[]
+}
+
+export const teamOutcomeFigures = (checkIns: readonly Pick<CheckInRecord, 'answer' | 'answeredAt'>[]): TeamOutcomeFigures => {
+  let metAt: Instant | null = null
+  const pulses = OUTCOME_SCORES.map(() => 0)
+  const satisfaction = OUTCOME_SCORES.map(() => 0)
+  for (const { answer, answeredAt } of checkIns) {
+    if (answer === null || answeredAt === null) continue
+    if (answer.kind === 'Met' && answer.met === 'Yes' && (metAt === null || answeredAt < metAt)) metAt = answeredAt
+    if (answer.kind === 'Pulse') pulses[answer.score - 1]! += 1
+    if (answer.kind === 'Closing') satisfaction[answer.satisfaction - 1]! += 1
+  }
+  return { metAt, pulses, satisfaction }
+}
 
 /** The raw counts of one program year (or of all of them), as the database gives them. */
 export type OutcomeCounts = {

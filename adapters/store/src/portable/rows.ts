@@ -1,6 +1,15 @@
 // Mapping between table rows and core values. Every row read is decoded with the core's codecs, so
 // a damaged database fails loudly instead of leaking bad values into the domain.
-import { Answers, MENTOR_CAPACITY_DEFAULT, Participant, QuestionScore, RoleName, Tandem, type Proposal } from '@tandem/core'
+import {
+  Answers,
+  MENTOR_CAPACITY_DEFAULT,
+  Participant,
+  QuestionScore,
+  RoleName,
+  Tandem,
+  type Proposal,
+  type TeamOutcomeFigures,
+} from '@tandem/core'
 import * as t from 'io-ts'
 import { isLeft } from 'fp-ts/lib/Either.js'
 import type { Selectable } from 'kysely'
@@ -145,3 +154,35 @@ export const tandemColumns = (x: Tandem): TandemRow =>
     end_do_not_pair_again: x.ending === undefined ? null : x.ending.doNotPairAgain ? 1 : 0,
     end_mentor_paused: x.ending === undefined ? null : x.ending.mentorPaused ? 1 : 0,
   }) as TandemRow
+
+/** The count columns of a team's outcome figures on its timeline row (migration 0026). */
+export const OUTCOME_FIGURE_COUNTS = [
+  'pulse_1',
+  'pulse_2',
+  'pulse_3',
+  'pulse_4',
+  'pulse_5',
+  'satisfaction_1',
+  'satisfaction_2',
+  'satisfaction_3',
+  'satisfaction_4',
+  'satisfaction_5',
+] as const
+
+/** A team's outcome figures as the columns of its timeline row. */
+export const outcomeColumnsOf = (figures: TeamOutcomeFigures) => {
+  const count = (of: readonly number[], score: number) => of[score - 1] ?? 0
+  return {
+    met_at: figures.metAt,
+    pulse_1: count(figures.pulses, 1),
+    pulse_2: count(figures.pulses, 2),
+    pulse_3: count(figures.pulses, 3),
+    pulse_4: count(figures.pulses, 4),
+    pulse_5: count(figures.pulses, 5),
+    satisfaction_1: count(figures.satisfaction, 1),
+    satisfaction_2: count(figures.satisfaction, 2),
+    satisfaction_3: count(figures.satisfaction, 3),
+    satisfaction_4: count(figures.satisfaction, 4),
+    satisfaction_5: count(figures.satisfaction, 5),
+  }
+}

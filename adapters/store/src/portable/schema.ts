@@ -228,6 +228,18 @@ export type MentorshipTimelinesTable = {
   ended_at: number | null
   ended_by: string | null
   closed: number
+  /** The team's answers as the outcomes count them (core teamOutcomeFigures, migration 0026). */
+  met_at: number | null
+  pulse_1: number
+  pulse_2: number
+  pulse_3: number
+  pulse_4: number
+  pulse_5: number
+  satisfaction_1: number
+  satisfaction_2: number
+  satisfaction_3: number
+  satisfaction_4: number
+  satisfaction_5: number
 }
 
 /** One check-in question sent to one side; `occasion` is core's occasionKey, `answer` its JSON. */

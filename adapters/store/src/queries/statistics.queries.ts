@@ -18,6 +18,7 @@ import {
 } from '@tandem/core'
 import { sql, type AliasableExpression, type ExpressionBuilder, type Expression, type SqlBool } from 'kysely'
 import type { Database } from '../portable/database.js'
+import { OUTCOME_FIGURE_COUNTS } from '../portable/rows.js'
 import type { Schema } from '../portable/schema.js'
 import {
   declinedIn,
@@ -244,9 +245,7 @@ export const createStatisticsQueries = (db: Database): StatisticsQueries => {
   /**
    * Per program year, the outcomes of the teams matched in the range (docs/admin.md#outcomes): one
    * aggregate per year asked for (the application names them), so no grouping sorts; the teams come
-   * from their timelines, each team's year, ending and check-ins read by its key. Answers are stored
-   * as JSON (core CheckInAnswer); a field is matched as text, which is exact for them: a note's
-   * quotes are escaped, so `"score":3` never comes from a note.
+   * from their timelines (with their outcome figures), each team's year and ending read by its key.
    */
   const outcomes = async (range: StatisticsRange, now: number, years: readonly (number | null)[]) => {
     const result: { clusterId: number | null; counts: OutcomeCounts }[] = []
@@ -257,25 +256,12 @@ export const createStatisticsQueries = (db: Database): StatisticsQueries => {
     return result
   }
 
-  /** The outcomes of one program year (null: teams without one); undefined when it has no team matched in the range. */
+  /**
+   * The outcomes of one program year (null: teams without one); undefined when it has no team matched
+   * in the range. One read of the year's teams: each timeline row carries its team's outcome figures
+   * (core teamOutcomeFigures, migration 0026), so no answer is read here.
+   */
   const outcomesOf = async (year: number | null, range: StatisticsRange, now: number): Promise<OutcomeCounts | undefined> => {
-    const answered = (eb: ExpressionBuilder<Schema, 'tandems' | 'mentorship_timelines'>, occasion: string, pattern: string) =>
-      eb
-        .selectFrom('mentorship_checkins')
-        .whereRef('mentorship_checkins.tandem_id', '=', 'tandems.id')
-        .where('mentorship_checkins.occasion', 'like', occasion)
-        .where('mentorship_checkins.answer', 'like', pattern)
-    const scoreColumns = (
-      eb: ExpressionBuilder<Schema, 'tandems' | 'mentorship_timelines'>,
-      prefix: string,
-      occasion: string,
-      field: string,
-    ) =>
-      OUTCOME_SCORES.map((score) =>
-        eb.fn
-          .sum<number>(answered(eb, occasion, `%"${field}":${score}%`).select((sub) => sub.fn.countAll<number>().as('n')))
-          .as(`${prefix}${score}`),
-      )
     const r = (await db.first(
       k
         .selectFrom('mentorship_timelines')
@@ -291,14 +277,10 @@ export const createStatisticsQueries = (db: Database): StatisticsQueries => {
           ...MET_BY_DAYS.flatMap((day) => {
             const oldEnough = eb('mentorship_timelines.matched_at', '<=', latestMatchFor(now, day))
             // Met by day N: a "yes" of either side answered before the end of day N (core metDeadline).
-            const metInTime = eb.exists(
-              answered(eb, 'met', '%"met":"Yes"%')
-                .where(
-                  'mentorship_checkins.answered_at',
-                  '<',
-                  sql<number>`${eb.ref('mentorship_timelines.matched_at')} + ${metDeadline(0, day)}`,
-                )
-                .select(sql<number>`1`.as('one')),
+            const metInTime = eb(
+              'mentorship_timelines.met_at',
+              '<',
+              sql<number>`${eb.ref('mentorship_timelines.matched_at')} + ${metDeadline(0, day)}`,
             )
             return [
               eb.fn.sum<number>(oneIf(oldEnough)).as(`teams${day}`),
@@ -317,17 +299,16 @@ export const createStatisticsQueries = (db: Database): StatisticsQueries => {
               )
               .as(`ended_${r.id}`),
           ),
-          ...scoreColumns(eb, 'pulse', 'pulse-%', 'score'),
-          ...scoreColumns(eb, 'satisfaction', 'closing', 'satisfaction'),
+          ...OUTCOME_FIGURE_COUNTS.map((column) => eb.fn.sum<number>(`mentorship_timelines.${column}`).as(column)),
         ]),
     )) as unknown as Record<string, number | string | null> | undefined
     const n = (column: string) => Number(r?.[column] ?? 0)
     if (n('teams') === 0) return undefined
     return {
       met: MET_BY_DAYS.map((day) => ({ day, teams: n(`teams${day}`), met: n(`met${day}`) })),
-      pulses: OUTCOME_SCORES.map((score) => n(`pulse${score}`)),
+      pulses: OUTCOME_SCORES.map((score) => n(`pulse_${score}`)),
       earlyEndings: Object.fromEntries(END_REASONS.map((reason) => [reason.id, n(`ended_${reason.id}`)])),
-      satisfaction: OUTCOME_SCORES.map((score) => n(`satisfaction${score}`)),
+      satisfaction: OUTCOME_SCORES.map((score) => n(`satisfaction_${score}`)),
     }
   }
 

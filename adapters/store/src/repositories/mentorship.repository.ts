@@ -1,10 +1,21 @@
-// The check-in timelines (migration 0022): the timeline row, one row per question sent to one side,
-// and the one-time links by their token's hash. Answers are the core's JSON, decoded on the way out:
+// The check-in timelines (migration 0022): the timeline row (with the team's outcome figures, migration
+// 0026), one row per question sent to one side, and the one-time links by their token's hash. Answers are the core's JSON, decoded on the way out:
 // a row that no longer decodes is a fault, not a value.
-import { CheckInAnswer, EndedBy, occasionKey, pulse, Side, type CheckInOccasion, type CheckInRecord, type Timeline } from '@tandem/core'
+import {
+  CheckInAnswer,
+  EndedBy,
+  occasionKey,
+  pulse,
+  Side,
+  teamOutcomeFigures,
+  type CheckInOccasion,
+  type CheckInRecord,
+  type Timeline,
+} from '@tandem/core'
 import type { CheckInLink, MentorshipRepository } from '@tandem/application'
 import { isLeft } from 'fp-ts/lib/Either.js'
 import type { Database } from '../portable/database.js'
+import { outcomeColumnsOf } from '../portable/rows.js'
 import type { MentorshipCheckInsTable, MentorshipCheckInLinksTable, MentorshipTimelinesTable } from '../portable/schema.js'
 
 export type { CheckInLink, MentorshipRepository }
@@ -101,7 +112,12 @@ export const createMentorshipRepository = (db: Database): MentorshipRepository =
       ),
     save: async (before, after, closed) => {
       await db.transaction(async () => {
-        const ended = { ended_at: after.ended?.at ?? null, ended_by: after.ended?.by ?? null, closed: closed ? 1 : 0 }
+        const ended = {
+          ended_at: after.ended?.at ?? null,
+          ended_by: after.ended?.by ?? null,
+          closed: closed ? 1 : 0,
+          ...outcomeColumnsOf(teamOutcomeFigures(after.checkIns)),
+        }
         if (before === undefined)
           await db.run(k.insertInto('mentorship_timelines').values({ tandem_id: after.tandemId, matched_at: after.matchedAt, ...ended }))
         else await db.run(k.updateTable('mentorship_timelines').set(ended).where('tandem_id', '=', after.tandemId))
