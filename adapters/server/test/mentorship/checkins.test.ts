@@ -245,6 +245,12 @@ describe('the check-in timeline of a matched team', () => {
       ['Mentor', 'Closing', null],
       ['Mentor', 'Pulse', { kind: 'Pulse', score: 1, note: 'Anna: hard.' }],
     ])
+    // The team's outcome figures no longer count the erased mentee's pulse (a 5), only the mentor's 1.
+    const db = h.server.db
+    const figures = await db.first(
+      db.kysely.selectFrom('mentorship_timelines').select(['pulse_1', 'pulse_5']).where('tandem_id', '=', tandemId),
+    )
+    expect({ pulse_1: Number(figures?.pulse_1), pulse_5: Number(figures?.pulse_5) }).toEqual({ pulse_1: 1, pulse_5: 0 })
     // Nothing is asked again of the place the erased person leaves.
     const mark = (await mails()).length
     expect(await sweepAt(matchedAt, 200)).toBe(0)

@@ -178,7 +178,14 @@ export const createMentorshipRepository = (db: Database): MentorshipRepository =
         await db.run(k.deleteFrom('mentorship_checkin_links').where('user_id', '=', userId))
         for (const { tandemId, side } of sides) {
           await db.run(k.deleteFrom('mentorship_checkins').where('tandem_id', '=', tandemId).where('side', '=', side))
-          await db.run(k.updateTable('mentorship_timelines').set({ closed: 1 }).where('tandem_id', '=', tandemId))
+          // The team's figures are counted again from the other side's answers: none of the erased remains.
+          const remaining = await db.all(k.selectFrom('mentorship_checkins').selectAll().where('tandem_id', '=', tandemId))
+          await db.run(
+            k
+              .updateTable('mentorship_timelines')
+              .set({ closed: 1, ...outcomeColumnsOf(teamOutcomeFigures(remaining.map(recordOf))) })
+              .where('tandem_id', '=', tandemId),
+          )
         }
       })
     },
