@@ -30,7 +30,8 @@ import { formatDate } from '../../shared/dates.js'
 import { messageOf, validation } from '../../shared/field.js'
 import { languageOf } from '../../i18n/i18n.js'
 import { tandemStateLabel } from './admin.i18n.js'
-import { useAdminGetClustersQuery, useAdminGetTandemListQuery } from './admin.api.js'
+import { useAdminGetTandemListQuery } from './admin.api.js'
+import { ProgramYearsDropdown } from './ProgramYearPicker.js'
 import { ManualTeamCreate } from './ManualTeamCreate.js'
 import { Pagination } from './Pagination.js'
 import { pageOf } from './pagination.js'
@@ -57,7 +58,6 @@ const linkedTeam = (params: URLSearchParams): number | null => {
 const MatchingTeamsPage = () => {
   const { t, i18n } = useTranslation()
   const language = languageOf(i18n)
-  const clusters = useAdminGetClustersQuery()
   const [params] = useSearchParams()
   const linked = linkedTeam(params)
   const [request, setRequest] = useState<MatchingTandemListRequest>(linked === null ? ALL : { ...ALL, tandemId: linked })
@@ -89,7 +89,6 @@ const MatchingTeamsPage = () => {
   // the detail shows a team the list shows: a search that no longer lists it closes it
   const shownTeam =
     selected !== null && list.currentData !== undefined && !list.currentData.some((r) => r.id === selected) ? null : selected
-  const clusterName = (id: number) => clusters.data?.find((c) => c.clusterId === id)?.clusterText ?? ''
   return (
     <div>
       <ManualTeamCreate onCreated={(id) => setSelected(id)} />
@@ -124,18 +123,7 @@ const MatchingTeamsPage = () => {
             <Input value={search} onChange={(_e, d) => setSearch(d.value)} />
           </Field>
           <Field label={t('admin.teams.programYears')}>
-            <Dropdown
-              multiselect
-              selectedOptions={clusterIds.map(String)}
-              value={clusterIds.map(clusterName).join(', ')}
-              onOptionSelect={(_e, d) => setClusterIds(d.selectedOptions.map(Number))}
-            >
-              {(clusters.data ?? []).map((c) => (
-                <Option key={c.clusterId} value={String(c.clusterId)}>
-                  {c.clusterText}
-                </Option>
-              ))}
-            </Dropdown>
+            <ProgramYearsDropdown value={clusterIds} onChange={setClusterIds} />
           </Field>
           <Button type="submit" appearance="primary" style={{ marginTop: 22 }}>
             {t('admin.teams.search')}

@@ -1,5 +1,6 @@
-// One program year or all of them, for the admin pages that narrow their figures to a year (the
-// waitlist, the teams needing attention): a Fluent Dropdown of the program years.
+// The program years as Fluent Dropdowns for the admin pages: one year or all of them, for the pages
+// that narrow their figures to a year (the waitlist, the teams needing attention); several years, for
+// the filters that take a list (the teams, the statistics, the export).
 import { Dropdown, Field, Option } from '@fluentui/react-components'
 import { useAdminGetClustersQuery } from './admin.api.js'
 import { useAdminTranslations } from './admin.i18n.js'
@@ -32,5 +33,41 @@ export const ProgramYearPicker = ({
         ))}
       </Dropdown>
     </Field>
+  )
+}
+
+/** Several program years (none: as the page says, usually all); their names shown in the list's order. */
+export const ProgramYearsDropdown = ({
+  value,
+  onChange,
+  placeholder,
+  inlinePopup,
+}: {
+  readonly value: readonly number[]
+  readonly onChange: (clusterIds: number[]) => void
+  readonly placeholder?: string
+  /** In a dialog: the list opens inside it, so the dialog's focus trap keeps it reachable. */
+  readonly inlinePopup?: boolean
+}) => {
+  const clusters = useAdminGetClustersQuery()
+  const chosen = (clusters.data ?? [])
+    .filter((c) => value.includes(c.clusterId))
+    .map((c) => c.clusterText)
+    .join(', ')
+  return (
+    <Dropdown
+      multiselect
+      {...(inlinePopup === true ? { inlinePopup } : {})}
+      {...(placeholder === undefined ? {} : { placeholder })}
+      selectedOptions={value.map(String)}
+      value={chosen}
+      onOptionSelect={(_e, d) => onChange(d.selectedOptions.map(Number))}
+    >
+      {(clusters.data ?? []).map((c) => (
+        <Option key={c.clusterId} value={String(c.clusterId)}>
+          {c.clusterText}
+        </Option>
+      ))}
+    </Dropdown>
   )
 }

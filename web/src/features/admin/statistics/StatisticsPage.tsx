@@ -2,14 +2,14 @@
 // each as a chart with a table alternative, PNG and spreadsheet downloads. Its own lazy chunk, so
 // the chart library loads only here.
 import { useState } from 'react'
-import { Button, Dropdown, Field, Input, Option, Spinner, makeStyles } from '@fluentui/react-components'
+import { Button, Field, Input, Spinner, makeStyles } from '@fluentui/react-components'
 import { validateStatisticsFilter, type StatisticsFilter } from '@tandem/core'
 import { useAppSelector } from '../../../state/hooks.js'
 import { selectConfig } from '../../../state/session.slice.js'
 import { useAuth } from '../../../shell/services.context.js'
 import { languageOf } from '../../../i18n/i18n.js'
 import { messageOf, validation } from '../../../shared/field.js'
-import { useAdminGetClustersQuery } from '../admin.api.js'
+import { ProgramYearsDropdown } from '../ProgramYearPicker.js'
 import { errorText, useAdminTranslations } from '../admin.i18n.js'
 import { useAdminMessages } from '../AdminMessages.js'
 import { downloadExport } from '../export.download.js'
@@ -39,7 +39,6 @@ const StatisticsPage = () => {
   const { show } = useAdminMessages()
   const auth = useAuth()
   const config = useAppSelector(selectConfig)
-  const clusters = useAdminGetClustersQuery()
   const [clusterIds, setClusterIds] = useState<readonly number[]>([])
   const [from, setFrom] = useState('')
   const [to, setTo] = useState('')
@@ -47,11 +46,6 @@ const StatisticsPage = () => {
   const draft: StatisticsFilter = { clusterIds: [...clusterIds], from: dayOrNull(from), to: dayOrNull(to) }
   const rangeError = messageOf(t, validateStatisticsFilter(draft)[0])
   const report = useAdminGetStatisticsQuery({ filter, language })
-  // The chosen years in the list's order, whatever order they were ticked in.
-  const chosenNames = (clusters.data ?? [])
-    .filter((c) => clusterIds.includes(c.clusterId))
-    .map((c) => c.clusterText)
-    .join(', ')
   const views = report.data === undefined ? [] : statisticsViews(report.data, t, language === 'de' ? 'de-DE' : 'en-GB')
 
   const actions: ChartActions = {
@@ -85,19 +79,7 @@ const StatisticsPage = () => {
         }}
       >
         <Field label={t('admin.statistics.programYears')}>
-          <Dropdown
-            multiselect
-            placeholder={t('admin.statistics.allYears')}
-            selectedOptions={clusterIds.map(String)}
-            value={chosenNames}
-            onOptionSelect={(_e, d) => setClusterIds(d.selectedOptions.map(Number))}
-          >
-            {(clusters.data ?? []).map((c) => (
-              <Option key={c.clusterId} value={String(c.clusterId)}>
-                {c.clusterText}
-              </Option>
-            ))}
-          </Dropdown>
+          <ProgramYearsDropdown value={clusterIds} onChange={setClusterIds} placeholder={t('admin.statistics.allYears')} />
         </Field>
         <Field label={t('admin.statistics.from')}>
           <Input type="date" value={from} onChange={(_e, d) => setFrom(d.value)} />
