@@ -260,10 +260,13 @@ describe('the check-in timeline of a matched team', () => {
       ['Mentor', 'Closing', null],
       ['Mentor', 'Pulse', { kind: 'Pulse', score: 1, note: 'Anna: hard.' }],
     ])
-    // Nothing is asked again of the place the erased person leaves.
+    // Five days later the mentor, who did not answer, is reminded once; nothing is asked again of
+    // the place the erased person leaves.
     const mark = (await mails()).length
+    expect(await sweepAt(matchedAt, 36)).toBe(1)
+    expect(await newMails(mark)).toEqual([{ type: 'CHECK_IN_REMINDER', to: mentor.email }])
     expect(await sweepAt(matchedAt, 200)).toBe(0)
-    expect(await newMails(mark)).toEqual([])
+    expect(await newMails(mark + 1)).toEqual([])
   })
 
   it('a person who deletes their own account ends the team: the partner is told and gets the closing survey at once, they nothing', async () => {
@@ -291,5 +294,33 @@ describe('the check-in timeline of a matched team', () => {
     expect((await openOf(mentor)).map((o) => o.occasion.kind)).toEqual(['Closing'])
     const closing = { kind: 'Closing', satisfaction: 3, wouldRecommend: true, goalsReached: 'Some', note: null }
     expect((await answerOwn(mentor, tandemId, { kind: 'Closing' }, closing)).body.isSuccess).toBe(true)
+    // Answered: no reminder follows.
+    const mark = (await mails()).length
+    expect(await sweepAt(matchedAt, 40)).toBe(0)
+    expect(await newMails(mark)).toEqual([])
+  })
+
+  it('the partner of a person who deleted their account is reminded of the closing survey once, 5 days later; the deleted side never', async () => {
+    const { mentor, mentee, matchedAt } = await matchedTeam()
+    await sweepAt(matchedAt, 20)
+    h.clock.set(matchedAt + 21 * DAY)
+    const before = await mails()
+    const deleted = await h.call(mentor, 'POST', '/api/Account/DeleteMyAccount', { email: mentor.email, confirmEmail: mentor.email })
+    expect(deleted.status).toBe(200)
+    expect(await mailsAfter(before)).toEqual([
+      { type: 'PARTNER_LEFT', to: mentee.email },
+      { type: 'CHECK_IN_CLOSING', to: mentee.email },
+    ])
+    const mark = (await mails()).length
+    // Four days on: not yet.
+    expect(await sweepAt(matchedAt, 25)).toBe(0)
+    // Five days after the closing survey: the one reminder, to the remaining side only.
+    expect(await sweepAt(matchedAt, 26)).toBe(1)
+    expect(await newMails(mark)).toEqual([{ type: 'CHECK_IN_REMINDER', to: mentee.email }])
+    // Nothing more, ever.
+    expect(await sweepAt(matchedAt, 90)).toBe(0)
+    expect(await sweepAt(matchedAt, 400)).toBe(0)
+    expect(await newMails(mark + 1)).toEqual([])
+    expect(await mailsTo(mentor.email)).toEqual([])
   })
 })

@@ -228,6 +228,9 @@ export type MentorshipTimelinesTable = {
   ended_at: number | null
   ended_by: string | null
   closed: number
+  /** 1 when the side's person deleted their account (migration 0026): nothing more is asked of that side. */
+  mentee_left: number
+  mentor_left: number
 }
 
 /** One check-in question sent to one side; `occasion` is core's occasionKey, `answer` its JSON. */

@@ -51,8 +51,16 @@ const timelineOf = (row: MentorshipTimelinesTable, checkIns: readonly Mentorship
     matchedAt: Number(row.matched_at),
     ended: row.ended_at === null || by === null ? null : { at: Number(row.ended_at), by },
     checkIns: checkIns.map(recordOf),
+    ...(row.mentee_left !== 0 || row.mentor_left !== 0 ? { left: leftSidesOf(row) } : {}),
   }
 }
+
+const leftSidesOf = (row: MentorshipTimelinesTable): Side[] => [
+  ...(Number(row.mentee_left) !== 0 ? (['Mentee'] as const) : []),
+  ...(Number(row.mentor_left) !== 0 ? (['Mentor'] as const) : []),
+]
+
+const leftColumn = (side: Side) => (side === 'Mentee' ? 'mentee_left' : 'mentor_left')
 
 const keyOf = (r: CheckInRecord): string => `${r.side}/${occasionKey(r.occasion)}`
 
@@ -101,7 +109,13 @@ export const createMentorshipRepository = (db: Database): MentorshipRepository =
       ),
     save: async (before, after, closed) => {
       await db.transaction(async () => {
-        const ended = { ended_at: after.ended?.at ?? null, ended_by: after.ended?.by ?? null, closed: closed ? 1 : 0 }
+        const ended = {
+          ended_at: after.ended?.at ?? null,
+          ended_by: after.ended?.by ?? null,
+          closed: closed ? 1 : 0,
+          mentee_left: after.left?.includes('Mentee') === true ? 1 : 0,
+          mentor_left: after.left?.includes('Mentor') === true ? 1 : 0,
+        }
         if (before === undefined)
           await db.run(k.insertInto('mentorship_timelines').values({ tandem_id: after.tandemId, matched_at: after.matchedAt, ...ended }))
         else await db.run(k.updateTable('mentorship_timelines').set(ended).where('tandem_id', '=', after.tandemId))
@@ -162,7 +176,21 @@ export const createMentorshipRepository = (db: Database): MentorshipRepository =
         await db.run(k.deleteFrom('mentorship_checkin_links').where('user_id', '=', userId))
         for (const { tandemId, side } of sides) {
           await db.run(k.deleteFrom('mentorship_checkins').where('tandem_id', '=', tandemId).where('side', '=', side))
-          await db.run(k.updateTable('mentorship_timelines').set({ closed: 1 }).where('tandem_id', '=', tandemId))
+          // The side left: asked nothing more, while the other side's closing survey still follows.
+          await db.run(
+            k
+              .updateTable('mentorship_timelines')
+              .set({ [leftColumn(side)]: 1 })
+              .where('tandem_id', '=', tandemId),
+          )
+          await db.run(
+            k
+              .updateTable('mentorship_timelines')
+              .set({ closed: 1 })
+              .where('tandem_id', '=', tandemId)
+              .where('mentee_left', '=', 1)
+              .where('mentor_left', '=', 1),
+          )
         }
       })
     },
