@@ -94,6 +94,21 @@ describe('the waitlist after a team ended', () => {
     expect(await expectStoreReadHoldsTheWaiting()).toEqual([])
   })
 
+  it("a mentor with a place since before the end is proposed at the first round: the end opens only the ex-mentor's place", async () => {
+    const { anna, mia, tandemId } = await matchedTeam()
+    // Max publishes while Mia is matched: his trigger is served (nobody waits) and gone.
+    await h.publishedMentor('Max')
+    await waitlistTick(h)
+    expect(await h.server.ctx.waitlist.pendingTrigger()).toBeNull()
+    h.clock.advance(HOUR)
+    await endBy(anna, tandemId, 'no-contact', true)
+    const annaId = (await h.server.ctx.users.byEmail(anna.email))?.id
+    expect((await h.server.ctx.waitlist.pendingTrigger())?.mentorIds).toEqual([annaId])
+    await waitlistTick(h)
+    expect(await mentorsProposedTo(mia)).toEqual(['Max'])
+    expect(await waitlistMails()).toEqual([mia.email])
+  })
+
   it('the mentee\'s own run may still propose the ex-mentor (no "do not pair us again"): it ends the wait', async () => {
     const { anna, mia, tandemId } = await matchedTeam()
     h.clock.advance(HOUR)

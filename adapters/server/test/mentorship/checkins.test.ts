@@ -300,6 +300,28 @@ describe('the check-in timeline of a matched team', () => {
     expect(await newMails(mark)).toEqual([])
   })
 
+  it('a person who deletes their account after the team ended: the partner is still reminded of the closing survey once', async () => {
+    const { mentor, mentee, tandemId, matchedAt } = await matchedTeam()
+    h.clock.set(matchedAt + 20 * DAY)
+    const ended = await h.call(mentor, 'POST', '/api/MatchingTandem/EndMatchingTandem', {
+      email: mentor.email,
+      matchingTandemId: tandemId,
+      reasonId: 'no-time',
+      otherText: null,
+      doNotPairAgain: false,
+      pauseMatching: false,
+    })
+    expect(ended.status).toBe(200)
+    h.clock.set(matchedAt + 21 * DAY)
+    const deleted = await h.call(mentor, 'POST', '/api/Account/DeleteMyAccount', { email: mentor.email, confirmEmail: mentor.email })
+    expect(deleted.status).toBe(200)
+    const mark = (await mails()).length
+    expect(await sweepAt(matchedAt, 26)).toBe(1)
+    expect(await newMails(mark)).toEqual([{ type: 'CHECK_IN_REMINDER', to: mentee.email }])
+    expect(await sweepAt(matchedAt, 90)).toBe(0)
+    expect(await mailsTo(mentor.email)).toEqual([])
+  })
+
   it('the partner of a person who deleted their account is reminded of the closing survey once, 5 days later; the deleted side never', async () => {
     const { mentor, mentee, matchedAt } = await matchedTeam()
     await sweepAt(matchedAt, 20)
