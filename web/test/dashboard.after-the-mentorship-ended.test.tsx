@@ -47,7 +47,7 @@ describe('the dashboard after the mentorship ended', () => {
     const panel = await screen.findByRole('group', { name: 'Your mentorship has ended' })
     expect(
       within(panel).getByText(
-        'Your mentorship has ended. We will tell you when a mentor has room for you. You can also start matching yourself at any time.',
+        'You are on the waitlist: we will tell you when a mentor has room for you. You can also start matching yourself at any time.',
       ),
     ).toBeTruthy()
     expect(within(panel).getByRole('button', { name: 'Start matching' })).toBeTruthy()
@@ -62,7 +62,7 @@ describe('the dashboard after the mentorship ended', () => {
     const panel = await screen.findByRole('group', { name: 'Ihr Mentoring ist beendet' })
     expect(
       within(panel).getByText(
-        'Ihr Mentoring ist beendet. Wir benachrichtigen Sie, sobald ein*e Mentor*in Platz für Sie hat. Sie können das Matching auch jederzeit selbst starten.',
+        'Sie stehen auf der Warteliste: Wir benachrichtigen Sie, sobald ein*e Mentor*in Platz für Sie hat. Sie können das Matching auch jederzeit selbst starten.',
       ),
     ).toBeTruthy()
     expect(within(panel).getByRole('button', { name: 'Matching starten' })).toBeTruthy()
