@@ -41,6 +41,11 @@ describe('dashboard by status (docs/product.md#dashboard)', () => {
     expect(panelFor('Mentee', facts({ status: 'AVAILABLE', noMatch: true }))).toBe('noProposals')
     expect(panelFor('Mentee', facts({ status: 'AVAILABLE' }))).toBe('startMatching')
   })
+  it('shows an available mentee whose team ended the team-ended panel, unless proposals came since', () => {
+    expect(panelFor('Mentee', facts({ status: 'AVAILABLE', saved: true, teamEnded: true }))).toBe('teamEnded')
+    expect(panelFor('Mentee', facts({ status: 'PROPOSED', teamEnded: true, proposals: [aProposal()] }))).toBe('proposals')
+    expect(panelFor('Mentor', facts({ status: 'AVAILABLE', teamEnded: true }))).toBe('noProposals')
+  })
   it('shows an available mentor the proposals or the no-proposals panel', () => {
     expect(panelFor('Mentor', facts({ status: 'AVAILABLE' }))).toBe('noProposals')
     expect(panelFor('Mentor', facts({ status: 'PROPOSED', proposals: [aProposal({ proposalState: 'PROPOSED' })] }))).toBe('proposals')

@@ -21,13 +21,15 @@ import { sideComplete, sideReads, type SideReads } from '../users/views.js'
 /**
  * `read`: the mentee's answers and profile answers when the caller read them already (with the
  * record, at once). `byWaitlist`: the waitlist started the run (docs/matching.md#waitlist); the
- * same run, whose proposals are announced by the waitlist's mail, written with them.
+ * same run, whose proposals are announced by the waitlist's mail, written with them. `exclude`:
+ * mentors the run leaves out besides the declined ones (the waitlist's `waitlistExcludedMentorsOf`,
+ * read before the run starts, since starting it ends the wait).
  */
 export const runMatching = async (
   ctx: ServiceContext,
   mentee: UserRecord,
   read?: SideReads,
-  options: { readonly byWaitlist?: boolean } = {},
+  options: { readonly byWaitlist?: boolean; readonly exclude?: readonly UserId[] } = {},
 ): Promise<Either<DomainError, boolean>> => {
   if (mentee.participant.mentee === null) return left({ _tag: 'WrongRole', role: 'Mentee' })
   const id = mentee.id
@@ -41,7 +43,7 @@ export const runMatching = async (
   const begun = await ctx.store.runCurrent({ userIds: [id] }, begin, startedAt)
   if (isLeft(begun)) return begun
   try {
-    const declined = declinedMentorsOf(begun.right.world, id)
+    const declined = new Set([...declinedMentorsOf(begun.right.world, id), ...(options.exclude ?? [])])
     const complete = async (lastAttempt: boolean) => {
       const proposals = (await ctx.mentorPool.rank({ id, answers }, declined)).map((r) => ({ mentorId: r.mentorId, score: r.score }))
       // Scoring took time: the proposals' 48 h start when they are written.

@@ -7,10 +7,12 @@
 import {
   compileQuestionnaire,
   declinedMentorsOf,
+  endedTeamOf,
   mayTakePlace,
   packMentorPool,
   rankPool,
   waitlistCandidates,
+  waitlistExcludedMentorsOf,
   waitlistOf,
   type UserId,
   type WaitlistEntry,
@@ -56,7 +58,9 @@ const fittingOpened = async (
   for (const entry of waiting) {
     const own = answers.get(entry.menteeId)
     if (own === undefined) continue
-    if (own.savedAt > entry.waitingSince) {
+    // A mentee who waits since their team ended never had a round look at the whole pool for them
+    // (no run of theirs found nobody): any mentor with a place may fit.
+    if (own.savedAt > entry.waitingSince || endedTeamOf(world, entry.menteeId) !== undefined) {
       looks.push({ ...entry, fits: 'any' })
       continue
     }
@@ -96,15 +100,17 @@ export const serveWaitlist = async (ctx: ServiceContext): Promise<WaitlistRound>
     if (user === undefined || (await ctx.waitlist.isOff(menteeId))) continue
     const read = await sideReads(ctx, menteeId, 'Mentee')
     const own = await ctx.store.load({ userIds: [menteeId] })
-    const ranked = (await ctx.mentorPool.rank({ id: menteeId, answers: read.answers }, declinedMentorsOf(own, menteeId))).map(
-      (r) => r.mentorId,
-    )
+    // Never the mentor of the team whose end put the mentee here: left out of the ranking and of the run.
+    const excluded = waitlistExcludedMentorsOf(own, menteeId)
+    const ranked = (
+      await ctx.mentorPool.rank({ id: menteeId, answers: read.answers }, new Set([...declinedMentorsOf(own, menteeId), ...excluded]))
+    ).map((r) => r.mentorId)
     if (ranked.length === 0) continue
     // Only a mentee with a candidate now gets a run: one whose ranking holds only mentors taken by
     // those served before keeps waiting, with the time they wait since.
     const current = await ctx.store.load({ userIds: [menteeId, ...ranked] })
     if (waitlistCandidates(current, menteeId, ranked).length === 0) continue
-    const result = await runMatching(ctx, user, read, { byWaitlist: true })
+    const result = await runMatching(ctx, user, read, { byWaitlist: true, exclude: excluded })
     if (isRight(result)) {
       const after = (await ctx.store.load({ userIds: [menteeId] })).users.get(menteeId)?.mentee
       if (after?.status === 'PROPOSED') proposed.push(menteeId)

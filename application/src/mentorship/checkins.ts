@@ -11,8 +11,10 @@ import {
   endMentorship,
   notFound,
   openCheckIn,
+  remainingSides,
   sendQuestion,
   sendReminder,
+  sidesLeft,
   startTimeline,
   type CheckInOccasion,
   type CheckInRecord,
@@ -45,10 +47,13 @@ export const hashToken = (token: string): string => createHash('sha256').update(
 
 const userOfSide = (tandem: Tandem, side: Side): UserId => (side === 'Mentee' ? tandem.menteeId : tandem.mentorId)
 
-/** Nothing more will be asked on an ended timeline once each side answered or was reminded of the closing survey. */
+/**
+ * Nothing more will be asked on an ended timeline once each side still there answered or was
+ * reminded of the closing survey (a side whose person left is asked nothing).
+ */
 const isClosed = (timeline: Timeline): boolean =>
   timeline.ended !== null &&
-  (['Mentee', 'Mentor'] as const).every((side) =>
+  remainingSides(timeline).every((side) =>
     timeline.checkIns.some((r) => r.side === side && r.occasion.kind === 'Closing' && (r.answer !== null || r.remindedAt !== null)),
   )
 
@@ -74,18 +79,20 @@ const advance = async (
   now: Instant,
   leaving: readonly Side[] = [],
 ): Promise<number> => {
-  let timeline = start
+  // A side whose person deletes their account is asked nothing (and its rows are erased after); the
+  // timeline keeps that it left, so the other side's closing survey is still reminded of.
+  let timeline = sidesLeft(leaving)(start)
   const events: MentorshipEvent[] = [...extra]
-  // A side whose person deletes their account is asked nothing (and its rows are erased after).
-  for (const due of dueCheckIns(timeline, now).filter((d) => !leaving.includes(d.side))) {
+  for (const due of dueCheckIns(timeline, now)) {
     const command = { side: due.side, occasion: due.occasion }
     const step = applied(due.action === 'Ask' ? sendQuestion(now, command)(timeline) : sendReminder(now, command)(timeline))
     timeline = step.timeline
     events.push(...step.events)
   }
-  // Closed at once when a side left: the sweep would otherwise ask the place it leaves.
-  const closed = isClosed(timeline) || leaving.length > 0
-  if (stored !== undefined && events.length === 0 && timeline === start) return 0
+  const closed = isClosed(timeline)
+  // Unchanged and still open: nothing to write. (A timeline that became closed without a change,
+  // as when the side still there had answered before the other left, is written closed once.)
+  if (stored !== undefined && events.length === 0 && timeline === start && !closed) return 0
   await ctx.mentorship.save(stored, timeline, closed)
   let mails = 0
   for (const event of events) {

@@ -6,6 +6,7 @@ import {
   asksProfileQuestion,
   calendarYearOf,
   consentsDue,
+  endedTeamOf,
   isQuestionnaireComplete,
   toIsoDateTime,
   isStoredProfileComplete,
@@ -39,6 +40,13 @@ export const holds = (user: UserRecord, side: Side): boolean =>
 export const imageUrl = (user: UserRecord): string | null =>
   user.hasImage ? `/api/User/ProfileImage/${user.id}?v=${user.participant.version}` : null
 
+/**
+ * Whether the mentee's team was ended and put them on the waitlist (the dashboard's "your mentorship
+ * has ended" panel). Their tandems are read only for an AVAILABLE mentee, the only status it can be.
+ */
+const teamEnded = async (ctx: ServiceContext, user: UserRecord): Promise<boolean> =>
+  endedTeamOf(await ctx.store.load({ userIds: [user.id] }), user.id) !== undefined
+
 export const statusEntries = async (ctx: ServiceContext, user: UserRecord): Promise<UserStatusEntry[]> => {
   const entries: UserStatusEntry[] = []
   const { mentee, mentor } = user.participant
@@ -50,6 +58,7 @@ export const statusEntries = async (ctx: ServiceContext, user: UserRecord): Prom
       questionLastPublishDate: iso(mentee.lastStartedAt),
       questionLastSavedDate: iso((await ctx.answers.load(user.id, 'Mentee'))?.savedAt ?? null),
       noMatch: mentee.noMatch,
+      teamEnded: mentee.status === 'AVAILABLE' && (await teamEnded(ctx, user)),
     })
   }
   if (mentor !== null) {

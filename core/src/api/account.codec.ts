@@ -61,8 +61,12 @@ export const UserStatusEntry = t.intersection(
       questionLastPublishDate: nullable(IsoDateTime),
       questionLastSavedDate: nullable(IsoDateTime),
     }),
-    /** Mentee entry only: the last matching run found no suitable mentor (the no-proposals panel survives a reload). */
-    t.partial({ noMatch: t.boolean }),
+    /**
+     * Mentee entry only: `noMatch`, the last matching run found no suitable mentor (the no-proposals
+     * panel survives a reload); `teamEnded`, the mentee's team was ended and put them on the
+     * waitlist (core `endedTeamOf`: not for "goals reached", no run of theirs since).
+     */
+    t.partial({ noMatch: t.boolean, teamEnded: t.boolean }),
   ],
   'UserStatusEntry',
 )

@@ -29,12 +29,14 @@ export { assignCohort } from './cohort.js'
 export { simulateFirstComeFirstServed, type FirstComeInput, type FirstComeOutcome, type FirstComeResult } from './first-come.simulation.js'
 export {
   compareWaiting,
+  endedTeamOf,
   freePlacesOf,
   mentorsWithOpenedPlaces,
   placesOpened,
   stopLinkRefusal,
   waitingSinceOf,
   waitlistCandidates,
+  waitlistExcludedMentorsOf,
   waitlistOf,
   WAITLIST_STOP_LINK_VALID,
   type WaitlistEntry,

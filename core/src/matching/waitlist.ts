@@ -1,5 +1,5 @@
-// The waitlist (docs/matching.md#waitlist): mentees whose last run found no mentor wait, unless they
-// turned it off, until a place opens; then a run starts for them, longest waiting first. Who waits,
+// The waitlist (docs/matching.md#waitlist): mentees whose last run found no mentor, or whose team
+// just ended, wait, unless they turned it off, until a place opens; then a run starts for them, longest waiting first. Who waits,
 // in which order, which events open a place, and which ranked mentors a waiting mentee may still be
 // proposed are decided here; the run itself is the start-matching command's, with its own rules.
 import type { UserId } from '../shared/ids.js'
@@ -7,23 +7,50 @@ import { DAY, type Instant } from '../shared/time.js'
 import { menteeStatusMove } from '../users/status.moves.js'
 import { isInMentorPool } from '../users/matching-pool.js'
 import { hasFreePlace } from '../tandem/places.js'
-import { isDeclinedPair, liveTandemsOf, mayTakePlace, mentorPlacesOf } from '../tandem/tandem.queries.js'
+import { isDeclinedPair, liveTandemsOf, mayTakePlace, mentorPlacesOf, tandemsOf } from '../tandem/tandem.queries.js'
+import type { Tandem } from '../tandem/tandem.codec.js'
 import type { World } from '../tandem/world.js'
 
-/** A waiting mentee and since when they wait (the start of the run that found nobody). */
+/** A waiting mentee and since when they wait (the start of the run that found nobody, or the team's end). */
 export type WaitlistEntry = { readonly menteeId: UserId; readonly waitingSince: Instant }
 
 /**
- * Whether the mentee is on the waitlist: their last run found no mentor, they did not turn the
- * waitlist off, they may start a run now (not PENDING, not paused, program year open is the run's
- * own check), and no tandem of theirs is live. `waitlistOn` is the mentee's own choice (on by default).
+ * The ended team that puts the mentee on the waitlist, if any: their most recent tandem (the last
+ * created) was ended by a side or an administrator at or after the start of their last run (or
+ * they never started one; the same instant counts, since the run that made the team came before its
+ * end), for another reason than "goals reached" (the mentorship did its work: they start
+ * matching themselves if they want another). A release carries no ending and does not count; a run
+ * of their own started since replaces it (the normal rules from then on).
+ */
+export const endedTeamOf = (world: Pick<World, 'users' | 'tandems'>, menteeId: UserId): Tandem | undefined => {
+  const mentee = world.users.get(menteeId)?.mentee
+  if (mentee == null) return undefined
+  const last = tandemsOf(world, menteeId, 'Mentee').reduce<Tandem | undefined>(
+    (a, t) => (a === undefined || isLater(t, a) ? t : a),
+    undefined,
+  )
+  const ending = last?.ending
+  if (ending === undefined || ending.reasonId === 'goals-reached') return undefined
+  return mentee.lastStartedAt === null || ending.at >= mentee.lastStartedAt ? last : undefined
+}
+
+const isLater = (a: Tandem, b: Tandem): boolean => a.createdAt > b.createdAt || (a.createdAt === b.createdAt && a.id > b.id)
+
+/**
+ * Whether the mentee is on the waitlist: their last run found no mentor or their team just ended
+ * (`endedTeamOf`), they did not turn the waitlist off, they may start a run now (not PENDING, not
+ * paused, program year open is the run's own check), and no tandem of theirs is live. They wait
+ * since that run started, or since the team's end. `waitlistOn` is the mentee's own choice (on by
+ * default). The world must hold the mentee's tandems.
  */
 export const waitingSinceOf = (world: Pick<World, 'users' | 'tandems'>, menteeId: UserId, waitlistOn: boolean): Instant | null => {
   const mentee = world.users.get(menteeId)?.mentee
-  if (mentee == null || !waitlistOn || !mentee.noMatch || mentee.lastStartedAt === null) return null
+  if (mentee == null || !waitlistOn) return null
   if (mentee.status === 'PENDING' || menteeStatusMove(mentee.status, 'StartRun') === undefined) return null
   if (liveTandemsOf(world, menteeId, 'Mentee').length > 0) return null
-  return mentee.lastStartedAt
+  const ended = endedTeamOf(world, menteeId)
+  if (ended?.ending !== undefined) return ended.ending.at
+  return mentee.noMatch ? mentee.lastStartedAt : null
 }
 
 /** The waiting mentees among those given, longest waiting first (ties: the lower id first, so the order is total). */
@@ -43,17 +70,33 @@ export const waitlistOf = (
 export const compareWaiting = (a: WaitlistEntry, b: WaitlistEntry): number => a.waitingSince - b.waitingSince || a.menteeId - b.menteeId
 
 /**
+ * The mentors the waitlist never proposes to the mentee, beyond the declined ones: the mentor of the
+ * team whose end put them on the waitlist, whether or not "do not pair us again" was chosen (the
+ * mentee's own run may still propose that mentor unless it was). The world must hold the mentee's tandems.
+ */
+export const waitlistExcludedMentorsOf = (world: Pick<World, 'users' | 'tandems'>, menteeId: UserId): readonly UserId[] => {
+  const ended = endedTeamOf(world, menteeId)
+  return ended === undefined ? [] : [ended.mentorId]
+}
+
+/**
  * The ranked mentors a waiting mentee may be proposed now: the ranking already applied the
  * threshold and the limit of live proposals; here the same checks the run's completion makes (a
  * place free, never a declined mentor, never oneself), so that a mentee whose ranking holds only
- * mentors taken since gets no run. The world must hold the mentee's and those mentors' tandems.
+ * mentors taken since gets no run, and never the mentor of the team that just ended
+ * (`waitlistExcludedMentorsOf`). The world must hold the mentee's and those mentors' tandems.
  */
 export const waitlistCandidates = (
   world: Pick<World, 'users' | 'tandems'>,
   menteeId: UserId,
   ranked: readonly UserId[],
-): readonly UserId[] =>
-  ranked.filter((mentorId) => mentorId !== menteeId && mayTakePlace(world, mentorId) && !isDeclinedPair(world, menteeId, mentorId))
+): readonly UserId[] => {
+  const excluded = waitlistExcludedMentorsOf(world, menteeId)
+  return ranked.filter(
+    (mentorId) =>
+      mentorId !== menteeId && !excluded.includes(mentorId) && mayTakePlace(world, mentorId) && !isDeclinedPair(world, menteeId, mentorId),
+  )
+}
 
 /** How many new tandems the mentor may take now (0 out of the pool). */
 export const freePlacesOf = (world: Pick<World, 'users' | 'tandems'>, mentorId: UserId): number => {

@@ -10,7 +10,7 @@ import type { Side } from '../users/role.js'
 import { fieldError } from '../validation/messages.js'
 import type { CheckInAnswer, CheckInOccasion } from './checkin.codec.js'
 import { checkInMove, type CheckInEvent } from './checkin.moves.js'
-import { checkInStateAt, closesAtOf, sameOccasion, type CheckInRecord, type EndedBy, type Timeline } from './timeline.js'
+import { checkInStateAt, closesAtOf, hasLeft, sameOccasion, type CheckInRecord, type EndedBy, type Timeline } from './timeline.js'
 
 /** What happened on a timeline; the adapters turn CheckInAsked and CheckInReminded into mails. */
 export type MentorshipEvent =
@@ -132,3 +132,13 @@ export const endMentorship =
       events: [...settled.events, { _tag: 'MentorshipEnded', tandemId: timeline.tandemId, by: command.by }],
     })
   }
+
+/**
+ * The person of these sides deleted their account: the timeline keeps that they left, so that
+ * nothing more is asked of their side while the other side's closing survey and its one reminder
+ * still follow.
+ */
+export const sidesLeft =
+  (sides: readonly Side[]) =>
+  (timeline: Timeline): Timeline =>
+    sides.every((side) => hasLeft(timeline, side)) ? timeline : { ...timeline, left: [...new Set([...(timeline.left ?? []), ...sides])] }

@@ -32,13 +32,26 @@ export const CheckInRecord = t.type({
 })
 export type CheckInRecord = t.TypeOf<typeof CheckInRecord>
 
-export const Timeline = t.type({
-  tandemId: TandemId,
-  matchedAt: Instant,
-  ended: t.union([t.type({ at: Instant, by: EndedBy }), t.null]),
-  checkIns: t.readonlyArray(CheckInRecord),
-})
+export const Timeline = t.intersection([
+  t.type({
+    tandemId: TandemId,
+    matchedAt: Instant,
+    ended: t.union([t.type({ at: Instant, by: EndedBy }), t.null]),
+    checkIns: t.readonlyArray(CheckInRecord),
+  }),
+  /**
+   * The sides whose person deleted their account: they are asked nothing more (their rows are
+   * erased), while the other side's closing survey and its one reminder still follow.
+   */
+  t.partial({ left: t.readonlyArray(Side) }),
+])
 export type Timeline = t.TypeOf<typeof Timeline>
+
+/** Whether the side's person left (deleted their account): nothing more is asked of that side. */
+export const hasLeft = (timeline: Timeline, side: Side): boolean => timeline.left?.includes(side) ?? false
+
+/** The sides still asked: both, less those whose person left. */
+export const remainingSides = (timeline: Timeline): readonly Side[] => CHECK_IN_SIDES.filter((side) => !hasLeft(timeline, side))
 
 /** Met first, then the pulses in order, the closing survey last. */
 export const occasionOrder = (o: CheckInOccasion): number => (o.kind === 'Met' ? 0 : o.kind === 'Pulse' ? o.round + 1 : Infinity)
@@ -108,10 +121,11 @@ export type DueCheckIn = {
 
 /**
  * What to send at `now`: per side at most one question (the newest that fell due, when not sent) or
- * one reminder. Sending records it, so a second sweep at the same `now` finds nothing.
+ * one reminder; nothing to a side whose person left. Sending records it, so a second sweep at the
+ * same `now` finds nothing.
  */
 export const dueCheckIns = (timeline: Timeline, now: Instant): readonly DueCheckIn[] =>
-  CHECK_IN_SIDES.flatMap((side): DueCheckIn[] => {
+  remainingSides(timeline).flatMap((side): DueCheckIn[] => {
     const latest = latestDueOccasion(timeline, now)
     const ask = latest !== undefined && checkInStateAt(timeline, now, side, latest) === 'Due' ? [latest] : []
     const remind = timeline.checkIns

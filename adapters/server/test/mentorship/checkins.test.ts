@@ -251,10 +251,13 @@ describe('the check-in timeline of a matched team', () => {
       db.kysely.selectFrom('mentorship_timelines').select(['pulse_1', 'pulse_5']).where('tandem_id', '=', tandemId),
     )
     expect({ pulse_1: Number(figures?.pulse_1), pulse_5: Number(figures?.pulse_5) }).toEqual({ pulse_1: 1, pulse_5: 0 })
-    // Nothing is asked again of the place the erased person leaves.
+    // Five days later the mentor, who did not answer, is reminded once; nothing is asked again of
+    // the place the erased person leaves.
     const mark = (await mails()).length
+    expect(await sweepAt(matchedAt, 36)).toBe(1)
+    expect(await newMails(mark)).toEqual([{ type: 'CHECK_IN_REMINDER', to: mentor.email }])
     expect(await sweepAt(matchedAt, 200)).toBe(0)
-    expect(await newMails(mark)).toEqual([])
+    expect(await newMails(mark + 1)).toEqual([])
   })
 
   it('a person who deletes their own account ends the team: the partner is told and gets the closing survey at once, they nothing', async () => {
@@ -282,5 +285,55 @@ describe('the check-in timeline of a matched team', () => {
     expect((await openOf(mentor)).map((o) => o.occasion.kind)).toEqual(['Closing'])
     const closing = { kind: 'Closing', satisfaction: 3, wouldRecommend: true, goalsReached: 'Some', note: null }
     expect((await answerOwn(mentor, tandemId, { kind: 'Closing' }, closing)).body.isSuccess).toBe(true)
+    // Answered: no reminder follows.
+    const mark = (await mails()).length
+    expect(await sweepAt(matchedAt, 40)).toBe(0)
+    expect(await newMails(mark)).toEqual([])
+  })
+
+  it('a person who deletes their account after the team ended: the partner is still reminded of the closing survey once', async () => {
+    const { mentor, mentee, tandemId, matchedAt } = await h.matchedTeam()
+    h.clock.set(matchedAt + 20 * DAY)
+    const ended = await h.call(mentor, 'POST', '/api/MatchingTandem/EndMatchingTandem', {
+      email: mentor.email,
+      matchingTandemId: tandemId,
+      reasonId: 'no-time',
+      otherText: null,
+      doNotPairAgain: false,
+      pauseMatching: false,
+    })
+    expect(ended.status).toBe(200)
+    h.clock.set(matchedAt + 21 * DAY)
+    const deleted = await h.call(mentor, 'POST', '/api/Account/DeleteMyAccount', { email: mentor.email, confirmEmail: mentor.email })
+    expect(deleted.status).toBe(200)
+    const mark = (await mails()).length
+    expect(await sweepAt(matchedAt, 26)).toBe(1)
+    expect(await newMails(mark)).toEqual([{ type: 'CHECK_IN_REMINDER', to: mentee.email }])
+    expect(await sweepAt(matchedAt, 90)).toBe(0)
+    expect(await mailsTo(mentor.email)).toEqual([])
+  })
+
+  it('the partner of a person who deleted their account is reminded of the closing survey once, 5 days later; the deleted side never', async () => {
+    const { mentor, mentee, matchedAt } = await h.matchedTeam()
+    await sweepAt(matchedAt, 20)
+    h.clock.set(matchedAt + 21 * DAY)
+    const before = await mails()
+    const deleted = await h.call(mentor, 'POST', '/api/Account/DeleteMyAccount', { email: mentor.email, confirmEmail: mentor.email })
+    expect(deleted.status).toBe(200)
+    expect(await mailsAfter(before)).toEqual([
+      { type: 'PARTNER_LEFT', to: mentee.email },
+      { type: 'CHECK_IN_CLOSING', to: mentee.email },
+    ])
+    const mark = (await mails()).length
+    // Four days on: not yet.
+    expect(await sweepAt(matchedAt, 25)).toBe(0)
+    // Five days after the closing survey: the one reminder, to the remaining side only.
+    expect(await sweepAt(matchedAt, 26)).toBe(1)
+    expect(await newMails(mark)).toEqual([{ type: 'CHECK_IN_REMINDER', to: mentee.email }])
+    // Nothing more, ever.
+    expect(await sweepAt(matchedAt, 90)).toBe(0)
+    expect(await sweepAt(matchedAt, 400)).toBe(0)
+    expect(await newMails(mark + 1)).toEqual([])
+    expect(await mailsTo(mentor.email)).toEqual([])
   })
 })

@@ -856,6 +856,29 @@ const teamOutcomeFiguresMigration: Migration = {
   },
 }
 
+/**
+ * Which side of a check-in timeline left (docs/mentorship.md#check-ins): a person who deleted their
+ * account is asked nothing more, while the partner's closing survey is still reminded of after 5
+ * days. Before, an erasure closed the whole timeline and the partner's reminder never came.
+ */
+const timelineLeftSides: Migration = {
+  async up(db: Kysely<unknown>) {
+    const t = portable(db)
+    await db.schema
+      .alterTable('mentorship_timelines')
+      .addColumn('mentee_left', t.integer, (c) => c.notNull().defaultTo(0))
+      .execute()
+    await db.schema
+      .alterTable('mentorship_timelines')
+      .addColumn('mentor_left', t.integer, (c) => c.notNull().defaultTo(0))
+      .execute()
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.alterTable('mentorship_timelines').dropColumn('mentor_left').execute()
+    await db.schema.alterTable('mentorship_timelines').dropColumn('mentee_left').execute()
+  },
+}
+
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001-initial': initial,
   '0002-mentor-pool-index': mentorPoolIndex,
@@ -882,6 +905,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0024-statistics-outcomes-index': statisticsOutcomesIndex,
   '0025-waitlist-stop-links': waitlistStopLinks,
   '0026-team-outcome-figures': teamOutcomeFiguresMigration,
+  '0027-timeline-left-sides': timelineLeftSides,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => ({ ...MIGRATIONS }) }

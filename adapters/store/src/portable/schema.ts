@@ -240,6 +240,9 @@ export type MentorshipTimelinesTable = {
   satisfaction_3: number
   satisfaction_4: number
   satisfaction_5: number
+  /** 1 when the side's person deleted their account (migration 0027): nothing more is asked of that side. */
+  mentee_left: number
+  mentor_left: number
 }
 
 /** One check-in question sent to one side; `occasion` is core's occasionKey, `answer` its JSON. */

@@ -1,6 +1,7 @@
 // The check-in timelines (migration 0022): the timeline row (with the team's outcome figures, migration
-// 0026), one row per question sent to one side, and the one-time links by their token's hash. Answers are the core's JSON, decoded on the way out:
-// a row that no longer decodes is a fault, not a value.
+// 0026, and the sides that left, 0027), one row per question sent to one side, and the one-time links
+// by their token's hash. Answers are the core's JSON, decoded on the way out: a row that no longer
+// decodes is a fault, not a value.
 import {
   CheckInAnswer,
   EndedBy,
@@ -62,8 +63,16 @@ const timelineOf = (row: MentorshipTimelinesTable, checkIns: readonly Mentorship
     matchedAt: Number(row.matched_at),
     ended: row.ended_at === null || by === null ? null : { at: Number(row.ended_at), by },
     checkIns: checkIns.map(recordOf),
+    ...(row.mentee_left !== 0 || row.mentor_left !== 0 ? { left: leftSidesOf(row) } : {}),
   }
 }
+
+const leftSidesOf = (row: MentorshipTimelinesTable): Side[] => [
+  ...(Number(row.mentee_left) !== 0 ? (['Mentee'] as const) : []),
+  ...(Number(row.mentor_left) !== 0 ? (['Mentor'] as const) : []),
+]
+
+const leftColumn = (side: Side) => (side === 'Mentee' ? 'mentee_left' : 'mentor_left')
 
 const keyOf = (r: CheckInRecord): string => `${r.side}/${occasionKey(r.occasion)}`
 
@@ -117,6 +126,8 @@ export const createMentorshipRepository = (db: Database): MentorshipRepository =
           ended_by: after.ended?.by ?? null,
           closed: closed ? 1 : 0,
           ...outcomeColumnsOf(teamOutcomeFigures(after.checkIns)),
+          mentee_left: after.left?.includes('Mentee') === true ? 1 : 0,
+          mentor_left: after.left?.includes('Mentor') === true ? 1 : 0,
         }
         if (before === undefined)
           await db.run(k.insertInto('mentorship_timelines').values({ tandem_id: after.tandemId, matched_at: after.matchedAt, ...ended }))
@@ -178,13 +189,22 @@ export const createMentorshipRepository = (db: Database): MentorshipRepository =
         await db.run(k.deleteFrom('mentorship_checkin_links').where('user_id', '=', userId))
         for (const { tandemId, side } of sides) {
           await db.run(k.deleteFrom('mentorship_checkins').where('tandem_id', '=', tandemId).where('side', '=', side))
-          // The team's figures are counted again from the other side's answers: none of the erased remains.
+          // The side left: asked nothing more, while the other side's closing survey still follows. The
+          // team's figures are counted again from the other side's answers: none of the erased remains.
           const remaining = await db.all(k.selectFrom('mentorship_checkins').selectAll().where('tandem_id', '=', tandemId))
           await db.run(
             k
               .updateTable('mentorship_timelines')
-              .set({ closed: 1, ...outcomeColumnsOf(teamOutcomeFigures(remaining.map(recordOf))) })
+              .set({ [leftColumn(side)]: 1, ...outcomeColumnsOf(teamOutcomeFigures(remaining.map(recordOf))) })
               .where('tandem_id', '=', tandemId),
+          )
+          await db.run(
+            k
+              .updateTable('mentorship_timelines')
+              .set({ closed: 1 })
+              .where('tandem_id', '=', tandemId)
+              .where('mentee_left', '=', 1)
+              .where('mentor_left', '=', 1),
           )
         }
       })

@@ -26,7 +26,27 @@ export const createWaitlistRepository = (db: Database): WaitlistRepository => {
           k
             .selectFrom('users')
             .select('id')
-            .where('mentee_no_match', '=', 1)
+            // A superset of the core's waiting mentees: the last run found nobody, or a team of
+            // theirs was ended at or after their last run started (the core asks whether it was the most
+            // recent and for which reason).
+            .where((eb) =>
+              eb.or([
+                eb('mentee_no_match', '=', 1),
+                eb.exists(
+                  eb
+                    .selectFrom('tandems')
+                    .select('tandems.id')
+                    .whereRef('tandems.mentee_id', '=', 'users.id')
+                    .where('tandems.ended_at', 'is not', null)
+                    .where((t) =>
+                      t.or([
+                        t('users.mentee_last_started_at', 'is', null),
+                        t('tandems.ended_at', '>=', t.ref('users.mentee_last_started_at')),
+                      ]),
+                    ),
+                ),
+              ]),
+            )
             .where('mentee_waitlist_off', '=', 0)
             .where('mentee_status', 'in', ['NEW', 'AVAILABLE'])
             .orderBy('mentee_last_started_at')

@@ -48,7 +48,8 @@ export type MentorshipRepository = {
   readonly timelinesOfUser: (tandemIds: readonly TandemId[]) => Promise<readonly Timeline[]>
   /**
    * Removes a person's questions, answers and links (erasure): their side of the named tandems. The
-   * timelines of those tandems are closed, so nothing is asked again of the place they leave.
+   * timelines of those tandems keep that this side left, so nothing is asked again of the place they
+   * leave, while the other side's closing survey and its reminder still follow (closed once both left).
    */
   readonly eraseSide: (userId: UserId, sides: readonly { readonly tandemId: TandemId; readonly side: Side }[]) => Promise<void>
 }

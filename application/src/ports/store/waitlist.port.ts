@@ -9,8 +9,9 @@ export type WaitlistRepository = {
   /** The mentee's choice; answers whether a row changed (false: no such user). */
   readonly setOff: (menteeId: UserId, off: boolean) => Promise<boolean>
   /**
-   * The mentees who may be waiting: the last run found nobody, the waitlist is on, NEW or
-   * AVAILABLE. The core's waitlistOf decides on their records; this only narrows the read.
+   * The mentees who may be waiting: the last run found nobody or a team of theirs was ended after
+   * their last run started, the waitlist is on, NEW or AVAILABLE. The core's waitlistOf decides on
+   * their records; this only narrows the read (a superset of the core's waiting mentees).
    */
   readonly maybeWaitingIds: () => Promise<readonly UserId[]>
   /**

@@ -96,6 +96,7 @@ const SideSection = ({ me, side }: { readonly me: Me; readonly side: Side }) => 
       saved: entry?.questionLastSavedDate != null,
       published: entry?.questionLastPublishDate != null || published === true,
       noMatch: side === 'Mentee' && noMatch,
+      teamEnded: side === 'Mentee' && entry?.teamEnded === true,
       proposals,
     })
     return { proposals, kind, top: topProposal(proposals) }

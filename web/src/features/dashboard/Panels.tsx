@@ -1,5 +1,5 @@
 // The dashboard's status panels (docs/product.md#dashboard): no profile, publish profile, matching running,
-// no proposals and start matching. Each says what to do next and offers the one action that fits.
+// no proposals, team ended and start matching. Each says what to do next and offers the one action that fits.
 // Fluent's Card, loaded after the dashboard's first paint (Dashboard.tsx).
 import { Body1, Button, Card, CardHeader, Subtitle2 } from '@fluentui/react-components'
 import { lazy, Suspense } from 'react'
@@ -9,7 +9,7 @@ import type { Side } from '@tandem/core'
 import type { PanelKind } from './dashboard.logic.js'
 import { Busy } from '../../shared/Busy.js'
 
-/** The waitlist's switch, fetched only when a mentee's run found nobody. */
+/** The waitlist's switch, fetched only when a mentee's run found nobody or their team ended. */
 const WaitlistSwitch = lazy(() => import('./WaitlistSwitch.js'))
 
 const questionnairePath = (side: Side) => (side === 'Mentee' ? '/user/mentee-profile' : '/user/mentor-profile')
@@ -25,7 +25,7 @@ export const StatusPanel = ({
   readonly side: Side
   readonly onStartMatching: () => void
   readonly starting: boolean
-  /** The caller's address: the mentee's waitlist switch on the no-match panel names it. */
+  /** The caller's address: the mentee's waitlist switch on the no-match and team-ended panels names it. */
   readonly email?: string
 }) => {
   const { t } = useTranslation()
@@ -53,12 +53,13 @@ export const StatusPanel = ({
       )}
       {kind === 'matchingRunning' && <Busy label={t('dashboard.waitMessage')} />}
       {kind === 'noProposals' && <Button onClick={() => void navigate(questionnairePath(side))}>{t('dashboard.adjustProfile')}</Button>}
-      {kind === 'noProposals' && side === 'Mentee' && email !== undefined && (
+      {(kind === 'noProposals' || kind === 'teamEnded') && side === 'Mentee' && email !== undefined && (
         <Suspense fallback={null}>
           <WaitlistSwitch email={email} />
         </Suspense>
       )}
-      {kind === 'startMatching' && (
+      {/* After a team's end the mentee waits, and may start matching again at once. */}
+      {(kind === 'startMatching' || kind === 'teamEnded') && (
         <Button appearance="primary" disabled={starting} onClick={onStartMatching}>
           {t('dashboard.startMatching')}
         </Button>

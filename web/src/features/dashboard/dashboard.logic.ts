@@ -3,7 +3,7 @@
 import type { ErrorCode, ParticipantProposal, RemainingTime, Side, StatusName } from '@tandem/core'
 import type { ErrorWording, TranslationKey } from '../../shell/error.messages.js'
 
-export type PanelKind = 'noProfile' | 'publishProfile' | 'matchingRunning' | 'noProposals' | 'startMatching' | 'proposals'
+export type PanelKind = 'noProfile' | 'publishProfile' | 'matchingRunning' | 'noProposals' | 'teamEnded' | 'startMatching' | 'proposals'
 
 export type SideFacts = {
   readonly status: StatusName | undefined
@@ -13,6 +13,8 @@ export type SideFacts = {
   readonly published: boolean
   /** The last run found no suitable mentor (mentee). */
   readonly noMatch: boolean
+  /** The mentee's team was ended and put them on the waitlist (the account status's `teamEnded`). */
+  readonly teamEnded?: boolean
   readonly proposals: readonly ParticipantProposal[]
 }
 
@@ -31,7 +33,7 @@ export const panelFor = (side: Side, facts: SideFacts): PanelKind => {
         return 'matchingRunning'
       case 'AVAILABLE':
       case 'PROPOSED':
-        return hasProposals ? 'proposals' : facts.noMatch ? 'noProposals' : 'startMatching'
+        return hasProposals ? 'proposals' : facts.teamEnded === true ? 'teamEnded' : facts.noMatch ? 'noProposals' : 'startMatching'
       case 'MATCHED':
         return hasProposals ? 'proposals' : 'noProposals'
       default:
