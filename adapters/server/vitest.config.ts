@@ -5,6 +5,7 @@ import { configDefaults, defineConfig } from 'vitest/config'
 export const FAST_LEFT_OUT: readonly string[] = [
   'cohort.shared-across-instances.test.ts',
   'personal-data.shared-across-instances.test.ts',
+  'questionnaire.preview.shared-across-instances.test.ts',
   'instances.share-limits-leases-and-runs.test.ts',
   'instances.two-processes-one-postgres-database.test.ts',
   'database.chosen-by-database-url.test.ts',

@@ -10,6 +10,8 @@ const LEFT_OUT: Readonly<Record<string, string>> = {
   'database.chosen-by-database-url.test.ts': 'starts servers on both databases itself',
   'cohort.shared-across-instances.test.ts': 'runs its instances on a PostgreSQL database of its own in project server already',
   'personal-data.shared-across-instances.test.ts': 'runs its instances on a PostgreSQL database of its own in project server already',
+  'questionnaire.preview.shared-across-instances.test.ts':
+    'runs its instances on a PostgreSQL database of its own in project server already',
   'instances.share-limits-leases-and-runs.test.ts': 'runs its instances on a PostgreSQL database of its own in project server already',
   'instances.two-processes-one-postgres-database.test.ts':
     'runs its processes on a PostgreSQL database of its own in project server already',

@@ -27,6 +27,7 @@ import type {
   OutboxRepository,
   StatisticsQueries,
   QuestionnaireVersionsRepository,
+  QuestionnairePreviewRepository,
   WaitlistRepository,
   UserRecord,
   UsersRepository,
@@ -95,6 +96,8 @@ export type ServiceContext = {
   readonly cohortRunner: CohortRunner
   /** The worker threads that compute questionnaire drafts' impact previews. */
   readonly previewRunner: PreviewRunner
+  /** The impact previews' progress and results, read by every instance. */
+  readonly previews: QuestionnairePreviewRepository
   /** The questionnaire's published versions and its draft. */
   readonly questionnaireVersions: QuestionnaireVersionsRepository
   /** The waitlist's opt-out flags and places-changed triggers (docs/matching.md#waitlist). */

@@ -12,6 +12,7 @@ export { clearInterruptedRuns, INTERRUPTED_RUN_AFTER, runMatching } from './matc
 export { serveWaitlist, type WaitlistRound } from './matching/waitlist.run.js'
 export { createMentorPoolCache, type MentorPoolCache } from './matching/mentor-pool.cache.js'
 export { createActiveQuestionnaire, type ActiveQuestionnaire } from './questionnaire/questionnaire.active.js'
+export { failInterruptedPreviews } from './questionnaire/questionnaire.versions.service.js'
 export type { ServiceContext, MasterData, Logger, IdentityAccount } from './context.js'
 export { isDeletedPlaceholder, withoutNames, eraseUser, DELETED_USER } from './account/account.erasure.js'
 export { underRetention, retentionFactsOf, type RetentionSweepResult } from './account/retention.js'

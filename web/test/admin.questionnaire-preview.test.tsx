@@ -1,7 +1,9 @@
 // The questionnaire editor's impact preview against the real API (docs/admin.md "Impact preview"):
 // "Preview impact" saves the draft, a progress bar follows the computation, then a table shows the
 // figures now and with the draft and the question that moved the first proposals most; in English
-// and in German. A draft that could not be published lists the check's findings instead.
+// and in German. "Cancel" beside the progress bar cancels it on the server: the page says so and
+// offers to run it again. A draft that could not be published lists the check's findings instead.
+import type { QuestionnairePreviewView } from '@tandem/core'
 import { afterEach, describe, expect, it } from 'vitest'
 import { screen, within } from '@testing-library/react'
 import { startRealApi, type RealApi } from './utils/realApi.js'
@@ -32,6 +34,9 @@ const TEXTS = {
     matched: 'Mentees matched in the optimal cohort',
     moved: 'Questions that moved the first proposals most',
     changed: /mentees? would get a different first proposal/,
+    cancel: 'Cancel',
+    cancelled: 'The preview was cancelled.',
+    again: 'Run the preview again',
   },
   de: {
     questionToEdit: 'Zu bearbeitende Frage',
@@ -44,6 +49,9 @@ const TEXTS = {
     matched: 'Gematchte Mentees in der optimalen Kohorte',
     moved: 'Fragen, die die ersten Vorschläge am stärksten verändert haben',
     changed: /Mentees? würden? einen anderen ersten Vorschlag erhalten/,
+    cancel: 'Abbrechen',
+    cancelled: 'Die Vorschau wurde abgebrochen.',
+    again: 'Vorschau erneut berechnen',
   },
 } as const
 
@@ -85,6 +93,31 @@ describe('the impact preview on the questionnaire editor', { timeout: 60_000 }, 
       expect(within(list).getAllByRole('listitem')[0]!.textContent).toContain(`${first.questionPairId}: ${first.mentee!.text[language]}`)
       // Keyboard: the figures' heading took the focus when they arrived.
       expect(document.activeElement?.textContent).toBe(text.table)
+    })
+  }
+
+  for (const language of ['en', 'de'] as const) {
+    it(`cancels a running preview with the button beside the progress bar, then runs it again (${language})`, async () => {
+      const text = TEXTS[language]
+      const { real, user } = await open(language)
+      const held = real.faults.holdNextPreview(0.4)
+      await user.click(screen.getByRole('button', { name: text.start }))
+      expect(await screen.findByText(text.progress)).toBeTruthy()
+      await user.click(screen.getByRole('button', { name: text.cancel }))
+      expect(await screen.findByText(text.cancelled)).toBeTruthy()
+      expect(screen.queryByText(text.progress)).toBeNull()
+      expect(screen.queryByRole('button', { name: text.cancel })).toBeNull()
+      // The server holds it as cancelled; its worker, let go now, writes no figures.
+      const previewId = real.requests.find((r) => r.path === '/api/Admin/CancelQuestionnairePreview')?.query['previewId']
+      const stored = async () =>
+        (await real.call<QuestionnairePreviewView>(real.admin, 'GET', `/api/Admin/GetQuestionnairePreview?previewId=${previewId}`)).body
+          .value
+      expect((await stored()).state).toBe('Cancelled')
+      held.release()
+      await user.click(screen.getByRole('button', { name: text.again }))
+      expect(await screen.findByRole('table', { name: text.table }, { timeout: 30_000 })).toBeTruthy()
+      expect(screen.queryByText(text.cancelled)).toBeNull()
+      expect([(await stored()).state, (await stored()).result]).toEqual(['Cancelled', null])
     })
   }
 

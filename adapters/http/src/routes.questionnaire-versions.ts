@@ -86,8 +86,17 @@ export const questionnaireVersionRoutes = (s: Services): readonly Route[] => [
     path: '/api/Admin/GetQuestionnairePreview',
     policy: 'admin',
     summary:
-      "an impact preview's state and share done, and once done its figures now and with the draft; 404 for a preview this server does not know",
+      "an impact preview's state and share done, and once done its figures now and with the draft, from any instance (previews are stored); 404 for an unknown preview or one of the older than the last 20 finished",
     query: QuestionnairePreviewQuery,
     handle: async ({ actor, query }) => answer(await s.questionnaireVersions.preview(actor, query)),
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/api/Admin/CancelQuestionnairePreview',
+    policy: 'admin',
+    summary:
+      'cancel a running impact preview from any instance: the preview, now `Cancelled` (the computing instance ends its worker within a moment, no figures are written); 409 `InvalidTransition` when it finished, 404 for an unknown one',
+    query: QuestionnairePreviewQuery,
+    handle: async ({ actor, query }) => answer(await s.questionnaireVersions.cancelPreview(actor, query)),
   }),
 ]

@@ -26,6 +26,7 @@ import {
   createRetentionRepository,
   createClustersRepository,
   createCohortRepository,
+  createQuestionnairePreviewRepository,
   createPersonalDataDownloads,
   createDeletedSubjects,
   createErasureRepository,
@@ -79,6 +80,7 @@ import { createCohortRunner, QUIET_MS as COHORT_QUIET_MS, type CohortRunner } fr
 import { createPreviewRunner } from './questionnaire-preview/preview.runner.js'
 import {
   clearInterruptedRuns,
+  failInterruptedPreviews,
   createActiveQuestionnaire,
   createMentorPoolCache,
   createServices,
@@ -127,7 +129,10 @@ export type TandemServer = {
    * for the waiting mentees who now have a candidate, longest waiting first; each run writes its mail.
    */
   readonly serveWaitlist: () => Promise<WaitlistRound>
-  /** Clears matching runs left PENDING longer than any run takes (an instance stopped mid-run). */
+  /**
+   * Clears matching runs left PENDING longer than any run takes, and fails questionnaire previews
+   * whose instance stopped writing their progress (an instance stopped mid-run); how many in all.
+   */
   readonly sweepInterruptedRuns: () => Promise<number>
   /** The leases under which the periodic tasks run: one instance at a time per task. */
   readonly leases: SchedulerLeases
@@ -314,12 +319,13 @@ const wire = async (
   }
   const made = createCohortRunner({ dataDir: config.dataDir })
   const cohortRunner = overrides.cohortRunner?.(made) ?? made
-  const madePreviews = createPreviewRunner()
+  const madePreviews = createPreviewRunner({ dataDir: config.dataDir })
   const previewRunner = overrides.previewRunner?.(madePreviews) ?? madePreviews
   const ctx: ServiceContext = {
     cohorts: createCohortRepository(db),
     cohortRunner,
     previewRunner,
+    previews: createQuestionnairePreviewRepository(db),
     inOneTransaction: db.transaction,
     questionnaireVersions,
     waitlist: createWaitlistRepository(db),
@@ -398,6 +404,9 @@ const wire = async (
   // instance that went quiet); its draft was never written. Runs other live instances compute go on.
   const interruptedCohortRuns = await ctx.cohorts.failInterrupted(clock(), cohortRunner.owner, clock() - COHORT_QUIET_MS)
   if (interruptedCohortRuns > 0) logger.warn({ runs: interruptedCohortRuns }, 'cohort runs interrupted by the restart')
+  // A preview's worker died the same way; the sweep fails those of instances that went quiet later.
+  const interruptedPreviews = await failInterruptedPreviews(ctx, true)
+  if (interruptedPreviews > 0) logger.warn({ previews: interruptedPreviews }, 'questionnaire previews interrupted by the restart')
   if (cleared > 0) logger.warn({ cleared }, 'cleared matching runs interrupted by a previous stop')
 
   const appConfig = {
@@ -478,7 +487,7 @@ const wire = async (
     deliverMail: async () => {
       await worker.runOnce()
     },
-    sweepInterruptedRuns: () => clearInterruptedRuns(ctx, 'stale'),
+    sweepInterruptedRuns: async () => (await clearInterruptedRuns(ctx, 'stale')) + (await failInterruptedPreviews(ctx, false)),
     serveWaitlist: () => serveWaitlist(ctx),
     leases: leasesOf(db),
     instance,

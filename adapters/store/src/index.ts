@@ -89,6 +89,12 @@ export {
   type QuestionnaireVersionsRepository,
   type StoredQuestionnaireDraft,
 } from './repositories/questionnaire-versions.repository.js'
+export {
+  createQuestionnairePreviewRepository,
+  PREVIEW_INTERRUPTED,
+  type QuestionnairePreviewRepository,
+  type StoredPreview,
+} from './repositories/questionnaire-previews.repository.js'
 export { createWaitlistRepository, type WaitlistRepository } from './repositories/waitlist.repository.js'
 export {
   createMentorshipRepository,

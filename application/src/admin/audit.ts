@@ -242,6 +242,8 @@ const questionnairePlans: Plans<Services['questionnaireVersions']> = {
   // Aggregate figures about everyone matching: recorded as a read of no one in particular.
   startPreview: { kind: 'read', action: 'questionnaire.preview', subjects: () => [] },
   preview: { kind: 'none' },
+  // Stops the look the start recorded; it changes nobody's data.
+  cancelPreview: { kind: 'change', action: 'questionnaire.preview.cancel', subjects: () => [], object: ([query]) => query.previewId },
 }
 
 export const auditedQuestionnaireVersions = (

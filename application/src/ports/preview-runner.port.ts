@@ -16,16 +16,29 @@ export type PreviewWorkerMessage =
   | { readonly type: 'done'; readonly result: ImpactPreview }
   | { readonly type: 'failed'; readonly message: string }
 
-export type PreviewStatus =
-  | { readonly state: 'Running'; readonly fraction: number }
-  | { readonly state: 'Done'; readonly result: ImpactPreview }
-  | { readonly state: 'Failed'; readonly message: string }
+export type PreviewHandlers = {
+  /**
+   * Writes the latest share done and the heartbeat to the preview's row; false when the preview is
+   * no longer Running there (cancelled, or failed by another instance), so the worker is ended.
+   */
+  readonly progress: (fraction: number) => Promise<boolean>
+  readonly done: (result: ImpactPreview) => void
+  readonly failed: (message: string) => void
+}
 
 export type PreviewRunner = {
-  /** Starts the job in a worker; its id, to ask for its status. */
-  readonly start: (job: PreviewJob) => number
-  /** The status of a preview this process computes or computed lately; undefined for none by that id. */
-  readonly status: (previewId: number) => (PreviewStatus & { readonly revision: number }) | undefined
+  /** The name of this instance in the previews it computes: host and data folder (one server per folder). */
+  readonly owner: string
+  /**
+   * Starts the stored preview's job in a worker; why not instead (the process is stopping, or it
+   * computes MAX_RUNNING_PREVIEWS already), and then nothing started.
+   */
+  readonly start: (previewId: number, job: PreviewJob, handlers: PreviewHandlers) => string | null
+  /** Ends the worker of a preview this process computes (a cancel); false when it has none by that id. */
+  readonly stop: (previewId: number) => boolean
   /** Ends every worker (server shutdown). */
   readonly close: () => Promise<void>
 }
+
+/** How often the computing instance writes a preview's progress and heartbeat (and sees a cancel). */
+export const PREVIEW_BEAT_MS = 250

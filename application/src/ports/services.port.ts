@@ -276,8 +276,10 @@ export type Services = {
     readonly importFile: (actor: Actor, body: QuestionnaireImportRequest) => Outcome<QuestionnaireDraftView>
     /** Starts the saved draft's impact preview in a worker (ValidationFailed with the check's findings when it cannot be scored). */
     readonly startPreview: (actor: Actor, body: QuestionnairePreviewRequest) => Outcome<QuestionnairePreviewView>
-    /** A preview's progress or result; NotFound for none by that id (not started here, or forgotten). */
+    /** A preview's progress or result, from any instance; NotFound for none by that id (or one forgotten). */
     readonly preview: (actor: Actor, query: QuestionnairePreviewQuery) => Outcome<QuestionnairePreviewView>
+    /** Cancels a Running preview (its worker stops); NotFound for none by that id, InvalidTransition for a finished one. */
+    readonly cancelPreview: (actor: Actor, query: QuestionnairePreviewQuery) => Outcome<QuestionnairePreviewView>
   }
   /** The person's own copy of their data (GDPR Art. 15/20), prepared off the request. */
   readonly personalData: {

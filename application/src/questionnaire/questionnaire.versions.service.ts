@@ -6,7 +6,9 @@ import {
   exportQuestionnaireFile,
   importQuestionnaireFile,
   invalidTransition,
+  movePreview,
   notFound,
+  PREVIEW,
   publish,
   scoredQuestionnaireOf,
   validationFailed,
@@ -30,20 +32,51 @@ import type { ServiceContext } from '../context.js'
 import type { Actor, Services } from '../ports/services.port.js'
 import type { Unaudited } from '../admin/audit.js'
 import { loadCohortPopulation } from '../cohort/cohort.population.js'
-import type { PreviewRunner } from '../ports/preview-runner.port.js'
+import type { PreviewHandlers } from '../ports/preview-runner.port.js'
+import type { StoredPreview } from '../ports/store/questionnaire-previews.port.js'
+import { QUIET_MS } from '../ports/cohort-runner.port.js'
 
 type Outcome<T> = Promise<Either<DomainError, T>>
 
 /** The edit someone else saved or published meanwhile: nothing is saved, the client reloads. */
 const DRAFT_MOVED = invalidTransition('QuestionnaireDraftMoved', 'SaveQuestionnaireDraft')
 
-const previewViewOf = (previewId: number, status: NonNullable<ReturnType<PreviewRunner['status']>>): QuestionnairePreviewView => ({
-  previewId,
-  revision: status.revision,
-  state: status.state,
-  fraction: status.state === 'Running' ? status.fraction : 1,
-  result: status.state === 'Done' ? status.result : null,
+/** A finished preview reads as all done, except a cancelled one: it says how far it came. */
+const previewViewOf = (stored: StoredPreview): QuestionnairePreviewView => ({
+  previewId: stored.id,
+  revision: stored.revision,
+  state: stored.state,
+  fraction: stored.state === PREVIEW.Running || stored.state === PREVIEW.Cancelled ? stored.fraction : 1,
+  result: stored.state === PREVIEW.Done ? stored.result : null,
 })
+
+/**
+ * How the computing instance's worker writes to the preview's row. The end is written once; when it
+ * cannot be (the database is away), the preview stays Running until the sweep fails it as quiet.
+ */
+const previewHandlersOf = (ctx: ServiceContext, previewId: number): PreviewHandlers => {
+  const end = (outcome: Parameters<ServiceContext['previews']['finish']>[1]): void => {
+    ctx.previews.finish(previewId, outcome, ctx.clock()).catch((error: unknown) => {
+      ctx.logger.error({ previewId, err: error }, 'the end of a questionnaire preview could not be stored')
+    })
+  }
+  return {
+    progress: (fraction) => ctx.previews.progress(previewId, fraction, ctx.clock()),
+    done: (result) => end({ state: PREVIEW.Done, result }),
+    failed: (message) => {
+      ctx.logger.error({ previewId, message }, 'questionnaire preview failed')
+      end({ state: PREVIEW.Failed, message })
+    },
+  }
+}
+
+/**
+ * Fails the previews left Running by an instance that stopped (no progress written for QUIET_MS,
+ * the cohort runs' rule), and at an instance's start those its previous process computed: their
+ * workers died with it. Previews other live instances compute go on.
+ */
+export const failInterruptedPreviews = async (ctx: ServiceContext, ownAlso: boolean): Promise<number> =>
+  await ctx.previews.failInterrupted(ctx.clock(), ctx.clock() - QUIET_MS, ownAlso ? ctx.previewRunner.owner : null)
 
 const summaryOf = (v: PublishedQuestionnaire): QuestionnaireVersionSummary => ({
   version: v.version,
@@ -125,12 +158,20 @@ export const questionnaireVersionsService =
      * slices between turns of the event loop; the figures are computed in a worker.
      */
     const startPreview = async (body: QuestionnairePreviewRequest): Outcome<QuestionnairePreviewView> => {
+      const by = await adminIdOf(actor)
+      if (by === null) return left(notFound('User'))
       const [stored, version] = [await current(), await latest()]
       // Only a draft that could be published is scored: the check's findings say what to fix first.
       const checked = checkDraft(stored.draft, version)
       if (checked._tag === 'Left') return left(validationFailed(checked.left))
       const population = await loadCohortPopulation(ctx, { clusterId: body.clusterId, objective: 'maxMatched', threshold: 0 }, ctx.clock())
-      const previewId = ctx.previewRunner.start({
+      const previewId = await ctx.previews.start({
+        revision: stored.revision,
+        startedAt: ctx.clock(),
+        startedBy: by,
+        holder: ctx.previewRunner.owner,
+      })
+      const job = {
         revision: stored.revision,
         population: { mentees: population.input.mentees, mentors: population.input.mentors, declined: population.input.declined ?? [] },
         published: { questionnaire: scoredQuestionnaireOf(version), threshold: version.draft.threshold },
@@ -138,12 +179,30 @@ export const questionnaireVersionsService =
           questionnaire: scoredQuestionnaireOf({ ...version, draft: checked.right.draft }),
           threshold: checked.right.draft.threshold,
         },
-      })
+      }
+      // A process that is stopping or full computes nothing more: the preview reads as Failed, why said.
+      const refused = ctx.previewRunner.start(previewId, job, previewHandlersOf(ctx, previewId))
+      if (refused !== null) await ctx.previews.finish(previewId, { state: PREVIEW.Failed, message: refused }, ctx.clock())
       return preview({ previewId })
     }
     const preview = async (query: QuestionnairePreviewQuery): Outcome<QuestionnairePreviewView> => {
-      const status = ctx.previewRunner.status(query.previewId)
-      return status === undefined ? left(notFound('QuestionnairePreview')) : right(previewViewOf(query.previewId, status))
+      const stored = await ctx.previews.byId(query.previewId)
+      return stored === undefined ? left(notFound('QuestionnairePreview')) : right(previewViewOf(stored))
     }
-    return { draft, saveDraft, check, publish: publishDraft, versions, exportFile, importFile, startPreview, preview }
+    /**
+     * Marks a Running preview Cancelled, from any instance. This instance ends its worker now when
+     * it computes the preview; another sees the state at its next progress write and ends its own.
+     */
+    const cancelPreview = async (query: QuestionnairePreviewQuery): Outcome<QuestionnairePreviewView> => {
+      const before = await ctx.previews.byId(query.previewId)
+      if (before === undefined) return left(notFound('QuestionnairePreview'))
+      const finished = (state: string) => left(invalidTransition(state, 'CancelQuestionnairePreview'))
+      if (movePreview(before.state, 'Cancel')._tag === 'Left') return finished(before.state)
+      // It finished in between: refused as if it had finished before.
+      if (!(await ctx.previews.finish(before.id, { state: PREVIEW.Cancelled }, ctx.clock())))
+        return finished((await ctx.previews.byId(before.id))?.state ?? PREVIEW.Done)
+      ctx.previewRunner.stop(before.id)
+      return preview(query)
+    }
+    return { draft, saveDraft, check, publish: publishDraft, versions, exportFile, importFile, startPreview, preview, cancelPreview }
   }

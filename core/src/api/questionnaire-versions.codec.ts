@@ -64,13 +64,14 @@ export const QuestionnairePreviewQuery = t.strict({ previewId: IdFromString }, '
 export type QuestionnairePreviewQuery = t.TypeOf<typeof QuestionnairePreviewQuery>
 
 /**
- * A preview as it stands: Running with the share done (0–1), Done with the figures, or Failed.
+ * A preview as it stands: Running with the share done (0–1), Done with the figures, Failed, or
+ * Cancelled by an administrator.
  * `revision` is the draft's revision it was computed for.
  */
 export type QuestionnairePreviewView = {
   readonly previewId: number
   readonly revision: number
-  readonly state: 'Running' | 'Done' | 'Failed'
+  readonly state: 'Running' | 'Done' | 'Failed' | 'Cancelled'
   readonly fraction: number
   readonly result: ImpactPreview | null
 }

@@ -84,3 +84,4 @@ export {
   type PreviewPopulation,
   type PreviewVersion,
 } from './impact-preview.js'
+export { movePreview, PREVIEW, PreviewState, previewMoveOf, PREVIEWS_KEPT, type PreviewEvent } from './impact-preview.moves.js'

@@ -153,31 +153,20 @@ export const startRealApi = async (options: { readonly now?: number; readonly co
       void held.until.then(() => made.start(runId, job, handlers))
     },
   })
-  // A preview the test holds the same way: it reads as Running at `fraction` until released.
+  // A preview the test holds the same way: its row reads as Running at `fraction`, and its worker
+  // starts only when released (and then stops at once if the preview was cancelled meanwhile).
   let heldPreview: { readonly fraction: number; readonly until: Promise<void> } | null = null
-  const previewRunner = (made: PreviewRunner): PreviewRunner => {
-    const held = new Map<number, { fraction: number; released: boolean }>()
-    return {
-      ...made,
-      start: (job) => {
-        const hold = heldPreview
-        heldPreview = null
-        const previewId = made.start(job)
-        if (hold !== null) {
-          const entry = { fraction: hold.fraction, released: false }
-          held.set(previewId, entry)
-          void hold.until.then(() => (entry.released = true))
-        }
-        return previewId
-      },
-      status: (previewId) => {
-        const entry = held.get(previewId)
-        const status = made.status(previewId)
-        if (entry === undefined || entry.released || status === undefined) return status
-        return { state: 'Running', fraction: entry.fraction, revision: status.revision }
-      },
-    }
-  }
+  const previewRunner = (made: PreviewRunner): PreviewRunner => ({
+    ...made,
+    start: (previewId, job, handlers) => {
+      const hold = heldPreview
+      if (hold === null) return made.start(previewId, job, handlers)
+      heldPreview = null
+      void handlers.progress(hold.fraction)
+      void hold.until.then(() => made.start(previewId, job, handlers))
+      return null
+    },
+  })
   const verifyToken = createTokenVerifier({ issuer: ISSUER, audience: API_AUDIENCE, keySet: { keys: [jwk] } })
   const serve = async (consentVersions: ConsentVersions | undefined) => {
     const server: TandemServer = await createServer(config, {

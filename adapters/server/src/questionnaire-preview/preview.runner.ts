@@ -1,81 +1,86 @@
-// Runs questionnaire previews in worker_threads workers, one per preview, and keeps their progress
-// and results in this process's memory: a preview is a look before publishing, not a record, so it
-// is not stored. The progress and result are answered by the instance that computes the preview;
-// another instance answers NotFound (docs/admin.md, "Impact preview"), never one of its own: the ids
-// are drawn at random, not counted from 1 in every process.
-import { randomInt } from 'node:crypto'
-import { dirname, join } from 'node:path'
+// Runs questionnaire previews in worker_threads workers, one per preview. The previews themselves
+// are stored (their row, adapters/store): this process keeps only its workers and their latest
+// share done, and writes that share with a heartbeat to the row every PREVIEW_BEAT_MS. The same
+// write tells it when the preview stopped being Running (an administrator cancelled it on any
+// instance, or another instance failed it for silence): it then ends the worker, so no result is
+// written after a cancel.
+import { hostname } from 'node:os'
+import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { Worker } from 'node:worker_threads'
-import type { PreviewJob, PreviewRunner, PreviewStatus, PreviewWorkerMessage } from '@tandem/application'
+import { PREVIEW_BEAT_MS, type PreviewHandlers, type PreviewRunner, type PreviewWorkerMessage } from '@tandem/application'
 
 // A path, not `new URL('./…', import.meta.url)`: Vite rewrites that form into an asset address when
 // the web app's screen tests run this server (web/test/utils/realApi.ts).
 const WORKER_FILE = join(dirname(fileURLToPath(import.meta.url)), 'preview.worker.mjs')
 
-/** Finished previews kept to be read: the latest few, enough for the administrators looking at one. */
-const KEEP_FINISHED = 20
 /** Previews computed at once by one process: each takes a core for a second or two. More fail at once. */
 export const MAX_RUNNING_PREVIEWS = 2
-/** Ids below this (15 digits at most, as the query's id is read) and above 0. */
-const ID_LIMIT = 2 ** 47
 
-type Entry = { status: PreviewStatus; readonly revision: number; worker: Worker | null }
+/** Why a preview is not started; stored as its failure. */
+export const STOPPING = 'the server is stopping'
+export const TOO_MANY = 'too many previews are running; try again shortly'
 
-export const createPreviewRunner = (): PreviewRunner => {
-  const previews = new Map<number, Entry>()
+type Entry = { readonly worker: Worker; fraction: number; readonly timer: NodeJS.Timeout }
+
+export const createPreviewRunner = (options: { readonly dataDir: string; readonly beatMs?: number }): PreviewRunner => {
+  const live = new Map<number, Entry>()
   let closed = false
-  const newId = (): number => {
-    for (;;) {
-      const id = randomInt(1, ID_LIMIT)
-      if (!previews.has(id)) return id
-    }
-  }
-  const running = (): number => [...previews.values()].filter((e) => e.status.state === 'Running').length
 
-  /** Forgets the oldest finished previews beyond KEEP_FINISHED (a Map iterates in insertion order). */
-  const forgetOld = (): void => {
-    const finished = [...previews].filter(([, e]) => e.status.state !== 'Running')
-    for (const [id] of finished.slice(0, Math.max(0, finished.length - KEEP_FINISHED))) previews.delete(id)
+  /** Ends a preview's worker and heartbeat; the row says why (it is no longer Running, or ends now). */
+  const stop = (previewId: number): Promise<number> | undefined => {
+    const entry = live.get(previewId)
+    if (entry === undefined) return undefined
+    live.delete(previewId)
+    clearInterval(entry.timer)
+    return entry.worker.terminate()
   }
 
   return {
-    start: (job: PreviewJob) => {
-      const previewId = newId()
-      const busy = running() >= MAX_RUNNING_PREVIEWS
-      const entry: Entry = { status: { state: 'Running', fraction: 0 }, revision: job.revision, worker: null }
-      previews.set(previewId, entry)
-      if (closed || busy) {
-        entry.status = { state: 'Failed', message: closed ? 'the server is stopping' : 'too many previews are running; try again shortly' }
-        forgetOld()
-        return previewId
-      }
+    owner: `${hostname()}:${resolve(options.dataDir)}`,
+    start: (previewId, job, handlers: PreviewHandlers) => {
+      if (closed) return STOPPING
+      // Only this process's workers count: another instance's previews take its own cores.
+      if (live.size >= MAX_RUNNING_PREVIEWS) return TOO_MANY
       const worker = new Worker(WORKER_FILE, { workerData: job })
-      entry.worker = worker
-      const settle = (status: PreviewStatus): void => {
-        if (entry.status.state !== 'Running') return
-        entry.status = status
-        entry.worker = null
-        void worker.terminate()
-        forgetOld()
+      let writing = false
+      const timer = setInterval(() => {
+        // One write at a time: a slow database does not pile up progress writes.
+        if (writing) return
+        writing = true
+        void handlers
+          .progress(entry.fraction)
+          .then((running) => {
+            if (!running && live.get(previewId) === entry) void stop(previewId)
+          })
+          // A failed write (a lost connection) is tried again at the next beat.
+          .catch(() => undefined)
+          .finally(() => {
+            writing = false
+          })
+      }, options.beatMs ?? PREVIEW_BEAT_MS)
+      timer.unref()
+      const entry: Entry = { worker, fraction: 0, timer }
+      live.set(previewId, entry)
+      // Only a worker still ours reports its end: a stopped one was cancelled or failed elsewhere.
+      const settle = (report: () => void): void => {
+        if (live.get(previewId) !== entry) return
+        void stop(previewId)
+        report()
       }
       worker.on('message', (message: PreviewWorkerMessage) => {
-        if (message.type === 'progress') {
-          if (entry.status.state === 'Running') entry.status = { state: 'Running', fraction: message.fraction }
-        } else if (message.type === 'done') settle({ state: 'Done', result: message.result })
-        else settle({ state: 'Failed', message: message.message })
+        if (message.type === 'progress') entry.fraction = message.fraction
+        else if (message.type === 'done') settle(() => handlers.done(message.result))
+        else settle(() => handlers.failed(message.message))
       })
-      worker.on('error', (error) => settle({ state: 'Failed', message: error.message }))
-      worker.on('exit', () => settle({ state: 'Failed', message: 'the worker stopped' }))
-      return previewId
+      worker.on('error', (error) => settle(() => handlers.failed(error.message)))
+      worker.on('exit', () => settle(() => handlers.failed('the worker stopped')))
+      return null
     },
-    status: (previewId) => {
-      const entry = previews.get(previewId)
-      return entry === undefined ? undefined : { ...entry.status, revision: entry.revision }
-    },
+    stop: (previewId) => stop(previewId) !== undefined,
     close: async () => {
       closed = true
-      await Promise.all([...previews.values()].flatMap((e) => (e.worker === null ? [] : [e.worker.terminate()])))
+      await Promise.all([...live.keys()].flatMap((id) => stop(id) ?? []))
     },
   }
 }

@@ -2,16 +2,33 @@
 // program year's cohort, follows its progress, and reads the figures now and with the draft. "Now"
 // is what a whole-cohort run gives at the published threshold; a draft equal to the published
 // version changes nothing; a raised weight moves proposals and names its question. Audited; bad
-// input is a 400 with its field, an unknown preview a 404, and nothing changes.
-import type { CohortRunView, QuestionnaireDraftView, QuestionnairePreviewView } from '@tandem/core'
+// input is a 400 with its field, an unknown preview a 404, and nothing changes. Previews are stored:
+// a cancel marks the row and the worker writes nothing after it; a finished preview is not
+// cancelled; one left Running by an instance that went quiet is failed by the sweep; the newest
+// 20 finished are kept.
+import { PREVIEWS_KEPT, type CohortRunView, type QuestionnaireDraftView, type QuestionnairePreviewView } from '@tandem/core'
+import type { PreviewRunner } from '@tandem/application'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { QUIET_MS } from '../../src/cohort/cohort.runner.js'
 import { draftOf, seedCohort, settled, startRun } from '../support/cohort.support.js'
 import { startHarness, type Harness } from '../support/harness.js'
 
 let h: Harness
 let clusterId = 0
+/** The next preview's worker starts only once this settles (its row is Running meanwhile). */
+let held: Promise<void> | null = null
+const previewRunner = (made: PreviewRunner): PreviewRunner => ({
+  ...made,
+  start: (previewId, job, handlers) => {
+    const hold = held
+    held = null
+    if (hold === null) return made.start(previewId, job, handlers)
+    void hold.then(() => made.start(previewId, job, handlers))
+    return null
+  },
+})
 beforeAll(async () => {
-  h = await startHarness()
+  h = await startHarness({ previewRunner })
   await seedCohort(h, 40, 30)
   clusterId = (await h.server.ctx.clusters.defaultCluster())?.clusterId ?? 0
 }, 120_000)
@@ -22,6 +39,8 @@ afterAll(async () => {
 const startPreview = (body: unknown) => h.call<QuestionnairePreviewView>(h.admin, 'POST', '/api/Admin/StartQuestionnairePreview', body)
 const previewOf = (previewId: number | string) =>
   h.call<QuestionnairePreviewView>(h.admin, 'GET', `/api/Admin/GetQuestionnairePreview?previewId=${previewId}`)
+const cancelPreview = (previewId: number | string) =>
+  h.call<QuestionnairePreviewView>(h.admin, 'POST', `/api/Admin/CancelQuestionnairePreview?previewId=${previewId}`)
 const readDraft = async () => (await h.call<QuestionnaireDraftView>(h.admin, 'GET', '/api/Admin/GetQuestionnaireDraft')).body.value
 
 /** Polls until the preview is no longer Running; the share done never falls meanwhile. */
@@ -90,6 +109,67 @@ describe('the impact preview of a questionnaire draft', () => {
     expect((await previewOf('abc')).status).toBe(400)
     expect((await previewOf(999)).status).toBe(404)
     expect(await readDraft()).toEqual(draftBefore)
+  })
+
+  it('cancels a running preview: the row ends Cancelled and its worker writes nothing after; audited', async () => {
+    let release = () => {}
+    held = new Promise<void>((resolve) => (release = resolve))
+    const started = (await startPreview({ clusterId })).body.value
+    expect(started.state).toBe('Running')
+    const cancelled = await cancelPreview(started.previewId)
+    expect([cancelled.status, cancelled.body.value.state, cancelled.body.value.result]).toEqual([200, 'Cancelled', null])
+    // Its worker starts now and finds the row Cancelled; one started beside it is let run: once that
+    // is done, the first would have been done too.
+    release()
+    const beside = (await startPreview({ clusterId })).body.value
+    expect((await finished(beside.previewId)).state).toBe('Done')
+    await new Promise((resolve) => setTimeout(resolve, 600))
+    const after = (await previewOf(started.previewId)).body.value
+    expect([after.state, after.result]).toEqual(['Cancelled', null])
+    expect(h.server.ctx.previewRunner.stop(started.previewId)).toBe(false)
+    const audit = await h.server.ctx.audit.list({ action: 'questionnaire.preview.cancel' }, 0, 10)
+    expect(audit.records.map((r) => r.objectId)).toEqual([started.previewId])
+  }, 60_000)
+
+  it('refuses to cancel a finished preview (409) and an unknown one (404), and changes nothing', async () => {
+    const done = (await startPreview({ clusterId })).body.value
+    const finishedView = await finished(done.previewId)
+    expect(finishedView.state).toBe('Done')
+    const refused = await cancelPreview(done.previewId)
+    expect([refused.status, refused.body['errorCode']]).toEqual([409, 'InvalidTransition'])
+    expect((await previewOf(done.previewId)).body.value).toEqual(finishedView)
+    const unknown = await cancelPreview(999_999)
+    expect([unknown.status, unknown.body['errorCode']]).toEqual([404, 'NotFound'])
+    expect((await cancelPreview('abc')).status).toBe(400)
+    const audit = await h.server.ctx.audit.list({ action: 'questionnaire.preview.cancel' }, 0, 10)
+    expect(audit.records.length).toBe(1)
+  }, 60_000)
+
+  it('fails a preview whose instance stopped writing once it has been quiet for the quiet time', async () => {
+    const adminId = (await h.server.ctx.users.byEmail(h.admin.email))?.id ?? 0
+    // A Running row as an instance that died left it: nobody writes its progress.
+    const previewId = await h.server.ctx.previews.start({ revision: 0, startedAt: h.clock(), startedBy: adminId, holder: 'gone:/data' })
+    h.clock.advance(QUIET_MS / 2)
+    await h.server.sweepInterruptedRuns()
+    expect((await previewOf(previewId)).body.value.state).toBe('Running')
+    h.clock.advance(QUIET_MS)
+    expect(await h.server.sweepInterruptedRuns()).toBe(1)
+    const failed = await h.server.ctx.previews.byId(previewId)
+    expect([failed?.state, failed?.message]).toEqual(['Failed', 'interrupted: its server stopped'])
+    expect((await cancelPreview(previewId)).status).toBe(409)
+  })
+
+  it(`keeps the newest ${PREVIEWS_KEPT} finished previews and deletes older ones as another finishes`, async () => {
+    const adminId = (await h.server.ctx.users.byEmail(h.admin.email))?.id ?? 0
+    const ids: number[] = []
+    for (let i = 0; i <= PREVIEWS_KEPT; i++) {
+      const id = await h.server.ctx.previews.start({ revision: 0, startedAt: h.clock(), startedBy: adminId, holder: 'gone:/data' })
+      expect(await h.server.ctx.previews.finish(id, { state: 'Failed', message: 'test' }, h.clock())).toBe(true)
+      ids.push(id)
+    }
+    expect((await previewOf(ids[0]!)).status).toBe(404)
+    expect((await previewOf(ids[1]!)).body.value.state).toBe('Failed')
+    expect((await previewOf(ids.at(-1)!)).body.value.state).toBe('Failed')
   })
 
   it('refuses a draft that could not be published, with the check findings', async () => {

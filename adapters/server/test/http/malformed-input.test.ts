@@ -56,13 +56,14 @@ const snapshot = async (): Promise<string> => {
   return rows.map((row) => `${row.name}\n${row.rows}`).join('\n\n')
 }
 
-/** Waits until the work an accepted request left running off the request (a download being prepared, a cohort run) is done. */
+/** Waits until the work an accepted request left running off the request (a download being prepared, a cohort run, a preview) is done. */
 const backgroundDone = async (): Promise<void> =>
   await vi.waitFor(
     async () => {
       const preparing = await query(h.server, sql`select job from personal_data_downloads where state = 'preparing'`)
       const running = await query(h.server, sql`select id from cohort_runs where state = 'Running'`)
-      expect([...preparing, ...running]).toEqual([])
+      const previews = await query(h.server, sql`select id from questionnaire_previews where state = 'Running'`)
+      expect([...preparing, ...running, ...previews]).toEqual([])
     },
     { timeout: 10_000, interval: 20 },
   )

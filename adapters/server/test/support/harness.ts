@@ -21,7 +21,7 @@ import { aMenteeAnswers, aMentorAnswers, questionnaire } from '@tandem/fixtures'
 import { createTokenVerifier } from '@tandem/identity'
 import JSZip from 'jszip'
 import { pino } from 'pino'
-import { createServer, loadConfig, manualClock, type TandemServer } from '../../src/index.js'
+import { createServer, loadConfig, manualClock, type PreviewRunner, type TandemServer } from '../../src/index.js'
 import { createLogger } from '../../src/logger.js'
 import { databaseEnv, releaseDatabase } from './database.under-test.js'
 import { ISSUER, portOf, testKeys } from './test-keys.js'
@@ -60,6 +60,8 @@ export const startHarness = async (
     logTo?: NodeJS.WritableStream
     /** Other versions of the privacy policy and terms in force than the core's. */
     consentVersions?: ConsentVersions
+    /** Wraps the questionnaire preview runner (a test holds a preview's worker back). */
+    previewRunner?: (made: PreviewRunner) => PreviewRunner
   } = {},
 ) => {
   const dir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'tandem-server-'))
@@ -78,6 +80,7 @@ export const startHarness = async (
     verifyToken: createTokenVerifier({ issuer: ISSUER, audience: API_AUDIENCE, keySet: { keys: [jwk] } }),
     logger: options.logTo === undefined ? pino({ level: process.env['TEST_LOG'] ?? 'silent' }) : createLogger('trace', options.logTo),
     ...(options.consentVersions === undefined ? {} : { consentVersions: options.consentVersions }),
+    ...(options.previewRunner === undefined ? {} : { previewRunner: options.previewRunner }),
   })
   const listener: Server = await new Promise((resolve) => {
     const l = server.app.listen(0, '127.0.0.1', () => resolve(l))

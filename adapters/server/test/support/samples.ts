@@ -173,6 +173,7 @@ export const SAMPLES: Readonly<Record<string, (owner: Person, target: Person) =>
   'POST /api/Admin/ImportQuestionnaire': () => ({ body: { revision: 999, file: {} } }),
   'POST /api/Admin/StartQuestionnairePreview': () => ({ body: { clusterId: null } }),
   'GET /api/Admin/GetQuestionnairePreview': () => ({ query: { previewId: '999' } }),
+  'POST /api/Admin/CancelQuestionnairePreview': () => ({ query: { previewId: '999' } }),
   'POST /api/Admin/ExportUserDataByRole': () => ({
     body: {
       role: 'Mentee',

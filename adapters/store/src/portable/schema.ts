@@ -170,6 +170,23 @@ export type CohortRunsTable = {
   owner: string | null
 }
 
+/** A questionnaire impact preview (migration 0028): its state, progress and figures, and the instance computing it. */
+export type QuestionnairePreviewsTable = {
+  id: Generated<number>
+  revision: number
+  state: string
+  fraction: Generated<number>
+  /** The figures as JSON once Done: aggregates only. */
+  result: string | null
+  message: string | null
+  started_at: number
+  /** The administrator's user id. */
+  started_by: number
+  holder: string
+  heartbeat_at: number
+  finished_at: number | null
+}
+
 /** A person's prepared download (migration 0015): state, progress in %, the zip once ready. */
 export type PersonalDataDownloadsTable = {
   user_id: number
@@ -303,4 +320,5 @@ export type Schema = {
   mentorship_checkins: MentorshipCheckInsTable
   mentorship_checkin_links: MentorshipCheckInLinksTable
   waitlist_stop_links: WaitlistStopLinksTable
+  questionnaire_previews: QuestionnairePreviewsTable
 }

@@ -64,6 +64,9 @@ export const adminApi = api.injectEndpoints({
     adminGetQuestionnairePreview: build.query<QuestionnairePreviewView, number>({
       query: (previewId) => ({ url: '/api/Admin/GetQuestionnairePreview', params: { previewId } }),
     }),
+    adminCancelQuestionnairePreview: build.mutation<QuestionnairePreviewView, number>({
+      query: (previewId) => ({ url: '/api/Admin/CancelQuestionnairePreview', method: 'POST', params: { previewId } }),
+    }),
     adminGetStatusMaster: build.query<readonly StatusMasterItem[], void>({ query: () => ({ url: '/api/Admin/GetStatusMaster' }) }),
     adminGetMentees: build.query<readonly UserListRow[], StatusSelection>({
       query: (body) => ({ url: '/api/Admin/GetMentees', method: 'POST', body }),
@@ -206,6 +209,7 @@ export const {
   useAdminGetQuestionnaireVersionsQuery,
   useAdminStartQuestionnairePreviewMutation,
   useAdminGetQuestionnairePreviewQuery,
+  useAdminCancelQuestionnairePreviewMutation,
   useLazyAdminExportQuestionnaireQuery,
   useAdminImportQuestionnaireMutation,
 } = adminApi

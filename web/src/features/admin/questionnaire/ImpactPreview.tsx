@@ -1,13 +1,18 @@
 // The impact preview on the questionnaire editor (docs/admin.md, "Impact preview"): for a program
 // year (or all of them), the saved draft's figures beside the published version's, computed by the
 // server in a worker. "Preview impact" saves unsaved changes first (the preview is of the saved
-// draft), then a progress bar follows the computation, then a table shows now against the draft and
-// the questions that moved the first proposals most. Errors show here, where the person looks.
+// draft), then a progress bar follows the computation (with "Cancel" beside it), then a table shows
+// now against the draft and the questions that moved the first proposals most. A cancelled preview
+// says so and offers to run it again. Errors show here, where the person looks.
 import { useEffect, useRef, useState } from 'react'
 import { Button, Field, ProgressBar, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow } from '@fluentui/react-components'
 import type { DraftQuestion, ImpactFigures, ImpactPreview as Preview } from '@tandem/core'
 import { useTranslation } from 'react-i18next'
-import { useAdminGetQuestionnairePreviewQuery, useAdminStartQuestionnairePreviewMutation } from '../admin.api.js'
+import {
+  useAdminCancelQuestionnairePreviewMutation,
+  useAdminGetQuestionnairePreviewQuery,
+  useAdminStartQuestionnairePreviewMutation,
+} from '../admin.api.js'
 import { ProgramYearPicker } from '../ProgramYearPicker.js'
 
 /** How often a running preview is asked for its progress. */
@@ -90,6 +95,7 @@ export const ImpactPreviewPanel = ({
   const [previewId, setPreviewId] = useState<number | null>(null)
   const [error, setError] = useState<string | null>(null)
   const [start, starting] = useAdminStartQuestionnairePreviewMutation()
+  const [cancel, cancelling] = useAdminCancelQuestionnairePreviewMutation()
   // Read once without polling to learn whether it still runs, then subscribed again with polling
   // while it does (both read the same cache entry).
   const cached = useAdminGetQuestionnairePreviewQuery(previewId ?? 0, { skip: previewId === null })
@@ -121,6 +127,16 @@ export const ImpactPreviewPanel = ({
     setPreviewId(reply.data.previewId)
   }
 
+  // Any instance marks it cancelled; the next read shows that (and ends the polling). A preview
+  // that finished meanwhile cannot be cancelled: its figures show with the next read too.
+  const stop = async () => {
+    if (previewId === null) return
+    setError(null)
+    const reply = await cancel(previewId)
+    if (reply.error !== undefined) setError(t('admin.questionnaire.preview.cancelFailed'))
+    await polled.refetch()
+  }
+
   const percent = Math.round((view?.fraction ?? 0) * 100)
   return (
     <section aria-labelledby="qe-preview" style={{ display: 'flex', flexDirection: 'column', gap: 8, marginTop: 16 }}>
@@ -140,11 +156,26 @@ export const ImpactPreviewPanel = ({
         </p>
       ) : null}
       {running ? (
-        <Field label={t('admin.questionnaire.preview.progress', { percent })} validationState="none" style={{ maxWidth: 560 }}>
-          <ProgressBar value={view?.fraction ?? 0} max={1} thickness="large" aria-valuetext={`${percent} %`} />
-        </Field>
+        <div style={{ display: 'flex', gap: 8, alignItems: 'end', flexWrap: 'wrap' }}>
+          <Field label={t('admin.questionnaire.preview.progress', { percent })} validationState="none" style={{ flex: 1, maxWidth: 560 }}>
+            <ProgressBar value={view?.fraction ?? 0} max={1} thickness="large" aria-valuetext={`${percent} %`} />
+          </Field>
+          <Button disabled={cancelling.isLoading} onClick={() => void stop()}>
+            {t('admin.questionnaire.preview.cancel')}
+          </Button>
+        </div>
       ) : null}
       {running ? <p role="status">{t('admin.questionnaire.preview.running')}</p> : null}
+      {state === 'Cancelled' && !lost ? (
+        <div style={{ display: 'flex', gap: 8, alignItems: 'center', flexWrap: 'wrap' }}>
+          <p role="status" style={{ margin: 0 }}>
+            {t('admin.questionnaire.preview.cancelled')}
+          </p>
+          <Button appearance="primary" disabled={disabled || starting.isLoading} onClick={() => void run()}>
+            {t('admin.questionnaire.preview.again')}
+          </Button>
+        </div>
+      ) : null}
       {view?.state === 'Done' && view.result !== null ? (
         <>
           <p role="status" style={{ margin: 0 }}>
