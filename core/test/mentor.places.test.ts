@@ -3,6 +3,7 @@
 import * as E from 'fp-ts/lib/Either.js'
 import { describe, expect, it } from 'vitest'
 import {
+  clusterIdOf,
   acceptByMentee,
   acceptByMentor,
   availableMentorSide,
@@ -31,7 +32,7 @@ const world = (capacity: number): World =>
       { ...makeMentor(MENTOR), mentor: { ...availableMentorSide(T0 - 100), capacity } },
     ],
   })
-const team = (menteeId: number) => createManualTandem(T0, { menteeId, mentorId: MENTOR, clusterId: 1 })
+const team = (menteeId: number) => createManualTandem(T0, { menteeId, mentorId: MENTOR, clusterId: clusterIdOf(1) })
 const statusIn = (w: World) => w.users.get(MENTOR)?.mentor?.status
 
 describe('the status a mentor’s places give', () => {

@@ -2,6 +2,7 @@
 // us again" as a declined pair; the mentor back in the pool or paused (docs/mentorship.md#ending-a-team).
 import { describe, expect, it } from 'vitest'
 import {
+  clusterIdOf,
   beginMatchingRun,
   checkInvariants,
   createManualTandem,
@@ -73,7 +74,7 @@ describe('ending a matched team', () => {
     const step = right(end({ by: { userId: MAX }, request: { ...noTime, doNotPairAgain: true } })(matched()))
     expect(isDeclinedPair(step.world, ANNA, MAX)).toBe(true)
     expect([...declinedMentorsOf(step.world, ANNA)]).toEqual([MAX])
-    expect(left(createManualTandem(endedAt, { menteeId: ANNA, mentorId: MAX, clusterId: 2 })(step.world))).toMatchObject({
+    expect(left(createManualTandem(endedAt, { menteeId: ANNA, mentorId: MAX, clusterId: clusterIdOf(2) })(step.world))).toMatchObject({
       _tag: 'InvalidTransition',
       from: 'DeclinedPair',
     })

@@ -3,6 +3,7 @@
 import * as E from 'fp-ts/lib/Either.js'
 import { describe, expect, it } from 'vitest'
 import {
+  clusterIdOf,
   abortMatchingRun,
   acceptByMentee,
   acceptByMentor,
@@ -114,7 +115,7 @@ describe('TANDEM_MOVES', () => {
   it('never touches a terminal tandem when its program year is deactivated', () => {
     for (const { phase, variant } of cases) {
       const { world } = worldInPhase(phase, variant)
-      const after = right(deactivateCluster(T0 + 3 * HOUR, { clusterId: 2 })(world)).world
+      const after = right(deactivateCluster(T0 + 3 * HOUR, { clusterId: clusterIdOf(2) })(world)).world
       const closed = TANDEM_MOVES[phase].ClusterDeactivated !== undefined
       if (closed) expect(after.tandems.get(1)?.state).toBe('CLOSED')
       else expect(after.tandems.get(1)).toBe(world.tandems.get(1))
@@ -134,11 +135,11 @@ const MENTEE_COMMANDS: Partial<Record<MenteeStatusEvent, (world: World) => Trans
   RunProposed: completeMatchingRun(T0, { menteeId: BEN, proposals: [{ mentorId: MIA, score: scoreOf(50) }] }),
   RunFoundNone: completeMatchingRun(T0, { menteeId: BEN, proposals: [] }),
   FirstRunAborted: abortMatchingRun(T0, { menteeId: BEN }),
-  ManualProposed: createManualTandem(T0, { menteeId: BEN, mentorId: MIA, clusterId: 2 }),
-  CohortProposed: createCohortTandem(T0, { menteeId: BEN, mentorId: MIA, clusterId: 2, score: scoreOf(60) }),
-  AdminSetNew: setMenteeStatusByAdmin(T0, { menteeId: BEN, status: 'NEW', clusterId: 2 }),
-  AdminSetAvailable: setMenteeStatusByAdmin(T0, { menteeId: BEN, status: 'AVAILABLE', clusterId: 2 }),
-  AdminSetInactive: setMenteeStatusByAdmin(T0, { menteeId: BEN, status: 'INACTIVE', clusterId: 2 }),
+  ManualProposed: createManualTandem(T0, { menteeId: BEN, mentorId: MIA, clusterId: clusterIdOf(2) }),
+  CohortProposed: createCohortTandem(T0, { menteeId: BEN, mentorId: MIA, clusterId: clusterIdOf(2), score: scoreOf(60) }),
+  AdminSetNew: setMenteeStatusByAdmin(T0, { menteeId: BEN, status: 'NEW', clusterId: clusterIdOf(2) }),
+  AdminSetAvailable: setMenteeStatusByAdmin(T0, { menteeId: BEN, status: 'AVAILABLE', clusterId: clusterIdOf(2) }),
+  AdminSetInactive: setMenteeStatusByAdmin(T0, { menteeId: BEN, status: 'INACTIVE', clusterId: clusterIdOf(2) }),
 }
 const ADMIN_TARGET: Partial<Record<MenteeStatusEvent, StatusName>> = {
   AdminSetNew: 'NEW',
@@ -172,7 +173,7 @@ const MENTOR_COMMANDS: Partial<Record<MentorStatusEvent, (world: World) => Trans
   Publish: publishMentor(T0, { mentorId: MIA, profileComplete: true }),
   DisableMatching: setMentorMatching(T0, { mentorId: MIA, enabled: false, by: 'Mentor', profileComplete: true }),
   EnableMatching: setMentorMatching(T0, { mentorId: MIA, enabled: true, by: 'Admin', profileComplete: true }),
-  Proposed: createManualTandem(T0, { menteeId: BEN, mentorId: MIA, clusterId: 2 }),
+  Proposed: createManualTandem(T0, { menteeId: BEN, mentorId: MIA, clusterId: clusterIdOf(2) }),
 }
 
 describe('MENTOR_STATUS_MOVES', () => {

@@ -1,6 +1,7 @@
 // Answers to a tandem, release, manual creation and the deadline sweep (docs/product.md#tandem-moves).
 import { describe, expect, it } from 'vitest'
 import {
+  clusterIdOf,
   acceptByMentee,
   acceptByMentor,
   checkInvariants,
@@ -305,7 +306,7 @@ describe('admin release and manual creation', () => {
   })
 
   it('creates a manual tandem between an available mentee and an available mentor, scored as Manual Matching', () => {
-    const step = right(createManualTandem(T0, { menteeId: BEN, mentorId: MIA, clusterId: 3 })(population()))
+    const step = right(createManualTandem(T0, { menteeId: BEN, mentorId: MIA, clusterId: clusterIdOf(3) })(population()))
     expect(tandemOf(step.world, 1)).toMatchObject({
       state: 'ACTIVE',
       manual: true,
@@ -322,7 +323,7 @@ describe('admin release and manual creation', () => {
 
   it('publishes a cohort pair as a manual team with its reviewed score, for a NEW mentee as well', () => {
     const score = { base: 6, max: 8, percentage: 75, breakdown: [{ questionPairId: 1, points: 6, max: 8, common: [101] }] }
-    const step = right(createCohortTandem(T0, { menteeId: ANNA, mentorId: MIA, clusterId: 3, score })(population()))
+    const step = right(createCohortTandem(T0, { menteeId: ANNA, mentorId: MIA, clusterId: clusterIdOf(3), score })(population()))
     expect(tandemOf(step.world, 1)).toMatchObject({
       state: 'ACTIVE',
       manual: true,
@@ -337,26 +338,28 @@ describe('admin release and manual creation', () => {
 
   it('refuses a cohort pair whose mentor is no longer available', () => {
     const score = { base: 1, max: 2, percentage: 50, breakdown: [] }
-    expect(left(createCohortTandem(T0, { menteeId: BEN, mentorId: PAULA, clusterId: 2, score })(population()))).toEqual({
+    expect(left(createCohortTandem(T0, { menteeId: BEN, mentorId: PAULA, clusterId: clusterIdOf(2), score })(population()))).toEqual({
       _tag: 'NotAvailableForMatching',
       status: 'PAUSED',
     })
   })
 
   it('refuses a manual tandem of one user with themselves', () => {
-    expect(left(createManualTandem(T0, { menteeId: BOTH, mentorId: BOTH, clusterId: 2 })(population()))).toEqual({ _tag: 'SameUser' })
+    expect(left(createManualTandem(T0, { menteeId: BOTH, mentorId: BOTH, clusterId: clusterIdOf(2) })(population()))).toEqual({
+      _tag: 'SameUser',
+    })
   })
 
   it('refuses a manual tandem unless both are AVAILABLE', () => {
-    expect(left(createManualTandem(T0, { menteeId: ANNA, mentorId: MIA, clusterId: 2 })(population()))).toEqual({
+    expect(left(createManualTandem(T0, { menteeId: ANNA, mentorId: MIA, clusterId: clusterIdOf(2) })(population()))).toEqual({
       _tag: 'NotAvailableForMatching',
       status: 'NEW',
     })
-    expect(left(createManualTandem(T0, { menteeId: BEN, mentorId: PAULA, clusterId: 2 })(population()))).toEqual({
+    expect(left(createManualTandem(T0, { menteeId: BEN, mentorId: PAULA, clusterId: clusterIdOf(2) })(population()))).toEqual({
       _tag: 'NotAvailableForMatching',
       status: 'PAUSED',
     })
-    expect(left(createManualTandem(T0, { menteeId: BEN, mentorId: MAX, clusterId: 2 })(chosen()))).toEqual({
+    expect(left(createManualTandem(T0, { menteeId: BEN, mentorId: MAX, clusterId: clusterIdOf(2) })(chosen()))).toEqual({
       _tag: 'NotAvailableForMatching',
       status: 'PROPOSED',
     })
@@ -368,7 +371,7 @@ describe('admin release and manual creation', () => {
         proposeTo(population(), T0, ANNA, [MAX]).world,
       ),
     ).world
-    expect(left(createManualTandem(T0, { menteeId: ANNA, mentorId: MAX, clusterId: 2 })(declined))).toEqual({
+    expect(left(createManualTandem(T0, { menteeId: ANNA, mentorId: MAX, clusterId: clusterIdOf(2) })(declined))).toEqual({
       _tag: 'InvalidTransition',
       from: 'DeclinedPair',
       event: 'CreateManualTandem',

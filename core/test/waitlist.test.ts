@@ -5,6 +5,7 @@ import fc from 'fast-check'
 import * as E from 'fp-ts/lib/Either.js'
 import { describe, expect, it } from 'vitest'
 import {
+  clusterIdOf,
   DAY,
   HOUR,
   expireDeadlines,
@@ -49,7 +50,12 @@ const build = (mentors: readonly MentorSpec[], mentees: readonly MenteeSpec[]): 
     clusters: [makeCluster(1, { isDefault: true }), makeCluster(2)],
     users: [
       ...mentees.map((m, i) =>
-        makeMentee(MENTEES[i]!, { status: m.status, noMatch: m.noMatch, clusterId: 2, lastStartedAt: m.noMatch ? m.startedAt : null }),
+        makeMentee(MENTEES[i]!, {
+          status: m.status,
+          noMatch: m.noMatch,
+          clusterId: clusterIdOf(2),
+          lastStartedAt: m.noMatch ? m.startedAt : null,
+        }),
       ),
       ...mentors.map((m, i) =>
         makeMentor(MENTORS[i]!, {

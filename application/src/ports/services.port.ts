@@ -87,6 +87,7 @@ import type {
   QuestionnairePreviewQuery,
   QuestionnairePreviewRequest,
   QuestionnairePreviewView,
+  ClusterId,
 } from '@tandem/core'
 import type { Either } from 'fp-ts/lib/Either.js'
 
@@ -239,7 +240,7 @@ export type Services = {
     readonly endTandem: (actor: Actor, body: AdminEndTandemPayload) => Outcome<boolean>
     readonly clusters: (actor: Actor) => Outcome<readonly Cluster[]>
     readonly createCluster: (actor: Actor, title: string) => Outcome<Cluster>
-    readonly closeCluster: (actor: Actor, clusterId: number) => Outcome<boolean>
+    readonly closeCluster: (actor: Actor, clusterId: ClusterId) => Outcome<boolean>
     readonly syncFromIdp: (actor: Actor) => Outcome<number>
     readonly accept: (actor: Actor, body: AdminAcceptPayload) => Outcome<boolean>
     readonly decline: (actor: Actor, body: AdminDeclinePayload) => Outcome<boolean>

@@ -97,7 +97,7 @@ export type MenteeStateChangeData = t.TypeOf<typeof MenteeStateChangeData>
 export const MenteeStateSavePayload = t.strict(
   {
     statusId: Id,
-    clusterId: Id,
+    clusterId: ClusterId,
     email: EmailAddress,
     previousStatus: StatusName,
     newStatus: StatusName,

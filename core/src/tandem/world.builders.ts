@@ -1,7 +1,7 @@
 // Small constructors for worlds and participants, for tests, scripts and examples that drive the
 // core without a database. Defaults describe a fresh sign-up; pass a patch for anything else.
 import type { Cluster } from '../clusters/cluster.js'
-import type { ClusterId, UserId } from '../shared/ids.js'
+import { clusterIdOf, type UserId } from '../shared/ids.js'
 import type { MenteeSide, MentorSide, Participant } from '../users/participant.js'
 import { MENTOR_CAPACITY_DEFAULT } from './places.js'
 import type { Tandem } from './tandem.codec.js'
@@ -30,7 +30,7 @@ export const worldOf = (parts: WorldParts): World => {
 export const newMenteeSide = (patch: Partial<MenteeSide> = {}): MenteeSide => ({
   status: 'NEW',
   noMatch: false,
-  clusterId: 1,
+  clusterId: clusterIdOf(1),
   lastStartedAt: null,
   ...patch,
 })
@@ -71,8 +71,9 @@ export const makeBoth = (id: UserId, mentee: Partial<MenteeSide> = {}, mentor: P
   mentor: newMentorSide(mentor),
 })
 
-export const makeCluster = (clusterId: ClusterId, patch: Partial<Omit<Cluster, 'clusterId'>> = {}): Cluster => ({
-  clusterId,
+/** A program year; the id is a plain number, as a test writes it. */
+export const makeCluster = (clusterId: number, patch: Partial<Omit<Cluster, 'clusterId'>> = {}): Cluster => ({
+  clusterId: clusterIdOf(clusterId),
   clusterText: `Year ${clusterId}`,
   isEnded: false,
   isDefault: false,

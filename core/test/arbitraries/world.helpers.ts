@@ -2,6 +2,7 @@
 // transition results that fails the test with the domain error when a Right was expected.
 import * as E from 'fp-ts/lib/Either.js'
 import {
+  clusterIdOf,
   acceptByMentee,
   acceptByMentor,
   availableMentorSide,
@@ -50,15 +51,15 @@ export const population = (): World =>
   worldOf({
     clusters: [makeCluster(1, { isDefault: true }), makeCluster(2), makeCluster(3)],
     users: [
-      makeMentee(ANNA, { clusterId: 2 }),
-      makeMentee(BEN, { status: 'AVAILABLE', clusterId: 2 }),
-      makeMentee(CARL, { clusterId: 3 }),
+      makeMentee(ANNA, { clusterId: clusterIdOf(2) }),
+      makeMentee(BEN, { status: 'AVAILABLE', clusterId: clusterIdOf(2) }),
+      makeMentee(CARL, { clusterId: clusterIdOf(3) }),
       { ...makeMentor(MAX), mentor: availableMentorSide(T0 - 3000) },
       { ...makeMentor(MIA), mentor: availableMentorSide(T0 - 2000) },
       { ...makeMentor(MOE), mentor: availableMentorSide(T0 - 1000) },
       makeMentor(NEWTON),
       { ...makeMentor(PAULA), mentor: { ...availableMentorSide(T0 - 500), status: 'PAUSED' } },
-      { ...makeBoth(BOTH, { clusterId: 2 }), mentor: availableMentorSide(T0 - 100) },
+      { ...makeBoth(BOTH, { clusterId: clusterIdOf(2) }), mentor: availableMentorSide(T0 - 100) },
     ],
   })
 

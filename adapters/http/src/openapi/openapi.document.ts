@@ -3,6 +3,8 @@
 // off the io-ts codecs, and the envelope every JSON answer comes in.
 import {
   BooleanFromString,
+  ClusterId,
+  ClusterIdFromString,
   EmailAddress,
   ErrorCode,
   FieldError,
@@ -37,12 +39,14 @@ const dateRanges = (toJsonSchema(TandemDateRange) as { enum: readonly number[] }
 /** Wire codecs whose rule lives in a function: what they accept, as JSON Schema. */
 export const KNOWN_SCHEMAS: KnownSchemas = new Map<Parameters<KnownSchemas['get']>[0], JsonSchema>([
   [Id, { type: 'integer', minimum: 1 }],
+  [ClusterId, { type: 'integer', minimum: 1 }],
   [NonNegativeInt, { type: 'integer', minimum: 0 }],
   [FiniteNumber, { type: 'number' }],
   [IsoDate, { type: 'string', format: 'date' }],
   [IsoDateTime, { type: 'string', format: 'date-time' }],
   [EmailAddress, { type: 'string', format: 'email', maxLength: 254 }],
   [IdFromString, { type: 'string', pattern: '^[1-9][0-9]{0,14}$' }],
+  [ClusterIdFromString, { type: 'string', pattern: '^[1-9][0-9]{0,14}$' }],
   [BooleanFromString, { type: 'string', enum: ['true', 'false'] }],
   [TandemDateRangeFromString, { type: 'string', enum: dateRanges }],
 ])

@@ -1,10 +1,20 @@
 // Mapping between table rows and core values. Every row read is decoded with the core's codecs, so
 // a damaged database fails loudly instead of leaking bad values into the domain.
-import { Answers, MENTOR_CAPACITY_DEFAULT, Participant, QuestionScore, RoleName, Tandem, type Proposal } from '@tandem/core'
+import {
+  Answers,
+  MENTOR_CAPACITY_DEFAULT,
+  Participant,
+  QuestionScore,
+  RoleName,
+  Tandem,
+  clusterIdOf,
+  type Cluster,
+  type Proposal,
+} from '@tandem/core'
 import * as t from 'io-ts'
 import { isLeft } from 'fp-ts/lib/Either.js'
 import type { Selectable } from 'kysely'
-import type { TandemsTable, UsersTable } from './schema.js'
+import type { ClustersTable, TandemsTable, UsersTable } from './schema.js'
 
 export type UserRow = Selectable<UsersTable>
 export type TandemRow = Selectable<TandemsTable>
@@ -59,6 +69,14 @@ export const participantColumns = (p: Participant) => ({
   mentor_last_saved_at: p.mentor?.lastSavedAt ?? null,
   mentor_pool_since: p.mentor?.poolSince ?? null,
   mentor_capacity: p.mentor?.capacity ?? MENTOR_CAPACITY_DEFAULT,
+})
+
+/** A program year as the core knows it, from its row (the row's id is the database's own). */
+export const clusterOf = (row: Pick<Selectable<ClustersTable>, 'id' | 'title' | 'is_ended' | 'is_default'>): Cluster => ({
+  clusterId: clusterIdOf(row.id),
+  clusterText: row.title,
+  isEnded: row.is_ended === 1,
+  isDefault: row.is_default === 1,
 })
 
 export const rolesOf = (row: Pick<UserRow, 'roles' | 'id'>): RoleName[] =>

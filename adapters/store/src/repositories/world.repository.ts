@@ -9,6 +9,7 @@ import {
   numberNewTandems,
   mentorsWithOpenedPlaces,
   type Cluster,
+  type ClusterId,
   type DomainError,
   type DomainEvent,
   type Participant,
@@ -23,7 +24,7 @@ import { sql, type RawBuilder } from 'kysely'
 import { together, type Database } from '../portable/database.js'
 import { forUpdate, isMissedVersion, isNoFreePlace, isUniqueViolation, newTandemIds } from '../portable/dialect.js'
 import { insertOutboxRows } from './outbox.repository.js'
-import { participantColumns, participantOf, tandemColumns, tandemOf } from '../portable/rows.js'
+import { clusterOf, participantColumns, participantOf, tandemColumns, tandemOf } from '../portable/rows.js'
 import type { Slice, Contact, Notifier, Apply, WorldStore } from '@tandem/application'
 
 export type { Slice, Contact, Notifier, Apply, WorldStore }
@@ -184,9 +185,7 @@ export const createWorldStore = (db: Database, notify: Notifier): WorldStore => 
       locking,
     ))
       users.set(p.id, p)
-    const clusters = new Map<number, Cluster>(
-      clusterRows.map((c) => [c.id, { clusterId: c.id, clusterText: c.title, isEnded: c.is_ended === 1, isDefault: c.is_default === 1 }]),
-    )
+    const clusters = new Map<ClusterId, Cluster>(clusterRows.map(clusterOf).map((c) => [c.clusterId, c]))
     const first = clusterRows[0]
     return { users, tandems, clusters, nextTandemId: first === undefined ? await nextTandemId() : (first.max_tandem_id ?? 0) + 1 }
   }

@@ -1,5 +1,5 @@
 // The store's list queries as the application needs it; @tandem/store implements it.
-import type { Instant, Side, StatusName, TandemState } from '@tandem/core'
+import type { ClusterId, Instant, Side, StatusName, TandemState } from '@tandem/core'
 
 export type UserListRow = {
   readonly id: number
@@ -42,7 +42,7 @@ export type ListQueries = {
   /** Tandem ids whose deadline has passed with the side still to answer: the sweep's work list. */
   expiredTandemIds: (now: number) => Promise<number[]>
   /** Everyone a program year's deactivation touches: its mentees and both sides of its tandems. */
-  clusterMemberIds: (clusterId: number) => Promise<{
+  clusterMemberIds: (clusterId: ClusterId) => Promise<{
     userIds: number[]
     tandemIds: number[]
   }>

@@ -3,7 +3,7 @@
 // the chart library loads only here.
 import { useState } from 'react'
 import { Button, Dropdown, Field, Input, Option, Spinner, makeStyles } from '@fluentui/react-components'
-import { validateStatisticsFilter, type StatisticsFilter } from '@tandem/core'
+import { clusterIdOf, validateStatisticsFilter, type StatisticsFilter } from '@tandem/core'
 import { useAppSelector } from '../../../state/hooks.js'
 import { selectConfig } from '../../../state/session.slice.js'
 import { useAuth } from '../../../shell/services.context.js'
@@ -44,7 +44,7 @@ const StatisticsPage = () => {
   const [from, setFrom] = useState('')
   const [to, setTo] = useState('')
   const [filter, setFilter] = useState<StatisticsFilter>(ALL)
-  const draft: StatisticsFilter = { clusterIds: [...clusterIds], from: dayOrNull(from), to: dayOrNull(to) }
+  const draft: StatisticsFilter = { clusterIds: clusterIds.map(clusterIdOf), from: dayOrNull(from), to: dayOrNull(to) }
   const rangeError = messageOf(t, validateStatisticsFilter(draft)[0])
   const report = useAdminGetStatisticsQuery({ filter, language })
   // The chosen years in the list's order, whatever order they were ticked in.
