@@ -1,6 +1,15 @@
 // Deactivating a program year (docs/product.md#program-years): irreversible, releases the year's teams.
 import { describe, expect, it } from 'vitest'
-import { clusterIdOf, beginMatchingRun, checkInvariants, createManualTandem, deactivateCluster, HOUR, type World } from '../src/index.js'
+import {
+  tandemIdOf,
+  clusterIdOf,
+  beginMatchingRun,
+  checkInvariants,
+  createManualTandem,
+  deactivateCluster,
+  HOUR,
+  type World,
+} from '../src/index.js'
 import {
   ANNA,
   BEN,
@@ -50,7 +59,7 @@ describe('deactivating a program year', () => {
   it('leaves the other years alone', () => {
     const before = busyWorld()
     const { world } = right(deactivateCluster(T0 + 3 * HOUR, { clusterId: clusterIdOf(2) })(before))
-    expect(world.tandems.get(2)).toBe(before.tandems.get(2))
+    expect(world.tandems.get(tandemIdOf(2))).toBe(before.tandems.get(tandemIdOf(2)))
     expect(world.users.get(CARL)).toBe(before.users.get(CARL))
     expect(world.users.get(MOE)).toBe(before.users.get(MOE))
   })

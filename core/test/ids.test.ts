@@ -4,7 +4,7 @@ import * as E from 'fp-ts/lib/Either.js'
 import type * as t from 'io-ts'
 import { describe, expect, it } from 'vitest'
 import * as api from '../src/api/index.js'
-import { ClusterId, clusterIdOf } from '../src/index.js'
+import { ClusterId, clusterIdOf, TandemId, tandemIdOf } from '../src/index.js'
 
 type Case = { readonly codec: t.Mixed; readonly field: string; readonly body: (id: unknown) => unknown }
 
@@ -61,5 +61,55 @@ describe('program-year ids (ClusterId)', () => {
     // @ts-expect-error a plain number is not a program year's id
     expect(programYear(3)).toBe(3)
     expect(programYear(clusterIdOf(3))).toBe(3)
+  })
+})
+
+/** Every request codec that decodes a tandem id. */
+const TANDEM_ID_REQUESTS: Readonly<Record<string, Case>> = {
+  NotifyUserPayload: { codec: api.NotifyUserPayload, field: 'matchingTandemId', body: (id) => ({ matchingTandemId: id }) },
+  AdminAcceptPayload: {
+    codec: api.AdminAcceptPayload,
+    field: '0.matchingTandemSaveModel.0.matchingTandemId',
+    body: (id) => [{ matchingTandemSaveModel: [{ matchingTandemId: id }] }],
+  },
+  AdminDeclinePayload: {
+    codec: api.AdminDeclinePayload,
+    field: 'declineProposal.declineMatchingTandem.matchingTandemId',
+    body: (id) => ({ declineProposal: { declineMatchingTandem: { matchingTandemId: id } } }),
+  },
+  AnswerCheckInPayload: { codec: api.AnswerCheckInPayload, field: 'matchingTandemId', body: (id) => ({ matchingTandemId: id }) },
+  EndTandemPayload: { codec: api.EndTandemPayload, field: 'matchingTandemId', body: (id) => ({ matchingTandemId: id }) },
+  AdminEndTandemPayload: { codec: api.AdminEndTandemPayload, field: 'matchingTandemId', body: (id) => ({ matchingTandemId: id }) },
+  AcceptDeclinePayload: {
+    codec: api.AcceptDeclinePayload,
+    field: 'matchingTandemSaveModel.matchingTandemId',
+    body: (id) => ({ matchingTandemSaveModel: { matchingTandemId: id } }),
+  },
+}
+
+describe('tandem ids (TandemId)', () => {
+  it('are positive safe integers', () => {
+    for (const n of [1, 42, Number.MAX_SAFE_INTEGER]) expect(TandemId.is(n)).toBe(true)
+    for (const n of [0, -1, 1.5, Number.NaN, '1']) expect(TandemId.is(n)).toBe(false)
+  })
+
+  it.each(Object.entries(TANDEM_ID_REQUESTS))('%s refuses 0, negative and fractional ids as invalid-value', (_name, c) => {
+    expect(errorsAt(c.codec, c.body(7), c.field)).toEqual([])
+    for (const bad of [0, -3, 1.5]) expect(errorsAt(c.codec, c.body(bad), c.field)).toEqual(['invalid-value'])
+  })
+
+  it.each([
+    ['TeamTimelineQuery', api.TeamTimelineQuery, 'tandemId'],
+    ['MatchingTandemByIdQuery', api.MatchingTandemByIdQuery, 'matchingTandemId'],
+  ] as const)('%s refuses 0, negative and fractional ids as invalid-value', (_name, codec, field) => {
+    expect(errorsAt(codec, { [field]: '7' }, field)).toEqual([])
+    for (const bad of ['0', '-3', '1.5']) expect(errorsAt(codec, { [field]: bad }, field)).toEqual(['invalid-value'])
+    expect(codec.decode({ [field]: '7' })).toEqual(E.right({ [field]: tandemIdOf(7) }))
+  })
+
+  it('cannot stand for a program year (a compile error, checked by the typecheck)', () => {
+    const programYear = (id: ClusterId): number => id
+    // @ts-expect-error a tandem id is not a program year's id
+    expect(programYear(tandemIdOf(3))).toBe(3)
   })
 })

@@ -1,6 +1,7 @@
 // The mentee's matching run and the admin's mentee edit (docs/product.md#mentee-status, docs/product.md#mentee-edit).
 import { describe, expect, it } from 'vitest'
 import {
+  tandemIdOf,
   clusterIdOf,
   abortMatchingRun,
   beginMatchingRun,
@@ -168,9 +169,11 @@ describe('completing a matching run', () => {
 
   it('never proposes a declined pair again', () => {
     const proposed = proposeTo(population(), T0, ANNA, [MAX, MIA]).world
-    const declined = right(declineByMentee(T0 + HOUR, { tandemId: 1, menteeId: ANNA, declineReasonId: 3, comment: null })(proposed)).world
+    const declined = right(
+      declineByMentee(T0 + HOUR, { tandemId: tandemIdOf(1), menteeId: ANNA, declineReasonId: 3, comment: null })(proposed),
+    ).world
     const declinedBoth = right(
-      declineByMentee(T0 + HOUR, { tandemId: 2, menteeId: ANNA, declineReasonId: 3, comment: null })(declined),
+      declineByMentee(T0 + HOUR, { tandemId: tandemIdOf(2), menteeId: ANNA, declineReasonId: 3, comment: null })(declined),
     ).world
     expect(menteeStatus(declinedBoth, ANNA)).toBe('AVAILABLE')
     const again = proposeTo(declinedBoth, T0 + 2 * HOUR, ANNA, [MAX, MIA, MOE]).world
@@ -197,7 +200,9 @@ describe('aborting a matching run', () => {
 
   it('returns a mentee who had tandems before to AVAILABLE', () => {
     const proposed = proposeTo(population(), T0, ANNA, [MAX]).world
-    const declined = right(declineByMentee(T0, { tandemId: 1, menteeId: ANNA, declineReasonId: 1, comment: 'no' })(proposed)).world
+    const declined = right(
+      declineByMentee(T0, { tandemId: tandemIdOf(1), menteeId: ANNA, declineReasonId: 1, comment: 'no' })(proposed),
+    ).world
     const running = right(begin(declined)).world
     expect(menteeStatus(right(abortMatchingRun(T0, { menteeId: ANNA })(running)).world, ANNA)).toBe('AVAILABLE')
   })

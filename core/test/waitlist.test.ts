@@ -5,6 +5,7 @@ import fc from 'fast-check'
 import * as E from 'fp-ts/lib/Either.js'
 import { describe, expect, it } from 'vitest'
 import {
+  tandemIdOf,
   clusterIdOf,
   DAY,
   HOUR,
@@ -176,7 +177,7 @@ describe('a place opens', () => {
         .tuple(fc.constantFrom(...MENTORS), fc.integer({ min: 1, max: 5 }))
         .map(([mentorId, capacity]) => setMentorCapacity(T0, { mentorId, capacity })),
       fc.constant(expireDeadlines(T0 + 100 * HOUR)),
-      fc.constantFrom(0, ...[...world.tandems.keys()]).map((tandemId) => releaseTandem(T0, { tandemId })),
+      fc.constantFrom(tandemIdOf(999), ...[...world.tandems.keys()]).map((tandemId) => releaseTandem(T0, { tandemId })),
     )
 
   it('exactly when some mentor may take more new tandems than before; a mentee gains a candidate only among those mentors', () => {
@@ -219,7 +220,7 @@ describe('a place opens', () => {
     expect(placesOpened(proposed, proposed)).toBe(false)
     expect(placesOpened(proposed, right(setMentorCapacity(T0, { mentorId: 11, capacity: 2 })(proposed)).world)).toBe(true)
     expect(placesOpened(proposed, right(expireDeadlines(T0 + 49 * HOUR)(proposed)).world)).toBe(true)
-    expect(placesOpened(proposed, right(releaseTandem(T0, { tandemId: 1 })(proposed)).world)).toBe(true)
+    expect(placesOpened(proposed, right(releaseTandem(T0, { tandemId: tandemIdOf(1) })(proposed)).world)).toBe(true)
   })
 })
 

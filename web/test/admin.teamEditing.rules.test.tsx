@@ -1,7 +1,7 @@
 // docs/product.md#team-editing, rule by rule, plus properties over every reachable edit.
 import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
-import { PROPOSAL_STATES, TANDEM_STATES, type ProposalState, type TandemState, type TeamDetail } from '@tandem/core'
+import { PROPOSAL_STATES, TANDEM_STATES, tandemIdOf, type ProposalState, type TandemState, type TeamDetail } from '@tandem/core'
 import {
   EDITABLE_PROPOSAL_STATES,
   callsToSave,
@@ -16,7 +16,7 @@ import {
 } from '../src/features/admin/teamEditing.rules.js'
 
 const aTeam = (tandemStatus: TandemState, mentee: ProposalState, mentor: ProposalState, version = 3): TeamDetail => ({
-  tandemId: 42,
+  tandemId: tandemIdOf(42),
   version,
   tandemStatus,
   matchingTandemMenteeProposal: {

@@ -1,3 +1,4 @@
+import { tandemIdOf } from '@tandem/core'
 import { describe, expect, it } from 'vitest'
 import {
   canStartMatching,
@@ -84,9 +85,9 @@ describe('countdown', () => {
   })
   it('uses the earliest deadline of the proposals still waiting for an answer', () => {
     const proposals = [
-      aProposal({ matchingTandemId: 1 }),
-      aProposal({ matchingTandemId: 2 }),
-      aProposal({ matchingTandemId: 3, proposalState: 'ACCEPTED' }),
+      aProposal({ matchingTandemId: tandemIdOf(1) }),
+      aProposal({ matchingTandemId: tandemIdOf(2) }),
+      aProposal({ matchingTandemId: tandemIdOf(3), proposalState: 'ACCEPTED' }),
     ]
     const times = [
       { tandemId: 1, remainingHours: 40, remainingMinutes: 0, tandemValidUntil: '2026-11-24T10:00:00.000Z' },

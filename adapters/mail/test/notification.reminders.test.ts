@@ -1,7 +1,7 @@
 // Reminders: whoever must answer hears 24 h before their deadline, once per deadline; a mentor whose
 // saved answers stay unpublished hears 7 days after the last save, once per save.
 import { describe, expect, it } from 'vitest'
-import { DAY, HOUR, MANUAL_SCORE, type Participant, type Proposal, type Tandem, type UserId } from '@tandem/core'
+import { DAY, HOUR, MANUAL_SCORE, tandemIdOf, type Participant, type Proposal, type Tandem, type UserId } from '@tandem/core'
 import { remindersDue, type AlreadyReminded, type Person } from '../src/index.js'
 
 const NOW = Date.UTC(2026, 10, 22, 9, 0)
@@ -26,7 +26,7 @@ const tandem = (
   mentor: Proposal,
   state: Tandem['state'] = 'ACTIVE',
 ): Tandem => ({
-  id,
+  id: tandemIdOf(id),
   version: 1,
   state,
   menteeId,

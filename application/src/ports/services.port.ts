@@ -234,7 +234,7 @@ export type Services = {
     readonly tandemList: (actor: Actor, body: MatchingTandemListRequest) => Outcome<readonly MatchingTandemListRow[]>
     readonly statusMaster: (actor: Actor) => Outcome<readonly StatusMasterItem[]>
     readonly usersByStatus: (actor: Actor, side: 'Mentee' | 'Mentor', selection: StatusSelection) => Outcome<readonly UserListRow[]>
-    readonly tandemById: (actor: Actor, tandemId: number) => Outcome<TeamDetail>
+    readonly tandemById: (actor: Actor, tandemId: TandemId) => Outcome<TeamDetail>
     readonly closeTandem: (actor: Actor, body: CloseTandemPayload) => Outcome<boolean>
     /** Ends a MATCHED team with a reason (a release takes none). */
     readonly endTandem: (actor: Actor, body: AdminEndTandemPayload) => Outcome<boolean>

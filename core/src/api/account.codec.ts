@@ -7,7 +7,7 @@ import { ConsentDocument } from '../validation/consents.js'
 import { RoleName, Side } from '../users/role.js'
 import { StatusName } from '../users/status.js'
 import { Gender } from '../users/gender.js'
-import { ClusterId } from '../shared/ids.js'
+import { ClusterId, TandemId } from '../shared/ids.js'
 import { EmailAddress, Id, IsoDate, IsoDateTime, nullable, refined } from './wire.codec.js'
 
 /**
@@ -131,7 +131,7 @@ export const NotifyUserPayload = t.exact(
     t.type({
       email: EmailAddress,
       notificationType: NotificationType,
-      matchingTandemId: nullable(Id),
+      matchingTandemId: nullable(TandemId),
     }),
     t.partial({ subject: t.string, body: t.string }),
   ]),

@@ -2,7 +2,7 @@
 // state-change data; docs/product.md#calls: Admin): lists, teams, manual matching, team edits, mentee edits and exports.
 import * as t from 'io-ts'
 import { Cluster } from '../clusters/cluster.js'
-import { ClusterId } from '../shared/ids.js'
+import { ClusterId, TandemId } from '../shared/ids.js'
 import { ProposalState, TandemState } from '../tandem/tandem.codec.js'
 import { Side } from '../users/role.js'
 import { TEAM_ID_FILTER_MAX } from '../validation/limits.js'
@@ -42,7 +42,7 @@ export type UserListRow = t.TypeOf<typeof UserListRow>
 export const StatusSelection = t.array(StatusMasterItem, 'StatusSelection')
 export type StatusSelection = t.TypeOf<typeof StatusSelection>
 
-export const MatchingTandemRef = t.type({ matchingTandemId: Id })
+export const MatchingTandemRef = t.type({ matchingTandemId: TandemId })
 
 const AdminUserDetailBase = t.type(
   {
@@ -195,7 +195,7 @@ export type TeamProposalDetail = t.TypeOf<typeof TeamProposalDetail>
 export const TeamDetail = t.intersection(
   [
     t.type({
-      tandemId: Id,
+      tandemId: TandemId,
       version: NonNegativeInt,
       tandemStatus: TandemState,
       matchingTandemMenteeProposal: TeamProposalDetail,
@@ -210,7 +210,7 @@ export type TeamDetail = t.TypeOf<typeof TeamDetail>
 
 /** The tandem an admin edit applies to, with the version the admin loaded. */
 export const AdminTandemSaveModel = t.strict(
-  { matchingTandemId: Id, tandemState: TandemState, version: NonNegativeInt },
+  { matchingTandemId: TandemId, tandemState: TandemState, version: NonNegativeInt },
   'AdminTandemSaveModel',
 )
 export type AdminTandemSaveModel = t.TypeOf<typeof AdminTandemSaveModel>

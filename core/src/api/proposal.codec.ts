@@ -3,6 +3,7 @@
 import * as t from 'io-ts'
 import { ProposalState, QuestionScore, TandemState } from '../tandem/tandem.codec.js'
 import { Side } from '../users/role.js'
+import { TandemId } from '../shared/ids.js'
 import { EmailAddress, FiniteNumber, Id, IsoDateTime, NonNegativeInt, nullable } from './wire.codec.js'
 
 export const ProposalSaveModel = t.exact(
@@ -15,7 +16,7 @@ export const ProposalSaveModel = t.exact(
 )
 export type ProposalSaveModel = t.TypeOf<typeof ProposalSaveModel>
 
-export const TandemSaveModel = t.strict({ matchingTandemId: Id, tandemState: TandemState }, 'TandemSaveModel')
+export const TandemSaveModel = t.strict({ matchingTandemId: TandemId, tandemState: TandemState }, 'TandemSaveModel')
 export type TandemSaveModel = t.TypeOf<typeof TandemSaveModel>
 
 /** AcceptProposal / DeclineProposal body (participant). */
@@ -43,7 +44,7 @@ export const ParticipantProposal = t.type(
   {
     proposalId: Id,
     pairedProposalId: Id,
-    matchingTandemId: Id,
+    matchingTandemId: TandemId,
     proposalState: ProposalState,
     tandemState: TandemState,
     tandemDate: IsoDateTime,

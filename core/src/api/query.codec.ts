@@ -2,7 +2,7 @@
 // decoded from their text form here and encoded back to it.
 import { isLeft } from 'fp-ts/lib/Either.js'
 import * as t from 'io-ts'
-import { ClusterId } from '../shared/ids.js'
+import { ClusterId, TandemId } from '../shared/ids.js'
 import { Language } from '../shared/language.js'
 import { Side } from '../users/role.js'
 import { TandemDateRange } from './admin.codec.js'
@@ -33,6 +33,8 @@ const brandedIdFromString = <A extends number>(name: string, id: t.Type<A, numbe
 
 /** A program year's id written in decimal digits. */
 export const ClusterIdFromString = brandedIdFromString('ClusterIdFromString', ClusterId)
+/** A tandem's id written in decimal digits. */
+export const TandemIdFromString = brandedIdFromString('TandemIdFromString', TandemId)
 
 /** 'true' or 'false'. */
 export const BooleanFromString = new t.Type<boolean, string, unknown>(
@@ -88,7 +90,7 @@ export const MenteeStateChangeQuery = t.strict({ email: EmailAddress }, 'MenteeS
 export type MenteeStateChangeQuery = t.TypeOf<typeof MenteeStateChangeQuery>
 
 /** POST /api/Admin/GetMatchingTandemById?matchingTandemId */
-export const MatchingTandemByIdQuery = t.strict({ matchingTandemId: IdFromString }, 'MatchingTandemByIdQuery')
+export const MatchingTandemByIdQuery = t.strict({ matchingTandemId: TandemIdFromString }, 'MatchingTandemByIdQuery')
 export type MatchingTandemByIdQuery = t.TypeOf<typeof MatchingTandemByIdQuery>
 
 /** POST /api/Admin/CreateCluster?yearText (validated further by validateClusterTitle). */

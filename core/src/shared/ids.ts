@@ -12,8 +12,6 @@ const isId = (n: number): boolean => Number.isSafeInteger(n) && n > 0
 
 export const UserId = t.number
 export type UserId = number
-export const TandemId = t.number
-export type TandemId = number
 export const ProposalId = t.number
 export type ProposalId = number
 
@@ -25,3 +23,15 @@ export const ClusterId = t.brand(t.number, (n): n is t.Branded<number, ClusterId
 export type ClusterId = t.TypeOf<typeof ClusterId>
 /** The database's own program-year id (or a test's), taken as a `ClusterId` without a check. */
 export const clusterIdOf = (n: number): ClusterId => n as ClusterId
+
+export interface TandemIdBrand {
+  readonly TandemId: unique symbol
+}
+/** A tandem's (a team's) id; the wire calls it `matchingTandemId` or `tandemId`. */
+export const TandemId = t.brand(t.number, (n): n is t.Branded<number, TandemIdBrand> => isId(n), 'TandemId')
+export type TandemId = t.TypeOf<typeof TandemId>
+/**
+ * The database's own tandem id (or a test's, or the next free one the core numbers a new tandem
+ * with), taken as a `TandemId` without a check.
+ */
+export const tandemIdOf = (n: number): TandemId => n as TandemId

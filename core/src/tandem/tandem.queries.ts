@@ -1,6 +1,6 @@
 // Read-only questions about a World that transitions, adapters and the web app share: which tandems
 // bind a user, whether a pair was declined, how long a proposal still runs.
-import type { TandemId, UserId } from '../shared/ids.js'
+import { tandemIdOf, type TandemId, type UserId } from '../shared/ids.js'
 import { HOUR, MINUTE, type Instant } from '../shared/time.js'
 import type { Side } from '../users/role.js'
 import { LIVE_TANDEM_STATES, type Tandem } from './tandem.codec.js'
@@ -90,7 +90,7 @@ export const isShownPartner = (world: Pick<World, 'tandems'>, viewerId: UserId, 
 export const proposalIdOf = (tandemId: TandemId, side: Side): number => (side === 'Mentee' ? 2 * tandemId - 1 : 2 * tandemId)
 
 /** The tandem a proposal id belongs to. */
-export const tandemIdOfProposal = (proposalId: number): TandemId => Math.ceil(proposalId / 2)
+export const tandemIdOfProposal = (proposalId: number): TandemId => tandemIdOf(Math.ceil(proposalId / 2))
 
 export type TimeLeft = { readonly remainingHours: number; readonly remainingMinutes: number }
 

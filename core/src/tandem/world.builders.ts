@@ -1,13 +1,13 @@
 // Small constructors for worlds and participants, for tests, scripts and examples that drive the
 // core without a database. Defaults describe a fresh sign-up; pass a patch for anything else.
 import type { Cluster } from '../clusters/cluster.js'
-import { clusterIdOf, type UserId } from '../shared/ids.js'
+import { clusterIdOf, tandemIdOf, type UserId } from '../shared/ids.js'
 import type { MenteeSide, MentorSide, Participant } from '../users/participant.js'
 import { MENTOR_CAPACITY_DEFAULT } from './places.js'
 import type { Tandem } from './tandem.codec.js'
 import type { World } from './world.js'
 
-export const emptyWorld = (): World => ({ users: new Map(), tandems: new Map(), clusters: new Map(), nextTandemId: 1 })
+export const emptyWorld = (): World => ({ users: new Map(), tandems: new Map(), clusters: new Map(), nextTandemId: tandemIdOf(1) })
 
 export type WorldParts = {
   readonly users?: readonly Participant[]
@@ -23,7 +23,7 @@ export const worldOf = (parts: WorldParts): World => {
     users: new Map((parts.users ?? []).map((u) => [u.id, u])),
     tandems: new Map(tandems.map((t) => [t.id, t])),
     clusters: new Map((parts.clusters ?? []).map((c) => [c.clusterId, c])),
-    nextTandemId: parts.nextTandemId ?? tandems.reduce((max, t) => Math.max(max, t.id), 0) + 1,
+    nextTandemId: tandemIdOf(parts.nextTandemId ?? tandems.reduce((max, t) => Math.max(max, t.id), 0) + 1),
   }
 }
 

@@ -22,6 +22,8 @@ const NAMED: Readonly<Record<string, fc.Arbitrary<unknown>>> = {
   IdFromString: fc.integer({ min: 1, max: 2 ** 31 }),
   ClusterId: fc.integer({ min: 1, max: 2 ** 31 }),
   ClusterIdFromString: fc.integer({ min: 1, max: 2 ** 31 }),
+  TandemId: fc.integer({ min: 1, max: 2 ** 31 }),
+  TandemIdFromString: fc.integer({ min: 1, max: 2 ** 31 }),
   BooleanFromString: fc.boolean(),
   TandemDateRangeFromString: fc.constantFrom(7, 30, 90, 180, 365),
   TandemIdFilter: fc.integer({ min: 0, max: 9_999_999_999 }),

@@ -16,6 +16,8 @@ import {
   NonNegativeInt,
   TandemDateRange,
   TandemDateRangeFromString,
+  TandemId,
+  TandemIdFromString,
 } from '@tandem/core'
 import type { Policy } from '../policy.js'
 import { UPLOAD_FIELD, type Produces, type Route } from '../route.js'
@@ -40,6 +42,7 @@ const dateRanges = (toJsonSchema(TandemDateRange) as { enum: readonly number[] }
 export const KNOWN_SCHEMAS: KnownSchemas = new Map<Parameters<KnownSchemas['get']>[0], JsonSchema>([
   [Id, { type: 'integer', minimum: 1 }],
   [ClusterId, { type: 'integer', minimum: 1 }],
+  [TandemId, { type: 'integer', minimum: 1 }],
   [NonNegativeInt, { type: 'integer', minimum: 0 }],
   [FiniteNumber, { type: 'number' }],
   [IsoDate, { type: 'string', format: 'date' }],
@@ -47,6 +50,7 @@ export const KNOWN_SCHEMAS: KnownSchemas = new Map<Parameters<KnownSchemas['get'
   [EmailAddress, { type: 'string', format: 'email', maxLength: 254 }],
   [IdFromString, { type: 'string', pattern: '^[1-9][0-9]{0,14}$' }],
   [ClusterIdFromString, { type: 'string', pattern: '^[1-9][0-9]{0,14}$' }],
+  [TandemIdFromString, { type: 'string', pattern: '^[1-9][0-9]{0,14}$' }],
   [BooleanFromString, { type: 'string', enum: ['true', 'false'] }],
   [TandemDateRangeFromString, { type: 'string', enum: dateRanges }],
 ])
