@@ -4,7 +4,7 @@ import * as E from 'fp-ts/lib/Either.js'
 import type * as t from 'io-ts'
 import { describe, expect, it } from 'vitest'
 import * as api from '../src/api/index.js'
-import { ClusterId, clusterIdOf, TandemId, tandemIdOf } from '../src/index.js'
+import { ClusterId, clusterIdOf, ProposalId, proposalIdOf, TandemId, tandemIdOf, tandemIdOfProposal } from '../src/index.js'
 
 type Case = { readonly codec: t.Mixed; readonly field: string; readonly body: (id: unknown) => unknown }
 
@@ -111,5 +111,45 @@ describe('tandem ids (TandemId)', () => {
     const programYear = (id: ClusterId): number => id
     // @ts-expect-error a tandem id is not a program year's id
     expect(programYear(tandemIdOf(3))).toBe(3)
+  })
+})
+
+/** Every request codec that decodes a proposal id. */
+const PROPOSAL_ID_REQUESTS: Readonly<Record<string, Case>> = {
+  AcceptDeclinePayload: {
+    codec: api.AcceptDeclinePayload,
+    field: 'proposalSaveModel.proposalId',
+    body: (id) => ({ proposalSaveModel: { proposalId: id } }),
+  },
+  AdminAcceptPayload: {
+    codec: api.AdminAcceptPayload,
+    field: '0.proposalSaveModel.0.proposalId',
+    body: (id) => [{ proposalSaveModel: [{ proposalId: id }] }],
+  },
+  AdminDeclinePayload: {
+    codec: api.AdminDeclinePayload,
+    field: 'declineProposal.proposalId',
+    body: (id) => ({ declineProposal: { proposalId: id } }),
+  },
+  CloseTandemPayload: { codec: api.CloseTandemPayload, field: '0.proposalId', body: (id) => [{ proposalId: id }] },
+}
+
+describe('proposal ids (ProposalId)', () => {
+  it('are positive safe integers, made from their tandem id', () => {
+    for (const n of [1, 42, Number.MAX_SAFE_INTEGER]) expect(ProposalId.is(n)).toBe(true)
+    for (const n of [0, -1, 1.5, '1']) expect(ProposalId.is(n)).toBe(false)
+    expect([proposalIdOf(tandemIdOf(7), 'Mentee'), proposalIdOf(tandemIdOf(7), 'Mentor')]).toEqual([13, 14])
+  })
+
+  it.each(Object.entries(PROPOSAL_ID_REQUESTS))('%s refuses 0, negative and fractional ids as invalid-value', (_name, c) => {
+    expect(errorsAt(c.codec, c.body(7), c.field)).toEqual([])
+    for (const bad of [0, -3, 1.5]) expect(errorsAt(c.codec, c.body(bad), c.field)).toEqual(['invalid-value'])
+  })
+
+  it('cannot stand for its tandem (a compile error, checked by the typecheck)', () => {
+    const mentees = proposalIdOf(tandemIdOf(7), 'Mentee')
+    // @ts-expect-error a proposal id is not its tandem's id: tandemIdOfProposal leads there
+    expect(proposalIdOf(mentees, 'Mentee')).toBe(25)
+    expect(proposalIdOf(tandemIdOfProposal(mentees), 'Mentee')).toBe(mentees)
   })
 })

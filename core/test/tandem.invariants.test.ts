@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest'
 import {
   tandemIdOf,
+  proposalIdOf,
   acceptByMentee,
   acceptByMentor,
   checkInvariants,
@@ -25,8 +26,8 @@ const copyOf = (world: World, from: number, id: number, patch: Partial<Tandem>):
   return {
     ...t,
     id: tandemIdOf(id),
-    menteeProposal: { ...t.menteeProposal, id: 2 * id - 1 },
-    mentorProposal: { ...t.mentorProposal, id: 2 * id },
+    menteeProposal: { ...t.menteeProposal, id: proposalIdOf(tandemIdOf(id), 'Mentee') },
+    mentorProposal: { ...t.mentorProposal, id: proposalIdOf(tandemIdOf(id), 'Mentor') },
     ...patch,
   }
 }

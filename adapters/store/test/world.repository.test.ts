@@ -1,6 +1,6 @@
 // The world store on both databases: every command one conditional transaction, the partial unique
 // index on live tandems refusing a mentor's second live tandem on SQLite and on PostgreSQL alike.
-import { tandemIdOf } from '@tandem/core'
+import { proposalIdOf, tandemIdOf, type ProposalId } from '@tandem/core'
 import { right, left, isLeft, isRight } from 'fp-ts/lib/Either.js'
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { Participant, Tandem, World } from '@tandem/core'
@@ -35,7 +35,7 @@ const addUser = async (email: string, roles: ('Mentee' | 'Mentor')[]) =>
     1000,
   )) ?? 0
 
-const proposal = (id: number) => ({
+const proposal = (id: ProposalId) => ({
   id,
   state: 'PROPOSED' as const,
   deadline: null,
@@ -54,8 +54,8 @@ const tandemBetween = (world: World, menteeId: number, mentorId: number): Tandem
   createdAt: 5,
   manual: true,
   score: { base: 0, max: 0, percentage: 0, breakdown: [] },
-  menteeProposal: proposal(2 * world.nextTandemId - 1),
-  mentorProposal: proposal(2 * world.nextTandemId),
+  menteeProposal: proposal(proposalIdOf(world.nextTandemId, 'Mentee')),
+  mentorProposal: proposal(proposalIdOf(world.nextTandemId, 'Mentor')),
 })
 const propose = (menteeId: number, mentorId: number) => (world: World) => {
   const tandem = tandemBetween(world, menteeId, mentorId)

@@ -12,8 +12,6 @@ const isId = (n: number): boolean => Number.isSafeInteger(n) && n > 0
 
 export const UserId = t.number
 export type UserId = number
-export const ProposalId = t.number
-export type ProposalId = number
 
 export interface ClusterIdBrand {
   readonly ClusterId: unique symbol
@@ -35,3 +33,14 @@ export type TandemId = t.TypeOf<typeof TandemId>
  * with), taken as a `TandemId` without a check.
  */
 export const tandemIdOf = (n: number): TandemId => n as TandemId
+
+export interface ProposalIdBrand {
+  readonly ProposalId: unique symbol
+}
+/**
+ * A proposal's id: a tandem's mentee proposal is 2·id−1, its mentor proposal 2·id. It is made only
+ * from its tandem's id (`proposalIdOf` in the tandem queries), by a request's codec, or by the
+ * tandem row's codec.
+ */
+export const ProposalId = t.brand(t.number, (n): n is t.Branded<number, ProposalIdBrand> => isId(n), 'ProposalId')
+export type ProposalId = t.TypeOf<typeof ProposalId>

@@ -24,6 +24,7 @@ const NAMED: Readonly<Record<string, fc.Arbitrary<unknown>>> = {
   ClusterIdFromString: fc.integer({ min: 1, max: 2 ** 31 }),
   TandemId: fc.integer({ min: 1, max: 2 ** 31 }),
   TandemIdFromString: fc.integer({ min: 1, max: 2 ** 31 }),
+  ProposalId: fc.integer({ min: 1, max: 2 ** 31 }),
   BooleanFromString: fc.boolean(),
   TandemDateRangeFromString: fc.constantFrom(7, 30, 90, 180, 365),
   TandemIdFilter: fc.integer({ min: 0, max: 9_999_999_999 }),
