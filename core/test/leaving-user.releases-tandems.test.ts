@@ -1,7 +1,7 @@
 // A participant who deletes their account: their live tandems end as a release does, and only
 // partners who were shown the tandem are told (PartnerLeft).
 import { describe, expect, it } from 'vitest'
-import { acceptByMentee, checkInvariants, HOUR, releaseTandemsOfLeavingUser, type World } from '../src/index.js'
+import { tandemIdOf, acceptByMentee, checkInvariants, HOUR, releaseTandemsOfLeavingUser, type World } from '../src/index.js'
 import {
   ANNA,
   matchTandem,
@@ -19,7 +19,7 @@ import {
 
 /** Anna holds three proposals (tandems 1, 2, 3 with Max, Mia, Moe) made at T0. */
 const proposed = (): World => proposeTo(population(), T0, ANNA, [MAX, MIA, MOE]).world
-const chosen = (): World => right(acceptByMentee(T0 + HOUR, { tandemId: 1, menteeId: ANNA })(proposed())).world
+const chosen = (): World => right(acceptByMentee(T0 + HOUR, { tandemId: tandemIdOf(1), menteeId: ANNA })(proposed())).world
 const matched = (): World => matchTandem(proposed(), T0, 1, ANNA, MAX)
 
 describe('releaseTandemsOfLeavingUser', () => {

@@ -3,6 +3,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import {
+  clusterIdOf,
   COHORT_MENTEE_STATUSES,
   isInMentorPool,
   mayJoinCohort,
@@ -37,22 +38,24 @@ describe('the mentor pool', () => {
 describe('who may join a cohort', () => {
   it('takes mentees of the program year who never started a run (NEW) or wait again (AVAILABLE)', () => {
     expect(COHORT_MENTEE_STATUSES).toEqual(['NEW', 'AVAILABLE'])
-    expect(mayJoinCohort({ status: 'NEW', clusterId: 3 }, 3)).toBe(true)
-    expect(mayJoinCohort({ status: 'AVAILABLE', clusterId: 3 }, 3)).toBe(true)
+    expect(mayJoinCohort({ status: 'NEW', clusterId: clusterIdOf(3) }, clusterIdOf(3))).toBe(true)
+    expect(mayJoinCohort({ status: 'AVAILABLE', clusterId: clusterIdOf(3) }, clusterIdOf(3))).toBe(true)
   })
 
   it('refuses mentees of another year or none, running, proposed, matched or inactive ones, and non-mentees', () => {
-    expect(mayJoinCohort({ status: 'AVAILABLE', clusterId: 4 }, 3)).toBe(false)
-    expect(mayJoinCohort({ status: 'AVAILABLE', clusterId: null }, 3)).toBe(false)
+    expect(mayJoinCohort({ status: 'AVAILABLE', clusterId: clusterIdOf(4) }, clusterIdOf(3))).toBe(false)
+    expect(mayJoinCohort({ status: 'AVAILABLE', clusterId: null }, clusterIdOf(3))).toBe(false)
     for (const status of ['PENDING', 'PROPOSED', 'MATCHED', 'INACTIVE'] as const)
-      expect(mayJoinCohort({ status, clusterId: 3 }, 3)).toBe(false)
-    expect(mayJoinCohort(null, 3)).toBe(false)
+      expect(mayJoinCohort({ status, clusterId: clusterIdOf(3) }, clusterIdOf(3))).toBe(false)
+    expect(mayJoinCohort(null, clusterIdOf(3))).toBe(false)
   })
 
   it('is exactly the statuses a published cohort pairing may move', () => {
     fc.assert(
       fc.property(fc.constantFrom(...STATUSES), (status) => {
-        expect(mayJoinCohort({ status, clusterId: 1 }, 1)).toBe(menteeStatusMove(status, 'CohortProposed') === 'PROPOSED')
+        expect(mayJoinCohort({ status, clusterId: clusterIdOf(1) }, clusterIdOf(1))).toBe(
+          menteeStatusMove(status, 'CohortProposed') === 'PROPOSED',
+        )
       }),
     )
   })

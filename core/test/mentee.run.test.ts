@@ -1,6 +1,8 @@
 // The mentee's matching run and the admin's mentee edit (docs/product.md#mentee-status, docs/product.md#mentee-edit).
 import { describe, expect, it } from 'vitest'
 import {
+  tandemIdOf,
+  clusterIdOf,
   abortMatchingRun,
   beginMatchingRun,
   checkInvariants,
@@ -63,7 +65,12 @@ describe('starting a matching run', () => {
     const world = population()
     const ended: World = {
       ...world,
-      clusters: new Map(world.clusters).set(2, { clusterId: 2, clusterText: 'Year 2', isDefault: false, isEnded: true }),
+      clusters: new Map(world.clusters).set(clusterIdOf(2), {
+        clusterId: clusterIdOf(2),
+        clusterText: 'Year 2',
+        isDefault: false,
+        isEnded: true,
+      }),
     }
     expect(left(begin(ended))).toEqual({ _tag: 'ClusterEnded' })
   })
@@ -162,9 +169,11 @@ describe('completing a matching run', () => {
 
   it('never proposes a declined pair again', () => {
     const proposed = proposeTo(population(), T0, ANNA, [MAX, MIA]).world
-    const declined = right(declineByMentee(T0 + HOUR, { tandemId: 1, menteeId: ANNA, declineReasonId: 3, comment: null })(proposed)).world
+    const declined = right(
+      declineByMentee(T0 + HOUR, { tandemId: tandemIdOf(1), menteeId: ANNA, declineReasonId: 3, comment: null })(proposed),
+    ).world
     const declinedBoth = right(
-      declineByMentee(T0 + HOUR, { tandemId: 2, menteeId: ANNA, declineReasonId: 3, comment: null })(declined),
+      declineByMentee(T0 + HOUR, { tandemId: tandemIdOf(2), menteeId: ANNA, declineReasonId: 3, comment: null })(declined),
     ).world
     expect(menteeStatus(declinedBoth, ANNA)).toBe('AVAILABLE')
     const again = proposeTo(declinedBoth, T0 + 2 * HOUR, ANNA, [MAX, MIA, MOE]).world
@@ -191,7 +200,9 @@ describe('aborting a matching run', () => {
 
   it('returns a mentee who had tandems before to AVAILABLE', () => {
     const proposed = proposeTo(population(), T0, ANNA, [MAX]).world
-    const declined = right(declineByMentee(T0, { tandemId: 1, menteeId: ANNA, declineReasonId: 1, comment: 'no' })(proposed)).world
+    const declined = right(
+      declineByMentee(T0, { tandemId: tandemIdOf(1), menteeId: ANNA, declineReasonId: 1, comment: 'no' })(proposed),
+    ).world
     const running = right(begin(declined)).world
     expect(menteeStatus(right(abortMatchingRun(T0, { menteeId: ANNA })(running)).world, ANNA)).toBe('AVAILABLE')
   })
@@ -207,15 +218,15 @@ describe('aborting a matching run', () => {
 
 describe('admin edit of a mentee', () => {
   it('changes status and program year of an AVAILABLE, PENDING or NEW mentee', () => {
-    const step = right(setMenteeStatusByAdmin(T0, { menteeId: BEN, status: 'NEW', clusterId: 3 })(population()))
+    const step = right(setMenteeStatusByAdmin(T0, { menteeId: BEN, status: 'NEW', clusterId: clusterIdOf(3) })(population()))
     expect(step.world.users.get(BEN)?.mentee).toMatchObject({ status: 'NEW', clusterId: 3 })
-    const yearOnly = right(setMenteeStatusByAdmin(T0, { menteeId: ANNA, status: 'NEW', clusterId: 3 })(population()))
+    const yearOnly = right(setMenteeStatusByAdmin(T0, { menteeId: ANNA, status: 'NEW', clusterId: clusterIdOf(3) })(population()))
     expect(yearOnly.world.users.get(ANNA)?.mentee).toMatchObject({ status: 'NEW', clusterId: 3 })
   })
 
   it('is read-only while the mentee holds proposals or is matched', () => {
     const proposed = proposeTo(population(), T0, ANNA, [MAX]).world
-    expect(left(setMenteeStatusByAdmin(T0, { menteeId: ANNA, status: 'AVAILABLE', clusterId: 2 })(proposed))).toEqual({
+    expect(left(setMenteeStatusByAdmin(T0, { menteeId: ANNA, status: 'AVAILABLE', clusterId: clusterIdOf(2) })(proposed))).toEqual({
       _tag: 'InvalidTransition',
       from: 'PROPOSED',
       event: 'AdminEdit',
@@ -224,7 +235,9 @@ describe('admin edit of a mentee', () => {
 
   it('refuses statuses that only tandems may set', () => {
     for (const status of ['PROPOSED', 'MATCHED', 'PAUSED', 'PENDING'] as const) {
-      expect(left(setMenteeStatusByAdmin(T0, { menteeId: BEN, status, clusterId: 2 })(population()))._tag).toBe('InvalidTransition')
+      expect(left(setMenteeStatusByAdmin(T0, { menteeId: BEN, status, clusterId: clusterIdOf(2) })(population()))._tag).toBe(
+        'InvalidTransition',
+      )
     }
   })
 
@@ -232,17 +245,25 @@ describe('admin edit of a mentee', () => {
     const world = population()
     const ended: World = {
       ...world,
-      clusters: new Map(world.clusters).set(3, { clusterId: 3, clusterText: 'Year 3', isDefault: false, isEnded: true }),
+      clusters: new Map(world.clusters).set(clusterIdOf(3), {
+        clusterId: clusterIdOf(3),
+        clusterText: 'Year 3',
+        isDefault: false,
+        isEnded: true,
+      }),
     }
-    expect(left(setMenteeStatusByAdmin(T0, { menteeId: BEN, status: 'AVAILABLE', clusterId: 3 })(ended))).toEqual({ _tag: 'ClusterEnded' })
+    expect(left(setMenteeStatusByAdmin(T0, { menteeId: BEN, status: 'AVAILABLE', clusterId: clusterIdOf(3) })(ended))).toEqual({
+      _tag: 'ClusterEnded',
+    })
     expect(
-      right(setMenteeStatusByAdmin(T0, { menteeId: BEN, status: 'INACTIVE', clusterId: 3 })(ended)).world.users.get(BEN)?.mentee?.status,
+      right(setMenteeStatusByAdmin(T0, { menteeId: BEN, status: 'INACTIVE', clusterId: clusterIdOf(3) })(ended)).world.users.get(BEN)
+        ?.mentee?.status,
     ).toBe('INACTIVE')
   })
 
   it('ends a running run when the admin moves the mentee out of PENDING, so its result is refused', () => {
     const running = right(begin(population(), CARL)).world
-    const step = right(setMenteeStatusByAdmin(T0, { menteeId: CARL, status: 'AVAILABLE', clusterId: 3 })(running))
+    const step = right(setMenteeStatusByAdmin(T0, { menteeId: CARL, status: 'AVAILABLE', clusterId: clusterIdOf(3) })(running))
     expect(step.events).toEqual([{ _tag: 'MatchingRunAborted', menteeId: CARL }])
     expect(left(completeMatchingRun(T0, { menteeId: CARL, proposals: [{ mentorId: MAX, score: scoreOf(50) }] })(step.world))._tag).toBe(
       'InvalidTransition',
@@ -251,6 +272,6 @@ describe('admin edit of a mentee', () => {
 
   it('changes nothing, not even the version, when nothing differs', () => {
     const world = population()
-    expect(right(setMenteeStatusByAdmin(T0, { menteeId: BEN, status: 'AVAILABLE', clusterId: 2 })(world)).world).toBe(world)
+    expect(right(setMenteeStatusByAdmin(T0, { menteeId: BEN, status: 'AVAILABLE', clusterId: clusterIdOf(2) })(world)).world).toBe(world)
   })
 })

@@ -3,6 +3,8 @@
 import * as E from 'fp-ts/lib/Either.js'
 import { describe, expect, it } from 'vitest'
 import {
+  tandemIdOf,
+  clusterIdOf,
   acceptByMentee,
   acceptByMentor,
   availableMentorSide,
@@ -31,7 +33,7 @@ const world = (capacity: number): World =>
       { ...makeMentor(MENTOR), mentor: { ...availableMentorSide(T0 - 100), capacity } },
     ],
   })
-const team = (menteeId: number) => createManualTandem(T0, { menteeId, mentorId: MENTOR, clusterId: 1 })
+const team = (menteeId: number) => createManualTandem(T0, { menteeId, mentorId: MENTOR, clusterId: clusterIdOf(1) })
 const statusIn = (w: World) => w.users.get(MENTOR)?.mentor?.status
 
 describe('the status a mentor’s places give', () => {
@@ -64,8 +66,10 @@ describe('a mentor with two places', () => {
     expect(statusIn(second)).toBe('PROPOSED')
     expect(left(team(3)(second))).toEqual({ _tag: 'NotAvailableForMatching', status: 'PROPOSED' })
     let w = second
-    for (const tandemId of [1, 2]) {
-      w = right(acceptByMentee(T0, { tandemId, menteeId: tandemId })(w)).world
+    // team(n) gave mentee n tandem n
+    for (const menteeId of [1, 2]) {
+      const tandemId = tandemIdOf(menteeId)
+      w = right(acceptByMentee(T0, { tandemId, menteeId })(w)).world
       w = right(acceptByMentor(T0, { tandemId, mentorId: MENTOR })(w)).world
     }
     expect(statusIn(w)).toBe('MATCHED')
@@ -80,7 +84,7 @@ describe('a mentor with two places', () => {
     const first = right(team(1)(world(2))).world
     const paused = right(setMentorMatching(T0, { mentorId: MENTOR, enabled: false, by: 'Mentor', profileComplete: true })(first)).world
     expect(statusIn(paused)).toBe('PAUSED')
-    expect(paused.tandems.get(1)?.state).toBe('ACTIVE')
+    expect(paused.tandems.get(tandemIdOf(1))?.state).toBe('ACTIVE')
     const lowered = right(setMentorCapacity(T0, { mentorId: MENTOR, capacity: 1 })(paused)).world
     expect(statusIn(lowered)).toBe('PAUSED')
     const enabled = right(setMentorMatching(T0, { mentorId: MENTOR, enabled: true, by: 'Mentor', profileComplete: true })(lowered)).world

@@ -1,7 +1,16 @@
 // The mentor's own status moves (docs/product.md#mentor-status): publishing into the pool and the matching
 // toggle, used by the mentor and by an admin.
 import { describe, expect, it } from 'vitest'
-import { acceptByMentee, expireDeadlines, HOUR, MENTOR_ANSWER_WINDOW, publishMentor, setMentorMatching, type World } from '../src/index.js'
+import {
+  tandemIdOf,
+  acceptByMentee,
+  expireDeadlines,
+  HOUR,
+  MENTOR_ANSWER_WINDOW,
+  publishMentor,
+  setMentorMatching,
+  type World,
+} from '../src/index.js'
 import {
   ANNA,
   BEN,
@@ -83,7 +92,9 @@ describe('enabling and disabling matching', () => {
   })
 
   it('lets a mentor paused for silence enable matching again at any time', () => {
-    const chosen = right(acceptByMentee(T0, { tandemId: 1, menteeId: ANNA })(proposeTo(population(), T0, ANNA, [MAX]).world)).world
+    const chosen = right(
+      acceptByMentee(T0, { tandemId: tandemIdOf(1), menteeId: ANNA })(proposeTo(population(), T0, ANNA, [MAX]).world),
+    ).world
     const paused = right(expireDeadlines(T0 + MENTOR_ANSWER_WINDOW)(chosen)).world
     expect(mentorStatus(paused, MAX)).toBe('PAUSED')
     expect(

@@ -3,6 +3,7 @@
 import * as E from 'fp-ts/lib/Either.js'
 import { describe, expect, it } from 'vitest'
 import {
+  tandemIdOf,
   acceptByMentee,
   acceptByMentor,
   answerCheckIn,
@@ -27,8 +28,8 @@ const metAsked = (): Timeline => ok(sendQuestion(day(14), MENTEE_MET)(freshTimel
 describe('startTimeline', () => {
   it('starts at the moment the mentor accepted', () => {
     const proposed = proposeTo(population(), T0, ANNA, [MAX]).world
-    const chosen = right(acceptByMentee(T0 + HOUR, { tandemId: 1, menteeId: ANNA })(proposed)).world
-    const matched = right(acceptByMentor(T0 + 5 * HOUR, { tandemId: 1, mentorId: MAX })(chosen)).world
+    const chosen = right(acceptByMentee(T0 + HOUR, { tandemId: tandemIdOf(1), menteeId: ANNA })(proposed)).world
+    const matched = right(acceptByMentor(T0 + 5 * HOUR, { tandemId: tandemIdOf(1), mentorId: MAX })(chosen)).world
     expect(startTimeline(tandemOf(matched, 1))).toEqual(E.right({ tandemId: 1, matchedAt: T0 + 5 * HOUR, ended: null, checkIns: [] }))
   })
 

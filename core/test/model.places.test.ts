@@ -6,6 +6,7 @@ import * as E from 'fp-ts/lib/Either.js'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import {
+  clusterIdOf,
   acceptByMentee,
   acceptByMentor,
   availableMentorSide,
@@ -40,7 +41,7 @@ const initialWorld = (capacities: readonly number[]): World =>
   worldOf({
     clusters: [makeCluster(1, { isDefault: true })],
     users: [
-      ...MENTEES.map((id) => makeMentee(id, { clusterId: 1 })),
+      ...MENTEES.map((id) => makeMentee(id, { clusterId: clusterIdOf(1) })),
       ...MENTORS.map((id, i) => ({ ...makeMentor(id), mentor: { ...availableMentorSide(T0 - i), capacity: capacities[i] ?? 1 } })),
     ],
   })
@@ -103,7 +104,7 @@ const transitionOf = (s: Step, world: World, now: number): ((w: World) => Transi
       }
     }
     case 'manual':
-      return createManualTandem(now, { menteeId: MENTEES[s.mentee] ?? 1, mentorId: MENTORS[s.mentor] ?? 11, clusterId: 1 })
+      return createManualTandem(now, { menteeId: MENTEES[s.mentee] ?? 1, mentorId: MENTORS[s.mentor] ?? 11, clusterId: clusterIdOf(1) })
     case 'capacity':
       return setMentorCapacity(now, { mentorId: MENTORS[s.mentor] ?? 11, capacity: s.capacity })
     case 'matching':

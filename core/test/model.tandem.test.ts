@@ -2,7 +2,17 @@
 // with every invariant of docs/product.md#invariants checked after each step (see world.commands.ts).
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { availableMentorSide, checkInvariants, makeBoth, makeCluster, makeMentee, makeMentor, worldOf, type World } from '../src/index.js'
+import {
+  clusterIdOf,
+  availableMentorSide,
+  checkInvariants,
+  makeBoth,
+  makeCluster,
+  makeMentee,
+  makeMentor,
+  worldOf,
+  type World,
+} from '../src/index.js'
 import { worldCommands, type Model, type Outcomes, type Real } from './arbitraries/world.commands.js'
 import { T0 } from './arbitraries/world.helpers.js'
 
@@ -11,11 +21,11 @@ const initialWorld = (): World =>
   worldOf({
     clusters: [makeCluster(1, { isDefault: true }), makeCluster(2), makeCluster(3)],
     users: [
-      makeMentee(1, { clusterId: 2 }),
-      makeMentee(2, { status: 'AVAILABLE', clusterId: 2 }),
-      makeMentee(3, { clusterId: 3 }),
-      makeMentee(4, { clusterId: 1 }),
-      { ...makeBoth(5, { clusterId: 3 }), mentor: availableMentorSide(T0 - 50) },
+      makeMentee(1, { clusterId: clusterIdOf(2) }),
+      makeMentee(2, { status: 'AVAILABLE', clusterId: clusterIdOf(2) }),
+      makeMentee(3, { clusterId: clusterIdOf(3) }),
+      makeMentee(4, { clusterId: clusterIdOf(1) }),
+      { ...makeBoth(5, { clusterId: clusterIdOf(3) }), mentor: availableMentorSide(T0 - 50) },
       { ...makeMentor(6), mentor: availableMentorSide(T0 - 40) },
       { ...makeMentor(7), mentor: availableMentorSide(T0 - 30) },
       makeMentor(8),

@@ -2,6 +2,8 @@
 // us again" as a declined pair; the mentor back in the pool or paused (docs/mentorship.md#ending-a-team).
 import { describe, expect, it } from 'vitest'
 import {
+  tandemIdOf,
+  clusterIdOf,
   beginMatchingRun,
   checkInvariants,
   createManualTandem,
@@ -34,7 +36,7 @@ const matched = (): World => matchTandem(proposeTo(population(), T0, ANNA, [MAX]
 const endedAt = T0 + 30 * 24 * HOUR
 const noTime: EndRequestInput = { reasonId: 'no-time', otherText: null, doNotPairAgain: false }
 const end = (command: Partial<EndTandem> & Pick<EndTandem, 'by'>) =>
-  endTandem(endedAt, { tandemId: 1, request: noTime, pauseMentor: false, ...command })
+  endTandem(endedAt, { tandemId: tandemIdOf(1), request: noTime, pauseMentor: false, ...command })
 
 describe('ending a matched team', () => {
   it('closes the team with the reason and who ended it; the mentee may start again, the mentor is back in the pool', () => {
@@ -73,7 +75,7 @@ describe('ending a matched team', () => {
     const step = right(end({ by: { userId: MAX }, request: { ...noTime, doNotPairAgain: true } })(matched()))
     expect(isDeclinedPair(step.world, ANNA, MAX)).toBe(true)
     expect([...declinedMentorsOf(step.world, ANNA)]).toEqual([MAX])
-    expect(left(createManualTandem(endedAt, { menteeId: ANNA, mentorId: MAX, clusterId: 2 })(step.world))).toMatchObject({
+    expect(left(createManualTandem(endedAt, { menteeId: ANNA, mentorId: MAX, clusterId: clusterIdOf(2) })(step.world))).toMatchObject({
       _tag: 'InvalidTransition',
       from: 'DeclinedPair',
     })
@@ -123,7 +125,7 @@ describe('ending a matched team', () => {
 
   it('refuses somebody who is not part of the team, an unknown team and a stale version', () => {
     expect(left(end({ by: { userId: BEN } })(matched()))).toEqual({ _tag: 'NotTandemParticipant' })
-    expect(left(end({ by: 'Admin', tandemId: 9 })(matched()))).toEqual({ _tag: 'NotFound', entity: 'Tandem' })
+    expect(left(end({ by: 'Admin', tandemId: tandemIdOf(9) })(matched()))).toEqual({ _tag: 'NotFound', entity: 'Tandem' })
     expect(left(end({ by: 'Admin', expectedVersion: 1 })(matched()))).toEqual({ _tag: 'TandemChanged' })
   })
 

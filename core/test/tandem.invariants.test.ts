@@ -2,6 +2,8 @@
 // the model test relies on them, and so does the persistence engineer's concurrency test.
 import { describe, expect, it } from 'vitest'
 import {
+  tandemIdOf,
+  proposalIdOf,
   acceptByMentee,
   acceptByMentor,
   checkInvariants,
@@ -17,15 +19,15 @@ const proposed = (): World => proposeTo(population(), T0, ANNA, [MAX, MIA]).worl
 const withTandem = (world: World, tandem: Tandem): World => ({
   ...world,
   tandems: new Map(world.tandems).set(tandem.id, tandem),
-  nextTandemId: Math.max(world.nextTandemId, tandem.id + 1),
+  nextTandemId: tandemIdOf(Math.max(world.nextTandemId, tandem.id + 1)),
 })
 const copyOf = (world: World, from: number, id: number, patch: Partial<Tandem>): Tandem => {
   const t = tandemOf(world, from)
   return {
     ...t,
-    id,
-    menteeProposal: { ...t.menteeProposal, id: 2 * id - 1 },
-    mentorProposal: { ...t.mentorProposal, id: 2 * id },
+    id: tandemIdOf(id),
+    menteeProposal: { ...t.menteeProposal, id: proposalIdOf(tandemIdOf(id), 'Mentee') },
+    mentorProposal: { ...t.mentorProposal, id: proposalIdOf(tandemIdOf(id), 'Mentor') },
     ...patch,
   }
 }
@@ -42,7 +44,7 @@ describe('checkInvariants', () => {
   })
 
   it('sees a mentee with two accepted live tandems', () => {
-    const chosen = right(acceptByMentee(T0, { tandemId: 1, menteeId: ANNA })(proposed())).world
+    const chosen = right(acceptByMentee(T0, { tandemId: tandemIdOf(1), menteeId: ANNA })(proposed())).world
     const world = withTandem(chosen, {
       ...tandemOf(proposed(), 2),
       menteeProposal: { ...tandemOf(proposed(), 2).menteeProposal, state: 'ACCEPTED' },
@@ -56,8 +58,10 @@ describe('checkInvariants', () => {
   })
 
   it('sees a declined pair proposed again', () => {
-    const declined = right(declineByMentee(T0, { tandemId: 1, menteeId: ANNA, declineReasonId: 1, comment: null })(proposed())).world
-    const released = right(releaseTandem(T0, { tandemId: 2 })(declined)).world
+    const declined = right(
+      declineByMentee(T0, { tandemId: tandemIdOf(1), menteeId: ANNA, declineReasonId: 1, comment: null })(proposed()),
+    ).world
+    const released = right(releaseTandem(T0, { tandemId: tandemIdOf(2) })(declined)).world
     const world = withTandem(released, copyOf(proposed(), 1, 3, {}))
     expect(checkInvariants(world).some((v) => v.includes('proposed again after decline'))).toBe(true)
   })
@@ -69,7 +73,9 @@ describe('checkInvariants', () => {
     const lying: World = { ...world, users: new Map(world.users).set(ANNA, { ...anna, mentee: { ...anna.mentee, status: 'AVAILABLE' } }) }
     expect(checkInvariants(lying)).toContain(`mentee ${ANNA}: status AVAILABLE but live tandems say PROPOSED`)
     const matched = right(
-      acceptByMentor(T0, { tandemId: 1, mentorId: MAX })(right(acceptByMentee(T0, { tandemId: 1, menteeId: ANNA })(world)).world),
+      acceptByMentor(T0, { tandemId: tandemIdOf(1), mentorId: MAX })(
+        right(acceptByMentee(T0, { tandemId: tandemIdOf(1), menteeId: ANNA })(world)).world,
+      ),
     ).world
     const max = matched.users.get(MAX)
     if (max?.mentor == null) throw new Error('Max is a mentor')
@@ -86,8 +92,10 @@ describe('checkInvariants', () => {
 
 describe('checkTerminalTandemsKept', () => {
   it('passes when terminal tandems are untouched and reports any change to one', () => {
-    const before = right(declineByMentee(T0, { tandemId: 1, menteeId: ANNA, declineReasonId: 1, comment: null })(proposed())).world
-    const after = right(releaseTandem(T0, { tandemId: 2 })(before)).world
+    const before = right(
+      declineByMentee(T0, { tandemId: tandemIdOf(1), menteeId: ANNA, declineReasonId: 1, comment: null })(proposed()),
+    ).world
+    const after = right(releaseTandem(T0, { tandemId: tandemIdOf(2) })(before)).world
     expect(checkTerminalTandemsKept(before, after)).toEqual([])
     const tampered = withTandem(after, { ...tandemOf(after, 1), state: 'ACTIVE' })
     expect(checkTerminalTandemsKept(after, tampered)).toEqual(['terminal tandem 1 (DECLINED) changed'])

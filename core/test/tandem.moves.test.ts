@@ -3,6 +3,8 @@
 import * as E from 'fp-ts/lib/Either.js'
 import { describe, expect, it } from 'vitest'
 import {
+  tandemIdOf,
+  clusterIdOf,
   abortMatchingRun,
   acceptByMentee,
   acceptByMentor,
@@ -38,7 +40,7 @@ import { ANNA, BEN, MAX, MIA, population, proposeTo, right, scoreOf, T0 } from '
 /** A world whose tandem 1 (Anna with Max) is in the given phase, and the instant it got there. */
 const worldInPhase = (phase: TandemPhase, variant = 0): { world: World; at: number } => {
   const proposed = proposeTo(population(), T0, ANNA, [MAX]).world
-  const chosen = () => right(acceptByMentee(T0 + HOUR, { tandemId: 1, menteeId: ANNA })(proposed)).world
+  const chosen = () => right(acceptByMentee(T0 + HOUR, { tandemId: tandemIdOf(1), menteeId: ANNA })(proposed)).world
   const at = T0 + 2 * HOUR
   switch (phase) {
     case 'AwaitingMentee':
@@ -46,17 +48,22 @@ const worldInPhase = (phase: TandemPhase, variant = 0): { world: World; at: numb
     case 'AwaitingMentor':
       return { world: chosen(), at }
     case 'Matched':
-      return { world: right(acceptByMentor(at, { tandemId: 1, mentorId: MAX })(chosen())).world, at }
+      return { world: right(acceptByMentor(at, { tandemId: tandemIdOf(1), mentorId: MAX })(chosen())).world, at }
     case 'Declined':
       return variant === 0
-        ? { world: right(declineByMentee(at, { tandemId: 1, menteeId: ANNA, declineReasonId: 1, comment: null })(proposed)).world, at }
-        : {
-            world: right(declineByMentor(at, { tandemId: 1, mentorId: MAX, declineReasonId: 1, comment: null, infoText: null })(chosen()))
+        ? {
+            world: right(declineByMentee(at, { tandemId: tandemIdOf(1), menteeId: ANNA, declineReasonId: 1, comment: null })(proposed))
               .world,
             at,
           }
+        : {
+            world: right(
+              declineByMentor(at, { tandemId: tandemIdOf(1), mentorId: MAX, declineReasonId: 1, comment: null, infoText: null })(chosen()),
+            ).world,
+            at,
+          }
     case 'Closed':
-      return { world: right(releaseTandem(at, { tandemId: 1 })(proposed)).world, at }
+      return { world: right(releaseTandem(at, { tandemId: tandemIdOf(1) })(proposed)).world, at }
     case 'NoReaction':
       return { world: right(expireDeadlines(T0 + 1000 * HOUR)(proposed)).world, at: T0 + 1000 * HOUR }
   }
@@ -64,11 +71,12 @@ const worldInPhase = (phase: TandemPhase, variant = 0): { world: World; at: numb
 
 /** The command that asks for each participant or admin tandem event. */
 const COMMANDS: Partial<Record<TandemEvent, (now: number) => (world: World) => TransitionResult>> = {
-  MenteeAccepts: (now) => acceptByMentee(now, { tandemId: 1, menteeId: ANNA }),
-  MenteeDeclines: (now) => declineByMentee(now, { tandemId: 1, menteeId: ANNA, declineReasonId: 1, comment: null }),
-  MentorAccepts: (now) => acceptByMentor(now, { tandemId: 1, mentorId: MAX }),
-  MentorDeclines: (now) => declineByMentor(now, { tandemId: 1, mentorId: MAX, declineReasonId: 1, comment: null, infoText: null }),
-  AdminReleases: (now) => releaseTandem(now, { tandemId: 1 }),
+  MenteeAccepts: (now) => acceptByMentee(now, { tandemId: tandemIdOf(1), menteeId: ANNA }),
+  MenteeDeclines: (now) => declineByMentee(now, { tandemId: tandemIdOf(1), menteeId: ANNA, declineReasonId: 1, comment: null }),
+  MentorAccepts: (now) => acceptByMentor(now, { tandemId: tandemIdOf(1), mentorId: MAX }),
+  MentorDeclines: (now) =>
+    declineByMentor(now, { tandemId: tandemIdOf(1), mentorId: MAX, declineReasonId: 1, comment: null, infoText: null }),
+  AdminReleases: (now) => releaseTandem(now, { tandemId: tandemIdOf(1) }),
 }
 
 const cases = TANDEM_PHASES.flatMap((phase) => (phase === 'Declined' ? [0, 1] : [0]).map((variant) => ({ phase, variant })))
@@ -76,7 +84,7 @@ const cases = TANDEM_PHASES.flatMap((phase) => (phase === 'Declined' ? [0, 1] : 
 describe('TANDEM_MOVES', () => {
   it('builds every phase it names (the fixtures above are what they claim)', () => {
     for (const { phase, variant } of cases) {
-      const t = worldInPhase(phase, variant).world.tandems.get(1)
+      const t = worldInPhase(phase, variant).world.tandems.get(tandemIdOf(1))
       expect(t && tandemPhase(t)).toBe(phase)
     }
   })
@@ -90,7 +98,7 @@ describe('TANDEM_MOVES', () => {
         if (to === undefined) {
           expect(E.isLeft(result)).toBe(true)
         } else {
-          const t = E.isRight(result) ? result.right.world.tandems.get(1) : undefined
+          const t = E.isRight(result) ? result.right.world.tandems.get(tandemIdOf(1)) : undefined
           expect(t && tandemPhase(t)).toBe(to)
         }
       })
@@ -107,17 +115,17 @@ describe('TANDEM_MOVES', () => {
         TANDEM_MOVES[phase].MentorDeadlinePasses ? 'Mentor' : null,
       ].filter((s) => s !== null)
       expect(sides).toEqual(allowed)
-      if (allowed.length === 0) expect(step.world.tandems.get(1)).toBe(world.tandems.get(1))
+      if (allowed.length === 0) expect(step.world.tandems.get(tandemIdOf(1))).toBe(world.tandems.get(tandemIdOf(1)))
     }
   })
 
   it('never touches a terminal tandem when its program year is deactivated', () => {
     for (const { phase, variant } of cases) {
       const { world } = worldInPhase(phase, variant)
-      const after = right(deactivateCluster(T0 + 3 * HOUR, { clusterId: 2 })(world)).world
+      const after = right(deactivateCluster(T0 + 3 * HOUR, { clusterId: clusterIdOf(2) })(world)).world
       const closed = TANDEM_MOVES[phase].ClusterDeactivated !== undefined
-      if (closed) expect(after.tandems.get(1)?.state).toBe('CLOSED')
-      else expect(after.tandems.get(1)).toBe(world.tandems.get(1))
+      if (closed) expect(after.tandems.get(tandemIdOf(1))?.state).toBe('CLOSED')
+      else expect(after.tandems.get(tandemIdOf(1))).toBe(world.tandems.get(tandemIdOf(1)))
     }
   })
 })
@@ -134,11 +142,11 @@ const MENTEE_COMMANDS: Partial<Record<MenteeStatusEvent, (world: World) => Trans
   RunProposed: completeMatchingRun(T0, { menteeId: BEN, proposals: [{ mentorId: MIA, score: scoreOf(50) }] }),
   RunFoundNone: completeMatchingRun(T0, { menteeId: BEN, proposals: [] }),
   FirstRunAborted: abortMatchingRun(T0, { menteeId: BEN }),
-  ManualProposed: createManualTandem(T0, { menteeId: BEN, mentorId: MIA, clusterId: 2 }),
-  CohortProposed: createCohortTandem(T0, { menteeId: BEN, mentorId: MIA, clusterId: 2, score: scoreOf(60) }),
-  AdminSetNew: setMenteeStatusByAdmin(T0, { menteeId: BEN, status: 'NEW', clusterId: 2 }),
-  AdminSetAvailable: setMenteeStatusByAdmin(T0, { menteeId: BEN, status: 'AVAILABLE', clusterId: 2 }),
-  AdminSetInactive: setMenteeStatusByAdmin(T0, { menteeId: BEN, status: 'INACTIVE', clusterId: 2 }),
+  ManualProposed: createManualTandem(T0, { menteeId: BEN, mentorId: MIA, clusterId: clusterIdOf(2) }),
+  CohortProposed: createCohortTandem(T0, { menteeId: BEN, mentorId: MIA, clusterId: clusterIdOf(2), score: scoreOf(60) }),
+  AdminSetNew: setMenteeStatusByAdmin(T0, { menteeId: BEN, status: 'NEW', clusterId: clusterIdOf(2) }),
+  AdminSetAvailable: setMenteeStatusByAdmin(T0, { menteeId: BEN, status: 'AVAILABLE', clusterId: clusterIdOf(2) }),
+  AdminSetInactive: setMenteeStatusByAdmin(T0, { menteeId: BEN, status: 'INACTIVE', clusterId: clusterIdOf(2) }),
 }
 const ADMIN_TARGET: Partial<Record<MenteeStatusEvent, StatusName>> = {
   AdminSetNew: 'NEW',
@@ -172,7 +180,7 @@ const MENTOR_COMMANDS: Partial<Record<MentorStatusEvent, (world: World) => Trans
   Publish: publishMentor(T0, { mentorId: MIA, profileComplete: true }),
   DisableMatching: setMentorMatching(T0, { mentorId: MIA, enabled: false, by: 'Mentor', profileComplete: true }),
   EnableMatching: setMentorMatching(T0, { mentorId: MIA, enabled: true, by: 'Admin', profileComplete: true }),
-  Proposed: createManualTandem(T0, { menteeId: BEN, mentorId: MIA, clusterId: 2 }),
+  Proposed: createManualTandem(T0, { menteeId: BEN, mentorId: MIA, clusterId: clusterIdOf(2) }),
 }
 
 describe('MENTOR_STATUS_MOVES', () => {

@@ -3,6 +3,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import {
+  tandemIdOf,
   acceptByMentee,
   declineByMentee,
   declinedMentorsOf,
@@ -48,13 +49,13 @@ describe('liveTandemsOf and isDeclinedPair', () => {
     expect(liveTandemsOf(withAnna, BOTH).map((t) => t.id)).toEqual([1, 2, 4])
     expect(liveTandemsOf(withAnna, BOTH, 'Mentee').map((t) => t.id)).toEqual([1, 2])
     expect(liveTandemsOf(withAnna, BOTH, 'Mentor').map((t) => t.id)).toEqual([4])
-    const chosen = right(acceptByMentee(T0 + HOUR, { tandemId: 1, menteeId: BOTH })(withAnna)).world
+    const chosen = right(acceptByMentee(T0 + HOUR, { tandemId: tandemIdOf(1), menteeId: BOTH })(withAnna)).world
     expect(liveTandemsOf(chosen, BOTH, 'Mentee').map((t) => t.id)).toEqual([1])
   })
 
   it('knows a declined pair by direction: the mentee declined this mentor', () => {
     const declined = right(
-      declineByMentee(T0, { tandemId: 1, menteeId: ANNA, declineReasonId: 1, comment: null })(
+      declineByMentee(T0, { tandemId: tandemIdOf(1), menteeId: ANNA, declineReasonId: 1, comment: null })(
         proposeTo(population(), T0, ANNA, [BOTH]).world,
       ),
     ).world
@@ -65,7 +66,9 @@ describe('liveTandemsOf and isDeclinedPair', () => {
 
   it('lists the declined pairs a cohort may not propose and the mentors a run may not propose to the mentee', () => {
     const proposed = proposeTo(population(), T0, ANNA, [BOTH, MAX, MIA]).world
-    const declined = right(declineByMentee(T0, { tandemId: 1, menteeId: ANNA, declineReasonId: 1, comment: null })(proposed)).world
+    const declined = right(
+      declineByMentee(T0, { tandemId: tandemIdOf(1), menteeId: ANNA, declineReasonId: 1, comment: null })(proposed),
+    ).world
     expect([...declined.tandems.values()].map(isDeclinedTandem)).toEqual([true, false, false])
     expect(declinedPairsOf(declined)).toEqual([{ menteeId: ANNA, mentorId: BOTH }])
     expect([...declinedMentorsOf(declined, ANNA)]).toEqual([BOTH])
@@ -91,14 +94,14 @@ describe('shownTandemsOf and isShownPartner (what a participant sees on the dash
     expect(shownTandemsOf(proposed, MAX, 'Mentor')).toEqual([])
     expect(isShownPartner(proposed, ANNA, MAX)).toBe(true)
     expect(isShownPartner(proposed, MAX, ANNA)).toBe(false)
-    const chosen = right(acceptByMentee(T0 + HOUR, { tandemId: 1, menteeId: ANNA })(proposed)).world
+    const chosen = right(acceptByMentee(T0 + HOUR, { tandemId: tandemIdOf(1), menteeId: ANNA })(proposed)).world
     expect(shownTandemsOf(chosen, MAX, 'Mentor').map((t) => t.id)).toEqual([1])
     expect(isShownPartner(chosen, MAX, ANNA)).toBe(true)
   })
 
   it('hides closed, declined and expired tandems, and never shows a side the user is not on', () => {
     const proposed = proposeTo(population(), T0, ANNA, [MAX, MIA]).world
-    const chosen = right(acceptByMentee(T0 + HOUR, { tandemId: 1, menteeId: ANNA })(proposed)).world
+    const chosen = right(acceptByMentee(T0 + HOUR, { tandemId: tandemIdOf(1), menteeId: ANNA })(proposed)).world
     // Choosing MAX closed the proposal of MIA: ANNA no longer sees it, nor MIA her.
     expect(shownTandemsOf(chosen, ANNA, 'Mentee').map((t) => t.id)).toEqual([1])
     expect(isShownPartner(chosen, ANNA, MIA)).toBe(false)
@@ -111,17 +114,20 @@ describe('shownTandemsOf and isShownPartner (what a participant sees on the dash
 
 describe('proposal ids', () => {
   it('numbers the mentee proposal 2·id−1 and the mentor proposal 2·id, and finds the tandem from either', () => {
-    expect([proposalIdOf(7, 'Mentee'), proposalIdOf(7, 'Mentor')]).toEqual([13, 14])
+    expect([proposalIdOf(tandemIdOf(7), 'Mentee'), proposalIdOf(tandemIdOf(7), 'Mentor')]).toEqual([13, 14])
     expect([tandemIdOfProposal(13), tandemIdOfProposal(14)]).toEqual([7, 7])
     const proposed = proposeTo(population(), T0, ANNA, [MAX]).world
     const tandem = tandemOf(proposed, 1)
-    expect([tandem.menteeProposal.id, tandem.mentorProposal.id]).toEqual([proposalIdOf(1, 'Mentee'), proposalIdOf(1, 'Mentor')])
+    expect([tandem.menteeProposal.id, tandem.mentorProposal.id]).toEqual([
+      proposalIdOf(tandemIdOf(1), 'Mentee'),
+      proposalIdOf(tandemIdOf(1), 'Mentor'),
+    ])
   })
 
   it('property: a proposal id leads back to its tandem for both sides', () => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 2 ** 30 }), fc.constantFrom('Mentee' as const, 'Mentor' as const), (id, side) => {
-        expect(tandemIdOfProposal(proposalIdOf(id, side))).toBe(id)
+        expect(tandemIdOfProposal(proposalIdOf(tandemIdOf(id), side))).toBe(id)
       }),
     )
   })
@@ -132,7 +138,7 @@ describe('expiredTandems', () => {
     const proposed = proposeTo(population(), T0, ANNA, [MAX]).world
     expect(expiredTandems(proposed, T0 + MENTEE_CHOICE_WINDOW - 1)).toEqual([])
     expect(expiredTandems(proposed, T0 + MENTEE_CHOICE_WINDOW).map((t) => t.id)).toEqual([1])
-    const chosen = right(acceptByMentee(T0 + HOUR, { tandemId: 1, menteeId: ANNA })(proposed)).world
+    const chosen = right(acceptByMentee(T0 + HOUR, { tandemId: tandemIdOf(1), menteeId: ANNA })(proposed)).world
     expect(expiredTandems(chosen, T0 + MENTEE_CHOICE_WINDOW)).toEqual([])
     expect(expiredTandems(chosen, T0 + HOUR + MENTOR_ANSWER_WINDOW).map((t) => t.id)).toEqual([1])
   })

@@ -1,6 +1,8 @@
 // Answers to a tandem, release, manual creation and the deadline sweep (docs/product.md#tandem-moves).
 import { describe, expect, it } from 'vitest'
 import {
+  tandemIdOf,
+  clusterIdOf,
   acceptByMentee,
   acceptByMentor,
   checkInvariants,
@@ -41,12 +43,12 @@ import {
 const proposed = (): World => proposeTo(population(), T0, ANNA, [MAX, MIA, MOE]).world
 const acceptedAt = T0 + HOUR
 /** Anna chose Max (tandem 1) one hour after the proposals. */
-const chosen = (): World => right(acceptByMentee(acceptedAt, { tandemId: 1, menteeId: ANNA })(proposed())).world
-const matched = (): World => right(acceptByMentor(acceptedAt + HOUR, { tandemId: 1, mentorId: MAX })(chosen())).world
+const chosen = (): World => right(acceptByMentee(acceptedAt, { tandemId: tandemIdOf(1), menteeId: ANNA })(proposed())).world
+const matched = (): World => right(acceptByMentor(acceptedAt + HOUR, { tandemId: tandemIdOf(1), mentorId: MAX })(chosen())).world
 
 describe('the mentee answers', () => {
   it('accepting gives the chosen mentor 72 h to answer', () => {
-    const step = right(acceptByMentee(acceptedAt, { tandemId: 1, menteeId: ANNA })(proposed()))
+    const step = right(acceptByMentee(acceptedAt, { tandemId: tandemIdOf(1), menteeId: ANNA })(proposed()))
     const t = tandemOf(step.world, 1)
     expect(t.state).toBe('ACTIVE')
     expect(t.version).toBe(2)
@@ -63,7 +65,7 @@ describe('the mentee answers', () => {
   })
 
   it("closes the mentee's other tandems when one is accepted and returns their mentors to the pool", () => {
-    const step = right(acceptByMentee(acceptedAt, { tandemId: 1, menteeId: ANNA })(proposed()))
+    const step = right(acceptByMentee(acceptedAt, { tandemId: tandemIdOf(1), menteeId: ANNA })(proposed()))
     for (const id of [2, 3]) {
       expect(tandemOf(step.world, id)).toMatchObject({
         state: 'CLOSED',
@@ -81,35 +83,45 @@ describe('the mentee answers', () => {
   })
 
   it('refuses an accept after the 48 h deadline, even before the sweep ran', () => {
-    expect(left(acceptByMentee(T0 + MENTEE_CHOICE_WINDOW, { tandemId: 1, menteeId: ANNA })(proposed()))).toEqual({
+    expect(left(acceptByMentee(T0 + MENTEE_CHOICE_WINDOW, { tandemId: tandemIdOf(1), menteeId: ANNA })(proposed()))).toEqual({
       _tag: 'ProposalExpired',
     })
     expect(
-      left(declineByMentee(T0 + MENTEE_CHOICE_WINDOW + 1, { tandemId: 1, menteeId: ANNA, declineReasonId: 1, comment: null })(proposed())),
+      left(
+        declineByMentee(T0 + MENTEE_CHOICE_WINDOW + 1, { tandemId: tandemIdOf(1), menteeId: ANNA, declineReasonId: 1, comment: null })(
+          proposed(),
+        ),
+      ),
     ).toEqual({ _tag: 'ProposalExpired' })
   })
 
   it('accepts a minute before the 48 h deadline', () => {
     expect(
-      tandemOf(right(acceptByMentee(T0 + MENTEE_CHOICE_WINDOW - MINUTE, { tandemId: 1, menteeId: ANNA })(proposed())).world, 1)
+      tandemOf(right(acceptByMentee(T0 + MENTEE_CHOICE_WINDOW - MINUTE, { tandemId: tandemIdOf(1), menteeId: ANNA })(proposed())).world, 1)
         .menteeProposal.state,
     ).toBe('ACCEPTED')
   })
 
   it("does not reveal another mentee's tandem", () => {
-    expect(left(acceptByMentee(acceptedAt, { tandemId: 1, menteeId: BEN })(proposed()))).toEqual({ _tag: 'NotFound', entity: 'Tandem' })
-    expect(left(acceptByMentee(acceptedAt, { tandemId: 77, menteeId: ANNA })(proposed()))).toEqual({ _tag: 'NotFound', entity: 'Tandem' })
+    expect(left(acceptByMentee(acceptedAt, { tandemId: tandemIdOf(1), menteeId: BEN })(proposed()))).toEqual({
+      _tag: 'NotFound',
+      entity: 'Tandem',
+    })
+    expect(left(acceptByMentee(acceptedAt, { tandemId: tandemIdOf(77), menteeId: ANNA })(proposed()))).toEqual({
+      _tag: 'NotFound',
+      entity: 'Tandem',
+    })
   })
 
   it('refuses an answer to a closed tandem with TandemAlreadyClosed', () => {
-    expect(left(acceptByMentee(acceptedAt, { tandemId: 2, menteeId: ANNA })(chosen()))).toEqual({
+    expect(left(acceptByMentee(acceptedAt, { tandemId: tandemIdOf(2), menteeId: ANNA })(chosen()))).toEqual({
       _tag: 'TandemAlreadyClosed',
       state: 'CLOSED',
     })
   })
 
   it('refuses a second accept by the mentee once a mentor is chosen', () => {
-    expect(left(acceptByMentee(acceptedAt, { tandemId: 1, menteeId: ANNA })(chosen()))).toEqual({
+    expect(left(acceptByMentee(acceptedAt, { tandemId: tandemIdOf(1), menteeId: ANNA })(chosen()))).toEqual({
       _tag: 'InvalidTransition',
       from: 'AwaitingMentor',
       event: 'MenteeAccepts',
@@ -117,26 +129,32 @@ describe('the mentee answers', () => {
   })
 
   it('refuses an admin edit on behalf of the mentee when the tandem changed since it was loaded', () => {
-    expect(left(acceptByMentee(acceptedAt, { tandemId: 1, menteeId: ANNA, expectedVersion: 7 })(proposed()))).toEqual({
+    expect(left(acceptByMentee(acceptedAt, { tandemId: tandemIdOf(1), menteeId: ANNA, expectedVersion: 7 })(proposed()))).toEqual({
       _tag: 'TandemChanged',
     })
-    expect(right(acceptByMentee(acceptedAt, { tandemId: 1, menteeId: ANNA, expectedVersion: 1 })(proposed())).events[0]?._tag).toBe(
-      'MenteeAccepted',
-    )
+    expect(
+      right(acceptByMentee(acceptedAt, { tandemId: tandemIdOf(1), menteeId: ANNA, expectedVersion: 1 })(proposed())).events[0]?._tag,
+    ).toBe('MenteeAccepted')
   })
 
   it('requires a decline reason and limits the comment to 1000 characters, changing nothing', () => {
-    expect(left(declineByMentee(acceptedAt, { tandemId: 1, menteeId: ANNA, declineReasonId: null, comment: 'x' })(proposed()))).toEqual({
+    expect(
+      left(declineByMentee(acceptedAt, { tandemId: tandemIdOf(1), menteeId: ANNA, declineReasonId: null, comment: 'x' })(proposed())),
+    ).toEqual({
       _tag: 'ValidationFailed',
       errors: [{ field: 'declineReasonId', key: 'decline-reason-mandatory' }],
     })
     expect(
-      left(declineByMentee(acceptedAt, { tandemId: 1, menteeId: ANNA, declineReasonId: 2, comment: 'x'.repeat(1001) })(proposed())),
+      left(
+        declineByMentee(acceptedAt, { tandemId: tandemIdOf(1), menteeId: ANNA, declineReasonId: 2, comment: 'x'.repeat(1001) })(proposed()),
+      ),
     ).toEqual({ _tag: 'ValidationFailed', errors: [{ field: 'comment', key: 'max-characters-exceeded-error', params: { max: 1000 } }] })
   })
 
   it('declining frees the mentor and keeps the mentee PROPOSED while other proposals are live', () => {
-    const step = right(declineByMentee(acceptedAt, { tandemId: 1, menteeId: ANNA, declineReasonId: 4, comment: 'too far' })(proposed()))
+    const step = right(
+      declineByMentee(acceptedAt, { tandemId: tandemIdOf(1), menteeId: ANNA, declineReasonId: 4, comment: 'too far' })(proposed()),
+    )
     expect(tandemOf(step.world, 1)).toMatchObject({
       state: 'DECLINED',
       menteeProposal: { state: 'DECLINED', declineReasonId: 4, comment: 'too far', decidedAt: acceptedAt },
@@ -147,10 +165,12 @@ describe('the mentee answers', () => {
   })
 
   it('makes the mentee AVAILABLE again when every proposal was declined', () => {
-    const all = [1, 2, 3].reduce(
-      (w, tandemId) => right(declineByMentee(acceptedAt, { tandemId, menteeId: ANNA, declineReasonId: 1, comment: null })(w)).world,
-      proposed(),
-    )
+    const all = [1, 2, 3]
+      .map(tandemIdOf)
+      .reduce(
+        (w, tandemId) => right(declineByMentee(acceptedAt, { tandemId, menteeId: ANNA, declineReasonId: 1, comment: null })(w)).world,
+        proposed(),
+      )
     expect(menteeStatus(all, ANNA)).toBe('AVAILABLE')
     expect(checkInvariants(all)).toEqual([])
   })
@@ -158,7 +178,7 @@ describe('the mentee answers', () => {
 
 describe('the mentor answers', () => {
   it('accepting matches the tandem and both users', () => {
-    const step = right(acceptByMentor(acceptedAt + HOUR, { tandemId: 1, mentorId: MAX })(chosen()))
+    const step = right(acceptByMentor(acceptedAt + HOUR, { tandemId: tandemIdOf(1), mentorId: MAX })(chosen()))
     expect(tandemOf(step.world, 1)).toMatchObject({
       state: 'MATCHED',
       menteeProposal: { state: 'ACCEPTED' },
@@ -169,7 +189,7 @@ describe('the mentor answers', () => {
   })
 
   it('cannot answer before the mentee has chosen them', () => {
-    expect(left(acceptByMentor(acceptedAt, { tandemId: 1, mentorId: MAX })(proposed()))).toEqual({
+    expect(left(acceptByMentor(acceptedAt, { tandemId: tandemIdOf(1), mentorId: MAX })(proposed()))).toEqual({
       _tag: 'InvalidTransition',
       from: 'AwaitingMentee',
       event: 'MentorAccepts',
@@ -177,20 +197,27 @@ describe('the mentor answers', () => {
   })
 
   it("does not reveal another mentor's tandem", () => {
-    expect(left(acceptByMentor(acceptedAt, { tandemId: 1, mentorId: MIA })(chosen()))).toEqual({ _tag: 'NotFound', entity: 'Tandem' })
+    expect(left(acceptByMentor(acceptedAt, { tandemId: tandemIdOf(1), mentorId: MIA })(chosen()))).toEqual({
+      _tag: 'NotFound',
+      entity: 'Tandem',
+    })
   })
 
   it('refuses an accept after the 72 h deadline, even before the sweep ran', () => {
-    expect(left(acceptByMentor(acceptedAt + MENTOR_ANSWER_WINDOW, { tandemId: 1, mentorId: MAX })(chosen()))).toEqual({
+    expect(left(acceptByMentor(acceptedAt + MENTOR_ANSWER_WINDOW, { tandemId: tandemIdOf(1), mentorId: MAX })(chosen()))).toEqual({
       _tag: 'ProposalExpired',
     })
   })
 
   it('declining sends both back, keeps the information text for the mentee, and the pair is never proposed again', () => {
     const step = right(
-      declineByMentor(acceptedAt + HOUR, { tandemId: 1, mentorId: MAX, declineReasonId: 9, comment: 'busy', infoText: 'Good luck!' })(
-        chosen(),
-      ),
+      declineByMentor(acceptedAt + HOUR, {
+        tandemId: tandemIdOf(1),
+        mentorId: MAX,
+        declineReasonId: 9,
+        comment: 'busy',
+        infoText: 'Good luck!',
+      })(chosen()),
     )
     expect(tandemOf(step.world, 1)).toMatchObject({
       state: 'DECLINED',
@@ -209,9 +236,13 @@ describe('the mentor answers', () => {
   it('requires a reason to decline and limits the information text', () => {
     expect(
       left(
-        declineByMentor(acceptedAt, { tandemId: 1, mentorId: MAX, declineReasonId: 0, comment: null, infoText: 'y'.repeat(1001) })(
-          chosen(),
-        ),
+        declineByMentor(acceptedAt, {
+          tandemId: tandemIdOf(1),
+          mentorId: MAX,
+          declineReasonId: 0,
+          comment: null,
+          infoText: 'y'.repeat(1001),
+        })(chosen()),
       ),
     ).toEqual({
       _tag: 'ValidationFailed',
@@ -270,7 +301,7 @@ describe('the deadline sweep', () => {
 describe('admin release and manual creation', () => {
   it('releases an ACTIVE or MATCHED tandem for good: both proposals CLOSED, both users AVAILABLE', () => {
     for (const world of [chosen(), matched()]) {
-      const step = right(releaseTandem(acceptedAt + 2 * HOUR, { tandemId: 1 })(world))
+      const step = right(releaseTandem(acceptedAt + 2 * HOUR, { tandemId: tandemIdOf(1) })(world))
       expect(tandemOf(step.world, 1)).toMatchObject({
         state: 'CLOSED',
         menteeProposal: { state: 'CLOSED' },
@@ -281,7 +312,7 @@ describe('admin release and manual creation', () => {
         { _tag: 'TandemReleased', tandemId: 1, menteeId: ANNA, mentorId: MAX, by: 'Admin', told: ['Mentee', 'Mentor'] },
         { _tag: 'TandemClosed', tandemId: 1, menteeId: ANNA, mentorId: MAX, reason: 'Released' },
       ])
-      expect(left(releaseTandem(acceptedAt + 3 * HOUR, { tandemId: 1 })(step.world))).toEqual({
+      expect(left(releaseTandem(acceptedAt + 3 * HOUR, { tandemId: tandemIdOf(1) })(step.world))).toEqual({
         _tag: 'TandemAlreadyClosed',
         state: 'CLOSED',
       })
@@ -289,23 +320,23 @@ describe('admin release and manual creation', () => {
   })
 
   it('tells nobody when an administrator deleting an account releases it (silent)', () => {
-    const step = right(releaseTandem(acceptedAt + 2 * HOUR, { tandemId: 1, silent: true })(matched()))
+    const step = right(releaseTandem(acceptedAt + 2 * HOUR, { tandemId: tandemIdOf(1), silent: true })(matched()))
     expect(step.events.map((e) => e._tag)).toEqual(['TandemClosed'])
   })
 
   it('keeps the mentee PROPOSED when one of several live proposals is released', () => {
-    const step = right(releaseTandem(acceptedAt, { tandemId: 2 })(proposed()))
+    const step = right(releaseTandem(acceptedAt, { tandemId: tandemIdOf(2) })(proposed()))
     expect([menteeStatus(step.world, ANNA), mentorStatus(step.world, MIA)]).toEqual(['PROPOSED', 'AVAILABLE'])
     // Mia was merely reserved for Anna's choice and never knew: only Anna is told.
     expect(step.events.find((e) => e._tag === 'TandemReleased')).toMatchObject({ told: ['Mentee'] })
   })
 
   it('refuses a release when the team changed since the admin loaded it', () => {
-    expect(left(releaseTandem(acceptedAt, { tandemId: 1, expectedVersion: 1 })(chosen()))).toEqual({ _tag: 'TandemChanged' })
+    expect(left(releaseTandem(acceptedAt, { tandemId: tandemIdOf(1), expectedVersion: 1 })(chosen()))).toEqual({ _tag: 'TandemChanged' })
   })
 
   it('creates a manual tandem between an available mentee and an available mentor, scored as Manual Matching', () => {
-    const step = right(createManualTandem(T0, { menteeId: BEN, mentorId: MIA, clusterId: 3 })(population()))
+    const step = right(createManualTandem(T0, { menteeId: BEN, mentorId: MIA, clusterId: clusterIdOf(3) })(population()))
     expect(tandemOf(step.world, 1)).toMatchObject({
       state: 'ACTIVE',
       manual: true,
@@ -322,7 +353,7 @@ describe('admin release and manual creation', () => {
 
   it('publishes a cohort pair as a manual team with its reviewed score, for a NEW mentee as well', () => {
     const score = { base: 6, max: 8, percentage: 75, breakdown: [{ questionPairId: 1, points: 6, max: 8, common: [101] }] }
-    const step = right(createCohortTandem(T0, { menteeId: ANNA, mentorId: MIA, clusterId: 3, score })(population()))
+    const step = right(createCohortTandem(T0, { menteeId: ANNA, mentorId: MIA, clusterId: clusterIdOf(3), score })(population()))
     expect(tandemOf(step.world, 1)).toMatchObject({
       state: 'ACTIVE',
       manual: true,
@@ -337,26 +368,28 @@ describe('admin release and manual creation', () => {
 
   it('refuses a cohort pair whose mentor is no longer available', () => {
     const score = { base: 1, max: 2, percentage: 50, breakdown: [] }
-    expect(left(createCohortTandem(T0, { menteeId: BEN, mentorId: PAULA, clusterId: 2, score })(population()))).toEqual({
+    expect(left(createCohortTandem(T0, { menteeId: BEN, mentorId: PAULA, clusterId: clusterIdOf(2), score })(population()))).toEqual({
       _tag: 'NotAvailableForMatching',
       status: 'PAUSED',
     })
   })
 
   it('refuses a manual tandem of one user with themselves', () => {
-    expect(left(createManualTandem(T0, { menteeId: BOTH, mentorId: BOTH, clusterId: 2 })(population()))).toEqual({ _tag: 'SameUser' })
+    expect(left(createManualTandem(T0, { menteeId: BOTH, mentorId: BOTH, clusterId: clusterIdOf(2) })(population()))).toEqual({
+      _tag: 'SameUser',
+    })
   })
 
   it('refuses a manual tandem unless both are AVAILABLE', () => {
-    expect(left(createManualTandem(T0, { menteeId: ANNA, mentorId: MIA, clusterId: 2 })(population()))).toEqual({
+    expect(left(createManualTandem(T0, { menteeId: ANNA, mentorId: MIA, clusterId: clusterIdOf(2) })(population()))).toEqual({
       _tag: 'NotAvailableForMatching',
       status: 'NEW',
     })
-    expect(left(createManualTandem(T0, { menteeId: BEN, mentorId: PAULA, clusterId: 2 })(population()))).toEqual({
+    expect(left(createManualTandem(T0, { menteeId: BEN, mentorId: PAULA, clusterId: clusterIdOf(2) })(population()))).toEqual({
       _tag: 'NotAvailableForMatching',
       status: 'PAUSED',
     })
-    expect(left(createManualTandem(T0, { menteeId: BEN, mentorId: MAX, clusterId: 2 })(chosen()))).toEqual({
+    expect(left(createManualTandem(T0, { menteeId: BEN, mentorId: MAX, clusterId: clusterIdOf(2) })(chosen()))).toEqual({
       _tag: 'NotAvailableForMatching',
       status: 'PROPOSED',
     })
@@ -364,11 +397,11 @@ describe('admin release and manual creation', () => {
 
   it('refuses a manual tandem for a pair that was declined', () => {
     const declined = right(
-      declineByMentee(acceptedAt, { tandemId: 1, menteeId: ANNA, declineReasonId: 1, comment: null })(
+      declineByMentee(acceptedAt, { tandemId: tandemIdOf(1), menteeId: ANNA, declineReasonId: 1, comment: null })(
         proposeTo(population(), T0, ANNA, [MAX]).world,
       ),
     ).world
-    expect(left(createManualTandem(T0, { menteeId: ANNA, mentorId: MAX, clusterId: 2 })(declined))).toEqual({
+    expect(left(createManualTandem(T0, { menteeId: ANNA, mentorId: MAX, clusterId: clusterIdOf(2) })(declined))).toEqual({
       _tag: 'InvalidTransition',
       from: 'DeclinedPair',
       event: 'CreateManualTandem',
@@ -379,8 +412,8 @@ describe('admin release and manual creation', () => {
 describe('admin team edit in one command', () => {
   it('accepts for the mentee and then declines for the mentor, as the team detail does', () => {
     const edit = sequenceTransitions(
-      acceptByMentee(acceptedAt, { tandemId: 1, menteeId: ANNA, expectedVersion: 1 }),
-      declineByMentor(acceptedAt, { tandemId: 1, mentorId: MAX, declineReasonId: 2, comment: 'admin', infoText: null }),
+      acceptByMentee(acceptedAt, { tandemId: tandemIdOf(1), menteeId: ANNA, expectedVersion: 1 }),
+      declineByMentor(acceptedAt, { tandemId: tandemIdOf(1), mentorId: MAX, declineReasonId: 2, comment: 'admin', infoText: null }),
     )
     const step = right(edit(proposed()))
     expect(tandemOf(step.world, 1)).toMatchObject({
@@ -395,8 +428,8 @@ describe('admin team edit in one command', () => {
 
   it('applies nothing when a later step is refused', () => {
     const edit = sequenceTransitions(
-      acceptByMentee(acceptedAt, { tandemId: 1, menteeId: ANNA }),
-      acceptByMentor(acceptedAt + MENTOR_ANSWER_WINDOW, { tandemId: 1, mentorId: MAX }),
+      acceptByMentee(acceptedAt, { tandemId: tandemIdOf(1), menteeId: ANNA }),
+      acceptByMentor(acceptedAt + MENTOR_ANSWER_WINDOW, { tandemId: tandemIdOf(1), mentorId: MAX }),
     )
     expect(left(edit(proposed()))).toEqual({ _tag: 'ProposalExpired' })
   })

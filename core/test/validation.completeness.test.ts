@@ -3,6 +3,7 @@
 // and for a side also its questionnaire answers, valid for publishing or starting matching.
 import { describe, expect, it } from 'vitest'
 import {
+  clusterIdOf,
   GERMANY_COUNTRY_ID,
   HOUR,
   isSideComplete,
@@ -27,7 +28,7 @@ const mentorProfile: StoredProfile = {
 }
 const menteeProfile: StoredProfile = {
   ...mentorProfile,
-  participant: { mentee: { status: 'NEW', noMatch: false, clusterId: 2, lastStartedAt: null } },
+  participant: { mentee: { status: 'NEW', noMatch: false, clusterId: clusterIdOf(2), lastStartedAt: null } },
 }
 
 const questionnaire: Questionnaire = {

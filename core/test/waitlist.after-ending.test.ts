@@ -12,6 +12,7 @@ import {
   mayTakePlace,
   releaseTandem,
   waitingSinceOf,
+  tandemIdOf,
   waitlistCandidates,
   type EndReasonId,
   type Tandem,
@@ -155,7 +156,7 @@ describe('the waitlist never proposes the ex-mentor', () => {
     const matched = matchTandem(proposeTo(population(), T0, ANNA, [MAX]).world, T0, 1, ANNA, MAX)
     for (const doNotPairAgain of [false, true]) {
       const ended = endTandem(T0 + 10 * HOUR, {
-        tandemId: 1,
+        tandemId: tandemIdOf(1),
         by: { userId: MAX },
         pauseMentor: false,
         request: { reasonId: 'no-time', otherText: null, doNotPairAgain },

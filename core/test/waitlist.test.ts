@@ -5,6 +5,8 @@ import fc from 'fast-check'
 import * as E from 'fp-ts/lib/Either.js'
 import { describe, expect, it } from 'vitest'
 import {
+  tandemIdOf,
+  clusterIdOf,
   DAY,
   HOUR,
   expireDeadlines,
@@ -49,7 +51,12 @@ const build = (mentors: readonly MentorSpec[], mentees: readonly MenteeSpec[]): 
     clusters: [makeCluster(1, { isDefault: true }), makeCluster(2)],
     users: [
       ...mentees.map((m, i) =>
-        makeMentee(MENTEES[i]!, { status: m.status, noMatch: m.noMatch, clusterId: 2, lastStartedAt: m.noMatch ? m.startedAt : null }),
+        makeMentee(MENTEES[i]!, {
+          status: m.status,
+          noMatch: m.noMatch,
+          clusterId: clusterIdOf(2),
+          lastStartedAt: m.noMatch ? m.startedAt : null,
+        }),
       ),
       ...mentors.map((m, i) =>
         makeMentor(MENTORS[i]!, {
@@ -170,7 +177,7 @@ describe('a place opens', () => {
         .tuple(fc.constantFrom(...MENTORS), fc.integer({ min: 1, max: 5 }))
         .map(([mentorId, capacity]) => setMentorCapacity(T0, { mentorId, capacity })),
       fc.constant(expireDeadlines(T0 + 100 * HOUR)),
-      fc.constantFrom(0, ...[...world.tandems.keys()]).map((tandemId) => releaseTandem(T0, { tandemId })),
+      fc.constantFrom(tandemIdOf(999), ...[...world.tandems.keys()]).map((tandemId) => releaseTandem(T0, { tandemId })),
     )
 
   it('exactly when some mentor may take more new tandems than before; a mentee gains a candidate only among those mentors', () => {
@@ -213,7 +220,7 @@ describe('a place opens', () => {
     expect(placesOpened(proposed, proposed)).toBe(false)
     expect(placesOpened(proposed, right(setMentorCapacity(T0, { mentorId: 11, capacity: 2 })(proposed)).world)).toBe(true)
     expect(placesOpened(proposed, right(expireDeadlines(T0 + 49 * HOUR)(proposed)).world)).toBe(true)
-    expect(placesOpened(proposed, right(releaseTandem(T0, { tandemId: 1 })(proposed)).world)).toBe(true)
+    expect(placesOpened(proposed, right(releaseTandem(T0, { tandemId: tandemIdOf(1) })(proposed)).world)).toBe(true)
   })
 })
 

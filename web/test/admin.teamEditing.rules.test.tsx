@@ -1,7 +1,15 @@
 // docs/product.md#team-editing, rule by rule, plus properties over every reachable edit.
 import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
-import { PROPOSAL_STATES, TANDEM_STATES, type ProposalState, type TandemState, type TeamDetail } from '@tandem/core'
+import {
+  PROPOSAL_STATES,
+  TANDEM_STATES,
+  proposalIdOf,
+  tandemIdOf,
+  type ProposalState,
+  type TandemState,
+  type TeamDetail,
+} from '@tandem/core'
 import {
   EDITABLE_PROPOSAL_STATES,
   callsToSave,
@@ -16,12 +24,12 @@ import {
 } from '../src/features/admin/teamEditing.rules.js'
 
 const aTeam = (tandemStatus: TandemState, mentee: ProposalState, mentor: ProposalState, version = 3): TeamDetail => ({
-  tandemId: 42,
+  tandemId: tandemIdOf(42),
   version,
   tandemStatus,
   matchingTandemMenteeProposal: {
     status: mentee,
-    proposalId: 101,
+    proposalId: proposalIdOf(tandemIdOf(42), 'Mentee'),
     email: 'mia@example.org',
     firstName: 'Mia',
     lastName: 'Muster',
@@ -32,7 +40,7 @@ const aTeam = (tandemStatus: TandemState, mentee: ProposalState, mentor: Proposa
   },
   matchingTandemMentorProposal: {
     status: mentor,
-    proposalId: 102,
+    proposalId: proposalIdOf(tandemIdOf(42), 'Mentor'),
     email: 'max@example.org',
     firstName: 'Max',
     lastName: 'Mentor',
@@ -106,7 +114,7 @@ describe('the calls a save makes', () => {
     if (call.kind !== 'decline') throw new Error('expected a decline')
     expect(call.payload(3)).toEqual({
       declineProposal: {
-        proposalId: 101,
+        proposalId: 83,
         proposalState: 'DECLINED',
         comment: null,
         declineMatchingTandem: { matchingTandemId: 42, tandemState: 'DECLINED', version: 3 },
@@ -127,7 +135,7 @@ describe('the calls a save makes', () => {
         email: 'mia@example.org',
         role: 'Mentee',
         pairedUserEmail: 'max@example.org',
-        proposalSaveModel: [{ proposalId: 101, proposalState: 'ACCEPTED' }],
+        proposalSaveModel: [{ proposalId: 83, proposalState: 'ACCEPTED' }],
         matchingTandemSaveModel: [{ matchingTandemId: 42, tandemState: 'ACTIVE', version: 3 }],
       },
     ])
@@ -140,8 +148,8 @@ describe('the calls a save makes', () => {
     const call = calls[0]!
     if (call.kind !== 'accept') throw new Error('expected an accept')
     expect(call.payload(3).map((i) => [i.role, i.proposalSaveModel[0]?.proposalId, i.matchingTandemSaveModel[0]?.tandemState])).toEqual([
-      ['Mentee', 101, 'ACTIVE'],
-      ['Mentor', 102, 'MATCHED'],
+      ['Mentee', 83, 'ACTIVE'],
+      ['Mentor', 84, 'MATCHED'],
     ])
   })
 
@@ -153,7 +161,7 @@ describe('the calls a save makes', () => {
     if (decline.kind !== 'decline') throw new Error('expected a decline')
     // The second call carries the version the first one left.
     expect(decline.payload(4).declineProposal).toEqual({
-      proposalId: 102,
+      proposalId: 84,
       proposalState: 'DECLINED',
       comment: null,
       declineMatchingTandem: { matchingTandemId: 42, tandemState: 'DECLINED', version: 4 },

@@ -3,19 +3,19 @@
 import { describe, expect, it } from 'vitest'
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import type { ProposalState, TandemState, TeamDetail } from '@tandem/core'
+import { proposalIdOf, tandemIdOf, type ProposalState, type TandemState, type TeamDetail } from '@tandem/core'
 import { TeamEditor } from '../src/features/admin/TeamDetailPanel.js'
 import { addAdminTranslations } from '../src/features/admin/admin.i18n.js'
 import type { TeamEdit } from '../src/features/admin/teamEditing.rules.js'
 import { renderWithProviders } from './utils/renderWithProviders.js'
 
 const aTeam = (tandemStatus: TandemState, mentee: ProposalState, mentor: ProposalState): TeamDetail => ({
-  tandemId: 42,
+  tandemId: tandemIdOf(42),
   version: 3,
   tandemStatus,
   matchingTandemMenteeProposal: {
     status: mentee,
-    proposalId: 101,
+    proposalId: proposalIdOf(tandemIdOf(42), 'Mentee'),
     email: 'mia@example.org',
     firstName: 'Mia',
     lastName: 'Muster',
@@ -26,7 +26,7 @@ const aTeam = (tandemStatus: TandemState, mentee: ProposalState, mentor: Proposa
   },
   matchingTandemMentorProposal: {
     status: mentor,
-    proposalId: 102,
+    proposalId: proposalIdOf(tandemIdOf(42), 'Mentor'),
     email: 'max@example.org',
     firstName: 'Max',
     lastName: 'Mentor',

@@ -1,3 +1,4 @@
+import { proposalIdOf, tandemIdOf } from '@tandem/core'
 import { describe, expect, it } from 'vitest'
 import {
   canStartMatching,
@@ -61,7 +62,9 @@ describe('dashboard by status (docs/product.md#dashboard)', () => {
   })
   it('shows only cards whose proposal state is PROPOSED or ACCEPTED', () => {
     const states = ['PROPOSED', 'ACCEPTED', 'DECLINED', 'CLOSED', 'MATCHED'] as const
-    const shown = visibleProposals(states.map((s, i) => aProposal({ proposalId: i + 1, proposalState: s })))
+    const shown = visibleProposals(
+      states.map((s, i) => aProposal({ proposalId: proposalIdOf(tandemIdOf(i + 1), 'Mentee'), proposalState: s })),
+    )
     expect(shown.map((p) => p.proposalState)).toEqual(['PROPOSED', 'ACCEPTED'])
   })
   it('does not let mentees with PROPOSED or MATCHED status start matching', () => {
@@ -73,11 +76,11 @@ describe('dashboard by status (docs/product.md#dashboard)', () => {
   })
   it('picks the proposal with the highest baseMatchRuleScore for the profile view', () => {
     const best = topProposal([
-      aProposal({ proposalId: 1, baseMatchRuleScore: 3 }),
-      aProposal({ proposalId: 2, baseMatchRuleScore: 9 }),
-      aProposal({ proposalId: 3, baseMatchRuleScore: 5 }),
+      aProposal({ proposalId: proposalIdOf(tandemIdOf(1), 'Mentee'), baseMatchRuleScore: 3 }),
+      aProposal({ proposalId: proposalIdOf(tandemIdOf(2), 'Mentee'), baseMatchRuleScore: 9 }),
+      aProposal({ proposalId: proposalIdOf(tandemIdOf(3), 'Mentee'), baseMatchRuleScore: 5 }),
     ])
-    expect(best?.proposalId).toBe(2)
+    expect(best?.proposalId).toBe(proposalIdOf(tandemIdOf(2), 'Mentee'))
   })
 })
 
@@ -89,9 +92,9 @@ describe('countdown', () => {
   })
   it('uses the earliest deadline of the proposals still waiting for an answer', () => {
     const proposals = [
-      aProposal({ matchingTandemId: 1 }),
-      aProposal({ matchingTandemId: 2 }),
-      aProposal({ matchingTandemId: 3, proposalState: 'ACCEPTED' }),
+      aProposal({ matchingTandemId: tandemIdOf(1) }),
+      aProposal({ matchingTandemId: tandemIdOf(2) }),
+      aProposal({ matchingTandemId: tandemIdOf(3), proposalState: 'ACCEPTED' }),
     ]
     const times = [
       { tandemId: 1, remainingHours: 40, remainingMinutes: 0, tandemValidUntil: '2026-11-24T10:00:00.000Z' },

@@ -2,7 +2,7 @@
 // mentor once the mentee accepted, APPROVE_TANDEM to both, DECLINE_TANDEM to the mentee only for a
 // mentor's decline, and matching switches only when someone other than the mentor made them.
 import { describe, expect, it } from 'vitest'
-import { HOUR, type DomainEvent, type UserId } from '@tandem/core'
+import { tandemIdOf, HOUR, type DomainEvent, type UserId } from '@tandem/core'
 import { notificationsForEvents, outboxRowsForEvents, prepareNotification, type Person } from '../src/index.js'
 import { org } from './support/samples.js'
 
@@ -22,9 +22,9 @@ describe('notifications for domain events', () => {
     expect(
       summary([
         { _tag: 'MatchingStarted', menteeId: 1 },
-        { _tag: 'TandemProposed', tandemId: 10, menteeId: 1, mentorId: 2, manual: false, deadline },
-        { _tag: 'TandemProposed', tandemId: 11, menteeId: 1, mentorId: 3, manual: false, deadline },
-        { _tag: 'TandemProposed', tandemId: 12, menteeId: 1, mentorId: 4, manual: false, deadline: deadline + 1 },
+        { _tag: 'TandemProposed', tandemId: tandemIdOf(10), menteeId: 1, mentorId: 2, manual: false, deadline },
+        { _tag: 'TandemProposed', tandemId: tandemIdOf(11), menteeId: 1, mentorId: 3, manual: false, deadline },
+        { _tag: 'TandemProposed', tandemId: tandemIdOf(12), menteeId: 1, mentorId: 4, manual: false, deadline: deadline + 1 },
       ]),
     ).toEqual([{ to: 'mia@example.org', type: 'NEW_TANDEM', data: { audience: 'Mentee', firstName: 'Mia', deadline, count: 3 } }])
   })
@@ -33,8 +33,8 @@ describe('notifications for domain events', () => {
     const deadline = NOW + 48 * HOUR
     expect(
       summary([
-        { _tag: 'TandemProposed', tandemId: 10, menteeId: 1, mentorId: 2, manual: false, deadline },
-        { _tag: 'TandemProposed', tandemId: 11, menteeId: 1, mentorId: 3, manual: false, deadline },
+        { _tag: 'TandemProposed', tandemId: tandemIdOf(10), menteeId: 1, mentorId: 2, manual: false, deadline },
+        { _tag: 'TandemProposed', tandemId: tandemIdOf(11), menteeId: 1, mentorId: 3, manual: false, deadline },
         { _tag: 'WaitlistServed', menteeId: 1 },
       ]),
     ).toEqual([{ to: 'mia@example.org', type: 'WAITLIST_PROPOSALS', data: { firstName: 'Mia', deadline, count: 2 } }])
@@ -49,9 +49,9 @@ describe('notifications for domain events', () => {
     }
     const requests = notificationsForEvents(
       [
-        { _tag: 'TandemProposed', tandemId: 10, menteeId: 1, mentorId: 2, manual: false, deadline },
+        { _tag: 'TandemProposed', tandemId: tandemIdOf(10), menteeId: 1, mentorId: 2, manual: false, deadline },
         { _tag: 'WaitlistServed', menteeId: 1 },
-        { _tag: 'MenteeAccepted', tandemId: 12, menteeId: 1, mentorId: 3, deadline },
+        { _tag: 'MenteeAccepted', tandemId: tandemIdOf(12), menteeId: 1, mentorId: 3, deadline },
       ],
       people,
       stopLinkOf,
@@ -68,7 +68,7 @@ describe('notifications for domain events', () => {
 
   it("tells the mentor a mentee is waiting once the mentee accepted, with the mentor's deadline", () => {
     const deadline = NOW + 72 * HOUR
-    expect(summary([{ _tag: 'MenteeAccepted', tandemId: 10, menteeId: 1, mentorId: 2, deadline }])).toEqual([
+    expect(summary([{ _tag: 'MenteeAccepted', tandemId: tandemIdOf(10), menteeId: 1, mentorId: 2, deadline }])).toEqual([
       { to: 'max@example.org', type: 'NEW_TANDEM', data: { audience: 'Mentor', firstName: 'Max', deadline } },
     ])
   })
@@ -76,8 +76,8 @@ describe('notifications for domain events', () => {
   it('tells the partner of a participant who deleted their account (PARTNER_LEFT), on their own side', () => {
     expect(
       summary([
-        { _tag: 'TandemClosed', tandemId: 10, menteeId: 1, mentorId: 2, reason: 'Released' },
-        { _tag: 'PartnerLeft', tandemId: 10, partnerId: 2, partnerSide: 'Mentor' },
+        { _tag: 'TandemClosed', tandemId: tandemIdOf(10), menteeId: 1, mentorId: 2, reason: 'Released' },
+        { _tag: 'PartnerLeft', tandemId: tandemIdOf(10), partnerId: 2, partnerSide: 'Mentor' },
       ]),
     ).toEqual([{ to: 'max@example.org', type: 'PARTNER_LEFT', data: { audience: 'Mentor', firstName: 'Max' } }])
   })
@@ -85,7 +85,7 @@ describe('notifications for domain events', () => {
   it('tells the other side of an ended team (TANDEM_ENDED), and both sides when an administrator ended it', () => {
     const ended = (by: 'Mentee' | 'Mentor' | 'Admin'): DomainEvent => ({
       _tag: 'TandemEnded',
-      tandemId: 10,
+      tandemId: tandemIdOf(10),
       menteeId: 1,
       mentorId: 2,
       by,
@@ -108,9 +108,9 @@ describe('notifications for domain events', () => {
   it('tells each side who was shown a released tandem (TANDEM_RELEASED), by an administrator or the end of the year', () => {
     expect(
       summary([
-        { _tag: 'TandemReleased', tandemId: 10, menteeId: 1, mentorId: 2, by: 'Admin', told: ['Mentee', 'Mentor'] },
-        { _tag: 'TandemClosed', tandemId: 10, menteeId: 1, mentorId: 2, reason: 'Released' },
-        { _tag: 'TandemReleased', tandemId: 11, menteeId: 1, mentorId: 3, by: 'ProgramYear', told: ['Mentee'] },
+        { _tag: 'TandemReleased', tandemId: tandemIdOf(10), menteeId: 1, mentorId: 2, by: 'Admin', told: ['Mentee', 'Mentor'] },
+        { _tag: 'TandemClosed', tandemId: tandemIdOf(10), menteeId: 1, mentorId: 2, reason: 'Released' },
+        { _tag: 'TandemReleased', tandemId: tandemIdOf(11), menteeId: 1, mentorId: 3, by: 'ProgramYear', told: ['Mentee'] },
       ]),
     ).toEqual([
       { to: 'mia@example.org', type: 'TANDEM_RELEASED', data: { audience: 'Mentee', firstName: 'Mia', tandemId: 10, by: 'Admin' } },
@@ -120,7 +120,7 @@ describe('notifications for domain events', () => {
   })
 
   it("sends APPROVE_TANDEM to both sides, each with the other one's contact", () => {
-    expect(summary([{ _tag: 'TandemMatched', tandemId: 10, menteeId: 1, mentorId: 2 }])).toEqual([
+    expect(summary([{ _tag: 'TandemMatched', tandemId: tandemIdOf(10), menteeId: 1, mentorId: 2 }])).toEqual([
       {
         to: 'mia@example.org',
         type: 'APPROVE_TANDEM',
@@ -137,8 +137,8 @@ describe('notifications for domain events', () => {
   it("sends DECLINE_TANDEM to the mentee with the mentor's information text, and nothing for the mentee's own decline", () => {
     expect(
       summary([
-        { _tag: 'TandemDeclined', tandemId: 10, by: 'Mentor', menteeId: 1, mentorId: 2, infoText: 'No time this year.' },
-        { _tag: 'TandemDeclined', tandemId: 11, by: 'Mentee', menteeId: 1, mentorId: 3, infoText: null },
+        { _tag: 'TandemDeclined', tandemId: tandemIdOf(10), by: 'Mentor', menteeId: 1, mentorId: 2, infoText: 'No time this year.' },
+        { _tag: 'TandemDeclined', tandemId: tandemIdOf(11), by: 'Mentee', menteeId: 1, mentorId: 3, infoText: null },
       ]),
     ).toEqual([{ to: 'mia@example.org', type: 'DECLINE_TANDEM', data: { firstName: 'Mia', infoText: 'No time this year.' } }])
   })
@@ -157,11 +157,11 @@ describe('notifications for domain events', () => {
   })
 
   it('skips users it cannot find (deleted meanwhile) instead of failing the transaction', () => {
-    expect(summary([{ _tag: 'TandemMatched', tandemId: 10, menteeId: 1, mentorId: 99 }])).toEqual([])
+    expect(summary([{ _tag: 'TandemMatched', tandemId: tandemIdOf(10), menteeId: 1, mentorId: 99 }])).toEqual([])
   })
 
   it("builds outbox rows in each recipient's language with the rendered subject", () => {
-    const rows = outboxRowsForEvents([{ _tag: 'TandemMatched', tandemId: 10, menteeId: 1, mentorId: 2 }], people, org, NOW)
+    const rows = outboxRowsForEvents([{ _tag: 'TandemMatched', tandemId: tandemIdOf(10), menteeId: 1, mentorId: 2 }], people, org, NOW)
     expect(rows.map((r) => [r.recipient.email, r.language, r.subject, r.userId, r.nextAttemptAt])).toEqual([
       ['mia@example.org', 'de', 'Es passt: Sie und Max sind jetzt ein Tandem', 1, NOW],
       ['max@example.org', 'en', "It's a match: you and Mia are now a tandem", 2, NOW],

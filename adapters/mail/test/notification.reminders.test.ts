@@ -1,7 +1,7 @@
 // Reminders: whoever must answer hears 24 h before their deadline, once per deadline; a mentor whose
 // saved answers stay unpublished hears 7 days after the last save, once per save.
 import { describe, expect, it } from 'vitest'
-import { DAY, HOUR, MANUAL_SCORE, type Participant, type Proposal, type Tandem, type UserId } from '@tandem/core'
+import { DAY, HOUR, MANUAL_SCORE, proposalIdOf, tandemIdOf, type Participant, type Proposal, type Tandem, type UserId } from '@tandem/core'
 import { remindersDue, type AlreadyReminded, type Person } from '../src/index.js'
 
 const NOW = Date.UTC(2026, 10, 22, 9, 0)
@@ -10,7 +10,7 @@ const people = (id: UserId): Person | undefined =>
 const never: AlreadyReminded = () => false
 
 const proposal = (state: Proposal['state'], deadline: number | null): Proposal => ({
-  id: 1,
+  id: proposalIdOf(tandemIdOf(1), 'Mentee'),
   state,
   deadline,
   decidedAt: null,
@@ -26,7 +26,7 @@ const tandem = (
   mentor: Proposal,
   state: Tandem['state'] = 'ACTIVE',
 ): Tandem => ({
-  id,
+  id: tandemIdOf(id),
   version: 1,
   state,
   menteeId,

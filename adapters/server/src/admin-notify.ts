@@ -1,6 +1,15 @@
 // POST /api/Notification/NotifyUser: an administrator sends a user their own message (ADMIN_MESSAGE)
 // or one of the template notifications again, through the outbox like every other notification.
-import { fieldError, notFound, validationFailed, type DomainError, type NotifyUserPayload, type Tandem, type UserId } from '@tandem/core'
+import {
+  fieldError,
+  notFound,
+  validationFailed,
+  type DomainError,
+  type NotifyUserPayload,
+  type Tandem,
+  type TandemId,
+  type UserId,
+} from '@tandem/core'
 import { prepareNotification, type Notification, type OrganisationInfo } from '@tandem/mail'
 import type { Database, NewOutboxRow, UserRecord, UsersRepository, WorldStore } from '@tandem/store'
 import { insertOutboxRow } from '@tandem/store'
@@ -16,7 +25,7 @@ type Deps = {
 
 export type AdminNotifyRequest = {
   readonly type: string
-  readonly matchingTandemId: number | null
+  readonly matchingTandemId: TandemId | null
   readonly subject?: string | undefined
   readonly body?: string | undefined
 }

@@ -1,5 +1,6 @@
 // The world store on both databases: every command one conditional transaction, the partial unique
 // index on live tandems refusing a mentor's second live tandem on SQLite and on PostgreSQL alike.
+import { proposalIdOf, tandemIdOf, type ProposalId } from '@tandem/core'
 import { right, left, isLeft, isRight } from 'fp-ts/lib/Either.js'
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { Participant, Tandem, World } from '@tandem/core'
@@ -34,7 +35,7 @@ const addUser = async (email: string, roles: ('Mentee' | 'Mentor')[]) =>
     1000,
   )) ?? 0
 
-const proposal = (id: number) => ({
+const proposal = (id: ProposalId) => ({
   id,
   state: 'PROPOSED' as const,
   deadline: null,
@@ -53,15 +54,15 @@ const tandemBetween = (world: World, menteeId: number, mentorId: number): Tandem
   createdAt: 5,
   manual: true,
   score: { base: 0, max: 0, percentage: 0, breakdown: [] },
-  menteeProposal: proposal(2 * world.nextTandemId - 1),
-  mentorProposal: proposal(2 * world.nextTandemId),
+  menteeProposal: proposal(proposalIdOf(world.nextTandemId, 'Mentee')),
+  mentorProposal: proposal(proposalIdOf(world.nextTandemId, 'Mentor')),
 })
 const propose = (menteeId: number, mentorId: number) => (world: World) => {
   const tandem = tandemBetween(world, menteeId, mentorId)
   const mentor = world.users.get(mentorId) as Participant
   const users = new Map(world.users).set(mentorId, { ...mentor, version: mentor.version + 1 })
   return right({
-    world: { ...world, users, tandems: new Map(world.tandems).set(tandem.id, tandem), nextTandemId: tandem.id + 1 },
+    world: { ...world, users, tandems: new Map(world.tandems).set(tandem.id, tandem), nextTandemId: tandemIdOf(tandem.id + 1) },
     events: [],
   })
 }
@@ -94,7 +95,11 @@ describe.each(bothStores())('on $name', (store) => {
       const mentor = await addUser('b@x.org', ['Mentor'])
       const store = createWorldStore(db, () => ({ rows: [], stopLinks: [] }))
       expect(isRight(await store.run({ userIds: [m1], extraUserIds: [mentor] }, propose(m1, mentor), 10))).toBe(true)
-      const second = await store.run({ userIds: [m2], extraUserIds: [mentor] }, (w) => propose(m2, mentor)({ ...w, nextTandemId: 2 }), 11)
+      const second = await store.run(
+        { userIds: [m2], extraUserIds: [mentor] },
+        (w) => propose(m2, mentor)({ ...w, nextTandemId: tandemIdOf(2) }),
+        11,
+      )
       expect(second).toEqual(left({ _tag: 'TandemChanged' }))
       expect((await store.load({ userIds: [m2] })).tandems.size).toBe(0)
     })
@@ -112,8 +117,11 @@ describe.each(bothStores())('on $name', (store) => {
         ]
         // Neither writes the mentor's row: only the partial unique index on live tandems stands between them.
         const reserve = (menteeId: number, id: number) => (world: World) => {
-          const tandem = tandemBetween({ ...world, nextTandemId: id }, menteeId, mentor)
-          return right({ world: { ...world, tandems: new Map(world.tandems).set(id, tandem), nextTandemId: id + 1 }, events: [] })
+          const tandem = tandemBetween({ ...world, nextTandemId: tandemIdOf(id) }, menteeId, mentor)
+          return right({
+            world: { ...world, tandems: new Map(world.tandems).set(tandem.id, tandem), nextTandemId: tandemIdOf(id + 1) },
+            events: [],
+          })
         }
         const results = await Promise.all([
           here.run({ userIds: [m1], extraUserIds: [mentor] }, reserve(m1, 1), 10),
@@ -246,9 +254,9 @@ describe.each(bothStores())('on $name', (store) => {
       const mentor = await addUser('b@x.org', ['Mentor'])
       const store = createWorldStore(db, () => ({ rows: [], stopLinks: [] }))
       expect(isRight(await store.run({ userIds: [mentee], extraUserIds: [mentor] }, lapsed(mentee, mentor), 10))).toBe(true)
-      expect((await store.loadCurrent({ userIds: [mentee] }, 99)).tandems.get(1)?.state).toBe('ACTIVE')
-      expect((await store.loadCurrent({ userIds: [mentee] }, 100)).tandems.get(1)?.state).toBe('NOREACTION')
-      expect((await store.load({ userIds: [mentee] })).tandems.get(1)?.state).toBe('NOREACTION')
+      expect((await store.loadCurrent({ userIds: [mentee] }, 99)).tandems.get(tandemIdOf(1))?.state).toBe('ACTIVE')
+      expect((await store.loadCurrent({ userIds: [mentee] }, 100)).tandems.get(tandemIdOf(1))?.state).toBe('NOREACTION')
+      expect((await store.load({ userIds: [mentee] })).tandems.get(tandemIdOf(1))?.state).toBe('NOREACTION')
     })
 
     it('runCurrent commits the passed deadlines even when the command itself is refused', async () => {
@@ -257,7 +265,7 @@ describe.each(bothStores())('on $name', (store) => {
       const store = createWorldStore(db, () => ({ rows: [], stopLinks: [] }))
       expect(isRight(await store.run({ userIds: [mentee], extraUserIds: [mentor] }, lapsed(mentee, mentor), 10))).toBe(true)
       expect(await store.runCurrent({ userIds: [mentee] }, refuse, 200)).toEqual(left({ _tag: 'MatchingAlreadyRunning' }))
-      expect((await store.load({ userIds: [mentee] })).tandems.get(1)?.state).toBe('NOREACTION')
+      expect((await store.load({ userIds: [mentee] })).tandems.get(tandemIdOf(1))?.state).toBe('NOREACTION')
     })
 
     it('runAfter continues from an earlier world and refuses when a participant changed meanwhile', async () => {
@@ -289,14 +297,14 @@ describe.each(bothStores())('on $name', (store) => {
       if (isLeft(first)) throw new Error('expected the first command to pass')
       /** Moves tandem 1 to `state`, one version on, and the mentee with it. */
       const moveTo = (state: Tandem['state']) => (world: World) => {
-        const tandem = world.tandems.get(1) as Tandem
+        const tandem = world.tandems.get(tandemIdOf(1)) as Tandem
         const user = world.users.get(mentee) as Participant
         return right({
           events: [],
           world: {
             ...world,
             users: new Map(world.users).set(mentee, { ...user, version: user.version + 1 }),
-            tandems: new Map(world.tandems).set(1, { ...tandem, state, version: tandem.version + 1 }),
+            tandems: new Map(world.tandems).set(tandemIdOf(1), { ...tandem, state, version: tandem.version + 1 }),
           },
         })
       }
@@ -304,7 +312,7 @@ describe.each(bothStores())('on $name', (store) => {
       // From the earlier world, with the mentee's row read again: only the tandem's version is stale.
       expect(await store.runAfter(first.right.world, { userIds: [mentee] }, moveTo('CLOSED'), 12)).toEqual(left({ _tag: 'TandemChanged' }))
       const after = await store.load({ userIds: [mentee] })
-      expect(after.tandems.get(1)?.state).toBe('DECLINED')
+      expect(after.tandems.get(tandemIdOf(1))?.state).toBe('DECLINED')
       expect(after.users.get(mentee)?.version).toBe(2)
     })
   })

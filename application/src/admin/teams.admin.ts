@@ -12,6 +12,7 @@ import {
   type DomainError,
   type Side,
   type Tandem,
+  type TandemId,
   type TeamProposalDetail,
   type WorldStep,
 } from '@tandem/core'
@@ -47,7 +48,7 @@ export const teamsAdmin = (ctx: ServiceContext): TeamsAdmin => {
   }
 
   /** One command on the named tandems and both sides of each, at one instant. */
-  const runOn = async (tandemIds: readonly number[], apply: (now: number) => WorldStep): Promise<Either<DomainError, boolean>> => {
+  const runOn = async (tandemIds: readonly TandemId[], apply: (now: number) => WorldStep): Promise<Either<DomainError, boolean>> => {
     const now = ctx.clock()
     const userIds = await ctx.lists.tandemUserIds(tandemIds)
     // A MATCHED team released here ends its check-in timeline in the same transaction.
@@ -106,7 +107,12 @@ export const teamsAdmin = (ctx: ServiceContext): TeamsAdmin => {
     endTandem: async (body) => await endTandemByAdmin(ctx, body),
 
     accept: async (body) => {
-      type Step = { readonly tandemId: number; readonly role: Side; readonly userId: number; readonly expectedVersion: number | undefined }
+      type Step = {
+        readonly tandemId: TandemId
+        readonly role: Side
+        readonly userId: number
+        readonly expectedVersion: number | undefined
+      }
       const planned: Step[] = []
       for (const item of body) {
         const user = await userByEmail(ctx, item.email)

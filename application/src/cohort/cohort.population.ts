@@ -7,6 +7,7 @@ import {
   isInMentorPool,
   mayJoinCohort,
   type Answer,
+  type ClusterId,
   type CohortInput,
   type CohortPair,
   type FirstComeInput,
@@ -30,7 +31,7 @@ export type CohortPopulation = {
  * A mentee the run may pair: core's cohort eligibility for the run's program year. The questionnaire
  * preview passes null for every program year: each mentee is asked about their own.
  */
-export const isCohortMentee = (user: UserRecord, clusterId: number | null): boolean => {
+export const isCohortMentee = (user: UserRecord, clusterId: ClusterId | null): boolean => {
   const mentee = user.participant.mentee
   // A mentee in no program year joins no cohort.
   const year = clusterId ?? mentee?.clusterId ?? null
@@ -55,7 +56,7 @@ const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(reso
  */
 export const loadCohortPopulation = async (
   ctx: ServiceContext,
-  run: { readonly clusterId: number | null; readonly objective: CohortInput['objective']; readonly threshold: number },
+  run: { readonly clusterId: ClusterId | null; readonly objective: CohortInput['objective']; readonly threshold: number },
   now: Instant,
   /** The share of the mentees read so far (the progress of the phase `loading`). */
   onLoaded: (fraction: number) => void = () => undefined,

@@ -81,7 +81,7 @@ export const attentionSpreadsheet = (
     write: async (out) => {
       const rows = await attentionRows(ctx, clusterId)
       for (const id of await ctx.lists.tandemUserIds(rows.map((r) => r.matchingTandemId))) seen.add(id)
-      const years = new Map((await ctx.clusters.list()).map((c) => [c.clusterId, c.clusterText]))
+      const years = new Map<number, string>((await ctx.clusters.list()).map((c) => [c.clusterId, c.clusterText]))
       const cells = rows.map((r) => attentionCells(r, r.clusterId === null ? '' : (years.get(r.clusterId) ?? ''), language, ctx.timeZone))
       await writeSheet(out, ATTENTION_SHEET[language], attentionColumns(language), cells, exportedBy)
     },

@@ -19,6 +19,7 @@ import {
   type RemainingTime,
   type Side,
   type Tandem,
+  type TandemId,
 } from '@tandem/core'
 import type { Services } from '../ports/services.port.js'
 import type { UserRecord } from '../ports/store/index.js'
@@ -59,7 +60,7 @@ const target = async (
   ctx: ServiceContext,
   actorId: number | null,
   body: AcceptDeclinePayload,
-): Promise<Either<DomainError, { me: UserRecord; tandemId: number }>> => {
+): Promise<Either<DomainError, { me: UserRecord; tandemId: TandemId }>> => {
   const me = await userById(ctx, actorId)
   if (isLeft(me)) return me
   const tandemId = body.matchingTandemSaveModel.matchingTandemId

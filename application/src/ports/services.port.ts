@@ -87,6 +87,7 @@ import type {
   QuestionnairePreviewQuery,
   QuestionnairePreviewRequest,
   QuestionnairePreviewView,
+  ClusterId,
 } from '@tandem/core'
 import type { Either } from 'fp-ts/lib/Either.js'
 
@@ -233,13 +234,13 @@ export type Services = {
     readonly tandemList: (actor: Actor, body: MatchingTandemListRequest) => Outcome<readonly MatchingTandemListRow[]>
     readonly statusMaster: (actor: Actor) => Outcome<readonly StatusMasterItem[]>
     readonly usersByStatus: (actor: Actor, side: 'Mentee' | 'Mentor', selection: StatusSelection) => Outcome<readonly UserListRow[]>
-    readonly tandemById: (actor: Actor, tandemId: number) => Outcome<TeamDetail>
+    readonly tandemById: (actor: Actor, tandemId: TandemId) => Outcome<TeamDetail>
     readonly closeTandem: (actor: Actor, body: CloseTandemPayload) => Outcome<boolean>
     /** Ends a MATCHED team with a reason (a release takes none). */
     readonly endTandem: (actor: Actor, body: AdminEndTandemPayload) => Outcome<boolean>
     readonly clusters: (actor: Actor) => Outcome<readonly Cluster[]>
     readonly createCluster: (actor: Actor, title: string) => Outcome<Cluster>
-    readonly closeCluster: (actor: Actor, clusterId: number) => Outcome<boolean>
+    readonly closeCluster: (actor: Actor, clusterId: ClusterId) => Outcome<boolean>
     readonly syncFromIdp: (actor: Actor) => Outcome<number>
     readonly accept: (actor: Actor, body: AdminAcceptPayload) => Outcome<boolean>
     readonly decline: (actor: Actor, body: AdminDeclinePayload) => Outcome<boolean>

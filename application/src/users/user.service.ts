@@ -13,6 +13,7 @@ import {
   languageById,
   shownTandemsOf,
   validateProfile,
+  type ClusterId,
   type DomainError,
   type FieldError,
   type ProfileInput,
@@ -55,8 +56,8 @@ const unknownMasterData = async (
   ctx: ServiceContext,
   p: ProfileInput,
   roles: readonly RoleName[],
-  clusterId: number | null,
-  currentClusterId: number | null,
+  clusterId: ClusterId | null,
+  currentClusterId: ClusterId | null,
 ): Promise<FieldError[]> => {
   const sideOf = new Map(ctx.master.profileQuestions.map((q) => [q.userQuestionOriginalId, q.side]))
   const answerError = (questionId: number, i: number): FieldError[] => {

@@ -7,6 +7,7 @@ import { ConsentDocument } from '../validation/consents.js'
 import { RoleName, Side } from '../users/role.js'
 import { StatusName } from '../users/status.js'
 import { Gender } from '../users/gender.js'
+import { ClusterId, TandemId } from '../shared/ids.js'
 import { EmailAddress, Id, IsoDate, IsoDateTime, nullable, refined } from './wire.codec.js'
 
 /**
@@ -93,7 +94,7 @@ export const UserView = t.type(
     city: nullable(t.string),
     professionalPosition: nullable(t.string),
     company: nullable(t.string),
-    clusterId: nullable(Id),
+    clusterId: nullable(ClusterId),
     userProfileQuestionAnswers: t.array(ProfileQuestionAnswer),
     userRole: t.array(UserRoleItem),
     userStatuses: t.array(UserStatusEntry),
@@ -134,7 +135,7 @@ export const NotifyUserPayload = t.exact(
     t.type({
       email: EmailAddress,
       notificationType: NotificationType,
-      matchingTandemId: nullable(Id),
+      matchingTandemId: nullable(TandemId),
     }),
     t.partial({ subject: t.string, body: t.string }),
   ]),

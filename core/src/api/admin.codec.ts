@@ -2,7 +2,7 @@
 // state-change data; docs/product.md#calls: Admin): lists, teams, manual matching, team edits, mentee edits and exports.
 import * as t from 'io-ts'
 import { Cluster } from '../clusters/cluster.js'
-import { ClusterId } from '../shared/ids.js'
+import { ClusterId, ProposalId, TandemId } from '../shared/ids.js'
 import { ProposalState, TandemState } from '../tandem/tandem.codec.js'
 import { Side } from '../users/role.js'
 import { TEAM_ID_FILTER_MAX } from '../validation/limits.js'
@@ -42,7 +42,7 @@ export type UserListRow = t.TypeOf<typeof UserListRow>
 export const StatusSelection = t.array(StatusMasterItem, 'StatusSelection')
 export type StatusSelection = t.TypeOf<typeof StatusSelection>
 
-export const MatchingTandemRef = t.type({ matchingTandemId: Id })
+export const MatchingTandemRef = t.type({ matchingTandemId: TandemId })
 
 const AdminUserDetailBase = t.type(
   {
@@ -97,7 +97,7 @@ export type MenteeStateChangeData = t.TypeOf<typeof MenteeStateChangeData>
 export const MenteeStateSavePayload = t.strict(
   {
     statusId: Id,
-    clusterId: Id,
+    clusterId: ClusterId,
     email: EmailAddress,
     previousStatus: StatusName,
     newStatus: StatusName,
@@ -177,7 +177,7 @@ export type MatchingTandemListRow = t.TypeOf<typeof MatchingTandemListRow>
 export const TeamProposalDetail = t.type(
   {
     status: ProposalState,
-    proposalId: Id,
+    proposalId: ProposalId,
     email: t.string,
     firstName: t.string,
     lastName: t.string,
@@ -195,7 +195,7 @@ export type TeamProposalDetail = t.TypeOf<typeof TeamProposalDetail>
 export const TeamDetail = t.intersection(
   [
     t.type({
-      tandemId: Id,
+      tandemId: TandemId,
       version: NonNegativeInt,
       tandemStatus: TandemState,
       matchingTandemMenteeProposal: TeamProposalDetail,
@@ -210,7 +210,7 @@ export type TeamDetail = t.TypeOf<typeof TeamDetail>
 
 /** The tandem an admin edit applies to, with the version the admin loaded. */
 export const AdminTandemSaveModel = t.strict(
-  { matchingTandemId: Id, tandemState: TandemState, version: NonNegativeInt },
+  { matchingTandemId: TandemId, tandemState: TandemState, version: NonNegativeInt },
   'AdminTandemSaveModel',
 )
 export type AdminTandemSaveModel = t.TypeOf<typeof AdminTandemSaveModel>
@@ -232,7 +232,7 @@ export type AdminAcceptPayload = t.TypeOf<typeof AdminAcceptPayload>
 export const AdminDeclinePayload = t.strict(
   {
     declineProposal: t.strict({
-      proposalId: Id,
+      proposalId: ProposalId,
       proposalState: ProposalState,
       comment: nullable(t.string),
       declineMatchingTandem: AdminTandemSaveModel,
@@ -247,7 +247,7 @@ export type AdminDeclinePayload = t.TypeOf<typeof AdminDeclinePayload>
 
 /** POST /api/Admin/CloseMatchingTandem (release): the team's two proposals. */
 export const CloseTandemPayload = t.array(
-  t.strict({ proposalId: Id, proposalState: ProposalState, comment: nullable(t.string) }),
+  t.strict({ proposalId: ProposalId, proposalState: ProposalState, comment: nullable(t.string) }),
   'CloseTandemPayload',
 )
 export type CloseTandemPayload = t.TypeOf<typeof CloseTandemPayload>

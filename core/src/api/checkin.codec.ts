@@ -9,15 +9,16 @@ import type { EndedBy } from '../mentorship/timeline.js'
 import type { Side } from '../users/role.js'
 import type { AttentionReason } from '../mentorship/timeline.attention.js'
 import { Language } from '../shared/language.js'
-import { IdFromString } from './query.codec.js'
-import { EmailAddress, Id } from './wire.codec.js'
+import { TandemId } from '../shared/ids.js'
+import { ClusterIdFromString, TandemIdFromString } from './query.codec.js'
+import { EmailAddress } from './wire.codec.js'
 
 /** POST /api/Mentorship/AnswerCheckIn: the caller answers the open question of their team. */
 export const AnswerCheckInPayload = t.strict(
   {
     /** The caller's own e-mail (the route refuses another's). */
     email: EmailAddress,
-    matchingTandemId: Id,
+    matchingTandemId: TandemId,
     occasion: CheckInOccasion,
     /** { kind: 'Met', met } | { kind: 'Pulse', score 1–5, note ≤ 1000 or null } | { kind: 'Closing', satisfaction, wouldRecommend, goalsReached, note }. */
     answer: t.unknown,
@@ -42,7 +43,7 @@ export const AnswerCheckInByLinkPayload = t.strict({ token: CheckInToken, answer
 export type AnswerCheckInByLinkPayload = t.TypeOf<typeof AnswerCheckInByLinkPayload>
 
 /** GET /api/Admin/GetTeamsNeedingAttention: optionally one program year. */
-export const AttentionQuery = t.partial({ clusterId: IdFromString }, 'AttentionQuery')
+export const AttentionQuery = t.partial({ clusterId: ClusterIdFromString }, 'AttentionQuery')
 export type AttentionQuery = t.TypeOf<typeof AttentionQuery>
 
 /** A row of the attention list: the team, its program year, when it matched (and how many whole days ago), why. */
@@ -55,11 +56,11 @@ export type AttentionRowView = {
 }
 
 /** GET /api/Admin/ExportTeamsNeedingAttention: the list's filter and the spreadsheet's language. */
-export const AttentionExportQuery = t.exact(t.partial({ clusterId: IdFromString, language: Language }), 'AttentionExportQuery')
+export const AttentionExportQuery = t.exact(t.partial({ clusterId: ClusterIdFromString, language: Language }), 'AttentionExportQuery')
 export type AttentionExportQuery = t.TypeOf<typeof AttentionExportQuery>
 
 /** GET /api/Admin/GetTeamTimeline: one team's whole timeline, both sides (administrators). */
-export const TeamTimelineQuery = t.strict({ tandemId: IdFromString }, 'TeamTimelineQuery')
+export const TeamTimelineQuery = t.strict({ tandemId: TandemIdFromString }, 'TeamTimelineQuery')
 export type TeamTimelineQuery = t.TypeOf<typeof TeamTimelineQuery>
 
 /** GET /api/Mentorship/GetMyTimelines: the caller's own e-mail. */

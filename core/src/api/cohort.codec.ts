@@ -6,6 +6,7 @@ import { Bilingual } from '../shared/language.js'
 import { IdFromString } from './query.codec.js'
 import type { MessageKey } from '../validation/messages.js'
 import { Id, refined } from './wire.codec.js'
+import { ClusterId } from '../shared/ids.js'
 
 export const CohortObjectiveWire = t.keyof({ maxMatched: null, maxScore: null }, 'CohortObjective')
 
@@ -18,7 +19,10 @@ export const CohortThreshold = refined(
 )
 
 /** POST /api/Admin/StartCohortRun */
-export const CohortRunRequest = t.strict({ clusterId: Id, objective: CohortObjectiveWire, threshold: CohortThreshold }, 'CohortRunRequest')
+export const CohortRunRequest = t.strict(
+  { clusterId: ClusterId, objective: CohortObjectiveWire, threshold: CohortThreshold },
+  'CohortRunRequest',
+)
 export type CohortRunRequest = t.TypeOf<typeof CohortRunRequest>
 
 /** ?runId= of the progress, draft, cancel and publish calls; without it the progress and draft calls answer the latest run. */

@@ -3,10 +3,11 @@
 // validateEndRequest refuses an unknown one with a field error, as it does for the browser.
 import * as t from 'io-ts'
 import { EndingActor, EndReasonId } from '../mentorship/ending.codec.js'
-import { EmailAddress, Id, IsoDateTime, NonNegativeInt, nullable } from './wire.codec.js'
+import { TandemId } from '../shared/ids.js'
+import { EmailAddress, IsoDateTime, NonNegativeInt, nullable } from './wire.codec.js'
 
 const endRequestFields = {
-  matchingTandemId: Id,
+  matchingTandemId: TandemId,
   reasonId: t.string,
   /** Required for reason "other" (1–1000 characters), dropped for any other reason. */
   otherText: nullable(t.string),

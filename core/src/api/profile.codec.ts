@@ -16,7 +16,7 @@ export const ProfileUpdateRequest = t.exact(
       stateOriginalId: nullable(Id),
       city: nullable(t.string),
       languageId: nullable(Id),
-      clusterId: nullable(Id),
+      clusterId: nullable(ClusterId),
       profileQuestionAnswer: t.array(ProfileQuestionAnswer),
       isDeletedProfileImage: t.boolean,
     }),

@@ -3,11 +3,12 @@
 import * as t from 'io-ts'
 import { ProposalState, QuestionScore, TandemState } from '../tandem/tandem.codec.js'
 import { Side } from '../users/role.js'
+import { ProposalId, TandemId } from '../shared/ids.js'
 import { EmailAddress, FiniteNumber, Id, IsoDateTime, NonNegativeInt, nullable } from './wire.codec.js'
 
 export const ProposalSaveModel = t.exact(
   t.intersection([
-    t.type({ proposalId: Id, proposalState: ProposalState }),
+    t.type({ proposalId: ProposalId, proposalState: ProposalState }),
     /** Declines only: the comment (≤ 1000), the reason text shown back, and the reason id (required). */
     t.partial({ comment: nullable(t.string), declineDropReason: nullable(t.string), declineReasonId: nullable(Id) }),
   ]),
@@ -15,7 +16,7 @@ export const ProposalSaveModel = t.exact(
 )
 export type ProposalSaveModel = t.TypeOf<typeof ProposalSaveModel>
 
-export const TandemSaveModel = t.strict({ matchingTandemId: Id, tandemState: TandemState }, 'TandemSaveModel')
+export const TandemSaveModel = t.strict({ matchingTandemId: TandemId, tandemState: TandemState }, 'TandemSaveModel')
 export type TandemSaveModel = t.TypeOf<typeof TandemSaveModel>
 
 /** AcceptProposal / DeclineProposal body (participant). */
@@ -41,9 +42,9 @@ export type StartMatchingRequest = t.TypeOf<typeof StartMatchingRequest>
 
 export const ParticipantProposal = t.type(
   {
-    proposalId: Id,
-    pairedProposalId: Id,
-    matchingTandemId: Id,
+    proposalId: ProposalId,
+    pairedProposalId: ProposalId,
+    matchingTandemId: TandemId,
     proposalState: ProposalState,
     tandemState: TandemState,
     tandemDate: IsoDateTime,

@@ -1,6 +1,8 @@
 // Query strings of the GET calls (docs/product.md#calls). Query values arrive as strings, so numbers and flags are
 // decoded from their text form here and encoded back to it.
+import { isLeft } from 'fp-ts/lib/Either.js'
 import * as t from 'io-ts'
+import { ClusterId, TandemId } from '../shared/ids.js'
 import { Language } from '../shared/language.js'
 import { Side } from '../users/role.js'
 import { TandemDateRange } from './admin.codec.js'
@@ -16,6 +18,23 @@ export const IdFromString = new t.Type<number, string, unknown>(
   },
   String,
 )
+
+/** A branded id written in decimal digits: the digits as IdFromString reads them, then the brand's check. */
+const brandedIdFromString = <A extends number>(name: string, id: t.Type<A, number, unknown>): t.Type<A, string, unknown> =>
+  new t.Type<A, string, unknown>(
+    name,
+    id.is,
+    (u, c) => {
+      const n = IdFromString.validate(u, c)
+      return isLeft(n) ? n : id.validate(n.right, c)
+    },
+    String,
+  )
+
+/** A program year's id written in decimal digits. */
+export const ClusterIdFromString = brandedIdFromString('ClusterIdFromString', ClusterId)
+/** A tandem's id written in decimal digits. */
+export const TandemIdFromString = brandedIdFromString('TandemIdFromString', TandemId)
 
 /** 'true' or 'false'. */
 export const BooleanFromString = new t.Type<boolean, string, unknown>(
@@ -71,7 +90,7 @@ export const MenteeStateChangeQuery = t.strict({ email: EmailAddress }, 'MenteeS
 export type MenteeStateChangeQuery = t.TypeOf<typeof MenteeStateChangeQuery>
 
 /** POST /api/Admin/GetMatchingTandemById?matchingTandemId */
-export const MatchingTandemByIdQuery = t.strict({ matchingTandemId: IdFromString }, 'MatchingTandemByIdQuery')
+export const MatchingTandemByIdQuery = t.strict({ matchingTandemId: TandemIdFromString }, 'MatchingTandemByIdQuery')
 export type MatchingTandemByIdQuery = t.TypeOf<typeof MatchingTandemByIdQuery>
 
 /** POST /api/Admin/CreateCluster?yearText (validated further by validateClusterTitle). */
@@ -79,7 +98,7 @@ export const CreateClusterQuery = t.strict({ yearText: t.string }, 'CreateCluste
 export type CreateClusterQuery = t.TypeOf<typeof CreateClusterQuery>
 
 /** GET /api/Admin/CloseCluster?clusterId */
-export const CloseClusterQuery = t.strict({ clusterId: IdFromString }, 'CloseClusterQuery')
+export const CloseClusterQuery = t.strict({ clusterId: ClusterIdFromString }, 'CloseClusterQuery')
 export type CloseClusterQuery = t.TypeOf<typeof CloseClusterQuery>
 
 /** GET /api/Admin/ExportMatchingTandemData?includeUserAccountInformation&…&tandemDateRange */

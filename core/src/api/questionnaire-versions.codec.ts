@@ -4,7 +4,7 @@ import * as t from 'io-ts'
 import { QuestionnaireDraft } from '../questionnaire/questionnaire.draft.js'
 import type { ImpactPreview } from '../matching/impact-preview.js'
 import { IdFromString } from './query.codec.js'
-import { Id } from './wire.codec.js'
+import { ClusterId } from '../shared/ids.js'
 
 /**
  * Saving the draft: `revision` is the draft's revision the administrator edited (from the read);
@@ -56,7 +56,7 @@ export type QuestionnaireImportRequest = t.TypeOf<typeof QuestionnaireImportRequ
  * Starting the impact preview of the saved draft on the people of a program year (null: every
  * program year): the cohort run's mentees and the mentors in the pool.
  */
-export const QuestionnairePreviewRequest = t.strict({ clusterId: t.union([Id, t.null]) }, 'QuestionnairePreviewRequest')
+export const QuestionnairePreviewRequest = t.strict({ clusterId: t.union([ClusterId, t.null]) }, 'QuestionnairePreviewRequest')
 export type QuestionnairePreviewRequest = t.TypeOf<typeof QuestionnairePreviewRequest>
 
 /** ?previewId= of the preview's progress and result. */

@@ -2,7 +2,7 @@
 // when a mentor is found" and what the dashboard shows of it.
 import * as t from 'io-ts'
 import { Language } from '../shared/language.js'
-import { IdFromString } from './query.codec.js'
+import { ClusterIdFromString } from './query.codec.js'
 import { ShownCountCodec, ShownValueCodec } from './statistics.codec.js'
 import { EmailAddress, IsoDateTime, nullable } from './wire.codec.js'
 
@@ -37,7 +37,7 @@ export const WaitlistView = t.type({ enabled: t.boolean, waitingSince: nullable(
 export type WaitlistView = t.TypeOf<typeof WaitlistView>
 
 /** GET /api/Admin/GetWaitlistOverview: optionally one program year, and the language of the texts. */
-export const WaitlistOverviewQuery = t.exact(t.partial({ clusterId: IdFromString, language: Language }), 'WaitlistOverviewQuery')
+export const WaitlistOverviewQuery = t.exact(t.partial({ clusterId: ClusterIdFromString, language: Language }), 'WaitlistOverviewQuery')
 export type WaitlistOverviewQuery = t.TypeOf<typeof WaitlistOverviewQuery>
 
 /** The administrators' view of the waitlist (docs/admin.md#waitlist): small groups never as a number. */

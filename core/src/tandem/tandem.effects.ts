@@ -2,7 +2,7 @@
 // tandem and returning its mentor to the pool, and deriving mentee statuses from the tandems left.
 import * as E from 'fp-ts/lib/Either.js'
 import { invalidTransition, type DomainError } from '../errors.js'
-import type { UserId } from '../shared/ids.js'
+import type { ProposalId, UserId } from '../shared/ids.js'
 import type { Instant } from '../shared/time.js'
 import type { Proposal, Tandem } from './tandem.codec.js'
 import { isTerminalPhase, tandemMove, tandemPhase, type TandemEvent, type TandemPhase } from './tandem.moves.js'
@@ -19,7 +19,7 @@ export const checkTandemMove = (tandem: Tandem, event: TandemEvent): E.Either<Do
   return to === undefined ? E.left(invalidTransition(phase, event)) : E.right(to)
 }
 
-export const newProposal = (id: number, deadline: Instant | null): Proposal => ({
+export const newProposal = (id: ProposalId, deadline: Instant | null): Proposal => ({
   id,
   state: 'PROPOSED',
   deadline,

@@ -4,7 +4,7 @@
 // come from a sequence when the tandems are written (decision 0022), so they may lie elsewhere and
 // need not follow one another.
 import type { DomainEvent } from '../events.js'
-import type { TandemId } from '../shared/ids.js'
+import { tandemIdOf, type TandemId } from '../shared/ids.js'
 import type { Tandem } from './tandem.codec.js'
 import { proposalIdOf } from './tandem.queries.js'
 import type { Transition, World } from './world.js'
@@ -25,7 +25,7 @@ export const numberNewTandems = (before: World, transition: Transition, ids: rea
   // Provisional id → given id, for the new tandems only (a tandem read later in the command may
   // carry an id above `from` too, and keeps it).
   const given = new Map<TandemId, TandemId>()
-  for (const [i, id] of ids.entries()) given.set(from + i, id)
+  for (const [i, id] of ids.entries()) given.set(tandemIdOf(from + i), id)
   const tandems = new Map<TandemId, Tandem>()
   for (const [id, x] of transition.world.tandems) {
     const to = before.tandems.has(id) ? undefined : given.get(id)
@@ -45,6 +45,6 @@ export const numberNewTandems = (before: World, transition: Transition, ids: rea
     return to === undefined ? e : { ...e, tandemId: to }
   })
   let nextTandemId = before.nextTandemId
-  for (const id of tandems.keys()) if (id >= nextTandemId) nextTandemId = id + 1
+  for (const id of tandems.keys()) if (id >= nextTandemId) nextTandemId = tandemIdOf(id + 1)
   return { world: { ...transition.world, tandems, nextTandemId }, events }
 }

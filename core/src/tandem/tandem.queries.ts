@@ -1,6 +1,6 @@
 // Read-only questions about a World that transitions, adapters and the web app share: which tandems
 // bind a user, whether a pair was declined, how long a proposal still runs.
-import type { TandemId, UserId } from '../shared/ids.js'
+import { tandemIdOf, type ProposalId, type TandemId, type UserId } from '../shared/ids.js'
 import { HOUR, MINUTE, type Instant } from '../shared/time.js'
 import type { Side } from '../users/role.js'
 import { LIVE_TANDEM_STATES, type Tandem } from './tandem.codec.js'
@@ -86,11 +86,12 @@ export const isShownPartner = (world: Pick<World, 'tandems'>, viewerId: UserId, 
   shownTandemsOf(world, viewerId, 'Mentee').some((t) => t.mentorId === userId) ||
   shownTandemsOf(world, viewerId, 'Mentor').some((t) => t.menteeId === userId)
 
-/** A tandem's proposal ids: the mentee's proposal is 2·id−1, the mentor's 2·id. */
-export const proposalIdOf = (tandemId: TandemId, side: Side): number => (side === 'Mentee' ? 2 * tandemId - 1 : 2 * tandemId)
+/** A tandem's proposal ids: the mentee's proposal is 2·id−1, the mentor's 2·id (the one place a proposal id is made). */
+export const proposalIdOf = (tandemId: TandemId, side: Side): ProposalId =>
+  (side === 'Mentee' ? 2 * tandemId - 1 : 2 * tandemId) as ProposalId
 
 /** The tandem a proposal id belongs to. */
-export const tandemIdOfProposal = (proposalId: number): TandemId => Math.ceil(proposalId / 2)
+export const tandemIdOfProposal = (proposalId: number): TandemId => tandemIdOf(Math.ceil(proposalId / 2))
 
 export type TimeLeft = { readonly remainingHours: number; readonly remainingMinutes: number }
 

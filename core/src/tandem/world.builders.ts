@@ -1,13 +1,13 @@
 // Small constructors for worlds and participants, for tests, scripts and examples that drive the
 // core without a database. Defaults describe a fresh sign-up; pass a patch for anything else.
 import type { Cluster } from '../clusters/cluster.js'
-import type { ClusterId, UserId } from '../shared/ids.js'
+import { clusterIdOf, tandemIdOf, type UserId } from '../shared/ids.js'
 import type { MenteeSide, MentorSide, Participant } from '../users/participant.js'
 import { MENTOR_CAPACITY_DEFAULT } from './places.js'
 import type { Tandem } from './tandem.codec.js'
 import type { World } from './world.js'
 
-export const emptyWorld = (): World => ({ users: new Map(), tandems: new Map(), clusters: new Map(), nextTandemId: 1 })
+export const emptyWorld = (): World => ({ users: new Map(), tandems: new Map(), clusters: new Map(), nextTandemId: tandemIdOf(1) })
 
 export type WorldParts = {
   readonly users?: readonly Participant[]
@@ -23,14 +23,14 @@ export const worldOf = (parts: WorldParts): World => {
     users: new Map((parts.users ?? []).map((u) => [u.id, u])),
     tandems: new Map(tandems.map((t) => [t.id, t])),
     clusters: new Map((parts.clusters ?? []).map((c) => [c.clusterId, c])),
-    nextTandemId: parts.nextTandemId ?? tandems.reduce((max, t) => Math.max(max, t.id), 0) + 1,
+    nextTandemId: tandemIdOf(parts.nextTandemId ?? tandems.reduce((max, t) => Math.max(max, t.id), 0) + 1),
   }
 }
 
 export const newMenteeSide = (patch: Partial<MenteeSide> = {}): MenteeSide => ({
   status: 'NEW',
   noMatch: false,
-  clusterId: 1,
+  clusterId: clusterIdOf(1),
   lastStartedAt: null,
   ...patch,
 })
@@ -71,8 +71,9 @@ export const makeBoth = (id: UserId, mentee: Partial<MenteeSide> = {}, mentor: P
   mentor: newMentorSide(mentor),
 })
 
-export const makeCluster = (clusterId: ClusterId, patch: Partial<Omit<Cluster, 'clusterId'>> = {}): Cluster => ({
-  clusterId,
+/** A program year; the id is a plain number, as a test writes it. */
+export const makeCluster = (clusterId: number, patch: Partial<Omit<Cluster, 'clusterId'>> = {}): Cluster => ({
+  clusterId: clusterIdOf(clusterId),
   clusterText: `Year ${clusterId}`,
   isEnded: false,
   isDefault: false,

@@ -3,7 +3,7 @@
 // by reference). Mutation never escapes: `finishDraft` hands back a fresh immutable World.
 import type { Cluster } from '../clusters/cluster.js'
 import type { DomainEvent } from '../events.js'
-import type { ClusterId, TandemId, UserId } from '../shared/ids.js'
+import { tandemIdOf, type ClusterId, type TandemId, type UserId } from '../shared/ids.js'
 import type { Instant } from '../shared/time.js'
 import type { MenteeSide, MentorSide, Participant } from '../users/participant.js'
 import { menteeStatusMove, mentorStatusMove, type MenteeStatusEvent, type MentorStatusEvent } from '../users/status.moves.js'
@@ -87,7 +87,7 @@ export const putCluster = (d: Draft, next: Cluster): void => {
 /** Creates a tandem with the next id; its proposals take 2·id−1 (mentee) and 2·id (mentor). */
 export const addTandem = (d: Draft, build: (id: TandemId) => Tandem): Tandem => {
   const tandem = build(d.nextTandemId)
-  d.nextTandemId += 1
+  d.nextTandemId = tandemIdOf(d.nextTandemId + 1)
   d.tandems ??= new Map(d.base.tandems)
   d.tandems.set(tandem.id, tandem)
   return tandem

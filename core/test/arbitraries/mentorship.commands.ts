@@ -5,6 +5,7 @@ import * as E from 'fp-ts/lib/Either.js'
 import fc from 'fast-check'
 import { expect } from 'vitest'
 import {
+  tandemIdOf,
   answerCheckIn,
   CHECK_IN_STATES,
   checkInStateAt,
@@ -43,7 +44,7 @@ export type Real = { timeline: Timeline; now: number }
 type Cmd = fc.Command<Model, Real>
 
 export const newModel = (): Model => ({ now: T0, endedAt: null, asked: new Map(), seen: new Set() })
-export const newReal = (): Real => ({ timeline: { tandemId: 1, matchedAt: T0, ended: null, checkIns: [] }, now: T0 })
+export const newReal = (): Real => ({ timeline: { tandemId: tandemIdOf(1), matchedAt: T0, ended: null, checkIns: [] }, now: T0 })
 
 const SIDES: readonly Side[] = ['Mentee', 'Mentor']
 const keyOf = (side: Side, o: CheckInOccasion): string => `${side}:${occasionKey(o)}`

@@ -1,7 +1,7 @@
 // Shared setup for the mentorship timeline tests: a timeline matched at T0, days after the match,
 // valid answers of each kind, and unwrapping of results that fails the test with the domain error.
 import * as E from 'fp-ts/lib/Either.js'
-import { DAY, type CheckInAnswer, type DomainError, type Timeline, type TimelineResult } from '../../src/index.js'
+import { tandemIdOf, DAY, type CheckInAnswer, type DomainError, type Timeline, type TimelineResult } from '../../src/index.js'
 import { T0 } from './world.helpers.js'
 
 export { T0 }
@@ -9,7 +9,7 @@ export { T0 }
 /** The instant `days` after the match (fractions allowed). */
 export const day = (days: number): number => T0 + days * DAY
 
-export const freshTimeline = (): Timeline => ({ tandemId: 7, matchedAt: T0, ended: null, checkIns: [] })
+export const freshTimeline = (): Timeline => ({ tandemId: tandemIdOf(7), matchedAt: T0, ended: null, checkIns: [] })
 
 export const ok = (result: TimelineResult): Timeline => {
   if (E.isLeft(result)) throw new Error(`expected a Right, got ${JSON.stringify(result.left)}`)

@@ -14,6 +14,7 @@ import {
   beginMatchingRun,
   checkInvariants,
   checkTerminalTandemsKept,
+  clusterIdOf,
   completeMatchingRun,
   createManualTandem,
   deactivateCluster,
@@ -29,6 +30,7 @@ import {
   setMentorMatching,
   STATUSES,
   tandemPhase,
+  type ClusterId,
   type DomainErrorTag,
   type StatusName,
   type Tandem,
@@ -55,7 +57,7 @@ type Cmd = fc.Command<Model, Real>
 
 export const MENTEE_IDS = [1, 2, 3, 4, 5] as const
 export const MENTOR_IDS = [5, 6, 7, 8, 9] as const
-export const CLUSTER_IDS = [1, 2, 3] as const
+export const CLUSTER_IDS = [1, 2, 3].map(clusterIdOf)
 const USER_IDS = [1, 2, 3, 4, 5, 6, 7, 8, 9] as const
 
 const pairKey = (menteeId: number, mentorId: number): string => `${menteeId}:${mentorId}`
@@ -67,7 +69,7 @@ const menteeOf = (m: Model, id: number) => m.world.users.get(id)?.mentee ?? null
 const mentorOf = (m: Model, id: number) => m.world.users.get(id)?.mentor ?? null
 const hasLiveTandem = (m: Model, id: number, side: 'Mentee' | 'Mentor'): boolean =>
   [...m.world.tandems.values()].some((t) => isLiveTandem(t) && (side === 'Mentee' ? t.menteeId : t.mentorId) === id)
-const isEnded = (m: Model, clusterId: number): boolean => m.world.clusters.get(clusterId)?.isEnded === true
+const isEnded = (m: Model, clusterId: ClusterId): boolean => m.world.clusters.get(clusterId)?.isEnded === true
 /** The statuses an admin may give a mentee, by current status (docs/product.md#mentee-edit); none once a tandem is held. */
 const ADMIN_CHOICES: Partial<Record<StatusName, readonly StatusName[]>> = {
   NEW: ['NEW', 'AVAILABLE', 'INACTIVE'],
@@ -372,7 +374,7 @@ class ManualTandem implements Cmd {
   constructor(
     readonly menteeId: number,
     readonly mentorId: number,
-    readonly clusterId: number,
+    readonly clusterId: ClusterId,
   ) {}
   /** The admin picks two existing users and a program year. */
   check = (m: Readonly<Model>) =>
@@ -399,7 +401,7 @@ class ManualTandem implements Cmd {
 }
 
 class Deactivate implements Cmd {
-  constructor(readonly clusterId: number) {}
+  constructor(readonly clusterId: ClusterId) {}
   /** At most one year ends per run, so the population keeps mentees who can still act. */
   check = (m: Readonly<Model>) => m.endedClusters === 0
   run(m: Model, r: Real): void {
@@ -466,7 +468,7 @@ class AdminMentee implements Cmd {
   constructor(
     readonly menteeId: number,
     readonly status: (typeof STATUSES)[number],
-    readonly clusterId: number,
+    readonly clusterId: ClusterId,
   ) {}
   /** The admin edits an existing mentee into an existing year. */
   check = (m: Readonly<Model>) => menteeOf(m, this.menteeId) !== null && m.world.clusters.has(this.clusterId)
@@ -534,7 +536,7 @@ export const worldCommands = [
     .map(([p, matchedOnly, by, never, pause, bad]) => new EndTeam(p, matchedOnly, by, never, pause, bad === 0)),
   fc.tuple(mentee, fc.constantFrom(...USER_IDS), cluster).map(([a, b, c]) => new ManualTandem(a, b, c)),
   // Year 2 stays, so mentees 1 and 2 keep acting; year 1 is the default and must be refused.
-  fc.constantFrom(1, 3).map((c) => new Deactivate(c)),
+  fc.constantFrom(1, 3).map((c) => new Deactivate(clusterIdOf(c))),
   fc.tuple(mentor, fc.boolean(), fc.boolean()).map(([id, on, a]) => new MentorMatching(id, on, a || on)),
   mentor.map((id) => new Publish(id)),
   fc.tuple(mentee, fc.constantFrom(...STATUSES), cluster).map(([id, s, c]) => new AdminMentee(id, s, c)),

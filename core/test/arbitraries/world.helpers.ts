@@ -2,6 +2,8 @@
 // transition results that fails the test with the domain error when a Right was expected.
 import * as E from 'fp-ts/lib/Either.js'
 import {
+  tandemIdOf,
+  clusterIdOf,
   acceptByMentee,
   acceptByMentor,
   availableMentorSide,
@@ -50,15 +52,15 @@ export const population = (): World =>
   worldOf({
     clusters: [makeCluster(1, { isDefault: true }), makeCluster(2), makeCluster(3)],
     users: [
-      makeMentee(ANNA, { clusterId: 2 }),
-      makeMentee(BEN, { status: 'AVAILABLE', clusterId: 2 }),
-      makeMentee(CARL, { clusterId: 3 }),
+      makeMentee(ANNA, { clusterId: clusterIdOf(2) }),
+      makeMentee(BEN, { status: 'AVAILABLE', clusterId: clusterIdOf(2) }),
+      makeMentee(CARL, { clusterId: clusterIdOf(3) }),
       { ...makeMentor(MAX), mentor: availableMentorSide(T0 - 3000) },
       { ...makeMentor(MIA), mentor: availableMentorSide(T0 - 2000) },
       { ...makeMentor(MOE), mentor: availableMentorSide(T0 - 1000) },
       makeMentor(NEWTON),
       { ...makeMentor(PAULA), mentor: { ...availableMentorSide(T0 - 500), status: 'PAUSED' } },
-      { ...makeBoth(BOTH, { clusterId: 2 }), mentor: availableMentorSide(T0 - 100) },
+      { ...makeBoth(BOTH, { clusterId: clusterIdOf(2) }), mentor: availableMentorSide(T0 - 100) },
     ],
   })
 
@@ -75,14 +77,14 @@ export const proposeTo = (world: World, now: number, menteeId: number, mentorIds
  * team is MATCHED at `at` + 2 h.
  */
 export const matchTandem = (world: World, at: number, tandemId: number, menteeId: number, mentorId: number): World => {
-  const chosen = right(acceptByMentee(at + HOUR, { tandemId, menteeId })(world)).world
-  return right(acceptByMentor(at + 2 * HOUR, { tandemId, mentorId })(chosen)).world
+  const chosen = right(acceptByMentee(at + HOUR, { tandemId: tandemIdOf(tandemId), menteeId })(world)).world
+  return right(acceptByMentor(at + 2 * HOUR, { tandemId: tandemIdOf(tandemId), mentorId })(chosen)).world
 }
 
 export const menteeStatus = (world: World, id: number): string | undefined => world.users.get(id)?.mentee?.status
 export const mentorStatus = (world: World, id: number): string | undefined => world.users.get(id)?.mentor?.status
 export const tandemOf = (world: World, id: number) => {
-  const t = world.tandems.get(id)
+  const t = world.tandems.get(tandemIdOf(id))
   if (t === undefined) throw new Error(`no tandem ${id}`)
   return t
 }

@@ -1,11 +1,11 @@
 // Wire values for the pure tests of the proposal card and the dashboard rules (no server: these
 // tests render a card or call a rule with a value), shaped by the core's codecs.
-import type { ParticipantProposal, QuestionnaireQuestion } from '@tandem/core'
+import { proposalIdOf, tandemIdOf, type ParticipantProposal, type QuestionnaireQuestion } from '@tandem/core'
 
 export const aProposal = (overrides: Partial<ParticipantProposal> = {}): ParticipantProposal => ({
-  proposalId: 11,
-  pairedProposalId: 12,
-  matchingTandemId: 6,
+  proposalId: proposalIdOf(tandemIdOf(6), 'Mentee'),
+  pairedProposalId: proposalIdOf(tandemIdOf(6), 'Mentor'),
+  matchingTandemId: tandemIdOf(6),
   proposalState: 'PROPOSED',
   tandemState: 'ACTIVE',
   tandemDate: '2026-11-20T10:00:00.000Z',

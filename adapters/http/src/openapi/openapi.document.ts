@@ -3,6 +3,8 @@
 // off the io-ts codecs, and the envelope every JSON answer comes in.
 import {
   BooleanFromString,
+  ClusterId,
+  ClusterIdFromString,
   EmailAddress,
   ErrorCode,
   FieldError,
@@ -12,8 +14,11 @@ import {
   IsoDate,
   IsoDateTime,
   NonNegativeInt,
+  ProposalId,
   TandemDateRange,
   TandemDateRangeFromString,
+  TandemId,
+  TandemIdFromString,
 } from '@tandem/core'
 import type { Policy } from '../policy.js'
 import { UPLOAD_FIELD, type Produces, type Route } from '../route.js'
@@ -37,12 +42,17 @@ const dateRanges = (toJsonSchema(TandemDateRange) as { enum: readonly number[] }
 /** Wire codecs whose rule lives in a function: what they accept, as JSON Schema. */
 export const KNOWN_SCHEMAS: KnownSchemas = new Map<Parameters<KnownSchemas['get']>[0], JsonSchema>([
   [Id, { type: 'integer', minimum: 1 }],
+  [ClusterId, { type: 'integer', minimum: 1 }],
+  [TandemId, { type: 'integer', minimum: 1 }],
+  [ProposalId, { type: 'integer', minimum: 1 }],
   [NonNegativeInt, { type: 'integer', minimum: 0 }],
   [FiniteNumber, { type: 'number' }],
   [IsoDate, { type: 'string', format: 'date' }],
   [IsoDateTime, { type: 'string', format: 'date-time' }],
   [EmailAddress, { type: 'string', format: 'email', maxLength: 254 }],
   [IdFromString, { type: 'string', pattern: '^[1-9][0-9]{0,14}$' }],
+  [ClusterIdFromString, { type: 'string', pattern: '^[1-9][0-9]{0,14}$' }],
+  [TandemIdFromString, { type: 'string', pattern: '^[1-9][0-9]{0,14}$' }],
   [BooleanFromString, { type: 'string', enum: ['true', 'false'] }],
   [TandemDateRangeFromString, { type: 'string', enum: dateRanges }],
 ])

@@ -4,7 +4,7 @@
 // mails older than the period keep only subject and date.
 import { existsSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { DAY, RETENTION_NOTICE_PERIOD, monthsAfter, proposalIdOf, type RetentionDueRow } from '@tandem/core'
+import { DAY, RETENTION_NOTICE_PERIOD, monthsAfter, proposalIdOf, tandemIdOf, type RetentionDueRow } from '@tandem/core'
 import { sql } from 'kysely'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { query } from '../support/database.under-test.js'
@@ -158,6 +158,6 @@ describe('the retention sweep', () => {
 })
 
 const closeAll = async (harness: Harness) => {
-  const tandemId = (await harness.server.ctx.lists.activeTandemIds())[0] ?? 0
+  const tandemId = (await harness.server.ctx.lists.activeTandemIds())[0] ?? tandemIdOf(999)
   return [{ proposalId: proposalIdOf(tandemId, 'Mentee'), proposalState: 'CLOSED', comment: null }]
 }

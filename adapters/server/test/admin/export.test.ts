@@ -82,7 +82,7 @@ describe('user data export', () => {
     for (const p of [first, second]) {
       const stored = (await h.server.ctx.users.byEmail(p.email))!
       const row = rows.find((r) => r[5] === p.email)
-      const programYear = (await h.server.ctx.clusters.byId(stored.participant.mentee!.clusterId ?? 0))?.clusterText
+      const programYear = (await h.server.ctx.clusters.byId(stored.participant.mentee!.clusterId!))?.clusterText
       expect(row?.slice(0, 5)).toEqual([programYear, 'Mentee', stored.participant.mentee!.status, stored.firstName, stored.lastName])
       expect(row?.[header!.indexOf('City')]).toBe('Berlin')
     }

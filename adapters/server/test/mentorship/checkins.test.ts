@@ -3,7 +3,7 @@
 // expected mails once each (a second sweep at the same time sends nothing); answers from the
 // dashboard and from a mail's one-time link are recorded; every bad input is refused with its code
 // and changes nothing; the administrators' attention list names the team and why.
-import { DAY } from '@tandem/core'
+import { DAY, tandemIdOf } from '@tandem/core'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { startHarness, type Harness, type Person } from '../support/harness.js'
 
@@ -53,7 +53,7 @@ const answerOwn = (p: Person, tandemId: number, occasion: unknown, answer: unkno
   h.call(p, 'POST', '/api/Mentorship/AnswerCheckIn', { email: p.email, matchingTandemId: tandemId, occasion, answer })
 const answerByLink = (token: string, answer: unknown) => h.call(null, 'POST', '/api/Mentorship/AnswerCheckInByLink', { token, answer })
 const storedAnswers = async (tandemId: number) =>
-  ((await h.server.ctx.mentorship.timelineOf(tandemId))?.checkIns ?? []).map((r) => [r.side, r.occasion, r.answer])
+  ((await h.server.ctx.mentorship.timelineOf(tandemIdOf(tandemId)))?.checkIns ?? []).map((r) => [r.side, r.occasion, r.answer])
 
 describe('the check-in timeline of a matched team', () => {
   it('day 14, 19, 30, 35, 90 and the end: exactly the expected mails once each, answers recorded', async () => {
@@ -239,7 +239,7 @@ describe('the check-in timeline of a matched team', () => {
     // The team ended with the deletion: the mentor gets the closing survey, the erased mentee nothing.
     expect(await mailsAfter(before)).toEqual([{ type: 'CHECK_IN_CLOSING', to: mentor.email }])
     expect(await mailsTo(mentee.email)).toEqual([])
-    const left = await h.server.ctx.mentorship.timelineOf(tandemId)
+    const left = await h.server.ctx.mentorship.timelineOf(tandemIdOf(tandemId))
     expect(left?.ended?.by).toBe('Admin')
     expect(left?.checkIns.map((r) => [r.side, r.occasion.kind, r.answer]).sort(byKind)).toEqual([
       ['Mentor', 'Closing', null],
@@ -274,7 +274,7 @@ describe('the check-in timeline of a matched team', () => {
       { type: 'CHECK_IN_CLOSING', to: mentor.email },
     ])
     expect(await mailsTo(mentee.email)).toEqual([])
-    const left = await h.server.ctx.mentorship.timelineOf(tandemId)
+    const left = await h.server.ctx.mentorship.timelineOf(tandemIdOf(tandemId))
     expect(left?.ended).not.toBeNull()
     expect(left?.checkIns.map((r) => [r.side, r.occasion.kind, r.answer]).sort(byKind)).toEqual([
       ['Mentor', 'Closing', null],

@@ -7,13 +7,15 @@ import {
   QuestionScore,
   RoleName,
   Tandem,
+  clusterIdOf,
+  type Cluster,
   type Proposal,
   type TeamOutcomeFigures,
 } from '@tandem/core'
 import * as t from 'io-ts'
 import { isLeft } from 'fp-ts/lib/Either.js'
 import type { Selectable } from 'kysely'
-import type { TandemsTable, UsersTable } from './schema.js'
+import type { ClustersTable, TandemsTable, UsersTable } from './schema.js'
 
 export type UserRow = Selectable<UsersTable>
 export type TandemRow = Selectable<TandemsTable>
@@ -70,6 +72,14 @@ export const participantColumns = (p: Participant) => ({
   mentor_capacity: p.mentor?.capacity ?? MENTOR_CAPACITY_DEFAULT,
 })
 
+/** A program year as the core knows it, from its row (the row's id is the database's own). */
+export const clusterOf = (row: Pick<Selectable<ClustersTable>, 'id' | 'title' | 'is_ended' | 'is_default'>): Cluster => ({
+  clusterId: clusterIdOf(row.id),
+  clusterText: row.title,
+  isEnded: row.is_ended === 1,
+  isDefault: row.is_default === 1,
+})
+
 export const rolesOf = (row: Pick<UserRow, 'roles' | 'id'>): RoleName[] =>
   decodeStored(t.array(RoleName), JSON.parse(row.roles), `roles of user ${row.id}`)
 
@@ -121,39 +131,42 @@ export const tandemOf = (row: TandemRow): Tandem =>
     `tandem ${row.id}`,
   )
 
-const proposalColumns = <S extends 'mentee' | 'mentor'>(side: S, p: Proposal) => ({
-  [`${side}_proposal_id`]: p.id,
-  [`${side}_state`]: p.state,
-  [`${side}_deadline`]: p.deadline,
-  [`${side}_decided_at`]: p.decidedAt,
-  [`${side}_decline_reason_id`]: p.declineReasonId,
-  [`${side}_comment`]: p.comment,
-  [`${side}_info_text`]: p.infoText,
-})
+type ProposalField = 'proposal_id' | 'state' | 'deadline' | 'decided_at' | 'decline_reason_id' | 'comment' | 'info_text'
 
-export const tandemColumns = (x: Tandem): TandemRow =>
+/** One side's proposal columns; computed keys lose their names, so the type says them. */
+const proposalColumns = <S extends 'mentee' | 'mentor'>(side: S, p: Proposal) =>
   ({
-    id: x.id,
-    version: x.version,
-    state: x.state,
-    mentee_id: x.menteeId,
-    mentor_id: x.mentorId,
-    cluster_id: x.clusterId,
-    created_at: x.createdAt,
-    manual: x.manual ? 1 : 0,
-    score_base: x.score.base,
-    score_max: x.score.max,
-    score_percentage: x.score.percentage,
-    score_breakdown: JSON.stringify(x.score.breakdown),
-    ...proposalColumns('mentee', x.menteeProposal),
-    ...proposalColumns('mentor', x.mentorProposal),
-    ended_at: x.ending?.at ?? null,
-    ended_by: x.ending?.by ?? null,
-    end_reason: x.ending?.reasonId ?? null,
-    end_other_text: x.ending?.otherText ?? null,
-    end_do_not_pair_again: x.ending === undefined ? null : x.ending.doNotPairAgain ? 1 : 0,
-    end_mentor_paused: x.ending === undefined ? null : x.ending.mentorPaused ? 1 : 0,
-  }) as TandemRow
+    [`${side}_proposal_id`]: p.id,
+    [`${side}_state`]: p.state,
+    [`${side}_deadline`]: p.deadline,
+    [`${side}_decided_at`]: p.decidedAt,
+    [`${side}_decline_reason_id`]: p.declineReasonId,
+    [`${side}_comment`]: p.comment,
+    [`${side}_info_text`]: p.infoText,
+  }) as Pick<TandemRow, `${S}_${ProposalField}`>
+
+export const tandemColumns = (x: Tandem): TandemRow => ({
+  id: x.id,
+  version: x.version,
+  state: x.state,
+  mentee_id: x.menteeId,
+  mentor_id: x.mentorId,
+  cluster_id: x.clusterId,
+  created_at: x.createdAt,
+  manual: x.manual ? 1 : 0,
+  score_base: x.score.base,
+  score_max: x.score.max,
+  score_percentage: x.score.percentage,
+  score_breakdown: JSON.stringify(x.score.breakdown),
+  ...proposalColumns('mentee', x.menteeProposal),
+  ...proposalColumns('mentor', x.mentorProposal),
+  ended_at: x.ending?.at ?? null,
+  ended_by: x.ending?.by ?? null,
+  end_reason: x.ending?.reasonId ?? null,
+  end_other_text: x.ending?.otherText ?? null,
+  end_do_not_pair_again: x.ending === undefined ? null : x.ending.doNotPairAgain ? 1 : 0,
+  end_mentor_paused: x.ending === undefined ? null : x.ending.mentorPaused ? 1 : 0,
+})
 
 /** The count columns of a team's outcome figures on its timeline row (migration 0026). */
 export const OUTCOME_FIGURE_COUNTS = [

@@ -1,6 +1,6 @@
 // Read models for the admin screens: users by side and status, and the matching-team list with its
 // filters. Full filtered lists; the browser pages them 25 rows at a time.
-import { LIVE_TANDEM_STATES, type Instant, type Side, type StatusName, type TandemState } from '@tandem/core'
+import { LIVE_TANDEM_STATES, tandemIdOf, type Instant, type Side, type StatusName, type TandemId, type TandemState } from '@tandem/core'
 import { sql } from 'kysely'
 import type { Database } from '../portable/database.js'
 import { jsonNumber } from '../portable/dialect.js'
@@ -124,12 +124,12 @@ export const createListQueries = (db: Database): ListQueries => {
       ).map((r) => r.id),
 
     /** Everyone a program year's deactivation touches: its mentees and both sides of its tandems. */
-    clusterMemberIds: async (clusterId: number): Promise<{ userIds: number[]; tandemIds: number[] }> => {
+    clusterMemberIds: async (clusterId: number): Promise<{ userIds: number[]; tandemIds: TandemId[] }> => {
       const tandems = await db.all(k.selectFrom('tandems').select(['id', 'mentee_id', 'mentor_id']).where('cluster_id', '=', clusterId))
       const mentees = (await db.all(k.selectFrom('users').select('id').where('mentee_cluster_id', '=', clusterId))).map((r) => r.id)
       return {
         userIds: [...new Set([...mentees, ...tandems.flatMap((x) => [x.mentee_id, x.mentor_id])])],
-        tandemIds: tandems.map((x) => x.id),
+        tandemIds: tandems.map((x) => tandemIdOf(x.id)),
       }
     },
 
@@ -189,8 +189,8 @@ export const createListQueries = (db: Database): ListQueries => {
       )) !== undefined,
 
     /** Ids of ACTIVE tandems, and of mentors with saved but never published answers: the reminder sweep's input. */
-    activeTandemIds: async (): Promise<number[]> =>
-      (await db.all(k.selectFrom('tandems').select('id').where('state', '=', 'ACTIVE'))).map((r) => r.id),
+    activeTandemIds: async (): Promise<TandemId[]> =>
+      (await db.all(k.selectFrom('tandems').select('id').where('state', '=', 'ACTIVE'))).map((r) => tandemIdOf(r.id)),
     unpublishedMentorIds: async (): Promise<number[]> =>
       (
         await db.all(k.selectFrom('users').select('id').where('mentor_status', '=', 'NEW').where('mentor_last_saved_at', 'is not', null))

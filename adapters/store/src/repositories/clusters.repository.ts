@@ -1,20 +1,15 @@
 // Program years (clusters). Deactivation goes through the world store, since it releases tandems.
-import type { Cluster, ClusterId } from '@tandem/core'
+import { clusterIdOf, type Cluster, type ClusterId } from '@tandem/core'
 import type { Database } from '../portable/database.js'
 import { serialiseTransactions } from '../portable/dialect.js'
+import { clusterOf } from '../portable/rows.js'
 import type { ClustersRepository } from '@tandem/application'
 
 export type { ClustersRepository }
 
 export const createClustersRepository = (db: Database): ClustersRepository => {
   const k = db.kysely
-  const list = async (): Promise<Cluster[]> =>
-    (await db.all(k.selectFrom('clusters').selectAll().orderBy('id'))).map((c) => ({
-      clusterId: c.id,
-      clusterText: c.title,
-      isEnded: c.is_ended === 1,
-      isDefault: c.is_default === 1,
-    }))
+  const list = async (): Promise<Cluster[]> => (await db.all(k.selectFrom('clusters').selectAll().orderBy('id'))).map(clusterOf)
   return {
     list,
     byId: async (id: ClusterId): Promise<Cluster | undefined> => (await list()).find((c) => c.clusterId === id),
@@ -27,14 +22,13 @@ export const createClustersRepository = (db: Database): ClustersRepository => {
         await serialiseTransactions(db, 'clusters')
         if ((await db.first(k.selectFrom('clusters').select('id').where('title', '=', title))) !== undefined) return undefined
         const first = (await db.first(k.selectFrom('clusters').select('id'))) === undefined
-        return (
-          await db.first(
-            k
-              .insertInto('clusters')
-              .values({ title, is_ended: 0, is_default: isDefault || first ? 1 : 0 })
-              .returning('id'),
-          )
-        )?.id
+        const inserted = await db.first(
+          k
+            .insertInto('clusters')
+            .values({ title, is_ended: 0, is_default: isDefault || first ? 1 : 0 })
+            .returning('id'),
+        )
+        return inserted === undefined ? undefined : clusterIdOf(inserted.id)
       }),
   }
 }

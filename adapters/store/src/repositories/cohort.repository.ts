@@ -7,6 +7,8 @@ import {
   CohortRunState,
   cohortRunMoveOf,
   Score,
+  clusterIdOf,
+  type ClusterId,
   type CohortRunEvent,
   type CohortTotalsView,
   type Instant,
@@ -90,7 +92,7 @@ export const createCohortRepository = (db: Database): CohortRepository => {
     owner: string | null
   }): CohortRunRecord => ({
     id: row.id,
-    clusterId: row.cluster_id,
+    clusterId: clusterIdOf(row.cluster_id),
     objective: decodeStored(Objective, row.objective, `objective of cohort run ${row.id}`),
     threshold: row.threshold,
     state: decodeStored(CohortRunState, row.state, `state of cohort run ${row.id}`),
@@ -223,7 +225,7 @@ export const createCohortRepository = (db: Database): CohortRepository => {
     },
     /** A new run in state Running; undefined when another run is Running (one at a time, across processes). */
     start: async (run: {
-      readonly clusterId: number
+      readonly clusterId: ClusterId
       readonly objective: 'maxMatched' | 'maxScore'
       readonly threshold: number
       readonly startedBy: string

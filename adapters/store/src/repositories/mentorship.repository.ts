@@ -9,6 +9,7 @@ import {
   pulse,
   Side,
   teamOutcomeFigures,
+  tandemIdOf,
   type CheckInOccasion,
   type CheckInRecord,
   type Timeline,
@@ -59,7 +60,7 @@ const timelineOf = (row: MentorshipTimelinesTable, checkIns: readonly Mentorship
   const by = row.ended_by === null ? null : EndedBy.is(row.ended_by) ? row.ended_by : null
   if (row.ended_at !== null && by === null) throw new Error(`the stored end of tandem ${row.tandem_id} does not decode`)
   return {
-    tandemId: Number(row.tandem_id),
+    tandemId: tandemIdOf(Number(row.tandem_id)),
     matchedAt: Number(row.matched_at),
     ended: row.ended_at === null || by === null ? null : { at: Number(row.ended_at), by },
     checkIns: checkIns.map(recordOf),
@@ -77,7 +78,7 @@ const leftColumn = (side: Side) => (side === 'Mentee' ? 'mentee_left' : 'mentor_
 const keyOf = (r: CheckInRecord): string => `${r.side}/${occasionKey(r.occasion)}`
 
 const linkOf = (row: MentorshipCheckInLinksTable): CheckInLink => ({
-  tandemId: Number(row.tandem_id),
+  tandemId: tandemIdOf(Number(row.tandem_id)),
   side: sideOf(row.side),
   occasion: occasionOfKey(row.occasion),
   userId: Number(row.user_id),
@@ -113,11 +114,13 @@ export const createMentorshipRepository = (db: Database): MentorshipRepository =
   }
   return {
     matchedTandemIds: async () =>
-      (await db.all(k.selectFrom('tandems').select('id').where('state', '=', 'MATCHED').orderBy('id'))).map((r) => Number(r.id)),
+      (await db.all(k.selectFrom('tandems').select('id').where('state', '=', 'MATCHED').orderBy('id'))).map((r) =>
+        tandemIdOf(Number(r.id)),
+      ),
     timelineOf: async (tandemId) => (await timelinesOf([tandemId]))[0],
     openTimelineIds: async () =>
       (await db.all(k.selectFrom('mentorship_timelines').select('tandem_id').where('closed', '=', 0).orderBy('tandem_id'))).map((r) =>
-        Number(r.tandem_id),
+        tandemIdOf(Number(r.tandem_id)),
       ),
     save: async (before, after, closed) => {
       await db.transaction(async () => {

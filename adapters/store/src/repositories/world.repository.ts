@@ -7,8 +7,10 @@ import {
   expiredTandems,
   LIVE_TANDEM_STATES,
   numberNewTandems,
+  tandemIdOf,
   mentorsWithOpenedPlaces,
   type Cluster,
+  type ClusterId,
   type DomainError,
   type DomainEvent,
   type Participant,
@@ -23,7 +25,7 @@ import { sql, type RawBuilder } from 'kysely'
 import { together, type Database } from '../portable/database.js'
 import { forUpdate, isMissedVersion, isNoFreePlace, isUniqueViolation, newTandemIds } from '../portable/dialect.js'
 import { insertOutboxRows } from './outbox.repository.js'
-import { participantColumns, participantOf, tandemColumns, tandemOf } from '../portable/rows.js'
+import { clusterOf, participantColumns, participantOf, tandemColumns, tandemOf } from '../portable/rows.js'
 import type { Slice, Contact, Notifier, Apply, WorldStore } from '@tandem/application'
 
 export type { Slice, Contact, Notifier, Apply, WorldStore }
@@ -176,7 +178,7 @@ export const createWorldStore = (db: Database, notify: Notifier): WorldStore => 
       ),
     ])
     for (const p of locked) users.set(p.id, p)
-    for (const row of [...ownTandems, ...namedTandems]) if (!tandems.has(row.id)) tandems.set(row.id, tandemOf(row))
+    for (const x of [...ownTandems, ...namedTandems].map(tandemOf)) if (!tandems.has(x.id)) tandems.set(x.id, x)
     const userIds = unique([...named, ...(slice.extraUserIds ?? []), ...[...tandems.values()].flatMap((x) => [x.menteeId, x.mentorId])])
     for (const p of await participants(
       userIds.filter((id) => !users.has(id)),
@@ -184,24 +186,27 @@ export const createWorldStore = (db: Database, notify: Notifier): WorldStore => 
       locking,
     ))
       users.set(p.id, p)
-    const clusters = new Map<number, Cluster>(
-      clusterRows.map((c) => [c.id, { clusterId: c.id, clusterText: c.title, isEnded: c.is_ended === 1, isDefault: c.is_default === 1 }]),
-    )
+    const clusters = new Map<ClusterId, Cluster>(clusterRows.map(clusterOf).map((c) => [c.clusterId, c]))
     const first = clusterRows[0]
-    return { users, tandems, clusters, nextTandemId: first === undefined ? await nextTandemId() : (first.max_tandem_id ?? 0) + 1 }
+    return {
+      users,
+      tandems,
+      clusters,
+      nextTandemId: first === undefined ? await nextTandemId() : tandemIdOf((first.max_tandem_id ?? 0) + 1),
+    }
   }
 
   /** The world with the named users' tandems (and those tandems' users) added to it. */
   const widen = async (world: World, userIds: readonly UserId[], seen?: Contacts): Promise<World> => {
     const tandems = new Map(world.tandems)
-    for (const row of await tandemRowsOf(userIds)) if (!tandems.has(row.id)) tandems.set(row.id, tandemOf(row))
+    for (const x of (await tandemRowsOf(userIds)).map(tandemOf)) if (!tandems.has(x.id)) tandems.set(x.id, x)
     const users = new Map(world.users)
     const missing = unique([...userIds, ...[...tandems.values()].flatMap((x) => [x.menteeId, x.mentorId])]).filter((id) => !users.has(id))
     for (const p of await participants(missing, seen, true)) users.set(p.id, p)
     // A tandem committed since the slice was read may carry an id at or above its next id: new
     // tandems are numbered after it (and given their ids when written).
     let nextTandemId = world.nextTandemId
-    for (const id of tandems.keys()) if (id >= nextTandemId) nextTandemId = id + 1
+    for (const id of tandems.keys()) if (id >= nextTandemId) nextTandemId = tandemIdOf(id + 1)
     return { ...world, users, tandems, nextTandemId }
   }
 
@@ -234,7 +239,7 @@ export const createWorldStore = (db: Database, notify: Notifier): WorldStore => 
   }
 
   const nextTandemId = async (): Promise<TandemId> =>
-    ((await db.first(k.selectFrom('tandems').select((eb) => eb.fn.max('id').as('max'))))?.max ?? 0) + 1
+    tandemIdOf(((await db.first(k.selectFrom('tandems').select((eb) => eb.fn.max('id').as('max'))))?.max ?? 0) + 1)
 
   /**
    * The slice with its passed deadlines applied, inside a transaction. The partners of an expired
@@ -351,7 +356,7 @@ export const createWorldStore = (db: Database, notify: Notifier): WorldStore => 
    */
   const numbered = async (before: World, outcome: Transition): Promise<Transition> => {
     const count = createdTandemCount(before, outcome.world)
-    return count === 0 ? outcome : numberNewTandems(before, outcome, await newTandemIds(db, count))
+    return count === 0 ? outcome : numberNewTandems(before, outcome, (await newTandemIds(db, count)).map(tandemIdOf))
   }
 
   /** One command in one transaction: read, apply, write what changed, append its mails. */
@@ -431,10 +436,10 @@ export const createWorldStore = (db: Database, notify: Notifier): WorldStore => 
               .where('state', 'in', [...LIVE_TANDEM_STATES]),
           )
           const refreshed = new Map(previous.tandems)
-          for (const row of live) refreshed.set(row.id, tandemOf(row))
+          for (const x of live.map(tandemOf)) refreshed.set(x.id, x)
           tandems = refreshed
           // Tandems committed since the first read may carry ids at or above its next id (as `widen`).
-          for (const id of tandems.keys()) if (id >= nextTandemId) nextTandemId = id + 1
+          for (const id of tandems.keys()) if (id >= nextTandemId) nextTandemId = tandemIdOf(id + 1)
         }
         // New tandems are given their ids when written (`numbered`).
         return { before: { ...previous, users, tandems, nextTandemId }, expiry: null }

@@ -1,9 +1,17 @@
 // The store's cohort as the application needs it; @tandem/store implements it.
-import { Score, type CohortPairOutcome, type CohortRunState, type CohortTotalsView, type Instant, type UserId } from '@tandem/core'
+import {
+  Score,
+  type CohortPairOutcome,
+  type CohortRunState,
+  type CohortTotalsView,
+  type ClusterId,
+  type Instant,
+  type UserId,
+} from '@tandem/core'
 
 export type CohortRunRecord = {
   readonly id: number
-  readonly clusterId: number
+  readonly clusterId: ClusterId
   readonly objective: 'maxMatched' | 'maxScore'
   readonly threshold: number
   readonly state: CohortRunState
@@ -80,7 +88,7 @@ export type CohortRepository = {
   running: () => Promise<CohortRunRecord | undefined>
   /** A new run in state Running; undefined when another run is Running (one at a time, across processes). */
   start: (run: {
-    readonly clusterId: number
+    readonly clusterId: ClusterId
     readonly objective: 'maxMatched' | 'maxScore'
     readonly threshold: number
     readonly startedBy: string

@@ -1,5 +1,5 @@
 // The store's list queries as the application needs it; @tandem/store implements it.
-import type { Instant, Side, StatusName, TandemState } from '@tandem/core'
+import type { ClusterId, Instant, Side, StatusName, TandemId, TandemState } from '@tandem/core'
 
 export type UserListRow = {
   readonly id: number
@@ -42,9 +42,9 @@ export type ListQueries = {
   /** Tandem ids whose deadline has passed with the side still to answer: the sweep's work list. */
   expiredTandemIds: (now: number) => Promise<number[]>
   /** Everyone a program year's deactivation touches: its mentees and both sides of its tandems. */
-  clusterMemberIds: (clusterId: number) => Promise<{
+  clusterMemberIds: (clusterId: ClusterId) => Promise<{
     userIds: number[]
-    tandemIds: number[]
+    tandemIds: TandemId[]
   }>
   /** Users of a tandem, for slices. */
   tandemUserIds: (tandemIds: readonly number[]) => Promise<number[]>
@@ -64,7 +64,7 @@ export type ListQueries = {
   /** Whether a notification of `type` about `key` (a number at `field` of its data) was written for the user. */
   notifiedAbout: (userId: number, type: string, field: 'deadline' | 'lastSavedAt', key: number) => Promise<boolean>
   /** Ids of ACTIVE tandems, and of mentors with saved but never published answers: the reminder sweep's input. */
-  activeTandemIds: () => Promise<number[]>
+  activeTandemIds: () => Promise<TandemId[]>
   unpublishedMentorIds: () => Promise<number[]>
   /** The health check's round trip to the database. */
   ping: () => Promise<void>

@@ -3,7 +3,7 @@
 import { useState } from 'react'
 import { Button, MessageBar, MessageBarBody, Title2, makeStyles, tokens } from '@fluentui/react-components'
 import { useTranslation } from 'react-i18next'
-import { languageById, needsProgramYear, type FieldError } from '@tandem/core'
+import { clusterIdOf, languageById, needsProgramYear, type FieldError } from '@tandem/core'
 import { useMe, type Me } from '../../state/me.js'
 import { useLanguage } from '../../shell/language.js'
 import { Loading } from '../../shared/Loading.js'
@@ -60,7 +60,11 @@ const AccountForm = ({ me }: { readonly me: Me }) => {
     if (photo.invalid) return
     // the profile rule (the core's validation with fp-ts) loads when it is needed, not with the page
     const { checkAccount, profileRequest } = await import('./profile.form.js')
-    const request = profileRequest(user, { clusterId: chosenCluster, languageId: chosenLanguage }, photo.removed)
+    const request = profileRequest(
+      user,
+      { clusterId: chosenCluster === null ? null : clusterIdOf(chosenCluster), languageId: chosenLanguage },
+      photo.removed,
+    )
     const checked = checkAccount(request, roles)
     if (!checked.ok) {
       setErrors(checked.errors)

@@ -18,6 +18,7 @@ import {
 import { TableRegion } from './TableRegion.js'
 import {
   TANDEM_STATES,
+  clusterIdOf,
   parseTeamIdFilter,
   type MatchingTandemListRequest,
   type MatchingTandemListRow,
@@ -82,7 +83,7 @@ const MatchingTeamsPage = () => {
     if (isLeft(id)) return setIdError(messageOf(t, id.left[0]))
     setIdError(undefined)
     setPage(1)
-    setRequest({ tandemStates: [...states], tandemId: id.right, email: search.trim(), filterCluster: [...clusterIds] })
+    setRequest({ tandemStates: [...states], tandemId: id.right, email: search.trim(), filterCluster: clusterIds.map(clusterIdOf) })
   }
 
   const rows = list.data ?? []

@@ -22,6 +22,7 @@ import {
   MENTOR_CAPACITY_MAX,
   MENTOR_CAPACITY_MIN,
   type MentorPlaces,
+  clusterIdOf,
   validateMenteeStateEdit,
   validateUserSearch,
   type AdminUserDetail,
@@ -107,7 +108,7 @@ const MenteeEdit = ({ email, status }: { readonly email: string; readonly status
     setConfirming(false)
     const next = master?.statusMaster.find((s) => s.id === statusId)
     if (next === undefined || clusterId === null || statusId === null) return
-    const reply = await save({ statusId, clusterId, email, previousStatus: status, newStatus: next.name })
+    const reply = await save({ statusId, clusterId: clusterIdOf(clusterId), email, previousStatus: status, newStatus: next.name })
     if (reply.error !== undefined) return setFailure(errorText(t, reply.error))
     setFailure(null)
     show('success', t('admin.messages.update-success-message'))

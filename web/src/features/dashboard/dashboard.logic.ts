@@ -64,7 +64,7 @@ export const topProposal = (proposals: readonly ParticipantProposal[]): Particip
 
 /** The earliest deadline among the proposals still waiting for this side's answer. */
 export const nextDeadline = (proposals: readonly ParticipantProposal[], times: readonly RemainingTime[]): RemainingTime | undefined => {
-  const waiting = new Set(proposals.filter((p) => p.proposalState === 'PROPOSED').map((p) => p.matchingTandemId))
+  const waiting = new Set<number>(proposals.filter((p) => p.proposalState === 'PROPOSED').map((p) => p.matchingTandemId))
   return times.filter((r) => waiting.has(r.tandemId)).sort((a, b) => a.tandemValidUntil.localeCompare(b.tandemValidUntil))[0]
 }
 

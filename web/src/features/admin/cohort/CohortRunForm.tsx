@@ -2,7 +2,7 @@
 // server checks the input again and answers a translated field error if it refuses.
 import { useState } from 'react'
 import { Button, Field, Input, Radio, RadioGroup, Select } from '@fluentui/react-components'
-import type { CohortRunRequest } from '@tandem/core'
+import { clusterIdOf, type CohortRunRequest } from '@tandem/core'
 import { useTranslation } from 'react-i18next'
 import { useAdminGetClustersQuery } from '../admin.api.js'
 
@@ -21,7 +21,7 @@ export const CohortRunForm = ({ busy, onRun }: { readonly busy: boolean; readonl
       aria-labelledby="cohort-run-title"
       onSubmit={(e) => {
         e.preventDefault()
-        if (chosen !== null) onRun({ clusterId: chosen, objective, threshold: Number(threshold) })
+        if (chosen !== null) onRun({ clusterId: clusterIdOf(chosen), objective, threshold: Number(threshold) })
       }}
       style={{ display: 'flex', gap: 16, alignItems: 'end', flexWrap: 'wrap' }}
     >

@@ -3,7 +3,7 @@
 // the chart library loads only here.
 import { useState } from 'react'
 import { Button, Field, Input, Spinner, makeStyles } from '@fluentui/react-components'
-import { validateStatisticsFilter, type StatisticsFilter } from '@tandem/core'
+import { clusterIdOf, validateStatisticsFilter, type StatisticsFilter } from '@tandem/core'
 import { useAppSelector } from '../../../state/hooks.js'
 import { selectConfig } from '../../../state/session.slice.js'
 import { useAuth } from '../../../shell/services.context.js'
@@ -43,7 +43,7 @@ const StatisticsPage = () => {
   const [from, setFrom] = useState('')
   const [to, setTo] = useState('')
   const [filter, setFilter] = useState<StatisticsFilter>(ALL)
-  const draft: StatisticsFilter = { clusterIds: [...clusterIds], from: dayOrNull(from), to: dayOrNull(to) }
+  const draft: StatisticsFilter = { clusterIds: clusterIds.map(clusterIdOf), from: dayOrNull(from), to: dayOrNull(to) }
   const rangeError = messageOf(t, validateStatisticsFilter(draft)[0])
   const report = useAdminGetStatisticsQuery({ filter, language })
   const views = report.data === undefined ? [] : statisticsViews(report.data, t, language === 'de' ? 'de-DE' : 'en-GB')
