@@ -159,3 +159,26 @@ for (const language of ['en', 'de'] as const) {
     })
   })
 }
+
+describe('the axe check', () => {
+  it("leaves out only Fluent's focus sentinels: the same aria-hidden focusable element without tabster's mark fails", async () => {
+    const { page } = await stack.newPerson('en-GB')
+    await page.goto(`${stack.baseUrl}/legal-info`)
+    await page.getByRole('heading', { level: 1 }).waitFor()
+    await page.evaluate(() => {
+      const sentinel = document.createElement('i')
+      sentinel.setAttribute('data-tabster-dummy', '')
+      sentinel.setAttribute('tabindex', '0')
+      sentinel.setAttribute('aria-hidden', 'true')
+      document.body.append(sentinel)
+    })
+    expect(await audit(page, 'with a sentinel')).toEqual([])
+    await page.evaluate(() => {
+      const hidden = document.createElement('button')
+      hidden.textContent = 'hidden'
+      hidden.setAttribute('aria-hidden', 'true')
+      document.body.append(hidden)
+    })
+    expect((await audit(page, 'with a hidden button')).join('\n')).toMatch(/aria-hidden-focus/)
+  })
+})

@@ -57,7 +57,7 @@ describe('admin shell', () => {
     await confirm(user)
     expect(await screen.findByText('The account data was synchronized from the identity provider.')).toBeTruthy()
     expect(api.calls('GET /api/Admin/SyncDBFromIdp').map((r) => r.status)).toEqual([200])
-    expect(screen.getByRole('button', { name: 'Export' })).toBeTruthy()
+    expect(await screen.findByRole('button', { name: 'Export' })).toBeTruthy()
   })
 })
 

@@ -58,7 +58,7 @@ export const EndMentorshipDialog = ({
       onCancel={onClose}
       actions={
         <>
-          <Button appearance="primary" disabled={busy} onClick={confirm}>
+          <Button appearance="primary" disabledFocusable={busy} onClick={confirm}>
             {t('ending.confirm')}
           </Button>
           <Button onClick={onClose}>{t('common.cancel')}</Button>

@@ -21,7 +21,7 @@ export const UnsavedChangesGuard = ({ dirty }: { readonly dirty: boolean }) => {
     return () => window.removeEventListener('beforeunload', warn)
   }, [dirty])
 
-  // the browser's modal dialog, mounted only while blocked (ModalDialog says why not Fluent's);
+  // Fluent's alert dialog, mounted only while blocked;
   // Escape stays on the page, as "stay" does
   if (held === null) return null
   return (

@@ -48,7 +48,10 @@ export const ConsentsDue = ({ me }: { readonly me: Me }) => {
       onCancel={() => undefined}
       actions={
         <>
-          <Button appearance="primary" disabled={isLoading} onClick={() => void onAccept()}>
+          {/* disabledFocusable: the focus stays on it, inside the dialog, while the acceptance is
+              sent; a disabled button drops the focus to the page's body, and Fluent's dialog then
+              leaves the page hidden from assistive technology after it is gone (decision 0029) */}
+          <Button appearance="primary" disabledFocusable={isLoading} onClick={() => void onAccept()}>
             {t('consents.accept')}
           </Button>
           <Button onClick={() => void auth.signOut()}>{t('nav.logout')}</Button>

@@ -40,7 +40,7 @@ export const DeleteAccountDialog = ({ email }: { readonly email: string }) => {
   }
   const leave = () => window.location.assign('/')
 
-  // The browser's own modal dialog, rendered only while open (shared/ModalDialog.tsx says why).
+  // Fluent's dialog, rendered only while open (shared/ModalDialog.tsx).
   if (deleted)
     return (
       <ModalDialog
@@ -67,7 +67,7 @@ export const DeleteAccountDialog = ({ email }: { readonly email: string }) => {
           onCancel={close}
           actions={
             <>
-              <Button appearance="primary" disabled={!confirmed || state.isLoading} onClick={() => void confirm()}>
+              <Button appearance="primary" disabled={!confirmed} disabledFocusable={state.isLoading} onClick={() => void confirm()}>
                 {t('account.delete.confirm')}
               </Button>
               <Button onClick={close}>{t('common.cancel')}</Button>

@@ -1,7 +1,6 @@
 // A yes/no confirmation used before every admin change (docs/product.md#team-editing,
-// docs/product.md#admin-forms: create, save, release, deactivate, delete, synchronize). On the
-// browser's modal <dialog> (shared/ModalDialog.tsx), not Fluent's Dialog, whose focus manager
-// leaves aria-hidden sentinels that take the focus.
+// docs/product.md#admin-forms: create, save, release, deactivate, delete, synchronize): Fluent's
+// alert dialog (shared/ModalDialog.tsx).
 import { Button } from '@fluentui/react-components'
 import { useTranslation } from 'react-i18next'
 import { ModalDialog } from '../../shared/ModalDialog.js'

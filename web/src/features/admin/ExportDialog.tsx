@@ -88,8 +88,7 @@ export const ExportDialog = ({ open, onClose }: { readonly open: boolean; readon
   }
 
   if (!open) return null
-  // on the browser's modal <dialog> (shared/ModalDialog.tsx); the pickers' lists open inside it,
-  // since the browser makes everything outside a modal dialog inert
+  // Fluent's dialog (shared/ModalDialog.tsx); the pickers' lists open inside it
   return (
     <ModalDialog
       title={t('admin.export.title')}
@@ -99,10 +98,10 @@ export const ExportDialog = ({ open, onClose }: { readonly open: boolean; readon
       }}
       actions={
         <>
-          <Button appearance="primary" disabled={producing} onClick={() => void start()}>
+          <Button appearance="primary" disabledFocusable={producing} onClick={() => void start()}>
             {t('admin.export.start')}
           </Button>
-          <Button disabled={producing} onClick={onClose}>
+          <Button disabledFocusable={producing} onClick={onClose}>
             {t('admin.confirm.no')}
           </Button>
         </>

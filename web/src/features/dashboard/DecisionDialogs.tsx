@@ -1,7 +1,6 @@
 // The accept and decline dialogs (the notices are shared/NoticeDialog.tsx). Declining needs a
-// reason of the user's side; the comment is optional. Both are the browser's modal dialog
-// (ModalDialog): it returns the focus to the Accept or Decline button that opened it, and leaves
-// no focus sentinels behind as Fluent's Dialog does.
+// reason of the user's side; the comment is optional. Both are Fluent's dialog (ModalDialog):
+// the focus goes back to the Accept or Decline button that opened it.
 import { useState } from 'react'
 import { Button, Dropdown, Field, makeStyles, MessageBar, MessageBarBody, Option, Textarea } from '@fluentui/react-components'
 import { useTranslation } from 'react-i18next'
@@ -30,7 +29,7 @@ export const AcceptDialog = ({
       onCancel={onClose}
       actions={
         <>
-          <Button appearance="primary" disabled={busy} onClick={onConfirm}>
+          <Button appearance="primary" disabledFocusable={busy} onClick={onConfirm}>
             {t('dashboard.accept')}
           </Button>
           <Button onClick={onClose}>{t('common.cancel')}</Button>
@@ -77,7 +76,7 @@ export const DeclineDialog = ({
       onCancel={onClose}
       actions={
         <>
-          <Button appearance="primary" disabled={busy} onClick={confirm}>
+          <Button appearance="primary" disabledFocusable={busy} onClick={confirm}>
             {t('dashboard.decline')}
           </Button>
           <Button onClick={onClose}>{t('common.cancel')}</Button>
@@ -96,7 +95,7 @@ export const DeclineDialog = ({
           {...validation(reasonError ? t('messages.decline-reason-mandatory') : undefined)}
         >
           <Dropdown
-            // everything outside a modal <dialog> is inert: the list opens inside it
+            // the list opens inside the dialog, inside its focus trap
             inlinePopup
             // Fluent's placeholder grey fails the contrast rule; the label says what to choose
             aria-description={t('dashboard.declineReasonPlaceholder')}

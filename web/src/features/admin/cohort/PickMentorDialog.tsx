@@ -24,7 +24,7 @@ export const PickMentorDialog = ({
   const choices = useAdminGetCohortMentorChoicesQuery({ runId, menteeId: mentee.userId }).data ?? []
   const [picked, setPicked] = useState<number | null>(null)
   const choice = choices.find((c) => c.userId === picked) ?? choices.find((c) => !c.taken)
-  // the browser's modal <dialog>, not Fluent's Dialog (shared/ModalDialog.tsx says why)
+  // Fluent's dialog (shared/ModalDialog.tsx)
   return (
     <ModalDialog
       title={t('admin.cohort.pick.title', { name: personName(mentee) })}
