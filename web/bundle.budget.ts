@@ -7,7 +7,7 @@ import { gzipSync } from 'node:zlib'
 import type { Page } from 'playwright-core'
 
 /**
- * What a participant's load of the dashboard with a proposal may fetch: 227 KiB, the measured cost of
+ * What a participant's load of the dashboard with a proposal may fetch: 228 KiB, the measured cost of
  * the designed stack, NOT the 175 KiB that issue 29 asks for (decision 0030 leaves that trade-off to
  * the issue's author). The dashboard's cards, badges, portrait, disclosure and spinner are Fluent's
  * Card, CardHeader, Badge, Avatar, Accordion and Spinner again instead of look-alikes drawn with plain
@@ -19,9 +19,11 @@ import type { Page } from 'playwright-core'
  * loaded only when needed. Whatever the author decides, the figure guards against growth. Raised
  * from 225 KiB with the check-in timeline's query on the dashboard and the waitlist's stop page
  * (224.3 → 225.9 KiB: the page's texts, and Fluent's Link, which the entry no longer carries,
- * became a chunk of its own that the dashboard loads).
+ * became a chunk of its own that the dashboard loads). Raised from 227 KiB when every dialog became
+ * Fluent's Dialog instead of the browser's own (decision 0029) and the dashboard gained the panel of a
+ * mentee whose mentorship ended: 225.9 → 227.0 KiB, at the old guard exactly.
  */
-export const DASHBOARD_JS_BUDGET_BYTES = 227 * 1024
+export const DASHBOARD_JS_BUDGET_BYTES = 228 * 1024
 
 export type ScriptTransfer = { readonly file: string; readonly encoding: string; readonly bytes: number }
 

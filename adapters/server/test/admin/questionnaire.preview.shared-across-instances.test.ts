@@ -10,7 +10,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { QUIET_MS } from '../../src/cohort/cohort.runner.js'
 import { seedPopulation } from '../../src/index.js'
 import { expectOk, ISSUER, START } from '../support/harness.js'
-import { admin, onePostgresDatabase, type Instance } from '../support/instances.on-postgres.js'
+import { admin, onePostgresDatabase, until, type Instance } from '../support/instances.on-postgres.js'
 
 let database: TestDatabase
 let instances: Awaited<ReturnType<typeof onePostgresDatabase>>
@@ -44,17 +44,10 @@ const previewOf = async (on: Instance, previewId: number): Promise<Questionnaire
   expectOk(reply, 'preview')
   return reply.body.value
 }
-const until = async <T>(what: string, probe: () => Promise<T | undefined>, ms = 90_000): Promise<T> => {
-  const end = Date.now() + ms
-  for (;;) {
-    const found = await probe()
-    if (found !== undefined) return found
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`)
-    await new Promise((resolve) => setTimeout(resolve, 20))
-  }
-}
+/** Up to 90 s: a preview is a second or two of CPU, on a loaded machine much more. */
+const untilLong = <T>(what: string, probe: () => Promise<T | undefined>) => until(what, probe, 90_000)
 const doneOn = (on: Instance, previewId: number) =>
-  until('the preview to finish', async () => {
+  untilLong('the preview to finish', async () => {
     const view = await previewOf(on, previewId)
     return view.state === 'Running' ? undefined : view
   })
@@ -64,7 +57,7 @@ describe('a questionnaire preview shared by two instances on PostgreSQL', () => 
     const [computing, other] = [await instances.instance(), await instances.instance()]
     const started = await startPreview(computing)
     const seen: QuestionnairePreviewView[] = []
-    const final = await until('the figures', async () => {
+    const final = await untilLong('the figures', async () => {
       const view = await previewOf(other, started.previewId)
       seen.push(view)
       return view.state === 'Running' ? undefined : view
@@ -81,7 +74,7 @@ describe('a questionnaire preview shared by two instances on PostgreSQL', () => 
   it('stops the computing instance’s worker when the other instance answers the cancel; no figures follow', async () => {
     const [computing, other] = [await instances.instance(), await instances.instance()]
     const started = await startPreview(computing)
-    await until('the worker computing', async () => ((await previewOf(other, started.previewId)).fraction > 0 ? true : undefined))
+    await untilLong('the worker computing', async () => ((await previewOf(other, started.previewId)).fraction > 0 ? true : undefined))
     const cancelled = await other.call<QuestionnairePreviewView>(
       admin,
       'POST',

@@ -10,7 +10,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { QUIET_MS } from '../../src/cohort/cohort.runner.js'
 import { seedPopulation } from '../../src/index.js'
 import { expectOk, ISSUER, START } from '../support/harness.js'
-import { admin, onePostgresDatabase, type Instance } from '../support/instances.on-postgres.js'
+import { admin, onePostgresDatabase, until, type Instance } from '../support/instances.on-postgres.js'
 
 let database: TestDatabase
 let instances: Awaited<ReturnType<typeof onePostgresDatabase>>
@@ -44,15 +44,6 @@ const progressOf = async (on: Instance, runId: number): Promise<CohortRunView> =
   const reply = await on.call<CohortRunView>(admin, 'GET', `/api/Admin/GetCohortRunProgress?runId=${runId}`)
   expectOk(reply, 'cohort progress')
   return reply.body.value
-}
-const until = async <T>(what: string, probe: () => Promise<T | undefined>, ms = 60_000): Promise<T> => {
-  const end = Date.now() + ms
-  for (;;) {
-    const found = await probe()
-    if (found !== undefined) return found
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`)
-    await new Promise((resolve) => setTimeout(resolve, 20))
-  }
 }
 
 describe('a cohort run shared by two instances on PostgreSQL', () => {

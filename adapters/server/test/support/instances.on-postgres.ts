@@ -84,3 +84,14 @@ export const onePostgresDatabase = async (url: string) => {
     },
   }
 }
+
+/** Polls `probe` every 20 ms until it finds something (what another instance wrote); gives up after `ms`. */
+export const until = async <T>(what: string, probe: () => Promise<T | undefined>, ms = 60_000): Promise<T> => {
+  const end = Date.now() + ms
+  for (;;) {
+    const found = await probe()
+    if (found !== undefined) return found
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`)
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+}
