@@ -28,6 +28,8 @@ export type WaitlistRound = {
   readonly triggered: boolean
   /** The mentees whose run proposed mentors, in the order they were served. */
   readonly proposed: readonly UserId[]
+  /** How many waiting mentees this round ranked against the whole pool (the costly look). */
+  readonly lookedAtWholePool: number
 }
 
 /** A waiting mentee worth a look, and which of the opened mentors fit them ('any': look at the whole pool). */
@@ -46,6 +48,7 @@ const fittingOpened = async (
   world: World,
   waiting: readonly WaitlistEntry[],
   mentorIds: readonly UserId[],
+  lastRoundAt: number | null,
 ): Promise<readonly Look[]> => {
   const opened = new Set(mentorIds)
   const mentors = (await ctx.answers.publishedMentors()).filter((m) => opened.has(m.id))
@@ -58,9 +61,12 @@ const fittingOpened = async (
   for (const entry of waiting) {
     const own = answers.get(entry.menteeId)
     if (own === undefined) continue
-    // A mentee who waits since their team ended never had a round look at the whole pool for them
-    // (no run of theirs found nobody): any mentor with a place may fit.
-    if (own.savedAt > entry.waitingSince || endedTeamOf(world, entry.menteeId) !== undefined) {
+    // A mentee who waits since their team ended had no run that found nobody: until a round has
+    // looked at the whole pool for them (the first round that started after the ending), any mentor
+    // with a place may fit. From then on, as every waiting mentee, only an opened place is new.
+    const endedSinceLastRound =
+      endedTeamOf(world, entry.menteeId) !== undefined && (lastRoundAt === null || entry.waitingSince >= lastRoundAt)
+    if (own.savedAt > entry.waitingSince || endedSinceLastRound) {
       looks.push({ ...entry, fits: 'any' })
       continue
     }
@@ -80,7 +86,8 @@ const withPlaceNow = async (ctx: ServiceContext, mentorIds: readonly UserId[]): 
 
 export const serveWaitlist = async (ctx: ServiceContext): Promise<WaitlistRound> => {
   const trigger = await ctx.waitlist.pendingTrigger()
-  if (trigger === null) return { triggered: false, proposed: [] }
+  if (trigger === null) return { triggered: false, proposed: [], lookedAtWholePool: 0 }
+  const roundAt = ctx.clock()
   const ids = await ctx.waitlist.maybeWaitingIds()
   // The query left out those who turned the waitlist off; the core decides on the rest.
   const world = ids.length === 0 ? null : await ctx.store.load({ userIds: ids })
@@ -89,7 +96,7 @@ export const serveWaitlist = async (ctx: ServiceContext): Promise<WaitlistRound>
   const looks: readonly Look[] =
     world === null || trigger.mentorIds === null
       ? all.map((e) => ({ ...e, fits: 'any' }))
-      : await fittingOpened(ctx, world, all, trigger.mentorIds)
+      : await fittingOpened(ctx, world, all, trigger.mentorIds, trigger.lastRoundAt)
   // The opened mentors with a place free, known again after each run that may have taken one: once
   // they are all taken, the mentees they fitted have nothing new and are not ranked again.
   let open = await withPlaceNow(ctx, trigger.mentorIds ?? [])
@@ -118,6 +125,6 @@ export const serveWaitlist = async (ctx: ServiceContext): Promise<WaitlistRound>
     } else ctx.logger.warn({ menteeId, error: result.left }, 'waitlist run refused')
   }
   // Served: a trigger written meanwhile has a higher id and brings the next round.
-  await ctx.waitlist.served(trigger.upTo)
-  return { triggered: true, proposed }
+  await ctx.waitlist.served(trigger.upTo, roundAt)
+  return { triggered: true, proposed, lookedAtWholePool: looks.filter((l) => l.fits === 'any').length }
 }

@@ -66,14 +66,16 @@ describe('the waitlist after a team ended', () => {
     const miaId = (await h.server.ctx.users.byEmail(mia.email))?.id
     expect(await expectStoreReadHoldsTheWaiting()).toEqual([miaId])
     // Anna's place opened with the end, and she fits Mia's answers: the waitlist still never proposes her.
+    // This first round after the end ranks Mia against the whole pool.
     h.clock.advance(HOUR)
-    await waitlistTick(h)
+    expect(await h.server.serveWaitlist()).toMatchObject({ triggered: true, proposed: [], lookedAtWholePool: 1 })
     expect(await mentorsProposedTo(mia)).toEqual([])
     expect(await waitlistMails()).toEqual([])
     expect(Date.parse((await waitlistOf(mia)).waitingSince ?? '')).toBe(endedAt)
-    // A new mentor publishes: Mia is proposed Max alone, with the waitlist's mail.
+    // A new mentor publishes: Mia is proposed Max alone, with the waitlist's mail. This round had
+    // already looked at the whole pool for her, so it ranks her against Max's opened place alone.
     await h.publishedMentor('Max')
-    await waitlistTick(h)
+    expect(await h.server.serveWaitlist()).toMatchObject({ triggered: true, lookedAtWholePool: 0 })
     expect(await mentorsProposedTo(mia)).toEqual(['Max'])
     expect(await h.statusOf(mia, 'Mentee')).toBe('PROPOSED')
     expect(await waitlistMails()).toEqual([mia.email])

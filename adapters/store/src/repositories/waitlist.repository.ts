@@ -8,6 +8,9 @@ import { answersOf } from '../portable/rows.js'
 
 export type { WaitlistRepository }
 
+/** The row of `meta` that holds when the last waitlist round started. */
+const LAST_ROUND_KEY = 'waitlist_last_round_at'
+
 export const createWaitlistRepository = (db: Database): WaitlistRepository => {
   const k = db.kysely
   return {
@@ -58,7 +61,12 @@ export const createWaitlistRepository = (db: Database): WaitlistRepository => {
       const last = rows.at(-1)
       if (last === undefined) return null
       const named = rows.every((r) => r.mentor_id !== null)
-      return { upTo: last.id, mentorIds: named ? [...new Set(rows.map((r) => r.mentor_id as UserId))] : null }
+      const lastRound = await db.first(k.selectFrom('meta').select('value').where('key', '=', LAST_ROUND_KEY))
+      return {
+        upTo: last.id,
+        mentorIds: named ? [...new Set(rows.map((r) => r.mentor_id as UserId))] : null,
+        lastRoundAt: lastRound === undefined ? null : Number(lastRound.value),
+      }
     },
     menteeAnswers: async (menteeIds) => {
       const found = new Map<UserId, { answers: Answers; savedAt: number }>()
@@ -72,8 +80,16 @@ export const createWaitlistRepository = (db: Database): WaitlistRepository => {
       }
       return found
     },
-    served: async (upTo: number) => {
-      await db.send(k.deleteFrom('places_changed').where('id', '<=', upTo))
+    served: async (upTo: number, roundAt: number) => {
+      await db.transaction(async () => {
+        await db.send(k.deleteFrom('places_changed').where('id', '<=', upTo))
+        await db.send(
+          k
+            .insertInto('meta')
+            .values({ key: LAST_ROUND_KEY, value: roundAt })
+            .onConflict((oc) => oc.column('key').doUpdateSet({ value: roundAt })),
+        )
+      })
     },
     stopLinkOf: async (tokenHash) => {
       const row = await db.first(k.selectFrom('waitlist_stop_links').selectAll().where('token_hash', '=', tokenHash))

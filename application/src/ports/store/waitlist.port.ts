@@ -15,17 +15,21 @@ export type WaitlistRepository = {
    */
   readonly maybeWaitingIds: () => Promise<readonly UserId[]>
   /**
-   * The unserved triggers: the newest one's id and the mentors whose places opened (null when a
-   * trigger names no mentor: the round then looks at the whole pool); null when no place opened
-   * since the last round.
+   * The unserved triggers: the newest one's id, the mentors whose places opened (null when a
+   * trigger names no mentor: the round then looks at the whole pool), and when the last round
+   * started (null before the first); null when no place opened since the last round.
    */
-  readonly pendingTrigger: () => Promise<{ readonly upTo: number; readonly mentorIds: readonly UserId[] | null } | null>
+  readonly pendingTrigger: () => Promise<{
+    readonly upTo: number
+    readonly mentorIds: readonly UserId[] | null
+    readonly lastRoundAt: number | null
+  } | null>
   /** The mentee answers of these people, with when they were saved (one read, for the round's first look). */
   readonly menteeAnswers: (
     menteeIds: readonly UserId[],
   ) => Promise<ReadonlyMap<UserId, { readonly answers: Answers; readonly savedAt: number }>>
-  /** Removes the triggers up to and including this id: a round served them. */
-  readonly served: (upTo: number) => Promise<void>
+  /** Removes the triggers up to and including this id and keeps when the round started: a round served them. */
+  readonly served: (upTo: number, roundAt: number) => Promise<void>
   /** The waitlist mail's stop link of this token hash (the world store writes them with the mail). */
   readonly stopLinkOf: (tokenHash: string) => Promise<(WaitlistStopLink & { readonly menteeId: UserId }) | undefined>
   /** Marks the link used at `at`, only if it was unused; answers whether it was (false: used meanwhile). */
