@@ -1,6 +1,7 @@
 // The layout of DATA_DIR in one place: which parts are state (a backup holds them, a restore
 // replaces them) and which are output or bookkeeping that belongs to one running history.
 import { readdirSync } from 'node:fs'
+import { hostname } from 'node:os'
 import { resolve } from 'node:path'
 
 /** DATA_DIR as the server resolves it; the backup and restore commands use the same. */
@@ -28,3 +29,9 @@ export const stateFiles = (dataDir: string): string[] =>
     )
     .map((e) => e.name)
     .sort()
+
+/**
+ * Which instance a worker's rows belong to: the host and the data folder, the same across restarts
+ * (each instance has a folder of its own), so a restarted instance knows its earlier process's runs.
+ */
+export const workerOwner = (dataDir: string): string => `${hostname()}:${resolve(dataDir)}`

@@ -4,11 +4,11 @@
 // instance when the run stopped being Running (another instance cancelled it, or failed it for
 // silence): it then ends the worker. Cancel asks the solver to stop and ends the thread, so a
 // cancelled run frees its core at once.
-import { hostname } from 'node:os'
-import { dirname, join, resolve } from 'node:path'
+import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { Worker } from 'node:worker_threads'
 import { BEAT_MS, type CohortJob, type CohortRunner, type RunProgress, type WorkerMessage } from '@tandem/application'
+import { workerOwner } from '../data-folder.js'
 
 // A path, not `new URL('./…', import.meta.url)`: Vite rewrites that form into an asset address when
 // the web app's screen tests run this server (web/test/utils/realApi.ts).
@@ -32,7 +32,7 @@ export const createCohortRunner = (options: { readonly dataDir: string; readonly
   }
 
   return {
-    owner: `${hostname()}:${resolve(options.dataDir)}`,
+    owner: workerOwner(options.dataDir),
     claim: (runId, beat) => {
       if (closed) return
       let beating = false

@@ -4,11 +4,11 @@
 // write tells it when the preview stopped being Running (an administrator cancelled it on any
 // instance, or another instance failed it for silence): it then ends the worker, so no result is
 // written after a cancel.
-import { hostname } from 'node:os'
-import { dirname, join, resolve } from 'node:path'
+import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { Worker } from 'node:worker_threads'
 import { PREVIEW_BEAT_MS, type PreviewHandlers, type PreviewRunner, type PreviewWorkerMessage } from '@tandem/application'
+import { workerOwner } from '../data-folder.js'
 
 // A path, not `new URL('./…', import.meta.url)`: Vite rewrites that form into an asset address when
 // the web app's screen tests run this server (web/test/utils/realApi.ts).
@@ -37,7 +37,7 @@ export const createPreviewRunner = (options: { readonly dataDir: string; readonl
   }
 
   return {
-    owner: `${hostname()}:${resolve(options.dataDir)}`,
+    owner: workerOwner(options.dataDir),
     start: (previewId, job, handlers: PreviewHandlers) => {
       if (closed) return STOPPING
       // Only this process's workers count: another instance's previews take its own cores.
