@@ -16,7 +16,7 @@ import {
   DeleteOwnAccountPayload,
   EmailAddress,
   GetProposalsRequest,
-  IdFromString,
+  UserIdFromString,
   LogErrorPayload,
   ManualTandemCreatePayload,
   MatchingTandemByIdQuery,
@@ -61,7 +61,7 @@ import type { Services } from '@tandem/application'
 export const LOG_ERROR_MAX_CHARACTERS = 2000
 
 const ImageForm = t.strict({ email: EmailAddress, IsDeleted: t.union([BooleanFromString, t.undefined]) })
-const ImageParams = t.strict({ userId: IdFromString })
+const ImageParams = t.strict({ userId: UserIdFromString })
 
 /** The version the API description states. */
 export const API_VERSION = '1.0.0'

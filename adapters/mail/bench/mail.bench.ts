@@ -18,6 +18,7 @@ import {
 import { memoryOutbox } from '../test/support/outbox.memory.js'
 import { org } from '../test/support/samples.js'
 import { startTestSmtp } from '../test/support/smtp.server.js'
+import { userIdOf } from '@tandem/core'
 
 const perSecond = (count: number, ms: number): string => `${Math.round((count / ms) * 1000)}/s`
 
@@ -40,7 +41,7 @@ const benchDelivery = async (label: string, transport: MailTransport, n: number)
   for (let i = 0; i < n; i += 1) {
     const row = prepareNotification(
       { type: 'DECLINE_TANDEM', data: { firstName: 'Mia', infoText: null } },
-      { recipient: { email: `m${i}@example.org`, name: 'Mia' }, language: 'de', userId: i },
+      { recipient: { email: `m${i}@example.org`, name: 'Mia' }, language: 'de', userId: userIdOf(i + 1) },
       org,
       0,
     )

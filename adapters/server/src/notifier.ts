@@ -3,7 +3,7 @@
 // link here: its token goes into the mail, only its hash to the store (with the mail).
 import { randomBytes } from 'node:crypto'
 import { hashToken, type NewWaitlistStopLink } from '@tandem/application'
-import { WAITLIST_STOP_LINK_VALID } from '@tandem/core'
+import { WAITLIST_STOP_LINK_VALID, type UserId } from '@tandem/core'
 import type { OrganisationInfo } from '@tandem/mail'
 import { outboxRowsForEvents } from '@tandem/mail'
 import type { Notifier } from '@tandem/store'
@@ -15,7 +15,7 @@ export const mailNotifier =
   (org: OrganisationInfo): Notifier =>
   (events, contactOf, now) => {
     const stopLinks: NewWaitlistStopLink[] = []
-    const stopLinkOf = (menteeId: number): string => {
+    const stopLinkOf = (menteeId: UserId): string => {
       const token = randomBytes(32).toString('base64url')
       stopLinks.push({ tokenHash: hashToken(token), menteeId, expiresAt: now + WAITLIST_STOP_LINK_VALID })
       return `${org.publicUrl.replace(/\/$/, '')}${WAITLIST_STOP_PATH}?token=${token}`

@@ -1,13 +1,13 @@
 // Loads a synthetic population (@tandem/fixtures generatePopulation) into the database through the
 // same repositories and transitions the API uses: mentees ready to start matching, mentors
 // published in the pool. Used by `npm run demo` and the benchmark.
-import { calendarYearOf, isQuestionnaireComplete, publishMentor, type Side } from '@tandem/core'
+import { calendarYearOf, isQuestionnaireComplete, publishMentor, type Side, type UserId } from '@tandem/core'
 import type { Population, SyntheticPerson } from '@tandem/fixtures'
 import { isLeft } from 'fp-ts/lib/Either.js'
 import type { Database } from '@tandem/store'
 import type { ServiceContext } from '@tandem/application'
 
-export type SeededPerson = { readonly userId: number; readonly email: string; readonly subject: string; readonly side: Side }
+export type SeededPerson = { readonly userId: UserId; readonly email: string; readonly subject: string; readonly side: Side }
 
 /** The subject a seeded user is keyed by: a synthetic one unless the caller made a real account. */
 export type SubjectOf = (p: SyntheticPerson) => string

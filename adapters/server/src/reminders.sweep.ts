@@ -1,6 +1,6 @@
 // The reminder sweep: asks the mail adapter which reminders are due (24 h before an answer
 // deadline, 7 days after a mentor saved but did not publish) and writes them to the outbox once.
-import type { Participant, Tandem } from '@tandem/core'
+import { type Participant, type Tandem, type UserId } from '@tandem/core'
 import { prepareNotification, remindersDue, type OrganisationInfo, type ReminderType } from '@tandem/mail'
 import { insertOutboxRow, type Contact, type Database, type NewOutboxRow } from '@tandem/store'
 import { isRight } from 'fp-ts/lib/Either.js'
@@ -17,7 +17,7 @@ export const sweepReminders = async (ctx: ReminderSweepContext, org: Organisatio
   const unpublishedIds = await ctx.lists.unpublishedMentorIds()
   const mentors: Participant[] =
     unpublishedIds.length === 0 ? [] : [...(await ctx.store.load({ userIds: [], extraUserIds: unpublishedIds })).users.values()]
-  const alreadyReminded = async (userId: number, type: ReminderType, key: number): Promise<boolean> =>
+  const alreadyReminded = async (userId: UserId, type: ReminderType, key: number): Promise<boolean> =>
     await ctx.lists.notifiedAbout(userId, type, type === 'REMINDER_ACTIVE_TANDEM' ? 'deadline' : 'lastSavedAt', key)
   // The mail adapter decides synchronously: the contacts are read first, and whether a reminder was
   // written already is asked of its candidates afterwards (without the write lock, so that those
@@ -38,7 +38,7 @@ export const sweepReminders = async (ctx: ReminderSweepContext, org: Organisatio
     const { type, key } = onceKeyOf(candidate.notification)
     if (type !== undefined && !(await alreadyReminded(candidate.to.id, type, key))) due.push(candidate)
   }
-  type Due = { readonly row: NewOutboxRow; readonly userId: number; readonly type: ReminderType; readonly key: number }
+  type Due = { readonly row: NewOutboxRow; readonly userId: UserId; readonly type: ReminderType; readonly key: number }
   const rows = due.flatMap(({ to, notification: n }): Due[] => {
     const row = prepareNotification(
       n,

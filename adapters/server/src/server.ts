@@ -289,7 +289,7 @@ const wire = async (
   const seed = fixtureMasterData()
   await questionnaireVersions.seed({
     version: 1,
-    publishedBy: 0,
+    publishedBy: null,
     publishedAt: clock(),
     draft: draftOfQuestionnaire(seed.questionnaire, seed.profileQuestions, config.matching.threshold),
   })

@@ -29,7 +29,7 @@ export const accountService = (ctx: ServiceContext): AccountCalls => {
   /** The cluster a new mentee joins: the default program year. */
   const defaultClusterId = async () => (await ctx.clusters.defaultCluster())?.clusterId ?? null
 
-  const addSide = async (userId: number, side: Side) =>
+  const addSide = async (userId: UserId, side: Side) =>
     await ctx.users.addRole(userId, side, side === 'Mentee' ? await defaultClusterId() : null)
 
   const register = async (
@@ -45,7 +45,7 @@ export const accountService = (ctx: ServiceContext): AccountCalls => {
       privacy: boolean
       terms: boolean
     },
-  ): Promise<Either<DomainError, number>> => {
+  ): Promise<Either<DomainError, UserId>> => {
     const id = await ctx.users.insert(
       {
         issuer: identity.issuer,
@@ -69,7 +69,7 @@ export const accountService = (ctx: ServiceContext): AccountCalls => {
   }
 
   /** Administrators named in ADMIN_EMAILS need no sign-up: their record is made on first contact. */
-  const registerAdmin = async (actor: Actor): Promise<Either<DomainError, number>> =>
+  const registerAdmin = async (actor: Actor): Promise<Either<DomainError, UserId>> =>
     await register(actor.identity, {
       email: actor.email,
       firstName: actor.identity.givenName,
@@ -86,7 +86,7 @@ export const accountService = (ctx: ServiceContext): AccountCalls => {
    * Sign-in refreshes names and e-mail from the token (the provider owns them); birth date and gender
    * only when the provider shares them. An e-mail another user already holds is not taken over.
    */
-  const refreshFromToken = async (id: number, who: VerifiedIdentity): Promise<void> => {
+  const refreshFromToken = async (id: UserId, who: VerifiedIdentity): Promise<void> => {
     const user = await ctx.users.byId(id)
     if (user === undefined) return
     await ctx.users.updateIdentity(id, {
@@ -205,7 +205,7 @@ const followTokenEmail = async (ctx: ServiceContext, id: UserId, identity: Verif
     })
 }
 
-export const mapView = async (ctx: ServiceContext, id: number | null) => {
+export const mapView = async (ctx: ServiceContext, id: UserId | null) => {
   const user = await userById(ctx, id)
   return isLeft(user) ? user : right(await userView(ctx, user.right))
 }

@@ -1,18 +1,23 @@
 // GetAuditRecords: one page of the administrators' audit trail. People are named in filters by
 // e-mail or id; records answer with ids, and the administrator's name while their account exists.
-import { DAY, fieldError, toIsoDateTime, validationFailed, type AuditRecordView, type UserId } from '@tandem/core'
+import { DAY, fieldError, toIsoDateTime, UserId, validationFailed, type AuditRecordView } from '@tandem/core'
 import type { Services } from '../ports/services.port.js'
-import type { AuditFilter } from '../ports/store/index.js'
+import type { AuditFilter, AuditPage } from '../ports/store/index.js'
 import { left, right } from 'fp-ts/lib/Either.js'
 import type { ServiceContext } from '../context.js'
 import type { Unaudited } from './audit.js'
 
 const SUBJECTS_SHOWN = 20
 
-/** A person reference (digits: an id; else an e-mail) as a user id; 0 when nobody has the address. */
-const personId = async (ctx: ServiceContext, reference: string): Promise<UserId> => {
+/**
+ * A person reference (digits: an id; else an e-mail) as a user id; null when it names nobody (an
+ * address nobody has, or digits no id can be), whose records are none.
+ */
+const personId = async (ctx: ServiceContext, reference: string): Promise<UserId | null> => {
   const text = reference.trim()
-  return /^\d+$/.test(text) ? Number(text) : ((await ctx.users.byEmail(text))?.id ?? 0)
+  if (!/^\d+$/.test(text)) return (await ctx.users.byEmail(text))?.id ?? null
+  const id = Number(text)
+  return UserId.is(id) ? id : null
 }
 
 export const auditTrailAdmin = (ctx: ServiceContext): Pick<Unaudited<Services['admin']>, 'auditRecords'> => ({
@@ -21,14 +26,19 @@ export const auditTrailAdmin = (ctx: ServiceContext): Pick<Unaudited<Services['a
     // The "to" day is included: records before the next midnight (UTC).
     const until = body.to === null ? undefined : Date.parse(`${body.to}T00:00:00Z`) + DAY
     if (from !== undefined && until !== undefined && from >= until) return left(validationFailed([fieldError('to', 'invalid-value')]))
+    const adminId = body.admin === null ? undefined : await personId(ctx, body.admin)
+    const subjectId = body.person === null ? undefined : await personId(ctx, body.person)
     const filter: AuditFilter = {
-      ...(body.admin === null ? {} : { adminId: await personId(ctx, body.admin) }),
-      ...(body.person === null ? {} : { subjectId: await personId(ctx, body.person) }),
+      ...(adminId === undefined || adminId === null ? {} : { adminId }),
+      ...(subjectId === undefined || subjectId === null ? {} : { subjectId }),
       ...(body.action === null ? {} : { action: body.action }),
       ...(from === undefined ? {} : { from }),
       ...(until === undefined ? {} : { until }),
     }
-    const page = await ctx.audit.list(filter, (body.page - 1) * body.pageSize, body.pageSize)
+    const namesNobody = adminId === null || subjectId === null
+    const page: AuditPage = namesNobody
+      ? { records: [], total: 0 }
+      : await ctx.audit.list(filter, (body.page - 1) * body.pageSize, body.pageSize)
     const names = new Map<UserId, string | null>()
     const nameOf = async (id: UserId): Promise<string | null> => {
       if (!names.has(id)) {

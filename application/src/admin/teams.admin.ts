@@ -14,6 +14,7 @@ import {
   type Tandem,
   type TandemId,
   type TeamProposalDetail,
+  type UserId,
   type WorldStep,
 } from '@tandem/core'
 import type { Services } from '../ports/services.port.js'
@@ -110,7 +111,7 @@ export const teamsAdmin = (ctx: ServiceContext): TeamsAdmin => {
       type Step = {
         readonly tandemId: TandemId
         readonly role: Side
-        readonly userId: number
+        readonly userId: UserId
         readonly expectedVersion: number | undefined
       }
       const planned: Step[] = []

@@ -20,6 +20,7 @@ import {
   type Side,
   type Tandem,
   type TandemId,
+  type UserId,
 } from '@tandem/core'
 import type { Services } from '../ports/services.port.js'
 import type { UserRecord } from '../ports/store/index.js'
@@ -58,7 +59,7 @@ const timeLeft = (now: Instant, tandem: Tandem, deadline: number | null): Remain
 /** The tandem and side an accept or decline names, checked against the caller and the proposal id. */
 const target = async (
   ctx: ServiceContext,
-  actorId: number | null,
+  actorId: UserId | null,
   body: AcceptDeclinePayload,
 ): Promise<Either<DomainError, { me: UserRecord; tandemId: TandemId }>> => {
   const me = await userById(ctx, actorId)
@@ -70,14 +71,14 @@ const target = async (
 
 const buildProposals = async (
   ctx: ServiceContext,
-  userId: number | null,
+  userId: UserId | null,
   now: Instant,
 ): Promise<Either<DomainError, ProposalsResponse>> => {
   const me = await userById(ctx, userId)
   if (isLeft(me)) return me
   const world = await ctx.store.loadCurrent({ userIds: [me.right.id] }, now)
   const partners = new Map<number, UserRecord | undefined>()
-  const partner = async (id: number) => {
+  const partner = async (id: UserId) => {
     if (!partners.has(id)) partners.set(id, await ctx.users.byId(id))
     return partners.get(id)
   }

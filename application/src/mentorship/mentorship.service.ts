@@ -17,6 +17,7 @@ import {
   type Timeline,
   type TimelineView,
   type TimelineWire,
+  type UserId,
 } from '@tandem/core'
 import { isLeft, left, right } from 'fp-ts/lib/Either.js'
 import type { AttentionRow, MentorshipService } from '../ports/services.port.js'
@@ -66,7 +67,7 @@ export const teamTimeline = async (ctx: ServiceContext, tandemId: TandemId) => {
  * A participant's own timelines: their running teams and those that ended no longer ago than the
  * closing survey stays answerable; each with their own side only.
  */
-const myTimelines = async (ctx: ServiceContext, userId: number): Promise<readonly MyTimelineWire[]> => {
+const myTimelines = async (ctx: ServiceContext, userId: UserId): Promise<readonly MyTimelineWire[]> => {
   const now = ctx.clock()
   const world = await ctx.store.load({ userIds: [userId] })
   const out: MyTimelineWire[] = []

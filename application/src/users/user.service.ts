@@ -21,6 +21,7 @@ import {
   type ProposedProfile,
   type Language,
   type RoleName,
+  type UserId,
 } from '@tandem/core'
 import type { Services } from '../ports/services.port.js'
 import { isLeft, left, right } from 'fp-ts/lib/Either.js'
@@ -46,7 +47,7 @@ const masterData = async (ctx: ServiceContext, language: Language): Promise<Prof
  * Whether `viewerId` may see `userId`'s photo: themselves, or the other side of a live tandem the
  * viewer is shown (the dashboard's rule, after passed deadlines), never a former partner.
  */
-export const sharesTandem = async (ctx: ServiceContext, viewerId: number, userId: number): Promise<boolean> => {
+export const sharesTandem = async (ctx: ServiceContext, viewerId: UserId, userId: UserId): Promise<boolean> => {
   if (viewerId === userId) return true
   return isShownPartner(await ctx.store.loadCurrent({ userIds: [viewerId] }, ctx.clock()), viewerId, userId)
 }

@@ -19,6 +19,7 @@ import {
   type UserStatusEntry,
   type UserView,
   questionnaireShownWith,
+  type UserId,
 } from '@tandem/core'
 import type { UserRecord } from '../ports/store/index.js'
 import { textIn, type ServiceContext } from '../context.js'
@@ -104,14 +105,14 @@ type ProfileAnswers = Awaited<ReturnType<ServiceContext['users']['profileAnswers
 export const profileValid = async (ctx: ServiceContext, user: UserRecord, given?: ProfileAnswers): Promise<boolean> =>
   isStoredProfileComplete({ ...user, profileAnswers: given ?? (await ctx.users.profileAnswers(user.id)) })
 
-export const answersOf = async (ctx: ServiceContext, userId: number, side: Side): Promise<readonly Answer[]> =>
+export const answersOf = async (ctx: ServiceContext, userId: UserId, side: Side): Promise<readonly Answer[]> =>
   (await ctx.answers.load(userId, side))?.answers ?? []
 
 /** What `sideComplete` reads of a user besides the record: a side's answers and the profile answers. */
 export type SideReads = { readonly answers: readonly Answer[]; readonly profileAnswers: ProfileAnswers }
 
 /** Both reads at once (on PostgreSQL two connections: one wait instead of two). */
-export const sideReads = async (ctx: ServiceContext, userId: number, side: Side): Promise<SideReads> => {
+export const sideReads = async (ctx: ServiceContext, userId: UserId, side: Side): Promise<SideReads> => {
   const [answers, profileAnswers] = await Promise.all([answersOf(ctx, userId, side), ctx.users.profileAnswers(userId)])
   return { answers, profileAnswers }
 }
@@ -133,7 +134,7 @@ export const sideComplete = async (
   )
 
 /** A side's answers as question text and answer text, for profile views. */
-export const answerTexts = async (ctx: ServiceContext, userId: number, side: Side, language: Language): Promise<QuestionTextAnswer[]> => {
+export const answerTexts = async (ctx: ServiceContext, userId: UserId, side: Side, language: Language): Promise<QuestionTextAnswer[]> => {
   const given = await answersOf(ctx, userId, side)
   const answers = new Map(given.map((a) => [a.questionPairId, a]))
   // A retired option the answer holds reads with its text, marked "no longer offered".
@@ -150,7 +151,7 @@ export const answerTexts = async (ctx: ServiceContext, userId: number, side: Sid
 
 export const profileAnswerTexts = async (
   ctx: ServiceContext,
-  userId: number,
+  userId: UserId,
   side: Side | 'All',
   language: Language,
 ): Promise<QuestionTextAnswer[]> => {

@@ -2,7 +2,7 @@
 // state-change data; docs/product.md#calls: Admin): lists, teams, manual matching, team edits, mentee edits and exports.
 import * as t from 'io-ts'
 import { Cluster } from '../clusters/cluster.js'
-import { ClusterId, ProposalId, TandemId } from '../shared/ids.js'
+import { ClusterId, ProposalId, TandemId, UserId } from '../shared/ids.js'
 import { ProposalState, TandemState } from '../tandem/tandem.codec.js'
 import { Side } from '../users/role.js'
 import { TEAM_ID_FILTER_MAX } from '../validation/limits.js'
@@ -22,7 +22,7 @@ export type ResendNotificationPayload = t.TypeOf<typeof ResendNotificationPayloa
 export const UserListRow = t.intersection(
   [
     t.type({
-      userId: Id,
+      userId: UserId,
       firstName: t.string,
       lastName: t.string,
       email: t.string,
@@ -107,7 +107,7 @@ export const MenteeStateSavePayload = t.strict(
 export type MenteeStateSavePayload = t.TypeOf<typeof MenteeStateSavePayload>
 
 /** A user in the searchable pickers: label full name, sublabel e-mail. */
-export const PickerUser = t.type({ userId: Id, firstName: t.string, lastName: t.string, email: t.string }, 'PickerUser')
+export const PickerUser = t.type({ userId: UserId, firstName: t.string, lastName: t.string, email: t.string }, 'PickerUser')
 export type PickerUser = t.TypeOf<typeof PickerUser>
 
 /** GetManualMatchingMasterData value. */
@@ -124,7 +124,7 @@ export const ManualMatchingMasterData = t.type(
 )
 export type ManualMatchingMasterData = t.TypeOf<typeof ManualMatchingMasterData>
 
-const PickedUser = t.strict({ userId: Id, email: EmailAddress })
+const PickedUser = t.strict({ userId: UserId, email: EmailAddress })
 
 /** POST /api/Admin/CreateMatchingTandemManual: the picked mentee and mentor. */
 export const ManualTandemCreatePayload = t.strict({ mentees: PickedUser, mentors: PickedUser }, 'ManualTandemCreatePayload')

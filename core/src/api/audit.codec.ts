@@ -1,6 +1,7 @@
 // Accountability and retention calls (administrators): the audit trail with its filters, and the
 // people the retention sweep will erase. Records name people by id only.
 import * as t from 'io-ts'
+import { UserId } from '../shared/ids.js'
 import { RetentionReason } from '../users/retention.js'
 import { Id, IsoDate, IsoDateTime, NonNegativeInt, nullable, refined } from './wire.codec.js'
 
@@ -31,12 +32,12 @@ export const AuditRecordView = t.type(
   {
     id: Id,
     at: IsoDateTime,
-    adminId: Id,
+    adminId: UserId,
     /** The administrator's name while their account exists; null after it was erased. */
     adminName: nullable(t.string),
     action: t.string,
     objectId: nullable(Id),
-    subjectIds: t.array(Id),
+    subjectIds: t.array(UserId),
     subjectCount: NonNegativeInt,
   },
   'AuditRecordView',
@@ -59,7 +60,7 @@ export type AuditRecordsPage = t.TypeOf<typeof AuditRecordsPage>
 /** A person the retention sweep will erase (GetRetentionDue), with the notice's state. */
 export const RetentionDueRow = t.type(
   {
-    userId: Id,
+    userId: UserId,
     firstName: t.string,
     lastName: t.string,
     email: t.string,

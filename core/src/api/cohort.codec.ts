@@ -3,10 +3,10 @@
 import * as t from 'io-ts'
 import type { CohortRunState } from '../matching/cohort-run.moves.js'
 import { Bilingual } from '../shared/language.js'
-import { IdFromString } from './query.codec.js'
+import { IdFromString, UserIdFromString } from './query.codec.js'
 import type { MessageKey } from '../validation/messages.js'
 import { Id, refined } from './wire.codec.js'
-import { ClusterId } from '../shared/ids.js'
+import { ClusterId, UserId } from '../shared/ids.js'
 
 export const CohortObjectiveWire = t.keyof({ maxMatched: null, maxScore: null }, 'CohortObjective')
 
@@ -75,16 +75,16 @@ export const CohortDraftQuery = t.exact(
 export type CohortDraftQuery = t.TypeOf<typeof CohortDraftQuery>
 
 /** ?runId=&menteeId= of the mentor choices for one mentee of a draft. */
-export const CohortChoicesQuery = t.strict({ runId: IdFromString, menteeId: IdFromString }, 'CohortChoicesQuery')
+export const CohortChoicesQuery = t.strict({ runId: IdFromString, menteeId: UserIdFromString }, 'CohortChoicesQuery')
 export type CohortChoicesQuery = t.TypeOf<typeof CohortChoicesQuery>
 
 /** POST /api/Admin/EditCohortDraft: another mentor for the mentee, or null to drop the mentee's pair. */
-export const CohortDraftEdit = t.strict({ runId: Id, menteeId: Id, mentorId: t.union([Id, t.null]) }, 'CohortDraftEdit')
+export const CohortDraftEdit = t.strict({ runId: Id, menteeId: UserId, mentorId: t.union([UserId, t.null]) }, 'CohortDraftEdit')
 export type CohortDraftEdit = t.TypeOf<typeof CohortDraftEdit>
 
 export type CohortRunPhase = 'loading' | 'scoring' | 'solving' | 'verifying' | 'reporting' | 'saving'
 
-export type CohortPerson = { readonly userId: number; readonly firstName: string; readonly lastName: string; readonly email: string }
+export type CohortPerson = { readonly userId: UserId; readonly firstName: string; readonly lastName: string; readonly email: string }
 
 /** A run as the progress call shows it. */
 export type CohortRunView = {

@@ -2,7 +2,7 @@
 // decoded from their text form here and encoded back to it.
 import { isLeft } from 'fp-ts/lib/Either.js'
 import * as t from 'io-ts'
-import { ClusterId, TandemId } from '../shared/ids.js'
+import { ClusterId, TandemId, UserId } from '../shared/ids.js'
 import { Language } from '../shared/language.js'
 import { Side } from '../users/role.js'
 import { TandemDateRange } from './admin.codec.js'
@@ -35,6 +35,8 @@ const brandedIdFromString = <A extends number>(name: string, id: t.Type<A, numbe
 export const ClusterIdFromString = brandedIdFromString('ClusterIdFromString', ClusterId)
 /** A tandem's id written in decimal digits. */
 export const TandemIdFromString = brandedIdFromString('TandemIdFromString', TandemId)
+/** A person's id written in decimal digits. */
+export const UserIdFromString = brandedIdFromString('UserIdFromString', UserId)
 
 /** 'true' or 'false'. */
 export const BooleanFromString = new t.Type<boolean, string, unknown>(

@@ -4,7 +4,7 @@ import * as t from 'io-ts'
 import { QuestionnaireDraft } from '../questionnaire/questionnaire.draft.js'
 import type { ImpactPreview } from '../matching/impact-preview.js'
 import { IdFromString } from './query.codec.js'
-import { ClusterId } from '../shared/ids.js'
+import { ClusterId, type UserId } from '../shared/ids.js'
 
 /**
  * Saving the draft: `revision` is the draft's revision the administrator edited (from the read);
@@ -23,7 +23,7 @@ export type QuestionnaireDraftView = {
   readonly revision: number
   /** The published version the draft was started from (the latest, unless someone published since). */
   readonly basedOn: number
-  readonly savedBy: number | null
+  readonly savedBy: UserId | null
   readonly savedAt: number | null
 }
 
@@ -39,7 +39,12 @@ export type QuestionnaireCheckView = {
 }
 
 /** A published version without its content: number, who published it and when. */
-export type QuestionnaireVersionSummary = { readonly version: number; readonly publishedBy: number; readonly publishedAt: number }
+export type QuestionnaireVersionSummary = {
+  readonly version: number
+  /** Null for the version the installation seeded. */
+  readonly publishedBy: UserId | null
+  readonly publishedAt: number
+}
 
 /** Exporting a published version as a questionnaire file (without `version`: the latest). */
 export const QuestionnaireExportQuery = t.exact(t.partial({ version: IdFromString }), 'QuestionnaireExportQuery')

@@ -3,7 +3,7 @@
 // matching run and the cohort run use (no second scoring rule). Pure: plain data in, plain data out.
 import * as E from 'fp-ts/lib/Either.js'
 import type { QuestionPair } from '../questionnaire/questionnaire.codec.js'
-import type { UserId } from '../shared/ids.js'
+import { userIdOf, type UserId } from '../shared/ids.js'
 import type { Score } from '../tandem/tandem.codec.js'
 import { assignCohort } from './cohort.js'
 import type { CohortMentee, CohortMentor, CohortPair } from './cohort.types.js'
@@ -98,14 +98,14 @@ const rankAll = (
       if (knockedOut[m] === 1) continue
       const percentage = percentageOf(base[m]!, max[m]!)
       if (!(percentage >= version.threshold)) continue
-      const id = pool.ids[m]!
+      const id = userIdOf(pool.ids[m]!)
       if (id === mentee.id || declined?.has(id) === true) continue
       mentorHasCandidate[m] = 1
       if (
         best < 0 ||
         compareRank(
           { percentage, base: base[m]!, poolSince: null, id },
-          { percentage: bestPct, base: bestBase, poolSince: null, id: pool.ids[best]! },
+          { percentage: bestPct, base: bestBase, poolSince: null, id: userIdOf(pool.ids[best]!) },
         ) < 0
       ) {
         best = m

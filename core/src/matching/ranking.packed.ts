@@ -3,7 +3,7 @@
 // A question one side has not answered is left out of that pair's base and maximum (scoreMentor):
 // the plan leaves out the mentee's, and each mentor's maximum is summed over the questions it answered.
 import type { Answer } from '../questionnaire/questionnaire.codec.js'
-import type { UserId } from '../shared/ids.js'
+import { userIdOf, type UserId } from '../shared/ids.js'
 import { answersByPair, yearOf } from './answer.sets.js'
 import { unpackMentorAnswers, type MentorPool } from './mentor-pool.packed.js'
 import { maskOf, popcount, RULE_CODE, type CompiledQuestionnaire } from './questionnaire.compiled.js'
@@ -376,14 +376,14 @@ export const poolRanker = (compiled: CompiledQuestionnaire, pool: MentorPool, me
       )
         continue
       // Exclusion is checked only for rows that would enter the top: rare, and a Set lookup is not free.
-      if (isExcluded(pool.ids[m]!, mentee.id, options.exclude)) continue
+      if (isExcluded(userIdOf(pool.ids[m]!), mentee.id, options.exclude)) continue
       insert(chosen, pool, limit, m, percentage, base)
       if (chosen.rows.length >= limit) worstBase = chosen.bases[limit - 1]!
     }
     return chosen
   }
   return {
-    ids: (options) => top(options).rows.map((row) => pool.ids[row]!),
+    ids: (options) => top(options).rows.map((row) => userIdOf(pool.ids[row]!)),
     rank: (options) => {
       const chosen = top(options)
       return chosen.rows.map((row, i) => {
@@ -392,7 +392,7 @@ export const poolRanker = (compiled: CompiledQuestionnaire, pool: MentorPool, me
         if (score === null || score.base !== chosen.bases[i] || score.max !== max || score.percentage !== chosen.percentages[i]) {
           throw new Error(`packed and reference scoring disagree for mentor ${pool.ids[row]}`)
         }
-        return { mentorId: pool.ids[row]!, score }
+        return { mentorId: userIdOf(pool.ids[row]!), score }
       })
     },
   }

@@ -2,6 +2,7 @@
 // Kept as the definition the packed path must agree with, and as the benchmark's baseline.
 import type { QuestionPair } from '../questionnaire/questionnaire.codec.js'
 import type { Score } from '../tandem/tandem.codec.js'
+import type { UserId } from '../shared/ids.js'
 import { scoreMentor } from './score.rules.js'
 import {
   compareRank,
@@ -18,7 +19,7 @@ export const rankMentorsReference = (
   candidates: readonly MatchCandidate[],
   options: MatchingOptions,
 ): readonly RankedMentor[] => {
-  const scored: { id: number; poolSince: number | null; percentage: number; base: number; score: Score }[] = []
+  const scored: { id: UserId; poolSince: number | null; percentage: number; base: number; score: Score }[] = []
   for (const candidate of candidates) {
     if (candidate.id === mentee.id || options.exclude?.has(candidate.id) === true) continue
     const score = scoreMentor(questionnaire, mentee.answers, candidate.answers)

@@ -131,7 +131,8 @@ export const questionnaireFieldError = (
 /** A published version: never changed; the next edit starts from a copy (editDraftFrom). */
 export const PublishedQuestionnaire = t.strict({
   version: t.number,
-  publishedBy: UserId,
+  /** Null for the version the installation seeded: nobody published it. */
+  publishedBy: t.union([UserId, t.null]),
   publishedAt: Instant,
   draft: QuestionnaireDraft,
 })

@@ -10,8 +10,14 @@ import * as t from 'io-ts'
 
 const isId = (n: number): boolean => Number.isSafeInteger(n) && n > 0
 
-export const UserId = t.number
-export type UserId = number
+export interface UserIdBrand {
+  readonly UserId: unique symbol
+}
+/** A person's (a user's) id: a mentee's, a mentor's or an administrator's. */
+export const UserId = t.brand(t.number, (n): n is t.Branded<number, UserIdBrand> => isId(n), 'UserId')
+export type UserId = t.TypeOf<typeof UserId>
+/** The database's own user id (or a test's), taken as a `UserId` without a check. */
+export const userIdOf = (n: number): UserId => n as UserId
 
 export interface ClusterIdBrand {
   readonly ClusterId: unique symbol

@@ -1,7 +1,7 @@
 // Small constructors for worlds and participants, for tests, scripts and examples that drive the
 // core without a database. Defaults describe a fresh sign-up; pass a patch for anything else.
 import type { Cluster } from '../clusters/cluster.js'
-import { clusterIdOf, tandemIdOf, type UserId } from '../shared/ids.js'
+import { clusterIdOf, tandemIdOf, userIdOf } from '../shared/ids.js'
 import type { MenteeSide, MentorSide, Participant } from '../users/participant.js'
 import { MENTOR_CAPACITY_DEFAULT } from './places.js'
 import type { Tandem } from './tandem.codec.js'
@@ -49,23 +49,24 @@ export const newMentorSide = (patch: Partial<MentorSide> = {}): MentorSide => ({
 export const availableMentorSide = (since = 0): MentorSide =>
   newMentorSide({ status: 'AVAILABLE', published: true, lastPublishedAt: since, lastSavedAt: since, poolSince: since })
 
-export const makeMentee = (id: UserId, patch: Partial<MenteeSide> = {}): Participant => ({
-  id,
+/** A mentee; the id is a plain number, as a test writes it (so are the next two builders'). */
+export const makeMentee = (id: number, patch: Partial<MenteeSide> = {}): Participant => ({
+  id: userIdOf(id),
   version: 1,
   mentee: newMenteeSide(patch),
   mentor: null,
 })
 
-export const makeMentor = (id: UserId, patch: Partial<MentorSide> = {}): Participant => ({
-  id,
+export const makeMentor = (id: number, patch: Partial<MentorSide> = {}): Participant => ({
+  id: userIdOf(id),
   version: 1,
   mentee: null,
   mentor: newMentorSide(patch),
 })
 
 /** A user holding both roles (role Both). */
-export const makeBoth = (id: UserId, mentee: Partial<MenteeSide> = {}, mentor: Partial<MentorSide> = {}): Participant => ({
-  id,
+export const makeBoth = (id: number, mentee: Partial<MenteeSide> = {}, mentor: Partial<MentorSide> = {}): Participant => ({
+  id: userIdOf(id),
   version: 1,
   mentee: newMenteeSide(mentee),
   mentor: newMentorSide(mentor),

@@ -16,6 +16,7 @@ import {
   type ProposalsResponse,
   type SaveAnswerItem,
   type Side,
+  type UserId,
 } from '@tandem/core'
 import { aMenteeAnswers, aMentorAnswers, questionnaire } from '@tandem/fixtures'
 import { createTokenVerifier } from '@tandem/identity'
@@ -227,6 +228,14 @@ export const startHarness = async (
 
   const admin: Person = { email: ADMIN_EMAIL, subject: 'sub-admin', firstName: 'Ada', lastName: 'Admin' }
 
+  /** The user id of a person (or an e-mail) with an account; throws when nobody has the address. */
+  const idOf = async (who: Person | string): Promise<UserId> => {
+    const email = typeof who === 'string' ? who : who.email
+    const user = await server.ctx.users.byEmail(email)
+    if (user === undefined) throw new Error(`no user has ${email}`)
+    return user.id
+  }
+
   const close = async () => {
     await new Promise((resolve) => {
       listener.closeAllConnections()
@@ -275,6 +284,7 @@ export const startHarness = async (
     publishedMentor,
     matchedTeam,
     admin,
+    idOf,
     tokenFor,
     close,
     dir,

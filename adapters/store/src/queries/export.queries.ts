@@ -1,7 +1,7 @@
 // Row iterators for the administrator's spreadsheet exports: users of one side and matching teams,
 // with the export filters. They read in id-ordered batches, so memory stays flat and the connection
 // is never held by an open cursor while the spreadsheet waits for the network.
-import { LIVE_TANDEM_STATES, type Side, type StatusName, type TandemState } from '@tandem/core'
+import { LIVE_TANDEM_STATES, userIdOf, type Side, type StatusName, type TandemState } from '@tandem/core'
 import type { Database } from '../portable/database.js'
 import { rolesOf } from '../portable/rows.js'
 import type { ExportUserFilter, ExportUserRow, ExportProposal, ExportTeamMember, ExportTandemRow, ExportQueries } from '@tandem/application'
@@ -62,7 +62,7 @@ export const createExportQueries = (db: Database): ExportQueries => {
       const answers = await answersOf(rows.map((r) => r.id))
       for (const r of rows) {
         yield {
-          id: r.id,
+          id: userIdOf(r.id),
           firstName: r.first_name,
           lastName: r.last_name,
           email: r.email,
@@ -133,7 +133,7 @@ export const createExportQueries = (db: Database): ExportQueries => {
           max: r.score_max,
           percentage: r.score_percentage,
           mentee: {
-            id: r.mentee_user_id,
+            id: userIdOf(r.mentee_user_id),
             firstName: r.mentee_first_name,
             lastName: r.mentee_last_name,
             email: r.mentee_email,
@@ -141,7 +141,7 @@ export const createExportQueries = (db: Database): ExportQueries => {
             roles: rolesOf({ id: r.mentee_user_id, roles: r.mentee_roles }),
           },
           mentor: {
-            id: r.mentor_user_id,
+            id: userIdOf(r.mentor_user_id),
             firstName: r.mentor_first_name,
             lastName: r.mentor_last_name,
             email: r.mentor_email,

@@ -1,6 +1,16 @@
 // Read models for the admin screens: users by side and status, and the matching-team list with its
 // filters. Full filtered lists; the browser pages them 25 rows at a time.
-import { LIVE_TANDEM_STATES, tandemIdOf, type Instant, type Side, type StatusName, type TandemId, type TandemState } from '@tandem/core'
+import {
+  LIVE_TANDEM_STATES,
+  tandemIdOf,
+  userIdOf,
+  type Instant,
+  type Side,
+  type StatusName,
+  type TandemId,
+  type TandemState,
+  type UserId,
+} from '@tandem/core'
 import { sql } from 'kysely'
 import type { Database } from '../portable/database.js'
 import { jsonNumber } from '../portable/dialect.js'
@@ -44,7 +54,7 @@ export const createListQueries = (db: Database): ListQueries => {
             .orderBy('users.id'),
         )
       ).map((r) => ({
-        id: r.id,
+        id: userIdOf(r.id),
         firstName: r.first_name,
         lastName: r.last_name,
         email: r.email,
@@ -124,17 +134,17 @@ export const createListQueries = (db: Database): ListQueries => {
       ).map((r) => r.id),
 
     /** Everyone a program year's deactivation touches: its mentees and both sides of its tandems. */
-    clusterMemberIds: async (clusterId: number): Promise<{ userIds: number[]; tandemIds: TandemId[] }> => {
+    clusterMemberIds: async (clusterId: number): Promise<{ userIds: UserId[]; tandemIds: TandemId[] }> => {
       const tandems = await db.all(k.selectFrom('tandems').select(['id', 'mentee_id', 'mentor_id']).where('cluster_id', '=', clusterId))
       const mentees = (await db.all(k.selectFrom('users').select('id').where('mentee_cluster_id', '=', clusterId))).map((r) => r.id)
       return {
-        userIds: [...new Set([...mentees, ...tandems.flatMap((x) => [x.mentee_id, x.mentor_id])])],
+        userIds: [...new Set([...mentees, ...tandems.flatMap((x) => [x.mentee_id, x.mentor_id])])].map(userIdOf),
         tandemIds: tandems.map((x) => tandemIdOf(x.id)),
       }
     },
 
     /** Users of a tandem, for slices. */
-    tandemUserIds: async (tandemIds: readonly number[]): Promise<number[]> =>
+    tandemUserIds: async (tandemIds: readonly number[]): Promise<UserId[]> =>
       tandemIds.length === 0
         ? []
         : [
@@ -148,7 +158,7 @@ export const createListQueries = (db: Database): ListQueries => {
                 )
               ).flatMap((r) => [r.mentee_id, r.mentor_id]),
             ),
-          ],
+          ].map(userIdOf),
 
     /**
      * Which of these published mentors are out of the pool right now (proposed, matched, paused):
@@ -159,7 +169,7 @@ export const createListQueries = (db: Database): ListQueries => {
      * status moves alone do not), and a run ranked on a packed pool that is still the pool if it has
      * not moved. Asked about no one, it tells the fingerprint alone.
      */
-    rankedMentorsNow: async (among: readonly number[]): Promise<{ readonly fingerprint: string; readonly unavailable: number[] }> => {
+    rankedMentorsNow: async (among: readonly UserId[]): Promise<{ readonly fingerprint: string; readonly unavailable: UserId[] }> => {
       // The fingerprint row is told apart by an id no user has.
       const fingerprint = k
         .selectFrom('meta')
@@ -173,12 +183,12 @@ export const createListQueries = (db: Database): ListQueries => {
       const rows = await db.all(among.length === 0 ? fingerprint : fingerprint.unionAll(unavailable))
       return {
         fingerprint: String(rows.find((r) => Number(r.id) === -1)?.value ?? 0),
-        unavailable: rows.filter((r) => Number(r.id) !== -1).map((r) => Number(r.id)),
+        unavailable: rows.filter((r) => Number(r.id) !== -1).map((r) => userIdOf(Number(r.id))),
       }
     },
 
     /** Whether a notification of `type` about `key` (a number at `field` of its data) was written for the user. */
-    notifiedAbout: async (userId: number, type: string, field: 'deadline' | 'lastSavedAt', key: number): Promise<boolean> =>
+    notifiedAbout: async (userId: UserId, type: string, field: 'deadline' | 'lastSavedAt', key: number): Promise<boolean> =>
       (await db.first(
         k
           .selectFrom('outbox')
@@ -191,10 +201,10 @@ export const createListQueries = (db: Database): ListQueries => {
     /** Ids of ACTIVE tandems, and of mentors with saved but never published answers: the reminder sweep's input. */
     activeTandemIds: async (): Promise<TandemId[]> =>
       (await db.all(k.selectFrom('tandems').select('id').where('state', '=', 'ACTIVE'))).map((r) => tandemIdOf(r.id)),
-    unpublishedMentorIds: async (): Promise<number[]> =>
+    unpublishedMentorIds: async (): Promise<UserId[]> =>
       (
         await db.all(k.selectFrom('users').select('id').where('mentor_status', '=', 'NEW').where('mentor_last_saved_at', 'is not', null))
-      ).map((r) => r.id),
+      ).map((r) => userIdOf(r.id)),
 
     /** The health check's round trip to the database. */
     ping: async (): Promise<void> => {
@@ -205,7 +215,7 @@ export const createListQueries = (db: Database): ListQueries => {
      * Mentees left PENDING (a run that never finished, e.g. the process died): all of them, or only
      * those whose run started before `startedBefore` (a run of another live instance is younger).
      */
-    pendingMenteeIds: async (startedBefore?: Instant): Promise<number[]> =>
+    pendingMenteeIds: async (startedBefore?: Instant): Promise<UserId[]> =>
       (
         await db.all(
           k
@@ -216,6 +226,6 @@ export const createListQueries = (db: Database): ListQueries => {
               q.where((w) => w.or([w('mentee_last_started_at', 'is', null), w('mentee_last_started_at', '<', startedBefore ?? 0)])),
             ),
         )
-      ).map((r) => r.id),
+      ).map((r) => userIdOf(r.id)),
   }
 }

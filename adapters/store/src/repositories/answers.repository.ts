@@ -1,7 +1,7 @@
 // Questionnaire answers per user and side, and the published mentors a matching run packs into its
 // pool. Decoded mentor answers stay in memory keyed by user version, so a repack reads only ids and
 // versions from the file for mentors whose answers did not change.
-import type { Answers, Side, UserId } from '@tandem/core'
+import { userIdOf, type Answers, type Side, type UserId } from '@tandem/core'
 import { sql } from 'kysely'
 import type { Database } from '../portable/database.js'
 import { answersOf } from '../portable/rows.js'
@@ -54,7 +54,7 @@ export const createAnswersRepository = (db: Database): AnswersRepository => {
     /** Every published mentor whatever their status, with answers: the pool a run packs once and reuses. */
     publishedMentors: async (): Promise<Candidate[]> => {
       const rows = await db.all(k.selectFrom('users').select(['id', 'version', 'mentor_pool_since']).where('mentor_published', '=', 1))
-      const stale = rows.filter((r) => cache.get(r.id)?.version !== r.version).map((r) => r.id)
+      const stale = rows.filter((r) => cache.get(userIdOf(r.id))?.version !== r.version).map((r) => r.id)
       for (let i = 0; i < stale.length; i += 500) {
         const chunk = stale.slice(i, i + 500)
         const found = new Map(
@@ -65,10 +65,10 @@ export const createAnswersRepository = (db: Database): AnswersRepository => {
         const versions = new Map(rows.filter((r) => chunk.includes(r.id)).map((r) => [r.id, r.version]))
         for (const [id, version] of versions) {
           const json = found.get(id)
-          cache.set(id, { version, answers: json === undefined ? [] : answersOf(json, `answers of ${id}`) })
+          cache.set(userIdOf(id), { version, answers: json === undefined ? [] : answersOf(json, `answers of ${id}`) })
         }
       }
-      return rows.map((r) => ({ id: r.id, answers: cache.get(r.id)?.answers ?? [], poolSince: r.mentor_pool_since }))
+      return rows.map((r) => ({ id: userIdOf(r.id), answers: cache.get(userIdOf(r.id))?.answers ?? [], poolSince: r.mentor_pool_since }))
     },
 
     /** The saved answers of one side with their time, for the person's own copy of their data. */

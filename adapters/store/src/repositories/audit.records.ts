@@ -1,7 +1,7 @@
 // The administrators' audit trail: who read or changed whose data, when, and what (an action name
 // and an object id). Ids only: a record never copies names, addresses or answers.
 import { AsyncLocalStorage } from 'node:async_hooks'
-import type { UserId } from '@tandem/core'
+import { userIdOf, type UserId } from '@tandem/core'
 import type { Database } from '../portable/database.js'
 import type { AuditEntry, AuditRecord, AuditFilter, AuditPage, AuditRecords } from '@tandem/application'
 
@@ -49,11 +49,11 @@ export const createAuditRecords = (db: Database): AuditRecords => {
     const subjects = new Map<number, UserId[]>()
     if (ids.length > 0)
       for (const s of await db.all(k.selectFrom('audit_subjects').selectAll().where('record_id', 'in', ids).orderBy('subject_id')))
-        subjects.set(s.record_id, [...(subjects.get(s.record_id) ?? []), s.subject_id])
+        subjects.set(s.record_id, [...(subjects.get(s.record_id) ?? []), userIdOf(s.subject_id)])
     return rows.map((r): AuditRecord => ({
       id: r.id,
       at: r.at,
-      adminId: r.admin_id,
+      adminId: userIdOf(r.admin_id),
       action: r.action,
       objectId: r.object_id,
       subjectIds: subjects.get(r.id) ?? [],

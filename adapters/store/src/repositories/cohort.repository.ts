@@ -2,12 +2,13 @@
 // or Cancelled / Failed), one row per mentee of its draft, the admin's edits and the publish, whose
 // every step commits or rolls back together.
 import {
+  clusterIdOf,
   COHORT_RUN,
   COHORT_RUN_START,
-  CohortRunState,
   cohortRunMoveOf,
+  CohortRunState,
   Score,
-  clusterIdOf,
+  userIdOf,
   type ClusterId,
   type CohortRunEvent,
   type CohortTotalsView,
@@ -117,13 +118,13 @@ export const createCohortRepository = (db: Database): CohortRepository => {
   }
 
   const draftRowOf = (runId: number, r: Selectable<CohortDraftRowsTable>): CohortDraftRow => ({
-    menteeId: r.mentee_id,
+    menteeId: userIdOf(r.mentee_id),
     menteeVersion: r.mentee_version,
     mentor:
       r.mentor_id === null || r.score === null
         ? null
         : {
-            id: r.mentor_id,
+            id: userIdOf(r.mentor_id),
             version: r.mentor_version ?? 0,
             score: decodeStored(Score, JSON.parse(r.score), `score of cohort run ${runId}, mentee ${r.mentee_id}`),
           },
@@ -213,7 +214,9 @@ export const createCohortRepository = (db: Database): CohortRepository => {
           .select(['id', 'first_name', 'last_name', 'email'])
           .where('id', 'in', [...ids]),
       )
-      return new Map(found.map((u) => [u.id, { id: u.id, firstName: u.first_name, lastName: u.last_name, email: u.email }]))
+      return new Map(
+        found.map((u) => [userIdOf(u.id), { id: userIdOf(u.id), firstName: u.first_name, lastName: u.last_name, email: u.email }]),
+      )
     },
     latest: async (): Promise<CohortRunRecord | undefined> => {
       const row = await db.first(k.selectFrom('cohort_runs').selectAll().orderBy('id', 'desc').limit(1))

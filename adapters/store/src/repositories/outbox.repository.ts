@@ -1,6 +1,6 @@
 // The outbox table: notifications written in the same transaction as the state change, delivered by
 // the mail worker through the OutboxPort below (leases; none lost to a crash), and the admin's history.
-import type { Instant, UserId } from '@tandem/core'
+import { userIdOf, type Instant, type UserId } from '@tandem/core'
 import type { Selectable } from 'kysely'
 import type { Database } from '../portable/database.js'
 import { forUpdate } from '../portable/dialect.js'
@@ -19,7 +19,7 @@ const messageOf = (r: Selectable<OutboxTable>): StoredOutboxMessage => ({
   type: r.type,
   language: r.language,
   recipient: { email: r.recipient_email, name: r.recipient_name },
-  userId: r.user_id,
+  userId: r.user_id === null ? null : userIdOf(r.user_id),
   data: JSON.parse(r.data) as unknown,
   subject: r.subject,
   createdAt: r.created_at,

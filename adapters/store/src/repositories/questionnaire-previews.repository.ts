@@ -2,7 +2,7 @@
 // computes it (progress, heartbeat, end) and read by every instance. Every end is a conditional
 // write from Running, and deletes the finished previews beyond the newest PREVIEWS_KEPT in the same
 // transaction, so the table stays a few rows long.
-import { PREVIEW, PreviewState, PREVIEWS_KEPT, previewMoveOf } from '@tandem/core'
+import { PREVIEW, previewMoveOf, PREVIEWS_KEPT, PreviewState, userIdOf } from '@tandem/core'
 import * as t from 'io-ts'
 import type { Selectable } from 'kysely'
 import type { Database } from '../portable/database.js'
@@ -45,7 +45,7 @@ export const createQuestionnairePreviewRepository = (db: Database): Questionnair
     result: row.result === null ? null : decodeStored(Result, JSON.parse(row.result), `result of questionnaire preview ${row.id}`),
     message: row.message,
     startedAt: row.started_at,
-    startedBy: row.started_by,
+    startedBy: userIdOf(row.started_by),
     holder: row.holder,
     heartbeatAt: row.heartbeat_at,
   })

@@ -1,6 +1,6 @@
 // The questionnaire's published versions (rows never updated) and its one draft (row 1), each as
 // the core's JSON, decoded on the way out: a row that no longer decodes is a fault, not a value.
-import { PublishedQuestionnaire, QuestionnaireDraft } from '@tandem/core'
+import { PublishedQuestionnaire, QuestionnaireDraft, userIdOf } from '@tandem/core'
 import type { QuestionnaireVersionsRepository, StoredQuestionnaireDraft } from '@tandem/application'
 import { isLeft } from 'fp-ts/lib/Either.js'
 import type * as t from 'io-ts'
@@ -19,9 +19,15 @@ const decoded = <A>(codec: t.Type<A, unknown>, body: string, what: string): A =>
 
 type VersionRow = { version: number; published_by: number; published_at: number; body: string }
 
+/**
+ * The column is not nullable, older than the publisher's `null`: 0 there is the version the
+ * installation seeded, published by nobody.
+ */
+const SEEDED_BY_NOBODY = 0
+
 const versionOf = (row: VersionRow): PublishedQuestionnaire => ({
   version: Number(row.version),
-  publishedBy: Number(row.published_by),
+  publishedBy: Number(row.published_by) === SEEDED_BY_NOBODY ? null : userIdOf(Number(row.published_by)),
   publishedAt: Number(row.published_at),
   draft: decoded(QuestionnaireDraft, row.body, `questionnaire version ${row.version}`),
 })
@@ -36,7 +42,7 @@ export const createQuestionnaireVersionsRepository = (db: Database): Questionnai
       .insertInto('questionnaire_versions')
       .values({
         version: published.version,
-        published_by: published.publishedBy,
+        published_by: published.publishedBy ?? SEEDED_BY_NOBODY,
         published_at: published.publishedAt,
         body: JSON.stringify(published.draft),
       })
@@ -61,7 +67,7 @@ export const createQuestionnaireVersionsRepository = (db: Database): Questionnai
             draft: decoded(QuestionnaireDraft, row.body, 'questionnaire draft'),
             basedOn: Number(row.based_on),
             revision: Number(row.revision),
-            savedBy: Number(row.saved_by),
+            savedBy: userIdOf(Number(row.saved_by)),
             savedAt: Number(row.saved_at),
           } satisfies StoredQuestionnaireDraft)
     },

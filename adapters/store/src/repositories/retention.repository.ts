@@ -1,7 +1,7 @@
 // What the retention sweep reads and writes (docs/privacy.md): each person's last activity, program
 // year end, live tandems and notice; the sign-in that restarts the clock; the outbox bodies that
 // outlived the retention period (their subject and date stay as the history).
-import type { Instant, UserId } from '@tandem/core'
+import { userIdOf, type Instant, type UserId } from '@tandem/core'
 import { sql } from 'kysely'
 import type { Database } from '../portable/database.js'
 import { rolesOf } from '../portable/rows.js'
@@ -36,7 +36,7 @@ export const createRetentionRepository = (db: Database): RetentionRepository => 
       .orderBy('users.id')
     if (id !== undefined) query = query.where('users.id', '=', id)
     return (await db.all(query)).map((r) => ({
-      id: r.id,
+      id: userIdOf(r.id),
       issuer: r.issuer,
       subject: r.subject,
       email: r.email,

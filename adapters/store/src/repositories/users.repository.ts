@@ -3,8 +3,9 @@
 import {
   CONSENT_DOCUMENTS,
   Gender,
-  type ConsentRecord,
+  userIdOf,
   type ConsentDocument,
+  type ConsentRecord,
   type ConsentVersions,
   type RoleName,
   type Side,
@@ -21,7 +22,7 @@ export type { Gender, UserRecord, NewUser, ProfileFields, UsersRepository }
 const isConsentDocument = (text: string): text is ConsentDocument => (CONSENT_DOCUMENTS as readonly string[]).includes(text)
 
 const recordOf = (row: UserRow, hasImage: boolean): UserRecord => ({
-  id: row.id,
+  id: userIdOf(row.id),
   issuer: row.issuer,
   subject: row.subject,
   email: row.email,
@@ -126,8 +127,9 @@ export const createUsersRepository = (db: Database): UsersRepository => {
               })
               .returning('id'),
           )
-          if (row !== undefined && acceptedVersions !== undefined) await acceptConsents(row.id, acceptedVersions, now)
-          return row?.id
+          if (row === undefined) return undefined
+          if (acceptedVersions !== undefined) await acceptConsents(userIdOf(row.id), acceptedVersions, now)
+          return userIdOf(row.id)
         })
       } catch (e) {
         if (isUniqueViolation(e)) return undefined

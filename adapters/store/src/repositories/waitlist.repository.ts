@@ -1,7 +1,7 @@
 // The waitlist's storage (migration 0021): the mentee's opt-out flag and the "places changed"
 // triggers the world store writes with every command that opened a place; and the mail's one-time
 // stop links (migration 0024), which the world store writes with the mail.
-import type { Answers, UserId } from '@tandem/core'
+import { userIdOf, type Answers, type UserId } from '@tandem/core'
 import type { WaitlistRepository } from '@tandem/application'
 import type { Database } from '../portable/database.js'
 import { answersOf } from '../portable/rows.js'
@@ -55,7 +55,7 @@ export const createWaitlistRepository = (db: Database): WaitlistRepository => {
             .orderBy('mentee_last_started_at')
             .orderBy('id'),
         )
-      ).map((r) => r.id),
+      ).map((r) => userIdOf(r.id)),
     pendingTrigger: async () => {
       const rows = await db.all(k.selectFrom('places_changed').select(['id', 'mentor_id']).orderBy('id'))
       const last = rows.at(-1)
@@ -76,7 +76,8 @@ export const createWaitlistRepository = (db: Database): WaitlistRepository => {
         const rows = await db.all(
           k.selectFrom('answers').select(['user_id', 'answers', 'saved_at']).where('side', '=', 'Mentee').where('user_id', 'in', chunk),
         )
-        for (const r of rows) found.set(r.user_id, { answers: answersOf(r.answers, `answers of ${r.user_id}`), savedAt: r.saved_at })
+        for (const r of rows)
+          found.set(userIdOf(r.user_id), { answers: answersOf(r.answers, `answers of ${r.user_id}`), savedAt: r.saved_at })
       }
       return found
     },
@@ -95,7 +96,11 @@ export const createWaitlistRepository = (db: Database): WaitlistRepository => {
       const row = await db.first(k.selectFrom('waitlist_stop_links').selectAll().where('token_hash', '=', tokenHash))
       return row === undefined
         ? undefined
-        : { menteeId: Number(row.user_id), expiresAt: Number(row.expires_at), usedAt: row.used_at === null ? null : Number(row.used_at) }
+        : {
+            menteeId: userIdOf(Number(row.user_id)),
+            expiresAt: Number(row.expires_at),
+            usedAt: row.used_at === null ? null : Number(row.used_at),
+          }
     },
     useStopLink: async (tokenHash, at) =>
       (await db.run(

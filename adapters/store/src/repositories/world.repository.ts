@@ -6,9 +6,10 @@ import {
   expireDeadlines,
   expiredTandems,
   LIVE_TANDEM_STATES,
+  mentorsWithOpenedPlaces,
   numberNewTandems,
   tandemIdOf,
-  mentorsWithOpenedPlaces,
+  userIdOf,
   type Cluster,
   type ClusterId,
   type DomainError,
@@ -50,8 +51,8 @@ const recipientsOf = (event: DomainEvent): UserId[] =>
  */
 type Contacts = Map<UserId, Contact>
 
-const contactFromRow = (row: { id: UserId; email: string; first_name: string; last_name: string; language: string }): Contact => ({
-  id: row.id,
+const contactFromRow = (row: { id: number; email: string; first_name: string; last_name: string; language: string }): Contact => ({
+  id: userIdOf(row.id),
   email: row.email,
   firstName: row.first_name,
   lastName: row.last_name,
@@ -233,7 +234,7 @@ export const createWorldStore = (db: Database, notify: Notifier): WorldStore => 
     if (locking) rows.push(...(await together(chunks.map(read))).flat())
     else for (const chunk of chunks) rows.push(...(await read(chunk)))
     return rows.map((row) => {
-      seen?.set(row.id, contactFromRow(row))
+      seen?.set(userIdOf(row.id), contactFromRow(row))
       return participantOf(row)
     })
   }

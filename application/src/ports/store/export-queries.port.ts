@@ -1,5 +1,5 @@
 // The store's export queries as the application needs it; @tandem/store implements it.
-import type { RoleName, Side, StatusName, TandemState } from '@tandem/core'
+import type { RoleName, Side, StatusName, TandemState, UserId } from '@tandem/core'
 
 export type ExportUserFilter = {
   /** Mentees only: program years to include; empty or absent means all. */
@@ -9,7 +9,7 @@ export type ExportUserFilter = {
 }
 
 export type ExportUserRow = {
-  readonly id: number
+  readonly id: UserId
   readonly firstName: string
   readonly lastName: string
   readonly email: string
@@ -49,7 +49,7 @@ export type ExportProposal = {
 }
 
 export type ExportTeamMember = {
-  readonly id: number
+  readonly id: UserId
   readonly firstName: string
   readonly lastName: string
   readonly email: string

@@ -1,8 +1,8 @@
 // The store's list queries as the application needs it; @tandem/store implements it.
-import type { ClusterId, Instant, Side, StatusName, TandemId, TandemState } from '@tandem/core'
+import type { ClusterId, Instant, Side, StatusName, TandemId, TandemState, UserId } from '@tandem/core'
 
 export type UserListRow = {
-  readonly id: number
+  readonly id: UserId
   readonly firstName: string
   readonly lastName: string
   readonly email: string
@@ -43,11 +43,11 @@ export type ListQueries = {
   expiredTandemIds: (now: number) => Promise<number[]>
   /** Everyone a program year's deactivation touches: its mentees and both sides of its tandems. */
   clusterMemberIds: (clusterId: ClusterId) => Promise<{
-    userIds: number[]
+    userIds: UserId[]
     tandemIds: TandemId[]
   }>
   /** Users of a tandem, for slices. */
-  tandemUserIds: (tandemIds: readonly number[]) => Promise<number[]>
+  tandemUserIds: (tandemIds: readonly number[]) => Promise<UserId[]>
   /**
    * Which of these published mentors are out of the pool right now (proposed, matched, paused):
    * excluded from a run. Asked about the mentors a run ranked, not about everyone: in a running
@@ -57,20 +57,20 @@ export type ListQueries = {
    * status moves alone do not), and a run ranked on a packed pool that is still the pool if it has
    * not moved. Asked about no one, it tells the fingerprint alone.
    */
-  rankedMentorsNow: (among: readonly number[]) => Promise<{
+  rankedMentorsNow: (among: readonly UserId[]) => Promise<{
     readonly fingerprint: string
-    readonly unavailable: number[]
+    readonly unavailable: UserId[]
   }>
   /** Whether a notification of `type` about `key` (a number at `field` of its data) was written for the user. */
-  notifiedAbout: (userId: number, type: string, field: 'deadline' | 'lastSavedAt', key: number) => Promise<boolean>
+  notifiedAbout: (userId: UserId, type: string, field: 'deadline' | 'lastSavedAt', key: number) => Promise<boolean>
   /** Ids of ACTIVE tandems, and of mentors with saved but never published answers: the reminder sweep's input. */
   activeTandemIds: () => Promise<TandemId[]>
-  unpublishedMentorIds: () => Promise<number[]>
+  unpublishedMentorIds: () => Promise<UserId[]>
   /** The health check's round trip to the database. */
   ping: () => Promise<void>
   /**
    * Mentees left PENDING (a run that never finished, e.g. the process died): all of them, or only
    * those whose run started before `startedBefore` (a run of another live instance is younger).
    */
-  pendingMenteeIds: (startedBefore?: Instant) => Promise<number[]>
+  pendingMenteeIds: (startedBefore?: Instant) => Promise<UserId[]>
 }

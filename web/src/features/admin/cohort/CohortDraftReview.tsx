@@ -3,7 +3,7 @@
 // pair and why (pick a mentor); Publish behind a confirmation; after it, the skipped pairs.
 import { useState } from 'react'
 import { Body1, Button, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow } from '@fluentui/react-components'
-import type { CohortDraftView, CohortPerson } from '@tandem/core'
+import type { CohortDraftView, CohortPerson, UserId } from '@tandem/core'
 import { useTranslation } from 'react-i18next'
 import { ConfirmDialog } from '../ConfirmDialog.js'
 import { Pagination } from '../Pagination.js'
@@ -17,7 +17,7 @@ type Props = {
   readonly draft: CohortDraftView
   readonly busy: boolean
   readonly onPage: (list: keyof DraftPages, page: number) => void
-  readonly onEdit: (menteeId: number, mentorId: number | null) => void
+  readonly onEdit: (menteeId: UserId, mentorId: UserId | null) => void
   readonly onPublish: () => void
 }
 

@@ -2,7 +2,7 @@
 // server), follow its progress or cancel it, review and edit the draft, publish it.
 import { useState } from 'react'
 import { Body1 } from '@fluentui/react-components'
-import type { CohortRunRequest } from '@tandem/core'
+import type { CohortRunRequest, UserId } from '@tandem/core'
 import { useTranslation } from 'react-i18next'
 import { useAdminMessages } from '../AdminMessages.js'
 import {
@@ -54,7 +54,7 @@ const CohortMatchingPage = () => {
     if (reply.error !== undefined) return show('error', cohortErrorText(t, reply.error))
     show('warning', t('admin.cohort.messages.cancelled'))
   }
-  const editDraft = async (runId: number, menteeId: number, mentorId: number | null) => {
+  const editDraft = async (runId: number, menteeId: UserId, mentorId: UserId | null) => {
     const reply = await edit({ runId, menteeId, mentorId })
     if (reply.error !== undefined) return show('error', cohortErrorText(t, reply.error))
     // A list that shrank (a dropped pair) keeps its page within its pages.

@@ -3,7 +3,7 @@
 // before saving. Mentors in another pair are listed but cannot be picked.
 import { useState } from 'react'
 import { Button, Field, Select } from '@fluentui/react-components'
-import type { CohortPerson } from '@tandem/core'
+import type { CohortPerson, UserId } from '@tandem/core'
 import { useTranslation } from 'react-i18next'
 import { ModalDialog } from '../../../shared/ModalDialog.js'
 import { useAdminGetCohortMentorChoicesQuery } from './cohort.api.js'
@@ -17,7 +17,7 @@ export const PickMentorDialog = ({
 }: {
   readonly runId: number
   readonly mentee: CohortPerson
-  readonly onPick: (mentorId: number) => void
+  readonly onPick: (mentorId: UserId) => void
   readonly onClose: () => void
 }) => {
   const { t } = useTranslation()

@@ -113,7 +113,7 @@ const VersionsTable = memo(({ versions }: VersionsTableProps) => {
           {(versions ?? []).map((v) => (
             <TableRow key={v.version}>
               <TableCell>{v.version}</TableCell>
-              <TableCell>{v.publishedBy === 0 ? t('admin.questionnaire.seed') : `#${v.publishedBy}`}</TableCell>
+              <TableCell>{v.publishedBy === null ? t('admin.questionnaire.seed') : `#${v.publishedBy}`}</TableCell>
               <TableCell>{new Date(v.publishedAt).toISOString().slice(0, 16).replace('T', ' ')}</TableCell>
             </TableRow>
           ))}
