@@ -4,6 +4,7 @@ import fc from 'fast-check'
 import type { Answer, AnswerOption, QuestionPair, Questionnaire, RuleName } from '../../src/questionnaire/questionnaire.codec.js'
 import { RULE_NAMES } from '../../src/questionnaire/questionnaire.codec.js'
 import type { MatchCandidate } from '../../src/matching/ranking.types.js'
+import { userIdOf } from '../../src/index.js'
 
 /** An option id no question pair defines. */
 export const UNKNOWN_OPTION_ID = 999_999
@@ -132,7 +133,7 @@ export const candidatesArb = (questionnaire: Questionnaire, maxLength = 25, comp
             answers: answersArb(questionnaire, complete),
             poolSince: fc.oneof(fc.constant(null), fc.integer({ min: 0, max: 4 })),
           })
-          .map(({ answers, poolSince }): MatchCandidate => ({ id, answers, poolSince })),
+          .map(({ answers, poolSince }): MatchCandidate => ({ id: userIdOf(id), answers, poolSince })),
       ),
     ),
   )

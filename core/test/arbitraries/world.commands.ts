@@ -30,11 +30,13 @@ import {
   setMentorMatching,
   STATUSES,
   tandemPhase,
+  userIdOf,
   type ClusterId,
   type DomainErrorTag,
   type StatusName,
   type Tandem,
   type TransitionResult,
+  type UserId,
   type World,
 } from '../../src/index.js'
 import { scoreOf } from './world.helpers.js'
@@ -55,19 +57,19 @@ type Outcome = 'accepted' | DomainErrorTag
 export type Real = { world: World; now: number }
 type Cmd = fc.Command<Model, Real>
 
-export const MENTEE_IDS = [1, 2, 3, 4, 5] as const
-export const MENTOR_IDS = [5, 6, 7, 8, 9] as const
+export const MENTEE_IDS = [1, 2, 3, 4, 5].map(userIdOf)
+export const MENTOR_IDS = [5, 6, 7, 8, 9].map(userIdOf)
 export const CLUSTER_IDS = [1, 2, 3].map(clusterIdOf)
-const USER_IDS = [1, 2, 3, 4, 5, 6, 7, 8, 9] as const
+const USER_IDS = [1, 2, 3, 4, 5, 6, 7, 8, 9].map(userIdOf)
 
 const pairKey = (menteeId: number, mentorId: number): string => `${menteeId}:${mentorId}`
 const at = <T>(list: readonly T[], index: number): T | undefined => list[index % Math.max(1, list.length)]
 const sortedTandems = (world: World, liveOnly: boolean): readonly Tandem[] =>
   [...world.tandems.values()].filter((t) => !liveOnly || isLiveTandem(t)).sort((a, b) => a.id - b.id)
 
-const menteeOf = (m: Model, id: number) => m.world.users.get(id)?.mentee ?? null
-const mentorOf = (m: Model, id: number) => m.world.users.get(id)?.mentor ?? null
-const hasLiveTandem = (m: Model, id: number, side: 'Mentee' | 'Mentor'): boolean =>
+const menteeOf = (m: Model, id: UserId) => m.world.users.get(id)?.mentee ?? null
+const mentorOf = (m: Model, id: UserId) => m.world.users.get(id)?.mentor ?? null
+const hasLiveTandem = (m: Model, id: UserId, side: 'Mentee' | 'Mentor'): boolean =>
   [...m.world.tandems.values()].some((t) => isLiveTandem(t) && (side === 'Mentee' ? t.menteeId : t.mentorId) === id)
 const isEnded = (m: Model, clusterId: ClusterId): boolean => m.world.clusters.get(clusterId)?.isEnded === true
 /** The statuses an admin may give a mentee, by current status (docs/product.md#mentee-edit); none once a tandem is held. */
@@ -157,7 +159,7 @@ class SweepDeadlines implements Cmd {
 
 class BeginRun implements Cmd {
   constructor(
-    readonly menteeId: number,
+    readonly menteeId: UserId,
     readonly complete: boolean,
   ) {}
   /** A run is started for a mentee. */
@@ -183,19 +185,19 @@ class BeginRun implements Cmd {
 /** Completes the run of `menteeId`, or with `menteeId` null of a PENDING mentee picked at run time. */
 class CompleteRun implements Cmd {
   constructor(
-    readonly menteeId: number | null,
-    readonly mentorIds: readonly number[],
+    readonly menteeId: UserId | null,
+    readonly mentorIds: readonly UserId[],
     readonly pick = 0,
   ) {}
-  private menteeIn(m: Model): number | undefined {
+  private menteeIn(m: Model): UserId | undefined {
     const pending = [...m.world.users.values()].filter((u) => u.mentee?.status === 'PENDING').map((u) => u.id)
     return this.menteeId ?? at(pending, this.pick)
   }
   /** "A PENDING mentee's run", picked at run time, needs a PENDING mentee. */
   check = (m: Readonly<Model>) => this.menteeIn(m) !== undefined
   /** The mentors a run proposes: each qualifying one once, never the mentee, a taken or declined one. */
-  private proposable(m: Model, menteeId: number): readonly number[] {
-    const taken = new Set<number>()
+  private proposable(m: Model, menteeId: UserId): readonly UserId[] {
+    const taken = new Set<UserId>()
     for (const mentorId of this.mentorIds) {
       const mentor = mentorOf(m, mentorId)
       const qualifies =
@@ -231,7 +233,7 @@ class CompleteRun implements Cmd {
 }
 
 class AbortRun implements Cmd {
-  constructor(readonly menteeId: number) {}
+  constructor(readonly menteeId: UserId) {}
   /** A run is aborted for a mentee (the scheduler aborts runs of every mentee it finds stuck). */
   check = (m: Readonly<Model>) => menteeOf(m, this.menteeId) !== null
   run(m: Model, r: Real): void {
@@ -253,7 +255,7 @@ class Answer implements Cmd {
     readonly accept: boolean,
     readonly pick: number,
     readonly among: Among,
-    readonly stranger: number | null,
+    readonly stranger: UserId | null,
   ) {}
   private get awaitingPhase() {
     return this.side === 'Mentee' ? 'AwaitingMentee' : 'AwaitingMentor'
@@ -327,7 +329,7 @@ class EndTeam implements Cmd {
   constructor(
     readonly pick: number,
     readonly matchedOnly: boolean,
-    readonly by: 'Mentee' | 'Mentor' | 'Admin' | number,
+    readonly by: 'Mentee' | 'Mentor' | 'Admin' | UserId,
     readonly doNotPairAgain: boolean,
     readonly pauseMentor: boolean,
     readonly badReason: boolean,
@@ -372,8 +374,8 @@ class EndTeam implements Cmd {
 
 class ManualTandem implements Cmd {
   constructor(
-    readonly menteeId: number,
-    readonly mentorId: number,
+    readonly menteeId: UserId,
+    readonly mentorId: UserId,
     readonly clusterId: ClusterId,
   ) {}
   /** The admin picks two existing users and a program year. */
@@ -419,7 +421,7 @@ class Deactivate implements Cmd {
 
 class MentorMatching implements Cmd {
   constructor(
-    readonly mentorId: number,
+    readonly mentorId: UserId,
     readonly enabled: boolean,
     readonly complete: boolean,
   ) {}
@@ -445,7 +447,7 @@ class MentorMatching implements Cmd {
 }
 
 class Publish implements Cmd {
-  constructor(readonly mentorId: number) {}
+  constructor(readonly mentorId: UserId) {}
   /** Only a mentor has a profile to publish. */
   check = (m: Readonly<Model>) => mentorOf(m, this.mentorId) !== null
   /** A NEW mentor enters the pool, a published one refreshes the date, a PAUSED one must enable matching first. */
@@ -466,7 +468,7 @@ class Publish implements Cmd {
 
 class AdminMentee implements Cmd {
   constructor(
-    readonly menteeId: number,
+    readonly menteeId: UserId,
     readonly status: (typeof STATUSES)[number],
     readonly clusterId: ClusterId,
   ) {}
@@ -528,7 +530,7 @@ export const worldCommands = [
     .tuple(
       pick,
       fc.boolean(),
-      fc.constantFrom<'Mentee' | 'Mentor' | 'Admin' | number>('Mentee', 'Mentor', 'Admin', ...USER_IDS),
+      fc.constantFrom<'Mentee' | 'Mentor' | 'Admin' | UserId>('Mentee', 'Mentor', 'Admin', ...USER_IDS),
       fc.boolean(),
       fc.boolean(),
       fc.nat(9),

@@ -2,18 +2,19 @@
 // transition results that fails the test with the domain error when a Right was expected.
 import * as E from 'fp-ts/lib/Either.js'
 import {
-  tandemIdOf,
-  clusterIdOf,
   acceptByMentee,
   acceptByMentor,
   availableMentorSide,
   beginMatchingRun,
+  clusterIdOf,
   completeMatchingRun,
   HOUR,
   makeBoth,
   makeCluster,
   makeMentee,
   makeMentor,
+  tandemIdOf,
+  userIdOf,
   worldOf,
   type DomainError,
   type Score,
@@ -38,15 +39,15 @@ export const left = (result: TransitionResult): DomainError => {
 export const scoreOf = (percentage: number): Score => ({ base: percentage, max: 100, percentage, breakdown: [] })
 
 /** Ids of the example population. */
-export const ANNA = 1 // mentee, program year 2
-export const BEN = 2 // mentee, program year 2
-export const CARL = 3 // mentee, program year 3
-export const MAX = 11 // mentor
-export const MIA = 12 // mentor
-export const MOE = 13 // mentor
-export const NEWTON = 14 // mentor, not published yet
-export const PAULA = 15 // mentor, matching disabled
-export const BOTH = 20 // mentee (year 2) and mentor
+export const ANNA = userIdOf(1) // mentee, program year 2
+export const BEN = userIdOf(2) // mentee, program year 2
+export const CARL = userIdOf(3) // mentee, program year 3
+export const MAX = userIdOf(11) // mentor
+export const MIA = userIdOf(12) // mentor
+export const MOE = userIdOf(13) // mentor
+export const NEWTON = userIdOf(14) // mentor, not published yet
+export const PAULA = userIdOf(15) // mentor, matching disabled
+export const BOTH = userIdOf(20) // mentee (year 2) and mentor
 
 export const population = (): World =>
   worldOf({
@@ -66,9 +67,13 @@ export const population = (): World =>
 
 /** Runs a complete matching run for a mentee at `now`. */
 export const proposeTo = (world: World, now: number, menteeId: number, mentorIds: readonly number[]): Transition => {
-  const begun = right(beginMatchingRun(now, { menteeId, profileComplete: true })(world))
+  const mentee = userIdOf(menteeId)
+  const begun = right(beginMatchingRun(now, { menteeId: mentee, profileComplete: true })(world))
   return right(
-    completeMatchingRun(now, { menteeId, proposals: mentorIds.map((mentorId) => ({ mentorId, score: scoreOf(80) })) })(begun.world),
+    completeMatchingRun(now, {
+      menteeId: mentee,
+      proposals: mentorIds.map((mentorId) => ({ mentorId: userIdOf(mentorId), score: scoreOf(80) })),
+    })(begun.world),
   )
 }
 
@@ -77,12 +82,12 @@ export const proposeTo = (world: World, now: number, menteeId: number, mentorIds
  * team is MATCHED at `at` + 2 h.
  */
 export const matchTandem = (world: World, at: number, tandemId: number, menteeId: number, mentorId: number): World => {
-  const chosen = right(acceptByMentee(at + HOUR, { tandemId: tandemIdOf(tandemId), menteeId })(world)).world
-  return right(acceptByMentor(at + 2 * HOUR, { tandemId: tandemIdOf(tandemId), mentorId })(chosen)).world
+  const chosen = right(acceptByMentee(at + HOUR, { tandemId: tandemIdOf(tandemId), menteeId: userIdOf(menteeId) })(world)).world
+  return right(acceptByMentor(at + 2 * HOUR, { tandemId: tandemIdOf(tandemId), mentorId: userIdOf(mentorId) })(chosen)).world
 }
 
-export const menteeStatus = (world: World, id: number): string | undefined => world.users.get(id)?.mentee?.status
-export const mentorStatus = (world: World, id: number): string | undefined => world.users.get(id)?.mentor?.status
+export const menteeStatus = (world: World, id: number): string | undefined => world.users.get(userIdOf(id))?.mentee?.status
+export const mentorStatus = (world: World, id: number): string | undefined => world.users.get(userIdOf(id))?.mentor?.status
 export const tandemOf = (world: World, id: number) => {
   const t = world.tandems.get(tandemIdOf(id))
   if (t === undefined) throw new Error(`no tandem ${id}`)

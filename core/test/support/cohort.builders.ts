@@ -1,6 +1,6 @@
 // Small questionnaires and people for the whole-cohort examples: one SingleFit "topic" pair (3
 // points), one MultipleMatchesFit "skills" pair (1 point per shared skill) and a knock-out language.
-import type { Answer, CohortInput, CohortMentor, QuestionPair } from '../../src/index.js'
+import { userIdOf, type Answer, type CohortInput, type CohortMentor, type QuestionPair } from '../../src/index.js'
 
 const text = (s: string) => ({ en: s, de: s })
 const side = (id: number, maxOption: number) => ({ questionId: id, text: text(`q${id}`), maxOption })
@@ -58,9 +58,9 @@ export const answers = (topic: number, skills: readonly number[] = [], languages
   { questionPairId: LANGUAGE, optionIds: languages.map((l) => option(LANGUAGE, l)), year: null, text: null },
 ]
 
-export const mentee = (id: number, a: Answer[]) => ({ id, answers: a })
+export const mentee = (id: number, a: Answer[]) => ({ id: userIdOf(id), answers: a })
 export const mentor = (id: number, a: Answer[], capacity?: number): CohortMentor =>
-  capacity === undefined ? { id, answers: a } : { id, answers: a, capacity }
+  capacity === undefined ? { id: userIdOf(id), answers: a } : { id: userIdOf(id), answers: a, capacity }
 
 export const cohort = (overrides: Partial<CohortInput>): CohortInput => ({
   questionnaire: cohortQuestionnaire,

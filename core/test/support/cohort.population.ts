@@ -1,7 +1,7 @@
 // Seeded cohorts shaped like real questionnaire data (the core's tests may not use @tandem/fixtures):
 // every rule kind, a knock-out language pair, and options drawn by Zipf's law so popular answers
 // make many scores tie.
-import type { Answer, CohortInput, QuestionPair, Questionnaire } from '../../src/index.js'
+import { userIdOf, type Answer, type CohortInput, type Questionnaire, type QuestionPair } from '../../src/index.js'
 
 const text = (s: string) => ({ en: s, de: s })
 
@@ -99,11 +99,11 @@ export const zipfCohort = (options: {
   return {
     questionnaire: realisticQuestionnaire,
     mentees: Array.from({ length: options.mentees }, (_, i) => ({
-      id: i + 1,
+      id: userIdOf(i + 1),
       answers: answersFor(next, realisticQuestionnaire, 'mentee'),
     })),
     mentors: Array.from({ length: options.mentors }, (_, j) => ({
-      id: 100_000 + j,
+      id: userIdOf(100_000 + j),
       answers: answersFor(next, realisticQuestionnaire, 'mentor'),
       capacity: 1 + Math.floor(next() * options.maxCapacity),
     })),
