@@ -3,7 +3,7 @@
 import * as E from 'fp-ts/lib/Either.js'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { assignCohort, type CohortInput, type CohortResult, type Questionnaire } from '../src/index.js'
+import { assignCohort, userIdOf, type CohortInput, type CohortResult, type Questionnaire } from '../src/index.js'
 import { answersArb, questionnaireArb } from './arbitraries/questionnaire.arbitraries.js'
 import { candidatesOf, certificateProblems, munkresOptimum, packedScores } from './support/cohort.checker.js'
 import { zipfCohort } from './support/cohort.population.js'
@@ -32,14 +32,16 @@ const cohortArb = (
       })
       .map(({ mentees, mentors, threshold, objective, mentorIdOffset, declined, live }) => ({
         questionnaire: q,
-        mentees: mentees.map((answers, i) => ({ id: i + 1, answers })),
+        mentees: mentees.map((answers, i) => ({ id: userIdOf(i + 1), answers })),
         mentors: mentors.map(({ answers, capacity }, j) =>
-          capacity === undefined ? { id: mentorIdOffset + j + 1, answers } : { id: mentorIdOffset + j + 1, answers, capacity },
+          capacity === undefined
+            ? { id: userIdOf(mentorIdOffset + j + 1), answers }
+            : { id: userIdOf(mentorIdOffset + j + 1), answers, capacity },
         ),
         threshold,
         objective,
-        declined: declined.map(([i, j]) => ({ menteeId: i + 1, mentorId: mentorIdOffset + j + 1 })),
-        live: live.map(([i, j]) => ({ menteeId: i + 1, mentorId: mentorIdOffset + j + 1 })),
+        declined: declined.map(([i, j]) => ({ menteeId: userIdOf(i + 1), mentorId: userIdOf(mentorIdOffset + j + 1) })),
+        live: live.map(([i, j]) => ({ menteeId: userIdOf(i + 1), mentorId: userIdOf(mentorIdOffset + j + 1) })),
       })),
   )
 

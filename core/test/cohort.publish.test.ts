@@ -1,14 +1,14 @@
 // Publishing a reviewed cohort draft (core decides, the store writes): each pair through the
 // cohort's pairing, on the world the previous pairs left; changed or unavailable pairs are skipped.
 import { describe, expect, it } from 'vitest'
-import { clusterIdOf, checkInvariants, publishCohortPairs, type CohortPublishPair, type World } from '../src/index.js'
+import { checkInvariants, clusterIdOf, publishCohortPairs, userIdOf, type CohortPublishPair, type World } from '../src/index.js'
 import { ANNA, BEN, CARL, MAX, MIA, MOE, population, T0 } from './arbitraries/world.helpers.js'
 
 const score = { base: 6, max: 8, percentage: 75, breakdown: [{ questionPairId: 1, points: 6, max: 8, common: [101] }] }
 const pair = (world: World, menteeId: number, mentorId: number): CohortPublishPair => ({
-  menteeId,
-  menteeVersion: world.users.get(menteeId)!.version,
-  mentor: { id: mentorId, version: world.users.get(mentorId)!.version, score },
+  menteeId: userIdOf(menteeId),
+  menteeVersion: world.users.get(userIdOf(menteeId))!.version,
+  mentor: { id: userIdOf(mentorId), version: world.users.get(userIdOf(mentorId))!.version, score },
 })
 
 describe('publishing a cohort draft', () => {

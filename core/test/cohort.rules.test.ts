@@ -2,7 +2,7 @@
 // independent checker as well.
 import * as E from 'fp-ts/lib/Either.js'
 import { describe, expect, it } from 'vitest'
-import { assignCohort, type CohortInput, type CohortProgress, type CohortResult } from '../src/index.js'
+import { assignCohort, userIdOf, type CohortInput, type CohortProgress, type CohortResult } from '../src/index.js'
 import { answers, cohort, cohortQuestionnaire, mentee, mentor, NO_PREFERENCE_TOPIC } from './support/cohort.builders.js'
 import { candidatesOf, certificateProblems } from './support/cohort.checker.js'
 
@@ -105,12 +105,12 @@ describe('assignCohort', () => {
       mentors: [mentor(10, answers(1, [1, 2])), mentor(11, answers(1))],
     })
     expect(pairsOf(solve(input))).toEqual(['1-10'])
-    expect(pairsOf(solve({ ...input, declined: [{ menteeId: 1, mentorId: 10 }] }))).toEqual(['1-11'])
+    expect(pairsOf(solve({ ...input, declined: [{ menteeId: userIdOf(1), mentorId: userIdOf(10) }] }))).toEqual(['1-11'])
     const allDeclined = solve({
       ...input,
       declined: [
-        { menteeId: 1, mentorId: 10 },
-        { menteeId: 1, mentorId: 11 },
+        { menteeId: userIdOf(1), mentorId: userIdOf(10) },
+        { menteeId: userIdOf(1), mentorId: userIdOf(11) },
       ],
     })
     expect(reasons(allDeclined)).toEqual({ 1: 'NoMentorAboveThreshold' })
@@ -122,8 +122,8 @@ describe('assignCohort', () => {
         mentees: [mentee(1, answers(1, [1])), mentee(2, answers(1, [1])), mentee(3, answers(1, [1]))],
         mentors: [mentor(10, answers(1, [1]), 2), mentor(11, answers(1, [1]))],
         live: [
-          { menteeId: 1, mentorId: 10 },
-          { menteeId: 99, mentorId: 11 },
+          { menteeId: userIdOf(1), mentorId: userIdOf(10) },
+          { menteeId: userIdOf(99), mentorId: userIdOf(11) },
         ],
       }),
     )

@@ -4,7 +4,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import type { QuestionPair } from '../src/questionnaire/questionnaire.codec.js'
-import { compileQuestionnaire, packMentorPool } from '../src/index.js'
+import { compileQuestionnaire, packMentorPool, userIdOf } from '../src/index.js'
 import { planFor, scoreColumns, scoreTableInto } from '../src/matching/ranking.packed.js'
 import { matchingCaseArb } from './arbitraries/questionnaire.arbitraries.js'
 
@@ -53,8 +53,8 @@ describe('lookup table written from the plan', () => {
     // Mentor 10 misses the must-fit pair 1, then fits pair 2: still knocked out. Mentor 11 fits both.
     const compiled = compileQuestionnaire({ pairs: [pair(1, true), pair(2, false)] })
     const pool = packMentorPool(compiled, [
-      { id: 10, poolSince: null, answers: [answer(1, 2), answer(2, 1)] },
-      { id: 11, poolSince: null, answers: [answer(1, 1), answer(2, 1)] },
+      { id: userIdOf(10), poolSince: null, answers: [answer(1, 2), answer(2, 1)] },
+      { id: userIdOf(11), poolSince: null, answers: [answer(1, 1), answer(2, 1)] },
     ])
     const plan = planFor(compiled, [answer(1, 1), answer(2, 1)])
     const table = new Int32Array(2)

@@ -1,17 +1,21 @@
 // What first-come-first-served runs give a cohort: each run reserves up to `limit` free mentors in
 // the participant run's order, and a later run cannot take them.
 import { describe, expect, it } from 'vitest'
-import { simulateFirstComeFirstServed } from '../src/index.js'
+import { simulateFirstComeFirstServed, userIdOf } from '../src/index.js'
 import { answers, cohortQuestionnaire } from './support/cohort.builders.js'
 
-const candidate = (id: number, a: ReturnType<typeof answers>, poolSince: number | null = null) => ({ id, answers: a, poolSince })
+const candidate = (id: number, a: ReturnType<typeof answers>, poolSince: number | null = null) => ({
+  id: userIdOf(id),
+  answers: a,
+  poolSince,
+})
 
 describe('simulateFirstComeFirstServed', () => {
   it('gives 4 of 50 mentees a proposal against 10 mentors when each run reserves three', () => {
     const same = answers(1, [1, 2])
     const result = simulateFirstComeFirstServed({
       questionnaire: cohortQuestionnaire,
-      mentees: Array.from({ length: 50 }, (_, i) => ({ id: i + 1, answers: same })),
+      mentees: Array.from({ length: 50 }, (_, i) => ({ id: userIdOf(i + 1), answers: same })),
       mentors: Array.from({ length: 10 }, (_, j) => candidate(100 + j, same, j)),
       threshold: 30,
       limit: 3,
@@ -26,8 +30,8 @@ describe('simulateFirstComeFirstServed', () => {
       questionnaire: cohortQuestionnaire,
       // Mentee 1 fits both mentors; mentee 2 fits only mentor 10, which mentee 1 reserved first.
       mentees: [
-        { id: 1, answers: answers(1, [1, 2, 3]) },
-        { id: 2, answers: answers(1, [1, 2, 3], [1]) },
+        { id: userIdOf(1), answers: answers(1, [1, 2, 3]) },
+        { id: userIdOf(2), answers: answers(1, [1, 2, 3], [1]) },
       ],
       mentors: [candidate(10, answers(1, [1, 2, 3])), candidate(11, answers(1, [1], [2]))],
       threshold: 0,
@@ -41,7 +45,7 @@ describe('simulateFirstComeFirstServed', () => {
     const same = answers(1, [1, 2])
     const result = simulateFirstComeFirstServed({
       questionnaire: cohortQuestionnaire,
-      mentees: Array.from({ length: 6 }, (_, i) => ({ id: i + 1, answers: same })),
+      mentees: Array.from({ length: 6 }, (_, i) => ({ id: userIdOf(i + 1), answers: same })),
       // Mentor 100 has three free places, mentor 101 one, mentor 102 none.
       mentors: [
         { ...candidate(100, same, 0), capacity: 3 },
@@ -65,13 +69,13 @@ describe('simulateFirstComeFirstServed', () => {
     const result = simulateFirstComeFirstServed({
       questionnaire: cohortQuestionnaire,
       mentees: [
-        { id: 1, answers: same },
-        { id: 2, answers: same },
+        { id: userIdOf(1), answers: same },
+        { id: userIdOf(2), answers: same },
       ],
       mentors: [candidate(10, same)],
       threshold: 0,
       limit: 1,
-      declined: [{ menteeId: 1, mentorId: 10 }],
+      declined: [{ menteeId: userIdOf(1), mentorId: userIdOf(10) }],
     })
     expect(result.outcomes).toEqual([{ menteeId: 2, mentorId: 10, percentage: 100 }])
   })
@@ -79,7 +83,7 @@ describe('simulateFirstComeFirstServed', () => {
   it('leaves out mentors below the threshold and reports an empty cohort as nothing matched', () => {
     const low = simulateFirstComeFirstServed({
       questionnaire: cohortQuestionnaire,
-      mentees: [{ id: 1, answers: answers(1, [1, 2, 3, 4, 5]) }],
+      mentees: [{ id: userIdOf(1), answers: answers(1, [1, 2, 3, 4, 5]) }],
       mentors: [candidate(10, answers(2, [1]))],
       threshold: 50,
       limit: 3,

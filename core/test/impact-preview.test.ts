@@ -7,6 +7,7 @@ import {
   assignCohort,
   impactPreview,
   rankMentors,
+  userIdOf,
   type ImpactPreview,
   type PreviewPopulation,
   type PreviewVersion,
@@ -25,9 +26,9 @@ const populationArb = (q: Questionnaire): fc.Arbitrary<PreviewPopulation> =>
       declined: fc.array(fc.tuple(fc.nat(12), fc.nat(12)), { maxLength: 4 }),
     })
     .map(({ mentees, mentors, mentorIdOffset, declined }) => ({
-      mentees: mentees.map((answers, i) => ({ id: i + 1, answers })),
-      mentors: mentors.map((answers, j) => ({ id: mentorIdOffset + j + 1, answers })),
-      declined: declined.map(([i, j]) => ({ menteeId: i + 1, mentorId: mentorIdOffset + j + 1 })),
+      mentees: mentees.map((answers, i) => ({ id: userIdOf(i + 1), answers })),
+      mentors: mentors.map((answers, j) => ({ id: userIdOf(mentorIdOffset + j + 1), answers })),
+      declined: declined.map(([i, j]) => ({ menteeId: userIdOf(i + 1), mentorId: userIdOf(mentorIdOffset + j + 1) })),
     }))
 
 const previewOf = (population: PreviewPopulation, now: PreviewVersion, draft: PreviewVersion): ImpactPreview => {

@@ -10,6 +10,7 @@ import {
   rankMentorsReference,
   rankPool,
   unpackMentorAnswers,
+  userIdOf,
 } from '../src/index.js'
 import { answersArb, matchingCaseArb } from './arbitraries/questionnaire.arbitraries.js'
 
@@ -35,7 +36,7 @@ describe('packed ranking', () => {
         const compiled = compileQuestionnaire(c.questionnaire)
         const pool = packMentorPool(compiled, c.candidates)
         for (const [i, answers] of [c.mentee.answers, ...others].entries()) {
-          const mentee = { id: c.mentee.id + i, answers }
+          const mentee = { id: userIdOf(c.mentee.id + i), answers }
           expect(rankPool(compiled, pool, mentee, c)).toEqual(rankMentorsReference(c.questionnaire, mentee, c.candidates, c))
         }
       }),
@@ -91,14 +92,14 @@ describe('packed ranking', () => {
     const compiled = compileQuestionnaire({ pairs })
     const pool = packMentorPool(compiled, [
       {
-        id: 5,
+        id: userIdOf(5),
         poolSince: 10,
         answers: [
           { questionPairId: 1, optionIds: [1, 3, 99], year: null, text: null },
           { questionPairId: 2, optionIds: [], year: 2001, text: null },
         ],
       },
-      { id: 6, poolSince: null, answers: [] },
+      { id: userIdOf(6), poolSince: null, answers: [] },
     ])
     expect([pool.size, pool.choiceSlots, pool.yearSlots]).toEqual([2, 1, 1])
     expect([...pool.masks]).toEqual([0b101, 0])

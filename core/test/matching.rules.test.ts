@@ -1,7 +1,7 @@
 // Example tests of the scoring rules and the proposal order, with numbers computed by hand.
 import { describe, expect, it } from 'vitest'
 import type { Answer, QuestionPair, Questionnaire } from '../src/questionnaire/questionnaire.codec.js'
-import { DEFAULT_MATCHING_OPTIONS, rankMentors, rankMentorsReference, scoreMentor, scorePair } from '../src/index.js'
+import { DEFAULT_MATCHING_OPTIONS, rankMentors, rankMentorsReference, scoreMentor, scorePair, userIdOf } from '../src/index.js'
 
 const bi = (s: string) => ({ en: s, de: s })
 const option = (id: number, noPreference = false) => ({ id, text: bi(`o${id}`), noPreference, noSuchBackground: false })
@@ -130,8 +130,12 @@ describe('scoreMentor', () => {
 
 describe('rankMentors', () => {
   const heavy: Questionnaire = { version: 1, pairs: [pair(1, 'SingleFit', 200, [1, 2]), pair(2, 'SingleFit', 1, [3, 4])] }
-  const mentee = { id: 1, answers: [choice(1, 1), choice(2, 3)] }
-  const mentor = (id: number, poolSince: number | null, second = 3) => ({ id, poolSince, answers: [choice(1, 1), choice(2, second)] })
+  const mentee = { id: userIdOf(1), answers: [choice(1, 1), choice(2, 3)] }
+  const mentor = (id: number, poolSince: number | null, second = 3) => ({
+    id: userIdOf(id),
+    poolSince,
+    answers: [choice(1, 1), choice(2, second)],
+  })
   const ids = (ranked: readonly { mentorId: number }[]) => ranked.map((r) => r.mentorId)
   const all = { threshold: 0, limit: 10 }
 
@@ -146,12 +150,12 @@ describe('rankMentors', () => {
     expect(ids(rankMentors(heavy, mentee, [mentor(20, null), mentor(21, 7), mentor(22, 3), mentor(19, 7)], all))).toEqual([22, 19, 21, 20])
   })
   it('never proposes the mentee to themselves nor an excluded (declined) pair', () => {
-    const ranked = rankMentors(heavy, mentee, [mentor(1, 0), mentor(2, 1), mentor(3, 2)], { ...all, exclude: new Set([2]) })
+    const ranked = rankMentors(heavy, mentee, [mentor(1, 0), mentor(2, 1), mentor(3, 2)], { ...all, exclude: new Set([userIdOf(2)]) })
     expect(ids(ranked)).toEqual([3])
   })
   it('proposes only mentors at or above the threshold', () => {
     // 200 of 201 is 99.5 %, rounded to 100; a mentor with only the light pair has 0.5 %, rounded to 0.
-    const candidates = [mentor(30, 0), { id: 31, poolSince: 0, answers: [choice(1, 2), choice(2, 3)] }]
+    const candidates = [mentor(30, 0), { id: userIdOf(31), poolSince: 0, answers: [choice(1, 2), choice(2, 3)] }]
     expect(ids(rankMentors(heavy, mentee, candidates, { threshold: 100, limit: 3 }))).toEqual([30])
     expect(ids(rankMentors(heavy, mentee, candidates, { threshold: 0, limit: 3 }))).toEqual([30, 31])
     expect(ids(rankMentors(heavy, mentee, candidates, { threshold: 1, limit: 3 }))).toEqual([30])
@@ -163,11 +167,11 @@ describe('rankMentors', () => {
   })
   it('drops knocked-out mentors and agrees with the reference ranking', () => {
     const candidates = [
-      { id: 7, poolSince: 1, answers: mentorAnswers },
-      { id: 8, poolSince: 0, answers: [...mentorAnswers.slice(0, 4), choice(6, 62)] },
+      { id: userIdOf(7), poolSince: 1, answers: mentorAnswers },
+      { id: userIdOf(8), poolSince: 0, answers: [...mentorAnswers.slice(0, 4), choice(6, 62)] },
     ]
-    const ranked = rankMentors(questionnaire, { id: 1, answers: menteeAnswers }, candidates, all)
-    expect(ranked).toEqual(rankMentorsReference(questionnaire, { id: 1, answers: menteeAnswers }, candidates, all))
+    const ranked = rankMentors(questionnaire, { id: userIdOf(1), answers: menteeAnswers }, candidates, all)
+    expect(ranked).toEqual(rankMentorsReference(questionnaire, { id: userIdOf(1), answers: menteeAnswers }, candidates, all))
     expect(ranked.map((r) => [r.mentorId, r.score.percentage])).toEqual([[7, 64]])
   })
 })

@@ -1,16 +1,17 @@
 // The mentee's matching run and the admin's mentee edit (docs/product.md#mentee-status, docs/product.md#mentee-edit).
 import { describe, expect, it } from 'vitest'
 import {
-  tandemIdOf,
-  clusterIdOf,
   abortMatchingRun,
   beginMatchingRun,
   checkInvariants,
+  clusterIdOf,
   completeMatchingRun,
   declineByMentee,
   HOUR,
   MENTEE_CHOICE_WINDOW,
   setMenteeStatusByAdmin,
+  tandemIdOf,
+  userIdOf,
   type World,
 } from '../src/index.js'
 import {
@@ -36,9 +37,9 @@ import {
 
 const begin = (world: World, menteeId = ANNA, profileComplete = true) => beginMatchingRun(T0, { menteeId, profileComplete })(world)
 const withMentee = (world: World, id: number, patch: object): World => {
-  const user = world.users.get(id)
+  const user = world.users.get(userIdOf(id))
   if (user?.mentee == null) throw new Error('no mentee')
-  return { ...world, users: new Map(world.users).set(id, { ...user, mentee: { ...user.mentee, ...patch } }) }
+  return { ...world, users: new Map(world.users).set(userIdOf(id), { ...user, mentee: { ...user.mentee, ...patch } }) }
 }
 
 describe('starting a matching run', () => {
@@ -90,7 +91,7 @@ describe('starting a matching run', () => {
 
   it('refuses users who are not mentees, and unknown users', () => {
     expect(left(begin(population(), MAX))).toEqual({ _tag: 'NotAvailableForMatching', status: 'NONE' })
-    expect(left(begin(population(), 999))).toEqual({ _tag: 'NotFound', entity: 'User' })
+    expect(left(begin(population(), userIdOf(999)))).toEqual({ _tag: 'NotFound', entity: 'User' })
   })
 })
 
@@ -144,7 +145,7 @@ describe('completing a matching run', () => {
   it('skips mentors who no longer qualify when the run completes', () => {
     const taken = proposeTo(population(), T0, BEN, [MOE]).world
     const running = right(begin(withMentee(taken, BOTH, {}), BOTH)).world
-    const proposals = [MOE, NEWTON, PAULA, BOTH, 999, ANNA, MAX, MAX].map((mentorId) => ({ mentorId, score: scoreOf(60) }))
+    const proposals = [MOE, NEWTON, PAULA, BOTH, userIdOf(999), ANNA, MAX, MAX].map((mentorId) => ({ mentorId, score: scoreOf(60) }))
     const { world } = right(completeMatchingRun(T0, { menteeId: BOTH, proposals })(running))
     const created = [...world.tandems.values()].filter((t) => t.menteeId === BOTH)
     expect(created.map((t) => t.mentorId)).toEqual([MAX])

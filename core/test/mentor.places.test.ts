@@ -3,11 +3,10 @@
 import * as E from 'fp-ts/lib/Either.js'
 import { describe, expect, it } from 'vitest'
 import {
-  tandemIdOf,
-  clusterIdOf,
   acceptByMentee,
   acceptByMentor,
   availableMentorSide,
+  clusterIdOf,
   createManualTandem,
   makeCluster,
   makeMentee,
@@ -17,6 +16,8 @@ import {
   setMentorCapacity,
   setMentorMatching,
   STATUSES,
+  tandemIdOf,
+  userIdOf,
   worldOf,
   type World,
 } from '../src/index.js'
@@ -33,8 +34,9 @@ const world = (capacity: number): World =>
       { ...makeMentor(MENTOR), mentor: { ...availableMentorSide(T0 - 100), capacity } },
     ],
   })
-const team = (menteeId: number) => createManualTandem(T0, { menteeId, mentorId: MENTOR, clusterId: clusterIdOf(1) })
-const statusIn = (w: World) => w.users.get(MENTOR)?.mentor?.status
+const team = (menteeId: number) =>
+  createManualTandem(T0, { menteeId: userIdOf(menteeId), mentorId: userIdOf(MENTOR), clusterId: clusterIdOf(1) })
+const statusIn = (w: World) => w.users.get(userIdOf(MENTOR))?.mentor?.status
 
 describe('the status a mentor’s places give', () => {
   it('is, with capacity 1, the status table’s Proposed, Matched and Freed moves', () => {
@@ -69,25 +71,29 @@ describe('a mentor with two places', () => {
     // team(n) gave mentee n tandem n
     for (const menteeId of [1, 2]) {
       const tandemId = tandemIdOf(menteeId)
-      w = right(acceptByMentee(T0, { tandemId, menteeId })(w)).world
-      w = right(acceptByMentor(T0, { tandemId, mentorId: MENTOR })(w)).world
+      w = right(acceptByMentee(T0, { tandemId, menteeId: userIdOf(menteeId) })(w)).world
+      w = right(acceptByMentor(T0, { tandemId, mentorId: userIdOf(MENTOR) })(w)).world
     }
     expect(statusIn(w)).toBe('MATCHED')
   })
 
   it('keeps the pool wait when a place is taken and a place stays free', () => {
     const first = right(team(1)(world(2))).world
-    expect(first.users.get(MENTOR)?.mentor?.poolSince).toBe(T0 - 100)
+    expect(first.users.get(userIdOf(MENTOR))?.mentor?.poolSince).toBe(T0 - 100)
   })
 
   it('may pause with one place taken and keeps the tandem; enabling again gives the status the places say', () => {
     const first = right(team(1)(world(2))).world
-    const paused = right(setMentorMatching(T0, { mentorId: MENTOR, enabled: false, by: 'Mentor', profileComplete: true })(first)).world
+    const paused = right(
+      setMentorMatching(T0, { mentorId: userIdOf(MENTOR), enabled: false, by: 'Mentor', profileComplete: true })(first),
+    ).world
     expect(statusIn(paused)).toBe('PAUSED')
     expect(paused.tandems.get(tandemIdOf(1))?.state).toBe('ACTIVE')
-    const lowered = right(setMentorCapacity(T0, { mentorId: MENTOR, capacity: 1 })(paused)).world
+    const lowered = right(setMentorCapacity(T0, { mentorId: userIdOf(MENTOR), capacity: 1 })(paused)).world
     expect(statusIn(lowered)).toBe('PAUSED')
-    const enabled = right(setMentorMatching(T0, { mentorId: MENTOR, enabled: true, by: 'Mentor', profileComplete: true })(lowered)).world
+    const enabled = right(
+      setMentorMatching(T0, { mentorId: userIdOf(MENTOR), enabled: true, by: 'Mentor', profileComplete: true })(lowered),
+    ).world
     expect(statusIn(enabled)).toBe('PROPOSED')
   })
 })
@@ -96,17 +102,17 @@ describe('setting a capacity', () => {
   it('raising it frees a place at once and starts the pool wait; lowering it ends no tandem', () => {
     const full = right(team(1)(world(1))).world
     expect(statusIn(full)).toBe('PROPOSED')
-    const raised = right(setMentorCapacity(T0 + 5, { mentorId: MENTOR, capacity: 3 })(full))
+    const raised = right(setMentorCapacity(T0 + 5, { mentorId: userIdOf(MENTOR), capacity: 3 })(full))
     expect(statusIn(raised.world)).toBe('AVAILABLE')
-    expect(raised.world.users.get(MENTOR)?.mentor).toMatchObject({ capacity: 3, poolSince: T0 + 5 })
-    const lowered = right(setMentorCapacity(T0 + 6, { mentorId: MENTOR, capacity: 1 })(raised.world)).world
+    expect(raised.world.users.get(userIdOf(MENTOR))?.mentor).toMatchObject({ capacity: 3, poolSince: T0 + 5 })
+    const lowered = right(setMentorCapacity(T0 + 6, { mentorId: userIdOf(MENTOR), capacity: 1 })(raised.world)).world
     expect(statusIn(lowered)).toBe('PROPOSED')
     expect(lowered.tandems).toBe(raised.world.tandems)
   })
 
   it('refuses anything but a whole number from 1 to 5, and changes nothing', () => {
     for (const capacity of [0, 6, 2.5, Number.NaN, -1]) {
-      expect(left(setMentorCapacity(T0, { mentorId: MENTOR, capacity })(world(1)))).toEqual({
+      expect(left(setMentorCapacity(T0, { mentorId: userIdOf(MENTOR), capacity })(world(1)))).toEqual({
         _tag: 'ValidationFailed',
         errors: [{ field: 'capacity', key: 'mentor-capacity-range', params: { min: 1, max: 5 } }],
       })
@@ -115,7 +121,7 @@ describe('setting a capacity', () => {
 
   it('the same capacity again is no change', () => {
     const w = world(2)
-    const same = setMentorCapacity(T0, { mentorId: MENTOR, capacity: 2 })(w)
+    const same = setMentorCapacity(T0, { mentorId: userIdOf(MENTOR), capacity: 2 })(w)
     expect(E.isRight(same) && same.right.world).toBe(w)
   })
 })

@@ -2,13 +2,14 @@
 // toggle, used by the mentor and by an admin.
 import { describe, expect, it } from 'vitest'
 import {
-  tandemIdOf,
   acceptByMentee,
   expireDeadlines,
   HOUR,
   MENTOR_ANSWER_WINDOW,
   publishMentor,
   setMentorMatching,
+  tandemIdOf,
+  userIdOf,
   type World,
 } from '../src/index.js'
 import {
@@ -27,7 +28,7 @@ import {
 } from './arbitraries/world.helpers.js'
 
 const toggle = (world: World, mentorId: number, enabled: boolean, profileComplete = true, by: 'Mentor' | 'Admin' = 'Mentor') =>
-  setMentorMatching(T0 + HOUR, { mentorId, enabled, by, profileComplete })(world)
+  setMentorMatching(T0 + HOUR, { mentorId: userIdOf(mentorId), enabled, by, profileComplete })(world)
 
 describe('publishing a mentor profile', () => {
   it('puts a NEW mentor into the pool: AVAILABLE, published, waiting from now', () => {

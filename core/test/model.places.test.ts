@@ -6,7 +6,6 @@ import * as E from 'fp-ts/lib/Either.js'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import {
-  clusterIdOf,
   acceptByMentee,
   acceptByMentor,
   availableMentorSide,
@@ -14,6 +13,7 @@ import {
   checkInvariants,
   checkPlacesTaken,
   checkTerminalTandemsKept,
+  clusterIdOf,
   completeMatchingRun,
   createManualTandem,
   declineByMentee,
@@ -28,21 +28,25 @@ import {
   releaseTandem,
   setMentorCapacity,
   setMentorMatching,
+  userIdOf,
   worldOf,
   type TransitionResult,
   type World,
 } from '../src/index.js'
 import { scoreOf, T0 } from './arbitraries/world.helpers.js'
 
-const MENTEES = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10] as const
-const MENTORS = [11, 12, 13] as const
+const MENTEES = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map(userIdOf)
+const MENTORS = [11, 12, 13].map(userIdOf)
 
 const initialWorld = (capacities: readonly number[]): World =>
   worldOf({
     clusters: [makeCluster(1, { isDefault: true })],
     users: [
       ...MENTEES.map((id) => makeMentee(id, { clusterId: clusterIdOf(1) })),
-      ...MENTORS.map((id, i) => ({ ...makeMentor(id), mentor: { ...availableMentorSide(T0 - i), capacity: capacities[i] ?? 1 } })),
+      ...MENTORS.map((id, i) => ({
+        ...makeMentor(id),
+        mentor: { ...availableMentorSide(T0 - i), capacity: capacities[i] ?? userIdOf(1) },
+      })),
     ],
   })
 
@@ -92,8 +96,8 @@ const transitionOf = (s: Step, world: World, now: number): ((w: World) => Transi
   const tandems = live(world)
   switch (s.kind) {
     case 'run': {
-      const menteeId = MENTEES[s.mentee] ?? 1
-      const mentorIds = [...new Set(s.mentors.map((i) => MENTORS[i] ?? 11))]
+      const menteeId = MENTEES[s.mentee] ?? userIdOf(1)
+      const mentorIds = [...new Set(s.mentors.map((i) => MENTORS[i] ?? userIdOf(11)))]
       return (w) => {
         const begun = beginMatchingRun(now, { menteeId, profileComplete: true })(w)
         if (E.isLeft(begun)) return begun
@@ -104,11 +108,20 @@ const transitionOf = (s: Step, world: World, now: number): ((w: World) => Transi
       }
     }
     case 'manual':
-      return createManualTandem(now, { menteeId: MENTEES[s.mentee] ?? 1, mentorId: MENTORS[s.mentor] ?? 11, clusterId: clusterIdOf(1) })
+      return createManualTandem(now, {
+        menteeId: MENTEES[s.mentee] ?? userIdOf(1),
+        mentorId: MENTORS[s.mentor] ?? userIdOf(11),
+        clusterId: clusterIdOf(1),
+      })
     case 'capacity':
-      return setMentorCapacity(now, { mentorId: MENTORS[s.mentor] ?? 11, capacity: s.capacity })
+      return setMentorCapacity(now, { mentorId: MENTORS[s.mentor] ?? userIdOf(11), capacity: s.capacity })
     case 'matching':
-      return setMentorMatching(now, { mentorId: MENTORS[s.mentor] ?? 11, enabled: s.enabled, by: 'Mentor', profileComplete: true })
+      return setMentorMatching(now, {
+        mentorId: MENTORS[s.mentor] ?? userIdOf(11),
+        enabled: s.enabled,
+        by: 'Mentor',
+        profileComplete: true,
+      })
     case 'clock':
       return undefined
     default: {
@@ -162,10 +175,10 @@ const play = (capacities: readonly number[], steps: readonly Step[], reached: Re
     const before = world
     const after = result.right.world
     if (s.kind === 'capacity') {
-      expect(after.users.get(MENTORS[s.mentor] ?? 11)?.mentor?.capacity).toBe(s.capacity)
+      expect(after.users.get(MENTORS[s.mentor] ?? userIdOf(11))?.mentor?.capacity).toBe(s.capacity)
       // Lowering (or raising) a capacity never ends, starts or changes a tandem.
       expect(after.tandems).toBe(before.tandems)
-      const mentorId = MENTORS[s.mentor] ?? 11
+      const mentorId = MENTORS[s.mentor] ?? userIdOf(11)
       if (mentorPlacesOf(after, mentorId).taken > s.capacity) {
         lowered.add(mentorId)
         reached.lowered += 1

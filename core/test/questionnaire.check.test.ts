@@ -6,6 +6,7 @@ import type { DraftQuestion, PublishedQuestionnaire, QuestionnaireDraft } from '
 import { LIVE_OPTIONS_MAX, QUESTION_TEXT_MAX } from '../src/questionnaire/questionnaire.draft.js'
 import { MAX_OPTIONS_PER_PAIR } from '../src/matching/questionnaire.compiled.js'
 import { applyEdit, draftQuestionOf, editArb, validDraftArb, type QuestionSpec } from './arbitraries/questionnaire-draft.arbitraries.js'
+import { userIdOf } from '../src/index.js'
 
 const spec = (rule: QuestionSpec['rule'], overrides: Partial<QuestionSpec> = {}): QuestionSpec => ({
   rule,
@@ -32,7 +33,12 @@ const baseDraft = (): QuestionnaireDraft => ({
   threshold: 30,
 })
 
-const published = (draft: QuestionnaireDraft, version = 1): PublishedQuestionnaire => ({ version, publishedBy: 1, publishedAt: 0, draft })
+const published = (draft: QuestionnaireDraft, version = 1): PublishedQuestionnaire => ({
+  version,
+  publishedBy: userIdOf(1),
+  publishedAt: 0,
+  draft,
+})
 
 /** The base draft with question `i` changed. */
 const withQuestion = (i: number, change: (q: DraftQuestion) => DraftQuestion): QuestionnaireDraft => {

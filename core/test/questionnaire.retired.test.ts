@@ -13,6 +13,7 @@ import {
 } from '../src/questionnaire/questionnaire.retired.js'
 import { scoredQuestionnaireOf } from '../src/questionnaire/questionnaire.versions.js'
 import { validDraftArb } from './arbitraries/questionnaire-draft.arbitraries.js'
+import { userIdOf } from '../src/index.js'
 
 const option = (id: number, en: string, de: string, retired = false) => ({
   id,
@@ -38,7 +39,7 @@ const industry: DraftQuestion = {
 
 const version2: PublishedQuestionnaire = {
   version: 2,
-  publishedBy: 7,
+  publishedBy: userIdOf(7),
   publishedAt: 1000,
   draft: { questions: [industry], profileQuestions: [], threshold: 30 },
 }
@@ -91,7 +92,7 @@ describe('retired options', () => {
       fc.property(validDraftArb, fc.array(fc.boolean()), (draft, retire) => {
         let k = 0
         const questions = draft.questions.map((q) => ({ ...q, options: q.options.map((o) => ({ ...o, retired: retire[k++] ?? false })) }))
-        const published: PublishedQuestionnaire = { version: 2, publishedBy: 1, publishedAt: 1, draft: { ...draft, questions } }
+        const published: PublishedQuestionnaire = { version: 2, publishedBy: userIdOf(1), publishedAt: 1, draft: { ...draft, questions } }
         const held = questions
           .filter((q) => !q.retired)
           .map((q) => answer(q.options.map((o) => o.id)))

@@ -7,6 +7,7 @@ import { hasAnswered, leaveOutUnanswered } from '../src/questionnaire/questionna
 import { scoredQuestionnaireOf } from '../src/questionnaire/questionnaire.versions.js'
 import { answersToDraftArb, applyEdit, editArb, validDraftArb } from './arbitraries/questionnaire-draft.arbitraries.js'
 import { UNKNOWN_OPTION_ID, answerArb, answersArb, questionPairArb, questionnaireArb } from './arbitraries/questionnaire.arbitraries.js'
+import { userIdOf } from '../src/index.js'
 
 const scoreAsPublished = leaveOutUnanswered(scoreMentor)
 
@@ -141,7 +142,7 @@ describe('leaveOutUnanswered(scoreMentor)', () => {
         ),
         ({ draft, mentee, mentor, edits }) => {
           const edited: QuestionnaireDraft = edits.reduce(applyEdit, draft)
-          const version: PublishedQuestionnaire = { version: 2, publishedBy: 1, publishedAt: 0, draft: edited }
+          const version: PublishedQuestionnaire = { version: 2, publishedBy: userIdOf(1), publishedAt: 0, draft: edited }
           const scored = scoredQuestionnaireOf(version)
           const retired = new Set(edited.questions.flatMap((q) => q.options.filter((o) => o.retired).map((o) => o.id)))
           const unretired = (answers: Answer[]) => answers.map((a) => ({ ...a, optionIds: a.optionIds.filter((id) => !retired.has(id)) }))

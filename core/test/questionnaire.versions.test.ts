@@ -13,6 +13,7 @@ import {
   type QuestionnaireVersions,
 } from '../src/questionnaire/questionnaire.versions.js'
 import { answersToDraftArb, applyEdit, editArb, validDraftArb, type Edit } from './arbitraries/questionnaire-draft.arbitraries.js'
+import { userIdOf } from '../src/index.js'
 
 const rightOf = <A>(either: E.Either<unknown, A>): A => {
   if (E.isLeft(either)) throw new Error(`expected Right, got ${JSON.stringify(either.left)}`)
@@ -24,11 +25,11 @@ const checked = (draft: QuestionnaireDraft, versions: QuestionnaireVersions): Ch
 
 /** Publishes the draft, then each batch of edits as the next version. */
 const publishAll = (draft: QuestionnaireDraft, batches: readonly (readonly Edit[])[]): QuestionnaireVersions => {
-  let versions: QuestionnaireVersions = rightOf(publish(checked(draft, []), 7, 1000, [])).versions
+  let versions: QuestionnaireVersions = rightOf(publish(checked(draft, []), userIdOf(7), 1000, [])).versions
   batches.forEach((edits, i) => {
     const latest = versions[versions.length - 1] as PublishedQuestionnaire
     const next = edits.reduce(applyEdit, editDraftFrom(latest))
-    versions = rightOf(publish(checked(next, versions), 7, 2000 + i, versions)).versions
+    versions = rightOf(publish(checked(next, versions), userIdOf(7), 2000 + i, versions)).versions
   })
   return versions
 }
@@ -58,7 +59,7 @@ describe('publish', () => {
       fc.property(validDraftArb, (draft) => {
         const versions = publishAll(draft, [[]])
         const stale = checked(draft, versions.slice(0, 1))
-        const result = publish(stale, 7, 3000, versions)
+        const result = publish(stale, userIdOf(7), 3000, versions)
         expect(result).toEqual(E.left([{ field: 'version', key: 'questionnaire-draft-stale', params: { latest: 2 } }]))
       }),
     )
@@ -69,7 +70,7 @@ describe('publish', () => {
       fc.property(validDraftArb, (draft) => {
         const broken: QuestionnaireDraft = { ...draft, threshold: 101 }
         const forged: CheckedDraft = { _tag: 'CheckedDraft', draft: broken, basedOn: null }
-        expect(E.isLeft(publish(forged, 7, 1000, []))).toBe(true)
+        expect(E.isLeft(publish(forged, userIdOf(7), 1000, []))).toBe(true)
       }),
     )
   })
@@ -88,7 +89,7 @@ describe('publish', () => {
           for (const o of q.options) o.retired = true
         }
         next.profileQuestions.forEach((p) => (p.text.de = 'geändert'))
-        const published = rightOf(publish(checked(edits.reduce(applyEdit, editDraftFrom(first)), versions), 7, 5, versions))
+        const published = rightOf(publish(checked(edits.reduce(applyEdit, editDraftFrom(first)), versions), userIdOf(7), 5, versions))
         expect(first).toEqual(before)
         expect(published.versions[0]).toBe(first)
       }),
@@ -98,7 +99,7 @@ describe('publish', () => {
   it('does not let the draft it was given reach into the published version', () => {
     fc.assert(
       fc.property(validDraftArb, (draft) => {
-        const { published } = rightOf(publish(checked(draft, []), 7, 1000, []))
+        const { published } = rightOf(publish(checked(draft, []), userIdOf(7), 1000, []))
         const before = structuredClone(published)
         draft.questions.forEach((q) => (q.weight = 42))
         expect(published).toEqual(before)
@@ -168,7 +169,7 @@ describe('answersReadableUnder', () => {
     if (q === undefined || q.options[0] === undefined) throw new Error('base draft changed')
     q.options.push({ id: 999, text: { en: 'New', de: 'Neu' }, noPreference: false, noSuchBackground: false, retired: false })
     q.options[0].retired = true
-    const v2 = rightOf(publish(checked(edited, v1), 7, 1, v1)).published
+    const v2 = rightOf(publish(checked(edited, v1), userIdOf(7), 1, v1)).published
     const readable = rightOf(
       answersReadableUnder([{ questionPairId: q.questionPairId, optionIds: [q.options[0].id], year: null, text: null }], v2),
     )

@@ -4,7 +4,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import type { QuestionPair, Questionnaire } from '../src/questionnaire/questionnaire.codec.js'
-import { compileQuestionnaire, packMentorPool, scoreMentor, unpackMentorAnswers } from '../src/index.js'
+import { compileQuestionnaire, packMentorPool, scoreMentor, unpackMentorAnswers, userIdOf } from '../src/index.js'
 import { packedScorer } from '../src/matching/score.packed.js'
 import { answersArb, matchingCaseArb } from './arbitraries/questionnaire.arbitraries.js'
 
@@ -42,7 +42,7 @@ describe('packed pair scoring', () => {
     const questionnaire: Questionnaire = { version: 1, pairs }
     const answers = [{ questionPairId: 7, optionIds: [1, 3], year: null, text: null }]
     const compiled = compileQuestionnaire(questionnaire)
-    const pool = packMentorPool(compiled, [{ id: 1, answers, poolSince: null }])
+    const pool = packMentorPool(compiled, [{ id: userIdOf(1), answers, poolSince: null }])
     const reference = scoreMentor(questionnaire, answers, unpackMentorAnswers(compiled, pool, 0))
     // The unpacked mentor answers the second pair with the first pair's options only: option 3 is
     // lost, so the mentor has not answered the second pair as the reference reads it, which leaves it out.

@@ -10,10 +10,11 @@ import {
   compileQuestionnaire,
   packMentorPool,
   percentageOf,
-  rankPool,
   rankMentorsReference,
+  rankPool,
   scoreMentor,
   scorePair,
+  userIdOf,
   type Answer,
   type CohortInput,
   type MatchCandidate,
@@ -78,9 +79,14 @@ const afterAQuestionWasAddedArb = fc
       before,
       after,
       threshold,
-      mentees: mentees.map((p, i) => ({ id: i + 1, answers: withAdded(p), answeredAdded: p.addedAnswer !== undefined, old: p.answers })),
+      mentees: mentees.map((p, i) => ({
+        id: userIdOf(i + 1),
+        answers: withAdded(p),
+        answeredAdded: p.addedAnswer !== undefined,
+        old: p.answers,
+      })),
       mentors: mentors.map((p, j) => ({
-        id: 100 + j,
+        id: userIdOf(100 + j),
         answers: withAdded(p),
         answeredAdded: p.addedAnswer !== undefined,
         old: p.answers,
@@ -165,7 +171,7 @@ describe('scoring a question one side has not answered yet', () => {
         const compiled = compileQuestionnaire(questionnaire)
         const pool = packMentorPool(
           compiled,
-          mentors.map((answers, j) => ({ id: 100 + j, answers, poolSince: j })),
+          mentors.map((answers, j) => ({ id: userIdOf(100 + j), answers, poolSince: j })),
         )
         const rows = cohortScorer(compiled, pool, threshold, mentees.length)
         if (rows === null) throw new Error('whole weights always have a row scorer')

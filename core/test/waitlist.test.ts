@@ -5,12 +5,11 @@ import fc from 'fast-check'
 import * as E from 'fp-ts/lib/Either.js'
 import { describe, expect, it } from 'vitest'
 import {
-  tandemIdOf,
   clusterIdOf,
   DAY,
-  HOUR,
   expireDeadlines,
   freePlacesOf,
+  HOUR,
   isDeclinedPair,
   makeCluster,
   makeMentee,
@@ -23,18 +22,20 @@ import {
   setMentorCapacity,
   setMentorMatching,
   stopLinkRefusal,
+  tandemIdOf,
+  userIdOf,
   waitingSinceOf,
+  WAITLIST_STOP_LINK_VALID,
   waitlistCandidates,
   waitlistOf,
-  WAITLIST_STOP_LINK_VALID,
   worldOf,
   type StatusName,
   type World,
 } from '../src/index.js'
 import { proposeTo, right, T0 } from './arbitraries/world.helpers.js'
 
-const MENTEES = [1, 2, 3, 4, 5, 6]
-const MENTORS = [11, 12, 13, 14]
+const MENTEES = [1, 2, 3, 4, 5, 6].map(userIdOf)
+const MENTORS = [11, 12, 13, 14].map(userIdOf)
 
 type MentorSpec = { readonly capacity: number; readonly published: boolean; readonly paused: boolean }
 type MenteeSpec = { readonly noMatch: boolean; readonly status: StatusName; readonly startedAt: number }
@@ -73,7 +74,7 @@ const build = (mentors: readonly MentorSpec[], mentees: readonly MenteeSpec[]): 
 const withRuns = (world: World, runs: readonly (readonly [number, readonly number[]])[]): World => {
   let w = world
   for (const [menteeId, mentorIds] of runs) {
-    const mentee = w.users.get(menteeId)?.mentee
+    const mentee = w.users.get(userIdOf(menteeId))?.mentee
     if (mentee?.status !== 'AVAILABLE' && mentee?.status !== 'NEW') continue
     try {
       w = proposeTo(w, T0, menteeId, mentorIds).world
@@ -138,8 +139,8 @@ describe('who waits', () => {
         { noMatch: false, status: 'AVAILABLE', startedAt: T0 },
       ],
     )
-    expect(waitlistOf(world, [1, 2, 3, 4], (id) => id !== 3)).toEqual([])
-    expect(waitlistOf(world, [1, 2, 3, 4], () => true)).toEqual([{ menteeId: 3, waitingSince: T0 }])
+    expect(waitlistOf(world, [1, 2, 3, 4].map(userIdOf), (id) => id !== 3)).toEqual([])
+    expect(waitlistOf(world, [1, 2, 3, 4].map(userIdOf), () => true)).toEqual([{ menteeId: 3, waitingSince: T0 }])
   })
 })
 
@@ -206,11 +207,13 @@ describe('a place opens', () => {
     expect(
       placesOpened(
         paused,
-        right(setMentorMatching(T0, { mentorId: 11, enabled: true, by: 'Mentor', profileComplete: true })(paused)).world,
+        right(setMentorMatching(T0, { mentorId: userIdOf(11), enabled: true, by: 'Mentor', profileComplete: true })(paused)).world,
       ),
     ).toBe(true)
     const unpublished = build([{ capacity: 1, published: false, paused: false }], [])
-    expect(placesOpened(unpublished, right(publishMentor(T0, { mentorId: 11, profileComplete: true })(unpublished)).world)).toBe(true)
+    expect(placesOpened(unpublished, right(publishMentor(T0, { mentorId: userIdOf(11), profileComplete: true })(unpublished)).world)).toBe(
+      true,
+    )
     const proposed = proposeTo(
       build([{ capacity: 1, published: true, paused: false }], [{ noMatch: false, status: 'AVAILABLE', startedAt: T0 }]),
       T0,
@@ -218,7 +221,7 @@ describe('a place opens', () => {
       [11],
     ).world
     expect(placesOpened(proposed, proposed)).toBe(false)
-    expect(placesOpened(proposed, right(setMentorCapacity(T0, { mentorId: 11, capacity: 2 })(proposed)).world)).toBe(true)
+    expect(placesOpened(proposed, right(setMentorCapacity(T0, { mentorId: userIdOf(11), capacity: 2 })(proposed)).world)).toBe(true)
     expect(placesOpened(proposed, right(expireDeadlines(T0 + 49 * HOUR)(proposed)).world)).toBe(true)
     expect(placesOpened(proposed, right(releaseTandem(T0, { tandemId: tandemIdOf(1) })(proposed)).world)).toBe(true)
   })

@@ -9,6 +9,7 @@ import type { Page } from 'playwright-core'
 import { startStack, type Stack } from './support/harness.js'
 import { menteeWithProposal, publishedMentor } from './support/journeys.js'
 import type { Person } from './support/people.js'
+import { idByEmail } from '../../adapters/server/test/support/user-ids.support.js'
 
 let stack: Stack
 let mentee: { page: Page; person: Person }
@@ -81,7 +82,7 @@ describe('delete my account', () => {
 
     await page.getByRole('alertdialog').getByRole('heading', { name: 'Your account has been deleted' }).waitFor()
     expect(await stack.server.ctx.users.byEmail(person.email)).toBeFalsy()
-    const mentorId = (await stack.server.ctx.users.byEmail(mentor.person.email))?.id ?? 0
+    const mentorId = await idByEmail(stack.server.ctx, mentor.person.email)
     expect((await stack.server.ctx.outbox.historyOf(mentorId)).map((m) => m.type)).toContain('PARTNER_LEFT')
 
     // Closing leaves for a fresh start with no session: the account page sends them to the sign-in.

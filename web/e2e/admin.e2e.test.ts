@@ -13,6 +13,7 @@ import { seedPopulation } from '@tandem/server'
 import { expectAccessible, pick, signInConfirmedAdmin } from './support/admin.js'
 import { startStack, type Stack } from './support/harness.js'
 import { aPerson, type Person } from './support/people.js'
+import { idByEmail } from '../../adapters/server/test/support/user-ids.support.js'
 
 const adminPerson: Person = { ...aPerson('Ada'), email: `ada.${Date.now()}@admin.example.org` }
 const YEAR = 'E2E 2030'
@@ -114,7 +115,7 @@ describe('an administrator runs a program year', () => {
   })
 
   it('the release told both; the pair is matched again by hand and the administrator ends it, never to pair them again', async () => {
-    const ids = await Promise.all([mentee, mentor].map(async (p) => (await stack.server.ctx.users.byEmail(p.email))?.id ?? 0))
+    const ids = await Promise.all([mentee, mentor].map((p) => idByEmail(stack.server.ctx, p.email)))
     for (const id of ids) expect((await stack.server.ctx.outbox.historyOf(id)).map((m) => m.type)).toContain('TANDEM_RELEASED')
     await pick(page, 'Mentee', mentee.lastName, fullName(mentee))
     await pick(page, 'Mentor', mentor.email, fullName(mentor))

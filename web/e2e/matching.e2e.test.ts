@@ -7,6 +7,7 @@ import type { Page } from 'playwright-core'
 import { startStack, type Stack } from './support/harness.js'
 import { aPerson, fillQuestionnaire, register, type Person } from './support/people.js'
 import { axeViolations } from './support/axe.js'
+import { idByEmail } from '../../adapters/server/test/support/user-ids.support.js'
 
 let stack: Stack
 beforeAll(async () => {
@@ -167,7 +168,7 @@ describe('a matched team ends', () => {
     expect(await card.count()).toBe(0)
 
     // The mentee is told by mail and may start matching again at once.
-    const menteeId = (await stack.server.ctx.users.byEmail(mentee.email))?.id ?? 0
+    const menteeId = await idByEmail(stack.server.ctx, mentee.email)
     expect((await stack.server.ctx.outbox.historyOf(menteeId)).map((m) => m.type)).toContain('TANDEM_ENDED')
     await menteePage.reload()
     await menteePage.getByRole('button', { name: 'Start matching' }).waitFor()

@@ -9,7 +9,7 @@ import { profileQuestions, questionnaire } from '@tandem/fixtures'
 import { editorReducer, type EditorAction, type EditorState } from '../src/features/admin/questionnaire/editor.state.js'
 
 const seed: QuestionnaireDraft = draftOfQuestionnaire(questionnaire, profileQuestions, 30)
-const version1: PublishedQuestionnaire = { version: 1, publishedBy: 0, publishedAt: 0, draft: seed }
+const version1: PublishedQuestionnaire = { version: 1, publishedBy: null, publishedAt: 0, draft: seed }
 
 /** The check's reasons the editor's own actions must never cause (texts, limits and kind changes are the administrator's). */
 const STRUCTURAL = new Set([

@@ -2,15 +2,15 @@
 // mentor once the mentee accepted, APPROVE_TANDEM to both, DECLINE_TANDEM to the mentee only for a
 // mentor's decline, and matching switches only when someone other than the mentor made them.
 import { describe, expect, it } from 'vitest'
-import { tandemIdOf, HOUR, type DomainEvent, type UserId } from '@tandem/core'
+import { HOUR, tandemIdOf, userIdOf, type DomainEvent, type UserId } from '@tandem/core'
 import { notificationsForEvents, outboxRowsForEvents, prepareNotification, type Person } from '../src/index.js'
 import { org } from './support/samples.js'
 
 const NOW = Date.UTC(2026, 10, 22, 9, 0)
-const mia: Person = { id: 1, email: 'mia@example.org', firstName: 'Mia', lastName: 'Meier', language: 'de' }
-const max: Person = { id: 2, email: 'max@example.org', firstName: 'Max', lastName: 'Muster', language: 'en' }
-const eva: Person = { id: 3, email: 'eva@example.org', firstName: 'Eva', lastName: 'Engel', language: 'en' }
-const ben: Person = { id: 4, email: 'ben@example.org', firstName: 'Ben', lastName: 'Berg', language: 'de' }
+const mia: Person = { id: userIdOf(1), email: 'mia@example.org', firstName: 'Mia', lastName: 'Meier', language: 'de' }
+const max: Person = { id: userIdOf(2), email: 'max@example.org', firstName: 'Max', lastName: 'Muster', language: 'en' }
+const eva: Person = { id: userIdOf(3), email: 'eva@example.org', firstName: 'Eva', lastName: 'Engel', language: 'en' }
+const ben: Person = { id: userIdOf(4), email: 'ben@example.org', firstName: 'Ben', lastName: 'Berg', language: 'de' }
 const people = (id: UserId): Person | undefined => [mia, max, eva, ben].find((p) => p.id === id)
 
 const summary = (events: readonly DomainEvent[]) =>
@@ -21,10 +21,17 @@ describe('notifications for domain events', () => {
     const deadline = NOW + 48 * HOUR
     expect(
       summary([
-        { _tag: 'MatchingStarted', menteeId: 1 },
-        { _tag: 'TandemProposed', tandemId: tandemIdOf(10), menteeId: 1, mentorId: 2, manual: false, deadline },
-        { _tag: 'TandemProposed', tandemId: tandemIdOf(11), menteeId: 1, mentorId: 3, manual: false, deadline },
-        { _tag: 'TandemProposed', tandemId: tandemIdOf(12), menteeId: 1, mentorId: 4, manual: false, deadline: deadline + 1 },
+        { _tag: 'MatchingStarted', menteeId: userIdOf(1) },
+        { _tag: 'TandemProposed', tandemId: tandemIdOf(10), menteeId: userIdOf(1), mentorId: userIdOf(2), manual: false, deadline },
+        { _tag: 'TandemProposed', tandemId: tandemIdOf(11), menteeId: userIdOf(1), mentorId: userIdOf(3), manual: false, deadline },
+        {
+          _tag: 'TandemProposed',
+          tandemId: tandemIdOf(12),
+          menteeId: userIdOf(1),
+          mentorId: userIdOf(4),
+          manual: false,
+          deadline: deadline + 1,
+        },
       ]),
     ).toEqual([{ to: 'mia@example.org', type: 'NEW_TANDEM', data: { audience: 'Mentee', firstName: 'Mia', deadline, count: 3 } }])
   })
@@ -33,9 +40,9 @@ describe('notifications for domain events', () => {
     const deadline = NOW + 48 * HOUR
     expect(
       summary([
-        { _tag: 'TandemProposed', tandemId: tandemIdOf(10), menteeId: 1, mentorId: 2, manual: false, deadline },
-        { _tag: 'TandemProposed', tandemId: tandemIdOf(11), menteeId: 1, mentorId: 3, manual: false, deadline },
-        { _tag: 'WaitlistServed', menteeId: 1 },
+        { _tag: 'TandemProposed', tandemId: tandemIdOf(10), menteeId: userIdOf(1), mentorId: userIdOf(2), manual: false, deadline },
+        { _tag: 'TandemProposed', tandemId: tandemIdOf(11), menteeId: userIdOf(1), mentorId: userIdOf(3), manual: false, deadline },
+        { _tag: 'WaitlistServed', menteeId: userIdOf(1) },
       ]),
     ).toEqual([{ to: 'mia@example.org', type: 'WAITLIST_PROPOSALS', data: { firstName: 'Mia', deadline, count: 2 } }])
   })
@@ -49,9 +56,9 @@ describe('notifications for domain events', () => {
     }
     const requests = notificationsForEvents(
       [
-        { _tag: 'TandemProposed', tandemId: tandemIdOf(10), menteeId: 1, mentorId: 2, manual: false, deadline },
-        { _tag: 'WaitlistServed', menteeId: 1 },
-        { _tag: 'MenteeAccepted', tandemId: tandemIdOf(12), menteeId: 1, mentorId: 3, deadline },
+        { _tag: 'TandemProposed', tandemId: tandemIdOf(10), menteeId: userIdOf(1), mentorId: userIdOf(2), manual: false, deadline },
+        { _tag: 'WaitlistServed', menteeId: userIdOf(1) },
+        { _tag: 'MenteeAccepted', tandemId: tandemIdOf(12), menteeId: userIdOf(1), mentorId: userIdOf(3), deadline },
       ],
       people,
       stopLinkOf,
@@ -68,16 +75,16 @@ describe('notifications for domain events', () => {
 
   it("tells the mentor a mentee is waiting once the mentee accepted, with the mentor's deadline", () => {
     const deadline = NOW + 72 * HOUR
-    expect(summary([{ _tag: 'MenteeAccepted', tandemId: tandemIdOf(10), menteeId: 1, mentorId: 2, deadline }])).toEqual([
-      { to: 'max@example.org', type: 'NEW_TANDEM', data: { audience: 'Mentor', firstName: 'Max', deadline } },
-    ])
+    expect(summary([{ _tag: 'MenteeAccepted', tandemId: tandemIdOf(10), menteeId: userIdOf(1), mentorId: userIdOf(2), deadline }])).toEqual(
+      [{ to: 'max@example.org', type: 'NEW_TANDEM', data: { audience: 'Mentor', firstName: 'Max', deadline } }],
+    )
   })
 
   it('tells the partner of a participant who deleted their account (PARTNER_LEFT), on their own side', () => {
     expect(
       summary([
-        { _tag: 'TandemClosed', tandemId: tandemIdOf(10), menteeId: 1, mentorId: 2, reason: 'Released' },
-        { _tag: 'PartnerLeft', tandemId: tandemIdOf(10), partnerId: 2, partnerSide: 'Mentor' },
+        { _tag: 'TandemClosed', tandemId: tandemIdOf(10), menteeId: userIdOf(1), mentorId: userIdOf(2), reason: 'Released' },
+        { _tag: 'PartnerLeft', tandemId: tandemIdOf(10), partnerId: userIdOf(2), partnerSide: 'Mentor' },
       ]),
     ).toEqual([{ to: 'max@example.org', type: 'PARTNER_LEFT', data: { audience: 'Mentor', firstName: 'Max' } }])
   })
@@ -86,8 +93,8 @@ describe('notifications for domain events', () => {
     const ended = (by: 'Mentee' | 'Mentor' | 'Admin'): DomainEvent => ({
       _tag: 'TandemEnded',
       tandemId: tandemIdOf(10),
-      menteeId: 1,
-      mentorId: 2,
+      menteeId: userIdOf(1),
+      mentorId: userIdOf(2),
       by,
       reasonId: 'not-a-good-fit',
       doNotPairAgain: true,
@@ -99,7 +106,7 @@ describe('notifications for domain events', () => {
       { to: 'mia@example.org', type: 'TANDEM_ENDED', data: { audience: 'Mentee', firstName: 'Mia', by: 'Partner', mentorPaused: false } },
     ])
     // The administrator paused the mentor too: one mail says both, no separate DEACTIVATE_USER_PROFILE.
-    expect(summary([{ _tag: 'MentorMatchingChanged', mentorId: 2, enabled: false, by: 'Admin' }, ended('Admin')])).toEqual([
+    expect(summary([{ _tag: 'MentorMatchingChanged', mentorId: userIdOf(2), enabled: false, by: 'Admin' }, ended('Admin')])).toEqual([
       { to: 'mia@example.org', type: 'TANDEM_ENDED', data: { audience: 'Mentee', firstName: 'Mia', by: 'Admin', mentorPaused: true } },
       { to: 'max@example.org', type: 'TANDEM_ENDED', data: { audience: 'Mentor', firstName: 'Max', by: 'Admin', mentorPaused: true } },
     ])
@@ -108,9 +115,23 @@ describe('notifications for domain events', () => {
   it('tells each side who was shown a released tandem (TANDEM_RELEASED), by an administrator or the end of the year', () => {
     expect(
       summary([
-        { _tag: 'TandemReleased', tandemId: tandemIdOf(10), menteeId: 1, mentorId: 2, by: 'Admin', told: ['Mentee', 'Mentor'] },
-        { _tag: 'TandemClosed', tandemId: tandemIdOf(10), menteeId: 1, mentorId: 2, reason: 'Released' },
-        { _tag: 'TandemReleased', tandemId: tandemIdOf(11), menteeId: 1, mentorId: 3, by: 'ProgramYear', told: ['Mentee'] },
+        {
+          _tag: 'TandemReleased',
+          tandemId: tandemIdOf(10),
+          menteeId: userIdOf(1),
+          mentorId: userIdOf(2),
+          by: 'Admin',
+          told: ['Mentee', 'Mentor'],
+        },
+        { _tag: 'TandemClosed', tandemId: tandemIdOf(10), menteeId: userIdOf(1), mentorId: userIdOf(2), reason: 'Released' },
+        {
+          _tag: 'TandemReleased',
+          tandemId: tandemIdOf(11),
+          menteeId: userIdOf(1),
+          mentorId: userIdOf(3),
+          by: 'ProgramYear',
+          told: ['Mentee'],
+        },
       ]),
     ).toEqual([
       { to: 'mia@example.org', type: 'TANDEM_RELEASED', data: { audience: 'Mentee', firstName: 'Mia', tandemId: 10, by: 'Admin' } },
@@ -120,7 +141,7 @@ describe('notifications for domain events', () => {
   })
 
   it("sends APPROVE_TANDEM to both sides, each with the other one's contact", () => {
-    expect(summary([{ _tag: 'TandemMatched', tandemId: tandemIdOf(10), menteeId: 1, mentorId: 2 }])).toEqual([
+    expect(summary([{ _tag: 'TandemMatched', tandemId: tandemIdOf(10), menteeId: userIdOf(1), mentorId: userIdOf(2) }])).toEqual([
       {
         to: 'mia@example.org',
         type: 'APPROVE_TANDEM',
@@ -137,8 +158,15 @@ describe('notifications for domain events', () => {
   it("sends DECLINE_TANDEM to the mentee with the mentor's information text, and nothing for the mentee's own decline", () => {
     expect(
       summary([
-        { _tag: 'TandemDeclined', tandemId: tandemIdOf(10), by: 'Mentor', menteeId: 1, mentorId: 2, infoText: 'No time this year.' },
-        { _tag: 'TandemDeclined', tandemId: tandemIdOf(11), by: 'Mentee', menteeId: 1, mentorId: 3, infoText: null },
+        {
+          _tag: 'TandemDeclined',
+          tandemId: tandemIdOf(10),
+          by: 'Mentor',
+          menteeId: userIdOf(1),
+          mentorId: userIdOf(2),
+          infoText: 'No time this year.',
+        },
+        { _tag: 'TandemDeclined', tandemId: tandemIdOf(11), by: 'Mentee', menteeId: userIdOf(1), mentorId: userIdOf(3), infoText: null },
       ]),
     ).toEqual([{ to: 'mia@example.org', type: 'DECLINE_TANDEM', data: { firstName: 'Mia', infoText: 'No time this year.' } }])
   })
@@ -146,9 +174,9 @@ describe('notifications for domain events', () => {
   it('tells a mentor about matching switched by an admin or by the 72 h deadline, not about their own switch', () => {
     expect(
       summary([
-        { _tag: 'MentorMatchingChanged', mentorId: 2, enabled: false, by: 'Deadline' },
-        { _tag: 'MentorMatchingChanged', mentorId: 3, enabled: true, by: 'Admin' },
-        { _tag: 'MentorMatchingChanged', mentorId: 4, enabled: false, by: 'Mentor' },
+        { _tag: 'MentorMatchingChanged', mentorId: userIdOf(2), enabled: false, by: 'Deadline' },
+        { _tag: 'MentorMatchingChanged', mentorId: userIdOf(3), enabled: true, by: 'Admin' },
+        { _tag: 'MentorMatchingChanged', mentorId: userIdOf(4), enabled: false, by: 'Mentor' },
       ]),
     ).toEqual([
       { to: 'max@example.org', type: 'DEACTIVATE_USER_PROFILE', data: { firstName: 'Max', by: 'Deadline' } },
@@ -157,11 +185,16 @@ describe('notifications for domain events', () => {
   })
 
   it('skips users it cannot find (deleted meanwhile) instead of failing the transaction', () => {
-    expect(summary([{ _tag: 'TandemMatched', tandemId: tandemIdOf(10), menteeId: 1, mentorId: 99 }])).toEqual([])
+    expect(summary([{ _tag: 'TandemMatched', tandemId: tandemIdOf(10), menteeId: userIdOf(1), mentorId: userIdOf(99) }])).toEqual([])
   })
 
   it("builds outbox rows in each recipient's language with the rendered subject", () => {
-    const rows = outboxRowsForEvents([{ _tag: 'TandemMatched', tandemId: tandemIdOf(10), menteeId: 1, mentorId: 2 }], people, org, NOW)
+    const rows = outboxRowsForEvents(
+      [{ _tag: 'TandemMatched', tandemId: tandemIdOf(10), menteeId: userIdOf(1), mentorId: userIdOf(2) }],
+      people,
+      org,
+      NOW,
+    )
     expect(rows.map((r) => [r.recipient.email, r.language, r.subject, r.userId, r.nextAttemptAt])).toEqual([
       ['mia@example.org', 'de', 'Es passt: Sie und Max sind jetzt ein Tandem', 1, NOW],
       ['max@example.org', 'en', "It's a match: you and Mia are now a tandem", 2, NOW],
@@ -171,7 +204,7 @@ describe('notifications for domain events', () => {
   it('refuses to enqueue for an address that is not an e-mail address, naming the field and the rule', () => {
     const r = prepareNotification(
       { type: 'ADMIN_MESSAGE', data: { subject: 'Hi', body: 'Hello' } },
-      { recipient: { email: 'not-an-address', name: 'X' }, language: 'en', userId: 1 },
+      { recipient: { email: 'not-an-address', name: 'X' }, language: 'en', userId: userIdOf(1) },
       org,
       NOW,
     )
@@ -181,7 +214,7 @@ describe('notifications for domain events', () => {
   it('refuses an admin message with an empty subject or body, with requiredFieldError for each', () => {
     const r = prepareNotification(
       { type: 'ADMIN_MESSAGE', data: { subject: ' ', body: '' } },
-      { recipient: { email: 'mia@example.org', name: 'Mia' }, language: 'en', userId: 1 },
+      { recipient: { email: 'mia@example.org', name: 'Mia' }, language: 'en', userId: userIdOf(1) },
       org,
       NOW,
     )

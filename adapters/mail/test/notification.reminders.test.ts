@@ -1,7 +1,18 @@
 // Reminders: whoever must answer hears 24 h before their deadline, once per deadline; a mentor whose
 // saved answers stay unpublished hears 7 days after the last save, once per save.
 import { describe, expect, it } from 'vitest'
-import { DAY, HOUR, MANUAL_SCORE, proposalIdOf, tandemIdOf, type Participant, type Proposal, type Tandem, type UserId } from '@tandem/core'
+import {
+  DAY,
+  HOUR,
+  MANUAL_SCORE,
+  proposalIdOf,
+  tandemIdOf,
+  userIdOf,
+  type Participant,
+  type Proposal,
+  type Tandem,
+  type UserId,
+} from '@tandem/core'
 import { remindersDue, type AlreadyReminded, type Person } from '../src/index.js'
 
 const NOW = Date.UTC(2026, 10, 22, 9, 0)
@@ -29,8 +40,8 @@ const tandem = (
   id: tandemIdOf(id),
   version: 1,
   state,
-  menteeId,
-  mentorId,
+  menteeId: userIdOf(menteeId),
+  mentorId: userIdOf(mentorId),
   clusterId: null,
   createdAt: NOW - DAY,
   manual: false,
@@ -39,7 +50,7 @@ const tandem = (
   mentorProposal: mentor,
 })
 const mentor = (id: number, published: boolean, lastSavedAt: number | null): Participant => ({
-  id,
+  id: userIdOf(id),
   version: 1,
   mentee: null,
   mentor: { status: 'NEW', published, lastPublishedAt: null, lastSavedAt, poolSince: null, capacity: 1 },

@@ -4,7 +4,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { UserId } from '@tandem/core'
+import { userIdOf, type UserId } from '@tandem/core'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createAuditRecords, createClustersRepository, openDatabase, type Database } from '../src/index.js'
 
@@ -63,6 +63,6 @@ describe('audit records of changes', () => {
     release()
     await change
     expect(await count('audit_records')).toBe(0)
-    expect(await audit.auditRecordsAbout(3)).toEqual([])
+    expect(await audit.auditRecordsAbout(userIdOf(3))).toEqual([])
   })
 })

@@ -1,7 +1,7 @@
 // The pool rule runs as SQL where mentors are counted or excluded without being loaded (the pool
 // statistics, the mentors a run ranked that are out of the pool now). On random populations, on the
 // SQLite file and on PostgreSQL, the SQL picks exactly the mentors core's isInMentorPool picks.
-import { isInMentorPool, STATUSES, type StatusName } from '@tandem/core'
+import { isInMentorPool, STATUSES, userIdOf, type StatusName } from '@tandem/core'
 import fc from 'fast-check'
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createListQueries, createStatisticsQueries, type Database } from '../src/index.js'
@@ -89,7 +89,7 @@ describe.each(bothStores())('the pool rule as SQL on $name', (store) => {
     await fc.assert(
       fc.asyncProperty(fc.array(person, { maxLength: 12 }), async (people) => {
         const ids = await seed(db, people)
-        const { unavailable } = await createListQueries(db).rankedMentorsNow(ids)
+        const { unavailable } = await createListQueries(db).rankedMentorsNow(ids.map(userIdOf))
         const outOfPool = ids.filter((_, i) => {
           const mentor = people[i]!.mentor
           return mentor !== null && mentor.published && !isInMentorPool(mentor)

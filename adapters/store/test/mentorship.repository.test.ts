@@ -1,6 +1,6 @@
 // The check-in timelines on both dialects: a timeline written and read back as the core's value,
 // a question stored once per tandem, side and occasion, answers as JSON, one-time links by hash.
-import { tandemIdOf, answerCheckIn, CLOSING, endMentorship, MET, pulse, sendQuestion, type Timeline } from '@tandem/core'
+import { answerCheckIn, CLOSING, endMentorship, MET, pulse, sendQuestion, tandemIdOf, userIdOf, type Timeline } from '@tandem/core'
 import { isLeft } from 'fp-ts/lib/Either.js'
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createMentorshipRepository, type Database, type MentorshipRepository } from '../src/index.js'
@@ -55,7 +55,14 @@ describe.each(bothStores())('check-in timelines on $name', (store) => {
   })
 
   it('a link is found by its hash and used once; erasure removes a side and its links', async () => {
-    const link = { tandemId: tandemIdOf(3), side: 'Mentee' as const, occasion: MET, userId: 11, expiresAt: MATCHED_AT + DAY, usedAt: null }
+    const link = {
+      tandemId: tandemIdOf(3),
+      side: 'Mentee' as const,
+      occasion: MET,
+      userId: userIdOf(11),
+      expiresAt: MATCHED_AT + DAY,
+      usedAt: null,
+    }
     await repo.addLink('hash-a', link)
     expect(await repo.linkOf('hash-a')).toEqual(link)
     expect(await repo.linkOf('hash-b')).toBeUndefined()
@@ -66,7 +73,7 @@ describe.each(bothStores())('check-in timelines on $name', (store) => {
     const asked = step(start, sendQuestion(MATCHED_AT + 14 * DAY, { side: 'Mentee', occasion: MET })(start))
     const both = step(asked, sendQuestion(MATCHED_AT + 14 * DAY, { side: 'Mentor', occasion: MET })(asked))
     await repo.save(undefined, both, false)
-    await repo.eraseSide(11, [{ tandemId: tandemIdOf(3), side: 'Mentee' }])
+    await repo.eraseSide(userIdOf(11), [{ tandemId: tandemIdOf(3), side: 'Mentee' }])
     expect(await repo.linkOf('hash-a')).toBeUndefined()
     expect((await repo.timelineOf(tandemIdOf(3)))?.checkIns.map((r) => r.side)).toEqual(['Mentor'])
   })

@@ -2,7 +2,7 @@
 // random mentees and tandems, on the SQLite file and on PostgreSQL, every mentee the core's
 // waitlistOf counts as waiting (a run that found nobody, or a team ended since the last run) is
 // among the ids the SQL returns.
-import { waitlistOf } from '@tandem/core'
+import { userIdOf, waitlistOf, type UserId } from '@tandem/core'
 import fc from 'fast-check'
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createWaitlistRepository, createWorldStore, type Database } from '../src/index.js'
@@ -69,7 +69,7 @@ const proposal = (side: 'mentee' | 'mentor', id: number) => ({
 })
 
 /** Replaces every user and tandem with the mentees (and one mentor for their closed tandems); answers the mentees' ids. */
-const seed = async (db: Database, mentees: readonly Mentee[]): Promise<number[]> => {
+const seed = async (db: Database, mentees: readonly Mentee[]): Promise<UserId[]> => {
   const k = db.kysely
   await db.run(k.deleteFrom('tandems'))
   await db.run(k.deleteFrom('users'))
@@ -79,7 +79,7 @@ const seed = async (db: Database, mentees: readonly Mentee[]): Promise<number[]>
       .values({ ...user('mentor', '["MENTOR"]'), mentor_status: 'AVAILABLE' })
       .returning('id'),
   )
-  const ids: number[] = []
+  const ids: UserId[] = []
   let tandemId = 0
   for (const [i, m] of mentees.entries()) {
     const [row] = await db.all(
@@ -94,7 +94,7 @@ const seed = async (db: Database, mentees: readonly Mentee[]): Promise<number[]>
         })
         .returning('id'),
     )
-    ids.push(row!.id)
+    ids.push(userIdOf(row!.id))
     for (const t of m.tandems) {
       tandemId += 1
       await db.run(

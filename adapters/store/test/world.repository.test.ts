@@ -1,6 +1,6 @@
 // The world store on both databases: every command one conditional transaction, the partial unique
 // index on live tandems refusing a mentor's second live tandem on SQLite and on PostgreSQL alike.
-import { proposalIdOf, tandemIdOf, type ProposalId } from '@tandem/core'
+import { proposalIdOf, tandemIdOf, userIdOf, type ProposalId } from '@tandem/core'
 import { right, left, isLeft, isRight } from 'fp-ts/lib/Either.js'
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { Participant, Tandem, World } from '@tandem/core'
@@ -16,6 +16,9 @@ import { sentDuring } from './support/pg.sent.js'
 
 let db: Database
 
+const taken = (email: string): never => {
+  throw new Error(`${email} is taken`)
+}
 const addUser = async (email: string, roles: ('Mentee' | 'Mentor')[]) =>
   (await createUsersRepository(db).insert(
     {
@@ -33,7 +36,7 @@ const addUser = async (email: string, roles: ('Mentee' | 'Mentor')[]) =>
       menteeClusterId: null,
     },
     1000,
-  )) ?? 0
+  )) ?? taken(email)
 
 const proposal = (id: ProposalId) => ({
   id,
@@ -48,8 +51,8 @@ const tandemBetween = (world: World, menteeId: number, mentorId: number): Tandem
   id: world.nextTandemId,
   version: 1,
   state: 'ACTIVE',
-  menteeId,
-  mentorId,
+  menteeId: userIdOf(menteeId),
+  mentorId: userIdOf(mentorId),
   clusterId: null,
   createdAt: 5,
   manual: true,
@@ -59,8 +62,8 @@ const tandemBetween = (world: World, menteeId: number, mentorId: number): Tandem
 })
 const propose = (menteeId: number, mentorId: number) => (world: World) => {
   const tandem = tandemBetween(world, menteeId, mentorId)
-  const mentor = world.users.get(mentorId) as Participant
-  const users = new Map(world.users).set(mentorId, { ...mentor, version: mentor.version + 1 })
+  const mentor = world.users.get(userIdOf(mentorId)) as Participant
+  const users = new Map(world.users).set(userIdOf(mentorId), { ...mentor, version: mentor.version + 1 })
   return right({
     world: { ...world, users, tandems: new Map(world.tandems).set(tandem.id, tandem), nextTandemId: tandemIdOf(tandem.id + 1) },
     events: [],
@@ -139,7 +142,7 @@ describe.each(bothStores())('on $name', (store) => {
         // More users than one statement locks (500): the rows of the second statement are locked before the tandems are read, too.
         const userIds = [mentee, ...Array.from({ length: 600 }, (_, i) => 100_000 + i)]
         const store = createWorldStore(db, () => ({ rows: [], stopLinks: [] }))
-        const sent = await sentDuring(() => store.run({ userIds }, (world) => right({ world, events: [] }), 10))
+        const sent = await sentDuring(() => store.run({ userIds: userIds.map(userIdOf) }, (world) => right({ world, events: [] }), 10))
         const locks = sent.flatMap((s, i) => (/for no key update/.test(s.text) ? [i] : []))
         const tandems = sent.findIndex((s) => /^select \* from "tandems"/.test(s.text))
         expect(tandems).toBeGreaterThan(0)
@@ -228,11 +231,11 @@ describe.each(bothStores())('on $name', (store) => {
     const lapsed = (menteeId: number, mentorId: number) => (world: World) => {
       const proposed = worldAfter(propose(menteeId, mentorId), world)
       const tandem = proposed.tandems.get(world.nextTandemId) as Tandem
-      const mentee = proposed.users.get(menteeId) as Participant
-      const mentor = proposed.users.get(mentorId) as Participant
+      const mentee = proposed.users.get(userIdOf(menteeId)) as Participant
+      const mentor = proposed.users.get(userIdOf(mentorId)) as Participant
       const users = new Map(proposed.users)
-        .set(menteeId, { ...mentee, mentee: mentee.mentee === null ? null : { ...mentee.mentee, status: 'PROPOSED' as const } })
-        .set(mentorId, { ...mentor, mentor: mentor.mentor === null ? null : { ...mentor.mentor, status: 'PROPOSED' as const } })
+        .set(userIdOf(menteeId), { ...mentee, mentee: mentee.mentee === null ? null : { ...mentee.mentee, status: 'PROPOSED' as const } })
+        .set(userIdOf(mentorId), { ...mentor, mentor: mentor.mentor === null ? null : { ...mentor.mentor, status: 'PROPOSED' as const } })
       return right({
         events: [],
         world: {
@@ -244,8 +247,11 @@ describe.each(bothStores())('on $name', (store) => {
     }
     /** The participant's row changed (its version raised), as any command of theirs would. */
     const touch = (userId: number) => (world: World) => {
-      const user = world.users.get(userId) as Participant
-      return right({ events: [], world: { ...world, users: new Map(world.users).set(userId, { ...user, version: user.version + 1 }) } })
+      const user = world.users.get(userIdOf(userId)) as Participant
+      return right({
+        events: [],
+        world: { ...world, users: new Map(world.users).set(userIdOf(userId), { ...user, version: user.version + 1 }) },
+      })
     }
     const refuse = () => left({ _tag: 'MatchingAlreadyRunning' as const })
 

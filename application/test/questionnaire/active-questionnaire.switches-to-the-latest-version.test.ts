@@ -1,7 +1,7 @@
 // The published version a process scores with: switched by its own publish, read again only when
 // the database changed (another process may have published), never back to an older version; the
 // questions completeness requires are version 1's that are still asked.
-import { draftOfQuestionnaire, type PublishedQuestionnaire, type QuestionPair } from '@tandem/core'
+import { draftOfQuestionnaire, userIdOf, type PublishedQuestionnaire, type QuestionPair } from '@tandem/core'
 import { describe, expect, it } from 'vitest'
 import { createActiveQuestionnaire } from '../../src/questionnaire/questionnaire.active.js'
 
@@ -20,7 +20,7 @@ const pair = (questionPairId: number): QuestionPair => ({
 
 const version = (n: number, pairIds: readonly number[], threshold = 30): PublishedQuestionnaire => ({
   version: n,
-  publishedBy: 7,
+  publishedBy: userIdOf(7),
   publishedAt: n * 1000,
   draft: draftOfQuestionnaire({ pairs: pairIds.map(pair) }, [], threshold),
 })

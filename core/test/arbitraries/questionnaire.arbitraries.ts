@@ -4,7 +4,7 @@ import fc from 'fast-check'
 import type { Answer, AnswerOption, QuestionPair, Questionnaire, RuleName } from '../../src/questionnaire/questionnaire.codec.js'
 import { RULE_NAMES } from '../../src/questionnaire/questionnaire.codec.js'
 import type { MatchCandidate } from '../../src/matching/ranking.types.js'
-import { userIdOf } from '../../src/index.js'
+import { userIdOf, type UserId } from '../../src/index.js'
 
 /** An option id no question pair defines. */
 export const UNKNOWN_OPTION_ID = 999_999
@@ -140,11 +140,11 @@ export const candidatesArb = (questionnaire: Questionnaire, maxLength = 25, comp
 
 export type MatchingCase = {
   readonly questionnaire: Questionnaire
-  readonly mentee: { readonly id: number; readonly answers: Answer[] }
+  readonly mentee: { readonly id: UserId; readonly answers: Answer[] }
   readonly candidates: MatchCandidate[]
   readonly threshold: number
   readonly limit: number
-  readonly exclude: ReadonlySet<number>
+  readonly exclude: ReadonlySet<UserId>
 }
 
 /** A whole matching run's input; the mentee's id may be among the candidates, on purpose. */
@@ -152,11 +152,11 @@ export const matchingCaseArb = (rules: readonly RuleName[] = RULE_NAMES): fc.Arb
   questionnaireArb(rules).chain((questionnaire) =>
     fc.record({
       questionnaire: fc.constant(questionnaire),
-      mentee: fc.record({ id: fc.integer({ min: 1, max: 60 }), answers: answersArb(questionnaire) }),
+      mentee: fc.record({ id: fc.integer({ min: 1, max: 60 }).map(userIdOf), answers: answersArb(questionnaire) }),
       // Half the pools with every question answered by every mentor, half with questions left out.
       candidates: fc.boolean().chain((complete) => candidatesArb(questionnaire, 25, complete)),
       threshold: fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 100 })),
       limit: fc.integer({ min: 0, max: 6 }),
-      exclude: fc.uniqueArray(fc.integer({ min: 1, max: 60 }), { maxLength: 5 }).map((ids) => new Set(ids)),
+      exclude: fc.uniqueArray(fc.integer({ min: 1, max: 60 }).map(userIdOf), { maxLength: 5 }).map((ids) => new Set(ids)),
     }),
   )

@@ -1,7 +1,7 @@
 // Shared set-up of the delivery tests: a clock the test moves by hand, an outbox filled with one
 // message per sample, and a worker over a chosen transport.
 import * as E from 'fp-ts/lib/Either.js'
-import type { Language } from '@tandem/core'
+import { userIdOf, type Language } from '@tandem/core'
 import {
   createDeliveryWorker,
   prepareNotification,
@@ -36,7 +36,7 @@ export const enqueue = (
 ): number => {
   const row = prepareNotification(
     notification,
-    { recipient: { email: to.email, name: to.name ?? 'Mia Meier' }, language: to.language ?? 'en', userId: to.userId ?? 1 },
+    { recipient: { email: to.email, name: to.name ?? 'Mia Meier' }, language: to.language ?? 'en', userId: userIdOf(to.userId ?? 1) },
     org,
     now,
   )

@@ -9,8 +9,10 @@ import { confirmAddress, emlMails } from '../support/admin-verified.support.js'
 import { sql } from 'kysely'
 import { query, rowsOfTable, tableNames } from '../support/database.under-test.js'
 import { toWire } from '../support/harness.js'
+import { idByEmail } from '../support/user-ids.support.js'
 import { claimsOf, signUpBody, startRealServer, type RealServer } from '../support/identity.harness.js'
 import { storedMentioning, storedPhoto } from '../support/self-service.support.js'
+import { type UserId } from '@tandem/core'
 
 const ADMIN = 'root@example.org'
 let t: RealServer
@@ -27,7 +29,7 @@ afterAll(async () => {
   await t.close()
 })
 
-type Person = { email: string; tokens: Tokens; id: number }
+type Person = { email: string; tokens: Tokens; id: UserId }
 
 const participant = async (
   fields: Record<string, string>,
@@ -65,7 +67,7 @@ const participant = async (
     }),
     'answers',
   )
-  return { email, tokens, id: (await t.server.ctx.users.byEmail(email))?.id ?? 0 }
+  return { email, tokens, id: await idByEmail(t.server.ctx, email) }
 }
 
 /** Every table and row that still mentions one of the needles or refers to the user id. */

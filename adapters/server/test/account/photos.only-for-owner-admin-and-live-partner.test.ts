@@ -1,6 +1,6 @@
 // Review fix of the photo access (docs/product.md#permissions): a photo only for its owner, an admin
 // and the other side of a live tandem the viewer is shown, never a former or not-yet-shown partner.
-import { HOUR } from '@tandem/core'
+import { HOUR, type UserId } from '@tandem/core'
 import sharp from 'sharp'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { expectOk, startHarness, type Harness, type Person } from '../support/harness.js'
@@ -15,7 +15,7 @@ afterEach(async () => {
 
 const proposals = (p: Person) => h.proposals(p)
 const start = (p: Person) => h.startMatching(p)
-const idOf = async (p: Person): Promise<number> => (await h.server.ctx.users.byEmail(p.email))?.id ?? 0
+const idOf = (p: Person): Promise<UserId> => h.idOf(p)
 
 const uploadPhoto = async (who: Person): Promise<void> => {
   const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#2266aa' } })

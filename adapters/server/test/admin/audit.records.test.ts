@@ -1,7 +1,7 @@
 // Accountability (docs/product.md#accountability): every administrator read of a person's data and every change is
 // recorded (who, when, what, about whom: ids only), the admin page's call filters and pages them,
 // and an export names the administrator who made it.
-import { DAY, type AuditRecordsPage } from '@tandem/core'
+import { DAY, type AuditRecordsPage, type UserId } from '@tandem/core'
 import ExcelJS from 'exceljs'
 import sharp from 'sharp'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -17,7 +17,7 @@ afterEach(async () => {
   await h.close()
 })
 
-const idOf = async (p: Person): Promise<number> => (await h.server.ctx.users.byEmail(p.email))?.id ?? 0
+const idOf = (p: Person): Promise<UserId> => h.idOf(p)
 
 const trail = async (filter: Partial<Record<'admin' | 'person' | 'action' | 'from' | 'to', string>> = {}, page = 1, pageSize = 50) => {
   const reply = await h.call<AuditRecordsPage>(h.admin, 'POST', '/api/Admin/GetAuditRecords', {

@@ -146,7 +146,7 @@ describe('the impact preview of a questionnaire draft', () => {
   }, 60_000)
 
   it('fails a preview whose instance stopped writing once it has been quiet for the quiet time', async () => {
-    const adminId = (await h.server.ctx.users.byEmail(h.admin.email))?.id ?? 0
+    const adminId = await h.idOf(h.admin)
     // A Running row as an instance that died left it: nobody writes its progress.
     const previewId = await h.server.ctx.previews.start({ revision: 0, startedAt: h.clock(), startedBy: adminId, holder: 'gone:/data' })
     h.clock.advance(QUIET_MS / 2)
@@ -160,7 +160,7 @@ describe('the impact preview of a questionnaire draft', () => {
   })
 
   it(`keeps the newest ${PREVIEWS_KEPT} finished previews and deletes older ones as another finishes`, async () => {
-    const adminId = (await h.server.ctx.users.byEmail(h.admin.email))?.id ?? 0
+    const adminId = await h.idOf(h.admin)
     const ids: number[] = []
     for (let i = 0; i <= PREVIEWS_KEPT; i++) {
       const id = await h.server.ctx.previews.start({ revision: 0, startedAt: h.clock(), startedBy: adminId, holder: 'gone:/data' })

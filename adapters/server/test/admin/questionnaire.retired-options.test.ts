@@ -61,7 +61,7 @@ const save = (p: Person, industries: number[]) =>
   })
 
 const storedIndustries = async (p: Person) => {
-  const id = (await h.server.ctx.users.byEmail(p.email))?.id ?? -1
+  const id = await h.idOf(p)
   return (await h.server.ctx.answers.answersOf(id, 'Mentee'))?.answers.find((a) => a.questionPairId === PAIR.industries)?.optionIds
 }
 

@@ -163,7 +163,7 @@ describe('questionnaire versions', () => {
     const started = await start(late)
     expect([started.status, started.body]).toEqual([200, expect.anything()])
     const [proposal] = await proposals(late)
-    const version2 = scoredQuestionnaireOf({ version: 2, publishedBy: 0, publishedAt: 0, draft: edited(draft) })
+    const version2 = scoredQuestionnaireOf({ version: 2, publishedBy: null, publishedAt: 0, draft: edited(draft) })
     const expected = scoreMentor(version2, aMenteeAnswers(), aMentorAnswers())
     expect(expected?.max).toBeGreaterThan(before[0]?.maxScore ?? Number.POSITIVE_INFINITY)
     expect(proposal && [proposal.baseMatchRuleScore, proposal.maxScore, proposal.percentage]).toEqual([

@@ -2,13 +2,13 @@
 // places, one taken, is drafted twice; one with two places, one taken, once; publishing makes every
 // drafted tandem and fills the mentors' places without taking one they do not have. The first-come
 // yardstick beside the draft counts the same places.
-import { LIVE_TANDEM_STATES, setMentorCapacity, type CohortPublishResult } from '@tandem/core'
+import { LIVE_TANDEM_STATES, setMentorCapacity, type CohortPublishResult, type UserId } from '@tandem/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { draftOf, settled, startRun } from '../support/cohort.support.js'
 import { startHarness, type Harness, type Person } from '../support/harness.js'
 
 let h: Harness
-const idOf = async (p: Person) => (await h.server.ctx.users.byEmail(p.email))?.id ?? 0
+const idOf = (p: Person): Promise<UserId> => h.idOf(p)
 const capacity = async (p: Person, value: number) => {
   const id = await idOf(p)
   const set = await h.server.ctx.store.run({ userIds: [id] }, setMentorCapacity(h.clock(), { mentorId: id, capacity: value }), h.clock())

@@ -1,7 +1,7 @@
 // The admin's cohort draft through the real app: bad input changes nothing, drop and pick another
 // mentor, and publish creates exactly the reviewed tandems (one proposal per mentee, 48 h window,
 // NEW_TANDEM mails), skipping and listing a pair whose mentee changed since the draft.
-import { MENTEE_CHOICE_WINDOW, type CohortDraftView, type CohortMentorChoice, type CohortPublishResult } from '@tandem/core'
+import { MENTEE_CHOICE_WINDOW, type CohortDraftView, type CohortMentorChoice, type CohortPublishResult, type UserId } from '@tandem/core'
 import { aMenteeAnswers } from '@tandem/fixtures'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { draftOf, progressOf, settled, startRun } from '../support/cohort.support.js'
@@ -11,7 +11,7 @@ let h: Harness
 let clusterId: number
 let mentees: Person[]
 let mentors: Person[]
-const idOf = async (p: Person) => (await h.server.ctx.users.byEmail(p.email))?.id ?? 0
+const idOf = (p: Person): Promise<UserId> => h.idOf(p)
 
 beforeAll(async () => {
   h = await startHarness()

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startHarness, type Harness, type Person } from '../support/harness.js'
 import { SAMPLES, concretePath, type Sample } from '../support/samples.js'
 import { encodedKeyPair } from '@tandem/testing'
+import { type UserId } from '@tandem/core'
 
 let h: Harness
 let routes: readonly Route[]
@@ -45,7 +46,7 @@ const send = (who: Person | null, route: Route, sample: Sample, userId: number) 
 /** Served: answered by the route itself, never refused as unauthorised nor failed with a server error. */
 const served = (status: number): boolean => status !== 401 && status !== 403 && status < 500
 
-const idOf = async (p: Person) => (await h.server.ctx.users.byEmail(p.email))?.id ?? 0
+const idOf = (p: Person): Promise<UserId> => h.idOf(p)
 
 describe('authorization matrix', () => {
   it('has a sample request for every route of the table', () => {

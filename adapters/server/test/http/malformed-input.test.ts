@@ -250,7 +250,7 @@ describe('profile image', () => {
       .toBuffer()
     expect(jpeg.includes(Buffer.from('Secret Person'))).toBe(true)
     expect((await upload(owner, jpeg, 'me.jpg', 'image/jpeg')).body.isSuccess).toBe(true)
-    const id = (await h.server.ctx.users.byEmail(owner.email))?.id ?? 0
+    const id = await h.idOf(owner)
     const stored = await h.server.ctx.users.image(id)
     expect(stored?.mime).toBe('image/jpeg')
     expect(stored?.bytes.includes(Buffer.from('Secret Person'))).toBe(false)
@@ -266,7 +266,7 @@ describe('profile image', () => {
     const reply = await upload(p, new TextEncoder().encode('<svg onload=alert(1)>'), 'me.png', 'image/png')
     expect(reply.status).toBe(400)
     expect(JSON.stringify(reply.body)).toContain('invalid-profile-image')
-    expect(await h.server.ctx.users.image((await h.server.ctx.users.byEmail(p.email))?.id ?? 0)).toBeUndefined()
+    expect(await h.server.ctx.users.image(await h.idOf(p))).toBeUndefined()
   })
 
   it('refuses an image over 5 MB with 413', async () => {

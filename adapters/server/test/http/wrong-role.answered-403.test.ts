@@ -37,7 +37,7 @@ describe('wrong role', () => {
         userSelectedAnswerSaveModel: toWire('Mentor', aMentorAnswers()),
       }),
     )
-    expect(await h.server.ctx.answers.load((await h.server.ctx.users.byEmail(mentee.email))?.id ?? 0, 'Mentor')).toBeUndefined()
+    expect(await h.server.ctx.answers.load(await h.idOf(mentee), 'Mentor')).toBeUndefined()
   })
 
   it("a mentee calling the mentor's UpdateUserStatus gets 403 and stays without a mentor side", async () => {

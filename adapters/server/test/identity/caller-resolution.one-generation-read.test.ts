@@ -76,7 +76,7 @@ describe("resolving a request's caller", () => {
 
   it('still tells whether the caller has a photo, read in that one statement', async () => {
     const mentee = await h.readyMentee()
-    const id = (await h.server.ctx.users.byEmail(mentee.email))?.id ?? 0
+    const id = await h.idOf(mentee)
     expect((await h.server.ctx.users.byId(id))?.hasImage).toBe(false)
     const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64')
     await h.server.ctx.users.setImage(id, 'image/png', png)

@@ -15,7 +15,7 @@ describe('resolving the caller', () => {
   it("accepts the token's new address without writing it; sign-in stores it", async () => {
     const mentee = h.person('Mia')
     expectOk(await h.signUp(mentee, 'Mentee'), 'sign-up')
-    const id = (await h.server.ctx.users.byEmail(mentee.email))?.id
+    const id = await h.idOf(mentee)
     // The same account (issuer and subject) at the provider now has another address.
     const moved = { ...mentee, email: `moved.${mentee.email}` }
     const generation = await h.server.ctx.generation()
@@ -23,13 +23,13 @@ describe('resolving the caller', () => {
     expect(details.status).toBe(200)
     // Nothing was written: the stored address is the old one, and the database saw no commit.
     expect(await h.server.ctx.generation()).toBe(generation)
-    expect((await h.server.ctx.users.byId(id ?? 0))?.email).toBe(mentee.email)
+    expect((await h.server.ctx.users.byId(id))?.email).toBe(mentee.email)
     expect(details.body.value.email).toBe(mentee.email)
     // The explicit command stores it.
     const signedIn = await h.call<{ email: string }>(moved, 'POST', '/api/Account/signin', { Email: moved.email, Role: null })
     expect(signedIn.status).toBe(200)
     expect(signedIn.body.value.email).toBe(moved.email)
-    expect((await h.server.ctx.users.byId(id ?? 0))?.email).toBe(moved.email)
+    expect((await h.server.ctx.users.byId(id))?.email).toBe(moved.email)
     expect(await h.server.ctx.users.byEmail(mentee.email)).toBeUndefined()
   })
 

@@ -2,7 +2,7 @@
 // against 10 mentors, through two server processes on one database (a SQLite file; PostgreSQL in
 // project server-pg). Every call answers, no mentor ever holds more than 3 live tandems, every
 // place is used, and every invariant of docs/product.md#invariants holds.
-import { checkInvariants, LIVE_TANDEM_STATES, setMentorCapacity, type World } from '@tandem/core'
+import { checkInvariants, LIVE_TANDEM_STATES, setMentorCapacity, type UserId, type World } from '@tandem/core'
 import { afterEach, describe, expect, it } from 'vitest'
 import { startHarness, type Harness, type Person } from '../support/harness.js'
 
@@ -31,10 +31,10 @@ describe('50 mentees start matching at once against 10 mentors of capacity 3', (
   it('answers every call and never gives a mentor more than 3 live tandems', async () => {
     const harness = await startHarness()
     h = harness
-    const mentorIds: number[] = []
+    const mentorIds: UserId[] = []
     for (let i = 0; i < 10; i++) {
       const mentor = await harness.publishedMentor(`Mentor${i}`)
-      const id = (await harness.server.ctx.users.byEmail(mentor.email))?.id ?? 0
+      const id = await harness.idOf(mentor)
       const set = await harness.server.ctx.store.run(
         { userIds: [id] },
         setMentorCapacity(harness.clock(), { mentorId: id, capacity: 3 }),

@@ -113,7 +113,7 @@ describe('a mentor with places', () => {
     expect((await proposals(mentor))?.mentorProposal.map((p) => p.tandemState)).toEqual(['MATCHED'])
     expect((await byAdmin(9)).status).toBe(400)
     expect((await mentorSide(mentor))?.capacity).toBe(1)
-    const id = (await h.server.ctx.users.byEmail(mentor.email))?.id ?? 0
+    const id = await h.idOf(mentor)
     const actions = (await h.server.ctx.audit.auditRecordsAbout(id)).map((r) => r.action)
     expect(actions.filter((a) => a === 'mentor-capacity.change')).toHaveLength(2)
   })

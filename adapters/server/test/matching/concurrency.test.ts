@@ -103,7 +103,7 @@ describe('concurrent matching runs', () => {
     )
     const stuck = mentees.find((_, i) => statuses[i] === 'AVAILABLE') ?? mentees.find((_, i) => statuses[i] === 'NEW')
     if (stuck !== undefined) {
-      const id = (await harness.server.ctx.users.byEmail(stuck.email))?.id ?? 0
+      const id = await harness.idOf(stuck)
       await harness.server.ctx.store.run(
         { userIds: [id] },
         beginMatchingRun(harness.clock(), { menteeId: id, profileComplete: true }),

@@ -1,7 +1,7 @@
 // Journeys of docs/product.md#role-status and docs/product.md#tandem: mentor flow, admin team
 // editing, release, program-year deactivation and manual creation, through real HTTP on a real
 // SQLite file.
-import { HOUR, checkInvariants, type TeamDetail } from '@tandem/core'
+import { checkInvariants, HOUR, type TeamDetail, type UserId } from '@tandem/core'
 import { aMentorAnswers } from '@tandem/fixtures'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { startHarness, type Harness, type Person } from '../support/harness.js'
@@ -240,7 +240,7 @@ describe('manual creation', () => {
     await h.call(mentor, 'POST', '/api/Questionnaire/UpdateUserStatus', { email: mentor.email, roleName: 'Mentor', disableMatching: true })
     await start(mentee)
     await h.call(mentor, 'POST', '/api/Questionnaire/UpdateUserStatus', { email: mentor.email, roleName: 'Mentor', disableMatching: false })
-    const ids = async (e: string) => (await h.server.ctx.users.byEmail(e))?.id ?? 0
+    const ids = (e: string): Promise<UserId> => h.idOf(e)
     const same = await h.call(h.admin, 'POST', '/api/Admin/CreateMatchingTandemManual', {
       mentees: { userId: await ids(mentee.email), email: mentee.email },
       mentors: { userId: await ids(mentee.email), email: mentee.email },

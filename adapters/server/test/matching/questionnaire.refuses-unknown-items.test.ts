@@ -25,8 +25,7 @@ const save = (p: Person, items: readonly Item[]) =>
     userSelectedAnswerSaveModel: items,
   })
 
-const stored = async (p: Person) =>
-  (await h.server.ctx.answers.load((await h.server.ctx.users.byEmail(p.email))?.id ?? 0, 'Mentee'))?.answers
+const stored = async (p: Person) => (await h.server.ctx.answers.load(await h.idOf(p), 'Mentee'))?.answers
 
 /** A mentee whose complete answers are saved; answers their wire items. */
 const menteeWithAnswers = async (): Promise<{ mentee: Person; items: Item[] }> => {

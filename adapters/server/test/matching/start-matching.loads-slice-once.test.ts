@@ -1,7 +1,7 @@
 // A start-matching request reads the mentee's slice of the world (their tandems) once: the passed
 // deadlines, PENDING and the proposals all work from that one load. Counted on the SQL statements
 // the real database executes while the request runs (the SQLite file's statements, or pg's queries).
-import { MENTEE_CHOICE_WINDOW, type ProposalsResponse } from '@tandem/core'
+import { MENTEE_CHOICE_WINDOW, type ProposalsResponse, type UserId } from '@tandem/core'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { startHarness, type Harness, type Person } from '../support/harness.js'
 import { statementsOf, type Executed } from '../support/statements.during.js'
@@ -19,7 +19,7 @@ const statementsDuring = (work: () => Promise<unknown>) => statementsOf(h.server
 const sliceLoadsOf = (executed: readonly Executed[], userId: number): Executed[] =>
   executed.filter((e) => /from "tandems" where \("mentee_id" in/.test(e.sql) && e.parameters.includes(userId))
 
-const idOf = async (p: Person): Promise<number> => (await h.server.ctx.users.byEmail(p.email))?.id ?? 0
+const idOf = (p: Person): Promise<UserId> => h.idOf(p)
 const start = (p: Person) => h.call(p, 'POST', '/api/MatchingTandem/CreateMatchingTandem', { menteeEmail: p.email })
 
 describe("start matching reads the mentee's slice once", () => {

@@ -33,7 +33,7 @@ const poolCache = (packings: { count: number }) => {
 }
 
 const menteeOf = async (p: Person): Promise<{ readonly id: UserId; readonly answers: readonly Answer[] }> => {
-  const id = (await h.server.ctx.users.byEmail(p.email))?.id ?? 0
+  const id = await h.idOf(p)
   return { id, answers: (await h.server.ctx.answers.answersOf(id, 'Mentee'))?.answers ?? [] }
 }
 

@@ -175,7 +175,7 @@ describe('the check-in timeline of a matched team', () => {
     expect(await newMails(mark)).toEqual([{ type: 'CHECK_IN_REMINDER', to: mentor.email }])
     expect(await sweepAt(matchedAt, 400)).toBe(0)
     // Each of them sees the check-in mails in their notification history.
-    const mentorId = (await h.server.ctx.users.byEmail(mentor.email))?.id ?? 0
+    const mentorId = await h.idOf(mentor)
     expect((await h.server.ctx.outbox.historyOf(mentorId)).map((m) => m.type)).toEqual(
       expect.arrayContaining(['CHECK_IN_MET', 'CHECK_IN_PULSE', 'CHECK_IN_CLOSING', 'CHECK_IN_REMINDER']),
     )

@@ -83,7 +83,7 @@ describe('a participant ends their team', () => {
       { type: 'CHECK_IN_CLOSING', to: mentor.email },
     ])
     // The notification history lists it for the mentor.
-    const mentorId = (await h.server.ctx.users.byEmail(mentor.email))?.id ?? 0
+    const mentorId = await h.idOf(mentor)
     expect((await h.server.ctx.outbox.historyOf(mentorId)).map((m) => m.type)).toContain('TANDEM_ENDED')
     // The mentee starts again at once; the only mentor in the pool is the declined pair: no match.
     expect((await start(mentee)).body.isSuccess).toBe(true)

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { manualClock } from '../../src/clock.js'
 import { INTERRUPTED_RUN_AFTER } from '@tandem/application'
 import { startInstances, type InProcessInstance, type Instances } from '../support/instances.support.js'
+import { idByEmail } from '../support/user-ids.support.js'
 
 const START = Date.UTC(2026, 2, 2, 9, 0, 0)
 const clock = manualClock(START)
@@ -60,7 +61,7 @@ describe('two instances on one PostgreSQL database', () => {
   it("a starting instance leaves another instance's matching run alone; a run left PENDING too long is cleared by the sweep", async () => {
     const clusterId = (await a.server.ctx.clusters.defaultCluster())?.clusterId ?? 0
     const mentee = await t.readyMentee(a, clusterId, 'Pia')
-    const id = (await a.server.ctx.users.byEmail(mentee.email))?.id ?? 0
+    const id = await idByEmail(a.server.ctx, mentee.email)
     // Instance a is in the middle of this mentee's run (its first transaction committed).
     const begun = await a.server.ctx.store.run(
       { userIds: [id] },

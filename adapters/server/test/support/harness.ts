@@ -26,6 +26,7 @@ import { createServer, loadConfig, manualClock, type PreviewRunner, type TandemS
 import { createLogger } from '../../src/logger.js'
 import { databaseEnv, releaseDatabase } from './database.under-test.js'
 import { ISSUER, portOf, testKeys } from './test-keys.js'
+import { idByEmail } from './user-ids.support.js'
 
 export { ISSUER }
 export const ADMIN_EMAIL = 'admin@example.org'
@@ -229,12 +230,7 @@ export const startHarness = async (
   const admin: Person = { email: ADMIN_EMAIL, subject: 'sub-admin', firstName: 'Ada', lastName: 'Admin' }
 
   /** The user id of a person (or an e-mail) with an account; throws when nobody has the address. */
-  const idOf = async (who: Person | string): Promise<UserId> => {
-    const email = typeof who === 'string' ? who : who.email
-    const user = await server.ctx.users.byEmail(email)
-    if (user === undefined) throw new Error(`no user has ${email}`)
-    return user.id
-  }
+  const idOf = (who: Person | string): Promise<UserId> => idByEmail(server.ctx, typeof who === 'string' ? who : who.email)
 
   const close = async () => {
     await new Promise((resolve) => {

@@ -10,9 +10,11 @@ import { SIGN_UP, signUp, type Tokens } from '../../../identity/test/support/har
 import type { TandemServer } from '../../src/index.js'
 import { query, rowsOfTable, tableNames } from './database.under-test.js'
 import { toWire } from './harness.js'
+import { idByEmail } from './user-ids.support.js'
 import { signUpBody, type RealServer } from './identity.harness.js'
+import { type UserId } from '@tandem/core'
 
-export type Participant = { readonly email: string; readonly firstName: string; readonly tokens: Tokens; readonly id: number }
+export type Participant = { readonly email: string; readonly firstName: string; readonly tokens: Tokens; readonly id: UserId }
 
 const ok = async (reply: Promise<{ status: number; body: unknown }>, what: string): Promise<void> => {
   const r = await reply
@@ -72,7 +74,7 @@ export const aParticipant = async (
     body: form,
   })
   if (uploaded.status !== 200) throw new Error(`photo: ${uploaded.status}`)
-  return { email, firstName: who.firstName, tokens, id: (await t.server.ctx.users.byEmail(email))?.id ?? 0 }
+  return { email, firstName: who.firstName, tokens, id: await idByEmail(t.server.ctx, email) }
 }
 
 type Proposal = { proposalId: number; matchingTandemId: number; firstName: string }
