@@ -1,10 +1,21 @@
-// Branded ids: a request's program-year id passes only through its codec, which refuses what no
-// database could have written (0, negative, fractional), with the same translated error as other ids.
+// Branded ids: a request's program-year, tandem, proposal or user id passes only through its codec,
+// which refuses what no database could have written (0, negative, fractional), with the same
+// translated error as other ids.
 import * as E from 'fp-ts/lib/Either.js'
 import type * as t from 'io-ts'
 import { describe, expect, it } from 'vitest'
 import * as api from '../src/api/index.js'
-import { ClusterId, clusterIdOf, ProposalId, proposalIdOf, TandemId, tandemIdOf, tandemIdOfProposal } from '../src/index.js'
+import {
+  ClusterId,
+  clusterIdOf,
+  ProposalId,
+  proposalIdOf,
+  TandemId,
+  tandemIdOf,
+  tandemIdOfProposal,
+  UserId,
+  userIdOf,
+} from '../src/index.js'
 
 type Case = { readonly codec: t.Mixed; readonly field: string; readonly body: (id: unknown) => unknown }
 
@@ -151,5 +162,47 @@ describe('proposal ids (ProposalId)', () => {
     // @ts-expect-error a proposal id is not its tandem's id: tandemIdOfProposal leads there
     expect(proposalIdOf(mentees, 'Mentee')).toBe(25)
     expect(proposalIdOf(tandemIdOfProposal(mentees), 'Mentee')).toBe(mentees)
+  })
+})
+
+/** Every request codec that decodes a user id. */
+const USER_ID_REQUESTS: Readonly<Record<string, Case>> = {
+  'CohortDraftEdit (mentee)': { codec: api.CohortDraftEdit, field: 'menteeId', body: (id) => ({ runId: 1, menteeId: id, mentorId: null }) },
+  'CohortDraftEdit (mentor)': { codec: api.CohortDraftEdit, field: 'mentorId', body: (id) => ({ runId: 1, menteeId: 2, mentorId: id }) },
+  ManualTandemCreatePayload: {
+    codec: api.ManualTandemCreatePayload,
+    field: 'mentees.userId',
+    body: (id) => ({ mentees: { userId: id, email: 'mia@example.org' }, mentors: { userId: 2, email: 'max@example.org' } }),
+  },
+}
+
+describe('user ids (UserId)', () => {
+  it('are positive safe integers', () => {
+    for (const n of [1, 42, Number.MAX_SAFE_INTEGER]) expect(UserId.is(n)).toBe(true)
+    for (const n of [0, -1, 1.5, Number.NaN, '1']) expect(UserId.is(n)).toBe(false)
+  })
+
+  it.each(Object.entries(USER_ID_REQUESTS))('%s refuses 0, negative and fractional ids as invalid-value', (_name, c) => {
+    expect(errorsAt(c.codec, c.body(7), c.field)).toEqual([])
+    for (const bad of [0, -3, 1.5]) expect(errorsAt(c.codec, c.body(bad), c.field)).toEqual(['invalid-value'])
+  })
+
+  it('CohortChoicesQuery refuses 0, negative and fractional ids as invalid-value', () => {
+    expect(errorsAt(api.CohortChoicesQuery, { runId: '1', menteeId: '7' }, 'menteeId')).toEqual([])
+    for (const bad of ['0', '-3', '1.5'])
+      expect(errorsAt(api.CohortChoicesQuery, { runId: '1', menteeId: bad }, 'menteeId')).toEqual(['invalid-value'])
+    expect(api.CohortChoicesQuery.decode({ runId: '1', menteeId: '7' })).toEqual(E.right({ runId: 1, menteeId: userIdOf(7) }))
+  })
+
+  it('cannot stand for a tandem id, nor a tandem id for it (a compile error, checked by the typecheck)', () => {
+    const team = (id: TandemId): number => id
+    const person = (id: UserId): number => id
+    // @ts-expect-error a user id is not a tandem's id
+    expect(team(userIdOf(3))).toBe(3)
+    // @ts-expect-error a tandem id is not a user's id
+    expect(person(tandemIdOf(3))).toBe(3)
+    // @ts-expect-error a plain number is not a user's id
+    expect(person(3)).toBe(3)
+    expect(person(userIdOf(3))).toBe(3)
   })
 })

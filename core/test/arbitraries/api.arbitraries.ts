@@ -25,6 +25,8 @@ const NAMED: Readonly<Record<string, fc.Arbitrary<unknown>>> = {
   TandemId: fc.integer({ min: 1, max: 2 ** 31 }),
   TandemIdFromString: fc.integer({ min: 1, max: 2 ** 31 }),
   ProposalId: fc.integer({ min: 1, max: 2 ** 31 }),
+  UserId: fc.integer({ min: 1, max: 2 ** 31 }),
+  UserIdFromString: fc.integer({ min: 1, max: 2 ** 31 }),
   BooleanFromString: fc.boolean(),
   TandemDateRangeFromString: fc.constantFrom(7, 30, 90, 180, 365),
   TandemIdFilter: fc.integer({ min: 0, max: 9_999_999_999 }),

@@ -156,6 +156,11 @@ describe('the audit trail', () => {
     expect((await trail({ person: String(await idOf(max)) })).records.map((r) => r.subjectIds)).toEqual([[await idOf(max)]])
     expect((await trail({ admin: h.admin.email })).total).toBe(3)
     expect((await trail({ admin: mia.email })).total).toBe(0)
+    // A reference that names nobody (an address no account has, or 0, which no id is) finds no records.
+    for (const nobody of ['nobody@example.org', '0']) {
+      expect((await trail({ person: nobody })).total).toBe(0)
+      expect((await trail({ admin: nobody })).total).toBe(0)
+    }
     expect((await trail({ action: 'users.list' })).total).toBe(0)
     const day = (offset: number) => new Date(h.clock() - offset * DAY).toISOString().slice(0, 10)
     expect((await trail({ from: day(0), to: day(0) })).records.map((r) => r.subjectIds)).toEqual([[await idOf(bo)]])

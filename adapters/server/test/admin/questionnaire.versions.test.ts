@@ -66,7 +66,7 @@ const edited = (draft: QuestionnaireDraft): QuestionnaireDraft => ({
 describe('questionnaire versions', () => {
   it("starts from the seed's questionnaire as version 1", async () => {
     const list = await versions()
-    expect(list.map((v) => [v.version, v.publishedBy])).toEqual([[1, 0]])
+    expect(list.map((v) => [v.version, v.publishedBy])).toEqual([[1, null]])
     const draft = await readDraft()
     expect([draft.revision, draft.basedOn]).toEqual([0, 1])
     expect(draft.draft).toEqual(draftOfQuestionnaire(questionnaire, profileQuestions, 30))
