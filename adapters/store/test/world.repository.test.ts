@@ -216,7 +216,7 @@ describe.each(bothStores())('on $name', (store) => {
     it('finds users by e-mail whatever the case', async () => {
       const id = await addUser('Anna@Example.org', ['Mentee'])
       expect((await createUsersRepository(db).byEmail('anna@example.ORG'))?.id).toBe(id)
-      expect(await addUser('ANNA@example.org', ['Mentor'])).toBe(0)
+      await expect(addUser('ANNA@example.org', ['Mentor'])).rejects.toThrow('ANNA@example.org is taken')
     })
   })
 
