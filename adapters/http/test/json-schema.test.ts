@@ -1,6 +1,19 @@
 // io-ts codecs read as JSON Schema for the API description: one example per combinator the wire
 // codecs use, and the honest fallback (`{}`, any value) for a codec whose shape cannot be read.
-import { EmailAddress, Id, IdFromString, nullable, refined } from '@tandem/core'
+import {
+  ClusterId,
+  ClusterIdFromString,
+  EmailAddress,
+  Id,
+  IdFromString,
+  nullable,
+  ProposalId,
+  refined,
+  TandemId,
+  TandemIdFromString,
+  UserId,
+  UserIdFromString,
+} from '@tandem/core'
 import * as t from 'io-ts'
 import { describe, expect, it } from 'vitest'
 import { KNOWN_SCHEMAS, propertiesOf, toJsonSchema } from '../src/index.js'
@@ -64,6 +77,12 @@ describe('io-ts to JSON Schema', () => {
     expect(toJsonSchema(Id, KNOWN_SCHEMAS)).toEqual({ type: 'integer', minimum: 1 })
     expect(toJsonSchema(EmailAddress, KNOWN_SCHEMAS)).toMatchObject({ type: 'string', format: 'email' })
     expect(toJsonSchema(IdFromString, KNOWN_SCHEMAS)).toMatchObject({ type: 'string' })
+  })
+  it('every branded id is a positive integer, in a body and in a query string or path', () => {
+    for (const id of [UserId, ClusterId, TandemId, ProposalId])
+      expect(toJsonSchema(id, KNOWN_SCHEMAS)).toEqual({ type: 'integer', minimum: 1 })
+    for (const id of [UserIdFromString, ClusterIdFromString, TandemIdFromString])
+      expect(toJsonSchema(id, KNOWN_SCHEMAS)).toEqual({ type: 'string', pattern: '^[1-9][0-9]{0,14}$' })
   })
   it('a codec of unknown shape falls back to any value', () => {
     const custom = new t.Type<string, string, unknown>('Custom', t.string.is, t.string.validate, t.identity)

@@ -19,6 +19,8 @@ import {
   TandemDateRangeFromString,
   TandemId,
   TandemIdFromString,
+  UserId,
+  UserIdFromString,
 } from '@tandem/core'
 import type { Policy } from '../policy.js'
 import { UPLOAD_FIELD, type Produces, type Route } from '../route.js'
@@ -45,6 +47,7 @@ export const KNOWN_SCHEMAS: KnownSchemas = new Map<Parameters<KnownSchemas['get'
   [ClusterId, { type: 'integer', minimum: 1 }],
   [TandemId, { type: 'integer', minimum: 1 }],
   [ProposalId, { type: 'integer', minimum: 1 }],
+  [UserId, { type: 'integer', minimum: 1 }],
   [NonNegativeInt, { type: 'integer', minimum: 0 }],
   [FiniteNumber, { type: 'number' }],
   [IsoDate, { type: 'string', format: 'date' }],
@@ -53,6 +56,7 @@ export const KNOWN_SCHEMAS: KnownSchemas = new Map<Parameters<KnownSchemas['get'
   [IdFromString, { type: 'string', pattern: '^[1-9][0-9]{0,14}$' }],
   [ClusterIdFromString, { type: 'string', pattern: '^[1-9][0-9]{0,14}$' }],
   [TandemIdFromString, { type: 'string', pattern: '^[1-9][0-9]{0,14}$' }],
+  [UserIdFromString, { type: 'string', pattern: '^[1-9][0-9]{0,14}$' }],
   [BooleanFromString, { type: 'string', enum: ['true', 'false'] }],
   [TandemDateRangeFromString, { type: 'string', enum: dateRanges }],
 ])
