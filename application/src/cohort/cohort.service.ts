@@ -301,7 +301,7 @@ export const cohortService = (ctx: ServiceContext): Services['cohort'] => {
           ? [
               {
                 mentee: personOf(all.get(p.menteeId), p.menteeId),
-                mentor: personOf(all.get(p.mentor?.id ?? 0), p.mentor?.id ?? 0),
+                mentor: personOf(all.get(p.mentor.id), p.mentor.id),
                 reason: p.step.skipped,
               },
             ]
