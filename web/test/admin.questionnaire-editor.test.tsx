@@ -74,7 +74,10 @@ describe('the questionnaire editor', { timeout: 60_000 }, () => {
 
     await publish(user)
     expect(await screen.findByText('Version 2 was published.')).toBeTruthy()
-    await within(screen.getByRole('table', { name: 'Published versions' })).findByRole('cell', { name: '2' })
+    const versions = within(screen.getByRole('table', { name: 'Published versions' }))
+    await versions.findByRole('cell', { name: '2' })
+    // The seed's version 1 was published by nobody: the installation.
+    expect(versions.getByRole('cell', { name: 'Installation (seed)' })).toBeTruthy()
     expect(await versionsOn(real)).toEqual([1, 2])
     const published = await publishedOn(real, 2)
     expect(published.questions[0]?.mentee?.text).toEqual({ en: 'Languages at work?', de: 'Sprachen bei der Arbeit?' })
