@@ -20,8 +20,8 @@ const decoded = <A>(codec: t.Type<A, unknown>, body: string, what: string): A =>
 type VersionRow = { version: number; published_by: number; published_at: number; body: string }
 
 /**
- * The column is not nullable, older than the publisher's `null`: 0 there is the version the
- * installation seeded, published by nobody.
+ * The publisher of the version the installation seeded, who is nobody (`null`), as the column
+ * holds it: the column is older than that `null` and cannot hold one.
  */
 const SEEDED_BY_NOBODY = 0
 
