@@ -1,6 +1,10 @@
 import { defineConfig } from 'vitest/config'
 
 // Browser journeys: real Chromium (playwright-core) against the built app and the real server.
+// Each file starts its own server, data folder and browser, so the journeys share nothing and run
+// beside the other projects' files like any file. One at a time, they ran as a batch of their own
+// after everything else (vitest runs a project with another worker count separately), a quarter of
+// an hour with the second worker idle.
 export default defineConfig({
   test: {
     name: 'e2e',
@@ -9,6 +13,5 @@ export default defineConfig({
     include: ['e2e/**/*.e2e.test.ts'],
     testTimeout: 180_000,
     hookTimeout: 180_000,
-    fileParallelism: false,
   },
 })
