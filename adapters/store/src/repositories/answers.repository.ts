@@ -11,7 +11,7 @@ export type { Candidate, AnswersRepository }
 
 export const createAnswersRepository = (db: Database): AnswersRepository => {
   const k = db.kysely
-  const cache = new Map<UserId, { readonly version: number; readonly answers: Answers }>()
+  const cache = new Map<number, { readonly version: number; readonly answers: Answers }>()
 
   const load = async (userId: UserId, side: Side): Promise<{ answers: Answers; savedAt: number } | undefined> => {
     const row = await db.first(
@@ -54,7 +54,7 @@ export const createAnswersRepository = (db: Database): AnswersRepository => {
     /** Every published mentor whatever their status, with answers: the pool a run packs once and reuses. */
     publishedMentors: async (): Promise<Candidate[]> => {
       const rows = await db.all(k.selectFrom('users').select(['id', 'version', 'mentor_pool_since']).where('mentor_published', '=', 1))
-      const stale = rows.filter((r) => cache.get(userIdOf(r.id))?.version !== r.version).map((r) => r.id)
+      const stale = rows.filter((r) => cache.get(r.id)?.version !== r.version).map((r) => r.id)
       for (let i = 0; i < stale.length; i += 500) {
         const chunk = stale.slice(i, i + 500)
         const found = new Map(
@@ -65,10 +65,10 @@ export const createAnswersRepository = (db: Database): AnswersRepository => {
         const versions = new Map(rows.filter((r) => chunk.includes(r.id)).map((r) => [r.id, r.version]))
         for (const [id, version] of versions) {
           const json = found.get(id)
-          cache.set(userIdOf(id), { version, answers: json === undefined ? [] : answersOf(json, `answers of ${id}`) })
+          cache.set(id, { version, answers: json === undefined ? [] : answersOf(json, `answers of ${id}`) })
         }
       }
-      return rows.map((r) => ({ id: userIdOf(r.id), answers: cache.get(userIdOf(r.id))?.answers ?? [], poolSince: r.mentor_pool_since }))
+      return rows.map((r) => ({ id: userIdOf(r.id), answers: cache.get(r.id)?.answers ?? [], poolSince: r.mentor_pool_since }))
     },
 
     /** The saved answers of one side with their time, for the person's own copy of their data. */

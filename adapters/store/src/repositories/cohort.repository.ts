@@ -214,9 +214,8 @@ export const createCohortRepository = (db: Database): CohortRepository => {
           .select(['id', 'first_name', 'last_name', 'email'])
           .where('id', 'in', [...ids]),
       )
-      return new Map(
-        found.map((u) => [userIdOf(u.id), { id: userIdOf(u.id), firstName: u.first_name, lastName: u.last_name, email: u.email }]),
-      )
+      const people = found.map((u) => ({ id: userIdOf(u.id), firstName: u.first_name, lastName: u.last_name, email: u.email }))
+      return new Map(people.map((p) => [p.id, p]))
     },
     latest: async (): Promise<CohortRunRecord | undefined> => {
       const row = await db.first(k.selectFrom('cohort_runs').selectAll().orderBy('id', 'desc').limit(1))

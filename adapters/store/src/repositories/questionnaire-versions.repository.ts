@@ -1,6 +1,6 @@
 // The questionnaire's published versions (rows never updated) and its one draft (row 1), each as
 // the core's JSON, decoded on the way out: a row that no longer decodes is a fault, not a value.
-import { PublishedQuestionnaire, QuestionnaireDraft, userIdOf } from '@tandem/core'
+import { PublishedQuestionnaire, QuestionnaireDraft, userIdOf, type UserId } from '@tandem/core'
 import type { QuestionnaireVersionsRepository, StoredQuestionnaireDraft } from '@tandem/application'
 import { isLeft } from 'fp-ts/lib/Either.js'
 import type * as t from 'io-ts'
@@ -25,9 +25,11 @@ type VersionRow = { version: number; published_by: number; published_at: number;
  */
 const SEEDED_BY_NOBODY = 0
 
+const publisherOf = (column: number): UserId | null => (column === SEEDED_BY_NOBODY ? null : userIdOf(column))
+
 const versionOf = (row: VersionRow): PublishedQuestionnaire => ({
   version: Number(row.version),
-  publishedBy: Number(row.published_by) === SEEDED_BY_NOBODY ? null : userIdOf(Number(row.published_by)),
+  publishedBy: publisherOf(Number(row.published_by)),
   publishedAt: Number(row.published_at),
   draft: decoded(QuestionnaireDraft, row.body, `questionnaire version ${row.version}`),
 })

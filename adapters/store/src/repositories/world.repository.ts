@@ -234,7 +234,8 @@ export const createWorldStore = (db: Database, notify: Notifier): WorldStore => 
     if (locking) rows.push(...(await together(chunks.map(read))).flat())
     else for (const chunk of chunks) rows.push(...(await read(chunk)))
     return rows.map((row) => {
-      seen?.set(userIdOf(row.id), contactFromRow(row))
+      const contact = contactFromRow(row)
+      seen?.set(contact.id, contact)
       return participantOf(row)
     })
   }
