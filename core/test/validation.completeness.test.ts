@@ -84,3 +84,19 @@ describe('a side is complete', () => {
     expect(isSideComplete({ ...menteeProfile, city: '' }, questionnaire, 'Mentee', answered, NOW)).toBe(false)
   })
 })
+
+describe('a side is complete against the questions asked now', () => {
+  const retiredSince: Answer = { questionPairId: 7, optionIds: [71], year: null, text: null }
+  const addedLater: Answer = { questionPairId: 8, optionIds: [81], year: null, text: null }
+
+  it('whatever it answered to a question retired since or one the required questions do not hold', () => {
+    expect(isSideComplete(menteeProfile, questionnaire, 'Mentee', [...answered, retiredSince], NOW)).toBe(true)
+    expect(isSideComplete(mentorProfile, questionnaire, 'Mentor', [addedLater, ...answered], NOW)).toBe(true)
+  })
+
+  it('not when a required question is answered invalidly, an answer elsewhere notwithstanding', () => {
+    const twoOptions: Answer = { questionPairId: 1, optionIds: [1, 2], year: null, text: null }
+    expect(isSideComplete(menteeProfile, questionnaire, 'Mentee', [twoOptions, retiredSince], NOW)).toBe(false)
+    expect(isSideComplete(menteeProfile, questionnaire, 'Mentee', [retiredSince], NOW)).toBe(false)
+  })
+})

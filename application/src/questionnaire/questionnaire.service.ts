@@ -13,6 +13,7 @@ import {
   validationFailed,
   calendarYearOf,
   answersKeepingRetiredOptions,
+  answersKeepingRetiredQuestions,
   questionnaireShownWith,
   readableQuestionnaireOf,
 } from '@tandem/core'
@@ -73,7 +74,13 @@ export const questionnaireService = (ctx: ServiceContext): Services['questionnai
       const allowed = canSaveMentorAnswers({ published: mentor.published, status: mentor.status, complete })
       if (isLeft(allowed)) return allowed
     }
-    await ctx.answers.save(user.right.id, side, [...answers.right], now, questionnaireComplete)
+    await ctx.answers.save(
+      user.right.id,
+      side,
+      [...answersKeepingRetiredQuestions(version, previous, answers.right)],
+      now,
+      questionnaireComplete,
+    )
     if (side === 'Mentor' && body.isSavePublish) {
       const published = await ctx.store.run(
         { userIds: [user.right.id] },

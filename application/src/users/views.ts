@@ -4,10 +4,9 @@ import {
   LANGUAGE_IDS,
   STATUS_IDS,
   asksProfileQuestion,
-  calendarYearOf,
   consentsDue,
   endedTeamOf,
-  isQuestionnaireComplete,
+  isSideComplete,
   toIsoDateTime,
   isStoredProfileComplete,
   type Answer,
@@ -124,14 +123,13 @@ export const sideComplete = async (
   side: Side,
   now: Instant,
   given: Partial<SideReads> = {},
-): Promise<boolean> =>
-  (await profileValid(ctx, user, given.profileAnswers)) &&
-  isQuestionnaireComplete(
-    ctx.master.requiredQuestionnaire,
-    side,
-    given.answers ?? (await answersOf(ctx, user.id, side)),
-    calendarYearOf(now),
-  )
+): Promise<boolean> => {
+  const [profileAnswers, answers] = await Promise.all([
+    given.profileAnswers ?? ctx.users.profileAnswers(user.id),
+    given.answers ?? answersOf(ctx, user.id, side),
+  ])
+  return isSideComplete({ ...user, profileAnswers }, ctx.master.requiredQuestionnaire, side, answers, now)
+}
 
 /** A side's answers as question text and answer text, for profile views. */
 export const answerTexts = async (ctx: ServiceContext, userId: UserId, side: Side, language: Language): Promise<QuestionTextAnswer[]> => {

@@ -94,6 +94,22 @@ export const answersKeepingRetiredOptions = (
   return errors.length > 0 ? E.left(errors) : E.right(submitted)
 }
 
+/**
+ * The answers a participant's save stores: the submitted ones, plus the ones held before to
+ * questions the version no longer asks (retired, or unknown to it). The page asks only live
+ * questions, so without these an answer the program once asked for would be lost on the next save;
+ * kept, it stays in the download and is neither required nor scored.
+ */
+export const answersKeepingRetiredQuestions = (
+  published: PublishedQuestionnaire,
+  previous: readonly Answer[],
+  submitted: readonly Answer[],
+): readonly Answer[] => {
+  const live = new Set(published.draft.questions.filter((q) => !q.retired).map((q) => q.questionPairId))
+  const given = new Set(submitted.map((a) => a.questionPairId))
+  return [...submitted, ...previous.filter((a) => !live.has(a.questionPairId) && !given.has(a.questionPairId))]
+}
+
 /** One answer as the data download reads it: the question's and the chosen options' texts in both languages. */
 export type AnswerTexts = {
   readonly questionPairId: number

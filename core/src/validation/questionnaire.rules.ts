@@ -111,13 +111,29 @@ export const validateAnswers = (
   return errors.length === 0 ? [] : [...errors, fieldError(QUESTIONNAIRE_SUMMARY_FIELD, 'questionnaire-fields-not-valid')]
 }
 
-/** Complete: valid for publishing (mentor) or starting matching (mentee). */
+/**
+ * The answers a completeness check reads: those to the questions `questionnaire` asks the side.
+ * An answer to any other question (retired since, or added after the questions completeness
+ * requires) is kept where it is stored but neither required nor counted here
+ * (docs/matching.md#editing-the-questionnaire-versions-and-unanswered-questions).
+ */
+export const answersAskedIn = (questionnaire: Questionnaire, side: Side, answers: readonly Answer[]): readonly Answer[] => {
+  const asked = new Set(questionnaire.pairs.filter((p) => questionOf(p, side) !== null).map((p) => p.questionPairId))
+  return answers.filter((a) => asked.has(a.questionPairId))
+}
+
+/**
+ * Complete: valid for publishing (mentor) or starting matching (mentee) against the questions
+ * asked now. Nobody is refused for an answer the program once asked for: answers to questions the
+ * questionnaire does not ask are left out (answersAskedIn) before the answers are checked.
+ */
 export const isQuestionnaireComplete = (
   questionnaire: Questionnaire,
   side: Side,
   answers: readonly Answer[],
   currentYear: number,
-): boolean => validateAnswers(questionnaire, side, answers, { mode: 'publish', currentYear }).length === 0
+): boolean =>
+  validateAnswers(questionnaire, side, answersAskedIn(questionnaire, side, answers), { mode: 'publish', currentYear }).length === 0
 
 /** Whether an answer chose the pair's no-preference option (it fits every answer of the other side). */
 export const choosesNoPreference = (pair: QuestionPair, answer: Answer): boolean =>
