@@ -10,6 +10,8 @@ import {
   HOUR,
   isDeclinedPair,
   mayTakePlace,
+  mentorsWithOpenedPlaces,
+  waitlistRoundReasons,
   releaseTandem,
   waitingSinceOf,
   tandemIdOf,
@@ -25,23 +27,30 @@ const REASONS: readonly EndReasonId[] = ['goals-reached', 'no-time', 'no-contact
 
 type Step =
   | { readonly kind: 'run'; readonly mentorIds: readonly number[] }
-  | { readonly kind: 'match' }
-  | { readonly kind: 'end'; readonly by: 'Mentee' | 'Mentor' | 'Admin'; readonly reasonId: EndReasonId; readonly doNotPairAgain: boolean }
-  | { readonly kind: 'release' }
+  | { readonly kind: 'match'; readonly pick: number }
+  | {
+      readonly kind: 'end'
+      readonly pick: number
+      readonly by: 'Mentee' | 'Mentor' | 'Admin'
+      readonly reasonId: EndReasonId
+      readonly doNotPairAgain: boolean
+    }
+  | { readonly kind: 'release'; readonly pick: number }
   | { readonly kind: 'expire' }
 
 const step: fc.Arbitrary<Step> = fc.oneof(
   fc.uniqueArray(fc.constantFrom(...MENTORS), { maxLength: 2 }).map((mentorIds) => ({ kind: 'run' as const, mentorIds })),
-  fc.constant({ kind: 'match' as const }),
-  fc.constant({ kind: 'match' as const }),
+  fc.nat().map((pick) => ({ kind: 'match' as const, pick })),
+  fc.nat().map((pick) => ({ kind: 'match' as const, pick })),
   fc
     .record({
+      pick: fc.nat(),
       by: fc.constantFrom('Mentee' as const, 'Mentor' as const, 'Admin' as const),
       reasonId: fc.constantFrom(...REASONS),
       doNotPairAgain: fc.boolean(),
     })
     .map((e) => ({ kind: 'end' as const, ...e })),
-  fc.constant({ kind: 'release' as const }),
+  fc.nat().map((pick) => ({ kind: 'release' as const, pick })),
   fc.constant({ kind: 'expire' as const }),
 )
 
@@ -55,8 +64,9 @@ const apply = (world: World, now: number, s: Step): World => {
       const expired = expireDeadlines(now)(world)
       return E.isRight(expired) ? expired.right.world : world
     }
+    // Any of the run's proposals, not only the newest: the mentee accepts whichever they like.
     const live = annasTandems(world).filter((t) => t.state === 'ACTIVE' || t.state === 'MATCHED')
-    const tandem = live.at(-1)
+    const tandem = live[s.pick % Math.max(1, live.length)]
     if (tandem === undefined) return world
     if (s.kind === 'match') return tandem.state === 'ACTIVE' ? matchTandem(world, now, tandem.id, ANNA, tandem.mentorId) : world
     if (s.kind === 'release') {
@@ -87,19 +97,21 @@ const withoutEnding = (t: Tandem): Tandem => {
   return rest
 }
 
-const lastTandem = (world: World): Tandem | undefined =>
-  annasTandems(world).reduce<Tandem | undefined>(
-    (a, t) => (a === undefined || t.createdAt > a.createdAt || (t.createdAt === a.createdAt && t.id > a.id) ? t : a),
-    undefined,
-  )
+/** The team whose end last happened to Anna, unless a tandem was made for her after that end. */
+const lastEndedTeam = (world: World): Tandem | undefined => {
+  const tandems = annasTandems(world)
+  const ended = tandems.filter((t) => t.ending !== undefined).sort((a, b) => a.ending!.at - b.ending!.at || a.id - b.id)
+  const last = ended.at(-1)
+  return last === undefined || tandems.some((t) => t.createdAt > last.ending!.at) ? undefined : last
+}
 
 describe('a mentee whose team ended waits', () => {
-  it('since the end of the most recent team, when it was ended (not released) for another reason than goals reached and no run of theirs started since', () => {
+  it('since the end of the team that ended last (whichever proposal of the run it was), when it was ended (not released) for another reason than goals reached and no run of theirs started since', () => {
     fc.assert(
       fc.property(histories, fc.boolean(), (world, on) => {
         const mentee = world.users.get(ANNA)!.mentee!
         const since = waitingSinceOf(world, ANNA, on)
-        const last = lastTandem(world)
+        const last = lastEndedTeam(world)
         const ending = last?.ending
         const endedSinceLastRun =
           ending !== undefined &&
@@ -134,12 +146,47 @@ describe('a mentee whose team ended waits', () => {
   })
 })
 
+describe('a mentee whose run proposed several mentors', () => {
+  it("waits since the end of the team they chose, also when it was not the run's newest proposal", () => {
+    const proposed = proposeTo(population(), T0, ANNA, [MAX, MIA, MOE]).world
+    const [first] = annasTandems(proposed).sort((a, b) => a.id - b.id)
+    const matched = matchTandem(proposed, T0, first!.id, ANNA, first!.mentorId)
+    const end = T0 + 48 * HOUR
+    const ended = endTandem(end, {
+      tandemId: first!.id,
+      by: { userId: ANNA },
+      pauseMentor: false,
+      request: { reasonId: 'not-a-good-fit', otherText: null, doNotPairAgain: false },
+    })(matched)
+    if (E.isLeft(ended)) throw new Error('expected the end')
+    expect(annasTandems(ended.right.world).some((t) => t.id > first!.id)).toBe(true)
+    expect(waitingSinceOf(ended.right.world, ANNA, true)).toBe(end)
+  })
+})
+
+describe('an ending is a reason for a waitlist round', () => {
+  it("names the ended team's mentor even when the ending opened no place (the mentor paused with it)", () => {
+    const matched = matchTandem(proposeTo(population(), T0, ANNA, [MAX]).world, T0, 1, ANNA, MAX)
+    const ended = endTandem(T0 + 10 * HOUR, {
+      tandemId: tandemIdOf(1),
+      by: { userId: MAX },
+      pauseMentor: true,
+      request: { reasonId: 'no-time', otherText: null, doNotPairAgain: false },
+    })(matched)
+    if (E.isLeft(ended)) throw new Error('expected the end')
+    expect(mentorsWithOpenedPlaces(matched, ended.right.world)).toEqual([])
+    expect(waitlistRoundReasons(matched, ended.right.world)).toEqual([MAX])
+    // A command that ends nothing and opens nothing gives no reason.
+    expect(waitlistRoundReasons(ended.right.world, ended.right.world)).toEqual([])
+  })
+})
+
 describe('the waitlist never proposes the ex-mentor', () => {
   it("while the mentee waits since the end, that team's mentor is no candidate; otherwise the candidates are as before", () => {
     fc.assert(
       fc.property(histories, (world) => {
         const mentee = world.users.get(ANNA)!.mentee!
-        const last = lastTandem(world)
+        const last = lastEndedTeam(world)
         const ending = last?.ending
         const waitsSinceEnd = ending !== undefined && waitingSinceOf(world, ANNA, true) === ending.at && ending.at !== mentee.lastStartedAt
         const candidates = waitlistCandidates(world, ANNA, MENTORS)

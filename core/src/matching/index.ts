@@ -32,6 +32,7 @@ export {
   endedTeamOf,
   freePlacesOf,
   mentorsWithOpenedPlaces,
+  waitlistRoundReasons,
   placesOpened,
   stopLinkRefusal,
   waitingSinceOf,

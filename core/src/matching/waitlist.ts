@@ -15,26 +15,32 @@ import type { World } from '../tandem/world.js'
 export type WaitlistEntry = { readonly menteeId: UserId; readonly waitingSince: Instant }
 
 /**
- * The ended team that puts the mentee on the waitlist, if any: their most recent tandem (the last
- * created) was ended by a side or an administrator at or after the start of their last run (or
- * they never started one; the same instant counts, since the run that made the team came before its
- * end), for another reason than "goals reached" (the mentorship did its work: they start
- * matching themselves if they want another). A release carries no ending and does not count; a run
- * of their own started since replaces it (the normal rules from then on).
+ * The ended team that puts the mentee on the waitlist, if any: the team of theirs that ended last
+ * (by a side or an administrator), at or after the start of their last run (or they never started
+ * one; the same instant counts, since the run that made the team came before its end), for another
+ * reason than "goals reached" (the mentorship did its work: they start matching themselves if they
+ * want another), with no tandem of theirs made since (an administrator's team replaces it). The
+ * run that made the team may have proposed other mentors too: those tandems were made with it and
+ * closed when the mentee chose, so they are older than the end and do not hide it. A release carries
+ * no ending and does not count; a run of their own started since replaces it (the normal rules from
+ * then on).
  */
 export const endedTeamOf = (world: Pick<World, 'users' | 'tandems'>, menteeId: UserId): Tandem | undefined => {
   const mentee = world.users.get(menteeId)?.mentee
   if (mentee == null) return undefined
-  const last = tandemsOf(world, menteeId, 'Mentee').reduce<Tandem | undefined>(
-    (a, t) => (a === undefined || isLater(t, a) ? t : a),
+  const tandems = tandemsOf(world, menteeId, 'Mentee')
+  const last = tandems.reduce<Tandem | undefined>(
+    (a, t) => (t.ending !== undefined && (a === undefined || endedLater(t, a)) ? t : a),
     undefined,
   )
   const ending = last?.ending
   if (ending === undefined || ending.reasonId === 'goals-reached') return undefined
+  if (tandems.some((t) => t.createdAt > ending.at)) return undefined
   return mentee.lastStartedAt === null || ending.at >= mentee.lastStartedAt ? last : undefined
 }
 
-const isLater = (a: Tandem, b: Tandem): boolean => a.createdAt > b.createdAt || (a.createdAt === b.createdAt && a.id > b.id)
+const endedLater = (a: Tandem, b: Tandem): boolean =>
+  (a.ending?.at ?? 0) > (b.ending?.at ?? 0) || ((a.ending?.at ?? 0) === (b.ending?.at ?? 0) && a.id > b.id)
 
 /**
  * Whether the mentee is on the waitlist: their last run found no mentor or their team just ended
@@ -122,6 +128,22 @@ export const mentorsWithOpenedPlaces = (
     if (freePlacesOf(after, id) > freePlacesOf(before, id)) opened.push(id)
   }
   return opened
+}
+
+/**
+ * The mentors a command gives the waitlist a round for (docs/matching.md#waitlist): those whose place
+ * it opened, and the mentor of each team it ended. An ending is itself a reason for a round: it puts
+ * the mentee on the waitlist, and the first round after it ranks them against the whole pool, even
+ * when the ending opened no place (the mentor paused with it, or was over a lowered capacity).
+ */
+export const waitlistRoundReasons = (
+  before: Pick<World, 'users' | 'tandems'>,
+  after: Pick<World, 'users' | 'tandems'>,
+): readonly UserId[] => {
+  const mentors = new Set(mentorsWithOpenedPlaces(before, after))
+  for (const [id, tandem] of after.tandems)
+    if (tandem.ending !== undefined && before.tandems.get(id)?.ending === undefined) mentors.add(tandem.mentorId)
+  return [...mentors]
 }
 
 /** Whether a command opened a place for some mentor of its slice. */

@@ -6,7 +6,7 @@ import {
   expireDeadlines,
   expiredTandems,
   LIVE_TANDEM_STATES,
-  mentorsWithOpenedPlaces,
+  waitlistRoundReasons,
   numberNewTandems,
   tandemIdOf,
   userIdOf,
@@ -387,8 +387,8 @@ export const createWorldStore = (db: Database, notify: Notifier): WorldStore => 
         // The new tandems' ids are asked for with the writes (`together`), not after their answers.
         const [, done] = await together([writeBack(before, outcome.world, now), numbered(before, outcome)])
         await insertCreated(before, done.world)
-        // A place opened (docs/matching.md#waitlist): the waitlist task is told durably, with the command.
-        const opened = mentorsWithOpenedPlaces(before, done.world)
+        // A place opened or a team ended (docs/matching.md#waitlist): the waitlist task is told durably, with the command.
+        const opened = waitlistRoundReasons(before, done.world)
         if (opened.length > 0)
           await db.send(k.insertInto('places_changed').values(opened.map((mentor_id) => ({ created_at: now, mentor_id }))))
         const notified = notify(done.events, (id) => contacts.get(id), now)
