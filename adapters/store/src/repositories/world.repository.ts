@@ -153,6 +153,17 @@ export const createWorldStore = (db: Database, notify: Notifier): WorldStore => 
             .where((eb) => eb.or([eb('mentee_id', 'in', userIds), eb('mentor_id', 'in', userIds)])),
         )
 
+  const liveTandemRowsOf = async (mentorIds: readonly UserId[]) =>
+    mentorIds.length === 0
+      ? []
+      : await db.all(
+          k
+            .selectFrom('tandems')
+            .selectAll()
+            .where('mentor_id', 'in', mentorIds)
+            .where('state', 'in', [...LIVE_TANDEM_STATES]),
+        )
+
   /**
    * Reads a slice. Inside a command (`locking`) on PostgreSQL every user row read is locked until
    * the commit, and the named users are locked before their tandems are read: a command that
@@ -181,12 +192,25 @@ export const createWorldStore = (db: Database, notify: Notifier): WorldStore => 
     for (const p of locked) users.set(p.id, p)
     for (const x of [...ownTandems, ...namedTandems].map(tandemOf)) if (!tandems.has(x.id)) tandems.set(x.id, x)
     const userIds = unique([...named, ...(slice.extraUserIds ?? []), ...[...tandems.values()].flatMap((x) => [x.menteeId, x.mentorId])])
-    for (const p of await participants(
-      userIds.filter((id) => !users.has(id)),
-      seen,
-      locking,
-    ))
-      users.set(p.id, p)
+    // A partner's status follows from their places whatever their capacity (a lowered one too), so
+    // the live tandems of every mentor the slice reaches come along (docs/matching.md#places), read
+    // behind their rows' locks in the same round trip.
+    const namedSet = new Set(named)
+    const partnerMentors = unique([...tandems.values()].map((x) => x.mentorId)).filter((id) => !namedSet.has(id))
+    const [partners, partnersLive] = await together([
+      participants(
+        userIds.filter((id) => !users.has(id)),
+        seen,
+        locking,
+      ),
+      liveTandemRowsOf(partnerMentors),
+    ])
+    for (const p of partners) users.set(p.id, p)
+    const partnerTandems = partnersLive.map(tandemOf)
+    for (const x of partnerTandems) if (!tandems.has(x.id)) tandems.set(x.id, x)
+    // Their mentees are read (not locked: the command changes none of those tandems).
+    const others = unique(partnerTandems.map((x) => x.menteeId)).filter((id) => !users.has(id))
+    if (others.length > 0) for (const p of await participants(others, seen)) users.set(p.id, p)
     const clusters = new Map<ClusterId, Cluster>(clusterRows.map(clusterOf).map((c) => [c.clusterId, c]))
     const first = clusterRows[0]
     return {
@@ -424,19 +448,14 @@ export const createWorldStore = (db: Database, notify: Notifier): WorldStore => 
         const users = new Map(previous.users)
         const fresh = await participants(unique(refresh.userIds), seen, true)
         for (const p of fresh) users.set(p.id, p)
-        // Whether a mentor with more than one place has one free is told by their live tandems,
-        // read now that their row is locked (capacity 1: the status tells, as it always did).
-        const withPlaces = fresh.filter((p) => p.mentor !== null && p.mentor.capacity > 1).map((p) => p.id)
+        // Whether a mentor has a place free is told by their live tandems, read now that their row
+        // is locked, whatever the capacity: a lowered one may hold more tandems than it allows
+        // (docs/matching.md#places), and then the status alone does not tell.
+        const withPlaces = fresh.filter((p) => p.mentor !== null).map((p) => p.id)
         let tandems = previous.tandems
         let nextTandemId = previous.nextTandemId
         if (withPlaces.length > 0) {
-          const live = await db.all(
-            k
-              .selectFrom('tandems')
-              .selectAll()
-              .where('mentor_id', 'in', withPlaces)
-              .where('state', 'in', [...LIVE_TANDEM_STATES]),
-          )
+          const live = await liveTandemRowsOf(withPlaces)
           const refreshed = new Map(previous.tandems)
           for (const x of live.map(tandemOf)) refreshed.set(x.id, x)
           tandems = refreshed
