@@ -43,9 +43,14 @@ const withMentee = (world: World, id: number, patch: object): World => {
 }
 
 describe('starting a matching run', () => {
-  it('sets the matching-running flag (PENDING), the start date and clears the no-match flag', () => {
-    const step = right(begin(withMentee(population(), ANNA, { status: 'AVAILABLE', noMatch: true })))
-    expect(step.world.users.get(ANNA)?.mentee).toMatchObject({ status: 'PENDING', lastStartedAt: T0, noMatch: false })
+  it("sets the matching-running flag (PENDING) with the run's start; the no-match flag and the last start wait for the run's end", () => {
+    const step = right(begin(withMentee(population(), ANNA, { status: 'AVAILABLE', noMatch: true, lastStartedAt: T0 - 50 * HOUR })))
+    expect(step.world.users.get(ANNA)?.mentee).toMatchObject({
+      status: 'PENDING',
+      runStartedAt: T0,
+      lastStartedAt: T0 - 50 * HOUR,
+      noMatch: true,
+    })
     expect(step.events).toEqual([{ _tag: 'MatchingStarted', menteeId: ANNA }])
   })
 
@@ -189,6 +194,30 @@ describe('completing a matching run', () => {
     expect(world.users.get(BEN)).toBe(running.users.get(BEN))
     expect(world.users.get(MAX)?.version).toBe((running.users.get(MAX)?.version ?? 0) + 1)
     expect(world.users.get(ANNA)?.version).toBe((running.users.get(ANNA)?.version ?? 0) + 1)
+  })
+})
+
+describe('a run ends somewhere', () => {
+  const waiting = withMentee(population(), ANNA, { status: 'AVAILABLE', noMatch: true, lastStartedAt: T0 - 50 * HOUR })
+  const running = right(begin(waiting)).world
+
+  it("with proposals: no longer waiting, the run's start as the last start, no run under way", () => {
+    const done = right(completeMatchingRun(T0 + 5000, { menteeId: ANNA, proposals: [{ mentorId: MAX, score: scoreOf(80) }] })(running))
+    const mentee = done.world.users.get(ANNA)?.mentee
+    expect(mentee).toMatchObject({ status: 'PROPOSED', noMatch: false, lastStartedAt: T0 })
+    expect(mentee?.runStartedAt).toBeUndefined()
+  })
+
+  it("with nobody found: a mentee who waited keeps waiting since when they did; a newcomer waits from the run's start", () => {
+    const none = right(completeMatchingRun(T0 + 5000, { menteeId: ANNA, proposals: [] })(running))
+    expect(none.world.users.get(ANNA)?.mentee).toEqual({ status: 'AVAILABLE', noMatch: true, clusterId: 2, lastStartedAt: T0 - 50 * HOUR })
+    const fresh = right(completeMatchingRun(T0 + 5000, { menteeId: ANNA, proposals: [] })(right(begin(population())).world))
+    expect(fresh.world.users.get(ANNA)?.mentee).toMatchObject({ noMatch: true, lastStartedAt: T0 })
+  })
+
+  it('aborted (refused after it began, or cleared after a crash): exactly where the mentee stood before it', () => {
+    const aborted = right(abortMatchingRun(T0 + 5000, { menteeId: ANNA })(running))
+    expect(aborted.world.users.get(ANNA)?.mentee).toEqual(waiting.users.get(ANNA)?.mentee)
   })
 })
 

@@ -6,12 +6,23 @@ import * as E from 'fp-ts/lib/Either.js'
 import { invalidTransition, notFound, type DomainError } from '../errors.js'
 import type { UserId } from '../shared/ids.js'
 import { MENTEE_CHOICE_WINDOW, type Instant } from '../shared/time.js'
-import type { Participant } from '../users/participant.js'
-import { menteeStatusMove } from '../users/status.moves.js'
+import type { MenteeSide, Participant } from '../users/participant.js'
+import { menteeStatusMove, type MenteeStatusEvent } from '../users/status.moves.js'
 import type { Score } from './tandem.codec.js'
 import { newProposal } from './tandem.effects.js'
-import { isDeclinedPair, liveTandemsOf, mayTakePlace, proposalIdOf, tandemsOf } from './tandem.queries.js'
-import { addTandem, draftTandems, draftUsers, emit, finishDraft, moveMentee, openDraft, settleMentor, type Draft } from './world.draft.js'
+import { endedTeamOf, isDeclinedPair, liveTandemsOf, mayTakePlace, proposalIdOf, tandemsOf } from './tandem.queries.js'
+import {
+  addTandem,
+  draftTandems,
+  draftUsers,
+  emit,
+  finishDraft,
+  moveMentee,
+  openDraft,
+  putUser,
+  settleMentor,
+  type Draft,
+} from './world.draft.js'
 import type { TransitionResult, World } from './world.js'
 
 export type BeginMatchingRun = { readonly menteeId: UserId; readonly profileComplete: boolean }
@@ -52,7 +63,7 @@ export const beginMatchingRun =
     if (cluster === undefined) return E.left(notFound('Cluster'))
     if (cluster.isEnded) return E.left({ _tag: 'ClusterEnded' })
     const d = openDraft(world, now)
-    moveMentee(d, command.menteeId, 'StartRun', { lastStartedAt: now, noMatch: false })
+    moveMentee(d, command.menteeId, 'StartRun', { runStartedAt: now })
     emit(d, { _tag: 'MatchingStarted', menteeId: command.menteeId })
     return E.right(finishDraft(d))
   }
@@ -94,19 +105,37 @@ export const completeMatchingRun =
       settleMentor(d, mentorId)
       emit(d, { _tag: 'TandemProposed', tandemId: tandem.id, menteeId: command.menteeId, mentorId, manual: false, deadline })
     }
+    const startedAt = mentee.right.mentee.runStartedAt ?? now
     if (d.nextTandemId > world.nextTandemId) {
-      moveMentee(d, command.menteeId, 'RunProposed')
+      endRun(d, command.menteeId, 'RunProposed', { lastStartedAt: startedAt, noMatch: false })
       if (command.byWaitlist === true) emit(d, { _tag: 'WaitlistServed', menteeId: command.menteeId })
     } else {
-      moveMentee(d, command.menteeId, 'RunFoundNone', { noMatch: true })
+      // Nobody found: a mentee who waited already keeps their place in the line (their earlier run's
+      // start, or their team's end); anyone else waits from this run's start.
+      const waited = mentee.right.mentee.noMatch || endedTeamOf(world, command.menteeId) !== undefined
+      endRun(d, command.menteeId, 'RunFoundNone', { lastStartedAt: waited ? mentee.right.mentee.lastStartedAt : startedAt, noMatch: true })
       emit(d, { _tag: 'NoMatchFound', menteeId: command.menteeId })
     }
     return E.right(finishDraft(d))
   }
 
+/** The end of a run: the status move, what the run decided, and no run under way any more. */
+const endRun = (
+  d: Draft,
+  menteeId: UserId,
+  event: MenteeStatusEvent,
+  patch: Partial<Pick<MenteeSide, 'lastStartedAt' | 'noMatch'>>,
+): void => {
+  moveMentee(d, menteeId, event, patch)
+  const user = draftUsers(d).get(menteeId)
+  if (user?.mentee?.runStartedAt === undefined) return
+  const { runStartedAt: _ended, ...mentee } = user.mentee
+  putUser(d, { ...user, mentee })
+}
+
 /**
  * Ends a run that failed or was cut short by a crash: back to AVAILABLE, or to NEW when the mentee
- * never had a tandem (the slice must hold the mentee's tandems for that to be decided).
+ * never had a tandem nor a finished run (the slice must hold the mentee's tandems for that to be decided).
  */
 export const abortMatchingRun =
   (now: Instant, command: AbortMatchingRun) =>
@@ -116,9 +145,10 @@ export const abortMatchingRun =
     const { status } = mentee.right.mentee
     if (status !== 'PENDING') return E.left(invalidTransition(status, 'AbortRun'))
     const d = openDraft(world, now)
-    const hadTandem = tandemsOf(world, command.menteeId, 'Mentee').length > 0
-    if (hadTandem) moveMentee(d, command.menteeId, 'RunAborted')
-    else moveMentee(d, command.menteeId, 'FirstRunAborted')
+    // Back to NEW only when the mentee never had a tandem nor a run that ended; what the run would
+    // have changed is left as it was: a waiting mentee waits on, since when they did.
+    const hadRun = tandemsOf(world, command.menteeId, 'Mentee').length > 0 || mentee.right.mentee.lastStartedAt !== null
+    endRun(d, command.menteeId, hadRun ? 'RunAborted' : 'FirstRunAborted', {})
     emit(d, { _tag: 'MatchingRunAborted', menteeId: command.menteeId })
     return E.right(finishDraft(d))
   }

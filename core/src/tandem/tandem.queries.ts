@@ -103,3 +103,31 @@ export const remainingTime = (now: Instant, deadline: Instant): TimeLeft => {
 
 /** A deadline has passed from the instant it is reached: at the deadline nothing can be answered. */
 export const isPast = (now: Instant, deadline: Instant | null): boolean => deadline !== null && now >= deadline
+
+/**
+ * The ended team that puts the mentee on the waitlist, if any: the team of theirs that ended last
+ * (by a side or an administrator), at or after the start of their last run (or they never started
+ * one; the same instant counts, since the run that made the team came before its end), for another
+ * reason than "goals reached" (the mentorship did its work: they start matching themselves if they
+ * want another), with no tandem of theirs made since (an administrator's team replaces it). The
+ * run that made the team may have proposed other mentors too: those tandems were made with it and
+ * closed when the mentee chose, so they are older than the end and do not hide it. A release carries
+ * no ending and does not count; a run of their own started since replaces it (the normal rules from
+ * then on).
+ */
+export const endedTeamOf = (world: Pick<World, 'users' | 'tandems'>, menteeId: UserId): Tandem | undefined => {
+  const mentee = world.users.get(menteeId)?.mentee
+  if (mentee == null) return undefined
+  const tandems = tandemsOf(world, menteeId, 'Mentee')
+  const last = tandems.reduce<Tandem | undefined>(
+    (a, t) => (t.ending !== undefined && (a === undefined || endedLater(t, a)) ? t : a),
+    undefined,
+  )
+  const ending = last?.ending
+  if (ending === undefined || ending.reasonId === 'goals-reached') return undefined
+  if (tandems.some((t) => t.createdAt > ending.at)) return undefined
+  return mentee.lastStartedAt === null || ending.at >= mentee.lastStartedAt ? last : undefined
+}
+
+const endedLater = (a: Tandem, b: Tandem): boolean =>
+  (a.ending?.at ?? 0) > (b.ending?.at ?? 0) || ((a.ending?.at ?? 0) === (b.ending?.at ?? 0) && a.id > b.id)

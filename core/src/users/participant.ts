@@ -5,13 +5,23 @@ import { ClusterId, UserId } from '../shared/ids.js'
 import { Instant } from '../shared/time.js'
 import { StatusName } from './status.js'
 
-export const MenteeSide = t.type({
-  status: StatusName,
-  /** Set when the last run found no suitable mentor ("update your profile and start again"). */
-  noMatch: t.boolean,
-  clusterId: t.union([ClusterId, t.null]),
-  lastStartedAt: t.union([Instant, t.null]),
-})
+export const MenteeSide = t.intersection([
+  t.type({
+    status: StatusName,
+    /** Set when the last run found no suitable mentor ("update your profile and start again"). */
+    noMatch: t.boolean,
+    clusterId: t.union([ClusterId, t.null]),
+    /** When the last run that ended with proposals or with none started (the waitlist counts from it). */
+    lastStartedAt: t.union([Instant, t.null]),
+  }),
+  /**
+   * While a run is under way (PENDING): when it started. The run's end decides what the mentee
+   * becomes (matching-run.transitions.ts); until then `noMatch` and `lastStartedAt` keep what they
+   * were, so an interrupted or refused run leaves the mentee where they stood (waiting since the
+   * moment they first waited).
+   */
+  t.partial({ runStartedAt: Instant }),
+])
 export type MenteeSide = t.TypeOf<typeof MenteeSide>
 
 export const MentorSide = t.type({

@@ -46,7 +46,7 @@ export type Outcomes = Map<string, { accepted: number; refused: number }>
 export type Model = {
   /** The world as the model last saw it committed: the predictions and preconditions read it. */ world: World
   readonly declined: Set<string>
-  /** Mentees ever proposed a tandem: an aborted run sends them back to AVAILABLE, the others to NEW. */
+  /** Mentees ever proposed a tandem or told no mentor was found: an aborted run sends them back to AVAILABLE, the others to NEW. */
   readonly everProposed: Set<number>
   endedClusters: number
   /** TandemMatched events seen: how far runs get. */ matched: number
@@ -116,6 +116,7 @@ const commit = (m: Model, r: Real, result: TransitionResult): void => {
       expect(m.declined.has(pairKey(event.menteeId, event.mentorId))).toBe(false)
       m.everProposed.add(event.menteeId)
     }
+    if (event._tag === 'NoMatchFound') m.everProposed.add(event.menteeId)
     if (event._tag === 'TandemDeclined') m.declined.add(pairKey(event.menteeId, event.mentorId))
     if (event._tag === 'TandemEnded' && event.doNotPairAgain) m.declined.add(pairKey(event.menteeId, event.mentorId))
     if (event._tag === 'ClusterDeactivated') m.endedClusters += 1

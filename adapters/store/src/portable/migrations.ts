@@ -909,6 +909,22 @@ const questionnairePreviews: Migration = {
   },
 }
 
+/**
+ * A run under way keeps its start apart (`mentee_run_started_at`, docs/matching.md#waitlist): the
+ * mentee's "no match" and last start stay what they were until the run ends with proposals or with
+ * none, so an interrupted or refused run leaves a waiting mentee waiting since when they did. A run
+ * PENDING when this migrates started at its `mentee_last_started_at`.
+ */
+const menteeRunStartedAt: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema.alterTable('users').addColumn('mentee_run_started_at', portable(db).integer).execute()
+    await sql`update users set mentee_run_started_at = mentee_last_started_at where mentee_status = 'PENDING'`.execute(db)
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.alterTable('users').dropColumn('mentee_run_started_at').execute()
+  },
+}
+
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001-initial': initial,
   '0002-mentor-pool-index': mentorPoolIndex,
@@ -937,6 +953,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0026-team-outcome-figures': teamOutcomeFiguresMigration,
   '0027-timeline-left-sides': timelineLeftSides,
   '0028-questionnaire-previews': questionnairePreviews,
+  '0029-mentee-run-started-at': menteeRunStartedAt,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => ({ ...MIGRATIONS }) }

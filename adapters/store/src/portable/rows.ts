@@ -41,6 +41,7 @@ export const participantOf = (row: UserRow): Participant =>
               noMatch: row.mentee_no_match === 1,
               clusterId: row.mentee_cluster_id,
               lastStartedAt: row.mentee_last_started_at,
+              ...(row.mentee_run_started_at === null ? {} : { runStartedAt: row.mentee_run_started_at }),
             },
       mentor:
         row.mentor_status === null
@@ -64,6 +65,7 @@ export const participantColumns = (p: Participant) => ({
   mentee_no_match: p.mentee?.noMatch === true ? 1 : 0,
   mentee_cluster_id: p.mentee?.clusterId ?? null,
   mentee_last_started_at: p.mentee?.lastStartedAt ?? null,
+  mentee_run_started_at: p.mentee?.runStartedAt ?? null,
   mentor_status: p.mentor?.status ?? null,
   mentor_published: p.mentor?.published === true ? 1 : 0,
   mentor_last_published_at: p.mentor?.lastPublishedAt ?? null,

@@ -27,6 +27,8 @@ export type UsersTable = {
   mentee_no_match: number
   mentee_cluster_id: number | null
   mentee_last_started_at: number | null
+  /** While a run is under way (PENDING): when it started (migration 0029). */
+  mentee_run_started_at: Generated<number | null>
   /** The first start of matching ever (statistics: time to a match); kept when later runs start. */
   mentee_first_started_at: Generated<number | null>
   /** Statistics facts (migration 0011): first proposal and first match per side, questionnaire completeness. */

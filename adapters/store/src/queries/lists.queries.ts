@@ -223,7 +223,7 @@ export const createListQueries = (db: Database): ListQueries => {
             .select('id')
             .where('mentee_status', '=', 'PENDING')
             .$if(startedBefore !== undefined, (q) =>
-              q.where((w) => w.or([w('mentee_last_started_at', 'is', null), w('mentee_last_started_at', '<', startedBefore ?? 0)])),
+              q.where((w) => w.or([w('mentee_run_started_at', 'is', null), w('mentee_run_started_at', '<', startedBefore ?? 0)])),
             ),
         )
       ).map((r) => userIdOf(r.id)),

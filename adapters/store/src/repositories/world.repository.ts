@@ -73,6 +73,7 @@ const PARTICIPANT_COLUMNS = [
   ['mentee_no_match', 'bigint'],
   ['mentee_cluster_id', 'bigint'],
   ['mentee_last_started_at', 'bigint'],
+  ['mentee_run_started_at', 'bigint'],
   ['mentor_status', 'text'],
   ['mentor_published', 'bigint'],
   ['mentor_last_published_at', 'bigint'],
@@ -306,7 +307,7 @@ export const createWorldStore = (db: Database, notify: Notifier): WorldStore => 
       if (old === p) continue
       if (old === undefined) throw new Error(`transition invented user ${id}`)
       // The first start is kept for the statistics (time to a match); the participant knows only the last.
-      const started = p.mentee?.lastStartedAt ?? null
+      const started = p.mentee?.runStartedAt ?? p.mentee?.lastStartedAt ?? null
       updates.push({
         id,
         expected: old.version,
