@@ -8,7 +8,6 @@ import {
   completeMatchingRun,
   declineByMentee,
   HOUR,
-  MENTEE_CHOICE_WINDOW,
   setMenteeStatusByAdmin,
   tandemIdOf,
   userIdOf,
@@ -129,7 +128,7 @@ describe('completing a matching run', () => {
     expect(first.menteeProposal).toEqual({
       id: 1,
       state: 'PROPOSED',
-      deadline: T0 + 5000 + MENTEE_CHOICE_WINDOW,
+      deadline: T0 + 5000 + 48 * HOUR,
       decidedAt: null,
       declineReasonId: null,
       comment: null,

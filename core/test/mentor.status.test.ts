@@ -1,17 +1,7 @@
 // The mentor's own status moves (docs/product.md#mentor-status): publishing into the pool and the matching
 // toggle, used by the mentor and by an admin.
 import { describe, expect, it } from 'vitest'
-import {
-  acceptByMentee,
-  expireDeadlines,
-  HOUR,
-  MENTOR_ANSWER_WINDOW,
-  publishMentor,
-  setMentorMatching,
-  tandemIdOf,
-  userIdOf,
-  type World,
-} from '../src/index.js'
+import { acceptByMentee, expireDeadlines, HOUR, publishMentor, setMentorMatching, tandemIdOf, userIdOf, type World } from '../src/index.js'
 import {
   ANNA,
   BEN,
@@ -96,13 +86,11 @@ describe('enabling and disabling matching', () => {
     const chosen = right(
       acceptByMentee(T0, { tandemId: tandemIdOf(1), menteeId: ANNA })(proposeTo(population(), T0, ANNA, [MAX]).world),
     ).world
-    const paused = right(expireDeadlines(T0 + MENTOR_ANSWER_WINDOW)(chosen)).world
+    const paused = right(expireDeadlines(T0 + 72 * HOUR)(chosen)).world
     expect(mentorStatus(paused, MAX)).toBe('PAUSED')
     expect(
       mentorStatus(
-        right(
-          setMentorMatching(T0 + MENTOR_ANSWER_WINDOW + 1, { mentorId: MAX, enabled: true, by: 'Mentor', profileComplete: true })(paused),
-        ).world,
+        right(setMentorMatching(T0 + 72 * HOUR + 1, { mentorId: MAX, enabled: true, by: 'Mentor', profileComplete: true })(paused)).world,
         MAX,
       ),
     ).toBe('AVAILABLE')

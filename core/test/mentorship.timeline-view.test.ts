@@ -103,4 +103,27 @@ describe('ownTimelineView', () => {
     expect(JSON.stringify(own)).not.toContain('CannotReach')
     expect(own.next).toEqual({ occasion: pulse(1), dueAt: day(90) })
   })
+
+  it('gives the ending reason to the side who ended the team only: the partner sees when and by whom', () => {
+    const t = ok(endMentorship(day(40), { by: 'Mentor' })(metAnswered()))
+    const ending = {
+      at: day(40),
+      by: 'Mentor' as const,
+      reasonId: 'not-a-good-fit' as const,
+      otherText: null,
+      doNotPairAgain: true,
+      mentorPaused: false,
+    }
+    const view = timelineView(t, { ending }, day(41))
+    expect(ownTimelineView(view, 'Mentor').ended).toEqual({ at: day(40), by: 'Mentor', reasonId: 'not-a-good-fit' })
+    expect(ownTimelineView(view, 'Mentee').ended).toEqual({ at: day(40), by: 'Mentor', reasonId: null })
+    // Ended by an administrator: neither participant learns why.
+    const byAdmin = timelineView(
+      ok(endMentorship(day(40), { by: 'Admin' })(metAnswered())),
+      { ending: { ...ending, by: 'Admin' as const } },
+      day(41),
+    )
+    expect(ownTimelineView(byAdmin, 'Mentor').ended?.reasonId).toBeNull()
+    expect(ownTimelineView(byAdmin, 'Mentee').ended?.reasonId).toBeNull()
+  })
 })

@@ -2,7 +2,7 @@
 // the program year's end, whichever comes first; a live tandem holds it off; one notice 30 days
 // before, and never an erasure sooner than 30 days after it.
 import { describe, expect, it } from 'vitest'
-import { DAY, RETENTION_NOTICE_PERIOD, monthsAfter, retentionDeadline, retentionStep, type RetentionFacts } from '../src/index.js'
+import { DAY, monthsAfter, retentionDeadline, retentionStep, type RetentionFacts } from '../src/index.js'
 
 const START = Date.UTC(2026, 0, 31, 12)
 const facts = (overrides: Partial<RetentionFacts> = {}): RetentionFacts => ({
@@ -32,7 +32,7 @@ describe('retention', () => {
 
   it('a sign-in after the program-year notice was due leaves only the no-sign-in rule', () => {
     const ended = START
-    const signedIn = monthsAfter(ended, 12) - RETENTION_NOTICE_PERIOD
+    const signedIn = monthsAfter(ended, 12) - 30 * DAY
     expect(retentionDeadline(12, facts({ lastActiveAt: signedIn, programYearEndedAt: ended }))).toEqual({
       reason: 'noSignIn',
       periodEndsAt: monthsAfter(signedIn, 12),
@@ -41,13 +41,13 @@ describe('retention', () => {
 
   it('notifies 30 days before, then keeps until the period ended and 30 days passed since the notice', () => {
     const ends = monthsAfter(START, 12)
-    expect(retentionStep(ends - RETENTION_NOTICE_PERIOD - 1, 12, facts())._tag).toBe('Keep')
-    expect(retentionStep(ends - RETENTION_NOTICE_PERIOD, 12, facts())).toMatchObject({ _tag: 'Notify', erasureFrom: ends })
-    const noticed = facts({ noticeAt: ends - RETENTION_NOTICE_PERIOD })
+    expect(retentionStep(ends - 30 * DAY - 1, 12, facts())._tag).toBe('Keep')
+    expect(retentionStep(ends - 30 * DAY, 12, facts())).toMatchObject({ _tag: 'Notify', erasureFrom: ends })
+    const noticed = facts({ noticeAt: ends - 30 * DAY })
     expect(retentionStep(ends - 1, 12, noticed)._tag).toBe('Keep')
     expect(retentionStep(ends, 12, noticed)._tag).toBe('Erase')
     const late = facts({ noticeAt: ends + 5 * DAY })
-    expect(retentionStep(ends + 5 * DAY + RETENTION_NOTICE_PERIOD - 1, 12, late)._tag).toBe('Keep')
-    expect(retentionStep(ends + 5 * DAY + RETENTION_NOTICE_PERIOD, 12, late)._tag).toBe('Erase')
+    expect(retentionStep(ends + 5 * DAY + 30 * DAY - 1, 12, late)._tag).toBe('Keep')
+    expect(retentionStep(ends + 5 * DAY + 30 * DAY, 12, late)._tag).toBe('Erase')
   })
 })

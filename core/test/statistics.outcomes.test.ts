@@ -4,6 +4,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import {
   DAY,
+  EARLY_ENDING_DAYS,
   END_REASONS,
   MET_BY_DAYS,
   SMALL_GROUP_LIMIT,
@@ -121,6 +122,10 @@ describe('the outcomes of a program year', () => {
     expect(MET_BY_DAYS).toEqual([14, 30])
     expect(metDeadline(1000, 14)).toBe(1000 + 15 * DAY)
     expect(latestMatchFor(100 * DAY, 30)).toBe(69 * DAY)
+  })
+
+  it('counts an ending as early up to 90 days after the match (the statistics query reads this figure)', () => {
+    expect(EARLY_ENDING_DAYS).toBe(90)
   })
 
   it('hides the day-14 share when one of six teams met only later, and shows the day-30 share of all six', () => {

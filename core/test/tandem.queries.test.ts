@@ -16,8 +16,6 @@ import {
   isShownPartner,
   isShownTo,
   liveTandemsOf,
-  MENTEE_CHOICE_WINDOW,
-  MENTOR_ANSWER_WINDOW,
   MINUTE,
   proposalIdOf,
   remainingTime,
@@ -78,7 +76,7 @@ describe('liveTandemsOf and isDeclinedPair', () => {
 
   it('counts only DECLINED tandems as declined (not closed, expired or live ones)', () => {
     const proposed = proposeTo(population(), T0, ANNA, [BOTH, MAX]).world
-    const expired = right(expireDeadlines(T0 + MENTEE_CHOICE_WINDOW)(proposed)).world
+    const expired = right(expireDeadlines(T0 + 48 * HOUR)(proposed)).world
     expect([...expired.tandems.values()].map((t) => [t.state, isDeclinedTandem(t)])).toEqual([
       ['NOREACTION', false],
       ['NOREACTION', false],
@@ -106,7 +104,7 @@ describe('shownTandemsOf and isShownPartner (what a participant sees on the dash
     expect(shownTandemsOf(chosen, ANNA, 'Mentee').map((t) => t.id)).toEqual([1])
     expect(isShownPartner(chosen, ANNA, MIA)).toBe(false)
     expect(shownTandemsOf(chosen, ANNA, 'Mentor')).toEqual([])
-    const lapsed = right(expireDeadlines(T0 + HOUR + MENTOR_ANSWER_WINDOW)(chosen)).world
+    const lapsed = right(expireDeadlines(T0 + HOUR + 72 * HOUR)(chosen)).world
     expect(shownTandemsOf(lapsed, ANNA, 'Mentee')).toEqual([])
     expect(isShownTo(tandemOf(lapsed, 1), MAX, 'Mentor')).toBe(false)
   })
@@ -136,16 +134,16 @@ describe('proposal ids', () => {
 describe('expiredTandems', () => {
   it('finds a proposal the mentee left unanswered for 48 h and an acceptance the mentor left for 72 h, from the deadline on', () => {
     const proposed = proposeTo(population(), T0, ANNA, [MAX]).world
-    expect(expiredTandems(proposed, T0 + MENTEE_CHOICE_WINDOW - 1)).toEqual([])
-    expect(expiredTandems(proposed, T0 + MENTEE_CHOICE_WINDOW).map((t) => t.id)).toEqual([1])
+    expect(expiredTandems(proposed, T0 + 48 * HOUR - 1)).toEqual([])
+    expect(expiredTandems(proposed, T0 + 48 * HOUR).map((t) => t.id)).toEqual([1])
     const chosen = right(acceptByMentee(T0 + HOUR, { tandemId: tandemIdOf(1), menteeId: ANNA })(proposed)).world
-    expect(expiredTandems(chosen, T0 + MENTEE_CHOICE_WINDOW)).toEqual([])
-    expect(expiredTandems(chosen, T0 + HOUR + MENTOR_ANSWER_WINDOW).map((t) => t.id)).toEqual([1])
+    expect(expiredTandems(chosen, T0 + 48 * HOUR)).toEqual([])
+    expect(expiredTandems(chosen, T0 + HOUR + 72 * HOUR).map((t) => t.id)).toEqual([1])
   })
 
   it('names exactly the tandems the sweep expires', () => {
     const proposed = proposeTo(proposeTo(population(), T0, ANNA, [MAX]).world, T0 + HOUR, BEN, [MIA]).world
-    const at = T0 + MENTEE_CHOICE_WINDOW
+    const at = T0 + 48 * HOUR
     const swept = right(expireDeadlines(at)(proposed))
     expect(expiredTandems(proposed, at).map((t) => t.id)).toEqual(
       swept.events.flatMap((e) => (e._tag === 'TandemExpired' ? [e.tandemId] : [])),

@@ -13,8 +13,6 @@ import {
   expireDeadlines,
   HOUR,
   MANUAL_SCORE,
-  MENTEE_CHOICE_WINDOW,
-  MENTOR_ANSWER_WINDOW,
   MINUTE,
   releaseTandem,
   remainingTime,
@@ -53,13 +51,13 @@ describe('the mentee answers', () => {
     expect(t.state).toBe('ACTIVE')
     expect(t.version).toBe(2)
     expect(t.menteeProposal).toMatchObject({ state: 'ACCEPTED', decidedAt: acceptedAt })
-    expect(t.mentorProposal).toMatchObject({ state: 'PROPOSED', deadline: acceptedAt + MENTOR_ANSWER_WINDOW })
+    expect(t.mentorProposal).toMatchObject({ state: 'PROPOSED', deadline: acceptedAt + 72 * HOUR })
     expect(step.events[0]).toEqual({
       _tag: 'MenteeAccepted',
       tandemId: 1,
       menteeId: ANNA,
       mentorId: MAX,
-      deadline: acceptedAt + MENTOR_ANSWER_WINDOW,
+      deadline: acceptedAt + 72 * HOUR,
     })
     expect([menteeStatus(step.world, ANNA), mentorStatus(step.world, MAX)]).toEqual(['PROPOSED', 'PROPOSED'])
   })
@@ -83,21 +81,17 @@ describe('the mentee answers', () => {
   })
 
   it('refuses an accept after the 48 h deadline, even before the sweep ran', () => {
-    expect(left(acceptByMentee(T0 + MENTEE_CHOICE_WINDOW, { tandemId: tandemIdOf(1), menteeId: ANNA })(proposed()))).toEqual({
+    expect(left(acceptByMentee(T0 + 48 * HOUR, { tandemId: tandemIdOf(1), menteeId: ANNA })(proposed()))).toEqual({
       _tag: 'ProposalExpired',
     })
     expect(
-      left(
-        declineByMentee(T0 + MENTEE_CHOICE_WINDOW + 1, { tandemId: tandemIdOf(1), menteeId: ANNA, declineReasonId: 1, comment: null })(
-          proposed(),
-        ),
-      ),
+      left(declineByMentee(T0 + 48 * HOUR + 1, { tandemId: tandemIdOf(1), menteeId: ANNA, declineReasonId: 1, comment: null })(proposed())),
     ).toEqual({ _tag: 'ProposalExpired' })
   })
 
   it('accepts a minute before the 48 h deadline', () => {
     expect(
-      tandemOf(right(acceptByMentee(T0 + MENTEE_CHOICE_WINDOW - MINUTE, { tandemId: tandemIdOf(1), menteeId: ANNA })(proposed())).world, 1)
+      tandemOf(right(acceptByMentee(T0 + 48 * HOUR - MINUTE, { tandemId: tandemIdOf(1), menteeId: ANNA })(proposed())).world, 1)
         .menteeProposal.state,
     ).toBe('ACCEPTED')
   })
@@ -204,7 +198,7 @@ describe('the mentor answers', () => {
   })
 
   it('refuses an accept after the 72 h deadline, even before the sweep ran', () => {
-    expect(left(acceptByMentor(acceptedAt + MENTOR_ANSWER_WINDOW, { tandemId: tandemIdOf(1), mentorId: MAX })(chosen()))).toEqual({
+    expect(left(acceptByMentor(acceptedAt + 72 * HOUR, { tandemId: tandemIdOf(1), mentorId: MAX })(chosen()))).toEqual({
       _tag: 'ProposalExpired',
     })
   })
@@ -256,7 +250,7 @@ describe('the mentor answers', () => {
 
 describe('the deadline sweep', () => {
   it('expires proposals the mentee left unanswered for 48 h and frees everybody', () => {
-    const step = right(expireDeadlines(T0 + MENTEE_CHOICE_WINDOW)(proposed()))
+    const step = right(expireDeadlines(T0 + 48 * HOUR)(proposed()))
     for (const id of [1, 2, 3])
       expect(tandemOf(step.world, id)).toMatchObject({
         state: 'NOREACTION',
@@ -270,7 +264,7 @@ describe('the deadline sweep', () => {
   })
 
   it('pauses a mentor silent for 72 h after the mentee chose them, and frees the mentee', () => {
-    const step = right(expireDeadlines(acceptedAt + MENTOR_ANSWER_WINDOW)(chosen()))
+    const step = right(expireDeadlines(acceptedAt + 72 * HOUR)(chosen()))
     expect(tandemOf(step.world, 1)).toMatchObject({
       state: 'NOREACTION',
       menteeProposal: { state: 'CLOSED' },
@@ -285,9 +279,9 @@ describe('the deadline sweep', () => {
 
   it('changes nothing before a deadline, and nothing when run twice', () => {
     const world = chosen()
-    expect(right(expireDeadlines(acceptedAt + MENTOR_ANSWER_WINDOW - 1)(world)).world).toBe(world)
-    const once = right(expireDeadlines(acceptedAt + MENTOR_ANSWER_WINDOW)(world)).world
-    const twice = right(expireDeadlines(acceptedAt + MENTOR_ANSWER_WINDOW + HOUR)(once))
+    expect(right(expireDeadlines(acceptedAt + 72 * HOUR - 1)(world)).world).toBe(world)
+    const once = right(expireDeadlines(acceptedAt + 72 * HOUR)(world)).world
+    const twice = right(expireDeadlines(acceptedAt + 72 * HOUR + HOUR)(once))
     expect(twice.world).toBe(once)
     expect(twice.events).toEqual([])
   })
@@ -342,12 +336,12 @@ describe('admin release and manual creation', () => {
       manual: true,
       score: MANUAL_SCORE,
       clusterId: 3,
-      menteeProposal: { id: 1, state: 'PROPOSED', deadline: T0 + MENTEE_CHOICE_WINDOW },
+      menteeProposal: { id: 1, state: 'PROPOSED', deadline: T0 + 48 * HOUR },
       mentorProposal: { id: 2, state: 'PROPOSED' },
     })
     expect([menteeStatus(step.world, BEN), mentorStatus(step.world, MIA)]).toEqual(['PROPOSED', 'PROPOSED'])
     expect(step.events).toEqual([
-      { _tag: 'TandemProposed', tandemId: 1, menteeId: BEN, mentorId: MIA, manual: true, deadline: T0 + MENTEE_CHOICE_WINDOW },
+      { _tag: 'TandemProposed', tandemId: 1, menteeId: BEN, mentorId: MIA, manual: true, deadline: T0 + 48 * HOUR },
     ])
   })
 
@@ -358,11 +352,11 @@ describe('admin release and manual creation', () => {
       state: 'ACTIVE',
       manual: true,
       score,
-      menteeProposal: { state: 'PROPOSED', deadline: T0 + MENTEE_CHOICE_WINDOW },
+      menteeProposal: { state: 'PROPOSED', deadline: T0 + 48 * HOUR },
     })
     expect([menteeStatus(step.world, ANNA), mentorStatus(step.world, MIA)]).toEqual(['PROPOSED', 'PROPOSED'])
     expect(step.events).toEqual([
-      { _tag: 'TandemProposed', tandemId: 1, menteeId: ANNA, mentorId: MIA, manual: true, deadline: T0 + MENTEE_CHOICE_WINDOW },
+      { _tag: 'TandemProposed', tandemId: 1, menteeId: ANNA, mentorId: MIA, manual: true, deadline: T0 + 48 * HOUR },
     ])
   })
 
@@ -429,7 +423,7 @@ describe('admin team edit in one command', () => {
   it('applies nothing when a later step is refused', () => {
     const edit = sequenceTransitions(
       acceptByMentee(acceptedAt, { tandemId: tandemIdOf(1), menteeId: ANNA }),
-      acceptByMentor(acceptedAt + MENTOR_ANSWER_WINDOW, { tandemId: tandemIdOf(1), mentorId: MAX }),
+      acceptByMentor(acceptedAt + 72 * HOUR, { tandemId: tandemIdOf(1), mentorId: MAX }),
     )
     expect(left(edit(proposed()))).toEqual({ _tag: 'ProposalExpired' })
   })

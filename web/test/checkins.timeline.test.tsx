@@ -107,3 +107,35 @@ describe('the timeline on the dashboard', () => {
     expect(within(card).getByText(new RegExp(`^${next}`))).toBeTruthy()
   })
 })
+
+describe('the timeline of an ended team on the dashboard', () => {
+  it.each([
+    ['en', 'Your check-ins', /^Ended on .* by the mentor/, /Reason: We were not a good fit/],
+    ['de', 'Ihre Check-ins', /^Beendet am .* durch die Mentor\*in/, /Grund: Wir haben nicht gut zueinander gepasst/],
+  ] as const)('%s: the mentor who ended it reads the reason, the mentee only when and by whom', async (language, title, ended, reason) => {
+    const { real, mentee, mentor, matchingTandemId } = await answeredTeam()
+    await real.expectOk(
+      real.call(mentor, 'POST', '/api/MatchingTandem/EndMatchingTandem', {
+        email: mentor.email,
+        matchingTandemId,
+        reasonId: 'not-a-good-fit',
+        otherText: null,
+        doNotPairAgain: false,
+        pauseMatching: false,
+      }),
+      'the mentor ends the team',
+    )
+    const cardOf = async (p: Person) => {
+      const { user, auth } = real.signedIn(p)
+      const view = await renderWithProviders(<Dashboard />, { route: '/matching', apiBaseUrl: real.url, user, auth, language })
+      const card = await screen.findByRole('region', { name: title }, LOAD)
+      return { card, view }
+    }
+    const own = await cardOf(mentor)
+    expect(await within(own.card).findByText(reason, undefined, LOAD)).toBeTruthy()
+    own.view.unmount()
+    const partner = await cardOf(mentee)
+    expect(await within(partner.card).findByText(ended, undefined, LOAD)).toBeTruthy()
+    expect(within(partner.card).queryByText(reason)).toBeNull()
+  })
+})

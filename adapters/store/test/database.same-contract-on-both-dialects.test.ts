@@ -4,7 +4,7 @@
 // hooks join writing transactions only, and the generation changes when another instance commits.
 // A failed statement the work caught: PostgreSQL undoes the whole transaction with it, so the
 // transaction is refused there; SQLite undoes only that statement and commits the rest.
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { bothStores } from './support/both.dialects.js'
 import { isMissedVersion, isUniqueViolation } from '../src/portable/dialect.js'
 import { together, type Database } from '../src/portable/database.js'
@@ -99,9 +99,13 @@ describe.each(bothStores())('the store on $name', (store) => {
       await held.promise
     })
     await entered.promise
-    // Started while the transaction is open (SQLite lets it wait for the end, PostgreSQL answers at once).
-    const reading = keys(db)
-    await new Promise((resolve) => setTimeout(resolve, 50))
+    // Started while the transaction is open: SQLite lets it wait for the end, PostgreSQL answers at once.
+    let answered = false
+    const reading = keys(db).finally(() => {
+      answered = true
+    })
+    // The read has reached the database before the rollback: queued behind the transaction, or answered.
+    await vi.waitFor(() => expect(db.dialect === 'sqlite' ? db.waitingStatements() : Number(answered)).toBe(1))
     held.fail(new Error('rolled back'))
     await expect(writing).rejects.toThrow('rolled back')
     expect(await reading).toEqual([])

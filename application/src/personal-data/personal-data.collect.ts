@@ -1,7 +1,16 @@
 // Everything Tandem holds about one person, as the machine-readable copy of GDPR Art. 15 and 20:
 // account, profile, answers, statuses per role, tandems (the partner's name only where the tandem
 // was shown to the person: the core's isShownTo), notification history, consents and the photo.
-import { CONSENT_DOCUMENTS, answerTextsUnder, isShownTo, tandemsOf, type Side, type Tandem, type UserId } from '@tandem/core'
+import {
+  CONSENT_DOCUMENTS,
+  answerTextsUnder,
+  isShownTo,
+  isToldEndingReason,
+  tandemsOf,
+  type Side,
+  type Tandem,
+  type UserId,
+} from '@tandem/core'
 import type { ServiceContext } from '../context.js'
 
 /** One administrator's look at the person's data: who, when, what. */
@@ -64,7 +73,7 @@ const endingView = (t: Tandem, side: Side) =>
     : {
         endedAt: iso(t.ending.at),
         endedBy: t.ending.by === side ? 'you' : t.ending.by === 'Admin' ? 'an administrator' : 'your partner',
-        ...(t.ending.by === side
+        ...(isToldEndingReason(t.ending.by, side)
           ? { reasonId: t.ending.reasonId, otherText: t.ending.otherText, doNotPairAgain: t.ending.doNotPairAgain }
           : {}),
       }

@@ -22,8 +22,10 @@ export type PreviewHandlers = {
    * no longer Running there (cancelled, or failed by another instance), so the worker is ended.
    */
   readonly progress: (fraction: number) => Promise<boolean>
-  readonly done: (result: ImpactPreview) => void
-  readonly failed: (message: string) => void
+  /** Stores the result (nothing once the preview stopped being Running); settles once the store answered. */
+  readonly done: (result: ImpactPreview) => Promise<void>
+  /** Stores the failure, as `done` does. */
+  readonly failed: (message: string) => Promise<void>
 }
 
 export type PreviewRunner = {

@@ -55,17 +55,19 @@ const previewViewOf = (stored: StoredPreview): QuestionnairePreviewView => ({
  * cannot be (the database is away), the preview stays Running until the sweep fails it as quiet.
  */
 const previewHandlersOf = (ctx: ServiceContext, previewId: number): PreviewHandlers => {
-  const end = (outcome: Parameters<ServiceContext['previews']['finish']>[1]): void => {
-    ctx.previews.finish(previewId, outcome, ctx.clock()).catch((error: unknown) => {
-      ctx.logger.error({ previewId, err: error }, 'the end of a questionnaire preview could not be stored')
-    })
-  }
+  const end = (outcome: Parameters<ServiceContext['previews']['finish']>[1]): Promise<void> =>
+    ctx.previews.finish(previewId, outcome, ctx.clock()).then(
+      () => undefined,
+      (error: unknown) => {
+        ctx.logger.error({ previewId, err: error }, 'the end of a questionnaire preview could not be stored')
+      },
+    )
   return {
     progress: (fraction) => ctx.previews.progress(previewId, fraction, ctx.clock()),
     done: (result) => end({ state: PREVIEW.Done, result }),
     failed: (message) => {
       ctx.logger.error({ previewId, message }, 'questionnaire preview failed')
-      end({ state: PREVIEW.Failed, message })
+      return end({ state: PREVIEW.Failed, message })
     },
   }
 }

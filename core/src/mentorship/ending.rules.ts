@@ -7,7 +7,9 @@ import type { Bilingual } from '../shared/language.js'
 import { DEFAULT_TEXT_MAX } from '../validation/limits.js'
 import { fieldError, type FieldError } from '../validation/messages.js'
 import { countCharacters, isBlank } from '../validation/text.rules.js'
+import type { Side } from '../users/role.js'
 import { EndReasonId } from './ending.codec.js'
+import type { EndedBy } from './timeline.js'
 
 export const END_OTHER_TEXT_MAX = DEFAULT_TEXT_MAX
 
@@ -23,6 +25,12 @@ export const END_REASONS: readonly { readonly id: EndReasonId; readonly label: B
   },
   { id: 'other', label: { en: 'Other reason', de: 'Anderer Grund' } },
 ]
+
+/**
+ * Whether the participant on `side` is told why their team ended: only when they ended it themselves.
+ * The partner learns that it ended, when and by whom; administrators see every reason (docs/privacy.md).
+ */
+export const isToldEndingReason = (endedBy: EndedBy, side: Side): boolean => endedBy === side
 
 /** An end request as it comes from the form or the wire, before validation. */
 export const EndRequestInput = t.type({

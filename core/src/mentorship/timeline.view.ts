@@ -8,6 +8,7 @@ import type { Side } from '../users/role.js'
 import { CLOSING, MET, pulse, type CheckInAnswer, type CheckInOccasion } from './checkin.codec.js'
 import type { CheckInState } from './checkin.moves.js'
 import type { EndReasonId } from './ending.codec.js'
+import { isToldEndingReason } from './ending.rules.js'
 import {
   CHECK_IN_SIDES,
   checkInStateAt,
@@ -110,8 +111,13 @@ export const timelineView = (timeline: Timeline, tandem: Pick<Tandem, 'ending'> 
   }
 }
 
-/** The same view for one participant: their own side of each question only, never the other's answer or note. */
+/**
+ * The same view for one participant: their own side of each question only, never the other's answer
+ * or note. The ending's reason is kept for the side who ended the team only: the partner learns that
+ * it ended, when and by whom, never why (docs/privacy.md, the `tandems` row).
+ */
 export const ownTimelineView = (view: TimelineView, side: Side): TimelineView => ({
   ...view,
   questions: view.questions.map((q) => ({ ...q, sides: q.sides.filter((s) => s.side === side) })),
+  ended: view.ended === null || isToldEndingReason(view.ended.by, side) ? view.ended : { ...view.ended, reasonId: null },
 })

@@ -70,11 +70,11 @@ export const createPreviewRunner = (options: { readonly dataDir: string; readonl
       }
       worker.on('message', (message: PreviewWorkerMessage) => {
         if (message.type === 'progress') entry.fraction = message.fraction
-        else if (message.type === 'done') settle(() => handlers.done(message.result))
-        else settle(() => handlers.failed(message.message))
+        else if (message.type === 'done') settle(() => void handlers.done(message.result))
+        else settle(() => void handlers.failed(message.message))
       })
-      worker.on('error', (error) => settle(() => handlers.failed(error.message)))
-      worker.on('exit', () => settle(() => handlers.failed('the worker stopped')))
+      worker.on('error', (error) => settle(() => void handlers.failed(error.message)))
+      worker.on('exit', () => settle(() => void handlers.failed('the worker stopped')))
       return null
     },
     stop: (previewId) => stop(previewId) !== undefined,

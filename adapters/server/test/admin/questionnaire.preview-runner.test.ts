@@ -44,11 +44,11 @@ const recorder = () => {
       said.fractions.push(fraction)
       return said.running
     },
-    done: (result) => {
+    done: async (result) => {
       said.done = result
       finish()
     },
-    failed: (message) => {
+    failed: async (message) => {
       said.failed = message
       finish()
     },

@@ -1,9 +1,12 @@
 // Walks the route table: every route x {anonymous, mentee, mentor, both, admin, another
-// participant}. Fails when a route has no sample, so a new route cannot skip the matrix.
+// participant}. Fails when a route has no sample, so a new route cannot skip the matrix. What each
+// caller must get follows the policies pinned in support/route-policies.pinned.ts, never the
+// policy the route declares: a route whose declared policy drifts from the pinned one fails.
 import { routeTable, type Route } from '@tandem/http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startHarness, type Harness, type Person } from '../support/harness.js'
 import { SAMPLES, concretePath, type Sample } from '../support/samples.js'
+import { PINNED_POLICIES } from '../support/route-policies.pinned.js'
 import { encodedKeyPair } from '@tandem/testing'
 import { type UserId } from '@tandem/core'
 
@@ -27,6 +30,8 @@ afterAll(async () => {
 })
 
 const key = (r: Route) => `${r.method} ${r.path}`
+/** The policy pinned for the route; a route missing from the pinned table is held to the strictest. */
+const pinned = (r: Route) => PINNED_POLICIES.get(key(r)) ?? 'admin'
 
 const send = (who: Person | null, route: Route, sample: Sample, userId: number) => {
   const query = sample.query === undefined ? '' : `?${new URLSearchParams(sample.query).toString()}`
@@ -54,16 +59,22 @@ describe('authorization matrix', () => {
     expect(routes.length).toBeGreaterThanOrEqual(40)
   })
 
+  it('declares for every route the policy pinned for it, and the pinned table names no route that is gone', () => {
+    expect(routes.filter((r) => !PINNED_POLICIES.has(key(r))).map(key)).toEqual([])
+    expect(routes.filter((r) => PINNED_POLICIES.get(key(r)) !== r.policy).map((r) => [key(r), r.policy])).toEqual([])
+    expect([...PINNED_POLICIES.keys()].filter((k) => !routes.some((r) => key(r) === k))).toEqual([])
+  })
+
   it('anonymous callers get 401 everywhere except the anonymous routes', async () => {
     for (const route of routes) {
       const reply = await send(null, route, (SAMPLES[key(route)] ?? (() => ({})))(target, target), await idOf(target))
-      if (route.policy === 'anonymous') expect([key(route), served(reply.status)]).toEqual([key(route), true])
+      if (pinned(route) === 'anonymous') expect([key(route), served(reply.status)]).toEqual([key(route), true])
       else expect([key(route), reply.status]).toEqual([key(route), 401])
     }
   })
 
   it('admin routes answer 403 to mentee, mentor, both and any participant, and serve the admin', async () => {
-    for (const route of routes.filter((r) => r.policy === 'admin')) {
+    for (const route of routes.filter((r) => pinned(r) === 'admin')) {
       const sample = (SAMPLES[key(route)] ?? (() => ({})))(target, target)
       for (const who of [mentee, mentor, both, other]) {
         const reply = await send(who, route, sample, await idOf(target))
@@ -76,7 +87,7 @@ describe('authorization matrix', () => {
   })
 
   it('participant routes serve each participant on their own data and refuse another participant naming it', async () => {
-    for (const route of routes.filter((r) => r.policy === 'self')) {
+    for (const route of routes.filter((r) => pinned(r) === 'self')) {
       const make = SAMPLES[key(route)] ?? (() => ({}))
       for (const owner of [mentee, mentor, both]) {
         const reply = await send(owner, route, make(owner, target), await idOf(owner))
@@ -126,7 +137,7 @@ describe('authorization matrix', () => {
         body,
       }
     }
-    const sided = routes.filter((r) => r.policy === 'self' && named((SAMPLES[key(r)] ?? (() => ({})))(mentee, target)))
+    const sided = routes.filter((r) => pinned(r) === 'self' && named((SAMPLES[key(r)] ?? (() => ({})))(mentee, target)))
     expect(sided.length).toBeGreaterThanOrEqual(8)
     // Fresh participants: the samples above (sign-in with a Role) may have given the others a second side.
     const [onlyMentee, onlyMentor] = [h.person('Mona'), h.person('Moritz')]

@@ -120,6 +120,48 @@ describe('the timeline view', () => {
     expect(JSON.stringify(mentorCall.body)).not.toContain('Mentee private words')
   })
 
+  it('only the side who ended the team learns why: the partner sees when and by whom, in the timeline and in the data download', async () => {
+    const { mentor, mentee, tandemId, matchedAt } = await h.matchedTeam()
+    h.clock.set(matchedAt + 20 * DAY)
+    const ended = await h.call(mentor, 'POST', '/api/MatchingTandem/EndMatchingTandem', {
+      email: mentor.email,
+      matchingTandemId: tandemId,
+      reasonId: 'not-a-good-fit',
+      otherText: null,
+      doNotPairAgain: false,
+      pauseMatching: false,
+    })
+    expect(ended.body.isSuccess).toBe(true)
+    const endedAt = iso(matchedAt + 20 * DAY)
+    expect((await mine(mentor)).body.value.map((v) => v.ended)).toEqual([{ at: endedAt, by: 'Mentor', reasonId: 'not-a-good-fit' }])
+    const partner = await mine(mentee)
+    expect(partner.body.value.map((v) => v.ended)).toEqual([{ at: endedAt, by: 'Mentor', reasonId: null }])
+    expect(JSON.stringify(partner.body)).not.toContain('not-a-good-fit')
+    expect(await h.downloadedDataText(mentee)).not.toContain('not-a-good-fit')
+    expect(await h.downloadedDataText(mentor)).toContain('not-a-good-fit')
+    // Administrators still read the reason.
+    expect((await adminView(tandemId))?.ended).toEqual({ at: endedAt, by: 'Mentor', reasonId: 'not-a-good-fit' })
+  })
+
+  it('a team ended by an administrator shows neither participant the reason', async () => {
+    const { mentor, mentee, tandemId } = await h.matchedTeam()
+    const team = await h.call<{ version: number }>(h.admin, 'POST', `/api/Admin/GetMatchingTandemById?matchingTandemId=${tandemId}`)
+    const ended = await h.call(h.admin, 'POST', '/api/Admin/EndMatchingTandem', {
+      matchingTandemId: tandemId,
+      version: team.body.value.version,
+      reasonId: 'no-contact',
+      otherText: null,
+      doNotPairAgain: false,
+      pauseMentor: false,
+    })
+    expect(ended.body.isSuccess).toBe(true)
+    for (const p of [mentee, mentor]) {
+      const own = await mine(p)
+      expect(own.body.value.map((v) => [v.ended?.by, v.ended?.reasonId])).toEqual([['Admin', null]])
+      expect(JSON.stringify(own.body)).not.toContain('no-contact')
+    }
+  })
+
   it("refuses participants and strangers the administrators' view, and another person's timelines", async () => {
     const { mentee, tandemId } = await h.matchedTeam()
     const stranger = await h.readyMentee('Lea')
