@@ -111,9 +111,15 @@ export const denied = (): Reply => json(403, fail('Forbidden'))
 const ACCOUNT_DELETED: DomainError = { _tag: 'AccountDeleted' }
 const CONSENTS_DUE: DomainError = { _tag: 'ConsentsDue' }
 
-/** The envelope of a refusal: its code, and the field errors of a 400. */
-const failureOf = (error: DomainError): Envelope<unknown> =>
-  fail(errorCodeOf(error), error._tag === 'ValidationFailed' ? error.errors : null)
+/** What a refusal's envelope carries as its value: the field errors of a 400, what changed for a stale edit. */
+const failureValueOf = (error: DomainError): unknown => {
+  if (error._tag === 'ValidationFailed') return error.errors
+  if (error._tag === 'InvalidTransition') return error.changed ?? null
+  return null
+}
+
+/** The envelope of a refusal: its code and its value. */
+const failureOf = (error: DomainError): Envelope<unknown> => fail(errorCodeOf(error), failureValueOf(error))
 
 export const fromDomainError = (error: DomainError): Reply => json(statusOf(error), failureOf(error))
 

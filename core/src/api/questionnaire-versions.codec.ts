@@ -17,14 +17,18 @@ export type QuestionnaireDraftSave = t.TypeOf<typeof QuestionnaireDraftSave>
 export const QuestionnairePublishRequest = t.strict({ revision: t.number })
 export type QuestionnairePublishRequest = t.TypeOf<typeof QuestionnairePublishRequest>
 
-/** The draft as stored: what to edit, its revision (0: nobody saved one since the last publish), the version it follows. */
+/**
+ * The draft as stored: what to edit, its revision, the version it follows. The revision only grows,
+ * across publishes too (0: nobody ever saved one); `savedBy` null: a fresh copy of the latest version.
+ */
 export type QuestionnaireDraftView = {
   readonly draft: QuestionnaireDraft
   readonly revision: number
   /** The published version the draft was started from (the latest, unless someone published since). */
   readonly basedOn: number
   readonly savedBy: UserId | null
-  readonly savedAt: number | null
+  /** An ISO instant (docs/api.md: dates are ISO instants); null with `savedBy` for a fresh copy. */
+  readonly savedAt: string | null
 }
 
 /** A check's findings: every reason the draft cannot be published yet (field, message key, values). */
@@ -43,7 +47,8 @@ export type QuestionnaireVersionSummary = {
   readonly version: number
   /** Null for the version the installation seeded. */
   readonly publishedBy: UserId | null
-  readonly publishedAt: number
+  /** An ISO instant. */
+  readonly publishedAt: string
 }
 
 /** Exporting a published version as a questionnaire file (without `version`: the latest). */

@@ -909,6 +909,25 @@ const questionnairePreviews: Migration = {
   },
 }
 
+/**
+ * A questionnaire draft's revision never restarts (docs/admin.md, "Questionnaire versions"): a publish
+ * no longer deletes the draft row but leaves the published version's copy at the next revision,
+ * marked as such, so that a save made before the publish finds its revision gone. A database whose
+ * draft a publish removed starts again at revision 0 once, as before.
+ */
+const questionnaireDraftRevisions: Migration = {
+  async up(db: Kysely<unknown>) {
+    const t = portable(db)
+    await db.schema
+      .alterTable('questionnaire_draft')
+      .addColumn('is_published_copy', t.integer, (c) => c.notNull().defaultTo(0))
+      .execute()
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.alterTable('questionnaire_draft').dropColumn('is_published_copy').execute()
+  },
+}
+
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001-initial': initial,
   '0002-mentor-pool-index': mentorPoolIndex,
@@ -937,6 +956,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0026-team-outcome-figures': teamOutcomeFiguresMigration,
   '0027-timeline-left-sides': timelineLeftSides,
   '0028-questionnaire-previews': questionnairePreviews,
+  '0029-questionnaire-draft-revisions': questionnaireDraftRevisions,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => ({ ...MIGRATIONS }) }

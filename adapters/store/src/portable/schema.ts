@@ -230,7 +230,16 @@ export type AuditSubjectsTable = { record_id: number; subject_id: number }
 export type QuestionnaireVersionsTable = { version: number; published_by: number; published_at: number; body: string }
 
 /** The one questionnaire draft (id 1) being edited, as JSON, with the revision each save raises. */
-export type QuestionnaireDraftTable = { id: number; based_on: number; revision: number; saved_by: number; saved_at: number; body: string }
+export type QuestionnaireDraftTable = {
+  id: number
+  based_on: number
+  revision: number
+  saved_by: number
+  saved_at: number
+  body: string
+  /** 1: the copy of version `based_on` its publish left, nobody saved since (migration 0029). */
+  is_published_copy: Generated<number>
+}
 
 /**
  * A durable "places changed" trigger (migration 0021): written in the transaction of every command

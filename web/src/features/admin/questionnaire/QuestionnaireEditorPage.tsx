@@ -114,7 +114,7 @@ const VersionsTable = memo(({ versions }: VersionsTableProps) => {
             <TableRow key={v.version}>
               <TableCell>{v.version}</TableCell>
               <TableCell>{v.publishedBy === null ? t('admin.questionnaire.seed') : `#${v.publishedBy}`}</TableCell>
-              <TableCell>{new Date(v.publishedAt).toISOString().slice(0, 16).replace('T', ' ')}</TableCell>
+              <TableCell>{v.publishedAt.slice(0, 16).replace('T', ' ')}</TableCell>
             </TableRow>
           ))}
         </TableBody>
