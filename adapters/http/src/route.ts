@@ -47,6 +47,10 @@ export type Route = {
   /** The codecs of the query and body, read by the API description (openapi/). */
   readonly query?: t.Decoder<unknown, unknown>
   readonly body?: t.Decoder<unknown, unknown>
+  /** The codec of the envelope's value on success, where the API description names it (openapi/). */
+  readonly answers?: t.Decoder<unknown, unknown>
+  /** The codec of the envelope's value on a 409, where the refusal says what changed (openapi/). */
+  readonly conflict?: t.Decoder<unknown, unknown>
   readonly produces?: Produces
   /** The limiter's budget each call of the route counts against (the app checks it, 429 beyond). */
   readonly limit?: LimitedAction
@@ -73,6 +77,8 @@ type Common<Q, B> = {
   readonly bodyLimit?: number
   readonly query?: t.Type<Q, unknown, unknown>
   readonly body?: t.Type<B, unknown, unknown>
+  readonly answers?: t.Decoder<unknown, unknown>
+  readonly conflict?: t.Decoder<unknown, unknown>
   readonly produces?: Produces
 }
 
@@ -170,6 +176,8 @@ export const defineRoute = <Q = undefined, B = undefined>(spec: RouteSpec<Q, B>)
   ...(spec.limit === undefined ? {} : { limit: spec.limit }),
   ...(spec.reportsStatus === true ? { reportsStatus: true } : {}),
   ...(spec.bodyLimit === undefined ? {} : { bodyLimit: spec.bodyLimit }),
+  ...(spec.answers === undefined ? {} : { answers: spec.answers }),
+  ...(spec.conflict === undefined ? {} : { conflict: spec.conflict }),
   run: (caller, incoming) => decide(spec, caller, incoming),
 })
 
