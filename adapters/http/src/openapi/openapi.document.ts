@@ -204,7 +204,10 @@ export const openApiDocument = (routes: readonly Route[], version: string): Open
           properties: {
             isSuccess: { type: 'boolean' },
             isFailure: { type: 'boolean' },
-            value: { description: 'the answer; on a failure null, false, or the field errors of a ValidationFailed' },
+            value: {
+              description:
+                'the answer; on a failure null, false, the field errors of a ValidationFailed, or what changed for a stale questionnaire-draft save (409)',
+            },
             errorMessage: { type: ['string', 'null'] },
             errorCode: { anyOf: [ref('ErrorCode'), { type: 'null' }] },
           },
