@@ -4,9 +4,16 @@ import type { Side } from './users/role.js'
 import type { StatusName } from './users/status.js'
 import type { TandemState } from './tandem/tandem.codec.js'
 import type { FieldError } from './validation/messages.js'
+import type { UserId } from './shared/ids.js'
 
 export type DomainError =
-  | { readonly _tag: 'InvalidTransition'; readonly from: string; readonly event: string }
+  | {
+      readonly _tag: 'InvalidTransition'
+      readonly from: string
+      readonly event: string
+      /** What the caller did not know of, when the refusal can say (a stale questionnaire-draft save: docs/api.md). */
+      readonly changed?: QuestionnaireDraftChanged
+    }
   | { readonly _tag: 'ValidationFailed'; readonly errors: readonly FieldError[] }
   | {
       readonly _tag: 'NotFound'
@@ -60,6 +67,19 @@ export type DomainError =
    * only accepting, the person's data, deleting the account and their details answer (403).
    */
   | { readonly _tag: 'ConsentsDue' }
+
+/**
+ * The questionnaire draft as it is now, for a save made at an older revision (the 409's value): its
+ * revision, the version it follows (a publish since shows as a newer one, with `savedBy` null), who
+ * saved it last and when (an ISO instant), and each field where it differs from the draft sent.
+ */
+export type QuestionnaireDraftChanged = {
+  readonly revision: number
+  readonly basedOn: number
+  readonly savedBy: UserId | null
+  readonly savedAt: string | null
+  readonly changedFields: readonly string[]
+}
 
 export type DomainErrorTag = DomainError['_tag']
 

@@ -79,6 +79,15 @@ describe('the questionnaire editor', { timeout: 60_000 }, () => {
     // The seed's version 1 was published by nobody: the installation.
     expect(versions.getByRole('cell', { name: 'Installation (seed)' })).toBeTruthy()
     expect(await versionsOn(real)).toEqual([1, 2])
+    // Each version's date, an ISO instant on the wire, shows as its UTC minute.
+    const summaries = await real.expectOk(
+      real.call<QuestionnaireVersionSummary[]>(real.admin, 'GET', '/api/Admin/GetQuestionnaireVersions'),
+      'dates',
+    )
+    for (const { publishedAt } of summaries) {
+      expect(publishedAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/)
+      expect(versions.getAllByRole('cell', { name: `${publishedAt.slice(0, 10)} ${publishedAt.slice(11, 16)}` })).not.toHaveLength(0)
+    }
     const published = await publishedOn(real, 2)
     expect(published.questions[0]?.mentee?.text).toEqual({ en: 'Languages at work?', de: 'Sprachen bei der Arbeit?' })
     expect(published.questions[0]?.weight).toBe(first.weight + 5)
@@ -102,6 +111,8 @@ describe('the questionnaire editor', { timeout: 60_000 }, () => {
 
     await user.click(screen.getByRole('button', { name: 'Save draft' }))
     expect(await screen.findByText(/Another administrator saved the draft meanwhile/)).toBeTruthy()
+    // and where the draft now differs from what this administrator sent
+    expect(screen.getByText(/differs from yours: questions\.0\.mentee\.text\.en, threshold\./)).toBeTruthy()
     expect(input("Mentee's question (English)").value).toBe('Mine')
     expect(screen.getByText('You have changes that are not saved yet.')).toBeTruthy()
     expect((await draftOn(real)).draft).toEqual(theirs)

@@ -1,6 +1,6 @@
 // The Express application: security headers, body limits, the bearer-token guard, the route table,
 // the runtime configuration for the web app and the built SPA, all from one origin.
-import { fail, fieldError } from '@tandem/core'
+import { fail, fieldError, type FieldError } from '@tandem/core'
 import express, { type NextFunction, type Request, type Response } from 'express'
 import compression from 'compression'
 import helmet from 'helmet'
@@ -261,9 +261,10 @@ export const createApp = (options: AppOptions): express.Express => {
   if (options.webDist !== undefined) serveWebApp(app, options.webDist)
 
   app.use((err: unknown, req: Request, res: Response, _next: NextFunction) => {
-    const e = err as { type?: string; code?: string; status?: number }
+    const e = err as { type?: string; code?: string; status?: number; errors?: readonly FieldError[] }
     if (e.type === 'entity.too.large' || e.code === 'LIMIT_FILE_SIZE') return send(res, json(413, fail('PayloadTooLarge')))
     if (e.type === 'encoding.unsupported' || e.type === 'media.unsupported') return send(res, json(415, fail('UnsupportedMediaType')))
+    if (e.type === 'entity.too.deep' && e.errors !== undefined) return send(res, json(400, fail('ValidationFailed', e.errors)))
     if (e.type === 'entity.parse.failed' || (e.code ?? '').startsWith('LIMIT_') || e.status === 400) {
       return send(res, json(400, fail('ValidationFailed', [fieldError('$', 'invalid-value')])))
     }

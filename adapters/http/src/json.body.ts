@@ -1,11 +1,14 @@
 // A lean JSON body reader for the API: UTF-8 JSON only (anything else with a body is 415), a hard
 // size limit (413 beyond), parse errors as 400. The API needs none of body-parser's encodings or
 // charsets, and it is on every call.
+import { jsonDepthErrors, type FieldError } from '@tandem/core'
 import type { NextFunction, Request, Response } from 'express'
 
 export type BodyError = Error & {
-  type: 'entity.too.large' | 'entity.parse.failed' | 'encoding.unsupported' | 'media.unsupported'
+  type: 'entity.too.large' | 'entity.parse.failed' | 'entity.too.deep' | 'encoding.unsupported' | 'media.unsupported'
   status: number
+  /** The field errors a 400 answers with, when the body was read but refused (too deep). */
+  errors?: readonly FieldError[]
 }
 
 const hasBody = (req: Request): boolean => req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0
@@ -46,13 +49,19 @@ export const jsonBody =
     })
     req.on('end', () => {
       if (failed) return
+      let body: unknown
       try {
         const text = (chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks)).toString('utf8')
-        req.body = text.trim() === '' ? undefined : (JSON.parse(text) as unknown)
-        next()
+        body = text.trim() === '' ? undefined : (JSON.parse(text) as unknown)
       } catch {
-        next(bodyError('entity.parse.failed', 400))
+        return next(bodyError('entity.parse.failed', 400))
       }
+      // Nothing recursive (decoding, checks, the questionnaire file's text) ever sees a body nested
+      // too deeply to walk: refused here, for every route alike.
+      const tooDeep = jsonDepthErrors(body)
+      if (tooDeep.length > 0) return next(Object.assign(bodyError('entity.too.deep', 400), { errors: tooDeep }))
+      req.body = body
+      next()
     })
     req.on('error', (err) => {
       if (!failed) {

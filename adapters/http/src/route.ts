@@ -47,6 +47,10 @@ export type Route = {
   /** The codecs of the query and body, read by the API description (openapi/). */
   readonly query?: t.Decoder<unknown, unknown>
   readonly body?: t.Decoder<unknown, unknown>
+  /** The codec of the envelope's value on success, where the API description names it (openapi/). */
+  readonly answers?: t.Decoder<unknown, unknown>
+  /** The codec of the envelope's value on a 409, where the refusal says what changed (openapi/). */
+  readonly conflict?: t.Decoder<unknown, unknown>
   readonly produces?: Produces
   /** The limiter's budget each call of the route counts against (the app checks it, 429 beyond). */
   readonly limit?: LimitedAction
@@ -73,6 +77,8 @@ type Common<Q, B> = {
   readonly bodyLimit?: number
   readonly query?: t.Type<Q, unknown, unknown>
   readonly body?: t.Type<B, unknown, unknown>
+  readonly answers?: t.Decoder<unknown, unknown>
+  readonly conflict?: t.Decoder<unknown, unknown>
   readonly produces?: Produces
 }
 
@@ -111,9 +117,15 @@ export const denied = (): Reply => json(403, fail('Forbidden'))
 const ACCOUNT_DELETED: DomainError = { _tag: 'AccountDeleted' }
 const CONSENTS_DUE: DomainError = { _tag: 'ConsentsDue' }
 
-/** The envelope of a refusal: its code, and the field errors of a 400. */
-const failureOf = (error: DomainError): Envelope<unknown> =>
-  fail(errorCodeOf(error), error._tag === 'ValidationFailed' ? error.errors : null)
+/** What a refusal's envelope carries as its value: the field errors of a 400, what changed for a stale edit. */
+const failureValueOf = (error: DomainError): unknown => {
+  if (error._tag === 'ValidationFailed') return error.errors
+  if (error._tag === 'InvalidTransition') return error.changed ?? null
+  return null
+}
+
+/** The envelope of a refusal: its code and its value. */
+const failureOf = (error: DomainError): Envelope<unknown> => fail(errorCodeOf(error), failureValueOf(error))
 
 export const fromDomainError = (error: DomainError): Reply => json(statusOf(error), failureOf(error))
 
@@ -164,6 +176,8 @@ export const defineRoute = <Q = undefined, B = undefined>(spec: RouteSpec<Q, B>)
   ...(spec.limit === undefined ? {} : { limit: spec.limit }),
   ...(spec.reportsStatus === true ? { reportsStatus: true } : {}),
   ...(spec.bodyLimit === undefined ? {} : { bodyLimit: spec.bodyLimit }),
+  ...(spec.answers === undefined ? {} : { answers: spec.answers }),
+  ...(spec.conflict === undefined ? {} : { conflict: spec.conflict }),
   run: (caller, incoming) => decide(spec, caller, incoming),
 })
 

@@ -2,13 +2,17 @@
 // check it, publish it, list the published versions. Admin only; see docs/api.md.
 import {
   QUESTIONNAIRE_FILE_MAX_BYTES,
+  QuestionnaireDraftConflict,
   QuestionnaireDraftSave,
+  QuestionnaireDraftView,
   QuestionnaireExportQuery,
   QuestionnaireImportRequest,
   QuestionnairePreviewQuery,
   QuestionnairePreviewRequest,
   QuestionnairePublishRequest,
+  QuestionnaireVersionSummary,
 } from '@tandem/core'
+import * as t from 'io-ts'
 import type { Services } from '@tandem/application'
 import { answer, defineRoute, type Route } from './route.js'
 
@@ -17,7 +21,9 @@ export const questionnaireVersionRoutes = (s: Services): readonly Route[] => [
     method: 'GET',
     path: '/api/Admin/GetQuestionnaireDraft',
     policy: 'admin',
-    summary: 'the questionnaire draft to edit, with its revision (0: a fresh copy of the latest version) and the version it follows',
+    summary:
+      'the questionnaire draft to edit, with its revision (only growing, across publishes too), the version it follows, who saved it and when (an ISO instant; null for a fresh copy of the latest version)',
+    answers: QuestionnaireDraftView,
     handle: async ({ actor }) => answer(await s.questionnaireVersions.draft(actor)),
   }),
   defineRoute({
@@ -25,8 +31,10 @@ export const questionnaireVersionRoutes = (s: Services): readonly Route[] => [
     path: '/api/Admin/SaveQuestionnaireDraft',
     policy: 'admin',
     summary:
-      'save the questionnaire draft edited at `revision`; 409 when someone saved or published since (nothing is saved); the draft is checked only when published',
+      'save the questionnaire draft edited at `revision`; 400 for a text with markup; 409 when someone saved or published since, with the draft now and the fields that differ (nothing is saved); the other rules are checked when published',
     body: QuestionnaireDraftSave,
+    answers: QuestionnaireDraftView,
+    conflict: QuestionnaireDraftConflict,
     // A whole questionnaire, as large as a questionnaire file may be.
     bodyLimit: QUESTIONNAIRE_FILE_MAX_BYTES,
     handle: async ({ actor, body }) => answer(await s.questionnaireVersions.saveDraft(actor, body)),
@@ -45,13 +53,15 @@ export const questionnaireVersionRoutes = (s: Services): readonly Route[] => [
     summary:
       'publish the saved draft at `revision` as the next version (checked again; 400 with the findings, 409 when it moved); scoring and the questionnaire use it from then on',
     body: QuestionnairePublishRequest,
+    answers: QuestionnaireVersionSummary,
     handle: async ({ actor, body }) => answer(await s.questionnaireVersions.publish(actor, body)),
   }),
   defineRoute({
     method: 'GET',
     path: '/api/Admin/GetQuestionnaireVersions',
     policy: 'admin',
-    summary: 'the published questionnaire versions, oldest first: number, who published it and when',
+    summary: 'the published questionnaire versions, oldest first: number, who published it and when (an ISO instant)',
+    answers: t.array(QuestionnaireVersionSummary),
     handle: async ({ actor }) => answer(await s.questionnaireVersions.versions(actor)),
   }),
   defineRoute({
@@ -67,8 +77,10 @@ export const questionnaireVersionRoutes = (s: Services): readonly Route[] => [
     path: '/api/Admin/ImportQuestionnaire',
     policy: 'admin',
     summary:
-      'a questionnaire file as the draft in place of the draft at `revision`: decoded and checked against the latest version (400 with each field under `file.`), 409 when the draft moved',
+      'a questionnaire file as the draft in place of the draft at `revision`: decoded and checked against the latest version, texts plain (400 with each field under `file.`), 409 when the draft moved, with what changed',
     body: QuestionnaireImportRequest,
+    answers: QuestionnaireDraftView,
+    conflict: QuestionnaireDraftConflict,
     bodyLimit: QUESTIONNAIRE_FILE_MAX_BYTES + 1024,
     handle: async ({ actor, body }) => answer(await s.questionnaireVersions.importFile(actor, body)),
   }),

@@ -72,6 +72,19 @@ describe('the OpenAPI document', () => {
       'imageFile',
     ])
   })
+  it("describes the questionnaire draft's and versions' values, dates as ISO instants, and a stale save's 409", () => {
+    type Operation = { responses: Record<string, { content: { 'application/json': { schema: unknown } } }> }
+    const operation = (path: string, method: 'get' | 'post') => (document.paths[path] as Record<string, Operation>)[method]
+    const valueOf = (path: string, method: 'get' | 'post', status: string) =>
+      JSON.stringify(operation(path, method)?.responses[status]?.content['application/json'].schema)
+    const draft = valueOf('/api/Admin/GetQuestionnaireDraft', 'get', '200')
+    expect(draft).toContain('"savedAt":{"anyOf":[{"type":"string","format":"date-time"},{"type":"null"}]}')
+    const versions = valueOf('/api/Admin/GetQuestionnaireVersions', 'get', '200')
+    expect(versions).toContain('"publishedAt":{"type":"string","format":"date-time"}')
+    for (const path of ['/api/Admin/SaveQuestionnaireDraft', '/api/Admin/ImportQuestionnaire'])
+      expect(valueOf(path, 'post', '409')).toContain('"changedFields":{"type":"array","items":{"type":"string"}}')
+  })
+
   it('answers in the envelope with the error codes of the core', () => {
     const schemas = document.components['schemas'] as Record<string, { enum?: string[]; required?: string[] }>
     expect(schemas['Envelope']?.required).toEqual(['isSuccess', 'isFailure', 'value', 'errorMessage', 'errorCode'])

@@ -2,6 +2,8 @@
 // check, the publish (checked again, audited, then scored and asked with), the published versions.
 import {
   checkDraft,
+  draftChanges,
+  draftMarkupErrors,
   editDraftFrom,
   exportQuestionnaireFile,
   importQuestionnaireFile,
@@ -11,10 +13,13 @@ import {
   PREVIEW,
   publish,
   scoredQuestionnaireOf,
+  toIsoDateTime,
   validationFailed,
   type DomainError,
+  type Instant,
   type PublishedQuestionnaire,
   type QuestionnaireCheckView,
+  type QuestionnaireDraft,
   type QuestionnaireDraftSave,
   type QuestionnaireDraftView,
   type QuestionnaireExportQuery,
@@ -40,6 +45,28 @@ type Outcome<T> = Promise<Either<DomainError, T>>
 
 /** The edit someone else saved or published meanwhile: nothing is saved, the client reloads. */
 const DRAFT_MOVED = invalidTransition('QuestionnaireDraftMoved', 'SaveQuestionnaireDraft')
+
+/** The draft as the service keeps it: the view's fields, its instant still a number. */
+type DraftState = Omit<QuestionnaireDraftView, 'savedAt'> & { readonly savedAt: Instant | null }
+
+const viewOf = (state: DraftState): QuestionnaireDraftView => ({
+  ...state,
+  savedAt: state.savedAt === null ? null : toIsoDateTime(state.savedAt),
+})
+
+/** A save at an older revision: refused with the draft as it is now and where it differs from the one sent. */
+const draftMoved = (now: DraftState, sent: QuestionnaireDraft): DomainError => ({
+  _tag: 'InvalidTransition',
+  from: 'QuestionnaireDraftMoved',
+  event: 'SaveQuestionnaireDraft',
+  changed: {
+    revision: now.revision,
+    basedOn: now.basedOn,
+    savedBy: now.savedBy,
+    savedAt: viewOf(now).savedAt,
+    changedFields: draftChanges(sent, now.draft),
+  },
+})
 
 /** A finished preview reads as all done, except a cancelled one: it says how far it came. */
 const previewViewOf = (stored: StoredPreview): QuestionnairePreviewView => ({
@@ -83,7 +110,7 @@ export const failInterruptedPreviews = async (ctx: ServiceContext, ownAlso: bool
 const summaryOf = (v: PublishedQuestionnaire): QuestionnaireVersionSummary => ({
   version: v.version,
   publishedBy: v.publishedBy,
-  publishedAt: v.publishedAt,
+  publishedAt: toIsoDateTime(v.publishedAt),
 })
 
 export const questionnaireVersionsService =
@@ -95,24 +122,29 @@ export const questionnaireVersionsService =
       if (version === undefined) throw new Error('no questionnaire version was published')
       return version
     }
-    /** The stored draft, or a fresh copy of the latest version at revision 0. */
-    const current = async (): Promise<QuestionnaireDraftView> => {
+    /**
+     * The stored draft, or a fresh copy of the latest version: at revision 0 when nobody ever saved
+     * one, at the publish's revision when nobody saved since (revisions never restart).
+     */
+    const current = async (): Promise<DraftState> => {
       const stored = await ctx.questionnaireVersions.draft()
-      if (stored !== undefined) return stored
+      if (stored !== undefined && !stored.publishedCopy) return stored
       const version = await latest()
-      return { draft: editDraftFrom(version), revision: 0, basedOn: version.version, savedBy: null, savedAt: null }
+      return { draft: editDraftFrom(version), revision: stored?.revision ?? 0, basedOn: version.version, savedBy: null, savedAt: null }
     }
-    const draft = async (): Outcome<QuestionnaireDraftView> => right(await current())
+    const draft = async (): Outcome<QuestionnaireDraftView> => right(viewOf(await current()))
     const saveDraft = async (body: QuestionnaireDraftSave): Outcome<QuestionnaireDraftView> => {
       const by = await adminIdOf(actor)
       if (by === null) return left(notFound('User'))
+      // Texts are plain text from the first save on; the other rules wait for the check.
+      const markup = draftMarkupErrors(body.draft)
+      if (markup.length > 0) return left(validationFailed(markup.map((e) => ({ ...e, field: `draft.${e.field}` }))))
       const before = await current()
-      if (before.revision !== body.revision) return left(DRAFT_MOVED)
+      if (before.revision !== body.revision) return left(draftMoved(before, body.draft))
       const at = ctx.clock()
       const saved = await ctx.questionnaireVersions.saveDraft(body.draft, before.basedOn, body.revision, by, at)
-      return saved
-        ? right({ draft: body.draft, revision: body.revision + 1, basedOn: before.basedOn, savedBy: by, savedAt: at })
-        : left(DRAFT_MOVED)
+      if (!saved) return left(draftMoved(await current(), body.draft))
+      return right(viewOf({ draft: body.draft, revision: body.revision + 1, basedOn: before.basedOn, savedBy: by, savedAt: at }))
     }
     const check = async (): Outcome<QuestionnaireCheckView> => {
       const [stored, version] = [await current(), await latest()]
@@ -124,8 +156,8 @@ export const questionnaireVersionsService =
       const by = await adminIdOf(actor)
       if (by === null) return left(notFound('User'))
       const stored = await ctx.questionnaireVersions.draft()
-      // Only a saved draft is published, in the revision the administrator checked.
-      if (stored === undefined || stored.revision !== body.revision) return left(DRAFT_MOVED)
+      // Only a draft saved since the last publish is published, in the revision the administrator checked.
+      if (stored === undefined || stored.publishedCopy || stored.revision !== body.revision) return left(DRAFT_MOVED)
       const version = await latest()
       if (stored.basedOn !== version.version) return left(DRAFT_MOVED)
       const checked = checkDraft(stored.draft, version)

@@ -4,7 +4,9 @@ import * as t from 'io-ts'
 import { QuestionnaireDraft } from '../questionnaire/questionnaire.draft.js'
 import type { ImpactPreview } from '../matching/impact-preview.js'
 import { IdFromString } from './query.codec.js'
-import { ClusterId, type UserId } from '../shared/ids.js'
+import { ClusterId, UserId } from '../shared/ids.js'
+import { IsoDateTime } from './wire.codec.js'
+import type { QuestionnaireDraftChanged } from '../errors.js'
 
 /**
  * Saving the draft: `revision` is the draft's revision the administrator edited (from the read);
@@ -17,15 +19,39 @@ export type QuestionnaireDraftSave = t.TypeOf<typeof QuestionnaireDraftSave>
 export const QuestionnairePublishRequest = t.strict({ revision: t.number })
 export type QuestionnairePublishRequest = t.TypeOf<typeof QuestionnairePublishRequest>
 
-/** The draft as stored: what to edit, its revision (0: nobody saved one since the last publish), the version it follows. */
-export type QuestionnaireDraftView = {
-  readonly draft: QuestionnaireDraft
-  readonly revision: number
-  /** The published version the draft was started from (the latest, unless someone published since). */
-  readonly basedOn: number
-  readonly savedBy: UserId | null
-  readonly savedAt: number | null
-}
+/**
+ * The draft as stored: what to edit, its revision, the version it follows. The revision only grows,
+ * across publishes too (0: nobody ever saved one); `savedBy` null: a fresh copy of the latest version.
+ * A codec for the API's description (the server writes it, nobody decodes it).
+ */
+export const QuestionnaireDraftView = t.strict(
+  {
+    draft: QuestionnaireDraft,
+    revision: t.number,
+    /** The published version the draft was started from (the latest, unless someone published since). */
+    basedOn: t.number,
+    savedBy: t.union([UserId, t.null]),
+    /** An ISO instant (docs/api.md: dates are ISO instants); null with `savedBy` for a fresh copy. */
+    savedAt: t.union([IsoDateTime, t.null]),
+  },
+  'QuestionnaireDraftView',
+)
+export type QuestionnaireDraftView = Readonly<t.TypeOf<typeof QuestionnaireDraftView>>
+
+/**
+ * A save at an older revision (409): the draft as it is now and the fields where it differs from the
+ * one sent; the value of errors.ts' QuestionnaireDraftChanged, described for the API's document.
+ */
+export const QuestionnaireDraftConflict: t.Type<QuestionnaireDraftChanged, unknown, unknown> = t.strict(
+  {
+    revision: t.number,
+    basedOn: t.number,
+    savedBy: t.union([UserId, t.null]),
+    savedAt: t.union([IsoDateTime, t.null]),
+    changedFields: t.readonlyArray(t.string),
+  },
+  'QuestionnaireDraftConflict',
+)
 
 /** A check's findings: every reason the draft cannot be published yet (field, message key, values). */
 export type QuestionnaireCheckView = {
@@ -38,13 +64,18 @@ export type QuestionnaireCheckView = {
   }[]
 }
 
-/** A published version without its content: number, who published it and when. */
-export type QuestionnaireVersionSummary = {
-  readonly version: number
-  /** Null for the version the installation seeded. */
-  readonly publishedBy: UserId | null
-  readonly publishedAt: number
-}
+/** A published version without its content: number, who published it and when (a codec for the API's description). */
+export const QuestionnaireVersionSummary = t.strict(
+  {
+    version: t.number,
+    /** Null for the version the installation seeded. */
+    publishedBy: t.union([UserId, t.null]),
+    /** An ISO instant. */
+    publishedAt: IsoDateTime,
+  },
+  'QuestionnaireVersionSummary',
+)
+export type QuestionnaireVersionSummary = Readonly<t.TypeOf<typeof QuestionnaireVersionSummary>>
 
 /** Exporting a published version as a questionnaire file (without `version`: the latest). */
 export const QuestionnaireExportQuery = t.exact(t.partial({ version: IdFromString }), 'QuestionnaireExportQuery')

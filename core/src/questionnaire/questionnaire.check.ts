@@ -3,6 +3,7 @@
 import * as E from 'fp-ts/lib/Either.js'
 import type { Bilingual } from '../shared/language.js'
 import { LANGUAGES } from '../shared/language.js'
+import { containsMarkup } from '../shared/plain-text.js'
 import type { AnswerKind, RuleName } from './questionnaire.codec.js'
 import {
   LIVE_OPTIONS_MAX,
@@ -50,12 +51,32 @@ const characters = (text: string): number => [...text].length
 const isId = (value: number): boolean => Number.isSafeInteger(value) && value >= 1
 const isWholeIn = (value: number, min: number, max: number): boolean => Number.isInteger(value) && value >= min && value <= max
 
+/** The languages of `text` that carry markup, each refused on its field. */
+const markupErrors = (field: string, text: Bilingual): Errors =>
+  LANGUAGES.filter((language) => containsMarkup(text[language])).map((language) =>
+    fieldError(`${field}.${language}`, 'questionnaire-text-markup'),
+  )
+
+/**
+ * Every text of the draft that carries markup, on its field: texts are plain text, checked when a
+ * draft is saved (before any other rule, which waits for the check) and again by the check itself.
+ */
+export const draftMarkupErrors = (draft: QuestionnaireDraft): Errors => [
+  ...draft.questions.flatMap((q, i) => [
+    ...(q.mentee === null ? [] : markupErrors(`questions.${i}.mentee.text`, q.mentee.text)),
+    ...markupErrors(`questions.${i}.mentor.text`, q.mentor.text),
+    ...q.options.flatMap((o, j) => markupErrors(`questions.${i}.options.${j}.text`, o.text)),
+  ]),
+  ...draft.profileQuestions.flatMap((p, i) => markupErrors(`profileQuestions.${i}.text`, p.text)),
+]
+
 const textErrors = (field: string, text: Bilingual, max: number): Errors =>
   LANGUAGES.flatMap((language) => {
     const value = text[language]
     const at = `${field}.${language}`
     if (value.trim() === '') return [fieldError(at, 'requiredFieldError')]
     if (value !== value.trim()) return [fieldError(at, 'questionnaire-text-untrimmed')]
+    if (containsMarkup(value)) return [fieldError(at, 'questionnaire-text-markup')]
     const count = characters(value)
     return count > max ? [fieldError(at, 'max-characters-exceeded-error', { count, max })] : []
   })

@@ -80,6 +80,8 @@ export const QuestionnaireEditKey = t.keyof({
   'max-characters-exceeded-error': null,
   'invalid-value': null,
   'questionnaire-text-untrimmed': null,
+  /** A text carrying markup (`<script`, `<img onerror=…>`): texts are plain text (shared/plain-text.ts). */
+  'questionnaire-text-markup': null,
   'questionnaire-topic-format': null,
   'questionnaire-weight-range': null,
   'questionnaire-max-options-range': null,

@@ -3,6 +3,7 @@
 export * from './messages.js'
 export * from './limits.js'
 export * from './text.rules.js'
+export * from './json.depth.js'
 export * from './profile.rules.js'
 export * from './photo.rules.js'
 export * from './questionnaire.rules.js'

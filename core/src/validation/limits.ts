@@ -22,3 +22,9 @@ export const DEFAULT_TEXT_MAX = 1000
 export const SHORT_TEXT_MAX = 100
 
 export const TEAM_ID_FILTER_MAX = 10
+
+/**
+ * The deepest nesting of objects and arrays a JSON body may have (the questionnaire file, the
+ * deepest body, needs 7): deeper bodies are refused before anything reads them (docs/api.md, Limits).
+ */
+export const JSON_DEPTH_MAX = 32

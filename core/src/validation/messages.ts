@@ -50,6 +50,8 @@ export const MessageKey = t.keyof({
   'statistics-date-range': null,
   /** Accepting consents: the version the person was shown is no longer the one in force. */
   'consent-version-outdated': null,
+  /** A JSON body nested deeper than JSON_DEPTH_MAX (objects and arrays within each other). */
+  'json-too-deep': null,
   /** A mentor's capacity: a whole number from 1 to 5. */
   'mentor-capacity-range': null,
 })

@@ -16,7 +16,7 @@ export const openQuestionnaireEditor = async (real: RealApi, language: 'en' | 'd
     auth,
     language,
   })
-  await screen.findByRole('heading', { name: language === 'en' ? 'Questionnaire' : 'Fragebogen' })
+  await screen.findByRole('heading', { name: language === 'en' ? 'Questionnaire' : 'Fragebogen' }, { timeout: 30_000 })
   return { ...view, real, user: userEvent.setup() }
 }
 

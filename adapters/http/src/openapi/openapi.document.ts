@@ -22,6 +22,7 @@ import {
   UserId,
   UserIdFromString,
 } from '@tandem/core'
+import type * as t from 'io-ts'
 import type { Policy } from '../policy.js'
 import { UPLOAD_FIELD, type Produces, type Route } from '../route.js'
 import { propertiesOf, toJsonSchema, type JsonSchema, type KnownSchemas } from './json.schema.js'
@@ -98,6 +99,21 @@ const success = (produces: Produces): JsonSchema => {
 
 const failure = (description: string, schema = 'Failure') => ({ description, content: jsonContent(ref(schema)) })
 
+/** A value of the envelope described by its codec: the success's or a refusal's. */
+const withValue = (envelope: string, codec: t.Decoder<unknown, unknown>): JsonSchema => ({
+  allOf: [ref(envelope), { type: 'object', properties: { value: toJsonSchema(codec, KNOWN_SCHEMAS) } }],
+})
+
+const answering = (codec: t.Decoder<unknown, unknown>): JsonSchema => ({
+  description: 'the envelope with isSuccess true and the value',
+  content: jsonContent(withValue('Envelope', codec)),
+})
+
+const refusedWith = (codec: t.Decoder<unknown, unknown>): JsonSchema => ({
+  description: 'errorCode InvalidTransition: what changed since the state the request was based on, as the value',
+  content: jsonContent(withValue('Failure', codec)),
+})
+
 /** `/api/User/ProfileImage/:userId` → `/api/User/ProfileImage/{userId}` and its path parameters. */
 const openApiPath = (path: string): { readonly path: string; readonly params: readonly string[] } => ({
   path: path.replace(/:([A-Za-z0-9_]+)/g, '{$1}'),
@@ -134,7 +150,8 @@ const operationOf = (route: Route): JsonSchema => {
     ...(parameters.length > 0 ? { parameters } : {}),
     ...(requestBody === null ? {} : { requestBody }),
     responses: {
-      '200': success(route.produces ?? 'envelope'),
+      '200': route.answers === undefined ? success(route.produces ?? 'envelope') : answering(route.answers),
+      ...(route.conflict === undefined ? {} : { '409': refusedWith(route.conflict) }),
       ...(decodes
         ? { '400': failure('invalid input: errorCode ValidationFailed, value the field errors (or a rule refusing)', 'ValidationFailure') }
         : {}),
@@ -187,7 +204,10 @@ export const openApiDocument = (routes: readonly Route[], version: string): Open
           properties: {
             isSuccess: { type: 'boolean' },
             isFailure: { type: 'boolean' },
-            value: { description: 'the answer; on a failure null, false, or the field errors of a ValidationFailed' },
+            value: {
+              description:
+                'the answer; on a failure null, false, the field errors of a ValidationFailed, or what changed for a stale questionnaire-draft save (409)',
+            },
             errorMessage: { type: ['string', 'null'] },
             errorCode: { anyOf: [ref('ErrorCode'), { type: 'null' }] },
           },

@@ -138,8 +138,8 @@ describe('questionnaire versions', () => {
     expect((await publish(1)).status).toBe(409)
     const audit = await h.server.ctx.audit.list({ action: 'questionnaire.publish' }, 0, 10)
     expect(audit.records.map((r) => r.adminId)).toEqual([adminId])
-    // The draft starts again from the new version.
-    expect(await readDraft()).toMatchObject({ revision: 0, basedOn: 2, draft: edited(draft) })
+    // The draft starts again from the new version, at the next revision: revisions never restart.
+    expect(await readDraft()).toMatchObject({ revision: 2, basedOn: 2, draft: edited(draft), savedBy: null, savedAt: null })
 
     // The live proposal keeps the score it was made with.
     expect(await proposals(early)).toEqual(before)

@@ -910,6 +910,25 @@ const questionnairePreviews: Migration = {
 }
 
 /**
+ * A questionnaire draft's revision never restarts (docs/admin.md, "Questionnaire versions"): a publish
+ * no longer deletes the draft row but leaves the published version's copy at the next revision,
+ * marked as such, so that a save made before the publish finds its revision gone. A database whose
+ * draft a publish removed starts again at revision 0 once, as before.
+ */
+const questionnaireDraftRevisions: Migration = {
+  async up(db: Kysely<unknown>) {
+    const t = portable(db)
+    await db.schema
+      .alterTable('questionnaire_draft')
+      .addColumn('is_published_copy', t.integer, (c) => c.notNull().defaultTo(0))
+      .execute()
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.alterTable('questionnaire_draft').dropColumn('is_published_copy').execute()
+  },
+}
+
+/**
  * A run under way keeps its start apart (`mentee_run_started_at`, docs/matching.md#waitlist): the
  * mentee's "no match" and last start stay what they were until the run ends with proposals or with
  * none, so an interrupted or refused run leaves a waiting mentee waiting since when they did. A run
@@ -953,7 +972,8 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0026-team-outcome-figures': teamOutcomeFiguresMigration,
   '0027-timeline-left-sides': timelineLeftSides,
   '0028-questionnaire-previews': questionnairePreviews,
-  '0029-mentee-run-started-at': menteeRunStartedAt,
+  '0029-questionnaire-draft-revisions': questionnaireDraftRevisions,
+  '0030-mentee-run-started-at': menteeRunStartedAt,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => ({ ...MIGRATIONS }) }

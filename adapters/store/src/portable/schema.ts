@@ -27,7 +27,7 @@ export type UsersTable = {
   mentee_no_match: number
   mentee_cluster_id: number | null
   mentee_last_started_at: number | null
-  /** While a run is under way (PENDING): when it started (migration 0029). */
+  /** While a run is under way (PENDING): when it started (migration 0030). */
   mentee_run_started_at: Generated<number | null>
   /** The first start of matching ever (statistics: time to a match); kept when later runs start. */
   mentee_first_started_at: Generated<number | null>
@@ -232,7 +232,16 @@ export type AuditSubjectsTable = { record_id: number; subject_id: number }
 export type QuestionnaireVersionsTable = { version: number; published_by: number; published_at: number; body: string }
 
 /** The one questionnaire draft (id 1) being edited, as JSON, with the revision each save raises. */
-export type QuestionnaireDraftTable = { id: number; based_on: number; revision: number; saved_by: number; saved_at: number; body: string }
+export type QuestionnaireDraftTable = {
+  id: number
+  based_on: number
+  revision: number
+  saved_by: number
+  saved_at: number
+  body: string
+  /** 1: the copy of version `based_on` its publish left, nobody saved since (migration 0029). */
+  is_published_copy: Generated<number>
+}
 
 /**
  * A durable "places changed" trigger (migration 0021): written in the transaction of every command

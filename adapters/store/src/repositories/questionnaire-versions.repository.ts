@@ -1,5 +1,6 @@
-// The questionnaire's published versions (rows never updated) and its one draft (row 1), each as
-// the core's JSON, decoded on the way out: a row that no longer decodes is a fault, not a value.
+// The questionnaire's published versions (rows never updated) and its one draft (row 1, kept across
+// publishes so its revision only grows), each as the core's JSON, decoded on the way out: a row that
+// no longer decodes is a fault, not a value.
 import { PublishedQuestionnaire, QuestionnaireDraft, userIdOf, type UserId } from '@tandem/core'
 import type { QuestionnaireVersionsRepository, StoredQuestionnaireDraft } from '@tandem/application'
 import { isLeft } from 'fp-ts/lib/Either.js'
@@ -71,6 +72,7 @@ export const createQuestionnaireVersionsRepository = (db: Database): Questionnai
             revision: Number(row.revision),
             savedBy: userIdOf(Number(row.saved_by)),
             savedAt: Number(row.saved_at),
+            publishedCopy: Number(row.is_published_copy) === 1,
           } satisfies StoredQuestionnaireDraft)
     },
     saveDraft: async (draft, basedOn, revision, by, at) => {
@@ -89,7 +91,7 @@ export const createQuestionnaireVersionsRepository = (db: Database): Questionnai
       const changed = await db.run(
         k
           .updateTable('questionnaire_draft')
-          .set({ based_on: basedOn, revision: revision + 1, saved_by: by, saved_at: at, body })
+          .set({ based_on: basedOn, revision: revision + 1, saved_by: by, saved_at: at, body, is_published_copy: 0 })
           .where('id', '=', DRAFT_ROW)
           .where('revision', '=', revision),
       )
@@ -100,8 +102,23 @@ export const createQuestionnaireVersionsRepository = (db: Database): Questionnai
         await db.transaction(async () => {
           const inserted = await db.run(insertVersion(published))
           if (inserted !== 1) throw new DraftMoved()
-          const removed = await db.run(k.deleteFrom('questionnaire_draft').where('id', '=', DRAFT_ROW).where('revision', '=', revision))
-          if (removed !== 1) throw new DraftMoved()
+          // The draft stays, as the version's copy at the next revision: revisions never restart, so a
+          // save made before this publish is refused after it (docs/admin.md, "Questionnaire versions").
+          const moved = await db.run(
+            k
+              .updateTable('questionnaire_draft')
+              .set({
+                based_on: published.version,
+                revision: revision + 1,
+                saved_by: published.publishedBy ?? SEEDED_BY_NOBODY,
+                saved_at: published.publishedAt,
+                body: JSON.stringify(published.draft),
+                is_published_copy: 1,
+              })
+              .where('id', '=', DRAFT_ROW)
+              .where('revision', '=', revision),
+          )
+          if (moved !== 1) throw new DraftMoved()
         })
         return true
       } catch (e) {

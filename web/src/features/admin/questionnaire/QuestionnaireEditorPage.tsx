@@ -19,7 +19,12 @@ import {
   TableHeaderCell,
   TableRow,
 } from '@fluentui/react-components'
-import type { DraftProfileQuestion, QuestionnaireCheckView, QuestionnaireVersionSummary } from '@tandem/core'
+import {
+  QuestionnaireDraftConflict,
+  type DraftProfileQuestion,
+  type QuestionnaireCheckView,
+  type QuestionnaireVersionSummary,
+} from '@tandem/core'
 import { flushSync } from 'react-dom'
 import { useTranslation } from 'react-i18next'
 import { apiErrorOf } from '../../../state/api.js'
@@ -114,7 +119,7 @@ const VersionsTable = memo(({ versions }: VersionsTableProps) => {
             <TableRow key={v.version}>
               <TableCell>{v.version}</TableCell>
               <TableCell>{v.publishedBy === null ? t('admin.questionnaire.seed') : `#${v.publishedBy}`}</TableCell>
-              <TableCell>{new Date(v.publishedAt).toISOString().slice(0, 16).replace('T', ' ')}</TableCell>
+              <TableCell>{v.publishedAt.slice(0, 16).replace('T', ' ')}</TableCell>
             </TableRow>
           ))}
         </TableBody>
@@ -172,8 +177,12 @@ const QuestionnaireEditorPage = () => {
   const refused = (error: unknown) => {
     const problem = apiErrorOf(error)
     // someone else saved meanwhile: say so and keep everything typed
-    if (problem?.status === 409) show('error', t('admin.questionnaire.conflict'))
-    else if (problem?.status === 400 && Array.isArray(problem.value)) setFindings(problem.value as Findings)
+    if (problem?.status === 409) {
+      // the refusal names the fields where the draft now differs from what was sent (docs/api.md)
+      const changed = QuestionnaireDraftConflict.is(problem.value) ? problem.value.changedFields : []
+      const where = changed.length === 0 ? '' : ` ${t('admin.questionnaire.conflictChanged', { fields: changed.join(', ') })}`
+      show('error', `${t('admin.questionnaire.conflict')}${where}`)
+    } else if (problem?.status === 400 && Array.isArray(problem.value)) setFindings(problem.value as Findings)
     else show('error', errorText(t, error))
   }
 
