@@ -154,14 +154,17 @@ export const createWorldStore = (db: Database, notify: Notifier): WorldStore => 
             .where((eb) => eb.or([eb('mentee_id', 'in', userIds), eb('mentor_id', 'in', userIds)])),
         )
 
-  const liveTandemRowsOf = async (mentorIds: readonly UserId[]) =>
-    mentorIds.length === 0
+  /** The live tandems of these mentors (`side` 'mentor'), or in which these users take either side. */
+  const liveTandemRowsOf = async (userIds: readonly UserId[], side: 'mentor' | 'either' = 'mentor') =>
+    userIds.length === 0
       ? []
       : await db.all(
           k
             .selectFrom('tandems')
             .selectAll()
-            .where('mentor_id', 'in', mentorIds)
+            .where((eb) =>
+              side === 'mentor' ? eb('mentor_id', 'in', userIds) : eb.or([eb('mentee_id', 'in', userIds), eb('mentor_id', 'in', userIds)]),
+            )
             .where('state', 'in', [...LIVE_TANDEM_STATES]),
         )
 
@@ -193,24 +196,24 @@ export const createWorldStore = (db: Database, notify: Notifier): WorldStore => 
     for (const p of locked) users.set(p.id, p)
     for (const x of [...ownTandems, ...namedTandems].map(tandemOf)) if (!tandems.has(x.id)) tandems.set(x.id, x)
     const userIds = unique([...named, ...(slice.extraUserIds ?? []), ...[...tandems.values()].flatMap((x) => [x.menteeId, x.mentorId])])
-    // A partner's status follows from their places whatever their capacity (a lowered one too), so
-    // the live tandems of every mentor the slice reaches come along (docs/matching.md#places), read
-    // behind their rows' locks in the same round trip.
+    // A partner's status follows from their live tandems (a mentor's places whatever the capacity, a
+    // lowered one too; a mentee's other proposals), so the live tandems of every partner the slice
+    // reaches come along (docs/matching.md#places), read behind their rows' locks in the same round trip.
     const namedSet = new Set(named)
-    const partnerMentors = unique([...tandems.values()].map((x) => x.mentorId)).filter((id) => !namedSet.has(id))
+    const partnerIds = userIds.filter((id) => !namedSet.has(id))
     const [partners, partnersLive] = await together([
       participants(
         userIds.filter((id) => !users.has(id)),
         seen,
         locking,
       ),
-      liveTandemRowsOf(partnerMentors),
+      liveTandemRowsOf(partnerIds, 'either'),
     ])
     for (const p of partners) users.set(p.id, p)
     const partnerTandems = partnersLive.map(tandemOf)
     for (const x of partnerTandems) if (!tandems.has(x.id)) tandems.set(x.id, x)
-    // Their mentees are read (not locked: the command changes none of those tandems).
-    const others = unique(partnerTandems.map((x) => x.menteeId)).filter((id) => !users.has(id))
+    // Their other partners are read (not locked: the command changes none of those tandems).
+    const others = unique(partnerTandems.flatMap((x) => [x.menteeId, x.mentorId])).filter((id) => !users.has(id))
     if (others.length > 0) for (const p of await participants(others, seen)) users.set(p.id, p)
     const clusters = new Map<ClusterId, Cluster>(clusterRows.map(clusterOf).map((c) => [c.clusterId, c]))
     const first = clusterRows[0]
