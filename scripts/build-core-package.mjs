@@ -18,7 +18,7 @@ const built = {
   types: './index.d.ts',
   exports: { '.': { types: './index.d.ts', default: './index.js' } },
   dependencies: source.dependencies,
-  engines: { node: '>=20.19' },
+  engines: { node: '>=22.12' },
 }
 writeFileSync(join(out, 'package.json'), `${JSON.stringify(built, null, 2)}\n`)
 copyFileSync(join(here, 'README.md'), join(out, 'README.md'))

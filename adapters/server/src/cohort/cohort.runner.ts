@@ -81,7 +81,8 @@ export const createCohortRunner = (options: { readonly dataDir: string; readonly
         else if (message.type === 'cancelled') settle(handlers.cancelled)
         else settle(() => handlers.failed(message.message))
       })
-      worker.on('error', (error) => settle(() => handlers.failed(error.message)))
+      // A worker may throw anything, not only an Error.
+      worker.on('error', (error: unknown) => settle(() => handlers.failed(error instanceof Error ? error.message : String(error))))
       // A cancel terminates the thread: the run was marked cancelled by whoever asked.
       worker.on('exit', () => {
         const unexpected = live.get(runId) === entry

@@ -73,7 +73,8 @@ export const createPreviewRunner = (options: { readonly dataDir: string; readonl
         else if (message.type === 'done') settle(() => void handlers.done(message.result))
         else settle(() => void handlers.failed(message.message))
       })
-      worker.on('error', (error) => settle(() => void handlers.failed(error.message)))
+      // A worker may throw anything, not only an Error.
+      worker.on('error', (error: unknown) => settle(() => void handlers.failed(error instanceof Error ? error.message : String(error))))
       worker.on('exit', () => settle(() => void handlers.failed('the worker stopped')))
       return null
     },
