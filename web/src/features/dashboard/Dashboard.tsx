@@ -4,6 +4,7 @@ import { lazy, Suspense, useCallback, useDeferredValue, useState } from 'react'
 import { Body1, Title2, makeStyles } from '@fluentui/react-components'
 import { Busy } from '../../shared/Busy.js'
 import { useTranslation } from 'react-i18next'
+import { useLocation } from 'react-router'
 import type { MentorPlaces, ParticipantProposal, QuestionnaireQuestion, Side } from '@tandem/core'
 import { useMe, type Me } from '../../state/me.js'
 import { useLanguage } from '../../shell/language.js'
@@ -23,6 +24,7 @@ import {
   useGetProposedProfileQuery,
 } from './dashboard.api.js'
 import {
+  canStartMatching,
   decisionFailure,
   deadlineOf,
   mentorDeadline,
@@ -90,6 +92,8 @@ const SideSection = ({ me, side }: { readonly me: Me; readonly side: Side }) => 
   const [endTandem, endState] = useEndTandemMutation()
   const [ended, setEnded] = useState(false)
 
+  // the waitlist mail's stop page links to /#waitlist: the switch shows (and takes the focus) beside proposals too
+  const { hash } = useLocation()
   const status = me.statusOf(side)
   const entry = me.user.userStatuses.find((s) => s.role === side)
   // What the answers show is drawn in a background render that yields to the browser every few
@@ -237,11 +241,18 @@ const SideSection = ({ me, side }: { readonly me: Me; readonly side: Side }) => 
         ) : kind === 'noProposals' && side === 'Mentor' && status === 'PAUSED' ? (
           <PausedPanel />
         ) : (
-          <StatusPanel kind={kind} side={side} email={me.email} starting={matching.running} onStartMatching={() => void matching.start()} />
+          <StatusPanel
+            kind={kind}
+            side={side}
+            email={me.email}
+            canStart={canStartMatching(status)}
+            starting={matching.running}
+            onStartMatching={() => void matching.start()}
+          />
         )}
       </Suspense>
       <Suspense fallback={null}>
-        {side === 'Mentee' && kind === 'proposals' && location.hash === '#waitlist' && <WaitlistSwitch email={me.email} />}
+        {side === 'Mentee' && kind === 'proposals' && hash === '#waitlist' && <WaitlistSwitch email={me.email} />}
         {decision?.kind === 'accept' && (
           <AcceptDialog
             proposal={decision.proposal}
