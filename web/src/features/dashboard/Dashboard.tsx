@@ -31,6 +31,7 @@ import {
   nextDeadline,
   panelFor,
   placesOf,
+  suggestedByProgramTeam,
   topProposal,
   visibleProposals,
 } from './dashboard.logic.js'
@@ -233,7 +234,7 @@ const SideSection = ({ me, side }: { readonly me: Me; readonly side: Side }) => 
               <ProposedProfileAccordion
                 name={`${top.firstName} ${top.lastName}`}
                 profile={shownProfile}
-                points={top.baseMatchRuleScore}
+                points={suggestedByProgramTeam(top) ? null : top.baseMatchRuleScore}
                 viewerStatus={status}
               />
             )}

@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next'
 import { commonGround, type Language, type ParticipantProposal, type QuestionnaireQuestion, type Side, type StatusName } from '@tandem/core'
 import { useAuthorizedImage } from '../../shared/authorized-image.js'
 import { ProposalDeadline } from './CountdownCard.js'
+import { suggestedByProgramTeam } from './dashboard.logic.js'
 import { ProposalProfile } from './ProposedProfileAccordion.js'
 
 const useStyles = makeStyles({
@@ -105,7 +106,7 @@ export const ProposalCard = memo(function ProposalCard({
   const name = `${proposal.firstName} ${proposal.lastName}`
   const matched = proposal.tandemState === 'MATCHED'
   const common = commonGroundTexts(proposal, questions, side, t)
-  const manual = proposal.baseMatchRuleScore < 1
+  const manual = suggestedByProgramTeam(proposal)
   const scoreText = t('dashboard.score', { base: proposal.baseMatchRuleScore, max: proposal.maxScore, percentage: proposal.percentage })
   return (
     <Card role="group" className={styles.card} aria-label={t('dashboard.proposalOf', { name })}>

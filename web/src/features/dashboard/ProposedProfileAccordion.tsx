@@ -9,6 +9,7 @@ import type { Language, ParticipantProposal, ProposedProfile, Side, StatusName }
 import { Busy } from '../../shared/Busy.js'
 import { skipToken } from '../../state/api.js'
 import { useGetProposedProfileQuery } from './dashboard.api.js'
+import { suggestedByProgramTeam } from './dashboard.logic.js'
 
 const useStyles = makeStyles({ points: { marginLeft: '8px' } })
 
@@ -30,7 +31,8 @@ export const ProposedProfileAccordion = ({
   readonly name: string
   /** Undefined while it is being fetched: the open disclosure shows a spinner. */
   readonly profile: ProposedProfile | undefined
-  readonly points: number
+  /** Null for a team the program team suggested (no score to show). */
+  readonly points: number | null
   readonly viewerStatus: StatusName | undefined
   readonly onOpen?: () => void
 }) => {
@@ -50,9 +52,11 @@ export const ProposedProfileAccordion = ({
       <AccordionItem value="profile">
         <AccordionHeader as="h3">
           {t('dashboard.profileOf', { name })}
-          <Badge className={styles.points} appearance="tint">
-            {t('dashboard.points', { count: points })}
-          </Badge>
+          {points !== null && (
+            <Badge className={styles.points} appearance="tint">
+              {t('dashboard.points', { count: points })}
+            </Badge>
+          )}
         </AccordionHeader>
         <AccordionPanel>
           {open &&
@@ -101,7 +105,7 @@ export const ProposalProfile = ({
     <ProposedProfileAccordion
       name={`${proposal.firstName} ${proposal.lastName}`}
       profile={profile.data}
-      points={proposal.baseMatchRuleScore}
+      points={suggestedByProgramTeam(proposal) ? null : proposal.baseMatchRuleScore}
       viewerStatus={viewerStatus}
       onOpen={() => setAsked(true)}
     />

@@ -58,6 +58,9 @@ export const panelFor = (side: Side, facts: SideFacts): PanelKind => {
 /** Mentees with PROPOSED or MATCHED status cannot start matching. */
 export const canStartMatching = (status: StatusName | undefined): boolean => status === 'NEW' || status === 'AVAILABLE'
 
+/** A team an administrator made by hand scores nothing: it reads "suggested by the program team", without points. */
+export const suggestedByProgramTeam = (proposal: ParticipantProposal): boolean => proposal.baseMatchRuleScore < 1
+
 /** The proposal whose profile the accordion shows: the highest baseMatchRuleScore. */
 export const topProposal = (proposals: readonly ParticipantProposal[]): ParticipantProposal | undefined =>
   [...proposals].sort((a, b) => b.baseMatchRuleScore - a.baseMatchRuleScore)[0]
