@@ -34,6 +34,8 @@ export type DomainError =
   | { readonly _tag: 'NotAvailableForMatching'; readonly status: StatusName | 'NONE' }
   | { readonly _tag: 'MatchingAlreadyRunning' }
   | { readonly _tag: 'MatchingDisabled' }
+  /** A mentor pausing while every place is taken: the live tandems already keep them out of the pool (docs/matching.md#places). */
+  | { readonly _tag: 'AllPlacesTaken' }
   | { readonly _tag: 'ProposalExpired' }
   | { readonly _tag: 'TandemChanged' }
   | { readonly _tag: 'TandemAlreadyClosed'; readonly state: TandemState }

@@ -12,6 +12,7 @@ const TAGS = {
   NotAvailableForMatching: true,
   MatchingAlreadyRunning: true,
   MatchingDisabled: true,
+  AllPlacesTaken: true,
   ProposalExpired: true,
   TandemChanged: true,
   TandemAlreadyClosed: true,

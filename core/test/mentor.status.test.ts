@@ -78,7 +78,7 @@ describe('enabling and disabling matching', () => {
 
   it('refuses to disable matching while the mentor holds a tandem, and keeps the tandem', () => {
     const proposed = proposeTo(population(), T0, ANNA, [MAX]).world
-    expect(left(toggle(proposed, MAX, false))).toEqual({ _tag: 'InvalidTransition', from: 'PROPOSED', event: 'DisableMatching' })
+    expect(left(toggle(proposed, MAX, false))).toEqual({ _tag: 'AllPlacesTaken' })
     expect(tandemOf(proposed, 1).state).toBe('ACTIVE')
   })
 

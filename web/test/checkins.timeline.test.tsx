@@ -95,17 +95,37 @@ describe('the timeline on the user information page', () => {
 
 describe('the timeline on the dashboard', () => {
   it.each([
-    ['en', 'Your check-ins', 'Yes, we have met', 'We cannot reach each other', 'Next question: Pulse 1'],
-    ['de', 'Ihre Check-ins', 'Ja, wir haben uns getroffen', 'Wir erreichen einander nicht', 'Nächste Frage: Stimmungsabfrage 1'],
-  ] as const)("%s: the mentee's own answer only, never the mentor's, and the next date", async (language, title, own, partners, next) => {
-    const { real, mentee } = await answeredTeam()
-    const { user, auth } = real.signedIn(mentee)
-    await renderWithProviders(<Dashboard />, { route: '/matching', apiBaseUrl: real.url, user, auth, language })
-    const card = await screen.findByRole('region', { name: title }, LOAD)
-    expect(await within(card).findByText(new RegExp(own))).toBeTruthy()
-    expect(within(card).queryByText(new RegExp(partners))).toBeNull()
-    expect(within(card).getByText(new RegExp(`^${next}`))).toBeTruthy()
-  })
+    [
+      'en',
+      'Your mentorship with Max Mentor',
+      'Yes, we have met',
+      'We cannot reach each other',
+      'Next question: Pulse 1',
+      /\d{1,2} [A-Z][a-z]{2} \d{4}/,
+    ],
+    [
+      'de',
+      'Ihr Mentoring mit Max Mentor',
+      'Ja, wir haben uns getroffen',
+      'Wir erreichen einander nicht',
+      'Nächste Frage: Stimmungsabfrage 1',
+      /\d{2}\.\d{2}\.\d{4}/,
+    ],
+  ] as const)(
+    "%s: named by the partner, the mentee's own answer only, never the mentor's, and the next date in the answers' date format",
+    async (language, title, own, partners, next, day) => {
+      const { real, mentee } = await answeredTeam()
+      const { user, auth } = real.signedIn(mentee)
+      await renderWithProviders(<Dashboard />, { route: '/matching', apiBaseUrl: real.url, user, auth, language })
+      const card = await screen.findByRole('region', { name: title }, LOAD)
+      expect(await within(card).findByText(new RegExp(own))).toBeTruthy()
+      expect(within(card).queryByText(new RegExp(partners))).toBeNull()
+      const nextLine = within(card).getByText(new RegExp(`^${next}`)).textContent ?? ''
+      const answered = within(card).getByText(new RegExp(own)).textContent ?? ''
+      // one date format: the next question's day is written as the answer's time is (not 02/12/2026 beside 2 Dec 2026)
+      expect([day.test(nextLine), day.test(answered)]).toEqual([true, true])
+    },
+  )
 })
 
 describe('the timeline of an ended team on the dashboard', () => {

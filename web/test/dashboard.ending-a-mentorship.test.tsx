@@ -51,6 +51,12 @@ describe('ending a mentorship from the dashboard', () => {
     await userEvent.click(within(card).getByRole('button', { name: 'End mentorship' }))
     const dialog = await screen.findByRole('dialog', { name: 'End your mentorship with Max Mentor' })
     await pageHiddenBehind(dialog, card)
+    // what follows, before anything is chosen
+    expect(
+      within(dialog).getByText(
+        'Your mentor is told by e-mail, and the mentorship cannot be resumed afterwards. You can then wait on the waitlist for a new mentor or start matching again.',
+      ),
+    ).toBeTruthy()
     expect(within(dialog).queryByRole('checkbox', { name: /Pause/ })).toBeNull()
     await userEvent.click(within(dialog).getByRole('button', { name: 'End mentorship' }))
     expect(await within(dialog).findByText('Please choose a reason.')).toBeTruthy()
@@ -78,6 +84,9 @@ describe('ending a mentorship from the dashboard', () => {
     await userEvent.click(within(card).getByRole('button', { name: 'Mentoring beenden' }))
     const dialog = await screen.findByRole('dialog', { name: 'Ihr Mentoring mit Mia Mentee beenden' })
     await pageHiddenBehind(dialog, card)
+    expect(
+      within(dialog).getByText(/^Ihr Mentee wird per E-Mail benachrichtigt, und das Mentoring lässt sich danach nicht fortsetzen/),
+    ).toBeTruthy()
     await userEvent.click(within(dialog).getByRole('radio', { name: 'Anderer Grund' }))
     await userEvent.click(within(dialog).getByRole('button', { name: 'Mentoring beenden' }))
     expect(await within(dialog).findByText('Diese Angabe ist erforderlich.')).toBeTruthy()

@@ -212,7 +212,7 @@ describe('saving and the primary buttons', { timeout: 90_000 }, () => {
   it('refuses to enable matching for an incomplete profile', async () => {
     const { calls } = await setUp('Mentor', await aPerson('Mentor', 'paused'))
     await userEvent.clear(await mentorYear())
-    await userEvent.click(await screen.findByRole('switch', { name: 'Matching enabled' }))
+    await userEvent.click(await screen.findByRole('switch', { name: 'Matching paused' }))
     expect(await screen.findByText(/Your profile data is incomplete/)).toBeTruthy()
     expect(calls('POST /api/Questionnaire/UpdateUserStatus')).toEqual([])
   })
@@ -222,7 +222,7 @@ describe('saving and the primary buttons', { timeout: 90_000 }, () => {
     // refusal planted in the fault layer
     api.faults.refuseNext('POST /api/Questionnaire/UpdateUserStatus', 400, 'ProfileIncomplete')
     await setUp('Mentor', await aPerson('Mentor', 'paused'))
-    await userEvent.click(await screen.findByRole('switch', { name: 'Matching enabled' }))
+    await userEvent.click(await screen.findByRole('switch', { name: 'Matching paused' }))
     expect(await screen.findByText(/Your profile data is incomplete/)).toBeTruthy()
   })
 })

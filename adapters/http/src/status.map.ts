@@ -12,6 +12,7 @@ export const EDGE_OF: { readonly [K in DomainError['_tag']]: Edge } = {
   NotAvailableForMatching: { status: 400, code: 'NotAvailableForMatching' },
   MatchingAlreadyRunning: { status: 409, code: 'MatchingAlreadyRunning' },
   MatchingDisabled: { status: 409, code: 'MatchingDisabled' },
+  AllPlacesTaken: { status: 409, code: 'AllPlacesTaken' },
   ProposalExpired: { status: 409, code: 'ProposalExpired' },
   TandemChanged: { status: 409, code: 'TandemChanged' },
   TandemAlreadyClosed: { status: 409, code: 'TandemAlreadyClosed' },

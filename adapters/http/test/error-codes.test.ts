@@ -13,6 +13,7 @@ const examples: readonly DomainError[] = [
   { _tag: 'NotAvailableForMatching', status: 'PROPOSED' },
   { _tag: 'MatchingAlreadyRunning' },
   { _tag: 'MatchingDisabled' },
+  { _tag: 'AllPlacesTaken' },
   { _tag: 'ProposalExpired' },
   { _tag: 'TandemChanged' },
   { _tag: 'TandemAlreadyClosed', state: 'CLOSED' },

@@ -76,7 +76,9 @@ const myTimelines = async (ctx: ServiceContext, userId: UserId): Promise<readonl
     if (side === undefined) continue
     const timeline = await timelineOfTeam(ctx, tandem)
     if (timeline === undefined || (timeline.ended !== null && now - timeline.ended.at > CLOSING_LINK_VALID)) continue
-    out.push({ ...toWire(tandem.id, ownTimelineView(timelineView(timeline, tandem, now), side)), role: side })
+    const partner = await userById(ctx, side === 'Mentee' ? tandem.mentorId : tandem.menteeId)
+    const partnerName = isLeft(partner) ? '' : `${partner.right.firstName} ${partner.right.lastName}`.trim()
+    out.push({ ...toWire(tandem.id, ownTimelineView(timelineView(timeline, tandem, now), side)), role: side, partnerName })
   }
   return out
 }

@@ -175,7 +175,12 @@ export const userService = (ctx: ServiceContext): Services['user'] => ({
     if (isLeft(me)) return me
     // Deadlines first, as the proposals read does: a lapsed proposal shows nobody, sweep or not.
     const world = await ctx.store.loadCurrent({ userIds: [me.right.id] }, ctx.clock())
-    const best = [...shownTandemsOf(world, me.right.id, query.role)].sort((a, b) => b.score.base - a.score.base)[0]
+    const shown = [...shownTandemsOf(world, me.right.id, query.role)]
+    // the named tandem when one is named (one card of a mentor with several places), else the best proposal
+    const best =
+      query.matchingTandemId === undefined
+        ? shown.sort((a, b) => b.score.base - a.score.base)[0]
+        : shown.find((tandem) => tandem.id === query.matchingTandemId)
     if (best === undefined) return left({ _tag: 'NotFound', entity: 'Proposal' })
     const otherId = query.role === 'Mentee' ? best.mentorId : best.menteeId
     const other = await userById(ctx, otherId)

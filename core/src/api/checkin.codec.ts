@@ -90,5 +90,5 @@ export type TimelineWire = {
   readonly ended: { readonly at: string; readonly by: EndedBy; readonly reasonId: EndReasonId | null } | null
 }
 
-/** The caller's own timeline of a team: their side (`role`) only. */
-export type MyTimelineWire = TimelineWire & { readonly role: Side }
+/** The caller's own timeline of a team: their side (`role`) only, and whom the team is with. */
+export type MyTimelineWire = TimelineWire & { readonly role: Side; readonly partnerName: string }

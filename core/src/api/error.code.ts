@@ -12,6 +12,7 @@ const DOMAIN_CODES = {
   NotAvailableForMatching: null,
   MatchingAlreadyRunning: null,
   MatchingDisabled: null,
+  AllPlacesTaken: null,
   ProposalExpired: null,
   TandemChanged: null,
   TandemAlreadyClosed: null,

@@ -71,8 +71,15 @@ export const UserProfileQuery = t.exact(
 )
 export type UserProfileQuery = t.TypeOf<typeof UserProfileQuery>
 
-/** GET /api/User/GetProposedUserProfile?email&role&language */
-export const ProposedProfileQuery = t.strict({ email: EmailAddress, role: Side, language: Language }, 'ProposedProfileQuery')
+/**
+ * GET /api/User/GetProposedUserProfile?email&role&language[&matchingTandemId]: the other side of the
+ * named tandem, or of the best current proposal when none is named (a mentor with several places
+ * has several proposals, each with its own profile).
+ */
+export const ProposedProfileQuery = t.exact(
+  t.intersection([t.type({ email: EmailAddress, role: Side, language: Language }), t.partial({ matchingTandemId: TandemIdFromString })]),
+  'ProposedProfileQuery',
+)
 export type ProposedProfileQuery = t.TypeOf<typeof ProposedProfileQuery>
 
 /** GET GetQuestionAnswerPairs?language&role&emailId */

@@ -40,6 +40,9 @@ export const setMentorMatching =
     const mentor = mentorIn(world, command.mentorId)
     if (E.isLeft(mentor)) return mentor
     const event = command.enabled ? 'EnableMatching' : 'DisableMatching'
+    // every place taken (PROPOSED, MATCHED): the refusal says why rather than "the data changed"
+    if (!command.enabled && (mentor.right.status === 'PROPOSED' || mentor.right.status === 'MATCHED'))
+      return E.left({ _tag: 'AllPlacesTaken' })
     if (mentorStatusMove(mentor.right.status, event) === undefined) return E.left(invalidTransition(mentor.right.status, event))
     if (command.enabled && !command.profileComplete) return E.left({ _tag: 'ProfileIncomplete' })
     const d = openDraft(world, now)

@@ -428,10 +428,14 @@ class MentorMatching implements Cmd {
   ) {}
   /** Only a mentor has a matching switch. */
   check = (m: Readonly<Model>) => mentorOf(m, this.mentorId) !== null
-  /** PAUSED -> AVAILABLE with a complete profile, AVAILABLE -> PAUSED; anything else is a stale toggle. */
+  /**
+   * PAUSED -> AVAILABLE with a complete profile, AVAILABLE -> PAUSED; pausing with every place taken
+   * (PROPOSED, MATCHED) says so; anything else is a stale toggle.
+   */
   predict(m: Model): Outcome {
     const status = mentorOf(m, this.mentorId)?.status
     if (this.enabled) return status !== 'PAUSED' ? 'InvalidTransition' : this.complete ? 'accepted' : 'ProfileIncomplete'
+    if (status === 'PROPOSED' || status === 'MATCHED') return 'AllPlacesTaken'
     return status === 'AVAILABLE' ? 'accepted' : 'InvalidTransition'
   }
   run(m: Model, r: Real): void {

@@ -1,8 +1,21 @@
 // Ending a MATCHED team (docs/web.md): the reason from the core's list (radio buttons), a text for
 // "other", "do not pair us again", and for a mentor (or an administrator on the mentor's behalf)
 // "pause matching". Checked with the core's validateEndRequest, the rule the server applies too.
+// A warning says what follows (the partner is told, no way back, the mentee may wait for a new
+// mentor) and the confirming button is drawn in the danger colour: ending is a weighty step.
 import { useState } from 'react'
-import { Button, Checkbox, Field, makeStyles, Radio, RadioGroup, Textarea } from '@fluentui/react-components'
+import {
+  Button,
+  Checkbox,
+  Field,
+  makeStyles,
+  MessageBar,
+  MessageBarBody,
+  Radio,
+  RadioGroup,
+  Textarea,
+  tokens,
+} from '@fluentui/react-components'
 import { useTranslation } from 'react-i18next'
 import { END_OTHER_TEXT_MAX, END_REASONS, validateEndRequest, type EndReasonId, type FieldError } from '@tandem/core'
 import { isLeft } from 'fp-ts/lib/Either.js'
@@ -10,7 +23,15 @@ import { errorOf, messageOf, validation } from './field.js'
 import { ModalDialog } from './ModalDialog.js'
 import { useLanguage } from '../shell/language.js'
 
-const useStyles = makeStyles({ form: { display: 'flex', flexDirection: 'column', gap: '12px' } })
+const useStyles = makeStyles({
+  form: { display: 'flex', flexDirection: 'column', gap: '12px' },
+  danger: {
+    backgroundColor: tokens.colorStatusDangerBackground3,
+    color: tokens.colorNeutralForegroundOnBrand,
+    ':hover': { backgroundColor: tokens.colorStatusDangerBackground3Hover, color: tokens.colorNeutralForegroundOnBrand },
+    ':hover:active': { backgroundColor: tokens.colorStatusDangerBackground3Pressed, color: tokens.colorNeutralForegroundOnBrand },
+  },
+})
 
 export type EndMentorshipInput = {
   readonly reasonId: EndReasonId
@@ -58,7 +79,7 @@ export const EndMentorshipDialog = ({
       onCancel={onClose}
       actions={
         <>
-          <Button appearance="primary" disabledFocusable={busy} onClick={confirm}>
+          <Button appearance="primary" className={styles.danger} disabledFocusable={busy} onClick={confirm}>
             {t('ending.confirm')}
           </Button>
           <Button onClick={onClose}>{t('common.cancel')}</Button>
@@ -66,6 +87,9 @@ export const EndMentorshipDialog = ({
       }
     >
       <div className={styles.form}>
+        <MessageBar intent="warning" layout="multiline">
+          <MessageBarBody>{t(`ending.whatFollows.${who}`)}</MessageBarBody>
+        </MessageBar>
         <Field label={t(who === 'Admin' ? 'ending.adminReason' : 'ending.reason')} required {...validation(reasonError)}>
           <RadioGroup value={reasonId} onChange={(_, d) => setReasonId(d.value)}>
             {END_REASONS.map((r) => (

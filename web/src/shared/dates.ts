@@ -19,6 +19,10 @@ export const formatDateTime = (value: string | number, language: Language): stri
     hour12: language === 'en',
   }).format(new Date(value))
 
+/** A day in the same words as formatDateTime's (2 Dec 2026, 02.12.2026 in German): lists that show both read as one. */
+export const formatDay = (value: string | number, language: Language): string =>
+  new Intl.DateTimeFormat(localeOf(language), { dateStyle: 'medium' }).format(new Date(value))
+
 export const formatDate = (value: string | number, language: Language): string => {
   const date = typeof value === 'string' && DATE_ONLY.test(value) ? new Date(`${value}T00:00:00Z`) : new Date(value)
   return new Intl.DateTimeFormat(localeOf(language), {

@@ -19,6 +19,7 @@ export const ERROR_MESSAGE: Readonly<Record<ErrorCode, TranslationKey>> = {
   NotAvailableForMatching: 'dashboard.couldNotStartMatching',
   MatchingAlreadyRunning: 'dashboard.matchingAlreadyRunning',
   MatchingDisabled: 'messages.matching-disabled',
+  AllPlacesTaken: 'messages.all-places-taken',
   ProposalExpired: 'dashboard.notice.proposalExpired.text',
   TandemChanged: 'dashboard.notice.tandemChanged.text',
   TandemAlreadyClosed: 'dashboard.notice.timerExpired.text',

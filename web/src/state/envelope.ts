@@ -17,7 +17,18 @@ export type ApiRequest = {
  * status 0 means the network failed; `errorCode` is the envelope's, null when the answer had none
  * (no envelope, or a code this build does not know).
  */
-export type ApiError = { readonly status: number; readonly errorCode: ErrorCode | null; readonly value?: unknown }
+export type ApiError = {
+  readonly status: number
+  readonly errorCode: ErrorCode | null
+  readonly value?: unknown
+  /** A refusal's Retry-After in seconds (429): how long the person has to wait, named in the message. */
+  readonly retryAfterSeconds?: number
+}
+
+const retryAfterOf = (response: Response): { readonly retryAfterSeconds?: number } => {
+  const seconds = Number(response.headers.get('retry-after') ?? '')
+  return response.headers.has('retry-after') && Number.isFinite(seconds) && seconds >= 0 ? { retryAfterSeconds: seconds } : {}
+}
 
 /** What one call answered: its value, or the error. */
 export type CallResult<R> = { readonly data: R; readonly error?: undefined } | { readonly data?: undefined; readonly error: ApiError }
@@ -68,7 +79,9 @@ export const envelopeQuery = async (request: ApiRequest, context: { auth: AuthPo
   const body: unknown = await response.json().catch(() => null)
   if (isEnvelope(body)) {
     if (response.ok && body.isSuccess) return { data: body.value }
-    return { error: { status: response.ok ? 400 : response.status, errorCode: errorCodeIn(body), value: body.value } }
+    return {
+      error: { status: response.ok ? 400 : response.status, errorCode: errorCodeIn(body), value: body.value, ...retryAfterOf(response) },
+    }
   }
   // docs/product.md#calls: call failures carry the status code, or 500 when there is none
   return { error: { status: response.ok ? 500 : response.status, errorCode: null } }

@@ -6,7 +6,7 @@ import { useCallback, useState } from 'react'
 import { Body1, Card, CardHeader, MessageBar, MessageBarBody, Subtitle2, makeStyles } from '@fluentui/react-components'
 import { useCheckInTranslations } from './checkins.i18n.js'
 import type { CheckInAnswer } from '@tandem/core'
-import { errorMessageKey } from '../../shell/error.messages.js'
+import { refusalText } from './checkins.refusal.js'
 import { useAnswerCheckInMutation, type OpenCheckIn } from './checkins.api.js'
 import { CheckInForm } from './CheckInForm.js'
 
@@ -31,7 +31,7 @@ export const CheckInCard = ({
   const onAnswer = async (answer: CheckInAnswer) => {
     setFailure(null)
     const result = await answerCheckIn({ email, matchingTandemId: checkIn.matchingTandemId, occasion: checkIn.occasion, answer })
-    if ('error' in result) setFailure(t(errorMessageKey(result.error)))
+    if ('error' in result) setFailure(refusalText(t, result.error))
     else onAnswered()
   }
 

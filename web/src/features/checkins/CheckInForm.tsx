@@ -24,6 +24,9 @@ const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', gap: '12px', alignItems: 'flex-start' },
   buttons: { display: 'flex', flexWrap: 'wrap', gap: '8px' },
   note: { width: '100%', maxWidth: '560px' },
+  // the five scores wrap onto further lines on a narrow screen instead of running off its edge
+  // (docs/web.md: survey scales fit the phone)
+  scale: { flexWrap: 'wrap', columnGap: '4px' },
 })
 
 const SCORES = ['1', '2', '3', '4', '5'] as const
@@ -98,7 +101,7 @@ export const CheckInForm = ({ occasion, role, busy, failure, onAnswer }: CheckIn
     return (
       <div className={styles.form}>
         <Field label={t('checkIn.pulse.question')} required {...fieldMessage('score')}>
-          <RadioGroup value={score} onChange={(_, d) => setScore(d.value)} layout="horizontal">
+          <RadioGroup className={styles.scale} value={score} onChange={(_, d) => setScore(d.value)} layout="horizontal">
             {SCORES.map((s) => (
               <Radio key={s} value={s} label={t(`checkIn.score.${s}`)} />
             ))}
@@ -115,7 +118,7 @@ export const CheckInForm = ({ occasion, role, busy, failure, onAnswer }: CheckIn
   return (
     <div className={styles.form}>
       <Field label={t('checkIn.closing.satisfaction')} required {...fieldMessage('satisfaction')}>
-        <RadioGroup value={score} onChange={(_, d) => setScore(d.value)} layout="horizontal">
+        <RadioGroup className={styles.scale} value={score} onChange={(_, d) => setScore(d.value)} layout="horizontal">
           {SCORES.map((s) => (
             <Radio key={s} value={s} label={t(`checkIn.score.${s}`)} />
           ))}

@@ -10,6 +10,7 @@ import type { CheckInAnswer } from '@tandem/core'
 import { apiErrorOf } from '../../state/api.js'
 import { ERROR_MESSAGE, errorMessageKey } from '../../shell/error.messages.js'
 import { useAnswerCheckInByLinkMutation, useGetCheckInByLinkQuery } from './checkins.api.js'
+import { refusalText } from './checkins.refusal.js'
 import { CheckInForm } from './CheckInForm.js'
 
 const useStyles = makeStyles({ page: { display: 'flex', flexDirection: 'column', gap: '16px' } })
@@ -38,7 +39,7 @@ const CheckInLinkPage = () => {
     const code = apiErrorOf(result.error)?.errorCode ?? null
     // a used or expired link, or a question no longer open, replaces the form; other refusals stand beside it
     if (code === 'CheckInLinkUsed' || code === 'CheckInLinkExpired' || code === 'CheckInNotOpen') setGone(t(errorMessageKey(result.error)))
-    else setFailure(t(errorMessageKey(result.error)))
+    else setFailure(refusalText(t, result.error))
   }
 
   const body = () => {

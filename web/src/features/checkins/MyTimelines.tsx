@@ -1,7 +1,7 @@
 // The participant's check-in timelines on the dashboard (docs/mentorship.md#check-ins-in-the-web-app):
-// per team the questions so far with their own answers only (the server never sends the partner's)
+// per team, named by the partner, the questions so far with their own answers only (the server never sends the partner's)
 // and the next question's date. A lazy chunk, loaded only when the person has a timeline.
-import { Card, CardHeader, Subtitle2, makeStyles } from '@fluentui/react-components'
+import { Body1, Card, CardHeader, Subtitle2, makeStyles } from '@fluentui/react-components'
 import type { MyTimelineWire } from '@tandem/core'
 import { useCheckInTranslations } from './checkins.i18n.js'
 import { TimelineList } from './TimelineList.js'
@@ -14,15 +14,18 @@ const MyTimelines = ({ timelines }: { readonly timelines: readonly MyTimelineWir
   return (
     <>
       {timelines.map((view) => (
-        <Card key={view.matchingTandemId} className={styles.card} role="region" aria-label={t('checkIn.timeline.title')}>
+        <Card
+          key={view.matchingTandemId}
+          className={styles.card}
+          role="region"
+          aria-label={t('checkIn.timeline.titleWith', { name: view.partnerName })}
+        >
           <CardHeader
-            header={<Subtitle2 as="h3">{t('checkIn.timeline.title')}</Subtitle2>}
+            header={<Subtitle2 as="h3">{t('checkIn.timeline.titleWith', { name: view.partnerName })}</Subtitle2>}
             description={t(view.role === 'Mentee' ? 'checkIn.asMentee' : 'checkIn.asMentor')}
           />
           <TimelineList view={view} showRole={false} />
-          <Subtitle2 as="p" style={{ fontWeight: 'normal' }}>
-            {t('checkIn.timeline.ownOnly')}
-          </Subtitle2>
+          <Body1>{t('checkIn.timeline.ownOnly')}</Body1>
         </Card>
       ))}
     </>

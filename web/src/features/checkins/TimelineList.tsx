@@ -2,10 +2,10 @@
 // with its due date and, per side the server sent, the state, the times and the answer; then the
 // next question or how the team ended. The administrators' view sends both sides, a participant's
 // only their own: this list shows what it is given and never asks for more.
-import { Body1, Caption1, makeStyles } from '@fluentui/react-components'
+import { Body1, makeStyles } from '@fluentui/react-components'
 import { END_REASONS, type CheckInAnswer, type CheckInOccasion, type TimelineWire } from '@tandem/core'
 import type { TFunction } from 'i18next'
-import { formatDate, formatDateTime } from '../../shared/dates.js'
+import { formatDay, formatDateTime } from '../../shared/dates.js'
 import { languageOf } from '../../i18n/i18n.js'
 import { useCheckInTranslations } from './checkins.i18n.js'
 
@@ -46,10 +46,10 @@ export const TimelineList = ({ view, showRole }: { readonly view: TimelineWire; 
             <li key={q.occasion.kind === 'Pulse' ? `pulse-${q.occasion.round}` : q.occasion.kind}>
               <Body1>
                 <strong>{questionLabel(t, q.occasion)}</strong>
-                {q.dueAt !== null && ` (${t('checkIn.timeline.due', { date: formatDate(q.dueAt, language) })})`}
+                {q.dueAt !== null && ` (${t('checkIn.timeline.due', { date: formatDay(q.dueAt, language) })})`}
               </Body1>
               {q.sides.map((s) => (
-                <Caption1 key={s.role} className={styles.side}>
+                <Body1 key={s.role} className={styles.side}>
                   {[
                     ...(showRole ? [t(`checkIn.timeline.role.${s.role}`)] : []),
                     t(`checkIn.timeline.state.${s.state}`),
@@ -58,7 +58,7 @@ export const TimelineList = ({ view, showRole }: { readonly view: TimelineWire; 
                     ...when('answered', s.answeredAt),
                     ...(s.answer === null ? [] : [answerText(t, s.answer)]),
                   ].join(' · ')}
-                </Caption1>
+                </Body1>
               ))}
             </li>
           ))}
@@ -66,7 +66,7 @@ export const TimelineList = ({ view, showRole }: { readonly view: TimelineWire; 
       )}
       {view.next !== null && (
         <Body1>
-          {t('checkIn.timeline.next', { question: questionLabel(t, view.next.occasion), date: formatDate(view.next.dueAt, language) })}
+          {t('checkIn.timeline.next', { question: questionLabel(t, view.next.occasion), date: formatDay(view.next.dueAt, language) })}
         </Body1>
       )}
       {view.ended !== null && (

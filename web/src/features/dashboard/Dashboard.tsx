@@ -4,7 +4,8 @@ import { lazy, Suspense, useCallback, useDeferredValue, useState } from 'react'
 import { Body1, Title2, makeStyles } from '@fluentui/react-components'
 import { Busy } from '../../shared/Busy.js'
 import { useTranslation } from 'react-i18next'
-import type { ParticipantProposal, QuestionnaireQuestion, Side } from '@tandem/core'
+import { useLocation } from 'react-router'
+import type { MentorPlaces, ParticipantProposal, QuestionnaireQuestion, Side } from '@tandem/core'
 import { useMe, type Me } from '../../state/me.js'
 import { useLanguage } from '../../shell/language.js'
 import { useAppSelector } from '../../state/hooks.js'
@@ -22,7 +23,18 @@ import {
   useGetProposalsQuery,
   useGetProposedProfileQuery,
 } from './dashboard.api.js'
-import { decisionFailure, mentorDeadline, nextDeadline, panelFor, topProposal, visibleProposals } from './dashboard.logic.js'
+import {
+  canStartMatching,
+  decisionFailure,
+  deadlineOf,
+  mentorDeadline,
+  nextDeadline,
+  panelFor,
+  placesOf,
+  suggestedByProgramTeam,
+  topProposal,
+  visibleProposals,
+} from './dashboard.logic.js'
 import { selectNoMatch } from '../../state/matching.slice.js'
 import { useStartMatching } from './useStartMatching.js'
 import type { DeclineInput } from './DecisionDialogs.js'
@@ -81,6 +93,8 @@ const SideSection = ({ me, side }: { readonly me: Me; readonly side: Side }) => 
   const [endTandem, endState] = useEndTandemMutation()
   const [ended, setEnded] = useState(false)
 
+  // the waitlist mail's stop page links to /#waitlist: the switch shows (and takes the focus) beside proposals too
+  const { hash } = useLocation()
   const status = me.statusOf(side)
   const entry = me.user.userStatuses.find((s) => s.role === side)
   // What the answers show is drawn in a background render that yields to the browser every few
@@ -105,8 +119,9 @@ const SideSection = ({ me, side }: { readonly me: Me; readonly side: Side }) => 
   const { proposals, kind, top } = panelOf(shownProposals, shownQuestionnaire?.isProfilePublished)
   // loaded with the cards, so the decline dialog opens with its reasons ready
   const reasons = useGetDeclineReasonsQuery(asked.kind === 'proposals' ? { email: me.email, role: side, language } : skipToken)
+  // the mentee's top proposal's profile comes with the cards; a mentor's card asks for its own when opened
   const profile = useGetProposedProfileQuery(
-    asked.kind === 'proposals' && asked.top !== undefined
+    side === 'Mentee' && asked.kind === 'proposals' && asked.top !== undefined
       ? { email: me.email, role: side, language, matchingTandemId: asked.top.matchingTandemId }
       : skipToken,
   )
@@ -115,7 +130,9 @@ const SideSection = ({ me, side }: { readonly me: Me; readonly side: Side }) => 
     side === 'Mentee'
       ? (shownProposals?.proposalRemainingTime.menteeRemainingTime ?? [])
       : (shownProposals?.proposalRemainingTime.mentorRemainingTime ?? [])
-  const deadline = nextDeadline(proposals, times)
+  // a mentee's proposals share one deadline; each of a mentor's proposals has its own, on its card
+  const deadline = side === 'Mentee' ? nextDeadline(proposals, times) : undefined
+  const places: MentorPlaces | undefined = side === 'Mentor' ? shownQuestionnaire?.mentorPlaces : undefined
   const awaited = side === 'Mentee' ? mentorDeadline(proposals, shownProposals?.proposalRemainingTime.mentorRemainingTime ?? []) : undefined
   const onAccept = useCallback((proposal: ParticipantProposal) => setDecision({ kind: 'accept', proposal }), [])
   const onDecline = useCallback((proposal: ParticipantProposal) => setDecision({ kind: 'decline', proposal }), [])
@@ -188,6 +205,7 @@ const SideSection = ({ me, side }: { readonly me: Me; readonly side: Side }) => 
       )}
       {matching.errorKey !== null && <ErrorBar text={t(matching.errorKey)} />}
       {matching.running && <Busy label={t('dashboard.waitMessage')} />}
+      {places !== undefined && status !== 'NEW' && <Body1>{t('dashboard.places', placesOf(places, proposals))}</Body1>}
       <Suspense fallback={<Loading />}>
         {kind === 'proposals' ? (
           <>
@@ -205,24 +223,41 @@ const SideSection = ({ me, side }: { readonly me: Me; readonly side: Side }) => 
                   onAccept={onAccept}
                   onDecline={onDecline}
                   onEnd={onEnd}
+                  deadline={side === 'Mentor' ? deadlineOf(p, times) : undefined}
+                  profileFor={side === 'Mentor' ? me.email : undefined}
+                  language={language}
+                  viewerStatus={status}
                 />
               ))}
             </div>
-            {shownProfile !== undefined && top !== undefined && (
-              <ProposedProfileAccordion profile={shownProfile} points={top.baseMatchRuleScore} viewerStatus={status} />
+            {side === 'Mentee' && shownProfile !== undefined && top !== undefined && (
+              <ProposedProfileAccordion
+                name={`${top.firstName} ${top.lastName}`}
+                profile={shownProfile}
+                points={suggestedByProgramTeam(top) ? null : top.baseMatchRuleScore}
+                viewerStatus={status}
+              />
             )}
           </>
         ) : kind === 'noProposals' && side === 'Mentor' && status === 'PAUSED' ? (
           <PausedPanel />
         ) : (
-          <StatusPanel kind={kind} side={side} email={me.email} starting={matching.running} onStartMatching={() => void matching.start()} />
+          <StatusPanel
+            kind={kind}
+            side={side}
+            email={me.email}
+            canStart={canStartMatching(status)}
+            starting={matching.running}
+            onStartMatching={() => void matching.start()}
+          />
         )}
       </Suspense>
       <Suspense fallback={null}>
-        {side === 'Mentee' && kind === 'proposals' && location.hash === '#waitlist' && <WaitlistSwitch email={me.email} />}
+        {side === 'Mentee' && kind === 'proposals' && hash === '#waitlist' && <WaitlistSwitch email={me.email} />}
         {decision?.kind === 'accept' && (
           <AcceptDialog
             proposal={decision.proposal}
+            places={places === undefined ? undefined : placesOf(places, proposals)}
             busy={acceptState.isLoading}
             onClose={() => setDecision(null)}
             onConfirm={() => void confirmAccept(decision.proposal)}

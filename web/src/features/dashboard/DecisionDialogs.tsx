@@ -13,16 +13,25 @@ const useStyles = makeStyles({ form: { display: 'flex', flexDirection: 'column',
 
 export const AcceptDialog = ({
   proposal,
+  places,
   busy,
   onConfirm,
   onClose,
 }: {
   readonly proposal: ParticipantProposal
+  /** A mentor's places now (dashboard.logic's placesOf): the dialog says what accepting makes of them. */
+  readonly places?: { readonly matched: number; readonly taken: number; readonly count: number } | undefined
   readonly busy: boolean
   readonly onConfirm: () => void
   readonly onClose: () => void
 }) => {
   const { t } = useTranslation()
+  const name = `${proposal.firstName} ${proposal.lastName}`
+  // a mentee's other proposals close; a mentor's reserved place becomes a mentorship, the others stay
+  const text =
+    places === undefined
+      ? t('dashboard.acceptText', { name })
+      : t('dashboard.acceptTextMentor', { name, matched: places.matched + 1, taken: places.taken, count: places.count })
   return (
     <ModalDialog
       title={t('dashboard.acceptTitle')}
@@ -36,7 +45,7 @@ export const AcceptDialog = ({
         </>
       }
     >
-      {t('dashboard.acceptText', { name: `${proposal.firstName} ${proposal.lastName}` })}
+      {text}
     </ModalDialog>
   )
 }

@@ -20,6 +20,7 @@ export const StatusPanel = ({
   onStartMatching,
   starting,
   email,
+  canStart = false,
 }: {
   readonly kind: Exclude<PanelKind, 'proposals'>
   readonly side: Side
@@ -27,6 +28,8 @@ export const StatusPanel = ({
   readonly starting: boolean
   /** The caller's address: the mentee's waitlist switch on the no-match and team-ended panels names it. */
   readonly email?: string
+  /** The mentee may start matching again from the no-match panel (AVAILABLE). */
+  readonly canStart?: boolean
 }) => {
   const { t } = useTranslation()
   const navigate = useNavigate()
@@ -58,8 +61,8 @@ export const StatusPanel = ({
           <WaitlistSwitch email={email} />
         </Suspense>
       )}
-      {/* After a team's end the mentee waits, and may start matching again at once. */}
-      {(kind === 'startMatching' || kind === 'teamEnded') && (
+      {/* After a team's end or a run that found nobody the mentee waits, and may start matching again at once. */}
+      {(kind === 'startMatching' || kind === 'teamEnded' || (kind === 'noProposals' && side === 'Mentee' && canStart)) && (
         <Button appearance="primary" disabled={starting} onClick={onStartMatching}>
           {t('dashboard.startMatching')}
         </Button>

@@ -6,8 +6,11 @@ import { memo, useState } from 'react'
 import { Avatar, Badge, Body1, Button, Caption1, Card, CardHeader, makeStyles, Text, useId } from '@fluentui/react-components'
 import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
-import { commonGround, type ParticipantProposal, type QuestionnaireQuestion, type Side } from '@tandem/core'
+import { commonGround, type Language, type ParticipantProposal, type QuestionnaireQuestion, type Side, type StatusName } from '@tandem/core'
 import { useAuthorizedImage } from '../../shared/authorized-image.js'
+import { ProposalDeadline } from './CountdownCard.js'
+import { suggestedByProgramTeam } from './dashboard.logic.js'
+import { ProposalProfile } from './ProposedProfileAccordion.js'
 
 const useStyles = makeStyles({
   card: { maxWidth: '520px', width: '100%' },
@@ -79,6 +82,10 @@ export const ProposalCard = memo(function ProposalCard({
   onAccept,
   onDecline,
   onEnd,
+  deadline,
+  profileFor,
+  language = 'en',
+  viewerStatus,
 }: {
   readonly proposal: ParticipantProposal
   readonly questions: readonly QuestionnaireQuestion[]
@@ -87,13 +94,19 @@ export const ProposalCard = memo(function ProposalCard({
   readonly onDecline: (p: ParticipantProposal) => void
   /** Ends the matched team (the card of a MATCHED team offers it). */
   readonly onEnd?: (p: ParticipantProposal) => void
+  /** The card's own deadline (a mentor's proposals each have theirs). */
+  readonly deadline?: string | undefined
+  /** Who asks for the card's own profile disclosure (a mentor's card), in which language, with which status. */
+  readonly profileFor?: string | undefined
+  readonly language?: Language
+  readonly viewerStatus?: StatusName | undefined
 }) {
   const styles = useStyles()
   const { t } = useTranslation()
   const name = `${proposal.firstName} ${proposal.lastName}`
   const matched = proposal.tandemState === 'MATCHED'
   const common = commonGroundTexts(proposal, questions, side, t)
-  const manual = proposal.baseMatchRuleScore < 1
+  const manual = suggestedByProgramTeam(proposal)
   const scoreText = t('dashboard.score', { base: proposal.baseMatchRuleScore, max: proposal.maxScore, percentage: proposal.percentage })
   return (
     <Card role="group" className={styles.card} aria-label={t('dashboard.proposalOf', { name })}>
@@ -112,6 +125,7 @@ export const ProposalCard = memo(function ProposalCard({
           aria-valuetext={scoreText}
         />
       )}
+      {deadline !== undefined && proposal.proposalState === 'PROPOSED' && <ProposalDeadline validUntil={deadline} />}
       {common.length > 0 && <CommonGround items={common} />}
       {matched && proposal.email !== null && <Body1>{t('dashboard.email', { email: proposal.email })}</Body1>}
       {proposal.proposalState === 'ACCEPTED' ? (
@@ -132,6 +146,9 @@ export const ProposalCard = memo(function ProposalCard({
           </Button>
           <Button onClick={() => onDecline(proposal)}>{t('dashboard.decline')}</Button>
         </div>
+      )}
+      {profileFor !== undefined && (
+        <ProposalProfile proposal={proposal} email={profileFor} side={side} language={language} viewerStatus={viewerStatus} />
       )}
     </Card>
   )

@@ -44,10 +44,11 @@ export const dashboardApi = api.injectEndpoints({
       query: (body) => ({ url: '/api/MatchingTandem/DeclineProposal', method: 'POST', body }),
       invalidatesTags: ['Proposals', 'Me', 'ProposedProfile'],
     }),
-    // Ending asks both sides the closing survey at once: the open questions are read again.
+    // Ending asks both sides the closing survey at once: the open questions are read again; "pause
+    // my matching" changes the mentor's status, which the questionnaire's switch shows.
     endTandem: build.mutation<boolean, EndTandemPayload>({
       query: (body) => ({ url: '/api/MatchingTandem/EndMatchingTandem', method: 'POST', body }),
-      invalidatesTags: ['Proposals', 'Me', 'ProposedProfile', 'CheckIns'],
+      invalidatesTags: ['Proposals', 'Me', 'ProposedProfile', 'CheckIns', 'Questionnaire'],
     }),
     /** The open check-in questions; the check-in chunk's answers invalidate them (tag `CheckIns`). */
     getMyTimelines: build.query<readonly MyTimelineWire[], { email: string }>({

@@ -1,6 +1,6 @@
 // Which panel the dashboard shows for one side, by status (docs/product.md#dashboard), and
 // which proposals appear as cards. Pure, so every rule has an example test.
-import type { ErrorCode, ParticipantProposal, RemainingTime, Side, StatusName } from '@tandem/core'
+import type { ErrorCode, MentorPlaces, ParticipantProposal, RemainingTime, Side, StatusName } from '@tandem/core'
 import type { ErrorWording, TranslationKey } from '../../shell/error.messages.js'
 
 export type PanelKind = 'noProfile' | 'publishProfile' | 'matchingRunning' | 'noProposals' | 'teamEnded' | 'startMatching' | 'proposals'
@@ -58,6 +58,9 @@ export const panelFor = (side: Side, facts: SideFacts): PanelKind => {
 /** Mentees with PROPOSED or MATCHED status cannot start matching. */
 export const canStartMatching = (status: StatusName | undefined): boolean => status === 'NEW' || status === 'AVAILABLE'
 
+/** A team an administrator made by hand scores nothing: it reads "suggested by the program team", without points. */
+export const suggestedByProgramTeam = (proposal: ParticipantProposal): boolean => proposal.baseMatchRuleScore < 1
+
 /** The proposal whose profile the accordion shows: the highest baseMatchRuleScore. */
 export const topProposal = (proposals: readonly ParticipantProposal[]): ParticipantProposal | undefined =>
   [...proposals].sort((a, b) => b.baseMatchRuleScore - a.baseMatchRuleScore)[0]
@@ -66,6 +69,29 @@ export const topProposal = (proposals: readonly ParticipantProposal[]): Particip
 export const nextDeadline = (proposals: readonly ParticipantProposal[], times: readonly RemainingTime[]): RemainingTime | undefined => {
   const waiting = new Set<number>(proposals.filter((p) => p.proposalState === 'PROPOSED').map((p) => p.matchingTandemId))
   return times.filter((r) => waiting.has(r.tandemId)).sort((a, b) => a.tandemValidUntil.localeCompare(b.tandemValidUntil))[0]
+}
+
+/** One proposal's own deadline (a mentor's proposals each have theirs), while it waits for this side. */
+export const deadlineOf = (proposal: ParticipantProposal, times: readonly RemainingTime[]): string | undefined =>
+  proposal.proposalState === 'PROPOSED' ? times.find((r) => r.tandemId === proposal.matchingTandemId)?.tandemValidUntil : undefined
+
+/**
+ * A mentor's places (docs/matching.md#places): those holding a matched team, those reserved by a
+ * proposal or a tandem waiting for an answer, and those free. A lowered capacity can leave more
+ * places taken than it allows: none is free then.
+ */
+export const placesOf = (
+  places: MentorPlaces,
+  proposals: readonly ParticipantProposal[],
+): { readonly matched: number; readonly reserved: number; readonly free: number; readonly taken: number; readonly count: number } => {
+  const matched = proposals.filter((p) => p.tandemState === 'MATCHED').length
+  return {
+    matched,
+    reserved: Math.max(0, places.taken - matched),
+    free: Math.max(0, places.capacity - places.taken),
+    taken: places.taken,
+    count: places.capacity,
+  }
 }
 
 /**

@@ -281,7 +281,8 @@ const QuestionnaireForm = ({
         )}
         {side === 'Mentor' && (
           <Switch
-            label={t('questionnaire.matchingToggle')}
+            // the label says the state the switch is in (docs/web.md)
+            label={t(published && status !== 'PAUSED' ? 'questionnaire.matchingToggle' : 'questionnaire.matchingToggleOff')}
             checked={published && status !== 'PAUSED'}
             disabled={busy || !published}
             onChange={(_, d) => void toggleMatching(d.checked)}
