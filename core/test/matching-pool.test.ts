@@ -1,12 +1,19 @@
-// Who matching may pair: the mentors in the pool and the mentees a program year's cohort may take,
-// read from the status tables (a run proposes from AVAILABLE; a cohort pairs NEW or AVAILABLE mentees).
+// Who matching may pair: the mentors in the pool, the mentees a program year's cohort may take, a
+// run may start for and a manual team may pair, and who the pool statistics count as waiting, read
+// from the status tables (a run proposes from AVAILABLE; a cohort pairs NEW or AVAILABLE mentees).
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import {
   clusterIdOf,
   COHORT_MENTEE_STATUSES,
   isInMentorPool,
+  isWaitingInPool,
+  MANUAL_MENTEE_STATUSES,
+  mayBePairedByHand,
   mayJoinCohort,
+  mayStartRun,
+  POOL_WAITING_MENTEE_STATUSES,
+  RUN_START_STATUSES,
   MENTOR_POOL_STATUSES,
   mentorStatusMove,
   menteeStatusMove,
@@ -56,6 +63,56 @@ describe('who may join a cohort', () => {
         expect(mayJoinCohort({ status, clusterId: clusterIdOf(1) }, clusterIdOf(1))).toBe(
           menteeStatusMove(status, 'CohortProposed') === 'PROPOSED',
         )
+      }),
+    )
+  })
+})
+
+describe('whom a run may start for', () => {
+  it('is a mentee who never started (NEW) or waits again (AVAILABLE)', () => {
+    expect(RUN_START_STATUSES).toEqual(['NEW', 'AVAILABLE'])
+    expect(mayStartRun(null)).toBe(false)
+  })
+
+  it('is exactly the statuses the run’s start may move', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...STATUSES), (status) => {
+        expect(mayStartRun({ status })).toBe(menteeStatusMove(status, 'StartRun') === 'PENDING')
+      }),
+    )
+  })
+})
+
+describe('who the pool statistics count as waiting', () => {
+  it('is a mentee who started matching once and is looked for (PENDING) or was found nobody (AVAILABLE)', () => {
+    expect(POOL_WAITING_MENTEE_STATUSES).toEqual(['PENDING', 'AVAILABLE'])
+    expect(isWaitingInPool({ status: 'AVAILABLE', firstStartedAt: 1 })).toBe(true)
+    expect(isWaitingInPool({ status: 'AVAILABLE', firstStartedAt: null })).toBe(false)
+    expect(isWaitingInPool(null)).toBe(false)
+  })
+
+  it('is exactly the statuses a run moves the mentee to when it starts or finds nobody', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...STATUSES), (status) => {
+        const reached = STATUSES.some((from) =>
+          [menteeStatusMove(from, 'StartRun'), menteeStatusMove(from, 'RunFoundNone')].includes(status),
+        )
+        expect(isWaitingInPool({ status, firstStartedAt: 0 })).toBe(reached)
+      }),
+    )
+  })
+})
+
+describe('whom a manual team may pair', () => {
+  it('is an AVAILABLE mentee', () => {
+    expect(MANUAL_MENTEE_STATUSES).toEqual(['AVAILABLE'])
+    expect(mayBePairedByHand(null)).toBe(false)
+  })
+
+  it('is exactly the statuses a manual proposal may move', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...STATUSES), (status) => {
+        expect(mayBePairedByHand({ status })).toBe(menteeStatusMove(status, 'ManualProposed') === 'PROPOSED')
       }),
     )
   })

@@ -15,6 +15,7 @@ import {
   deactivateCluster,
   declineByMentee,
   declineByMentor,
+  DEADLINE_PHASES,
   expireDeadlines,
   HOUR,
   MENTEE_STATUS_MOVES,
@@ -196,4 +197,13 @@ describe('MENTOR_STATUS_MOVES', () => {
       })
     }
   }
+})
+
+describe('the phases a passed deadline ends', () => {
+  it('are read from the move table: the mentee’s answer while AwaitingMentee, the mentor’s while AwaitingMentor', () => {
+    expect(DEADLINE_PHASES.map(({ phase, side, shapes }) => ({ phase, side, shapes }))).toEqual([
+      { phase: 'AwaitingMentee', side: 'Mentee', shapes: [{ state: 'ACTIVE', mentee: 'PROPOSED', mentor: 'PROPOSED' }] },
+      { phase: 'AwaitingMentor', side: 'Mentor', shapes: [{ state: 'ACTIVE', mentee: 'ACCEPTED', mentor: 'PROPOSED' }] },
+    ])
+  })
 })

@@ -1,21 +1,22 @@
 // The waitlist's narrowing read (`maybeWaitingIds`, docs/matching.md#waitlist) only narrows: on
 // random mentees and tandems, on the SQLite file and on PostgreSQL, every mentee the core's
 // waitlistOf counts as waiting (a run that found nobody, or a team ended since the last run) is
-// among the ids the SQL returns.
-import { userIdOf, waitlistOf, type UserId } from '@tandem/core'
+// among the ids the SQL returns. Its status condition is core's mayStartRun, held exactly by
+// mentee-statuses.sql-holds-to-the-core-rule.test.ts.
+import { END_REASONS, STATUSES, userIdOf, waitlistOf, type EndReasonId, type StatusName, type UserId } from '@tandem/core'
 import fc from 'fast-check'
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createWaitlistRepository, createWorldStore, type Database } from '../src/index.js'
 import { bothStores } from './support/both.dialects.js'
 
-const STATUSES = ['NEW', 'AVAILABLE', 'PENDING', 'PROPOSED', 'PAUSED'] as const
-const REASONS = ['goals-reached', 'no-time', 'no-contact', 'not-a-good-fit', 'circumstances-changed', 'other'] as const
+// Statuses and reasons from core's own enumerations: a status or reason added there is tried here too.
+const REASONS: readonly EndReasonId[] = END_REASONS.map((r) => r.id)
 const DAY = Date.UTC(2026, 10, 2)
 const hour = (h: number) => DAY + h * 60 * 60 * 1000
 
-type Closed = { readonly createdAt: number; readonly endedAt: number | null; readonly reason: (typeof REASONS)[number] }
+type Closed = { readonly createdAt: number; readonly endedAt: number | null; readonly reason: EndReasonId }
 type Mentee = {
-  readonly status: (typeof STATUSES)[number]
+  readonly status: StatusName
   readonly noMatch: boolean
   readonly lastStartedAt: number | null
   readonly off: boolean

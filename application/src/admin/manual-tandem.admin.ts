@@ -1,5 +1,5 @@
 // Administrator calls of manual matching: who can be paired by hand, and the pairing itself.
-import { PROPOSAL_STATES, TANDEM_STATES, createManualTandem } from '@tandem/core'
+import { PROPOSAL_STATES, TANDEM_STATES, createManualTandem, isInMentorPool, mayBePairedByHand } from '@tandem/core'
 import type { Services } from '../ports/services.port.js'
 import type { UserRecord } from '../ports/store/index.js'
 import { isLeft, left, right } from 'fp-ts/lib/Either.js'
@@ -17,8 +17,8 @@ export const manualTandemAdmin = (ctx: ServiceContext): ManualTandemAdmin => ({
     return right({
       tandemStates: [...TANDEM_STATES],
       proposalStates: [...PROPOSAL_STATES],
-      mentees: users.filter((u) => u.participant.mentee?.status === 'AVAILABLE').map(pickerUser),
-      mentors: users.filter((u) => u.participant.mentor?.status === 'AVAILABLE' && u.participant.mentor.published).map(pickerUser),
+      mentees: users.filter((u) => mayBePairedByHand(u.participant.mentee)).map(pickerUser),
+      mentors: users.filter((u) => isInMentorPool(u.participant.mentor)).map(pickerUser),
       allUsers: users.map(pickerUser),
       clusters: await ctx.clusters.list(),
     })

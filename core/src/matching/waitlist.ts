@@ -4,8 +4,7 @@
 // proposed are decided here; the run itself is the start-matching command's, with its own rules.
 import type { UserId } from '../shared/ids.js'
 import { DAY, type Instant } from '../shared/time.js'
-import { menteeStatusMove } from '../users/status.moves.js'
-import { isInMentorPool } from '../users/matching-pool.js'
+import { isInMentorPool, mayStartRun } from '../users/matching-pool.js'
 import { hasFreePlace } from '../tandem/places.js'
 import { endedTeamOf, isDeclinedPair, liveTandemsOf, mayTakePlace, mentorPlacesOf } from '../tandem/tandem.queries.js'
 
@@ -25,7 +24,7 @@ export type WaitlistEntry = { readonly menteeId: UserId; readonly waitingSince: 
 export const waitingSinceOf = (world: Pick<World, 'users' | 'tandems'>, menteeId: UserId, waitlistOn: boolean): Instant | null => {
   const mentee = world.users.get(menteeId)?.mentee
   if (mentee == null || !waitlistOn) return null
-  if (mentee.status === 'PENDING' || menteeStatusMove(mentee.status, 'StartRun') === undefined) return null
+  if (!mayStartRun(mentee)) return null
   if (liveTandemsOf(world, menteeId, 'Mentee').length > 0) return null
   const ended = endedTeamOf(world, menteeId)
   if (ended?.ending !== undefined) return ended.ending.at

@@ -7,19 +7,40 @@ import type { Instant } from '../shared/time.js'
 import type { Side } from '../users/role.js'
 import type { Tandem } from './tandem.codec.js'
 import { closedProposal, settleMentees } from './tandem.effects.js'
-import { tandemPhase } from './tandem.moves.js'
+import {
+  PHASE_SHAPES,
+  TANDEM_PHASES,
+  tandemMove,
+  tandemPhase,
+  type PhaseShape,
+  type TandemEvent,
+  type TandemPhase,
+} from './tandem.moves.js'
 import { isPast } from './tandem.queries.js'
 import { draftUsers, emit, finishDraft, moveMentor, openDraft, putTandem, settleMentor } from './world.draft.js'
 import type { TransitionResult, World } from './world.js'
 
+/** The move table's event for a passed deadline of each side. */
+const DEADLINE_EVENTS: Readonly<Record<Side, TandemEvent>> = { Mentee: 'MenteeDeadlinePasses', Mentor: 'MentorDeadlinePasses' }
+
+/**
+ * The phases a passed deadline ends, each with the side whose answer it waits for and the states a
+ * tandem in it has (PHASE_SHAPES): read from the move table, so the sweep's SQL work list
+ * (adapters/store/src/queries/tandem.predicates.ts) and `expiredSide` ask the same question.
+ */
+export const DEADLINE_PHASES: readonly { readonly phase: TandemPhase; readonly side: Side; readonly shapes: PhaseShape[] }[] =
+  TANDEM_PHASES.flatMap((phase) =>
+    (['Mentee', 'Mentor'] as const)
+      .filter((side) => tandemMove(phase, DEADLINE_EVENTS[side]) !== undefined)
+      .map((side) => ({ phase, side, shapes: [...PHASE_SHAPES[phase]] })),
+  )
+
 /** The side whose answer deadline has passed on a tandem still waiting for it, if any. */
-export const expiredSide = (tandem: Tandem, now: Instant): Side | undefined => {
+export const expiredSide = (tandem: Pick<Tandem, 'state' | 'menteeProposal' | 'mentorProposal'>, now: Instant): Side | undefined => {
   const phase = tandemPhase(tandem)
-  return phase === 'AwaitingMentee' && isPast(now, tandem.menteeProposal.deadline)
-    ? 'Mentee'
-    : phase === 'AwaitingMentor' && isPast(now, tandem.mentorProposal.deadline)
-      ? 'Mentor'
-      : undefined
+  return DEADLINE_PHASES.find(
+    (d) => d.phase === phase && isPast(now, (d.side === 'Mentee' ? tandem.menteeProposal : tandem.mentorProposal).deadline),
+  )?.side
 }
 
 /** The tandems of a world whose deadline has passed while a side still had to answer. */

@@ -55,13 +55,14 @@ export const TANDEM_MOVES: Readonly<Record<TandemPhase, Readonly<Partial<Record<
 
 export const tandemMove = (from: TandemPhase, event: TandemEvent): TandemPhase | undefined => TANDEM_MOVES[from][event]
 
+/** A tandem state with its two proposal states. */
+export type PhaseShape = { readonly state: TandemState; readonly mentee: ProposalState; readonly mentor: ProposalState }
+
 /**
  * The tandem state and proposal states each phase allows. A mentee decline closes the mentor
  * proposal, a mentor decline keeps the accepted mentee proposal: both are Declined.
  */
-export const PHASE_SHAPES: Readonly<
-  Record<TandemPhase, readonly { readonly state: TandemState; readonly mentee: ProposalState; readonly mentor: ProposalState }[]>
-> = {
+export const PHASE_SHAPES: Readonly<Record<TandemPhase, readonly PhaseShape[]>> = {
   AwaitingMentee: [{ state: 'ACTIVE', mentee: 'PROPOSED', mentor: 'PROPOSED' }],
   AwaitingMentor: [{ state: 'ACTIVE', mentee: 'ACCEPTED', mentor: 'PROPOSED' }],
   Matched: [{ state: 'MATCHED', mentee: 'ACCEPTED', mentor: 'ACCEPTED' }],
@@ -74,7 +75,7 @@ export const PHASE_SHAPES: Readonly<
 }
 
 /** The phase of a tandem, or undefined when its state and proposals fit no phase (corrupt data). */
-export const tandemPhase = (t: Tandem): TandemPhase | undefined =>
+export const tandemPhase = (t: Pick<Tandem, 'state' | 'menteeProposal' | 'mentorProposal'>): TandemPhase | undefined =>
   TANDEM_PHASES.find((phase) =>
     PHASE_SHAPES[phase].some((s) => s.state === t.state && s.mentee === t.menteeProposal.state && s.mentor === t.mentorProposal.state),
   )

@@ -16,6 +16,7 @@ import type { Database } from '../portable/database.js'
 import { jsonNumber } from '../portable/dialect.js'
 import type { UserListRow, TandemListFilter, TandemListRow, ListQueries } from '@tandem/application'
 import { publishedOutOfMentorPool } from './pool.predicates.js'
+import { proposalExpired } from './tandem.predicates.js'
 
 export type { UserListRow, TandemListFilter, TandemListRow, ListQueries }
 
@@ -116,22 +117,9 @@ export const createListQueries = (db: Database): ListQueries => {
       }))
     },
 
-    /** Tandem ids whose deadline has passed with the side still to answer: the sweep's work list. */
+    /** Tandem ids whose deadline has passed with the side still to answer (core's expiredSide): the sweep's work list. */
     expiredTandemIds: async (now: number): Promise<number[]> =>
-      (
-        await db.all(
-          k
-            .selectFrom('tandems')
-            .select('id')
-            .where('state', '=', 'ACTIVE')
-            .where((eb) =>
-              eb.or([
-                eb.and([eb('mentee_state', '=', 'PROPOSED'), eb('mentee_deadline', '<=', now)]),
-                eb.and([eb('mentor_state', '=', 'PROPOSED'), eb('mentee_state', '=', 'ACCEPTED'), eb('mentor_deadline', '<=', now)]),
-              ]),
-            ),
-        )
-      ).map((r) => r.id),
+      (await db.all(k.selectFrom('tandems').select('id').where(proposalExpired(now)))).map((r) => r.id),
 
     /** Everyone a program year's deactivation touches: its mentees and both sides of its tandems. */
     clusterMemberIds: async (clusterId: number): Promise<{ userIds: UserId[]; tandemIds: TandemId[] }> => {

@@ -33,6 +33,7 @@ import type { StatisticsRange, KeyedCount, StatisticsCounts, StatisticsQueries }
 
 export type { StatisticsRange, KeyedCount, StatisticsCounts, StatisticsQueries }
 import { inMentorPool } from './pool.predicates.js'
+import { waitingInPool } from './mentee.predicates.js'
 
 const SIDES: readonly Side[] = ['Mentee', 'Mentor']
 
@@ -364,7 +365,8 @@ export const createStatisticsQueries = (db: Database): StatisticsQueries => {
 
     /**
      * Records the pool of `day` (epoch ms of its UTC midnight), replacing an earlier record of that day:
-     * mentees waiting (started matching, AVAILABLE or PENDING) per program year, and available mentors.
+     * mentees waiting (isWaitingInPool: started matching, AVAILABLE or PENDING) per program year, and
+     * available mentors (isInMentorPool).
      */
     recordPoolSnapshot: async (day: number): Promise<void> => {
       await db.transaction(async () => {
@@ -382,7 +384,7 @@ export const createStatisticsQueries = (db: Database): StatisticsQueries => {
         const waiting = await db.all(
           k
             .selectFrom('users')
-            .where((eb) => eb.and([eb('mentee_status', 'in', ['AVAILABLE', 'PENDING']), eb('mentee_first_started_at', 'is not', null)]))
+            .where(waitingInPool)
             .select((eb) => ['mentee_cluster_id', eb.fn.countAll<number>().as('n')])
             .groupBy('mentee_cluster_id'),
         )

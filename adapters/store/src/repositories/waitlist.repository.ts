@@ -5,6 +5,7 @@ import { userIdOf, type Answers, type UserId } from '@tandem/core'
 import type { WaitlistRepository } from '@tandem/application'
 import type { Database } from '../portable/database.js'
 import { answersOf } from '../portable/rows.js'
+import { mayStartRun } from '../queries/mentee.predicates.js'
 
 export type { WaitlistRepository }
 
@@ -51,7 +52,7 @@ export const createWaitlistRepository = (db: Database): WaitlistRepository => {
               ]),
             )
             .where('mentee_waitlist_off', '=', 0)
-            .where('mentee_status', 'in', ['NEW', 'AVAILABLE'])
+            .where(mayStartRun)
             .orderBy('mentee_last_started_at')
             .orderBy('id'),
         )
