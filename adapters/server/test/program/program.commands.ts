@@ -1,0 +1,587 @@
+// The commands of a program year for the whole-program model: each drives the real server over
+// HTTP, says when it is possible (`check`), predicts its outcome from the model's own state and
+// asserts it, then moves the model. The invariants (program.invariants.ts) run after each one.
+import {
+  END_REASONS,
+  HOUR,
+  MENTOR_ANSWER_WINDOW,
+  type DraftQuestion,
+  type ProposalsResponse,
+  type QuestionnaireDraftView,
+  type SaveAnswerItem,
+  type Side,
+} from '@tandem/core'
+import { aMenteeAnswers, aMentorAnswers, PAIR } from '@tandem/fixtures'
+import fc from 'fast-check'
+import { expect } from 'vitest'
+import { toWire, type Person } from '../support/harness.js'
+import { waitlistTick } from '../support/waitlist.support.js'
+import { callChecked, expectSuccess, type ProgramReal } from './program.calls.js'
+import { checkInvariants } from './program.invariants.js'
+import {
+  candidatesOf,
+  countCommand,
+  liveTandemsOfMentee,
+  liveTandemsOfMentor,
+  pairKey,
+  placesOfMentor,
+  PROPOSALS_PER_RUN,
+  waitingInOrder,
+  type ModelTandem,
+  type ProgramModel,
+} from './program.model.js'
+
+type Cmd = fc.AsyncCommand<ProgramModel, ProgramReal>
+
+/** The mentee's choice window, stated here rather than read from the rule under test (docs/matching.md). */
+const MENTEE_WINDOW = 48 * HOUR
+const SECOND = 1000
+
+/** Each command moves the clock a second first: every event has its own instant, as in a real year. */
+const step = (m: ProgramModel, r: ProgramReal, kind: string): void => {
+  r.h.clock.advance(SECOND)
+  m.now += SECOND
+  countCommand(m, kind)
+}
+
+// The question the administrator adds, and the one retired (its answers stay, asked no more).
+const ADDED_PAIR = 99
+const RETIRED_PAIR = PAIR.meetingFrequency
+const ADDED: DraftQuestion = {
+  questionPairId: ADDED_PAIR,
+  rule: 'SingleFit',
+  kind: 'choice',
+  weight: 5,
+  mustFit: false,
+  minYearsAhead: 0,
+  topic: 'working-together',
+  mentee: { questionId: 9901, text: { en: 'Which sport do you like?', de: 'Welchen Sport mögen Sie?' }, maxOption: 1 },
+  mentor: { questionId: 9902, text: { en: 'Which sport do you like?', de: 'Welchen Sport mögen Sie?' }, maxOption: 1 },
+  options: [
+    { id: 99001, text: { en: 'Rowing', de: 'Rudern' }, noPreference: false, noSuchBackground: false, retired: false },
+    { id: 99002, text: { en: 'Chess', de: 'Schach' }, noPreference: false, noSuchBackground: false, retired: false },
+  ],
+  retired: false,
+}
+
+/** The answers a participant gives to the questionnaire asked now (the same option for everyone). */
+const answersNow = (m: ProgramModel, side: Side, withAdded: boolean): SaveAnswerItem[] => {
+  const base = toWire(side, side === 'Mentee' ? aMenteeAnswers() : aMentorAnswers()).filter(
+    (item) => !(m.questionnaire.retired && item.QuestionPairId === RETIRED_PAIR),
+  )
+  if (!withAdded) return base
+  const added: SaveAnswerItem = {
+    OriginalQuestionId: side === 'Mentee' ? 9901 : 9902,
+    QuestionPairId: ADDED_PAIR,
+    DirectFieldAnswer: null,
+    RuleName: 'SingleFit',
+    MaxOption: 1,
+    PossibleAnswer: [{ originalPossibleAnswerId: 99001, isSetOptionThatFitsAll: 0 }],
+  }
+  return [...base, added]
+}
+
+const saveAnswers = (r: ProgramReal, who: Person, side: Side, items: SaveAnswerItem[], publish: boolean) =>
+  callChecked(r, who, 'POST', '/api/Questionnaire/UpdateAnswer', {
+    email: who.email,
+    roleName: side,
+    isSavePublish: publish,
+    userSelectedAnswerSaveModel: items,
+  })
+
+const mentorNamed = (m: ProgramModel, firstName: string): number => {
+  const i = m.mentors.findIndex((x) => x.person.firstName === firstName)
+  if (i < 0) throw new Error(`a proposal names ${firstName}, who is no mentor of the model`)
+  return i
+}
+
+/**
+ * The proposals a run just made for the mentee: the answer names them, the model predicts how
+ * many (up to three of the mentors with room) and that each is one of those mentors.
+ */
+const takeNewProposals = async (m: ProgramModel, r: ProgramReal, mentee: number, candidates: readonly number[]): Promise<ModelTandem[]> => {
+  const who = m.mentees[mentee]
+  if (who === undefined) throw new Error(`no mentee ${mentee}`)
+  const reply = await callChecked<ProposalsResponse>(r, who.person, 'POST', '/api/MatchingTandem/GetProposals', { email: who.person.email })
+  expectSuccess(reply, `GetProposals of ${who.person.firstName}`)
+  const known = new Set(m.tandems.map((t) => t.id))
+  const fresh = reply.body.value.menteeProposal.filter((p) => !known.has(p.matchingTandemId))
+  const mentors = fresh.map((p) => mentorNamed(m, p.firstName))
+  expect(mentors.length, `proposals made to ${who.person.firstName}`).toBe(Math.min(PROPOSALS_PER_RUN, candidates.length))
+  for (const mentor of mentors) expect(candidates, `${who.person.firstName} proposed a mentor without room`).toContain(mentor)
+  return fresh.map((p, i) => ({
+    id: p.matchingTandemId,
+    mentee,
+    mentor: mentors[i] ?? -1,
+    proposalId: p.proposalId,
+    pairedProposalId: p.pairedProposalId,
+    phase: 'AwaitingMentee' as const,
+    menteeDeadline: m.now + MENTEE_WINDOW,
+    mentorDeadline: null,
+    ending: null,
+  }))
+}
+
+/** A mentor's live tandems end as a release ends them: no ending, nobody put on the waitlist. */
+const releaseLiveTandems = (tandems: readonly ModelTandem[]): void => {
+  for (const t of tandems) t.phase = 'Over'
+}
+
+const mentorAt = (m: ProgramModel, i: number) => {
+  const who = m.mentors[i]
+  if (who === undefined) throw new Error(`no mentor ${i}`)
+  return who
+}
+const menteeAt = (m: ProgramModel, i: number) => {
+  const who = m.mentees[i]
+  if (who === undefined) throw new Error(`no mentee ${i}`)
+  return who
+}
+
+abstract class ProgramCommand implements Cmd {
+  abstract check(m: Readonly<ProgramModel>): boolean
+  abstract act(m: ProgramModel, r: ProgramReal): Promise<void>
+  abstract toString(): string
+  async run(m: ProgramModel, r: ProgramReal): Promise<void> {
+    await this.act(m, r)
+    await checkInvariants(m, r)
+  }
+}
+
+/** A mentor who filled in the questionnaire presses "save and publish": in the pool. */
+class PublishMentor extends ProgramCommand {
+  constructor(readonly mentor: number) {
+    super()
+  }
+  check = (m: Readonly<ProgramModel>) => {
+    const who = m.mentors[this.mentor]
+    return who !== undefined && !who.erased && !who.published
+  }
+  async act(m: ProgramModel, r: ProgramReal) {
+    step(m, r, 'publish')
+    const who = mentorAt(m, this.mentor)
+    const reply = await saveAnswers(r, who.person, 'Mentor', answersNow(m, 'Mentor', m.questionnaire.added), true)
+    expectSuccess(reply, `${who.person.firstName} saves and publishes`)
+    who.published = true
+    who.answeredAdded = m.questionnaire.added
+  }
+  toString = () => `publish(mentor ${this.mentor})`
+}
+
+/** The mentor pauses (refused while every place is taken, so only with one free) or enables matching. */
+class SetMatching extends ProgramCommand {
+  constructor(
+    readonly mentor: number,
+    readonly enabled: boolean,
+  ) {
+    super()
+  }
+  check = (m: Readonly<ProgramModel>) => {
+    const who = m.mentors[this.mentor]
+    if (who === undefined || who.erased || !who.published) return false
+    return this.enabled ? who.paused : !who.paused && placesOfMentor(m, this.mentor).taken < who.capacity
+  }
+  async act(m: ProgramModel, r: ProgramReal) {
+    step(m, r, this.enabled ? 'enable' : 'pause')
+    const who = mentorAt(m, this.mentor)
+    const reply = await callChecked(r, who.person, 'POST', '/api/Questionnaire/UpdateUserStatus', {
+      email: who.person.email,
+      roleName: 'Mentor',
+      disableMatching: !this.enabled,
+    })
+    expectSuccess(reply, `${who.person.firstName} ${this.enabled ? 'enables' : 'pauses'} matching`)
+    who.paused = !this.enabled
+  }
+  toString = () => `${this.enabled ? 'enable' : 'pause'}(mentor ${this.mentor})`
+}
+
+/** The mentor sets how many mentees they take at once; lowering it below the places taken ends nothing. */
+class SetCapacity extends ProgramCommand {
+  constructor(
+    readonly mentor: number,
+    readonly capacity: number,
+  ) {
+    super()
+  }
+  check = (m: Readonly<ProgramModel>) => {
+    const who = m.mentors[this.mentor]
+    return who !== undefined && !who.erased && who.capacity !== this.capacity
+  }
+  async act(m: ProgramModel, r: ProgramReal) {
+    const who = mentorAt(m, this.mentor)
+    step(m, r, this.capacity < placesOfMentor(m, this.mentor).taken ? 'capacity-below-taken' : 'capacity')
+    const reply = await callChecked(r, who.person, 'POST', '/api/Questionnaire/UpdateMentorCapacity', {
+      email: who.person.email,
+      capacity: this.capacity,
+    })
+    expectSuccess(reply, `${who.person.firstName} sets capacity ${this.capacity}`)
+    who.capacity = this.capacity
+  }
+  toString = () => `capacity(mentor ${this.mentor}, ${this.capacity})`
+}
+
+/** A complete mentee with no live tandem presses "start matching": proposals, or the waitlist. */
+class StartMatching extends ProgramCommand {
+  constructor(readonly mentee: number) {
+    super()
+  }
+  check = (m: Readonly<ProgramModel>) => {
+    const who = m.mentees[this.mentee]
+    return who !== undefined && !who.erased && liveTandemsOfMentee(m, this.mentee).length === 0
+  }
+  async act(m: ProgramModel, r: ProgramReal) {
+    step(m, r, 'start')
+    const who = menteeAt(m, this.mentee)
+    const candidates = candidatesOf(m, this.mentee)
+    const reply = await callChecked(r, who.person, 'POST', '/api/MatchingTandem/CreateMatchingTandem', { menteeEmail: who.person.email })
+    // A complete participant is never refused, whatever version of the questionnaire they answered.
+    expectSuccess(reply, `${who.person.firstName} starts matching`)
+    const made = await takeNewProposals(m, r, this.mentee, candidates)
+    m.tandems.push(...made)
+    who.started = true
+    if (made.length > 0) who.waiting = null
+    else if (who.waitlistOn) {
+      const again = who.waiting !== null && !who.waiting.sinceEnd
+      who.waiting = { since: again ? (who.waiting?.since ?? m.now) : m.now, excludedMentor: null, sinceEnd: false }
+      countCommand(m, 'start-found-nobody')
+    }
+  }
+  toString = () => `start(mentee ${this.mentee})`
+}
+
+/** The mentee's proposals, oldest first: a command picks one by its index modulo their number. */
+const menteeProposalsOf = (m: Readonly<ProgramModel>, mentee: number) =>
+  m.tandems.filter((t) => t.mentee === mentee && t.phase === 'AwaitingMentee')
+
+/** The mentee chooses one mentor: the mentor has 72 h to answer, the other proposals close. */
+class MenteeAnswers extends ProgramCommand {
+  constructor(
+    readonly mentee: number,
+    readonly pick: number,
+    readonly accept: boolean,
+  ) {
+    super()
+  }
+  check = (m: Readonly<ProgramModel>) => {
+    const who = m.mentees[this.mentee]
+    return who !== undefined && !who.erased && menteeProposalsOf(m, this.mentee).length > 0
+  }
+  async act(m: ProgramModel, r: ProgramReal) {
+    step(m, r, this.accept ? 'mentee-accept' : 'mentee-decline')
+    const who = menteeAt(m, this.mentee)
+    const mine = menteeProposalsOf(m, this.mentee)
+    const chosen = mine[this.pick % mine.length]
+    if (chosen === undefined) throw new Error('no proposal to answer')
+    const mentor = mentorAt(m, chosen.mentor)
+    const reply = await callChecked(r, who.person, 'POST', `/api/MatchingTandem/${this.accept ? 'AcceptProposal' : 'DeclineProposal'}`, {
+      email: who.person.email,
+      role: 'Mentee',
+      pairedUserEmail: mentor.person.email,
+      proposalSaveModel: this.accept
+        ? { proposalId: chosen.proposalId, proposalState: 'ACCEPTED' }
+        : { proposalId: chosen.proposalId, proposalState: 'DECLINED', comment: null, declineReasonId: 1 },
+      matchingTandemSaveModel: { matchingTandemId: chosen.id, tandemState: this.accept ? 'ACTIVE' : 'DECLINED' },
+    })
+    expectSuccess(reply, `${who.person.firstName} ${this.accept ? 'accepts' : 'declines'} ${mentor.person.firstName}`)
+    if (this.accept) {
+      chosen.phase = 'AwaitingMentor'
+      chosen.mentorDeadline = m.now + MENTOR_ANSWER_WINDOW
+      for (const other of mine) if (other !== chosen) other.phase = 'Over'
+    } else {
+      chosen.phase = 'Over'
+      m.declined.add(pairKey(this.mentee, chosen.mentor))
+    }
+  }
+  toString = () => `mentee-${this.accept ? 'accept' : 'decline'}(mentee ${this.mentee}, #${this.pick})`
+}
+
+const mentorChoicesOf = (m: Readonly<ProgramModel>, mentor: number) =>
+  m.tandems.filter((t) => t.mentor === mentor && t.phase === 'AwaitingMentor')
+
+/** The mentor takes the mentee who chose them (MATCHED), or turns them down (never proposed again). */
+class MentorAnswers extends ProgramCommand {
+  constructor(
+    readonly mentor: number,
+    readonly pick: number,
+    readonly accept: boolean,
+  ) {
+    super()
+  }
+  check = (m: Readonly<ProgramModel>) => {
+    const who = m.mentors[this.mentor]
+    return who !== undefined && !who.erased && mentorChoicesOf(m, this.mentor).length > 0
+  }
+  async act(m: ProgramModel, r: ProgramReal) {
+    step(m, r, this.accept ? 'mentor-accept' : 'mentor-decline')
+    const who = mentorAt(m, this.mentor)
+    const mine = mentorChoicesOf(m, this.mentor)
+    const chosen = mine[this.pick % mine.length]
+    if (chosen === undefined) throw new Error('no mentee to answer')
+    const mentee = menteeAt(m, chosen.mentee)
+    const reply = await callChecked(r, who.person, 'POST', `/api/MatchingTandem/${this.accept ? 'AcceptProposal' : 'DeclineProposal'}`, {
+      email: who.person.email,
+      role: 'Mentor',
+      pairedUserEmail: mentee.person.email,
+      proposalSaveModel: this.accept
+        ? { proposalId: chosen.pairedProposalId, proposalState: 'ACCEPTED' }
+        : { proposalId: chosen.pairedProposalId, proposalState: 'DECLINED', comment: null, declineReasonId: 8 },
+      matchingTandemSaveModel: { matchingTandemId: chosen.id, tandemState: this.accept ? 'MATCHED' : 'DECLINED' },
+    })
+    expectSuccess(reply, `${who.person.firstName} ${this.accept ? 'accepts' : 'declines'} ${mentee.person.firstName}`)
+    if (this.accept) chosen.phase = 'Matched'
+    else {
+      chosen.phase = 'Over'
+      m.declined.add(pairKey(chosen.mentee, this.mentor))
+    }
+  }
+  toString = () => `mentor-${this.accept ? 'accept' : 'decline'}(mentor ${this.mentor}, #${this.pick})`
+}
+
+/**
+ * The clock moves and the deadline sweep runs: proposals nobody chose within 48 h expire; a mentor
+ * silent for 72 h after the mentee's choice is paused. Nobody expired goes on the waitlist.
+ */
+class TimePasses extends ProgramCommand {
+  constructor(readonly hours: number) {
+    super()
+  }
+  check = () => true
+  async act(m: ProgramModel, r: ProgramReal) {
+    step(m, r, 'time')
+    r.h.clock.advance(this.hours * HOUR)
+    m.now += this.hours * HOUR
+    let expired = 0
+    for (const t of m.tandems) {
+      if (t.phase === 'AwaitingMentee' && m.now >= t.menteeDeadline) {
+        t.phase = 'Over'
+        expired += 1
+      } else if (t.phase === 'AwaitingMentor' && t.mentorDeadline !== null && m.now >= t.mentorDeadline) {
+        t.phase = 'Over'
+        mentorAt(m, t.mentor).paused = true
+        expired += 1
+      }
+    }
+    if (expired > 0) countCommand(m, 'proposals-expired')
+    expect(await r.h.server.sweep(), 'tandems the sweep expired').toBe(expired)
+  }
+  toString = () => `time(+${this.hours} h, sweep)`
+}
+
+/** A side ends a MATCHED team with a reason; "do not pair us again" declines the pair. */
+class EndTeam extends ProgramCommand {
+  constructor(
+    readonly side: 'Mentee' | 'Mentor',
+    readonly pick: number,
+    readonly reason: number,
+    readonly doNotPairAgain: boolean,
+    readonly pauseMentor: boolean,
+  ) {
+    super()
+  }
+  private teams = (m: Readonly<ProgramModel>) => m.tandems.filter((t) => t.phase === 'Matched')
+  check = (m: Readonly<ProgramModel>) => this.teams(m).length > 0
+  async act(m: ProgramModel, r: ProgramReal) {
+    step(m, r, 'end')
+    const teams = this.teams(m)
+    const team = teams[this.pick % teams.length]
+    if (team === undefined) throw new Error('no team to end')
+    const reasonId = END_REASONS[this.reason % END_REASONS.length]?.id ?? 'no-time'
+    const mentee = menteeAt(m, team.mentee)
+    const mentor = mentorAt(m, team.mentor)
+    const who = this.side === 'Mentee' ? mentee.person : mentor.person
+    const pause = this.side === 'Mentor' && this.pauseMentor
+    const reply = await callChecked(r, who, 'POST', '/api/MatchingTandem/EndMatchingTandem', {
+      email: who.email,
+      matchingTandemId: team.id,
+      reasonId,
+      otherText: reasonId === 'other' ? 'We moved apart.' : null,
+      doNotPairAgain: this.doNotPairAgain,
+      pauseMatching: pause,
+    })
+    expectSuccess(reply, `${who.firstName} ends team ${team.id}`)
+    team.phase = 'Over'
+    team.ending = { by: this.side, reasonId }
+    if (this.doNotPairAgain) m.declined.add(pairKey(team.mentee, team.mentor))
+    if (pause) mentor.paused = true
+    // An ending puts the mentee on the waitlist, since the end, without this mentor (docs/matching.md#waitlist).
+    if (reasonId !== 'goals-reached' && mentee.waitlistOn) {
+      mentee.waiting = { since: m.now, excludedMentor: team.mentor, sinceEnd: true }
+      countCommand(m, 'end-puts-on-waitlist')
+    }
+  }
+  toString = () =>
+    `end(by ${this.side}, #${this.pick}, ${END_REASONS[this.reason % END_REASONS.length]?.id}${this.doNotPairAgain ? ', never again' : ''}${this.side === 'Mentor' && this.pauseMentor ? ', pause' : ''})`
+}
+
+/**
+ * One round of the scheduled task `waitlist`: the waiting mentees, longest waiting first, each
+ * served with up to three of the mentors who have room (never the mentor of the team whose end put
+ * them there); nobody else is proposed anything.
+ */
+class WaitlistRound extends ProgramCommand {
+  check = () => true
+  async act(m: ProgramModel, r: ProgramReal) {
+    step(m, r, 'waitlist-round')
+    const order = waitingInOrder(m)
+    await waitlistTick(r.h)
+    for (const mentee of order) {
+      const who = menteeAt(m, mentee)
+      const candidates = candidatesOf(m, mentee, who.waiting?.excludedMentor ?? null)
+      const made = await takeNewProposals(m, r, mentee, candidates)
+      m.tandems.push(...made)
+      if (made.length > 0) {
+        who.waiting = null
+        countCommand(m, 'waitlist-served')
+      }
+    }
+    const served = new Set(order)
+    for (const [i, who] of m.mentees.entries()) if (!who.erased && !served.has(i)) m.tandems.push(...(await takeNewProposals(m, r, i, [])))
+  }
+  toString = () => 'waitlist-round'
+}
+
+/** The mentee turns "tell me when a mentor is found" off: off the waitlist, never served. */
+class OptOutOfWaitlist extends ProgramCommand {
+  constructor(readonly mentee: number) {
+    super()
+  }
+  check = (m: Readonly<ProgramModel>) => {
+    const who = m.mentees[this.mentee]
+    return who !== undefined && !who.erased && who.waitlistOn
+  }
+  async act(m: ProgramModel, r: ProgramReal) {
+    step(m, r, 'opt-out')
+    const who = menteeAt(m, this.mentee)
+    const reply = await callChecked(r, who.person, 'POST', '/api/MatchingTandem/SetWaitlist', { email: who.person.email, enabled: false })
+    expectSuccess(reply, `${who.person.firstName} turns the waitlist off`)
+    who.waitlistOn = false
+    who.waiting = null
+  }
+  toString = () => `opt-out(mentee ${this.mentee})`
+}
+
+/** An administrator opens the draft, edits it, saves it at the revision read and publishes it. */
+const editAndPublish = async (r: ProgramReal, edit: (questions: readonly DraftQuestion[]) => DraftQuestion[]) => {
+  const opened = await callChecked<QuestionnaireDraftView>(r, r.h.admin, 'GET', '/api/Admin/GetQuestionnaireDraft')
+  expectSuccess(opened, 'the administrator opens the draft')
+  const { revision, draft } = opened.body.value
+  const saved = await callChecked<QuestionnaireDraftView>(r, r.h.admin, 'POST', '/api/Admin/SaveQuestionnaireDraft', {
+    revision,
+    draft: { ...draft, questions: edit(draft.questions) },
+  })
+  expectSuccess(saved, 'the administrator saves the draft')
+  const published = await callChecked(r, r.h.admin, 'POST', '/api/Admin/PublishQuestionnaireDraft', { revision: saved.body.value.revision })
+  expectSuccess(published, 'the administrator publishes the draft')
+}
+
+/** A new question is asked from now on: nobody has answered it, so it changes nobody's completeness. */
+class AddQuestion extends ProgramCommand {
+  check = (m: Readonly<ProgramModel>) => !m.questionnaire.added
+  async act(m: ProgramModel, r: ProgramReal) {
+    step(m, r, 'add-question')
+    await editAndPublish(r, (questions) => [...questions, ADDED])
+    m.questionnaire.added = true
+  }
+  toString = () => 'add-question'
+}
+
+/** A question is retired: the answers given to it are kept but neither required nor counted. */
+class RetireQuestion extends ProgramCommand {
+  check = (m: Readonly<ProgramModel>) => !m.questionnaire.retired
+  async act(m: ProgramModel, r: ProgramReal) {
+    step(m, r, 'retire-question')
+    await editAndPublish(r, (questions) => questions.map((q) => (q.questionPairId === RETIRED_PAIR ? { ...q, retired: true } : q)))
+    m.questionnaire.retired = true
+  }
+  toString = () => 'retire-question'
+}
+
+/** A participant answers the newly added question (a published mentor saves; a mentee saves for matching). */
+class AnswerAddedQuestion extends ProgramCommand {
+  constructor(
+    readonly side: Side,
+    readonly index: number,
+  ) {
+    super()
+  }
+  check = (m: Readonly<ProgramModel>) => {
+    if (!m.questionnaire.added) return false
+    const who = this.side === 'Mentee' ? m.mentees[this.index] : m.mentors[this.index]
+    return who !== undefined && !who.erased && !who.answeredAdded && (this.side === 'Mentee' || m.mentors[this.index]?.published === true)
+  }
+  async act(m: ProgramModel, r: ProgramReal) {
+    step(m, r, 'answer-added')
+    const who = this.side === 'Mentee' ? menteeAt(m, this.index) : mentorAt(m, this.index)
+    // A mentee's "save" validates for matching; a published mentor's save keeps them in the pool.
+    const reply = await saveAnswers(r, who.person, this.side, answersNow(m, this.side, true), this.side === 'Mentee')
+    expectSuccess(reply, `${who.person.firstName} answers the new question`)
+    who.answeredAdded = true
+  }
+  toString = () => `answer-added(${this.side} ${this.index})`
+}
+
+/** A participant deletes their own account: live tandems end as a release ends them. */
+class EraseAccount extends ProgramCommand {
+  constructor(
+    readonly side: Side,
+    readonly index: number,
+  ) {
+    super()
+  }
+  check = (m: Readonly<ProgramModel>) => {
+    const who = this.side === 'Mentee' ? m.mentees[this.index] : m.mentors[this.index]
+    return who !== undefined && !who.erased
+  }
+  async act(m: ProgramModel, r: ProgramReal) {
+    step(m, r, `erase-${this.side}`)
+    const who = this.side === 'Mentee' ? menteeAt(m, this.index) : mentorAt(m, this.index)
+    const reply = await callChecked(r, who.person, 'POST', '/api/Account/DeleteMyAccount', {
+      email: who.person.email,
+      confirmEmail: who.person.email,
+    })
+    expectSuccess(reply, `${who.person.firstName} deletes their account`)
+    who.erased = true
+    if (this.side === 'Mentee') {
+      const mentee = menteeAt(m, this.index)
+      mentee.waiting = null
+      releaseLiveTandems(liveTandemsOfMentee(m, this.index))
+    } else releaseLiveTandems(liveTandemsOfMentor(m, this.index))
+  }
+  toString = () => `erase(${this.side} ${this.index})`
+}
+
+/** The commands of a year with `mentees` mentees and `mentors` mentors (erasures rarer than the rest). */
+export const programCommands = (mentees: number, mentors: number) => {
+  const mentee = fc.nat({ max: mentees - 1 })
+  const mentor = fc.nat({ max: mentors - 1 })
+  const pick = fc.nat({ max: 5 })
+  const side = fc.constantFrom<Side>('Mentee', 'Mentor')
+  return [
+    mentor.map((i) => new PublishMentor(i)),
+    fc.tuple(mentor, fc.boolean()).map(([i, on]) => new SetMatching(i, on)),
+    fc.tuple(mentor, fc.integer({ min: 1, max: 3 })).map(([i, c]) => new SetCapacity(i, c)),
+    mentee.map((i) => new StartMatching(i)),
+    mentee.map((i) => new StartMatching(i)),
+    fc.tuple(mentee, pick, fc.boolean()).map(([i, p, accept]) => new MenteeAnswers(i, p, accept)),
+    fc.tuple(mentee, pick, fc.constant(true)).map(([i, p, accept]) => new MenteeAnswers(i, p, accept)),
+    fc.tuple(mentor, pick, fc.boolean()).map(([i, p, accept]) => new MentorAnswers(i, p, accept)),
+    fc.tuple(mentor, pick, fc.constant(true)).map(([i, p, accept]) => new MentorAnswers(i, p, accept)),
+    fc.constantFrom(1, 12, 49, 73).map((hours) => new TimePasses(hours)),
+    fc
+      .tuple(
+        fc.constantFrom<'Mentee' | 'Mentor'>('Mentee', 'Mentor'),
+        pick,
+        fc.nat({ max: END_REASONS.length - 1 }),
+        fc.boolean(),
+        fc.boolean(),
+      )
+      .map(([by, p, reason, never, pause]) => new EndTeam(by, p, reason, never, pause)),
+    fc.constant(new WaitlistRound()),
+    fc.constant(new WaitlistRound()),
+    mentee.map((i) => new OptOutOfWaitlist(i)),
+    fc.constant(new AddQuestion()),
+    fc.constant(new RetireQuestion()),
+    fc.tuple(side, fc.nat({ max: Math.max(mentees, mentors) - 1 })).map(([s, i]) => new AnswerAddedQuestion(s, i)),
+    fc.tuple(side, fc.nat({ max: Math.max(mentees, mentors) - 1 })).map(([s, i]) => new EraseAccount(s, i)),
+  ]
+}
