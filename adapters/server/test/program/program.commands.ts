@@ -139,6 +139,8 @@ const menteeAt = (m: ProgramModel, i: number) => {
 }
 
 abstract class ProgramCommand implements Cmd {
+  /** Who acted in the last run of this command, for the counterexample fast-check prints. */
+  protected actor = '?'
   abstract check(m: Readonly<ProgramModel>): boolean
   abstract act(m: ProgramModel, r: ProgramReal): Promise<void>
   abstract toString(): string
@@ -148,42 +150,55 @@ abstract class ProgramCommand implements Cmd {
   }
 }
 
+/** The index a command's `pick` names among those it may act on (stable for a given model). */
+const picked = (indices: readonly number[], pick: number): number | undefined => indices[pick % Math.max(1, indices.length)]
+const indicesWhere = <T>(items: readonly T[], keep: (item: T, index: number) => boolean): number[] =>
+  items.flatMap((item, i) => (keep(item, i) ? [i] : []))
+
 /** A mentor who filled in the questionnaire presses "save and publish": in the pool. */
 class PublishMentor extends ProgramCommand {
-  constructor(readonly mentor: number) {
+  constructor(readonly pick: number) {
     super()
   }
-  check = (m: Readonly<ProgramModel>) => {
-    const who = m.mentors[this.mentor]
-    return who !== undefined && !who.erased && !who.published
-  }
+  private mentor = (m: Readonly<ProgramModel>) =>
+    picked(
+      indicesWhere(m.mentors, (x) => !x.erased && !x.published),
+      this.pick,
+    )
+  check = (m: Readonly<ProgramModel>) => this.mentor(m) !== undefined
   async act(m: ProgramModel, r: ProgramReal) {
     step(m, r, 'publish')
-    const who = mentorAt(m, this.mentor)
+    const who = mentorAt(m, this.mentor(m) ?? -1)
+    this.actor = who.person.firstName
     const reply = await saveAnswers(r, who.person, 'Mentor', answersNow(m, 'Mentor', m.questionnaire.added), true)
     expectSuccess(reply, `${who.person.firstName} saves and publishes`)
     who.published = true
     who.answeredAdded = m.questionnaire.added
   }
-  toString = () => `publish(mentor ${this.mentor})`
+  toString = () => `publish(${this.actor})`
 }
 
 /** The mentor pauses (refused while every place is taken, so only with one free) or enables matching. */
 class SetMatching extends ProgramCommand {
   constructor(
-    readonly mentor: number,
+    readonly pick: number,
     readonly enabled: boolean,
   ) {
     super()
   }
-  check = (m: Readonly<ProgramModel>) => {
-    const who = m.mentors[this.mentor]
-    if (who === undefined || who.erased || !who.published) return false
-    return this.enabled ? who.paused : !who.paused && placesOfMentor(m, this.mentor).taken < who.capacity
-  }
+  private mentor = (m: Readonly<ProgramModel>) =>
+    picked(
+      indicesWhere(
+        m.mentors,
+        (x, i) => !x.erased && x.published && (this.enabled ? x.paused : !x.paused && placesOfMentor(m, i).taken < x.capacity),
+      ),
+      this.pick,
+    )
+  check = (m: Readonly<ProgramModel>) => this.mentor(m) !== undefined
   async act(m: ProgramModel, r: ProgramReal) {
     step(m, r, this.enabled ? 'enable' : 'pause')
-    const who = mentorAt(m, this.mentor)
+    const who = mentorAt(m, this.mentor(m) ?? -1)
+    this.actor = who.person.firstName
     const reply = await callChecked(r, who.person, 'POST', '/api/Questionnaire/UpdateUserStatus', {
       email: who.person.email,
       roleName: 'Mentor',
@@ -192,7 +207,7 @@ class SetMatching extends ProgramCommand {
     expectSuccess(reply, `${who.person.firstName} ${this.enabled ? 'enables' : 'pauses'} matching`)
     who.paused = !this.enabled
   }
-  toString = () => `${this.enabled ? 'enable' : 'pause'}(mentor ${this.mentor})`
+  toString = () => `${this.enabled ? 'enable' : 'pause'}(${this.actor})`
 }
 
 /** The mentor sets how many mentees they take at once; lowering it below the places taken ends nothing. */
@@ -217,26 +232,30 @@ class SetCapacity extends ProgramCommand {
     expectSuccess(reply, `${who.person.firstName} sets capacity ${this.capacity}`)
     who.capacity = this.capacity
   }
-  toString = () => `capacity(mentor ${this.mentor}, ${this.capacity})`
+  toString = () => `capacity(Mentor${this.mentor}, ${this.capacity})`
 }
 
 /** A complete mentee with no live tandem presses "start matching": proposals, or the waitlist. */
 class StartMatching extends ProgramCommand {
-  constructor(readonly mentee: number) {
+  constructor(readonly pick: number) {
     super()
   }
-  check = (m: Readonly<ProgramModel>) => {
-    const who = m.mentees[this.mentee]
-    return who !== undefined && !who.erased && liveTandemsOfMentee(m, this.mentee).length === 0
-  }
+  private mentee = (m: Readonly<ProgramModel>) =>
+    picked(
+      indicesWhere(m.mentees, (x, i) => !x.erased && liveTandemsOfMentee(m, i).length === 0),
+      this.pick,
+    )
+  check = (m: Readonly<ProgramModel>) => this.mentee(m) !== undefined
   async act(m: ProgramModel, r: ProgramReal) {
     step(m, r, 'start')
-    const who = menteeAt(m, this.mentee)
-    const candidates = candidatesOf(m, this.mentee)
+    const mentee = this.mentee(m) ?? -1
+    const who = menteeAt(m, mentee)
+    this.actor = who.person.firstName
+    const candidates = candidatesOf(m, mentee)
     const reply = await callChecked(r, who.person, 'POST', '/api/MatchingTandem/CreateMatchingTandem', { menteeEmail: who.person.email })
     // A complete participant is never refused, whatever version of the questionnaire they answered.
     expectSuccess(reply, `${who.person.firstName} starts matching`)
-    const made = await takeNewProposals(m, r, this.mentee, candidates)
+    const made = await takeNewProposals(m, r, mentee, candidates)
     m.tandems.push(...made)
     who.started = true
     if (made.length > 0) who.waiting = null
@@ -246,33 +265,29 @@ class StartMatching extends ProgramCommand {
       countCommand(m, 'start-found-nobody')
     }
   }
-  toString = () => `start(mentee ${this.mentee})`
+  toString = () => `start(${this.actor})`
 }
 
-/** The mentee's proposals, oldest first: a command picks one by its index modulo their number. */
-const menteeProposalsOf = (m: Readonly<ProgramModel>, mentee: number) =>
-  m.tandems.filter((t) => t.mentee === mentee && t.phase === 'AwaitingMentee')
+/** The proposals waiting for their mentee's choice, oldest first: a command picks one by its index. */
+const awaiting = (m: Readonly<ProgramModel>, phase: 'AwaitingMentee' | 'AwaitingMentor') => m.tandems.filter((t) => t.phase === phase)
 
-/** The mentee chooses one mentor: the mentor has 72 h to answer, the other proposals close. */
+/** The mentee chooses one mentor (the mentor has 72 h to answer, the other proposals close) or declines one. */
 class MenteeAnswers extends ProgramCommand {
   constructor(
-    readonly mentee: number,
     readonly pick: number,
     readonly accept: boolean,
   ) {
     super()
   }
-  check = (m: Readonly<ProgramModel>) => {
-    const who = m.mentees[this.mentee]
-    return who !== undefined && !who.erased && menteeProposalsOf(m, this.mentee).length > 0
-  }
+  check = (m: Readonly<ProgramModel>) => awaiting(m, 'AwaitingMentee').length > 0
   async act(m: ProgramModel, r: ProgramReal) {
     step(m, r, this.accept ? 'mentee-accept' : 'mentee-decline')
-    const who = menteeAt(m, this.mentee)
-    const mine = menteeProposalsOf(m, this.mentee)
-    const chosen = mine[this.pick % mine.length]
+    const open = awaiting(m, 'AwaitingMentee')
+    const chosen = open[this.pick % open.length]
     if (chosen === undefined) throw new Error('no proposal to answer')
+    const who = menteeAt(m, chosen.mentee)
     const mentor = mentorAt(m, chosen.mentor)
+    this.actor = `${who.person.firstName} → ${mentor.person.firstName}`
     const reply = await callChecked(r, who.person, 'POST', `/api/MatchingTandem/${this.accept ? 'AcceptProposal' : 'DeclineProposal'}`, {
       email: who.person.email,
       role: 'Mentee',
@@ -286,38 +301,32 @@ class MenteeAnswers extends ProgramCommand {
     if (this.accept) {
       chosen.phase = 'AwaitingMentor'
       chosen.mentorDeadline = m.now + MENTOR_ANSWER_WINDOW
-      for (const other of mine) if (other !== chosen) other.phase = 'Over'
+      for (const other of open) if (other !== chosen && other.mentee === chosen.mentee) other.phase = 'Over'
     } else {
       chosen.phase = 'Over'
-      m.declined.add(pairKey(this.mentee, chosen.mentor))
+      m.declined.add(pairKey(chosen.mentee, chosen.mentor))
     }
   }
-  toString = () => `mentee-${this.accept ? 'accept' : 'decline'}(mentee ${this.mentee}, #${this.pick})`
+  toString = () => `mentee-${this.accept ? 'accept' : 'decline'}(${this.actor})`
 }
-
-const mentorChoicesOf = (m: Readonly<ProgramModel>, mentor: number) =>
-  m.tandems.filter((t) => t.mentor === mentor && t.phase === 'AwaitingMentor')
 
 /** The mentor takes the mentee who chose them (MATCHED), or turns them down (never proposed again). */
 class MentorAnswers extends ProgramCommand {
   constructor(
-    readonly mentor: number,
     readonly pick: number,
     readonly accept: boolean,
   ) {
     super()
   }
-  check = (m: Readonly<ProgramModel>) => {
-    const who = m.mentors[this.mentor]
-    return who !== undefined && !who.erased && mentorChoicesOf(m, this.mentor).length > 0
-  }
+  check = (m: Readonly<ProgramModel>) => awaiting(m, 'AwaitingMentor').length > 0
   async act(m: ProgramModel, r: ProgramReal) {
     step(m, r, this.accept ? 'mentor-accept' : 'mentor-decline')
-    const who = mentorAt(m, this.mentor)
-    const mine = mentorChoicesOf(m, this.mentor)
-    const chosen = mine[this.pick % mine.length]
+    const open = awaiting(m, 'AwaitingMentor')
+    const chosen = open[this.pick % open.length]
     if (chosen === undefined) throw new Error('no mentee to answer')
+    const who = mentorAt(m, chosen.mentor)
     const mentee = menteeAt(m, chosen.mentee)
+    this.actor = `${who.person.firstName} → ${mentee.person.firstName}`
     const reply = await callChecked(r, who.person, 'POST', `/api/MatchingTandem/${this.accept ? 'AcceptProposal' : 'DeclineProposal'}`, {
       email: who.person.email,
       role: 'Mentor',
@@ -331,10 +340,10 @@ class MentorAnswers extends ProgramCommand {
     if (this.accept) chosen.phase = 'Matched'
     else {
       chosen.phase = 'Over'
-      m.declined.add(pairKey(chosen.mentee, this.mentor))
+      m.declined.add(pairKey(chosen.mentee, chosen.mentor))
     }
   }
-  toString = () => `mentor-${this.accept ? 'accept' : 'decline'}(mentor ${this.mentor}, #${this.pick})`
+  toString = () => `mentor-${this.accept ? 'accept' : 'decline'}(${this.actor})`
 }
 
 /**
@@ -399,6 +408,7 @@ class EndTeam extends ProgramCommand {
       pauseMatching: pause,
     })
     expectSuccess(reply, `${who.firstName} ends team ${team.id}`)
+    this.actor = `${who.firstName} of ${mentee.person.firstName}–${mentor.person.firstName}`
     team.phase = 'Over'
     team.ending = { by: this.side, reasonId }
     if (this.doNotPairAgain) m.declined.add(pairKey(team.mentee, team.mentor))
@@ -410,7 +420,7 @@ class EndTeam extends ProgramCommand {
     }
   }
   toString = () =>
-    `end(by ${this.side}, #${this.pick}, ${END_REASONS[this.reason % END_REASONS.length]?.id}${this.doNotPairAgain ? ', never again' : ''}${this.side === 'Mentor' && this.pauseMentor ? ', pause' : ''})`
+    `end(${this.actor}, ${END_REASONS[this.reason % END_REASONS.length]?.id}${this.doNotPairAgain ? ', never again' : ''}${this.side === 'Mentor' && this.pauseMentor ? ', pause' : ''})`
 }
 
 /**
@@ -423,6 +433,7 @@ class WaitlistRound extends ProgramCommand {
   async act(m: ProgramModel, r: ProgramReal) {
     step(m, r, 'waitlist-round')
     const order = waitingInOrder(m)
+    const served: string[] = []
     await waitlistTick(r.h)
     for (const mentee of order) {
       const who = menteeAt(m, mentee)
@@ -430,34 +441,40 @@ class WaitlistRound extends ProgramCommand {
       const made = await takeNewProposals(m, r, mentee, candidates)
       m.tandems.push(...made)
       if (made.length > 0) {
+        served.push(`${who.person.firstName} → ${made.map((t) => mentorAt(m, t.mentor).person.firstName).join('+')}`)
         who.waiting = null
         countCommand(m, 'waitlist-served')
       }
     }
-    const served = new Set(order)
-    for (const [i, who] of m.mentees.entries()) if (!who.erased && !served.has(i)) m.tandems.push(...(await takeNewProposals(m, r, i, [])))
+    this.actor = served.join(', ')
+    // Nobody who was not waiting is proposed anything by a round.
+    const looked = new Set(order)
+    for (const [i, who] of m.mentees.entries()) if (!who.erased && !looked.has(i)) m.tandems.push(...(await takeNewProposals(m, r, i, [])))
   }
-  toString = () => 'waitlist-round'
+  toString = () => `waitlist-round(${this.actor})`
 }
 
 /** The mentee turns "tell me when a mentor is found" off: off the waitlist, never served. */
 class OptOutOfWaitlist extends ProgramCommand {
-  constructor(readonly mentee: number) {
+  constructor(readonly pick: number) {
     super()
   }
-  check = (m: Readonly<ProgramModel>) => {
-    const who = m.mentees[this.mentee]
-    return who !== undefined && !who.erased && who.waitlistOn
-  }
+  private mentee = (m: Readonly<ProgramModel>) =>
+    picked(
+      indicesWhere(m.mentees, (x) => !x.erased && x.waitlistOn),
+      this.pick,
+    )
+  check = (m: Readonly<ProgramModel>) => this.mentee(m) !== undefined
   async act(m: ProgramModel, r: ProgramReal) {
     step(m, r, 'opt-out')
-    const who = menteeAt(m, this.mentee)
+    const who = menteeAt(m, this.mentee(m) ?? -1)
+    this.actor = `${who.person.firstName}${who.waiting === null ? '' : ', waiting'}`
     const reply = await callChecked(r, who.person, 'POST', '/api/MatchingTandem/SetWaitlist', { email: who.person.email, enabled: false })
     expectSuccess(reply, `${who.person.firstName} turns the waitlist off`)
     who.waitlistOn = false
     who.waiting = null
   }
-  toString = () => `opt-out(mentee ${this.mentee})`
+  toString = () => `opt-out(${this.actor})`
 }
 
 /** An administrator opens the draft, edits it, saves it at the revision read and publishes it. */
@@ -500,41 +517,50 @@ class RetireQuestion extends ProgramCommand {
 class AnswerAddedQuestion extends ProgramCommand {
   constructor(
     readonly side: Side,
-    readonly index: number,
+    readonly pick: number,
   ) {
     super()
   }
-  check = (m: Readonly<ProgramModel>) => {
-    if (!m.questionnaire.added) return false
-    const who = this.side === 'Mentee' ? m.mentees[this.index] : m.mentors[this.index]
-    return who !== undefined && !who.erased && !who.answeredAdded && (this.side === 'Mentee' || m.mentors[this.index]?.published === true)
-  }
+  private index = (m: Readonly<ProgramModel>) =>
+    this.side === 'Mentee'
+      ? picked(
+          indicesWhere(m.mentees, (x) => !x.erased && !x.answeredAdded),
+          this.pick,
+        )
+      : picked(
+          indicesWhere(m.mentors, (x) => !x.erased && !x.answeredAdded && x.published),
+          this.pick,
+        )
+  check = (m: Readonly<ProgramModel>) => m.questionnaire.added && this.index(m) !== undefined
   async act(m: ProgramModel, r: ProgramReal) {
     step(m, r, 'answer-added')
-    const who = this.side === 'Mentee' ? menteeAt(m, this.index) : mentorAt(m, this.index)
-    // A mentee's "save" validates for matching; a published mentor's save keeps them in the pool.
+    const index = this.index(m) ?? -1
+    const who = this.side === 'Mentee' ? menteeAt(m, index) : mentorAt(m, index)
+    this.actor = who.person.firstName
+    // A mentee's save validates for matching; a published mentor's save keeps them in the pool.
     const reply = await saveAnswers(r, who.person, this.side, answersNow(m, this.side, true), this.side === 'Mentee')
     expectSuccess(reply, `${who.person.firstName} answers the new question`)
     who.answeredAdded = true
   }
-  toString = () => `answer-added(${this.side} ${this.index})`
+  toString = () => `answer-added(${this.actor})`
 }
 
 /** A participant deletes their own account: live tandems end as a release ends them. */
 class EraseAccount extends ProgramCommand {
   constructor(
     readonly side: Side,
-    readonly index: number,
+    readonly pick: number,
   ) {
     super()
   }
-  check = (m: Readonly<ProgramModel>) => {
-    const who = this.side === 'Mentee' ? m.mentees[this.index] : m.mentors[this.index]
-    return who !== undefined && !who.erased
-  }
+  private index = (m: Readonly<ProgramModel>) =>
+    picked(this.side === 'Mentee' ? indicesWhere(m.mentees, (x) => !x.erased) : indicesWhere(m.mentors, (x) => !x.erased), this.pick)
+  check = (m: Readonly<ProgramModel>) => this.index(m) !== undefined
   async act(m: ProgramModel, r: ProgramReal) {
     step(m, r, `erase-${this.side}`)
-    const who = this.side === 'Mentee' ? menteeAt(m, this.index) : mentorAt(m, this.index)
+    const index = this.index(m) ?? -1
+    const who = this.side === 'Mentee' ? menteeAt(m, index) : mentorAt(m, index)
+    this.actor = who.person.firstName
     const reply = await callChecked(r, who.person, 'POST', '/api/Account/DeleteMyAccount', {
       email: who.person.email,
       confirmEmail: who.person.email,
@@ -542,46 +568,45 @@ class EraseAccount extends ProgramCommand {
     expectSuccess(reply, `${who.person.firstName} deletes their account`)
     who.erased = true
     if (this.side === 'Mentee') {
-      const mentee = menteeAt(m, this.index)
-      mentee.waiting = null
-      releaseLiveTandems(liveTandemsOfMentee(m, this.index))
-    } else releaseLiveTandems(liveTandemsOfMentor(m, this.index))
+      menteeAt(m, index).waiting = null
+      releaseLiveTandems(liveTandemsOfMentee(m, index))
+    } else releaseLiveTandems(liveTandemsOfMentor(m, index))
   }
-  toString = () => `erase(${this.side} ${this.index})`
+  toString = () => `erase(${this.actor})`
 }
 
-/** The commands of a year with `mentees` mentees and `mentors` mentors (erasures rarer than the rest). */
-export const programCommands = (mentees: number, mentors: number) => {
-  const mentee = fc.nat({ max: mentees - 1 })
+/**
+ * The commands of a year with `mentors` mentors, by kind. `leaveOut` names kinds
+ * to leave out (MODEL_LEAVE_OUT): to look past a known defect for the next one, never in CI.
+ */
+export const programCommands = (mentors: number, leaveOut: readonly string[] = []) => {
   const mentor = fc.nat({ max: mentors - 1 })
   const pick = fc.nat({ max: 5 })
   const side = fc.constantFrom<Side>('Mentee', 'Mentor')
-  return [
-    mentor.map((i) => new PublishMentor(i)),
-    fc.tuple(mentor, fc.boolean()).map(([i, on]) => new SetMatching(i, on)),
-    fc.tuple(mentor, fc.integer({ min: 1, max: 3 })).map(([i, c]) => new SetCapacity(i, c)),
-    mentee.map((i) => new StartMatching(i)),
-    mentee.map((i) => new StartMatching(i)),
-    fc.tuple(mentee, pick, fc.boolean()).map(([i, p, accept]) => new MenteeAnswers(i, p, accept)),
-    fc.tuple(mentee, pick, fc.constant(true)).map(([i, p, accept]) => new MenteeAnswers(i, p, accept)),
-    fc.tuple(mentor, pick, fc.boolean()).map(([i, p, accept]) => new MentorAnswers(i, p, accept)),
-    fc.tuple(mentor, pick, fc.constant(true)).map(([i, p, accept]) => new MentorAnswers(i, p, accept)),
-    fc.constantFrom(1, 12, 49, 73).map((hours) => new TimePasses(hours)),
-    fc
-      .tuple(
-        fc.constantFrom<'Mentee' | 'Mentor'>('Mentee', 'Mentor'),
-        pick,
-        fc.nat({ max: END_REASONS.length - 1 }),
-        fc.boolean(),
-        fc.boolean(),
-      )
-      .map(([by, p, reason, never, pause]) => new EndTeam(by, p, reason, never, pause)),
-    fc.constant(new WaitlistRound()),
-    fc.constant(new WaitlistRound()),
-    mentee.map((i) => new OptOutOfWaitlist(i)),
-    fc.constant(new AddQuestion()),
-    fc.constant(new RetireQuestion()),
-    fc.tuple(side, fc.nat({ max: Math.max(mentees, mentors) - 1 })).map(([s, i]) => new AnswerAddedQuestion(s, i)),
-    fc.tuple(side, fc.nat({ max: Math.max(mentees, mentors) - 1 })).map(([s, i]) => new EraseAccount(s, i)),
+  // [kind, how often among the others, the command]: the steps of a run come more often than erasure.
+  const byKind: readonly [string, number, fc.Arbitrary<Cmd>][] = [
+    ['publish', 1, pick.map((p) => new PublishMentor(p))],
+    ['matching', 1, fc.tuple(pick, fc.boolean()).map(([p, on]) => new SetMatching(p, on))],
+    ['capacity', 2, fc.tuple(mentor, fc.integer({ min: 1, max: 3 })).map(([i, c]) => new SetCapacity(i, c))],
+    ['start', 4, pick.map((p) => new StartMatching(p))],
+    ['mentee-answer', 1, pick.map((p) => new MenteeAnswers(p, false))],
+    ['mentee-answer', 4, pick.map((p) => new MenteeAnswers(p, true))],
+    ['mentor-answer', 1, pick.map((p) => new MentorAnswers(p, false))],
+    ['mentor-answer', 4, pick.map((p) => new MentorAnswers(p, true))],
+    ['time', 2, fc.constantFrom(1, 12, 49, 73).map((hours) => new TimePasses(hours))],
+    [
+      'end',
+      3,
+      fc
+        .tuple(side, pick, fc.nat({ max: END_REASONS.length - 1 }), fc.boolean(), fc.boolean())
+        .map(([by, p, reason, never, pause]) => new EndTeam(by, p, reason, never, pause)),
+    ],
+    ['waitlist-round', 3, fc.constant(new WaitlistRound())],
+    ['opt-out', 1, pick.map((p) => new OptOutOfWaitlist(p))],
+    ['add-question', 1, fc.constant(new AddQuestion())],
+    ['retire-question', 1, fc.constant(new RetireQuestion())],
+    ['answer-added', 2, fc.tuple(side, pick).map(([s, p]) => new AnswerAddedQuestion(s, p))],
+    ['erase', 1, fc.tuple(side, pick).map(([s, p]) => new EraseAccount(s, p))],
   ]
+  return byKind.filter(([kind]) => !leaveOut.includes(kind)).flatMap(([, weight, command]) => Array.from({ length: weight }, () => command))
 }

@@ -17,6 +17,8 @@ const FAST = process.env['TANDEM_TEST_FAST'] === '1'
 const RUNS = FAST ? 4 : 14
 const MAX_COMMANDS = FAST ? 30 : 60
 const MENTEES = 5
+/** Command kinds left out while looking past a known defect (program.commands.ts); none by default. */
+const LEAVE_OUT = (process.env['MODEL_LEAVE_OUT'] ?? '').split(',').filter((kind) => kind !== '')
 /** Mentors as the year starts: capacity, and whether they published already. */
 const MENTORS: readonly { capacity: number; published: boolean }[] = [
   { capacity: 1, published: true },
@@ -79,7 +81,7 @@ describe('a program year under random interleavings of its commands', () => {
       const tally = new Map<string, number>()
       await fc.assert(
         fc.asyncProperty(
-          fc.commands(programCommands(MENTEES, MENTORS.length), { maxCommands: MAX_COMMANDS, size: 'max' }),
+          fc.commands(programCommands(MENTORS.length, LEAVE_OUT), { maxCommands: MAX_COMMANDS, size: 'max' }),
           async (commands) => {
             const setup = await aYear(tally)
             try {
