@@ -590,9 +590,9 @@ export const programCommands = (mentors: number, leaveOut: readonly string[] = [
     ['capacity', 2, fc.tuple(mentor, fc.integer({ min: 1, max: 3 })).map(([i, c]) => new SetCapacity(i, c))],
     ['start', 4, pick.map((p) => new StartMatching(p))],
     ['mentee-answer', 1, pick.map((p) => new MenteeAnswers(p, false))],
-    ['mentee-answer', 4, pick.map((p) => new MenteeAnswers(p, true))],
+    ['mentee-answer', 5, pick.map((p) => new MenteeAnswers(p, true))],
     ['mentor-answer', 1, pick.map((p) => new MentorAnswers(p, false))],
-    ['mentor-answer', 4, pick.map((p) => new MentorAnswers(p, true))],
+    ['mentor-answer', 6, pick.map((p) => new MentorAnswers(p, true))],
     ['time', 2, fc.constantFrom(1, 12, 49, 73).map((hours) => new TimePasses(hours))],
     [
       'end',

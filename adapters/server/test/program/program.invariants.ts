@@ -53,6 +53,7 @@ export const checkInvariants = async (m: ProgramModel, r: ProgramReal): Promise<
       expect(since === null ? null : Date.parse(since), `${mentee.person.firstName} waits since the end`).toBe(mentee.waiting.since)
   }
   // A participant's own timeline never shows the reason the other side gave for ending the team.
+  if (r.leaveOut.includes('ending-privacy')) return
   const partners = new Map<string, { person: ProgramModel['mentees'][number]['person']; teams: Set<number> }>()
   for (const t of m.tandems) {
     if (t.ending === null) continue

@@ -14,10 +14,11 @@ import type { ModelMentee, ModelMentor, ProgramModel } from './program.model.js'
 
 // `npm run test:fast` runs a few short years; the full suite (CI) longer and more of them.
 const FAST = process.env['TANDEM_TEST_FAST'] === '1'
-const RUNS = FAST ? 4 : 14
-const MAX_COMMANDS = FAST ? 30 : 60
+const RUNS = FAST ? 3 : 10
+const MAX_COMMANDS = FAST ? 60 : 120
 const MENTEES = 5
-/** Command kinds left out while looking past a known defect (program.commands.ts); none by default. */
+const SHRINK_BUDGET_MS = FAST ? 90_000 : 240_000
+/** Command kinds (program.commands.ts) or `ending-privacy` left out while looking past a known defect; none by default. */
 const LEAVE_OUT = (process.env['MODEL_LEAVE_OUT'] ?? '').split(',').filter((kind) => kind !== '')
 /** Mentors as the year starts: capacity, and whether they published already. */
 const MENTORS: readonly { capacity: number; published: boolean }[] = [
@@ -69,7 +70,7 @@ const aYear = async (tally: Map<string, number>): Promise<{ model: ProgramModel;
     questionnaire: { added: false, retired: false },
     tally,
   }
-  const real: ProgramReal = { h, statusMaster: master.body.value }
+  const real: ProgramReal = { h, statusMaster: master.body.value, leaveOut: LEAVE_OUT }
   await checkInvariants(model, real)
   return { model, real }
 }
@@ -81,7 +82,7 @@ describe('a program year under random interleavings of its commands', () => {
       const tally = new Map<string, number>()
       await fc.assert(
         fc.asyncProperty(
-          fc.commands(programCommands(MENTORS.length, LEAVE_OUT), { maxCommands: MAX_COMMANDS, size: 'max' }),
+          fc.noBias(fc.commands(programCommands(MENTORS.length, LEAVE_OUT), { maxCommands: MAX_COMMANDS, size: 'max' })),
           async (commands) => {
             const setup = await aYear(tally)
             try {
@@ -91,13 +92,20 @@ describe('a program year under random interleavings of its commands', () => {
             }
           },
         ),
-        { numRuns: RUNS, ...(process.env['MODEL_SEED'] === undefined ? {} : { seed: Number(process.env['MODEL_SEED']) }) },
+        // A failure's shrinking restarts the server for every attempt: it stops after SHRINK_BUDGET_MS
+        // and prints the smallest counterexample found by then.
+        {
+          numRuns: RUNS,
+          interruptAfterTimeLimit: SHRINK_BUDGET_MS,
+          markInterruptAsFailure: true,
+          ...(process.env['MODEL_SEED'] === undefined ? {} : { seed: Number(process.env['MODEL_SEED']) }),
+        },
       )
       // The runs must reach the states where the features meet, or the invariants were checked on trivia.
       console.info(`whole-program model from ${new Date(START).toISOString()}: ${JSON.stringify(Object.fromEntries([...tally].sort()))}`)
       for (const kind of ['start', 'mentee-accept', 'mentor-accept', 'end', 'waitlist-round', 'time'])
         expect(tally.get(kind) ?? 0, `commands of kind ${kind}`).toBeGreaterThan(0)
     },
-    FAST ? 60_000 : 600_000,
+    SHRINK_BUDGET_MS + 30_000,
   )
 })
