@@ -139,14 +139,27 @@ const menteeAt = (m: ProgramModel, i: number) => {
 }
 
 abstract class ProgramCommand implements Cmd {
-  /** Who acted in the last run of this command, for the counterexample fast-check prints. */
+  /** Who acted when this command last ran: the year's log (ProgramModel.log) reads it at once. */
   protected actor = '?'
   abstract check(m: Readonly<ProgramModel>): boolean
   abstract act(m: ProgramModel, r: ProgramReal): Promise<void>
-  abstract toString(): string
+  /** The command as it ran, with who acted. */
+  abstract label(): string
   async run(m: ProgramModel, r: ProgramReal): Promise<void> {
-    await this.act(m, r)
-    await checkInvariants(m, r)
+    this.actor = '?'
+    try {
+      await this.act(m, r)
+      await checkInvariants(m, r)
+      m.log.push(this.label())
+    } catch (error) {
+      m.log.push(`${this.label()} ✗`)
+      throw error
+    }
+  }
+  /** Its parameters alone: the same command object is replayed on other years while shrinking. */
+  toString(): string {
+    const parameters = Object.entries(this).filter(([key, value]) => key !== 'actor' && typeof value !== 'function')
+    return `${this.constructor.name}(${parameters.map(([key, value]) => `${key}=${String(value)}`).join(', ')})`
   }
 }
 
@@ -175,7 +188,7 @@ class PublishMentor extends ProgramCommand {
     who.published = true
     who.answeredAdded = m.questionnaire.added
   }
-  toString = () => `publish(${this.actor})`
+  label = () => `publish(${this.actor})`
 }
 
 /** The mentor pauses (refused while every place is taken, so only with one free) or enables matching. */
@@ -207,7 +220,7 @@ class SetMatching extends ProgramCommand {
     expectSuccess(reply, `${who.person.firstName} ${this.enabled ? 'enables' : 'pauses'} matching`)
     who.paused = !this.enabled
   }
-  toString = () => `${this.enabled ? 'enable' : 'pause'}(${this.actor})`
+  label = () => `${this.enabled ? 'enable' : 'pause'}(${this.actor})`
 }
 
 /** The mentor sets how many mentees they take at once; lowering it below the places taken ends nothing. */
@@ -232,7 +245,7 @@ class SetCapacity extends ProgramCommand {
     expectSuccess(reply, `${who.person.firstName} sets capacity ${this.capacity}`)
     who.capacity = this.capacity
   }
-  toString = () => `capacity(Mentor${this.mentor}, ${this.capacity})`
+  label = () => `capacity(Mentor${this.mentor}, ${this.capacity})`
 }
 
 /** A complete mentee with no live tandem presses "start matching": proposals, or the waitlist. */
@@ -265,7 +278,7 @@ class StartMatching extends ProgramCommand {
       countCommand(m, 'start-found-nobody')
     }
   }
-  toString = () => `start(${this.actor})`
+  label = () => `start(${this.actor})`
 }
 
 /** The proposals waiting for their mentee's choice, oldest first: a command picks one by its index. */
@@ -307,7 +320,7 @@ class MenteeAnswers extends ProgramCommand {
       m.declined.add(pairKey(chosen.mentee, chosen.mentor))
     }
   }
-  toString = () => `mentee-${this.accept ? 'accept' : 'decline'}(${this.actor})`
+  label = () => `mentee-${this.accept ? 'accept' : 'decline'}(${this.actor})`
 }
 
 /** The mentor takes the mentee who chose them (MATCHED), or turns them down (never proposed again). */
@@ -343,7 +356,7 @@ class MentorAnswers extends ProgramCommand {
       m.declined.add(pairKey(chosen.mentee, chosen.mentor))
     }
   }
-  toString = () => `mentor-${this.accept ? 'accept' : 'decline'}(${this.actor})`
+  label = () => `mentor-${this.accept ? 'accept' : 'decline'}(${this.actor})`
 }
 
 /**
@@ -373,7 +386,7 @@ class TimePasses extends ProgramCommand {
     if (expired > 0) countCommand(m, 'proposals-expired')
     expect(await r.h.server.sweep(), 'tandems the sweep expired').toBe(expired)
   }
-  toString = () => `time(+${this.hours} h, sweep)`
+  label = () => `time(+${this.hours} h, sweep)`
 }
 
 /** A side ends a MATCHED team with a reason; "do not pair us again" declines the pair. */
@@ -419,7 +432,7 @@ class EndTeam extends ProgramCommand {
       countCommand(m, 'end-puts-on-waitlist')
     }
   }
-  toString = () =>
+  label = () =>
     `end(${this.actor}, ${END_REASONS[this.reason % END_REASONS.length]?.id}${this.doNotPairAgain ? ', never again' : ''}${this.side === 'Mentor' && this.pauseMentor ? ', pause' : ''})`
 }
 
@@ -451,7 +464,7 @@ class WaitlistRound extends ProgramCommand {
     const looked = new Set(order)
     for (const [i, who] of m.mentees.entries()) if (!who.erased && !looked.has(i)) m.tandems.push(...(await takeNewProposals(m, r, i, [])))
   }
-  toString = () => `waitlist-round(${this.actor})`
+  label = () => `waitlist-round(${this.actor})`
 }
 
 /** The mentee turns "tell me when a mentor is found" off: off the waitlist, never served. */
@@ -474,7 +487,7 @@ class OptOutOfWaitlist extends ProgramCommand {
     who.waitlistOn = false
     who.waiting = null
   }
-  toString = () => `opt-out(${this.actor})`
+  label = () => `opt-out(${this.actor})`
 }
 
 /** An administrator opens the draft, edits it, saves it at the revision read and publishes it. */
@@ -499,7 +512,7 @@ class AddQuestion extends ProgramCommand {
     await editAndPublish(r, (questions) => [...questions, ADDED])
     m.questionnaire.added = true
   }
-  toString = () => 'add-question'
+  label = () => 'add-question'
 }
 
 /** A question is retired: the answers given to it are kept but neither required nor counted. */
@@ -510,7 +523,7 @@ class RetireQuestion extends ProgramCommand {
     await editAndPublish(r, (questions) => questions.map((q) => (q.questionPairId === RETIRED_PAIR ? { ...q, retired: true } : q)))
     m.questionnaire.retired = true
   }
-  toString = () => 'retire-question'
+  label = () => 'retire-question'
 }
 
 /** A participant answers the newly added question (a published mentor saves; a mentee saves for matching). */
@@ -542,7 +555,7 @@ class AnswerAddedQuestion extends ProgramCommand {
     expectSuccess(reply, `${who.person.firstName} answers the new question`)
     who.answeredAdded = true
   }
-  toString = () => `answer-added(${this.actor})`
+  label = () => `answer-added(${this.actor})`
 }
 
 /** A participant deletes their own account: live tandems end as a release ends them. */
@@ -572,7 +585,7 @@ class EraseAccount extends ProgramCommand {
       releaseLiveTandems(liveTandemsOfMentee(m, index))
     } else releaseLiveTandems(liveTandemsOfMentor(m, index))
   }
-  toString = () => `erase(${this.actor})`
+  label = () => `erase(${this.actor})`
 }
 
 /**

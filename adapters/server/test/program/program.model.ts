@@ -51,6 +51,8 @@ export type ProgramModel = {
   /** Pairs never proposed again: `${mentee}:${mentor}` (a decline, or "do not pair us again"). */
   readonly declined: Set<string>
   questionnaire: { added: boolean; retired: boolean }
+  /** The commands of this year as they ran, with who acted: printed with a failure. */
+  readonly log: string[]
   /** How many times each command kind ran, to show the runs reach the interesting states. */
   readonly tally: Map<string, number>
 }

@@ -67,6 +67,7 @@ const aYear = async (tally: Map<string, number>): Promise<{ model: ProgramModel;
     mentees,
     tandems: [],
     declined: new Set(),
+    log: [],
     questionnaire: { added: false, retired: false },
     tally,
   }
@@ -87,6 +88,14 @@ describe('a program year under random interleavings of its commands', () => {
             const setup = await aYear(tally)
             try {
               await fc.asyncModelRun(() => setup, commands)
+            } catch (error) {
+              // The shrunk sequence fast-check prints names the commands; this year's log names who acted.
+              throw new Error(
+                `${error instanceof Error ? error.message : String(error)}\nThe year as it ran: ${setup.model.log.join(' → ')}`,
+                {
+                  cause: error,
+                },
+              )
             } finally {
               await setup.real.h.close()
             }
@@ -101,10 +110,12 @@ describe('a program year under random interleavings of its commands', () => {
           ...(process.env['MODEL_SEED'] === undefined ? {} : { seed: Number(process.env['MODEL_SEED']) }),
         },
       )
-      // The runs must reach the states where the features meet, or the invariants were checked on trivia.
+      // The long runs must reach the states where the features meet, or the invariants were checked on
+      // trivia; the few short years of test:fast may miss one by chance.
       console.info(`whole-program model from ${new Date(START).toISOString()}: ${JSON.stringify(Object.fromEntries([...tally].sort()))}`)
-      for (const kind of ['start', 'mentee-accept', 'mentor-accept', 'end', 'waitlist-round', 'time'])
-        expect(tally.get(kind) ?? 0, `commands of kind ${kind}`).toBeGreaterThan(0)
+      if (!FAST)
+        for (const kind of ['start', 'mentee-accept', 'mentor-accept', 'end', 'end-puts-on-waitlist', 'waitlist-served', 'time'])
+          expect(tally.get(kind) ?? 0, `commands of kind ${kind}`).toBeGreaterThan(0)
     },
     SHRINK_BUDGET_MS + 30_000,
   )
