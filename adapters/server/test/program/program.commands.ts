@@ -4,7 +4,6 @@
 import {
   END_REASONS,
   HOUR,
-  MENTOR_ANSWER_WINDOW,
   type DraftQuestion,
   type ProposalsResponse,
   type QuestionnaireDraftView,
@@ -33,8 +32,9 @@ import {
 
 type Cmd = fc.AsyncCommand<ProgramModel, ProgramReal>
 
-/** The mentee's choice window, stated here rather than read from the rule under test (docs/matching.md). */
+/** The answer windows, stated here rather than read from the rule under test (docs/product.md#deadlines). */
 const MENTEE_WINDOW = 48 * HOUR
+const MENTOR_WINDOW = 72 * HOUR
 const SECOND = 1000
 
 /** Each command moves the clock a second first: every event has its own instant, as in a real year. */
@@ -313,7 +313,7 @@ class MenteeAnswers extends ProgramCommand {
     expectSuccess(reply, `${who.person.firstName} ${this.accept ? 'accepts' : 'declines'} ${mentor.person.firstName}`)
     if (this.accept) {
       chosen.phase = 'AwaitingMentor'
-      chosen.mentorDeadline = m.now + MENTOR_ANSWER_WINDOW
+      chosen.mentorDeadline = m.now + MENTOR_WINDOW
       for (const other of open) if (other !== chosen && other.mentee === chosen.mentee) other.phase = 'Over'
     } else {
       chosen.phase = 'Over'
