@@ -1,9 +1,12 @@
 // The commands of a program year for the whole-program model: each drives the real server over
 // HTTP, says when it is possible (`check`), predicts its outcome from the model's own state and
 // asserts it, then moves the model. The invariants (program.invariants.ts) run after each one.
+import { INTERRUPTED_RUN_AFTER } from '@tandem/application'
 import {
+  beginMatchingRun,
   END_REASONS,
   HOUR,
+  userIdOf,
   type DraftQuestion,
   type ProposalsResponse,
   type QuestionnaireDraftView,
@@ -12,6 +15,7 @@ import {
 } from '@tandem/core'
 import { aMenteeAnswers, aMentorAnswers, PAIR } from '@tandem/fixtures'
 import fc from 'fast-check'
+import * as E from 'fp-ts/lib/Either.js'
 import { expect } from 'vitest'
 import { toWire, type Person } from '../support/harness.js'
 import { waitlistTick } from '../support/waitlist.support.js'
@@ -360,9 +364,27 @@ class MentorAnswers extends ProgramCommand {
 }
 
 /**
- * The clock moves and the deadline sweep runs: proposals nobody chose within 48 h expire; a mentor
- * silent for 72 h after the mentee's choice is paused. Nobody expired goes on the waitlist.
+ * The clock moves by `ms` and the deadline sweep runs: proposals nobody chose within 48 h expire; a
+ * mentor silent for 72 h after the mentee's choice is paused. Nobody expired goes on the waitlist.
  */
+const passTime = async (m: ProgramModel, r: ProgramReal, ms: number): Promise<void> => {
+  r.h.clock.advance(ms)
+  m.now += ms
+  let expired = 0
+  for (const t of m.tandems) {
+    if (t.phase === 'AwaitingMentee' && m.now >= t.menteeDeadline) {
+      t.phase = 'Over'
+      expired += 1
+    } else if (t.phase === 'AwaitingMentor' && t.mentorDeadline !== null && m.now >= t.mentorDeadline) {
+      t.phase = 'Over'
+      mentorAt(m, t.mentor).paused = true
+      expired += 1
+    }
+  }
+  if (expired > 0) countCommand(m, 'proposals-expired')
+  expect(await r.h.server.sweep(), 'tandems the sweep expired').toBe(expired)
+}
+
 class TimePasses extends ProgramCommand {
   constructor(readonly hours: number) {
     super()
@@ -370,23 +392,42 @@ class TimePasses extends ProgramCommand {
   check = () => true
   async act(m: ProgramModel, r: ProgramReal) {
     step(m, r, 'time')
-    r.h.clock.advance(this.hours * HOUR)
-    m.now += this.hours * HOUR
-    let expired = 0
-    for (const t of m.tandems) {
-      if (t.phase === 'AwaitingMentee' && m.now >= t.menteeDeadline) {
-        t.phase = 'Over'
-        expired += 1
-      } else if (t.phase === 'AwaitingMentor' && t.mentorDeadline !== null && m.now >= t.mentorDeadline) {
-        t.phase = 'Over'
-        mentorAt(m, t.mentor).paused = true
-        expired += 1
-      }
-    }
-    if (expired > 0) countCommand(m, 'proposals-expired')
-    expect(await r.h.server.sweep(), 'tandems the sweep expired').toBe(expired)
+    await passTime(m, r, this.hours * HOUR)
   }
   label = () => `time(+${this.hours} h, sweep)`
+}
+
+/**
+ * A mentee's run is cut between its two transactions (the process died): the first, the real
+ * store's `beginMatchingRun`, left it PENDING; the sweep clears it once old enough. The run ends
+ * where the rules say (docs/design §8): the mentee is where they were, on the waitlist if they waited.
+ */
+class InterruptedRun extends ProgramCommand {
+  constructor(readonly pick: number) {
+    super()
+  }
+  private mentee = (m: Readonly<ProgramModel>) =>
+    picked(
+      indicesWhere(m.mentees, (x, i) => !x.erased && liveTandemsOfMentee(m, i).length === 0),
+      this.pick,
+    )
+  check = (m: Readonly<ProgramModel>) => this.mentee(m) !== undefined
+  async act(m: ProgramModel, r: ProgramReal) {
+    step(m, r, 'interrupted-run')
+    const who = menteeAt(m, this.mentee(m) ?? -1)
+    this.actor = `${who.person.firstName}${who.waiting === null ? '' : ', waiting'}`
+    const menteeId = userIdOf(who.userId)
+    const begun = await r.h.server.ctx.store.run(
+      { userIds: [menteeId] },
+      beginMatchingRun(r.h.clock(), { menteeId, profileComplete: true }),
+      r.h.clock(),
+    )
+    expect(E.isRight(begun), `the run of ${who.person.firstName} begins`).toBe(true)
+    await passTime(m, r, INTERRUPTED_RUN_AFTER + SECOND)
+    expect(await r.h.server.sweepInterruptedRuns(), 'interrupted runs cleared').toBe(1)
+    if (who.waiting !== null) countCommand(m, 'interrupted-while-waiting')
+  }
+  label = () => `interrupted-run(${this.actor})`
 }
 
 /** A side ends a MATCHED team with a reason; "do not pair us again" declines the pair. */
@@ -607,6 +648,7 @@ export const programCommands = (mentors: number, leaveOut: readonly string[] = [
     ['mentor-answer', 1, pick.map((p) => new MentorAnswers(p, false))],
     ['mentor-answer', 6, pick.map((p) => new MentorAnswers(p, true))],
     ['time', 2, fc.constantFrom(1, 12, 49, 73).map((hours) => new TimePasses(hours))],
+    ['interrupted-run', 1, pick.map((p) => new InterruptedRun(p))],
     [
       'end',
       3,
