@@ -109,8 +109,8 @@ export const expectedMenteeStatuses = (m: ProgramModel, mentee: number): readonl
   const live = liveTandemsOfMentee(m, mentee)
   if (live.some((t) => t.phase === 'Matched')) return ['MATCHED']
   if (live.length > 0) return ['PROPOSED']
-  // Never started and never had a tandem: NEW; otherwise back to AVAILABLE.
-  return m.mentees[mentee]?.started === true ? ['AVAILABLE'] : ['NEW', 'AVAILABLE']
+  // No live tandem: NEW or AVAILABLE (core's abort of a run sends a mentee never proposed back to NEW).
+  return ['NEW', 'AVAILABLE']
 }
 
 /** The waiting mentees in the order a round serves them: longest waiting first, ties by lower id. */
