@@ -14,6 +14,7 @@ import {
 } from '@tandem/core'
 import { aMenteeAnswers, aMentorAnswers } from '@tandem/fixtures'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { ADDED_QUESTION } from '../support/added-question.js'
 import { expectOk, startHarness, toWire, type Harness, type Person } from '../support/harness.js'
 
 let h: Harness
@@ -24,22 +25,7 @@ afterEach(async () => {
   await h.close()
 })
 
-const SPORT: DraftQuestion = {
-  questionPairId: 99,
-  rule: 'SingleFit',
-  kind: 'choice',
-  weight: 5,
-  mustFit: false,
-  minYearsAhead: 0,
-  topic: 'working-together',
-  mentee: { questionId: 9901, text: { en: 'Which sport do you like?', de: 'Welchen Sport mögen Sie?' }, maxOption: 1 },
-  mentor: { questionId: 9902, text: { en: 'Which sport do you like?', de: 'Welchen Sport mögen Sie?' }, maxOption: 1 },
-  options: [
-    { id: 99001, text: { en: 'Rowing', de: 'Rudern' }, noPreference: false, noSuchBackground: false, retired: false },
-    { id: 99002, text: { en: 'Chess', de: 'Schach' }, noPreference: false, noSuchBackground: false, retired: false },
-  ],
-  retired: false,
-}
+const SPORT = ADDED_QUESTION
 const sportAnswer: Answer = { questionPairId: 99, optionIds: [99001], year: null, text: null }
 const sportPair = pairOf(SPORT, SPORT.options)
 

@@ -33,6 +33,7 @@ import {
   type ModelTandem,
   type ProgramModel,
 } from './program.model.js'
+import { ADDED_QUESTION } from '../support/added-question.js'
 
 type Cmd = fc.AsyncCommand<ProgramModel, ProgramReal>
 
@@ -51,22 +52,7 @@ const step = (m: ProgramModel, r: ProgramReal, kind: string): void => {
 // The question the administrator adds, and the one retired (its answers stay, asked no more).
 const ADDED_PAIR = 99
 const RETIRED_PAIR = PAIR.meetingFrequency
-const ADDED: DraftQuestion = {
-  questionPairId: ADDED_PAIR,
-  rule: 'SingleFit',
-  kind: 'choice',
-  weight: 5,
-  mustFit: false,
-  minYearsAhead: 0,
-  topic: 'working-together',
-  mentee: { questionId: 9901, text: { en: 'Which sport do you like?', de: 'Welchen Sport mögen Sie?' }, maxOption: 1 },
-  mentor: { questionId: 9902, text: { en: 'Which sport do you like?', de: 'Welchen Sport mögen Sie?' }, maxOption: 1 },
-  options: [
-    { id: 99001, text: { en: 'Rowing', de: 'Rudern' }, noPreference: false, noSuchBackground: false, retired: false },
-    { id: 99002, text: { en: 'Chess', de: 'Schach' }, noPreference: false, noSuchBackground: false, retired: false },
-  ],
-  retired: false,
-}
+const ADDED: DraftQuestion = { ...ADDED_QUESTION, questionPairId: ADDED_PAIR }
 
 /** The answers a participant gives to the questionnaire asked now (the same option for everyone). */
 const answersNow = (m: ProgramModel, side: Side, withAdded: boolean): SaveAnswerItem[] => {
