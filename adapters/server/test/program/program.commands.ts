@@ -464,6 +464,33 @@ class EndTeam extends ProgramCommand {
 }
 
 /**
+ * An administrator releases a live tandem (docs/product.md#team-editing): both proposals closed, no
+ * ending, so nobody is put on the waitlist by it; the mentor's place frees, the mentee's other
+ * proposals stay.
+ */
+class ReleaseTeam extends ProgramCommand {
+  constructor(readonly pick: number) {
+    super()
+  }
+  private live = (m: Readonly<ProgramModel>) => m.tandems.filter((t) => t.phase !== 'Over')
+  check = (m: Readonly<ProgramModel>) => this.live(m).length > 0
+  async act(m: ProgramModel, r: ProgramReal) {
+    step(m, r, 'release')
+    const live = this.live(m)
+    const team = live[this.pick % live.length]
+    if (team === undefined) throw new Error('no tandem to release')
+    this.actor = `${menteeAt(m, team.mentee).person.firstName}–${mentorAt(m, team.mentor).person.firstName}`
+    const reply = await callChecked(r, r.h.admin, 'POST', '/api/Admin/CloseMatchingTandem', [
+      { proposalId: team.proposalId, proposalState: 'CLOSED', comment: null },
+      { proposalId: team.pairedProposalId, proposalState: 'CLOSED', comment: null },
+    ])
+    expectSuccess(reply, `the administrator releases ${this.actor}`)
+    releaseLiveTandems([team])
+  }
+  label = () => `release(${this.actor})`
+}
+
+/**
  * One round of the scheduled task `waitlist`: the waiting mentees, longest waiting first, each
  * served with up to three of the mentors who have room (never the mentor of the team whose end put
  * them there); nobody else is proposed anything.
@@ -642,6 +669,7 @@ export const programCommands = (mentors: number, leaveOut: readonly string[] = [
         .tuple(side, pick, fc.nat({ max: END_REASONS.length - 1 }), fc.boolean(), fc.boolean())
         .map(([by, p, reason, never, pause]) => new EndTeam(by, p, reason, never, pause)),
     ],
+    ['release', 1, pick.map((p) => new ReleaseTeam(p))],
     ['waitlist-round', 3, fc.constant(new WaitlistRound())],
     ['opt-out', 1, pick.map((p) => new OptOutOfWaitlist(p))],
     ['add-question', 1, fc.constant(new AddQuestion())],
