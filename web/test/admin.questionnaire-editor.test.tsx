@@ -118,6 +118,43 @@ describe('the questionnaire editor', { timeout: 60_000 }, () => {
     expect((await draftOn(real)).draft).toEqual(theirs)
   })
 
+  it('reads the draft fresh on every visit: a save after leaving and coming back is no conflict', async () => {
+    const { real, user } = await open()
+    await retype(user, "Mentee's question (English)", 'First visit')
+    await user.click(screen.getByRole('button', { name: 'Save draft' }))
+    expect(await screen.findByText('The draft was saved.')).toBeTruthy()
+
+    await user.click(screen.getByRole('link', { name: 'Audit trail' }))
+    await waitFor(() => expect(screen.queryByRole('heading', { name: 'Questionnaire' })).toBeNull())
+    await user.click(screen.getByRole('link', { name: 'Questionnaire' }))
+    await screen.findByRole('heading', { name: 'Questionnaire' }, { timeout: 30_000 })
+    expect(input("Mentee's question (English)").value).toBe('First visit')
+
+    await retype(user, "Mentee's question (English)", 'Second visit')
+    await user.click(screen.getByRole('button', { name: 'Save draft' }))
+    await waitFor(() => expect(screen.getAllByText('The draft was saved.')).not.toHaveLength(0))
+    expect(screen.queryByText(/Another administrator saved the draft meanwhile/)).toBeNull()
+    const saved = await draftOn(real)
+    expect(saved.revision).toBe(2)
+    expect(saved.draft.questions[0]?.mentee?.text.en).toBe('Second visit')
+  })
+
+  it('asks before leaving with unsaved changes: stay keeps them, leave goes', async () => {
+    const { real, user } = await open()
+    await retype(user, "Mentee's question (English)", 'Not saved')
+    await user.click(screen.getByRole('link', { name: 'Audit trail' }))
+    const dialog = await screen.findByRole('alertdialog', { name: 'Leave without saving?' })
+    await user.click(within(dialog).getByRole('button', { name: 'Stay on this page' }))
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull())
+    expect(input("Mentee's question (English)").value).toBe('Not saved')
+
+    await user.click(screen.getByRole('link', { name: 'Audit trail' }))
+    const again = await screen.findByRole('alertdialog', { name: 'Leave without saving?' })
+    await user.click(within(again).getByRole('button', { name: 'Leave without saving' }))
+    await waitFor(() => expect(screen.queryByRole('heading', { name: 'Questionnaire' })).toBeNull())
+    expect((await draftOn(real)).revision).toBe(0)
+  })
+
   it('lists a finding of the check by its field, opens its question, focuses the field and refuses to publish', async () => {
     const { real, user } = await open()
     const before = (await draftOn(real)).draft

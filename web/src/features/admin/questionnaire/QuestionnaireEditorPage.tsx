@@ -40,6 +40,7 @@ import {
 import { errorText } from '../admin.i18n.js'
 import { useAdminMessages } from '../AdminMessages.js'
 import { ConfirmDialog } from '../ConfirmDialog.js'
+import { UnsavedChangesGuard } from '../../../shared/UnsavedChangesGuard.js'
 import { editorReducer, type EditorAction } from './editor.state.js'
 import { ImpactPreviewPanel } from './ImpactPreview.js'
 import { NumberField, QuestionEditor, TextField, fieldId } from './QuestionEditor.js'
@@ -148,7 +149,11 @@ const elementOf = (field: string): HTMLElement | null => {
 const QuestionnaireEditorPage = () => {
   const { t } = useTranslation()
   const { show } = useAdminMessages()
-  const loaded = useAdminGetQuestionnaireDraftQuery()
+  // read fresh on every visit: a cached draft from an earlier visit carries the revision before this
+  // administrator's own saves, and saving against it would be refused as a conflict (docs/admin.md)
+  const loaded = useAdminGetQuestionnaireDraftQuery(undefined, { refetchOnMountOrArgChange: true })
+  // the request whose answer was cached before this visit: its draft is never edited
+  const cachedRequest = useRef(loaded.data === undefined ? undefined : loaded.requestId)
   const versions = useAdminGetQuestionnaireVersionsQuery()
   const [saveDraft, saving] = useAdminSaveQuestionnaireDraftMutation()
   const [runCheck, checking] = useLazyAdminCheckQuestionnaireDraftQuery()
@@ -163,8 +168,9 @@ const QuestionnaireEditorPage = () => {
   const fileInput = useRef<HTMLInputElement>(null)
 
   useEffect(() => {
-    if (state === null && loaded.data !== undefined) dispatch({ type: 'load', draft: loaded.data.draft, revision: loaded.data.revision })
-  }, [state, loaded.data])
+    if (state === null && loaded.data !== undefined && !loaded.isFetching && loaded.requestId !== cachedRequest.current)
+      dispatch({ type: 'load', draft: loaded.data.draft, revision: loaded.data.revision })
+  }, [state, loaded.data, loaded.isFetching, loaded.requestId])
   useEffect(() => {
     if (findings !== null) findingsHeading.current?.focus()
   }, [findings])
@@ -292,6 +298,7 @@ const QuestionnaireEditorPage = () => {
         {busy ? <Spinner size="tiny" label={t('admin.questionnaire.working')} /> : null}
       </div>
       {dirty ? <p role="status">{t('admin.questionnaire.unsaved')}</p> : null}
+      <UnsavedChangesGuard dirty={dirty} />
 
       <ImpactPreviewPanel
         questions={draft.questions}
