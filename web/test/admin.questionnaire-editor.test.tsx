@@ -155,6 +155,35 @@ describe('the questionnaire editor', { timeout: 60_000 }, () => {
     expect((await draftOn(real)).revision).toBe(0)
   })
 
+  it('asks before a file replaces the draft; replacing it clears the findings of the check before', async () => {
+    const { real, user } = await open()
+    const file = await real.expectOk(real.call<unknown>(real.admin, 'GET', '/api/Admin/ExportQuestionnaire?version=1'), 'export')
+    await retype(user, "Mentee's question (German)", '')
+    await user.click(screen.getByRole('button', { name: 'Check' }))
+    await screen.findByRole('heading', { name: 'The check found 1 problem' })
+    const upload = async () =>
+      await user.upload(
+        input('Questionnaire file to import'),
+        new File([JSON.stringify(file)], 'version-1.json', { type: 'application/json' }),
+      )
+
+    await upload()
+    const ask = await screen.findByRole('alertdialog', { name: 'Replace the draft with the file?' })
+    expect(within(ask).getByText(/The file “version-1\.json” replaces the whole draft\./)).toBeTruthy()
+    await user.click(within(ask).getByRole('button', { name: 'Cancel' }))
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull())
+    expect((await draftOn(real)).draft.questions[0]?.mentee?.text.de).toBe('')
+    expect(screen.getByRole('heading', { name: 'The check found 1 problem' })).toBeTruthy()
+
+    await upload()
+    const again = await screen.findByRole('alertdialog', { name: 'Replace the draft with the file?' })
+    await user.click(within(again).getByRole('button', { name: 'Confirm' }))
+    expect(await screen.findByText('The file was imported as the draft.')).toBeTruthy()
+    expect(screen.queryByRole('heading', { name: /The check found/ })).toBeNull()
+    expect((await draftOn(real)).draft).toEqual(await publishedOn(real, 1))
+    expect(input("Mentee's question (German)").value).not.toBe('')
+  })
+
   it('lists a finding of the check by its field, opens its question, focuses the field and refuses to publish', async () => {
     const { real, user } = await open()
     const before = (await draftOn(real)).draft

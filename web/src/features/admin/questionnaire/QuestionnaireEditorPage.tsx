@@ -164,6 +164,7 @@ const QuestionnaireEditorPage = () => {
   const [state, dispatch] = useReducer(editorReducer, null)
   const [findings, setFindings] = useState<Findings | null>(null)
   const [confirmPublish, setConfirmPublish] = useState(false)
+  const [pendingImport, setPendingImport] = useState<{ readonly name: string; readonly content: unknown } | null>(null)
   const findingsHeading = useRef<HTMLHeadingElement>(null)
   const fileInput = useRef<HTMLInputElement>(null)
 
@@ -252,8 +253,20 @@ const QuestionnaireEditorPage = () => {
     } catch {
       return show('error', t('messages.questionnaire-file-not-json'))
     }
-    const reply = await importFile({ revision, file: content })
-    if (reply.error !== undefined) return refused(reply.error)
+    // the file replaces the whole draft: asked first
+    setPendingImport({ name: file.name, content })
+  }
+
+  const replaceWithFile = async () => {
+    if (pendingImport === null) return
+    setPendingImport(null)
+    const reply = await importFile({ revision, file: pendingImport.content })
+    if (reply.error !== undefined) {
+      // findings of an earlier check belong to the draft before: only the file's own are listed
+      setFindings(null)
+      return refused(reply.error)
+    }
+    setFindings(null)
     dispatch({ type: 'load', draft: reply.data.draft, revision: reply.data.revision })
     show('success', t('admin.questionnaire.imported'))
   }
@@ -367,6 +380,15 @@ const QuestionnaireEditorPage = () => {
         text={t('admin.questionnaire.publishConfirm')}
         onCancel={() => setConfirmPublish(false)}
         onConfirm={() => void publish()}
+      />
+      <ConfirmDialog
+        open={pendingImport !== null}
+        title={t('admin.questionnaire.importTitle')}
+        text={t(dirty ? 'admin.questionnaire.importConfirmUnsaved' : 'admin.questionnaire.importConfirm', {
+          name: pendingImport?.name ?? '',
+        })}
+        onCancel={() => setPendingImport(null)}
+        onConfirm={() => void replaceWithFile()}
       />
     </section>
   )
