@@ -112,7 +112,7 @@ describe('the questionnaire editor', { timeout: 60_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Save draft' }))
     expect(await screen.findByText(/Another administrator saved the draft meanwhile/)).toBeTruthy()
     // and where the draft now differs from what this administrator sent
-    expect(screen.getByText(/differs from yours: questions\.0\.mentee\.text\.en, threshold\./)).toBeTruthy()
+    expect(screen.getByText(/differs from yours: Question 1 · mentee text \(English\); Matching threshold\./)).toBeTruthy()
     expect(input("Mentee's question (English)").value).toBe('Mine')
     expect(screen.getByText('You have changes that are not saved yet.')).toBeTruthy()
     expect((await draftOn(real)).draft).toEqual(theirs)
@@ -195,7 +195,7 @@ describe('the questionnaire editor', { timeout: 60_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Check' }))
     const heading = await screen.findByRole('heading', { name: 'The check found 1 problem' })
     await waitFor(() => expect(document.activeElement).toBe(heading))
-    await user.click(screen.getByRole('button', { name: 'questions.0.mentee.text.de: This information is required.' }))
+    await user.click(screen.getByRole('button', { name: 'Question 1 · mentee text (German): This information is required.' }))
     expect(screen.getByRole('group', { name: `Question ${before.questions[0]!.questionPairId}` })).toBeTruthy()
     expect(document.activeElement).toBe(input("Mentee's question (German)"))
     expect((await draftOn(real)).draft.questions[0]?.mentee?.text.de).toBe('')
@@ -217,8 +217,8 @@ describe('the questionnaire editor', { timeout: 60_000 }, () => {
     expect(screen.getByRole('group', { name: `Question ${pairId}` })).toBeTruthy()
     await user.click(screen.getByRole('button', { name: 'Check' }))
     await screen.findByRole('heading', { name: /^The check found \d+ problems$/ })
-    for (const field of ['mentee.text.en', 'mentee.text.de', 'mentor.text.en', 'mentor.text.de', 'options'])
-      expect(screen.getByRole('button', { name: `questions.${index}.${field}: This information is required.` })).toBeTruthy()
+    for (const field of ['mentee text (English)', 'mentee text (German)', 'mentor text (English)', 'mentor text (German)', 'options'])
+      expect(screen.getByRole('button', { name: `Question ${pairId} · ${field}: This information is required.` })).toBeTruthy()
     expect(await versionsOn(real)).toEqual([1])
 
     await retype(user, "Mentee's question (English)", 'Where would you like to meet?')
@@ -247,7 +247,7 @@ describe('the questionnaire editor', { timeout: 60_000 }, () => {
     await screen.findByRole('heading', { name: 'The check found 1 problem' })
     expect(
       screen.getByRole('button', {
-        name: `questions.${index}.options.1: An option cannot be both "no preference" and "no such background".`,
+        name: `Question ${pairId} · Option ${optionId + 1}: An option cannot be both "no preference" and "no such background".`,
       }),
     ).toBeTruthy()
     await user.click(screen.getByRole('checkbox', { name: `Option ${optionId + 1}: no such background` }))

@@ -42,12 +42,19 @@ import { useAdminMessages } from '../AdminMessages.js'
 import { ConfirmDialog } from '../ConfirmDialog.js'
 import { UnsavedChangesGuard } from '../../../shared/UnsavedChangesGuard.js'
 import { editorReducer, type EditorAction } from './editor.state.js'
+import { fieldWords, type FieldOwner } from './field.words.js'
 import { ImpactPreviewPanel } from './ImpactPreview.js'
 import { NumberField, QuestionEditor, TextField, fieldId } from './QuestionEditor.js'
 
 export { fieldId }
 
 type Findings = QuestionnaireCheckView['findings']
+
+/** An imported file's questionnaire, when it has the shape a finding's path points into. */
+const ownerInFile = (content: unknown): FieldOwner | null => {
+  const questionnaire = (content as { questionnaire?: Partial<FieldOwner> } | null)?.questionnaire
+  return Array.isArray(questionnaire?.questions) && Array.isArray(questionnaire.profileQuestions) ? (questionnaire as FieldOwner) : null
+}
 
 const SIDES = ['All', 'Mentee', 'Mentor'] as const
 
@@ -163,6 +170,8 @@ const QuestionnaireEditorPage = () => {
   // what is edited: the loaded draft, then the local copy (kept on a conflict)
   const [state, dispatch] = useReducer(editorReducer, null)
   const [findings, setFindings] = useState<Findings | null>(null)
+  // what the findings' paths point into: the draft, or the file a refused import read
+  const [findingsOwner, setFindingsOwner] = useState<FieldOwner | null>(null)
   const [confirmPublish, setConfirmPublish] = useState(false)
   const [pendingImport, setPendingImport] = useState<{ readonly name: string; readonly content: unknown } | null>(null)
   const findingsHeading = useRef<HTMLHeadingElement>(null)
@@ -187,7 +196,8 @@ const QuestionnaireEditorPage = () => {
     if (problem?.status === 409) {
       // the refusal names the fields where the draft now differs from what was sent (docs/api.md)
       const changed = QuestionnaireDraftConflict.is(problem.value) ? problem.value.changedFields : []
-      const where = changed.length === 0 ? '' : ` ${t('admin.questionnaire.conflictChanged', { fields: changed.join(', ') })}`
+      const fields = changed.map((f) => fieldWords(f, draft, t)).join('; ')
+      const where = changed.length === 0 ? '' : ` ${t('admin.questionnaire.conflictChanged', { fields })}`
       show('error', `${t('admin.questionnaire.conflict')}${where}`)
     } else if (problem?.status === 400 && Array.isArray(problem.value)) setFindings(problem.value as Findings)
     else show('error', errorText(t, error))
@@ -197,6 +207,7 @@ const QuestionnaireEditorPage = () => {
   const previewRefused = (error: unknown): boolean => {
     const problem = apiErrorOf(error)
     if (problem?.status !== 400 || !Array.isArray(problem.value)) return false
+    setFindingsOwner(null)
     setFindings(problem.value as Findings)
     return true
   }
@@ -204,6 +215,7 @@ const QuestionnaireEditorPage = () => {
   const save = async (): Promise<number | null> => {
     const reply = await saveDraft({ revision, draft })
     if (reply.error !== undefined) {
+      setFindingsOwner(null)
       refused(reply.error)
       return null
     }
@@ -217,6 +229,7 @@ const QuestionnaireEditorPage = () => {
     if (saved === null) return
     const reply = await runCheck(saved)
     if (reply.data === undefined) return show('error', errorText(t, reply.error))
+    setFindingsOwner(null)
     setFindings(reply.data.findings)
     if (reply.data.publishable) show('success', t('admin.questionnaire.checkPassed'))
   }
@@ -224,6 +237,7 @@ const QuestionnaireEditorPage = () => {
   const publish = async () => {
     setConfirmPublish(false)
     const reply = await publishDraft({ revision })
+    setFindingsOwner(null)
     if (reply.error !== undefined) return refused(reply.error)
     show('success', t('admin.questionnaire.published', { version: reply.data.version }))
     setFindings(null)
@@ -264,9 +278,11 @@ const QuestionnaireEditorPage = () => {
     if (reply.error !== undefined) {
       // findings of an earlier check belong to the draft before: only the file's own are listed
       setFindings(null)
+      setFindingsOwner(ownerInFile(pendingImport.content))
       return refused(reply.error)
     }
     setFindings(null)
+    setFindingsOwner(null)
     dispatch({ type: 'load', draft: reply.data.draft, revision: reply.data.revision })
     show('success', t('admin.questionnaire.imported'))
   }
@@ -329,7 +345,7 @@ const QuestionnaireEditorPage = () => {
             {findings.map((f, i) => (
               <li key={`${f.field}-${i}`}>
                 <Button appearance="transparent" onClick={() => goTo(f.field)}>
-                  {`${f.field}: ${t(`messages.${f.key}`, f.params ?? {})}`}
+                  {`${fieldWords(f.field, findingsOwner ?? draft, t)}: ${t(`messages.${f.key}`, f.params ?? {})}`}
                 </Button>
               </li>
             ))}
