@@ -281,8 +281,43 @@ describe('the questionnaire editor', { timeout: 60_000 }, () => {
     })
   })
 
+  it('names the rule kinds and explains rule, weight, must-fit and topic in one line each', async () => {
+    const { real, user } = await open()
+    const first = (await draftOn(real)).draft.questions[0]!
+    expect(first.rule).toBe('MultipleFit')
+    const rule = screen.getByLabelText<HTMLSelectElement>('Rule kind')
+    expect(rule.selectedOptions[0]?.textContent).toBe('One answer in common (MultipleFit)')
+    expect(Array.from(rule.options, (o) => o.textContent)).toEqual([
+      'Same answer (SingleFit)',
+      'Mentor years ahead (YearsFit)',
+      'One answer in common (MultipleFit)',
+      'Each answer in common (MultipleMatchesFit)',
+      'Mentors only (MentorOnly)',
+    ])
+    expect(screen.getByText('Scores the weight when the two share at least one option, or either chose “no preference”.')).toBeTruthy()
+    await user.selectOptions(rule, 'SingleFit')
+    expect(screen.getByText('Scores the weight when both chose the same option, or either chose “no preference”.')).toBeTruthy()
+    expect(screen.getByText('How much the question counts in the score, from 0 to 100; 0 leaves it out of the score.')).toBeTruthy()
+    expect(screen.getByText('A mentor whose answer does not fit is never proposed, however high the rest of the score.')).toBeTruthy()
+    expect(input('Topic').value).toBe(first.topic)
+    expect(screen.getByText('Questions with the same topic are shown together.')).toBeTruthy()
+    const picker = screen.getByLabelText<HTMLSelectElement>('Question to edit')
+    expect(picker.selectedOptions[0]?.textContent).toBe(`${first.questionPairId}: ${first.mentee?.text.en}`)
+  })
+
   it('speaks German', async () => {
-    await open('de')
+    const { real } = await open('de')
+    const first = (await draftOn(real)).draft.questions[0]!
+    // the question picker lists the German texts
+    const picker = screen.getByLabelText<HTMLSelectElement>('Zu bearbeitende Frage')
+    expect(picker.selectedOptions[0]?.textContent).toBe(`${first.questionPairId}: ${first.mentee?.text.de}`)
+    expect(first.mentee?.text.de).not.toBe(first.mentee?.text.en)
+    expect(screen.getByLabelText<HTMLSelectElement>('Regelart').selectedOptions[0]?.textContent).toBe(
+      'Eine gemeinsame Antwort (MultipleFit)',
+    )
+    expect(screen.getByText('Wie stark die Frage in die Punktzahl eingeht, von 0 bis 100; bei 0 zählt sie nicht.')).toBeTruthy()
+    expect(screen.getByText('Fragen mit demselben Thema werden zusammen gezeigt.')).toBeTruthy()
+    expect(input('Thema').value).toBe(first.topic)
     expect(screen.getByRole('button', { name: 'Entwurf speichern' })).toBeTruthy()
     expect(screen.getByRole('button', { name: 'Veröffentlichen' })).toBeTruthy()
     expect(screen.getByRole('button', { name: 'Fragenpaar hinzufügen' })).toBeTruthy()

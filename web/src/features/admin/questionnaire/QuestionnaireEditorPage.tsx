@@ -22,12 +22,14 @@ import {
 import {
   QuestionnaireDraftConflict,
   type DraftProfileQuestion,
+  type Language,
   type QuestionnaireCheckView,
   type QuestionnaireVersionSummary,
 } from '@tandem/core'
 import { flushSync } from 'react-dom'
 import { useTranslation } from 'react-i18next'
 import { apiErrorOf } from '../../../state/api.js'
+import { languageOf } from '../../../i18n/i18n.js'
 import {
   useAdminGetQuestionnaireDraftQuery,
   useAdminGetQuestionnaireVersionsQuery,
@@ -153,8 +155,13 @@ const elementOf = (field: string): HTMLElement | null => {
   return null
 }
 
+/** A question's text in the interface language, the English one while the German is still empty. */
+const textIn = (text: { readonly en: string; readonly de: string }, language: Language): string =>
+  language === 'de' && text.de.trim() !== '' ? text.de : text.en
+
 const QuestionnaireEditorPage = () => {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
+  const language = languageOf(i18n)
   const { show } = useAdminMessages()
   // read fresh on every visit: a cached draft from an earlier visit carries the revision before this
   // administrator's own saves, and saving against it would be refused as a conflict (docs/admin.md)
@@ -371,7 +378,7 @@ const QuestionnaireEditorPage = () => {
           >
             {draft.questions.map((q) => (
               <option key={q.questionPairId} value={String(q.questionPairId)}>
-                {`${q.questionPairId}: ${(q.mentee ?? q.mentor).text.en}${q.retired ? ` (${t('admin.questionnaire.retired')})` : ''}`}
+                {`${q.questionPairId}: ${textIn((q.mentee ?? q.mentor).text, language)}${q.retired ? ` (${t('admin.questionnaire.retired')})` : ''}`}
               </option>
             ))}
           </Select>
