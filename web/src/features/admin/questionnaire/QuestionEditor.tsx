@@ -22,7 +22,7 @@ type TextProps = {
   readonly onChange: (value: string) => void
 }
 export const TextField = ({ field, label, hint, value, onChange }: TextProps) => (
-  <Field label={label} hint={hint}>
+  <Field label={label} hint={hint ?? null}>
     <Input id={fieldId(field)} value={value} onChange={(_, d) => onChange(d.value)} />
   </Field>
 )
@@ -35,7 +35,7 @@ type NumberProps = {
   readonly onChange: (value: number) => void
 }
 export const NumberField = ({ field, label, hint, value, onChange }: NumberProps) => (
-  <Field label={label} hint={hint}>
+  <Field label={label} hint={hint ?? null}>
     <Input
       id={fieldId(field)}
       type="number"
