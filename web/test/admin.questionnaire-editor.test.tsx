@@ -112,10 +112,76 @@ describe('the questionnaire editor', { timeout: 60_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Save draft' }))
     expect(await screen.findByText(/Another administrator saved the draft meanwhile/)).toBeTruthy()
     // and where the draft now differs from what this administrator sent
-    expect(screen.getByText(/differs from yours: questions\.0\.mentee\.text\.en, threshold\./)).toBeTruthy()
+    expect(screen.getByText(/differs from yours: Question 1 · mentee text \(English\); Matching threshold\./)).toBeTruthy()
     expect(input("Mentee's question (English)").value).toBe('Mine')
     expect(screen.getByText('You have changes that are not saved yet.')).toBeTruthy()
     expect((await draftOn(real)).draft).toEqual(theirs)
+  })
+
+  it('reads the draft fresh on every visit: a save after leaving and coming back is no conflict', async () => {
+    const { real, user } = await open()
+    await retype(user, "Mentee's question (English)", 'First visit')
+    await user.click(screen.getByRole('button', { name: 'Save draft' }))
+    expect(await screen.findByText('The draft was saved.')).toBeTruthy()
+
+    await user.click(screen.getByRole('link', { name: 'Audit trail' }))
+    await waitFor(() => expect(screen.queryByRole('heading', { name: 'Questionnaire' })).toBeNull())
+    await user.click(screen.getByRole('link', { name: 'Questionnaire' }))
+    await screen.findByRole('heading', { name: 'Questionnaire' }, { timeout: 30_000 })
+    expect(input("Mentee's question (English)").value).toBe('First visit')
+
+    await retype(user, "Mentee's question (English)", 'Second visit')
+    await user.click(screen.getByRole('button', { name: 'Save draft' }))
+    await waitFor(() => expect(screen.getAllByText('The draft was saved.')).not.toHaveLength(0))
+    expect(screen.queryByText(/Another administrator saved the draft meanwhile/)).toBeNull()
+    const saved = await draftOn(real)
+    expect(saved.revision).toBe(2)
+    expect(saved.draft.questions[0]?.mentee?.text.en).toBe('Second visit')
+  })
+
+  it('asks before leaving with unsaved changes: stay keeps them, leave goes', async () => {
+    const { real, user } = await open()
+    await retype(user, "Mentee's question (English)", 'Not saved')
+    await user.click(screen.getByRole('link', { name: 'Audit trail' }))
+    const dialog = await screen.findByRole('alertdialog', { name: 'Leave without saving?' })
+    await user.click(within(dialog).getByRole('button', { name: 'Stay on this page' }))
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull())
+    expect(input("Mentee's question (English)").value).toBe('Not saved')
+
+    await user.click(screen.getByRole('link', { name: 'Audit trail' }))
+    const again = await screen.findByRole('alertdialog', { name: 'Leave without saving?' })
+    await user.click(within(again).getByRole('button', { name: 'Leave without saving' }))
+    await waitFor(() => expect(screen.queryByRole('heading', { name: 'Questionnaire' })).toBeNull())
+    expect((await draftOn(real)).revision).toBe(0)
+  })
+
+  it('asks before a file replaces the draft; replacing it clears the findings of the check before', async () => {
+    const { real, user } = await open()
+    const file = await real.expectOk(real.call<unknown>(real.admin, 'GET', '/api/Admin/ExportQuestionnaire?version=1'), 'export')
+    await retype(user, "Mentee's question (German)", '')
+    await user.click(screen.getByRole('button', { name: 'Check' }))
+    await screen.findByRole('heading', { name: 'The check found 1 problem' })
+    const upload = async () =>
+      await user.upload(
+        input('Questionnaire file to import'),
+        new File([JSON.stringify(file)], 'version-1.json', { type: 'application/json' }),
+      )
+
+    await upload()
+    const ask = await screen.findByRole('alertdialog', { name: 'Replace the draft with the file?' })
+    expect(within(ask).getByText(/The file “version-1\.json” replaces the whole draft\./)).toBeTruthy()
+    await user.click(within(ask).getByRole('button', { name: 'Cancel' }))
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull())
+    expect((await draftOn(real)).draft.questions[0]?.mentee?.text.de).toBe('')
+    expect(screen.getByRole('heading', { name: 'The check found 1 problem' })).toBeTruthy()
+
+    await upload()
+    const again = await screen.findByRole('alertdialog', { name: 'Replace the draft with the file?' })
+    await user.click(within(again).getByRole('button', { name: 'Confirm' }))
+    expect(await screen.findByText('The file was imported as the draft.')).toBeTruthy()
+    expect(screen.queryByRole('heading', { name: /The check found/ })).toBeNull()
+    expect((await draftOn(real)).draft).toEqual(await publishedOn(real, 1))
+    expect(input("Mentee's question (German)").value).not.toBe('')
   })
 
   it('lists a finding of the check by its field, opens its question, focuses the field and refuses to publish', async () => {
@@ -129,7 +195,7 @@ describe('the questionnaire editor', { timeout: 60_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Check' }))
     const heading = await screen.findByRole('heading', { name: 'The check found 1 problem' })
     await waitFor(() => expect(document.activeElement).toBe(heading))
-    await user.click(screen.getByRole('button', { name: 'questions.0.mentee.text.de: This information is required.' }))
+    await user.click(screen.getByRole('button', { name: 'Question 1 · mentee text (German): This information is required.' }))
     expect(screen.getByRole('group', { name: `Question ${before.questions[0]!.questionPairId}` })).toBeTruthy()
     expect(document.activeElement).toBe(input("Mentee's question (German)"))
     expect((await draftOn(real)).draft.questions[0]?.mentee?.text.de).toBe('')
@@ -151,8 +217,8 @@ describe('the questionnaire editor', { timeout: 60_000 }, () => {
     expect(screen.getByRole('group', { name: `Question ${pairId}` })).toBeTruthy()
     await user.click(screen.getByRole('button', { name: 'Check' }))
     await screen.findByRole('heading', { name: /^The check found \d+ problems$/ })
-    for (const field of ['mentee.text.en', 'mentee.text.de', 'mentor.text.en', 'mentor.text.de', 'options'])
-      expect(screen.getByRole('button', { name: `questions.${index}.${field}: This information is required.` })).toBeTruthy()
+    for (const field of ['mentee text (English)', 'mentee text (German)', 'mentor text (English)', 'mentor text (German)', 'options'])
+      expect(screen.getByRole('button', { name: `Question ${pairId} · ${field}: This information is required.` })).toBeTruthy()
     expect(await versionsOn(real)).toEqual([1])
 
     await retype(user, "Mentee's question (English)", 'Where would you like to meet?')
@@ -181,7 +247,7 @@ describe('the questionnaire editor', { timeout: 60_000 }, () => {
     await screen.findByRole('heading', { name: 'The check found 1 problem' })
     expect(
       screen.getByRole('button', {
-        name: `questions.${index}.options.1: An option cannot be both "no preference" and "no such background".`,
+        name: `Question ${pairId} · Option ${optionId + 1}: An option cannot be both "no preference" and "no such background".`,
       }),
     ).toBeTruthy()
     await user.click(screen.getByRole('checkbox', { name: `Option ${optionId + 1}: no such background` }))
@@ -215,8 +281,43 @@ describe('the questionnaire editor', { timeout: 60_000 }, () => {
     })
   })
 
+  it('names the rule kinds and explains rule, weight, must-fit and topic in one line each', async () => {
+    const { real, user } = await open()
+    const first = (await draftOn(real)).draft.questions[0]!
+    expect(first.rule).toBe('MultipleFit')
+    const rule = screen.getByLabelText<HTMLSelectElement>('Rule kind')
+    expect(rule.selectedOptions[0]?.textContent).toBe('One answer in common (MultipleFit)')
+    expect(Array.from(rule.options, (o) => o.textContent)).toEqual([
+      'Same answer (SingleFit)',
+      'Mentor years ahead (YearsFit)',
+      'One answer in common (MultipleFit)',
+      'Each answer in common (MultipleMatchesFit)',
+      'Mentors only (MentorOnly)',
+    ])
+    expect(screen.getByText('Scores the weight when the two share at least one option, or either chose “no preference”.')).toBeTruthy()
+    await user.selectOptions(rule, 'SingleFit')
+    expect(screen.getByText('Scores the weight when both chose the same option, or either chose “no preference”.')).toBeTruthy()
+    expect(screen.getByText('How much the question counts in the score, from 0 to 100; 0 leaves it out of the score.')).toBeTruthy()
+    expect(screen.getByText('A mentor whose answer does not fit is never proposed, however high the rest of the score.')).toBeTruthy()
+    expect(input('Topic').value).toBe(first.topic)
+    expect(screen.getByText('Questions with the same topic are shown together.')).toBeTruthy()
+    const picker = screen.getByLabelText<HTMLSelectElement>('Question to edit')
+    expect(picker.selectedOptions[0]?.textContent).toBe(`${first.questionPairId}: ${first.mentee?.text.en}`)
+  })
+
   it('speaks German', async () => {
-    await open('de')
+    const { real } = await open('de')
+    const first = (await draftOn(real)).draft.questions[0]!
+    // the question picker lists the German texts
+    const picker = screen.getByLabelText<HTMLSelectElement>('Zu bearbeitende Frage')
+    expect(picker.selectedOptions[0]?.textContent).toBe(`${first.questionPairId}: ${first.mentee?.text.de}`)
+    expect(first.mentee?.text.de).not.toBe(first.mentee?.text.en)
+    expect(screen.getByLabelText<HTMLSelectElement>('Regelart').selectedOptions[0]?.textContent).toBe(
+      'Eine gemeinsame Antwort (MultipleFit)',
+    )
+    expect(screen.getByText('Wie stark die Frage in die Punktzahl eingeht, von 0 bis 100; bei 0 zählt sie nicht.')).toBeTruthy()
+    expect(screen.getByText('Fragen mit demselben Thema werden zusammen gezeigt.')).toBeTruthy()
+    expect(input('Thema').value).toBe(first.topic)
     expect(screen.getByRole('button', { name: 'Entwurf speichern' })).toBeTruthy()
     expect(screen.getByRole('button', { name: 'Veröffentlichen' })).toBeTruthy()
     expect(screen.getByRole('button', { name: 'Fragenpaar hinzufügen' })).toBeTruthy()

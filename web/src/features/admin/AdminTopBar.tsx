@@ -1,7 +1,7 @@
 // The top bar of every admin page (docs/product.md#admin-screens): Export opens the export dialog; Synchronize asks first,
 // because it overwrites account data with the identity provider's, then reports success.
 import { useState } from 'react'
-import { Button, Link } from '@fluentui/react-components'
+import { Button, Link, makeStyles } from '@fluentui/react-components'
 import { ArrowDownloadRegular, ArrowSyncRegular } from '@fluentui/react-icons'
 import { useNavigate } from 'react-router'
 import { useTranslation } from 'react-i18next'
@@ -12,8 +12,16 @@ import { useAdminMessages } from './AdminMessages.js'
 import { ConfirmDialog } from './ConfirmDialog.js'
 import { ExportDialog } from './ExportDialog.js'
 
+const useStyles = makeStyles({
+  // at phone width the bar wraps: Fluent's buttons hide their overflow, so in a row that does not
+  // wrap they shrank below their text and clipped it (docs/admin.md "Phone width")
+  bar: { display: 'flex', flexWrap: 'wrap', justifyContent: 'flex-end', alignItems: 'center', gap: '8px' },
+  item: { flexShrink: 0 },
+})
+
 export const AdminTopBar = () => {
   const { t } = useTranslation()
+  const styles = useStyles()
   const { show } = useAdminMessages()
   const [sync, syncing] = useAdminSyncFromIdpMutation()
   const [exporting, setExporting] = useState(false)
@@ -30,15 +38,10 @@ export const AdminTopBar = () => {
   return (
     <>
       {/* A plain group: Fluent's Toolbar adds focusable aria-hidden guards that axe reports as serious. */}
-      <div
-        data-admin-top-bar=""
-        role="group"
-        aria-label={t('admin.topBar.label')}
-        style={{ display: 'flex', justifyContent: 'flex-end', gap: 8 }}
-      >
+      <div data-admin-top-bar="" role="group" aria-label={t('admin.topBar.label')} className={styles.bar}>
         <Link
           href="/administrator/questionnaire"
-          style={{ alignSelf: 'center' }}
+          className={styles.item}
           onClick={(e) => {
             e.preventDefault()
             void navigate('/administrator/questionnaire')
@@ -46,10 +49,10 @@ export const AdminTopBar = () => {
         >
           {t('admin.questionnaire.nav')}
         </Link>
-        <Button icon={<ArrowDownloadRegular />} onClick={() => setExporting(true)}>
+        <Button className={styles.item} icon={<ArrowDownloadRegular />} onClick={() => setExporting(true)}>
           {t('admin.topBar.export')}
         </Button>
-        <Button icon={<ArrowSyncRegular />} disabled={syncing.isLoading} onClick={() => setConfirmSync(true)}>
+        <Button className={styles.item} icon={<ArrowSyncRegular />} disabled={syncing.isLoading} onClick={() => setConfirmSync(true)}>
           {t('admin.topBar.synchronize')}
         </Button>
       </div>

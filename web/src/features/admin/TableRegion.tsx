@@ -1,6 +1,7 @@
 // Admin tables on any screen width: a table scrolls inside its own labelled, focusable region
 // (keyboard users scroll it with the arrow keys) instead of widening the page, and long values
-// such as e-mail addresses wrap inside their cell instead of running into the next column.
+// such as e-mail addresses wrap inside their cell instead of running into the next column; column
+// headers wrap between words only, never inside one (docs/admin.md "Phone width").
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { makeStyles, Table, tokens } from '@fluentui/react-components'
@@ -15,7 +16,8 @@ const useStyles = makeStyles({
   // wide enough for its columns to stay readable; narrower screens scroll the region
   table: {
     minWidth: '640px',
-    '& td, & th': { overflowWrap: 'anywhere', verticalAlign: 'top' },
+    '& td': { overflowWrap: 'anywhere', verticalAlign: 'top' },
+    '& th': { overflowWrap: 'normal', wordBreak: 'normal', verticalAlign: 'top' },
   },
 })
 

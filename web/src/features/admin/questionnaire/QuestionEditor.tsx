@@ -14,16 +14,28 @@ const numberOf = (text: string): number => (text.trim() === '' ? Number.NaN : Nu
 
 const LANGUAGES = ['en', 'de'] as const
 
-type TextProps = { readonly field: string; readonly label: string; readonly value: string; readonly onChange: (value: string) => void }
-export const TextField = ({ field, label, value, onChange }: TextProps) => (
-  <Field label={label}>
+type TextProps = {
+  readonly field: string
+  readonly label: string
+  readonly hint?: string
+  readonly value: string
+  readonly onChange: (value: string) => void
+}
+export const TextField = ({ field, label, hint, value, onChange }: TextProps) => (
+  <Field label={label} hint={hint ?? null}>
     <Input id={fieldId(field)} value={value} onChange={(_, d) => onChange(d.value)} />
   </Field>
 )
 
-type NumberProps = { readonly field: string; readonly label: string; readonly value: number; readonly onChange: (value: number) => void }
-export const NumberField = ({ field, label, value, onChange }: NumberProps) => (
-  <Field label={label}>
+type NumberProps = {
+  readonly field: string
+  readonly label: string
+  readonly hint?: string
+  readonly value: number
+  readonly onChange: (value: number) => void
+}
+export const NumberField = ({ field, label, hint, value, onChange }: NumberProps) => (
+  <Field label={label} hint={hint ?? null}>
     <Input
       id={fieldId(field)}
       type="number"
@@ -129,10 +141,11 @@ export const QuestionEditor = memo(({ question: q, index: i, dispatch }: Questio
       <TextField
         field={`questions.${i}.topic`}
         label={t('admin.questionnaire.topic')}
+        hint={t('admin.questionnaire.help.topic')}
         value={q.topic}
         onChange={(v) => change((x) => ({ ...x, topic: v }))}
       />
-      <Field label={t('admin.questionnaire.rule')}>
+      <Field label={t('admin.questionnaire.rule')} hint={t(`admin.questionnaire.rules.${q.rule}.help`)}>
         <Select
           id={fieldId(`questions.${i}.rule`)}
           value={q.rule}
@@ -140,7 +153,7 @@ export const QuestionEditor = memo(({ question: q, index: i, dispatch }: Questio
         >
           {RULE_NAMES.map((r) => (
             <option key={r} value={r}>
-              {r}
+              {t(`admin.questionnaire.rules.${r}.name`)}
             </option>
           ))}
         </Select>
@@ -162,15 +175,18 @@ export const QuestionEditor = memo(({ question: q, index: i, dispatch }: Questio
       <NumberField
         field={`questions.${i}.weight`}
         label={t('admin.questionnaire.weight')}
+        hint={t('admin.questionnaire.help.weight')}
         value={q.weight}
         onChange={(v) => change((x) => ({ ...x, weight: v }))}
       />
-      <Checkbox
-        id={fieldId(`questions.${i}.mustFit`)}
-        label={t('admin.questionnaire.mustFit')}
-        checked={q.mustFit}
-        onChange={(_, d) => change((x) => ({ ...x, mustFit: d.checked === true }))}
-      />
+      <Field hint={t('admin.questionnaire.help.mustFit')}>
+        <Checkbox
+          id={fieldId(`questions.${i}.mustFit`)}
+          label={t('admin.questionnaire.mustFit')}
+          checked={q.mustFit}
+          onChange={(_, d) => change((x) => ({ ...x, mustFit: d.checked === true }))}
+        />
+      </Field>
       {q.mentee !== null ? (
         <NumberField
           field={`questions.${i}.mentee.maxOption`}

@@ -22,12 +22,14 @@ import {
 import {
   QuestionnaireDraftConflict,
   type DraftProfileQuestion,
+  type Language,
   type QuestionnaireCheckView,
   type QuestionnaireVersionSummary,
 } from '@tandem/core'
 import { flushSync } from 'react-dom'
 import { useTranslation } from 'react-i18next'
 import { apiErrorOf } from '../../../state/api.js'
+import { languageOf } from '../../../i18n/i18n.js'
 import {
   useAdminGetQuestionnaireDraftQuery,
   useAdminGetQuestionnaireVersionsQuery,
@@ -40,13 +42,21 @@ import {
 import { errorText } from '../admin.i18n.js'
 import { useAdminMessages } from '../AdminMessages.js'
 import { ConfirmDialog } from '../ConfirmDialog.js'
+import { UnsavedChangesGuard } from '../../../shared/UnsavedChangesGuard.js'
 import { editorReducer, type EditorAction } from './editor.state.js'
+import { fieldWords, type FieldOwner } from './field.words.js'
 import { ImpactPreviewPanel } from './ImpactPreview.js'
 import { NumberField, QuestionEditor, TextField, fieldId } from './QuestionEditor.js'
 
 export { fieldId }
 
 type Findings = QuestionnaireCheckView['findings']
+
+/** An imported file's questionnaire, when it has the shape a finding's path points into. */
+const ownerInFile = (content: unknown): FieldOwner | null => {
+  const questionnaire = (content as { questionnaire?: Partial<FieldOwner> } | null)?.questionnaire
+  return Array.isArray(questionnaire?.questions) && Array.isArray(questionnaire.profileQuestions) ? (questionnaire as FieldOwner) : null
+}
 
 const SIDES = ['All', 'Mentee', 'Mentor'] as const
 
@@ -145,10 +155,19 @@ const elementOf = (field: string): HTMLElement | null => {
   return null
 }
 
+/** A question's text in the interface language, the English one while the German is still empty. */
+const textIn = (text: { readonly en: string; readonly de: string }, language: Language): string =>
+  language === 'de' && text.de.trim() !== '' ? text.de : text.en
+
 const QuestionnaireEditorPage = () => {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
+  const language = languageOf(i18n)
   const { show } = useAdminMessages()
-  const loaded = useAdminGetQuestionnaireDraftQuery()
+  // read fresh on every visit: a cached draft from an earlier visit carries the revision before this
+  // administrator's own saves, and saving against it would be refused as a conflict (docs/admin.md)
+  const loaded = useAdminGetQuestionnaireDraftQuery(undefined, { refetchOnMountOrArgChange: true })
+  // the request whose answer was cached before this visit: its draft is never edited
+  const cachedRequest = useRef(loaded.data === undefined ? undefined : loaded.requestId)
   const versions = useAdminGetQuestionnaireVersionsQuery()
   const [saveDraft, saving] = useAdminSaveQuestionnaireDraftMutation()
   const [runCheck, checking] = useLazyAdminCheckQuestionnaireDraftQuery()
@@ -158,13 +177,17 @@ const QuestionnaireEditorPage = () => {
   // what is edited: the loaded draft, then the local copy (kept on a conflict)
   const [state, dispatch] = useReducer(editorReducer, null)
   const [findings, setFindings] = useState<Findings | null>(null)
+  // what the findings' paths point into: the draft, or the file a refused import read
+  const [findingsOwner, setFindingsOwner] = useState<FieldOwner | null>(null)
   const [confirmPublish, setConfirmPublish] = useState(false)
+  const [pendingImport, setPendingImport] = useState<{ readonly name: string; readonly content: unknown } | null>(null)
   const findingsHeading = useRef<HTMLHeadingElement>(null)
   const fileInput = useRef<HTMLInputElement>(null)
 
   useEffect(() => {
-    if (state === null && loaded.data !== undefined) dispatch({ type: 'load', draft: loaded.data.draft, revision: loaded.data.revision })
-  }, [state, loaded.data])
+    if (state === null && loaded.data !== undefined && !loaded.isFetching && loaded.requestId !== cachedRequest.current)
+      dispatch({ type: 'load', draft: loaded.data.draft, revision: loaded.data.revision })
+  }, [state, loaded.data, loaded.isFetching, loaded.requestId])
   useEffect(() => {
     if (findings !== null) findingsHeading.current?.focus()
   }, [findings])
@@ -180,7 +203,8 @@ const QuestionnaireEditorPage = () => {
     if (problem?.status === 409) {
       // the refusal names the fields where the draft now differs from what was sent (docs/api.md)
       const changed = QuestionnaireDraftConflict.is(problem.value) ? problem.value.changedFields : []
-      const where = changed.length === 0 ? '' : ` ${t('admin.questionnaire.conflictChanged', { fields: changed.join(', ') })}`
+      const fields = changed.map((f) => fieldWords(f, draft, t)).join('; ')
+      const where = changed.length === 0 ? '' : ` ${t('admin.questionnaire.conflictChanged', { fields })}`
       show('error', `${t('admin.questionnaire.conflict')}${where}`)
     } else if (problem?.status === 400 && Array.isArray(problem.value)) setFindings(problem.value as Findings)
     else show('error', errorText(t, error))
@@ -190,6 +214,7 @@ const QuestionnaireEditorPage = () => {
   const previewRefused = (error: unknown): boolean => {
     const problem = apiErrorOf(error)
     if (problem?.status !== 400 || !Array.isArray(problem.value)) return false
+    setFindingsOwner(null)
     setFindings(problem.value as Findings)
     return true
   }
@@ -197,6 +222,7 @@ const QuestionnaireEditorPage = () => {
   const save = async (): Promise<number | null> => {
     const reply = await saveDraft({ revision, draft })
     if (reply.error !== undefined) {
+      setFindingsOwner(null)
       refused(reply.error)
       return null
     }
@@ -210,6 +236,7 @@ const QuestionnaireEditorPage = () => {
     if (saved === null) return
     const reply = await runCheck(saved)
     if (reply.data === undefined) return show('error', errorText(t, reply.error))
+    setFindingsOwner(null)
     setFindings(reply.data.findings)
     if (reply.data.publishable) show('success', t('admin.questionnaire.checkPassed'))
   }
@@ -217,6 +244,7 @@ const QuestionnaireEditorPage = () => {
   const publish = async () => {
     setConfirmPublish(false)
     const reply = await publishDraft({ revision })
+    setFindingsOwner(null)
     if (reply.error !== undefined) return refused(reply.error)
     show('success', t('admin.questionnaire.published', { version: reply.data.version }))
     setFindings(null)
@@ -246,8 +274,22 @@ const QuestionnaireEditorPage = () => {
     } catch {
       return show('error', t('messages.questionnaire-file-not-json'))
     }
-    const reply = await importFile({ revision, file: content })
-    if (reply.error !== undefined) return refused(reply.error)
+    // the file replaces the whole draft: asked first
+    setPendingImport({ name: file.name, content })
+  }
+
+  const replaceWithFile = async () => {
+    if (pendingImport === null) return
+    setPendingImport(null)
+    const reply = await importFile({ revision, file: pendingImport.content })
+    if (reply.error !== undefined) {
+      // findings of an earlier check belong to the draft before: only the file's own are listed
+      setFindings(null)
+      setFindingsOwner(ownerInFile(pendingImport.content))
+      return refused(reply.error)
+    }
+    setFindings(null)
+    setFindingsOwner(null)
     dispatch({ type: 'load', draft: reply.data.draft, revision: reply.data.revision })
     show('success', t('admin.questionnaire.imported'))
   }
@@ -292,6 +334,7 @@ const QuestionnaireEditorPage = () => {
         {busy ? <Spinner size="tiny" label={t('admin.questionnaire.working')} /> : null}
       </div>
       {dirty ? <p role="status">{t('admin.questionnaire.unsaved')}</p> : null}
+      <UnsavedChangesGuard dirty={dirty} />
 
       <ImpactPreviewPanel
         questions={draft.questions}
@@ -309,7 +352,7 @@ const QuestionnaireEditorPage = () => {
             {findings.map((f, i) => (
               <li key={`${f.field}-${i}`}>
                 <Button appearance="transparent" onClick={() => goTo(f.field)}>
-                  {`${f.field}: ${t(`messages.${f.key}`, f.params ?? {})}`}
+                  {`${fieldWords(f.field, findingsOwner ?? draft, t)}: ${t(`messages.${f.key}`, f.params ?? {})}`}
                 </Button>
               </li>
             ))}
@@ -335,7 +378,7 @@ const QuestionnaireEditorPage = () => {
           >
             {draft.questions.map((q) => (
               <option key={q.questionPairId} value={String(q.questionPairId)}>
-                {`${q.questionPairId}: ${(q.mentee ?? q.mentor).text.en}${q.retired ? ` (${t('admin.questionnaire.retired')})` : ''}`}
+                {`${q.questionPairId}: ${textIn((q.mentee ?? q.mentor).text, language)}${q.retired ? ` (${t('admin.questionnaire.retired')})` : ''}`}
               </option>
             ))}
           </Select>
@@ -360,6 +403,15 @@ const QuestionnaireEditorPage = () => {
         text={t('admin.questionnaire.publishConfirm')}
         onCancel={() => setConfirmPublish(false)}
         onConfirm={() => void publish()}
+      />
+      <ConfirmDialog
+        open={pendingImport !== null}
+        title={t('admin.questionnaire.importTitle')}
+        text={t(dirty ? 'admin.questionnaire.importConfirmUnsaved' : 'admin.questionnaire.importConfirm', {
+          name: pendingImport?.name ?? '',
+        })}
+        onCancel={() => setPendingImport(null)}
+        onConfirm={() => void replaceWithFile()}
       />
     </section>
   )
