@@ -24,6 +24,7 @@ import { checkInvariants } from './program.invariants.js'
 import {
   candidatesOf,
   countCommand,
+  expectedMenteeStatuses,
   liveTandemsOfMentee,
   liveTandemsOfMentor,
   pairKey,
@@ -263,8 +264,9 @@ class StartMatching extends ProgramCommand {
     who.started = true
     if (made.length > 0) who.waiting = null
     else if (who.waitlistOn) {
-      const again = who.waiting !== null && !who.waiting.sinceEnd
-      who.waiting = { since: again ? (who.waiting?.since ?? m.now) : m.now, excludedMentor: null, sinceEnd: false }
+      // Nobody found: one who waited keeps their place in the line (and, after an ending, the mentor
+      // left out); anyone else waits from this run (docs/matching.md#waitlist, "A run ends somewhere").
+      who.waiting ??= { since: m.now, excludedMentor: null, sinceEnd: false }
       countCommand(m, 'start-found-nobody')
     }
   }
@@ -491,6 +493,57 @@ class ReleaseTeam extends ProgramCommand {
 }
 
 /**
+ * An administrator pairs a mentee by hand (docs/product.md#team-editing): an AVAILABLE mentee (a run
+ * of theirs ended or they held a tandem, none live) with a mentor who has room and was never
+ * declined; one proposal with the mentee's 48 h, as a run's; the mentee waits no more.
+ */
+class ManualTeam extends ProgramCommand {
+  constructor(
+    readonly menteePick: number,
+    readonly mentorPick: number,
+  ) {
+    super()
+  }
+  private mentee = (m: Readonly<ProgramModel>) =>
+    picked(
+      indicesWhere(
+        m.mentees,
+        (x, i) => !x.erased && liveTandemsOfMentee(m, i).length === 0 && expectedMenteeStatuses(m, i).includes('AVAILABLE'),
+      ).filter((i) => candidatesOf(m, i).length > 0),
+      this.menteePick,
+    )
+  check = (m: Readonly<ProgramModel>) => this.mentee(m) !== undefined
+  async act(m: ProgramModel, r: ProgramReal) {
+    step(m, r, 'manual-team')
+    const mentee = this.mentee(m) ?? -1
+    const mentor = picked(candidatesOf(m, mentee), this.mentorPick) ?? -1
+    const who = menteeAt(m, mentee)
+    const with_ = mentorAt(m, mentor)
+    this.actor = `${who.person.firstName}–${with_.person.firstName}`
+    const picks = { userId: who.userId, email: who.person.email }
+    const reply = await callChecked<number>(r, r.h.admin, 'POST', '/api/Admin/CreateMatchingTandemManual', {
+      mentees: picks,
+      mentors: { userId: await r.h.idOf(with_.person), email: with_.person.email },
+    })
+    expectSuccess(reply, `the administrator pairs ${this.actor}`)
+    const id = reply.body.value
+    m.tandems.push({
+      id,
+      mentee,
+      mentor,
+      proposalId: 2 * id - 1,
+      pairedProposalId: 2 * id,
+      phase: 'AwaitingMentee',
+      menteeDeadline: m.now + MENTEE_WINDOW,
+      mentorDeadline: null,
+      ending: null,
+    })
+    who.waiting = null
+  }
+  label = () => `manual-team(${this.actor})`
+}
+
+/**
  * One round of the scheduled task `waitlist`: the waiting mentees, longest waiting first, each
  * served with up to three of the mentors who have room (never the mentor of the team whose end put
  * them there); nobody else is proposed anything.
@@ -670,6 +723,7 @@ export const programCommands = (mentors: number, leaveOut: readonly string[] = [
         .map(([by, p, reason, never, pause]) => new EndTeam(by, p, reason, never, pause)),
     ],
     ['release', 1, pick.map((p) => new ReleaseTeam(p))],
+    ['manual-team', 1, fc.tuple(pick, pick).map(([a, b]) => new ManualTeam(a, b))],
     ['waitlist-round', 3, fc.constant(new WaitlistRound())],
     ['opt-out', 1, pick.map((p) => new OptOutOfWaitlist(p))],
     ['add-question', 1, fc.constant(new AddQuestion())],

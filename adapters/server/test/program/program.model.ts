@@ -109,8 +109,9 @@ export const expectedMenteeStatuses = (m: ProgramModel, mentee: number): readonl
   const live = liveTandemsOfMentee(m, mentee)
   if (live.some((t) => t.phase === 'Matched')) return ['MATCHED']
   if (live.length > 0) return ['PROPOSED']
-  // No live tandem: NEW or AVAILABLE (core's abort of a run sends a mentee never proposed back to NEW).
-  return ['NEW', 'AVAILABLE']
+  // No live tandem: AVAILABLE once a run of theirs ended or they held a tandem; NEW before (an
+  // interrupted first run leaves them NEW, docs/matching.md#waitlist, "A run ends somewhere").
+  return m.mentees[mentee]?.started === true || m.tandems.some((t) => t.mentee === mentee) ? ['AVAILABLE'] : ['NEW']
 }
 
 /** The waiting mentees in the order a round serves them: longest waiting first, ties by lower id. */
