@@ -95,7 +95,8 @@ describe('statistics page: hidden groups, axis titles, ending reasons, phone wid
     expect(rows[0]).toEqual(['Reason', 'Ended teams'])
     expect(rows).toContainEqual(['I no longer have time for the mentorship', 'fewer than 5'])
     expect(screen.queryByText('No data yet for the chosen program years and dates.')).toBeNull()
-  })
+    // the first test of a busy run also waits for the lazy page and chart chunks
+  }, 60_000)
 
   it('reads in German too', async () => {
     await open('de')
