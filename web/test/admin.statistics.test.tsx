@@ -112,18 +112,18 @@ describe('statistics page', () => {
     expect(request.authorization).toMatch(/^Bearer /)
   })
 
-  it('says a chart has no data yet instead of drawing an empty frame, in English and German', async () => {
+  it('says a chart has too few answers to show yet instead of drawing an empty frame, in English and German', async () => {
     // a new server: every group is too small to draw
     await open({ population: false })
     const reasons = await screen.findByRole('region', { name: 'Decline reasons' })
-    expect(within(reasons).getByText('No data yet for the chosen program years and dates.')).toBeTruthy()
+    expect(within(reasons).getByText('Too few answers to show yet.')).toBeTruthy()
     expect(within(reasons).queryByRole('img')).toBeNull()
     expect(screen.queryAllByRole('img', { name: /^Chart: / })).toHaveLength(0)
-    expect(screen.getAllByText('No data yet for the chosen program years and dates.')).toHaveLength(9)
+    expect(screen.getAllByText('Too few answers to show yet.')).toHaveLength(9)
     cleanup()
     await api?.close()
     await open({ population: false, language: 'de' })
-    expect((await screen.findAllByText('Für die gewählten Programmjahre und Daten liegen noch keine Daten vor.')).length).toBeGreaterThan(0)
+    expect((await screen.findAllByText('Noch zu wenige Antworten, um etwas anzuzeigen.')).length).toBeGreaterThan(0)
   })
 
   it('gives the decline reasons chart a row of its own per reason, growing with their number', async () => {

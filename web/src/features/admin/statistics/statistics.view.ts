@@ -1,5 +1,6 @@
-// The statistics report as the page shows it: per chart its series (small groups have no bar) and
-// its table alternative (small groups read "fewer than 5"). Pure, so tests read it directly.
+// The statistics report as the page shows it: per chart its series (a small group is null, drawn as
+// a hidden marker, never as zero; see docs/admin.md#statistics), its axis titles and its table
+// alternative (small groups read "fewer than 5"). Pure, so tests read it directly.
 import type { StatisticsChart, StatisticsReport } from '@tandem/core'
 import type { TFunction } from 'i18next'
 
@@ -8,7 +9,10 @@ type Shown =
 
 export type Series = { readonly key: string; readonly label: string; readonly color: string }
 
-/** Whether the chart has anything to draw: a category with a value above zero. */
+/** The key beside a series' value that holds the text of a hidden group ("< 5"). */
+export const hiddenKey = (series: string) => `${series}:hidden`
+
+/** Whether the chart has anything to draw: a category with a value above zero (hidden groups are drawn beside it). */
 export const hasDataToDraw = (view: ChartView): boolean =>
   view.data.some((d) =>
     view.series.some((s) => {
@@ -24,6 +28,8 @@ export type ChartView = {
   readonly chart: StatisticsChart
   readonly title: string
   readonly kind: 'bar' | 'line'
+  /** The titles of the category axis and of the value axis. */
+  readonly axes: { readonly category: string; readonly value: string }
   readonly series: readonly Series[]
   /** One entry per category: its label and a value per series (null: not shown). */
   readonly data: readonly ({ readonly label: string } & Readonly<Record<string, number | null | string>>)[]
@@ -45,6 +51,10 @@ export const statisticsViews = (report: StatisticsReport, t: TFunction, locale: 
       ? number(shown.value)
       : t(shown._tag === 'FewerThan' ? 'admin.statistics.fewerThan' : 'admin.statistics.hidden', { limit: shown.limit })
   const value = (shown: Shown): number | null => ('value' in shown ? shown.value : null)
+  /** A series' value and, for a hidden group, the marker drawn in its place. */
+  const entry = (key: string, shown: Shown): Record<string, number | string | null> =>
+    'value' in shown ? { [key]: shown.value } : { [key]: null, [hiddenKey(key)]: t('admin.statistics.hiddenMark', { limit: shown.limit }) }
+  const axis = (key: string, options?: Record<string, string>) => t(`admin.statistics.axes.${key}`, options ?? {})
   const mentees = t('admin.statistics.mentees')
   const mentors = t('admin.statistics.mentors')
   const sides: Series[] = [
@@ -66,7 +76,8 @@ export const statisticsViews = (report: StatisticsReport, t: TFunction, locale: 
       title: t(`admin.statistics.titles.${dimension}`),
       kind: 'bar',
       series: sides,
-      data: rows.map((r) => ({ label: r.label, mentees: value(r.mentees), mentors: value(r.mentors) })),
+      data: rows.map((r) => ({ label: r.label, ...entry('mentees', r.mentees), ...entry('mentors', r.mentors) })),
+      axes: { category: column, value: axis('people') },
       columns: [column, mentees, mentors],
       rows: rows.map((r) => [r.label, text(r.mentees), text(r.mentors)]),
     }
@@ -89,9 +100,10 @@ export const statisticsViews = (report: StatisticsReport, t: TFunction, locale: 
     ],
     data: year.pulses.map((p, i) => ({
       label: String(p.score),
-      pulses: value(p.count),
-      satisfaction: value(year.satisfaction[i]?.count ?? { _tag: 'FewerThan', limit: 5 }),
+      ...entry('pulses', p.count),
+      ...entry('satisfaction', year.satisfaction[i]?.count ?? { _tag: 'FewerThan', limit: 5 }),
     })),
+    axes: { category: axis('score'), value: axis('answers') },
     columns: [t('admin.statistics.figure'), t('admin.statistics.value')],
     rows: [
       ...year.met.flatMap((m) => [
@@ -104,6 +116,18 @@ export const statisticsViews = (report: StatisticsReport, t: TFunction, locale: 
     ],
     figures: year.met.map((m) => ({ label: outcome('met', { day: m.day }), value: text(m.share) })),
   })
+  /** One program year's teams ended within 90 days of the match, per ending reason. */
+  const endings = (year: StatisticsReport['outcomes'][number]): ChartView => ({
+    id: `statistics-endings-${year.key}`,
+    chart: 'outcomes',
+    title: t('admin.statistics.titles.endings', { year: year.label }),
+    kind: 'bar',
+    series: [{ key: 'count', label: t('admin.statistics.endedTeams'), color: ORANGE }],
+    data: year.earlyEndings.map((e) => ({ label: e.label, ...entry('count', e.count) })),
+    axes: { category: t('admin.statistics.reason'), value: axis('teams') },
+    columns: [t('admin.statistics.reason'), t('admin.statistics.endedTeams')],
+    rows: year.earlyEndings.map((e) => [e.label, text(e.count)]),
+  })
   return [
     {
       id: 'statistics-funnel',
@@ -111,7 +135,8 @@ export const statisticsViews = (report: StatisticsReport, t: TFunction, locale: 
       title: t('admin.statistics.titles.funnel'),
       kind: 'bar',
       series: sides,
-      data: funnel.map((f) => ({ label: f.label, mentees: value(f.m), mentors: value(f.n) })),
+      data: funnel.map((f) => ({ label: f.label, ...entry('mentees', f.m), ...entry('mentors', f.n) })),
+      axes: { category: t('admin.statistics.stage'), value: axis('people') },
       columns: [t('admin.statistics.stage'), mentees, mentors],
       rows: funnel.map((f) => [f.label, text(f.m), text(f.n)]),
     },
@@ -122,9 +147,10 @@ export const statisticsViews = (report: StatisticsReport, t: TFunction, locale: 
       kind: 'bar',
       series: [{ key: 'count', label: t('admin.statistics.count'), color: GREEN }],
       data: [
-        { label: count('started'), count: value(report.matching.started) },
-        { label: count('matched'), count: value(report.matching.matched) },
+        { label: count('started'), ...entry('count', report.matching.started) },
+        { label: count('matched'), ...entry('count', report.matching.matched) },
       ],
+      axes: { category: t('admin.statistics.figure'), value: axis('mentees') },
       columns: [t('admin.statistics.figure'), t('admin.statistics.value')],
       rows: [
         [count('started'), text(report.matching.started)],
@@ -145,8 +171,9 @@ export const statisticsViews = (report: StatisticsReport, t: TFunction, locale: 
       series: [{ key: 'count', label: t('admin.statistics.count'), color: ORANGE }],
       data: (['menteeExpired', 'mentorExpired', 'mentorsPausedForSilence'] as const).map((k) => ({
         label: count(k),
-        count: value(report.expiries[k]),
+        ...entry('count', report.expiries[k]),
       })),
+      axes: { category: t('admin.statistics.figure'), value: t('admin.statistics.count') },
       columns: [t('admin.statistics.figure'), t('admin.statistics.count')],
       rows: (['menteeExpired', 'mentorExpired', 'mentorsPausedForSilence'] as const).map((k) => [count(k), text(report.expiries[k])]),
     },
@@ -156,7 +183,8 @@ export const statisticsViews = (report: StatisticsReport, t: TFunction, locale: 
       title: t('admin.statistics.titles.declineReasons'),
       kind: 'bar',
       series: [{ key: 'count', label: t('admin.statistics.count'), color: ORANGE }],
-      data: reasonRows.map((r) => ({ label: `${r.side}: ${r.label}`, count: value(r.count) })),
+      data: reasonRows.map((r) => ({ label: `${r.side}: ${r.label}`, ...entry('count', r.count) })),
+      axes: { category: axis('sideAndReason'), value: axis('declined') },
       columns: [t('admin.statistics.side'), t('admin.statistics.reason'), t('admin.statistics.count')],
       rows: reasonRows.map((r) => [r.side, r.label, text(r.count)]),
     },
@@ -169,7 +197,8 @@ export const statisticsViews = (report: StatisticsReport, t: TFunction, locale: 
         { key: 'matched', label: t('admin.statistics.matchedTeams'), color: GREEN },
         { key: 'declined', label: t('admin.statistics.declinedTeams'), color: ORANGE },
       ],
-      data: report.scores.map((s) => ({ label: bucketLabel(s.bucket), matched: value(s.matched), declined: value(s.declined) })),
+      data: report.scores.map((s) => ({ label: bucketLabel(s.bucket), ...entry('matched', s.matched), ...entry('declined', s.declined) })),
+      axes: { category: t('admin.statistics.score'), value: axis('teams') },
       columns: [t('admin.statistics.score'), t('admin.statistics.matchedTeams'), t('admin.statistics.declinedTeams')],
       rows: report.scores.map((s) => [bucketLabel(s.bucket), text(s.matched), text(s.declined)]),
     },
@@ -180,6 +209,7 @@ export const statisticsViews = (report: StatisticsReport, t: TFunction, locale: 
       kind: 'line',
       series: [{ key: 'ratio', label: t('admin.statistics.mentorsPerMentee'), color: BLUE }],
       data: report.poolBalance.map((p) => ({ label: p.day, ratio: value(p.mentorsPerMentee) })),
+      axes: { category: t('admin.statistics.day'), value: t('admin.statistics.mentorsPerMentee') },
       columns: [
         t('admin.statistics.day'),
         t('admin.statistics.availableMentors'),
@@ -191,6 +221,6 @@ export const statisticsViews = (report: StatisticsReport, t: TFunction, locale: 
     breakdown('language'),
     breakdown('country'),
     breakdown('gender'),
-    ...report.outcomes.map(outcomes),
+    ...report.outcomes.flatMap((year) => [outcomes(year), endings(year)]),
   ]
 }
