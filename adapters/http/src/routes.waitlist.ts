@@ -56,7 +56,7 @@ export const waitlistRoutes = (s: Services): readonly Route[] => [
     path: '/api/Admin/GetWaitlistOverview',
     policy: 'admin',
     summary:
-      'the waitlist for administrators: how many wait, for how long, and the answers no available mentor offers (small groups hidden); ?clusterId=&language=en|de',
+      'the waitlist for administrators: who waits (by name) and how many, for how long, and the answers no available mentor offers (small groups hidden); ?clusterId=&language=en|de',
     query: WaitlistOverviewQuery,
     handle: async ({ query }) => answer(await s.statistics.waitlist(query.clusterId ?? null, query.language ?? DEFAULT_LANGUAGE)),
   }),

@@ -4,6 +4,7 @@
 import {
   freePlacesOf,
   showCount,
+  toIsoDateTime,
   supplyGapsOf,
   waitlistOf,
   waitlistOverviewOf,
@@ -43,10 +44,30 @@ export const waitlistOverview = async (
       available.map((m) => m.answers),
     ),
   )
+  // Who waits, by name: administrators see names elsewhere too (user information, teams).
+  const people = await Promise.all(
+    [...entries]
+      .sort((a, b) => a.waitingSince - b.waitingSince || a.menteeId - b.menteeId)
+      .map(async (e) => ({ entry: e, user: await ctx.users.byId(e.menteeId) })),
+  )
+  const mentees = people.flatMap(({ entry, user }) =>
+    user === undefined
+      ? []
+      : [
+          {
+            userId: entry.menteeId,
+            firstName: user.firstName,
+            lastName: user.lastName,
+            email: user.email,
+            waitingSince: toIsoDateTime(entry.waitingSince),
+          },
+        ],
+  )
   const pairs = new Map(questionnaire.pairs.map((p) => [p.questionPairId, p]))
   return {
     ...overview,
     availableMentors: showCount(available.length),
+    mentees,
     byWaitingTime: overview.byWaitingTime === null ? null : [...overview.byWaitingTime],
     supplyGaps: overview.supplyGaps.map((gap) => {
       const pair = pairs.get(gap.questionPairId)

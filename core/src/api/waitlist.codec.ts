@@ -48,6 +48,8 @@ export const WaitlistOverviewView = t.type(
     /** Null when one of the buckets is a small group (it could be worked out from the others). */
     byWaitingTime: nullable(t.array(t.type({ fromDays: t.number, count: ShownCountCodec }))),
     availableMentors: ShownCountCodec,
+    /** Who waits, the longest waiting first: administrators see names (docs/admin.md#waitlist, docs/privacy.md). */
+    mentees: t.array(t.type({ userId: t.number, firstName: t.string, lastName: t.string, email: t.string, waitingSince: IsoDateTime })),
     supplyGaps: t.array(
       t.type({ questionPairId: t.number, question: t.string, mustFit: t.boolean, optionId: t.number, option: t.string, mentees: t.number }),
     ),

@@ -13,18 +13,46 @@ import type { EndedBy } from './timeline.js'
 
 export const END_OTHER_TEXT_MAX = DEFAULT_TEXT_MAX
 
-/** The reasons in the order the form lists them ("other" last); labels are what the person ending says. */
-export const END_REASONS: readonly { readonly id: EndReasonId; readonly label: Bilingual }[] = [
-  { id: 'goals-reached', label: { en: 'We reached our goals', de: 'Wir haben unsere Ziele erreicht' } },
-  { id: 'no-time', label: { en: 'I no longer have time for the mentorship', de: 'Mir fehlt die Zeit für das Mentoring' } },
-  { id: 'no-contact', label: { en: 'We could not get in touch', de: 'Wir konnten keinen Kontakt zueinander aufnehmen' } },
-  { id: 'not-a-good-fit', label: { en: 'We were not a good fit', de: 'Wir haben nicht gut zueinander gepasst' } },
+/**
+ * The reasons in the order the form lists them ("other" last). `label` is what the person ending says
+ * (first person); `reported` is the same reason told of the team by someone else, as administrators
+ * read it and pick it when they end a team for the participants (docs/admin.md#teams).
+ */
+export const END_REASONS: readonly { readonly id: EndReasonId; readonly label: Bilingual; readonly reported: Bilingual }[] = [
+  {
+    id: 'goals-reached',
+    label: { en: 'We reached our goals', de: 'Wir haben unsere Ziele erreicht' },
+    reported: { en: 'The pair reached their goals', de: 'Das Tandem hat seine Ziele erreicht' },
+  },
+  {
+    id: 'no-time',
+    label: { en: 'I no longer have time for the mentorship', de: 'Mir fehlt die Zeit für das Mentoring' },
+    reported: { en: 'No longer has time for the mentorship', de: 'Hat keine Zeit mehr für das Mentoring' },
+  },
+  {
+    id: 'no-contact',
+    label: { en: 'We could not get in touch', de: 'Wir konnten keinen Kontakt zueinander aufnehmen' },
+    reported: { en: 'The pair could not get in touch', de: 'Das Tandem konnte keinen Kontakt zueinander aufnehmen' },
+  },
+  {
+    id: 'not-a-good-fit',
+    label: { en: 'We were not a good fit', de: 'Wir haben nicht gut zueinander gepasst' },
+    reported: { en: 'The pair were not a good fit', de: 'Das Tandem hat nicht gut zueinander gepasst' },
+  },
   {
     id: 'circumstances-changed',
     label: { en: 'My circumstances changed (new job, move, …)', de: 'Meine Situation hat sich geändert (neue Stelle, Umzug, …)' },
+    reported: {
+      en: 'Circumstances changed (new job, move, …)',
+      de: 'Die Situation hat sich geändert (neue Stelle, Umzug, …)',
+    },
   },
-  { id: 'other', label: { en: 'Other reason', de: 'Anderer Grund' } },
+  { id: 'other', label: { en: 'Other reason', de: 'Anderer Grund' }, reported: { en: 'Other reason', de: 'Anderer Grund' } },
 ]
+
+/** How a reason reads when told of the team by someone else (administrators). */
+export const reportedEndReason = (reasonId: string, language: keyof Bilingual): string =>
+  END_REASONS.find((r) => r.id === reasonId)?.reported[language] ?? reasonId
 
 /**
  * Whether the participant on `side` is told why their team ended: only when they ended it themselves.

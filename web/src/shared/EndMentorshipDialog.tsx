@@ -93,7 +93,7 @@ export const EndMentorshipDialog = ({
         <Field label={t(who === 'Admin' ? 'ending.adminReason' : 'ending.reason')} required {...validation(reasonError)}>
           <RadioGroup value={reasonId} onChange={(_, d) => setReasonId(d.value)}>
             {END_REASONS.map((r) => (
-              <Radio key={r.id} value={r.id} label={r.label[language]} />
+              <Radio key={r.id} value={r.id} label={(who === 'Admin' ? r.reported : r.label)[language]} />
             ))}
           </RadioGroup>
         </Field>

@@ -88,6 +88,23 @@ describe('the waitlist overview', () => {
     expect(gapOf(ten, PAIR.languages, 'French')).toBe(5)
   })
 
+  it('lists who waits by name, the longest waiting first, even where the counts are a small group', async () => {
+    await h.publishedMentor('Max', aMentorAnswers(speaking('German')))
+    const first = await waitingMentee('Fiona', 'French')
+    h.clock.advance(DAY)
+    const second = await waitingMentee('Adam', 'Arabic')
+    const view = await overview()
+    expect(view.waiting).toEqual(fewer)
+    expect(view.mentees.map((m) => [m.firstName, m.lastName, m.email])).toEqual(
+      [first, second].map((p) => [p.firstName, p.lastName, p.email]),
+    )
+    expect(Date.parse(view.mentees[1]!.waitingSince) - Date.parse(view.mentees[0]!.waitingSince)).toBe(DAY + MINUTE)
+    // Turning the waitlist off takes the name off the list.
+    const off = await h.call(first, 'POST', '/api/MatchingTandem/SetWaitlist', { email: first.email, enabled: false })
+    expect(off.status).toBe(200)
+    expect((await overview()).mentees.map((m) => m.email)).toEqual([second.email])
+  })
+
   it('narrows to one program year, and is for administrators only', async () => {
     await h.publishedMentor('Max', aMentorAnswers(speaking('German')))
     const mia = await waitingMentee('Mia', 'French')
@@ -99,8 +116,10 @@ describe('the waitlist overview', () => {
       medianDaysWaiting: { _tag: 'Hidden', limit: 5 },
       byWaitingTime: null,
       availableMentors: fewer,
+      mentees: [],
       supplyGaps: [],
     })
+    expect((await overview()).mentees.map((m) => m.email)).toEqual([mia.email])
 
     expect((await h.call(mia, 'GET', '/api/Admin/GetWaitlistOverview')).status).toBe(403)
     const bad = await h.call(h.admin, 'GET', '/api/Admin/GetWaitlistOverview?clusterId=abc')

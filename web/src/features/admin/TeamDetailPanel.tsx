@@ -16,7 +16,7 @@ import {
   Select,
   Spinner,
 } from '@fluentui/react-components'
-import { END_REASONS, type ProposalState, type TeamDetail, type TeamEnding, type TeamProposalDetail } from '@tandem/core'
+import { reportedEndReason, type ProposalState, type TeamDetail, type TeamEnding, type TeamProposalDetail } from '@tandem/core'
 import { useTranslation } from 'react-i18next'
 import { formatDateTime } from '../../shared/dates.js'
 import { languageOf } from '../../i18n/i18n.js'
@@ -59,7 +59,7 @@ const EndingCard = ({ ending }: { readonly ending: TeamEnding }) => {
   const rows: readonly (readonly [string, string])[] = [
     [t('admin.teams.endedAt'), formatDateTime(ending.endedAt, language)],
     [t('admin.teams.endedBy'), t(by[ending.endedBy])],
-    [t('admin.teams.endReason'), END_REASONS.find((r) => r.id === ending.reasonId)?.label[language] ?? ending.reasonId],
+    [t('admin.teams.endReason'), reportedEndReason(ending.reasonId, language)],
     ...(ending.otherText === null ? [] : [[t('admin.teams.endOtherText'), ending.otherText] as const]),
     [t('admin.teams.doNotPairAgain'), yesNo(ending.doNotPairAgain)],
     [t('admin.teams.mentorPaused'), yesNo(ending.mentorPaused)],
@@ -259,16 +259,17 @@ export const TeamDetailPanel = ({ tandemId }: { readonly tandemId: number }) => 
   const [staleTeam, setStaleTeam] = useState<number | null>(null)
   const stale = staleTeam === tandemId
 
-  const finish = async (error: unknown) => {
+  const finish = async (error: unknown, done = 'admin.messages.update-matching-tandem-confirm-save-confirmed-Message') => {
     const reloaded = await team.refetch()
-    dispatch(adminApi.util.invalidateTags(['AdminTeams', 'AdminUsers', 'AdminUserDetail']))
+    // 'AdminTeam' too: the team's timeline is read on its own and changes with the team (an ending closes it)
+    dispatch(adminApi.util.invalidateTags(['AdminTeams', 'AdminTeam', 'AdminUsers', 'AdminUserDetail']))
     setBusy(false)
     if (error !== undefined) {
       setStaleTeam(errorText(t, error) === t('admin.messages.TandemChanged') ? tandemId : null)
       return show('error', errorText(t, error))
     }
     if (reloaded.error !== undefined) return show('error', errorText(t, reloaded.error))
-    show('success', t('admin.messages.update-matching-tandem-confirm-save-confirmed-Message'))
+    show('success', t(done))
   }
 
   const save = async (detail: TeamDetail, edit: TeamEdit) => {
@@ -304,7 +305,7 @@ export const TeamDetailPanel = ({ tandemId }: { readonly tandemId: number }) => 
       doNotPairAgain: input.doNotPairAgain,
       pauseMentor: input.pauseMentor,
     })
-    return finish(reply.error)
+    return finish(reply.error, 'admin.messages.teamEnded')
   }
 
   if (team.isLoading) return <Spinner />

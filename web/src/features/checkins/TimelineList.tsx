@@ -3,7 +3,7 @@
 // next question or how the team ended. The administrators' view sends both sides, a participant's
 // only their own: this list shows what it is given and never asks for more.
 import { Body1, makeStyles } from '@fluentui/react-components'
-import { END_REASONS, type CheckInAnswer, type CheckInOccasion, type TimelineWire } from '@tandem/core'
+import { END_REASONS, reportedEndReason, type CheckInAnswer, type CheckInOccasion, type TimelineWire } from '@tandem/core'
 import type { TFunction } from 'i18next'
 import { formatDay, formatDateTime } from '../../shared/dates.js'
 import { languageOf } from '../../i18n/i18n.js'
@@ -73,7 +73,12 @@ export const TimelineList = ({ view, showRole }: { readonly view: TimelineWire; 
         <Body1>
           {t('checkIn.timeline.ended', { date: formatDateTime(view.ended.at, language), by: t(`checkIn.timeline.by.${view.ended.by}`) })}
           {view.ended.reasonId !== null &&
-            ` · ${t('checkIn.timeline.endedReason', { reason: END_REASONS.find((r) => r.id === view.ended?.reasonId)?.label[language] ?? view.ended.reasonId })}`}
+            ` · ${t('checkIn.timeline.endedReason', {
+              // a participant reads only their own reason (first person); administrators read it told of the team
+              reason: showRole
+                ? reportedEndReason(view.ended.reasonId, language)
+                : (END_REASONS.find((r) => r.id === view.ended?.reasonId)?.label[language] ?? view.ended.reasonId),
+            })}`}
         </Body1>
       )}
     </>

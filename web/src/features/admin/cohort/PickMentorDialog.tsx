@@ -2,7 +2,7 @@
 // out, not declined), best first, each with that pair's score; the chosen pair's score is shown
 // before saving. Mentors in another pair are listed but cannot be picked.
 import { useState } from 'react'
-import { Button, Field, Select } from '@fluentui/react-components'
+import { Button, Field, MessageBar, MessageBarBody, Select } from '@fluentui/react-components'
 import type { CohortPerson, UserId } from '@tandem/core'
 import { useTranslation } from 'react-i18next'
 import { ModalDialog } from '../../../shared/ModalDialog.js'
@@ -21,7 +21,10 @@ export const PickMentorDialog = ({
   readonly onClose: () => void
 }) => {
   const { t } = useTranslation()
-  const choices = useAdminGetCohortMentorChoicesQuery({ runId, menteeId: mentee.userId }).data ?? []
+  const query = useAdminGetCohortMentorChoicesQuery({ runId, menteeId: mentee.userId })
+  const choices = query.data ?? []
+  // an empty list says why (docs/admin.md#cohort-matching), not an empty select
+  const none = query.data !== undefined && query.data.length === 0
   const [picked, setPicked] = useState<number | null>(null)
   const choice = choices.find((c) => c.userId === picked) ?? choices.find((c) => !c.taken)
   // Fluent's dialog (shared/ModalDialog.tsx)
@@ -43,6 +46,11 @@ export const PickMentorDialog = ({
         </>
       }
     >
+      {none && (
+        <MessageBar intent="info" layout="multiline">
+          <MessageBarBody>{t('admin.cohort.pick.none')}</MessageBarBody>
+        </MessageBar>
+      )}
       <Field label={t('admin.cohort.pick.mentor')}>
         <Select value={choice === undefined ? '' : String(choice.userId)} onChange={(_e, d) => setPicked(Number(d.value))}>
           {choices.map((c) => (

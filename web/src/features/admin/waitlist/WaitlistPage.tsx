@@ -14,6 +14,7 @@ import {
   tokens,
 } from '@fluentui/react-components'
 import { languageOf } from '../../../i18n/i18n.js'
+import { formatDate } from '../../../shared/dates.js'
 import { errorText, useAdminTranslations } from '../admin.i18n.js'
 import { ProgramYearPicker } from '../ProgramYearPicker.js'
 import { TableRegion } from '../TableRegion.js'
@@ -64,6 +65,32 @@ const WaitlistPage = () => {
               <span className={styles.value}>{text(view.availableMentors)}</span>
             </li>
           </ul>
+          <h3>{t('admin.waitlist.who')}</h3>
+          {view.mentees.length === 0 ? (
+            <Body1>{t('admin.waitlist.nobody')}</Body1>
+          ) : (
+            <>
+              <p>{t('admin.waitlist.whoIntro')}</p>
+              <TableRegion label={t('admin.waitlist.who')}>
+                <TableHeader>
+                  <TableRow>
+                    <TableHeaderCell>{t('admin.waitlist.name')}</TableHeaderCell>
+                    <TableHeaderCell>{t('admin.waitlist.email')}</TableHeaderCell>
+                    <TableHeaderCell>{t('admin.waitlist.since')}</TableHeaderCell>
+                  </TableRow>
+                </TableHeader>
+                <TableBody>
+                  {view.mentees.map((m) => (
+                    <TableRow key={m.userId}>
+                      <TableCell>{`${m.firstName} ${m.lastName}`.trim()}</TableCell>
+                      <TableCell>{m.email}</TableCell>
+                      <TableCell>{formatDate(m.waitingSince, language)}</TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </TableRegion>
+            </>
+          )}
           <h3>{t('admin.waitlist.byWaitingTime')}</h3>
           {view.byWaitingTime === null ? (
             <Body1>{t('admin.waitlist.bucketsHidden')}</Body1>
