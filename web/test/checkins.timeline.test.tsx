@@ -130,8 +130,9 @@ describe('the timeline on the dashboard', () => {
 
 describe('the timeline of an ended team on the dashboard', () => {
   it.each([
-    ['en', 'Your check-ins', /^Ended on .* by the mentor/, /Reason: We were not a good fit/],
-    ['de', 'Ihre Check-ins', /^Beendet am .* durch die Mentor\*in/, /Grund: Wir haben nicht gut zueinander gepasst/],
+    // Each card is named by the partner ("Your mentorship with …").
+    ['en', /^Your mentorship with /, /^Ended on .* by the mentor/, /Reason: We were not a good fit/],
+    ['de', /^Ihr Mentoring mit /, /^Beendet am .* durch die Mentor\*in/, /Grund: Wir haben nicht gut zueinander gepasst/],
   ] as const)('%s: the mentor who ended it reads the reason, the mentee only when and by whom', async (language, title, ended, reason) => {
     const { real, mentee, mentor, matchingTandemId } = await answeredTeam()
     await real.expectOk(
