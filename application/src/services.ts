@@ -9,6 +9,7 @@ import {
   auditedAdmin,
   auditedExports,
   auditedMentorship,
+  auditedStatistics,
   auditedQuestionnaireVersions,
   auditedUser,
   type Unaudited,
@@ -95,7 +96,7 @@ export const createServices = (ctx: ServiceContext, extras: ServiceExtras): Serv
     questionnaireVersions: auditedQuestionnaireVersions(ctx, adminIdOf, questionnaireVersionsService(ctx, adminIdOf)),
     personalData: personalDataService(ctx),
     exports: auditedExports(ctx, adminIdOf, exportService(ctx)),
-    statistics: statisticsService(ctx),
+    statistics: auditedStatistics(ctx, adminIdOf, statisticsService(ctx)),
     mentorship: auditedMentorship(ctx, adminIdOf, mentorshipService(ctx)),
   }
 }

@@ -58,6 +58,7 @@ export const waitlistRoutes = (s: Services): readonly Route[] => [
     summary:
       'the waitlist for administrators: who waits (by name) and how many, for how long, and the answers no available mentor offers (small groups hidden); ?clusterId=&language=en|de',
     query: WaitlistOverviewQuery,
-    handle: async ({ query }) => answer(await s.statistics.waitlist(query.clusterId ?? null, query.language ?? DEFAULT_LANGUAGE)),
+    handle: async ({ actor, query }) =>
+      answer(await s.statistics.waitlist(actor, query.clusterId ?? null, query.language ?? DEFAULT_LANGUAGE)),
   }),
 ]

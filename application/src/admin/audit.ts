@@ -1,7 +1,7 @@
 // The one place administrators' calls are recorded (docs/product.md#accountability): every call
 // of the admin port names its audit action here, or says why it reads no personal data. A read is
 // recorded once it answered; a change is recorded inside the first transaction it commits.
-import { notFound, tandemIdOfProposal, type DomainError, type UserId } from '@tandem/core'
+import { notFound, tandemIdOfProposal, userIdOf, type DomainError, type UserId } from '@tandem/core'
 import type { Actor, Services, Spreadsheet } from '../ports/services.port.js'
 import { isLeft, left, type Either } from 'fp-ts/lib/Either.js'
 import type { ServiceContext } from '../context.js'
@@ -228,6 +228,20 @@ export const auditedMentorship = (
 ): Services['mentorship'] => ({
   ...inner,
   ...audited(ctx, adminIdOf, attentionPlans(ctx), () => ({ attention: inner.attention, teamTimeline: inner.teamTimeline })),
+})
+
+/** The waitlist's overview names who waits: a list of people, recorded as one. */
+const waitlistPlans: Plans<Pick<Services['statistics'], 'waitlist'>> = {
+  waitlist: { kind: 'read', action: 'waitlist.list', subjects: (_, view) => view.mentees.map((m) => userIdOf(m.userId)) },
+}
+
+export const auditedStatistics = (
+  ctx: ServiceContext,
+  adminIdOf: AdminIdOf,
+  inner: Omit<Services['statistics'], 'waitlist'> & Unaudited<Pick<Services['statistics'], 'waitlist'>>,
+): Services['statistics'] => ({
+  ...inner,
+  ...audited(ctx, adminIdOf, waitlistPlans, () => ({ waitlist: inner.waitlist })),
 })
 
 /** The questionnaire holds no personal data: its changes are recorded as actions on no one. */

@@ -303,7 +303,7 @@ export type Services = {
     readonly report: (filter: StatisticsFilter, language: Language) => Outcome<StatisticsReport>
     /** One chart's table as a spreadsheet; the workbook names the administrator who made it. */
     readonly spreadsheet: (actor: Actor, chart: StatisticsChart, filter: StatisticsFilter, language: Language) => Outcome<Spreadsheet>
-    /** The waitlist as administrators see it (docs/admin.md#waitlist): counts, waiting time, supply gaps. */
-    readonly waitlist: (clusterId: number | null, language: Language) => Outcome<WaitlistOverviewView>
+    /** The waitlist as administrators see it (docs/admin.md#waitlist): who waits, counts, waiting time, supply gaps; audited (`waitlist.list`). */
+    readonly waitlist: (actor: Actor, clusterId: number | null, language: Language) => Outcome<WaitlistOverviewView>
   }
 }

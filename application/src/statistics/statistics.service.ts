@@ -11,6 +11,7 @@ import {
 import type { Services } from '../ports/services.port.js'
 import { left, right } from 'fp-ts/lib/Either.js'
 import type { ServiceContext } from '../context.js'
+import type { Unaudited } from '../admin/audit.js'
 import { writeSheet } from '../exports/sheet.writer.js'
 import { exporterOf } from '../exports/export.service.js'
 import { CHART_TITLES, statisticsFilename } from './statistics.labels.js'
@@ -28,7 +29,9 @@ const reportOf = async (ctx: ServiceContext, filter: StatisticsFilter, language:
   return statisticsReport(ctx, counts, language, clusters)
 }
 
-export const statisticsService = (ctx: ServiceContext): Services['statistics'] => ({
+export const statisticsService = (
+  ctx: ServiceContext,
+): Omit<Services['statistics'], 'waitlist'> & Unaudited<Pick<Services['statistics'], 'waitlist'>> => ({
   report: async (filter, language) => {
     const errors = validateStatisticsFilter(filter)
     return errors.length > 0 ? left(validationFailed(errors)) : right(await reportOf(ctx, filter, language))

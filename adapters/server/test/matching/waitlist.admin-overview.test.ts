@@ -103,6 +103,10 @@ describe('the waitlist overview', () => {
     const off = await h.call(first, 'POST', '/api/MatchingTandem/SetWaitlist', { email: first.email, enabled: false })
     expect(off.status).toBe(200)
     expect((await overview()).mentees.map((m) => m.email)).toEqual([second.email])
+    // Each look at the names is in the audit trail, about the people it named (docs/privacy.md).
+    const listed = async (p: Person) =>
+      (await h.server.ctx.audit.auditRecordsAbout(await h.idOf(p))).filter((r) => r.action === 'waitlist.list').length
+    expect([await listed(first), await listed(second)]).toEqual([1, 2])
   })
 
   it('narrows to one program year, and is for administrators only', async () => {
