@@ -19,6 +19,7 @@ import {
 } from '@tandem/core'
 import { aMenteeAnswers, aMentorAnswers, profileQuestions, questionnaire } from '@tandem/fixtures'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { ADDED_QUESTION } from '../support/added-question.js'
 import { startHarness, type Harness, type Person } from '../support/harness.js'
 
 let h: Harness
@@ -40,22 +41,8 @@ const start = (p: Person) => h.call(p, 'POST', '/api/MatchingTandem/CreateMatchi
 const proposals = async (p: Person) =>
   (await h.call<ProposalsResponse>(p, 'POST', '/api/MatchingTandem/GetProposals', { email: p.email })).body.value.menteeProposal
 
-const ADDED: DraftQuestion = {
-  questionPairId: 99,
-  rule: 'SingleFit',
-  kind: 'choice',
-  weight: 5,
-  mustFit: true,
-  minYearsAhead: 0,
-  topic: 'working-together',
-  mentee: { questionId: 9901, text: { en: 'Which sport do you like?', de: 'Welchen Sport mögen Sie?' }, maxOption: 1 },
-  mentor: { questionId: 9902, text: { en: 'Which sport do you like?', de: 'Welchen Sport mögen Sie?' }, maxOption: 1 },
-  options: [
-    { id: 99001, text: { en: 'Rowing', de: 'Rudern' }, noPreference: false, noSuchBackground: false, retired: false },
-    { id: 99002, text: { en: 'Chess', de: 'Schach' }, noPreference: false, noSuchBackground: false, retired: false },
-  ],
-  retired: false,
-}
+/** The tests' added question, must-fit here. */
+const ADDED: DraftQuestion = { ...ADDED_QUESTION, mustFit: true }
 
 /** The seed with a must-fit question added and the first scored question's weight raised. */
 const edited = (draft: QuestionnaireDraft): QuestionnaireDraft => ({
