@@ -454,7 +454,10 @@ class EndTeam extends ProgramCommand {
     team.phase = 'Over'
     team.ending = { by: this.side, reasonId }
     if (this.doNotPairAgain) m.declined.add(pairKey(team.mentee, team.mentor))
-    if (pause) mentor.paused = true
+    // The pause takes only where the ending leaves a place free: with every place still taken (a
+    // capacity lowered below the places) there is nothing to pause, as pausing a full mentor is
+    // refused (AllPlacesTaken, docs/mentorship.md#ending-a-team).
+    if (pause && !mentor.paused && placesOfMentor(m, team.mentor).taken < mentor.capacity) mentor.paused = true
     // An ending puts the mentee on the waitlist, since the end, without this mentor (docs/matching.md#waitlist).
     if (reasonId !== 'goals-reached' && mentee.waitlistOn) {
       mentee.waiting = { since: m.now, excludedMentor: team.mentor, sinceEnd: true }
