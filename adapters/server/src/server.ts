@@ -396,7 +396,7 @@ const wire = async (
   }
   await ensureDefaultCluster(ctx)
   if (config.demo && provider !== null) {
-    await seedDemo(ctx, db, provider)
+    await seedDemo(ctx, provider)
     // Demo addresses receive no mail; they count as confirmed so the demo admin is an admin.
     for (const email of Object.values(DEMO_ACCOUNTS)) {
       const account = await provider.accounts.findByEmail(email)
