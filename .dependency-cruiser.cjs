@@ -9,10 +9,24 @@
 const PRODUCTION = '^(core|application|fixtures|adapters/[^/]+|web)/src/'
 
 /**
- * The core's folders, lowest first: each may import only the folders before it (and the core's own
- * root files, errors.ts and events.ts, which name what every folder's transitions return).
+ * The core's folders and root files, lowest first: each may import only those before it or beside it
+ * in its entry. `messages.ts` and `errors.ts` name the refusals every rule returns, so they sit below
+ * the rules; `events.ts` names what the tandem's transitions emit and sits with them.
  */
-const CORE_LAYERS = ['shared', 'questionnaire', 'users', 'clusters', 'validation', 'tandem', 'matching', 'statistics', 'api']
+const CORE_LAYERS = [
+  ['shared/'],
+  ['questionnaire/'],
+  ['users/'],
+  ['clusters/'],
+  ['messages.ts', 'errors.ts'],
+  ['validation/'],
+  ['tandem/', 'events.ts'],
+  ['mentorship/'],
+  ['matching/'],
+  ['statistics/'],
+  ['api/'],
+]
+const corePathsOf = (entries) => `^core/src/(${entries.map((e) => (e.endsWith('/') ? e : `${e.replace('.', '\\.')}$`)).join('|')})`
 
 module.exports = {
   forbidden: [
@@ -53,10 +67,10 @@ module.exports = {
     },
     ...CORE_LAYERS.slice(0, -1).map((layer, i) => ({
       name: 'core-no-upward-import',
-      comment: `core/src/${layer}/ sits below ${CORE_LAYERS.slice(i + 1).join(', ')}: it imports none of them`,
+      comment: `core/src/${layer.join(', ')} sits below ${CORE_LAYERS.slice(i + 1).flat().join(', ')}: it imports none of them`,
       severity: 'error',
-      from: { path: `^core/src/${layer}/` },
-      to: { path: `^core/src/(${CORE_LAYERS.slice(i + 1).join('|')})/` },
+      from: { path: corePathsOf(layer) },
+      to: { path: corePathsOf(CORE_LAYERS.slice(i + 1).flat()) },
     })),
     {
       name: 'core-no-node-builtins',

@@ -4,7 +4,7 @@ import * as t from 'io-ts'
 import type { CohortRunState } from '../matching/cohort-run.moves.js'
 import { Bilingual } from '../shared/language.js'
 import { IdFromString, UserIdFromString } from './query.codec.js'
-import type { MessageKey } from '../validation/messages.js'
+import type { MessageKey } from '../messages.js'
 import { Id, refined } from './wire.codec.js'
 import { ClusterId, UserId } from '../shared/ids.js'
 
