@@ -1,4 +1,4 @@
-// The dependency rule (docs/architecture.md): core ← application ← adapters ← server. The core is
+// The dependency rule (README.md#layout, docs/decisions/0038-the-house-finished.md): core ← application ← adapters ← server. The core is
 // pure; the application (use cases and their ports) imports only the core; adapters import the core
 // and the application's ports and meet only in the server (the composition root); the web app
 // reaches the server over HTTP and may import only the core. Each workspace declares
@@ -27,6 +27,20 @@ const CORE_LAYERS = [
   ['api/'],
 ]
 const corePathsOf = (entries) => `^core/src/(${entries.map((e) => (e.endsWith('/') ? e : `${e.replace('.', '\\.')}$`)).join('|')})`
+
+/**
+ * Web files that still import another feature, each to be moved to routes/ or shared/ (decision
+ * 0038 lists what each needs); no other feature file may.
+ */
+const FEATURE_CROSSINGS_LEFT = [
+  'admin/AdminRoutes.tsx',
+  'admin/TeamTimeline.tsx',
+  'dashboard/Dashboard.tsx',
+  'dashboard/dashboard.api.ts',
+  'errors/error-reporting.ts',
+  'questionnaire/QuestionnaireForm.tsx',
+  'questionnaire/QuestionnairePage.tsx',
+]
 
 module.exports = {
   forbidden: [
@@ -67,11 +81,33 @@ module.exports = {
     },
     ...CORE_LAYERS.slice(0, -1).map((layer, i) => ({
       name: 'core-no-upward-import',
-      comment: `core/src/${layer.join(', ')} sits below ${CORE_LAYERS.slice(i + 1).flat().join(', ')}: it imports none of them`,
+      comment: `core/src/${layer.join(', ')} sits below ${CORE_LAYERS.slice(i + 1)
+        .flat()
+        .join(', ')}: it imports none of them`,
       severity: 'error',
       from: { path: corePathsOf(layer) },
       to: { path: corePathsOf(CORE_LAYERS.slice(i + 1).flat()) },
     })),
+    {
+      name: 'no-sibling-folder-cycle',
+      comment:
+        "inside application/ and web/src/features/ no folder imports a sibling that imports it back, directly or through others: a use case or a piece needed by two lives in its concept's folder (or the web's shared/)",
+      severity: 'error',
+      scope: 'folder',
+      from: { path: '^(application/src|web/src/features)/[^/]+$' },
+      to: { path: '^(application/src|web/src/features)/[^/]+$', circular: true },
+    },
+    {
+      name: 'features-meet-in-routes',
+      comment:
+        "a web feature imports no other feature: features meet in web/src/routes/ and are served by web/src/shared/ (bulletproof-react's rule)",
+      severity: 'error',
+      from: {
+        path: '^web/src/features/([^/]+)/',
+        pathNot: FEATURE_CROSSINGS_LEFT.map((f) => `^web/src/features/${f.replace('.', '\\.')}$`),
+      },
+      to: { path: '^web/src/features/', pathNot: '^web/src/features/$1/' },
+    },
     {
       name: 'core-no-node-builtins',
       severity: 'error',
