@@ -9,10 +9,12 @@ import {
   type CohortPublished,
   fieldError,
   invalidTransition,
+  moveCohortRun,
   notFound,
   scoreMentor,
   validationFailed,
   type CohortDraftQuery,
+  type CohortRunEvent,
   type CohortMentorChoice,
   type CohortResult,
   type FirstComeResult,
@@ -134,10 +136,12 @@ export const cohortService = (ctx: ServiceContext): Services['cohort'] => {
     },
   })
 
-  const editableRun = async (runId: number): Promise<Either<DomainError, CohortRunRecord>> => {
+  /** The run, when core's move table allows `event` from its state (a Draft: edited or published). */
+  const runAllowing = async (runId: number, event: CohortRunEvent): Promise<Either<DomainError, CohortRunRecord>> => {
     const run = await cohorts.byId(runId)
     if (run === undefined) return left(runNotFound())
-    return run.state === COHORT_RUN.Draft ? right(run) : left(invalidTransition(run.state, 'EditCohortDraft'))
+    const moved = moveCohortRun(run.state, event)
+    return isLeft(moved) ? moved : right(run)
   }
 
   return {
@@ -182,7 +186,8 @@ export const cohortService = (ctx: ServiceContext): Services['cohort'] => {
     cancel: async (query) => {
       const run = await cohorts.byId(query.runId)
       if (run === undefined) return left(runNotFound())
-      if (run.state !== COHORT_RUN.Running) return left(invalidTransition(run.state, 'CancelCohortRun'))
+      const moved = moveCohortRun(run.state, 'Cancel')
+      if (isLeft(moved)) return moved
       await cohorts.cancel(run.id, ctx.clock())
       cohortRunner.cancel(run.id)
       const after = await cohorts.byId(run.id)
@@ -227,14 +232,14 @@ export const cohortService = (ctx: ServiceContext): Services['cohort'] => {
     },
 
     edit: async (body) => {
-      const run = await editableRun(body.runId)
+      const run = await runAllowing(body.runId, 'DraftEdited')
       if (isLeft(run)) return run
       const rows = await cohorts.rows(run.right.id)
       const row = rows.find((r) => r.menteeId === body.menteeId)
       if (row === undefined) return left(validationFailed([fieldError('menteeId', 'cohort-unknown-mentee')]))
       if (body.mentorId === null) {
         if (!(await cohorts.setPair(run.right.id, body.menteeId, null, row.candidates)))
-          return left(invalidTransition(COHORT_RUN.Draft, 'EditCohortDraft'))
+          return left(invalidTransition(COHORT_RUN.Draft, 'DraftEdited'))
         return right(await draftOf(run.right))
       }
       const mentorId = body.mentorId
@@ -254,12 +259,12 @@ export const cohortService = (ctx: ServiceContext): Services['cohort'] => {
       if (score === null) return notAvailable
       const picked = { id: mentorId, version: mentor.participant.version, score }
       if (!(await cohorts.setPair(run.right.id, body.menteeId, picked, row.candidates)))
-        return left(invalidTransition(COHORT_RUN.Draft, 'EditCohortDraft'))
+        return left(invalidTransition(COHORT_RUN.Draft, 'DraftEdited'))
       return right(await draftOf(run.right))
     },
 
     publish: async (actor, query) => {
-      const run = await editableRun(query.runId)
+      const run = await runAllowing(query.runId, 'Publish')
       if (isLeft(run)) return run
       const now = ctx.clock()
       const clusterId = run.right.clusterId
