@@ -19,7 +19,7 @@ import * as t from 'io-ts'
 import type { ExpressionBuilder, Selectable } from 'kysely'
 import type { Database } from '../portable/database.js'
 import { jsonNumber } from '../portable/dialect.js'
-import type { CohortDraftRowsTable, Schema } from '../portable/schema.js'
+import type { CohortDraftRowsTable, CohortRunsTable, Schema } from '../portable/schema.js'
 import { decodeStored } from '../portable/rows.js'
 import type {
   CohortRunRecord,
@@ -73,25 +73,7 @@ const EDITABLE = cohortRunMoveOf('DraftEdited').from
 export const createCohortRepository = (db: Database): CohortRepository => {
   const k = db.kysely
 
-  const runOf = (row: {
-    id: number
-    cluster_id: number
-    objective: string
-    threshold: number
-    state: string
-    started_by: string | null
-    started_at: number
-    finished_at: number | null
-    published_by: string | null
-    published_at: number | null
-    solver_totals: string | null
-    first_come: string | null
-    failure: string | null
-    phase: string | null
-    fraction: number
-    heartbeat_at: number | null
-    owner: string | null
-  }): CohortRunRecord => ({
+  const runOf = (row: Selectable<CohortRunsTable>): CohortRunRecord => ({
     id: row.id,
     clusterId: clusterIdOf(row.cluster_id),
     objective: decodeStored(Objective, row.objective, `objective of cohort run ${row.id}`),
