@@ -15,6 +15,7 @@ import {
   validationFailed,
   type CohortDraftQuery,
   type CohortRunEvent,
+  type CohortRunId,
   type CohortMentorChoice,
   type CohortResult,
   type FirstComeResult,
@@ -62,7 +63,7 @@ export const cohortService = (ctx: ServiceContext): Services['cohort'] => {
     const progress = cohortRunner.progress(run.id) ?? { phase: run.phase ?? 'loading', fraction: run.fraction }
     return runView(run, await yearOf(run.clusterId), progress)
   }
-  const find = async (runId: number | undefined): Promise<Either<DomainError, CohortRunRecord | null>> => {
+  const find = async (runId: CohortRunId | undefined): Promise<Either<DomainError, CohortRunRecord | null>> => {
     if (runId === undefined) return right((await cohorts.latest()) ?? null)
     const run = await cohorts.byId(runId)
     return run === undefined ? left(runNotFound()) : right(run)
@@ -93,7 +94,7 @@ export const cohortService = (ctx: ServiceContext): Services['cohort'] => {
     )
   }
 
-  const finished = (runId: number, versions: ReadonlyMap<UserId, number>) => ({
+  const finished = (runId: CohortRunId, versions: ReadonlyMap<UserId, number>) => ({
     done: async (result: CohortResult, firstCome: FirstComeResult) => {
       const rows: CohortDraftRow[] = [
         ...result.pairs.map((p) => ({
@@ -137,7 +138,7 @@ export const cohortService = (ctx: ServiceContext): Services['cohort'] => {
   })
 
   /** The run, when core's move table allows `event` from its state (a Draft: edited or published). */
-  const runAllowing = async (runId: number, event: CohortRunEvent): Promise<Either<DomainError, CohortRunRecord>> => {
+  const runAllowing = async (runId: CohortRunId, event: CohortRunEvent): Promise<Either<DomainError, CohortRunRecord>> => {
     const run = await cohorts.byId(runId)
     if (run === undefined) return left(runNotFound())
     const moved = moveCohortRun(run.state, event)
