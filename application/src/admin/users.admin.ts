@@ -1,6 +1,7 @@
 // Administrator calls on users: the lists, one user's whole record (its notification history, with
 // a failed mail sent again), a mentee's status and program year, and a mentor's matching switch.
 import {
+  placesIn,
   STATUSES,
   STATUS_IDS,
   menteeAdminStatusChoices,
@@ -19,7 +20,7 @@ import { isDeletedPlaceholder } from '../account/account.erasure.js'
 import { userByEmail, type ServiceContext } from '../context.js'
 import type { Unaudited } from '../audit/audit.js'
 import { setMatching } from '../matching/mentor-matching.command.js'
-import { placesIn, setCapacity } from '../matching/mentor-capacity.command.js'
+import { setCapacity } from '../matching/mentor-capacity.command.js'
 import { notificationHistory, resendNotification } from '../account/notification-history.js'
 import { answerTexts, countryName, languageName, profileAnswerTexts, rolesOf, stateName, statusEntries } from '../users/views.js'
 

@@ -1,6 +1,7 @@
 // The admin's cohort page (whole-cohort matching): start a run in a worker thread, follow or
 // cancel it, review and edit its draft, publish it as tandems through the manual team's transition.
 import {
+  placesIn,
   declinedMentorsOf,
   isDeclinedPair,
   COHORT_RUN,
@@ -30,7 +31,6 @@ import { isDeletedPlaceholder } from '../account/account.erasure.js'
 import type { ServiceContext } from '../context.js'
 import { answersOf } from '../users/views.js'
 import { isPoolMentor, loadCohortPopulation } from './cohort.population.js'
-import { placesIn } from '../matching/mentor-capacity.command.js'
 import { QUIET_MS } from '../ports/cohort-runner.port.js'
 import { draftView, personOf, runView, totalsOf } from './cohort.views.js'
 
