@@ -2,12 +2,11 @@
 // Services port the HTTP adapter calls, the store port (@tandem/store implements it), the clock and
 // the cohort runner (the server's worker threads implement it). It imports the core and no adapter;
 // the server wires the adapters into it (core ← application ← adapters ← server).
-export type * from './ports/store/index.js'
-export type * from './ports/services.port.js'
-export type { Clock } from './ports/clock.port.js'
-export type * from './ports/mail.port.js'
-export * from './ports/cohort-runner.port.js'
-export * from './ports/preview-runner.port.js'
+
+// The ports (ports/index.ts): what the adapters implement and call.
+export * from './ports/index.js'
+
+// The use cases and the composed services the composition root wires.
 export { createServices, type ServiceExtras } from './services.js'
 export { clearInterruptedRuns, INTERRUPTED_RUN_AFTER, runMatching } from './matching/matching.run.js'
 export { serveWaitlist, type WaitlistRound } from './matching/waitlist.run.js'
