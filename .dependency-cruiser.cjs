@@ -1,4 +1,4 @@
-// The dependency rule (docs/architecture.md): core ← application ← adapters ← server. The core is
+// The dependency rule (README.md#layout, docs/decisions/0038-the-house-finished.md): core ← application ← adapters ← server. The core is
 // pure; the application (use cases and their ports) imports only the core; adapters import the core
 // and the application's ports and meet only in the server (the composition root); the web app
 // reaches the server over HTTP and may import only the core. Each workspace declares
@@ -9,10 +9,38 @@
 const PRODUCTION = '^(core|application|fixtures|adapters/[^/]+|web)/src/'
 
 /**
- * The core's folders, lowest first: each may import only the folders before it (and the core's own
- * root files, errors.ts and events.ts, which name what every folder's transitions return).
+ * The core's folders and root files, lowest first: each may import only those before it or beside it
+ * in its entry. `messages.ts` and `errors.ts` name the refusals every rule returns, so they sit below
+ * the rules; `events.ts` names what the tandem's transitions emit and sits with them.
  */
-const CORE_LAYERS = ['shared', 'questionnaire', 'users', 'clusters', 'validation', 'tandem', 'matching', 'statistics', 'api']
+const CORE_LAYERS = [
+  ['shared/'],
+  ['questionnaire/'],
+  ['users/'],
+  ['clusters/'],
+  ['messages.ts', 'errors.ts'],
+  ['validation/'],
+  ['tandem/', 'events.ts'],
+  ['mentorship/'],
+  ['matching/'],
+  ['statistics/'],
+  ['api/'],
+]
+const corePathsOf = (entries) => `^core/src/(${entries.map((e) => (e.endsWith('/') ? e : `${e.replace('.', '\\.')}$`)).join('|')})`
+
+/**
+ * Web files that still import another feature, each to be moved to routes/ or shared/ (decision
+ * 0038 lists what each needs); no other feature file may.
+ */
+const FEATURE_CROSSINGS_LEFT = [
+  'admin/AdminRoutes.tsx',
+  'admin/TeamTimeline.tsx',
+  'dashboard/Dashboard.tsx',
+  'dashboard/dashboard.api.ts',
+  'errors/error-reporting.ts',
+  'questionnaire/QuestionnaireForm.tsx',
+  'questionnaire/QuestionnairePage.tsx',
+]
 
 module.exports = {
   forbidden: [
@@ -53,11 +81,33 @@ module.exports = {
     },
     ...CORE_LAYERS.slice(0, -1).map((layer, i) => ({
       name: 'core-no-upward-import',
-      comment: `core/src/${layer}/ sits below ${CORE_LAYERS.slice(i + 1).join(', ')}: it imports none of them`,
+      comment: `core/src/${layer.join(', ')} sits below ${CORE_LAYERS.slice(i + 1)
+        .flat()
+        .join(', ')}: it imports none of them`,
       severity: 'error',
-      from: { path: `^core/src/${layer}/` },
-      to: { path: `^core/src/(${CORE_LAYERS.slice(i + 1).join('|')})/` },
+      from: { path: corePathsOf(layer) },
+      to: { path: corePathsOf(CORE_LAYERS.slice(i + 1).flat()) },
     })),
+    {
+      name: 'no-sibling-folder-cycle',
+      comment:
+        "inside application/ and web/src/features/ no folder imports a sibling that imports it back, directly or through others: a use case or a piece needed by two lives in its concept's folder (or the web's shared/)",
+      severity: 'error',
+      scope: 'folder',
+      from: { path: '^(application/src|web/src/features)/[^/]+$' },
+      to: { path: '^(application/src|web/src/features)/[^/]+$', circular: true },
+    },
+    {
+      name: 'features-meet-in-routes',
+      comment:
+        "a web feature imports no other feature: features meet in web/src/routes/ and are served by web/src/shared/ (bulletproof-react's rule)",
+      severity: 'error',
+      from: {
+        path: '^web/src/features/([^/]+)/',
+        pathNot: FEATURE_CROSSINGS_LEFT.map((f) => `^web/src/features/${f.replace('.', '\\.')}$`),
+      },
+      to: { path: '^web/src/features/', pathNot: '^web/src/features/$1/' },
+    },
     {
       name: 'core-no-node-builtins',
       severity: 'error',

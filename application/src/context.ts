@@ -72,7 +72,7 @@ export type ServiceContext = {
   /** Keyed hashes of deleted accounts: tokens issued before a deletion are refused. */
   readonly deletedSubjects: DeletedSubjects
   readonly exports: ExportQueries
-  /** The administrators' audit trail (services/admin/audit.ts writes it). */
+  /** The administrators' audit trail (audit/audit.ts writes it). */
   readonly audit: AuditRecords
   readonly retention: RetentionRepository
   /** The versions of the privacy policy and the terms in force (the core's, unless a test names others). */

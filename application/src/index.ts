@@ -2,11 +2,11 @@
 // Services port the HTTP adapter calls, the store port (@tandem/store implements it), the clock and
 // the cohort runner (the server's worker threads implement it). It imports the core and no adapter;
 // the server wires the adapters into it (core ← application ← adapters ← server).
-export type * from './ports/store/index.js'
-export type * from './ports/services.port.js'
-export type { Clock } from './ports/clock.port.js'
-export * from './ports/cohort-runner.port.js'
-export * from './ports/preview-runner.port.js'
+
+// The ports (ports/index.ts): what the adapters implement and call.
+export * from './ports/index.js'
+
+// The use cases and the composed services the composition root wires.
 export { createServices, type ServiceExtras } from './services.js'
 export { clearInterruptedRuns, INTERRUPTED_RUN_AFTER, runMatching } from './matching/matching.run.js'
 export { serveWaitlist, type WaitlistRound } from './matching/waitlist.run.js'
@@ -16,6 +16,10 @@ export { failInterruptedPreviews } from './questionnaire/questionnaire.versions.
 export type { ServiceContext, MasterData, Logger, IdentityAccount } from './context.js'
 export { isDeletedPlaceholder, withoutNames, eraseUser, DELETED_USER } from './account/account.erasure.js'
 export { underRetention, retentionFactsOf, type RetentionSweepResult } from './account/retention.js'
+export { sweepRetention, type RetentionSweepPorts } from './account/retention.sweep.js'
+export { sweepDeadlines, type DeadlineSweepPorts } from './matching/deadlines.sweep.js'
+export { sweepReminders, type ReminderSweepPorts } from './notifications/reminders.sweep.js'
+export { notifyUser, type AdminNotificationPorts } from './notifications/admin-notification.js'
 export { expireDownloads } from './personal-data/personal-data.jobs.js'
 export { withoutPersonalData, mailFailureWithoutPersonalData } from './log.scrub.js'
 export { tandemDataSpreadsheet, userDataSpreadsheet, HEADERS, SHEETS, SIDE_LABEL } from './exports/index.js'

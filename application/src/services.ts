@@ -13,7 +13,7 @@ import {
   auditedQuestionnaireVersions,
   auditedUser,
   type Unaudited,
-} from './admin/audit.js'
+} from './audit/audit.js'
 import { adminService } from './admin/index.js'
 import { exportService } from './exports/export.service.js'
 import { statisticsService } from './statistics/statistics.service.js'

@@ -2,8 +2,8 @@
 // app to a message key, exhaustively.
 import type { Side } from './users/role.js'
 import type { StatusName } from './users/status.js'
-import type { TandemState } from './tandem/tandem.codec.js'
-import type { FieldError } from './validation/messages.js'
+import type { TandemState } from './shared/tandem-state.js'
+import type { FieldError } from './messages.js'
 import type { UserId } from './shared/ids.js'
 
 export type DomainError =

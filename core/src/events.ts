@@ -2,7 +2,7 @@
 // (docs/product.md#notifications) and log lines.
 import type { TandemId, UserId } from './shared/ids.js'
 import type { Instant } from './shared/time.js'
-import type { EndingActor, EndReasonId } from './mentorship/ending.codec.js'
+import type { EndingActor, EndReasonId } from './tandem/ending.codec.js'
 
 export type DomainEvent =
   | { readonly _tag: 'MatchingStarted'; readonly menteeId: UserId }

@@ -4,7 +4,7 @@ import type * as t from 'io-ts'
 import { describe, expect, it } from 'vitest'
 import * as api from '../src/api/index.js'
 import { Cluster } from '../src/clusters/cluster.js'
-import { FieldError } from '../src/validation/messages.js'
+import { FieldError } from '../src/messages.js'
 import { arbitraryOf, encodedArbitraryOf } from './arbitraries/api.arbitraries.js'
 
 /** Incoming bodies and queries: exact codecs that strip unknown fields. */

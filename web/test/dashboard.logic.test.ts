@@ -1,11 +1,10 @@
 import { proposalIdOf, tandemIdOf } from '@tandem/core'
 import { describe, expect, it } from 'vitest'
+import { canStartMatching, startMatchingFailure } from '../src/shared/start-matching.js'
 import {
-  canStartMatching,
   decisionFailure,
   nextDeadline,
   panelFor,
-  startMatchingFailure,
   timeLeft,
   topProposal,
   visibleProposals,

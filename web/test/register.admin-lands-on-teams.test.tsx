@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { screen } from '@testing-library/react'
 import { Route, Routes } from 'react-router'
-import Register from '../src/features/account/Register.js'
+import Register from '../src/routes/Register.js'
 import { renderWithProviders } from './utils/renderWithProviders.js'
 import { startRealApi, type RealApi } from './utils/realApi.js'
 

@@ -1,35 +1,20 @@
 // The outbox: notifications written in the same transaction as the state change that causes them,
-// delivered later by the worker. The SQLite adapter implements this port (table in ../outbox.sql.md).
+// delivered later by the worker. The store implements this port (table in ../outbox.sql.md).
+import type { NewOutboxRow, OutboxStatus, StoredOutboxMessage } from '@tandem/application'
 import * as E from 'fp-ts/lib/Either.js'
 import type * as t from 'io-ts'
 import { fieldError, validationFailed, type DomainError, type FieldError, type Instant, type Language, type UserId } from '@tandem/core'
 import { NotificationData, type Notification, type OrganisationInfo, type Recipient } from './notification.codec.js'
 import { renderNotification } from './render/notification.render.js'
 
-export type OutboxStatus = 'pending' | 'sending' | 'sent' | 'failed'
-
-/** One row of the outbox as the worker sees it. `data` is JSON, decoded again before rendering. */
-export type OutboxMessage = {
-  readonly id: number
-  readonly type: string
-  readonly language: string
-  readonly recipient: Recipient
-  /** The user the message concerns, for the admin's notification history; null for mail to a
-   *  bare address (a password reset for an account not yet linked to a user). */
-  readonly userId: UserId | null
-  readonly data: unknown
-  /** Rendered when the row is written, so the history shows exactly what the user received. */
-  readonly subject: string
-  readonly createdAt: Instant
-  /** How many times the message was handed to the transport. */
-  readonly attempts: number
-  readonly status: OutboxStatus
-  readonly nextAttemptAt: Instant
-  readonly lastError: string | null
-}
-
+/**
+ * One row of the outbox as the worker sees it: the application's outbox row, one type for every
+ * writer and the worker (`data` is JSON, decoded again before rendering).
+ */
+export type OutboxMessage = StoredOutboxMessage
 /** What an enqueuer inserts; the store adds id, attempts 0, status pending and the lease columns. */
-export type NewOutboxMessage = Omit<OutboxMessage, 'id' | 'attempts' | 'status' | 'lastError'>
+export type NewOutboxMessage = NewOutboxRow
+export type { OutboxStatus }
 
 /**
  * Delivery bookkeeping. Every method is one atomic statement on the store.

@@ -6,7 +6,6 @@ import { generatePopulation } from '@tandem/fixtures'
 import type { EmbeddedProvider } from '@tandem/identity'
 import { isLeft } from 'fp-ts/lib/Either.js'
 import { seedPopulation } from './population.seed.js'
-import type { Database } from '@tandem/store'
 import type { ServiceContext } from '@tandem/application'
 
 export const DEMO_PASSWORD = 'tandem-demo-2026'
@@ -16,13 +15,13 @@ export const DEMO_ACCOUNTS = {
   admin: 'demo.admin@example.org',
 } as const
 
-export const seedDemo = async (ctx: ServiceContext, db: Database, provider: EmbeddedProvider): Promise<void> => {
+export const seedDemo = async (ctx: ServiceContext, provider: EmbeddedProvider): Promise<void> => {
   if ((await ctx.users.all()).length > 0) return
   const population = generatePopulation({ seed: 2026, mentees: 30, mentors: 60, now: ctx.clock() })
   const [mentee, ...mentees] = population.mentees
   const [mentor, ...mentors] = population.mentors
   if (mentee === undefined || mentor === undefined) return
-  await seedPopulation({ ctx, db }, { mentees, mentors }, 'demo')
+  await seedPopulation({ ctx }, { mentees, mentors }, 'demo')
   const people = [
     { person: { ...mentee, email: DEMO_ACCOUNTS.mentee }, side: 'Mentee' as const },
     { person: { ...mentor, email: DEMO_ACCOUNTS.mentor }, side: 'Mentor' as const },
@@ -41,7 +40,7 @@ export const seedDemo = async (ctx: ServiceContext, db: Database, provider: Embe
     // The demo account signs in with the provider's subject, so the seeded user is keyed by it.
     const subject = account.right.subject
     await seedPopulation(
-      { ctx, db },
+      { ctx },
       side === 'Mentee' ? { mentees: [person], mentors: [] } : { mentees: [], mentors: [person] },
       EMBEDDED_PROVIDER_ISSUER,
       () => subject,

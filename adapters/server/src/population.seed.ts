@@ -4,7 +4,6 @@
 import { calendarYearOf, isQuestionnaireComplete, publishMentor, type Side, type UserId } from '@tandem/core'
 import type { Population, SyntheticPerson } from '@tandem/fixtures'
 import { isLeft } from 'fp-ts/lib/Either.js'
-import type { Database } from '@tandem/store'
 import type { ServiceContext } from '@tandem/application'
 
 export type SeededPerson = { readonly userId: UserId; readonly email: string; readonly subject: string; readonly side: Side }
@@ -68,17 +67,17 @@ const insertPerson = async (
   return { userId, email: p.email, subject, side }
 }
 
-/** Where a population goes: the services' repositories, and the database whose transaction holds them. */
-export type SeedTarget = { readonly ctx: ServiceContext; readonly db: Database }
+/** Where a population goes: the services' repositories, in one of their transactions (a server passes itself). */
+export type SeedTarget = { readonly ctx: ServiceContext }
 
 /** Inserts everyone in one transaction (fast, and all or nothing). */
 export const seedPopulation = async (
-  { ctx, db }: SeedTarget,
+  { ctx }: SeedTarget,
   population: Population,
   issuer: string,
   subjectOf: SubjectOf = syntheticSubject,
 ): Promise<SeededPerson[]> =>
-  await db.transaction(async () => {
+  await ctx.inOneTransaction(async () => {
     const now = ctx.clock()
     const seeded: SeededPerson[] = []
     for (const p of population.mentors) seeded.push(await insertPerson(ctx, issuer, subjectOf, p, 'Mentor', now))

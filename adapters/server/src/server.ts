@@ -54,17 +54,24 @@ import {
   DAY,
   draftOfQuestionnaire,
   EMBEDDED_PROVIDER_ISSUER,
-  expireDeadlines,
   type ConsentVersions,
 } from '@tandem/core'
 import type express from 'express'
 import { isLeft } from 'fp-ts/lib/Either.js'
 import type { Logger } from 'pino'
-import { notifyUserService } from './admin-notify.js'
+import { adminNotificationMailer } from './admin-notification.mailer.js'
 import { DEMO_ACCOUNTS, seedDemo } from './demo.seed.js'
-import { sweepReminders } from './reminders.sweep.js'
-import { serveWaitlist, type RetentionSweepResult, type WaitlistRound } from '@tandem/application'
-import { sweepRetention } from './retention.sweep.js'
+import { reminderMailer } from './reminders.mailer.js'
+import {
+  notifyUser,
+  serveWaitlist,
+  sweepDeadlines,
+  sweepReminders,
+  sweepRetention,
+  type RetentionSweepResult,
+  type WaitlistRound,
+} from '@tandem/application'
+import { removeMailFilesExcept, retentionNoticeMailer } from './retention.mail.js'
 import { systemClock, type Clock } from './clock.js'
 import type { Config } from './config.js'
 import { DATABASE_FILE, MAIL_FOLDER } from './data-folder.js'
@@ -75,7 +82,7 @@ import { fixtureMasterData } from './master-data.js'
 import { mailNotifier } from './notifier.js'
 import { checkInMailer } from './checkin-mails.js'
 import { resetMailWiring } from './reset-mail.js'
-import { expireDownloads, type PreviewRunner } from '@tandem/application'
+import type { PreviewRunner } from '@tandem/application'
 import { createCohortRunner, QUIET_MS as COHORT_QUIET_MS, type CohortRunner } from './cohort/cohort.runner.js'
 import { createPreviewRunner } from './questionnaire-preview/preview.runner.js'
 import {
@@ -389,7 +396,7 @@ const wire = async (
   }
   await ensureDefaultCluster(ctx)
   if (config.demo && provider !== null) {
-    await seedDemo(ctx, db, provider)
+    await seedDemo(ctx, provider)
     // Demo addresses receive no mail; they count as confirmed so the demo admin is an admin.
     for (const email of Object.values(DEMO_ACCOUNTS)) {
       const account = await provider.accounts.findByEmail(email)
@@ -418,7 +425,7 @@ const wire = async (
     organisation: config.organisation,
     retentionMonths: config.retentionMonths,
   }
-  const services = createServices(ctx, { notifyUser: notifyUserService({ db, users, store, org, now: clock }) })
+  const services = createServices(ctx, { notifyUser: notifyUser({ ...ctx, adminNotifications: adminNotificationMailer(org) }) })
   const httpsOnly = config.publicUrl.startsWith('https:')
   if (!httpsOnly && !isLoopback(config.publicUrl)) {
     logger.warn(
@@ -445,20 +452,6 @@ const wire = async (
         }),
   })
 
-  const sweep = async (): Promise<number> => {
-    // Prepared personal-data downloads nobody fetched within the hour.
-    await expireDownloads(ctx)
-    const now = clock()
-    const ids = await ctx.lists.expiredTandemIds(now)
-    if (ids.length === 0) return 0
-    const result = await store.run({ userIds: await ctx.lists.tandemUserIds(ids) }, expireDeadlines(now), now)
-    if (isLeft(result)) {
-      logger.warn({ error: result.left }, 'deadline sweep refused')
-      return 0
-    }
-    return ids.length
-  }
-
   // Host and pid alone may repeat across machines (containers all run as pid 1 under one name).
   const instance = `${hostname()}-${process.pid}-${randomUUID().slice(0, 8)}`
   const worker: DeliveryWorker = createDeliveryWorker({
@@ -477,13 +470,18 @@ const wire = async (
     services,
     db,
     logger,
-    sweep,
+    sweep: () => sweepDeadlines(ctx),
     snapshotPool: async () => await ctx.statistics.recordPoolSnapshot(Math.floor(clock() / DAY) * DAY),
     identityProvider: provider,
-    sweepReminders: async () => await sweepReminders({ ...ctx, db }, org),
+    sweepReminders: () => sweepReminders({ ...ctx, reminderMails: reminderMailer(org) }),
     sweepCheckIns: () => sweepCheckIns(ctx),
     // Mail files live in the data folder only without SMTP (the .eml transport).
-    sweepRetention: () => sweepRetention({ ...ctx, db }, org, config.smtpUrl === null ? join(config.dataDir, MAIL_FOLDER) : null),
+    sweepRetention: () =>
+      sweepRetention({
+        ...ctx,
+        retentionNotices: retentionNoticeMailer(org),
+        removeMailFilesExcept: config.smtpUrl === null ? removeMailFilesExcept(join(config.dataDir, MAIL_FOLDER)) : null,
+      }),
     deliverMail: async () => {
       await worker.runOnce()
     },

@@ -7,7 +7,7 @@
 export { type Database, type SqliteDatabase } from './portable/database.js'
 export { openDatabase } from './sqlite/database.sqlite.js'
 export { openPostgresDatabase, type PostgresDatabaseOptions } from './postgres/database.postgres.js'
-export { migrateToLatest, MIGRATIONS } from './portable/migrations.js'
+export { migrateToLatest, MIGRATIONS } from './portable/migrations/index.js'
 export type { Schema } from './portable/schema.js'
 export { createWorldStore, type WorldStore, type Slice, type Contact, type Notifier } from './repositories/world.repository.js'
 export {

@@ -15,7 +15,7 @@ export const DELETED_USER = { issuer: 'urn:tandem:deleted', subject: 'deleted-us
 export const isDeletedPlaceholder = (user: { readonly issuer: string; readonly subject: string }): boolean =>
   user.issuer === DELETED_USER.issuer && user.subject === DELETED_USER.subject
 
-const placeholderId = async (ctx: ServiceContext): Promise<UserId> => {
+const placeholderId = async (ctx: Pick<ServiceContext, 'users'>): Promise<UserId> => {
   const existing = await ctx.users.bySubject(DELETED_USER.issuer, DELETED_USER.subject)
   if (existing !== undefined) return existing.id
   const id = await ctx.users.insert(
@@ -103,9 +103,12 @@ const releaseLiveTandems = async (ctx: ServiceContext, id: UserId, by: DeletedBy
   return right(true)
 }
 
+/** What an erasure reads and writes. */
+export type ErasurePorts = Pick<ServiceContext, 'users' | 'erasure' | 'store' | 'mentorship'>
+
 /** Erases the user's personal data (the repository's erase, with the placeholder and name rules here). */
 export const eraseUser = async (
-  ctx: ServiceContext,
+  ctx: ErasurePorts,
   id: UserId,
   steps: { readonly before?: () => Promise<Either<DomainError, unknown>>; readonly recordDeletion?: () => Promise<void> } = {},
 ) =>

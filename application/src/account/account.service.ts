@@ -15,7 +15,7 @@ import {
 import type { Actor, Services } from '../ports/services.port.js'
 import type { UserRecord } from '../ports/store/index.js'
 import { isLeft, left, right, type Either } from 'fp-ts/lib/Either.js'
-import type { Unaudited } from '../admin/audit.js'
+import type { Unaudited } from '../audit/audit.js'
 import { deleteAccount } from './account.erasure.js'
 import { userByEmail, userById, type ServiceContext } from '../context.js'
 import { withoutPersonalData } from '../log.scrub.js'

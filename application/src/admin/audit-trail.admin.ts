@@ -5,7 +5,7 @@ import type { Services } from '../ports/services.port.js'
 import type { AuditFilter, AuditPage } from '../ports/store/index.js'
 import { left, right } from 'fp-ts/lib/Either.js'
 import type { ServiceContext } from '../context.js'
-import type { Unaudited } from './audit.js'
+import type { Unaudited } from '../audit/audit.js'
 
 const SUBJECTS_SHOWN = 20
 

@@ -5,7 +5,7 @@ import type { Services } from '../ports/services.port.js'
 import { isLeft, left, right } from 'fp-ts/lib/Either.js'
 import type { ServiceContext } from '../context.js'
 import { withMentorshipEnd } from '../mentorship/checkins.js'
-import type { Unaudited } from './audit.js'
+import type { Unaudited } from '../audit/audit.js'
 
 type ClustersAdmin = Pick<Unaudited<Services['admin']>, 'clusters' | 'createCluster' | 'closeCluster'>
 

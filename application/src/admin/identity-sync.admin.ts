@@ -3,7 +3,7 @@
 import type { Services } from '../ports/services.port.js'
 import { left, right } from 'fp-ts/lib/Either.js'
 import type { ServiceContext } from '../context.js'
-import type { Unaudited } from './audit.js'
+import type { Unaudited } from '../audit/audit.js'
 
 export const identitySyncAdmin = (ctx: ServiceContext): Pick<Unaudited<Services['admin']>, 'syncFromIdp'> => ({
   syncFromIdp: async () => {

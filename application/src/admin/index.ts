@@ -2,7 +2,7 @@
 // the identity-provider sync, the audit trail and retention. createServices wraps them in audit.ts.
 import type { Services } from '../ports/services.port.js'
 import type { ServiceContext } from '../context.js'
-import type { Unaudited } from './audit.js'
+import type { Unaudited } from '../audit/audit.js'
 import { auditTrailAdmin } from './audit-trail.admin.js'
 import { clustersAdmin } from './clusters.admin.js'
 import { retentionAdmin } from './retention.admin.js'

@@ -5,7 +5,7 @@ import type { UserRecord } from '../ports/store/index.js'
 import { isLeft, left, right } from 'fp-ts/lib/Either.js'
 import { isDeletedPlaceholder } from '../account/account.erasure.js'
 import { userByEmail, type ServiceContext } from '../context.js'
-import type { Unaudited } from './audit.js'
+import type { Unaudited } from '../audit/audit.js'
 
 type ManualTandemAdmin = Pick<Unaudited<Services['admin']>, 'manualMatchingMasterData' | 'createManualTandem'>
 

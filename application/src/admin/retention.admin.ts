@@ -5,7 +5,7 @@ import type { Services } from '../ports/services.port.js'
 import { right } from 'fp-ts/lib/Either.js'
 import { retentionFactsOf, underRetention } from '../account/retention.js'
 import type { ServiceContext } from '../context.js'
-import type { Unaudited } from './audit.js'
+import type { Unaudited } from '../audit/audit.js'
 
 export const retentionAdmin = (ctx: ServiceContext): Pick<Unaudited<Services['admin']>, 'retentionDue'> => ({
   retentionDue: async () => {

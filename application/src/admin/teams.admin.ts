@@ -22,7 +22,7 @@ import type { UserRecord } from '../ports/store/index.js'
 import { isLeft, left, right, type Either } from 'fp-ts/lib/Either.js'
 import { textIn, userByEmail, type ServiceContext } from '../context.js'
 import { withMentorshipEnd } from '../mentorship/checkins.js'
-import type { Unaudited } from './audit.js'
+import type { Unaudited } from '../audit/audit.js'
 import { endTandemByAdmin, teamEndingOf } from '../matching/tandem-ending.js'
 
 type TeamsAdmin = Pick<Unaudited<Services['admin']>, 'tandemList' | 'tandemById' | 'closeTandem' | 'endTandem' | 'accept' | 'decline'>

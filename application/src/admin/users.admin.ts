@@ -1,6 +1,7 @@
 // Administrator calls on users: the lists, one user's whole record (its notification history, with
 // a failed mail sent again), a mentee's status and program year, and a mentor's matching switch.
 import {
+  placesIn,
   STATUSES,
   STATUS_IDS,
   menteeAdminStatusChoices,
@@ -17,9 +18,9 @@ import type { UserRecord } from '../ports/store/index.js'
 import { isLeft, left, right } from 'fp-ts/lib/Either.js'
 import { isDeletedPlaceholder } from '../account/account.erasure.js'
 import { userByEmail, type ServiceContext } from '../context.js'
-import type { Unaudited } from './audit.js'
+import type { Unaudited } from '../audit/audit.js'
 import { setMatching } from '../matching/mentor-matching.command.js'
-import { placesIn, setCapacity } from '../matching/mentor-capacity.command.js'
+import { setCapacity } from '../matching/mentor-capacity.command.js'
 import { notificationHistory, resendNotification } from '../account/notification-history.js'
 import { answerTexts, countryName, languageName, profileAnswerTexts, rolesOf, stateName, statusEntries } from '../users/views.js'
 

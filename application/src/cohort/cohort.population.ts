@@ -3,6 +3,7 @@
 // complete), in registration order, and the mentors in the pool (published, AVAILABLE) with their
 // free places.
 import {
+  placesIn,
   declinedPairsOf,
   isInMentorPool,
   mayJoinCohort,
@@ -18,7 +19,6 @@ import type { UserRecord } from '../ports/store/index.js'
 import { isDeletedPlaceholder } from '../account/account.erasure.js'
 import type { ServiceContext } from '../context.js'
 import { answersOf, sideComplete } from '../users/views.js'
-import { placesIn } from '../matching/mentor-capacity.command.js'
 
 export type CohortPopulation = {
   readonly input: CohortInput

@@ -1,6 +1,7 @@
 // The admin's cohort page (whole-cohort matching): start a run in a worker thread, follow or
 // cancel it, review and edit its draft, publish it as tandems through the manual team's transition.
 import {
+  placesIn,
   declinedMentorsOf,
   isDeclinedPair,
   COHORT_RUN,
@@ -9,10 +10,13 @@ import {
   type CohortPublished,
   fieldError,
   invalidTransition,
+  moveCohortRun,
   notFound,
   scoreMentor,
   validationFailed,
   type CohortDraftQuery,
+  type CohortRunEvent,
+  type CohortRunId,
   type CohortMentorChoice,
   type CohortResult,
   type FirstComeResult,
@@ -27,7 +31,6 @@ import { isDeletedPlaceholder } from '../account/account.erasure.js'
 import type { ServiceContext } from '../context.js'
 import { answersOf } from '../users/views.js'
 import { isPoolMentor, loadCohortPopulation } from './cohort.population.js'
-import { placesIn } from '../matching/mentor-capacity.command.js'
 import { QUIET_MS } from '../ports/cohort-runner.port.js'
 import { draftView, personOf, runView, totalsOf } from './cohort.views.js'
 
@@ -60,7 +63,7 @@ export const cohortService = (ctx: ServiceContext): Services['cohort'] => {
     const progress = cohortRunner.progress(run.id) ?? { phase: run.phase ?? 'loading', fraction: run.fraction }
     return runView(run, await yearOf(run.clusterId), progress)
   }
-  const find = async (runId: number | undefined): Promise<Either<DomainError, CohortRunRecord | null>> => {
+  const find = async (runId: CohortRunId | undefined): Promise<Either<DomainError, CohortRunRecord | null>> => {
     if (runId === undefined) return right((await cohorts.latest()) ?? null)
     const run = await cohorts.byId(runId)
     return run === undefined ? left(runNotFound()) : right(run)
@@ -91,7 +94,7 @@ export const cohortService = (ctx: ServiceContext): Services['cohort'] => {
     )
   }
 
-  const finished = (runId: number, versions: ReadonlyMap<UserId, number>) => ({
+  const finished = (runId: CohortRunId, versions: ReadonlyMap<UserId, number>) => ({
     done: async (result: CohortResult, firstCome: FirstComeResult) => {
       const rows: CohortDraftRow[] = [
         ...result.pairs.map((p) => ({
@@ -134,10 +137,12 @@ export const cohortService = (ctx: ServiceContext): Services['cohort'] => {
     },
   })
 
-  const editableRun = async (runId: number): Promise<Either<DomainError, CohortRunRecord>> => {
+  /** The run, when core's move table allows `event` from its state (a Draft: edited or published). */
+  const runAllowing = async (runId: CohortRunId, event: CohortRunEvent): Promise<Either<DomainError, CohortRunRecord>> => {
     const run = await cohorts.byId(runId)
     if (run === undefined) return left(runNotFound())
-    return run.state === COHORT_RUN.Draft ? right(run) : left(invalidTransition(run.state, 'EditCohortDraft'))
+    const moved = moveCohortRun(run.state, event)
+    return isLeft(moved) ? moved : right(run)
   }
 
   return {
@@ -182,7 +187,8 @@ export const cohortService = (ctx: ServiceContext): Services['cohort'] => {
     cancel: async (query) => {
       const run = await cohorts.byId(query.runId)
       if (run === undefined) return left(runNotFound())
-      if (run.state !== COHORT_RUN.Running) return left(invalidTransition(run.state, 'CancelCohortRun'))
+      const moved = moveCohortRun(run.state, 'Cancel')
+      if (isLeft(moved)) return moved
       await cohorts.cancel(run.id, ctx.clock())
       cohortRunner.cancel(run.id)
       const after = await cohorts.byId(run.id)
@@ -227,14 +233,14 @@ export const cohortService = (ctx: ServiceContext): Services['cohort'] => {
     },
 
     edit: async (body) => {
-      const run = await editableRun(body.runId)
+      const run = await runAllowing(body.runId, 'DraftEdited')
       if (isLeft(run)) return run
       const rows = await cohorts.rows(run.right.id)
       const row = rows.find((r) => r.menteeId === body.menteeId)
       if (row === undefined) return left(validationFailed([fieldError('menteeId', 'cohort-unknown-mentee')]))
       if (body.mentorId === null) {
         if (!(await cohorts.setPair(run.right.id, body.menteeId, null, row.candidates)))
-          return left(invalidTransition(COHORT_RUN.Draft, 'EditCohortDraft'))
+          return left(invalidTransition(COHORT_RUN.Draft, 'DraftEdited'))
         return right(await draftOf(run.right))
       }
       const mentorId = body.mentorId
@@ -254,12 +260,12 @@ export const cohortService = (ctx: ServiceContext): Services['cohort'] => {
       if (score === null) return notAvailable
       const picked = { id: mentorId, version: mentor.participant.version, score }
       if (!(await cohorts.setPair(run.right.id, body.menteeId, picked, row.candidates)))
-        return left(invalidTransition(COHORT_RUN.Draft, 'EditCohortDraft'))
+        return left(invalidTransition(COHORT_RUN.Draft, 'DraftEdited'))
       return right(await draftOf(run.right))
     },
 
     publish: async (actor, query) => {
-      const run = await editableRun(query.runId)
+      const run = await runAllowing(query.runId, 'Publish')
       if (isLeft(run)) return run
       const now = ctx.clock()
       const clusterId = run.right.clusterId

@@ -3,7 +3,7 @@
 import { DAY, LANGUAGES, type ExportTandemDataRequest, type ExportUserDataRequest, type Language, type UserId } from '@tandem/core'
 import type { Actor, Services } from '../ports/services.port.js'
 import { right } from 'fp-ts/lib/Either.js'
-import type { AuditedSpreadsheet, Unaudited } from '../admin/audit.js'
+import type { AuditedSpreadsheet, Unaudited } from '../audit/audit.js'
 import type { ServiceContext } from '../context.js'
 import { countryName, languageName, stateName } from '../users/views.js'
 import { SHEETS, teamDataFilename, userDataFilename } from './export.labels.js'

@@ -1,17 +1,7 @@
 // A mentor's capacity (how many mentees they take at once), set by the mentor (questionnaire page)
 // or an administrator: one command both services run. The rule (1 to 5, lowering ends no tandem)
 // is the core's; a bad value is a translated 400 and changes nothing.
-import {
-  fieldError,
-  mentorCapacityErrors,
-  mentorPlacesOf,
-  setMentorCapacity,
-  validationFailed,
-  type DomainError,
-  type MentorPlaces,
-  type UserId,
-  type World,
-} from '@tandem/core'
+import { fieldError, mentorCapacityErrors, setMentorCapacity, validationFailed, type DomainError, type UserId } from '@tandem/core'
 import { isLeft, left, right, type Either } from 'fp-ts/lib/Either.js'
 import { userById, type ServiceContext } from '../context.js'
 
@@ -32,10 +22,4 @@ export const setCapacity = async (
   const now = ctx.clock()
   const result = await ctx.store.run({ userIds: [mentorId] }, setMentorCapacity(now, { mentorId, capacity }), now)
   return isLeft(result) ? result : right(true)
-}
-
-/** "Places taken / capacity" of a mentor in a world holding their tandems; undefined for a user who is no mentor. */
-export const placesIn = (world: World, userId: UserId): MentorPlaces | undefined => {
-  const mentor = world.users.get(userId)?.mentor
-  return mentor == null ? undefined : { taken: mentorPlacesOf(world, userId).taken, capacity: mentor.capacity }
 }

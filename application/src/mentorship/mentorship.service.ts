@@ -22,7 +22,7 @@ import {
 import { isLeft, left, right } from 'fp-ts/lib/Either.js'
 import type { AttentionRow, MentorshipService } from '../ports/services.port.js'
 import { userById, type ServiceContext } from '../context.js'
-import type { Unaudited } from '../admin/audit.js'
+import type { Unaudited } from '../audit/audit.js'
 import { answerCheckInByLink, answerOwnCheckIn, checkInOfLink, CLOSING_LINK_VALID, openCheckInsOf } from './checkins.js'
 
 /** The stored timeline of a team, or the one its match started when the sweep has not reached it; undefined when it never matched. */
@@ -114,7 +114,7 @@ export const attentionRows = async (ctx: ServiceContext, clusterId: number | nul
   return rows
 }
 
-/** The calls as implemented; `attention` and `teamTimeline` are wrapped by the audit (admin/audit.ts) in services.ts. */
+/** The calls as implemented; `attention` and `teamTimeline` are wrapped by the audit (audit/audit.ts) in services.ts. */
 export const mentorshipService = (
   ctx: ServiceContext,
 ): Omit<MentorshipService, AdminReads> & Unaudited<Pick<MentorshipService, AdminReads>> => ({

@@ -18,7 +18,7 @@ export type AdministratorRead = { readonly administratorId: number; readonly at:
 
 /**
  * "Who among the administrators looked at their data and when": the audit records about the person
- * (services/admin/audit.ts writes them), newest first, ids and actions only.
+ * (audit/audit.ts writes them), newest first, ids and actions only.
  */
 export const administratorReadsOf = async (ctx: ServiceContext, id: UserId): Promise<readonly AdministratorRead[]> =>
   (await ctx.audit.auditRecordsAbout(id)).map((r) => ({ administratorId: r.adminId, at: new Date(r.at).toISOString(), action: r.action }))

@@ -1,7 +1,7 @@
 // The cohort runner port: how the application hands a whole-cohort run to be computed elsewhere (the
 // server runs it in a worker thread, adapters/server/src/cohort/cohort.runner.ts), and what the two
 // sides say to each other (plain data, structured-cloned).
-import type { CohortInput, CohortPhase, CohortResult, FirstComeInput, FirstComeResult } from '@tandem/core'
+import type { CohortInput, CohortPhase, CohortResult, CohortRunId, FirstComeInput, FirstComeResult } from '@tandem/core'
 
 export type CohortJob = {
   readonly input: CohortInput
@@ -31,17 +31,17 @@ export type CohortRunner = {
   /** The name of this instance in the runs it computes: host and data folder (one server per folder). */
   readonly owner: string
   /** This instance computes the run from now on: its heartbeat starts (phase `loading`). */
-  readonly claim: (runId: number, beat: Beat) => void
+  readonly claim: (runId: CohortRunId, beat: Beat) => void
   /** The progress of a claimed run before its worker reports (the loading of its people). */
-  readonly report: (runId: number, progress: RunProgress) => void
+  readonly report: (runId: CohortRunId, progress: RunProgress) => void
   /** Starts the worker of a claimed run; nothing when the run was dropped meanwhile. */
-  readonly start: (runId: number, job: Omit<CohortJob, 'cancel'>, handlers: RunHandlers) => void
+  readonly start: (runId: CohortRunId, job: Omit<CohortJob, 'cancel'>, handlers: RunHandlers) => void
   /** The latest progress of a run this process is working on; undefined when it has none. */
-  readonly progress: (runId: number) => RunProgress | undefined
+  readonly progress: (runId: CohortRunId) => RunProgress | undefined
   /** Stops a run of this process (worker and heartbeat); false when it has none by that id. */
-  readonly cancel: (runId: number) => boolean
+  readonly cancel: (runId: CohortRunId) => boolean
   /** The runs this process is working on. */
-  readonly local: () => readonly number[]
+  readonly local: () => readonly CohortRunId[]
   /** Ends every worker (server shutdown); no run starts after it. */
   readonly close: () => Promise<void>
   readonly closed: () => boolean

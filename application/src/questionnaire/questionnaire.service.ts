@@ -2,6 +2,7 @@
 // publishing a mentor), and a mentor switching their matching on or off. The wire form is read and
 // written by the core's answers mapping, the one the browser writes with.
 import {
+  placesIn,
   QUESTIONNAIRE_SUMMARY_FIELD,
   canSaveMentorAnswers,
   fieldError,
@@ -21,7 +22,7 @@ import type { Services } from '../ports/services.port.js'
 import { isLeft, left, right } from 'fp-ts/lib/Either.js'
 import { userById, type ServiceContext } from '../context.js'
 import { setMatching } from '../matching/mentor-matching.command.js'
-import { placesIn, setCapacity } from '../matching/mentor-capacity.command.js'
+import { setCapacity } from '../matching/mentor-capacity.command.js'
 import { answersOf, profileValid } from '../users/views.js'
 
 export const questionnaireService = (ctx: ServiceContext): Services['questionnaire'] => ({

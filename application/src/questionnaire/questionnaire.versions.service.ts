@@ -35,7 +35,7 @@ import {
 import { left, right, type Either } from 'fp-ts/lib/Either.js'
 import type { ServiceContext } from '../context.js'
 import type { Actor, Services } from '../ports/services.port.js'
-import type { Unaudited } from '../admin/audit.js'
+import type { Unaudited } from '../audit/audit.js'
 import { loadCohortPopulation } from '../cohort/cohort.population.js'
 import type { PreviewHandlers } from '../ports/preview-runner.port.js'
 import type { StoredPreview } from '../ports/store/questionnaire-previews.port.js'

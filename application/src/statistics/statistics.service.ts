@@ -11,7 +11,7 @@ import {
 import type { Services } from '../ports/services.port.js'
 import { left, right } from 'fp-ts/lib/Either.js'
 import type { ServiceContext } from '../context.js'
-import type { Unaudited } from '../admin/audit.js'
+import type { Unaudited } from '../audit/audit.js'
 import { writeSheet } from '../exports/sheet.writer.js'
 import { exporterOf } from '../exports/export.service.js'
 import { CHART_TITLES, statisticsFilename } from './statistics.labels.js'

@@ -5,7 +5,7 @@ import type { Answer, QuestionPair, Questionnaire } from '../questionnaire/quest
 import type { Language } from '../shared/language.js'
 import type { Side } from '../users/role.js'
 import type { StatusName } from '../users/status.js'
-import { type FieldError, fieldError } from '../validation/messages.js'
+import { type FieldError, fieldError } from '../messages.js'
 import { answerField, choosesNoPreference, emptyAnswer, questionOf, yearOfText } from '../validation/questionnaire.rules.js'
 import type { QuestionnaireQuestion, SaveAnswerItem } from './questionnaire.codec.js'
 

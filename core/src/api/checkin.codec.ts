@@ -4,7 +4,7 @@
 import * as t from 'io-ts'
 import { CheckInOccasion, type CheckInAnswer } from '../mentorship/checkin.codec.js'
 import type { CheckInState } from '../mentorship/checkin.moves.js'
-import type { EndReasonId } from '../mentorship/ending.codec.js'
+import type { EndReasonId } from '../tandem/ending.codec.js'
 import type { EndedBy } from '../mentorship/timeline.js'
 import type { Side } from '../users/role.js'
 import type { AttentionReason } from '../mentorship/timeline.attention.js'

@@ -3,10 +3,10 @@
 import * as t from 'io-ts'
 import type { CohortRunState } from '../matching/cohort-run.moves.js'
 import { Bilingual } from '../shared/language.js'
-import { IdFromString, UserIdFromString } from './query.codec.js'
-import type { MessageKey } from '../validation/messages.js'
-import { Id, refined } from './wire.codec.js'
-import { ClusterId, UserId } from '../shared/ids.js'
+import { CohortRunIdFromString, UserIdFromString } from './query.codec.js'
+import type { MessageKey } from '../messages.js'
+import { refined } from './wire.codec.js'
+import { ClusterId, CohortRunId, UserId } from '../shared/ids.js'
 
 export const CohortObjectiveWire = t.keyof({ maxMatched: null, maxScore: null }, 'CohortObjective')
 
@@ -26,9 +26,9 @@ export const CohortRunRequest = t.strict(
 export type CohortRunRequest = t.TypeOf<typeof CohortRunRequest>
 
 /** ?runId= of the progress, draft, cancel and publish calls; without it the progress and draft calls answer the latest run. */
-export const CohortRunQuery = t.strict({ runId: IdFromString }, 'CohortRunQuery')
+export const CohortRunQuery = t.strict({ runId: CohortRunIdFromString }, 'CohortRunQuery')
 export type CohortRunQuery = t.TypeOf<typeof CohortRunQuery>
-export const LatestCohortRunQuery = t.exact(t.partial({ runId: IdFromString }), 'LatestCohortRunQuery')
+export const LatestCohortRunQuery = t.exact(t.partial({ runId: CohortRunIdFromString }), 'LatestCohortRunQuery')
 export type LatestCohortRunQuery = t.TypeOf<typeof LatestCohortRunQuery>
 
 /** How many rows of each list of a draft one answer holds, unless the call asks for another number. */
@@ -64,7 +64,7 @@ export const CohortDraftPageSize = wholeFromString(
  */
 export const CohortDraftQuery = t.exact(
   t.partial({
-    runId: IdFromString,
+    runId: CohortRunIdFromString,
     pairsPage: CohortDraftPage,
     unmatchedPage: CohortDraftPage,
     skippedPage: CohortDraftPage,
@@ -75,11 +75,11 @@ export const CohortDraftQuery = t.exact(
 export type CohortDraftQuery = t.TypeOf<typeof CohortDraftQuery>
 
 /** ?runId=&menteeId= of the mentor choices for one mentee of a draft. */
-export const CohortChoicesQuery = t.strict({ runId: IdFromString, menteeId: UserIdFromString }, 'CohortChoicesQuery')
+export const CohortChoicesQuery = t.strict({ runId: CohortRunIdFromString, menteeId: UserIdFromString }, 'CohortChoicesQuery')
 export type CohortChoicesQuery = t.TypeOf<typeof CohortChoicesQuery>
 
 /** POST /api/Admin/EditCohortDraft: another mentor for the mentee, or null to drop the mentee's pair. */
-export const CohortDraftEdit = t.strict({ runId: Id, menteeId: UserId, mentorId: t.union([UserId, t.null]) }, 'CohortDraftEdit')
+export const CohortDraftEdit = t.strict({ runId: CohortRunId, menteeId: UserId, mentorId: t.union([UserId, t.null]) }, 'CohortDraftEdit')
 export type CohortDraftEdit = t.TypeOf<typeof CohortDraftEdit>
 
 export type CohortRunPhase = 'loading' | 'scoring' | 'solving' | 'verifying' | 'reporting' | 'saving'
@@ -88,7 +88,7 @@ export type CohortPerson = { readonly userId: UserId; readonly firstName: string
 
 /** A run as the progress call shows it. */
 export type CohortRunView = {
-  readonly runId: number
+  readonly runId: CohortRunId
   readonly clusterId: number
   readonly programYear: string
   readonly objective: t.TypeOf<typeof CohortObjectiveWire>

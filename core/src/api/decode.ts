@@ -2,7 +2,7 @@
 // field and `requiredFieldError` when it is missing, `invalid-value` when it has the wrong form.
 import * as E from 'fp-ts/lib/Either.js'
 import * as t from 'io-ts'
-import { type FieldError, MessageKey, fieldError } from '../validation/messages.js'
+import { type FieldError, MessageKey, fieldError } from '../messages.js'
 
 /** The root of the input, when the payload itself has the wrong form. */
 export const ROOT_FIELD = '$'

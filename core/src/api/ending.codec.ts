@@ -2,7 +2,7 @@
 // requests, and how the team detail shows an ending. The reason is a plain string here: the core's
 // validateEndRequest refuses an unknown one with a field error, as it does for the browser.
 import * as t from 'io-ts'
-import { EndingActor, EndReasonId } from '../mentorship/ending.codec.js'
+import { EndingActor, EndReasonId } from '../tandem/ending.codec.js'
 import { TandemId } from '../shared/ids.js'
 import { EmailAddress, IsoDateTime, NonNegativeInt, nullable } from './wire.codec.js'
 

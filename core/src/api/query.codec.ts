@@ -2,7 +2,7 @@
 // decoded from their text form here and encoded back to it.
 import { isLeft } from 'fp-ts/lib/Either.js'
 import * as t from 'io-ts'
-import { ClusterId, TandemId, UserId } from '../shared/ids.js'
+import { ClusterId, CohortRunId, TandemId, UserId } from '../shared/ids.js'
 import { Language } from '../shared/language.js'
 import { Side } from '../users/role.js'
 import { TandemDateRange } from './admin.codec.js'
@@ -33,6 +33,8 @@ const brandedIdFromString = <A extends number>(name: string, id: t.Type<A, numbe
 
 /** A program year's id written in decimal digits. */
 export const ClusterIdFromString = brandedIdFromString('ClusterIdFromString', ClusterId)
+/** A cohort run's id written in decimal digits. */
+export const CohortRunIdFromString = brandedIdFromString('CohortRunIdFromString', CohortRunId)
 /** A tandem's id written in decimal digits. */
 export const TandemIdFromString = brandedIdFromString('TandemIdFromString', TandemId)
 /** A person's id written in decimal digits. */

@@ -3,7 +3,7 @@
 import * as t from 'io-ts'
 import { ClusterId } from '../shared/ids.js'
 import { IsoDate, nullable } from './wire.codec.js'
-import { fieldError, type FieldError } from '../validation/messages.js'
+import { fieldError, type FieldError } from '../messages.js'
 
 export const ShownCountCodec = t.union([
   t.type({ _tag: t.literal('Count'), value: t.number }),

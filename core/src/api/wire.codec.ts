@@ -3,7 +3,7 @@
 // says (an id is a positive integer) but stay plain types.
 import * as t from 'io-ts'
 import { ISO_DATE_PATTERN, isIsoDate } from '../shared/calendar-date.js'
-import type { MessageKey } from '../validation/messages.js'
+import type { MessageKey } from '../messages.js'
 
 /**
  * A codec whose type is the base type but which accepts only values passing `accept`. `key` is the

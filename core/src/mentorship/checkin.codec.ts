@@ -1,10 +1,10 @@
-// What a mentorship check-in asks and what a participant may answer (issue #32): the occasions of
+// What a mentorship check-in asks and what a participant may answer (docs/mentorship.md): the occasions of
 // the timeline, the three answer shapes with their rules, and the decoding of an answer from the wire.
 import * as E from 'fp-ts/lib/Either.js'
 import * as t from 'io-ts'
 import { validationFailed, type DomainError } from '../errors.js'
 import { DEFAULT_TEXT_MAX } from '../validation/limits.js'
-import { fieldError, type FieldError } from '../validation/messages.js'
+import { fieldError, type FieldError } from '../messages.js'
 import { countCharacters } from '../validation/text.rules.js'
 
 export const CheckInKind = t.keyof({ Met: null, Pulse: null, Closing: null })

@@ -1,14 +1,14 @@
-// Ending a matched team (issue #32): the reasons a participant or administrator picks from, in both
+// Ending a matched team (docs/mentorship.md#ending-a-team): the reasons a participant or administrator picks from, in both
 // languages, and the validation of an end request, shared by the server and the browser.
 import * as E from 'fp-ts/lib/Either.js'
 import * as t from 'io-ts'
 import { validationFailed, type DomainError } from '../errors.js'
 import type { Bilingual } from '../shared/language.js'
 import { DEFAULT_TEXT_MAX } from '../validation/limits.js'
-import { fieldError, type FieldError } from '../validation/messages.js'
+import { fieldError, type FieldError } from '../messages.js'
 import { countCharacters, isBlank } from '../validation/text.rules.js'
 import type { Side } from '../users/role.js'
-import { EndReasonId } from './ending.codec.js'
+import { EndReasonId } from '../tandem/ending.codec.js'
 import type { EndedBy } from './timeline.js'
 
 export const END_OTHER_TEXT_MAX = DEFAULT_TEXT_MAX

@@ -1,4 +1,4 @@
-// Which running teams an administrator should look at (issue #32): nobody reported meeting by day
+// Which running teams an administrator should look at (docs/mentorship.md#needs-attention-needsattentiontimeline-now): nobody reported meeting by day
 // 21, a side cannot reach the other, a side's latest pulse is 1 or 2, or a side missed two questions in a row.
 import { DAY, type Instant } from '../shared/time.js'
 import type { Side } from '../users/role.js'

@@ -1,4 +1,4 @@
-// The commands of a check-in timeline (issue #32): start it from a matched tandem, send a question
+// The commands of a check-in timeline (docs/mentorship.md): start it from a matched tandem, send a question
 // or its reminder, answer, end the team. Each consults the move table for the state at `now`.
 import * as E from 'fp-ts/lib/Either.js'
 import { pipe } from 'fp-ts/lib/function.js'
@@ -7,7 +7,7 @@ import type { TandemId } from '../shared/ids.js'
 import type { Instant } from '../shared/time.js'
 import type { Tandem } from '../tandem/tandem.codec.js'
 import type { Side } from '../users/role.js'
-import { fieldError } from '../validation/messages.js'
+import { fieldError } from '../messages.js'
 import type { CheckInAnswer, CheckInOccasion } from './checkin.codec.js'
 import { checkInMove, type CheckInEvent } from './checkin.moves.js'
 import { checkInStateAt, closesAtOf, hasLeft, sameOccasion, type CheckInRecord, type EndedBy, type Timeline } from './timeline.js'

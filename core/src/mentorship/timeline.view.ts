@@ -7,7 +7,7 @@ import type { Tandem } from '../tandem/tandem.codec.js'
 import type { Side } from '../users/role.js'
 import { CLOSING, MET, pulse, type CheckInAnswer, type CheckInOccasion } from './checkin.codec.js'
 import type { CheckInState } from './checkin.moves.js'
-import type { EndReasonId } from './ending.codec.js'
+import type { EndReasonId } from '../tandem/ending.codec.js'
 import { isToldEndingReason } from './ending.rules.js'
 import {
   CHECK_IN_SIDES,

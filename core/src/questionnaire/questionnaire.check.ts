@@ -1,4 +1,4 @@
-// The rules a questionnaire draft must keep before it can be published (issue #33): texts in both
+// The rules a questionnaire draft must keep before it can be published (docs/admin.md#questionnaire-versions): texts in both
 // languages, each rule's limits, unique ids, and against the previous version: retire, never delete.
 import * as E from 'fp-ts/lib/Either.js'
 import type { Bilingual } from '../shared/language.js'

@@ -1,4 +1,4 @@
-// The questionnaire as the program edits it (issue #33): every question and option ever published,
+// The questionnaire as the program edits it (docs/admin.md#questionnaire-versions): every question and option ever published,
 // the retired ones flagged, with the profile questions and the matching threshold. Checked, then published.
 import * as t from 'io-ts'
 import { UserId } from '../shared/ids.js'

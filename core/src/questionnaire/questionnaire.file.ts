@@ -1,4 +1,4 @@
-// A whole questionnaire as a JSON file, to export and import (issue #33). Import trusts nothing:
+// A whole questionnaire as a JSON file, to export and import (docs/admin.md#questionnaire-versions). Import trusts nothing:
 // size, JSON, shape (unknown keys dropped), then every rule of checkDraft, each refusal with its field.
 import * as E from 'fp-ts/lib/Either.js'
 import * as t from 'io-ts'

@@ -40,6 +40,15 @@ export type TandemId = t.TypeOf<typeof TandemId>
  */
 export const tandemIdOf = (n: number): TandemId => n as TandemId
 
+export interface CohortRunIdBrand {
+  readonly CohortRunId: unique symbol
+}
+/** A whole-cohort run's id (docs/admin.md#cohort-matching). */
+export const CohortRunId = t.brand(t.number, (n): n is t.Branded<number, CohortRunIdBrand> => isId(n), 'CohortRunId')
+export type CohortRunId = t.TypeOf<typeof CohortRunId>
+
+export const cohortRunIdOf = (n: number): CohortRunId => n as CohortRunId
+
 export interface ProposalIdBrand {
   readonly ProposalId: unique symbol
 }

@@ -3,7 +3,7 @@
 // database counts by these definitions; these functions decide what the counts become on the page.
 import { DAY, type Instant } from '../shared/time.js'
 import { END_REASONS } from '../mentorship/ending.rules.js'
-import type { EndReasonId } from '../mentorship/ending.codec.js'
+import type { EndReasonId } from '../tandem/ending.codec.js'
 import type { CheckInRecord } from '../mentorship/timeline.js'
 import { SMALL_GROUP_LIMIT, shareOf, showCount, showSideBySideCounts, type ShownCount, type ShownValue } from './statistics.rules.js'
 

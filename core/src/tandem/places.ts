@@ -2,7 +2,7 @@
 // their live tandems take a place. The mentor's status after a place is taken or freed, and whether
 // they are in the pool, follow from the places here and nowhere else.
 import { LIVE_TANDEM_STATES, type Tandem } from './tandem.codec.js'
-import { fieldError, type FieldError } from '../validation/messages.js'
+import { fieldError, type FieldError } from '../messages.js'
 import type { StatusName } from '../users/status.js'
 
 /** The fewest and most mentees a mentor takes at once; a new mentor takes one. */

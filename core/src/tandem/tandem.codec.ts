@@ -2,11 +2,10 @@
 import * as t from 'io-ts'
 import { ClusterId, ProposalId, TandemId, UserId } from '../shared/ids.js'
 import { Instant } from '../shared/time.js'
-import { TandemEnding } from '../mentorship/ending.codec.js'
+import { TandemState } from '../shared/tandem-state.js'
+import { TandemEnding } from './ending.codec.js'
 
-export const TandemState = t.keyof({ ACTIVE: null, MATCHED: null, DECLINED: null, CLOSED: null, NOREACTION: null })
-export type TandemState = t.TypeOf<typeof TandemState>
-export const TANDEM_STATES: readonly TandemState[] = ['ACTIVE', 'MATCHED', 'DECLINED', 'CLOSED', 'NOREACTION']
+export { TandemState, TANDEM_STATES } from '../shared/tandem-state.js'
 export const TERMINAL_TANDEM_STATES: readonly TandemState[] = ['DECLINED', 'CLOSED', 'NOREACTION']
 /** A tandem that still binds its mentor (capacity one) and, once accepted, its mentee. */
 export const LIVE_TANDEM_STATES: readonly TandemState[] = ['ACTIVE', 'MATCHED']

@@ -1,6 +1,6 @@
 // The tandem state machine as an explicit table (docs/product.md#tandem-moves). A tandem's phase is its state
 // together with its two proposal states; transitions consult the table and tests enumerate it.
-import type { ProposalState, Tandem, TandemState } from './tandem.codec.js'
+import type { ProposalState, TandemState } from './tandem.codec.js'
 
 export type TandemPhase = 'AwaitingMentee' | 'AwaitingMentor' | 'Matched' | 'Declined' | 'Closed' | 'NoReaction'
 export const TANDEM_PHASES: readonly TandemPhase[] = ['AwaitingMentee', 'AwaitingMentor', 'Matched', 'Declined', 'Closed', 'NoReaction']
@@ -75,7 +75,11 @@ export const PHASE_SHAPES: Readonly<Record<TandemPhase, readonly PhaseShape[]>> 
 }
 
 /** The phase of a tandem, or undefined when its state and proposals fit no phase (corrupt data). */
-export const tandemPhase = (t: Pick<Tandem, 'state' | 'menteeProposal' | 'mentorProposal'>): TandemPhase | undefined =>
+export const tandemPhase = (t: {
+  readonly state: TandemState
+  readonly menteeProposal: { readonly state: ProposalState }
+  readonly mentorProposal: { readonly state: ProposalState }
+}): TandemPhase | undefined =>
   TANDEM_PHASES.find((phase) =>
     PHASE_SHAPES[phase].some((s) => s.state === t.state && s.mentee === t.menteeProposal.state && s.mentor === t.mentorProposal.state),
   )

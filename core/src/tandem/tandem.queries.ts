@@ -25,6 +25,18 @@ export const mentorPlacesOf = (world: Pick<World, 'tandems'>, mentorId: UserId):
   placesOf(liveTandemsOf(world, mentorId, 'Mentor'))
 
 /**
+ * "Places taken / capacity" of a mentor in a world holding their tandems (docs/matching.md#places);
+ * undefined for a user who is no mentor.
+ */
+export const placesIn = (
+  world: Pick<World, 'tandems' | 'users'>,
+  userId: UserId,
+): { readonly taken: number; readonly capacity: number } | undefined => {
+  const mentor = world.users.get(userId)?.mentor
+  return mentor == null ? undefined : { taken: mentorPlacesOf(world, userId).taken, capacity: mentor.capacity }
+}
+
+/**
  * Whether a new tandem may take a place of the mentor now: in the pool (published, matching
  * enabled, a place free by status) and a place free among the tandems. Runs, manual teams and
  * cohorts ask this one question.

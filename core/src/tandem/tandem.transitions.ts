@@ -8,7 +8,7 @@ import { invalidTransition, notFound, validationFailed, type DomainError } from 
 import type { ClusterId, TandemId, UserId } from '../shared/ids.js'
 import { MENTEE_CHOICE_WINDOW, MENTOR_ANSWER_WINDOW, type Instant } from '../shared/time.js'
 import { DECLINE_COMMENT_MAX } from '../validation/limits.js'
-import { fieldError, type FieldError } from '../validation/messages.js'
+import { fieldError, type FieldError } from '../messages.js'
 import { menteeStatusMove } from '../users/status.moves.js'
 import { countCharacters } from '../validation/text.rules.js'
 import { MANUAL_SCORE, type Score, type Tandem } from './tandem.codec.js'

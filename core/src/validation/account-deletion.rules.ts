@@ -1,6 +1,6 @@
 // The confirmation a person gives before deleting their own account: they type their address. One
 // rule for the browser (the button) and the server (the refusal).
-import { fieldError, type FieldError } from './messages.js'
+import { fieldError, type FieldError } from '../messages.js'
 
 const normalised = (email: string): string => email.trim().toLowerCase()
 

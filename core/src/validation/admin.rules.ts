@@ -6,7 +6,7 @@ import type { DeclineReason } from '../questionnaire/questionnaire.codec.js'
 import type { Side } from '../users/role.js'
 import * as E from 'fp-ts/lib/Either.js'
 import { DECLINE_COMMENT_MAX, TEAM_ID_FILTER_MAX } from './limits.js'
-import { type FieldError, fieldError } from './messages.js'
+import { type FieldError, fieldError } from '../messages.js'
 import { countCharacters, isBlank, validateMaxCharacters } from './text.rules.js'
 
 /** A reason is mandatory and must be one of the declining side's reasons; the comment is optional. */

@@ -1,7 +1,7 @@
 // The documents a person accepts (privacy policy, terms) and their current versions, in one place:
 // sign-up records these versions; a person whose accepted version differs is asked again.
 import * as t from 'io-ts'
-import { fieldError, type FieldError } from './messages.js'
+import { fieldError, type FieldError } from '../messages.js'
 
 export const ConsentDocument = t.keyof({ privacyPolicy: null, termsAndConditions: null }, 'ConsentDocument')
 export type ConsentDocument = t.TypeOf<typeof ConsentDocument>

@@ -1,6 +1,5 @@
 // Validation rules of docs/product.md#validation, pure and shared by the server and the browser, with their limits and
 // message keys. Each rule returns field errors (empty = valid) or an Either.
-export * from './messages.js'
 export * from './limits.js'
 export * from './text.rules.js'
 export * from './json.depth.js'

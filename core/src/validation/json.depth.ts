@@ -1,7 +1,7 @@
 // How deeply a parsed JSON value nests, measured without recursion, so that a hostile body cannot
 // overflow the stack of the check meant to refuse it (docs/api.md, Limits).
 import { JSON_DEPTH_MAX } from './limits.js'
-import { fieldError, type FieldError } from './messages.js'
+import { fieldError, type FieldError } from '../messages.js'
 
 /** Whether `value` nests objects and arrays more than `max` levels deep (a scalar is depth 0). */
 export const nestsDeeperThan = (value: unknown, max: number): boolean => {

@@ -1,7 +1,7 @@
 // Profile photo rules (docs/product.md#photo): png, jpeg, jpg or gif, at most 5 MB. The server trusts the bytes,
 // not the file name or the declared type, so it sniffs the magic number as well.
 import { PHOTO_MAX_BYTES, PHOTO_MIME_TYPES } from './limits.js'
-import { type FieldError, fieldError } from './messages.js'
+import { type FieldError, fieldError } from '../messages.js'
 
 export type ImageType = 'png' | 'jpeg' | 'gif'
 

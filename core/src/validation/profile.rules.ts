@@ -4,7 +4,7 @@ import * as E from 'fp-ts/lib/Either.js'
 import { languageById } from '../shared/language.js'
 import type { RoleName } from '../users/role.js'
 import { CITY_MAX, COMPANY_MAX, GERMANY_COUNTRY_ID, PROFESSIONAL_POSITION_MAX, PROFILE_ANSWER_MAX } from './limits.js'
-import { type FieldError, fieldError } from './messages.js'
+import { type FieldError, fieldError } from '../messages.js'
 import { isBlank, validateMaxCharacters } from './text.rules.js'
 
 /** The validated part of a profile update (field names as on the wire). */

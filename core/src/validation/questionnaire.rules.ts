@@ -3,7 +3,7 @@
 import type { Answer, QuestionPair, QuestionSide, Questionnaire } from '../questionnaire/questionnaire.codec.js'
 import type { Side } from '../users/role.js'
 import { QUESTIONNAIRE_TEXT_MAX, YEAR_MIN } from './limits.js'
-import { type FieldError, fieldError } from './messages.js'
+import { type FieldError, fieldError } from '../messages.js'
 import { countCharacters, isBlank } from './text.rules.js'
 
 export type AnswerMode = 'save' | 'publish'

@@ -1,7 +1,7 @@
 // Length rules for free text. Characters are counted as code points, so an umlaut or an emoji is
 // one character, as the user sees it.
 import { DEFAULT_TEXT_MAX } from './limits.js'
-import { type FieldError, fieldError } from './messages.js'
+import { type FieldError, fieldError } from '../messages.js'
 
 export const countCharacters = (text: string): number => [...text].length
 

@@ -18,7 +18,7 @@ const screens = {
 } as const
 
 const Dashboard = lazy(screens.dashboard)
-const Register = lazy(() => import('../features/account/Register.js'))
+const Register = lazy(() => import('./Register.js'))
 const Account = lazy(screens.account)
 const Questionnaire = lazy(screens.questionnaire)
 const Admin = lazy(screens.admin)

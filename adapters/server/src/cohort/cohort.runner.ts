@@ -8,6 +8,7 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { Worker } from 'node:worker_threads'
 import { BEAT_MS, type CohortJob, type CohortRunner, type RunProgress, type WorkerMessage } from '@tandem/application'
+import type { CohortRunId } from '@tandem/core'
 import { workerOwner } from '../data-folder.js'
 
 // A path, not `new URL('./…', import.meta.url)`: Vite rewrites that form into an asset address when
@@ -19,10 +20,10 @@ type Entry = { worker?: Worker; flag?: Int32Array; progress: RunProgress; readon
 export { QUIET_MS, type CohortRunner } from '@tandem/application'
 
 export const createCohortRunner = (options: { readonly dataDir: string; readonly beatMs?: number }): CohortRunner => {
-  const live = new Map<number, Entry>()
+  const live = new Map<CohortRunId, Entry>()
   let closed = false
 
-  const stop = (runId: number): Promise<number> | undefined => {
+  const stop = (runId: CohortRunId): Promise<number> | undefined => {
     const entry = live.get(runId)
     if (entry === undefined) return undefined
     live.delete(runId)

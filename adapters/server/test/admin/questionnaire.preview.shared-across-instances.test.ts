@@ -21,7 +21,7 @@ beforeAll(async () => {
   const clusterId = (await seeder.server.ctx.clusters.defaultCluster())?.clusterId ?? 0
   // Enough people that the preview takes a few seconds, so its progress is seen moving.
   await seedPopulation(
-    { ctx: seeder.server.ctx, db: seeder.server.db },
+    { ctx: seeder.server.ctx },
     generatePopulation({ seed: 12, mentees: 1500, mentors: 1500, now: START, clusterId }),
     ISSUER,
   )

@@ -22,7 +22,7 @@ beforeAll(async () => {
   clusterId = (await seeder.server.ctx.clusters.defaultCluster())?.clusterId ?? 0
   // Enough people that loading and solving take a moment, so the progress is seen moving.
   await seedPopulation(
-    { ctx: seeder.server.ctx, db: seeder.server.db },
+    { ctx: seeder.server.ctx },
     generatePopulation({ seed: 11, mentees: 2000, mentors: 2000, now: START, clusterId }),
     ISSUER,
   )

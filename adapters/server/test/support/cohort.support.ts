@@ -57,7 +57,7 @@ export const draftOf = async (h: Harness, runId: number): Promise<CohortDraftVie
 /** A synthetic cohort written straight through the repositories (thousands of people in seconds). */
 export const seedCohort = async (h: Harness, mentees: number, mentors: number): Promise<void> => {
   await seedPopulation(
-    { ctx: h.server.ctx, db: h.server.db },
+    { ctx: h.server.ctx },
     generatePopulation({
       seed: 11,
       mentees,

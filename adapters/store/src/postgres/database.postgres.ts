@@ -10,7 +10,7 @@ import { CompiledQuery, sql, type Compilable, type Kysely, type QueryResult } fr
 import { coalesced } from '../portable/coalesced.js'
 import type { Database } from '../portable/database.js'
 import { changingExactly } from '../portable/dialect.js'
-import { migrateToLatest } from '../portable/migrations.js'
+import { migrateToLatest } from '../portable/migrations/index.js'
 import { isStalePlan, openPostgresKysely, withoutWaiting, type PostgresOptions } from './postgres.js'
 
 /** The transaction a piece of asynchronous work runs in; `open` turns false at its end. */

@@ -4,6 +4,7 @@ import {
   LIVE_TANDEM_STATES,
   tandemIdOf,
   userIdOf,
+  type ClusterId,
   type Instant,
   type Side,
   type StatusName,
@@ -103,7 +104,7 @@ export const createListQueries = (db: Database): ListQueries => {
         )
       }
       return (await db.all(q.orderBy('tandems.id', 'desc'))).map((r) => ({
-        id: r.id,
+        id: tandemIdOf(r.id),
         createdAt: r.created_at,
         programYear: r.title,
         menteeLastName: r.mentee_last_name,
@@ -118,11 +119,11 @@ export const createListQueries = (db: Database): ListQueries => {
     },
 
     /** Tandem ids whose deadline has passed with the side still to answer (core's expiredSide): the sweep's work list. */
-    expiredTandemIds: async (now: number): Promise<number[]> =>
-      (await db.all(k.selectFrom('tandems').select('id').where(proposalExpired(now)))).map((r) => r.id),
+    expiredTandemIds: async (now: Instant): Promise<TandemId[]> =>
+      (await db.all(k.selectFrom('tandems').select('id').where(proposalExpired(now)))).map((r) => tandemIdOf(r.id)),
 
     /** Everyone a program year's deactivation touches: its mentees and both sides of its tandems. */
-    clusterMemberIds: async (clusterId: number): Promise<{ userIds: UserId[]; tandemIds: TandemId[] }> => {
+    clusterMemberIds: async (clusterId: ClusterId): Promise<{ userIds: UserId[]; tandemIds: TandemId[] }> => {
       const tandems = await db.all(k.selectFrom('tandems').select(['id', 'mentee_id', 'mentor_id']).where('cluster_id', '=', clusterId))
       const mentees = (await db.all(k.selectFrom('users').select('id').where('mentee_cluster_id', '=', clusterId))).map((r) => r.id)
       return {
@@ -132,7 +133,7 @@ export const createListQueries = (db: Database): ListQueries => {
     },
 
     /** Users of a tandem, for slices. */
-    tandemUserIds: async (tandemIds: readonly number[]): Promise<UserId[]> =>
+    tandemUserIds: async (tandemIds: readonly TandemId[]): Promise<UserId[]> =>
       tandemIds.length === 0
         ? []
         : [

@@ -3,6 +3,7 @@
 // every step commits or rolls back together.
 import {
   clusterIdOf,
+  cohortRunIdOf,
   COHORT_RUN,
   COHORT_RUN_START,
   cohortRunMoveOf,
@@ -10,6 +11,7 @@ import {
   Score,
   userIdOf,
   type ClusterId,
+  type CohortRunId,
   type CohortRunEvent,
   type CohortTotalsView,
   type Instant,
@@ -19,7 +21,7 @@ import * as t from 'io-ts'
 import type { ExpressionBuilder, Selectable } from 'kysely'
 import type { Database } from '../portable/database.js'
 import { jsonNumber } from '../portable/dialect.js'
-import type { CohortDraftRowsTable, Schema } from '../portable/schema.js'
+import type { CohortDraftRowsTable, CohortRunsTable, Schema } from '../portable/schema.js'
 import { decodeStored } from '../portable/rows.js'
 import type {
   CohortRunRecord,
@@ -73,26 +75,8 @@ const EDITABLE = cohortRunMoveOf('DraftEdited').from
 export const createCohortRepository = (db: Database): CohortRepository => {
   const k = db.kysely
 
-  const runOf = (row: {
-    id: number
-    cluster_id: number
-    objective: string
-    threshold: number
-    state: string
-    started_by: string | null
-    started_at: number
-    finished_at: number | null
-    published_by: string | null
-    published_at: number | null
-    solver_totals: string | null
-    first_come: string | null
-    failure: string | null
-    phase: string | null
-    fraction: number
-    heartbeat_at: number | null
-    owner: string | null
-  }): CohortRunRecord => ({
-    id: row.id,
+  const runOf = (row: Selectable<CohortRunsTable>): CohortRunRecord => ({
+    id: cohortRunIdOf(row.id),
     clusterId: clusterIdOf(row.cluster_id),
     objective: decodeStored(Objective, row.objective, `objective of cohort run ${row.id}`),
     threshold: row.threshold,
@@ -112,12 +96,12 @@ export const createCohortRepository = (db: Database): CohortRepository => {
     owner: row.owner,
   })
 
-  const byId = async (id: number): Promise<CohortRunRecord | undefined> => {
+  const byId = async (id: CohortRunId): Promise<CohortRunRecord | undefined> => {
     const row = await db.first(k.selectFrom('cohort_runs').selectAll().where('id', '=', id))
     return row === undefined ? undefined : runOf(row)
   }
 
-  const draftRowOf = (runId: number, r: Selectable<CohortDraftRowsTable>): CohortDraftRow => ({
+  const draftRowOf = (runId: CohortRunId, r: Selectable<CohortDraftRowsTable>): CohortDraftRow => ({
     menteeId: userIdOf(r.mentee_id),
     menteeVersion: r.mentee_version,
     mentor:
@@ -136,7 +120,7 @@ export const createCohortRepository = (db: Database): CohortRepository => {
     tandemId: r.tandem_id,
   })
 
-  const rows = async (runId: number): Promise<CohortDraftRow[]> =>
+  const rows = async (runId: CohortRunId): Promise<CohortDraftRow[]> =>
     (await db.all(k.selectFrom('cohort_draft_rows').selectAll().where('run_id', '=', runId).orderBy('mentee_id'))).map((r) =>
       draftRowOf(runId, r),
     )
@@ -169,7 +153,7 @@ export const createCohortRepository = (db: Database): CohortRepository => {
     byId,
     rows,
     /** One page of a list of the draft, by mentee id. */
-    page: async (runId: number, section: DraftSection, offset: number, limit: number): Promise<CohortDraftRow[]> =>
+    page: async (runId: CohortRunId, section: DraftSection, offset: number, limit: number): Promise<CohortDraftRow[]> =>
       (
         await db.all(
           k
@@ -183,7 +167,7 @@ export const createCohortRepository = (db: Database): CohortRepository => {
         )
       ).map((r) => draftRowOf(runId, r)),
     /** How many rows each list of the draft has and its totals (as edited), counted by the database. */
-    summary: async (runId: number): Promise<DraftSummary> => {
+    summary: async (runId: CohortRunId): Promise<DraftSummary> => {
       const percentage = jsonNumber(db, 'score', 'percentage')
       const row = await db.first(
         k
@@ -258,7 +242,7 @@ export const createCohortRepository = (db: Database): CohortRepository => {
             })
             .returning('id'),
         )
-        return inserted === undefined ? undefined : byId(inserted.id)
+        return inserted === undefined ? undefined : byId(cohortRunIdOf(inserted.id))
       }),
     /** Stores the draft of a Running run and makes it a Draft; false when it was cancelled meanwhile. */
     saveDraft: async (
@@ -305,8 +289,8 @@ export const createCohortRepository = (db: Database): CohortRepository => {
           )
         return true
       }),
-    cancel: (id: number, at: Instant): Promise<boolean> => finish('Cancel', id, at, null),
-    fail: (id: number, at: Instant, failure: string): Promise<boolean> => finish('Fail', id, at, failure),
+    cancel: (id: CohortRunId, at: Instant): Promise<boolean> => finish('Cancel', id, at, null),
+    fail: (id: CohortRunId, at: Instant, failure: string): Promise<boolean> => finish('Fail', id, at, failure),
     /**
      * At an instance's start: its own runs left Running (its previous process computed them) and
      * every run whose heartbeat stopped before `quietSince` become Failed. A run another live
@@ -315,7 +299,7 @@ export const createCohortRepository = (db: Database): CohortRepository => {
     failInterrupted: async (at: Instant, owner: string, quietSince: Instant): Promise<number> =>
       await db.run(failQuiet(at, quietSince, owner)),
     /** Fails a Running run whose heartbeat stopped before `quietSince`; false when it is not such a run. */
-    failIfQuiet: async (id: number, at: Instant, quietSince: Instant): Promise<boolean> =>
+    failIfQuiet: async (id: CohortRunId, at: Instant, quietSince: Instant): Promise<boolean> =>
       (await db.run(failQuiet(at, quietSince, null).where('id', '=', id))) === 1,
     /**
      * The computing instance's heartbeat: its phase and fraction, conditional on the run still
@@ -323,7 +307,7 @@ export const createCohortRepository = (db: Database): CohortRepository => {
      * Run on the Kysely handle, not as a store write: nothing cached depends on it, so it leaves the
      * store's generation (and every instance's caches) alone.
      */
-    beat: async (id: number, progress: { readonly phase: string; readonly fraction: number }, at: Instant): Promise<boolean> => {
+    beat: async (id: CohortRunId, progress: { readonly phase: string; readonly fraction: number }, at: Instant): Promise<boolean> => {
       const result = await k
         .updateTable('cohort_runs')
         .set({ phase: progress.phase, fraction: progress.fraction, heartbeat_at: at })
@@ -359,7 +343,7 @@ export const createCohortRepository = (db: Database): CohortRepository => {
           )) === 1
         )
       }),
-    claimPublish: async (id: number, by: string, at: Instant): Promise<boolean> =>
+    claimPublish: async (id: CohortRunId, by: string, at: Instant): Promise<boolean> =>
       (await db.run(
         k
           .updateTable('cohort_runs')

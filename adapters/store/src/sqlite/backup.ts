@@ -1,7 +1,7 @@
 // Copies and checks database files for `npm run backup` / `npm run restore`: SQLite's online backup
 // API (consistent while servers write) and the checks a backup must pass before it replaces anything.
 import BetterSqlite3 from 'better-sqlite3'
-import { MIGRATIONS } from '../portable/migrations.js'
+import { MIGRATIONS } from '../portable/migrations/index.js'
 
 /** The whole database in one backup step: one read snapshot, so concurrent writers cannot make it restart or tear. */
 const ALL_PAGES = 0x7fffffff

@@ -11,7 +11,7 @@ import { Kysely, type Compilable, type CompiledQuery, type QueryResult } from 'k
 import type { SqliteDatabase } from '../portable/database.js'
 import { MissedVersion } from '../portable/dialect.js'
 import { storeDialect } from './database.sqlite.kysely.js'
-import { migrateToLatest } from '../portable/migrations.js'
+import { migrateToLatest } from '../portable/migrations/index.js'
 import type { Schema } from '../portable/schema.js'
 
 /** The transaction a piece of asynchronous work runs in; `open` turns false at its end. */

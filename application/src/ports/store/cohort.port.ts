@@ -2,6 +2,7 @@
 import {
   Score,
   type CohortPairOutcome,
+  type CohortRunId,
   type CohortRunState,
   type CohortTotalsView,
   type ClusterId,
@@ -10,7 +11,7 @@ import {
 } from '@tandem/core'
 
 export type CohortRunRecord = {
-  readonly id: number
+  readonly id: CohortRunId
   readonly clusterId: ClusterId
   readonly objective: 'maxMatched' | 'maxScore'
   readonly threshold: number
@@ -76,12 +77,12 @@ export type DraftPerson = {
 export type PublishStep = CohortPairOutcome
 
 export type CohortRepository = {
-  byId: (id: number) => Promise<CohortRunRecord | undefined>
-  rows: (runId: number) => Promise<CohortDraftRow[]>
+  byId: (id: CohortRunId) => Promise<CohortRunRecord | undefined>
+  rows: (runId: CohortRunId) => Promise<CohortDraftRow[]>
   /** One page of a list of the draft, by mentee id. */
-  page: (runId: number, section: DraftSection, offset: number, limit: number) => Promise<CohortDraftRow[]>
+  page: (runId: CohortRunId, section: DraftSection, offset: number, limit: number) => Promise<CohortDraftRow[]>
   /** How many rows each list of the draft has and its totals (as edited), counted by the database. */
-  summary: (runId: number) => Promise<DraftSummary>
+  summary: (runId: CohortRunId) => Promise<DraftSummary>
   /** The names and addresses of the people of a page. */
   people: (ids: readonly UserId[]) => Promise<Map<UserId, DraftPerson>>
   latest: () => Promise<CohortRunRecord | undefined>
@@ -100,7 +101,7 @@ export type CohortRepository = {
   }) => Promise<CohortRunRecord | undefined>
   /** Stores the draft of a Running run and makes it a Draft; false when it was cancelled meanwhile. */
   saveDraft: (
-    id: number,
+    id: CohortRunId,
     draft: {
       readonly rows: readonly CohortDraftRow[]
       readonly solverTotals: CohortTotalsView
@@ -108,8 +109,8 @@ export type CohortRepository = {
       readonly finishedAt: Instant
     },
   ) => Promise<boolean>
-  cancel: (id: number, at: Instant) => Promise<boolean>
-  fail: (id: number, at: Instant, failure: string) => Promise<boolean>
+  cancel: (id: CohortRunId, at: Instant) => Promise<boolean>
+  fail: (id: CohortRunId, at: Instant, failure: string) => Promise<boolean>
   /**
    * At an instance's start: its own runs left Running (its previous process computed them) and
    * every run whose heartbeat stopped before `quietSince` become Failed. A run another live
@@ -117,7 +118,7 @@ export type CohortRepository = {
    */
   failInterrupted: (at: Instant, owner: string, quietSince: Instant) => Promise<number>
   /** Fails a Running run whose heartbeat stopped before `quietSince`; false when it is not such a run. */
-  failIfQuiet: (id: number, at: Instant, quietSince: Instant) => Promise<boolean>
+  failIfQuiet: (id: CohortRunId, at: Instant, quietSince: Instant) => Promise<boolean>
   /**
    * The computing instance's heartbeat: its phase and fraction, conditional on the run still
    * Running; false when it is not (cancelled or failed by another instance), so the worker stops.
@@ -125,7 +126,7 @@ export type CohortRepository = {
    * store's generation (and every instance's caches) alone.
    */
   beat: (
-    id: number,
+    id: CohortRunId,
     progress: {
       readonly phase: string
       readonly fraction: number
@@ -134,7 +135,7 @@ export type CohortRepository = {
   ) => Promise<boolean>
   /** Sets or drops one mentee's pair of a Draft run; false when the run is no longer a Draft. */
   setPair: (
-    id: number,
+    id: CohortRunId,
     menteeId: UserId,
     mentor: {
       readonly id: UserId
@@ -144,7 +145,7 @@ export type CohortRepository = {
     candidates: number,
   ) => Promise<boolean>
   /** Moves a Draft run to Published, with who and when; false when it is no longer a Draft. */
-  claimPublish: (id: number, by: string, at: Instant) => Promise<boolean>
+  claimPublish: (id: CohortRunId, by: string, at: Instant) => Promise<boolean>
   /** Records what publishing did with each pair of the draft (by mentee). */
-  recordOutcomes: (id: number, outcomes: readonly { readonly menteeId: UserId; readonly outcome: PublishStep }[]) => Promise<void>
+  recordOutcomes: (id: CohortRunId, outcomes: readonly { readonly menteeId: UserId; readonly outcome: PublishStep }[]) => Promise<void>
 }

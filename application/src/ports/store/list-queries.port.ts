@@ -23,7 +23,7 @@ export type TandemListFilter = {
 }
 
 export type TandemListRow = {
-  readonly id: number
+  readonly id: TandemId
   readonly createdAt: number
   readonly programYear: string | null
   readonly menteeLastName: string
@@ -40,14 +40,14 @@ export type ListQueries = {
   usersBySide: (side: Side, statuses: readonly StatusName[]) => Promise<UserListRow[]>
   tandems: (filter: TandemListFilter) => Promise<TandemListRow[]>
   /** Tandem ids whose deadline has passed with the side still to answer: the sweep's work list. */
-  expiredTandemIds: (now: number) => Promise<number[]>
+  expiredTandemIds: (now: Instant) => Promise<TandemId[]>
   /** Everyone a program year's deactivation touches: its mentees and both sides of its tandems. */
   clusterMemberIds: (clusterId: ClusterId) => Promise<{
     userIds: UserId[]
     tandemIds: TandemId[]
   }>
   /** Users of a tandem, for slices. */
-  tandemUserIds: (tandemIds: readonly number[]) => Promise<UserId[]>
+  tandemUserIds: (tandemIds: readonly TandemId[]) => Promise<UserId[]>
   /**
    * Which of these published mentors are out of the pool right now (proposed, matched, paused):
    * excluded from a run. Asked about the mentors a run ranked, not about everyone: in a running

@@ -3,7 +3,7 @@ import type { Instant, UserId } from '@tandem/core'
 
 export type OutboxStatus = 'pending' | 'sending' | 'sent' | 'failed'
 
-/** Shaped like @tandem/mail's OutboxMessage, so the server passes this store as its OutboxPort. */
+/** One outbox row: the one type every writer, the store and the mail adapter's worker use (its OutboxMessage). */
 export type StoredOutboxMessage = {
   readonly id: number
   readonly type: string
@@ -12,16 +12,22 @@ export type StoredOutboxMessage = {
     readonly email: string
     readonly name: string
   }
+  /** The user the message concerns, for the admin's notification history; null for mail to a
+   *  bare address (a password reset for an account not yet linked to a user). */
   readonly userId: UserId | null
+  /** The template's data as JSON, decoded again before rendering. */
   readonly data: unknown
+  /** Rendered when the row is written, so the history shows exactly what the user received. */
   readonly subject: string
   readonly createdAt: Instant
+  /** How many times the message was handed to the transport. */
   readonly attempts: number
   readonly status: OutboxStatus
   readonly nextAttemptAt: Instant
   readonly lastError: string | null
 }
 
+/** What an enqueuer inserts; the store adds id, attempts 0, status pending and the lease columns. */
 export type NewOutboxRow = Omit<StoredOutboxMessage, 'id' | 'attempts' | 'status' | 'lastError'>
 
 export type OutboxRepository = {

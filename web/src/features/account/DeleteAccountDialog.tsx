@@ -6,7 +6,7 @@ import { Button, Field, Input, MessageBar, MessageBarBody } from '@fluentui/reac
 import { useTranslation } from 'react-i18next'
 import { confirmsOwnEmail } from '@tandem/core'
 import { errorMessageKey } from '../../shell/error.messages.js'
-import { clearBrowserStorage } from '../errors/ErrorPage.js'
+import { clearBrowserStorage } from '../../shared/browser-storage.js'
 import { ModalDialog } from '../../shared/ModalDialog.js'
 import { useDeleteOwnAccountMutation } from './account.api.js'
 

@@ -38,7 +38,7 @@ import { api } from '../../state/api.js'
 
 export const adminApi = api.injectEndpoints({
   endpoints: (build) => ({
-    // The questionnaire editor (issue 33): the draft with its revision, check, publish, versions, file.
+    // The questionnaire editor (docs/admin.md#questionnaire-versions): the draft with its revision, check, publish, versions, file.
     adminGetQuestionnaireDraft: build.query<QuestionnaireDraftView, void>({ query: () => ({ url: '/api/Admin/GetQuestionnaireDraft' }) }),
     adminSaveQuestionnaireDraft: build.mutation<QuestionnaireDraftView, { revision: number; draft: QuestionnaireDraft }>({
       query: (body) => ({ url: '/api/Admin/SaveQuestionnaireDraft', method: 'POST', body }),

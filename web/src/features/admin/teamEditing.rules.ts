@@ -1,6 +1,19 @@
 // The administrator's team editing rules of docs/product.md#team-editing, pure: which status select is editable, the
-// mentor reset, when Save and Release are enabled, and the calls a save makes, in their order.
-import type { AdminAcceptPayload, AdminDeclinePayload, ProposalState, TandemState, TeamDetail } from '@tandem/core'
+// mentor reset, when Save and Release are enabled, and the calls a save makes, in their order. What a team's
+// phase allows is core's move table (TANDEM_MOVES): the editor offers the moves the server would accept.
+import {
+  PHASE_SHAPES,
+  TANDEM_PHASES,
+  tandemMove,
+  tandemPhase,
+  type AdminAcceptPayload,
+  type AdminDeclinePayload,
+  type ProposalState,
+  type TandemEvent,
+  type TandemPhase,
+  type TandemState,
+  type TeamDetail,
+} from '@tandem/core'
 
 /**
  * The choices of the status selects. The rule as first written offered every proposal state but CLOSED (and the team
@@ -25,11 +38,25 @@ export const startEditing = (detail: TeamDetail): TeamEdit => ({
   mentor: detail.matchingTandemMentorProposal.status,
 })
 
-/** Only an ACTIVE team whose mentee proposal was originally PROPOSED. */
-export const isMenteeEditable = (edit: TeamEdit): boolean => edit.tandemStatus === 'ACTIVE' && edit.menteeOriginal === 'PROPOSED'
+/** The team's phase as loaded (core's tandemPhase); undefined for states no phase has. */
+const phaseOf = (edit: TeamEdit): TandemPhase | undefined =>
+  tandemPhase({ state: edit.tandemStatus, menteeProposal: { state: edit.menteeOriginal }, mentorProposal: { state: edit.mentorOriginal } })
 
-/** Only an ACTIVE team whose mentee status is (now) ACCEPTED; otherwise a read-only badge. */
-export const isMentorEditable = (edit: TeamEdit): boolean => edit.tandemStatus === 'ACTIVE' && edit.mentee === 'ACCEPTED'
+/** The phase once the mentee's choice is applied: an accept moves it on, as the save will. */
+const phaseAfterMenteeChoice = (edit: TeamEdit): TandemPhase | undefined => {
+  const phase = phaseOf(edit)
+  if (phase === undefined || edit.mentee !== 'ACCEPTED' || edit.menteeOriginal === 'ACCEPTED') return phase
+  return tandemMove(phase, 'MenteeAccepts')
+}
+
+const allows = (phase: TandemPhase | undefined, event: TandemEvent): boolean =>
+  phase !== undefined && tandemMove(phase, event) !== undefined
+
+/** Only a team waiting for the mentee's answer (an ACTIVE team whose mentee proposal was PROPOSED). */
+export const isMenteeEditable = (edit: TeamEdit): boolean => allows(phaseOf(edit), 'MenteeAccepts')
+
+/** Only a team waiting for the mentor's answer once the mentee's choice is applied; otherwise a read-only badge. */
+export const isMentorEditable = (edit: TeamEdit): boolean => allows(phaseAfterMenteeChoice(edit), 'MentorAccepts')
 
 /** Choosing mentee ACCEPTED keeps the mentor selection; any other choice resets the mentor. */
 export const chooseMenteeStatus = (edit: TeamEdit, next: ProposalState): TeamEdit => {
@@ -42,11 +69,13 @@ export const chooseMentorStatus = (edit: TeamEdit, next: ProposalState): TeamEdi
 
 export const hasChanges = (edit: TeamEdit): boolean => edit.mentee !== edit.menteeOriginal || edit.mentor !== edit.mentorOriginal
 
-/** Save: an ACTIVE team with at least one status changed. */
-export const isSaveEnabled = (edit: TeamEdit): boolean => edit.tandemStatus === 'ACTIVE' && hasChanges(edit)
+/** Save: a team waiting for an answer (ACTIVE) with at least one status changed. */
+export const isSaveEnabled = (edit: TeamEdit): boolean =>
+  (allows(phaseOf(edit), 'MenteeAccepts') || allows(phaseOf(edit), 'MentorAccepts')) && hasChanges(edit)
 
-/** Release: only an ACTIVE or MATCHED team. */
-export const isReleaseEnabled = (tandemStatus: TandemState): boolean => tandemStatus === 'ACTIVE' || tandemStatus === 'MATCHED'
+/** Release: a team in a phase the administrator may release from (ACTIVE or MATCHED). */
+export const isReleaseEnabled = (tandemStatus: TandemState): boolean =>
+  TANDEM_PHASES.some((phase) => PHASE_SHAPES[phase].some((shape) => shape.state === tandemStatus) && allows(phase, 'AdminReleases'))
 
 /** One call of a save; the version is filled in when it is sent (each call changes the team). */
 export type EditCall =

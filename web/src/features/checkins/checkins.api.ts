@@ -1,10 +1,16 @@
 // Check-in calls of the check-in chunk (docs/api.md#check-ins): the signed-in participant's answer,
 // and the mail link's page (its GET shows the question and never answers; the click answers). The
-// open questions are asked by the dashboard (dashboard.api.ts).
+// open questions are asked by the dashboard (dashboard.api.ts), in the shape given here.
 import type { CheckInAnswer, CheckInOccasion, Side } from '@tandem/core'
 import { api } from '../../state/api.js'
 
-export type { OpenCheckIn } from '../dashboard/dashboard.api.js'
+/** A check-in question waiting for the caller's answer (docs/mentorship.md#check-ins-in-the-web-app). */
+export type OpenCheckIn = {
+  readonly matchingTandemId: number
+  readonly role: Side
+  readonly occasion: CheckInOccasion
+  readonly askedAt: string
+}
 
 /** What a mail link's page shows before the click. */
 export type LinkCheckIn = {

@@ -24,7 +24,6 @@ import {
   useGetProposedProfileQuery,
 } from './dashboard.api.js'
 import {
-  canStartMatching,
   decisionFailure,
   deadlineOf,
   mentorDeadline,
@@ -36,7 +35,7 @@ import {
   visibleProposals,
 } from './dashboard.logic.js'
 import { selectNoMatch } from '../../state/matching.slice.js'
-import { useStartMatching } from './useStartMatching.js'
+import { canStartMatching, useStartMatching } from '../../shared/start-matching.js'
 import type { DeclineInput } from './DecisionDialogs.js'
 import type { EndMentorshipInput } from '../../shared/EndMentorshipDialog.js'
 import { skipToken } from '../../state/api.js'

@@ -3,7 +3,6 @@
 // ending a matched team.
 import type {
   AcceptDeclinePayload,
-  CheckInOccasion,
   DeclineReasonItem,
   EndTandemPayload,
   Language,
@@ -13,14 +12,7 @@ import type {
   Side,
 } from '@tandem/core'
 import { api } from '../../state/api.js'
-
-/** A check-in question waiting for the caller's answer (docs/mentorship.md#check-ins-in-the-web-app). */
-export type OpenCheckIn = {
-  readonly matchingTandemId: number
-  readonly role: Side
-  readonly occasion: CheckInOccasion
-  readonly askedAt: string
-}
+import type { OpenCheckIn } from '../checkins/checkins.api.js'
 
 export const dashboardApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -59,10 +51,6 @@ export const dashboardApi = api.injectEndpoints({
       query: (params) => ({ url: '/api/Mentorship/GetOpenCheckIns', params }),
       providesTags: ['CheckIns'],
     }),
-    startMatching: build.mutation<boolean, { menteeEmail: string }>({
-      query: (body) => ({ url: '/api/MatchingTandem/CreateMatchingTandem', method: 'POST', body }),
-      invalidatesTags: ['Proposals', 'Me', 'Questionnaire'],
-    }),
   }),
 })
 
@@ -72,7 +60,6 @@ export const {
   useGetProposedProfileQuery,
   useAcceptProposalMutation,
   useDeclineProposalMutation,
-  useStartMatchingMutation,
   useEndTandemMutation,
   useGetOpenCheckInsQuery,
   useGetMyTimelinesQuery,

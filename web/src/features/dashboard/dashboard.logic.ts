@@ -1,7 +1,6 @@
 // Which panel the dashboard shows for one side, by status (docs/product.md#dashboard), and
 // which proposals appear as cards. Pure, so every rule has an example test.
 import type { ErrorCode, MentorPlaces, ParticipantProposal, RemainingTime, Side, StatusName } from '@tandem/core'
-import type { ErrorWording, TranslationKey } from '../../shell/error.messages.js'
 
 export type PanelKind = 'noProfile' | 'publishProfile' | 'matchingRunning' | 'noProposals' | 'teamEnded' | 'startMatching' | 'proposals'
 
@@ -54,9 +53,6 @@ export const panelFor = (side: Side, facts: SideFacts): PanelKind => {
       return 'noProposals'
   }
 }
-
-/** Mentees with PROPOSED or MATCHED status cannot start matching. */
-export const canStartMatching = (status: StatusName | undefined): boolean => status === 'NEW' || status === 'AVAILABLE'
 
 /** A team an administrator made by hand scores nothing: it reads "suggested by the program team", without points. */
 export const suggestedByProgramTeam = (proposal: ParticipantProposal): boolean => proposal.baseMatchRuleScore < 1
@@ -130,16 +126,3 @@ export const decisionFailure = (
   status: number,
 ): 'timerExpired' | 'proposalExpired' | 'tandemChanged' | 'unexpected' =>
   (code === null ? undefined : DECISION_NOTICE[code]) ?? (status === 409 ? 'timerExpired' : 'unexpected')
-
-/** Start matching words these codes its own way (docs/product.md#errors); every other failure asks to update the profile. */
-const START_MATCHING_WORDING: ErrorWording = {
-  ProfileIncomplete: 'dashboard.menteeProfileIncomplete',
-  MatchingAlreadyRunning: 'dashboard.matchingAlreadyRunning',
-  NotAvailableForMatching: 'dashboard.couldNotStartMatching',
-  // the program year has ended: only the Matching Administrator can help
-  ClusterEnded: 'dashboard.contactAdministrator',
-}
-
-/** Maps a failed start of matching to its message key (docs/product.md#errors). */
-export const startMatchingFailure = (code: ErrorCode | null): TranslationKey =>
-  (code === null ? undefined : START_MATCHING_WORDING[code]) ?? 'dashboard.menteeUpdateProfileError'

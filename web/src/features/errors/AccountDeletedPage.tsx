@@ -3,7 +3,7 @@
 import { Button, Title1, Body1, makeStyles } from '@fluentui/react-components'
 import { useTranslation } from 'react-i18next'
 import { useAuth } from '../../shell/services.context.js'
-import { clearBrowserStorage } from './ErrorPage.js'
+import { clearBrowserStorage } from '../../shared/browser-storage.js'
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: '12px', padding: '32px', maxWidth: '720px', alignItems: 'flex-start' },

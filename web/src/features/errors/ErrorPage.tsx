@@ -4,22 +4,13 @@ import { Link as FluentLink, Title1, Body1, makeStyles } from '@fluentui/react-c
 import { Link } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import { useEffect } from 'react'
+import { clearBrowserStorage } from '../../shared/browser-storage.js'
 import { documentTitle } from '../../shell/page.title.js'
 import { useAuth } from '../../shell/services.context.js'
 
 const useStyles = makeStyles({ page: { display: 'flex', flexDirection: 'column', gap: '12px', padding: '32px', maxWidth: '720px' } })
 
 export type ErrorPageCode = 401 | 403 | 404
-
-/** Removes local and session storage and every cookie the page can see. */
-export const clearBrowserStorage = (): void => {
-  window.localStorage.clear()
-  window.sessionStorage.clear()
-  for (const cookie of document.cookie.split(';')) {
-    const name = cookie.split('=')[0]?.trim()
-    if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`
-  }
-}
 
 export const ErrorPage = ({ code = 404 }: { readonly code?: ErrorPageCode }) => {
   const styles = useStyles()

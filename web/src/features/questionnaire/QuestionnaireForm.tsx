@@ -27,8 +27,7 @@ import { draftOf, errorsOf, groupByRule, saveItemOf, type DraftAnswer } from './
 import { QuestionField } from './QuestionField.js'
 import { MentorCapacityField } from './MentorCapacityField.js'
 import { ProfileSection, type ProfileDraft } from './ProfileSection.js'
-import { useStartMatching } from '../dashboard/useStartMatching.js'
-import { canStartMatching } from '../dashboard/dashboard.logic.js'
+import { canStartMatching, useStartMatching } from '../../shared/start-matching.js'
 import { NoticeDialog } from '../../shared/NoticeDialog.js'
 import { useRevealed } from '../../shared/useRevealed.js'
 

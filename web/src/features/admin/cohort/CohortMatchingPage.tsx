@@ -2,7 +2,7 @@
 // server), follow its progress or cancel it, review and edit the draft, publish it.
 import { useState } from 'react'
 import { Body1 } from '@fluentui/react-components'
-import type { CohortRunRequest, UserId } from '@tandem/core'
+import { cohortRunIdOf, type CohortRunId, type CohortRunRequest, type UserId } from '@tandem/core'
 import { useTranslation } from 'react-i18next'
 import { useAdminMessages } from '../AdminMessages.js'
 import {
@@ -34,8 +34,9 @@ const CohortMatchingPage = () => {
   const run = progress.data ?? null
   const running = run?.state === 'Running'
   const hasDraft = run !== null && (run.state === 'Draft' || run.state === 'Published')
-  const runId = run?.runId ?? 0
-  const [pages, setPages] = useState<DraftPages & { readonly runId: number }>({ runId, ...FIRST_PAGES })
+  // 0: no run yet, a key no query is asked with
+  const runId = run?.runId ?? cohortRunIdOf(0)
+  const [pages, setPages] = useState<DraftPages & { readonly runId: CohortRunId }>({ runId, ...FIRST_PAGES })
   // Another run starts on the first pages.
   const shown = pages.runId === runId ? pages : { runId, ...FIRST_PAGES }
   const draft = useAdminGetCohortDraftQuery(shown, { skip: !hasDraft })
@@ -49,12 +50,12 @@ const CohortMatchingPage = () => {
     if (reply.error !== undefined) return show('error', cohortErrorText(t, reply.error))
     show('success', t('admin.cohort.messages.started', { year: reply.data.programYear }))
   }
-  const cancelRun = async (runId: number) => {
+  const cancelRun = async (runId: CohortRunId) => {
     const reply = await cancel(runId)
     if (reply.error !== undefined) return show('error', cohortErrorText(t, reply.error))
     show('warning', t('admin.cohort.messages.cancelled'))
   }
-  const editDraft = async (runId: number, menteeId: UserId, mentorId: UserId | null) => {
+  const editDraft = async (runId: CohortRunId, menteeId: UserId, mentorId: UserId | null) => {
     const reply = await edit({ runId, menteeId, mentorId })
     if (reply.error !== undefined) return show('error', cohortErrorText(t, reply.error))
     // A list that shrank (a dropped pair) keeps its page within its pages.
@@ -63,7 +64,7 @@ const CohortMatchingPage = () => {
     setPages({ runId: shown.runId, pairs: within('pairs'), unmatched: within('unmatched'), skipped: within('skipped') })
     show('success', t(mentorId === null ? 'admin.cohort.messages.dropped' : 'admin.cohort.messages.picked'))
   }
-  const publishDraft = async (runId: number) => {
+  const publishDraft = async (runId: CohortRunId) => {
     const reply = await publish(runId)
     if (reply.error !== undefined) return show('error', cohortErrorText(t, reply.error))
     const { published, skipped } = reply.data
@@ -84,8 +85,8 @@ const CohortMatchingPage = () => {
           draft={draft.data}
           busy={editing.isLoading || publishing.isLoading}
           onPage={(list, page) => setPages({ ...shown, [list]: page })}
-          onEdit={(menteeId, mentorId) => void editDraft(draft.data?.runId ?? 0, menteeId, mentorId)}
-          onPublish={() => void publishDraft(draft.data?.runId ?? 0)}
+          onEdit={(menteeId, mentorId) => void editDraft(draft.data?.runId ?? cohortRunIdOf(0), menteeId, mentorId)}
+          onPublish={() => void publishDraft(draft.data?.runId ?? cohortRunIdOf(0))}
         />
       )}
     </section>

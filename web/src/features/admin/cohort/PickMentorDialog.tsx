@@ -3,7 +3,7 @@
 // before saving. Mentors in another pair are listed but cannot be picked.
 import { useState } from 'react'
 import { Button, Field, MessageBar, MessageBarBody, Select } from '@fluentui/react-components'
-import type { CohortPerson, UserId } from '@tandem/core'
+import type { CohortPerson, CohortRunId, UserId } from '@tandem/core'
 import { useTranslation } from 'react-i18next'
 import { ModalDialog } from '../../../shared/ModalDialog.js'
 import { useAdminGetCohortMentorChoicesQuery } from './cohort.api.js'
@@ -15,7 +15,7 @@ export const PickMentorDialog = ({
   onPick,
   onClose,
 }: {
-  readonly runId: number
+  readonly runId: CohortRunId
   readonly mentee: CohortPerson
   readonly onPick: (mentorId: UserId) => void
   readonly onClose: () => void

@@ -4,6 +4,7 @@ import type {
   CohortDraftView,
   CohortMentorChoice,
   CohortPublishResult,
+  CohortRunId,
   CohortRunRequest,
   CohortRunView,
 } from '@tandem/core'
@@ -24,19 +25,19 @@ const cohortApi = api.injectEndpoints({
       query: () => ({ url: '/api/Admin/GetCohortRunProgress' }),
       providesTags: ['AdminCohort'],
     }),
-    adminCancelCohortRun: build.mutation<CohortRunView, number>({
+    adminCancelCohortRun: build.mutation<CohortRunView, CohortRunId>({
       query: (runId) => ({ url: '/api/Admin/CancelCohortRun', method: 'POST', params: { runId } }),
       invalidatesTags: ['AdminCohort'],
     }),
     /** One page of each list of the draft (a cohort may have 50,000 mentees). */
-    adminGetCohortDraft: build.query<CohortDraftView | null, DraftPages & { readonly runId: number }>({
+    adminGetCohortDraft: build.query<CohortDraftView | null, DraftPages & { readonly runId: CohortRunId }>({
       query: ({ runId, pairs, unmatched, skipped }) => ({
         url: '/api/Admin/GetCohortDraft',
         params: { runId, pairsPage: pairs, unmatchedPage: unmatched, skippedPage: skipped, pageSize: PAGE_SIZE },
       }),
       providesTags: ['AdminCohort'],
     }),
-    adminGetCohortMentorChoices: build.query<readonly CohortMentorChoice[], { readonly runId: number; readonly menteeId: number }>({
+    adminGetCohortMentorChoices: build.query<readonly CohortMentorChoice[], { readonly runId: CohortRunId; readonly menteeId: number }>({
       query: ({ runId, menteeId }) => ({ url: '/api/Admin/GetCohortMentorChoices', params: { runId, menteeId } }),
       providesTags: ['AdminCohort'],
     }),
@@ -44,7 +45,7 @@ const cohortApi = api.injectEndpoints({
       query: (body) => ({ url: '/api/Admin/EditCohortDraft', method: 'POST', body }),
       invalidatesTags: ['AdminCohort'],
     }),
-    adminPublishCohortDraft: build.mutation<CohortPublishResult, number>({
+    adminPublishCohortDraft: build.mutation<CohortPublishResult, CohortRunId>({
       query: (runId) => ({ url: '/api/Admin/PublishCohortDraft', method: 'POST', params: { runId } }),
       invalidatesTags: ['AdminCohort', 'AdminTeams', 'AdminUsers'],
     }),

@@ -1,4 +1,4 @@
-// The administrator's questionnaire editor (issue 33, docs/admin.md "Questionnaire versions"): edits
+// The administrator's questionnaire editor (docs/admin.md#questionnaire-versions): edits
 // the draft (question pairs in English and German, rule, weight, must-fit, options and their flags,
 // profile questions, threshold), adds question pairs, options and profile questions, saves against
 // the revision read (a conflict keeps what was typed), checks it (findings listed by field, each one

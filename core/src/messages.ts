@@ -2,7 +2,7 @@
 // them; the server returns them in 400s. Keys the specification gives only as English text got a
 // kebab-case name here.
 import * as t from 'io-ts'
-import { QuestionnaireEditKey } from '../questionnaire/questionnaire.draft.js'
+import { QuestionnaireEditKey } from './questionnaire/questionnaire.draft.js'
 
 export const MessageKey = t.keyof({
   /** Why a questionnaire draft, a questionnaire file or an old answer is refused (questionnaire.check). */

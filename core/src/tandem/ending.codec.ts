@@ -1,4 +1,4 @@
-// How a team ended, as data (issue #32): the reason ids, who ended it, and the record a CLOSED
+// How a team ended, as data (docs/mentorship.md#ending-a-team): the reason ids, who ended it, and the record a CLOSED
 // tandem keeps. Apart from the rules (ending.rules.ts) so that the tandem codec can hold it.
 import * as t from 'io-ts'
 import { Instant } from '../shared/time.js'

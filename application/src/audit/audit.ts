@@ -1,7 +1,7 @@
 // The one place administrators' calls are recorded (docs/product.md#accountability): every call
 // of the admin port names its audit action here, or says why it reads no personal data. A read is
 // recorded once it answered; a change is recorded inside the first transaction it commits.
-import { notFound, tandemIdOfProposal, userIdOf, type DomainError, type UserId } from '@tandem/core'
+import { notFound, tandemIdOf, tandemIdOfProposal, userIdOf, type DomainError, type UserId } from '@tandem/core'
 import type { Actor, Services, Spreadsheet } from '../ports/services.port.js'
 import { isLeft, left, type Either } from 'fp-ts/lib/Either.js'
 import type { ServiceContext } from '../context.js'
@@ -50,7 +50,11 @@ const adminPlans = (ctx: ServiceContext): Plans<Services['admin']> => ({
   userDetail: { kind: 'read', action: 'user.read', subjects: ([query]) => idsOf(ctx, query.email) },
   menteeStateChangeData: { kind: 'read', action: 'mentee-status.read', subjects: ([email]) => idsOf(ctx, email) },
   manualMatchingMasterData: { kind: 'read', action: 'users.list', subjects: (_, data) => data.allUsers.map((u) => u.userId) },
-  tandemList: { kind: 'read', action: 'teams.list', subjects: async (_, rows) => await ctx.lists.tandemUserIds(rows.map((r) => r.id)) },
+  tandemList: {
+    kind: 'read',
+    action: 'teams.list',
+    subjects: async (_, rows) => await ctx.lists.tandemUserIds(rows.map((r) => tandemIdOf(r.id))),
+  },
   tandemById: {
     kind: 'read',
     action: 'team.read',

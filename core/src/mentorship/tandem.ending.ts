@@ -4,16 +4,16 @@
 // Slice to load: the tandem and both its users.
 import * as E from 'fp-ts/lib/Either.js'
 import { notFound, validationFailed, type DomainError } from '../errors.js'
-import type { EndingActor, TandemEnding } from '../mentorship/ending.codec.js'
-import { validateEndRequest, type EndRequestInput } from '../mentorship/ending.rules.js'
+import type { EndingActor, TandemEnding } from '../tandem/ending.codec.js'
+import { validateEndRequest, type EndRequestInput } from './ending.rules.js'
 import type { TandemId, UserId } from '../shared/ids.js'
 import type { Instant } from '../shared/time.js'
-import { fieldError } from '../validation/messages.js'
-import type { Tandem } from './tandem.codec.js'
-import { checkTandemMove, closedProposal, settleMentees } from './tandem.effects.js'
-import { isLiveTandem } from './tandem.queries.js'
-import { draftUsers, emit, finishDraft, moveMentor, openDraft, putTandem, settleMentor } from './world.draft.js'
-import type { TransitionResult, World } from './world.js'
+import { fieldError } from '../messages.js'
+import type { Tandem } from '../tandem/tandem.codec.js'
+import { checkTandemMove, closedProposal, settleMentees } from '../tandem/tandem.effects.js'
+import { isLiveTandem } from '../tandem/tandem.queries.js'
+import { draftUsers, emit, finishDraft, moveMentor, openDraft, putTandem, settleMentor } from '../tandem/world.draft.js'
+import type { TransitionResult, World } from '../tandem/world.js'
 
 export type EndTandem = {
   readonly tandemId: TandemId
