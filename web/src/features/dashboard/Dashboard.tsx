@@ -247,6 +247,7 @@ const SideSection = ({ me, side }: { readonly me: Me; readonly side: Side }) => 
             side={side}
             email={me.email}
             canStart={canStartMatching(status)}
+            unmetMustFits={side === 'Mentee' ? (entry?.unmetMustFits ?? []) : []}
             starting={matching.running}
             onStartMatching={() => void matching.start()}
           />
