@@ -42,6 +42,7 @@ import type { EndMentorshipInput } from '../../shared/EndMentorshipDialog.js'
 import { skipToken } from '../../state/api.js'
 import { LoadFailed } from '../../shared/LoadFailed.js'
 import { LaterMessage } from '../../shared/LaterMessage.js'
+import { CARD_ROW } from '../../shared/card-grid.js'
 
 // The dialogs (and the dropdown of the decline reasons) load when first opened, not with the page.
 const AcceptDialog = lazy(() => import('./DecisionDialogs.js').then((m) => ({ default: m.AcceptDialog })))
@@ -70,7 +71,7 @@ const ErrorBar = ({ text }: { readonly text: string }) => (
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: '16px' },
-  cards: { display: 'flex', flexWrap: 'wrap', gap: '16px' },
+  cards: CARD_ROW,
 })
 
 type Decision = { readonly kind: 'accept' | 'decline' | 'end'; readonly proposal: ParticipantProposal } | null
@@ -253,6 +254,7 @@ const SideSection = ({ me, side }: { readonly me: Me; readonly side: Side }) => 
           />
         )}
       </Suspense>
+      <Timelines email={me.email} side={side} />
       <Suspense fallback={null}>
         {side === 'Mentee' && kind === 'proposals' && hash === '#waitlist' && <WaitlistSwitch email={me.email} />}
         {decision?.kind === 'accept' && (
@@ -315,13 +317,17 @@ const CheckIns = ({ email }: { readonly email: string }) => {
   ) : null
 }
 
-/** The participant's own check-in timelines; their chunk loads only when there is one. */
-const Timelines = ({ email }: { readonly email: string }) => {
+/**
+ * The participant's own check-in timelines of one side, at the end of its section (below the cards,
+ * so their arrival pushes nothing above them down); their chunk loads only when there is one.
+ */
+const Timelines = ({ email, side }: { readonly email: string; readonly side: Side }) => {
   const timelines = useGetMyTimelinesQuery({ email })
+  const mine = (timelines.data ?? []).filter((v) => v.role === side)
   // a failed load shows nothing: the timeline is a look back, the open questions have their cards
-  return (timelines.data ?? []).length > 0 ? (
-    <Suspense fallback={<Loading />}>
-      <MyTimelines timelines={timelines.data ?? []} />
+  return mine.length > 0 ? (
+    <Suspense fallback={null}>
+      <MyTimelines timelines={mine} />
     </Suspense>
   ) : null
 }
@@ -336,7 +342,6 @@ export const DashboardView = ({ me }: { readonly me: Me }) => {
       <Title2 as="h1">{t('dashboard.title')}</Title2>
       <Body1>{t('dashboard.header')}</Body1>
       {sides !== '' && <CheckIns email={me.email} />}
-      {sides !== '' && <Timelines email={me.email} />}
       {(sides === '' ? [] : (sides.split(' ') as Side[])).map((side) => (
         <SideSection key={side} me={me} side={side} />
       ))}
