@@ -7,10 +7,20 @@
 // Node 22) scores each participant page in its mobile profile: budget 90 for performance, 100 for
 // accessibility.
 import { join } from 'node:path'
+import { loadavg } from 'node:os'
 import type { Page } from 'playwright-core'
 import { startStack } from '../web/e2e/support/harness.js'
 import { menteeWithProposal, publishedMentor } from '../web/e2e/support/journeys.js'
-import { coldLoadScripts, DASHBOARD_JS_BUDGET_BYTES, formatKiB, lazyChunks, totalBytes } from '../web/bundle.budget.js'
+import {
+  coldLoadScripts,
+  DASHBOARD_JS_BUDGET_BYTES,
+  eachFileOnce,
+  formatKiB,
+  lazyChunks,
+  STATE_JS_BUDGET_BYTES,
+  totalBytes,
+} from '../web/bundle.budget.js'
+import { walkThroughStates } from '../web/e2e/support/states.js'
 import { lighthouseScores, type ScoredPage } from './lighthouse.js'
 
 const BUDGET = { headingMs: 2500, lcpMs: 2500, cls: 0.1, tbtMs: 200, performance: 90, accessibility: 100 } as const
@@ -58,7 +68,54 @@ const throttledLoad = async (page: Page, url: string, ready: () => Promise<unkno
 
 const mark = (value: number, budget: number): string => (value <= budget ? 'ok' : 'OVER')
 
+const load = (): string =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')
+
+/**
+ * Issue 42's three figures per state (docs/web.md, "Budgets per state"): the dashboard of every
+ * participant state, its cold-load JavaScript, its layout shift on the slow line at 390 and at 1366
+ * px, and Lighthouse's mobile performance, each row with the machine's load average when measured.
+ */
+const perState = async (): Promise<void> => {
+  const stack = await startStack()
+  try {
+    console.log(
+      `\nevery participant state (the dashboard); budgets: JS ${formatKiB(STATE_JS_BUDGET_BYTES)} brotli, CLS < ${BUDGET.cls} at 390 and 1366 px, Lighthouse mobile performance ${BUDGET.performance}`,
+    )
+    console.log('| state | JS KiB | CLS 390 px | CLS 1366 px | Lighthouse performance | load average (1, 5, 15 min) |')
+    console.log('|---|---|---|---|---|---|')
+    const observed = new Set<Page>()
+    await walkThroughStates(stack, async (state, page) => {
+      if (!observed.has(page)) {
+        observed.add(page)
+        await page.addInitScript(OBSERVE)
+      }
+      await page.goto(`${stack.baseUrl}/`)
+      const heading = () => page.getByRole('heading', { level: 1 }).waitFor({ timeout: 60_000 })
+      const js = totalBytes(eachFileOnce(await coldLoadScripts(page, heading)))
+      const cls: number[] = []
+      for (const [width, height] of [
+        [390, 844],
+        [1366, 900],
+      ] as const) {
+        await page.setViewportSize({ width, height })
+        cls.push((await throttledLoad(page, `${stack.baseUrl}/`, heading)).cls)
+      }
+      const [lighthouse] = await lighthouseScores(page, [{ url: `${stack.baseUrl}/`, as: 'signed in' }])
+      const performance = lighthouse?.performance ?? NaN
+      console.log(
+        `| ${state} | ${(js / 1024).toFixed(1)} ${mark(js, STATE_JS_BUDGET_BYTES)} | ${cls[0]!.toFixed(3)} ${mark(cls[0]!, BUDGET.cls - 1e-9)} | ${cls[1]!.toFixed(3)} ${mark(cls[1]!, BUDGET.cls - 1e-9)} | ${performance} ${performance >= BUDGET.performance ? 'ok' : 'UNDER'} | ${load()} |`,
+      )
+    })
+  } finally {
+    await stack.close()
+  }
+}
+
 export default async (): Promise<void> => {
+  await perState()
   const stack = await startStack()
   try {
     await publishedMentor(stack)

@@ -80,7 +80,7 @@ describe('assignCohort', () => {
       }),
     )
     expect(result.pairs).toEqual([])
-    expect(reasons(result)).toEqual({ 1: 'NoMentorAboveThreshold', 2: 'NoMentorAboveThreshold' })
+    expect(reasons(result)).toEqual({ 1: 'MustFitKnocksEveryMentorOut', 2: 'MustFitKnocksEveryMentorOut' })
   })
 
   it('gives one mentor wanted by many to the mentee it fits best', () => {

@@ -1,6 +1,7 @@
-// The audit trail page against the real API: the records in the admin's words
-// (who, what, about which ids), the filters sent as typed and refused when they name no person,
-// server paging, and the people due for deletion.
+// The audit trail page against the real API: changes only at first, the reads one switch away; the
+// records in the admin's words (who, what, about which ids, each id a link to the person), the
+// filters sent as typed and refused when they name no person, server paging, and the people due
+// for deletion.
 import { afterEach, describe, expect, it } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
@@ -59,7 +60,45 @@ const recordsOnServer = (real: RealApi) =>
     'records',
   )
 
+/** The page shows changes only at first: this shows the reads too. */
+const showReads = async (user: ReturnType<typeof userEvent.setup>) => {
+  const toggle = await screen.findByRole('switch', { name: 'Changes only' })
+  expect((toggle as HTMLInputElement).checked).toBe(true)
+  await user.click(toggle)
+}
+
 describe('the audit trail page', () => {
+  it('shows changes only at first, the reads on request, and links every id to the person', async () => {
+    const real = await start()
+    const [mia] = await signUps(real, 1)
+    await readDetail(real, mia!)
+    await real.expectOk(real.call(real.admin, 'POST', '/api/Admin/CreateCluster?yearText=2027%20Autumn'), 'a program year')
+    const adminId = await idOf(real, real.admin)
+    const miaId = await idOf(real, mia!)
+    const { user } = await open(real)
+    const table = await screen.findByRole('table', { name: 'Audit records' })
+    const actions = () =>
+      within(screen.getByRole('table', { name: 'Audit records' }))
+        .getAllByRole('row')
+        .slice(1)
+        .map((r) => within(r).getAllByRole('cell')[2]?.textContent)
+    expect(within(table).getByText('created a program year')).toBeTruthy()
+    expect(actions()).not.toContain('opened user information')
+    expect(real.calls('POST /api/Admin/GetAuditRecords')[0]?.body).toMatchObject({ changesOnly: true })
+
+    await showReads(user)
+    await waitFor(() => expect(actions()).toContain('opened user information'))
+    expect(actions()).toContain('created a program year')
+    expect(real.calls('POST /api/Admin/GetAuditRecords').at(-1)?.body).toMatchObject({ changesOnly: false })
+    expect(screen.getAllByRole('link', { name: `Open the user information of person ${adminId}` })[0]?.getAttribute('href')).toBe(
+      `/administrator/user-information?userId=${adminId}`,
+    )
+
+    // Mia's id opens her user information
+    await user.click(screen.getAllByRole('link', { name: `Open the user information of person ${miaId}` })[0]!)
+    expect(await screen.findByText(mia!.email, {}, { timeout: 20_000 })).toBeTruthy()
+  })
+
   it('is in the admin navigation and lists who did what about whom', async () => {
     const real = await start()
     const [mia] = await signUps(real, 30)
@@ -67,9 +106,12 @@ describe('the audit trail page', () => {
     await readDetail(real, mia!)
     const adminId = await idOf(real, real.admin)
     const listed = (await recordsOnServer(real)).records.find((r) => r.action === 'users.list')!
-    await open(real)
+    const { user } = await open(real)
     expect(await screen.findByRole('link', { name: 'Audit trail' })).toBeTruthy()
+    await showReads(user)
+    await waitFor(() => expect(real.calls('POST /api/Admin/GetAuditRecords')).toHaveLength(2))
     const table = await screen.findByRole('table', { name: 'Audit records' })
+    await within(table).findByText('opened user information')
     const rows = within(table)
       .getAllByRole('row')
       .slice(1)
@@ -87,8 +129,8 @@ describe('the audit trail page', () => {
       `${listed.subjectIds.join(', ')} and ${listed.subjectCount - listed.subjectIds.length} more`,
     ])
     expect(listed.subjectCount).toBeGreaterThanOrEqual(30)
-    expect(real.calls('POST /api/Admin/GetAuditRecords')[0]).toMatchObject({
-      body: { admin: null, person: null, action: null, from: null, to: null, page: 1, pageSize: 25 },
+    expect(real.calls('POST /api/Admin/GetAuditRecords')[1]).toMatchObject({
+      body: { admin: null, person: null, action: null, from: null, to: null, changesOnly: false, page: 1, pageSize: 25 },
       status: 200,
     })
   })
@@ -98,7 +140,7 @@ describe('the audit trail page', () => {
     const [mia] = await signUps(real, 1)
     await readDetail(real, mia!)
     const { user } = await open(real)
-    await screen.findByRole('table', { name: 'Audit records' })
+    await screen.findByRole('switch', { name: 'Changes only' })
     await user.type(screen.getByRole('textbox', { name: 'Person (e-mail or id)' }), 'Mia Muster')
     await user.click(screen.getByRole('button', { name: 'Show records' }))
     expect(await screen.findByText('This value is not valid.')).toBeTruthy()
@@ -115,6 +157,7 @@ describe('the audit trail page', () => {
       action: 'user.read',
       from: '2026-03-01',
       to: null,
+      changesOnly: true,
       page: 1,
       pageSize: 25,
     })
@@ -127,6 +170,7 @@ describe('the audit trail page', () => {
     const { total } = await recordsOnServer(real)
     expect(total).toBeGreaterThan(25)
     const { user } = await open(real)
+    await showReads(user)
     const shown = await screen.findByText(/^\d+ records$/)
     expect(Number.parseInt(shown.textContent ?? '', 10)).toBeGreaterThanOrEqual(total)
     await user.click(screen.getByRole('button', { name: 'Page 2' }))
@@ -143,7 +187,8 @@ describe('the audit trail page', () => {
     await real.signUp(mia, 'Mentee')
     // eleven and a half months without a sign-in: the 12-month period ends within the notice's 30 days
     real.clock.advance(350 * 24 * 3600_000)
-    await open(real)
+    const { user } = await open(real)
+    await showReads(user)
     const table = await screen.findByRole('table', { name: 'People due for deletion' })
     const cells = within(within(table).getAllByRole('row')[1]!)
       .getAllByRole('cell')

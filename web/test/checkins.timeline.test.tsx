@@ -128,6 +128,27 @@ describe('the timeline on the dashboard', () => {
   )
 })
 
+describe("the timeline cards in the page's grid", () => {
+  it("sit in the side's section below its cards, in the same row of columns and at the same width as the team's card", async () => {
+    const { real, mentee } = await answeredTeam()
+    const { user, auth } = real.signedIn(mentee)
+    await renderWithProviders(<Dashboard />, { route: '/matching', apiBaseUrl: real.url, user, auth, language: 'en' })
+    const timeline = await screen.findByRole('region', { name: 'Your mentorship with Max Mentor' }, LOAD)
+    const section = screen.getByRole('region', { name: 'As a mentee' })
+    const team = within(section).getByRole('group', { name: /Max Mentor/ })
+    expect(section.contains(timeline)).toBe(true)
+    // after the team's card in the page's order (its arrival pushes nothing above it down)
+    expect(team.compareDocumentPosition(timeline) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
+    // the same (atomic) layout classes: one row of columns, one card width
+    expect(timeline.parentElement?.className).toBe(team.parentElement?.className)
+    expect([getComputedStyle(timeline).maxWidth, getComputedStyle(timeline).width]).toEqual([
+      getComputedStyle(team).maxWidth,
+      getComputedStyle(team).width,
+    ])
+    expect(getComputedStyle(team).maxWidth).toBe('520px')
+  })
+})
+
 describe('the timeline of an ended team on the dashboard', () => {
   it.each([
     // Each card is named by the partner ("Your mentorship with …").

@@ -5,7 +5,7 @@ import type { Services } from '../ports/services.port.js'
 import type { AuditFilter, AuditPage } from '../ports/store/index.js'
 import { left, right } from 'fp-ts/lib/Either.js'
 import type { ServiceContext } from '../context.js'
-import type { Unaudited } from '../audit/audit.js'
+import { changeActions, type Unaudited } from '../audit/audit.js'
 
 const SUBJECTS_SHOWN = 20
 
@@ -32,6 +32,7 @@ export const auditTrailAdmin = (ctx: ServiceContext): Pick<Unaudited<Services['a
       ...(adminId === undefined || adminId === null ? {} : { adminId }),
       ...(subjectId === undefined || subjectId === null ? {} : { subjectId }),
       ...(body.action === null ? {} : { action: body.action }),
+      ...(body.changesOnly === true ? { actions: changeActions(ctx) } : {}),
       ...(from === undefined ? {} : { from }),
       ...(until === undefined ? {} : { until }),
     }

@@ -285,3 +285,23 @@ export const auditedUser = (ctx: ServiceContext, adminIdOf: AdminIdOf, user: Ser
     return result
   },
 })
+
+/**
+ * Every action a change records (the audit page's "changes only" view, docs/privacy.md): read off
+ * the plans above, so a new change is in the view the moment it has a plan.
+ */
+export const changeActions = (ctx: ServiceContext): readonly string[] => {
+  const tables: readonly Record<string, { readonly kind: string; readonly action?: string }>[] = [
+    adminPlans(ctx),
+    accountPlans(ctx),
+    exportPlans,
+    attentionPlans(ctx),
+    waitlistPlans,
+    questionnairePlans,
+  ]
+  return [
+    ...new Set(
+      tables.flatMap((plans) => Object.values(plans).flatMap((p) => (p.kind === 'change' && p.action !== undefined ? [p.action] : []))),
+    ),
+  ].sort()
+}

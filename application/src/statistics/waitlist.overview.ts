@@ -1,8 +1,7 @@
 // The administrators' view of the waitlist (docs/admin.md#waitlist): who waits is the core's rule
-// (waitlistOf), which mentors are available is the core's place rule (freePlacesOf), the gaps and
+// (waitlistOf), which mentors are available is the core's place rule (available-mentors.ts), the gaps and
 // what may be shown the core's statistics rules; this reads the store and names the answers.
 import {
-  freePlacesOf,
   showCount,
   toIsoDateTime,
   supplyGapsOf,
@@ -12,6 +11,7 @@ import {
   type WaitlistOverviewView,
 } from '@tandem/core'
 import type { ServiceContext } from '../context.js'
+import { availableMentors } from '../matching/available-mentors.js'
 
 export const waitlistOverview = async (
   ctx: ServiceContext,
@@ -30,9 +30,7 @@ export const waitlistOverview = async (
   const answers = await ctx.waitlist.menteeAnswers(entries.map((e) => e.menteeId))
   const waitingAnswers = entries.map((e) => answers.get(e.menteeId)?.answers ?? [])
 
-  const published = await ctx.answers.publishedMentors()
-  const mentors = published.length === 0 ? null : await ctx.store.loadCurrent({ userIds: published.map((m) => m.id) }, now)
-  const available = mentors === null ? [] : published.filter((m) => freePlacesOf(mentors, m.id) > 0)
+  const available = await availableMentors(ctx, now)
 
   const questionnaire = ctx.activeQuestionnaire.questionnaire()
   const overview = waitlistOverviewOf(

@@ -5,7 +5,10 @@ import {
   STATUS_IDS,
   asksProfileQuestion,
   consentsDue,
+  declinedMentorsOf,
   endedTeamOf,
+  unmetMustFitsOf,
+  type UnmetMustFitWire,
   isSideComplete,
   toIsoDateTime,
   isStoredProfileComplete,
@@ -22,6 +25,7 @@ import {
 } from '@tandem/core'
 import type { UserRecord } from '../ports/store/index.js'
 import { textIn, type ServiceContext } from '../context.js'
+import { availableMentors } from '../matching/available-mentors.js'
 
 const iso = (at: number | null): string | null => (at === null ? null : toIsoDateTime(at))
 
@@ -47,6 +51,32 @@ export const imageUrl = (user: UserRecord): string | null =>
 const teamEnded = async (ctx: ServiceContext, user: UserRecord): Promise<boolean> =>
   endedTeamOf(await ctx.store.load({ userIds: [user.id] }), user.id) !== undefined
 
+/**
+ * The must-fit answers of a mentee whose last run found nobody that no mentor she may be proposed
+ * offers now (docs/matching.md#no-match): the available mentors but those she declined before, as
+ * a run would rank them, with the question and her answer in both languages.
+ */
+const unmetMustFits = async (ctx: ServiceContext, user: UserRecord): Promise<UnmetMustFitWire[]> => {
+  const now = ctx.clock()
+  const own = await ctx.store.load({ userIds: [user.id] })
+  const declined = declinedMentorsOf(own, user.id)
+  const pool = (await availableMentors(ctx, now)).filter((m) => !declined.has(m.id) && m.id !== user.id)
+  const questionnaire = ctx.activeQuestionnaire.questionnaire()
+  const answers = (await ctx.answers.load(user.id, 'Mentee'))?.answers ?? []
+  const pairs = new Map(questionnaire.pairs.map((p) => [p.questionPairId, p]))
+  return unmetMustFitsOf(
+    questionnaire,
+    answers,
+    pool.map((m) => m.answers),
+  ).flatMap((unmet) => {
+    const pair = pairs.get(unmet.questionPairId)
+    if (pair?.mentee == null) return []
+    const chosen = pair.options.filter((o) => unmet.optionIds.includes(o.id)).map((o) => ({ ...o.text }))
+    const year = unmet.year === null ? [] : [{ en: String(unmet.year), de: String(unmet.year) }]
+    return [{ questionPairId: pair.questionPairId, question: { ...pair.mentee.text }, answers: [...chosen, ...year] }]
+  })
+}
+
 export const statusEntries = async (ctx: ServiceContext, user: UserRecord): Promise<UserStatusEntry[]> => {
   const entries: UserStatusEntry[] = []
   const { mentee, mentor } = user.participant
@@ -59,6 +89,7 @@ export const statusEntries = async (ctx: ServiceContext, user: UserRecord): Prom
       questionLastSavedDate: iso((await ctx.answers.load(user.id, 'Mentee'))?.savedAt ?? null),
       noMatch: mentee.noMatch,
       teamEnded: mentee.status === 'AVAILABLE' && (await teamEnded(ctx, user)),
+      ...(mentee.noMatch && mentee.status === 'AVAILABLE' ? { unmetMustFits: await unmetMustFits(ctx, user) } : {}),
     })
   }
   if (mentor !== null) {

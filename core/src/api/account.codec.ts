@@ -2,7 +2,7 @@
 // sign-in; docs/product.md#calls: Account). Incoming bodies are exact codecs: unknown fields are
 // stripped before anything else sees them.
 import * as t from 'io-ts'
-import { Language } from '../shared/language.js'
+import { Bilingual, Language } from '../shared/language.js'
 import { ConsentDocument } from '../validation/consents.js'
 import { RoleName, Side } from '../users/role.js'
 import { StatusName } from '../users/status.js'
@@ -52,6 +52,13 @@ export type AcceptConsentsPayload = t.TypeOf<typeof AcceptConsentsPayload>
 export const UserRoleItem = t.type({ name: RoleName }, 'UserRoleItem')
 export type UserRoleItem = t.TypeOf<typeof UserRoleItem>
 
+/**
+ * A must-fit question whose answer no available mentor offers (docs/matching.md#no-match): the
+ * question as the mentee reads it and the mentee's own answer (the options chosen, or the year).
+ */
+export const UnmetMustFitWire = t.type({ questionPairId: t.number, question: Bilingual, answers: t.array(Bilingual) }, 'UnmetMustFit')
+export type UnmetMustFitWire = t.TypeOf<typeof UnmetMustFitWire>
+
 /** The status of one side of a user, with the questionnaire dates of that side. */
 export const UserStatusEntry = t.intersection(
   [
@@ -65,9 +72,11 @@ export const UserStatusEntry = t.intersection(
     /**
      * Mentee entry only: `noMatch`, the last matching run found no suitable mentor (the no-proposals
      * panel survives a reload); `teamEnded`, the mentee's team was ended and put them on the
-     * waitlist (core `endedTeamOf`: not for "goals reached", no run of theirs since).
+     * waitlist (core `endedTeamOf`: not for "goals reached", no run of theirs since);
+     * `unmetMustFits`, with `noMatch` only, the must-fit answers of the mentee that no available
+     * mentor offers now (core `unmetMustFitsOf`; empty when the threshold, not a must-fit, left nobody).
      */
-    t.partial({ noMatch: t.boolean, teamEnded: t.boolean }),
+    t.partial({ noMatch: t.boolean, teamEnded: t.boolean, unmetMustFits: t.array(UnmetMustFitWire) }),
   ],
   'UserStatusEntry',
 )

@@ -14,16 +14,20 @@ export const PersonReference = refined('PersonReference', t.string, (s) => {
 export const AUDIT_PAGE_SIZE_MAX = 100
 
 /** GetAuditRecords body: every filter optional (null: any); pages count from 1. */
-export const AuditRecordsRequest = t.strict(
-  {
-    admin: nullable(PersonReference),
-    person: nullable(PersonReference),
-    action: nullable(refined('AuditAction', t.string, (s) => /^[a-z-]+(\.[a-z-]+)*$/.test(s) && s.length <= 60)),
-    from: nullable(IsoDate),
-    to: nullable(IsoDate),
-    page: refined('Page', t.number, (n) => Number.isSafeInteger(n) && n >= 1),
-    pageSize: refined('PageSize', t.number, (n) => Number.isSafeInteger(n) && n >= 1 && n <= AUDIT_PAGE_SIZE_MAX),
-  },
+export const AuditRecordsRequest = t.exact(
+  t.intersection([
+    t.type({
+      admin: nullable(PersonReference),
+      person: nullable(PersonReference),
+      action: nullable(refined('AuditAction', t.string, (s) => /^[a-z-]+(\.[a-z-]+)*$/.test(s) && s.length <= 60)),
+      from: nullable(IsoDate),
+      to: nullable(IsoDate),
+      page: refined('Page', t.number, (n) => Number.isSafeInteger(n) && n >= 1),
+      pageSize: refined('PageSize', t.number, (n) => Number.isSafeInteger(n) && n >= 1 && n <= AUDIT_PAGE_SIZE_MAX),
+    }),
+    /** Only the records of changes (docs/privacy.md: the audit page's default view); absent or false: reads too. */
+    t.partial({ changesOnly: t.boolean }),
+  ]),
   'AuditRecordsRequest',
 )
 export type AuditRecordsRequest = t.TypeOf<typeof AuditRecordsRequest>

@@ -120,7 +120,7 @@ export type CohortDraftPairView = {
 }
 
 /** Why a mentee has no pair: the solver's reasons, or the admin dropped it. */
-export type CohortUnmatchedReason = 'NoMentorAboveThreshold' | 'TakenByBetterAssignment' | 'DroppedByAdmin'
+export type CohortUnmatchedReason = 'MustFitKnocksEveryMentorOut' | 'NoMentorAboveThreshold' | 'TakenByBetterAssignment' | 'DroppedByAdmin'
 export type CohortUnmatchedView = { readonly mentee: CohortPerson; readonly reason: CohortUnmatchedReason; readonly candidates: number }
 
 export type CohortTotalsView = { readonly mentees: number; readonly matched: number; readonly meanPercentage: number }

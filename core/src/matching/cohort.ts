@@ -139,6 +139,23 @@ const keptPairs = (rows: CohortRows): number => {
   return kept
 }
 
+/**
+ * Whether a mentee without candidates has them knocked out by must-fit pairs alone: every mentor with
+ * a free place the mentee may be paired with (not excluded: declined, or themselves) is knocked out,
+ * and there is at least one. Asked only of mentees without candidates; stops at the first mentor who
+ * passes.
+ */
+const mustFitKnocksEveryoneOut = (frame: CohortFrame, row: number, knockedOut: (column: number) => boolean): boolean => {
+  const excluded = new Set(frame.excluded[row])
+  let free = 0
+  for (let column = 0; column < frame.mentors; column++) {
+    if (frame.places[column] === 0 || excluded.has(column)) continue
+    if (!knockedOut(column)) return false
+    free += 1
+  }
+  return free > 0
+}
+
 const report = (input: CohortInput, setup: Setup, solved: Solved): CohortResult => {
   const { frame, rowOf, compiled, pool } = setup
   const { rows, solution, prices } = solved
@@ -159,7 +176,12 @@ const report = (input: CohortInput, setup: Setup, solved: Solved): CohortResult 
     if (j < 0) {
       unmatched.push({
         menteeId: mentee.id,
-        reason: rows.candidates[row] === 0 ? 'NoMentorAboveThreshold' : 'TakenByBetterAssignment',
+        reason:
+          rows.candidates[row]! > 0
+            ? 'TakenByBetterAssignment'
+            : mustFitKnocksEveryoneOut(frame, row, (column) => scoreOf(mentee.answers, column) === null)
+              ? 'MustFitKnocksEveryMentorOut'
+              : 'NoMentorAboveThreshold',
         candidates: rows.candidates[row]!,
       })
       continue

@@ -46,10 +46,13 @@ export type CohortError =
 export type CohortAssignment = { readonly menteeId: UserId; readonly mentorId: UserId; readonly score: Score }
 
 /**
- * NoMentorAboveThreshold: no mentor with a free place reaches the threshold without a knock-out or
- * a declined pair. TakenByBetterAssignment: candidates exist, but the optimum gives them to others.
+ * No candidate at all: MustFitKnocksEveryMentorOut when a must-fit pair knocks out every mentor with
+ * a free place the mentee may be paired with (not declined, not themselves; at least one such
+ * mentor); NoMentorAboveThreshold otherwise (one passes every must-fit pair but stays below the
+ * threshold, or there is no such mentor at all). TakenByBetterAssignment: candidates exist, but the
+ * optimum gives them to others.
  */
-export type UnmatchedReason = 'NoMentorAboveThreshold' | 'TakenByBetterAssignment'
+export type UnmatchedReason = 'MustFitKnocksEveryMentorOut' | 'NoMentorAboveThreshold' | 'TakenByBetterAssignment'
 export type CohortUnmatched = { readonly menteeId: UserId; readonly reason: UnmatchedReason; readonly candidates: number }
 
 export type CohortTotals = {

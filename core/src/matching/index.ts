@@ -2,6 +2,7 @@
 // path that the matching run uses.
 export { scorePair, scoreMentor, percentageOf, type PairScore } from './score.rules.js'
 export { commonGround } from './common-ground.js'
+export { unmetMustFitsOf, type UnmetMustFit } from './must-fit.unmet.js'
 export { answersByPair, chosenOptionIds, choseNoPreference, yearOf, type AnswersByPair } from './answer.sets.js'
 export {
   DEFAULT_MATCHING_OPTIONS,

@@ -140,11 +140,25 @@ export const certificateProblems = (input: CohortInput, result: CohortResult, al
   for (const c of candidates) perRow.set(c.row, (perRow.get(c.row) ?? 0) + 1)
   for (const un of result.unmatched) {
     const count = perRow.get(rowOfId.get(un.menteeId)!) ?? 0
-    const expected = count === 0 ? 'NoMentorAboveThreshold' : 'TakenByBetterAssignment'
+    const expected =
+      count > 0
+        ? 'TakenByBetterAssignment'
+        : knockedOutByMustFit(input, un.menteeId)
+          ? 'MustFitKnocksEveryMentorOut'
+          : 'NoMentorAboveThreshold'
     if (un.reason !== expected || un.candidates !== count)
       problems.push(`mentee ${un.menteeId}: reason ${un.reason} with ${un.candidates}, expected ${expected} with ${count}`)
   }
   return problems
+}
+
+/** Every mentor with a place the mentee may be paired with (not declined, not themselves) is knocked out, and there is one. */
+const knockedOutByMustFit = (input: CohortInput, menteeId: number): boolean => {
+  const places = placesOf(input)
+  const mentee = input.mentees.find((m) => m.id === menteeId)!
+  const declined = new Set((input.declined ?? []).filter((p) => p.menteeId === menteeId).map((p) => p.mentorId))
+  const free = input.mentors.filter((m, j) => places[j]! > 0 && !declined.has(m.id) && m.id !== menteeId)
+  return free.length > 0 && free.every((m) => scoreMentor(input.questionnaire, mentee.answers, m.answers) === null)
 }
 
 /** The optimum by npm munkres: (matched, total base) for the objective, from a dense mentees × places matrix. */

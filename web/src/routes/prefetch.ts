@@ -11,10 +11,14 @@ import { questionnaireApi } from '../features/questionnaire/questionnaire.api.js
 
 const QUESTIONNAIRE_SIDE: Readonly<Record<string, Side>> = { '/user/mentee-profile': 'Mentee', '/user/mentor-profile': 'Mentor' }
 
-/** What needs no language: the person's details and, on the dashboard, the proposals. */
+/** What needs no language: the person's details and, on the dashboard, the proposals and open check-ins. */
 export const prefetchPerson = (store: AppStore, pathname: string, email: string): void => {
   store.dispatch(meApi.util.prefetch('getMe', { email }, {}))
-  if (pathname === '/' || pathname === '/matching') store.dispatch(dashboardApi.util.prefetch('getProposals', { email }, {}))
+  if (pathname === '/' || pathname === '/matching') {
+    store.dispatch(dashboardApi.util.prefetch('getProposals', { email }, {}))
+    // the dashboard's sections wait for the open check-ins (their card must not push them down)
+    store.dispatch(dashboardApi.util.prefetch('getOpenCheckIns', { email }, {}))
+  }
 }
 
 /** What is asked in the interface language: the profile and the questions of the page. */

@@ -2,6 +2,7 @@
 // with its profile/logout menu, or a sign-in link when nobody is signed in.
 import { Button, makeStyles, tokens } from '@fluentui/react-components'
 import { UserMenu } from './UserMenu.js'
+import { LanguageSwitch } from './LanguageSwitch.js'
 import { NavLink, useLocation, useNavigate } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import type { RoleName } from '@tandem/core'
@@ -68,7 +69,7 @@ export const NavBar = ({ me }: { readonly me: Me | undefined }) => {
   const auth = useAuth()
   const navigate = useNavigate()
   const location = useLocation()
-  const { language, switchTo } = useLanguage()
+  const { language } = useLanguage()
   const signedIn = useAppSelector(selectUser)
   const name = me?.user.firstName ?? signedIn?.givenName ?? ''
   return (
@@ -90,26 +91,7 @@ export const NavBar = ({ me }: { readonly me: Me | undefined }) => {
         ) : (
           <span className={styles.items} />
         )}
-        <div className={styles.lang} role="group" aria-label={t('nav.language')}>
-          <Button
-            size="small"
-            appearance={language === 'en' ? 'primary' : 'secondary'}
-            aria-pressed={language === 'en'}
-            lang="en"
-            onClick={() => void switchTo('en')}
-          >
-            English
-          </Button>
-          <Button
-            size="small"
-            appearance={language === 'de' ? 'primary' : 'secondary'}
-            aria-pressed={language === 'de'}
-            lang="de"
-            onClick={() => void switchTo('de')}
-          >
-            Deutsch
-          </Button>
-        </div>
+        <LanguageSwitch className={styles.lang} />
         {signedIn ? (
           <UserMenu name={name} />
         ) : (

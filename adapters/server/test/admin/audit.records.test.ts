@@ -19,7 +19,11 @@ afterEach(async () => {
 
 const idOf = (p: Person): Promise<UserId> => h.idOf(p)
 
-const trail = async (filter: Partial<Record<'admin' | 'person' | 'action' | 'from' | 'to', string>> = {}, page = 1, pageSize = 50) => {
+const trail = async (
+  filter: Partial<Record<'admin' | 'person' | 'action' | 'from' | 'to', string> & { changesOnly: boolean }> = {},
+  page = 1,
+  pageSize = 50,
+) => {
   const reply = await h.call<AuditRecordsPage>(h.admin, 'POST', '/api/Admin/GetAuditRecords', {
     admin: null,
     person: null,
@@ -83,6 +87,41 @@ describe('the audit trail', () => {
     const { records } = await trail({ action: 'mentor-matching.change' })
     expect(records).toHaveLength(1)
     expect(records[0]).toMatchObject({ adminId: await idOf(h.admin), subjectIds: [await idOf(mentor)] })
+  })
+
+  it('lists only the changes when asked: every action a change records, no read; with the other filters', async () => {
+    const mentor = await h.publishedMentor('Max')
+    const mia = h.person('Mia')
+    expectOk(await h.signUp(mia, 'Mentee'), 'sign-up')
+    expectOk(await h.call(h.admin, 'GET', `/api/Admin/GetUserDetail?email=${encodeURIComponent(mia.email)}&language=en`), 'read')
+    expectOk(await h.call(h.admin, 'GET', '/api/Admin/GetAllUsers'), 'list')
+    expectOk(
+      await h.call(h.admin, 'POST', '/api/Admin/UpdateUserStatus', { email: mentor.email, roleName: 'Mentor', disableMatching: true }),
+      'pause',
+    )
+    expectOk(await h.call(h.admin, 'POST', '/api/Admin/CreateCluster?yearText=2027%20Autumn'), 'program year')
+    const all = await trail()
+    expect(new Set(all.records.map((r) => r.action))).toEqual(
+      new Set(['user.read', 'users.list', 'mentor-matching.change', 'program-year.create']),
+    )
+    const changes = await trail({ changesOnly: true })
+    expect(changes.records.map((r) => r.action)).toEqual(['program-year.create', 'mentor-matching.change'])
+    expect(changes.total).toBe(2)
+    expect((await trail({ changesOnly: false })).total).toBe(all.total)
+    expect((await trail({ changesOnly: true, person: mentor.email })).records.map((r) => r.action)).toEqual(['mentor-matching.change'])
+    expect((await trail({ changesOnly: true, action: 'user.read' })).total).toBe(0)
+    // not a boolean: 400, nothing listed
+    const bad = await h.call(h.admin, 'POST', '/api/Admin/GetAuditRecords', {
+      admin: null,
+      person: null,
+      action: null,
+      from: null,
+      to: null,
+      changesOnly: 'yes',
+      page: 1,
+      pageSize: 50,
+    })
+    expect(bad.status).toBe(400)
   })
 
   it("records an administrator opening a person's photo, and not the person opening their own", async () => {

@@ -65,6 +65,9 @@ export const createAuditRecords = (db: Database): AuditRecords => {
     let query = k.selectFrom('audit_records')
     if (filter.adminId !== undefined) query = query.where('admin_id', '=', filter.adminId)
     if (filter.action !== undefined) query = query.where('action', '=', filter.action)
+    // an empty set of actions matches nothing (SQL has no empty IN list)
+    if (filter.actions !== undefined)
+      query = filter.actions.length === 0 ? query.where('id', '<', 0) : query.where('action', 'in', [...filter.actions])
     if (filter.from !== undefined) query = query.where('at', '>=', filter.from)
     if (filter.until !== undefined) query = query.where('at', '<', filter.until)
     const subject = filter.subjectId

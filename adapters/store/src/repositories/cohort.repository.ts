@@ -56,7 +56,12 @@ const inSection = (section: DraftSection) => (eb: ExpressionBuilder<Schema, 'coh
       : eb.and([eb('mentor_id', 'is not', null), eb('score', 'is not', null), eb('outcome', '=', 'Skipped')])
 
 const Objective = t.keyof({ maxMatched: null, maxScore: null })
-const Reason = t.keyof({ NoMentorAboveThreshold: null, TakenByBetterAssignment: null, DroppedByAdmin: null })
+const Reason = t.keyof({
+  MustFitKnocksEveryMentorOut: null,
+  NoMentorAboveThreshold: null,
+  TakenByBetterAssignment: null,
+  DroppedByAdmin: null,
+})
 const Outcome = t.keyof({ Proposed: null, Published: null, Skipped: null })
 const SkipReason = t.keyof({ Changed: null, NotAvailable: null })
 const Totals = t.type({ mentees: t.number, matched: t.number, meanPercentage: t.number })

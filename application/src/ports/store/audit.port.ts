@@ -22,6 +22,8 @@ export type AuditFilter = {
   readonly adminId?: UserId
   readonly subjectId?: UserId
   readonly action?: string
+  /** Any of these actions (the "changes only" view: every action a change records). */
+  readonly actions?: readonly string[]
   /** Epoch ms, inclusive. */
   readonly from?: Instant
   /** Epoch ms, exclusive. */

@@ -33,7 +33,7 @@ export type CohortRunRecord = {
   readonly owner: string | null
 }
 
-export type DraftReason = 'NoMentorAboveThreshold' | 'TakenByBetterAssignment' | 'DroppedByAdmin'
+export type DraftReason = 'MustFitKnocksEveryMentorOut' | 'NoMentorAboveThreshold' | 'TakenByBetterAssignment' | 'DroppedByAdmin'
 
 export type DraftOutcome = 'Proposed' | 'Published' | 'Skipped'
 

@@ -1,13 +1,16 @@
 // The audit trail (docs/privacy.md): who among the administrators read or changed whose data and
 // when, filtered by administrator, person, action and dates, 25 records a page from the server;
-// below it, the people the retention sweep will delete and why.
-import { useState } from 'react'
+// changes only at first (the reads, many and long, one switch away); every id links to the person's
+// user information. Below it, the people the retention sweep will delete and why.
+import { Fragment, useState } from 'react'
+import { Link } from 'react-router'
 import {
   Body1,
   Button,
   Field,
   Input,
   Select,
+  Switch,
   TableBody,
   TableCell,
   TableHeader,
@@ -28,8 +31,15 @@ import { Pagination } from './Pagination.js'
 import { PAGE_SIZE } from './pagination.js'
 import { TableRegion } from './TableRegion.js'
 
-type Filters = { readonly admin: string; readonly person: string; readonly action: string; readonly from: string; readonly to: string }
-const NO_FILTERS: Filters = { admin: '', person: '', action: '', from: '', to: '' }
+type Filters = {
+  readonly admin: string
+  readonly person: string
+  readonly action: string
+  readonly from: string
+  readonly to: string
+  readonly changesOnly: boolean
+}
+const NO_FILTERS: Filters = { admin: '', person: '', action: '', from: '', to: '', changesOnly: true }
 
 const orNull = (text: string): string | null => (text.trim() === '' ? null : text.trim())
 
@@ -39,6 +49,7 @@ const requestOf = (f: Filters, page: number): AuditRecordsRequest => ({
   action: orNull(f.action),
   from: orNull(f.from),
   to: orNull(f.to),
+  changesOnly: f.changesOnly,
   page,
   pageSize: PAGE_SIZE,
 })
@@ -50,6 +61,16 @@ const actionLabel = (t: TFunction, action: string): string =>
 const personError = (field: string, text: string): FieldError | undefined =>
   text.trim() === '' || PersonReference.is(text.trim()) ? undefined : fieldError(field, 'invalid-value')
 
+/** A person's id, linked to their user information (the page opens them at once). */
+const PersonLink = ({ id }: { readonly id: number }) => {
+  const { t } = useTranslation()
+  return (
+    <Link to={`/administrator/user-information?userId=${id}`} aria-label={t('admin.audit.openPerson', { id })}>
+      {id}
+    </Link>
+  )
+}
+
 const AuditRecordRow = ({ record }: { readonly record: AuditRecordView }) => {
   const { t } = useTranslation()
   const { language } = useLanguage()
@@ -58,14 +79,30 @@ const AuditRecordRow = ({ record }: { readonly record: AuditRecordView }) => {
     <TableRow>
       <TableCell>{formatDateTime(record.at, language)}</TableCell>
       <TableCell>
-        {record.adminName === null ? t('admin.audit.erasedAdmin', { id: record.adminId }) : `${record.adminName} (${record.adminId})`}
+        {record.adminName === null ? (
+          t('admin.audit.erasedAdmin', { id: record.adminId })
+        ) : (
+          <>
+            {record.adminName} (<PersonLink id={record.adminId} />)
+          </>
+        )}
       </TableCell>
       <TableCell>{actionLabel(t, record.action)}</TableCell>
       <TableCell>{record.objectId ?? '-'}</TableCell>
       <TableCell>
-        {record.subjectCount === 0
-          ? t('admin.audit.nobody')
-          : `${record.subjectIds.join(', ')}${rest > 0 ? ` ${t('admin.audit.more', { count: rest })}` : ''}`}
+        {record.subjectCount === 0 ? (
+          t('admin.audit.nobody')
+        ) : (
+          <>
+            {record.subjectIds.map((id, i) => (
+              <Fragment key={id}>
+                {i > 0 && ', '}
+                <PersonLink id={id} />
+              </Fragment>
+            ))}
+            {rest > 0 && ` ${t('admin.audit.more', { count: rest })}`}
+          </>
+        )}
       </TableCell>
     </TableRow>
   )
@@ -169,6 +206,16 @@ const AuditPage = () => {
           <Button type="submit" appearance="primary">
             {t('admin.audit.filter')}
           </Button>
+          <Switch
+            label={t('admin.audit.changesOnly')}
+            checked={applied.changesOnly}
+            onChange={(_e, d) => {
+              // the view switches at once, with the filters as they were applied
+              setDraft((f) => ({ ...f, changesOnly: d.checked }))
+              setApplied((f) => ({ ...f, changesOnly: d.checked }))
+              setPage(1)
+            }}
+          />
         </form>
         {records.error !== undefined ? (
           <Body1 as="p" role="alert">

@@ -33,6 +33,7 @@ import {
 } from '@tandem/core'
 import { TeamTimeline } from './TeamTimeline.js'
 import { useTranslation } from 'react-i18next'
+import { useSearchParams } from 'react-router'
 import { skipToken } from '../../state/api.js'
 import { formatDate, formatDateTime } from '../../shared/dates.js'
 import { messageOf, validation } from '../../shared/field.js'
@@ -352,6 +353,21 @@ const UserInformationPage = () => {
     email: u.email,
   }))
 
+  // `?userId=` (the audit trail's links): that person is picked and shown once the list is in
+  const [params] = useSearchParams()
+  const linkedId = params.get('userId')
+  const [linked, setLinked] = useState<{ readonly id: string; readonly found: boolean } | null>(null)
+  if (linkedId !== null && linkedId !== linked?.id && users.data !== undefined) {
+    const person = pickerUsers.find((u) => String(u.userId) === linkedId)
+    setLinked({ id: linkedId, found: person !== undefined })
+    if (person !== undefined) {
+      setPicked(person)
+      setText(`${person.firstName} ${person.lastName}`)
+      setShown(person.email)
+      setGeneration((g) => g + 1)
+    }
+  }
+
   const display = async () => {
     setChecked(true)
     if (picked === null) return
@@ -379,6 +395,9 @@ const UserInformationPage = () => {
           {t('admin.user.display')}
         </Button>
       </div>
+      {linked !== null && !linked.found && linked.id === linkedId && (
+        <Body1 as="p">{t('admin.user.linkedNobody', { id: linked.id })}</Body1>
+      )}
       {shown !== null && current.data !== undefined && current.data.userCompleteProfile.email === shown && (
         <UserDetailView
           detail={current.data}

@@ -1,18 +1,20 @@
 // The participant's check-in timelines on the dashboard (docs/mentorship.md#check-ins-in-the-web-app):
 // per team, named by the partner, the questions so far with their own answers only (the server never sends the partner's)
-// and the next question's date. A lazy chunk, loaded only when the person has a timeline.
+// and the next question's date, in the side's card grid below its cards (one row of columns with the
+// proposal cards, docs/web.md). A lazy chunk, loaded only when the person has a timeline.
 import { Body1, Card, CardHeader, Subtitle2, makeStyles } from '@fluentui/react-components'
 import type { MyTimelineWire } from '@tandem/core'
 import { useCheckInTranslations } from './checkins.i18n.js'
 import { TimelineList } from './TimelineList.js'
+import { CARD_ROW, GRID_CARD } from '../../shared/card-grid.js'
 
-const useStyles = makeStyles({ card: { maxWidth: '720px' } })
+const useStyles = makeStyles({ row: CARD_ROW, card: GRID_CARD })
 
 const MyTimelines = ({ timelines }: { readonly timelines: readonly MyTimelineWire[] }) => {
   const styles = useStyles()
   const { t } = useCheckInTranslations()
   return (
-    <>
+    <div className={styles.row}>
       {timelines.map((view) => (
         <Card
           key={view.matchingTandemId}
@@ -28,7 +30,7 @@ const MyTimelines = ({ timelines }: { readonly timelines: readonly MyTimelineWir
           <Body1>{t('checkIn.timeline.ownOnly')}</Body1>
         </Card>
       ))}
-    </>
+    </div>
   )
 }
 

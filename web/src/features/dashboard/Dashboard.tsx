@@ -22,6 +22,7 @@ import {
   useGetMyTimelinesQuery,
   useGetProposalsQuery,
   useGetProposedProfileQuery,
+  type OpenCheckIn,
 } from './dashboard.api.js'
 import {
   decisionFailure,
@@ -41,6 +42,7 @@ import type { EndMentorshipInput } from '../../shared/EndMentorshipDialog.js'
 import { skipToken } from '../../state/api.js'
 import { LoadFailed } from '../../shared/LoadFailed.js'
 import { LaterMessage } from '../../shared/LaterMessage.js'
+import { CARD_ROW } from '../../shared/card-grid.js'
 
 // The dialogs (and the dropdown of the decline reasons) load when first opened, not with the page.
 const AcceptDialog = lazy(() => import('./DecisionDialogs.js').then((m) => ({ default: m.AcceptDialog })))
@@ -69,7 +71,8 @@ const ErrorBar = ({ text }: { readonly text: string }) => (
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: '16px' },
-  cards: { display: 'flex', flexWrap: 'wrap', gap: '16px' },
+  cards: CARD_ROW,
+  placesLine: { minHeight: '20px' },
 })
 
 type Decision = { readonly kind: 'accept' | 'decline' | 'end'; readonly proposal: ParticipantProposal } | null
@@ -204,9 +207,15 @@ const SideSection = ({ me, side }: { readonly me: Me; readonly side: Side }) => 
       )}
       {matching.errorKey !== null && <ErrorBar text={t(matching.errorKey)} />}
       {matching.running && <Busy label={t('dashboard.waitMessage')} />}
-      {places !== undefined && status !== 'NEW' && <Body1>{t('dashboard.places', placesOf(places, proposals))}</Body1>}
+      {/* the line's room is kept from the first paint: the places come with the questionnaire, after the cards, and must not push them down */}
+      {side === 'Mentor' && status !== 'NEW' && (
+        <Body1 className={styles.placesLine}>{places === undefined ? '\u00a0' : t('dashboard.places', placesOf(places, proposals))}</Body1>
+      )}
       <Suspense fallback={<Loading />}>
-        {kind === 'proposals' ? (
+        {/* the cards wait for the questions: what the pair has in common (and a mentor's places) would otherwise arrive inside them and push their buttons down */}
+        {kind === 'proposals' && shownQuestionnaire === undefined && !questionnaire.isError ? (
+          <Loading />
+        ) : kind === 'proposals' ? (
           <>
             {deadline !== undefined && <CountdownCard side={side} validUntil={deadline.tandemValidUntil} />}
             {awaited !== undefined && (
@@ -246,11 +255,16 @@ const SideSection = ({ me, side }: { readonly me: Me; readonly side: Side }) => 
             side={side}
             email={me.email}
             canStart={canStartMatching(status)}
+            unmetMustFits={side === 'Mentee' ? (entry?.unmetMustFits ?? []) : []}
             starting={matching.running}
             onStartMatching={() => void matching.start()}
           />
         )}
       </Suspense>
+      {/* below the mentee's profile disclosure, which comes with its own request: shown after it, so it is not pushed down */}
+      {(side !== 'Mentee' || kind !== 'proposals' || top === undefined || shownProfile !== undefined || profile.isError) && (
+        <Timelines email={me.email} side={side} />
+      )}
       <Suspense fallback={null}>
         {side === 'Mentee' && kind === 'proposals' && hash === '#waitlist' && <WaitlistSwitch email={me.email} />}
         {decision?.kind === 'accept' && (
@@ -299,27 +313,30 @@ const SideSection = ({ me, side }: { readonly me: Me; readonly side: Side }) => 
   )
 }
 
-/** The open check-in questions of a matched participant (docs/mentorship.md#check-ins-in-the-web-app). */
-const CheckIns = ({ email }: { readonly email: string }) => {
-  const open = useGetOpenCheckInsQuery({ email })
+/**
+ * The open check-in questions of a matched participant (docs/mentorship.md#check-ins-in-the-web-app),
+ * above the sections. Its chunk loads in the sections' Suspense boundary: the sections show together
+ * with the cards, never to be pushed down by them (docs/web.md, "Budgets per state").
+ */
+const CheckIns = ({ email, open }: { readonly email: string; readonly open: readonly OpenCheckIn[] }) => {
   // once a question was open, the cards' chunk stays (it thanks the person after the answer)
   const [asked, setAsked] = useState(false)
-  if (!asked && (open.data ?? []).length > 0) setAsked(true)
+  if (!asked && open.length > 0) setAsked(true)
   // a failed load shows nothing: the questions wait for the next visit, and the mail has a link too
-  return asked ? (
-    <Suspense fallback={<Loading />}>
-      <CheckInCards email={email} open={open.data ?? []} />
-    </Suspense>
-  ) : null
+  return asked ? <CheckInCards email={email} open={open} /> : null
 }
 
-/** The participant's own check-in timelines; their chunk loads only when there is one. */
-const Timelines = ({ email }: { readonly email: string }) => {
+/**
+ * The participant's own check-in timelines of one side, at the end of its section (below the cards,
+ * so their arrival pushes nothing above them down); their chunk loads only when there is one.
+ */
+const Timelines = ({ email, side }: { readonly email: string; readonly side: Side }) => {
   const timelines = useGetMyTimelinesQuery({ email })
+  const mine = (timelines.data ?? []).filter((v) => v.role === side)
   // a failed load shows nothing: the timeline is a look back, the open questions have their cards
-  return (timelines.data ?? []).length > 0 ? (
-    <Suspense fallback={<Loading />}>
-      <MyTimelines timelines={timelines.data ?? []} />
+  return mine.length > 0 ? (
+    <Suspense fallback={null}>
+      <MyTimelines timelines={mine} />
     </Suspense>
   ) : null
 }
@@ -329,15 +346,22 @@ export const DashboardView = ({ me }: { readonly me: Me }) => {
   const styles = useStyles()
   // The heading and the introduction are painted first; the sections follow in a background render.
   const sides = useDeferredValue(me.sides.join(' '), '')
+  // the sections wait for the open check-ins (asked with the person's details, prefetch.ts): a
+  // question's card arriving later would push them down
+  const open = useGetOpenCheckInsQuery(me.sides.length > 0 ? { email: me.email } : skipToken)
+  const settled = open.data !== undefined || open.isError
   return (
     <div className={styles.page}>
       <Title2 as="h1">{t('dashboard.title')}</Title2>
       <Body1>{t('dashboard.header')}</Body1>
-      {sides !== '' && <CheckIns email={me.email} />}
-      {sides !== '' && <Timelines email={me.email} />}
-      {(sides === '' ? [] : (sides.split(' ') as Side[])).map((side) => (
-        <SideSection key={side} me={me} side={side} />
-      ))}
+      {sides !== '' && settled && (
+        <Suspense fallback={<Loading />}>
+          <CheckIns email={me.email} open={open.data ?? []} />
+          {(sides.split(' ') as Side[]).map((side) => (
+            <SideSection key={side} me={me} side={side} />
+          ))}
+        </Suspense>
+      )}
       {me.sides.length === 0 && <LaterMessage intent="info">{t('dashboard.noSides')}</LaterMessage>}
     </div>
   )

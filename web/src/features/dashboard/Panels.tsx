@@ -5,9 +5,10 @@ import { Body1, Button, Card, CardHeader, Subtitle2 } from '@fluentui/react-comp
 import { lazy, Suspense } from 'react'
 import { useNavigate } from 'react-router'
 import { useTranslation } from 'react-i18next'
-import type { Side } from '@tandem/core'
+import type { Side, UnmetMustFitWire } from '@tandem/core'
 import type { PanelKind } from './dashboard.logic.js'
 import { Busy } from '../../shared/Busy.js'
+import { useLanguage } from '../../shell/language.js'
 
 /** The waitlist's switch, fetched only when a mentee's run found nobody or their team ended. */
 const WaitlistSwitch = lazy(() => import('./WaitlistSwitch.js'))
@@ -21,6 +22,7 @@ export const StatusPanel = ({
   starting,
   email,
   canStart = false,
+  unmetMustFits = [],
 }: {
   readonly kind: Exclude<PanelKind, 'proposals'>
   readonly side: Side
@@ -30,8 +32,11 @@ export const StatusPanel = ({
   readonly email?: string
   /** The mentee may start matching again from the no-match panel (AVAILABLE). */
   readonly canStart?: boolean
+  /** The no-match panel: the must-fit answers of the mentee no mentor with a free place offers (docs/matching.md#no-match). */
+  readonly unmetMustFits?: readonly UnmetMustFitWire[]
 }) => {
   const { t } = useTranslation()
+  const { language } = useLanguage()
   const navigate = useNavigate()
   const key = `dashboard.panels.${kind}.${side === 'Mentee' ? 'mentee' : 'mentor'}`
   return (
@@ -44,6 +49,25 @@ export const StatusPanel = ({
         }
       />
       <Body1>{t(`${key}.text`)}</Body1>
+      {kind === 'noProposals' && side === 'Mentee' && unmetMustFits.length > 0 && (
+        <section aria-labelledby="unmet-must-fits">
+          <Body1 as="p" id="unmet-must-fits">
+            {t('dashboard.unmetMustFits.intro', { count: unmetMustFits.length })}
+          </Body1>
+          <ul>
+            {unmetMustFits.map((u) => (
+              <li key={u.questionPairId}>
+                <Body1>
+                  {t('dashboard.unmetMustFits.item', {
+                    question: u.question[language],
+                    answers: u.answers.map((a) => a[language]).join(', '),
+                  })}
+                </Body1>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
       {kind === 'noProfile' && (
         <Button appearance="primary" onClick={() => void navigate(questionnairePath(side))}>
           {t(side === 'Mentee' ? 'dashboard.createMentee' : 'dashboard.createMentor')}

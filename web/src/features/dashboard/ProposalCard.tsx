@@ -10,10 +10,11 @@ import { commonGround, type Language, type ParticipantProposal, type Questionnai
 import { useAuthorizedImage } from '../../shared/authorized-image.js'
 import { ProposalDeadline } from './CountdownCard.js'
 import { suggestedByProgramTeam } from './dashboard.logic.js'
+import { GRID_CARD } from '../../shared/card-grid.js'
 import { ProposalProfile } from './ProposedProfileAccordion.js'
 
 const useStyles = makeStyles({
-  card: { maxWidth: '520px', width: '100%' },
+  card: GRID_CARD,
   actions: { display: 'flex', gap: '8px' },
   common: { margin: 0, paddingLeft: '20px' },
   meter: { display: 'block', width: '100%', height: '8px' },
