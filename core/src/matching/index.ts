@@ -31,6 +31,7 @@ export {
   compareWaiting,
   endedTeamOf,
   freePlacesOf,
+  menteeWorldsOf,
   mentorsWithOpenedPlaces,
   waitlistRoundReasons,
   placesOpened,
