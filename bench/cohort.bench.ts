@@ -8,6 +8,7 @@ import { spawnSync } from 'node:child_process'
 import { loadavg } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import type { Figure } from './check.figures.js'
 import { table } from './measure.js'
 
 type Result = {
@@ -141,4 +142,20 @@ export default async (): Promise<void> => {
         ' ',
       )}. CPU s is the child's CPU time (scoring included); munkres s is its CPU time on the solve only (the dense matrix handed to it ready-made).`,
   )
+}
+
+/** The bench guard's short version: 5,000 × 5,000 beside munkres (about 10 s on one core). */
+export const check = async (): Promise<Figure[]> => {
+  const r = runChild({ mentees: 5_000, mentors: 5_000, maxCapacity: 1, munkres: true })
+  if (r.munkresSeconds === null || r.munkresAgrees !== true) throw new Error('cohort check: munkres disagrees with the solver')
+  return [
+    {
+      key: 'cohort-5000',
+      what: 'whole-cohort solve, 5,000 × 5,000',
+      value: r.munkresSeconds / r.cpu,
+      unit: '× munkres',
+      better: 'higher',
+      detail: `${r.cpu.toFixed(2)} CPU s (scoring included), munkres ${r.munkresSeconds.toFixed(2)} s`,
+    },
+  ]
 }

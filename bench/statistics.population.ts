@@ -12,11 +12,15 @@ const TANDEMS = 200_000
 const YEARS = 3
 const NOW = Date.UTC(2026, 0, 1)
 
-export const seedStatisticsPopulation = (raw: SqliteServer['db']['raw']): number[] => {
+/** How many people and tandems: the full bench's, or the bench guard's smaller ones. */
+export type PopulationSize = { readonly mentees: number; readonly mentors: number; readonly tandems: number }
+export const FULL_SIZE: PopulationSize = { mentees: MENTEES, mentors: MENTORS, tandems: TANDEMS }
+
+export const seedStatisticsPopulation = (raw: SqliteServer['db']['raw'], size: PopulationSize = FULL_SIZE): number[] => {
   const clusterIds = Array.from({ length: YEARS }, (_, i) =>
     Number(raw.prepare('insert into clusters (title) values (?)').run(`Bench ${2024 + i}`).lastInsertRowid),
   )
-  const population = generatePopulation({ seed: 17, mentees: MENTEES, mentors: MENTORS, now: NOW })
+  const population = generatePopulation({ seed: 17, mentees: size.mentees, mentors: size.mentors, now: NOW })
   const random = seededRandom(29)
   const menteeIds: number[] = []
   const mentorIds: number[] = []
@@ -66,7 +70,7 @@ export const seedStatisticsPopulation = (raw: SqliteServer['db']['raw']): number
       values (?, 1, ?, ?, ?, ?, ?, 0, ?, 100, ?, '[]', ?, ?, ?, ?, ?, ?, ?, ?)`)
     // Live (ACTIVE, MATCHED) tandems hold distinct mentors (capacity one); the rest are terminal.
     let liveMentor = 0
-    for (let i = 1; i <= TANDEMS; i++) {
+    for (let i = 1; i <= size.tandems; i++) {
       const created = NOW - random.int(0, 364) * DAY - random.int(0, 23) * HOUR
       const percentage = random.int(20, 100)
       const outcome = random.int(0, 9)

@@ -9,6 +9,7 @@ import {
   declinedMentorsOf,
   endedTeamOf,
   mayTakePlace,
+  menteeWorldsOf,
   packMentorPool,
   rankPool,
   waitlistCandidates,
@@ -58,6 +59,7 @@ const fittingOpened = async (
   const pool = packMentorPool(compiled, mentors)
   const options = { threshold: ctx.matching.threshold, limit: mentors.length }
   const looks: Look[] = []
+  const menteeWorld = menteeWorldsOf(world)
   for (const entry of waiting) {
     const own = answers.get(entry.menteeId)
     if (own === undefined) continue
@@ -65,12 +67,12 @@ const fittingOpened = async (
     // looked at the whole pool for them (the first round that started after the ending), any mentor
     // with a place may fit. From then on, as every waiting mentee, only an opened place is new.
     const endedSinceLastRound =
-      endedTeamOf(world, entry.menteeId) !== undefined && (lastRoundAt === null || entry.waitingSince >= lastRoundAt)
+      endedTeamOf(menteeWorld(entry.menteeId), entry.menteeId) !== undefined && (lastRoundAt === null || entry.waitingSince >= lastRoundAt)
     if (own.savedAt > entry.waitingSince || endedSinceLastRound) {
       looks.push({ ...entry, fits: 'any' })
       continue
     }
-    const exclude = declinedMentorsOf(world, entry.menteeId)
+    const exclude = declinedMentorsOf(menteeWorld(entry.menteeId), entry.menteeId)
     const fits = rankPool(compiled, pool, { id: entry.menteeId, answers: own.answers }, { ...options, exclude }).map((r) => r.mentorId)
     if (fits.length > 0) looks.push({ ...entry, fits })
   }

@@ -32,6 +32,7 @@ export {
   compareWaiting,
   endedTeamOf,
   freePlacesOf,
+  menteeWorldsOf,
   mentorsWithOpenedPlaces,
   waitlistRoundReasons,
   placesOpened,

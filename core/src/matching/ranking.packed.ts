@@ -36,6 +36,8 @@ export type Plan = {
   readonly steps: number
   /** The maximum of a mentor who answered every question the mentee answered (the largest any mentor has). */
   readonly max: number
+  /** Every weight a whole number: sums are exact in any order (scoreColumns may fold them). */
+  readonly whole: boolean
 }
 
 /**
@@ -46,6 +48,7 @@ export const planFor = (compiled: CompiledQuestionnaire, menteeAnswers: readonly
   const plan = into ?? planBuffer(compiled.pairs.length)
   plan.steps = 0
   plan.max = 0
+  plan.whole = compiled.wholeWeights
   const answers = answersByPair(menteeAnswers)
   const push = (
     kind: number,
@@ -107,6 +110,7 @@ export const planBuffer = (length: number): PlanBuffer => ({
   mustFit: new Uint8Array(length),
   steps: 0,
   max: 0,
+  whole: false,
 })
 
 /**
@@ -130,6 +134,7 @@ export const restrictPlanInto = (plan: Plan, choiceSlots: Uint8Array, yearSlots:
   }
   into.steps = kept
   into.max = plan.max
+  into.whole = plan.whole
   return into
 }
 
@@ -245,10 +250,46 @@ const reuse = <A extends Float64Array | Uint8Array>(column: A, n: number): A =>
   column.length === n ? column : (column.subarray(0, n) as A)
 
 /**
+ * Which mentors of a pool left each slot unanswered (no option of the pair, no year): per choice slot
+ * and per year slot the rows, ascending. Worked out once per pool (remembered per pool object), so
+ * that scoring a mentee adds a question's maximum, and a "no preference" answer's points, once for
+ * the whole column and takes them back from the few who left it open, instead of testing every
+ * mentor on every step.
+ */
+type OpenRows = { readonly choice: readonly Int32Array[]; readonly year: readonly Int32Array[] }
+
+const openRowsCache = new WeakMap<MentorPool, OpenRows>()
+
+const openRowsOf = (pool: MentorPool): OpenRows => {
+  const cached = openRowsCache.get(pool)
+  if (cached !== undefined) return cached
+  const n = pool.size
+  const rowsWhere = (open: (m: number) => boolean): Int32Array => {
+    let count = 0
+    for (let m = 0; m < n; m++) if (open(m)) count++
+    const rows = new Int32Array(count)
+    let k = 0
+    for (let m = 0; m < n && k < count; m++) if (open(m)) rows[k++] = m
+    return rows
+  }
+  const choice = Array.from({ length: pool.choiceSlots }, (_, slot) => rowsWhere((m) => pool.masks[slot * n + m] === 0))
+  const year = Array.from({ length: pool.yearSlots }, (_, slot) => {
+    const from = slot * n
+    return rowsWhere((m) => Number.isNaN(pool.years[from + m]!))
+  })
+  const rows: OpenRows = { choice, year }
+  openRowsCache.set(pool, rows)
+  return rows
+}
+
+/**
  * One pass per pair column. The loops are branch-free on purpose: whether a pair fits is close to
  * a coin toss per mentor, and a mispredicted branch costs more than the whole test (`+bool` is 0/1).
- * Points and maxima are added step by step in the questionnaire's order, as scoreMentor adds them,
- * so that fractional weights sum to the same floating-point numbers.
+ * With whole weights (sums exact in any order) every mentor's maximum starts at the plan's maximum
+ * and a "no preference" step's points at full for everyone, and both are taken back from the mentors
+ * who left that question open (openRowsOf, once per pool). Otherwise points and maxima are added step
+ * by step in the questionnaire's order, as scoreMentor adds them, so that fractional weights sum to
+ * the same floating-point numbers.
  */
 export const scoreColumns = (plan: Plan, pool: MentorPool, into?: Columns): Columns => {
   const n = pool.size
@@ -256,10 +297,104 @@ export const scoreColumns = (plan: Plan, pool: MentorPool, into?: Columns): Colu
   const base = into === undefined ? new Float64Array(n) : reuse(into.base, n)
   const max = into === undefined ? new Float64Array(n) : reuse(into.max, n)
   const knockedOut = into === undefined ? new Uint8Array(n) : reuse(into.knockedOut, n)
-  if (into !== undefined) {
+  if (into !== undefined) knockedOut.fill(0)
+  if (plan.whole) scoreWhole(plan, pool, base, max, knockedOut)
+  else scoreInOrder(plan, pool, base, max, knockedOut, into !== undefined)
+  return { base, max, knockedOut }
+}
+
+const scoreWhole = (plan: Plan, pool: MentorPool, base: Float64Array, max: Float64Array, knockedOut: Uint8Array): void => {
+  const n = pool.size
+  const open = openRowsOf(pool)
+  let offset = 0
+  for (let s = 0; s < plan.steps; s++) if (plan.kind[s] === NO_PREFERENCE) offset += plan.weight[s]!
+  base.fill(offset)
+  max.fill(plan.max)
+  for (let s = 0; s < plan.steps; s++) {
+    const kind = plan.kind[s]!
+    const w = plan.weight[s]!
+    // What a mentor who left the question open does not get: its points (no preference) and its maximum.
+    const full = kind === MATCHES ? plan.value[s]! : w
+    const rows = (kind === YEARS ? open.year : open.choice)[plan.slot[s]!]!
+    for (let k = 0; k < rows.length; k++) max[rows[k]!]! -= full
+    if (kind === NO_PREFERENCE) for (let k = 0; k < rows.length; k++) base[rows[k]!]! -= w
+  }
+  for (let s = 0; s < plan.steps; s++) {
+    const w = plan.weight[s]!
+    const must = plan.mustFit[s] === 1
+    const a = plan.menteeMask[s]!
+    const np = plan.noPreferenceMask[s]!
+    const from = plan.slot[s]! * n
+    switch (plan.kind[s]) {
+      case NO_PREFERENCE:
+        break
+      case SINGLE: {
+        const column = pool.masks.subarray(from, from + n)
+        if (must)
+          for (let m = 0; m < n; m++) {
+            const b = column[m]!
+            const fit = +(b === a) | +((b & np) !== 0)
+            base[m]! += w * fit
+            knockedOut[m]! |= (fit ^ 1) & +(b !== 0)
+          }
+        else
+          for (let m = 0; m < n; m++) {
+            const b = column[m]!
+            base[m]! += w * (+(b === a) | +((b & np) !== 0))
+          }
+        break
+      }
+      case MULTIPLE: {
+        const column = pool.masks.subarray(from, from + n)
+        if (must)
+          for (let m = 0; m < n; m++) {
+            const b = column[m]!
+            const fit = +((b & a) !== 0)
+            base[m]! += w * fit
+            knockedOut[m]! |= (fit ^ 1) & +(b !== 0)
+          }
+        else for (let m = 0; m < n; m++) base[m]! += w * +((column[m]! & a) !== 0)
+        break
+      }
+      case MATCHES: {
+        const column = pool.masks.subarray(from, from + n)
+        const full = plan.value[s]!
+        for (let m = 0; m < n; m++) {
+          const b = column[m]!
+          const common = popcount(b & a)
+          const noPreference = +((b & np) !== 0)
+          base[m]! += full * noPreference + w * common * (1 - noPreference)
+          if (must) knockedOut[m]! |= ((noPreference | +(common > 0)) ^ 1) & +(b !== 0)
+        }
+        break
+      }
+      default: {
+        const column = pool.years.subarray(from, from + n)
+        const year = plan.value[s]!
+        const ahead = plan.minYearsAhead[s]!
+        for (let m = 0; m < n; m++) {
+          const b = column[m]!
+          const fit = +(year - b >= ahead)
+          base[m]! += w * fit
+          if (must) knockedOut[m]! |= (fit ^ 1) & +(b === b)
+        }
+      }
+    }
+  }
+}
+
+const scoreInOrder = (
+  plan: Plan,
+  pool: MentorPool,
+  base: Float64Array,
+  max: Float64Array,
+  knockedOut: Uint8Array,
+  reused: boolean,
+): void => {
+  const n = pool.size
+  if (reused) {
     base.fill(0)
     max.fill(0)
-    knockedOut.fill(0)
   }
   for (let s = 0; s < plan.steps; s++) {
     const w = plan.weight[s]!
@@ -335,7 +470,6 @@ export const scoreColumns = (plan: Plan, pool: MentorPool, into?: Columns): Colu
       }
     }
   }
-  return { base, max, knockedOut }
 }
 
 /**

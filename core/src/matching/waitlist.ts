@@ -2,13 +2,14 @@
 // just ended, wait, unless they turned it off, until a place opens; then a run starts for them, longest waiting first. Who waits,
 // in which order, which events open a place, and which ranked mentors a waiting mentee may still be
 // proposed are decided here; the run itself is the start-matching command's, with its own rules.
-import type { UserId } from '../shared/ids.js'
+import type { TandemId, UserId } from '../shared/ids.js'
 import { DAY, type Instant } from '../shared/time.js'
 import { isInMentorPool, mayStartRun } from '../users/matching-pool.js'
 import { hasFreePlace } from '../tandem/places.js'
 import { endedTeamOf, isDeclinedPair, liveTandemsOf, mayTakePlace, mentorPlacesOf } from '../tandem/tandem.queries.js'
 
 export { endedTeamOf }
+import type { Tandem } from '../tandem/tandem.codec.js'
 import type { World } from '../tandem/world.js'
 
 /** A waiting mentee and since when they wait (the start of the run that found nobody, or the team's end). */
@@ -31,6 +32,28 @@ export const waitingSinceOf = (world: Pick<World, 'users' | 'tandems'>, menteeId
   return mentee.noMatch ? mentee.lastStartedAt : null
 }
 
+const NO_TANDEMS: ReadonlyMap<TandemId, Tandem> = new Map()
+
+/**
+ * Each mentee's own tandems (those where they are the mentee) as a world of their own, grouped in
+ * one pass: whether a mentee waits, since when, and which mentors the waitlist leaves out of their
+ * run read only those tandems, so on this world they answer exactly as on the whole one, without a
+ * pass over every tandem per waiting mentee (10,000 waiting and 2,000 ended teams made that twenty
+ * million steps a round; docs/matching.md, "Speed, and the bench guard").
+ */
+export const menteeWorldsOf = (world: Pick<World, 'users' | 'tandems'>): ((menteeId: UserId) => Pick<World, 'users' | 'tandems'>) => {
+  const byMentee = new Map<UserId, Map<TandemId, Tandem>>()
+  for (const [id, tandem] of world.tandems) {
+    let own = byMentee.get(tandem.menteeId)
+    if (own === undefined) {
+      own = new Map()
+      byMentee.set(tandem.menteeId, own)
+    }
+    own.set(id, tandem)
+  }
+  return (menteeId) => ({ users: world.users, tandems: byMentee.get(menteeId) ?? NO_TANDEMS })
+}
+
 /** The waiting mentees among those given, longest waiting first (ties: the lower id first, so the order is total). */
 export const waitlistOf = (
   world: Pick<World, 'users' | 'tandems'>,
@@ -38,8 +61,9 @@ export const waitlistOf = (
   waitlistOn: (menteeId: UserId) => boolean,
 ): readonly WaitlistEntry[] => {
   const entries: WaitlistEntry[] = []
+  const own = menteeWorldsOf(world)
   for (const menteeId of new Set(menteeIds)) {
-    const waitingSince = waitingSinceOf(world, menteeId, waitlistOn(menteeId))
+    const waitingSince = waitingSinceOf(own(menteeId), menteeId, waitlistOn(menteeId))
     if (waitingSince !== null) entries.push({ menteeId, waitingSince })
   }
   return entries.sort(compareWaiting)

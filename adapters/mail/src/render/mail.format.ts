@@ -8,27 +8,42 @@ export const timeZoneOf = (org: Pick<OrganisationInfo, 'timeZone'>): string => o
 
 const LOCALES: Readonly<Record<Language, string>> = { en: 'en-GB', de: 'de-DE' }
 
+/**
+ * Formatters kept per language, zone and form: building an Intl.DateTimeFormat costs about as much
+ * as rendering the rest of a mail, and a matching run renders mails for every proposal.
+ */
+const formatters = new Map<string, Intl.DateTimeFormat>()
+const formatterOf = (language: Language, zone: string, withTime: boolean): Intl.DateTimeFormat => {
+  const key = `${language}|${zone}|${withTime ? 'time' : 'date'}`
+  let formatter = formatters.get(key)
+  if (formatter === undefined) {
+    formatter = new Intl.DateTimeFormat(
+      LOCALES[language],
+      withTime
+        ? {
+            day: 'numeric',
+            month: 'long',
+            year: 'numeric',
+            hour: '2-digit',
+            minute: '2-digit',
+            hourCycle: 'h23',
+            timeZone: zone,
+            timeZoneName: 'short',
+          }
+        : { day: 'numeric', month: 'long', year: 'numeric', timeZone: zone },
+    )
+    formatters.set(key, formatter)
+  }
+  return formatter
+}
+
 /** "24 November 2026 at 14:30 CET" / "24. November 2026 um 14:30 MEZ". */
 export const formatDateTime = (language: Language, org: OrganisationInfo, at: Instant): string =>
-  new Intl.DateTimeFormat(LOCALES[language], {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-    timeZone: timeZoneOf(org),
-    timeZoneName: 'short',
-  }).format(at)
+  formatterOf(language, timeZoneOf(org), true).format(at)
 
 /** "24 November 2026" / "24. November 2026". */
 export const formatDate = (language: Language, org: OrganisationInfo, at: Instant): string =>
-  new Intl.DateTimeFormat(LOCALES[language], {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: timeZoneOf(org),
-  }).format(at)
+  formatterOf(language, timeZoneOf(org), false).format(at)
 
 /** The pages of the app a mail can point at (docs/product.md#routes). */
 /** `/#waitlist`: the dashboard's waitlist switch (one click there turns it off; the link itself changes nothing). */

@@ -1,6 +1,7 @@
 // Read models for the admin screens: users by side and status, and the matching-team list with its
 // filters. Full filtered lists; the browser pages them 25 rows at a time.
 import {
+  isInMentorPool,
   LIVE_TANDEM_STATES,
   tandemIdOf,
   userIdOf,
@@ -16,7 +17,6 @@ import { sql } from 'kysely'
 import type { Database } from '../portable/database.js'
 import { jsonNumber } from '../portable/dialect.js'
 import type { UserListRow, TandemListFilter, TandemListRow, ListQueries } from '@tandem/application'
-import { publishedOutOfMentorPool } from './pool.predicates.js'
 import { proposalExpired } from './tandem.predicates.js'
 
 export type { UserListRow, TandemListFilter, TandemListRow, ListQueries }
@@ -159,20 +159,29 @@ export const createListQueries = (db: Database): ListQueries => {
      * not moved. Asked about no one, it tells the fingerprint alone.
      */
     rankedMentorsNow: async (among: readonly UserId[]): Promise<{ readonly fingerprint: string; readonly unavailable: UserId[] }> => {
-      // The fingerprint row is told apart by an id no user has.
-      const fingerprint = k
-        .selectFrom('meta')
-        .select([sql<number>`-1`.as('id'), 'value'])
-        .where('key', '=', 'mentor_pool_revision')
-      const unavailable = k
-        .selectFrom('users')
-        .select(['id', sql<number>`0`.as('value')])
-        .where('id', 'in', [...among])
-        .where(publishedOutOfMentorPool)
-      const rows = await db.all(among.length === 0 ? fingerprint : fingerprint.unionAll(unavailable))
+      // The fingerprint row is told apart by an id no user has. The ranked mentors are read by their
+      // ids alone and the pool rule (core's isInMentorPool) applied to what is read: a condition on
+      // the status columns led SQLite's planner to the pool index, through every published mentor,
+      // instead of the few ids (a millisecond and more per run). Written as one SQL text: built
+      // through the query builder, the statement cost more than running it.
+      type Row = { id: number | string; value: number | string; mentor_status: string | null; mentor_published: number | string }
+      const fingerprint = sql<Row>`select -1 as id, value, null as mentor_status, 0 as mentor_published from meta where key = 'mentor_pool_revision'`
+      const query =
+        among.length === 0
+          ? fingerprint
+          : sql<Row>`${fingerprint} union all select id, 0, mentor_status, mentor_published from users where id in (${sql.join([...among])})`
+      const rows = await db.all({ compile: () => query.compile(k) })
       return {
         fingerprint: String(rows.find((r) => Number(r.id) === -1)?.value ?? 0),
-        unavailable: rows.filter((r) => Number(r.id) !== -1).map((r) => userIdOf(Number(r.id))),
+        unavailable: rows
+          .filter(
+            (r) =>
+              Number(r.id) !== -1 &&
+              Number(r.mentor_published) === 1 &&
+              r.mentor_status !== null &&
+              !isInMentorPool({ status: r.mentor_status as StatusName, published: true }),
+          )
+          .map((r) => userIdOf(Number(r.id))),
       }
     },
 

@@ -7,7 +7,3 @@ import type { Schema } from '../portable/schema.js'
 /** The user's mentor side is in the pool (published, in a status a run may propose from): isInMentorPool. */
 export const inMentorPool = (eb: ExpressionBuilder<Schema, 'users'>): Expression<SqlBool> =>
   eb.and([eb('users.mentor_status', 'in', [...MENTOR_POOL_STATUSES]), eb('users.mentor_published', '=', 1)])
-
-/** A published mentor out of the pool (reserved, matched, paused, or any status a run may not propose from). */
-export const publishedOutOfMentorPool = (eb: ExpressionBuilder<Schema, 'users'>): Expression<SqlBool> =>
-  eb.and([eb('users.mentor_published', '=', 1), eb('users.mentor_status', 'is not', null), eb.not(inMentorPool(eb))])
