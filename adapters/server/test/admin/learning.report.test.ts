@@ -7,6 +7,7 @@ import { DAY, type AuditRecordsPage, type LearningView, type QuestionnaireDraftV
 import { PAIR } from '@tandem/fixtures'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { START, startHarness, type Harness } from '../support/harness.js'
+import { seedFinishedTeams } from '../support/learning.population.js'
 
 let h: Harness
 let yearId: number
@@ -66,7 +67,7 @@ describe('learning from outcomes over HTTP', () => {
   })
 
   it('with 260 finished teams raises the question the good teams shared, and tries it in a draft', async () => {
-    await seedFinishedTeams(260)
+    await seedFinishedTeams(h.server.db, { realTandemId: tandemId, clusterId: yearId, count: 260, matchedAt: START - 200 * DAY })
     const reply = await report(yearId)
     expect(reply.status).toBe(200)
     const view = reply.body.value
@@ -114,63 +115,3 @@ describe('learning from outcomes over HTTP', () => {
     expect(await recorded('learning.adopt')).toBe(1)
   })
 })
-
-/**
- * Closed teams of the program year, matched 200 days before the clock, written beside the one real
- * team (same people, a closed state binds nobody): half shared an industry (80 % of them good), half
- * did not (20 % good); the meeting format is noise.
- */
-const seedFinishedTeams = async (count: number) => {
-  const k = h.server.db.kysely
-  const real = await k.selectFrom('tandems').selectAll().where('id', '=', tandemId).executeTakeFirstOrThrow()
-  const matchedAt = START - 200 * DAY
-  for (let i = 0; i < count; i++) {
-    const id = 100_000 + i
-    const shared = i % 2 === 0
-    const good = shared ? i % 10 < 8 : i % 10 < 3
-    const format = Math.floor(i / 2) % 2 === 0
-    const breakdown = [
-      { questionPairId: PAIR.languages, points: 3, max: 3, common: [] },
-      { questionPairId: PAIR.industries, points: shared ? 2 : 0, max: 2, common: [] },
-      { questionPairId: PAIR.meetingFormat, points: format ? 1 : 0, max: 1, common: [] },
-    ]
-    await k
-      .insertInto('tandems')
-      .values({
-        ...real,
-        id,
-        state: 'CLOSED',
-        cluster_id: yearId,
-        mentee_proposal_id: 2 * id - 1,
-        mentor_proposal_id: 2 * id,
-        score_breakdown: JSON.stringify(breakdown),
-        ended_at: good ? null : matchedAt + 40 * DAY,
-        ended_by: good ? null : 'Mentee',
-        end_reason: good ? null : 'not-a-good-fit',
-      })
-      .execute()
-    await k
-      .insertInto('mentorship_timelines')
-      .values({
-        tandem_id: id,
-        matched_at: matchedAt,
-        ended_at: good ? null : matchedAt + 40 * DAY,
-        ended_by: good ? null : 'Mentee',
-        closed: 1,
-        met_at: matchedAt + 5 * DAY,
-        pulse_1: 0,
-        pulse_2: good ? 0 : 1,
-        pulse_3: 0,
-        pulse_4: good ? 1 : 0,
-        pulse_5: good ? 1 : 0,
-        satisfaction_1: 0,
-        satisfaction_2: 0,
-        satisfaction_3: 0,
-        satisfaction_4: 0,
-        satisfaction_5: 0,
-        mentee_left: 0,
-        mentor_left: 0,
-      })
-      .execute()
-  }
-}
