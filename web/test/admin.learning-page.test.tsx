@@ -26,7 +26,12 @@ const population = async (finished: boolean) => {
   api = real
   const team = await real.matchedTeam()
   if (finished)
-    await seedFinishedTeams(real.server.db, { realTandemId: team.matchingTandemId, clusterId: null, count: 260, matchedAt: NOW - 200 * DAY })
+    await seedFinishedTeams(real.server.db, {
+      realTandemId: team.matchingTandemId,
+      clusterId: null,
+      count: 260,
+      matchedAt: NOW - 200 * DAY,
+    })
   return real
 }
 

@@ -30,7 +30,7 @@ export const createLearningQueries = (db: Database) => ({
     return rows.map((r) => ({
       outcome: {
         matchedAt: Number(r.matched_at),
-        metAt: r.met_at === null ? null : (Number(r.met_at)),
+        metAt: r.met_at === null ? null : Number(r.met_at),
         pulses: [r.pulse_1, r.pulse_2, r.pulse_3, r.pulse_4, r.pulse_5].map(Number),
         ending: r.ended_at !== null && EndReasonId.is(r.end_reason) ? { at: Number(r.ended_at), reasonId: r.end_reason } : null,
       },
