@@ -158,14 +158,20 @@ describe('suggestions, for any data', () => {
     )
   })
 
-  it('show no share of good teams resting on fewer than 5 teams', () => {
+  it('show no share of good teams resting on fewer than 5 teams, and no counts that give a small group away', () => {
     fc.assert(
       fc.property(caseArbitrary, ([questions, teams, seed]) => {
         const report = learnFromOutcomes({ ...settings, seed }, now)(questions, teams)
         if (report._tag !== 'Learned') return
-        for (const finding of report.questions)
+        for (const finding of report.questions) {
           for (const group of [finding.agreed, finding.others])
             if (group.teams._tag === 'FewerThan') expect(group.goodShare._tag).toBe('Hidden')
+          const shown = [finding.teams, finding.agreed.teams, finding.others.teams].flatMap((c) => (c._tag === 'Count' ? [c.value] : []))
+          for (const a of shown) {
+            expect(a).toBeGreaterThanOrEqual(5)
+            for (const b of shown) expect(a === b || Math.abs(a - b) >= 5).toBe(true)
+          }
+        }
       }),
       { numRuns: 40 },
     )

@@ -6,7 +6,14 @@ import type { QuestionPair } from '../questionnaire/questionnaire.codec.js'
 import { WEIGHT_MAX, WEIGHT_MIN } from '../questionnaire/questionnaire.draft.js'
 import type { QuestionScore } from '../tandem/tandem.codec.js'
 import type { Instant } from '../shared/time.js'
-import { SMALL_GROUP_LIMIT, shareOf, showCount, type ShownCount, type ShownValue } from '../statistics/statistics.rules.js'
+import {
+  SMALL_GROUP_LIMIT,
+  shareOf,
+  showCount,
+  showSideBySideCounts,
+  type ShownCount,
+  type ShownValue,
+} from '../statistics/statistics.rules.js'
 import { DEFAULT_GOOD_TEAM_SETTINGS, judgeTeam, type GoodTeamSettings, type TeamOutcome } from './good-team.rules.js'
 import { fitLogistic } from './logistic.fit.js'
 
@@ -80,7 +87,11 @@ export const agreementOf = (breakdown: readonly QuestionScore[], questionPairId:
 /** Agreement at or above this counts as "shared" in the plain-words figures. */
 const AGREED = 0.5
 
-const groupFigure = (teams: number, good: number): GroupFigure => ({ teams: showCount(teams), goodShare: shareOf(good, teams) })
+/** A group's share of good teams, shown only when its count may be shown (`showSideBySideCounts`). */
+const groupFigure = (teams: ShownCount, count: number, good: number): GroupFigure => ({
+  teams,
+  goodShare: teams._tag === 'Count' ? shareOf(good, count) : { _tag: 'Hidden', limit: SMALL_GROUP_LIMIT },
+})
 
 const changeOf = (current: number, suggested: number): WeightChange =>
   suggested > current ? 'Raise' : suggested < current ? 'Lower' : 'Keep'
@@ -181,6 +192,9 @@ export const learnFromOutcomes =
           otherGood += good
         }
       })
+      // The two groups add up to the teams that answered: shown side by side, so that none of the
+      // three can give a small group away by subtraction.
+      const shown = showSideBySideCounts([column.answered, agreedTeams, otherTeams])
       return {
         questionPairId: q.questionPairId,
         mustFit: q.mustFit,
@@ -188,9 +202,9 @@ export const learnFromOutcomes =
         suggestedWeight: suggested[index]!,
         change: changeOf(q.weight, suggested[index]!),
         effect: effects[index] ?? null,
-        teams: showCount(column.answered),
-        agreed: groupFigure(agreedTeams, agreedGood),
-        others: groupFigure(otherTeams, otherGood),
+        teams: shown[0]!,
+        agreed: groupFigure(shown[1]!, agreedTeams, agreedGood),
+        others: groupFigure(shown[2]!, otherTeams, otherGood),
       }
     })
     const good = finished.filter((f) => f.good).length
