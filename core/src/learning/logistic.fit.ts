@@ -117,7 +117,8 @@ const fitBeta = (data: LogisticData, penalty: number): Float64Array => {
  * Fits the model, then estimates each coefficient's uncertainty by resampling the rows with
  * replacement (seeded, so the same data and seed give the same answer). Each replicate takes one
  * Newton step from the full fit with the replicate's own gradient and Hessian (a one-step
- * bootstrap): from a converged start it is within rounding of a full refit for data this size.
+ * bootstrap): its standard errors agree with those of a full refit of every resample within the
+ * bootstrap's own sampling noise (fixtures/test/learning.one-step-bootstrap.test.ts).
  */
 export const fitLogistic = (data: LogisticData, settings: LogisticSettings): LogisticFit => {
   const beta = fitBeta(data, settings.penalty)
