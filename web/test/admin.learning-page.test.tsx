@@ -41,6 +41,9 @@ const open = async (real: RealApi, language: 'en' | 'de') => {
   return userEvent.setup()
 }
 
+/** The first look waits for the signed-in shell and the admin chunk, slow on a loaded machine. */
+const FIRST_LOOK = { timeout: 15_000 }
+
 const rowOf = (table: HTMLElement, question: string) => {
   const row = within(table)
     .getAllByRole('row')
@@ -55,7 +58,7 @@ describe('the page "What the outcomes say"', () => {
   it('says there is not enough to learn from and offers nothing to try', async () => {
     const real = await population(false)
     await open(real, 'en')
-    expect(await screen.findByRole('link', { name: 'What the outcomes say' })).toBeTruthy()
+    expect(await screen.findByRole('link', { name: 'What the outcomes say' }, FIRST_LOOK)).toBeTruthy()
     expect(
       await screen.findByText('There is not enough to learn from yet: fewer than 5 finished teams, 200 are needed. Nothing is suggested.'),
     ).toBeTruthy()
@@ -67,7 +70,7 @@ describe('the page "What the outcomes say"', () => {
     const real = await population(true)
     const before = await real.expectOk(real.call<QuestionnaireDraftView>(real.admin, 'GET', '/api/Admin/GetQuestionnaireDraft'), 'draft')
     const user = await open(real, 'en')
-    const table = await screen.findByRole('table', { name: 'What the outcomes say per question' })
+    const table = await screen.findByRole('table', { name: 'What the outcomes say per question' }, FIRST_LOOK)
     const industries = rowOf(table, 'Which industries are you interested in?')
     expect(industries[1]).toContain('Pairs who shared the answer were good 80 % of the time, others 20 %.')
     expect(industries[1]).toContain('Sharing it goes with better teams')
@@ -80,7 +83,7 @@ describe('the page "What the outcomes say"', () => {
     expect(within(figures).getByText('260')).toBeTruthy()
 
     await user.click(screen.getByRole('button', { name: 'Try in a draft' }))
-    expect(await screen.findByRole('heading', { name: 'Questionnaire', level: 2 })).toBeTruthy()
+    expect(await screen.findByRole('heading', { name: 'Questionnaire', level: 2 }, FIRST_LOOK)).toBeTruthy()
     const after = await real.expectOk(real.call<QuestionnaireDraftView>(real.admin, 'GET', '/api/Admin/GetQuestionnaireDraft'), 'draft')
     expect(after.revision).toBe(before.revision + 1)
     const suggested = Number(industries[3]!.split(' ')[0])
@@ -91,7 +94,7 @@ describe('the page "What the outcomes say"', () => {
   it('speaks German', async () => {
     const real = await population(true)
     await open(real, 'de')
-    const table = await screen.findByRole('table', { name: 'Was die Ergebnisse je Frage sagen' })
+    const table = await screen.findByRole('table', { name: 'Was die Ergebnisse je Frage sagen' }, FIRST_LOOK)
     const industries = rowOf(table, 'Für welche Branchen interessieren Sie sich?')
     expect(industries[1]).toContain('Paare mit derselben Antwort waren in 80 % der Fälle gut, die anderen in 20 %.')
     expect(industries[3]).toMatch(/^\d+ \(erhöht\)$/)
