@@ -10,6 +10,7 @@ import {
   auditedExports,
   auditedMentorship,
   auditedStatistics,
+  auditedLearning,
   auditedQuestionnaireVersions,
   auditedUser,
   type Unaudited,
@@ -17,6 +18,7 @@ import {
 import { adminService } from './admin/index.js'
 import { exportService } from './exports/export.service.js'
 import { statisticsService } from './statistics/statistics.service.js'
+import { learningService } from './learning/learning.service.js'
 import type { ServiceContext } from './context.js'
 import { matchingService } from './matching/matching.service.js'
 import { questionnaireService } from './questionnaire/questionnaire.service.js'
@@ -94,6 +96,17 @@ export const createServices = (ctx: ServiceContext, extras: ServiceExtras): Serv
     admin: auditedAdmin(ctx, adminIdOf, adminService(ctx)),
     cohort: cohortService(ctx),
     questionnaireVersions: auditedQuestionnaireVersions(ctx, adminIdOf, questionnaireVersionsService(ctx, adminIdOf)),
+    learning: auditedLearning(ctx, adminIdOf, (actor) => {
+      const learning = learningService({
+        statistics: ctx.statistics,
+        questionnaire: ctx.activeQuestionnaire.questionnaire,
+        clock: ctx.clock,
+      })
+      return {
+        report: learning.report,
+        tryInDraft: (body) => learning.tryInDraft(questionnaireVersionsService(ctx, adminIdOf)(actor), body),
+      }
+    }),
     personalData: personalDataService(ctx),
     exports: auditedExports(ctx, adminIdOf, exportService(ctx)),
     statistics: auditedStatistics(ctx, adminIdOf, statisticsService(ctx)),

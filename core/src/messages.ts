@@ -48,6 +48,8 @@ export const MessageKey = t.keyof({
   'confirmation-email-mismatch': null,
   /** A statistics date range that ends before it starts. */
   'statistics-date-range': null,
+  /** "Try in a draft" of learning from outcomes when there is not enough to learn from (docs/learning.md). */
+  'learning-not-enough': null,
   /** Accepting consents: the version the person was shown is no longer the one in force. */
   'consent-version-outdated': null,
   /** A JSON body nested deeper than JSON_DEPTH_MAX (objects and arrays within each other). */

@@ -35,6 +35,7 @@ const TITLES = {
     programYear: 'Program year',
     waitlist: 'Waitlist',
     attention: 'Needs attention',
+    learning: 'What the outcomes say',
   },
   de: {
     locale: 'de-DE',
@@ -53,6 +54,7 @@ const TITLES = {
     userInfo: 'Benutzerinfo',
     programYear: 'Programmjahr',
     waitlist: 'Warteliste',
+    learning: 'Was die Ergebnisse sagen',
   },
 } as const
 
@@ -124,6 +126,7 @@ describe('every admin route in en and de', () => {
         ['clusters', text.programYear],
         ['waitlist', text.waitlist],
         ['attention', text.attention],
+        ['learning', text.learning],
       ] as const) {
         await page.goto(`${stack.baseUrl}/administrator/${path}`)
         found.push(...(await checkPage(page, `${language} ${path}`, title, text.skip)))

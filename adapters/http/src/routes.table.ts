@@ -50,6 +50,7 @@ import { answer, defineRoute, denied, json, type Route } from './route.js'
 import { cohortRoutes } from './routes.cohort.js'
 import { endingRoutes } from './routes.ending.js'
 import { waitlistRoutes } from './routes.waitlist.js'
+import { learningRoutes } from './routes.learning.js'
 import { checkInRoutes } from './routes.checkins.js'
 import { questionnaireVersionRoutes } from './routes.questionnaire-versions.js'
 import { exportRoutes } from './routes.exports.js'
@@ -568,6 +569,7 @@ const serviceRoutes = (s: Services): readonly Route[] => [
   ...questionnaireVersionRoutes(s),
   ...exportRoutes(s),
   ...statisticsRoutes(s),
+  ...learningRoutes(s),
 ]
 
 export { denied }

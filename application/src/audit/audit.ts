@@ -270,6 +270,18 @@ export const auditedQuestionnaireVersions = (
   inner: (actor: Actor) => Unaudited<Services['questionnaireVersions']>,
 ): Services['questionnaireVersions'] => audited(ctx, adminIdOf, questionnairePlans, inner)
 
+/** Learning from outcomes reads aggregates of everyone matched and changes the questionnaire draft: actions on no one. */
+const learningPlans: Plans<Services['learning']> = {
+  report: { kind: 'read', action: 'learning.read', subjects: () => [], object: ([clusterId]) => clusterId },
+  tryInDraft: { kind: 'change', action: 'learning.adopt', subjects: () => [], object: ([body]) => body.clusterId },
+}
+
+export const auditedLearning = (
+  ctx: ServiceContext,
+  adminIdOf: AdminIdOf,
+  inner: (actor: Actor) => Unaudited<Services['learning']>,
+): Services['learning'] => audited(ctx, adminIdOf, learningPlans, inner)
+
 /**
  * An administrator looking at someone else's photo (the user-information page shows it) reads
  * their data too; the participants' own reads of photos are not administrators' and stay out.

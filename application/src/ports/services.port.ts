@@ -88,6 +88,8 @@ import type {
   QuestionnairePreviewRequest,
   QuestionnairePreviewView,
   ClusterId,
+  LearningTryInDraftRequest,
+  LearningView,
 } from '@tandem/core'
 import type { Either } from 'fp-ts/lib/Either.js'
 
@@ -261,6 +263,17 @@ export type Services = {
     readonly choices: (query: CohortChoicesQuery) => Outcome<readonly CohortMentorChoice[]>
     readonly edit: (body: CohortDraftEdit) => Outcome<CohortDraftView>
     readonly publish: (actor: Actor, query: CohortRunQuery) => Outcome<CohortPublishResult>
+  }
+  /** What the outcomes say about the questionnaire's questions (docs/learning.md); administrators only. */
+  readonly learning: {
+    /** The report of one program year (null: all years); audited as `learning.read`. */
+    readonly report: (actor: Actor, clusterId: ClusterId | null) => Outcome<LearningView>
+    /**
+     * The report's suggested weights saved into the questionnaire draft edited at `revision` (the draft
+     * save's rules and its 409); ValidationFailed when there is not enough to learn from. Audited as
+     * `learning.adopt`.
+     */
+    readonly tryInDraft: (actor: Actor, body: LearningTryInDraftRequest) => Outcome<QuestionnaireDraftView>
   }
   /** The administrator's questionnaire: its draft, the check, the publish, the published versions. */
   readonly questionnaireVersions: {

@@ -55,6 +55,7 @@ export const navItems = (role: RoleName | undefined): readonly Item[] => {
       { to: '/administrator/attention', label: 'nav.attention' },
       { to: '/administrator/audit', label: 'nav.audit' },
       { to: '/administrator/statistics', label: 'nav.statistics' },
+      { to: '/administrator/learning', label: 'nav.learning' },
     ]
   }
   const items: Item[] = [{ to: '/matching', label: 'nav.dashboard' }]

@@ -30,6 +30,7 @@ const EXACT: Readonly<Record<string, string>> = {
   '/administrator/statistics': 'nav.statistics',
   '/administrator/questionnaire': 'nav.questionnaireEditor',
   '/administrator/waitlist': 'nav.waitlist',
+  '/administrator/learning': 'nav.learning',
 }
 
 /** The title key of a path, or of the error page the session shows instead of it. */

@@ -8,6 +8,7 @@ import {
   HOUR,
   userIdOf,
   type DraftQuestion,
+  type LearningView,
   type ProposalsResponse,
   type QuestionnaireDraftView,
   type SaveAnswerItem,
@@ -54,6 +55,9 @@ const step = (m: ProgramModel, r: ProgramReal, kind: string): void => {
 const ADDED_PAIR = 99
 const RETIRED_PAIR = PAIR.meetingFrequency
 const ADDED: DraftQuestion = { ...ADDED_QUESTION, questionPairId: ADDED_PAIR }
+
+/** The finished teams learning from outcomes needs (docs/learning.md), stated here rather than read from core. */
+const LEARNING_NEEDS = 200
 
 /** The answers a participant gives to the questionnaire asked now (the same option for everyone). */
 const answersNow = (m: ProgramModel, side: Side, withAdded: boolean): SaveAnswerItem[] => {
@@ -668,6 +672,36 @@ class AnswerAddedQuestion extends ProgramCommand {
   label = () => `answer-added(${this.actor})`
 }
 
+/**
+ * An administrator looks at what the outcomes say and tries the suggestion in the draft
+ * (docs/learning.md). A year of a few teams is far below the 200 finished teams learning needs, so
+ * the report says so and the adoption is refused: the draft and the published versions stay as
+ * they were, and the matching with them.
+ */
+class TryLearningInDraft extends ProgramCommand {
+  check = (m: Readonly<ProgramModel>) => m.tandems.length < LEARNING_NEEDS
+  async act(m: ProgramModel, r: ProgramReal) {
+    step(m, r, 'learning')
+    this.actor = r.h.admin.firstName
+    const report = await callChecked<LearningView>(r, r.h.admin, 'GET', '/api/Admin/GetLearningReport')
+    expectSuccess(report, 'the administrator reads what the outcomes say')
+    expect(report.body.value.state, 'a year of a few teams has not enough to learn from').toBe('NotEnough')
+    expect(report.body.value.questions).toEqual([])
+    const before = await callChecked<QuestionnaireDraftView>(r, r.h.admin, 'GET', '/api/Admin/GetQuestionnaireDraft')
+    const versions = await callChecked(r, r.h.admin, 'GET', '/api/Admin/GetQuestionnaireVersions')
+    const tried = await callChecked(r, r.h.admin, 'POST', '/api/Admin/TryLearningInDraft', {
+      clusterId: null,
+      revision: before.body.value.revision,
+    })
+    expect(tried.status, 'trying a suggestion there is none of is refused').toBe(400)
+    expect(JSON.stringify(tried.body)).toContain('learning-not-enough')
+    const after = await callChecked<QuestionnaireDraftView>(r, r.h.admin, 'GET', '/api/Admin/GetQuestionnaireDraft')
+    expect(after.body.value, 'the refused adoption changed no draft').toEqual(before.body.value)
+    expect((await callChecked(r, r.h.admin, 'GET', '/api/Admin/GetQuestionnaireVersions')).body).toEqual(versions.body)
+  }
+  label = () => 'try-learning-in-draft'
+}
+
 /** A participant deletes their own account: live tandems end as a release ends them. */
 class EraseAccount extends ProgramCommand {
   constructor(
@@ -733,6 +767,7 @@ export const programCommands = (mentors: number, leaveOut: readonly string[] = [
     ['retire-question', 1, fc.constant(new RetireQuestion())],
     ['answer-added', 2, fc.tuple(side, pick).map(([s, p]) => new AnswerAddedQuestion(s, p))],
     ['erase', 1, fc.tuple(side, pick).map(([s, p]) => new EraseAccount(s, p))],
+    ['learning', 1, fc.constant(new TryLearningInDraft())],
   ]
   return byKind.filter(([kind]) => !leaveOut.includes(kind)).flatMap(([, weight, command]) => Array.from({ length: weight }, () => command))
 }

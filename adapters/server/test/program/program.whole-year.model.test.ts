@@ -1,7 +1,7 @@
 // The whole-program model (docs/matching.md#the-whole-program-model): random interleavings of a
 // program year's commands (publish, pause and enable, capacity up and down, start matching, answers
 // on both sides, deadlines passing, endings, waitlist rounds and opt-outs, questionnaire versions,
-// account erasure) driven through the real Express app over HTTP on a real database (SQLite in
+// account erasure, a look at what the outcomes say with its refused adoption) driven through the real Express app over HTTP on a real database (SQLite in
 // project server, PostgreSQL in server-pg), with the invariants checked after every command.
 import { aMentorAnswers } from '@tandem/fixtures'
 import fc from 'fast-check'

@@ -81,6 +81,8 @@ export const PINNED_POLICIES: ReadonlyMap<string, PinnedPolicy> = new Map([
     'GET /api/Admin/GetRetentionDue',
     'POST /api/Admin/EndMatchingTandem',
     'GET /api/Admin/GetWaitlistOverview',
+    'GET /api/Admin/GetLearningReport',
+    'POST /api/Admin/TryLearningInDraft',
     'GET /api/Admin/GetTeamsNeedingAttention',
     'GET /api/Admin/GetTeamTimeline',
     'GET /api/Admin/ExportTeamsNeedingAttention',

@@ -18,6 +18,7 @@ import {
 } from '@tandem/core'
 import { sql, type AliasableExpression, type ExpressionBuilder, type Expression, type SqlBool } from 'kysely'
 import type { Database } from '../portable/database.js'
+import { createLearningQueries } from './learning.queries.js'
 import { OUTCOME_FIGURE_COUNTS } from '../portable/rows.js'
 import type { Schema } from '../portable/schema.js'
 import {
@@ -363,6 +364,7 @@ export const createStatisticsQueries = (db: Database): StatisticsQueries => {
       }
     },
 
+    ...createLearningQueries(db),
     /**
      * Records the pool of `day` (epoch ms of its UTC midnight), replacing an earlier record of that day:
      * mentees waiting (isWaitingInPool: started matching, AVAILABLE or PENDING) per program year, and

@@ -1,5 +1,5 @@
 // The store's statistics queries as the application needs it; @tandem/store implements it.
-import { type OutcomeCounts, type Side } from '@tandem/core'
+import { type LearningTeam, type OutcomeCounts, type Side } from '@tandem/core'
 
 /** Program years (empty: all) and a half-open range of instants [from, until) (null: open). */
 export type StatisticsRange = {
@@ -60,4 +60,10 @@ export type StatisticsQueries = {
    * mentees waiting (started matching, AVAILABLE or PENDING) per program year, and available mentors.
    */
   recordPoolSnapshot: (day: number) => Promise<void>
+  /**
+   * The matched teams learning from outcomes reads (docs/learning.md): each scored team's score
+   * breakdown at match time and what its timeline recorded, of one program year (null: all years).
+   * Manual teams have no score and are left out; notes and free texts are never read.
+   */
+  learningTeams: (clusterId: number | null) => Promise<LearningTeam[]>
 }

@@ -16,6 +16,7 @@ import UserInformationPage from './UserInformationPage.js'
 import UserListPage from './UserListPage.js'
 import QuestionnaireEditorPage from './questionnaire/QuestionnaireEditorPage.js'
 import WaitlistPage from './waitlist/WaitlistPage.js'
+import LearningPage from './learning/LearningPage.js'
 
 export const ADMIN_PATHS = [
   'matching-tandems',
@@ -29,6 +30,7 @@ export const ADMIN_PATHS = [
   'questionnaire',
   'waitlist',
   'attention',
+  'learning',
 ] as const
 
 // The charts' library loads with this page only (its own chunk), never with the other admin screens.
@@ -52,6 +54,7 @@ const AdminRoutes = () => {
         <Route path="attention" element={<AttentionPage />} />
         <Route path="questionnaire" element={<QuestionnaireEditorPage />} />
         <Route path="waitlist" element={<WaitlistPage />} />
+        <Route path="learning" element={<LearningPage />} />
         <Route
           path="statistics"
           element={
