@@ -30,6 +30,7 @@ const TAGS = {
   ExternalIdentityProvider: true,
   AccountDeleted: true,
   ConsentsDue: true,
+  MeetingNotOver: true,
 } satisfies Record<DomainErrorTag, true>
 
 describe('error codes', () => {

@@ -25,6 +25,7 @@ const DOMAIN_CODES = {
   CheckInNotOpen: null,
   CheckInLinkUsed: null,
   CheckInLinkExpired: null,
+  MeetingNotOver: null,
   WaitlistLinkUsed: null,
   WaitlistLinkExpired: null,
   ExternalIdentityProvider: null,
