@@ -73,6 +73,8 @@ export type DomainError =
   | { readonly _tag: 'ConsentsDue' }
   /** "Did it take place?" answered before the meeting's end (docs/mentorship.md#meetings). */
   | { readonly _tag: 'MeetingNotOver' }
+  /** A team proposed as many meetings as a day allows (429). */
+  | { readonly _tag: 'MeetingProposalsLimited' }
 
 /**
  * The questionnaire draft as it is now, for a save made at an older revision (the 409's value): its

@@ -31,6 +31,7 @@ const TAGS = {
   AccountDeleted: true,
   ConsentsDue: true,
   MeetingNotOver: true,
+  MeetingProposalsLimited: true,
 } satisfies Record<DomainErrorTag, true>
 
 describe('error codes', () => {

@@ -79,8 +79,11 @@ const send = (res: Response, reply: Reply, route?: Route): void => {
     res.setHeader('Content-Type', 'application/json; charset=utf-8')
     res.setHeader('Content-Length', Buffer.byteLength(text))
     res.end(text)
-  } else if (reply.kind === 'bytes') res.status(reply.status).type(reply.contentType).send(reply.bytes)
-  else streamTo(res, reply)
+  } else if (reply.kind === 'bytes') {
+    // Express's send adds an ETag and answers a matching If-None-Match with 304.
+    if (reply.cacheControl !== undefined) res.setHeader('Cache-Control', reply.cacheControl)
+    res.status(reply.status).type(reply.contentType).send(reply.bytes)
+  } else streamTo(res, reply)
 }
 
 /** A file produced while it is sent (the spreadsheet exports): memory stays flat whatever its size. */

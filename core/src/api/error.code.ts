@@ -26,6 +26,7 @@ const DOMAIN_CODES = {
   CheckInLinkUsed: null,
   CheckInLinkExpired: null,
   MeetingNotOver: null,
+  MeetingProposalsLimited: null,
   WaitlistLinkUsed: null,
   WaitlistLinkExpired: null,
   ExternalIdentityProvider: null,

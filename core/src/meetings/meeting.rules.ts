@@ -4,7 +4,7 @@
 import { fieldError, type FieldError } from '../validation/messages.js'
 import { containsMarkup } from '../shared/plain-text.js'
 import { DAY, MINUTE, type Instant } from '../shared/time.js'
-import type { MeetingMode, MeetingProposal, Slot } from './meeting.codec.js'
+import type { Meeting, MeetingMode, MeetingProposal, Slot } from './meeting.codec.js'
 
 export const MEETING_SLOTS_MIN = 1
 export const MEETING_SLOTS_MAX = 3
@@ -86,3 +86,24 @@ export const sessionErrors = (now: Instant, session: { readonly startedAt: Insta
       ? [fieldError('startedAt', 'session-too-old')]
       : []),
 ]
+
+/** The reminder goes out this long before a confirmed meeting. */
+export const MEETING_REMINDER_BEFORE = DAY
+
+/**
+ * When a meeting's reminder is due: a day before a confirmed meeting's start, unless it was
+ * confirmed (or moved) less than a day before it (its own mail is reminder enough); null otherwise.
+ */
+export const meetingReminderAt = (meeting: Meeting): Instant | null => {
+  const slot = meeting.slots[0]
+  if (meeting.state !== 'Confirmed' || slot === undefined) return null
+  const at = slot.start - MEETING_REMINDER_BEFORE
+  return at >= meeting.updatedAt ? at : null
+}
+
+/** Whether the reminder may go out at `now`: due, and the meeting not begun. */
+export const isMeetingReminderDue = (meeting: Meeting, now: Instant): boolean => {
+  const at = meetingReminderAt(meeting)
+  const slot = meeting.slots[0]
+  return at !== null && slot !== undefined && at <= now && now < slot.start
+}

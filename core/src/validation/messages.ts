@@ -68,6 +68,8 @@ export const MessageKey = t.keyof({
   'meeting-slot-unknown': null,
   /** An online meeting's link is an http or https address. */
   'meeting-link-http': null,
+  /** A meeting is online (a link) or in person (a place): exactly one of them. */
+  'meeting-link-or-place': null,
   /** Agenda, place and notes are plain text. */
   'meeting-text-markup': null,
   /** A time zone the program does not know. */

@@ -33,6 +33,7 @@ export const ERROR_MESSAGE: Readonly<Record<ErrorCode, TranslationKey>> = {
   CheckInLinkUsed: 'messages.check-in-link-used',
   CheckInLinkExpired: 'messages.check-in-link-expired',
   MeetingNotOver: 'messages.meeting-not-over',
+  MeetingProposalsLimited: 'messages.meeting-proposals-limited',
   WaitlistLinkUsed: 'messages.waitlist-link-used',
   WaitlistLinkExpired: 'messages.waitlist-link-expired',
   ExternalIdentityProvider: 'messages.external-identity-provider',

@@ -10,6 +10,23 @@ const LOCALES: Readonly<Record<Language, string>> = { en: 'en-GB', de: 'de-DE' }
 
 /** "24 November 2026 at 14:30 CET" / "24. November 2026 um 14:30 MEZ". */
 export const formatDateTime = (language: Language, org: OrganisationInfo, at: Instant): string =>
+  formatDateTimeIn(language, timeZoneOf(org), at)
+
+/** As formatDateTime, in a person's own zone (a meeting's times); the weekday helps across zones. */
+export const formatMeetingTime = (language: Language, timeZone: string, at: Instant): string =>
+  new Intl.DateTimeFormat(LOCALES[language], {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone,
+    timeZoneName: 'short',
+  }).format(at)
+
+const formatDateTimeIn = (language: Language, timeZone: string, at: Instant): string =>
   new Intl.DateTimeFormat(LOCALES[language], {
     day: 'numeric',
     month: 'long',
@@ -17,7 +34,7 @@ export const formatDateTime = (language: Language, org: OrganisationInfo, at: In
     hour: '2-digit',
     minute: '2-digit',
     hourCycle: 'h23',
-    timeZone: timeZoneOf(org),
+    timeZone,
     timeZoneName: 'short',
   }).format(at)
 
