@@ -14,11 +14,13 @@ import {
 } from '@tandem/core'
 import { isLeft, left, right, type Either } from 'fp-ts/lib/Either.js'
 import type { Clock } from '../ports/clock.port.js'
-import type { StoredMeeting } from '../ports/store/index.js'
+import type { MentorshipRepository, StoredMeeting } from '../ports/store/index.js'
+import { answerMetBySessionOf } from './session.answers-met.js'
 import { mailBothSides, type MeetingMailPorts } from './meeting.mails.js'
 import { teamSideOf } from './meeting.team.js'
 
 export type ChangeMeetingPorts = MeetingMailPorts & {
+  readonly mentorship: MentorshipRepository
   readonly clock: Clock
   readonly inOneTransaction: <T>(work: () => Promise<T>) => Promise<T>
 }
@@ -44,7 +46,8 @@ export const changeMeeting =
       if (!(await ports.meetings.save(meetingId, stored, meeting)))
         return left({ _tag: 'InvalidTransition', from: stored.state, event: 'Changed' })
       const after: StoredMeeting = { ...meeting, id: meetingId, remindedAt: stored.remindedAt }
-      if (session !== null) await ports.meetings.addSession({ ...session, meetingId, loggedByUser: userId, note: null, loggedAt: now })
+      if (session !== null && (await ports.meetings.addSession({ ...session, meetingId, loggedByUser: userId, note: null, loggedAt: now })))
+        await answerMetBySessionOf(ports, team.right.tandem, now)
       // "Did it take place?" changes nothing in the calendars: no mail.
       if (change._tag !== 'MeetingAnswered') await mailBothSides(ports, team.right.tandem, after, change._tag, now, team.right.side)
       return right(after)

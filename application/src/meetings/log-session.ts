@@ -3,13 +3,15 @@
 import { noteErrors, sessionErrors, validationFailed, type DomainError, type TandemId, type UserId } from '@tandem/core'
 import { isLeft, left, right, type Either } from 'fp-ts/lib/Either.js'
 import type { Clock } from '../ports/clock.port.js'
-import type { MeetingsRepository, WorldStore } from '../ports/store/index.js'
+import type { MeetingsRepository, MentorshipRepository, WorldStore } from '../ports/store/index.js'
+import { answerMetBySessionOf } from './session.answers-met.js'
 import { teamSideOf } from './meeting.team.js'
 
 export const logSession =
   (ports: {
     readonly store: WorldStore
     readonly meetings: MeetingsRepository
+    readonly mentorship: MentorshipRepository
     readonly clock: Clock
     readonly inOneTransaction: <T>(work: () => Promise<T>) => Promise<T>
   }) =>
@@ -31,5 +33,6 @@ export const logSession =
         loggedAt: now,
         fromMeeting: false,
       })
+      await answerMetBySessionOf(ports, team.right.tandem, now)
       return right(true as const)
     })

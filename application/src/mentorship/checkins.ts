@@ -5,6 +5,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import {
   answerCheckIn as answerOnTimeline,
+  answerMetBySession,
   closesAtOf,
   decodeCheckInAnswer,
   dueCheckIns,
@@ -40,7 +41,7 @@ export const CLOSING_LINK_VALID = 60 * DAY
 /** What the check-in use cases read and write. */
 export type CheckInContext = Pick<
   ServiceContext,
-  'clock' | 'store' | 'outbox' | 'inOneTransaction' | 'mentorship' | 'checkInMails' | 'publicUrl' | 'logger'
+  'clock' | 'store' | 'outbox' | 'inOneTransaction' | 'mentorship' | 'checkInMails' | 'publicUrl' | 'logger' | 'meetings'
 >
 
 export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex')
@@ -83,6 +84,13 @@ const advance = async (
   // timeline keeps that it left, so the other side's closing survey is still reminded of.
   let timeline = sidesLeft(leaving)(start)
   const events: MentorshipEvent[] = [...extra]
+  // A session already logged answers "have you met?" when it falls due: no mail asks it
+  // (docs/mentorship.md#meetings).
+  if (timeline.ended === null && (await ctx.meetings.sessionsOf([tandem.id])).length > 0) {
+    const met = applied(answerMetBySession(now, timeline))
+    timeline = met.timeline
+    events.push(...met.events)
+  }
   for (const due of dueCheckIns(timeline, now)) {
     const command = { side: due.side, occasion: due.occasion }
     const step = applied(due.action === 'Ask' ? sendQuestion(now, command)(timeline) : sendReminder(now, command)(timeline))

@@ -371,4 +371,51 @@ describe('meetings of a matched pair', () => {
     // The other person's feed is theirs alone: the mentee has none yet.
     expect((await fetch(`${h.base}/api/Meeting/CalendarFeed?token=${'a'.repeat(43)}`)).status).toBe(404)
   })
+
+  it('a logged session answers "have you met?" by itself: before day 14 no question is sent, after it the open ones are answered', async () => {
+    const metAnswers = async (tandemId: number) =>
+      ((await h.server.ctx.mentorship.timelineOf(tandemIdOf(tandemId)))?.checkIns ?? [])
+        .filter((r) => r.occasion.kind === 'Met')
+        .map((r) => [r.side, r.answer])
+    const early = await h.matchedTeam()
+    const late = await h.matchedTeam('Bert', 'Ben')
+    // Day 3: the first team logs a session by hand.
+    h.clock.set(early.matchedAt + 3 * DAY)
+    expect(
+      (
+        await post(early.mentee, 'LogSession', {
+          matchingTandemId: early.tandemId,
+          startedAt: iso(h.clock() - HOUR),
+          minutes: 60,
+          note: '',
+        })
+      ).status,
+    ).toBe(200)
+    // Day 14: only the other team is asked.
+    h.clock.set(early.matchedAt + 14 * DAY + HOUR)
+    const mark = (await h.server.ctx.outbox.all()).length
+    await h.server.sweepCheckIns()
+    expect((await mailTypes(mark)).filter(([type]) => type === 'CHECK_IN_MET').map(([, to]) => to)).toEqual([
+      late.mentee.email,
+      late.mentor.email,
+    ])
+    expect(await metAnswers(early.tandemId)).toEqual([
+      ['Mentee', { kind: 'Met', met: 'Yes' }],
+      ['Mentor', { kind: 'Met', met: 'Yes' }],
+    ])
+    // The other team's open questions are answered by the "yes" to a meeting that took place.
+    const made = await post(
+      late.mentor,
+      'ProposeMeeting',
+      proposal(late.tandemId, { slots: [{ start: iso(h.clock() + HOUR), minutes: 30 }] }),
+    )
+    const meetingId = made.body.value.teams[0]?.meetings[0]?.meetingId
+    await post(late.mentee, 'PickSlot', { meetingId, start: iso(h.clock() + HOUR) })
+    h.clock.advance(2 * HOUR)
+    expect((await post(late.mentee, 'AnswerTookPlace', { meetingId, tookPlace: true })).status).toBe(200)
+    expect(await metAnswers(late.tandemId)).toEqual([
+      ['Mentee', { kind: 'Met', met: 'Yes' }],
+      ['Mentor', { kind: 'Met', met: 'Yes' }],
+    ])
+  })
 })
