@@ -418,4 +418,35 @@ describe('meetings of a matched pair', () => {
       ['Mentor', { kind: 'Met', met: 'Yes' }],
     ])
   })
+
+  it('administrators see sessions, the last session and the next meeting, never link, place or agenda; no session for 30 days asks for attention', async () => {
+    const { mentor, mentee, tandemId, matchedAt } = await h.matchedTeam()
+    const attention = async () =>
+      (
+        await h.call<{ matchingTandemId: number; reasons: { _tag: string }[] }[]>(h.admin, 'GET', '/api/Admin/GetTeamsNeedingAttention')
+      ).body.value.flatMap((r) => (r.matchingTandemId === tandemId ? r.reasons.map((x) => x._tag) : []))
+    const detail = async () =>
+      (await h.call<Record<string, unknown>>(h.admin, 'POST', `/api/Admin/GetMatchingTandemById?matchingTandemId=${tandemId}`)).body.value
+    h.clock.set(matchedAt + 29 * DAY)
+    expect(await attention()).not.toContain('NoSessionFor30Days')
+    h.clock.set(matchedAt + 30 * DAY + HOUR)
+    expect(await attention()).toContain('NoSessionFor30Days')
+
+    const sessionAt = h.clock() - DAY
+    await post(mentee, 'LogSession', { matchingTandemId: tandemId, startedAt: iso(sessionAt), minutes: 60, note: 'private words' })
+    expect(await attention()).not.toContain('NoSessionFor30Days')
+    const nextAt = h.clock() + 3 * DAY
+    const made = await post(
+      mentor,
+      'ProposeMeeting',
+      proposal(tandemId, { link: null, place: 'Secret Café', agenda: 'Secret agenda', slots: [{ start: iso(nextAt), minutes: 60 }] }),
+    )
+    await post(mentee, 'PickSlot', { meetingId: made.body.value.teams[0]?.meetings[0]?.meetingId, start: iso(nextAt) })
+    const shown = await detail()
+    expect(shown['meetings']).toEqual({ sessions: 1, lastSessionAt: iso(sessionAt), nextMeetingAt: iso(nextAt) })
+    expect(JSON.stringify(shown)).not.toMatch(/Secret|private words|meet\.example/)
+    // A month later without another session the team is named again.
+    h.clock.set(sessionAt + 30 * DAY)
+    expect(await attention()).toContain('NoSessionFor30Days')
+  })
 })
