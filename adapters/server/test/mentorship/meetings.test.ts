@@ -73,7 +73,7 @@ const mailTypes = async (since: number) => (await h.server.ctx.outbox.all()).sli
 
 type CalendarFile = { method: unknown; uid: string; sequence: number; start: string; end: string; status: unknown }
 const calendarOf = (text: string): CalendarFile[] => {
-  const calendar = new ICAL.Component(ICAL.parse(text))
+  const calendar = ICAL.Component.fromString(text)
   for (const tz of calendar.getAllSubcomponents('vtimezone')) ICAL.TimezoneService.register(tz)
   return calendar.getAllSubcomponents('vevent').map((v) => {
     const e = new ICAL.Event(v)
