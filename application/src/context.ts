@@ -20,6 +20,9 @@ import type {
   PersonalDataDownloads,
   MentorshipRepository,
   CheckInMailer,
+  CalendarFeedWriter,
+  MeetingMailer,
+  MeetingsRepository,
   DeletedSubjects,
   ErasureRepository,
   ExportQueries,
@@ -113,6 +116,12 @@ export type ServiceContext = {
   readonly mentorship: MentorshipRepository
   /** Renders a check-in mail for the outbox. */
   readonly checkInMails: CheckInMailer
+  /** Meetings, sessions and per-person meeting settings (docs/mentorship.md#meetings). */
+  readonly meetings: MeetingsRepository
+  /** Renders a meeting mail with its calendar file for the outbox. */
+  readonly meetingMails: MeetingMailer
+  /** Writes a person's calendar feed. */
+  readonly calendarFeed: CalendarFeedWriter
   readonly clock: Clock
   readonly master: MasterData
   readonly logger: Logger

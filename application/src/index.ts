@@ -34,3 +34,5 @@ export {
   type OpenCheckIn,
   type CheckInContext,
 } from './mentorship/checkins.js'
+export { sweepMeetingReminders } from './meetings/meeting-reminders.js'
+export { MEETING_PROPOSALS_PER_DAY } from './meetings/propose-meeting.js'

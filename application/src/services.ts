@@ -1,6 +1,7 @@
 // The Services port of @tandem/http, implemented over the repositories, the world store and the core.
 import { consentsDue, issuedBeforeDeletion, type VerifiedIdentity } from '@tandem/core'
 import { mentorshipService } from './mentorship/mentorship.service.js'
+import { meetingsService } from './meetings/meetings.service.js'
 import type { Actor, KnownAccount, Services } from './ports/services.port.js'
 import { cohortService } from './cohort/cohort.service.js'
 import { accountService, emailFromToken } from './account/account.service.js'
@@ -111,6 +112,7 @@ export const createServices = (ctx: ServiceContext, extras: ServiceExtras): Serv
     exports: auditedExports(ctx, adminIdOf, exportService(ctx)),
     statistics: auditedStatistics(ctx, adminIdOf, statisticsService(ctx)),
     mentorship: auditedMentorship(ctx, adminIdOf, mentorshipService(ctx)),
+    meetings: meetingsService(ctx),
   }
 }
 

@@ -29,6 +29,8 @@ export type DomainError =
         | 'QuestionnairePreview'
         | 'CheckInLink'
         | 'WaitlistLink'
+        | 'Meeting'
+        | 'CalendarFeed'
     }
   | { readonly _tag: 'ProfileIncomplete' }
   | { readonly _tag: 'NotAvailableForMatching'; readonly status: StatusName | 'NONE' }
@@ -69,6 +71,10 @@ export type DomainError =
    * only accepting, the person's data, deleting the account and their details answer (403).
    */
   | { readonly _tag: 'ConsentsDue' }
+  /** "Did it take place?" answered before the meeting's end (docs/mentorship.md#meetings). */
+  | { readonly _tag: 'MeetingNotOver' }
+  /** A team proposed as many meetings as a day allows (429). */
+  | { readonly _tag: 'MeetingProposalsLimited' }
 
 /**
  * The questionnaire draft as it is now, for a save made at an older revision (the 409's value): its

@@ -56,6 +56,30 @@ export const MessageKey = t.keyof({
   'json-too-deep': null,
   /** A mentor's capacity: a whole number from 1 to 5. */
   'mentor-capacity-range': null,
+  /** A meeting proposal offers {{min}} to {{max}} slots (docs/mentorship.md#meetings). */
+  'meeting-slot-count': null,
+  /** A meeting or a session lasts {{min}} to {{max}} minutes. */
+  'meeting-slot-length': null,
+  /** A slot starts after now. */
+  'meeting-slot-in-past': null,
+  /** A slot starts within a year. */
+  'meeting-slot-too-far': null,
+  /** The slots of one proposal do not overlap. */
+  'meeting-slots-overlap': null,
+  /** A picked start that is not one of the offered slots. */
+  'meeting-slot-unknown': null,
+  /** An online meeting's link is an http or https address. */
+  'meeting-link-http': null,
+  /** A meeting is online (a link) or in person (a place): exactly one of them. */
+  'meeting-link-or-place': null,
+  /** Agenda, place and notes are plain text. */
+  'meeting-text-markup': null,
+  /** A time zone the program does not know. */
+  'time-zone-unknown': null,
+  /** A session logged by hand lies in the past. */
+  'session-in-future': null,
+  /** A session logged by hand lies within the past year. */
+  'session-too-old': null,
 })
 export type MessageKey = t.TypeOf<typeof MessageKey>
 /** Every key, so the web app can test that both languages translate each one. */

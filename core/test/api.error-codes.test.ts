@@ -30,6 +30,8 @@ const TAGS = {
   ExternalIdentityProvider: true,
   AccountDeleted: true,
   ConsentsDue: true,
+  MeetingNotOver: true,
+  MeetingProposalsLimited: true,
 } satisfies Record<DomainErrorTag, true>
 
 describe('error codes', () => {

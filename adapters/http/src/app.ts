@@ -1,5 +1,6 @@
 // The Express application: security headers, body limits, the bearer-token guard, the route table,
 // the runtime configuration for the web app and the built SPA, all from one origin.
+import { createHash } from 'node:crypto'
 import { fail, fieldError, type FieldError } from '@tandem/core'
 import express, { type NextFunction, type Request, type Response } from 'express'
 import compression from 'compression'
@@ -79,8 +80,18 @@ const send = (res: Response, reply: Reply, route?: Route): void => {
     res.setHeader('Content-Type', 'application/json; charset=utf-8')
     res.setHeader('Content-Length', Buffer.byteLength(text))
     res.end(text)
-  } else if (reply.kind === 'bytes') res.status(reply.status).type(reply.contentType).send(reply.bytes)
-  else streamTo(res, reply)
+  } else if (reply.kind === 'bytes') {
+    // A reply that may be kept is tagged by its content: a matching If-None-Match gets 304 without it.
+    if (reply.cacheControl !== undefined && reply.status === 200) {
+      res.setHeader('Cache-Control', reply.cacheControl)
+      res.setHeader('ETag', `"${createHash('sha256').update(reply.bytes).digest('base64url')}"`)
+      if (res.req.fresh) {
+        res.status(304).end()
+        return
+      }
+    }
+    res.status(reply.status).type(reply.contentType).send(reply.bytes)
+  } else streamTo(res, reply)
 }
 
 /** A file produced while it is sent (the spreadsheet exports): memory stays flat whatever its size. */

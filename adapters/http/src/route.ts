@@ -11,7 +11,14 @@ import { errorCodeOf, statusOf } from './status.map.js'
 
 export type Reply =
   | { readonly kind: 'json'; readonly status: number; readonly body: Envelope<unknown> }
-  | { readonly kind: 'bytes'; readonly status: number; readonly contentType: string; readonly bytes: Buffer }
+  | {
+      readonly kind: 'bytes'
+      readonly status: number
+      readonly contentType: string
+      readonly bytes: Buffer
+      /** Its Cache-Control when it may be kept (the calendar feed); else no-store as every answer. */
+      readonly cacheControl?: string
+    }
   | {
       readonly kind: 'stream'
       readonly status: number
@@ -35,7 +42,7 @@ export type Incoming = {
 }
 
 /** What a successful call answers: the JSON envelope (the default), or something else the API description names. */
-export type Produces = 'envelope' | 'image' | 'spreadsheet' | 'archive' | 'openapi' | 'html'
+export type Produces = 'envelope' | 'image' | 'spreadsheet' | 'archive' | 'openapi' | 'html' | 'calendar'
 
 export type Route = {
   readonly method: 'GET' | 'POST'

@@ -52,6 +52,7 @@ import { endingRoutes } from './routes.ending.js'
 import { waitlistRoutes } from './routes.waitlist.js'
 import { learningRoutes } from './routes.learning.js'
 import { checkInRoutes } from './routes.checkins.js'
+import { meetingRoutes } from './routes.meetings.js'
 import { questionnaireVersionRoutes } from './routes.questionnaire-versions.js'
 import { exportRoutes } from './routes.exports.js'
 import { statisticsRoutes } from './routes.statistics.js'
@@ -565,6 +566,7 @@ const serviceRoutes = (s: Services): readonly Route[] => [
   ...endingRoutes(s),
   ...waitlistRoutes(s),
   ...checkInRoutes(s),
+  ...meetingRoutes(s),
   ...cohortRoutes(s),
   ...questionnaireVersionRoutes(s),
   ...exportRoutes(s),

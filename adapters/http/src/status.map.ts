@@ -26,6 +26,8 @@ export const EDGE_OF: { readonly [K in DomainError['_tag']]: Edge } = {
   CheckInNotOpen: { status: 409, code: 'CheckInNotOpen' },
   CheckInLinkUsed: { status: 409, code: 'CheckInLinkUsed' },
   CheckInLinkExpired: { status: 410, code: 'CheckInLinkExpired' },
+  MeetingNotOver: { status: 409, code: 'MeetingNotOver' },
+  MeetingProposalsLimited: { status: 429, code: 'MeetingProposalsLimited' },
   WaitlistLinkUsed: { status: 409, code: 'WaitlistLinkUsed' },
   WaitlistLinkExpired: { status: 410, code: 'WaitlistLinkExpired' },
   AccountDeleted: { status: 401, code: 'AccountDeleted' },

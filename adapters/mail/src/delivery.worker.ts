@@ -4,7 +4,8 @@
 import * as E from 'fp-ts/lib/Either.js'
 import { HOUR, MINUTE, type Instant, type Language } from '@tandem/core'
 import type { MailLog } from './mail.log.js'
-import type { Notification, OrganisationInfo, Recipient } from './notification.codec.js'
+import { MeetingMailData, type Notification, type OrganisationInfo, type Recipient } from './notification.codec.js'
+import { meetingCalendarFile, meetingSummary } from './meeting.calendar.js'
 import type { OutboxMessage, OutboxPort } from './outbox.port.js'
 import { renderNotification, renderStored } from './render/notification.render.js'
 import type { RenderedMail } from './render/mail.layout.js'
@@ -79,7 +80,31 @@ export const composeOutboxMail = (org: OrganisationInfo, m: OutboxMessage, rende
     // RFC 3834: keeps out-of-office replies away from system mail; an admin's message is personal.
     ...(m.type === 'ADMIN_MESSAGE' ? {} : { 'Auto-Submitted': 'auto-generated' }),
   },
+  ...meetingFileOf(org, m),
 })
+
+/** A meeting mail's calendar file, written from its stored data (stamped with the row's creation, so a retry sends the same file). */
+const meetingFileOf = (org: OrganisationInfo, m: OutboxMessage): Pick<OutgoingMail, 'icalEvent'> => {
+  if (!m.type.startsWith('MEETING_') || !MeetingMailData.is(m.data)) return {}
+  const d = m.data
+  const slot = d.slots[0]
+  if (d.calendar === null || slot === undefined) return {}
+  const language = m.language === 'de' ? 'de' : 'en'
+  const content = meetingCalendarFile(org, d.calendar, {
+    uid: d.uid,
+    sequence: d.sequence,
+    cancelled: d.calendar === 'CANCEL',
+    start: slot.start,
+    minutes: slot.minutes,
+    timeZone: d.eventTimeZone,
+    summary: meetingSummary(language, d.partnerName),
+    description: d.agenda,
+    link: d.link,
+    place: d.place,
+    stamp: m.createdAt,
+  })
+  return { icalEvent: { method: d.calendar, filename: 'meeting.ics', content } }
+}
 
 /**
  * A notification sent at once, outside the outbox: for mail that is useless later and must not be

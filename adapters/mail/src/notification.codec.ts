@@ -20,6 +20,12 @@ export const NotificationType = t.keyof({
   CHECK_IN_PULSE: null,
   CHECK_IN_CLOSING: null,
   CHECK_IN_REMINDER: null,
+  MEETING_PROPOSED: null,
+  MEETING_CONFIRMED: null,
+  MEETING_OTHER_TIMES_ASKED: null,
+  MEETING_MOVED: null,
+  MEETING_CANCELLED: null,
+  MEETING_REMINDER: null,
 })
 export type NotificationType = t.TypeOf<typeof NotificationType>
 export const NOTIFICATION_TYPES = Object.keys(NotificationType.keys) as readonly NotificationType[]
@@ -47,6 +53,36 @@ export const WebLink = checkedString('WebLink', (s) => /^https?:\/\/[^\s"'<>]+$/
 
 export const Contact = t.type({ firstName: t.string, lastName: t.string, email: t.string })
 export type Contact = t.TypeOf<typeof Contact>
+
+/**
+ * A meeting as its mails and calendar file say it (docs/notifications.md#meetings): its stable UID,
+ * SEQUENCE, slots (UTC instants), link or place, agenda, the last note and the zone it was set in;
+ * the recipient's zone (their times are written in it), who made the change, and the calendar
+ * method the attached file carries (null: no file, as while no time is agreed).
+ */
+export const MeetingMailData = t.intersection([
+  t.type({
+    audience: Audience,
+    firstName: t.string,
+    partnerName: t.string,
+    /** The recipient made the change (their copy) or their partner did. */
+    byMe: t.boolean,
+    uid: t.string,
+    sequence: t.number,
+    slots: t.array(t.type({ start: Instant, minutes: t.number })),
+    link: t.union([WebLink, t.null]),
+    place: t.union([t.string, t.null]),
+    agenda: t.string,
+    note: t.union([t.string, t.null]),
+    eventTimeZone: t.string,
+    timeZone: t.string,
+    dashboard: WebLink,
+    calendar: t.union([t.keyof({ REQUEST: null, CANCEL: null }), t.null]),
+  }),
+  /** The meeting was cancelled because the team ended (rows written before this have none). */
+  t.partial({ teamEnded: t.boolean }),
+])
+export type MeetingMailData = t.TypeOf<typeof MeetingMailData>
 
 export const NotificationData = {
   /** Mentee: new mentor proposals (count of them) to choose from before the deadline.
@@ -92,6 +128,13 @@ export const NotificationData = {
     link: WebLink,
     question: t.keyof({ Met: null, Pulse: null, Closing: null }),
   }),
+  /** A meeting proposed (slots to pick from), confirmed, other times asked, moved, cancelled, and the reminder a day before. */
+  MEETING_PROPOSED: MeetingMailData,
+  MEETING_CONFIRMED: MeetingMailData,
+  MEETING_OTHER_TIMES_ASKED: MeetingMailData,
+  MEETING_MOVED: MeetingMailData,
+  MEETING_CANCELLED: MeetingMailData,
+  MEETING_REMINDER: MeetingMailData,
   /** 30 days before the retention sweep erases an account nobody used (docs/privacy.md). */
   RETENTION_NOTICE: t.type({ firstName: t.string, erasureFrom: Instant, months: t.number }),
 } as const satisfies { readonly [K in NotificationType]: t.Mixed }

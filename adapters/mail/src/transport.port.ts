@@ -9,6 +9,8 @@ export type OutgoingMail = {
   /** Stable per outbox row (`<tandem-outbox-42@host>`): a re-send after a crash is recognisable as the same message. */
   readonly messageId: string
   readonly headers: Readonly<Record<string, string>>
+  /** A meeting's calendar file (RFC 5545): sent as the text/calendar part calendar programs act on. */
+  readonly icalEvent?: { readonly method: 'REQUEST' | 'CANCEL'; readonly filename: string; readonly content: string }
 }
 
 export type MailTransport = {

@@ -55,4 +55,5 @@ export const toNodemailer = (from: string, m: OutgoingMail) => ({
   html: m.html,
   messageId: m.messageId,
   headers: { ...m.headers },
+  ...(m.icalEvent === undefined ? {} : { icalEvent: { ...m.icalEvent } }),
 })

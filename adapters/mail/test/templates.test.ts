@@ -11,7 +11,7 @@ const render = (type: NotificationType, language: 'en' | 'de', data: unknown, or
 
 describe('templates: every type in every language', () => {
   it('has a template for each notification type in each language, and nothing else', () => {
-    expect(NOTIFICATION_TYPES).toHaveLength(18)
+    expect(NOTIFICATION_TYPES).toHaveLength(24)
     for (const language of LANGUAGES) expect(Object.keys(LANGUAGE_PACKS[language].templates).sort()).toEqual([...NOTIFICATION_TYPES].sort())
   })
 

@@ -46,6 +46,7 @@ const scheduler = createScheduler({
     { name: 'deadline-sweep', intervalMs: config.sweepIntervalMs, run: server.sweep },
     { name: 'reminder-sweep', intervalMs: config.sweepIntervalMs, run: server.sweepReminders },
     { name: 'check-ins', intervalMs: config.sweepIntervalMs, run: server.sweepCheckIns },
+    { name: 'meeting-reminders', intervalMs: config.sweepIntervalMs, run: server.sweepMeetingReminders },
     // Retention counts in days and months: once an hour is soon enough.
     { name: 'retention-sweep', intervalMs: Math.max(config.sweepIntervalMs, HOUR), run: server.sweepRetention },
     // Replaces today's record each round, so the last round of a day stands for it.

@@ -23,6 +23,7 @@ import {
   createQuestionnaireVersionsRepository,
   createWaitlistRepository,
   createMentorshipRepository,
+  createMeetingsRepository,
   createRetentionRepository,
   createClustersRepository,
   createCohortRepository,
@@ -76,11 +77,12 @@ import { systemClock, type Clock } from './clock.js'
 import type { Config } from './config.js'
 import { DATABASE_FILE, MAIL_FOLDER } from './data-folder.js'
 import { acquireServerLock } from './data-folder.lock.js'
-import { mailFailureWithoutPersonalData, sweepCheckIns, withoutPersonalData } from '@tandem/application'
+import { mailFailureWithoutPersonalData, sweepCheckIns, sweepMeetingReminders, withoutPersonalData } from '@tandem/application'
 import { createLogger } from './logger.js'
 import { fixtureMasterData } from './master-data.js'
 import { mailNotifier } from './notifier.js'
 import { checkInMailer } from './checkin-mails.js'
+import { calendarFeedWriter, meetingMailer } from './meeting-mails.js'
 import { resetMailWiring } from './reset-mail.js'
 import type { PreviewRunner } from '@tandem/application'
 import { createCohortRunner, QUIET_MS as COHORT_QUIET_MS, type CohortRunner } from './cohort/cohort.runner.js'
@@ -127,6 +129,8 @@ export type TandemServer = {
   readonly sweepReminders: () => Promise<number>
   /** Sends the due check-in questions and reminders of matched and ended teams; answers how many mails. */
   readonly sweepCheckIns: () => Promise<number>
+  /** Writes the reminders of meetings a day ahead (once each, whatever the instances); answers how many mails. */
+  readonly sweepMeetingReminders: () => Promise<number>
   /** Retention notices, erasures and old mails (docs/privacy.md). */
   readonly sweepRetention: () => Promise<RetentionSweepResult>
   /** One round of mail delivery from the outbox. */
@@ -340,6 +344,9 @@ const wire = async (
     downloads: createPersonalDataDownloads(db),
     mentorship: createMentorshipRepository(db),
     checkInMails: checkInMailer(org),
+    meetings: createMeetingsRepository(db),
+    meetingMails: meetingMailer(org),
+    calendarFeed: calendarFeedWriter(org),
     users,
     store,
     clock,
@@ -475,6 +482,7 @@ const wire = async (
     identityProvider: provider,
     sweepReminders: () => sweepReminders({ ...ctx, reminderMails: reminderMailer(org) }),
     sweepCheckIns: () => sweepCheckIns(ctx),
+    sweepMeetingReminders: () => sweepMeetingReminders(ctx)(),
     // Mail files live in the data folder only without SMTP (the .eml transport).
     sweepRetention: () =>
       sweepRetention({

@@ -95,6 +95,7 @@ export {
   type QuestionnairePreviewRepository,
   type StoredPreview,
 } from './repositories/questionnaire-previews.repository.js'
+export { createMeetingsRepository, type MeetingsRepository } from './repositories/meetings.repository.js'
 export { createWaitlistRepository, type WaitlistRepository } from './repositories/waitlist.repository.js'
 export {
   createMentorshipRepository,

@@ -31,6 +31,16 @@ type TeamsAdmin = Pick<Unaudited<Services['admin']>, 'tandemList' | 'tandemById'
 const adminReasonId = (ctx: ServiceContext, side: Side): number | null =>
   ctx.master.declineReasons.filter((r) => r.side === side).at(-1)?.id ?? null
 
+/** A team's sessions, last session and next meeting, as administrators see them: never link, place or agenda. */
+const meetingFiguresOf = async (ctx: ServiceContext, tandemId: TandemId) => {
+  const f = (await ctx.meetings.figuresOf([tandemId], ctx.clock())).get(tandemId)
+  return {
+    sessions: f?.sessions ?? 0,
+    lastSessionAt: f?.lastSessionAt == null ? null : toIsoDateTime(f.lastSessionAt),
+    nextMeetingAt: f?.nextMeetingAt == null ? null : toIsoDateTime(f.nextMeetingAt),
+  }
+}
+
 export const teamsAdmin = (ctx: ServiceContext): TeamsAdmin => {
   const proposalDetail = (tandem: Tandem, side: Side, user: UserRecord | undefined): TeamProposalDetail => {
     const p = side === 'Mentee' ? tandem.menteeProposal : tandem.mentorProposal
@@ -94,6 +104,7 @@ export const teamsAdmin = (ctx: ServiceContext): TeamsAdmin => {
         matchingTandemMenteeProposal: proposalDetail(tandem, 'Mentee', await ctx.users.byId(tandem.menteeId)),
         matchingTandemMentorProposal: proposalDetail(tandem, 'Mentor', await ctx.users.byId(tandem.mentorId)),
         ...teamEndingOf(tandem),
+        meetings: await meetingFiguresOf(ctx, tandem.id),
       })
     },
 

@@ -24,6 +24,8 @@ export const attentionReasonText = (reason: AttentionReason, language: Language)
   switch (reason._tag) {
     case 'NotMetByDay21':
       return en ? 'Not met by day 21' : 'Bis Tag 21 nicht getroffen'
+    case 'NoSessionFor30Days':
+      return en ? 'No session for 30 days' : 'Seit 30 Tagen kein Treffen'
     case 'CannotReachPartner':
       return reason.side === 'Mentee'
         ? en

@@ -5,6 +5,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import {
   answerCheckIn as answerOnTimeline,
+  answerMetBySession,
   closesAtOf,
   decodeCheckInAnswer,
   dueCheckIns,
@@ -32,6 +33,7 @@ import {
 } from '@tandem/core'
 import { isLeft, left, right, type Either } from 'fp-ts/lib/Either.js'
 import type { ServiceContext } from '../context.js'
+import { cancelMeetingsOfEndedTeam } from '../meetings/team-end.cancels-meetings.js'
 
 const DAY = 24 * 60 * 60 * 1000
 /** How long the closing survey's link holds (the other questions' links hold until the next question). */
@@ -40,7 +42,17 @@ export const CLOSING_LINK_VALID = 60 * DAY
 /** What the check-in use cases read and write. */
 export type CheckInContext = Pick<
   ServiceContext,
-  'clock' | 'store' | 'outbox' | 'inOneTransaction' | 'mentorship' | 'checkInMails' | 'publicUrl' | 'logger'
+  | 'clock'
+  | 'store'
+  | 'outbox'
+  | 'inOneTransaction'
+  | 'mentorship'
+  | 'checkInMails'
+  | 'publicUrl'
+  | 'logger'
+  | 'meetings'
+  | 'meetingMails'
+  | 'timeZone'
 >
 
 export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex')
@@ -83,6 +95,13 @@ const advance = async (
   // timeline keeps that it left, so the other side's closing survey is still reminded of.
   let timeline = sidesLeft(leaving)(start)
   const events: MentorshipEvent[] = [...extra]
+  // A session already logged answers "have you met?" when it falls due: no mail asks it
+  // (docs/mentorship.md#meetings).
+  if (timeline.ended === null && (await ctx.meetings.sessionsOf([tandem.id])).length > 0) {
+    const met = applied(answerMetBySession(now, timeline))
+    timeline = met.timeline
+    events.push(...met.events)
+  }
   for (const due of dueCheckIns(timeline, now)) {
     const command = { side: due.side, occasion: due.occasion }
     const step = applied(due.action === 'Ask' ? sendQuestion(now, command)(timeline) : sendReminder(now, command)(timeline))
@@ -213,6 +232,7 @@ export const withMentorshipEnd = (
       const ended = applied(endMentorship(now, { by: endedByOf(result.right, id) ?? 'Admin' })(started.right))
       const leaving = leavingUser === undefined ? [] : sidesOf(was, leavingUser)
       await advance(ctx, after, stored, ended.timeline, ended.events, now, leaving)
+      await cancelMeetingsOfEndedTeam(ctx, after, now, leavingUser)
     }
     return result
   })

@@ -4,6 +4,7 @@
 import {
   DAY,
   needsAttention,
+  sessionAttention,
   notFound,
   ownTimelineView,
   startTimeline,
@@ -93,6 +94,7 @@ export const attentionRows = async (ctx: ServiceContext, clusterId: number | nul
   if (ids.length === 0) return []
   const tandems = (await ctx.store.load({ userIds: [], tandemIds: ids })).tandems
   const rows: AttentionRow[] = []
+  const figures = await ctx.meetings.figuresOf(ids, now)
   for (const id of ids) {
     const tandem = tandems.get(id)
     if (tandem === undefined || (clusterId !== null && tandem.clusterId !== clusterId)) continue
@@ -101,7 +103,7 @@ export const attentionRows = async (ctx: ServiceContext, clusterId: number | nul
     const started = stored === undefined ? startTimeline(tandem) : right(stored)
     if (isLeft(started)) continue
     const timeline = started.right
-    const reasons = needsAttention(timeline, now)
+    const reasons = [...needsAttention(timeline, now), ...sessionAttention(timeline, figures.get(id)?.lastSessionAt ?? null, now)]
     if (reasons.length > 0)
       rows.push({
         matchingTandemId: id,

@@ -87,6 +87,13 @@ import type {
   QuestionnairePreviewQuery,
   QuestionnairePreviewRequest,
   QuestionnairePreviewView,
+  AnswerTookPlacePayload,
+  LogSessionPayload,
+  MeetingNotePayload,
+  MoveMeetingPayload,
+  MyMeetingsWire,
+  PickSlotPayload,
+  ProposeMeetingPayload,
   ClusterId,
   LearningTryInDraftRequest,
   LearningView,
@@ -169,6 +176,23 @@ export type MentorshipService = {
   readonly teamTimeline: (actor: Actor, tandemId: TandemId) => Promise<Either<DomainError, TimelineWire | null>>
   /** The caller's timelines of their running (and recently ended) teams: their own side only. */
   readonly myTimelines: (actor: Actor) => Promise<Either<DomainError, readonly MyTimelineWire[]>>
+}
+
+/** Meetings of matched teams (docs/api.md#meetings); every call acts as the caller's side of their own team. */
+export type MeetingsService = {
+  readonly propose: (actor: Actor, body: ProposeMeetingPayload) => Promise<Either<DomainError, MyMeetingsWire>>
+  readonly pickSlot: (actor: Actor, body: PickSlotPayload) => Promise<Either<DomainError, MyMeetingsWire>>
+  readonly askOtherTimes: (actor: Actor, body: MeetingNotePayload) => Promise<Either<DomainError, MyMeetingsWire>>
+  readonly move: (actor: Actor, body: MoveMeetingPayload) => Promise<Either<DomainError, MyMeetingsWire>>
+  readonly cancel: (actor: Actor, body: MeetingNotePayload) => Promise<Either<DomainError, MyMeetingsWire>>
+  readonly answerTookPlace: (actor: Actor, body: AnswerTookPlacePayload) => Promise<Either<DomainError, MyMeetingsWire>>
+  readonly logSession: (actor: Actor, body: LogSessionPayload) => Promise<Either<DomainError, MyMeetingsWire>>
+  readonly mine: (actor: Actor) => Promise<Either<DomainError, MyMeetingsWire>>
+  readonly setTimeZone: (actor: Actor, timeZone: string) => Promise<Either<DomainError, MyMeetingsWire>>
+  /** A new secret feed address, answered once; the previous one stops answering. */
+  readonly renewCalendarFeed: (actor: Actor) => Promise<Either<DomainError, { readonly url: string }>>
+  /** The feed of a secret address as text/calendar; NotFound when unknown or renewed. */
+  readonly calendarFeed: (token: string) => Promise<Either<DomainError, string>>
 }
 
 export type Services = {
@@ -311,6 +335,8 @@ export type Services = {
   }
   /** Check-ins of matched teams (docs/api.md#check-ins). */
   readonly mentorship: MentorshipService
+  /** Meetings and sessions of matched teams (docs/api.md#meetings). */
+  readonly meetings: MeetingsService
   readonly statistics: {
     /** The program statistics of the filter (ValidationFailed for a range that ends before it starts). */
     readonly report: (filter: StatisticsFilter, language: Language) => Outcome<StatisticsReport>

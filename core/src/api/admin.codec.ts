@@ -191,6 +191,13 @@ export const TeamProposalDetail = t.type(
 )
 export type TeamProposalDetail = t.TypeOf<typeof TeamProposalDetail>
 
+/** Sessions so far, the last one's start and the next agreed meeting's (UTC), of one team. */
+export const TeamMeetingFigures = t.strict(
+  { sessions: NonNegativeInt, lastSessionAt: nullable(IsoDateTime), nextMeetingAt: nullable(IsoDateTime) },
+  'TeamMeetingFigures',
+)
+export type TeamMeetingFigures = t.TypeOf<typeof TeamMeetingFigures>
+
 /** GetMatchingTandemById value. `version` comes back with every edit (TandemChanged otherwise). */
 export const TeamDetail = t.intersection(
   [
@@ -203,6 +210,11 @@ export const TeamDetail = t.intersection(
     }),
     /** Set once a participant or an administrator ended the MATCHED team. */
     t.partial({ ending: TeamEnding }),
+    /**
+     * The team's meetings as administrators see them (docs/mentorship.md#meetings): counts and dates,
+     * never a link, place or agenda, which belong to the pair.
+     */
+    t.partial({ meetings: TeamMeetingFigures }),
   ],
   'TeamDetail',
 )

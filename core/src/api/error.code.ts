@@ -25,6 +25,8 @@ const DOMAIN_CODES = {
   CheckInNotOpen: null,
   CheckInLinkUsed: null,
   CheckInLinkExpired: null,
+  MeetingNotOver: null,
+  MeetingProposalsLimited: null,
   WaitlistLinkUsed: null,
   WaitlistLinkExpired: null,
   ExternalIdentityProvider: null,

@@ -14,6 +14,8 @@ export type AttentionReason =
   | { readonly _tag: 'CannotReachPartner'; readonly side: Side }
   | { readonly _tag: 'LowPulse'; readonly side: Side; readonly score: CheckInRating }
   | { readonly _tag: 'TwoUnansweredInARow'; readonly side: Side }
+  /** A matched team logged no session for 30 days (since the match when none): docs/mentorship.md#meetings. */
+  | { readonly _tag: 'NoSessionFor30Days' }
 
 const sideReasons = (timeline: Timeline, now: Instant, side: Side): AttentionReason[] => {
   const asked = timeline.checkIns.filter((r) => r.side === side).toSorted((a, b) => occasionOrder(a.occasion) - occasionOrder(b.occasion))
@@ -35,3 +37,14 @@ export const needsAttention = (timeline: Timeline, now: Instant): readonly Atten
   const notMet = now >= timeline.matchedAt + NOT_MET_ATTENTION_AFTER && !someoneMet
   return [...(notMet ? [{ _tag: 'NotMetByDay21' as const }] : []), ...CHECK_IN_SIDES.flatMap((side) => sideReasons(timeline, now, side))]
 }
+
+export const NO_SESSION_ATTENTION_AFTER = 30 * DAY
+
+/**
+ * "No session for 30 days": a running team whose last logged session (or, with none, its match) lies
+ * 30 days or more before `now`.
+ */
+export const sessionAttention = (timeline: Timeline, lastSessionAt: Instant | null, now: Instant): readonly AttentionReason[] =>
+  timeline.ended === null && now - Math.max(lastSessionAt ?? timeline.matchedAt, timeline.matchedAt) >= NO_SESSION_ATTENTION_AFTER
+    ? [{ _tag: 'NoSessionFor30Days' }]
+    : []

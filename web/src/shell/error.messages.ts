@@ -32,6 +32,8 @@ export const ERROR_MESSAGE: Readonly<Record<ErrorCode, TranslationKey>> = {
   CheckInNotOpen: 'messages.check-in-not-open',
   CheckInLinkUsed: 'messages.check-in-link-used',
   CheckInLinkExpired: 'messages.check-in-link-expired',
+  MeetingNotOver: 'messages.meeting-not-over',
+  MeetingProposalsLimited: 'messages.meeting-proposals-limited',
   WaitlistLinkUsed: 'messages.waitlist-link-used',
   WaitlistLinkExpired: 'messages.waitlist-link-expired',
   ExternalIdentityProvider: 'messages.external-identity-provider',

@@ -94,6 +94,8 @@ const success = (produces: Produces): JsonSchema => {
       return { description: 'this document', content: jsonContent({ type: 'object' }) }
     case 'html':
       return { description: 'an HTML page', content: { 'text/html': {} } }
+    case 'calendar':
+      return { description: 'an iCalendar feed (RFC 5545)', content: { 'text/calendar': {} } }
   }
 }
 

@@ -41,6 +41,31 @@ const formatterOf = (language: Language, zone: string, withTime: boolean): Intl.
 export const formatDateTime = (language: Language, org: OrganisationInfo, at: Instant): string =>
   formatterOf(language, timeZoneOf(org), true).format(at)
 
+/** As formatDateTime, in a person's own zone (a meeting's times); the weekday helps across zones. */
+export const formatMeetingTime = (language: Language, timeZone: string, at: Instant): string =>
+  meetingFormatterOf(language, timeZone).format(at)
+
+const meetingFormatters = new Map<string, Intl.DateTimeFormat>()
+const meetingFormatterOf = (language: Language, timeZone: string): Intl.DateTimeFormat => {
+  const key = `${language}|${timeZone}`
+  let formatter = meetingFormatters.get(key)
+  if (formatter === undefined) {
+    formatter = new Intl.DateTimeFormat(LOCALES[language], {
+      weekday: 'long',
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+      timeZone,
+      timeZoneName: 'short',
+    })
+    meetingFormatters.set(key, formatter)
+  }
+  return formatter
+}
+
 /** "24 November 2026" / "24. November 2026". */
 export const formatDate = (language: Language, org: OrganisationInfo, at: Instant): string =>
   formatterOf(language, timeZoneOf(org), false).format(at)

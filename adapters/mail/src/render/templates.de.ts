@@ -3,6 +3,7 @@
 // escapes them.
 import { details, paragraph, quote } from './mail.layout.js'
 import type { LanguagePack } from './template.types.js'
+import { MEETING_TEMPLATES_DE } from './meeting.templates.js'
 
 const hello = (firstName: string | undefined): string =>
   firstName === undefined || firstName.trim() === '' ? 'Guten Tag,' : `Hallo ${firstName},`
@@ -19,6 +20,7 @@ export const de: LanguagePack = {
     `Sie erhalten diese E-Mail, weil Sie ein Konto bei ${org.name} haben.`,
   ],
   templates: {
+    ...MEETING_TEMPLATES_DE,
     NEW_TANDEM: (d, c) =>
       d.audience === 'Mentee'
         ? {

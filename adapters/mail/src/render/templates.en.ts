@@ -2,6 +2,7 @@
 // arrive as plain strings; the layout escapes them.
 import { details, paragraph, quote } from './mail.layout.js'
 import type { LanguagePack } from './template.types.js'
+import { MEETING_TEMPLATES_EN } from './meeting.templates.js'
 
 const hello = (firstName: string | undefined): string =>
   firstName === undefined || firstName.trim() === '' ? 'Hello,' : `Hello ${firstName},`
@@ -18,6 +19,7 @@ export const en: LanguagePack = {
     `You receive this e-mail because you have an account with ${org.name}.`,
   ],
   templates: {
+    ...MEETING_TEMPLATES_EN,
     NEW_TANDEM: (d, c) =>
       d.audience === 'Mentee'
         ? {

@@ -15,6 +15,31 @@ export const DEADLINE = Date.UTC(2026, 10, 24, 13, 30)
 /** A check-in mail's one-time link (its page answers only on a click). */
 export const CHECK_IN_LINK = 'https://tandem.mentoring-mitte.example/check-in?token=tok456'
 
+/** A meeting mail's data: by default one online slot on 29 March 2026 (the day Berlin moves to summer time). */
+const meeting = (o: {
+  readonly byMe?: boolean
+  readonly slots?: number
+  readonly place?: string
+  readonly note?: string | null
+  readonly calendar?: 'REQUEST' | 'CANCEL'
+}): NotificationData['MEETING_PROPOSED'] => ({
+  audience: 'Mentee',
+  firstName: 'Mia',
+  partnerName: 'Max Muster',
+  byMe: o.byMe ?? false,
+  uid: 'tandem-meeting-7@tandem.mentoring-mitte.example',
+  sequence: 1,
+  slots: Array.from({ length: o.slots ?? 1 }, (_, i) => ({ start: Date.UTC(2026, 2, 29, 9 + 2 * i, 0), minutes: 60 })),
+  link: o.place === undefined ? 'https://meet.example.org/room-1' : null,
+  place: o.place ?? null,
+  agenda: 'Career <goals> & next steps',
+  note: o.note ?? null,
+  eventTimeZone: 'Europe/Berlin',
+  timeZone: 'Europe/Berlin',
+  dashboard: `${org.publicUrl}/`,
+  calendar: o.calendar ?? null,
+})
+
 export const samples: { readonly [K in NotificationType]: readonly NotificationData[K][] } = {
   NEW_TANDEM: [
     { audience: 'Mentee', firstName: 'Mia', deadline: DEADLINE, count: 3 },
@@ -77,6 +102,12 @@ export const samples: { readonly [K in NotificationType]: readonly NotificationD
     { audience: 'Mentee', firstName: 'Mia', link: CHECK_IN_LINK, question: 'Met' },
     { audience: 'Mentor', firstName: 'Max', link: CHECK_IN_LINK, question: 'Closing' },
   ],
+  MEETING_PROPOSED: [meeting({ byMe: false, slots: 3 }), meeting({ byMe: true, slots: 2, place: 'Café <Mitte> & Co' })],
+  MEETING_CONFIRMED: [meeting({ calendar: 'REQUEST' })],
+  MEETING_OTHER_TIMES_ASKED: [meeting({ note: 'Evenings suit me better.' }), meeting({ byMe: true, note: null })],
+  MEETING_MOVED: [meeting({ calendar: 'REQUEST', note: 'Sorry, a clash.' }), meeting({ slots: 2 })],
+  MEETING_CANCELLED: [meeting({ calendar: 'CANCEL', note: 'I am ill.' }), { ...meeting({ calendar: 'CANCEL' }), teamEnded: true }],
+  MEETING_REMINDER: [meeting({})],
 }
 
 /** The page of the app each type points at. */
@@ -99,6 +130,12 @@ export const expectedLink: { readonly [K in NotificationType]: string } = {
   CHECK_IN_PULSE: CHECK_IN_LINK,
   CHECK_IN_CLOSING: CHECK_IN_LINK,
   CHECK_IN_REMINDER: CHECK_IN_LINK,
+  MEETING_PROPOSED: `${org.publicUrl}/`,
+  MEETING_CONFIRMED: `${org.publicUrl}/`,
+  MEETING_OTHER_TIMES_ASKED: `${org.publicUrl}/`,
+  MEETING_MOVED: `${org.publicUrl}/`,
+  MEETING_CANCELLED: `${org.publicUrl}/`,
+  MEETING_REMINDER: `${org.publicUrl}/`,
 }
 
 export type Sample = { readonly type: NotificationType; readonly data: NotificationData[NotificationType]; readonly variant: number }

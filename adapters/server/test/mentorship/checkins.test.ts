@@ -121,14 +121,15 @@ describe('the check-in timeline of a matched team', () => {
       (await answerOwn(mentee, tandemId, { kind: 'Pulse', round: 0 }, { kind: 'Pulse', score: 2, note: 'Slow start.' })).body.isSuccess,
     ).toBe(true)
 
-    // The administrators' list names the team: the mentee's pulse is 2, the mentor cannot reach the mentee.
+    // The administrators' list names the team: the mentee's pulse is 2, the mentor cannot reach the mentee,
+    // and no session was logged in the 30 days since the match (docs/mentorship.md#meetings).
     const attention = await h.call<{ matchingTandemId: number; reasons: { _tag: string }[] }[]>(
       h.admin,
       'GET',
       '/api/Admin/GetTeamsNeedingAttention',
     )
     expect(attention.body.value.map((r) => [r.matchingTandemId, r.reasons.map((x) => x._tag)])).toEqual([
-      [tandemId, ['LowPulse', 'CannotReachPartner']],
+      [tandemId, ['LowPulse', 'CannotReachPartner', 'NoSessionFor30Days']],
     ])
     // A participant may not read it.
     expect((await h.call(mentee, 'GET', '/api/Admin/GetTeamsNeedingAttention')).status).toBe(403)

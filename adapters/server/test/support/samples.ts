@@ -114,6 +114,31 @@ export const SAMPLES: Readonly<Record<string, (owner: Person, target: Person) =>
   'GET /api/Admin/GetTeamsNeedingAttention': () => ({ query: { clusterId: '1' } }),
   'GET /api/Admin/GetTeamTimeline': () => ({ query: { tandemId: '1' } }),
   'GET /api/Mentorship/GetMyTimelines': (o) => ({ query: { email: o.email } }),
+  // Meetings: an unknown team or meeting answers 404 and changes nothing.
+  'GET /api/Meeting/GetMyMeetings': (o) => ({ query: { email: o.email } }),
+  'POST /api/Meeting/ProposeMeeting': (o) => ({
+    body: {
+      email: o.email,
+      matchingTandemId: 999,
+      slots: [{ start: '2030-01-01T10:00:00.000Z', minutes: 60 }],
+      link: 'https://meet.example.org/x',
+      place: null,
+      agenda: '',
+    },
+  }),
+  'POST /api/Meeting/PickSlot': (o) => ({ body: { email: o.email, meetingId: 999, start: '2030-01-01T10:00:00.000Z' } }),
+  'POST /api/Meeting/AskOtherTimes': (o) => ({ body: { email: o.email, meetingId: 999, note: '' } }),
+  'POST /api/Meeting/MoveMeeting': (o) => ({
+    body: { email: o.email, meetingId: 999, slots: [{ start: '2030-01-01T10:00:00.000Z', minutes: 60 }], note: '' },
+  }),
+  'POST /api/Meeting/CancelMeeting': (o) => ({ body: { email: o.email, meetingId: 999, note: '' } }),
+  'POST /api/Meeting/AnswerTookPlace': (o) => ({ body: { email: o.email, meetingId: 999, tookPlace: true } }),
+  'POST /api/Meeting/LogSession': (o) => ({
+    body: { email: o.email, matchingTandemId: 999, startedAt: '2026-01-01T10:00:00.000Z', minutes: 60, note: '' },
+  }),
+  'POST /api/Meeting/SetTimeZone': (o) => ({ body: { email: o.email, timeZone: 'Europe/Berlin' } }),
+  'POST /api/Meeting/RenewCalendarFeed': (o) => ({ body: { email: o.email } }),
+  'GET /api/Meeting/CalendarFeed': () => ({ query: { token: 'a'.repeat(43) } }),
   'GET /api/Admin/GetWaitlistOverview': () => ({ query: { clusterId: '1', language: 'de' } }),
   'GET /api/Admin/GetLearningReport': () => ({ query: { clusterId: '1' } }),
   'POST /api/Admin/TryLearningInDraft': () => ({ body: { clusterId: null, revision: 0 } }),

@@ -304,6 +304,50 @@ export type WaitlistStopLinksTable = {
   used_at: number | null
 }
 
+/** Meetings of matched teams (migration 0031); `slots`: JSON [{ start, minutes }]. */
+export type MeetingsTable = {
+  id: Generated<number>
+  tandem_id: number
+  state: string
+  sequence: number
+  proposed_by: string
+  slots: string
+  mode: string
+  link: string | null
+  place: string | null
+  agenda: string
+  note: string | null
+  time_zone: string
+  created_at: number
+  updated_at: number
+  answered_by: string | null
+  /** The agreed start (confirmed and after), for the feed's order and the admins' "next meeting". */
+  starts_at: number | null
+  reminder_at: number | null
+  reminded_at: number | null
+}
+
+/** Logged sessions (migration 0031); a one-meeting session has its `meeting_id`. */
+export type MeetingSessionsTable = {
+  id: Generated<number>
+  tandem_id: number
+  meeting_id: number | null
+  started_at: number
+  minutes: number
+  logged_by: string
+  logged_by_user: number | null
+  note: string | null
+  logged_at: number
+}
+
+/** Per person: the time zone (null: the organisation's) and the calendar feed's token hash (migration 0031). */
+export type MeetingPeopleTable = {
+  user_id: number
+  time_zone: string | null
+  feed_token_hash: string | null
+  feed_created_at: number | null
+}
+
 export type Schema = {
   meta: MetaTable
   users: UsersTable
@@ -332,4 +376,7 @@ export type Schema = {
   mentorship_checkin_links: MentorshipCheckInLinksTable
   waitlist_stop_links: WaitlistStopLinksTable
   questionnaire_previews: QuestionnairePreviewsTable
+  meetings: MeetingsTable
+  meeting_sessions: MeetingSessionsTable
+  meeting_people: MeetingPeopleTable
 }

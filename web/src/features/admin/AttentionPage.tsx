@@ -31,6 +31,8 @@ export const attentionReasonText = (t: TFunction, reason: AttentionReason): stri
       return t(`admin.attention.reason.LowPulse.${reason.side}`, { score: reason.score })
     case 'TwoUnansweredInARow':
       return t(`admin.attention.reason.TwoUnansweredInARow.${reason.side}`)
+    case 'NoSessionFor30Days':
+      return t('admin.attention.reason.NoSessionFor30Days')
   }
 }
 

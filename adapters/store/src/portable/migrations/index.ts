@@ -32,6 +32,7 @@ import { migration as timelineLeftSides } from './0027-timeline-left-sides.js'
 import { migration as questionnairePreviews } from './0028-questionnaire-previews.js'
 import { migration as questionnaireDraftRevisions } from './0029-questionnaire-draft-revisions.js'
 import { migration as menteeRunStartedAt } from './0030-mentee-run-started-at.js'
+import { migration as meetings } from './0031-meetings.js'
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001-initial': initial,
@@ -63,6 +64,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0028-questionnaire-previews': questionnairePreviews,
   '0029-questionnaire-draft-revisions': questionnaireDraftRevisions,
   '0030-mentee-run-started-at': menteeRunStartedAt,
+  '0031-meetings': meetings,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => ({ ...MIGRATIONS }) }
