@@ -17,7 +17,7 @@ import { left, right } from 'fp-ts/lib/Either.js'
 import type { Clock } from '../ports/clock.port.js'
 import type { Services } from '../ports/services.port.js'
 import type { StatisticsQueries } from '../ports/store/statistics-queries.port.js'
-import type { Unaudited } from '../admin/audit.js'
+import type { Unaudited } from '../audit/audit.js'
 
 type Drafts = Pick<Unaudited<Services['questionnaireVersions']>, 'draft' | 'saveDraft'>
 

@@ -4,7 +4,7 @@
 import * as t from 'io-ts'
 import { left, right, type Either } from 'fp-ts/lib/Either.js'
 import { validationFailed, type DomainError } from '../errors.js'
-import { fieldError } from '../validation/messages.js'
+import { fieldError } from '../messages.js'
 import { MeetingId } from '../meetings/meeting.codec.js'
 import type { MeetingMode, MeetingProposal, Slot } from '../meetings/meeting.codec.js'
 import type { MeetingState } from '../meetings/meeting.moves.js'

@@ -1,7 +1,7 @@
 // What counts as a good team when the matching learns from its outcomes (docs/learning.md): one
 // definition, every part of it a named setting, judged from what the timeline records.
 import { DAY, type Instant } from '../shared/time.js'
-import type { EndReasonId } from '../mentorship/ending.codec.js'
+import type { EndReasonId } from '../tandem/ending.codec.js'
 import { EARLY_ENDING_DAYS, OUTCOME_SCORES, metDeadline } from '../statistics/outcomes.rules.js'
 
 export type GoodTeamSettings = {

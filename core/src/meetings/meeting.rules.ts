@@ -1,7 +1,7 @@
 // The rules of a meeting proposal and a logged session (docs/mentorship.md#meetings): one to three
 // slots of 15 minutes to 4 hours, after now and within a year, not overlapping; online with an
 // http(s) link or in person at a place; agenda, place and notes plain text within their lengths.
-import { fieldError, type FieldError } from '../validation/messages.js'
+import { fieldError, type FieldError } from '../messages.js'
 import { containsMarkup } from '../shared/plain-text.js'
 import { DAY, MINUTE, type Instant } from '../shared/time.js'
 import type { Meeting, MeetingMode, MeetingProposal, Slot } from './meeting.codec.js'

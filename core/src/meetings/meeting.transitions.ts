@@ -3,7 +3,7 @@
 // Every change raises the sequence, so a calendar updates its entry.
 import { left, right, type Either } from 'fp-ts/lib/Either.js'
 import { invalidTransition, validationFailed, type DomainError } from '../errors.js'
-import { fieldError } from '../validation/messages.js'
+import { fieldError } from '../messages.js'
 import type { Instant } from '../shared/time.js'
 import type { TandemId } from '../shared/ids.js'
 import type { Side } from '../users/role.js'
