@@ -11,7 +11,7 @@ import {
   type WaitlistOverviewView,
 } from '@tandem/core'
 import type { ServiceContext } from '../context.js'
-import { availableMentors } from '../matching/available-mentors.js'
+import { availableMentors } from '../pool/available-mentors.js'
 
 export const waitlistOverview = async (
   ctx: ServiceContext,

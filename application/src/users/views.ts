@@ -25,7 +25,7 @@ import {
 } from '@tandem/core'
 import type { UserRecord } from '../ports/store/index.js'
 import { textIn, type ServiceContext } from '../context.js'
-import { availableMentors } from '../matching/available-mentors.js'
+import { availableMentors } from '../pool/available-mentors.js'
 
 const iso = (at: number | null): string | null => (at === null ? null : toIsoDateTime(at))
 
