@@ -20,6 +20,7 @@ import {
   useGetDeclineReasonsQuery,
   useGetOpenCheckInsQuery,
   useGetMyTimelinesQuery,
+  useGetMyMeetingsQuery,
   useGetProposalsQuery,
   useGetProposedProfileQuery,
 } from './dashboard.api.js'
@@ -61,6 +62,8 @@ const ProposedProfileAccordion = lazy(() => import('./ProposedProfileAccordion.j
 // The check-in cards (their form, radios, text area and texts) load only when a question is open.
 const CheckInCards = lazy(() => import('../checkins/CheckInCard.js'))
 const MyTimelines = lazy(() => import('../checkins/MyTimelines.js'))
+// The meetings' cards (and, when first opened, their dialogs) load only for a person in a running team.
+const MeetingsCards = lazy(() => import('../meetings/MeetingsCard.js'))
 
 const ErrorBar = ({ text }: { readonly text: string }) => (
   <LaterMessage intent="error" role="alert">
@@ -71,6 +74,8 @@ const ErrorBar = ({ text }: { readonly text: string }) => (
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: '16px' },
   cards: { display: 'flex', flexWrap: 'wrap', gap: '16px' },
+  // the meetings card's usual height, kept free while it loads, so the page below it does not move
+  meetingsSpace: { minHeight: '260px' },
 })
 
 type Decision = { readonly kind: 'accept' | 'decline' | 'end'; readonly proposal: ParticipantProposal } | null
@@ -317,10 +322,29 @@ const CheckIns = ({ email }: { readonly email: string }) => {
 /** The participant's own check-in timelines; their chunk loads only when there is one. */
 const Timelines = ({ email }: { readonly email: string }) => {
   const timelines = useGetMyTimelinesQuery({ email })
+  const meetings = useGetMyMeetingsQuery({ email })
   // a failed load shows nothing: the timeline is a look back, the open questions have their cards
   return (timelines.data ?? []).length > 0 ? (
     <Suspense fallback={<Loading />}>
-      <MyTimelines timelines={timelines.data ?? []} />
+      <MyTimelines timelines={timelines.data ?? []} meetings={meetings.data} />
+    </Suspense>
+  ) : null
+}
+
+/**
+ * The meetings of a participant's running teams (docs/web.md#meetings). While they load, a matched
+ * person's page keeps the card's space free, so the sections below do not move when it arrives.
+ */
+const Meetings = ({ me }: { readonly me: Me }) => {
+  const styles = useStyles()
+  const meetings = useGetMyMeetingsQuery({ email: me.email })
+  const matched = me.sides.some((side) => me.statusOf(side) === 'MATCHED')
+  const space = matched ? <div className={styles.meetingsSpace} aria-hidden="true" /> : null
+  // a failed load shows nothing: the mails carry every change, and the next visit asks again
+  if (meetings.data === undefined) return meetings.isError ? null : space
+  return meetings.data.teams.length > 0 ? (
+    <Suspense fallback={space}>
+      <MeetingsCards email={me.email} data={meetings.data} />
     </Suspense>
   ) : null
 }
@@ -335,6 +359,7 @@ export const DashboardView = ({ me }: { readonly me: Me }) => {
       <Title2 as="h1">{t('dashboard.title')}</Title2>
       <Body1>{t('dashboard.header')}</Body1>
       {sides !== '' && <CheckIns email={me.email} />}
+      {sides !== '' && <Meetings me={me} />}
       {sides !== '' && <Timelines email={me.email} />}
       {(sides === '' ? [] : (sides.split(' ') as Side[])).map((side) => (
         <SideSection key={side} me={me} side={side} />
