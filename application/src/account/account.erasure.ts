@@ -113,7 +113,8 @@ export const eraseUser = async (
     placeholderId: async () => await placeholderId(ctx),
     scrubSubject: (subject, user) => withoutNames(subject, [user.firstName, user.lastName]),
     ...steps,
-    // In the erasure's transaction: the person's check-in questions, answers and notes, and their links.
+    // In the erasure's transaction: the person's check-in questions, answers and notes, and their links;
+    // their meetings and session notes (docs/privacy.md).
     before: async () => {
       const before = steps.before === undefined ? right(true) : await steps.before()
       if (isLeft(before)) return before
@@ -124,6 +125,11 @@ export const eraseUser = async (
           ...(t.mentorId === id ? [{ tandemId: t.id, side: 'Mentor' as const }] : []),
         ]),
       ])
+      // Their meetings, time zone and feed, and their notes on sessions; the sessions stay counted for the partner.
+      await ctx.meetings.eraseUser(
+        id,
+        tandems.map((t) => t.id),
+      )
       return before
     },
   })

@@ -48,8 +48,33 @@ const tandemView = async (ctx: ServiceContext, t: Tandem, id: UserId) => {
     partner: partner === undefined ? null : { firstName: partner.firstName, lastName: partner.lastName },
     ending: endingView(t, side),
     checkIns: await checkInsView(ctx, t, side),
+    ...(await meetingsView(ctx, t, id, side)),
   }
 }
+
+/**
+ * The team's meetings and logged sessions as the person saw them (docs/privacy.md): the meetings are
+ * the pair's, and a session's note only when the person wrote it.
+ */
+const meetingsView = async (ctx: ServiceContext, t: Tandem, id: UserId, side: Side) => ({
+  meetings: (await ctx.meetings.ofTandems([t.id])).map((m) => ({
+    state: m.state,
+    proposedBy: m.proposedBy === side ? 'you' : 'your partner',
+    slots: m.slots.map((s) => ({ start: iso(s.start), minutes: s.minutes })),
+    link: m.mode.kind === 'Online' ? m.mode.link : null,
+    place: m.mode.kind === 'InPerson' ? m.mode.place : null,
+    agenda: m.agenda,
+    note: m.note,
+    timeZone: m.timeZone,
+    createdAt: iso(m.createdAt),
+  })),
+  sessions: (await ctx.meetings.sessionsOf([t.id])).map((s) => ({
+    startedAt: iso(s.startedAt),
+    minutes: s.minutes,
+    loggedBy: s.loggedBy === side ? 'you' : 'your partner',
+    note: s.loggedByUser === id ? s.note : null,
+  })),
+})
 
 /** The person's own check-in questions and answers on this team (never the partner's). */
 const checkInsView = async (ctx: ServiceContext, t: Tandem, side: Side) =>
@@ -94,6 +119,8 @@ export const collectPersonalData = async (ctx: ServiceContext, id: UserId, step:
     language: user.language,
     roles: user.roles,
     registeredAt: iso(user.registeredAt),
+    /** The time zone the person chose for meetings; null: the organisation's. */
+    timeZone: (await ctx.meetings.timeZoneOf(id)) ?? null,
   }
   const profile = {
     professionalPosition: user.professionalPosition,

@@ -449,4 +449,35 @@ describe('meetings of a matched pair', () => {
     h.clock.set(sessionAt + 30 * DAY)
     expect(await attention()).toContain('NoSessionFor30Days')
   })
+
+  it('the data download holds the meetings and sessions (own notes only); erasure removes them, the partner keeps the count', async () => {
+    const { mentor, mentee, tandemId } = await h.matchedTeam()
+    await post(mentee, 'SetTimeZone', { timeZone: 'Asia/Kolkata' })
+    await post(mentee, 'ProposeMeeting', proposal(tandemId, { agenda: 'Our agenda' }))
+    await post(mentee, 'LogSession', { matchingTandemId: tandemId, startedAt: iso(h.clock() - DAY), minutes: 40, note: 'Mentee words' })
+    await post(mentor, 'LogSession', { matchingTandemId: tandemId, startedAt: iso(h.clock() - 2 * DAY), minutes: 30, note: 'Mentor words' })
+    const data = JSON.parse(await h.downloadedDataText(mentee)) as {
+      account: { timeZone: string | null }
+      tandems: {
+        meetings: { agenda: string; proposedBy: string }[]
+        sessions: { minutes: number; loggedBy: string; note: string | null }[]
+      }[]
+    }
+    expect(data.account.timeZone).toBe('Asia/Kolkata')
+    expect(data.tandems[0]?.meetings.map((m) => [m.agenda, m.proposedBy])).toEqual([['Our agenda', 'you']])
+    expect(data.tandems[0]?.sessions).toEqual([
+      { startedAt: iso(h.clock() - DAY), minutes: 40, loggedBy: 'you', note: 'Mentee words' },
+      { startedAt: iso(h.clock() - 2 * DAY), minutes: 30, loggedBy: 'your partner', note: null },
+    ])
+
+    const deleted = await h.call(mentee, 'POST', '/api/Account/DeleteMyAccount', { email: mentee.email, confirmEmail: mentee.email })
+    expect(deleted.status).toBe(200)
+    const id = tandemIdOf(tandemId)
+    expect(await h.server.ctx.meetings.ofTandems([id])).toEqual([])
+    expect((await h.server.ctx.meetings.sessionsOf([id])).map((s) => [s.minutes, s.note])).toEqual([
+      [40, null],
+      [30, 'Mentor words'],
+    ])
+    expect((await h.server.ctx.meetings.figuresOf([id], h.clock())).get(id)?.sessions).toBe(2)
+  })
 })
