@@ -151,9 +151,10 @@ describe('meetings on the dashboard', () => {
 
     await userEvent.click(within(card).getByRole('button', { name: 'Log a session' }))
     const dialog = await screen.findByRole('dialog', { name: 'Log a session with Max Mentor' }, LOAD)
-    // no start given: refused here, beside the date, and nothing sent
+    // no start given: refused here, beside the start, and nothing sent
     await userEvent.click(within(dialog).getByRole('button', { name: 'Log session' }))
     expect(await within(dialog).findByText('This information is required.')).toBeTruthy()
+    expect(within(dialog).getByLabelText(/Start/).getAttribute('aria-invalid')).toBe('true')
     expect(api.calls('POST /api/Meeting/LogSession')).toEqual([])
     const yesterday = wallTimeOf(api.clock() - DAY, 'Europe/Berlin').day
     const date = within(dialog).getByLabelText(/Date/)

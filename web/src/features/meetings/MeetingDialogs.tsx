@@ -77,7 +77,10 @@ const slotsOf = (drafts: readonly SlotDraft[], zone: string) => {
   const slots = drafts.flatMap((s, i) => {
     const start = instantOfWallTime(s.day, s.time, zone)
     if (start === null) {
-      missing.push(fieldError(`slots[${i}].start`, 'requiredFieldError'))
+      // beside the date when it is missing, else beside the start time
+      missing.push(
+        fieldError(instantOfWallTime(s.day, '00:00', zone) === null ? `slots[${i}].start` : `slots[${i}].time`, 'requiredFieldError'),
+      )
       return []
     }
     return [{ start: new Date(start).toISOString(), minutes: s.minutes }]
@@ -107,7 +110,12 @@ const SlotFields = ({
       <Field className={styles.grow} label={t('meeting.dialog.day')} required {...validation(messageOf(t, errorOf(errors, `${at}.start`)))}>
         <Input type="date" value={slot.day} onChange={(_, d) => onChange({ ...slot, day: d.value })} />
       </Field>
-      <Field className={styles.grow} label={t('meeting.dialog.start')} required>
+      <Field
+        className={styles.grow}
+        label={t('meeting.dialog.start')}
+        required
+        {...validation(messageOf(t, errorOf(errors, `${at}.time`)))}
+      >
         <Input type="time" value={slot.time} onChange={(_, d) => onChange({ ...slot, time: d.value })} />
       </Field>
       <Field className={styles.grow} label={t('meeting.dialog.length')} {...validation(messageOf(t, errorOf(errors, `${at}.minutes`)))}>
@@ -336,7 +344,11 @@ const LogDialog = ({
   const errors = refusal.fields
   const send = async () => {
     const start = instantOfWallTime(slot.day, slot.time, zone)
-    if (start === null) return setRefusal({ fields: [fieldError('startedAt', 'requiredFieldError')], other: null })
+    if (start === null)
+      return setRefusal({
+        fields: [fieldError(instantOfWallTime(slot.day, '00:00', zone) === null ? 'startedAt' : 'time', 'requiredFieldError')],
+        other: null,
+      })
     setRefusal(NO_REFUSAL)
     const result = await log({
       email,
@@ -379,7 +391,7 @@ const LogDialog = ({
           >
             <Input type="date" value={slot.day} onChange={(_, d) => setSlot({ ...slot, day: d.value })} />
           </Field>
-          <Field className={styles.grow} label={t('meeting.dialog.start')} required>
+          <Field className={styles.grow} label={t('meeting.dialog.start')} required {...validation(messageOf(t, errorOf(errors, 'time')))}>
             <Input type="time" value={slot.time} onChange={(_, d) => setSlot({ ...slot, time: d.value })} />
           </Field>
           <Field className={styles.grow} label={t('meeting.dialog.length')} {...validation(messageOf(t, errorOf(errors, 'minutes')))}>
