@@ -9,7 +9,7 @@ export { skipToken } from '@reduxjs/toolkit/query/react'
 export { apiErrorOf, errorCodeIn, type ApiError, type ApiRequest, type CallResult, type Services } from './envelope.js'
 
 /** The participant's tags: the language switch reloads every one of them. */
-export const TAGS = ['Me', 'Profile', 'Questionnaire', 'Proposals', 'ProposedProfile', 'DeclineReasons', 'CheckIns', 'Meetings'] as const
+export const TAGS = ['Me', 'Profile', 'Questionnaire', 'Proposals', 'ProposedProfile', 'DeclineReasons', 'CheckIns'] as const
 /** The administrator's tags: their server texts (user detail, master data) are per language too. */
 export const ADMIN_TAGS = ['AdminTeams', 'AdminTeam', 'AdminClusters', 'AdminUsers', 'AdminUserDetail', 'AdminCohort'] as const
 

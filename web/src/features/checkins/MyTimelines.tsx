@@ -2,21 +2,17 @@
 // per team, named by the partner, the questions so far with their own answers only (the server never sends the partner's)
 // and the next question's date; a running team's meetings and sessions follow its questions. A lazy chunk, loaded only when the person has a timeline.
 import { Body1, Card, CardHeader, Subtitle2, makeStyles } from '@fluentui/react-components'
-import type { MyMeetingsWire, MyTimelineWire } from '@tandem/core'
+import type { MyTimelineWire } from '@tandem/core'
 import { MeetingsTimeline } from '../meetings/MeetingsTimeline.js'
+import { useGetMyMeetingsQuery } from '../meetings/meetings.api.js'
 import { useCheckInTranslations } from './checkins.i18n.js'
 import { TimelineList } from './TimelineList.js'
 
 const useStyles = makeStyles({ card: { maxWidth: '720px' } })
 
-const MyTimelines = ({
-  timelines,
-  meetings,
-}: {
-  readonly timelines: readonly MyTimelineWire[]
-  /** The meetings and sessions of the running teams, listed in their team's timeline (docs/web.md#meetings). */
-  readonly meetings: MyMeetingsWire | undefined
-}) => {
+const MyTimelines = ({ email, timelines }: { readonly email: string; readonly timelines: readonly MyTimelineWire[] }) => {
+  // the meetings and sessions of the running teams, listed in their team's timeline (docs/web.md#meetings)
+  const meetings = useGetMyMeetingsQuery({ email }).data
   const styles = useStyles()
   const { t } = useCheckInTranslations()
   return (

@@ -20,7 +20,6 @@ import {
   useGetDeclineReasonsQuery,
   useGetOpenCheckInsQuery,
   useGetMyTimelinesQuery,
-  useGetMyMeetingsQuery,
   useGetProposalsQuery,
   useGetProposedProfileQuery,
 } from './dashboard.api.js'
@@ -62,8 +61,8 @@ const ProposedProfileAccordion = lazy(() => import('./ProposedProfileAccordion.j
 // The check-in cards (their form, radios, text area and texts) load only when a question is open.
 const CheckInCards = lazy(() => import('../checkins/CheckInCard.js'))
 const MyTimelines = lazy(() => import('../checkins/MyTimelines.js'))
-// The meetings' cards (and, when first opened, their dialogs) load only for a person in a running team.
-const MeetingsCards = lazy(() => import('../meetings/MeetingsCard.js'))
+// The meetings (their call, cards and, when first opened, dialogs) load only for someone who may be in a running team.
+const MeetingsSection = lazy(() => import('../meetings/MeetingsSection.js'))
 
 const ErrorBar = ({ text }: { readonly text: string }) => (
   <LaterMessage intent="error" role="alert">
@@ -74,8 +73,6 @@ const ErrorBar = ({ text }: { readonly text: string }) => (
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', gap: '16px' },
   cards: { display: 'flex', flexWrap: 'wrap', gap: '16px' },
-  // the meetings card's usual height, kept free while it loads, so the page below it does not move
-  meetingsSpace: { minHeight: '260px' },
 })
 
 type Decision = { readonly kind: 'accept' | 'decline' | 'end'; readonly proposal: ParticipantProposal } | null
@@ -322,31 +319,31 @@ const CheckIns = ({ email }: { readonly email: string }) => {
 /** The participant's own check-in timelines; their chunk loads only when there is one. */
 const Timelines = ({ email }: { readonly email: string }) => {
   const timelines = useGetMyTimelinesQuery({ email })
-  const meetings = useGetMyMeetingsQuery({ email })
   // a failed load shows nothing: the timeline is a look back, the open questions have their cards
   return (timelines.data ?? []).length > 0 ? (
     <Suspense fallback={<Loading />}>
-      <MyTimelines timelines={timelines.data ?? []} meetings={meetings.data} />
+      <MyTimelines email={email} timelines={timelines.data ?? []} />
     </Suspense>
   ) : null
 }
 
 /**
- * The meetings of a participant's running teams (docs/web.md#meetings). While they load, a matched
- * person's page keeps the card's space free, so the sections below do not move when it arrives.
+ * The meetings of a participant's running teams (docs/web.md#meetings): their chunk (the call and
+ * the cards) loads only for someone who may be in one, a matched mentee or a mentor past sign-up
+ * (a mentor with free places stays available). Until the meetings are in, a matched person's page
+ * keeps the card's space free, so the sections below do not move when it arrives.
  */
 const Meetings = ({ me }: { readonly me: Me }) => {
-  const styles = useStyles()
-  const meetings = useGetMyMeetingsQuery({ email: me.email })
   const matched = me.sides.some((side) => me.statusOf(side) === 'MATCHED')
-  const space = matched ? <div className={styles.meetingsSpace} aria-hidden="true" /> : null
-  // a failed load shows nothing: the mails carry every change, and the next visit asks again
-  if (meetings.data === undefined) return meetings.isError ? null : space
-  return meetings.data.teams.length > 0 ? (
+  const mentor = me.statusOf('Mentor')
+  if (!matched && (mentor ?? 'NEW') === 'NEW') return null
+  // the card's usual height
+  const space = matched ? <div style={{ minHeight: 260 }} aria-hidden="true" /> : null
+  return (
     <Suspense fallback={space}>
-      <MeetingsCards email={me.email} data={meetings.data} />
+      <MeetingsSection email={me.email} space={space} />
     </Suspense>
-  ) : null
+  )
 }
 
 export const DashboardView = ({ me }: { readonly me: Me }) => {

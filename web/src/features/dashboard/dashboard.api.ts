@@ -7,7 +7,6 @@ import type {
   DeclineReasonItem,
   EndTandemPayload,
   Language,
-  MyMeetingsWire,
   MyTimelineWire,
   ProposalsResponse,
   ProposedProfile,
@@ -60,11 +59,6 @@ export const dashboardApi = api.injectEndpoints({
       query: (params) => ({ url: '/api/Mentorship/GetOpenCheckIns', params }),
       providesTags: ['CheckIns'],
     }),
-    /** The caller's meetings and sessions per running team (docs/api.md#meetings); the meetings chunk's changes replace them. */
-    getMyMeetings: build.query<MyMeetingsWire, { email: string }>({
-      query: (params) => ({ url: '/api/Meeting/GetMyMeetings', params }),
-      providesTags: ['Meetings'],
-    }),
     startMatching: build.mutation<boolean, { menteeEmail: string }>({
       query: (body) => ({ url: '/api/MatchingTandem/CreateMatchingTandem', method: 'POST', body }),
       invalidatesTags: ['Proposals', 'Me', 'Questionnaire'],
@@ -82,5 +76,4 @@ export const {
   useEndTandemMutation,
   useGetOpenCheckInsQuery,
   useGetMyTimelinesQuery,
-  useGetMyMeetingsQuery,
 } = dashboardApi

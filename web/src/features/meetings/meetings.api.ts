@@ -1,7 +1,7 @@
 // Meeting calls of the meetings chunk (docs/api.md#meetings): the caller's meetings and sessions per
 // running team, and every change, each answered with the caller's meetings as they are after it
-// (so the cache is replaced by the answer, not asked again). The meetings themselves are asked by
-// the dashboard (dashboard.api.ts), which loads this chunk only for a matched participant. The time zone and the calendar feed's
+// (so the cache is replaced by the answer, not asked again). The dashboard loads this chunk only for
+// a participant who may be in a running team (docs/web.md#meetings). The time zone and the calendar feed's
 // secret address belong to the account page.
 import type {
   AnswerTookPlacePayload,
@@ -17,9 +17,18 @@ import { api } from '../../state/api.js'
 
 /** A request as the screens build it: the ids as the server sent them (plain numbers; the server decodes them). */
 type Sent<A> = { readonly [K in keyof A]: K extends 'meetingId' | 'matchingTandemId' ? number : A[K] }
-import { dashboardApi } from '../dashboard/dashboard.api.js'
 
 export type { MeetingWire, MyMeetingsWire, SessionWire } from '@tandem/core'
+
+/** The caller's meetings and sessions per running team, with both time zones. */
+const myMeetingsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getMyMeetings: build.query<MyMeetingsWire, { email: string }>({
+      // no tag: every change answers the meetings, which replace these; the texts are not per language
+      query: (params) => ({ url: '/api/Meeting/GetMyMeetings', params }),
+    }),
+  }),
+})
 
 /** A change of a meeting: POSTed, answered with the caller's meetings, which replace the cached ones. */
 const change = <A extends { readonly email: string }>(url: string) => ({
@@ -30,14 +39,14 @@ const change = <A extends { readonly email: string }>(url: string) => ({
   ) {
     try {
       const { data } = await queryFulfilled
-      dispatch(dashboardApi.util.upsertQueryData('getMyMeetings', { email: body.email }, data))
+      dispatch(myMeetingsApi.util.upsertQueryData('getMyMeetings', { email: body.email }, data))
     } catch {
       // a refusal changes nothing: the form shows it
     }
   },
 })
 
-export const meetingsApi = api.injectEndpoints({
+export const meetingsApi = myMeetingsApi.injectEndpoints({
   endpoints: (build) => ({
     proposeMeeting: build.mutation<MyMeetingsWire, Sent<ProposeMeetingPayload>>(
       change<Sent<ProposeMeetingPayload>>('/api/Meeting/ProposeMeeting'),
@@ -61,7 +70,7 @@ export const meetingsApi = api.injectEndpoints({
   }),
 })
 
-export { useGetMyMeetingsQuery } from '../dashboard/dashboard.api.js'
+export const { useGetMyMeetingsQuery } = myMeetingsApi
 
 export const {
   useProposeMeetingMutation,
