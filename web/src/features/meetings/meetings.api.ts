@@ -24,8 +24,10 @@ export type { MeetingWire, MyMeetingsWire, SessionWire } from '@tandem/core'
 const myMeetingsApi = api.injectEndpoints({
   endpoints: (build) => ({
     getMyMeetings: build.query<MyMeetingsWire, { email: string }>({
-      // no tag: every change answers the meetings, which replace these; the texts are not per language
       query: (params) => ({ url: '/api/Meeting/GetMyMeetings', params }),
+      // the running teams change with the proposals' decisions and with an ending, which invalidate
+      // `Proposals`; a meeting's own changes answer the meetings, which replace these
+      providesTags: ['Proposals'],
     }),
   }),
 })
