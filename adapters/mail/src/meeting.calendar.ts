@@ -2,7 +2,7 @@
 // a stable UID and its SEQUENCE, start and end in the zone the time was set in (its VTIMEZONE
 // carried), METHOD REQUEST or CANCEL in a mail, PUBLISH in a person's feed (docs/notifications.md#meetings).
 import ical, { ICalCalendarMethod, ICalEventStatus, type ICalCalendar } from 'ical-generator'
-import { DateTime } from 'luxon'
+import { DateTime, IANAZone } from 'luxon'
 import { tzlib_get_ical_block } from 'timezones-ical-library'
 import type { Language } from '@tandem/core'
 import type { OrganisationInfo } from './notification.codec.js'
@@ -27,11 +27,17 @@ export type CalendarEvent = {
 export const meetingUid = (org: Pick<OrganisationInfo, 'publicUrl'>, meetingId: number): string =>
   `tandem-meeting-${meetingId}@${new URL(org.publicUrl).hostname || 'localhost'}`
 
-/** The VTIMEZONE of a zone; UTC needs none. */
+const vtimezones = new Map<string, string | null>()
+/** The VTIMEZONE of a zone (looked up once per zone); UTC needs none. */
 const vtimezone = (zone: string): string | null => {
   if (zone === 'UTC' || zone === 'Etc/UTC') return null
-  const block = tzlib_get_ical_block(zone)
-  return Array.isArray(block) ? (block[0] ?? null) : null
+  let block = vtimezones.get(zone)
+  if (block === undefined) {
+    const found = tzlib_get_ical_block(zone)
+    block = Array.isArray(found) ? (found[0] ?? null) : null
+    vtimezones.set(zone, block)
+  }
+  return block
 }
 
 const calendarOf = (org: OrganisationInfo, method: ICalCalendarMethod, name: string | null): ICalCalendar =>
@@ -42,17 +48,22 @@ const calendarOf = (org: OrganisationInfo, method: ICalCalendarMethod, name: str
     timezone: { name: null, generator: vtimezone },
   })
 
-const wallClock = (zone: string, at: number): string => DateTime.fromMillis(at, { zone }).toFormat("yyyyLLdd'T'HHmm")
+const HOUR_MS = 3_600_000
+/** The zone's offset from UTC at `at`, in milliseconds (luxon keeps one zone object per name). */
+const offsetIn = (zone: string, at: number): number => IANAZone.create(zone).offset(at) * 60_000
 
 /**
  * Whether `at` falls in the hour a zone repeats when it leaves summer time: its wall-clock time then
- * names two instants, and parsers disagree on which one a TZID time means. Such an event is written
- * in UTC, which names one.
+ * names two instants (one at each offset), and parsers disagree on which one a TZID time means.
+ * Such an event is written in UTC, which names one.
  */
-const isAmbiguousIn = (zone: string, at: number): boolean =>
-  [30, 60, 120].some((minutes) =>
-    [at - minutes * 60_000, at + minutes * 60_000].some((other) => wallClock(zone, other) === wallClock(zone, at)),
-  )
+export const isAmbiguousIn = (zone: string, at: number): boolean => {
+  const before = offsetIn(zone, at - 3 * HOUR_MS)
+  const after = offsetIn(zone, at + 3 * HOUR_MS)
+  if (before <= after) return false
+  const wall = at + offsetIn(zone, at)
+  return offsetIn(zone, wall - before) === before && offsetIn(zone, wall - after) === after
+}
 
 const addEvent = (calendar: ICalCalendar, org: OrganisationInfo, e: CalendarEvent): void => {
   const end = e.start + e.minutes * 60_000

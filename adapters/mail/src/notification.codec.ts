@@ -60,24 +60,28 @@ export type Contact = t.TypeOf<typeof Contact>
  * the recipient's zone (their times are written in it), who made the change, and the calendar
  * method the attached file carries (null: no file, as while no time is agreed).
  */
-export const MeetingMailData = t.type({
-  audience: Audience,
-  firstName: t.string,
-  partnerName: t.string,
-  /** The recipient made the change (their copy) or their partner did. */
-  byMe: t.boolean,
-  uid: t.string,
-  sequence: t.number,
-  slots: t.array(t.type({ start: Instant, minutes: t.number })),
-  link: t.union([WebLink, t.null]),
-  place: t.union([t.string, t.null]),
-  agenda: t.string,
-  note: t.union([t.string, t.null]),
-  eventTimeZone: t.string,
-  timeZone: t.string,
-  dashboard: WebLink,
-  calendar: t.union([t.keyof({ REQUEST: null, CANCEL: null }), t.null]),
-})
+export const MeetingMailData = t.intersection([
+  t.type({
+    audience: Audience,
+    firstName: t.string,
+    partnerName: t.string,
+    /** The recipient made the change (their copy) or their partner did. */
+    byMe: t.boolean,
+    uid: t.string,
+    sequence: t.number,
+    slots: t.array(t.type({ start: Instant, minutes: t.number })),
+    link: t.union([WebLink, t.null]),
+    place: t.union([t.string, t.null]),
+    agenda: t.string,
+    note: t.union([t.string, t.null]),
+    eventTimeZone: t.string,
+    timeZone: t.string,
+    dashboard: WebLink,
+    calendar: t.union([t.keyof({ REQUEST: null, CANCEL: null }), t.null]),
+  }),
+  /** The meeting was cancelled because the team ended (rows written before this have none). */
+  t.partial({ teamEnded: t.boolean }),
+])
 export type MeetingMailData = t.TypeOf<typeof MeetingMailData>
 
 export const NotificationData = {

@@ -5,14 +5,7 @@
 import ICAL from 'ical.js'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { ParsedMail } from 'mailparser'
-import {
-  calendarFeedFile,
-  meetingCalendarFile,
-  smtpTransport,
-  type CalendarEvent,
-  type MailTransport,
-  type Notification,
-} from '../src/index.js'
+import { calendarFeedFile, meetingCalendarFile, smtpTransport, type CalendarEvent, type MailTransport } from '../src/index.js'
 import { enqueue, manualClock, workerOver, type Clock } from './support/delivery.setup.js'
 import { memoryOutbox, type MemoryOutbox } from './support/outbox.memory.js'
 import { org, samples } from './support/samples.js'
@@ -25,7 +18,7 @@ type Parsed = {
 
 /** Reads a calendar text with ical.js, its time zones registered from its own VTIMEZONEs. */
 const parse = (text: string): Parsed => {
-  const calendar = new ICAL.Component(ICAL.parse(text))
+  const calendar = ICAL.Component.fromString(text)
   for (const tz of calendar.getAllSubcomponents('vtimezone')) ICAL.TimezoneService.register(tz)
   const method = calendar.getFirstPropertyValue('method')
   return {
@@ -150,16 +143,24 @@ describe('meeting mails over SMTP', () => {
     if (confirmed === undefined || cancelled === undefined || proposed === undefined || reminder === undefined)
       throw new Error('samples missing')
     const ids = {
-      confirmed: enqueue(outbox, { type: 'MEETING_CONFIRMED', data: confirmed } as Notification, {
-        email: 'mia@example.org',
-        language: 'en',
-      }),
-      cancelled: enqueue(outbox, { type: 'MEETING_CANCELLED', data: { ...cancelled, sequence: 2 } } as Notification, {
-        email: 'mia@example.org',
-        language: 'de',
-      }),
-      proposed: enqueue(outbox, { type: 'MEETING_PROPOSED', data: proposed } as Notification, { email: 'mia@example.org', language: 'en' }),
-      reminder: enqueue(outbox, { type: 'MEETING_REMINDER', data: reminder } as Notification, { email: 'mia@example.org', language: 'de' }),
+      confirmed: enqueue(
+        outbox,
+        { type: 'MEETING_CONFIRMED', data: confirmed },
+        {
+          email: 'mia@example.org',
+          language: 'en',
+        },
+      ),
+      cancelled: enqueue(
+        outbox,
+        { type: 'MEETING_CANCELLED', data: { ...cancelled, sequence: 2 } },
+        {
+          email: 'mia@example.org',
+          language: 'de',
+        },
+      ),
+      proposed: enqueue(outbox, { type: 'MEETING_PROPOSED', data: proposed }, { email: 'mia@example.org', language: 'en' }),
+      reminder: enqueue(outbox, { type: 'MEETING_REMINDER', data: reminder }, { email: 'mia@example.org', language: 'de' }),
     }
     await workerOver(outbox, transport, clock, { batchSize: 10 }).runOnce()
     const mails = await smtp.parsed()

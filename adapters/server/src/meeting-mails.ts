@@ -51,6 +51,7 @@ export const meetingMailer =
       timeZone: mail.timeZone,
       dashboard: mail.link,
       calendar: calendarMethodOf(mail),
+      ...(mail.teamEnded === true ? { teamEnded: true } : {}),
     }
     const notification = { type: TYPES[mail.kind], data } as Notification
     const row = prepareNotification(

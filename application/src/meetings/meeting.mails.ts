@@ -1,6 +1,6 @@
 // The mails of a meeting's change to both people of the team, each in their language and time
 // zone, written to the outbox inside the caller's transaction (docs/notifications.md#meetings).
-import { DEFAULT_TIME_ZONE, type Instant, type Side, type Tandem } from '@tandem/core'
+import { DEFAULT_TIME_ZONE, type Instant, type Side, type Tandem, type UserId } from '@tandem/core'
 import type { MeetingMail, MeetingMailer, MeetingsRepository, OutboxRepository, StoredMeeting, WorldStore } from '../ports/store/index.js'
 
 export type MeetingMailPorts = {
@@ -26,8 +26,10 @@ export const mailBothSides = async (
   meeting: StoredMeeting,
   kind: MeetingMail['kind'],
   now: Instant,
-  /** The side that made the change (its mail is their copy); null for the reminder. */
+  /** The side that made the change (its mail is their copy); null for the reminder and a team's end. */
   by: Side | null,
+  /** A team's end: nobody made the change, and the person who left gets no mail. */
+  ended?: { readonly leaving: UserId | undefined },
 ): Promise<number> => {
   const [mentee, mentor] = await Promise.all([ports.store.contactOf(tandem.menteeId), ports.store.contactOf(tandem.mentorId)])
   const nameOf = (c: typeof mentee) => (c === undefined ? '' : `${c.firstName} ${c.lastName}`.trim())
@@ -36,12 +38,13 @@ export const mailBothSides = async (
     [mentee, mentor, 'Mentee'],
     [mentor, mentee, 'Mentor'],
   ] as const) {
-    if (to === undefined) continue
+    if (to === undefined || (ended !== undefined && to.id === ended.leaving)) continue
     const row = ports.meetingMails(
       {
         to,
         audience,
         byMe: by === audience,
+        ...(ended === undefined ? {} : { teamEnded: true }),
         kind,
         meeting,
         partnerName: nameOf(partner),

@@ -33,6 +33,7 @@ import {
 } from '@tandem/core'
 import { isLeft, left, right, type Either } from 'fp-ts/lib/Either.js'
 import type { ServiceContext } from '../context.js'
+import { cancelMeetingsOfEndedTeam } from '../meetings/team-end.cancels-meetings.js'
 
 const DAY = 24 * 60 * 60 * 1000
 /** How long the closing survey's link holds (the other questions' links hold until the next question). */
@@ -41,7 +42,17 @@ export const CLOSING_LINK_VALID = 60 * DAY
 /** What the check-in use cases read and write. */
 export type CheckInContext = Pick<
   ServiceContext,
-  'clock' | 'store' | 'outbox' | 'inOneTransaction' | 'mentorship' | 'checkInMails' | 'publicUrl' | 'logger' | 'meetings'
+  | 'clock'
+  | 'store'
+  | 'outbox'
+  | 'inOneTransaction'
+  | 'mentorship'
+  | 'checkInMails'
+  | 'publicUrl'
+  | 'logger'
+  | 'meetings'
+  | 'meetingMails'
+  | 'timeZone'
 >
 
 export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex')
@@ -221,6 +232,7 @@ export const withMentorshipEnd = (
       const ended = applied(endMentorship(now, { by: endedByOf(result.right, id) ?? 'Admin' })(started.right))
       const leaving = leavingUser === undefined ? [] : sidesOf(was, leavingUser)
       await advance(ctx, after, stored, ended.timeline, ended.events, now, leaving)
+      await cancelMeetingsOfEndedTeam(ctx, after, now, leavingUser)
     }
     return result
   })

@@ -136,4 +136,10 @@ export const answerTookPlace =
     )
   }
 
+/** The team ended (however it ended): a meeting not yet held is cancelled, without a note. */
+export const cancelMeetingOfEndedTeam =
+  (now: Instant) =>
+  (meeting: Meeting): MeetingResult =>
+    withChange(moved(meeting, 'Cancel', now, { note: null }), { _tag: 'MeetingCancelled' })
+
 export { otherSide as otherMeetingSide }

@@ -80,7 +80,13 @@ const en = (type: MeetingType, d: MeetingMailData): TemplateBody => {
         ...base,
         subject: `Meeting with ${partner} cancelled`,
         blocks: [
-          paragraph(d.byMe ? `You cancelled your meeting with ${partner}.` : `${partner} cancelled your meeting.`),
+          paragraph(
+            d.teamEnded === true
+              ? `Your mentorship with ${partner} has ended, so your meeting ${when('en', d)} is cancelled.`
+              : d.byMe
+                ? `You cancelled your meeting with ${partner}.`
+                : `${partner} cancelled your meeting.`,
+          ),
           ...note,
           ...file,
         ],
@@ -163,7 +169,13 @@ const de = (type: MeetingType, d: MeetingMailData): TemplateBody => {
         ...base,
         subject: `Treffen mit ${partner} abgesagt`,
         blocks: [
-          paragraph(d.byMe ? `Sie haben Ihr Treffen mit ${partner} abgesagt.` : `${partner} hat Ihr Treffen abgesagt.`),
+          paragraph(
+            d.teamEnded === true
+              ? `Ihr Mentoring mit ${partner} ist beendet, daher ist Ihr Treffen abgesagt: ${when('de', d)}.`
+              : d.byMe
+                ? `Sie haben Ihr Treffen mit ${partner} abgesagt.`
+                : `${partner} hat Ihr Treffen abgesagt.`,
+          ),
           ...note,
           ...file,
         ],

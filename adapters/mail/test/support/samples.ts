@@ -106,7 +106,7 @@ export const samples: { readonly [K in NotificationType]: readonly NotificationD
   MEETING_CONFIRMED: [meeting({ calendar: 'REQUEST' })],
   MEETING_OTHER_TIMES_ASKED: [meeting({ note: 'Evenings suit me better.' }), meeting({ byMe: true, note: null })],
   MEETING_MOVED: [meeting({ calendar: 'REQUEST', note: 'Sorry, a clash.' }), meeting({ slots: 2 })],
-  MEETING_CANCELLED: [meeting({ calendar: 'CANCEL', note: 'I am ill.' })],
+  MEETING_CANCELLED: [meeting({ calendar: 'CANCEL', note: 'I am ill.' }), { ...meeting({ calendar: 'CANCEL' }), teamEnded: true }],
   MEETING_REMINDER: [meeting({})],
 }
 

@@ -73,7 +73,7 @@ const mailTypes = async (since: number) => (await h.server.ctx.outbox.all()).sli
 
 type CalendarFile = { method: unknown; uid: string; sequence: number; start: string; end: string; status: unknown }
 const calendarOf = (text: string): CalendarFile[] => {
-  const calendar = new ICAL.Component(ICAL.parse(text))
+  const calendar = ICAL.Component.fromString(text)
   for (const tz of calendar.getAllSubcomponents('vtimezone')) ICAL.TimezoneService.register(tz)
   return calendar.getAllSubcomponents('vevent').map((v) => {
     const e = new ICAL.Event(v)
@@ -479,5 +479,36 @@ describe('meetings of a matched pair', () => {
       [30, 'Mentor words'],
     ])
     expect((await h.server.ctx.meetings.figuresOf([id], h.clock())).get(id)?.sessions).toBe(2)
+  })
+
+  it("a team's end cancels its meetings not yet held: the agreed one with a CANCEL file to the people still there", async () => {
+    const { mentor, mentee, tandemId } = await h.matchedTeam()
+    const agreedAt = h.clock() + 2 * DAY
+    const agreed = await post(mentee, 'ProposeMeeting', proposal(tandemId, { slots: [{ start: iso(agreedAt), minutes: 60 }] }))
+    const agreedId = agreed.body.value.teams[0]?.meetings[0]?.meetingId
+    await post(mentor, 'PickSlot', { meetingId: agreedId, start: iso(agreedAt) })
+    await post(mentor, 'ProposeMeeting', proposal(tandemId))
+    // Rows are compared by id: the erasure removes the leaving person's rows, so counting would not do.
+    const last = Math.max(0, ...(await h.server.ctx.outbox.all()).map((m) => m.id))
+    const deleted = await h.call(mentor, 'POST', '/api/Account/DeleteMyAccount', { email: mentor.email, confirmEmail: mentor.email })
+    expect(deleted.status).toBe(200)
+    // Only the mentee is told; the leaving mentor gets nothing, and the unanswered proposal goes quietly.
+    const written = (await h.server.ctx.outbox.all()).filter((m) => m.id > last && m.type.startsWith('MEETING_'))
+    expect(written.map((m) => [m.type, m.recipient.email])).toEqual([['MEETING_CANCELLED', mentee.email]])
+    await h.server.deliverMail()
+    const cancelled = (await smtp.parsed()).find((m) => m.headers.get('x-tandem-notification') === 'MEETING_CANCELLED')
+    const file = cancelled === undefined ? undefined : calendarPart(cancelled)
+    if (file === undefined) throw new Error('no cancellation file')
+    expect(calendarOf(file)).toEqual([
+      {
+        method: 'CANCEL',
+        uid: `tandem-meeting-${agreedId}@localhost`,
+        sequence: 2,
+        start: iso(agreedAt),
+        end: iso(agreedAt + HOUR),
+        status: 'CANCELLED',
+      },
+    ])
+    expect(cancelled?.text).toContain('has ended')
   })
 })

@@ -31,6 +31,7 @@ import {
   placesOfMentor,
   PROPOSALS_PER_RUN,
   waitingInOrder,
+  type ModelMeeting,
   type ModelTandem,
   type ProgramModel,
 } from './program.model.js'
@@ -695,6 +696,232 @@ class EraseAccount extends ProgramCommand {
   label = () => `erase(${this.actor})`
 }
 
+/** The matched teams the model knows, whose two people are both still there. */
+const matchedTeams = (m: Readonly<ProgramModel>): ModelTandem[] =>
+  m.tandems.filter((t) => t.phase === 'Matched' && !menteeAt(m, t.mentee).erased && !mentorAt(m, t.mentor).erased)
+const personOf = (m: Readonly<ProgramModel>, team: ModelTandem, side: Side): Person =>
+  side === 'Mentee' ? menteeAt(m, team.mentee).person : mentorAt(m, team.mentor).person
+const otherSide = (side: Side): Side => (side === 'Mentee' ? 'Mentor' : 'Mentee')
+const MEETING_MINUTES = 60
+const iso = (at: number) => new Date(at).toISOString()
+/** The meetings of matched teams the predicate keeps, with their team. */
+const meetingsWhere = (m: Readonly<ProgramModel>, keep: (x: ModelMeeting) => boolean): { meeting: ModelMeeting; team: ModelTandem }[] =>
+  m.meetings.flatMap((meeting) => {
+    const team = matchedTeams(m).find((t) => t.id === meeting.tandemId)
+    return team !== undefined && keep(meeting) ? [{ meeting, team }] : []
+  })
+const PROPOSALS_PER_DAY = 10
+
+/**
+ * A side of a matched team proposes a meeting (docs/mentorship.md#meetings): two slots, more than three
+ * and six days ahead (beyond one step of time passing, so the other side can still pick one); at most ten a team within 24 hours (the model counts them itself).
+ */
+class ProposeMeeting extends ProgramCommand {
+  constructor(
+    readonly side: Side,
+    readonly pick: number,
+  ) {
+    super()
+  }
+  private teams = (m: Readonly<ProgramModel>) =>
+    matchedTeams(m).filter(
+      (t) => (m.proposedAt.get(t.id) ?? []).filter((at) => at >= m.now + SECOND - 24 * HOUR).length < PROPOSALS_PER_DAY,
+    )
+  check = (m: Readonly<ProgramModel>) => this.teams(m).length > 0
+  async act(m: ProgramModel, r: ProgramReal) {
+    step(m, r, 'meeting-propose')
+    const teams = this.teams(m)
+    const team = teams[this.pick % teams.length]
+    if (team === undefined) throw new Error('no team to propose in')
+    const who = personOf(m, team, this.side)
+    this.actor = `${who.firstName} in team ${team.id}`
+    const slots = [m.now + 80 * HOUR, m.now + 150 * HOUR]
+    const reply = await callChecked<{ teams: { matchingTandemId: number; meetings: { meetingId: number; state: string }[] }[] }>(
+      r,
+      who,
+      'POST',
+      '/api/Meeting/ProposeMeeting',
+      {
+        email: who.email,
+        matchingTandemId: team.id,
+        slots: slots.map((s) => ({ start: iso(s), minutes: MEETING_MINUTES })),
+        link: 'https://meet.example.org/model',
+        place: null,
+        agenda: 'The model meets',
+      },
+    )
+    expectSuccess(reply, `${this.actor} proposes`)
+    const made = reply.body.value.teams.find((t) => t.matchingTandemId === team.id)?.meetings[0]
+    if (made === undefined || m.meetings.some((x) => x.id === made.meetingId)) throw new Error(`${this.actor}: no new meeting answered`)
+    m.meetings.push({ id: made.meetingId, tandemId: team.id, state: 'Proposed', sequence: 0, proposedBy: this.side, slots })
+    m.proposedAt.set(team.id, [...(m.proposedAt.get(team.id) ?? []), m.now])
+  }
+  label = () => `propose-meeting(${this.actor})`
+}
+
+/** The side that did not propose picks the first slot still ahead, or asks for other times. */
+class AnswerMeeting extends ProgramCommand {
+  constructor(
+    readonly pick: number,
+    readonly accept: boolean,
+  ) {
+    super()
+  }
+  private open = (m: Readonly<ProgramModel>) =>
+    meetingsWhere(m, (x) => x.state === 'Proposed' && (!this.accept || x.slots.some((s) => s > m.now + SECOND)))
+  check = (m: Readonly<ProgramModel>) => this.open(m).length > 0
+  async act(m: ProgramModel, r: ProgramReal) {
+    step(m, r, this.accept ? 'meeting-pick' : 'meeting-other-times')
+    const open = this.open(m)
+    const chosen = open[this.pick % open.length]
+    if (chosen === undefined) throw new Error('no meeting to answer')
+    const { meeting, team } = chosen
+    const who = personOf(m, team, otherSide(meeting.proposedBy))
+    this.actor = `${who.firstName}, meeting ${meeting.id}`
+    const start = meeting.slots.find((s) => s > m.now)
+    const reply = this.accept
+      ? await callChecked(r, who, 'POST', '/api/Meeting/PickSlot', { email: who.email, meetingId: meeting.id, start: iso(start ?? 0) })
+      : await callChecked(r, who, 'POST', '/api/Meeting/AskOtherTimes', { email: who.email, meetingId: meeting.id, note: 'Later?' })
+    expectSuccess(reply, `${this.actor} answers`)
+    meeting.state = this.accept ? 'Confirmed' : 'OtherTimesAsked'
+    meeting.sequence += 1
+    if (this.accept) meeting.slots = [start ?? 0]
+  }
+  label = () => `${this.accept ? 'pick-slot' : 'ask-other-times'}(${this.actor})`
+}
+
+/** Either side moves a meeting not yet held: a confirmed one keeps its state, another waits for the other side. */
+class MoveMeeting extends ProgramCommand {
+  constructor(
+    readonly side: Side,
+    readonly pick: number,
+  ) {
+    super()
+  }
+  private movable = (m: Readonly<ProgramModel>) => meetingsWhere(m, (x) => ['Proposed', 'OtherTimesAsked', 'Confirmed'].includes(x.state))
+  check = (m: Readonly<ProgramModel>) => this.movable(m).length > 0
+  async act(m: ProgramModel, r: ProgramReal) {
+    step(m, r, 'meeting-move')
+    const movable = this.movable(m)
+    const chosen = movable[this.pick % movable.length]
+    if (chosen === undefined) throw new Error('no meeting to move')
+    const { meeting, team } = chosen
+    const who = personOf(m, team, this.side)
+    this.actor = `${who.firstName}, meeting ${meeting.id}`
+    const start = m.now + 72 * HOUR
+    const reply = await callChecked(r, who, 'POST', '/api/Meeting/MoveMeeting', {
+      email: who.email,
+      meetingId: meeting.id,
+      slots: [{ start: iso(start), minutes: MEETING_MINUTES }],
+      note: '',
+    })
+    expectSuccess(reply, `${this.actor} moves`)
+    if (meeting.state !== 'Confirmed') {
+      meeting.state = 'Proposed'
+      meeting.proposedBy = this.side
+    }
+    meeting.sequence += 1
+    meeting.slots = [start]
+  }
+  label = () => `move-meeting(${this.actor})`
+}
+
+/** Either side cancels a meeting not yet held. */
+class CancelMeeting extends ProgramCommand {
+  constructor(
+    readonly side: Side,
+    readonly pick: number,
+  ) {
+    super()
+  }
+  private live = (m: Readonly<ProgramModel>) => meetingsWhere(m, (x) => ['Proposed', 'OtherTimesAsked', 'Confirmed'].includes(x.state))
+  check = (m: Readonly<ProgramModel>) => this.live(m).length > 0
+  async act(m: ProgramModel, r: ProgramReal) {
+    step(m, r, 'meeting-cancel')
+    const live = this.live(m)
+    const chosen = live[this.pick % live.length]
+    if (chosen === undefined) throw new Error('no meeting to cancel')
+    const who = personOf(m, chosen.team, this.side)
+    this.actor = `${who.firstName}, meeting ${chosen.meeting.id}`
+    expectSuccess(
+      await callChecked(r, who, 'POST', '/api/Meeting/CancelMeeting', { email: who.email, meetingId: chosen.meeting.id, note: 'Sorry' }),
+      `${this.actor} cancels`,
+    )
+    chosen.meeting.state = 'Cancelled'
+    chosen.meeting.sequence += 1
+  }
+  label = () => `cancel-meeting(${this.actor})`
+}
+
+/**
+ * After a confirmed meeting's end, a side answers whether it took place; a yes logs a session. The
+ * time passes to its end first when it is still ahead (the sweep runs, as when time passes).
+ */
+class AnswerTookPlace extends ProgramCommand {
+  constructor(
+    readonly side: Side,
+    readonly pick: number,
+    readonly yes: boolean,
+  ) {
+    super()
+  }
+  private over = (m: Readonly<ProgramModel>) => meetingsWhere(m, (x) => x.state === 'Confirmed')
+  check = (m: Readonly<ProgramModel>) => this.over(m).length > 0
+  async act(m: ProgramModel, r: ProgramReal) {
+    step(m, r, 'meeting-took-place')
+    const over = this.over(m)
+    const chosen = over[this.pick % over.length]
+    if (chosen === undefined) throw new Error('no confirmed meeting')
+    const end = (chosen.meeting.slots[0] ?? 0) + MEETING_MINUTES * 60_000
+    if (end > m.now) await passTime(m, r, end - m.now)
+    const who = personOf(m, chosen.team, this.side)
+    this.actor = `${who.firstName}, meeting ${chosen.meeting.id}, ${this.yes ? 'yes' : 'no'}`
+    expectSuccess(
+      await callChecked(r, who, 'POST', '/api/Meeting/AnswerTookPlace', {
+        email: who.email,
+        meetingId: chosen.meeting.id,
+        tookPlace: this.yes,
+      }),
+      `${this.actor} answers`,
+    )
+    chosen.meeting.state = this.yes ? 'TookPlace' : 'DidNotTakePlace'
+    chosen.meeting.sequence += 1
+    if (this.yes) m.sessions.set(chosen.team.id, (m.sessions.get(chosen.team.id) ?? 0) + 1)
+  }
+  label = () => `took-place(${this.actor})`
+}
+
+/** A side logs a session arranged elsewhere, an hour ago. */
+class LogSession extends ProgramCommand {
+  constructor(
+    readonly side: Side,
+    readonly pick: number,
+  ) {
+    super()
+  }
+  check = (m: Readonly<ProgramModel>) => matchedTeams(m).length > 0
+  async act(m: ProgramModel, r: ProgramReal) {
+    step(m, r, 'meeting-log-session')
+    const teams = matchedTeams(m)
+    const team = teams[this.pick % teams.length]
+    if (team === undefined) throw new Error('no team to log a session in')
+    const who = personOf(m, team, this.side)
+    this.actor = `${who.firstName} in team ${team.id}`
+    expectSuccess(
+      await callChecked(r, who, 'POST', '/api/Meeting/LogSession', {
+        email: who.email,
+        matchingTandemId: team.id,
+        startedAt: iso(m.now - HOUR),
+        minutes: 45,
+        note: '',
+      }),
+      `${this.actor} logs a session`,
+    )
+    m.sessions.set(team.id, (m.sessions.get(team.id) ?? 0) + 1)
+  }
+  label = () => `log-session(${this.actor})`
+}
+
 /**
  * The commands of a year with `mentors` mentors, by kind. `leaveOut` names kinds
  * to leave out (MODEL_LEAVE_OUT): to look past a known defect for the next one, never in CI.
@@ -730,6 +957,12 @@ export const programCommands = (mentors: number, leaveOut: readonly string[] = [
     ['retire-question', 1, fc.constant(new RetireQuestion())],
     ['answer-added', 2, fc.tuple(side, pick).map(([s, p]) => new AnswerAddedQuestion(s, p))],
     ['erase', 1, fc.tuple(side, pick).map(([s, p]) => new EraseAccount(s, p))],
+    ['meeting-propose', 3, fc.tuple(side, pick).map(([s, p]) => new ProposeMeeting(s, p))],
+    ['meeting-answer', 6, fc.tuple(pick, fc.constantFrom(true, true, false)).map(([p, accept]) => new AnswerMeeting(p, accept))],
+    ['meeting-move', 1, fc.tuple(side, pick).map(([s, p]) => new MoveMeeting(s, p))],
+    ['meeting-cancel', 1, fc.tuple(side, pick).map(([s, p]) => new CancelMeeting(s, p))],
+    ['meeting-took-place', 3, fc.tuple(side, pick, fc.boolean()).map(([s, p, yes]) => new AnswerTookPlace(s, p, yes))],
+    ['meeting-log-session', 1, fc.tuple(side, pick).map(([s, p]) => new LogSession(s, p))],
   ]
   return byKind.filter(([kind]) => !leaveOut.includes(kind)).flatMap(([, weight, command]) => Array.from({ length: weight }, () => command))
 }

@@ -52,6 +52,7 @@ export const checkInvariants = async (m: ProgramModel, r: ProgramReal): Promise<
     if (mentee.waiting?.sinceEnd === true)
       expect(since === null ? null : Date.parse(since), `${mentee.person.firstName} waits since the end`).toBe(mentee.waiting.since)
   }
+  await checkMeetings(m, r)
   // A participant's own timeline never shows the reason the other side gave for ending the team.
   if (r.leaveOut.includes('ending-privacy')) return
   const partners = new Map<string, { person: ProgramModel['mentees'][number]['person']; teams: Set<number> }>()
@@ -73,5 +74,47 @@ export const checkInvariants = async (m: ProgramModel, r: ProgramReal): Promise<
     expect(reply.status).toBe(200)
     const shown = reply.body.value.filter((v) => teams.has(v.matchingTandemId)).map((v) => [v.matchingTandemId, v.ended?.reasonId ?? null])
     expect(shown, `${person.firstName} sees the partner's ending reason`).toEqual(shown.map(([id]) => [id, null]))
+  }
+}
+
+type MeetingsView = {
+  teams: {
+    matchingTandemId: number
+    meetings: { meetingId: number; state: string; sequence: number; slots: { start: string }[] }[]
+    sessions: unknown[]
+  }[]
+}
+
+/**
+ * Each matched team's meetings read as both of its people see them: the states, sequences and slots
+ * the model expects (a confirmed meeting has exactly one slot), and its sessions counted.
+ */
+const checkMeetings = async (m: ProgramModel, r: ProgramReal): Promise<void> => {
+  for (const team of m.tandems) {
+    if (team.phase !== 'Matched') continue
+    const sides = [m.mentees[team.mentee], m.mentors[team.mentor]]
+    for (const who of sides) {
+      if (who === undefined || who.erased) continue
+      const reply = await callChecked<MeetingsView>(
+        r,
+        who.person,
+        'GET',
+        `/api/Meeting/GetMyMeetings?email=${encodeURIComponent(who.person.email)}`,
+      )
+      expect(reply.status).toBe(200)
+      const shown = reply.body.value.teams.find((t) => t.matchingTandemId === team.id)
+      const expected = m.meetings
+        .filter((x) => x.tandemId === team.id)
+        .map((x) => [x.id, x.state, x.sequence, x.slots.map((s) => new Date(s).toISOString())])
+        .sort((a, b) => Number(a[0]) - Number(b[0]))
+      const actual = (shown?.meetings ?? [])
+        .map((x) => [x.meetingId, x.state, x.sequence, x.slots.map((s) => s.start)])
+        .sort((a, b) => Number(a[0]) - Number(b[0]))
+      expect(actual, `${who.person.firstName}'s meetings of team ${team.id}`).toEqual(expected)
+      for (const [, state, , slots] of actual)
+        if (state === 'Confirmed' || state === 'TookPlace' || state === 'DidNotTakePlace')
+          expect(slots, 'an agreed meeting has one slot').toHaveLength(1)
+      expect(shown?.sessions.length ?? 0, `sessions of team ${team.id}`).toBe(m.sessions.get(team.id) ?? 0)
+    }
   }
 }

@@ -42,6 +42,17 @@ export type ModelMentee = {
   answeredAdded: boolean
 }
 
+/** A meeting as the model expects it (docs/mentorship.md#meetings): its state, sequence and slots. */
+export type ModelMeeting = {
+  readonly id: number
+  readonly tandemId: number
+  state: 'Proposed' | 'OtherTimesAsked' | 'Confirmed' | 'TookPlace' | 'DidNotTakePlace' | 'Cancelled'
+  sequence: number
+  proposedBy: 'Mentee' | 'Mentor'
+  /** Slot starts (each 60 minutes). */
+  slots: number[]
+}
+
 export type ProgramModel = {
   /** The instant of the test's clock, moved by the commands alone. */
   now: number
@@ -51,6 +62,10 @@ export type ProgramModel = {
   /** Pairs never proposed again: `${mentee}:${mentor}` (a decline, or "do not pair us again"). */
   readonly declined: Set<string>
   questionnaire: { added: boolean; retired: boolean }
+  /** The meetings of matched teams, and per team its logged sessions and the instants of its proposals. */
+  readonly meetings: ModelMeeting[]
+  readonly sessions: Map<number, number>
+  readonly proposedAt: Map<number, number[]>
   /** The commands of this year as they ran, with who acted: printed with a failure. */
   readonly log: string[]
   /** How many times each command kind ran, to show the runs reach the interesting states. */

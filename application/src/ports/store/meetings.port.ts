@@ -73,6 +73,8 @@ export type MeetingMail = {
   readonly partnerName: string
   /** The recipient's time zone: the mail's times are written in it. */
   readonly timeZone: string
+  /** Cancelled because the team ended, not by a side. */
+  readonly teamEnded?: boolean
   /** The dashboard's address, where the meeting is answered. */
   readonly link: string
 }
