@@ -6,6 +6,8 @@ import adminEn from '../src/features/admin/i18n/en.json'
 import adminDe from '../src/features/admin/i18n/de.json'
 import checkInEn from '../src/features/checkins/i18n/en.json'
 import checkInDe from '../src/features/checkins/i18n/de.json'
+import meetingEn from '../src/features/meetings/i18n/en.json'
+import meetingDe from '../src/features/meetings/i18n/de.json'
 import waitlistStopEn from '../src/features/waitlist/i18n/en.json'
 import waitlistStopDe from '../src/features/waitlist/i18n/de.json'
 import { readdirSync, readFileSync, statSync } from 'node:fs'
@@ -45,6 +47,14 @@ describe('translations', () => {
     expect([...deKeys].filter((k) => !enKeys.has(k))).toEqual([])
   })
 
+  it('has every meeting key in both languages too (the meetings chunk brings its own bundles)', () => {
+    const enKeys = new Set(keysOf(meetingEn))
+    const deKeys = new Set(keysOf(meetingDe))
+    expect(enKeys.size).toBeGreaterThan(10)
+    expect([...enKeys].filter((k) => !deKeys.has(k))).toEqual([])
+    expect([...deKeys].filter((k) => !enKeys.has(k))).toEqual([])
+  })
+
   it('has every key of the waitlist stop page in both languages too (its chunk brings its own bundles)', () => {
     const enKeys = new Set(keysOf(waitlistStopEn))
     const deKeys = new Set(keysOf(waitlistStopDe))
@@ -57,8 +67,10 @@ describe('translations', () => {
     // the questionnaire editor's own messages come with the admin chunk: no participant meets them
     const editorOnly = (k: string) =>
       (QUESTIONNAIRE_EDIT_KEYS as readonly string[]).includes(k) && k in adminEn.messages && k in adminDe.messages
+    // the meetings' field messages come with the meetings chunk: only its dialogs meet them
+    const meetingsOnly = (k: string) => k in meetingEn.messages && k in meetingDe.messages
     const keys = Object.keys(MessageKey.keys)
-    const missing = keys.filter((k) => !editorOnly(k) && (!(k in en.messages) || !(k in de.messages)))
+    const missing = keys.filter((k) => !editorOnly(k) && !meetingsOnly(k) && (!(k in en.messages) || !(k in de.messages)))
     expect(missing).toEqual([])
     expect(Object.keys(adminEn.messages).filter((k) => !(QUESTIONNAIRE_EDIT_KEYS as readonly string[]).includes(k))).toEqual([])
   })
@@ -74,7 +86,7 @@ describe('translations', () => {
   })
 
   it('defines every literal key the screens ask for', () => {
-    const enKeys = new Set([...keysOf(en), ...keysOf(adminEn), ...keysOf(checkInEn), ...keysOf(waitlistStopEn)])
+    const enKeys = new Set([...keysOf(en), ...keysOf(adminEn), ...keysOf(checkInEn), ...keysOf(meetingEn), ...keysOf(waitlistStopEn)])
     const used = sourceFiles(join(import.meta.dirname, '../src')).flatMap((file) =>
       [...readFileSync(file, 'utf8').matchAll(/\bt\('([a-zA-Z0-9-]+\.[a-zA-Z0-9.-]+)'/g)].map((m) => m[1] as string),
     )

@@ -1,6 +1,6 @@
 // The user account (docs/product.md#participant-screens): photo, the read-only box, program year (not for mentor-only users),
 // preferred account language and Save; saving a language switches the interface to it.
-import { useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { Button, MessageBar, MessageBarBody, Title2, makeStyles, tokens } from '@fluentui/react-components'
 import { useTranslation } from 'react-i18next'
 import { clusterIdOf, languageById, needsProgramYear, type FieldError } from '@tandem/core'
@@ -15,6 +15,9 @@ import { PhotoEditor, type PhotoState } from './PhotoEditor.js'
 import { YourData } from './YourData.js'
 import { ChoiceField } from './ChoiceField.js'
 import { LoadFailed } from '../../shared/LoadFailed.js'
+
+// The time zone and the calendar address (docs/web.md#meetings) load after the form, in their own chunk.
+const MeetingSettings = lazy(() => import('../meetings/MeetingSettings.js'))
 
 /** A refused photo is refused for its file, whether the field check or the size limit said so. */
 const PHOTO_WORDING: ErrorWording = {
@@ -133,6 +136,9 @@ const AccountForm = ({ me }: { readonly me: Me }) => {
           {t('common.save')}
         </Button>
       </div>
+      <Suspense fallback={null}>
+        <MeetingSettings email={user.email} />
+      </Suspense>
       <YourData email={user.email} />
     </>
   )

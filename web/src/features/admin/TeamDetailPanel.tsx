@@ -332,7 +332,7 @@ export const TeamDetailPanel = ({ tandemId }: { readonly tandemId: number }) => 
         onEnd={(input) => void end(detail, input)}
       />
       {/* Here, not in the editor: the editor shows what it is given, the timeline is read (and audited) on its own. */}
-      <TeamTimeline tandemId={detail.tandemId} />
+      <TeamTimeline tandemId={detail.tandemId} meetings={detail.meetings} />
     </div>
   )
 }

@@ -62,6 +62,8 @@ const ProposedProfileAccordion = lazy(() => import('./ProposedProfileAccordion.j
 // The check-in cards (their form, radios, text area and texts) load only when a question is open.
 const CheckInCards = lazy(() => import('../checkins/CheckInCard.js'))
 const MyTimelines = lazy(() => import('../checkins/MyTimelines.js'))
+// The meetings (their call, cards and, when first opened, dialogs) load only for someone who may be in a running team.
+const MeetingsSection = lazy(() => import('../meetings/MeetingsSection.js'))
 
 const ErrorBar = ({ text }: { readonly text: string }) => (
   <LaterMessage intent="error" role="alert">
@@ -336,9 +338,28 @@ const Timelines = ({ email, side }: { readonly email: string; readonly side: Sid
   // a failed load shows nothing: the timeline is a look back, the open questions have their cards
   return mine.length > 0 ? (
     <Suspense fallback={null}>
-      <MyTimelines timelines={mine} />
+      <MyTimelines email={email} timelines={mine} />
     </Suspense>
   ) : null
+}
+
+/**
+ * The meetings of a participant's running teams (docs/web.md#meetings): their chunk (the call and
+ * the cards) loads only for someone who may be in one, a matched mentee or a mentor past sign-up
+ * (a mentor with free places stays available). Until the meetings are in, a matched person's page
+ * keeps the card's space free, so the sections below do not move when it arrives.
+ */
+const Meetings = ({ me }: { readonly me: Me }) => {
+  const matched = me.sides.some((side) => me.statusOf(side) === 'MATCHED')
+  const mentor = me.statusOf('Mentor')
+  if (!matched && (mentor ?? 'NEW') === 'NEW') return null
+  // the card's usual height
+  const space = matched ? <div style={{ minHeight: 260 }} aria-hidden="true" /> : null
+  return (
+    <Suspense fallback={space}>
+      <MeetingsSection email={me.email} space={space} />
+    </Suspense>
+  )
 }
 
 export const DashboardView = ({ me }: { readonly me: Me }) => {
@@ -357,6 +378,7 @@ export const DashboardView = ({ me }: { readonly me: Me }) => {
       {sides !== '' && settled && (
         <Suspense fallback={<Loading />}>
           <CheckIns email={me.email} open={open.data ?? []} />
+          <Meetings me={me} />
           {(sides.split(' ') as Side[]).map((side) => (
             <SideSection key={side} me={me} side={side} />
           ))}
