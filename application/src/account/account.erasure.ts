@@ -104,7 +104,7 @@ const releaseLiveTandems = async (ctx: ServiceContext, id: UserId, by: DeletedBy
 }
 
 /** What an erasure reads and writes. */
-export type ErasurePorts = Pick<ServiceContext, 'users' | 'erasure' | 'store' | 'mentorship'>
+export type ErasurePorts = Pick<ServiceContext, 'users' | 'erasure' | 'store' | 'mentorship' | 'meetings'>
 
 /** Erases the user's personal data (the repository's erase, with the placeholder and name rules here). */
 export const eraseUser = async (

@@ -30,6 +30,9 @@ const LegalFrame = lazy(screens.legalFrame)
 const CheckInLink = lazy(() => import('../features/checkins/CheckInLinkPage.js'))
 /** The page of a waitlist mail's stop link: public too (docs/matching.md#waitlist). */
 const WaitlistStop = lazy(() => import('../features/waitlist/WaitlistStopPage.js'))
+/** The account page's meeting settings (time zone, calendar address), in the meetings' own chunk. */
+const MeetingSettings = lazy(() => import('../features/meetings/MeetingSettings.js'))
+const accountExtras = (email: string): ReactNode => <MeetingSettings email={email} />
 
 /**
  * Starts fetching the chunk of the screen at `pathname` at once, while the person's details load,
@@ -121,7 +124,7 @@ export const AppRoutes = () => (
         element={
           <RequireSignIn>
             <RequireRole allow={ACCESS.account} denied={404}>
-              {() => <Account />}
+              {() => <Account extras={accountExtras} />}
             </RequireRole>
           </RequireSignIn>
         }

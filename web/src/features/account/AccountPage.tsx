@@ -1,6 +1,6 @@
 // The user account (docs/product.md#participant-screens): photo, the read-only box, program year (not for mentor-only users),
 // preferred account language and Save; saving a language switches the interface to it.
-import { lazy, Suspense, useState } from 'react'
+import { Suspense, useState, type ReactNode } from 'react'
 import { Button, MessageBar, MessageBarBody, Title2, makeStyles, tokens } from '@fluentui/react-components'
 import { useTranslation } from 'react-i18next'
 import { clusterIdOf, languageById, needsProgramYear, type FieldError } from '@tandem/core'
@@ -16,8 +16,11 @@ import { YourData } from './YourData.js'
 import { ChoiceField } from './ChoiceField.js'
 import { LoadFailed } from '../../shared/LoadFailed.js'
 
-// The time zone and the calendar address (docs/web.md#meetings) load after the form, in their own chunk.
-const MeetingSettings = lazy(() => import('../meetings/MeetingSettings.js'))
+/**
+ * What other features add below the form, composed by the route (features meet in routes/,
+ * docs/web.md): the time zone and the calendar address of the meetings (docs/web.md#meetings).
+ */
+export type AccountExtras = (email: string) => ReactNode
 
 /** A refused photo is refused for its file, whether the field check or the size limit said so. */
 const PHOTO_WORDING: ErrorWording = {
@@ -39,7 +42,7 @@ const useStyles = makeStyles({
 
 type Outcome = { readonly intent: 'success' | 'error'; readonly text: string } | null
 
-const AccountForm = ({ me }: { readonly me: Me }) => {
+const AccountForm = ({ me, extras }: { readonly me: Me; readonly extras: AccountExtras | undefined }) => {
   const styles = useStyles()
   const { t } = useTranslation()
   const { language, switchTo } = useLanguage()
@@ -136,23 +139,21 @@ const AccountForm = ({ me }: { readonly me: Me }) => {
           {t('common.save')}
         </Button>
       </div>
-      <Suspense fallback={null}>
-        <MeetingSettings email={user.email} />
-      </Suspense>
+      <Suspense fallback={null}>{extras?.(user.email)}</Suspense>
       <YourData email={user.email} />
     </>
   )
 }
 
 /** The heading and the frame are drawn at once; the form below them once the profile is in. */
-const AccountPage = () => {
+const AccountPage = ({ extras }: { readonly extras?: AccountExtras }) => {
   const styles = useStyles()
   const { t } = useTranslation()
   const { me } = useMe()
   return (
     <div className={styles.page}>
       <Title2 as="h1">{t('account.title')}</Title2>
-      {me === undefined ? <Loading /> : <AccountForm me={me} />}
+      {me === undefined ? <Loading /> : <AccountForm me={me} extras={extras} />}
     </div>
   )
 }

@@ -5,23 +5,26 @@
 // A lazy chunk, loaded only when the person has a timeline.
 import { Body1, Card, CardHeader, Subtitle2, makeStyles } from '@fluentui/react-components'
 import type { MyTimelineWire } from '@tandem/core'
-import { MeetingsTimeline } from '../meetings/MeetingsTimeline.js'
-import { useGetMyMeetingsQuery } from '../meetings/meetings.api.js'
+import type { ReactNode } from 'react'
 import { useCheckInTranslations } from './checkins.i18n.js'
 import { TimelineList } from './TimelineList.js'
 import { CARD_ROW, GRID_CARD } from '../../shared/card-grid.js'
 
 const useStyles = makeStyles({ row: CARD_ROW, card: GRID_CARD })
 
-const MyTimelines = ({ email, timelines }: { readonly email: string; readonly timelines: readonly MyTimelineWire[] }) => {
-  // the meetings and sessions of the running teams, listed in their team's timeline (docs/web.md#meetings)
-  const meetings = useGetMyMeetingsQuery({ email }).data
+const MyTimelines = ({
+  timelines,
+  after,
+}: {
+  readonly timelines: readonly MyTimelineWire[]
+  /** What follows a team's questions: its meetings and sessions, composed by the dashboard (docs/web.md#meetings). */
+  readonly after?: (matchingTandemId: MyTimelineWire['matchingTandemId']) => ReactNode
+}) => {
   const styles = useStyles()
   const { t } = useCheckInTranslations()
   return (
     <div className={styles.row}>
       {timelines.map((view) => {
-        const team = meetings?.teams.find((m) => m.matchingTandemId === view.matchingTandemId)
         return (
           <Card
             key={view.matchingTandemId}
@@ -34,7 +37,7 @@ const MyTimelines = ({ email, timelines }: { readonly email: string; readonly ti
               description={t(view.role === 'Mentee' ? 'checkIn.asMentee' : 'checkIn.asMentor')}
             />
             <TimelineList view={view} showRole={false} />
-            {team !== undefined && meetings !== undefined && <MeetingsTimeline team={team} zone={meetings.timeZone} />}
+            {after?.(view.matchingTandemId)}
             <Body1>{t('checkIn.timeline.ownOnly')}</Body1>
           </Card>
         )

@@ -22,8 +22,8 @@ import {
   useGetMyTimelinesQuery,
   useGetProposalsQuery,
   useGetProposedProfileQuery,
-  type OpenCheckIn,
 } from './dashboard.api.js'
+import type { OpenCheckIn } from '../checkins/checkins.api.js'
 import {
   decisionFailure,
   deadlineOf,
@@ -64,6 +64,7 @@ const CheckInCards = lazy(() => import('../checkins/CheckInCard.js'))
 const MyTimelines = lazy(() => import('../checkins/MyTimelines.js'))
 // The meetings (their call, cards and, when first opened, dialogs) load only for someone who may be in a running team.
 const MeetingsSection = lazy(() => import('../meetings/MeetingsSection.js'))
+const TeamMeetings = lazy(() => import('../meetings/TeamMeetings.js'))
 
 const ErrorBar = ({ text }: { readonly text: string }) => (
   <LaterMessage intent="error" role="alert">
@@ -338,7 +339,14 @@ const Timelines = ({ email, side }: { readonly email: string; readonly side: Sid
   // a failed load shows nothing: the timeline is a look back, the open questions have their cards
   return mine.length > 0 ? (
     <Suspense fallback={null}>
-      <MyTimelines email={email} timelines={mine} />
+      <MyTimelines
+        timelines={mine}
+        after={(matchingTandemId) => (
+          <Suspense fallback={null}>
+            <TeamMeetings email={email} matchingTandemId={matchingTandemId} />
+          </Suspense>
+        )}
+      />
     </Suspense>
   ) : null
 }
