@@ -63,7 +63,13 @@ module.exports = {
       comment: "core imports nothing of the project outside itself and no I/O library (munkres: the tests' independent solver)",
       severity: 'error',
       from: { path: '^core/' },
-      to: { pathNot: ['^core/', '^node_modules/(fp-ts|io-ts|fast-check|vitest|@vitest|munkres|pure-rand|simple-statistics)/', '^(pure-rand|simple-statistics)/'] },
+      to: {
+        pathNot: [
+          '^core/',
+          '^node_modules/(fp-ts|io-ts|fast-check|vitest|@vitest|munkres|pure-rand|simple-statistics)/',
+          '^(pure-rand|simple-statistics)/',
+        ],
+      },
     },
     {
       name: 'application-only-core',
