@@ -91,6 +91,41 @@ describe('the page "What the outcomes say"', () => {
     expect(real.calls('POST /api/Admin/TryLearningInDraft').at(-1)?.body).toEqual({ clusterId: null, revision: before.revision })
   })
 
+  it('narrows what the outcomes say to one program year', async () => {
+    const real = await startRealApi({ now: NOW })
+    api = real
+    const team = await real.matchedTeam()
+    const yearB = await real.createProgramYear('Year B')
+    const yearC = await real.createProgramYear('Year C')
+    await seedFinishedTeams(real.server.db, {
+      realTandemId: team.matchingTandemId,
+      clusterId: yearB,
+      count: 260,
+      matchedAt: NOW - 200 * DAY,
+    })
+    const user = await open(real, 'en')
+    // all years: the 260 finished teams of Year B
+    expect(await screen.findByRole('table', { name: 'What the outcomes say per question' }, FIRST_LOOK)).toBeTruthy()
+    expect(within(screen.getByRole('list', { name: 'Outcome figures' })).getByText('260')).toBeTruthy()
+
+    // Year C has no finished team: nothing to learn from, nothing to try
+    await user.click(screen.getByRole('combobox', { name: 'Program year' }))
+    await user.click(await screen.findByRole('option', { name: 'Year C' }))
+    expect(await screen.findByText(/There is not enough to learn from yet/)).toBeTruthy()
+    expect(screen.queryByRole('button', { name: 'Try in a draft' })).toBeNull()
+
+    // Year B: its own report, and the suggestion tried is that year's
+    await user.click(screen.getByRole('combobox', { name: 'Program year' }))
+    await user.click(await screen.findByRole('option', { name: 'Year B' }))
+    const table = await screen.findByRole('table', { name: 'What the outcomes say per question' })
+    expect(rowOf(table, 'Which industries are you interested in?')[4]).toBe('260')
+    expect(real.calls('GET /api/Admin/GetLearningReport').map((c) => c.query)).toEqual(
+      expect.arrayContaining([{ clusterId: String(yearC) }, { clusterId: String(yearB) }]),
+    )
+    await user.click(screen.getByRole('button', { name: 'Try in a draft' }))
+    await waitFor(() => expect(real.calls('POST /api/Admin/TryLearningInDraft').at(-1)?.body).toMatchObject({ clusterId: yearB }))
+  })
+
   it('speaks German', async () => {
     const real = await population(true)
     await open(real, 'de')
