@@ -17,6 +17,13 @@ import {
   totalOutcomes,
   teamOutcomeFigures,
   totalRowShown,
+  fullMonthsRun,
+  meetsMonthly,
+  sessionCountsOf,
+  sessionMonth,
+  teamSessionFigures,
+  SESSION_MONTH_DAYS,
+  type SessionCounts,
   CheckInAnswer,
   type OutcomeCounts,
 } from '../src/index.js'
@@ -114,7 +121,14 @@ const year = (teams14: number, met14: number, teams30: number, met30: number, mo
   pulses: [0, 0, 0, 0, 0],
   earlyEndings: {},
   satisfaction: [0, 0, 0, 0, 0],
+  sessions: { teams: 0, months: 0, sessions: 0, monthly: 0 },
   ...more,
+})
+const sessions = (teams: number, months: number, logged: number, monthly: number): SessionCounts => ({
+  teams,
+  months,
+  sessions: logged,
+  monthly,
 })
 
 describe('the outcomes of a program year', () => {
@@ -171,12 +185,117 @@ describe('the outcomes of a program year', () => {
   })
 })
 
+describe("a team's sessions: months run, sessions per month, meeting at least monthly", () => {
+  const MONTH = SESSION_MONTH_DAYS * DAY
+  const MATCH = 1_000 * DAY
+
+  it('counts whole 30-day months from the match to the end, or to now while the team runs', () => {
+    expect(SESSION_MONTH_DAYS).toBe(30)
+    expect(fullMonthsRun(MATCH, null, MATCH + 29 * DAY)).toBe(0)
+    expect(fullMonthsRun(MATCH, null, MATCH + 30 * DAY)).toBe(1)
+    expect(fullMonthsRun(MATCH, null, MATCH + 95 * DAY)).toBe(3)
+    expect(fullMonthsRun(MATCH, MATCH + 61 * DAY, MATCH + 400 * DAY)).toBe(2)
+    expect(sessionMonth(MATCH, MATCH)).toBe(0)
+    expect(sessionMonth(MATCH, MATCH + 30 * DAY)).toBe(1)
+  })
+
+  it('counts the sessions of the full months only, and a team with a session in each of them meets monthly', () => {
+    // Ran 95 days: months 0, 1 and 2 are full; a session before the match and one in month 3 do not count.
+    const starts = [MATCH - DAY, MATCH + 5 * DAY, MATCH + 40 * DAY, MATCH + 41 * DAY, MATCH + 70 * DAY, MATCH + 92 * DAY]
+    const team = teamSessionFigures(MATCH, null, MATCH + 95 * DAY, starts)
+    expect(team).toEqual({ months: 3, sessions: 4, monthsWithSession: 3 })
+    expect(meetsMonthly(team)).toBe(true)
+    // Without the session of month 1 the team skipped a month; with an end on day 61 only months 0 and 1 count.
+    expect(meetsMonthly(teamSessionFigures(MATCH, null, MATCH + 95 * DAY, [MATCH + 5 * DAY, MATCH + 70 * DAY]))).toBe(false)
+    expect(teamSessionFigures(MATCH, MATCH + 61 * DAY, MATCH + 95 * DAY, starts)).toEqual({ months: 2, sessions: 3, monthsWithSession: 2 })
+    // A team younger than a month is not judged.
+    expect(meetsMonthly(teamSessionFigures(MATCH, null, MATCH + 20 * DAY, [MATCH + DAY]))).toBe(false)
+  })
+
+  it('sums the teams of a full month: their months, sessions and those meeting monthly', () => {
+    const sessionStarts = fc.array(
+      fc.integer({ min: -40, max: 200 }).map((d) => MATCH + d * DAY + 1),
+      { maxLength: 8 },
+    )
+    const team = fc.record({ ran: fc.integer({ min: 0, max: 200 }), ended: fc.boolean(), starts: sessionStarts })
+    fc.assert(
+      fc.property(fc.array(team, { maxLength: 10 }), (teams) => {
+        const now = MATCH + 200 * DAY
+        const figures = teams.map((t) =>
+          teamSessionFigures(MATCH, t.ended ? MATCH + t.ran * DAY : null, t.ended ? now : MATCH + t.ran * DAY, t.starts),
+        )
+        const counts = sessionCountsOf(figures)
+        const ran = teams.filter((t) => t.ran >= SESSION_MONTH_DAYS)
+        expect(counts.teams).toBe(ran.length)
+        expect(counts.months).toBe(ran.reduce((sum, t) => sum + Math.floor((t.ran * DAY) / MONTH), 0))
+        for (const f of figures) {
+          expect(f.monthsWithSession).toBeLessThanOrEqual(f.months)
+          expect(f.sessions).toBeGreaterThanOrEqual(f.monthsWithSession)
+        }
+        expect(counts.monthly).toBe(figures.filter((f) => f.months >= 1 && f.monthsWithSession === f.months).length)
+      }),
+    )
+  })
+
+  it('shows sessions per team-month and the share meeting monthly only on 5 teams or more', () => {
+    const shown = shownOutcomes(year(10, 10, 10, 10, { sessions: sessions(10, 30, 45, 5) }))
+    expect(shown.sessions).toEqual({
+      teams: count(10),
+      perTeamMonth: { _tag: 'Value', value: 1.5 },
+      monthlyShare: { _tag: 'Value', value: 50 },
+    })
+    expect(shownOutcomes(year(0, 0, 0, 0, { sessions: sessions(4, 12, 20, 4) })).sessions).toEqual({
+      teams: few,
+      perTeamMonth: hidden,
+      monthlyShare: hidden,
+    })
+    // Five of six meet monthly: the one who does not would follow from the share.
+    expect(shownOutcomes(year(0, 0, 0, 0, { sessions: sessions(6, 6, 9, 5) })).sessions).toEqual({
+      teams: count(6),
+      perTeamMonth: { _tag: 'Value', value: 1.5 },
+      monthlyShare: hidden,
+    })
+    // 8 teams of a full month beside 10 matched at least 30 days ago: the 2 between them are a small group.
+    expect(shownOutcomes(year(10, 10, 10, 10, { sessions: sessions(8, 8, 8, 8) })).sessions.teams).toEqual(few)
+  })
+
+  it('never shows a count, share or rate that rests on fewer than 5 teams or differs from another by 1 to 4', () => {
+    const counts = fc.tuple(fc.nat(30), fc.nat(30), fc.nat(30), fc.nat(30), fc.nat(30), fc.nat(30)).map(([a, b, c, d, e, f]) => {
+      const teams = Math.max(e, f)
+      return year(Math.max(a, b), Math.min(a, b), Math.min(a, b), Math.min(c, a, b), {
+        sessions: sessions(teams, teams * 2, d, Math.min(e, f)),
+      })
+    })
+    fc.assert(
+      fc.property(counts, (c) => {
+        const shown = shownOutcomes(c)
+        const visible: number[] = numbers(shown.met.map((m) => m.teams))
+        shown.met.forEach((m, i) => {
+          if (m.share._tag === 'Value') visible.push(c.met[i]!.met, c.met[i]!.teams)
+        })
+        if (shown.sessions.teams._tag === 'Count') visible.push(shown.sessions.teams.value)
+        if (shown.sessions.perTeamMonth._tag === 'Value') expect(c.sessions.teams).toBeGreaterThanOrEqual(5)
+        if (shown.sessions.monthlyShare._tag === 'Value') {
+          expect(c.sessions.monthly >= 5 && !isSmallGap(c.sessions.teams, c.sessions.monthly)).toBe(true)
+          visible.push(c.sessions.monthly, c.sessions.teams)
+        }
+        expect(visible.every((v) => v >= 5)).toBe(true)
+        expect(visible.flatMap((a) => visible.filter((b) => isSmallGap(a, b)))).toEqual([])
+      }),
+    )
+  })
+})
+
 describe('the row of all program years', () => {
   it('is left out when one year alone is in scope, or when a year holds a group of 1 to 4', () => {
     expect(totalRowShown([year(10, 5, 10, 10)])).toBe(false)
     expect(totalRowShown([year(10, 5, 10, 10), year(6, 5, 6, 6)])).toBe(false)
     expect(totalRowShown([year(10, 5, 10, 10), year(10, 0, 5, 5, { pulses: [0, 0, 0, 2, 0] })])).toBe(false)
     expect(totalRowShown([year(10, 5, 10, 10), year(10, 0, 5, 5, { pulses: [0, 0, 0, 5, 0] })])).toBe(true)
+    // A year whose teams of a full month are 2 fewer than its teams of day 30, or 3 of them meet monthly.
+    expect(totalRowShown([year(10, 5, 10, 10), year(10, 5, 10, 10, { sessions: sessions(8, 16, 20, 0) })])).toBe(false)
+    expect(totalRowShown([year(10, 5, 10, 10), year(10, 5, 10, 10, { sessions: sessions(10, 20, 20, 3) })])).toBe(false)
+    expect(totalRowShown([year(10, 5, 10, 10, { sessions: sessions(10, 20, 20, 5) }), year(10, 5, 10, 10)])).toBe(true)
   })
 
   it('when shown, no figure of the total differs from one year by a group of 1 to 4', () => {

@@ -73,6 +73,12 @@ export const STATISTICS_LABELS = {
   metByDay: { en: 'Met by day {day} (%)', de: 'Bis Tag {day} getroffen (%)' },
   pulseScore: { en: 'Pulse answers with score {score}', de: 'Stimmungsantworten mit Wert {score}' },
   earlyEnding: { en: 'Ended within 90 days: {reason}', de: 'Innerhalb von 90 Tagen beendet: {reason}' },
+  sessionTeams: {
+    en: 'Teams that ran at least one full month',
+    de: 'Teams, die mindestens einen vollen Monat liefen',
+  },
+  sessionsPerTeamMonth: { en: 'Sessions per team and month', de: 'Treffen pro Team und Monat' },
+  meetingMonthly: { en: 'Meeting at least monthly (%)', de: 'Mindestens monatlich getroffen (%)' },
   satisfactionScore: { en: 'Closing surveys with satisfaction {score}', de: 'Abschlussumfragen mit Zufriedenheit {score}' },
 } as const satisfies Readonly<Record<string, Bilingual>>
 

@@ -54,6 +54,7 @@ const outcomesRow = (key: string, label: string, counts: OutcomeCounts, language
       count: e.count,
     })),
     satisfaction: [...shown.satisfaction],
+    sessions: shown.sessions,
   }
 }
 

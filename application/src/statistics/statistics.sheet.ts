@@ -93,6 +93,9 @@ export const statisticsTable = (report: StatisticsReport, chart: StatisticsChart
           ...year.pulses.map((p) => [year.label, text('pulseScore').replace('{score}', String(p.score)), cell(p.count)]),
           ...year.earlyEndings.map((e) => [year.label, text('earlyEnding').replace('{reason}', e.label), cell(e.count)]),
           ...year.satisfaction.map((p) => [year.label, text('satisfactionScore').replace('{score}', String(p.score)), cell(p.count)]),
+          [year.label, text('sessionTeams'), cell(year.sessions.teams)],
+          [year.label, text('sessionsPerTeamMonth'), cell(year.sessions.perTeamMonth)],
+          [year.label, text('meetingMonthly'), cell(year.sessions.monthlyShare)],
         ]),
       }
   }

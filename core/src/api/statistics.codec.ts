@@ -47,6 +47,11 @@ const OutcomesRow = t.type({
   /** Teams ended within 90 days of the match, per ending reason (labelled in the admin's language). */
   earlyEndings: t.array(LabelledCount),
   satisfaction: t.array(ScoreCount),
+  /**
+   * The teams that ran at least one full month (30 days from the match), their logged sessions per
+   * team-month, and the percent of them with a session in every full month (docs/admin.md#outcomes).
+   */
+  sessions: t.type({ teams: ShownCountCodec, perTeamMonth: ShownValueCodec, monthlyShare: ShownValueCodec }),
 })
 const BreakdownRow = t.type({ key: t.string, label: t.string, mentees: ShownCountCodec, mentors: ShownCountCodec })
 

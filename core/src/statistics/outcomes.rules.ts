@@ -57,6 +57,70 @@ export const teamOutcomeFigures = (checkIns: readonly Pick<CheckInRecord, 'answe
   return { metAt, pulses, satisfaction }
 }
 
+/**
+ * A team's "month" for the session figures: 30 days from its match (month 0 is days 0–29, month 1
+ * days 30–59, …), so every team's months are alike whatever day of the calendar it was matched on.
+ */
+export const SESSION_MONTH_DAYS = 30
+const SESSION_MONTH = SESSION_MONTH_DAYS * DAY
+
+/**
+ * The full months a team ran: whole 30-day periods from its match to its end, or to now while it runs.
+ * A month still under way does not count, so a young team is not judged on half a month.
+ */
+export const fullMonthsRun = (matchedAt: Instant, endedAt: Instant | null, now: Instant): number =>
+  Math.max(0, Math.floor(((endedAt ?? now) - matchedAt) / SESSION_MONTH))
+
+/** The month of the team a session falls in (0: the first 30 days after the match). */
+export const sessionMonth = (matchedAt: Instant, startedAt: Instant): number => Math.floor((startedAt - matchedAt) / SESSION_MONTH)
+
+/**
+ * A team's sessions as the outcomes count them: its full months (`fullMonthsRun`), the sessions that
+ * started in them (a session before the match or in the month under way is not counted), and how many
+ * of those months had at least one session.
+ */
+export type TeamSessionFigures = { readonly months: number; readonly sessions: number; readonly monthsWithSession: number }
+
+export const teamSessionFigures = (
+  matchedAt: Instant,
+  endedAt: Instant | null,
+  now: Instant,
+  sessionStarts: readonly Instant[],
+): TeamSessionFigures => {
+  const months = fullMonthsRun(matchedAt, endedAt, now)
+  const counted = sessionStarts.map((s) => sessionMonth(matchedAt, s)).filter((m) => m >= 0 && m < months)
+  return { months, sessions: counted.length, monthsWithSession: new Set(counted).size }
+}
+
+/**
+ * A team **meets at least monthly** when it ran at least one full month and every full month it ran
+ * had a session. The one definition: the database counts by it (statistics.queries.ts), a property
+ * test holds the two together.
+ */
+export const meetsMonthly = (team: TeamSessionFigures): boolean => team.months >= 1 && team.monthsWithSession === team.months
+
+/** The session counts of a group of teams: only the teams that ran at least one full month count. */
+export type SessionCounts = {
+  /** Teams that ran at least one full month. */
+  readonly teams: number
+  /** Their full months together (team-months). */
+  readonly months: number
+  /** The sessions that started in those months. */
+  readonly sessions: number
+  /** Of the teams, those meeting at least monthly (`meetsMonthly`). */
+  readonly monthly: number
+}
+
+export const sessionCountsOf = (teams: readonly TeamSessionFigures[]): SessionCounts => {
+  const ran = teams.filter((t) => t.months >= 1)
+  return {
+    teams: ran.length,
+    months: ran.reduce((sum, t) => sum + t.months, 0),
+    sessions: ran.reduce((sum, t) => sum + t.sessions, 0),
+    monthly: ran.filter(meetsMonthly).length,
+  }
+}
+
 /** The raw counts of one program year (or of all of them), as the database gives them. */
 export type OutcomeCounts = {
   /** Per day of MET_BY_DAYS: teams matched at least that many days ago, and of them those who met by then. */
@@ -67,6 +131,8 @@ export type OutcomeCounts = {
   readonly earlyEndings: Readonly<Partial<Record<EndReasonId, number>>>
   /** Answered closing surveys per satisfaction (index 0 is 1). */
   readonly satisfaction: readonly number[]
+  /** The logged sessions of the teams that ran at least one full month. */
+  readonly sessions: SessionCounts
 }
 
 /** One row of the outcomes as it may be shown. */
@@ -75,21 +141,42 @@ export type ShownOutcomes = {
   readonly pulses: readonly { readonly score: number; readonly count: ShownCount }[]
   readonly earlyEndings: readonly { readonly reasonId: EndReasonId; readonly count: ShownCount }[]
   readonly satisfaction: readonly { readonly score: number; readonly count: ShownCount }[]
+  /**
+   * The teams that ran at least one full month, their sessions per team-month (two decimals) and the
+   * percent of them meeting at least monthly.
+   */
+  readonly sessions: { readonly teams: ShownCount; readonly perTeamMonth: ShownValue; readonly monthlyShare: ShownValue }
 }
 
 /**
- * The meeting figures of one row: the teams counted per day and the share that met. The teams of day 30
- * are a part of those of day 14, and the teams who met by day 14 may be compared with those who met by
- * day 30, so all four counts go through the side-by-side rule together; a share is shown only when its
- * part and its whole survived it (then neither they nor the rest are a small group, `shareOf`).
+ * The meeting figures of one row: the teams counted per day and the share that met, and the teams
+ * that ran a full month with the share of them meeting at least monthly. The teams of day 30 are a
+ * part of those of day 14, the teams who met by day 14 may be compared with those who met by day 30,
+ * and the teams of a full month with either, so all six counts go through the side-by-side rule
+ * together; a share is shown only when its part and its whole survived it (then neither they nor the
+ * rest are a small group, `shareOf`). Sessions per team-month rest on the teams of a full month: shown
+ * only when their count is (no figure on fewer than 5 teams).
  */
-const shownMet = (met: OutcomeCounts['met']): ShownOutcomes['met'] => {
-  const shown = showSideBySideCounts([...met.map((m) => m.teams), ...met.map((m) => m.met)])
-  return met.map((m, i) => {
-    const teams = shown[i]!
-    const part = shown[met.length + i]!
-    return { day: m.day, teams, share: teams._tag === 'Count' && part._tag === 'Count' ? shareOf(m.met, m.teams) : hiddenShare }
-  })
+const shownMeetings = (met: OutcomeCounts['met'], sessions: SessionCounts): Pick<ShownOutcomes, 'met' | 'sessions'> => {
+  const shown = showSideBySideCounts([...met.map((m) => m.teams), ...met.map((m) => m.met), sessions.teams, sessions.monthly])
+  const sessionTeams = shown[2 * met.length]!
+  const monthlyTeams = shown[2 * met.length + 1]!
+  return {
+    met: met.map((m, i) => {
+      const teams = shown[i]!
+      const part = shown[met.length + i]!
+      return { day: m.day, teams, share: teams._tag === 'Count' && part._tag === 'Count' ? shareOf(m.met, m.teams) : hiddenShare }
+    }),
+    sessions: {
+      teams: sessionTeams,
+      perTeamMonth:
+        sessionTeams._tag === 'Count' && sessions.months > 0
+          ? { _tag: 'Value', value: Math.round((100 * sessions.sessions) / sessions.months) / 100 }
+          : hiddenShare,
+      monthlyShare:
+        sessionTeams._tag === 'Count' && monthlyTeams._tag === 'Count' ? shareOf(sessions.monthly, sessions.teams) : hiddenShare,
+    },
+  }
 }
 
 const hiddenShare: ShownValue = { _tag: 'Hidden', limit: SMALL_GROUP_LIMIT }
@@ -99,7 +186,7 @@ const hiddenShare: ShownValue = { _tag: 'Hidden', limit: SMALL_GROUP_LIMIT }
  * team each) and no total is shown beside them, so each is shown or hidden alone.
  */
 export const shownOutcomes = (counts: OutcomeCounts): ShownOutcomes => ({
-  met: shownMet(counts.met),
+  ...shownMeetings(counts.met, counts.sessions),
   pulses: OUTCOME_SCORES.map((score, i) => ({ score, count: showCount(counts.pulses[i] ?? 0) })),
   earlyEndings: END_REASONS.map((r) => ({ reasonId: r.id, count: showCount(counts.earlyEndings[r.id] ?? 0) })),
   satisfaction: OUTCOME_SCORES.map((score, i) => ({ score, count: showCount(counts.satisfaction[i] ?? 0) })),
@@ -113,6 +200,12 @@ const numbersOf = (counts: OutcomeCounts): number[] => [
   ...counts.pulses,
   ...Object.values(counts.earlyEndings),
   ...counts.satisfaction,
+  counts.sessions.teams,
+  counts.sessions.monthly,
+  counts.sessions.teams - counts.sessions.monthly,
+  ...counts.met.flatMap((m) =>
+    [m.teams, m.met].flatMap((n) => [Math.abs(n - counts.sessions.teams), Math.abs(n - counts.sessions.monthly)]),
+  ),
 ]
 
 /**
@@ -136,5 +229,11 @@ export const totalOutcomes = (years: readonly OutcomeCounts[]): OutcomeCounts =>
     pulses: OUTCOME_SCORES.map((_, i) => sum((y) => y.pulses[i] ?? 0)),
     earlyEndings: Object.fromEntries(END_REASONS.map((r) => [r.id, sum((y) => y.earlyEndings[r.id] ?? 0)])),
     satisfaction: OUTCOME_SCORES.map((_, i) => sum((y) => y.satisfaction[i] ?? 0)),
+    sessions: {
+      teams: sum((y) => y.sessions.teams),
+      months: sum((y) => y.sessions.months),
+      sessions: sum((y) => y.sessions.sessions),
+      monthly: sum((y) => y.sessions.monthly),
+    },
   }
 }

@@ -7,6 +7,7 @@ import {
   END_REASONS,
   MET_BY_DAYS,
   OUTCOME_SCORES,
+  SESSION_MONTH_DAYS,
   latestMatchFor,
   metDeadline,
   medianRows,
@@ -258,6 +259,63 @@ export const createStatisticsQueries = (db: Database): StatisticsQueries => {
     return result
   }
 
+  /** The timelines of the teams of one program year (null: none) matched in the range. */
+  const teamsOfYear = (year: number | null, range: StatisticsRange) =>
+    k
+      .selectFrom('mentorship_timelines')
+      .innerJoin('tandems', 'tandems.id', 'mentorship_timelines.tandem_id')
+      .where((eb) =>
+        eb.and([
+          inRange(eb.ref('mentorship_timelines.matched_at'), range, eb),
+          year === null ? eb('tandems.cluster_id', 'is', null) : eb('tandems.cluster_id', '=', year),
+        ]),
+      )
+
+  /**
+   * The session counts of one program year (core `sessionCountsOf` over `teamSessionFigures`): per team
+   * of a full month its full months, the sessions that started in them and the months that had one,
+   * then summed. A team's month is the integer quotient of the time since its match by 30 days (the
+   * months are whole numbers of ms, so both databases divide integers); the instants are literals, so
+   * no bound parameter turns the division into a real one. A month had a session when it holds a
+   * session with no earlier one in that month (ties broken by id): each session is an index search on
+   * (tandem_id, started_at), so nothing is de-duplicated in a temporary tree (decision 0017).
+   */
+  const sessionsOf = async (year: number | null, range: StatisticsRange, now: number): Promise<OutcomeCounts['sessions']> => {
+    const month = sql.lit(SESSION_MONTH_DAYS * DAY)
+    const months = sql<number>`(coalesce(mentorship_timelines.ended_at, ${sql.lit(Math.floor(now))}) - mentorship_timelines.matched_at) / ${month}`
+    const inFullMonths = sql<SqlBool>`s.tandem_id = mentorship_timelines.tandem_id
+      and s.started_at >= mentorship_timelines.matched_at
+      and s.started_at < mentorship_timelines.matched_at + ${months} * ${month}`
+    const monthStart = sql<number>`mentorship_timelines.matched_at + ((s.started_at - mentorship_timelines.matched_at) / ${month}) * ${month}`
+    const firstOfItsMonth = sql<SqlBool>`not exists (select 1 from meeting_sessions earlier
+      where earlier.tandem_id = s.tandem_id
+      and earlier.started_at >= ${monthStart} and earlier.started_at <= s.started_at
+      and (earlier.started_at < s.started_at or earlier.id < s.id))`
+    const teams = teamsOfYear(year, range)
+      .where(sql<SqlBool>`${months} >= 1`)
+      .select([
+        months.as('months'),
+        sql<number>`(select count(*) from meeting_sessions s where ${inFullMonths})`.as('sessions'),
+        sql<number>`(select count(*) from meeting_sessions s where ${inFullMonths} and ${firstOfItsMonth})`.as('months_met'),
+      ])
+    const r = await db.first(
+      k
+        .selectFrom(teams.as('team'))
+        .select((eb) => [
+          eb.fn.countAll<number>().as('teams'),
+          eb.fn.sum<number>('team.months').as('months'),
+          eb.fn.sum<number>('team.sessions').as('sessions'),
+          eb.fn.sum<number>(oneIf(eb('team.months_met', '=', eb.ref('team.months')))).as('monthly'),
+        ]),
+    )
+    return {
+      teams: Number(r?.teams ?? 0),
+      months: Number(r?.months ?? 0),
+      sessions: Number(r?.sessions ?? 0),
+      monthly: Number(r?.monthly ?? 0),
+    }
+  }
+
   /**
    * The outcomes of one program year (null: teams without one); undefined when it has no team matched
    * in the range. One read of the year's teams: each timeline row carries its team's outcome figures
@@ -265,44 +323,35 @@ export const createStatisticsQueries = (db: Database): StatisticsQueries => {
    */
   const outcomesOf = async (year: number | null, range: StatisticsRange, now: number): Promise<OutcomeCounts | undefined> => {
     const r = (await db.first(
-      k
-        .selectFrom('mentorship_timelines')
-        .innerJoin('tandems', 'tandems.id', 'mentorship_timelines.tandem_id')
-        .where((eb) =>
-          eb.and([
-            inRange(eb.ref('mentorship_timelines.matched_at'), range, eb),
-            year === null ? eb('tandems.cluster_id', 'is', null) : eb('tandems.cluster_id', '=', year),
-          ]),
-        )
-        .select((eb) => [
-          eb.fn.countAll<number>().as('teams'),
-          ...MET_BY_DAYS.flatMap((day) => {
-            const oldEnough = eb('mentorship_timelines.matched_at', '<=', latestMatchFor(now, day))
-            // Met by day N: a "yes" of either side answered before the end of day N (core metDeadline).
-            const metInTime = eb(
-              'mentorship_timelines.met_at',
-              '<',
-              sql<number>`${eb.ref('mentorship_timelines.matched_at')} + ${metDeadline(0, day)}`,
+      teamsOfYear(year, range).select((eb) => [
+        eb.fn.countAll<number>().as('teams'),
+        ...MET_BY_DAYS.flatMap((day) => {
+          const oldEnough = eb('mentorship_timelines.matched_at', '<=', latestMatchFor(now, day))
+          // Met by day N: a "yes" of either side answered before the end of day N (core metDeadline).
+          const metInTime = eb(
+            'mentorship_timelines.met_at',
+            '<',
+            sql<number>`${eb.ref('mentorship_timelines.matched_at')} + ${metDeadline(0, day)}`,
+          )
+          return [
+            eb.fn.sum<number>(oneIf(oldEnough)).as(`teams${day}`),
+            eb.fn.sum<number>(oneIf(eb.and([oldEnough, metInTime]))).as(`met${day}`),
+          ]
+        }),
+        ...END_REASONS.map((r) =>
+          eb.fn
+            .sum<number>(
+              oneIf(
+                eb.and([
+                  eb('tandems.end_reason', '=', r.id),
+                  eb('tandems.ended_at', '<=', sql<number>`${eb.ref('mentorship_timelines.matched_at')} + ${EARLY_ENDING_DAYS * DAY}`),
+                ]),
+              ),
             )
-            return [
-              eb.fn.sum<number>(oneIf(oldEnough)).as(`teams${day}`),
-              eb.fn.sum<number>(oneIf(eb.and([oldEnough, metInTime]))).as(`met${day}`),
-            ]
-          }),
-          ...END_REASONS.map((r) =>
-            eb.fn
-              .sum<number>(
-                oneIf(
-                  eb.and([
-                    eb('tandems.end_reason', '=', r.id),
-                    eb('tandems.ended_at', '<=', sql<number>`${eb.ref('mentorship_timelines.matched_at')} + ${EARLY_ENDING_DAYS * DAY}`),
-                  ]),
-                ),
-              )
-              .as(`ended_${r.id}`),
-          ),
-          ...OUTCOME_FIGURE_COUNTS.map((column) => eb.fn.sum<number>(`mentorship_timelines.${column}`).as(column)),
-        ]),
+            .as(`ended_${r.id}`),
+        ),
+        ...OUTCOME_FIGURE_COUNTS.map((column) => eb.fn.sum<number>(`mentorship_timelines.${column}`).as(column)),
+      ]),
     )) as unknown as Record<string, number | string | null> | undefined
     const n = (column: string) => Number(r?.[column] ?? 0)
     if (n('teams') === 0) return undefined
@@ -311,6 +360,7 @@ export const createStatisticsQueries = (db: Database): StatisticsQueries => {
       pulses: OUTCOME_SCORES.map((score) => n(`pulse_${score}`)),
       earlyEndings: Object.fromEntries(END_REASONS.map((reason) => [reason.id, n(`ended_${reason.id}`)])),
       satisfaction: OUTCOME_SCORES.map((score) => n(`satisfaction_${score}`)),
+      sessions: await sessionsOf(year, range, now),
     }
   }
 
