@@ -113,8 +113,15 @@ export const statisticsViews = (report: StatisticsReport, t: TFunction, locale: 
       ...year.pulses.map((p) => [outcome('pulse', { score: p.score }), text(p.count)]),
       ...year.earlyEndings.map((e) => [outcome('ending', { reason: e.label }), text(e.count)]),
       ...year.satisfaction.map((p) => [outcome('satisfaction', { score: p.score }), text(p.count)]),
+      [outcome('sessionTeams', {}), text(year.sessions.teams)],
+      [outcome('sessionsPerTeamMonth', {}), text(year.sessions.perTeamMonth)],
+      [outcome('meetingMonthly', {}), text(year.sessions.monthlyShare)],
     ],
-    figures: year.met.map((m) => ({ label: outcome('met', { day: m.day }), value: text(m.share) })),
+    figures: [
+      ...year.met.map((m) => ({ label: outcome('met', { day: m.day }), value: text(m.share) })),
+      { label: outcome('sessionsPerTeamMonth', {}), value: text(year.sessions.perTeamMonth) },
+      { label: outcome('meetingMonthly', {}), value: text(year.sessions.monthlyShare) },
+    ],
   })
   /** One program year's teams ended within 90 days of the match, per ending reason. */
   const endings = (year: StatisticsReport['outcomes'][number]): ChartView => ({
