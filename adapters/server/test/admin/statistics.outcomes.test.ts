@@ -1,7 +1,8 @@
 // The statistics' outcomes through the HTTP API, on SQLite and on PostgreSQL, against a population
 // built through the API and counted by hand: in year A six teams, five of which said "yes, we met"
 // on day 14 and one only on day 20; their pulses; five ended within 90 days for lack of time; their
-// closing surveys. In year B one team. Exact shown figures, small groups hidden, the filters, the
+// closing surveys; five of them logged a session in their first month (one two), the sixth none, and
+// one a session in its second month, which it did not run in full. In year B one team. Exact shown figures, small groups hidden, the filters, the
 // ending reasons in the admin's language, the spreadsheet; and the matching chart, where one mentee
 // who started without a match must not be given away by "8 started, 7 matched".
 import { DAY, type StatisticsReport } from '@tandem/core'
@@ -72,6 +73,20 @@ const end = async (who: Person, team: Team, reasonId: string) =>
     ).body.isSuccess,
   ).toBe(true)
 
+/** A session logged by hand, started `daysAgo` days before the clock. */
+const logSession = async (who: Person, team: Team, daysAgo: number) =>
+  expect(
+    (
+      await h.call(who, 'POST', '/api/Meeting/LogSession', {
+        email: who.email,
+        matchingTandemId: team.tandemId,
+        startedAt: new Date(h.clock() - daysAgo * DAY).toISOString(),
+        minutes: 60,
+        note: '',
+      })
+    ).body.isSuccess,
+  ).toBe(true)
+
 /** Moves the clock to `days` (and two hours) after the first match and sends what is due. */
 const dayAfterMatch = async (days: number) => {
   h.clock.set(START + days * DAY + 2 * 60 * 60 * 1000)
@@ -107,8 +122,13 @@ beforeAll(async () => {
   for (const team of a.slice(0, 5)) await pulse(team.mentor, team, 5)
   await pulse(a[5]!.mentor, a[5]!, 3)
   await pulse(b.mentee, b, 1)
+  // Sessions of the first month (days 25 and 28): five teams of year A, the first of them twice.
+  for (const team of a.slice(0, 5)) await logSession(team.mentee, team, 5)
+  await logSession(a[0]!.mentor, a[0]!, 2)
   // Day 40: five teams of year A end for lack of time, the sixth because it reached its goals.
   await dayAfterMatch(40)
+  // Day 35: a session in the second month, which ends unfinished on day 40.
+  await logSession(a[1]!.mentee, a[1]!, 5)
   for (const team of a.slice(0, 5)) await end(team.mentee, team, 'no-time')
   await end(a[5]!.mentor, a[5]!, 'goals-reached')
   // Their closing surveys: five mentees are satisfied with 4, one mentor with 2.
@@ -163,12 +183,16 @@ describe('the outcomes of matched teams, per program year', () => {
       { score: 4, count: count(5) },
       { score: 5, count: few },
     ])
+    // Six teams ran one full month (days 0–29): 6 sessions in it (day 35's is in the month cut short),
+    // 1 per team-month; five of six met monthly, so the share is hidden as the day-14 one is.
+    expect(a.sessions).toEqual({ teams: count(6), perTeamMonth: { _tag: 'Value', value: 1 }, monthlyShare: hidden })
     const b = r.outcomes[1]!
     expect(b.met).toEqual([
       { day: 14, teams: few, share: hidden },
       { day: 30, teams: few, share: hidden },
     ])
     expect(b.pulses.every((p) => p.count._tag === 'FewerThan')).toBe(true)
+    expect(b.sessions).toEqual({ teams: few, perTeamMonth: hidden, monthlyShare: hidden })
   })
 
   it('labels the ending reasons in the admin’s language', async () => {
@@ -207,6 +231,10 @@ describe('the outcomes of matched teams, per program year', () => {
     ])
     expect(rows).toContainEqual(['Year A', 'Ended within 90 days: I no longer have time for the mentorship', 5])
     expect(rows).toContainEqual(['Year B', 'Teams matched at least 14 days ago', 'fewer than 5'])
+    expect(rows).toContainEqual(['Year A', 'Teams that ran at least one full month', 6])
+    expect(rows).toContainEqual(['Year A', 'Sessions per team and month', 1])
+    expect(rows).toContainEqual(['Year A', 'Meeting at least monthly (%)', 'not shown (group under 5)'])
+    expect(rows).toContainEqual(['Year B', 'Sessions per team and month', 'not shown (group under 5)'])
   })
 })
 
