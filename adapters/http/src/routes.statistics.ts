@@ -1,6 +1,6 @@
 // The administrators' program statistics: the page's figures as JSON and each chart's table as a
 // spreadsheet. Both take the filter (program years, date range) as the body and `?language=en|de`.
-import { DEFAULT_LANGUAGE, Language, StatisticsChart, StatisticsFilter } from '@tandem/core'
+import { DEFAULT_LANGUAGE, Language, StatisticsChart, StatisticsFilter, StatisticsReport } from '@tandem/core'
 import { isLeft } from 'fp-ts/lib/Either.js'
 import * as t from 'io-ts'
 import { answer, defineRoute, type Route } from './route.js'
@@ -18,6 +18,7 @@ export const statisticsRoutes = (s: Services): readonly Route[] => [
     summary: 'program statistics of the program years and date range (small groups as "fewer than 5"); ?language=en|de',
     query: LanguageQuery,
     body: StatisticsFilter,
+    answers: StatisticsReport,
     handle: async ({ query, body }) => answer(await s.statistics.report(body, query.language ?? DEFAULT_LANGUAGE)),
   }),
   defineRoute({

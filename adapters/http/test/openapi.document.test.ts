@@ -85,6 +85,16 @@ describe('the OpenAPI document', () => {
       expect(valueOf(path, 'post', '409')).toContain('"changedFields":{"type":"array","items":{"type":"string"}}')
   })
 
+  it("describes the statistics' figures, the outcomes' sessions among them, each count shown or hidden", () => {
+    type Operation = { responses: Record<string, { content: { 'application/json': { schema: unknown } } }> }
+    const statistics = JSON.stringify(
+      (document.paths['/api/Admin/GetStatistics'] as Record<string, Operation>)['post']?.responses['200']?.content['application/json']
+        .schema,
+    )
+    for (const field of ['"outcomes"', '"sessions"', '"perTeamMonth"', '"monthlyShare"', '"FewerThan"', '"Hidden"'])
+      expect(statistics).toContain(field)
+  })
+
   it('answers in the envelope with the error codes of the core', () => {
     const schemas = document.components['schemas'] as Record<string, { enum?: string[]; required?: string[] }>
     expect(schemas['Envelope']?.required).toEqual(['isSuccess', 'isFailure', 'value', 'errorMessage', 'errorCode'])
