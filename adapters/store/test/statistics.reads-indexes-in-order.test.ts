@@ -53,7 +53,7 @@ const ranges: StatisticsRange[] = [
 /** One matched team of program year 1 with a timeline, so the outcomes' queries (the sessions' too) run. */
 const seedTeam = async () => {
   const k = db.kysely
-  await db.run(k.insertInto('clusters').values({ id: 1, title: 'Year', is_ended: 0, is_default: 0 } as never))
+  await db.run(k.insertInto('clusters').values({ id: 1, title: 'Year', is_ended: 0, is_default: 0 }))
   const person = (key: string) => ({
     issuer: 'https://id.example.org',
     subject: key,
