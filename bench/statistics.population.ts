@@ -131,7 +131,9 @@ const rating = (random: Random): CheckInRating => {
  * The mentorship of every matched team as the check-in sweep and the answers leave it: a timeline
  * from the match; "have you met?" on day 14, a pulse on day 30 and every 60 days until the team
  * ended or the population's now, and the closing survey of an ended team, asked of both sides and
- * answered by most; an ended team's ending (when, by whom, why) on its tandem.
+ * answered by most; an ended team's ending (when, by whom, why) on its tandem; and its logged
+ * sessions, one every 10 to 45 days from its first days until it ended or the population's now, so the
+ * outcomes' session figures read some months with a session and some without.
  */
 export const seedOutcomes = (raw: SqliteServer['db']['raw']): void => {
   const random = seededRandom(31)
@@ -147,6 +149,9 @@ export const seedOutcomes = (raw: SqliteServer['db']['raw']): void => {
   const ending = raw.prepare('update tandems set ended_at = ?, ended_by = ?, end_reason = ? where id = ?')
   const checkIn = raw.prepare(
     'insert into mentorship_checkins (tandem_id, side, occasion, asked_at, answered_at, answer) values (?, ?, ?, ?, ?, ?)',
+  )
+  const session = raw.prepare(
+    'insert into meeting_sessions (tandem_id, meeting_id, started_at, minutes, logged_by, logged_by_user, note, logged_at) values (?, null, ?, 60, ?, null, null, ?)',
   )
   // The team's outcome figures on its timeline row, as the store writes them with every answer.
   const figures = raw.prepare(`update mentorship_timelines set met_at = ?, pulse_1 = ?, pulse_2 = ?, pulse_3 = ?, pulse_4 = ?,
@@ -168,6 +173,8 @@ export const seedOutcomes = (raw: SqliteServer['db']['raw']): void => {
       timeline.run(team.id, team.at, endedAt, endedAt === null ? null : by, endedAt === null ? 0 : 1)
       if (endedAt !== null) ending.run(endedAt, by, random.pick(END_REASONS).id, team.id)
       const until = endedAt ?? NOW
+      for (let at = team.at + random.int(2, 20) * DAY; at < until; at += random.int(10, 45) * DAY)
+        session.run(team.id, at, random.pick(['Mentee', 'Mentor']), at + 2 * HOUR)
       if (team.at + 14 * DAY < until)
         ask(
           team.id,

@@ -272,17 +272,19 @@ export const createStatisticsQueries = (db: Database): StatisticsQueries => {
       )
 
   /**
-   * The session counts of one program year (core `sessionCountsOf` over `teamSessionFigures`): per team
-   * of a full month its full months, the sessions that started in them and the months that had one,
-   * then summed. A team's month is the integer quotient of the time since its match by 30 days (the
-   * months are whole numbers of ms, so both databases divide integers); the instants are literals, so
-   * no bound parameter turns the division into a real one. A month had a session when it holds a
-   * session with no earlier one in that month (ties broken by id): each session is an index search on
-   * (tandem_id, started_at), so nothing is de-duplicated in a temporary tree (decision 0017).
+   * The session counts of a year's teams (core `sessionCountsOf` over `teamSessionFigures`), summed in
+   * the outcomes' one read of the teams: per team of a full month its full months, the sessions that
+   * started in them, and whether as many of those months had a session. A team's month is the integer
+   * quotient of the time since its match by 30 days (the months are whole numbers of ms, so both
+   * databases divide integers): the month is a literal and the instant now a parameter cast to an
+   * integer, so no bound number turns the division into a real one, and the statement's text stays the
+   * same from one request to the next (prepared once). A month had a session when it holds a session
+   * with no earlier one in that month (ties broken by id): each is an index search on (tandem_id,
+   * started_at), so nothing is de-duplicated in a temporary tree (decision 0017).
    */
-  const sessionsOf = async (year: number | null, range: StatisticsRange, now: number): Promise<OutcomeCounts['sessions']> => {
+  const sessionSums = (now: number) => {
     const month = sql.lit(SESSION_MONTH_DAYS * DAY)
-    const months = sql<number>`(coalesce(mentorship_timelines.ended_at, ${sql.lit(Math.floor(now))}) - mentorship_timelines.matched_at) / ${month}`
+    const months = sql<number>`((coalesce(mentorship_timelines.ended_at, cast(${Math.floor(now)} as bigint)) - mentorship_timelines.matched_at) / ${month})`
     const inFullMonths = sql<SqlBool>`s.tandem_id = mentorship_timelines.tandem_id
       and s.started_at >= mentorship_timelines.matched_at
       and s.started_at < mentorship_timelines.matched_at + ${months} * ${month}`
@@ -291,35 +293,24 @@ export const createStatisticsQueries = (db: Database): StatisticsQueries => {
       where earlier.tandem_id = s.tandem_id
       and earlier.started_at >= ${monthStart} and earlier.started_at <= s.started_at
       and (earlier.started_at < s.started_at or earlier.id < s.id))`
-    const teams = teamsOfYear(year, range)
-      .where(sql<SqlBool>`${months} >= 1`)
-      .select([
-        months.as('months'),
-        sql<number>`(select count(*) from meeting_sessions s where ${inFullMonths})`.as('sessions'),
-        sql<number>`(select count(*) from meeting_sessions s where ${inFullMonths} and ${firstOfItsMonth})`.as('months_met'),
-      ])
-    const r = await db.first(
-      k
-        .selectFrom(teams.as('team'))
-        .select((eb) => [
-          eb.fn.countAll<number>().as('teams'),
-          eb.fn.sum<number>('team.months').as('months'),
-          eb.fn.sum<number>('team.sessions').as('sessions'),
-          eb.fn.sum<number>(oneIf(eb('team.months_met', '=', eb.ref('team.months')))).as('monthly'),
-        ]),
-    )
-    return {
-      teams: Number(r?.teams ?? 0),
-      months: Number(r?.months ?? 0),
-      sessions: Number(r?.sessions ?? 0),
-      monthly: Number(r?.monthly ?? 0),
-    }
+    const ranAMonth = sql<SqlBool>`${months} >= 1`
+    return [
+      sql<number>`sum(case when ${ranAMonth} then 1 else 0 end)`.as('session_teams'),
+      sql<number>`sum(case when ${ranAMonth} then ${months} else 0 end)`.as('session_months'),
+      sql<number>`sum(case when ${ranAMonth} then (select count(*) from meeting_sessions s where ${inFullMonths}) else 0 end)`.as(
+        'sessions',
+      ),
+      sql<number>`sum(case when ${ranAMonth} and (select count(*) from meeting_sessions s where ${inFullMonths} and ${firstOfItsMonth}) = ${months} then 1 else 0 end)`.as(
+        'monthly',
+      ),
+    ]
   }
 
   /**
    * The outcomes of one program year (null: teams without one); undefined when it has no team matched
    * in the range. One read of the year's teams: each timeline row carries its team's outcome figures
-   * (core teamOutcomeFigures, migration 0026), so no answer is read here.
+   * (core teamOutcomeFigures, migration 0026), so no answer is read here; the sessions of the teams
+   * of a full month are searched by team (`sessionSums`).
    */
   const outcomesOf = async (year: number | null, range: StatisticsRange, now: number): Promise<OutcomeCounts | undefined> => {
     const r = (await db.first(
@@ -351,6 +342,7 @@ export const createStatisticsQueries = (db: Database): StatisticsQueries => {
             .as(`ended_${r.id}`),
         ),
         ...OUTCOME_FIGURE_COUNTS.map((column) => eb.fn.sum<number>(`mentorship_timelines.${column}`).as(column)),
+        ...sessionSums(now),
       ]),
     )) as unknown as Record<string, number | string | null> | undefined
     const n = (column: string) => Number(r?.[column] ?? 0)
@@ -360,7 +352,7 @@ export const createStatisticsQueries = (db: Database): StatisticsQueries => {
       pulses: OUTCOME_SCORES.map((score) => n(`pulse_${score}`)),
       earlyEndings: Object.fromEntries(END_REASONS.map((reason) => [reason.id, n(`ended_${reason.id}`)])),
       satisfaction: OUTCOME_SCORES.map((score) => n(`satisfaction_${score}`)),
-      sessions: await sessionsOf(year, range, now),
+      sessions: { teams: n('session_teams'), months: n('session_months'), sessions: n('sessions'), monthly: n('monthly') },
     }
   }
 
