@@ -21,9 +21,11 @@ import type { Page } from 'playwright-core'
  * (224.3 → 225.9 KiB: the page's texts, and Fluent's Link, which the entry no longer carries,
  * became a chunk of its own that the dashboard loads). Raised from 227 KiB when every dialog became
  * Fluent's Dialog instead of the browser's own (decision 0029) and the dashboard gained the panel of a
- * mentee whose mentorship ended: 225.9 → 227.0 KiB, at the old guard exactly.
+ * mentee whose mentorship ended: 225.9 → 227.0 KiB, at the old guard exactly. Raised from 228 KiB
+ * when the meetings joined the route table and the dashboard (their settings composed by the account
+ * route, the card's lazy wrapper, the learning page's navigation label): 227.6 → 229.0 KiB.
  */
-export const DASHBOARD_JS_BUDGET_BYTES = 228 * 1024
+export const DASHBOARD_JS_BUDGET_BYTES = 230 * 1024
 
 /**
  * Issue 42's budget for every participant page in every state (docs/web.md, "Budgets per state"):
@@ -35,9 +37,10 @@ export const STATE_JS_BUDGET_BYTES = 250 * 1024
 /**
  * Not met: a matched participant with an open check-in question loads the question's form at first
  * paint (Fluent's Radio, Field, Textarea and MessageBar, the check-in texts, fp-ts's Either):
- * 254.3 KiB measured, guarded at 255 KiB (decision 0039).
+ * 254.3 KiB measured, guarded at 255 KiB (decision 0039). With meetings, a matched participant's
+ * dashboard also loads the meetings card's chunk at first paint: 263.9 KiB, guarded at 265 KiB.
  */
-export const OPEN_CHECK_IN_JS_BYTES = 255 * 1024
+export const OPEN_CHECK_IN_JS_BYTES = 265 * 1024
 
 /**
  * Each file once: the per-state walk visits pages whose lazy chunks may still be in flight when the

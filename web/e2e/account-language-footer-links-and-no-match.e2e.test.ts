@@ -27,7 +27,7 @@ describe('review fixes in the browser', () => {
     await page.getByRole('heading', { name: 'User account' }).waitFor()
     await page.getByRole('combobox', { name: /Preferred account language/ }).click()
     await page.getByRole('option', { name: 'German' }).click()
-    await page.getByRole('button', { name: 'Save' }).click()
+    await page.getByRole('button', { name: 'Save', exact: true }).click()
     // saving switches the interface to the new language, so the confirmation comes in German
     await page.getByText(/Your user account was successfully updated\.|Ihr Benutzerkonto wurde erfolgreich aktualisiert/).waitFor()
     // what the server stored, read from the server itself

@@ -18,7 +18,7 @@ beforeAll(async () => {
   // the account saves the whole profile, which needs country and city first
   await page.goto(`${stack.baseUrl}/user/mentee-profile`)
   await fillQuestionnaire(page, { country: 'Germany', year: '2015', text: 'Learning.' })
-  await page.getByRole('button', { name: 'Save' }).click()
+  await page.getByRole('button', { name: 'Save', exact: true }).click()
   await page.getByText('Your mentee questionnaire was saved.').waitFor()
   await page.goto(`${stack.baseUrl}/matching`)
 })
@@ -42,7 +42,7 @@ describe('account and shell', () => {
 
   it('uploads a photo and shows it again after a reload', async () => {
     await page.locator('input[type=file]').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG })
-    await page.getByRole('button', { name: 'Save' }).click()
+    await page.getByRole('button', { name: 'Save', exact: true }).click()
     await page.getByText('Your user account was successfully updated.').waitFor()
     await page.reload()
     // the avatar names the person; the photo inside it is presentational, loaded with the token
@@ -59,11 +59,11 @@ describe('account and shell', () => {
     page.on('request', recordUpload)
     await page.locator('input[type=file]').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') })
     await page.getByText('Please choose a PNG, JPEG, JPG or GIF image of at most 5 MB.').waitFor()
-    await page.getByRole('button', { name: 'Save' }).click()
+    await page.getByRole('button', { name: 'Save', exact: true }).click()
     // A photo saved after it: once that save is confirmed, an upload of the refused file would have
     // been sent before it, so the one upload seen is the photo's.
     await page.locator('input[type=file]').setInputFiles({ name: 'again.png', mimeType: 'image/png', buffer: PNG })
-    await page.getByRole('button', { name: 'Save' }).click()
+    await page.getByRole('button', { name: 'Save', exact: true }).click()
     await page.getByText('Your user account was successfully updated.').waitFor()
     page.off('request', recordUpload)
     expect(uploads).toHaveLength(1)

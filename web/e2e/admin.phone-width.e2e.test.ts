@@ -67,6 +67,8 @@ describe('the admin screens at phone width', () => {
   it('break no column header inside a word', async () => {
     for (const link of ['Zugriffsprotokoll', 'Programmjahr']) {
       await page.getByRole('link', { name: link, exact: true }).click()
+      // the audit trail shows changes only at first, and this program has made none yet: its reads too
+      if (link === 'Zugriffsprotokoll') await page.getByRole('switch', { name: 'Nur Änderungen' }).click()
       await page.getByRole('main').getByRole('table').first().waitFor()
       expect(await page.locator('th').count()).toBeGreaterThan(0)
       expect(await brokenHeaderWords(), link).toEqual([])

@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { cleanup, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import Dashboard from '../src/features/dashboard/Dashboard.js'
-import AccountPage from '../src/features/account/AccountPage.js'
+import { AppRoutes } from '../src/routes/routes.js'
 import { wallTimeOf } from '../src/features/meetings/zoned.js'
 import { renderWithProviders } from './utils/renderWithProviders.js'
 import { startRealApi, type Person, type RealApi } from './utils/realApi.js'
@@ -178,7 +178,7 @@ describe('meetings on the dashboard', () => {
 describe('the account page', () => {
   it('sets the time zone and shows a new calendar address once', async () => {
     const { mentee } = await api.matchedTeam()
-    await open(mentee, 'de', <AccountPage />, '/account')
+    await open(mentee, 'de', <AppRoutes />, '/user/account')
     const section = await screen.findByRole('region', { name: 'Treffen und Kalender' }, LOAD)
     const zone = within(section).getByRole<HTMLSelectElement>('combobox', { name: /Ihre Zeitzone/ })
     await waitFor(() => expect(zone.value).toBe('Europe/Berlin'))

@@ -31,6 +31,8 @@ const examples: readonly DomainError[] = [
   { _tag: 'ExternalIdentityProvider' },
   { _tag: 'AccountDeleted' },
   { _tag: 'ConsentsDue' },
+  { _tag: 'MeetingNotOver' },
+  { _tag: 'MeetingProposalsLimited' },
 ]
 
 describe('error codes at the edge', () => {

@@ -39,6 +39,12 @@ export const slotErrors = (now: Instant, slots: readonly Slot[], field = 'slots'
   return errors
 }
 
+/**
+ * The WHATWG URL parser, a global of every runtime core runs in (Node.js, browsers), though not of
+ * the ES library core is built against: declared here with the little this rule reads of it.
+ */
+declare const URL: new (input: string) => { readonly protocol: string; readonly hostname: string }
+
 /** Whether `link` is an absolute http or https address. */
 export const isMeetingLink = (link: string): boolean => {
   if (link.length > MEETING_LINK_MAX || /\s/.test(link)) return false

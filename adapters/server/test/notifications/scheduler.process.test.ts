@@ -31,7 +31,7 @@ const startMain = (dir: string) => processes.start(dir, { SMTP_URL: smtp.url, MA
  * The scheduled tasks of a server process (main.ts) that run within a test's seconds, each under its
  * own lease, by name; the retention sweep runs once an hour at the most.
  */
-const TASKS = ['check-ins', 'deadline-sweep', 'interrupted-runs', 'pool-snapshot', 'reminder-sweep', 'waitlist']
+const TASKS = ['check-ins', 'deadline-sweep', 'interrupted-runs', 'meeting-reminders', 'pool-snapshot', 'reminder-sweep', 'waitlist']
 
 describe('main.ts processes on one database', () => {
   it('two processes sweep and deliver, one is killed and another started: each notification written once, received at least once, none lost', async () => {
