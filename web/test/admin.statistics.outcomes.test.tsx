@@ -4,7 +4,7 @@
 // its table (small groups as "fewer than 5"), in English and in German, and asks for its spreadsheet.
 // Each team logged a session in its first month, one team two: on day 32 the five teams ran one full
 // month each, 6 sessions in 5 team-months, and all five met at least monthly.
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { AppRoutes } from '../src/routes/routes.js'
@@ -87,8 +87,12 @@ describe('statistics page: outcomes', () => {
     expect(rows).toContainEqual(['Sessions per team and month', '1.2'])
     expect(rows).toContainEqual(['Meeting at least monthly (%)', '100'])
 
+    const saved = vi.spyOn(URL, 'createObjectURL')
     await user.click(within(section).getByRole('button', { name: 'Spreadsheet (xlsx): Outcomes of the teams: Year A' }))
     await waitFor(() => expect(api.calls('POST /api/Admin/ExportStatistics').map((r) => r.status)).toEqual([200]))
+    // the file is saved before the test ends (the server stops after it)
+    await waitFor(() => expect(saved).toHaveBeenCalledTimes(1))
+    saved.mockRestore()
     expect(api.calls('POST /api/Admin/ExportStatistics')[0]?.query).toEqual({ chart: 'outcomes', language: 'en' })
   })
 

@@ -2,7 +2,7 @@
 // tests: every chart with its table alternative behind a keyboard-operable button, small groups as
 // "fewer than 5", the filters sent to GetStatistics, a range ending before it starts refused, each
 // chart's spreadsheet request, and a chart with no data saying so.
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { cleanup, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { StatisticsReport } from '@tandem/core'
@@ -103,13 +103,28 @@ describe('statistics page', () => {
 
   it("asks the server for each chart's spreadsheet with the page's filter", async () => {
     const { api, user } = await open()
+    const saved = vi.spyOn(URL, 'createObjectURL')
     const scores = await screen.findByRole('region', { name: 'Score distribution of matched and declined teams' })
     await user.click(within(scores).getByRole('button', { name: 'Spreadsheet (xlsx): Score distribution of matched and declined teams' }))
     await waitFor(() => expect(api.calls('POST /api/Admin/ExportStatistics').map((r) => r.status)).toEqual([200]))
+    await waitFor(() => expect(saved).toHaveBeenCalledTimes(1))
+    saved.mockRestore()
     const request = api.calls('POST /api/Admin/ExportStatistics')[0]!
     expect(request.query).toEqual({ chart: 'scores', language: 'en' })
     expect(request.body).toEqual({ clusterIds: [], from: null, to: null })
     expect(request.authorization).toMatch(/^Bearer /)
+  })
+
+  it('says the server cannot be reached when the connection breaks while the spreadsheet comes in, and saves nothing', async () => {
+    const { api, user } = await open()
+    const saved = vi.spyOn(URL, 'createObjectURL')
+    api.faults.cutBodyNext('POST /api/Admin/ExportStatistics')
+    const scores = await screen.findByRole('region', { name: 'Score distribution of matched and declined teams' })
+    await user.click(within(scores).getByRole('button', { name: 'Spreadsheet (xlsx): Score distribution of matched and declined teams' }))
+    expect(await screen.findByText('The server cannot be reached. Please check your connection.')).toBeTruthy()
+    expect(api.calls('POST /api/Admin/ExportStatistics').map((r) => r.status)).toEqual([200])
+    expect(saved).not.toHaveBeenCalled()
+    saved.mockRestore()
   })
 
   it('says a chart has too few answers to show yet instead of drawing an empty frame, in English and German', async () => {

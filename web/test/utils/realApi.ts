@@ -79,6 +79,7 @@ export type Reply<T = unknown> = { readonly status: number; readonly body: Envel
 /** What the fault layer does to the next request of a route: cut it, or hold it until released. */
 type Fault =
   | { readonly kind: 'drop' }
+  | { readonly kind: 'cut-body' }
   | { readonly kind: 'refuse'; readonly status: number; readonly body: Envelope<null> }
   | { readonly kind: 'hold'; readonly until: Promise<void> }
 
@@ -217,7 +218,12 @@ export const startRealApi = async (options: { readonly now?: number; readonly co
         (answer) => {
           recorded.status = answer.statusCode
           res.writeHead(answer.statusCode ?? 502, answer.headers)
-          answer.pipe(res)
+          if (fault?.kind !== 'cut-body') return void answer.pipe(res)
+          // the answer's head and its first bytes, then the connection breaks
+          answer.once('data', (chunk: Buffer) => {
+            res.write(chunk.subarray(0, Math.max(1, chunk.length >> 1)), () => req.socket.destroy())
+            answer.destroy()
+          })
         },
       )
       forwarded.on('error', () => req.socket.destroy())
@@ -610,6 +616,8 @@ export const startRealApi = async (options: { readonly now?: number; readonly co
     faults: {
       /** The next request of `METHOD /path` gets no answer: the connection is cut, as when the server is unreachable. */
       dropNext: (route: string) => plant(route, { kind: 'drop' }),
+      /** The next request of `METHOD /path` gets the real answer's head and first bytes, then the connection is cut. */
+      cutBodyNext: (route: string) => plant(route, { kind: 'cut-body' }),
       /** The next request of `METHOD /path` fails as the app fails on a bug: 500 with the core's `Unexpected` envelope. */
       crashNext: (route: string) => plant(route, { kind: 'refuse', status: 500, body: fail('Unexpected') }),
       /**

@@ -29,6 +29,7 @@ export const DownloadMyData = ({ email }: { readonly email: string }) => {
     if (phase !== 'preparing' || state !== 'ready') return
     const fetchArchive = async () => {
       const token = await auth.accessToken()
+      // the network failing, before the answer or while the archive comes in, is a failed download
       const response = await fetch(
         `${apiUrl(config?.apiBaseUrl ?? '', '/api/Account/DownloadMyData')}?emailId=${encodeURIComponent(email)}`,
         {
@@ -39,7 +40,7 @@ export const DownloadMyData = ({ email }: { readonly email: string }) => {
       saveFile(await response.blob(), filenameOf(response.headers.get('content-disposition'), 'tandem-my-data.zip'))
       setPhase('saved')
     }
-    void fetchArchive()
+    fetchArchive().catch(() => setPhase('failed'))
   }, [phase, state, auth, config, email])
 
   const start = async () => {

@@ -47,6 +47,13 @@ export const downloadExport = async (
     return { ok: false, error: { status: response.status, errorCode: errorCodeIn(body), value: body?.value } }
   }
   const filename = filenameOf(response.headers.get('content-disposition'), 'tandem_export.xlsx')
-  saveFile(await response.blob(), filename)
+  let file: Blob
+  try {
+    file = await response.blob()
+  } catch {
+    // the connection broke while the file came in: as a failed network, and nothing is saved
+    return { ok: false, error: { status: 0, errorCode: null } }
+  }
+  saveFile(file, filename)
   return { ok: true, filename }
 }
