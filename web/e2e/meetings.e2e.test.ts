@@ -72,8 +72,6 @@ const meetingMails = async () =>
 type Side = { readonly page: Page; readonly person: Person }
 /** The pair of the journey: the first test matches them and agrees on a time, the second moves and cancels it. */
 let pair: { readonly mentor: Side; readonly mentee: Side; readonly mentorName: string; readonly menteeName: string } | undefined
-/** What either test's dialogs gave axe to say. */
-const findings: string[] = []
 
 describe('meetings', () => {
   it('a matched pair agrees on a time by keyboard at phone width, the mentee in German and the mentor in English', async () => {
@@ -82,6 +80,7 @@ describe('meetings', () => {
     const mentorName = `${mentor.person.firstName} ${mentor.person.lastName}`
     const menteeName = `${mentee.person.firstName} ${mentee.person.lastName}`
     pair = { mentor, mentee, mentorName, menteeName }
+    const findings: string[] = []
     const menteeCard = mentee.page.getByRole('group', { name: `Proposal: ${mentorName}` })
     await menteeCard.getByRole('button', { name: 'Accept' }).click()
     await mentee.page.getByRole('dialog').getByRole('button', { name: 'Accept' }).click()
@@ -164,6 +163,7 @@ describe('meetings', () => {
       ]),
     )
     expect(meetings.filter(([type]) => type === 'MEETING_OTHER_TIMES_ASKED')).toEqual([])
+    expect(findings).toEqual([])
   })
 
   it('the mentor moves the confirmed meeting and the mentee cancels it, by keyboard with a note; each sees the other’s change', async () => {
@@ -174,6 +174,7 @@ describe('meetings', () => {
     const mentorNext = mentorCard.getByRole('region', { name: 'Next meeting' })
     const menteeNext = menteeCard.getByRole('region', { name: 'Nächstes Treffen' })
     const before = (await meetingMails()).length
+    const findings: string[] = []
 
     // the mentor moves it to 19:00 the same day, with a note; the dialog holds the agreed time
     await mentor.page.reload()
