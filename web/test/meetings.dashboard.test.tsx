@@ -4,15 +4,14 @@
 // after the meeting's time the card asks whether it took place and "yes" logs the session; a session
 // arranged elsewhere is logged by hand; the account page sets the time zone and shows the calendar
 // address once.
-import { DAY, HOUR, type MyMeetingsWire } from '@tandem/core'
+import { DAY, HOUR } from '@tandem/core'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { cleanup, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import Dashboard from '../src/features/dashboard/Dashboard.js'
 import { AppRoutes } from '../src/routes/routes.js'
 import { wallTimeOf } from '../src/features/meetings/zoned.js'
-import { renderWithProviders } from './utils/renderWithProviders.js'
-import { startRealApi, type Person, type RealApi } from './utils/realApi.js'
+import { agreedMeeting, LOAD, meetingsOf, openAs } from './utils/meetings.js'
+import { startRealApi, type RealApi } from './utils/realApi.js'
 
 let api: RealApi
 beforeEach(async () => {
@@ -20,16 +19,8 @@ beforeEach(async () => {
 })
 afterEach(() => api.close())
 
-const LOAD = { timeout: 20_000 }
 const PROPOSE = 'POST /api/Meeting/ProposeMeeting'
 const PICK = 'POST /api/Meeting/PickSlot'
-
-const open = async (p: Person, language: 'en' | 'de', page = <Dashboard />, route = '/matching') => {
-  const { user, auth } = api.signedIn(p)
-  await renderWithProviders(page, { route, apiBaseUrl: api.url, user, auth, language })
-}
-const meetingsOf = (p: Person) =>
-  api.expectOk(api.call<MyMeetingsWire>(p, 'GET', `/api/Meeting/GetMyMeetings?email=${encodeURIComponent(p.email)}`), 'meetings')
 
 /** A day ten days ahead, 14:00 in Berlin: its wall date for the form and the instant the server must store. */
 const aDayAhead = () => {
@@ -50,7 +41,7 @@ describe('meetings on the dashboard', () => {
   it('the mentee proposes, a bad link is refused beside its field with nothing lost; the mentor picks the time in German', async () => {
     const { mentee, mentor, matchingTandemId } = await api.matchedTeam()
     const { day, start } = aDayAhead()
-    await open(mentee, 'en')
+    await openAs(api, mentee, 'en')
     const card = await screen.findByRole('region', { name: 'Meetings with Max Mentor' }, LOAD)
     expect(within(card).getByText('No meeting is planned yet.')).toBeTruthy()
     expect(within(card).getByText(/No session logged yet/)).toBeTruthy()
@@ -70,7 +61,7 @@ describe('meetings on the dashboard', () => {
     // refused by the server, in words beside the field; the dialog keeps everything
     expect(await within(dialog).findByText('Please enter a link that starts with http:// or https://.')).toBeTruthy()
     expect(api.calls(PROPOSE).map((r) => r.status)).toEqual([400])
-    expect((await meetingsOf(mentee)).teams[0]?.meetings).toEqual([])
+    expect((await meetingsOf(api, mentee)).teams[0]?.meetings).toEqual([])
     expect(within(slot).getByLabelText<HTMLInputElement>(/Date/).value).toBe(day)
     expect((link as HTMLInputElement).value).toBe('ftp://files.example/room')
 
@@ -104,7 +95,7 @@ describe('meetings on the dashboard', () => {
     // the mentor, in German, lives in New York: the time in his zone, Berlin named for Mia
     await api.expectOk(api.call(mentor, 'POST', '/api/Meeting/SetTimeZone', { email: mentor.email, timeZone: 'America/New_York' }), 'zone')
     cleanup()
-    await open(mentor, 'de')
+    await openAs(api, mentor, 'de')
     const mentorCard = await screen.findByRole('region', { name: 'Treffen mit Mia Mentee' }, LOAD)
     expect(within(mentorCard).getByText(/Mia Mentee schlägt diese Termine vor/)).toBeTruthy()
     // his own zone named, and Mia's time in hers
@@ -119,7 +110,7 @@ describe('meetings on the dashboard', () => {
     // the confirmation shows with the answer; the card's next meeting with the cache entry it replaces
     expect(await within(next).findByRole('link', { name: 'https://meet.example/mia-max' }, LOAD)).toBeTruthy()
     expect(within(next).getByText('Tagesordnung: Goals for spring')).toBeTruthy()
-    expect((await meetingsOf(mentee)).teams[0]?.meetings.map((m) => [m.state, m.slots])).toEqual([
+    expect((await meetingsOf(api, mentee)).teams[0]?.meetings.map((m) => [m.state, m.slots])).toEqual([
       ['Confirmed', [{ start, end: new Date(Date.parse(start) + 90 * 60_000).toISOString(), minutes: 90 }]],
     ])
   })
@@ -127,22 +118,10 @@ describe('meetings on the dashboard', () => {
   it('after the meeting the card asks whether it took place: yes logs the session; a session arranged elsewhere is logged by hand', async () => {
     const { mentee, mentor, matchingTandemId } = await api.matchedTeam()
     const { start } = aDayAhead()
-    const proposed = await api.expectOk(
-      api.call<MyMeetingsWire>(mentor, 'POST', '/api/Meeting/ProposeMeeting', {
-        email: mentor.email,
-        matchingTandemId,
-        slots: [{ start, minutes: 60 }],
-        link: null,
-        place: 'Café am Markt',
-        agenda: '',
-      }),
-      'propose',
-    )
-    const meetingId = proposed.teams[0]?.meetings[0]?.meetingId
-    await api.expectOk(api.call(mentee, 'POST', '/api/Meeting/PickSlot', { email: mentee.email, meetingId, start }), 'pick')
+    await agreedMeeting(api, { proposer: mentor, picker: mentee, matchingTandemId }, { start, minutes: 60, place: 'Café am Markt' })
     api.clock.advance(11 * DAY)
 
-    await open(mentee, 'en')
+    await openAs(api, mentee, 'en')
     const card = await screen.findByRole('region', { name: 'Meetings with Max Mentor' }, LOAD)
     const asked = within(card).getByRole('region', { name: 'Did this meeting take place?' })
     await userEvent.click(within(asked).getByRole('button', { name: 'Yes, it took place' }))
@@ -168,7 +147,7 @@ describe('meetings on the dashboard', () => {
     await waitFor(() => expect(within(card).getByText(/2 sessions so far/)).toBeTruthy())
     expect(within(card).getByText(/logged by hand · your note: Walk in the park/)).toBeTruthy()
     // the partner sees the session, not the note
-    const theirs = (await meetingsOf(mentor)).teams[0]?.sessions.map((s) => [s.minutes, s.fromMeeting, s.note])
+    const theirs = (await meetingsOf(api, mentor)).teams[0]?.sessions.map((s) => [s.minutes, s.fromMeeting, s.note])
     expect(theirs?.sort()).toEqual([
       [60, false, null],
       [60, true, null],
@@ -179,14 +158,14 @@ describe('meetings on the dashboard', () => {
 describe('the account page', () => {
   it('sets the time zone and shows a new calendar address once', async () => {
     const { mentee } = await api.matchedTeam()
-    await open(mentee, 'de', <AppRoutes />, '/user/account')
+    await openAs(api, mentee, 'de', <AppRoutes />, '/user/account')
     const section = await screen.findByRole('region', { name: 'Treffen und Kalender' }, LOAD)
     const zone = within(section).getByRole<HTMLSelectElement>('combobox', { name: /Ihre Zeitzone/ })
     await waitFor(() => expect(zone.value).toBe('Europe/Berlin'))
     await userEvent.selectOptions(zone, 'Asia/Tokyo')
     await userEvent.click(within(section).getByRole('button', { name: 'Zeitzone speichern' }))
     expect(await within(section).findByText('Ihre Zeitzone ist gespeichert.')).toBeTruthy()
-    expect((await meetingsOf(mentee)).timeZone).toBe('Asia/Tokyo')
+    expect((await meetingsOf(api, mentee)).timeZone).toBe('Asia/Tokyo')
 
     expect(within(section).queryByRole('textbox')).toBeNull()
     await userEvent.click(within(section).getByRole('button', { name: 'Kalenderadresse erstellen' }))

@@ -2,13 +2,12 @@
 // (docs/web.md#meetings): the mentor asks for other times with a note; the mentee proposes new times
 // in the dialog filled with the old ones (the start changed); the mentor picks; the mentee cancels the
 // confirmed meeting with a note, and the card has no meeting planned again.
-import { DAY, type MyMeetingsWire } from '@tandem/core'
+import { DAY } from '@tandem/core'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { cleanup, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import Dashboard from '../src/features/dashboard/Dashboard.js'
 import { wallTimeOf } from '../src/features/meetings/zoned.js'
-import { renderWithProviders } from './utils/renderWithProviders.js'
+import { LOAD, meetingsOf, openAs, pickSlot, proposeMeeting } from './utils/meetings.js'
 import { startRealApi, type Person, type RealApi } from './utils/realApi.js'
 
 let api: RealApi
@@ -17,33 +16,18 @@ beforeEach(async () => {
 })
 afterEach(() => api.close())
 
-const LOAD = { timeout: 20_000 }
-
 const open = async (p: Person) => {
-  const { user, auth } = api.signedIn(p)
-  await renderWithProviders(<Dashboard />, { route: '/matching', apiBaseUrl: api.url, user, auth, language: 'en' })
+  await openAs(api, p, 'en')
   return screen.findByRole('region', { name: p.firstName === 'Mia' ? 'Meetings with Max Mentor' : 'Meetings with Mia Mentee' }, LOAD)
 }
-const meetingsOf = async (p: Person) =>
-  (await api.expectOk(api.call<MyMeetingsWire>(p, 'GET', `/api/Meeting/GetMyMeetings?email=${encodeURIComponent(p.email)}`), 'meetings'))
-    .teams[0]?.meetings ?? []
+const meetingsOfTeam = async (p: Person) => (await meetingsOf(api, p)).teams[0]?.meetings ?? []
 
 describe('answering, moving and cancelling', () => {
   it('other times asked with a note, new times proposed, picked, moved and cancelled', async () => {
     const { mentee, mentor, matchingTandemId } = await api.matchedTeam()
     const first = new Date(api.clock() + 6 * DAY)
     first.setUTCHours(15, 0, 0, 0)
-    await api.expectOk(
-      api.call(mentee, 'POST', '/api/Meeting/ProposeMeeting', {
-        email: mentee.email,
-        matchingTandemId,
-        slots: [{ start: first.toISOString(), minutes: 30 }],
-        link: 'https://meet.example/a',
-        place: null,
-        agenda: '',
-      }),
-      'propose',
-    )
+    await proposeMeeting(api, mentee, matchingTandemId, { start: first.toISOString(), minutes: 30, link: 'https://meet.example/a' })
 
     // the mentor asks for other times
     let card = await open(mentor)
@@ -52,7 +36,7 @@ describe('answering, moving and cancelling', () => {
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'Note for Mia Mentee (optional)' }), 'Mornings suit me better')
     await userEvent.click(within(dialog).getByRole('button', { name: 'Ask for other times' }))
     expect(await screen.findByText('Mia Mentee is asked for other times.', {}, LOAD)).toBeTruthy()
-    expect((await meetingsOf(mentee)).map((m) => [m.state, m.note])).toEqual([['OtherTimesAsked', 'Mornings suit me better']])
+    expect((await meetingsOfTeam(mentee)).map((m) => [m.state, m.note])).toEqual([['OtherTimesAsked', 'Mornings suit me better']])
 
     // the mentee proposes new times in the dialog filled with the old one
     cleanup()
@@ -68,21 +52,15 @@ describe('answering, moving and cancelling', () => {
     await userEvent.type(start, '09:00')
     await userEvent.click(within(dialog).getByRole('button', { name: 'Move meeting' }))
     expect(await screen.findByText('The meeting is moved: your calendars are updated by mail.', {}, LOAD)).toBeTruthy()
-    const moved = await meetingsOf(mentee)
+    const moved = await meetingsOfTeam(mentee)
     expect(moved.map((m) => [m.state, m.slots.map((s) => wallTimeOf(Date.parse(s.start), 'Europe/Berlin'))])).toEqual([
       ['Proposed', [{ day: old.day, time: '09:00' }]],
     ])
 
     // the mentor picks it: it is the mentee's next meeting
     const picked = moved[0]
-    await api.expectOk(
-      api.call(mentor, 'POST', '/api/Meeting/PickSlot', {
-        email: mentor.email,
-        meetingId: picked?.meetingId,
-        start: picked?.slots[0]?.start,
-      }),
-      'pick',
-    )
+    if (picked?.slots[0] === undefined) throw new Error('no meeting moved')
+    await pickSlot(api, mentor, picked.meetingId, picked.slots[0].start)
     cleanup()
     card = await open(mentee)
     const next = within(card).getByRole('region', { name: 'Next meeting' })
@@ -95,6 +73,6 @@ describe('answering, moving and cancelling', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel meeting' }))
     expect(await screen.findByText('The meeting is cancelled: your calendars are updated by mail.', {}, LOAD)).toBeTruthy()
     await waitFor(() => expect(within(card).getByText('No meeting is planned yet.')).toBeTruthy())
-    expect((await meetingsOf(mentor)).map((m) => [m.state, m.note])).toEqual([['Cancelled', 'Ill, sorry']])
+    expect((await meetingsOfTeam(mentor)).map((m) => [m.state, m.note])).toEqual([['Cancelled', 'Ill, sorry']])
   })
 })

@@ -2,13 +2,13 @@
 // participant's timeline card lists the team's meetings and sessions (never a note), and the
 // administrator's team detail shows the sessions so far, the last one's day and the next agreed
 // meeting's, in German, never its link, place or agenda.
-import { DAY, type MyMeetingsWire } from '@tandem/core'
+import { DAY } from '@tandem/core'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { screen, within } from '@testing-library/react'
-import Dashboard from '../src/features/dashboard/Dashboard.js'
 import { TeamDetailPanel } from '../src/features/admin/TeamDetailPanel.js'
 import { addAdminTranslations } from '../src/features/admin/admin.i18n.js'
 import { renderWithProviders } from './utils/renderWithProviders.js'
+import { agreedMeeting, LOAD, logSession, openAs } from './utils/meetings.js'
 import { startRealApi, type RealApi } from './utils/realApi.js'
 
 let api: RealApi
@@ -17,40 +17,20 @@ beforeEach(async () => {
 })
 afterEach(() => api.close())
 
-const LOAD = { timeout: 20_000 }
-
 /** Mia and Max matched, asked "met?"; Mia logged a session two days ago and they agreed on a meeting in five days. */
 const teamWithMeetings = async () => {
   const team = await api.matchedTeamAskedIfMet()
   const { mentee, mentor, matchingTandemId } = team
   const sessionAt = new Date(api.clock() - 2 * DAY)
   sessionAt.setUTCHours(9, 0, 0, 0)
-  await api.expectOk(
-    api.call(mentee, 'POST', '/api/Meeting/LogSession', {
-      email: mentee.email,
-      matchingTandemId,
-      startedAt: sessionAt.toISOString(),
-      minutes: 45,
-      note: 'a private note',
-    }),
-    'log',
-  )
+  await logSession(api, mentee, matchingTandemId, { startedAt: sessionAt.toISOString(), minutes: 45, note: 'a private note' })
   const meetingAt = new Date(api.clock() + 5 * DAY)
   meetingAt.setUTCHours(10, 0, 0, 0)
-  const start = meetingAt.toISOString()
-  const proposed = await api.expectOk(
-    api.call<MyMeetingsWire>(mentor, 'POST', '/api/Meeting/ProposeMeeting', {
-      email: mentor.email,
-      matchingTandemId,
-      slots: [{ start, minutes: 60 }],
-      link: null,
-      place: 'Stadtbibliothek, Raum 3',
-      agenda: 'Lebenslauf',
-    }),
-    'propose',
+  await agreedMeeting(
+    api,
+    { proposer: mentor, picker: mentee, matchingTandemId },
+    { start: meetingAt.toISOString(), minutes: 60, place: 'Stadtbibliothek, Raum 3', agenda: 'Lebenslauf' },
   )
-  const meetingId = proposed.teams[0]?.meetings[0]?.meetingId
-  await api.expectOk(api.call(mentee, 'POST', '/api/Meeting/PickSlot', { email: mentee.email, meetingId, start }), 'pick')
   return { ...team, sessionAt, meetingAt }
 }
 
@@ -59,8 +39,7 @@ const germanDay = (d: Date) => new Intl.DateTimeFormat('de-DE', { dateStyle: 'me
 describe('meetings in the timelines', () => {
   it("the participant's timeline lists the team's meeting and session, without the note", async () => {
     const { mentee } = await teamWithMeetings()
-    const { user, auth } = api.signedIn(mentee)
-    await renderWithProviders(<Dashboard />, { route: '/matching', apiBaseUrl: api.url, user, auth, language: 'en' })
+    await openAs(api, mentee, 'en')
     const card = await screen.findByRole('region', { name: 'Your mentorship with Max Mentor' }, LOAD)
     const list = await within(card).findByRole('region', { name: 'Meetings and sessions' }, LOAD)
     const lines = within(list)

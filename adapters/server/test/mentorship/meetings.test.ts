@@ -11,6 +11,7 @@ import { DAY, HOUR, MINUTE, meetingIdOf, tandemIdOf } from '@tandem/core'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { startTestSmtp, type TestSmtp } from '../../../mail/test/support/smtp.server.js'
 import { startHarness, type Harness, type Person } from '../support/harness.js'
+import { agreedMeeting, iso, meetingCall, myMeetings, oneTime, proposeMeeting, type Mine } from '../support/meetings.support.js'
 
 let h: Harness
 let smtp: TestSmtp
@@ -23,46 +24,22 @@ afterEach(async () => {
   await smtp.stop()
 })
 
-type MeetingView = {
-  meetingId: number
-  state: string
-  sequence: number
-  proposedByMe: boolean
-  slots: { start: string; end: string; minutes: number }[]
-  mayAnswer: boolean
-  mayAnswerTookPlace: boolean
-  agenda: string
-}
-type Mine = {
-  timeZone: string
-  teams: {
-    matchingTandemId: number
-    partnerTimeZone: string
-    meetings: MeetingView[]
-    sessions: { startedAt: string; minutes: number; loggedBy: string; fromMeeting: boolean; note: string | null }[]
-  }[]
-}
-
-const iso = (at: number) => new Date(at).toISOString()
 /** Berlin moves to summer time on 29 March 2026 at 01:00 UTC; the team matches on 2 March (winter time). */
 const AFTER_CHANGE = Date.UTC(2026, 2, 29, 9, 0)
 const BEFORE_CHANGE = Date.UTC(2026, 2, 28, 9, 0)
 
-const post = <T = Mine>(p: Person, op: string, body: Record<string, unknown>) =>
-  h.call<T>(p, 'POST', `/api/Meeting/${op}`, { email: p.email, ...body })
-const mine = async (p: Person) =>
-  (await h.call<Mine>(p, 'GET', `/api/Meeting/GetMyMeetings?email=${encodeURIComponent(p.email)}`)).body.value
-const proposal = (tandemId: number, o: Record<string, unknown> = {}) => ({
-  matchingTandemId: tandemId,
-  slots: [
-    { start: iso(AFTER_CHANGE), minutes: 60 },
-    { start: iso(BEFORE_CHANGE), minutes: 90 },
-  ],
-  link: 'https://meet.example.org/room-1',
-  place: null,
-  agenda: 'Career goals & next steps',
-  ...o,
-})
+const post = <T = Mine>(p: Person, op: string, body: Record<string, unknown>) => meetingCall<T>(h, p, op, body)
+const mine = (p: Person) => myMeetings(h, p)
+/** Two times, one on each side of the change to summer time. */
+const proposal = (tandemId: number, o: Record<string, unknown> = {}) =>
+  oneTime(tandemId, AFTER_CHANGE, {
+    slots: [
+      { start: iso(AFTER_CHANGE), minutes: 60 },
+      { start: iso(BEFORE_CHANGE), minutes: 90 },
+    ],
+    agenda: 'Career goals & next steps',
+    ...o,
+  })
 /** What a refusal leaves: the stored meetings and the outbox, to compare before and after. */
 const snapshot = async (tandemId: number) => ({
   meetings: await h.server.ctx.meetings.ofTandems([tandemIdOf(tandemId)]),
@@ -255,8 +232,7 @@ describe('meetings of a matched pair', () => {
     expect(impostor.status).toBe(403)
     expect(await snapshot(tandemId)).toEqual(before)
 
-    const made = await post(mentee, 'ProposeMeeting', proposal(tandemId))
-    const meetingId = made.body.value.teams[0]?.meetings[0]?.meetingId
+    const meetingId = await proposeMeeting(h, mentee, proposal(tandemId))
     const foreign = await post(other.mentor, 'CancelMeeting', { meetingId, note: '' })
     expect([foreign.status, foreign.body['errorCode']]).toEqual([403, 'NotTandemParticipant'])
     const missing = await post(mentee, 'CancelMeeting', { meetingId: 999_999, note: '' })
@@ -331,8 +307,7 @@ describe('meetings of a matched pair', () => {
 
   it('serves the private feed as text/calendar with caching headers; a renewed address cuts the old one off', async () => {
     const { mentor, mentee, tandemId } = await h.matchedTeam()
-    const made = await post(mentee, 'ProposeMeeting', proposal(tandemId))
-    const meetingId = made.body.value.teams[0]?.meetings[0]?.meetingId ?? 0
+    const meetingId = await proposeMeeting(h, mentee, proposal(tandemId))
     await post(mentor, 'PickSlot', { meetingId, start: iso(BEFORE_CHANGE) })
     const first = await post<{ url: string }>(mentor, 'RenewCalendarFeed', {})
     const feedPath = (url: string) => {
@@ -404,13 +379,9 @@ describe('meetings of a matched pair', () => {
       ['Mentor', { kind: 'Met', met: 'Yes' }],
     ])
     // The other team's open questions are answered by the "yes" to a meeting that took place.
-    const made = await post(
-      late.mentor,
-      'ProposeMeeting',
-      proposal(late.tandemId, { slots: [{ start: iso(h.clock() + HOUR), minutes: 30 }] }),
-    )
-    const meetingId = made.body.value.teams[0]?.meetings[0]?.meetingId
-    await post(late.mentee, 'PickSlot', { meetingId, start: iso(h.clock() + HOUR) })
+    const meetingId = await agreedMeeting(h, { proposer: late.mentor, picker: late.mentee, tandemId: late.tandemId }, h.clock() + HOUR, {
+      slots: [{ start: iso(h.clock() + HOUR), minutes: 30 }],
+    })
     h.clock.advance(2 * HOUR)
     expect((await post(late.mentee, 'AnswerTookPlace', { meetingId, tookPlace: true })).status).toBe(200)
     expect(await metAnswers(late.tandemId)).toEqual([
@@ -436,12 +407,11 @@ describe('meetings of a matched pair', () => {
     await post(mentee, 'LogSession', { matchingTandemId: tandemId, startedAt: iso(sessionAt), minutes: 60, note: 'private words' })
     expect(await attention()).not.toContain('NoSessionFor30Days')
     const nextAt = h.clock() + 3 * DAY
-    const made = await post(
-      mentor,
-      'ProposeMeeting',
-      proposal(tandemId, { link: null, place: 'Secret Café', agenda: 'Secret agenda', slots: [{ start: iso(nextAt), minutes: 60 }] }),
-    )
-    await post(mentee, 'PickSlot', { meetingId: made.body.value.teams[0]?.meetings[0]?.meetingId, start: iso(nextAt) })
+    await agreedMeeting(h, { proposer: mentor, picker: mentee, tandemId }, nextAt, {
+      link: null,
+      place: 'Secret Café',
+      agenda: 'Secret agenda',
+    })
     const shown = await detail()
     expect(shown['meetings']).toEqual({ sessions: 1, lastSessionAt: iso(sessionAt), nextMeetingAt: iso(nextAt) })
     expect(JSON.stringify(shown)).not.toMatch(/Secret|private words|meet\.example/)
@@ -484,9 +454,7 @@ describe('meetings of a matched pair', () => {
   it("a team's end cancels its meetings not yet held: the agreed one with a CANCEL file to the people still there", async () => {
     const { mentor, mentee, tandemId } = await h.matchedTeam()
     const agreedAt = h.clock() + 2 * DAY
-    const agreed = await post(mentee, 'ProposeMeeting', proposal(tandemId, { slots: [{ start: iso(agreedAt), minutes: 60 }] }))
-    const agreedId = agreed.body.value.teams[0]?.meetings[0]?.meetingId
-    await post(mentor, 'PickSlot', { meetingId: agreedId, start: iso(agreedAt) })
+    const agreedId = await agreedMeeting(h, { proposer: mentee, picker: mentor, tandemId }, agreedAt)
     await post(mentor, 'ProposeMeeting', proposal(tandemId))
     // Rows are compared by id: the erasure removes the leaving person's rows, so counting would not do.
     const last = Math.max(0, ...(await h.server.ctx.outbox.all()).map((m) => m.id))

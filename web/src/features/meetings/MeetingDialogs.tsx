@@ -4,7 +4,7 @@
 // times, cancel (each with a note), and log a session arranged elsewhere. Times are entered in the
 // person's own zone and sent as UTC instants. The server's refusals are shown beside their fields,
 // translated; the dialog keeps everything entered, so nothing is lost.
-import { useState } from 'react'
+import { useState, type ReactNode } from 'react'
 import {
   Button,
   Field,
@@ -46,6 +46,16 @@ export type MeetingDialog =
   | { readonly kind: 'cancel'; readonly team: Team; readonly meeting: MeetingWire }
   | { readonly kind: 'log'; readonly team: Team }
 
+/** What each dialog is given: the person, their zone, what it is for, and how it ends. */
+type DialogProps<K extends MeetingDialog['kind']> = {
+  readonly email: string
+  readonly zone: string
+  readonly dialog: Extract<MeetingDialog, { kind: K }>
+  readonly onClose: () => void
+  /** Called with the key of the text that says what was done. */
+  readonly onDone: (doneKey: string) => void
+}
+
 /** The lengths offered (15 minutes to 4 hours, the core's range). */
 export const LENGTHS = [15, 30, 45, 60, 90, 120, 180, 240] as const
 
@@ -78,9 +88,8 @@ const slotsOf = (drafts: readonly SlotDraft[], zone: string) => {
     const start = instantOfWallTime(s.day, s.time, zone)
     if (start === null) {
       // beside the date when it is missing, else beside the start time
-      missing.push(
-        fieldError(instantOfWallTime(s.day, '00:00', zone) === null ? `slots[${i}].start` : `slots[${i}].time`, 'requiredFieldError'),
-      )
+      const at = proposedSlotAt(i)
+      missing.push(fieldError(instantOfWallTime(s.day, '00:00', zone) === null ? at.day : at.time, 'requiredFieldError'))
       return []
     }
     return [{ start: new Date(start).toISOString(), minutes: s.minutes }]
@@ -88,37 +97,44 @@ const slotsOf = (drafts: readonly SlotDraft[], zone: string) => {
   return { slots, missing }
 }
 
+/** Where the server's refusals of a time's parts are found: the field each names. */
+type SlotErrorFields = { readonly day: string; readonly time: string; readonly minutes: string }
+
+/**
+ * One time: its date, start and length, each beside its refusal. A proposal's times are numbered
+ * groups (`legend`), each removable while there are others; a logged session's one time has none.
+ */
 const SlotFields = ({
-  index,
+  legend,
   slot,
   errors,
+  errorAt,
   onChange,
   onRemove,
 }: {
-  readonly index: number
+  readonly legend: string | null
   readonly slot: SlotDraft
   readonly errors: readonly FieldError[]
+  readonly errorAt: SlotErrorFields
   readonly onChange: (slot: SlotDraft) => void
-  readonly onRemove: (() => void) | null
+  readonly onRemove: { readonly label: string; readonly remove: () => void } | null
 }) => {
   const styles = useStyles()
   const { t } = useMeetingTranslations()
-  const at = `slots[${index}]`
-  return (
-    <fieldset className={styles.slot}>
-      <legend className={styles.legend}>{t('meeting.dialog.slot', { n: index + 1 })}</legend>
-      <Field className={styles.grow} label={t('meeting.dialog.day')} required {...validation(messageOf(t, errorOf(errors, `${at}.start`)))}>
+  const fields = (
+    <>
+      <Field className={styles.grow} label={t('meeting.dialog.day')} required {...validation(messageOf(t, errorOf(errors, errorAt.day)))}>
         <Input type="date" value={slot.day} onChange={(_, d) => onChange({ ...slot, day: d.value })} />
       </Field>
       <Field
         className={styles.grow}
         label={t('meeting.dialog.start')}
         required
-        {...validation(messageOf(t, errorOf(errors, `${at}.time`)))}
+        {...validation(messageOf(t, errorOf(errors, errorAt.time)))}
       >
         <Input type="time" value={slot.time} onChange={(_, d) => onChange({ ...slot, time: d.value })} />
       </Field>
-      <Field className={styles.grow} label={t('meeting.dialog.length')} {...validation(messageOf(t, errorOf(errors, `${at}.minutes`)))}>
+      <Field className={styles.grow} label={t('meeting.dialog.length')} {...validation(messageOf(t, errorOf(errors, errorAt.minutes)))}>
         <Select value={String(slot.minutes)} onChange={(_, d) => onChange({ ...slot, minutes: Number(d.value) })}>
           {LENGTHS.map((m) => (
             <option key={m} value={String(m)}>
@@ -127,28 +143,79 @@ const SlotFields = ({
           ))}
         </Select>
       </Field>
-      {onRemove !== null && <Button onClick={onRemove}>{t('meeting.dialog.removeSlot', { n: index + 1 })}</Button>}
+      {onRemove !== null && <Button onClick={onRemove.remove}>{onRemove.label}</Button>}
+    </>
+  )
+  return legend === null ? (
+    <div className={styles.slot}>{fields}</div>
+  ) : (
+    <fieldset className={styles.slot}>
+      <legend className={styles.legend}>{legend}</legend>
+      {fields}
     </fieldset>
+  )
+}
+
+/** The error fields of a proposal's `index`th time (a missing date is refused at its start). */
+const proposedSlotAt = (index: number): SlotErrorFields => ({
+  day: `slots[${index}].start`,
+  time: `slots[${index}].time`,
+  minutes: `slots[${index}].minutes`,
+})
+
+/** The error fields of a logged session's time. */
+const SESSION_SLOT: SlotErrorFields = { day: 'startedAt', time: 'time', minutes: 'minutes' }
+
+/** A meeting dialog's frame: a refusal that names no field above the form, then the send and back buttons. */
+const DialogFrame = ({
+  title,
+  sendText,
+  busy,
+  failure,
+  onSend,
+  onClose,
+  children,
+}: {
+  readonly title: string
+  readonly sendText: string
+  readonly busy: boolean
+  readonly failure: string | null
+  readonly onSend: () => void
+  readonly onClose: () => void
+  readonly children: ReactNode
+}) => {
+  const styles = useStyles()
+  const { t } = useMeetingTranslations()
+  return (
+    <ModalDialog
+      title={title}
+      described={false}
+      onCancel={onClose}
+      actions={
+        <>
+          <Button appearance="primary" disabledFocusable={busy} onClick={onSend}>
+            {sendText}
+          </Button>
+          <Button onClick={onClose}>{t('meeting.dialog.back')}</Button>
+        </>
+      }
+    >
+      <div className={styles.form}>
+        {failure !== null && (
+          <MessageBar intent="error" role="alert" layout="multiline">
+            <MessageBarBody>{failure}</MessageBarBody>
+          </MessageBar>
+        )}
+        {children}
+      </div>
+    </ModalDialog>
   )
 }
 
 const emptySlot = (): SlotDraft => ({ day: '', time: '', minutes: 60 })
 
 /** Propose a meeting, or move one (new times and a note; a confirmed meeting to one time). */
-const TimesDialog = ({
-  email,
-  zone,
-  dialog,
-  onClose,
-  onDone,
-}: {
-  readonly email: string
-  readonly zone: string
-  readonly dialog: Extract<MeetingDialog, { kind: 'propose' | 'move' }>
-  readonly onClose: () => void
-  readonly onDone: (doneKey: string) => void
-}) => {
-  const styles = useStyles()
+const TimesDialog = ({ email, zone, dialog, onClose, onDone }: DialogProps<'propose' | 'move'>) => {
   const { t } = useMeetingTranslations()
   const moving = dialog.kind === 'move' ? dialog.meeting : null
   const single = moving?.state === 'Confirmed'
@@ -196,89 +263,71 @@ const TimesDialog = ({
         : t('meeting.dialog.moveTitle', { name })
   const slotsError = messageOf(t, errorOf(errors, 'slots'))
   return (
-    <ModalDialog
+    <DialogFrame
       title={title}
-      described={false}
-      onCancel={onClose}
-      actions={
-        <>
-          <Button appearance="primary" disabledFocusable={busy} onClick={() => void send()}>
-            {moving === null ? t('meeting.dialog.send') : t('meeting.dialog.moveSend')}
-          </Button>
-          <Button onClick={onClose}>{t('meeting.dialog.back')}</Button>
-        </>
-      }
+      sendText={moving === null ? t('meeting.dialog.send') : t('meeting.dialog.moveSend')}
+      busy={busy}
+      failure={refusal.other !== null || errors.length > 0 ? (refusal.other ?? slotsError ?? t('meeting.dialog.failed')) : null}
+      onSend={() => void send()}
+      onClose={onClose}
     >
-      <div className={styles.form}>
-        {(refusal.other !== null || errors.length > 0) && (
-          <MessageBar intent="error" role="alert" layout="multiline">
-            <MessageBarBody>{refusal.other ?? slotsError ?? t('meeting.dialog.failed')}</MessageBarBody>
-          </MessageBar>
-        )}
-        <Body1>{t('meeting.dialog.zoneHint', { zone })}</Body1>
-        {slots.map((s, i) => (
-          <SlotFields
-            key={i}
-            index={i}
-            slot={s}
-            errors={errors}
-            onChange={(next) => setSlots(slots.map((o, j) => (j === i ? next : o)))}
-            onRemove={slots.length > 1 ? () => setSlots(slots.filter((_, j) => j !== i)) : null}
-          />
-        ))}
-        {!single && slots.length < 3 && (
-          <div>
-            <Button onClick={() => setSlots([...slots, emptySlot()])}>{t('meeting.dialog.addSlot')}</Button>
-          </div>
-        )}
-        {moving === null ? (
-          <>
-            <Field label={t('meeting.dialog.mode')}>
-              <RadioGroup layout="horizontal" value={mode} onChange={(_, d) => setMode(d.value === 'inPerson' ? 'inPerson' : 'online')}>
-                <Radio value="online" label={t('meeting.dialog.online')} />
-                <Radio value="inPerson" label={t('meeting.dialog.inPerson')} />
-              </RadioGroup>
-            </Field>
-            {mode === 'online' ? (
-              <Field label={t('meeting.dialog.link')} required {...validation(messageOf(t, errorOf(errors, 'link')))}>
-                <Input type="url" value={link} onChange={(_, d) => setLink(d.value)} />
-              </Field>
-            ) : (
-              <Field
-                label={t('meeting.dialog.place')}
-                required
-                {...validation(messageOf(t, errorOf(errors, 'place') ?? errorOf(errors, 'link')))}
-              >
-                <Input value={place} onChange={(_, d) => setPlace(d.value)} />
-              </Field>
-            )}
-            <Field label={t('meeting.dialog.agenda')} {...validation(messageOf(t, errorOf(errors, 'agenda')))}>
-              <Textarea value={agenda} resize="vertical" onChange={(_, d) => setAgenda(d.value)} />
-            </Field>
-          </>
-        ) : (
-          <Field label={t('meeting.dialog.note', { name })} {...validation(messageOf(t, errorOf(errors, 'note')))}>
-            <Textarea value={note} resize="vertical" onChange={(_, d) => setNote(d.value)} />
+      <Body1>{t('meeting.dialog.zoneHint', { zone })}</Body1>
+      {slots.map((s, i) => (
+        <SlotFields
+          key={i}
+          legend={t('meeting.dialog.slot', { n: i + 1 })}
+          slot={s}
+          errors={errors}
+          errorAt={proposedSlotAt(i)}
+          onChange={(next) => setSlots(slots.map((o, j) => (j === i ? next : o)))}
+          onRemove={
+            slots.length > 1
+              ? { label: t('meeting.dialog.removeSlot', { n: i + 1 }), remove: () => setSlots(slots.filter((_, j) => j !== i)) }
+              : null
+          }
+        />
+      ))}
+      {!single && slots.length < 3 && (
+        <div>
+          <Button onClick={() => setSlots([...slots, emptySlot()])}>{t('meeting.dialog.addSlot')}</Button>
+        </div>
+      )}
+      {moving === null ? (
+        <>
+          <Field label={t('meeting.dialog.mode')}>
+            <RadioGroup layout="horizontal" value={mode} onChange={(_, d) => setMode(d.value === 'inPerson' ? 'inPerson' : 'online')}>
+              <Radio value="online" label={t('meeting.dialog.online')} />
+              <Radio value="inPerson" label={t('meeting.dialog.inPerson')} />
+            </RadioGroup>
           </Field>
-        )}
-      </div>
-    </ModalDialog>
+          {mode === 'online' ? (
+            <Field label={t('meeting.dialog.link')} required {...validation(messageOf(t, errorOf(errors, 'link')))}>
+              <Input type="url" value={link} onChange={(_, d) => setLink(d.value)} />
+            </Field>
+          ) : (
+            <Field
+              label={t('meeting.dialog.place')}
+              required
+              {...validation(messageOf(t, errorOf(errors, 'place') ?? errorOf(errors, 'link')))}
+            >
+              <Input value={place} onChange={(_, d) => setPlace(d.value)} />
+            </Field>
+          )}
+          <Field label={t('meeting.dialog.agenda')} {...validation(messageOf(t, errorOf(errors, 'agenda')))}>
+            <Textarea value={agenda} resize="vertical" onChange={(_, d) => setAgenda(d.value)} />
+          </Field>
+        </>
+      ) : (
+        <Field label={t('meeting.dialog.note', { name })} {...validation(messageOf(t, errorOf(errors, 'note')))}>
+          <Textarea value={note} resize="vertical" onChange={(_, d) => setNote(d.value)} />
+        </Field>
+      )}
+    </DialogFrame>
   )
 }
 
 /** Ask for other times, or cancel: a note to the partner. */
-const NoteDialog = ({
-  email,
-  dialog,
-  onClose,
-  onDone,
-}: {
-  readonly email: string
-  readonly dialog: Extract<MeetingDialog, { kind: 'ask' | 'cancel' }>
-  readonly onClose: () => void
-  readonly onDone: (doneKey: string) => void
-}) => {
-  const styles = useStyles()
+const NoteDialog = ({ email, dialog, onClose, onDone }: DialogProps<'ask' | 'cancel'>) => {
   const { t } = useMeetingTranslations()
   const [note, setNote] = useState('')
   const [refusal, setRefusal] = useState<Refusal>(NO_REFUSAL)
@@ -294,48 +343,23 @@ const NoteDialog = ({
     else onDone(asking ? 'meeting.done.asked' : 'meeting.done.cancelled')
   }
   return (
-    <ModalDialog
+    <DialogFrame
       title={asking ? t('meeting.dialog.askTitle', { name }) : t('meeting.dialog.cancelTitle', { name })}
-      described={false}
-      onCancel={onClose}
-      actions={
-        <>
-          <Button appearance="primary" disabledFocusable={askState.isLoading || cancelState.isLoading} onClick={() => void send()}>
-            {asking ? t('meeting.dialog.askSend') : t('meeting.dialog.cancelSend')}
-          </Button>
-          <Button onClick={onClose}>{t('meeting.dialog.back')}</Button>
-        </>
-      }
+      sendText={asking ? t('meeting.dialog.askSend') : t('meeting.dialog.cancelSend')}
+      busy={askState.isLoading || cancelState.isLoading}
+      failure={refusal.other}
+      onSend={() => void send()}
+      onClose={onClose}
     >
-      <div className={styles.form}>
-        {refusal.other !== null && (
-          <MessageBar intent="error" role="alert" layout="multiline">
-            <MessageBarBody>{refusal.other}</MessageBarBody>
-          </MessageBar>
-        )}
-        <Field label={t('meeting.dialog.note', { name })} {...validation(messageOf(t, errorOf(refusal.fields, 'note')))}>
-          <Textarea value={note} resize="vertical" onChange={(_, d) => setNote(d.value)} />
-        </Field>
-      </div>
-    </ModalDialog>
+      <Field label={t('meeting.dialog.note', { name })} {...validation(messageOf(t, errorOf(refusal.fields, 'note')))}>
+        <Textarea value={note} resize="vertical" onChange={(_, d) => setNote(d.value)} />
+      </Field>
+    </DialogFrame>
   )
 }
 
 /** Log a session arranged elsewhere: its date, start and length, and a note only the writer sees. */
-const LogDialog = ({
-  email,
-  zone,
-  dialog,
-  onClose,
-  onDone,
-}: {
-  readonly email: string
-  readonly zone: string
-  readonly dialog: Extract<MeetingDialog, { kind: 'log' }>
-  readonly onClose: () => void
-  readonly onDone: (doneKey: string) => void
-}) => {
-  const styles = useStyles()
+const LogDialog = ({ email, zone, dialog, onClose, onDone }: DialogProps<'log'>) => {
   const { t } = useMeetingTranslations()
   const [slot, setSlot] = useState<SlotDraft>(() => ({ day: wallTimeOf(Date.now(), zone).day, time: '', minutes: 60 }))
   const [note, setNote] = useState('')
@@ -346,7 +370,9 @@ const LogDialog = ({
     const start = instantOfWallTime(slot.day, slot.time, zone)
     if (start === null)
       return setRefusal({
-        fields: [fieldError(instantOfWallTime(slot.day, '00:00', zone) === null ? 'startedAt' : 'time', 'requiredFieldError')],
+        fields: [
+          fieldError(instantOfWallTime(slot.day, '00:00', zone) === null ? SESSION_SLOT.day : SESSION_SLOT.time, 'requiredFieldError'),
+        ],
         other: null,
       })
     setRefusal(NO_REFUSAL)
@@ -361,64 +387,25 @@ const LogDialog = ({
     else onDone('meeting.done.logged')
   }
   return (
-    <ModalDialog
+    <DialogFrame
       title={t('meeting.dialog.logTitle', { name: dialog.team.partnerName })}
-      described={false}
-      onCancel={onClose}
-      actions={
-        <>
-          <Button appearance="primary" disabledFocusable={logState.isLoading} onClick={() => void send()}>
-            {t('meeting.dialog.logSend')}
-          </Button>
-          <Button onClick={onClose}>{t('meeting.dialog.back')}</Button>
-        </>
-      }
+      sendText={t('meeting.dialog.logSend')}
+      busy={logState.isLoading}
+      failure={refusal.other}
+      onSend={() => void send()}
+      onClose={onClose}
     >
-      <div className={styles.form}>
-        {refusal.other !== null && (
-          <MessageBar intent="error" role="alert" layout="multiline">
-            <MessageBarBody>{refusal.other}</MessageBarBody>
-          </MessageBar>
-        )}
-        <Body1>{t('meeting.dialog.logText')}</Body1>
-        <Body1>{t('meeting.dialog.zoneHint', { zone })}</Body1>
-        <div className={styles.slot}>
-          <Field
-            className={styles.grow}
-            label={t('meeting.dialog.day')}
-            required
-            {...validation(messageOf(t, errorOf(errors, 'startedAt')))}
-          >
-            <Input type="date" value={slot.day} onChange={(_, d) => setSlot({ ...slot, day: d.value })} />
-          </Field>
-          <Field className={styles.grow} label={t('meeting.dialog.start')} required {...validation(messageOf(t, errorOf(errors, 'time')))}>
-            <Input type="time" value={slot.time} onChange={(_, d) => setSlot({ ...slot, time: d.value })} />
-          </Field>
-          <Field className={styles.grow} label={t('meeting.dialog.length')} {...validation(messageOf(t, errorOf(errors, 'minutes')))}>
-            <Select value={String(slot.minutes)} onChange={(_, d) => setSlot({ ...slot, minutes: Number(d.value) })}>
-              {LENGTHS.map((m) => (
-                <option key={m} value={String(m)}>
-                  {lengthText(t, m)}
-                </option>
-              ))}
-            </Select>
-          </Field>
-        </div>
-        <Field label={t('meeting.dialog.ownNote')} {...validation(messageOf(t, errorOf(errors, 'note')))}>
-          <Textarea value={note} resize="vertical" onChange={(_, d) => setNote(d.value)} />
-        </Field>
-      </div>
-    </ModalDialog>
+      <Body1>{t('meeting.dialog.logText')}</Body1>
+      <Body1>{t('meeting.dialog.zoneHint', { zone })}</Body1>
+      <SlotFields legend={null} slot={slot} errors={errors} errorAt={SESSION_SLOT} onChange={setSlot} onRemove={null} />
+      <Field label={t('meeting.dialog.ownNote')} {...validation(messageOf(t, errorOf(errors, 'note')))}>
+        <Textarea value={note} resize="vertical" onChange={(_, d) => setNote(d.value)} />
+      </Field>
+    </DialogFrame>
   )
 }
 
-const MeetingDialogs = (props: {
-  readonly email: string
-  readonly zone: string
-  readonly dialog: MeetingDialog
-  readonly onClose: () => void
-  readonly onDone: (doneKey: string) => void
-}) => {
+const MeetingDialogs = (props: DialogProps<MeetingDialog['kind']>) => {
   const { dialog } = props
   if (dialog.kind === 'propose' || dialog.kind === 'move') return <TimesDialog {...props} dialog={dialog} />
   if (dialog.kind === 'ask' || dialog.kind === 'cancel') return <NoteDialog {...props} dialog={dialog} />
