@@ -19,6 +19,7 @@ import fc from 'fast-check'
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createListQueries, type Database } from '../src/index.js'
 import { bothStores } from './support/both.dialects.js'
+import { insertPairs, proposalColumns } from './support/rows.js'
 
 const NOW = Date.UTC(2026, 10, 2, 12)
 const HOUR = 60 * 60 * 1000
@@ -52,36 +53,6 @@ const proposal = (id: number, side: Side, state: ProposalState, at: number | nul
   infoText: null,
 })
 
-const user = (key: string, roles: string) => ({
-  issuer: 'https://id.example.org',
-  subject: key,
-  email: `${key}@example.org`,
-  first_name: 'Ada',
-  last_name: 'Lovelace',
-  gender: 'NA',
-  language: 'en',
-  roles,
-  city: '',
-  professional_position: '',
-  company: '',
-  registered_at: NOW,
-  accepted_privacy: 1,
-  accepted_terms: 1,
-  version: 1,
-  mentee_no_match: 0,
-  mentor_published: 0,
-})
-
-const columns = (prefix: 'mentee' | 'mentor', id: number, state: ProposalState, at: number | null) => ({
-  [`${prefix}_proposal_id`]: id,
-  [`${prefix}_state`]: state,
-  [`${prefix}_deadline`]: at,
-  [`${prefix}_decided_at`]: null,
-  [`${prefix}_decline_reason_id`]: null,
-  [`${prefix}_comment`]: null,
-  [`${prefix}_info_text`]: null,
-})
-
 describe.each(bothStores())('the deadline rule as SQL on $name', (store) => {
   let db: Database
   // A mentee and a mentor for each tandem (the schema's triggers hold a mentor's live tandems to their places).
@@ -89,22 +60,7 @@ describe.each(bothStores())('the deadline rule as SQL on $name', (store) => {
   beforeEach(async () => {
     await store.setUp()
     db = await store.open()
-    pairs = []
-    for (let i = 0; i < MAX_TANDEMS; i++) {
-      const [mentee] = await db.all(
-        db.kysely
-          .insertInto('users')
-          .values({ ...user(`mentee-${i}`, '["MENTEE"]'), mentee_status: 'PROPOSED' })
-          .returning('id'),
-      )
-      const [mentor] = await db.all(
-        db.kysely
-          .insertInto('users')
-          .values({ ...user(`mentor-${i}`, '["MENTOR"]'), mentor_status: 'PROPOSED' })
-          .returning('id'),
-      )
-      pairs.push({ mentee: mentee!.id, mentor: mentor!.id })
-    }
+    pairs = await insertPairs(db, MAX_TANDEMS, { mentee: 'PROPOSED', mentor: 'PROPOSED', registeredAt: NOW })
   })
   afterEach(() => store.tearDown())
   afterAll(() => store.stop())
@@ -129,8 +85,8 @@ describe.each(bothStores())('the deadline rule as SQL on $name', (store) => {
               score_max: 0,
               score_percentage: 0,
               score_breakdown: '[]',
-              ...columns('mentee', 2 * i + 1, t.mentee, t.menteeDeadline),
-              ...columns('mentor', 2 * i + 2, t.mentor, t.mentorDeadline),
+              ...proposalColumns('mentee', 2 * i + 1, t.mentee, t.menteeDeadline),
+              ...proposalColumns('mentor', 2 * i + 2, t.mentor, t.mentorDeadline),
             } as never),
           )
         const expected = tandems.flatMap((t, i) =>

@@ -8,6 +8,7 @@ import fc from 'fast-check'
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createStatisticsQueries, type Database } from '../src/index.js'
 import { bothStores } from './support/both.dialects.js'
+import { insertPairs, proposalColumns } from './support/rows.js'
 
 const NOW = Date.UTC(2026, 10, 2, 12, 34, 56, 789)
 const MONTH = SESSION_MONTH_DAYS * DAY
@@ -38,58 +39,13 @@ const team: fc.Arbitrary<Team> = fc
     }
   })
 
-const user = (key: string, roles: string) => ({
-  issuer: 'https://id.example.org',
-  subject: key,
-  email: `${key}@example.org`,
-  first_name: 'Ada',
-  last_name: 'Lovelace',
-  gender: 'NA',
-  language: 'en',
-  roles,
-  city: '',
-  professional_position: '',
-  company: '',
-  registered_at: NOW - 400 * DAY,
-  accepted_privacy: 1,
-  accepted_terms: 1,
-  version: 1,
-  mentee_no_match: 0,
-  mentor_published: 0,
-})
-
-const proposal = (prefix: 'mentee' | 'mentor', id: number) => ({
-  [`${prefix}_proposal_id`]: id,
-  [`${prefix}_state`]: 'CLOSED',
-  [`${prefix}_deadline`]: null,
-  [`${prefix}_decided_at`]: null,
-  [`${prefix}_decline_reason_id`]: null,
-  [`${prefix}_comment`]: null,
-  [`${prefix}_info_text`]: null,
-})
-
 describe.each(bothStores())('the session figures as SQL on $name', (store) => {
   let db: Database
   let pairs: { mentee: number; mentor: number }[]
   beforeEach(async () => {
     await store.setUp()
     db = await store.open()
-    pairs = []
-    for (let i = 0; i < MAX_TEAMS; i++) {
-      const [mentee] = await db.all(
-        db.kysely
-          .insertInto('users')
-          .values({ ...user(`mentee-${i}`, '["MENTEE"]'), mentee_status: 'MATCHED' })
-          .returning('id'),
-      )
-      const [mentor] = await db.all(
-        db.kysely
-          .insertInto('users')
-          .values({ ...user(`mentor-${i}`, '["MENTOR"]'), mentor_status: 'AVAILABLE' })
-          .returning('id'),
-      )
-      pairs.push({ mentee: mentee!.id, mentor: mentor!.id })
-    }
+    pairs = await insertPairs(db, MAX_TEAMS, { mentee: 'MATCHED', mentor: 'AVAILABLE', registeredAt: NOW - 400 * DAY })
   })
   afterEach(() => store.tearDown())
   afterAll(() => store.stop())
@@ -115,8 +71,8 @@ describe.each(bothStores())('the session figures as SQL on $name', (store) => {
           score_max: 0,
           score_percentage: 0,
           score_breakdown: '[]',
-          ...proposal('mentee', 2 * id - 1),
-          ...proposal('mentor', 2 * id),
+          ...proposalColumns('mentee', 2 * id - 1),
+          ...proposalColumns('mentor', 2 * id),
         } as never),
       )
       await db.run(

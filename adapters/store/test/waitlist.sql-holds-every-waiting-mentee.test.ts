@@ -8,6 +8,7 @@ import fc from 'fast-check'
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createWaitlistRepository, createWorldStore, type Database } from '../src/index.js'
 import { bothStores } from './support/both.dialects.js'
+import { proposalColumns, userRow } from './support/rows.js'
 
 // Statuses and reasons from core's own enumerations: a status or reason added there is tried here too.
 const REASONS: readonly EndReasonId[] = END_REASONS.map((r) => r.id)
@@ -39,36 +40,6 @@ const mentee: fc.Arbitrary<Mentee> = fc.record({
   tandems: fc.array(closed, { maxLength: 3 }),
 })
 
-const user = (key: string, roles: string) => ({
-  issuer: 'https://id.example.org',
-  subject: key,
-  email: `${key}@example.org`,
-  first_name: 'Ada',
-  last_name: 'Lovelace',
-  gender: 'NA',
-  language: 'en',
-  roles,
-  city: '',
-  professional_position: '',
-  company: '',
-  registered_at: DAY,
-  accepted_privacy: 1,
-  accepted_terms: 1,
-  version: 1,
-  mentee_no_match: 0,
-  mentor_published: 0,
-})
-
-const proposal = (side: 'mentee' | 'mentor', id: number) => ({
-  [`${side}_proposal_id`]: id,
-  [`${side}_state`]: 'CLOSED',
-  [`${side}_deadline`]: null,
-  [`${side}_decided_at`]: null,
-  [`${side}_decline_reason_id`]: null,
-  [`${side}_comment`]: null,
-  [`${side}_info_text`]: null,
-})
-
 /** Replaces every user and tandem with the mentees (and one mentor for their closed tandems); answers the mentees' ids. */
 const seed = async (db: Database, mentees: readonly Mentee[]): Promise<UserId[]> => {
   const k = db.kysely
@@ -77,7 +48,7 @@ const seed = async (db: Database, mentees: readonly Mentee[]): Promise<UserId[]>
   const [mentor] = await db.all(
     k
       .insertInto('users')
-      .values({ ...user('mentor', '["MENTOR"]'), mentor_status: 'AVAILABLE' })
+      .values({ ...userRow('mentor', '["MENTOR"]', DAY), mentor_status: 'AVAILABLE' })
       .returning('id'),
   )
   const ids: UserId[] = []
@@ -87,7 +58,7 @@ const seed = async (db: Database, mentees: readonly Mentee[]): Promise<UserId[]>
       k
         .insertInto('users')
         .values({
-          ...user(`mentee-${i}`, '["MENTEE"]'),
+          ...userRow(`mentee-${i}`, '["MENTEE"]', DAY),
           mentee_status: m.status,
           mentee_no_match: m.noMatch ? 1 : 0,
           mentee_last_started_at: m.lastStartedAt,
@@ -118,8 +89,8 @@ const seed = async (db: Database, mentees: readonly Mentee[]): Promise<UserId[]>
           end_other_text: t.endedAt !== null && t.reason === 'other' ? 'why' : null,
           end_do_not_pair_again: t.endedAt === null ? null : 0,
           end_mentor_paused: t.endedAt === null ? null : 0,
-          ...proposal('mentee', 2 * tandemId - 1),
-          ...proposal('mentor', 2 * tandemId),
+          ...proposalColumns('mentee', 2 * tandemId - 1),
+          ...proposalColumns('mentor', 2 * tandemId),
         } as never),
       )
     }
