@@ -16,7 +16,6 @@ import {
   TableHeaderCell,
   TableRow,
   makeStyles,
-  tokens,
 } from '@fluentui/react-components'
 import type { TFunction } from 'i18next'
 import { clusterIdOf, type LearningQuestionView } from '@tandem/core'
@@ -24,18 +23,14 @@ import { useNavigate } from 'react-router'
 import { languageOf } from '../../../i18n/i18n.js'
 import { errorText, useAdminTranslations } from '../admin.i18n.js'
 import { useAdminGetQuestionnaireDraftQuery } from '../admin.api.js'
+import { FigureList, shownText, type Shown } from '../FigureList.js'
 import { ProgramYearPicker } from '../ProgramYearPicker.js'
 import { TableRegion } from '../TableRegion.js'
 import { useAdminGetLearningReportQuery, useAdminTryLearningInDraftMutation } from './learning.api.js'
 
 const useStyles = makeStyles({
-  figures: { display: 'flex', gap: '24px', flexWrap: 'wrap', margin: '12px 0', padding: 0, listStyleType: 'none' },
-  figure: { display: 'flex', flexDirection: 'column' },
-  value: { fontSize: tokens.fontSizeBase500, fontWeight: tokens.fontWeightSemibold },
   actions: { display: 'flex', gap: '8px', alignItems: 'center', margin: '12px 0' },
 })
-
-type Shown = { readonly _tag: string; readonly value?: number; readonly limit?: number }
 
 /** The question's findings in plain words: the shares of good teams, then what the model says. */
 const sharesText = (t: TFunction, q: LearningQuestionView, percent: (n: number) => string): string =>
@@ -63,10 +58,7 @@ const LearningPage = () => {
   const draft = useAdminGetQuestionnaireDraftQuery(undefined, { refetchOnMountOrArgChange: true })
   const [tryInDraft, trying] = useAdminTryLearningInDraftMutation()
   const [failure, setFailure] = useState<string | null>(null)
-  const count = (shown: Shown): string =>
-    shown.value !== undefined
-      ? shown.value.toLocaleString(locale)
-      : t(shown._tag === 'FewerThan' ? 'admin.statistics.fewerThan' : 'admin.statistics.hidden', { limit: shown.limit })
+  const count = (shown: Shown): string => shownText(t, locale, shown)
   const percent = (n: number) => n.toLocaleString(locale, { maximumFractionDigits: 0 })
   const ratio = (n: number) => n.toLocaleString(locale, { maximumFractionDigits: 1, minimumFractionDigits: 1 })
   const view = report.data
@@ -96,22 +88,17 @@ const LearningPage = () => {
       )}
       {view !== undefined && view.state === 'Learned' && (
         <>
-          <ul className={styles.figures} aria-label={t('admin.learning.figures')}>
-            <li className={styles.figure}>
-              <span>{t('admin.learning.finished')}</span>
-              <span className={styles.value}>{count(view.finishedTeams)}</span>
-            </li>
-            <li className={styles.figure}>
-              <span>{t('admin.learning.good')}</span>
-              <span className={styles.value}>
-                {view.goodShare._tag === 'Value' ? `${percent(view.goodShare.value)} %` : t('admin.statistics.hidden', { limit: 5 })}
-              </span>
-            </li>
-            <li className={styles.figure}>
-              <span>{t('admin.learning.tooYoung')}</span>
-              <span className={styles.value}>{count(view.tooYoung)}</span>
-            </li>
-          </ul>
+          <FigureList
+            label={t('admin.learning.figures')}
+            figures={[
+              [t('admin.learning.finished'), count(view.finishedTeams)],
+              [
+                t('admin.learning.good'),
+                view.goodShare._tag === 'Value' ? `${percent(view.goodShare.value)} %` : t('admin.statistics.hidden', { limit: 5 }),
+              ],
+              [t('admin.learning.tooYoung'), count(view.tooYoung)],
+            ]}
+          />
           <p>{t('admin.learning.definition')}</p>
           <TableRegion label={t('admin.learning.table')}>
             <TableHeader>

@@ -2,43 +2,22 @@
 // long, and which of their answers no available mentor offers (whom to recruit). Small groups read
 // "fewer than 5", as in the statistics; the server decides what may be shown.
 import { useState } from 'react'
-import {
-  Body1,
-  Spinner,
-  TableBody,
-  TableCell,
-  TableHeader,
-  TableHeaderCell,
-  TableRow,
-  makeStyles,
-  tokens,
-} from '@fluentui/react-components'
+import { Body1, Spinner, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow } from '@fluentui/react-components'
 import { languageOf } from '../../../i18n/i18n.js'
 import { formatDate } from '../../../shared/dates.js'
 import { errorText, useAdminTranslations } from '../admin.i18n.js'
+import { FigureList, shownText, type Shown } from '../FigureList.js'
 import { ProgramYearPicker } from '../ProgramYearPicker.js'
 import { TableRegion } from '../TableRegion.js'
 import { useAdminGetWaitlistOverviewQuery } from './waitlist.api.js'
 
-const useStyles = makeStyles({
-  figures: { display: 'flex', gap: '24px', flexWrap: 'wrap', margin: '12px 0', padding: 0, listStyleType: 'none' },
-  figure: { display: 'flex', flexDirection: 'column' },
-  value: { fontSize: tokens.fontSizeBase500, fontWeight: tokens.fontWeightSemibold },
-})
-
-type Shown = { readonly _tag: string; readonly value?: number; readonly limit?: number }
-
 const WaitlistPage = () => {
   const { t, i18n } = useAdminTranslations()
-  const styles = useStyles()
   const language = languageOf(i18n)
   const locale = language === 'de' ? 'de-DE' : 'en-GB'
   const [clusterId, setClusterId] = useState<number | null>(null)
   const overview = useAdminGetWaitlistOverviewQuery({ clusterId, language })
-  const text = (shown: Shown): string =>
-    shown.value !== undefined
-      ? shown.value.toLocaleString(locale)
-      : t(shown._tag === 'FewerThan' ? 'admin.statistics.fewerThan' : 'admin.statistics.hidden', { limit: shown.limit })
+  const text = (shown: Shown): string => shownText(t, locale, shown)
   const view = overview.data
 
   return (
@@ -51,20 +30,14 @@ const WaitlistPage = () => {
       {overview.isError && <p role="alert">{errorText(t, overview.error)}</p>}
       {view !== undefined && (
         <>
-          <ul className={styles.figures} aria-label={t('admin.waitlist.figures')}>
-            <li className={styles.figure}>
-              <span>{t('admin.waitlist.waiting')}</span>
-              <span className={styles.value}>{text(view.waiting)}</span>
-            </li>
-            <li className={styles.figure}>
-              <span>{t('admin.waitlist.medianDays')}</span>
-              <span className={styles.value}>{text(view.medianDaysWaiting)}</span>
-            </li>
-            <li className={styles.figure}>
-              <span>{t('admin.waitlist.availableMentors')}</span>
-              <span className={styles.value}>{text(view.availableMentors)}</span>
-            </li>
-          </ul>
+          <FigureList
+            label={t('admin.waitlist.figures')}
+            figures={[
+              [t('admin.waitlist.waiting'), text(view.waiting)],
+              [t('admin.waitlist.medianDays'), text(view.medianDaysWaiting)],
+              [t('admin.waitlist.availableMentors'), text(view.availableMentors)],
+            ]}
+          />
           <h3>{t('admin.waitlist.who')}</h3>
           {view.mentees.length === 0 ? (
             <Body1>{t('admin.waitlist.nobody')}</Body1>
