@@ -37,7 +37,12 @@ type UsersAdmin = Pick<
   | 'usersByStatus'
 >
 
-export const usersAdmin = (ctx: ServiceContext): UsersAdmin => {
+export type UsersAdminPorts = Pick<
+  ServiceContext,
+  'activeQuestionnaire' | 'adminEmails' | 'answers' | 'clock' | 'clusters' | 'lists' | 'logger' | 'master' | 'outbox' | 'store' | 'users'
+>
+
+export const usersAdmin = (ctx: UsersAdminPorts): UsersAdmin => {
   /** The program years by id, read once for a whole list. */
   const programYears = async (): Promise<ReadonlyMap<number, string>> =>
     new Map((await ctx.clusters.list()).map((c) => [c.clusterId, c.clusterText]))

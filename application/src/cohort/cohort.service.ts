@@ -42,7 +42,12 @@ const runNotFound = (): DomainError => notFound('CohortRun')
 /** Another write changed a person of the draft between the read and the write of a publish. */
 class PublishConflict extends Error {}
 
-export const cohortService = (ctx: ServiceContext): Services['cohort'] => {
+export type CohortServicePorts = Pick<
+  ServiceContext,
+  'answers' | 'clock' | 'clusters' | 'cohortRunner' | 'cohorts' | 'inOneTransaction' | 'logger' | 'master' | 'matching' | 'store' | 'users'
+>
+
+export const cohortService = (ctx: CohortServicePorts): Services['cohort'] => {
   const { cohorts, cohortRunner } = ctx
 
   const yearOf = async (clusterId: number): Promise<string> =>
