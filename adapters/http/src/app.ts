@@ -13,7 +13,7 @@ import { UPLOAD_FIELD, envelopeText, json, type Caller, type Incoming, type Repl
 import { routeTable } from './routes.js'
 import { docsAssets } from './openapi/docs.page.js'
 import { cachedVerifier } from './token.cache.js'
-import type { Services } from '@tandem/application'
+import type { Services } from '@tandem/application/ports'
 import type { LimitAttempt } from './limits.port.js'
 import { inlineScriptSources, serveWebApp } from './web.static.js'
 

@@ -13,7 +13,7 @@ import {
   UserView,
 } from '@tandem/core'
 import { answer, defineRoute, type Route } from './route.js'
-import type { Services } from '@tandem/application'
+import type { Services } from '@tandem/application/ports'
 
 /** The characters of a browser error report that are kept (how many a caller may send: the limiter's logError budget). */
 export const LOG_ERROR_MAX_CHARACTERS = 2000

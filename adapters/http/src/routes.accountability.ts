@@ -2,7 +2,7 @@
 // sweep erases next. Admin only.
 import { AuditRecordsRequest } from '@tandem/core'
 import { answer, defineRoute, type Route } from './route.js'
-import type { Services } from '@tandem/application'
+import type { Services } from '@tandem/application/ports'
 
 export const accountabilityRoutes = (s: Services): readonly Route[] => [
   defineRoute({

@@ -9,7 +9,7 @@ import {
   MatchingTandemListRequest,
 } from '@tandem/core'
 import { answer, defineRoute, type Route } from './route.js'
-import type { Services } from '@tandem/application'
+import type { Services } from '@tandem/application/ports'
 
 export const adminTeamRoutes = (s: Services): readonly Route[] => [
   defineRoute({

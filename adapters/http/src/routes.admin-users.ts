@@ -11,7 +11,7 @@ import {
   MentorCapacityPayload,
 } from '@tandem/core'
 import { answer, defineRoute, type Route } from './route.js'
-import type { Services } from '@tandem/application'
+import type { Services } from '@tandem/application/ports'
 
 export const adminUserRoutes = (s: Services): readonly Route[] => [
   defineRoute({

@@ -2,7 +2,7 @@
 // teams. Admin only.
 import { CloseClusterQuery, CreateClusterQuery } from '@tandem/core'
 import { answer, defineRoute, type Route } from './route.js'
-import type { Services } from '@tandem/application'
+import type { Services } from '@tandem/application/ports'
 
 export const clusterRoutes = (s: Services): readonly Route[] => [
   defineRoute({

@@ -2,7 +2,7 @@
 // and the operator's checks.
 import { ok } from '@tandem/core'
 import { defineRoute, json, type Route } from './route.js'
-import type { Services } from '@tandem/application'
+import type { Services } from '@tandem/application/ports'
 
 export const healthRoutes = (s: Services): readonly Route[] => [
   defineRoute({

@@ -2,7 +2,7 @@
 // the decline reasons, and a mentee's start of a matching run.
 import { AcceptDeclinePayload, DeclineReasonQuery, GetProposalsRequest, StartMatchingRequest } from '@tandem/core'
 import { answer, defineRoute, type Route } from './route.js'
-import type { Services } from '@tandem/application'
+import type { Services } from '@tandem/application/ports'
 
 export const matchingRoutes = (s: Services): readonly Route[] => [
   defineRoute({

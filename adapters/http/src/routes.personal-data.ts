@@ -3,7 +3,7 @@
 import { UserDetailsQuery } from '@tandem/core'
 import { isLeft } from 'fp-ts/lib/Either.js'
 import { answer, defineRoute, type Route } from './route.js'
-import type { Services } from '@tandem/application'
+import type { Services } from '@tandem/application/ports'
 
 export const personalDataRoutes = (s: Services): readonly Route[] => [
   defineRoute({

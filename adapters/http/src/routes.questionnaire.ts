@@ -2,7 +2,7 @@
 // answers, saving them, and a mentor's matching switch and capacity.
 import { QuestionAnswerPairsQuery, SaveAnswersPayload, StatusUpdatePayload, MentorCapacityPayload } from '@tandem/core'
 import { answer, defineRoute, type Route } from './route.js'
-import type { Services } from '@tandem/application'
+import type { Services } from '@tandem/application/ports'
 
 export const questionnaireRoutes = (s: Services): readonly Route[] => [
   defineRoute({

@@ -23,7 +23,7 @@ import { questionnaireRoutes } from './routes.questionnaire.js'
 import { statisticsRoutes } from './routes.statistics.js'
 import { userRoutes } from './routes.user.js'
 import { waitlistRoutes } from './routes.waitlist.js'
-import type { Services } from '@tandem/application'
+import type { Services } from '@tandem/application/ports'
 
 /** The version the API description states. */
 export const API_VERSION = '1.0.0'

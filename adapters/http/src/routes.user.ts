@@ -15,7 +15,7 @@ import { isLeft } from 'fp-ts/lib/Either.js'
 import * as t from 'io-ts'
 import { MAX_IMAGE_BYTES, reencodeImage } from './image.js'
 import { answer, defineRoute, json, type Route } from './route.js'
-import type { Services } from '@tandem/application'
+import type { Services } from '@tandem/application/ports'
 
 const ImageForm = t.strict({ email: EmailAddress, IsDeleted: t.union([BooleanFromString, t.undefined]) })
 const ImageParams = t.strict({ userId: UserIdFromString })

@@ -27,7 +27,7 @@ import { together, type Database } from '../portable/database.js'
 import { forUpdate, isMissedVersion, isNoFreePlace, isUniqueViolation, newTandemIds } from '../portable/dialect.js'
 import { insertOutboxRows } from './outbox.repository.js'
 import { clusterOf, participantColumns, participantOf, tandemColumns, tandemOf } from '../portable/rows.js'
-import type { Slice, Contact, Notifier, Apply, WorldStore } from '@tandem/application'
+import type { Slice, Contact, Notifier, Apply, WorldStore } from '@tandem/application/ports'
 
 export type { Slice, Contact, Notifier, Apply, WorldStore }
 
