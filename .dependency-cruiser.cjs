@@ -1,6 +1,7 @@
 // The dependency rule (README.md#layout, docs/decisions/0038-the-house-finished.md): core ← application ← adapters ← server. The core is
 // pure; the application (use cases and their ports) imports only the core; adapters import the core
-// and the application's ports and meet only in the server (the composition root); the web app
+// and the application's ports (its `./ports` entry, never a use case) and meet only in the server
+// (the composition root); the web app
 // reaches the server over HTTP and may import only the core. Each workspace declares
 // every package it imports in its own package.json (a hoisted copy in node_modules must not hide a
 // missing declaration), and production code imports no dev dependency.
@@ -126,6 +127,15 @@ module.exports = {
       severity: 'error',
       from: { path: '^adapters/(store|http|identity|mail)/' },
       to: { path: '^adapters/', pathNot: ['^adapters/$1/'] },
+    },
+    {
+      name: 'adapters-import-only-ports',
+      comment:
+        "an adapter other than the composition root imports only the application's ports (@tandem/application/ports), never a use case: the server composes the use cases and hands the adapters the composed services",
+      severity: 'error',
+      from: { path: '^adapters/(store|http|identity|mail)/' },
+      // the workspace packages are matched by name too: the cruise leaves `@tandem/…` unresolved
+      to: { path: '^(application/|@tandem/application($|/))', pathNot: '^(application/src/ports/|@tandem/application/ports$)' },
     },
     {
       name: 'web-only-core',

@@ -1,5 +1,6 @@
-// What every service needs: the repositories, the world store, the clock, the master data and the
-// configuration. Built once by the server.
+// Everything the services may use: the repositories, the world store, the clock, the master data and
+// the configuration. Built once by the server; each use case names the members it uses
+// (`Pick<ServiceContext, …>` in its parameter type), so its needs read from its signature.
 import type {
   Bilingual,
   Gender,
@@ -63,7 +64,9 @@ export type Logger = {
 
 /**
  * What the services may use. No raw database: every read and write goes through a repository or
- * the world store, so a second store (PostgreSQL) needs no change here.
+ * the world store, so a second store (PostgreSQL) needs no change here. Only the composition
+ * (createServices) takes it whole; a use case takes the `Pick` of the ports it uses, and a port it
+ * starts to use is added to that `Pick` (and, when new, here, where the server must then give it).
  */
 export type ServiceContext = {
   readonly users: UsersRepository
@@ -156,12 +159,12 @@ export type IdentityAccount = {
 export const textIn = (text: Bilingual, language: Language): string => text[language]
 
 /** The user an e-mail names, or NotFound. */
-export const userByEmail = async (ctx: ServiceContext, email: string): Promise<Either<DomainError, UserRecord>> => {
+export const userByEmail = async (ctx: Pick<ServiceContext, 'users'>, email: string): Promise<Either<DomainError, UserRecord>> => {
   const user = await ctx.users.byEmail(email)
   return user === undefined ? left({ _tag: 'NotFound', entity: 'User' }) : right(user)
 }
 
-export const userById = async (ctx: ServiceContext, id: UserId | null): Promise<Either<DomainError, UserRecord>> => {
+export const userById = async (ctx: Pick<ServiceContext, 'users'>, id: UserId | null): Promise<Either<DomainError, UserRecord>> => {
   const user = id === null ? undefined : await ctx.users.byId(id)
   return user === undefined ? left({ _tag: 'NotFound', entity: 'User' }) : right(user)
 }

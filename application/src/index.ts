@@ -3,7 +3,9 @@
 // the cohort runner (the server's worker threads implement it). It imports the core and no adapter;
 // the server wires the adapters into it (core ← application ← adapters ← server).
 
-// The ports (ports/index.ts): what the adapters implement and call.
+// The ports (ports/index.ts): what the adapters implement and call. Adapters import them from their
+// own entry, `@tandem/application/ports`; this entry, with the use cases, is the composition root's
+// (.dependency-cruiser.cjs: adapters-import-only-ports).
 export * from './ports/index.js'
 
 // The use cases and the composed services the composition root wires.

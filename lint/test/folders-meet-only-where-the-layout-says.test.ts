@@ -4,17 +4,22 @@ import { plantedTree, type PlantedTree } from './support/planted-tree.js'
 // Runs the repository's real .dependency-cruiser.cjs over a planted tree with one violation of each
 // layout rule beyond single files (README.md#layout): the mentorship folder importing matching, which
 // sits above it; errors.ts importing a tandem file above it; two application folders importing each
-// other through files that form no import cycle; a web feature importing another feature. Beside them
-// the allowed shapes: routes composing two features, features importing shared/, one application
-// folder importing another one way, events.ts importing the tandem beside it.
+// other through files that form no import cycle; a web feature importing another feature; an adapter
+// importing the application's use cases. Beside them the allowed shapes: routes composing two
+// features, features importing shared/, one application folder importing another one way, events.ts
+// importing the tandem beside it, an adapter importing the application's ports, the composition root
+// importing its use cases.
 let planted: PlantedTree
 const write = (path: string, text: string): void => planted.write(path, text)
 
 beforeAll(() => {
   planted = plantedTree('tandem-depcruise-folders-')
-  write('package.json', JSON.stringify({ name: 'planted', private: true, type: 'module', workspaces: ['core', 'application', 'web'] }))
+  write(
+    'package.json',
+    JSON.stringify({ name: 'planted', private: true, type: 'module', workspaces: ['core', 'application', 'web', 'adapters/*'] }),
+  )
   write('tsconfig.json', JSON.stringify({ compilerOptions: { module: 'NodeNext', moduleResolution: 'NodeNext', allowJs: true } }))
-  for (const workspace of ['core', 'application', 'web'])
+  for (const workspace of ['core', 'application', 'web', 'adapters/http', 'adapters/server'])
     write(`${workspace}/package.json`, JSON.stringify({ name: workspace, type: 'module' }))
   // core: mentorship sits below matching; errors.ts below the tandem; events.ts beside it
   write('core/src/shared/ids.ts', 'export const id = 1\n')
@@ -29,6 +34,13 @@ beforeAll(() => {
   write('application/src/account/erasure.ts', 'export const erase = () => 1\n')
   write('application/src/account/service.ts', "import { audit } from '../admin/audit.js'\nexport const service = () => audit() + 1\n")
   write('application/src/cohort/run.ts', "import { erase } from '../account/erasure.js'\nexport const run = () => erase() + 2\n")
+  // adapters: the HTTP adapter imports a use case beside the ports; the composition root may
+  write('adapters/http/src/routes.ts', "import { createServices } from '@tandem/application'\nexport const routes = [createServices]\n")
+  write(
+    'adapters/http/src/policy.ts',
+    "import type { Services } from '@tandem/application/ports'\nexport const policy = (s: Services) => s\n",
+  )
+  write('adapters/server/src/wire.ts', "import { createServices } from '@tandem/application'\nexport const wire = createServices\n")
   // web: the questionnaire feature imports the dashboard's; routes compose both; shared serves them
   write('web/src/shared/dates.ts', 'export const today = () => 1\n')
   write(
@@ -48,9 +60,10 @@ afterAll(() => planted.remove())
 
 describe('the folder rules on a planted tree', () => {
   it('fail on each planted violation and on nothing else', () => {
-    const { status, violations } = planted.cruise(['core', 'application', 'web'])
+    const { status, violations } = planted.cruise(['core', 'application', 'web', 'adapters'])
     expect(status).not.toBe(0)
     expect([...violations].sort()).toEqual([
+      'adapters-import-only-ports: adapters/http/src/routes.ts -> @tandem/application',
       'core-no-upward-import: core/src/errors.ts -> core/src/tandem/codec.ts',
       'core-no-upward-import: core/src/mentorship/timeline.ts -> core/src/matching/rank.ts',
       'features-meet-in-routes: web/src/features/questionnaire/Form.ts -> web/src/features/dashboard/Dashboard.ts',

@@ -2,7 +2,7 @@
 // The caller (actor) is resolved once per request from the verified token and our user table;
 // handlers of anonymous routes are typed with `Actor | null` (route.ts), the others with `Actor`.
 import type { VerifiedIdentity } from '@tandem/core'
-import type { Actor } from '@tandem/application'
+import type { Actor } from '@tandem/application/ports'
 
 export type Policy = 'anonymous' | 'self' | 'admin'
 

@@ -17,7 +17,7 @@ import {
 import { isLeft } from 'fp-ts/lib/Either.js'
 import { answer, defineRoute, type Route } from './route.js'
 import { XLSX_TYPE } from './routes.exports.js'
-import type { Services } from '@tandem/application'
+import type { Services } from '@tandem/application/ports'
 
 export const checkInRoutes = (s: Services): readonly Route[] => [
   defineRoute({

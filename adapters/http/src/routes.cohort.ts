@@ -2,7 +2,7 @@
 // cancel it, review and edit its draft, publish it. Admin only; see docs/api.md.
 import { CohortChoicesQuery, CohortDraftEdit, CohortDraftQuery, CohortRunQuery, CohortRunRequest, LatestCohortRunQuery } from '@tandem/core'
 import { answer, defineRoute, type Route } from './route.js'
-import type { Services } from '@tandem/application'
+import type { Services } from '@tandem/application/ports'
 
 export const cohortRoutes = (s: Services): readonly Route[] => [
   defineRoute({

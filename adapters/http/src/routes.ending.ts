@@ -3,7 +3,7 @@
 // team the caller is not part of, 404 unknown, 409 when the team is not MATCHED or changed.
 import { AdminEndTandemPayload, EndTandemPayload } from '@tandem/core'
 import { answer, defineRoute, type Route } from './route.js'
-import type { Services } from '@tandem/application'
+import type { Services } from '@tandem/application/ports'
 
 export const endingRoutes = (s: Services): readonly Route[] => [
   defineRoute({

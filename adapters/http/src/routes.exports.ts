@@ -4,7 +4,7 @@ import { DEFAULT_LANGUAGE, ExportTandemDataQuery, ExportUserDataRequest, Languag
 import { isLeft } from 'fp-ts/lib/Either.js'
 import * as t from 'io-ts'
 import { answer, defineRoute, json, type Reply, type Route } from './route.js'
-import type { Services, Spreadsheet } from '@tandem/application'
+import type { Services, Spreadsheet } from '@tandem/application/ports'
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 

@@ -1,7 +1,7 @@
 // What the outcomes say (docs/learning.md): the report of a program year or all years, and "Try in a
 // draft", which saves the suggested weights into the questionnaire draft. Admin only; docs/api.md.
 import { LearningQuery, LearningTryInDraftRequest, LearningView, QuestionnaireDraftConflict, QuestionnaireDraftView } from '@tandem/core'
-import type { Services } from '@tandem/application'
+import type { Services } from '@tandem/application/ports'
 import { answer, defineRoute, type Route } from './route.js'
 
 export const learningRoutes = (s: Services): readonly Route[] => [

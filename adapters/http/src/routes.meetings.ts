@@ -17,7 +17,7 @@ import {
 } from '@tandem/core'
 import { isLeft } from 'fp-ts/lib/Either.js'
 import { answer, defineRoute, type Route } from './route.js'
-import type { Services } from '@tandem/application'
+import type { Services } from '@tandem/application/ports'
 
 /** Calendar programs poll; a quarter hour keeps them from asking every minute while changes still arrive the same hour. */
 export const CALENDAR_FEED_CACHE = 'private, max-age=900'

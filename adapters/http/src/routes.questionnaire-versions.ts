@@ -13,7 +13,7 @@ import {
   QuestionnaireVersionSummary,
 } from '@tandem/core'
 import * as t from 'io-ts'
-import type { Services } from '@tandem/application'
+import type { Services } from '@tandem/application/ports'
 import { answer, defineRoute, type Route } from './route.js'
 
 export const questionnaireVersionRoutes = (s: Services): readonly Route[] => [

@@ -5,7 +5,7 @@ import { isLeft } from 'fp-ts/lib/Either.js'
 import * as t from 'io-ts'
 import { answer, defineRoute, type Route } from './route.js'
 import { XLSX_TYPE } from './routes.exports.js'
-import type { Services } from '@tandem/application'
+import type { Services } from '@tandem/application/ports'
 
 const LanguageQuery = t.exact(t.partial({ language: Language }), 'LanguageQuery')
 const ChartQuery = t.intersection([t.strict({ chart: StatisticsChart }), LanguageQuery], 'StatisticsChartQuery')

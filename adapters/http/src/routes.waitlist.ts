@@ -12,7 +12,7 @@ import {
   WaitlistStopLinkQuery,
 } from '@tandem/core'
 import { answer, defineRoute, type Route } from './route.js'
-import type { Services } from '@tandem/application'
+import type { Services } from '@tandem/application/ports'
 
 export const waitlistRoutes = (s: Services): readonly Route[] => [
   defineRoute({

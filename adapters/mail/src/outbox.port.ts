@@ -1,6 +1,6 @@
 // The outbox: notifications written in the same transaction as the state change that causes them,
 // delivered later by the worker. The store implements this port (table in ../outbox.sql.md).
-import type { NewOutboxRow, OutboxStatus, StoredOutboxMessage } from '@tandem/application'
+import type { NewOutboxRow, OutboxStatus, StoredOutboxMessage } from '@tandem/application/ports'
 import * as E from 'fp-ts/lib/Either.js'
 import type * as t from 'io-ts'
 import { fieldError, validationFailed, type DomainError, type FieldError, type Instant, type Language, type UserId } from '@tandem/core'

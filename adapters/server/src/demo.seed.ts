@@ -5,8 +5,7 @@ import { EMBEDDED_PROVIDER_ISSUER } from '@tandem/core'
 import { generatePopulation } from '@tandem/fixtures'
 import type { EmbeddedProvider } from '@tandem/identity'
 import { isLeft } from 'fp-ts/lib/Either.js'
-import { seedPopulation } from './population.seed.js'
-import type { ServiceContext } from '@tandem/application'
+import { seedPopulation, type SeedTarget } from './population.seed.js'
 
 export const DEMO_PASSWORD = 'tandem-demo-2026'
 export const DEMO_ACCOUNTS = {
@@ -15,7 +14,7 @@ export const DEMO_ACCOUNTS = {
   admin: 'demo.admin@example.org',
 } as const
 
-export const seedDemo = async (ctx: ServiceContext, provider: EmbeddedProvider): Promise<void> => {
+export const seedDemo = async (ctx: SeedTarget['ctx'], provider: EmbeddedProvider): Promise<void> => {
   if ((await ctx.users.all()).length > 0) return
   const population = generatePopulation({ seed: 2026, mentees: 30, mentors: 60, now: ctx.clock() })
   const [mentee, ...mentees] = population.mentees

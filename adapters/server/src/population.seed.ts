@@ -12,8 +12,10 @@ export type SeededPerson = { readonly userId: UserId; readonly email: string; re
 export type SubjectOf = (p: SyntheticPerson) => string
 const syntheticSubject: SubjectOf = (p) => `seed-${p.email}`
 
+type InsertPersonPorts = Pick<ServiceContext, 'answers' | 'clusters' | 'consentVersions' | 'master' | 'store' | 'users'>
+
 const insertPerson = async (
-  ctx: ServiceContext,
+  ctx: InsertPersonPorts,
   issuer: string,
   subjectOf: SubjectOf,
   p: SyntheticPerson,
@@ -68,7 +70,7 @@ const insertPerson = async (
 }
 
 /** Where a population goes: the services' repositories, in one of their transactions (a server passes itself). */
-export type SeedTarget = { readonly ctx: ServiceContext }
+export type SeedTarget = { readonly ctx: InsertPersonPorts & Pick<ServiceContext, 'clock' | 'inOneTransaction'> }
 
 /** Inserts everyone in one transaction (fast, and all or nothing). */
 export const seedPopulation = async (

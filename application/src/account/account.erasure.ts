@@ -49,6 +49,26 @@ export const withoutNames = (text: string, names: readonly string[]): string =>
  *  (live tandems released the same way, each partner who saw the tandem told with PARTNER_LEFT). */
 export type DeletedBy = 'Admin' | 'Self'
 
+export type DeleteAccountPorts = Pick<
+  ServiceContext,
+  | 'checkInMails'
+  | 'clock'
+  | 'deleteIdentity'
+  | 'deletedSubjects'
+  | 'eraseMailFiles'
+  | 'erasure'
+  | 'inOneTransaction'
+  | 'logger'
+  | 'meetingMails'
+  | 'meetings'
+  | 'mentorship'
+  | 'outbox'
+  | 'publicUrl'
+  | 'store'
+  | 'timeZone'
+  | 'users'
+>
+
 /**
  * Deletes an account for good, one path for an administrator's deletion and a person's own. The
  * provider first: once its account, sessions and refresh tokens are gone no new token can name the
@@ -57,7 +77,7 @@ export type DeletedBy = 'Admin' | 'Self'
  * between the provider and the transaction, the user is still listed and can be deleted again.
  */
 export const deleteAccount = async (
-  ctx: ServiceContext,
+  ctx: DeleteAccountPorts,
   user: UserRecord,
   how: { readonly by: DeletedBy; readonly erase: boolean },
 ): Promise<Either<DomainError, true>> => {
@@ -76,12 +96,27 @@ export const deleteAccount = async (
   return right(true)
 }
 
+type ReleaseLiveTandemsPorts = Pick<
+  ServiceContext,
+  | 'checkInMails'
+  | 'clock'
+  | 'inOneTransaction'
+  | 'logger'
+  | 'meetingMails'
+  | 'meetings'
+  | 'mentorship'
+  | 'outbox'
+  | 'publicUrl'
+  | 'store'
+  | 'timeZone'
+>
+
 /**
  * Ends what still binds the partners, so nobody is left waiting on a deleted user (each as a release
  * does). A MATCHED team's timeline ends with it: the partner gets the closing survey, the leaving
  * person nothing.
  */
-const releaseLiveTandems = async (ctx: ServiceContext, id: UserId, by: DeletedBy): Promise<Either<DomainError, unknown>> => {
+const releaseLiveTandems = async (ctx: ReleaseLiveTandemsPorts, id: UserId, by: DeletedBy): Promise<Either<DomainError, unknown>> => {
   const now = ctx.clock()
   const live = liveTandemsOf(await ctx.store.load({ userIds: [id] }), id)
   if (by === 'Self')

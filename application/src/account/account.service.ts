@@ -25,7 +25,33 @@ const emailTaken: DomainError = { _tag: 'ValidationFailed', errors: [{ field: 'E
 
 type AccountCalls = Omit<Services['account'], 'notifyUser' | 'deleteUser'> & Pick<Unaudited<Services['account']>, 'deleteUser'>
 
-export const accountService = (ctx: ServiceContext): AccountCalls => {
+export type AccountServicePorts = Pick<
+  ServiceContext,
+  | 'activeQuestionnaire'
+  | 'adminEmails'
+  | 'answers'
+  | 'checkInMails'
+  | 'clock'
+  | 'clusters'
+  | 'consentVersions'
+  | 'deleteIdentity'
+  | 'deletedSubjects'
+  | 'eraseMailFiles'
+  | 'erasure'
+  | 'inOneTransaction'
+  | 'logger'
+  | 'meetingMails'
+  | 'meetings'
+  | 'mentorship'
+  | 'outbox'
+  | 'publicUrl'
+  | 'retention'
+  | 'store'
+  | 'timeZone'
+  | 'users'
+>
+
+export const accountService = (ctx: AccountServicePorts): AccountCalls => {
   /** The cluster a new mentee joins: the default program year. */
   const defaultClusterId = async () => (await ctx.clusters.defaultCluster())?.clusterId ?? null
 
@@ -184,14 +210,14 @@ export const accountService = (ctx: ServiceContext): AccountCalls => {
  * caller answers with it, so the owner checks of every call accept the address the browser knows
  * from the token; sign-up and sign-in store it.
  */
-export const emailFromToken = async (ctx: ServiceContext, user: UserRecord, identity: VerifiedIdentity): Promise<string> => {
+export const emailFromToken = async (ctx: Pick<ServiceContext, 'users'>, user: UserRecord, identity: VerifiedIdentity): Promise<string> => {
   if (identity.email === '' || user.email.toLowerCase() === identity.email.toLowerCase()) return user.email
   const holder = await ctx.users.byEmail(identity.email)
   return holder === undefined || holder.id === user.id ? identity.email : user.email
 }
 
 /** Stores the token's address on the user when it is theirs to take (see emailFromToken). */
-const followTokenEmail = async (ctx: ServiceContext, id: UserId, identity: VerifiedIdentity): Promise<void> => {
+const followTokenEmail = async (ctx: Pick<ServiceContext, 'users'>, id: UserId, identity: VerifiedIdentity): Promise<void> => {
   const user = await ctx.users.byId(id)
   if (user === undefined) return
   const email = await emailFromToken(ctx, user, identity)
@@ -205,7 +231,12 @@ const followTokenEmail = async (ctx: ServiceContext, id: UserId, identity: Verif
     })
 }
 
-export const mapView = async (ctx: ServiceContext, id: UserId | null) => {
+export type MapViewPorts = Pick<
+  ServiceContext,
+  'activeQuestionnaire' | 'adminEmails' | 'answers' | 'clock' | 'consentVersions' | 'store' | 'users'
+>
+
+export const mapView = async (ctx: MapViewPorts, id: UserId | null) => {
   const user = await userById(ctx, id)
   return isLeft(user) ? user : right(await userView(ctx, user.right))
 }

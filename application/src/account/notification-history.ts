@@ -16,7 +16,7 @@ import type { ServiceContext } from '../context.js'
 const stateOf = (status: 'pending' | 'sending' | 'sent' | 'failed'): NotificationState =>
   status === 'sent' ? 'sent' : status === 'failed' ? 'failed' : 'queued'
 
-export const notificationHistory = async (ctx: ServiceContext, userId: UserId): Promise<NotificationEntry[]> =>
+export const notificationHistory = async (ctx: Pick<ServiceContext, 'outbox'>, userId: UserId): Promise<NotificationEntry[]> =>
   (await ctx.outbox.historyOf(userId)).map((m) => ({
     notificationId: m.id,
     mailSubject: m.subject,
@@ -26,8 +26,10 @@ export const notificationHistory = async (ctx: ServiceContext, userId: UserId): 
     failureReason: m.status === 'failed' ? m.lastError : null,
   }))
 
+export type ResendNotificationPorts = Pick<ServiceContext, 'clock' | 'logger' | 'outbox'>
+
 export const resendNotification =
-  (ctx: ServiceContext) =>
+  (ctx: ResendNotificationPorts) =>
   async (body: ResendNotificationPayload): Promise<Either<DomainError, boolean>> => {
     const row = await ctx.outbox.byId(body.notificationId)
     // A message of a deleted user's (user_id null) is no longer in anyone's history.

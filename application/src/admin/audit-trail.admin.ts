@@ -13,14 +13,16 @@ const SUBJECTS_SHOWN = 20
  * A person reference (digits: an id; else an e-mail) as a user id; null when it names nobody (an
  * address nobody has, or digits no id can be), whose records are none.
  */
-const personId = async (ctx: ServiceContext, reference: string): Promise<UserId | null> => {
+const personId = async (ctx: Pick<ServiceContext, 'users'>, reference: string): Promise<UserId | null> => {
   const text = reference.trim()
   if (!/^\d+$/.test(text)) return (await ctx.users.byEmail(text))?.id ?? null
   const id = Number(text)
   return UserId.is(id) ? id : null
 }
 
-export const auditTrailAdmin = (ctx: ServiceContext): Pick<Unaudited<Services['admin']>, 'auditRecords'> => ({
+export type AuditTrailAdminPorts = Pick<ServiceContext, 'audit' | 'lists' | 'outbox' | 'users'>
+
+export const auditTrailAdmin = (ctx: AuditTrailAdminPorts): Pick<Unaudited<Services['admin']>, 'auditRecords'> => ({
   auditRecords: async (body) => {
     const from = body.from === null ? undefined : Date.parse(`${body.from}T00:00:00Z`)
     // The "to" day is included: records before the next midnight (UTC).

@@ -9,7 +9,24 @@ import type { Unaudited } from '../audit/audit.js'
 
 type ClustersAdmin = Pick<Unaudited<Services['admin']>, 'clusters' | 'createCluster' | 'closeCluster'>
 
-export const clustersAdmin = (ctx: ServiceContext): ClustersAdmin => ({
+export type ClustersAdminPorts = Pick<
+  ServiceContext,
+  | 'checkInMails'
+  | 'clock'
+  | 'clusters'
+  | 'inOneTransaction'
+  | 'lists'
+  | 'logger'
+  | 'meetingMails'
+  | 'meetings'
+  | 'mentorship'
+  | 'outbox'
+  | 'publicUrl'
+  | 'store'
+  | 'timeZone'
+>
+
+export const clustersAdmin = (ctx: ClustersAdminPorts): ClustersAdmin => ({
   clusters: async () => right(await ctx.clusters.list()),
 
   createCluster: async (title) => {

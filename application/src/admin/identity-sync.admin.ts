@@ -5,7 +5,9 @@ import { left, right } from 'fp-ts/lib/Either.js'
 import type { ServiceContext } from '../context.js'
 import type { Unaudited } from '../audit/audit.js'
 
-export const identitySyncAdmin = (ctx: ServiceContext): Pick<Unaudited<Services['admin']>, 'syncFromIdp'> => ({
+export const identitySyncAdmin = (
+  ctx: Pick<ServiceContext, 'identityAccounts' | 'users'>,
+): Pick<Unaudited<Services['admin']>, 'syncFromIdp'> => ({
   syncFromIdp: async () => {
     const accounts = await ctx.identityAccounts()
     if (accounts === null) return left({ _tag: 'ExternalIdentityProvider' })

@@ -11,7 +11,33 @@ import { manualTandemAdmin } from './manual-tandem.admin.js'
 import { teamsAdmin } from './teams.admin.js'
 import { usersAdmin } from './users.admin.js'
 
-export const adminService = (ctx: ServiceContext): Unaudited<Services['admin']> => ({
+export type AdminServicePorts = Pick<
+  ServiceContext,
+  | 'activeQuestionnaire'
+  | 'adminEmails'
+  | 'answers'
+  | 'audit'
+  | 'checkInMails'
+  | 'clock'
+  | 'clusters'
+  | 'identityAccounts'
+  | 'inOneTransaction'
+  | 'lists'
+  | 'logger'
+  | 'master'
+  | 'meetingMails'
+  | 'meetings'
+  | 'mentorship'
+  | 'outbox'
+  | 'publicUrl'
+  | 'retention'
+  | 'retentionMonths'
+  | 'store'
+  | 'timeZone'
+  | 'users'
+>
+
+export const adminService = (ctx: AdminServicePorts): Unaudited<Services['admin']> => ({
   ...usersAdmin(ctx),
   ...manualTandemAdmin(ctx),
   ...teamsAdmin(ctx),

@@ -11,7 +11,9 @@ type ManualTandemAdmin = Pick<Unaudited<Services['admin']>, 'manualMatchingMaste
 
 const pickerUser = (u: UserRecord) => ({ userId: u.id, firstName: u.firstName, lastName: u.lastName, email: u.email })
 
-export const manualTandemAdmin = (ctx: ServiceContext): ManualTandemAdmin => ({
+export type ManualTandemAdminPorts = Pick<ServiceContext, 'clock' | 'clusters' | 'store' | 'users'>
+
+export const manualTandemAdmin = (ctx: ManualTandemAdminPorts): ManualTandemAdmin => ({
   manualMatchingMasterData: async () => {
     const users = (await ctx.users.all()).filter((u) => !isDeletedPlaceholder(u))
     return right({

@@ -7,7 +7,9 @@ import { retentionFactsOf, underRetention } from '../account/retention.js'
 import type { ServiceContext } from '../context.js'
 import type { Unaudited } from '../audit/audit.js'
 
-export const retentionAdmin = (ctx: ServiceContext): Pick<Unaudited<Services['admin']>, 'retentionDue'> => ({
+export type RetentionAdminPorts = Pick<ServiceContext, 'clock' | 'retention' | 'retentionMonths'>
+
+export const retentionAdmin = (ctx: RetentionAdminPorts): Pick<Unaudited<Services['admin']>, 'retentionDue'> => ({
   retentionDue: async () => {
     const now = ctx.clock()
     const rows = (await ctx.retention.people()).flatMap((p): RetentionDueRow[] => {

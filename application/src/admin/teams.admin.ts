@@ -28,11 +28,11 @@ import { endTandemByAdmin, teamEndingOf } from '../matching/tandem-ending.js'
 type TeamsAdmin = Pick<Unaudited<Services['admin']>, 'tandemList' | 'tandemById' | 'closeTandem' | 'endTandem' | 'accept' | 'decline'>
 
 /** Admin declines carry no reason: the side's last reason ("other") is recorded for them. */
-const adminReasonId = (ctx: ServiceContext, side: Side): number | null =>
+const adminReasonId = (ctx: Pick<ServiceContext, 'master'>, side: Side): number | null =>
   ctx.master.declineReasons.filter((r) => r.side === side).at(-1)?.id ?? null
 
 /** A team's sessions, last session and next meeting, as administrators see them: never link, place or agenda. */
-const meetingFiguresOf = async (ctx: ServiceContext, tandemId: TandemId) => {
+const meetingFiguresOf = async (ctx: Pick<ServiceContext, 'clock' | 'meetings'>, tandemId: TandemId) => {
   const f = (await ctx.meetings.figuresOf([tandemId], ctx.clock())).get(tandemId)
   return {
     sessions: f?.sessions ?? 0,
@@ -41,7 +41,25 @@ const meetingFiguresOf = async (ctx: ServiceContext, tandemId: TandemId) => {
   }
 }
 
-export const teamsAdmin = (ctx: ServiceContext): TeamsAdmin => {
+export type TeamsAdminPorts = Pick<
+  ServiceContext,
+  | 'checkInMails'
+  | 'clock'
+  | 'inOneTransaction'
+  | 'lists'
+  | 'logger'
+  | 'master'
+  | 'meetingMails'
+  | 'meetings'
+  | 'mentorship'
+  | 'outbox'
+  | 'publicUrl'
+  | 'store'
+  | 'timeZone'
+  | 'users'
+>
+
+export const teamsAdmin = (ctx: TeamsAdminPorts): TeamsAdmin => {
   const proposalDetail = (tandem: Tandem, side: Side, user: UserRecord | undefined): TeamProposalDetail => {
     const p = side === 'Mentee' ? tandem.menteeProposal : tandem.mentorProposal
     const reason = ctx.master.declineReasons.find((r) => r.id === p.declineReasonId)

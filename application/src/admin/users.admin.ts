@@ -19,8 +19,8 @@ import { isLeft, left, right } from 'fp-ts/lib/Either.js'
 import { isDeletedPlaceholder } from '../account/account.erasure.js'
 import { userByEmail, type ServiceContext } from '../context.js'
 import type { Unaudited } from '../audit/audit.js'
-import { setMatching } from '../matching/mentor-matching.command.js'
-import { setCapacity } from '../matching/mentor-capacity.command.js'
+import { setMatching } from '../mentors/mentor-matching.command.js'
+import { setCapacity } from '../mentors/mentor-capacity.command.js'
 import { notificationHistory, resendNotification } from '../account/notification-history.js'
 import { answerTexts, countryName, languageName, profileAnswerTexts, rolesOf, stateName, statusEntries } from '../users/views.js'
 
@@ -37,7 +37,12 @@ type UsersAdmin = Pick<
   | 'usersByStatus'
 >
 
-export const usersAdmin = (ctx: ServiceContext): UsersAdmin => {
+export type UsersAdminPorts = Pick<
+  ServiceContext,
+  'activeQuestionnaire' | 'adminEmails' | 'answers' | 'clock' | 'clusters' | 'lists' | 'logger' | 'master' | 'outbox' | 'store' | 'users'
+>
+
+export const usersAdmin = (ctx: UsersAdminPorts): UsersAdmin => {
   /** The program years by id, read once for a whole list. */
   const programYears = async (): Promise<ReadonlyMap<number, string>> =>
     new Map((await ctx.clusters.list()).map((c) => [c.clusterId, c.clusterText]))

@@ -35,7 +35,7 @@ type Plans<S> = { readonly [K in keyof S]: Plan<S[K]> }
 /** An export's spreadsheet that tells, once written, whom it contained. */
 export type AuditedSpreadsheet = Spreadsheet & { readonly subjectIds: () => readonly UserId[] }
 
-const idsOf = async (ctx: ServiceContext, ...emails: readonly string[]): Promise<UserId[]> => {
+const idsOf = async (ctx: Pick<ServiceContext, 'users'>, ...emails: readonly string[]): Promise<UserId[]> => {
   const ids: UserId[] = []
   for (const email of emails) {
     const id = (await ctx.users.byEmail(email))?.id
@@ -44,7 +44,9 @@ const idsOf = async (ctx: ServiceContext, ...emails: readonly string[]): Promise
   return ids
 }
 
-const adminPlans = (ctx: ServiceContext): Plans<Services['admin']> => ({
+type AdminPlansPorts = Pick<ServiceContext, 'lists' | 'outbox' | 'users'>
+
+const adminPlans = (ctx: AdminPlansPorts): Plans<Services['admin']> => ({
   allUsers: { kind: 'read', action: 'users.list', subjects: (_, rows) => rows.map((r) => r.userId) },
   usersByStatus: { kind: 'read', action: 'users.list', subjects: (_, rows) => rows.map((r) => r.userId) },
   userDetail: { kind: 'read', action: 'user.read', subjects: ([query]) => idsOf(ctx, query.email) },
@@ -117,7 +119,7 @@ const adminPlans = (ctx: ServiceContext): Plans<Services['admin']> => ({
   clusters: { kind: 'none' },
 })
 
-const accountPlans = (ctx: ServiceContext): Plans<Pick<Services['account'], 'deleteUser' | 'notifyUser'>> => ({
+const accountPlans = (ctx: Pick<ServiceContext, 'users'>): Plans<Pick<Services['account'], 'deleteUser' | 'notifyUser'>> => ({
   deleteUser: { kind: 'change', action: 'user.delete', subjects: ([query]) => idsOf(ctx, query.emailId) },
   notifyUser: {
     kind: 'change',
@@ -137,7 +139,7 @@ type AnyMethod = (...input: never[]) => Promise<Either<DomainError, unknown>>
 
 /** `inner(actor)`: the calls as implemented, for this caller (most ignore who calls). */
 const audited = <S extends object>(
-  ctx: ServiceContext,
+  ctx: Pick<ServiceContext, 'audit' | 'clock'>,
   adminIdOf: AdminIdOf,
   plans: Plans<S>,
   inner: (actor: Actor) => Unaudited<S>,
@@ -183,11 +185,15 @@ const audited = <S extends object>(
 const isAuditedSpreadsheet = (value: unknown): value is AuditedSpreadsheet =>
   typeof value === 'object' && value !== null && 'subjectIds' in value && 'write' in value
 
-export const auditedAdmin = (ctx: ServiceContext, adminIdOf: AdminIdOf, inner: Unaudited<Services['admin']>): Services['admin'] =>
+export type AuditedAdminPorts = Pick<ServiceContext, 'audit' | 'clock' | 'lists' | 'outbox' | 'users'>
+
+export const auditedAdmin = (ctx: AuditedAdminPorts, adminIdOf: AdminIdOf, inner: Unaudited<Services['admin']>): Services['admin'] =>
   audited(ctx, adminIdOf, adminPlans(ctx), () => inner)
 
+export type AuditedAccountPorts = Pick<ServiceContext, 'audit' | 'clock' | 'users'>
+
 export const auditedAccount = (
-  ctx: ServiceContext,
+  ctx: AuditedAccountPorts,
   adminIdOf: AdminIdOf,
   inner: Unaudited<Pick<Services['account'], 'deleteUser' | 'notifyUser'>>,
 ): Pick<Services['account'], 'deleteUser' | 'notifyUser'> => audited(ctx, adminIdOf, accountPlans(ctx), () => inner)
@@ -200,7 +206,7 @@ const exportPlans: Plans<Services['exports']> = {
 
 /** The exports name the administrator who made them in the workbook, so `inner` is per caller. */
 export const auditedExports = (
-  ctx: ServiceContext,
+  ctx: Pick<ServiceContext, 'audit' | 'clock'>,
   adminIdOf: AdminIdOf,
   inner: (actor: Actor) => Unaudited<Services['exports']>,
 ): Services['exports'] => audited(ctx, adminIdOf, exportPlans, inner)
@@ -211,7 +217,7 @@ type MentorshipAdminReads = 'attention' | 'teamTimeline'
  * The attention list names teams and why they need attention (drawn from the participants' answers);
  * a team's timeline shows both sides' answers and notes.
  */
-const attentionPlans = (ctx: ServiceContext): Plans<Pick<Services['mentorship'], MentorshipAdminReads>> => ({
+const attentionPlans = (ctx: Pick<ServiceContext, 'lists'>): Plans<Pick<Services['mentorship'], MentorshipAdminReads>> => ({
   attention: {
     kind: 'read',
     action: 'attention.list',
@@ -225,8 +231,10 @@ const attentionPlans = (ctx: ServiceContext): Plans<Pick<Services['mentorship'],
   },
 })
 
+export type AuditedMentorshipPorts = Pick<ServiceContext, 'audit' | 'clock' | 'lists'>
+
 export const auditedMentorship = (
-  ctx: ServiceContext,
+  ctx: AuditedMentorshipPorts,
   adminIdOf: AdminIdOf,
   inner: Omit<Services['mentorship'], MentorshipAdminReads> & Unaudited<Pick<Services['mentorship'], MentorshipAdminReads>>,
 ): Services['mentorship'] => ({
@@ -240,7 +248,7 @@ const waitlistPlans: Plans<Pick<Services['statistics'], 'waitlist'>> = {
 }
 
 export const auditedStatistics = (
-  ctx: ServiceContext,
+  ctx: Pick<ServiceContext, 'audit' | 'clock'>,
   adminIdOf: AdminIdOf,
   inner: Omit<Services['statistics'], 'waitlist'> & Unaudited<Pick<Services['statistics'], 'waitlist'>>,
 ): Services['statistics'] => ({
@@ -265,7 +273,7 @@ const questionnairePlans: Plans<Services['questionnaireVersions']> = {
 }
 
 export const auditedQuestionnaireVersions = (
-  ctx: ServiceContext,
+  ctx: Pick<ServiceContext, 'audit' | 'clock'>,
   adminIdOf: AdminIdOf,
   inner: (actor: Actor) => Unaudited<Services['questionnaireVersions']>,
 ): Services['questionnaireVersions'] => audited(ctx, adminIdOf, questionnairePlans, inner)
@@ -277,7 +285,7 @@ const learningPlans: Plans<Services['learning']> = {
 }
 
 export const auditedLearning = (
-  ctx: ServiceContext,
+  ctx: Pick<ServiceContext, 'audit' | 'clock'>,
   adminIdOf: AdminIdOf,
   inner: (actor: Actor) => Unaudited<Services['learning']>,
 ): Services['learning'] => audited(ctx, adminIdOf, learningPlans, inner)
@@ -286,7 +294,11 @@ export const auditedLearning = (
  * An administrator looking at someone else's photo (the user-information page shows it) reads
  * their data too; the participants' own reads of photos are not administrators' and stay out.
  */
-export const auditedUser = (ctx: ServiceContext, adminIdOf: AdminIdOf, user: Services['user']): Services['user'] => ({
+export const auditedUser = (
+  ctx: Pick<ServiceContext, 'audit' | 'clock'>,
+  adminIdOf: AdminIdOf,
+  user: Services['user'],
+): Services['user'] => ({
   ...user,
   image: async (actor, userId) => {
     const result = await user.image(actor, userId)
@@ -298,11 +310,13 @@ export const auditedUser = (ctx: ServiceContext, adminIdOf: AdminIdOf, user: Ser
   },
 })
 
+export type ChangeActionsPorts = Pick<ServiceContext, 'lists' | 'outbox' | 'users'>
+
 /**
  * Every action a change records (the audit page's "changes only" view, docs/privacy.md): read off
  * the plans above, so a new change is in the view the moment it has a plan.
  */
-export const changeActions = (ctx: ServiceContext): readonly string[] => {
+export const changeActions = (ctx: ChangeActionsPorts): readonly string[] => {
   const tables: readonly Record<string, { readonly kind: string; readonly action?: string }>[] = [
     adminPlans(ctx),
     accountPlans(ctx),

@@ -42,12 +42,14 @@ export const isCohortMentee = (user: UserRecord, clusterId: ClusterId | null): b
 export const isPoolMentor = (user: UserRecord): boolean => isInMentorPool(user.participant.mentor)
 
 /** Pairs either side declined before (core's rule): never proposed again. */
-export const declinedPairs = async (ctx: ServiceContext, menteeIds: readonly UserId[]): Promise<CohortPair[]> =>
+export const declinedPairs = async (ctx: Pick<ServiceContext, 'store'>, menteeIds: readonly UserId[]): Promise<CohortPair[]> =>
   declinedPairsOf(await ctx.store.load({ userIds: menteeIds }))
 
 /** Mentees read between two turns of the event loop: other requests are served in between. */
 const SLICE = 100
 const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve))
+
+export type LoadCohortPopulationPorts = Pick<ServiceContext, 'answers' | 'master' | 'matching' | 'store' | 'users'>
 
 /**
  * Reads the cohort in slices, yielding to the event loop between them, so the API keeps answering
@@ -55,7 +57,7 @@ const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(reso
  * pair whose people changed since is skipped at publish.
  */
 export const loadCohortPopulation = async (
-  ctx: ServiceContext,
+  ctx: LoadCohortPopulationPorts,
   run: { readonly clusterId: ClusterId | null; readonly objective: CohortInput['objective']; readonly threshold: number },
   now: Instant,
   /** The share of the mentees read so far (the progress of the phase `loading`). */

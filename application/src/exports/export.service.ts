@@ -13,7 +13,7 @@ import { ATTENTION_SHEET, attentionCells, attentionColumns, attentionFilename } 
 import { tandemDataColumns, tandemDataRows } from './tandem-data.workbook.js'
 import { userDataColumns, userDataRows, type ExportNames } from './user-data.workbook.js'
 
-const namesOf = (ctx: ServiceContext): ExportNames => ({
+const namesOf = (ctx: Pick<ServiceContext, 'master'>): ExportNames => ({
   country: (id, language) => countryName(ctx, id, language) ?? '',
   federalState: (id, language) => stateName(ctx, id, language) ?? '',
   accountLanguage: (code, language) => {
@@ -30,8 +30,10 @@ async function* noting<R>(rows: AsyncIterable<R>, people: (row: R) => readonly U
   }
 }
 
+export type UserDataSpreadsheetPorts = Pick<ServiceContext, 'exports' | 'master' | 'timeZone'>
+
 export const userDataSpreadsheet = (
-  ctx: ServiceContext,
+  ctx: UserDataSpreadsheetPorts,
   request: ExportUserDataRequest,
   language: Language,
   exportedBy: string,
@@ -48,8 +50,10 @@ export const userDataSpreadsheet = (
   }
 }
 
+export type TandemDataSpreadsheetPorts = Pick<ServiceContext, 'clock' | 'exports' | 'master' | 'timeZone'>
+
 export const tandemDataSpreadsheet = (
-  ctx: ServiceContext,
+  ctx: TandemDataSpreadsheetPorts,
   request: ExportTandemDataRequest,
   language: Language,
   exportedBy: string,
@@ -67,9 +71,14 @@ export const tandemDataSpreadsheet = (
   }
 }
 
+export type AttentionSpreadsheetPorts = Pick<
+  ServiceContext,
+  'clock' | 'clusters' | 'lists' | 'meetings' | 'mentorship' | 'store' | 'timeZone'
+>
+
 /** The attention list as a workbook; the audit record names both sides of every team it lists. */
 export const attentionSpreadsheet = (
-  ctx: ServiceContext,
+  ctx: AttentionSpreadsheetPorts,
   clusterId: number | null,
   language: Language,
   exportedBy: string,
@@ -89,14 +98,19 @@ export const attentionSpreadsheet = (
 }
 
 /** The administrator as the workbook names them: name and address (their record's, else the token's). */
-export const exporterOf = async (ctx: ServiceContext, actor: Actor): Promise<string> => {
+export const exporterOf = async (ctx: Pick<ServiceContext, 'users'>, actor: Actor): Promise<string> => {
   const user = actor.userId === null ? undefined : await ctx.users.byId(actor.userId)
   const name = user === undefined ? `${actor.identity.givenName} ${actor.identity.familyName}` : `${user.firstName} ${user.lastName}`
   return `${name.trim()} <${actor.email}>`
 }
 
+export type ExportServicePorts = Pick<
+  ServiceContext,
+  'clock' | 'clusters' | 'exports' | 'lists' | 'master' | 'meetings' | 'mentorship' | 'store' | 'timeZone' | 'users'
+>
+
 export const exportService =
-  (ctx: ServiceContext) =>
+  (ctx: ExportServicePorts) =>
   (actor: Actor): Unaudited<Services['exports']> => ({
     userData: async (request, language) => right(userDataSpreadsheet(ctx, request, language, await exporterOf(ctx, actor))),
     tandemData: async (request, language) => right(tandemDataSpreadsheet(ctx, request, language, await exporterOf(ctx, actor))),

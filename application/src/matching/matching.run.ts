@@ -18,6 +18,8 @@ import { isLeft, isRight, left, right, type Either } from 'fp-ts/lib/Either.js'
 import type { ServiceContext } from '../context.js'
 import { sideComplete, sideReads, type SideReads } from '../users/views.js'
 
+export type RunMatchingPorts = Pick<ServiceContext, 'answers' | 'clock' | 'logger' | 'master' | 'mentorPool' | 'store' | 'users'>
+
 /**
  * `read`: the mentee's answers and profile answers when the caller read them already (with the
  * record, at once). `byWaitlist`: the waitlist started the run (docs/matching.md#waitlist); the
@@ -26,7 +28,7 @@ import { sideComplete, sideReads, type SideReads } from '../users/views.js'
  * read before the run starts, since starting it ends the wait).
  */
 export const runMatching = async (
-  ctx: ServiceContext,
+  ctx: RunMatchingPorts,
   mentee: UserRecord,
   read?: SideReads,
   options: { readonly byWaitlist?: boolean; readonly exclude?: readonly UserId[] } = {},
@@ -86,7 +88,9 @@ const RANKING_ATTEMPTS = 5
 /** The refusal that undoes a completion whose ranked mentors were all taken (never leaves runMatching). */
 const LOST_RACE: DomainError = { _tag: 'TandemChanged' }
 
-const abort = async (ctx: ServiceContext, menteeId: UserId): Promise<void> => {
+type AbortPorts = Pick<ServiceContext, 'clock' | 'logger' | 'store'>
+
+const abort = async (ctx: AbortPorts, menteeId: UserId): Promise<void> => {
   const now = ctx.clock()
   const result = await ctx.store.run({ userIds: [menteeId] }, abortMatchingRun(now, { menteeId }), now)
   if (isLeft(result)) ctx.logger.warn({ menteeId, error: result.left }, 'could not clear PENDING')
@@ -98,13 +102,15 @@ const abort = async (ctx: ServiceContext, menteeId: UserId): Promise<void> => {
  */
 export const INTERRUPTED_RUN_AFTER = 5 * MINUTE
 
+export type ClearInterruptedRunsPorts = Pick<ServiceContext, 'clock' | 'lists' | 'logger' | 'store'>
+
 /**
  * Clears runs a stopped process left PENDING. `'all'`: every PENDING run (the start of the only
  * server of a SQLite file); `'stale'`: only runs started INTERRUPTED_RUN_AFTER ago or earlier, so
  * that an instance starting (or sweeping) on a shared PostgreSQL database never aborts a run
  * another instance is still serving.
  */
-export const clearInterruptedRuns = async (ctx: ServiceContext, which: 'all' | 'stale' = 'all'): Promise<number> => {
+export const clearInterruptedRuns = async (ctx: ClearInterruptedRunsPorts, which: 'all' | 'stale' = 'all'): Promise<number> => {
   const pending = await ctx.lists.pendingMenteeIds(which === 'all' ? undefined : ctx.clock() - INTERRUPTED_RUN_AFTER)
   for (const id of pending) await abort(ctx, id)
   return pending.length

@@ -58,7 +58,7 @@ const timeLeft = (now: Instant, tandem: Tandem, deadline: number | null): Remain
 
 /** The tandem and side an accept or decline names, checked against the caller and the proposal id. */
 const target = async (
-  ctx: ServiceContext,
+  ctx: Pick<ServiceContext, 'users'>,
   actorId: UserId | null,
   body: AcceptDeclinePayload,
 ): Promise<Either<DomainError, { me: UserRecord; tandemId: TandemId }>> => {
@@ -70,7 +70,7 @@ const target = async (
 }
 
 const buildProposals = async (
-  ctx: ServiceContext,
+  ctx: Pick<ServiceContext, 'store' | 'users'>,
   userId: UserId | null,
   now: Instant,
 ): Promise<Either<DomainError, ProposalsResponse>> => {
@@ -109,7 +109,28 @@ const buildProposals = async (
 const PROPOSALS_MAX_AGE = 1000
 type CachedProposals = { readonly generation: string; readonly until: number; readonly value: ProposalsResponse }
 
-export const matchingService = (ctx: ServiceContext): Services['matching'] => {
+export type MatchingServicePorts = Pick<
+  ServiceContext,
+  | 'answers'
+  | 'checkInMails'
+  | 'clock'
+  | 'generation'
+  | 'inOneTransaction'
+  | 'logger'
+  | 'master'
+  | 'meetingMails'
+  | 'meetings'
+  | 'mentorPool'
+  | 'mentorship'
+  | 'outbox'
+  | 'publicUrl'
+  | 'store'
+  | 'timeZone'
+  | 'users'
+  | 'waitlist'
+>
+
+export const matchingService = (ctx: MatchingServicePorts): Services['matching'] => {
   const cache = new Map<number, CachedProposals>()
   return {
     proposals: async (actor) => {

@@ -14,8 +14,24 @@ import type { Actor } from '../ports/services.port.js'
 import { userById, type ServiceContext } from '../context.js'
 import { withMentorshipEnd } from '../mentorship/checkins.js'
 
+export type EndOwnTandemPorts = Pick<
+  ServiceContext,
+  | 'checkInMails'
+  | 'clock'
+  | 'inOneTransaction'
+  | 'logger'
+  | 'meetingMails'
+  | 'meetings'
+  | 'mentorship'
+  | 'outbox'
+  | 'publicUrl'
+  | 'store'
+  | 'timeZone'
+  | 'users'
+>
+
 /** The caller ends their own team; their side follows from the tandem. */
-export const endOwnTandem = async (ctx: ServiceContext, actor: Actor, body: EndTandemPayload): Promise<Either<DomainError, boolean>> => {
+export const endOwnTandem = async (ctx: EndOwnTandemPorts, actor: Actor, body: EndTandemPayload): Promise<Either<DomainError, boolean>> => {
   const me = await userById(ctx, actor.userId)
   if (isLeft(me)) return me
   const tandemId = body.matchingTandemId
@@ -35,8 +51,24 @@ export const endOwnTandem = async (ctx: ServiceContext, actor: Actor, body: EndT
   return isLeft(result) ? result : right(true)
 }
 
+export type EndTandemByAdminPorts = Pick<
+  ServiceContext,
+  | 'checkInMails'
+  | 'clock'
+  | 'inOneTransaction'
+  | 'lists'
+  | 'logger'
+  | 'meetingMails'
+  | 'meetings'
+  | 'mentorship'
+  | 'outbox'
+  | 'publicUrl'
+  | 'store'
+  | 'timeZone'
+>
+
 /** An administrator ends a team, guarded by the version they loaded. */
-export const endTandemByAdmin = async (ctx: ServiceContext, body: AdminEndTandemPayload): Promise<Either<DomainError, boolean>> => {
+export const endTandemByAdmin = async (ctx: EndTandemByAdminPorts, body: AdminEndTandemPayload): Promise<Either<DomainError, boolean>> => {
   const tandemId = body.matchingTandemId
   const now = ctx.clock()
   const userIds = await ctx.lists.tandemUserIds([tandemId])

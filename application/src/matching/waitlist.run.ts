@@ -36,6 +36,8 @@ export type WaitlistRound = {
 /** A waiting mentee worth a look, and which of the opened mentors fit them ('any': look at the whole pool). */
 type Look = WaitlistEntry & { readonly fits: readonly UserId[] | 'any' }
 
+type FittingOpenedPorts = Pick<ServiceContext, 'activeQuestionnaire' | 'answers' | 'matching' | 'waitlist'>
+
 /**
  * The waiting mentees worth a run after the places of `mentorIds` opened: a mentee had no candidate
  * at the last round, so a new one can only be among these mentors (core/test/waitlist.test.ts holds
@@ -45,7 +47,7 @@ type Look = WaitlistEntry & { readonly fits: readonly UserId[] | 'any' }
  * pool, as the button does.
  */
 const fittingOpened = async (
-  ctx: ServiceContext,
+  ctx: FittingOpenedPorts,
   world: World,
   waiting: readonly WaitlistEntry[],
   mentorIds: readonly UserId[],
@@ -80,13 +82,18 @@ const fittingOpened = async (
 }
 
 /** Those of `mentorIds` who may take a place now. */
-const withPlaceNow = async (ctx: ServiceContext, mentorIds: readonly UserId[]): Promise<ReadonlySet<UserId>> => {
+const withPlaceNow = async (ctx: Pick<ServiceContext, 'store'>, mentorIds: readonly UserId[]): Promise<ReadonlySet<UserId>> => {
   if (mentorIds.length === 0) return new Set()
   const current = await ctx.store.load({ userIds: [...mentorIds] })
   return new Set(mentorIds.filter((id) => mayTakePlace(current, id)))
 }
 
-export const serveWaitlist = async (ctx: ServiceContext): Promise<WaitlistRound> => {
+export type ServeWaitlistPorts = Pick<
+  ServiceContext,
+  'activeQuestionnaire' | 'answers' | 'clock' | 'logger' | 'master' | 'matching' | 'mentorPool' | 'store' | 'users' | 'waitlist'
+>
+
+export const serveWaitlist = async (ctx: ServeWaitlistPorts): Promise<WaitlistRound> => {
   const trigger = await ctx.waitlist.pendingTrigger()
   if (trigger === null) return { triggered: false, proposed: [], lookedAtWholePool: 0 }
   const roundAt = ctx.clock()

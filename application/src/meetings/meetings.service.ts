@@ -15,7 +15,22 @@ import { pickSlot } from './pick-slot.js'
 import { proposeMeeting } from './propose-meeting.js'
 import { setTimeZone } from './time-zone.js'
 
-export const meetingsService = (ctx: ServiceContext): MeetingsService => {
+export type MeetingsServicePorts = Pick<
+  ServiceContext,
+  | 'calendarFeed'
+  | 'clock'
+  | 'inOneTransaction'
+  | 'meetingMails'
+  | 'meetings'
+  | 'mentorship'
+  | 'outbox'
+  | 'publicUrl'
+  | 'store'
+  | 'timeZone'
+  | 'users'
+>
+
+export const meetingsService = (ctx: MeetingsServicePorts): MeetingsService => {
   const mine = myMeetings(ctx)
   /** Runs `work` as the caller's user, then answers their meetings. */
   const asCaller =

@@ -27,7 +27,7 @@ import type { Unaudited } from '../audit/audit.js'
 import { answerCheckInByLink, answerOwnCheckIn, checkInOfLink, CLOSING_LINK_VALID, openCheckInsOf } from './checkins.js'
 
 /** The stored timeline of a team, or the one its match started when the sweep has not reached it; undefined when it never matched. */
-const timelineOfTeam = async (ctx: ServiceContext, tandem: Tandem): Promise<Timeline | undefined> => {
+const timelineOfTeam = async (ctx: Pick<ServiceContext, 'mentorship'>, tandem: Tandem): Promise<Timeline | undefined> => {
   const stored = await ctx.mentorship.timelineOf(tandem.id)
   if (stored !== undefined) return stored
   const started = startTimeline(tandem)
@@ -56,19 +56,23 @@ const toWire = (tandemId: TandemId, view: TimelineView): TimelineWire => ({
   ended: view.ended === null ? null : { ...view.ended, at: toIsoDateTime(view.ended.at) },
 })
 
+export type TeamTimelinePorts = Pick<ServiceContext, 'clock' | 'mentorship' | 'store'>
+
 /** Administrators: one team's whole timeline; null for a team that never matched. */
-export const teamTimeline = async (ctx: ServiceContext, tandemId: TandemId) => {
+export const teamTimeline = async (ctx: TeamTimelinePorts, tandemId: TandemId) => {
   const tandem = (await ctx.store.load({ userIds: [], tandemIds: [tandemId] })).tandems.get(tandemId)
   if (tandem === undefined) return left(notFound('Tandem'))
   const timeline = await timelineOfTeam(ctx, tandem)
   return right(timeline === undefined ? null : toWire(tandemId, timelineView(timeline, tandem, ctx.clock())))
 }
 
+type MyTimelinesPorts = Pick<ServiceContext, 'clock' | 'mentorship' | 'store' | 'users'>
+
 /**
  * A participant's own timelines: their running teams and those that ended no longer ago than the
  * closing survey stays answerable; each with their own side only.
  */
-const myTimelines = async (ctx: ServiceContext, userId: UserId): Promise<readonly MyTimelineWire[]> => {
+const myTimelines = async (ctx: MyTimelinesPorts, userId: UserId): Promise<readonly MyTimelineWire[]> => {
   const now = ctx.clock()
   const world = await ctx.store.load({ userIds: [userId] })
   const out: MyTimelineWire[] = []
@@ -87,8 +91,10 @@ const myTimelines = async (ctx: ServiceContext, userId: UserId): Promise<readonl
 /** The administrators' reads of the participants' answers, audited. */
 export type AdminReads = 'attention' | 'teamTimeline'
 
+export type AttentionRowsPorts = Pick<ServiceContext, 'clock' | 'meetings' | 'mentorship' | 'store'>
+
 /** The MATCHED teams needing attention now, optionally of one program year, in the order of their ids. */
-export const attentionRows = async (ctx: ServiceContext, clusterId: number | null): Promise<readonly AttentionRow[]> => {
+export const attentionRows = async (ctx: AttentionRowsPorts, clusterId: number | null): Promise<readonly AttentionRow[]> => {
   const now = ctx.clock()
   const ids = await ctx.mentorship.matchedTandemIds()
   if (ids.length === 0) return []
@@ -116,9 +122,25 @@ export const attentionRows = async (ctx: ServiceContext, clusterId: number | nul
   return rows
 }
 
+export type MentorshipServicePorts = Pick<
+  ServiceContext,
+  | 'checkInMails'
+  | 'clock'
+  | 'inOneTransaction'
+  | 'logger'
+  | 'meetingMails'
+  | 'meetings'
+  | 'mentorship'
+  | 'outbox'
+  | 'publicUrl'
+  | 'store'
+  | 'timeZone'
+  | 'users'
+>
+
 /** The calls as implemented; `attention` and `teamTimeline` are wrapped by the audit (audit/audit.ts) in services.ts. */
 export const mentorshipService = (
-  ctx: ServiceContext,
+  ctx: MentorshipServicePorts,
 ): Omit<MentorshipService, AdminReads> & Unaudited<Pick<MentorshipService, AdminReads>> => ({
   openCheckIns: async (actor) => {
     const me = await userById(ctx, actor.userId)

@@ -20,13 +20,15 @@ export type AdministratorRead = { readonly administratorId: number; readonly at:
  * "Who among the administrators looked at their data and when": the audit records about the person
  * (audit/audit.ts writes them), newest first, ids and actions only.
  */
-export const administratorReadsOf = async (ctx: ServiceContext, id: UserId): Promise<readonly AdministratorRead[]> =>
+export const administratorReadsOf = async (ctx: Pick<ServiceContext, 'audit'>, id: UserId): Promise<readonly AdministratorRead[]> =>
   (await ctx.audit.auditRecordsAbout(id)).map((r) => ({ administratorId: r.adminId, at: new Date(r.at).toISOString(), action: r.action }))
 
 const iso = (at: number | null): string | null => (at === null ? null : new Date(at).toISOString())
 
+type TandemViewPorts = Pick<ServiceContext, 'meetings' | 'mentorship' | 'users'>
+
 /** A tandem as the person saw it: their side, its states and dates, the partner's name only when shown. */
-const tandemView = async (ctx: ServiceContext, t: Tandem, id: UserId) => {
+const tandemView = async (ctx: TandemViewPorts, t: Tandem, id: UserId) => {
   const side: Side = t.menteeId === id ? 'Mentee' : 'Mentor'
   const own = side === 'Mentee' ? t.menteeProposal : t.mentorProposal
   const partnerId = side === 'Mentee' ? t.mentorId : t.menteeId
@@ -56,7 +58,7 @@ const tandemView = async (ctx: ServiceContext, t: Tandem, id: UserId) => {
  * The team's meetings and logged sessions as the person saw them (docs/privacy.md): the meetings are
  * the pair's, and a session's note only when the person wrote it.
  */
-const meetingsView = async (ctx: ServiceContext, t: Tandem, id: UserId, side: Side) => ({
+const meetingsView = async (ctx: Pick<ServiceContext, 'meetings'>, t: Tandem, id: UserId, side: Side) => ({
   meetings: (await ctx.meetings.ofTandems([t.id])).map((m) => ({
     state: m.state,
     proposedBy: m.proposedBy === side ? 'you' : 'your partner',
@@ -77,7 +79,7 @@ const meetingsView = async (ctx: ServiceContext, t: Tandem, id: UserId, side: Si
 })
 
 /** The person's own check-in questions and answers on this team (never the partner's). */
-const checkInsView = async (ctx: ServiceContext, t: Tandem, side: Side) =>
+const checkInsView = async (ctx: Pick<ServiceContext, 'mentorship'>, t: Tandem, side: Side) =>
   ((await ctx.mentorship.timelineOf(t.id))?.checkIns ?? [])
     .filter((r) => r.side === side)
     .map((r) => ({
@@ -105,8 +107,13 @@ const endingView = (t: Tandem, side: Side) =>
 
 export type PersonalData = Awaited<ReturnType<typeof collectPersonalData>>
 
+export type CollectPersonalDataPorts = Pick<
+  ServiceContext,
+  'activeQuestionnaire' | 'answers' | 'audit' | 'clock' | 'meetings' | 'mentorship' | 'outbox' | 'store' | 'users'
+>
+
 /** The person's data, or undefined when there is no such person. `step` reports each part as it is read. */
-export const collectPersonalData = async (ctx: ServiceContext, id: UserId, step: (part: string) => void = () => {}) => {
+export const collectPersonalData = async (ctx: CollectPersonalDataPorts, id: UserId, step: (part: string) => void = () => {}) => {
   const user = await ctx.users.byId(id)
   if (user === undefined) return undefined
   step('account')

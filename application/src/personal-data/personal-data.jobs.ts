@@ -22,7 +22,12 @@ const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(reso
 export const expireDownloads = async (ctx: Pick<ServiceContext, 'downloads' | 'clock'>): Promise<number> =>
   await ctx.downloads.expire(ctx.clock() - KEEP_MS)
 
-export const createPersonalDataJobs = (ctx: ServiceContext) => {
+export type CreatePersonalDataJobsPorts = Pick<
+  ServiceContext,
+  'activeQuestionnaire' | 'answers' | 'audit' | 'clock' | 'downloads' | 'logger' | 'meetings' | 'mentorship' | 'outbox' | 'store' | 'users'
+>
+
+export const createPersonalDataJobs = (ctx: CreatePersonalDataJobsPorts) => {
   const { downloads } = ctx
 
   const run = async (id: UserId, job: string): Promise<void> => {

@@ -8,7 +8,12 @@ import { createPersonalDataJobs } from './personal-data.jobs.js'
 
 const notFound: DomainError = { _tag: 'NotFound', entity: 'User' }
 
-export const personalDataService = (ctx: ServiceContext): Services['personalData'] => {
+export type PersonalDataServicePorts = Pick<
+  ServiceContext,
+  'activeQuestionnaire' | 'answers' | 'audit' | 'clock' | 'downloads' | 'logger' | 'meetings' | 'mentorship' | 'outbox' | 'store' | 'users'
+>
+
+export const personalDataService = (ctx: PersonalDataServicePorts): Services['personalData'] => {
   const jobs = createPersonalDataJobs(ctx)
   return {
     start: async (actor) => (actor.userId === null ? left(notFound) : right(await jobs.start(actor.userId))),

@@ -5,7 +5,7 @@ import { freePlacesOf, type Instant } from '@tandem/core'
 import type { ServiceContext } from '../context.js'
 import type { Candidate } from '../ports/store/index.js'
 
-export const availableMentors = async (ctx: ServiceContext, now: Instant): Promise<Candidate[]> => {
+export const availableMentors = async (ctx: Pick<ServiceContext, 'answers' | 'store'>, now: Instant): Promise<Candidate[]> => {
   const published = await ctx.answers.publishedMentors()
   if (published.length === 0) return []
   const mentors = await ctx.store.loadCurrent({ userIds: published.map((m) => m.id) }, now)

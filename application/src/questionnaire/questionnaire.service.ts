@@ -21,11 +21,13 @@ import {
 import type { Services } from '../ports/services.port.js'
 import { isLeft, left, right } from 'fp-ts/lib/Either.js'
 import { userById, type ServiceContext } from '../context.js'
-import { setMatching } from '../matching/mentor-matching.command.js'
-import { setCapacity } from '../matching/mentor-capacity.command.js'
+import { setMatching } from '../mentors/mentor-matching.command.js'
+import { setCapacity } from '../mentors/mentor-capacity.command.js'
 import { answersOf, profileValid } from '../users/views.js'
 
-export const questionnaireService = (ctx: ServiceContext): Services['questionnaire'] => ({
+export type QuestionnaireServicePorts = Pick<ServiceContext, 'activeQuestionnaire' | 'answers' | 'clock' | 'master' | 'store' | 'users'>
+
+export const questionnaireService = (ctx: QuestionnaireServicePorts): Services['questionnaire'] => ({
   questionAnswerPairs: async (actor, query) => {
     const user = await userById(ctx, actor.userId)
     if (isLeft(user)) return user

@@ -77,11 +77,13 @@ const previewViewOf = (stored: StoredPreview): QuestionnairePreviewView => ({
   result: stored.state === PREVIEW.Done ? stored.result : null,
 })
 
+type PreviewHandlersOfPorts = Pick<ServiceContext, 'clock' | 'logger' | 'previews'>
+
 /**
  * How the computing instance's worker writes to the preview's row. The end is written once; when it
  * cannot be (the database is away), the preview stays Running until the sweep fails it as quiet.
  */
-const previewHandlersOf = (ctx: ServiceContext, previewId: number): PreviewHandlers => {
+const previewHandlersOf = (ctx: PreviewHandlersOfPorts, previewId: number): PreviewHandlers => {
   const end = (outcome: Parameters<ServiceContext['previews']['finish']>[1]): Promise<void> =>
     ctx.previews.finish(previewId, outcome, ctx.clock()).then(
       () => undefined,
@@ -99,12 +101,14 @@ const previewHandlersOf = (ctx: ServiceContext, previewId: number): PreviewHandl
   }
 }
 
+export type FailInterruptedPreviewsPorts = Pick<ServiceContext, 'clock' | 'previewRunner' | 'previews'>
+
 /**
  * Fails the previews left Running by an instance that stopped (no progress written for QUIET_MS,
  * the cohort runs' rule), and at an instance's start those its previous process computed: their
  * workers died with it. Previews other live instances compute go on.
  */
-export const failInterruptedPreviews = async (ctx: ServiceContext, ownAlso: boolean): Promise<number> =>
+export const failInterruptedPreviews = async (ctx: FailInterruptedPreviewsPorts, ownAlso: boolean): Promise<number> =>
   await ctx.previews.failInterrupted(ctx.clock(), ctx.clock() - QUIET_MS, ownAlso ? ctx.previewRunner.owner : null)
 
 const summaryOf = (v: PublishedQuestionnaire): QuestionnaireVersionSummary => ({
@@ -113,8 +117,23 @@ const summaryOf = (v: PublishedQuestionnaire): QuestionnaireVersionSummary => ({
   publishedAt: toIsoDateTime(v.publishedAt),
 })
 
+export type QuestionnaireVersionsServicePorts = Pick<
+  ServiceContext,
+  | 'activeQuestionnaire'
+  | 'answers'
+  | 'clock'
+  | 'logger'
+  | 'master'
+  | 'matching'
+  | 'previewRunner'
+  | 'previews'
+  | 'questionnaireVersions'
+  | 'store'
+  | 'users'
+>
+
 export const questionnaireVersionsService =
-  (ctx: ServiceContext, adminIdOf: (actor: Actor) => Promise<UserId | null>) =>
+  (ctx: QuestionnaireVersionsServicePorts, adminIdOf: (actor: Actor) => Promise<UserId | null>) =>
   (actor: Actor): Unaudited<Services['questionnaireVersions']> => {
     const latest = async (): Promise<PublishedQuestionnaire> => {
       const version = await ctx.questionnaireVersions.latest()

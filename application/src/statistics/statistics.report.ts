@@ -78,7 +78,7 @@ const outcomesRows = (outcomes: StatisticsCounts['outcomes'], clusters: readonly
 }
 
 export const statisticsReport = (
-  ctx: ServiceContext,
+  ctx: Pick<ServiceContext, 'master'>,
   counts: StatisticsCounts,
   language: Language,
   clusters: readonly Cluster[],

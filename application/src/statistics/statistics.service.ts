@@ -23,14 +23,21 @@ import { waitlistOverview } from './waitlist.overview.js'
 const outcomeYears = (filter: StatisticsFilter, clusters: readonly Cluster[]): (number | null)[] =>
   filter.clusterIds.length > 0 ? [...filter.clusterIds] : [...clusters.map((c) => c.clusterId), null]
 
-const reportOf = async (ctx: ServiceContext, filter: StatisticsFilter, language: Language) => {
+type ReportOfPorts = Pick<ServiceContext, 'clock' | 'clusters' | 'master' | 'statistics'>
+
+const reportOf = async (ctx: ReportOfPorts, filter: StatisticsFilter, language: Language) => {
   const clusters = await ctx.clusters.list()
   const counts = await ctx.statistics.counts(rangeOf(filter), ctx.clock(), outcomeYears(filter, clusters))
   return statisticsReport(ctx, counts, language, clusters)
 }
 
+export type StatisticsServicePorts = Pick<
+  ServiceContext,
+  'activeQuestionnaire' | 'answers' | 'clock' | 'clusters' | 'master' | 'statistics' | 'store' | 'users' | 'waitlist'
+>
+
 export const statisticsService = (
-  ctx: ServiceContext,
+  ctx: StatisticsServicePorts,
 ): Omit<Services['statistics'], 'waitlist'> & Unaudited<Pick<Services['statistics'], 'waitlist'>> => ({
   report: async (filter, language) => {
     const errors = validateStatisticsFilter(filter)

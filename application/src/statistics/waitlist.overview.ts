@@ -13,8 +13,10 @@ import {
 import type { ServiceContext } from '../context.js'
 import { availableMentors } from '../pool/available-mentors.js'
 
+export type WaitlistOverviewPorts = Pick<ServiceContext, 'activeQuestionnaire' | 'answers' | 'clock' | 'store' | 'users' | 'waitlist'>
+
 export const waitlistOverview = async (
-  ctx: ServiceContext,
+  ctx: WaitlistOverviewPorts,
   clusterId: number | null,
   language: Language,
 ): Promise<WaitlistOverviewView> => {

@@ -28,7 +28,7 @@ import { isLeft, left, right } from 'fp-ts/lib/Either.js'
 import { textIn, userById, type ServiceContext } from '../context.js'
 import { answerTexts, countryName, imageUrl, languageName, profileAnswerTexts, stateName, statusEntries, userView } from './views.js'
 
-const masterData = async (ctx: ServiceContext, language: Language): Promise<ProfileMasterData> => ({
+const masterData = async (ctx: Pick<ServiceContext, 'clusters' | 'master'>, language: Language): Promise<ProfileMasterData> => ({
   federalState: ctx.master.federalStates.map((s) => ({ stateName: textIn(s.name, language), stateOriginalId: s.stateOriginalId })),
   countryMaster: ctx.master.countries.map((c) => ({ countryName: textIn(c.name, language), countryCodeId: c.countryCodeId })),
   language: LANGUAGES.map((l) => ({
@@ -47,14 +47,14 @@ const masterData = async (ctx: ServiceContext, language: Language): Promise<Prof
  * Whether `viewerId` may see `userId`'s photo: themselves, or the other side of a live tandem the
  * viewer is shown (the dashboard's rule, after passed deadlines), never a former partner.
  */
-export const sharesTandem = async (ctx: ServiceContext, viewerId: UserId, userId: UserId): Promise<boolean> => {
+export const sharesTandem = async (ctx: Pick<ServiceContext, 'clock' | 'store'>, viewerId: UserId, userId: UserId): Promise<boolean> => {
   if (viewerId === userId) return true
   return isShownPartner(await ctx.store.loadCurrent({ userIds: [viewerId] }, ctx.clock()), viewerId, userId)
 }
 
 /** Ids of the profile form that name nothing in our master data (or a program year that ended). */
 const unknownMasterData = async (
-  ctx: ServiceContext,
+  ctx: Pick<ServiceContext, 'clusters' | 'master'>,
   p: ProfileInput,
   roles: readonly RoleName[],
   clusterId: ClusterId | null,
@@ -88,7 +88,12 @@ const profileRefused = (errors: readonly FieldError[]): DomainError => ({
   errors: [...errors.filter((e) => e.key !== 'profileMissingFieldsError'), fieldError(PROFILE_SUMMARY_FIELD, 'profileMissingFieldsError')],
 })
 
-export const userService = (ctx: ServiceContext): Services['user'] => ({
+export type UserServicePorts = Pick<
+  ServiceContext,
+  'activeQuestionnaire' | 'adminEmails' | 'answers' | 'clock' | 'clusters' | 'consentVersions' | 'master' | 'store' | 'users'
+>
+
+export const userService = (ctx: UserServicePorts): Services['user'] => ({
   profile: async (actor, query) => {
     const user = await userById(ctx, actor.userId)
     if (isLeft(user)) return user

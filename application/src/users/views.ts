@@ -29,10 +29,10 @@ import { availableMentors } from '../pool/available-mentors.js'
 
 const iso = (at: number | null): string | null => (at === null ? null : toIsoDateTime(at))
 
-export const isAdminEmail = (ctx: ServiceContext, email: string): boolean =>
+export const isAdminEmail = (ctx: Pick<ServiceContext, 'adminEmails'>, email: string): boolean =>
   ctx.adminEmails.some((a) => a.trim().toLowerCase() === email.trim().toLowerCase())
 
-export const rolesOf = (ctx: ServiceContext, user: UserRecord): RoleName[] => {
+export const rolesOf = (ctx: Pick<ServiceContext, 'adminEmails'>, user: UserRecord): RoleName[] => {
   const roles = [...user.roles]
   if (isAdminEmail(ctx, user.email) && !roles.includes('Admin')) roles.push('Admin')
   return roles
@@ -48,15 +48,17 @@ export const imageUrl = (user: UserRecord): string | null =>
  * Whether the mentee's team was ended and put them on the waitlist (the dashboard's "your mentorship
  * has ended" panel). Their tandems are read only for an AVAILABLE mentee, the only status it can be.
  */
-const teamEnded = async (ctx: ServiceContext, user: UserRecord): Promise<boolean> =>
+const teamEnded = async (ctx: Pick<ServiceContext, 'store'>, user: UserRecord): Promise<boolean> =>
   endedTeamOf(await ctx.store.load({ userIds: [user.id] }), user.id) !== undefined
+
+type UnmetMustFitsPorts = Pick<ServiceContext, 'activeQuestionnaire' | 'answers' | 'clock' | 'store'>
 
 /**
  * The must-fit answers of a mentee whose last run found nobody that no mentor she may be proposed
  * offers now (docs/matching.md#no-match): the available mentors but those she declined before, as
  * a run would rank them, with the question and her answer in both languages.
  */
-const unmetMustFits = async (ctx: ServiceContext, user: UserRecord): Promise<UnmetMustFitWire[]> => {
+const unmetMustFits = async (ctx: UnmetMustFitsPorts, user: UserRecord): Promise<UnmetMustFitWire[]> => {
   const now = ctx.clock()
   const own = await ctx.store.load({ userIds: [user.id] })
   const declined = declinedMentorsOf(own, user.id)
@@ -77,7 +79,9 @@ const unmetMustFits = async (ctx: ServiceContext, user: UserRecord): Promise<Unm
   })
 }
 
-export const statusEntries = async (ctx: ServiceContext, user: UserRecord): Promise<UserStatusEntry[]> => {
+export type StatusEntriesPorts = Pick<ServiceContext, 'activeQuestionnaire' | 'answers' | 'clock' | 'store'>
+
+export const statusEntries = async (ctx: StatusEntriesPorts, user: UserRecord): Promise<UserStatusEntry[]> => {
   const entries: UserStatusEntry[] = []
   const { mentee, mentor } = user.participant
   if (mentee !== null) {
@@ -104,7 +108,12 @@ export const statusEntries = async (ctx: ServiceContext, user: UserRecord): Prom
   return entries
 }
 
-export const userView = async (ctx: ServiceContext, user: UserRecord): Promise<UserView> => ({
+export type UserViewPorts = Pick<
+  ServiceContext,
+  'activeQuestionnaire' | 'adminEmails' | 'answers' | 'clock' | 'consentVersions' | 'store' | 'users'
+>
+
+export const userView = async (ctx: UserViewPorts, user: UserRecord): Promise<UserView> => ({
   email: user.email,
   firstName: user.firstName,
   lastName: user.lastName,
@@ -132,24 +141,26 @@ export const userView = async (ctx: ServiceContext, user: UserRecord): Promise<U
 type ProfileAnswers = Awaited<ReturnType<ServiceContext['users']['profileAnswers']>>
 
 /** Whether the stored profile passes the profile rules (the questionnaire aside); `given`: its profile answers, already read. */
-export const profileValid = async (ctx: ServiceContext, user: UserRecord, given?: ProfileAnswers): Promise<boolean> =>
+export const profileValid = async (ctx: Pick<ServiceContext, 'users'>, user: UserRecord, given?: ProfileAnswers): Promise<boolean> =>
   isStoredProfileComplete({ ...user, profileAnswers: given ?? (await ctx.users.profileAnswers(user.id)) })
 
-export const answersOf = async (ctx: ServiceContext, userId: UserId, side: Side): Promise<readonly Answer[]> =>
+export const answersOf = async (ctx: Pick<ServiceContext, 'answers'>, userId: UserId, side: Side): Promise<readonly Answer[]> =>
   (await ctx.answers.load(userId, side))?.answers ?? []
 
 /** What `sideComplete` reads of a user besides the record: a side's answers and the profile answers. */
 export type SideReads = { readonly answers: readonly Answer[]; readonly profileAnswers: ProfileAnswers }
 
 /** Both reads at once (on PostgreSQL two connections: one wait instead of two). */
-export const sideReads = async (ctx: ServiceContext, userId: UserId, side: Side): Promise<SideReads> => {
+export const sideReads = async (ctx: Pick<ServiceContext, 'answers' | 'users'>, userId: UserId, side: Side): Promise<SideReads> => {
   const [answers, profileAnswers] = await Promise.all([answersOf(ctx, userId, side), ctx.users.profileAnswers(userId)])
   return { answers, profileAnswers }
 }
 
+export type SideCompletePorts = Pick<ServiceContext, 'answers' | 'master' | 'users'>
+
 /** Profile and questionnaire of a side complete at `now`: the fact start matching, publish and enable need. */
 export const sideComplete = async (
-  ctx: ServiceContext,
+  ctx: SideCompletePorts,
   user: UserRecord,
   side: Side,
   now: Instant,
@@ -163,7 +174,12 @@ export const sideComplete = async (
 }
 
 /** A side's answers as question text and answer text, for profile views. */
-export const answerTexts = async (ctx: ServiceContext, userId: UserId, side: Side, language: Language): Promise<QuestionTextAnswer[]> => {
+export const answerTexts = async (
+  ctx: Pick<ServiceContext, 'activeQuestionnaire' | 'answers'>,
+  userId: UserId,
+  side: Side,
+  language: Language,
+): Promise<QuestionTextAnswer[]> => {
   const given = await answersOf(ctx, userId, side)
   const answers = new Map(given.map((a) => [a.questionPairId, a]))
   // A retired option the answer holds reads with its text, marked "no longer offered".
@@ -179,7 +195,7 @@ export const answerTexts = async (ctx: ServiceContext, userId: UserId, side: Sid
 }
 
 export const profileAnswerTexts = async (
-  ctx: ServiceContext,
+  ctx: Pick<ServiceContext, 'master' | 'users'>,
   userId: UserId,
   side: Side | 'All',
   language: Language,
@@ -190,9 +206,9 @@ export const profileAnswerTexts = async (
     .map((q) => ({ userQuestionText: textIn(q.text, language), userAnswer: given.get(q.userQuestionOriginalId) ?? null }))
 }
 
-export const countryName = (ctx: ServiceContext, id: number | null, language: Language): string | null =>
+export const countryName = (ctx: Pick<ServiceContext, 'master'>, id: number | null, language: Language): string | null =>
   ctx.master.countries.find((c) => c.countryCodeId === id)?.name[language] ?? null
-export const stateName = (ctx: ServiceContext, id: number | null, language: Language): string | null =>
+export const stateName = (ctx: Pick<ServiceContext, 'master'>, id: number | null, language: Language): string | null =>
   ctx.master.federalStates.find((s) => s.stateOriginalId === id)?.name[language] ?? null
-export const languageName = (ctx: ServiceContext, language: Language, shownIn: Language): string | null =>
+export const languageName = (ctx: Pick<ServiceContext, 'master'>, language: Language, shownIn: Language): string | null =>
   ctx.master.languages.find((l) => l.languageId === LANGUAGE_IDS[language])?.name[shownIn] ?? null

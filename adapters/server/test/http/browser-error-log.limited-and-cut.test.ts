@@ -3,7 +3,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { startHarness, type Harness } from '../support/harness.js'
 
-// The limits of the route table (adapters/http/src/routes.table.ts).
+// The limits of the route table (adapters/http/src/routes.account.ts).
 const LOG_ERRORS_PER_MINUTE = 30
 const LOG_ERROR_MAX_CHARACTERS = 2000
 

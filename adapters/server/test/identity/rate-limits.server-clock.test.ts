@@ -12,7 +12,7 @@ afterEach(async () => {
   await h.close()
 })
 
-// The allowance of the route table (adapters/http/src/routes.table.ts).
+// The allowance of the route table (adapters/http/src/routes.account.ts).
 const LOG_ERRORS_PER_MINUTE = 30
 
 const report = () => h.call(null, 'POST', '/api/Logger/LogError', { ErrorMessage: 'TypeError: x is undefined' })

@@ -4,7 +4,14 @@
 import { LIVE_TANDEM_STATES, userIdOf, type Side, type StatusName, type TandemState } from '@tandem/core'
 import type { Database } from '../portable/database.js'
 import { rolesOf } from '../portable/rows.js'
-import type { ExportUserFilter, ExportUserRow, ExportProposal, ExportTeamMember, ExportTandemRow, ExportQueries } from '@tandem/application'
+import type {
+  ExportUserFilter,
+  ExportUserRow,
+  ExportProposal,
+  ExportTeamMember,
+  ExportTandemRow,
+  ExportQueries,
+} from '@tandem/application/ports'
 
 export type { ExportUserFilter, ExportUserRow, ExportProposal, ExportTeamMember, ExportTandemRow, ExportQueries }
 

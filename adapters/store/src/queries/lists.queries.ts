@@ -16,7 +16,7 @@ import {
 import { sql } from 'kysely'
 import type { Database } from '../portable/database.js'
 import { jsonNumber } from '../portable/dialect.js'
-import type { UserListRow, TandemListFilter, TandemListRow, ListQueries } from '@tandem/application'
+import type { UserListRow, TandemListFilter, TandemListRow, ListQueries } from '@tandem/application/ports'
 import { proposalExpired } from './tandem.predicates.js'
 
 export type { UserListRow, TandemListFilter, TandemListRow, ListQueries }

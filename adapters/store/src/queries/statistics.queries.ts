@@ -31,7 +31,7 @@ import {
   oneIf,
   type TandemGroup,
 } from './statistics.predicates.js'
-import type { StatisticsRange, KeyedCount, StatisticsCounts, StatisticsQueries } from '@tandem/application'
+import type { StatisticsRange, KeyedCount, StatisticsCounts, StatisticsQueries } from '@tandem/application/ports'
 
 export type { StatisticsRange, KeyedCount, StatisticsCounts, StatisticsQueries }
 import { inMentorPool } from './pool.predicates.js'

@@ -5,7 +5,7 @@ import { userIdOf, type Answers, type Side, type UserId } from '@tandem/core'
 import { sql } from 'kysely'
 import type { Database } from '../portable/database.js'
 import { answersOf } from '../portable/rows.js'
-import type { Candidate, AnswersRepository } from '@tandem/application'
+import type { Candidate, AnswersRepository } from '@tandem/application/ports'
 
 export type { Candidate, AnswersRepository }
 

@@ -3,7 +3,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
 import { userIdOf, type UserId } from '@tandem/core'
 import type { Database } from '../portable/database.js'
-import type { AuditEntry, AuditRecord, AuditFilter, AuditPage, AuditRecords } from '@tandem/application'
+import type { AuditEntry, AuditRecord, AuditFilter, AuditPage, AuditRecords } from '@tandem/application/ports'
 
 export type { AuditEntry, AuditRecord, AuditFilter, AuditPage, AuditRecords }
 

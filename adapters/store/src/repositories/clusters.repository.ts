@@ -3,7 +3,7 @@ import { clusterIdOf, type Cluster, type ClusterId } from '@tandem/core'
 import type { Database } from '../portable/database.js'
 import { serialiseTransactions } from '../portable/dialect.js'
 import { clusterOf } from '../portable/rows.js'
-import type { ClustersRepository } from '@tandem/application'
+import type { ClustersRepository } from '@tandem/application/ports'
 
 export type { ClustersRepository }
 

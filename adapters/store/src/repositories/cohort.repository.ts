@@ -33,7 +33,7 @@ import type {
   DraftPerson,
   PublishStep,
   CohortRepository,
-} from '@tandem/application'
+} from '@tandem/application/ports'
 
 export type {
   CohortRunRecord,

@@ -4,7 +4,7 @@
 import { createHmac } from 'node:crypto'
 import type { Database } from '../portable/database.js'
 import { secretNamed } from '../portable/secrets.js'
-import type { DeletedSubjects } from '@tandem/application'
+import type { DeletedSubjects } from '@tandem/application/ports'
 
 export type { DeletedSubjects }
 

@@ -5,7 +5,7 @@ import { isLeft, left, right, type Either } from 'fp-ts/lib/Either.js'
 import { sql } from 'kysely'
 import type { Database } from '../portable/database.js'
 import { containsText } from '../portable/dialect.js'
-import type { ErasureRules, Erased, ErasureRepository } from '@tandem/application'
+import type { ErasureRules, Erased, ErasureRepository } from '@tandem/application/ports'
 
 export type { ErasureRules, Erased, ErasureRepository }
 

@@ -16,7 +16,7 @@ import {
   type Slot,
   type TandemId,
 } from '@tandem/core'
-import type { MeetingsRepository, StoredMeeting, StoredSession, TeamMeetingFigures } from '@tandem/application'
+import type { MeetingsRepository, StoredMeeting, StoredSession, TeamMeetingFigures } from '@tandem/application/ports'
 import { isLeft } from 'fp-ts/lib/Either.js'
 import * as t from 'io-ts'
 import type { Selectable } from 'kysely'

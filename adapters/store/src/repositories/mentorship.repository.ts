@@ -15,7 +15,7 @@ import {
   type CheckInRecord,
   type Timeline,
 } from '@tandem/core'
-import type { CheckInLink, MentorshipRepository } from '@tandem/application'
+import type { CheckInLink, MentorshipRepository } from '@tandem/application/ports'
 import { isLeft } from 'fp-ts/lib/Either.js'
 import type { Database } from '../portable/database.js'
 import { outcomeColumnsOf } from '../portable/rows.js'

@@ -5,7 +5,7 @@ import type { Selectable } from 'kysely'
 import type { Database } from '../portable/database.js'
 import { forUpdate } from '../portable/dialect.js'
 import type { OutboxTable } from '../portable/schema.js'
-import type { OutboxStatus, StoredOutboxMessage, NewOutboxRow, OutboxRepository } from '@tandem/application'
+import type { OutboxStatus, StoredOutboxMessage, NewOutboxRow, OutboxRepository } from '@tandem/application/ports'
 
 export type { OutboxStatus, StoredOutboxMessage, NewOutboxRow, OutboxRepository }
 

@@ -4,7 +4,7 @@
 // and rows older than the keeping time are deleted by whoever looks next and by the sweep.
 import type { Instant } from '@tandem/core'
 import type { Database } from '../portable/database.js'
-import type { DownloadState, DownloadStatus, PersonalDataDownloads } from '@tandem/application'
+import type { DownloadState, DownloadStatus, PersonalDataDownloads } from '@tandem/application/ports'
 
 export type { DownloadState, DownloadStatus, PersonalDataDownloads }
 

@@ -8,7 +8,7 @@ import type { Selectable } from 'kysely'
 import type { Database } from '../portable/database.js'
 import type { QuestionnairePreviewsTable } from '../portable/schema.js'
 import { decodeStored } from '../portable/rows.js'
-import type { QuestionnairePreviewRepository, StoredPreview } from '@tandem/application'
+import type { QuestionnairePreviewRepository, StoredPreview } from '@tandem/application/ports'
 
 export type { QuestionnairePreviewRepository, StoredPreview }
 

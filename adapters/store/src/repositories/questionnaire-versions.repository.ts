@@ -2,7 +2,7 @@
 // publishes so its revision only grows), each as the core's JSON, decoded on the way out: a row that
 // no longer decodes is a fault, not a value.
 import { PublishedQuestionnaire, QuestionnaireDraft, userIdOf, type UserId } from '@tandem/core'
-import type { QuestionnaireVersionsRepository, StoredQuestionnaireDraft } from '@tandem/application'
+import type { QuestionnaireVersionsRepository, StoredQuestionnaireDraft } from '@tandem/application/ports'
 import { isLeft } from 'fp-ts/lib/Either.js'
 import type * as t from 'io-ts'
 import type { Database } from '../portable/database.js'

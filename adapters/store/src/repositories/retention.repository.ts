@@ -5,7 +5,7 @@ import { userIdOf, type Instant, type UserId } from '@tandem/core'
 import { sql } from 'kysely'
 import type { Database } from '../portable/database.js'
 import { rolesOf } from '../portable/rows.js'
-import type { RetentionPerson, RetentionRepository } from '@tandem/application'
+import type { RetentionPerson, RetentionRepository } from '@tandem/application/ports'
 
 export type { RetentionPerson, RetentionRepository }
 

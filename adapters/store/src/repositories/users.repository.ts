@@ -14,7 +14,7 @@ import {
 import type { Database } from '../portable/database.js'
 import { forUpdate, isUniqueViolation } from '../portable/dialect.js'
 import { participantOf, rolesOf, type UserRow } from '../portable/rows.js'
-import type { UserRecord, NewUser, ProfileFields, UsersRepository } from '@tandem/application'
+import type { UserRecord, NewUser, ProfileFields, UsersRepository } from '@tandem/application/ports'
 
 /** The stored gender is core's (re-exported for the store's callers). */
 export type { Gender, UserRecord, NewUser, ProfileFields, UsersRepository }

@@ -2,7 +2,7 @@
 // triggers the world store writes with every command that opened a place; and the mail's one-time
 // stop links (migration 0024), which the world store writes with the mail.
 import { userIdOf, type Answers, type UserId } from '@tandem/core'
-import type { WaitlistRepository } from '@tandem/application'
+import type { WaitlistRepository } from '@tandem/application/ports'
 import type { Database } from '../portable/database.js'
 import { answersOf } from '../portable/rows.js'
 import { mayStartRun } from '../queries/mentee.predicates.js'

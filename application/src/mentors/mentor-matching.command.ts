@@ -5,8 +5,10 @@ import { isLeft, left, right, type Either } from 'fp-ts/lib/Either.js'
 import { userById, type ServiceContext } from '../context.js'
 import { sideComplete } from '../users/views.js'
 
+export type SetMatchingPorts = Pick<ServiceContext, 'answers' | 'clock' | 'master' | 'store' | 'users'>
+
 export const setMatching = async (
-  ctx: ServiceContext,
+  ctx: SetMatchingPorts,
   mentorId: UserId,
   enabled: boolean,
   by: 'Mentor' | 'Admin',

@@ -5,8 +5,10 @@ import { fieldError, mentorCapacityErrors, setMentorCapacity, validationFailed, 
 import { isLeft, left, right, type Either } from 'fp-ts/lib/Either.js'
 import { userById, type ServiceContext } from '../context.js'
 
+export type SetCapacityPorts = Pick<ServiceContext, 'clock' | 'store' | 'users'>
+
 export const setCapacity = async (
-  ctx: ServiceContext,
+  ctx: SetCapacityPorts,
   mentorId: UserId,
   capacity: number,
   by: 'Mentor' | 'Admin',
