@@ -164,6 +164,9 @@ module.exports = {
     combinedDependencies: false,
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
+    // the workspace packages (@tandem/core, @tandem/application, …) resolve through their
+    // package.json `exports` to their sources, so the rules written on paths see them too
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default', 'types'] },
     // only the web app's build output: a bare 'dist' would also hide every package whose entry
     // lives in node_modules/*/dist/ (vitest, kysely, jose) from the rules above
     exclude: { path: ['^web/dist/'] },
