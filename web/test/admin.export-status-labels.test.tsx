@@ -9,7 +9,7 @@ import { renderWithProviders } from './utils/renderWithProviders.js'
 import { startRealApi, type RealApi } from './utils/realApi.js'
 import adminDe from '../src/features/admin/i18n/de.json'
 import '../src/features/dashboard/dashboard.api.js'
-import '../src/features/questionnaire/questionnaire.api.js'
+import '../src/shared/api/questionnaire.api.js'
 
 let api: RealApi | undefined
 afterEach(async () => {

@@ -7,7 +7,7 @@ import { AppRoutes } from '../src/routes/routes.js'
 import { renderWithProviders } from './utils/renderWithProviders.js'
 import { startRealApi, type RealApi } from './utils/realApi.js'
 import '../src/features/dashboard/dashboard.api.js'
-import '../src/features/questionnaire/questionnaire.api.js'
+import '../src/shared/api/questionnaire.api.js'
 
 let api: RealApi | undefined
 afterEach(async () => {

@@ -10,7 +10,7 @@ import { ACCESS, RequireRole, SignInRedirect } from './guards.js'
 import { Loading } from '../shared/Loading.js'
 import { useLanguage } from '../shell/language.js'
 import { api } from '../state/api.js'
-import { useSignInMutation, useSignUpMutation } from '../features/account/account.api.js'
+import { useSignInMutation, useSignUpMutation } from '../shared/api/account.api.js'
 import { signUpPayload } from '../features/account/registration.js'
 import { DashboardView } from '../features/dashboard/Dashboard.js'
 

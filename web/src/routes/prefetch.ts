@@ -5,9 +5,9 @@
 import type { Language, Side } from '@tandem/core'
 import type { AppStore } from '../state/store.js'
 import { meApi } from '../state/me.api.js'
-import { accountApi } from '../features/account/account.api.js'
+import { accountApi } from '../shared/api/account.api.js'
 import { dashboardApi } from '../features/dashboard/dashboard.api.js'
-import { questionnaireApi } from '../features/questionnaire/questionnaire.api.js'
+import { questionnaireApi } from '../shared/api/questionnaire.api.js'
 
 const QUESTIONNAIRE_SIDE: Readonly<Record<string, Side>> = { '/user/mentee-profile': 'Mentee', '/user/mentor-profile': 'Mentor' }
 

@@ -6,7 +6,7 @@ import type { Language } from '@tandem/core'
 import { Layout } from './Layout.js'
 import { ACCESS, RequireRole, RequireSignIn } from './guards.js'
 import { Loading } from '../shared/Loading.js'
-import { ErrorPage } from '../features/errors/ErrorPage.js'
+import { ErrorPage } from '../shared/ErrorPage.js'
 
 // Each screen's chunk, fetched once: by its lazy component, or earlier by `preloadScreen`.
 const screens = {

@@ -9,7 +9,7 @@ import { useLanguage } from '../../shell/language.js'
 import { Loading } from '../../shared/Loading.js'
 import { errorMessageKey, type ErrorWording } from '../../shell/error.messages.js'
 import { formatBirthDate } from '../../shared/dates.js'
-import { useGetUserProfileQuery, useUpdateProfileImageMutation, useUpdateProfileMutation } from './account.api.js'
+import { useGetUserProfileQuery, useUpdateProfileImageMutation, useUpdateProfileMutation } from '../../shared/api/account.api.js'
 import { errorOf } from '../../shared/field.js'
 import { PhotoEditor, type PhotoState } from './PhotoEditor.js'
 import { YourData } from './YourData.js'
@@ -65,7 +65,7 @@ const AccountForm = ({ me, extras }: { readonly me: Me; readonly extras: Account
     setOutcome(null)
     if (photo.invalid) return
     // the profile rule (the core's validation with fp-ts) loads when it is needed, not with the page
-    const { checkAccount, profileRequest } = await import('./profile.form.js')
+    const { checkAccount, profileRequest } = await import('../../shared/profile.form.js')
     const request = profileRequest(
       user,
       { clusterId: chosenCluster === null ? null : clusterIdOf(chosenCluster), languageId: chosenLanguage },

@@ -12,7 +12,7 @@ import { useLanguage } from '../../shell/language.js'
 import { useAuth } from '../../shell/services.context.js'
 import { errorMessageKey } from '../../shell/error.messages.js'
 import { ModalDialog } from '../../shared/ModalDialog.js'
-import { useAcceptConsentsMutation } from './account.api.js'
+import { useAcceptConsentsMutation } from '../../shared/api/account.api.js'
 import { DeleteAccountDialog } from './DeleteAccountDialog.js'
 import { DownloadMyData } from './DownloadMyData.js'
 

@@ -8,7 +8,7 @@ import { confirmsOwnEmail } from '@tandem/core'
 import { errorMessageKey } from '../../shell/error.messages.js'
 import { clearBrowserStorage } from '../../shared/browser-storage.js'
 import { ModalDialog } from '../../shared/ModalDialog.js'
-import { useDeleteOwnAccountMutation } from './account.api.js'
+import { useDeleteOwnAccountMutation } from '../../shared/api/account.api.js'
 
 const CONSEQUENCES = ['profile', 'tandems', 'signIn', 'statistics'] as const
 

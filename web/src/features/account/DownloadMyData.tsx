@@ -8,7 +8,7 @@ import { apiUrl } from '../../state/config.js'
 import { selectConfig } from '../../state/session.slice.js'
 import { useAuth } from '../../shell/services.context.js'
 import { filenameOf, saveFile } from '../../shared/file.download.js'
-import { useGetMyDataStatusQuery, usePrepareMyDataMutation } from './account.api.js'
+import { useGetMyDataStatusQuery, usePrepareMyDataMutation } from '../../shared/api/account.api.js'
 
 type Phase = 'idle' | 'preparing' | 'saved' | 'failed'
 

@@ -3,7 +3,7 @@
 import { lazy, Suspense } from 'react'
 import { Spinner } from '@fluentui/react-components'
 import { Route, Routes } from 'react-router'
-import { ErrorPage } from '../errors/ErrorPage.js'
+import { ErrorPage } from '../../shared/ErrorPage.js'
 import { useAdminTranslations } from './admin.i18n.js'
 import { AdminMessageBar, AdminMessagesProvider } from './AdminMessages.js'
 import { AdminTopBar } from './AdminTopBar.js'

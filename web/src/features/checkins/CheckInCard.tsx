@@ -7,7 +7,7 @@ import { Body1, Card, CardHeader, MessageBar, MessageBarBody, Subtitle2, makeSty
 import { useCheckInTranslations } from './checkins.i18n.js'
 import type { CheckInAnswer } from '@tandem/core'
 import { refusalText } from './checkins.refusal.js'
-import { useAnswerCheckInMutation, type OpenCheckIn } from './checkins.api.js'
+import { useAnswerCheckInMutation, type OpenCheckIn } from '../../shared/api/checkins.api.js'
 import { CheckInForm } from './CheckInForm.js'
 
 const useStyles = makeStyles({ card: { maxWidth: '720px' } })

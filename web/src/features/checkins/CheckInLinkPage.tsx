@@ -9,7 +9,7 @@ import { useCheckInTranslations } from './checkins.i18n.js'
 import type { CheckInAnswer } from '@tandem/core'
 import { apiErrorOf } from '../../state/api.js'
 import { ERROR_MESSAGE, errorMessageKey } from '../../shell/error.messages.js'
-import { useAnswerCheckInByLinkMutation, useGetCheckInByLinkQuery } from './checkins.api.js'
+import { useAnswerCheckInByLinkMutation, useGetCheckInByLinkQuery } from '../../shared/api/checkins.api.js'
 import { refusalText } from './checkins.refusal.js'
 import { CheckInForm } from './CheckInForm.js'
 

@@ -12,7 +12,7 @@ import { useAppSelector } from '../../state/hooks.js'
 import { apiErrorOf } from '../../state/api.js'
 import { errorMessageKey } from '../../shell/error.messages.js'
 import { Loading } from '../../shared/Loading.js'
-import { useGetQuestionAnswerPairsQuery } from '../questionnaire/questionnaire.api.js'
+import { useGetQuestionAnswerPairsQuery } from '../../shared/api/questionnaire.api.js'
 import {
   useAcceptProposalMutation,
   useDeclineProposalMutation,
@@ -23,7 +23,7 @@ import {
   useGetProposalsQuery,
   useGetProposedProfileQuery,
 } from './dashboard.api.js'
-import type { OpenCheckIn } from '../checkins/checkins.api.js'
+import type { OpenCheckIn } from '../../shared/api/checkins.api.js'
 import {
   decisionFailure,
   deadlineOf,

@@ -12,7 +12,7 @@ import type {
   Side,
 } from '@tandem/core'
 import { api } from '../../state/api.js'
-import type { OpenCheckIn } from '../checkins/checkins.api.js'
+import type { OpenCheckIn } from '../../shared/api/checkins.api.js'
 
 export const dashboardApi = api.injectEndpoints({
   endpoints: (build) => ({

@@ -1,6 +1,6 @@
 // Uncaught errors go to `POST /api/Logger/LogError` while the browser is online (docs/product.md#calls); a
 // failing report is dropped, never retried in a loop.
-import { accountApi } from '../account/account.api.js'
+import { accountApi } from '../../shared/api/account.api.js'
 import type { AppStore } from '../../state/store.js'
 
 export const describeError = (error: unknown): string =>

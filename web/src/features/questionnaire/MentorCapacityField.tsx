@@ -6,7 +6,7 @@ import { Dropdown, Field, Option } from '@fluentui/react-components'
 import { useTranslation } from 'react-i18next'
 import { MENTOR_CAPACITY_MAX, MENTOR_CAPACITY_MIN, type MentorPlaces } from '@tandem/core'
 import { errorMessageKey } from '../../shell/error.messages.js'
-import { useUpdateMentorCapacityMutation } from './questionnaire.api.js'
+import { useUpdateMentorCapacityMutation } from '../../shared/api/questionnaire.api.js'
 
 const CAPACITIES = Array.from({ length: MENTOR_CAPACITY_MAX - MENTOR_CAPACITY_MIN + 1 }, (_, i) => MENTOR_CAPACITY_MIN + i)
 

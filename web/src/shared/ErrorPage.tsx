@@ -4,9 +4,9 @@ import { Link as FluentLink, Title1, Body1, makeStyles } from '@fluentui/react-c
 import { Link } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import { useEffect } from 'react'
-import { clearBrowserStorage } from '../../shared/browser-storage.js'
-import { documentTitle } from '../../shell/page.title.js'
-import { useAuth } from '../../shell/services.context.js'
+import { clearBrowserStorage } from './browser-storage.js'
+import { documentTitle } from '../shell/page.title.js'
+import { useAuth } from '../shell/services.context.js'
 
 const useStyles = makeStyles({ page: { display: 'flex', flexDirection: 'column', gap: '12px', padding: '32px', maxWidth: '720px' } })
 

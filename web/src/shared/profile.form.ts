@@ -31,7 +31,7 @@ export const checkProfile = (
   return isLeft(result) ? { ok: false, errors: result.left } : { ok: true, request: result.right }
 }
 
-export { errorOf } from '../../shared/field.js'
+export { errorOf } from './field.js'
 
 /** The fields the account page shows; the rest of the profile belongs to the questionnaire. */
 const ACCOUNT_FIELDS: readonly string[] = ['languageId', 'clusterId']
