@@ -58,7 +58,8 @@ const noPreferenceOfIndustries = industriesPair.options.find((o) => o.noPreferen
 describe('questionnaire validation (docs/product.md#questionnaire-answers)', { timeout: 90_000 }, () => {
   it('refuses free text over 200 characters as the user types', async () => {
     await setUp('Mentor', await aPerson('Mentor', 'profile'))
-    const text = await screen.findByRole('textbox', { name: /Why do you want to be a mentor/ })
+    // a role query over the whole long form: slow on a loaded machine, so it gets the file's patience
+    const text = await screen.findByRole('textbox', { name: /Why do you want to be a mentor/ }, { timeout: 30_000 })
     await userEvent.click(text)
     await userEvent.paste('y'.repeat(201))
     expect(await screen.findByText('Please check your text again. Only 200 characters (including spaces) are allowed.')).toBeTruthy()
