@@ -131,3 +131,34 @@ export const walkThroughStates = async (
   )
   await visit('mentee: ended', mona, monaPerson)
 }
+
+/** A page besides the dashboard whose content depends on the state: its address for this person. */
+export type StatePage = { readonly name: string; readonly path: (stack: Stack, person: Person) => Promise<string> }
+
+const pageAt = (name: string, path: string): StatePage => ({ name, path: () => Promise.resolve(path) })
+
+/** The check-in page of the newest question mailed to the person (its link needs no sign-in). */
+const checkInLink = (name: string, type: 'CHECK_IN_MET' | 'CHECK_IN_CLOSING'): StatePage => ({
+  name,
+  path: async (stack, person) => {
+    const mails = (await stack.server.ctx.outbox.all()).filter((m) => m.recipient.email === person.email && m.type === type)
+    const link = (mails.at(-1)?.data as { readonly link?: string } | null | undefined)?.link
+    if (link === undefined) throw new Error(`no ${type} mail to ${person.email}`)
+    const url = new URL(link)
+    return `${url.pathname}${url.search}`
+  },
+})
+
+/**
+ * The participant pages measured beside the dashboard, in the states that change what they show
+ * (docs/web.md, "Budgets per state"): the questionnaire empty and filled in, the account page with
+ * a proposal and of a paused mentor, and the check-in page of the open question and of the closing
+ * survey.
+ */
+export const PAGES_IN_STATE: Readonly<Partial<Record<ParticipantState, readonly StatePage[]>>> = {
+  'mentee: new': [pageAt('questionnaire', '/user/mentee-profile')],
+  'mentee: proposals': [pageAt('questionnaire', '/user/mentee-profile'), pageAt('account', '/user/account')],
+  'mentor: paused': [pageAt('account', '/user/account')],
+  'mentee: matched with check-ins': [checkInLink('check-in page', 'CHECK_IN_MET')],
+  'mentee: ended': [checkInLink('check-in page', 'CHECK_IN_CLOSING')],
+}
