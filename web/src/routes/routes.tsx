@@ -8,10 +8,17 @@ import { ACCESS, RequireRole, RequireSignIn } from './guards.js'
 import { Loading } from '../shared/Loading.js'
 import { ErrorPage } from '../features/errors/ErrorPage.js'
 
+/** The account page's meeting settings (time zone, calendar address), in the meetings' own chunk. */
+const meetingSettings = () => import('../features/meetings/MeetingSettings.js')
+
 // Each screen's chunk, fetched once: by its lazy component, or earlier by `preloadScreen`.
 const screens = {
   dashboard: () => import('../features/dashboard/Dashboard.js'),
-  account: () => import('../features/account/AccountPage.js'),
+  // the meeting settings are asked for with the page, not once its form shows (their arrival waits for them)
+  account: () => {
+    meetingSettings().catch(() => undefined)
+    return import('../features/account/AccountPage.js')
+  },
   questionnaire: () => import('../features/questionnaire/QuestionnairePage.js'),
   admin: () => import('../features/admin/AdminRoutes.js'),
   legalFrame: () => import('../features/legal/LegalFrame.js'),
@@ -30,8 +37,7 @@ const LegalFrame = lazy(screens.legalFrame)
 const CheckInLink = lazy(() => import('../features/checkins/CheckInLinkPage.js'))
 /** The page of a waitlist mail's stop link: public too (docs/matching.md#waitlist). */
 const WaitlistStop = lazy(() => import('../features/waitlist/WaitlistStopPage.js'))
-/** The account page's meeting settings (time zone, calendar address), in the meetings' own chunk. */
-const MeetingSettings = lazy(() => import('../features/meetings/MeetingSettings.js'))
+const MeetingSettings = lazy(meetingSettings)
 const accountExtras = (email: string): ReactNode => <MeetingSettings email={email} />
 
 /**
