@@ -37,6 +37,14 @@ export const DASHBOARD_JS_BUDGET_BYTES = 229 * 1024
 export const STATE_JS_BUDGET_BYTES = 250 * 1024
 
 /**
+ * Not met: a matched participant whose pulse question is open (day 31) loads its form at first paint
+ * (Fluent's Radio, Field and Textarea, 8.8 KiB) beside the meetings card: 256.3 KiB measured,
+ * guarded at 257 KiB (decision 0039). The first question's card ("have you met yet?", three
+ * buttons) carries no form and fits (246.1 KiB).
+ */
+export const PULSE_QUESTION_JS_BYTES = 257 * 1024
+
+/**
  * Each file once: the per-state walk visits pages whose lazy chunks may still be in flight when the
  * cold load starts, and with the cache disabled the same file then crosses the wire twice; a
  * person's browser (cache on) fetches it once.

@@ -17,6 +17,7 @@ import {
   DASHBOARD_JS_BUDGET_BYTES,
   eachFileOnce,
   formatKiB,
+  PULSE_QUESTION_JS_BYTES,
   STATE_JS_BUDGET_BYTES,
   totalBytes,
   type ScriptTransfer,
@@ -188,9 +189,12 @@ describe('every participant state', () => {
     expect(measured.filter((m) => m.total >= 0.1)).toEqual([])
   })
 
-  it('the cold load of every page fetches at most 250 KiB of compressed JavaScript in every state', () => {
+  it('the cold load of every page fetches at most 250 KiB of compressed JavaScript in every state (an open pulse question: its measured cost)', () => {
+    // the pulse's form beside the meetings card is over the budget (decision 0039): guarded at what it costs
+    const budgetOf = (m: Measured) =>
+      m.state === 'mentee: pulse open' && m.page === 'dashboard' ? PULSE_QUESTION_JS_BYTES : STATE_JS_BUDGET_BYTES
     const over = measured.flatMap((m) =>
-      m.scripts !== undefined && totalBytes(m.scripts) > STATE_JS_BUDGET_BYTES
+      m.scripts !== undefined && totalBytes(m.scripts) > budgetOf(m)
         ? [`${m.state}, ${m.page}: ${formatKiB(totalBytes(m.scripts))}: ${filesOf(m.scripts)}`]
         : [],
     )

@@ -23,6 +23,7 @@ export const PARTICIPANT_STATES = [
   'mentor: 1 place, waiting for the answer',
   'mentor: paused',
   'mentee: matched with check-ins',
+  'mentee: pulse open',
   'mentee: ended',
 ] as const
 export type ParticipantState = (typeof PARTICIPANT_STATES)[number]
@@ -118,6 +119,19 @@ export const walkThroughStates = async (
   })
   const team = proposals.body.value.menteeProposal.find((p) => p.firstName === marta.person.firstName)
   if (team === undefined) throw new Error(`no team with Marta: ${JSON.stringify(proposals.body)}`)
+  await ok(
+    callAs(mona, 'POST', '/api/Mentorship/AnswerCheckIn', {
+      email: monaPerson.email,
+      matchingTandemId: team.matchingTandemId,
+      occasion: { kind: 'Met' },
+      answer: { kind: 'Met', met: 'Yes' },
+    }),
+    'met',
+  )
+  // day 31: "have you met yet?" answered, the first pulse waits (a score and a note, the survey's form)
+  await stack.restart({ clock: manualClock(Date.now() + 31 * DAY) })
+  await stack.server.sweepCheckIns()
+  await visit('mentee: pulse open', mona, monaPerson)
   await ok(
     callAs(mona, 'POST', '/api/MatchingTandem/EndMatchingTandem', {
       email: monaPerson.email,
