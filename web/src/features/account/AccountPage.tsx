@@ -139,11 +139,8 @@ const AccountForm = ({ me, extras }: { readonly me: Me; readonly extras: Account
           {t('common.save')}
         </Button>
       </div>
-      {/* "Your data" shows with the extras, whose chunk may come after the form: arriving above it, they pushed it down */}
-      <Suspense fallback={null}>
-        {extras?.(user.email)}
-        <YourData email={user.email} />
-      </Suspense>
+      <Suspense fallback={null}>{extras?.(user.email)}</Suspense>
+      <YourData email={user.email} />
     </>
   )
 }
