@@ -20,7 +20,7 @@ import {
   STATE_JS_BUDGET_BYTES,
   totalBytes,
 } from '../web/bundle.budget.js'
-import { walkThroughStates } from '../web/e2e/support/states.js'
+import { PAGES_IN_STATE, walkThroughStates } from '../web/e2e/support/states.js'
 import { lighthouseScores, type ScoredPage } from './lighthouse.js'
 
 const BUDGET = { headingMs: 2500, lcpMs: 2500, cls: 0.1, tbtMs: 200, performance: 90, accessibility: 100 } as const
@@ -74,40 +74,49 @@ const load = (): string =>
     .join(' ')
 
 /**
- * Issue 42's three figures per state (docs/web.md, "Budgets per state"): the dashboard of every
- * participant state, its cold-load JavaScript, its layout shift on the slow line at 390 and at 1366
- * px, and Lighthouse's mobile performance, each row with the machine's load average when measured.
+ * Issue 42's three figures per page and state (docs/web.md, "Budgets per state"): the dashboard of
+ * every participant state, and the pages measured in the states that change them (PAGES_IN_STATE),
+ * each with its cold-load JavaScript, its layout shift on the slow line at 390 px (the dashboard at
+ * 1366 px too), and Lighthouse's mobile performance, each row with the machine's load average when
+ * measured.
  */
 const perState = async (): Promise<void> => {
   const stack = await startStack()
   try {
     console.log(
-      `\nevery participant state (the dashboard); budgets: JS ${formatKiB(STATE_JS_BUDGET_BYTES)} brotli, CLS < ${BUDGET.cls} at 390 and 1366 px, Lighthouse mobile performance ${BUDGET.performance}`,
+      `\nevery participant page and state; budgets: JS ${formatKiB(STATE_JS_BUDGET_BYTES)} brotli, CLS < ${BUDGET.cls} at 390 and 1366 px, Lighthouse mobile performance ${BUDGET.performance}`,
     )
-    console.log('| state | JS KiB | CLS 390 px | CLS 1366 px | Lighthouse performance | load average (1, 5, 15 min) |')
-    console.log('|---|---|---|---|---|---|')
+    console.log('| state | page | JS KiB | CLS 390 px | CLS 1366 px | Lighthouse performance | load average (1, 5, 15 min) |')
+    console.log('|---|---|---|---|---|---|---|')
     const observed = new Set<Page>()
-    await walkThroughStates(stack, async (state, page) => {
+    await walkThroughStates(stack, async (state, page, person) => {
       if (!observed.has(page)) {
         observed.add(page)
         await page.addInitScript(OBSERVE)
       }
-      await page.goto(`${stack.baseUrl}/`)
       const heading = () => page.getByRole('heading', { level: 1 }).waitFor({ timeout: 60_000 })
-      const js = totalBytes(eachFileOnce(await coldLoadScripts(page, heading)))
-      const cls: number[] = []
-      for (const [width, height] of [
-        [390, 844],
-        [1366, 900],
-      ] as const) {
-        await page.setViewportSize({ width, height })
-        cls.push((await throttledLoad(page, `${stack.baseUrl}/`, heading)).cls)
+      const pages = [
+        { name: 'dashboard', path: '/', widths: [390, 1366] },
+        ...(await Promise.all(
+          (PAGES_IN_STATE[state] ?? []).map(async (p) => ({ name: p.name, path: await p.path(stack, person), widths: [390] })),
+        )),
+      ]
+      for (const { name, path, widths } of pages) {
+        await page.setViewportSize({ width: 390, height: 844 })
+        await page.goto(`${stack.baseUrl}${path}`)
+        const js = totalBytes(eachFileOnce(await coldLoadScripts(page, heading)))
+        const cls: number[] = []
+        for (const width of widths) {
+          await page.setViewportSize({ width, height: width === 390 ? 844 : 900 })
+          cls.push((await throttledLoad(page, `${stack.baseUrl}${path}`, heading)).cls)
+        }
+        const [lighthouse] = await lighthouseScores(page, [{ url: `${stack.baseUrl}${path}`, as: 'signed in' }])
+        const performance = lighthouse?.performance ?? NaN
+        const shift = (value: number | undefined) => (value === undefined ? '–' : `${value.toFixed(3)} ${mark(value, BUDGET.cls - 1e-9)}`)
+        console.log(
+          `| ${state} | ${name} | ${(js / 1024).toFixed(1)} ${mark(js, STATE_JS_BUDGET_BYTES)} | ${shift(cls[0])} | ${shift(cls[1])} | ${performance} ${performance >= BUDGET.performance ? 'ok' : 'UNDER'} | ${load()} |`,
+        )
       }
-      const [lighthouse] = await lighthouseScores(page, [{ url: `${stack.baseUrl}/`, as: 'signed in' }])
-      const performance = lighthouse?.performance ?? NaN
-      console.log(
-        `| ${state} | ${(js / 1024).toFixed(1)} ${mark(js, STATE_JS_BUDGET_BYTES)} | ${cls[0]!.toFixed(3)} ${mark(cls[0]!, BUDGET.cls - 1e-9)} | ${cls[1]!.toFixed(3)} ${mark(cls[1]!, BUDGET.cls - 1e-9)} | ${performance} ${performance >= BUDGET.performance ? 'ok' : 'UNDER'} | ${load()} |`,
-      )
     })
   } finally {
     await stack.close()

@@ -23,6 +23,7 @@ export const PARTICIPANT_STATES = [
   'mentor: 1 place, waiting for the answer',
   'mentor: paused',
   'mentee: matched with check-ins',
+  'mentee: pulse open',
   'mentee: ended',
 ] as const
 export type ParticipantState = (typeof PARTICIPANT_STATES)[number]
@@ -119,6 +120,19 @@ export const walkThroughStates = async (
   const team = proposals.body.value.menteeProposal.find((p) => p.firstName === marta.person.firstName)
   if (team === undefined) throw new Error(`no team with Marta: ${JSON.stringify(proposals.body)}`)
   await ok(
+    callAs(mona, 'POST', '/api/Mentorship/AnswerCheckIn', {
+      email: monaPerson.email,
+      matchingTandemId: team.matchingTandemId,
+      occasion: { kind: 'Met' },
+      answer: { kind: 'Met', met: 'Yes' },
+    }),
+    'met',
+  )
+  // day 31: "have you met yet?" answered, the first pulse waits (a score and a note, the survey's form)
+  await stack.restart({ clock: manualClock(Date.now() + 31 * DAY) })
+  await stack.server.sweepCheckIns()
+  await visit('mentee: pulse open', mona, monaPerson)
+  await ok(
     callAs(mona, 'POST', '/api/MatchingTandem/EndMatchingTandem', {
       email: monaPerson.email,
       matchingTandemId: team.matchingTandemId,
@@ -130,4 +144,35 @@ export const walkThroughStates = async (
     'end',
   )
   await visit('mentee: ended', mona, monaPerson)
+}
+
+/** A page besides the dashboard whose content depends on the state: its address for this person. */
+export type StatePage = { readonly name: string; readonly path: (stack: Stack, person: Person) => Promise<string> }
+
+const pageAt = (name: string, path: string): StatePage => ({ name, path: () => Promise.resolve(path) })
+
+/** The check-in page of the newest question mailed to the person (its link needs no sign-in). */
+const checkInLink = (name: string, type: 'CHECK_IN_MET' | 'CHECK_IN_CLOSING'): StatePage => ({
+  name,
+  path: async (stack, person) => {
+    const mails = (await stack.server.ctx.outbox.all()).filter((m) => m.recipient.email === person.email && m.type === type)
+    const link = (mails.at(-1)?.data as { readonly link?: string } | null | undefined)?.link
+    if (link === undefined) throw new Error(`no ${type} mail to ${person.email}`)
+    const url = new URL(link)
+    return `${url.pathname}${url.search}`
+  },
+})
+
+/**
+ * The participant pages measured beside the dashboard, in the states that change what they show
+ * (docs/web.md, "Budgets per state"): the questionnaire empty and filled in, the account page with
+ * a proposal and of a paused mentor, and the check-in page of the open question and of the closing
+ * survey.
+ */
+export const PAGES_IN_STATE: Readonly<Partial<Record<ParticipantState, readonly StatePage[]>>> = {
+  'mentee: new': [pageAt('questionnaire', '/user/mentee-profile')],
+  'mentee: proposals': [pageAt('questionnaire', '/user/mentee-profile'), pageAt('account', '/user/account')],
+  'mentor: paused': [pageAt('account', '/user/account')],
+  'mentee: matched with check-ins': [checkInLink('check-in page', 'CHECK_IN_MET')],
+  'mentee: ended': [checkInLink('check-in page', 'CHECK_IN_CLOSING')],
 }

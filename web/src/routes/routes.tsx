@@ -7,11 +7,16 @@ import { Layout } from './Layout.js'
 import { ACCESS, RequireRole, RequireSignIn } from './guards.js'
 import { Loading } from '../shared/Loading.js'
 import { ErrorPage } from '../shared/ErrorPage.js'
+import { meetingSettings } from './account.settings.js'
 
 // Each screen's chunk, fetched once: by its lazy component, or earlier by `preloadScreen`.
 const screens = {
   dashboard: () => import('../features/dashboard/Dashboard.js'),
-  account: () => import('../features/account/AccountPage.js'),
+  // the meeting settings' chunk is asked for with the page's, not once its form shows
+  account: () => {
+    meetingSettings().catch(() => undefined)
+    return import('./AccountRoute.js')
+  },
   questionnaire: () => import('../features/questionnaire/QuestionnairePage.js'),
   admin: () => import('../features/admin/AdminRoutes.js'),
   legalFrame: () => import('../features/legal/LegalFrame.js'),
@@ -30,10 +35,6 @@ const LegalFrame = lazy(screens.legalFrame)
 const CheckInLink = lazy(() => import('../features/checkins/CheckInLinkPage.js'))
 /** The page of a waitlist mail's stop link: public too (docs/matching.md#waitlist). */
 const WaitlistStop = lazy(() => import('../features/waitlist/WaitlistStopPage.js'))
-/** The account page's meeting settings (time zone, calendar address), in the meetings' own chunk. */
-const MeetingSettings = lazy(() => import('../features/meetings/MeetingSettings.js'))
-const accountExtras = (email: string): ReactNode => <MeetingSettings email={email} />
-
 /**
  * Starts fetching the chunk of the screen at `pathname` at once, while the person's details load,
  * instead of after them: the screen renders only once they are in (one round trip less).
@@ -124,7 +125,7 @@ export const AppRoutes = () => (
         element={
           <RequireSignIn>
             <RequireRole allow={ACCESS.account} denied={404}>
-              {() => <Account extras={accountExtras} />}
+              {() => <Account />}
             </RequireRole>
           </RequireSignIn>
         }

@@ -3,7 +3,8 @@
 // the answer is recorded. Loaded only when a question is open (the dashboard's first load stays
 // within its budget, docs/web.md).
 import { useCallback, useState } from 'react'
-import { Body1, Card, CardHeader, MessageBar, MessageBarBody, Subtitle2, makeStyles } from '@fluentui/react-components'
+import { Body1, Card, CardHeader, Subtitle2, makeStyles } from '@fluentui/react-components'
+import { LaterMessage } from '../../shared/LaterMessage.js'
 import { useCheckInTranslations } from './checkins.i18n.js'
 import type { CheckInAnswer } from '@tandem/core'
 import { refusalText } from './checkins.refusal.js'
@@ -64,9 +65,9 @@ const CheckInCards = ({ email, open }: { readonly email: string; readonly open: 
   return (
     <>
       {answered && (
-        <MessageBar intent="success" role="status">
-          <MessageBarBody>{t('checkIn.thanks')}</MessageBarBody>
-        </MessageBar>
+        <LaterMessage intent="success" role="status">
+          {t('checkIn.thanks')}
+        </LaterMessage>
       )}
       {open.map((c) => (
         <CheckInCard key={`${c.matchingTandemId}-${c.role}`} email={email} checkIn={c} onAnswered={onAnswered} />

@@ -2,7 +2,7 @@
 // Opening it only shows the question (mail scanners open links: the GET never answers); one click
 // on a button answers it. A used, expired or unknown link and a question no longer open each say so
 // in words.
-import { useState } from 'react'
+import { Suspense, useState } from 'react'
 import { Body1, MessageBar, MessageBarBody, Spinner, Title2, makeStyles } from '@fluentui/react-components'
 import { useLocation } from 'react-router'
 import { useCheckInTranslations } from './checkins.i18n.js'
@@ -76,7 +76,8 @@ const CheckInLinkPage = () => {
   return (
     <div className={styles.page}>
       <Title2 as="h1">{t('checkIn.link.title')}</Title2>
-      {body()}
+      {/* the pulse's and the closing survey's form is a chunk of its own: the question shows with it */}
+      <Suspense fallback={<Spinner role="status" label={t('checkIn.link.loading')} />}>{body()}</Suspense>
     </div>
   )
 }

@@ -5,7 +5,8 @@
 // sessions so far. The dialogs (propose, move, ask other times, cancel, log a session) load when
 // first opened. Every change answers the meetings as they are after it, so the card redraws from it.
 import { lazy, Suspense, useState } from 'react'
-import { Body1, Button, Card, CardHeader, Link, MessageBar, MessageBarBody, Subtitle2, makeStyles } from '@fluentui/react-components'
+import { Body1, Button, Card, CardHeader, Link, Subtitle2, makeStyles } from '@fluentui/react-components'
+import { LaterMessage } from '../../shared/LaterMessage.js'
 import type { TFunction } from 'i18next'
 import type { Language } from '@tandem/core'
 import { languageOf } from '../../i18n/i18n.js'
@@ -123,14 +124,14 @@ const TeamMeetings = ({
         }
       />
       {done !== null && (
-        <MessageBar intent="success" role="status">
-          <MessageBarBody>{done}</MessageBarBody>
-        </MessageBar>
+        <LaterMessage intent="success" role="status">
+          {done}
+        </LaterMessage>
       )}
       {failure !== null && (
-        <MessageBar intent="error" role="alert">
-          <MessageBarBody>{failure}</MessageBarBody>
-        </MessageBar>
+        <LaterMessage intent="error" role="alert">
+          {failure}
+        </LaterMessage>
       )}
       <section className={styles.block} aria-label={t('meeting.next')}>
         <Body1>
@@ -263,9 +264,9 @@ const MeetingsCards = ({ email, data }: { readonly email: string; readonly data:
   return (
     <>
       {done !== null && (
-        <MessageBar intent="success" role="status">
-          <MessageBarBody>{done}</MessageBarBody>
-        </MessageBar>
+        <LaterMessage intent="success" role="status">
+          {done}
+        </LaterMessage>
       )}
       {data.teams.map((team) => (
         <TeamMeetings
