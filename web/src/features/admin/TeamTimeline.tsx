@@ -7,8 +7,8 @@ import { Body1, Card, CardHeader, Spinner } from '@fluentui/react-components'
 import type { TeamMeetingFigures } from '@tandem/core'
 import { languageOf } from '../../i18n/i18n.js'
 import { formatDay } from '../../shared/dates.js'
-import { useCheckInTranslations } from '../checkins/checkins.i18n.js'
-import { TimelineList } from '../checkins/TimelineList.js'
+import { useCheckInTranslations } from '../../shared/checkins/checkins.i18n.js'
+import { TimelineList } from '../../shared/checkins/TimelineList.js'
 import { useAdminGetTeamTimelineQuery } from './admin.api.js'
 
 export const TeamTimeline = ({ tandemId, meetings }: { readonly tandemId: number; readonly meetings?: TeamMeetingFigures | undefined }) => {

@@ -5,7 +5,7 @@
 import { useCallback, useState } from 'react'
 import { Body1, Card, CardHeader, Subtitle2, makeStyles } from '@fluentui/react-components'
 import { LaterMessage } from '../../shared/LaterMessage.js'
-import { useCheckInTranslations } from './checkins.i18n.js'
+import { useCheckInTranslations } from '../../shared/checkins/checkins.i18n.js'
 import type { CheckInAnswer } from '@tandem/core'
 import { refusalText } from './checkins.refusal.js'
 import { useAnswerCheckInMutation, type OpenCheckIn } from '../../shared/api/checkins.api.js'

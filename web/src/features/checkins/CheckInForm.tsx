@@ -6,7 +6,7 @@
 import { lazy } from 'react'
 import { Button, makeStyles } from '@fluentui/react-components'
 import { MET_ANSWERS } from '@tandem/core'
-import { useCheckInTranslations } from './checkins.i18n.js'
+import { useCheckInTranslations } from '../../shared/checkins/checkins.i18n.js'
 import { Refusal, useCheckedAnswer, type CheckInFormProps } from './checkin.answer.js'
 
 export type { CheckInFormProps } from './checkin.answer.js'

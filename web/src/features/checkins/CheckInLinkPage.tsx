@@ -5,7 +5,7 @@
 import { Suspense, useState } from 'react'
 import { Body1, MessageBar, MessageBarBody, Spinner, Title2, makeStyles } from '@fluentui/react-components'
 import { useLocation } from 'react-router'
-import { useCheckInTranslations } from './checkins.i18n.js'
+import { useCheckInTranslations } from '../../shared/checkins/checkins.i18n.js'
 import type { CheckInAnswer } from '@tandem/core'
 import { apiErrorOf } from '../../state/api.js'
 import { ERROR_MESSAGE, errorMessageKey } from '../../shell/error.messages.js'

@@ -5,7 +5,7 @@
 import { useState } from 'react'
 import { Button, Field, makeStyles, Radio, RadioGroup, Textarea } from '@fluentui/react-components'
 import { CHECK_IN_NOTE_MAX, countCharacters, GOALS_REACHED } from '@tandem/core'
-import { useCheckInTranslations } from './checkins.i18n.js'
+import { useCheckInTranslations } from '../../shared/checkins/checkins.i18n.js'
 import { errorOf, messageOf, validation } from '../../shared/field.js'
 import { Refusal, useCheckedAnswer, type CheckInFormProps } from './checkin.answer.js'
 

@@ -6,8 +6,8 @@
 import { Body1, Card, CardHeader, Subtitle2, makeStyles } from '@fluentui/react-components'
 import type { MyTimelineWire } from '@tandem/core'
 import type { ReactNode } from 'react'
-import { useCheckInTranslations } from './checkins.i18n.js'
-import { TimelineList } from './TimelineList.js'
+import { useCheckInTranslations } from '../../shared/checkins/checkins.i18n.js'
+import { TimelineList } from '../../shared/checkins/TimelineList.js'
 import { CARD_ROW, GRID_CARD } from '../../shared/card-grid.js'
 
 const useStyles = makeStyles({ row: CARD_ROW, card: GRID_CARD })

@@ -5,7 +5,7 @@
 import { Body1, makeStyles } from '@fluentui/react-components'
 import { END_REASONS, reportedEndReason, type CheckInAnswer, type CheckInOccasion, type TimelineWire } from '@tandem/core'
 import type { TFunction } from 'i18next'
-import { formatDay, formatDateTime } from '../../shared/dates.js'
+import { formatDay, formatDateTime } from '../dates.js'
 import { languageOf } from '../../i18n/i18n.js'
 import { useCheckInTranslations } from './checkins.i18n.js'
 
