@@ -61,6 +61,15 @@ export class CohortRows {
   widened = 0
   /** Rows widened from their reserve (not scored again). */
   widenedFromReserve = 0
+  /**
+   * Every score of the first `scoredRows` rows, as the first scoring found it (`scores[i·m + j]`,
+   * NO_SCORE for no candidate), so that widening such a row over every mentor reads them instead of
+   * scoring the mentee again; empty when the scores do not fit in a byte.
+   */
+  scores = new Uint8Array(0)
+  scoredRows = 0
+  /** Per row with kept scores, its candidates per score (`scoreCounts[i·(heaviest + 1) + s]`). */
+  scoreCounts = new Int32Array(0)
   constructor(
     readonly mentees: number,
     readonly reserveSize: number,
@@ -179,6 +188,12 @@ export class CohortRows {
 /** Reserved pairs in all rows together at most (8 bytes each). */
 const RESERVE_BUDGET = 1 << 24
 
+/** Kept scores of all rows together at most (1 byte each): every row up to 10,000 × 13,421. */
+export const SCORES_BUDGET = 1 << 27
+
+/** A kept score for no candidate (−1 written into a byte). */
+const NO_SCORE = 255
+
 /** Values counted per row up to this many at least (the scores of a cohort are whole and small). */
 const COUNTED_MIN = 4096
 
@@ -195,8 +210,16 @@ const closedColumns = (frame: CohortFrame): Int32Array => {
  * same person, mentors without a place) are written over afterwards instead of tested per mentor.
  * With `counts`, also how many mentors score each value (see CohortScorer.scoreRow).
  */
-const scoreCandidates = (frame: CohortFrame, i: number, out: Int32Array, closed: Int32Array, counts?: Int32Array): void => {
-  frame.scorer.scoreRow(frame.menteeAnswers[i]!, out, counts, i)
+const scoreCandidates = (
+  frame: CohortFrame,
+  i: number,
+  out: Int32Array,
+  closed: Int32Array,
+  counts: Int32Array | undefined,
+  /** The key under which the scorer may keep what it built for mentee i (none: rows whose scores are kept). */
+  key: number | undefined,
+): void => {
+  frame.scorer.scoreRow(frame.menteeAnswers[i]!, out, counts, key)
   const exclude = (j: number): void => {
     if (counts !== undefined && out[j]! >= 0) {
       counts[out[j]! + 1]!--
@@ -237,6 +260,8 @@ export const collectCandidateRows = (
   keep: number,
   reserveSize: number,
   poll: (fraction: number) => boolean,
+  /** Scores kept (bytes) for the first rows at most; the rest are scored again when widened. */
+  scoresBudget = SCORES_BUDGET,
 ): CohortRows | null => {
   const n = frame.menteeAnswers.length
   const m = frame.mentors
@@ -254,6 +279,14 @@ export const collectCandidateRows = (
     frame.heaviest,
   )
   const R = rows.reserveSize
+  // Every score of the first rows, kept in a byte each (see CohortRows.scores): their mentees are
+  // not scored again when widened, nor does the scorer keep their tables.
+  if (frame.heaviest < NO_SCORE && m > 0) {
+    rows.scoredRows = Math.min(n, Math.floor(scoresBudget / m))
+    rows.scores = new Uint8Array(rows.scoredRows * m)
+    rows.scoreCounts = new Int32Array(rows.scoredRows * (frame.heaviest + 1))
+  }
+  const { scoredRows, scores, scoreCounts } = rows
   // Scores are counted per value while scoring (index 0 the non-candidates, s + 1 those scoring s)
   // unless there are too many values to read through per row; then the cut is found by sorting.
   const counted = frame.heaviest + 2 <= Math.max(COUNTED_MIN, 2 * m)
@@ -263,13 +296,14 @@ export const collectCandidateRows = (
     if ((i & 63) === 0 && poll(i / n)) return null
     let count = 0
     let top = -1
+    const key = i < scoredRows ? undefined : i - scoredRows
     if (counts !== null) {
-      scoreCandidates(frame, i, out, closed, counts)
+      scoreCandidates(frame, i, out, closed, counts, key)
       count = m - counts[0]!
       top = frame.heaviest
       while (top >= 0 && counts[top + 1] === 0) top--
     } else {
-      scoreCandidates(frame, i, out, closed)
+      scoreCandidates(frame, i, out, closed, undefined, key)
       for (let j = 0; j < m; j++) {
         const s = out[j]!
         if (s >= 0) count++
@@ -277,6 +311,8 @@ export const collectCandidateRows = (
       }
     }
     rows.candidates[i] = count
+    // −1 becomes NO_SCORE.
+    if (i < scoredRows) scores.set(out, i * m)
     // The scores at which the kept candidates and the reserve stop: all above, some of those equal.
     const [least, quota] = cutAt(keep, count, top, counts, out)
     const [reserveLeast, reserveQuota] = cutAt(keep + R, count, top, counts, out)
@@ -292,6 +328,8 @@ export const collectCandidateRows = (
       } else if (counts[reserveLeast + 1]! > reserveQuota) farTop = reserveLeast
       else for (farTop = reserveLeast - 1; farTop >= 0 && counts[farTop + 1] === 0;) farTop--
     }
+    if (i < scoredRows && counts !== null)
+      for (let v = 0, at = i * (frame.heaviest + 1); v <= top; v++) scoreCounts[at + v] = counts[v + 1]!
     if (counts !== null) counts.fill(0, 0, top + 2)
     rows.reserve(Math.min(count, keep))
     rows.start[i] = rows.size
@@ -343,6 +381,50 @@ export const collectCandidateRows = (
   }
   poll(1)
   return rows
+}
+
+/** The bin of a pair's slack: whole points below SLACK_BINS, SLACK_BINS further, SLACK_BINS + 1 for no candidate. */
+const slackBin = (pairSlack: number, scale: number): number =>
+  pairSlack < SLACK_BINS * scale
+    ? scale === 1
+      ? pairSlack
+      : Math.floor(pairSlack / scale)
+    : pairSlack === Number.POSITIVE_INFINITY
+      ? SLACK_BINS + 1
+      : SLACK_BINS
+
+/**
+ * A row's slack below `top` (its price less the bonus) per mentor, from its kept scores at
+ * scores[at..at + m − 1], counted per bin. Loops of their own, so that each is compiled whole.
+ */
+const keptSlack = (
+  scores: Uint8Array,
+  at: number,
+  m: number,
+  top: number,
+  potential: Float64Array,
+  n: number,
+  scale: number,
+  slackOf: Float64Array,
+  bins: Int32Array,
+): void => {
+  bins.fill(0)
+  for (let j = 0; j < m; j++) {
+    const s = scores[at + j]!
+    const pairSlack = s === NO_SCORE ? Number.POSITIVE_INFINITY : top - s - potential[n + j]!
+    slackOf[j] = pairSlack
+    bins[slackBin(pairSlack, scale)]!++
+  }
+}
+
+/** Lists into `taken` the mentors whose slack lies below `limit`, in order, without a branch per mentor. */
+const listBelow = (slackOf: Float64Array, m: number, limit: number, taken: Int32Array): number => {
+  let listed = 0
+  for (let j = 0; j < m; j++) {
+    taken[listed] = j
+    listed += +(slackOf[j]! < limit)
+  }
+  return listed
 }
 
 /**
@@ -436,45 +518,118 @@ export const rowWidener = (frame: CohortFrame, rows: CohortRows) => {
     return true
   }
 
-  return (i: number, u: number, potential: Float64Array, need: number, slack: number): void => {
-    // The new floor lies further below the price than the old one and below `need` when that is near
-    // (so this search does not ask again soon).
-    const before = Math.floor(slack / scale)
-    const needed = need <= SLACK_BINS * scale ? Math.floor(need / scale) + 1 : 0
-    if (fromReserve(i, u, potential, Math.max(1, before + 1, needed))) return
-    rows.widened++
-    scoreCandidates(frame, i, out, closed, counts ?? undefined)
+  // The cuts of a widened row, from `bins` (pairs per point of slack): the row takes the pairs below
+  // `cut` points (`kept` of them), the reserve those from there to `reserveCut`.
+  let cut = 0
+  let kept = 0
+  let reserveCut = 0
+  const cutsFor = (least: number): void => {
+    cut = 0
+    kept = 0
+    while (cut < SLACK_BINS && (cut < least || kept < WIDE_KEEP)) kept += bins[cut++]!
+    // Past the counted bins the row takes every candidate.
+    if (cut === SLACK_BINS && least > SLACK_BINS) kept += bins[cut++]!
+    // The reserve takes the next whole bins, as many as fit.
+    reserveCut = cut
+    let reserving = 0
+    while (reserveCut <= SLACK_BINS && reserving + bins[reserveCut]! <= R) reserving += bins[reserveCut++]!
+  }
+
+  /** Writes row i anew and its bounds; `reserved` pairs were written to its reserve. */
+  const finish = (
+    i: number,
+    u: number,
+    potential: Float64Array,
+    at: number,
+    reserved: number,
+    reserveTop: number,
+    reserveLeast: number,
+    farTop: number,
+    farLeast: number,
+  ): void => {
+    rows.size = at
+    rows.end[i] = at
+    rows.sortRow(i, potential, n, scale)
+    rows.reserved[i] = reserved
+    rows.farFloor[i] = u - farLeast
+    rows.farCap[i] = farTop
+    // Exact over what is left out: u less the least slack among those pairs (−∞ when none is).
+    rows.floor[i] = u - Math.min(reserveLeast, farLeast)
+    rows.cap[i] = Math.max(reserveTop, farTop)
+  }
+
+  // A copy of a row's counts per score, less the pairs taken into row and reserve (kept scores only).
+  const leftCounts = new Int32Array(frame.heaviest + 1)
+
+  /**
+   * Row i widened from its kept scores instead of scoring the mentee again: the same pairs, in the
+   * same order, with the same bounds.
+   */
+  const widenFromScores = (i: number, u: number, potential: Float64Array, least: number): void => {
+    const at = i * m
+    const { scores, scoreCounts } = rows
+    keptSlack(scores, at, m, u - bonus, potential, n, scale, slackOf, bins)
+    cutsFor(least)
+    const limit = cut > SLACK_BINS ? Number.POSITIVE_INFINITY : cut * scale
+    const reserveLimit = reserveCut > SLACK_BINS ? Number.POSITIVE_INFINITY : reserveCut * scale
+    const listed = listBelow(slackOf, m, reserveLimit, taken)
+    rows.reserve(kept)
+    const { mentor, weight } = rows
+    let write = rows.size
+    rows.start[i] = write
+    const reserveAt = i * R
+    let reserved = 0
+    let reserveTop = Number.NEGATIVE_INFINITY
+    let reserveLeast = Number.POSITIVE_INFINITY
+    const H = leftCounts.length
+    for (let v = 0; v < H; v++) leftCounts[v] = scoreCounts[i * H + v]!
+    for (let t = 0; t < listed; t++) {
+      const j = taken[t]!
+      const pairSlack = slackOf[j]!
+      const s = scores[at + j]!
+      if (pairSlack < limit) {
+        mentor[write] = j
+        weight[write++] = s + bonus
+      } else {
+        rows.reserveMentor[reserveAt + reserved] = j
+        rows.reserveScore[reserveAt + reserved++] = s
+        if (s + bonus > reserveTop) reserveTop = s + bonus
+        if (pairSlack < reserveLeast) reserveLeast = pairSlack
+      }
+      leftCounts[s]!--
+    }
+    // The pairs in neither: their best score from what is left of the counts, and reserveLimit as
+    // their least slack (a bound is enough).
+    let farScore = H - 1
+    while (farScore >= 0 && leftCounts[farScore] === 0) farScore--
+    finish(
+      i,
+      u,
+      potential,
+      write,
+      reserved,
+      reserveTop,
+      reserveLeast,
+      farScore < 0 ? Number.NEGATIVE_INFINITY : farScore + bonus,
+      farScore < 0 ? Number.POSITIVE_INFINITY : reserveLimit,
+    )
+  }
+
+  /** Row i widened by scoring mentee i again against every mentor. */
+  const widenScoredAgain = (i: number, u: number, potential: Float64Array, least: number): void => {
+    scoreCandidates(frame, i, out, closed, counts ?? undefined, i - rows.scoredRows)
     bins.fill(0)
     // Slack of a pair below the mentee's price, ≥ 0 by the invariant; whole when scale is 1. No
     // candidate: +∞, counted in the last bin (read by nobody).
     const top = u - bonus
-    const capped = SLACK_BINS * scale
     for (let j = 0; j < m; j++) {
       const s = out[j]!
       const pairSlack = s < 0 ? Number.POSITIVE_INFINITY : top - s - potential[n + j]!
       slackOf[j] = pairSlack
-      bins[
-        pairSlack < capped
-          ? scale === 1
-            ? pairSlack
-            : Math.floor(pairSlack / scale)
-          : pairSlack === Number.POSITIVE_INFINITY
-            ? SLACK_BINS + 1
-            : SLACK_BINS
-      ]!++
+      bins[slackBin(pairSlack, scale)]!++
     }
-    // At least twice as far below the price as before, so a row is scored again a few times at most.
-    const least = Math.max(WIDE_SLACK, 2 * before + 1, needed)
-    let cut = 0
-    let kept = 0
-    while (cut < SLACK_BINS && (cut < least || kept < WIDE_KEEP)) kept += bins[cut++]!
-    // Past the counted bins the row takes every candidate.
-    if (cut === SLACK_BINS && least > SLACK_BINS) kept += bins[cut++]!
+    cutsFor(least)
     const limit = cut > SLACK_BINS ? Number.POSITIVE_INFINITY : cut * scale
-    // The reserve takes the next whole bins, as many as fit.
-    let reserveCut = cut
-    let reserving = 0
-    while (reserveCut <= SLACK_BINS && reserving + bins[reserveCut]! <= R) reserving += bins[reserveCut++]!
     const reserveLimit = reserveCut > SLACK_BINS ? Number.POSITIVE_INFINITY : reserveCut * scale
     // The mentors of row and reserve, in mentor order, without a branch per mentor (taken or not is
     // a coin toss the processor cannot predict).
@@ -523,14 +678,19 @@ export const rowWidener = (frame: CohortFrame, rows: CohortRows) => {
           if (out[j]! + bonus > farTop) farTop = out[j]! + bonus
           if (slackOf[j]! < farLeast) farLeast = slackOf[j]!
         }
-    rows.size = at
-    rows.end[i] = at
-    rows.sortRow(i, potential, n, scale)
-    rows.reserved[i] = reserved
-    rows.farFloor[i] = u - farLeast
-    rows.farCap[i] = farTop
-    // Exact over what is left out: u less the least slack among those pairs (−∞ when none is).
-    rows.floor[i] = u - Math.min(reserveLeast, farLeast)
-    rows.cap[i] = Math.max(reserveTop, farTop)
+    finish(i, u, potential, at, reserved, reserveTop, reserveLeast, farTop, farLeast)
+  }
+
+  return (i: number, u: number, potential: Float64Array, need: number, slack: number): void => {
+    // The new floor lies further below the price than the old one and below `need` when that is near
+    // (so this search does not ask again soon).
+    const before = Math.floor(slack / scale)
+    const needed = need <= SLACK_BINS * scale ? Math.floor(need / scale) + 1 : 0
+    if (fromReserve(i, u, potential, Math.max(1, before + 1, needed))) return
+    rows.widened++
+    // At least twice as far below the price as before, so a row is widened a few times at most.
+    const least = Math.max(WIDE_SLACK, 2 * before + 1, needed)
+    if (i < rows.scoredRows) widenFromScores(i, u, potential, least)
+    else widenScoredAgain(i, u, potential, least)
   }
 }

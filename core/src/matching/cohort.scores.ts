@@ -249,12 +249,19 @@ const groupedScorer = (
   // two again, and building the tables is about a third of scoring a row), in 16 bits, for the
   // first rows that fit in KEPT_BUDGET.
   const entries = table.length
+  // Allocated at the first row kept: a caller that keeps rows of its own (the cohort's kept scores,
+  // cohort.edges.ts) may never ask for any.
   const keptRows = g > 0 && narrow && entries > 0 ? Math.min(mentees, Math.floor(KEPT_BUDGET / entries)) : 0
-  const kept = new Int16Array(keptRows * entries)
-  const keptLeasts = new Int32Array(keptRows * openClasses)
+  let kept = new Int16Array(0)
+  let keptLeasts = new Int32Array(0)
   /** Per kept row: 0 not built yet, 1 kept, 2 nobody can be a candidate. */
-  const keptState = new Uint8Array(keptRows)
+  let keptState = new Uint8Array(0)
   const prepareKept = (answers: readonly Answer[], row: number): boolean => {
+    if (keptState.length === 0) {
+      kept = new Int16Array(keptRows * entries)
+      keptLeasts = new Int32Array(keptRows * openClasses)
+      keptState = new Uint8Array(keptRows)
+    }
     const at = row * entries
     if (keptState[row] === 1) {
       table.set(kept.subarray(at, at + entries))
