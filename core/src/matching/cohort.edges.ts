@@ -41,6 +41,7 @@ export class CohortRows {
   readonly candidates: Int32Array
   /** 16-bit when the mentors and scores fit (half the memory: the reserves are the largest arrays). */
   readonly reserveMentor: Uint16Array | Int32Array
+  /** Empty when every row keeps its scores (`scores`): a reserved pair's score is read there. */
   readonly reserveScore: Uint16Array | Int32Array
   /** Pairs in row i's reserve. */
   readonly reserved: Int32Array
@@ -78,6 +79,8 @@ export class CohortRows {
     /** Mentor columns and the highest score, to size the reserve's entries (32-bit when not given). */
     mentors = Number.MAX_SAFE_INTEGER,
     highestScore = Number.MAX_SAFE_INTEGER,
+    /** False when every row keeps its scores: the reserve holds mentors only. */
+    reserveScores = true,
   ) {
     this.mentor = new Int32Array(capacity)
     this.weight = new Float64Array(capacity)
@@ -88,7 +91,8 @@ export class CohortRows {
     this.cap = new Float64Array(mentees).fill(Number.NEGATIVE_INFINITY)
     this.candidates = new Int32Array(mentees)
     this.reserveMentor = mentors <= 0x10000 ? new Uint16Array(mentees * reserveSize) : new Int32Array(mentees * reserveSize)
-    this.reserveScore = highestScore < 0x10000 ? new Uint16Array(mentees * reserveSize) : new Int32Array(mentees * reserveSize)
+    const reserveScoreLength = reserveScores ? mentees * reserveSize : 0
+    this.reserveScore = highestScore < 0x10000 ? new Uint16Array(reserveScoreLength) : new Int32Array(reserveScoreLength)
     this.reserved = new Int32Array(mentees)
     this.farFloor = new Float64Array(mentees).fill(Number.NEGATIVE_INFINITY)
     this.farCap = new Float64Array(mentees).fill(Number.NEGATIVE_INFINITY)
@@ -271,22 +275,27 @@ export const collectCandidateRows = (
   // Small pools keep no reserve: scoring a row again is cheap there, and a reserve would hold most of
   // it. Large cohorts keep a shorter one, so that all reserves together stay within RESERVE_BUDGET pairs.
   // Room for the first rows three times over: widened rows end at about three times their first length.
+  // Every score of the first rows, kept in a byte each (see CohortRows.scores): their mentees are
+  // not scored again when widened, nor does the scorer keep their tables; when every row keeps its
+  // scores, the reserves hold mentors only (less memory, and below the amount of new memory that
+  // makes V8 collect the whole heap at 5,000²).
+  const scoredRows = frame.heaviest < NO_SCORE && m > 0 ? Math.min(n, Math.floor(scoresBudget / m)) : 0
   const rows = new CohortRows(
     n,
     Math.max(0, Math.min(reserveSize, Math.floor(m / 4) - keep, Math.floor(RESERVE_BUDGET / Math.max(1, n)))),
     Math.max(1 << 16, 3 * n * Math.min(keep, m)),
     m,
     frame.heaviest,
+    scoredRows < n,
   )
   const R = rows.reserveSize
-  // Every score of the first rows, kept in a byte each (see CohortRows.scores): their mentees are
-  // not scored again when widened, nor does the scorer keep their tables.
-  if (frame.heaviest < NO_SCORE && m > 0) {
-    rows.scoredRows = Math.min(n, Math.floor(scoresBudget / m))
+  if (scoredRows > 0) {
+    rows.scoredRows = scoredRows
     rows.scores = new Uint8Array(rows.scoredRows * m)
     rows.scoreCounts = new Int32Array(rows.scoredRows * (frame.heaviest + 1))
   }
-  const { scoredRows, scores, scoreCounts } = rows
+  const { scores, scoreCounts } = rows
+  const reserveScores = rows.reserveScore.length > 0
   // Scores are counted per value while scoring (index 0 the non-candidates, s + 1 those scoring s)
   // unless there are too many values to read through per row; then the cut is found by sorting.
   const counted = frame.heaviest + 2 <= Math.max(COUNTED_MIN, 2 * m)
@@ -365,7 +374,8 @@ export const collectCandidateRows = (
         rows.weight[rows.size++] = s + bonus
       } else {
         rows.reserveMentor[reserveAt + reserved] = j
-        rows.reserveScore[reserveAt + reserved++] = s
+        if (reserveScores) rows.reserveScore[reserveAt + reserved] = s
+        reserved++
         if (s > reserveTop) reserveTop = s
       }
     }
@@ -394,8 +404,10 @@ const slackBin = (pairSlack: number, scale: number): number =>
       : SLACK_BINS
 
 /**
- * A row's slack below `top` (its price less the bonus) per mentor, from its kept scores at
- * scores[at..at + m − 1], counted per bin. Loops of their own, so that each is compiled whole.
+ * A row's slack below `top` (its price less the bonus) per mentor, ≥ 0 by the rows' invariant (+∞
+ * for no candidate, counted in the last bin, read by nobody), from its kept scores at
+ * scores[at..at + m − 1], counted per bin. The passes over every mentor are functions of their own:
+ * inside the widener, compiled while its first loop ran, they were deoptimised on every call.
  */
 const keptSlack = (
   scores: Uint8Array,
@@ -407,14 +419,72 @@ const keptSlack = (
   scale: number,
   slackOf: Float64Array,
   bins: Int32Array,
+  /** Lists the mentors whose slack lies below this (a guess at the reserve's limit) into `taken`. */
+  guess: number,
+  taken: Int32Array,
+): number => {
+  bins.fill(0)
+  let listed = 0
+  if (scale === 1)
+    // Whole slack: the bin is the slack itself, made an integer index explicitly (as a float index
+    // the pass took about 40 % longer).
+    for (let j = 0; j < m; j++) {
+      const s = scores[at + j]!
+      const pairSlack = s === NO_SCORE ? Number.POSITIVE_INFINITY : top - s - potential[n + j]!
+      slackOf[j] = pairSlack
+      bins[pairSlack < SLACK_BINS ? pairSlack | 0 : s === NO_SCORE ? SLACK_BINS + 1 : SLACK_BINS]!++
+      taken[listed] = j
+      listed += +(pairSlack < guess)
+    }
+  else
+    for (let j = 0; j < m; j++) {
+      const s = scores[at + j]!
+      const pairSlack = s === NO_SCORE ? Number.POSITIVE_INFINITY : top - s - potential[n + j]!
+      slackOf[j] = pairSlack
+      bins[slackBin(pairSlack, scale)]!++
+      taken[listed] = j
+      listed += +(pairSlack < guess)
+    }
+  return listed
+}
+
+/** Keeps, in order, the first `listed` mentors of `taken` whose slack lies below `limit`. */
+const keepBelow = (slackOf: Float64Array, taken: Int32Array, listed: number, limit: number): number => {
+  let kept = 0
+  for (let k = 0; k < listed; k++) {
+    const j = taken[k]!
+    taken[kept] = j
+    kept += +(slackOf[j]! < limit)
+  }
+  return kept
+}
+
+/** As keptSlack, from a row just scored (out[j] −1 for no candidate). */
+const scoredSlack = (
+  out: Int32Array,
+  m: number,
+  top: number,
+  potential: Float64Array,
+  n: number,
+  scale: number,
+  slackOf: Float64Array,
+  bins: Int32Array,
 ): void => {
   bins.fill(0)
-  for (let j = 0; j < m; j++) {
-    const s = scores[at + j]!
-    const pairSlack = s === NO_SCORE ? Number.POSITIVE_INFINITY : top - s - potential[n + j]!
-    slackOf[j] = pairSlack
-    bins[slackBin(pairSlack, scale)]!++
-  }
+  if (scale === 1)
+    for (let j = 0; j < m; j++) {
+      const s = out[j]!
+      const pairSlack = s < 0 ? Number.POSITIVE_INFINITY : top - s - potential[n + j]!
+      slackOf[j] = pairSlack
+      bins[pairSlack < SLACK_BINS ? pairSlack | 0 : s < 0 ? SLACK_BINS + 1 : SLACK_BINS]!++
+    }
+  else
+    for (let j = 0; j < m; j++) {
+      const s = out[j]!
+      const pairSlack = s < 0 ? Number.POSITIVE_INFINITY : top - s - potential[n + j]!
+      slackOf[j] = pairSlack
+      bins[slackBin(pairSlack, scale)]!++
+    }
 }
 
 /** Lists into `taken` the mentors whose slack lies below `limit`, in order, without a branch per mentor. */
@@ -463,7 +533,7 @@ export const rowWidener = (frame: CohortFrame, rows: CohortRows) => {
   const counts = frame.heaviest + 2 <= Math.max(COUNTED_MIN, 2 * m) ? new Int32Array(frame.heaviest + 2) : null
   const pointsOf = (slack: number): number => {
     const points = scale === 1 ? slack : Math.floor(slack / scale)
-    return points < SLACK_BINS ? (points > 0 ? points : 0) : SLACK_BINS
+    return points < SLACK_BINS ? (points > 0 ? points | 0 : 0) : SLACK_BINS
   }
 
   /** Moves the reserve's pairs less than `limit` below u into the row; false when the reserve is not enough. */
@@ -473,9 +543,15 @@ export const rowWidener = (frame: CohortFrame, rows: CohortRows) => {
     rows.widenedFromReserve++
     const at = i * R
     const count = rows.reserved[i]!
+    // A reserved pair's score: in the row's kept scores when the reserve holds mentors only.
+    const { reserveMentor, reserveScore, scores } = rows
+    const byScores = reserveScore.length === 0
+    const scoresAt = i * m
     bins.fill(0)
     for (let r = 0; r < count; r++) {
-      const slack = u - bonus - rows.reserveScore[at + r]! - potential[n + rows.reserveMentor[at + r]!]!
+      const j = reserveMentor[at + r]!
+      const s = byScores ? scores[scoresAt + j]! : reserveScore[at + r]!
+      const slack = u - bonus - s - potential[n + j]!
       slackOf[r] = slack
       bins[pointsOf(slack)]!++
     }
@@ -497,14 +573,15 @@ export const rowWidener = (frame: CohortFrame, rows: CohortRows) => {
     let leastLeft = Number.POSITIVE_INFINITY
     for (let r = 0; r < count; r++) {
       const slack = slackOf[r]!
-      const j = rows.reserveMentor[at + r]!
-      const s = rows.reserveScore[at + r]!
+      const j = reserveMentor[at + r]!
+      const s = byScores ? scores[scoresAt + j]! : reserveScore[at + r]!
       if (slack < limit) {
         mentor[write] = j
         weight[write++] = s + bonus
       } else {
-        rows.reserveMentor[at + kept] = j
-        rows.reserveScore[at + kept++] = s
+        reserveMentor[at + kept] = j
+        if (!byScores) reserveScore[at + kept] = s
+        kept++
         if (s + bonus > leftTop) leftTop = s + bonus
         if (slack < leastLeft) leastLeft = slack
       }
@@ -558,6 +635,8 @@ export const rowWidener = (frame: CohortFrame, rows: CohortRows) => {
     rows.cap[i] = Math.max(reserveTop, farTop)
   }
 
+  // Where the last widening from kept scores found the reserve's limit, in points (see widenFromScores).
+  let guessBins = 8
   // A copy of a row's counts per score, less the pairs taken into row and reserve (kept scores only).
   const leftCounts = new Int32Array(frame.heaviest + 1)
 
@@ -568,11 +647,16 @@ export const rowWidener = (frame: CohortFrame, rows: CohortRows) => {
   const widenFromScores = (i: number, u: number, potential: Float64Array, least: number): void => {
     const at = i * m
     const { scores, scoreCounts } = rows
-    keptSlack(scores, at, m, u - bonus, potential, n, scale, slackOf, bins)
+    // The mentors of row and reserve are listed in the same pass, below a guess at the reserve's
+    // limit (the last one and two points); when the limit lies further, in a pass of their own.
+    const guess = guessBins * scale
+    const listedBelowGuess = keptSlack(scores, at, m, u - bonus, potential, n, scale, slackOf, bins, guess, taken)
     cutsFor(least)
     const limit = cut > SLACK_BINS ? Number.POSITIVE_INFINITY : cut * scale
     const reserveLimit = reserveCut > SLACK_BINS ? Number.POSITIVE_INFINITY : reserveCut * scale
-    const listed = listBelow(slackOf, m, reserveLimit, taken)
+    const listed =
+      reserveLimit <= guess ? keepBelow(slackOf, taken, listedBelowGuess, reserveLimit) : listBelow(slackOf, m, reserveLimit, taken)
+    guessBins = Math.min(SLACK_BINS, reserveCut + 2)
     rows.reserve(kept)
     const { mentor, weight } = rows
     let write = rows.size
@@ -592,7 +676,8 @@ export const rowWidener = (frame: CohortFrame, rows: CohortRows) => {
         weight[write++] = s + bonus
       } else {
         rows.reserveMentor[reserveAt + reserved] = j
-        rows.reserveScore[reserveAt + reserved++] = s
+        if (rows.reserveScore.length > 0) rows.reserveScore[reserveAt + reserved] = s
+        reserved++
         if (s + bonus > reserveTop) reserveTop = s + bonus
         if (pairSlack < reserveLeast) reserveLeast = pairSlack
       }
@@ -618,26 +703,12 @@ export const rowWidener = (frame: CohortFrame, rows: CohortRows) => {
   /** Row i widened by scoring mentee i again against every mentor. */
   const widenScoredAgain = (i: number, u: number, potential: Float64Array, least: number): void => {
     scoreCandidates(frame, i, out, closed, counts ?? undefined, i - rows.scoredRows)
-    bins.fill(0)
-    // Slack of a pair below the mentee's price, ≥ 0 by the invariant; whole when scale is 1. No
-    // candidate: +∞, counted in the last bin (read by nobody).
-    const top = u - bonus
-    for (let j = 0; j < m; j++) {
-      const s = out[j]!
-      const pairSlack = s < 0 ? Number.POSITIVE_INFINITY : top - s - potential[n + j]!
-      slackOf[j] = pairSlack
-      bins[slackBin(pairSlack, scale)]!++
-    }
+    scoredSlack(out, m, u - bonus, potential, n, scale, slackOf, bins)
     cutsFor(least)
     const limit = cut > SLACK_BINS ? Number.POSITIVE_INFINITY : cut * scale
     const reserveLimit = reserveCut > SLACK_BINS ? Number.POSITIVE_INFINITY : reserveCut * scale
-    // The mentors of row and reserve, in mentor order, without a branch per mentor (taken or not is
-    // a coin toss the processor cannot predict).
-    let listed = 0
-    for (let j = 0; j < m; j++) {
-      taken[listed] = j
-      listed += +(slackOf[j]! < reserveLimit)
-    }
+    // The mentors of row and reserve, in mentor order.
+    const listed = listBelow(slackOf, m, reserveLimit, taken)
     rows.reserve(kept)
     const { mentor, weight } = rows
     let at = rows.size
