@@ -256,6 +256,36 @@ const cutAt = (wanted: number, count: number, top: number, counts: Int32Array | 
 }
 
 /**
+ * Lists into `taken` (from `listed` on) the mentors from..to−1 scoring at least `lowest`, without a
+ * branch per mentor (whether one is there is a coin toss the processor cannot predict); with
+ * `scoresAt` ≥ 0, also writes every score to scores[scoresAt + j]. Returns the new length of the list.
+ */
+const listAtLeast = (
+  out: Int32Array,
+  from: number,
+  to: number,
+  lowest: number,
+  taken: Int32Array,
+  listed: number,
+  scores: Uint8Array,
+  scoresAt: number,
+): number => {
+  if (scoresAt >= 0)
+    for (let j = from; j < to; j++) {
+      const s = out[j]!
+      scores[scoresAt + j] = s
+      taken[listed] = j
+      listed += +(s >= lowest)
+    }
+  else
+    for (let j = from; j < to; j++) {
+      taken[listed] = j
+      listed += +(out[j]! >= lowest)
+    }
+  return listed
+}
+
+/**
  * Scores every mentee against every mentor once and keeps, per mentee, its `keep` best candidates;
  * `poll` stops the run (null) when it returns true.
  */
@@ -320,8 +350,6 @@ export const collectCandidateRows = (
       }
     }
     rows.candidates[i] = count
-    // −1 becomes NO_SCORE.
-    if (i < scoredRows) scores.set(out, i * m)
     // The scores at which the kept candidates and the reserve stop: all above, some of those equal.
     const [least, quota] = cutAt(keep, count, top, counts, out)
     const [reserveLeast, reserveQuota] = cutAt(keep + R, count, top, counts, out)
@@ -351,16 +379,22 @@ export const collectCandidateRows = (
     const reserveAt = i * R
     // The mentors at or above the reserve's cut, listed without a branch per mentor (whether one is
     // there is a coin toss the processor cannot predict), from `offset` on and around.
+    // A row keeping its scores writes them in the same passes (−1 becomes NO_SCORE).
     const lowest = Math.max(0, reserveLeast)
-    let listed = 0
-    for (let j = offset; j < m; j++) {
-      taken[listed] = j
-      listed += +(out[j]! >= lowest)
-    }
-    for (let j = 0; j < offset; j++) {
-      taken[listed] = j
-      listed += +(out[j]! >= lowest)
-    }
+    const scoresAt = i < scoredRows ? i * m : -1
+    const listed = listAtLeast(
+      out,
+      0,
+      offset,
+      lowest,
+      taken,
+      listAtLeast(out, offset, m, lowest, taken, 0, scores, scoresAt),
+      scores,
+      scoresAt,
+    )
+    // The columns in locals (rows.reserve above may have replaced them; nothing below does).
+    const { mentor, weight, reserveMentor, reserveScore } = rows
+    let size = rows.size
     for (let t = 0; t < listed; t++) {
       const j = taken[t]!
       const s = out[j]!
@@ -370,16 +404,17 @@ export const collectCandidateRows = (
       }
       if (s > least || (s === least && keptQuota > 0)) {
         if (s === least) keptQuota--
-        rows.mentor[rows.size] = j
-        rows.weight[rows.size++] = s + bonus
+        mentor[size] = j
+        weight[size++] = s + bonus
       } else {
-        rows.reserveMentor[reserveAt + reserved] = j
-        if (reserveScores) rows.reserveScore[reserveAt + reserved] = s
+        reserveMentor[reserveAt + reserved] = j
+        if (reserveScores) reserveScore[reserveAt + reserved] = s
         reserved++
         if (s > reserveTop) reserveTop = s
       }
     }
-    rows.end[i] = rows.size
+    rows.size = size
+    rows.end[i] = size
     rows.reserved[i] = reserved
     // Prices start at 0: a pair left out weighs at most its score.
     const far = farTop < 0 ? Number.NEGATIVE_INFINITY : farTop + bonus
