@@ -58,7 +58,7 @@ export class CohortRows {
   size = 0
   /** Times row i was read by a search since it was last sorted. */
   readonly reads: Uint8Array
-  /** Rows scored again to widen them. */
+  /** Rows widened over every mentor (from their kept scores, or scored again). */
   widened = 0
   /** Rows widened from their reserve (not scored again). */
   widenedFromReserve = 0
@@ -549,8 +549,9 @@ const SLACK_BINS = 256
  * −v_j at n + j): the row takes every pair whose reduced weight (weight − price) lies less than a new,
  * lower floor below u — at least `need` (what the running search asks for) and further below than
  * before. When the pairs outside row and reserve lie below that floor, the reserve alone is read
- * (a few hundred pairs); otherwise the mentee is scored again against every mentor (at least
- * WIDE_SLACK points, about WIDE_KEEP pairs), and the reserve refilled with the next best.
+ * (a few hundred pairs); otherwise the row is widened over every mentor (at least WIDE_SLACK points,
+ * about WIDE_KEEP pairs) — from its kept scores (CohortRows.scores), or by scoring the mentee again —
+ * and the reserve refilled with the next best.
  */
 export const rowWidener = (frame: CohortFrame, rows: CohortRows) => {
   const m = frame.mentors
