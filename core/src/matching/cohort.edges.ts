@@ -193,7 +193,7 @@ export class CohortRows {
 const RESERVE_BUDGET = 1 << 24
 
 /** Kept scores of all rows together at most (1 byte each): every row up to 10,000 × 13,421. */
-export const SCORES_BUDGET = 1 << 27
+const SCORES_BUDGET = 1 << 27
 
 /** A kept score for no candidate (−1 written into a byte). */
 const NO_SCORE = 255
