@@ -130,7 +130,7 @@ export default async (): Promise<void> => {
       met,
     ])
     details.push(
-      `${n(r.mentees)} × ${n(r.mentors)}: ${r.phases}heap ${r.heapMb.toFixed(0)} MB, ${n(r.stats.augmentations)} shortest paths, ${n(r.stats.rescoredMentees)} rows scored again to widen them, ${n(r.stats.reserveWidenings)} widened from their reserve`,
+      `${n(r.mentees)} × ${n(r.mentors)}: ${r.phases}heap ${r.heapMb.toFixed(0)} MB, ${n(r.stats.augmentations)} shortest paths, ${n(r.stats.rescoredMentees)} rows widened over every mentor, ${n(r.stats.reserveWidenings)} widened from their reserve`,
     )
   }
   console.log(table(rows))

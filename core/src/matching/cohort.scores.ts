@@ -187,6 +187,17 @@ const buildGroup = (pool: MentorPool, classes: Classes): Group => {
   return { choiceSlots, yearSlots, pool: small }
 }
 
+/** Tables kept per group for reuse at most (a group's table is a few hundred entries). */
+const BUILT_TABLES_MAX = 4096
+
+/** Everything a group's table is built from (scoreTableInto reads these fields of each step). */
+const stepsKey = (plan: Plan): string => {
+  let key = ''
+  for (let s = 0; s < plan.steps; s++)
+    key += `${plan.kind[s]},${plan.slot[s]},${plan.menteeMask[s]},${plan.noPreferenceMask[s]},${plan.weight[s]},${plan.value[s]},${plan.minYearsAhead[s]},${plan.mustFit[s]};`
+  return key
+}
+
 /** Whole weights: per group, the plan's steps on the group's slots over its distinct answers, then lookups. */
 const groupedScorer = (
   compiled: CompiledQuestionnaire,
@@ -230,13 +241,25 @@ const groupedScorer = (
   // caller's after each row when it asked for them.
   const split = new Int32Array(2 * (highestBase(compiled) + 2))
   /** Fills the tables for one mentee; false when nobody can be a candidate. */
+  // Per group, the tables built so far by the steps they were built from: with popular answers most
+  // mentees share a group's steps with an earlier one (97 % of the tables at 10,000²), and copying
+  // a table costs less than building it.
+  const built = groups.map(() => new Map<string, Int32Array>())
   const prepare = (answers: readonly Answer[]): boolean => {
     const plan: Plan = planFor(compiled, answers, planned)
     // Each group's table written straight from the plan (a pass per step): building the tables
     // through float columns took about 6 ns per entry, a seventh of a whole run at 10,000².
     for (let k = 0; k < g; k++) {
       const flags = slotFlags[k]!
-      scoreTableInto(restrictPlanInto(plan, flags.choice, flags.year, flags.plan), groups[k]!.pool, table, offsets[k]!, knockout)
+      const steps = restrictPlanInto(plan, flags.choice, flags.year, flags.plan)
+      const key = stepsKey(steps)
+      const at = offsets[k]!
+      const same = built[k]!.get(key)
+      if (same !== undefined) table.set(same, at)
+      else {
+        scoreTableInto(steps, groups[k]!.pool, table, at, knockout)
+        if (built[k]!.size < BUILT_TABLES_MAX) built[k]!.set(key, table.slice(at, at + groups[k]!.pool.size))
+      }
     }
     // Within a class of mentors (the same questions left open) the maximum is one and percentages
     // rise with the base: the threshold is one smallest passing base per class.
@@ -249,12 +272,19 @@ const groupedScorer = (
   // two again, and building the tables is about a third of scoring a row), in 16 bits, for the
   // first rows that fit in KEPT_BUDGET.
   const entries = table.length
+  // Allocated at the first row kept: a caller that keeps rows of its own (the cohort's kept scores,
+  // cohort.edges.ts) may never ask for any.
   const keptRows = g > 0 && narrow && entries > 0 ? Math.min(mentees, Math.floor(KEPT_BUDGET / entries)) : 0
-  const kept = new Int16Array(keptRows * entries)
-  const keptLeasts = new Int32Array(keptRows * openClasses)
+  let kept = new Int16Array(0)
+  let keptLeasts = new Int32Array(0)
   /** Per kept row: 0 not built yet, 1 kept, 2 nobody can be a candidate. */
-  const keptState = new Uint8Array(keptRows)
+  let keptState = new Uint8Array(0)
   const prepareKept = (answers: readonly Answer[], row: number): boolean => {
+    if (keptState.length === 0) {
+      kept = new Int16Array(keptRows * entries)
+      keptLeasts = new Int32Array(keptRows * openClasses)
+      keptState = new Uint8Array(keptRows)
+    }
     const at = row * entries
     if (keptState[row] === 1) {
       table.set(kept.subarray(at, at + entries))

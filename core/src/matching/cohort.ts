@@ -55,7 +55,8 @@ type Setup = {
   readonly alreadyLive: readonly UserId[]
 }
 
-const setUp = (input: CohortInput): E.Either<CohortError, Setup> => {
+/** The solver's view of a valid input (exported for the solver's own tests). */
+export const setUp = (input: CohortInput): E.Either<CohortError, Setup> => {
   const compiled = compileQuestionnaire(input.questionnaire)
   const pool = packMentorPool(
     compiled,

@@ -107,7 +107,7 @@ export type CohortStats = {
   readonly keptPairs: number
   /** Solver runs: always 1 now (rows are widened during the run instead of in later rounds). */
   readonly rounds: number
-  /** Rows scored again to widen them while solving. */
+  /** Rows widened over every mentor while solving (from the scores kept from the first scoring, or scored again). */
   readonly rescoredMentees: number
   /** Rows widened from the pairs kept aside for them, without scoring the mentee again. */
   readonly reserveWidenings: number
