@@ -45,7 +45,7 @@ const questionnaireTexts = (): readonly GermanText[] =>
 export const germanTexts = (): Readonly<Record<string, readonly GermanText[]>> => ({
   'web app': bundle('web app', 'i18n/de.json'),
   'admin app': bundle('admin app', 'features/admin/i18n/de.json'),
-  'check-ins': bundle('check-ins', 'features/checkins/i18n/de.json'),
+  'check-ins': bundle('check-ins', 'shared/checkins/i18n/de.json'),
   'identity provider': germanOf('identity provider', IDENTITY_TEXTS.de),
   mail: mails(),
   questionnaire: questionnaireTexts(),
