@@ -69,9 +69,11 @@ const slowColdLoad = async (page: Page, url: string, ready: () => Promise<unknow
   }
   page.on('response', listener)
   try {
-    await page.goto(url)
+    // a cold load on the slow line with the cache off: on a loaded machine its load event can take
+    // longer than the harness's 20 s default (a CI run timed out there once), so it gets a minute
+    await page.goto(url, { timeout: 60_000 })
     await ready()
-    await page.waitForLoadState('networkidle')
+    await page.waitForLoadState('networkidle', { timeout: 60_000 })
     // everything has arrived: the fonts applied and two frames painted with it, then the shifts taken
     await page.evaluate(async () => {
       await document.fonts.ready
