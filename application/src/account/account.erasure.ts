@@ -5,6 +5,7 @@ import type { UserRecord } from '../ports/store/index.js'
 import { isLeft, right, type Either } from 'fp-ts/lib/Either.js'
 import type { ServiceContext } from '../context.js'
 import { withMentorshipEnd } from '../mentorship/checkins.js'
+import type { CheckInContext } from '../mentorship/checkins.js'
 
 /**
  * The placeholder that takes the deleted users' places in closed tandems. Its issuer is no URL, so
@@ -96,20 +97,7 @@ export const deleteAccount = async (
   return right(true)
 }
 
-type ReleaseLiveTandemsPorts = Pick<
-  ServiceContext,
-  | 'checkInMails'
-  | 'clock'
-  | 'inOneTransaction'
-  | 'logger'
-  | 'meetingMails'
-  | 'meetings'
-  | 'mentorship'
-  | 'outbox'
-  | 'publicUrl'
-  | 'store'
-  | 'timeZone'
->
+type ReleaseLiveTandemsPorts = CheckInContext
 
 /**
  * Ends what still binds the partners, so nobody is left waiting on a deleted user (each as a release

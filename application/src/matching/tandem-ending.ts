@@ -13,22 +13,9 @@ import { isLeft, right, type Either } from 'fp-ts/lib/Either.js'
 import type { Actor } from '../ports/services.port.js'
 import { userById, type ServiceContext } from '../context.js'
 import { withMentorshipEnd } from '../mentorship/checkins.js'
+import type { CheckInContext } from '../mentorship/checkins.js'
 
-export type EndOwnTandemPorts = Pick<
-  ServiceContext,
-  | 'checkInMails'
-  | 'clock'
-  | 'inOneTransaction'
-  | 'logger'
-  | 'meetingMails'
-  | 'meetings'
-  | 'mentorship'
-  | 'outbox'
-  | 'publicUrl'
-  | 'store'
-  | 'timeZone'
-  | 'users'
->
+export type EndOwnTandemPorts = CheckInContext & Pick<ServiceContext, 'users'>
 
 /** The caller ends their own team; their side follows from the tandem. */
 export const endOwnTandem = async (ctx: EndOwnTandemPorts, actor: Actor, body: EndTandemPayload): Promise<Either<DomainError, boolean>> => {

@@ -25,6 +25,7 @@ import type { AttentionRow, MentorshipService } from '../ports/services.port.js'
 import { userById, type ServiceContext } from '../context.js'
 import type { Unaudited } from '../audit/audit.js'
 import { answerCheckInByLink, answerOwnCheckIn, checkInOfLink, CLOSING_LINK_VALID, openCheckInsOf } from './checkins.js'
+import type { CheckInContext } from './checkins.js'
 
 /** The stored timeline of a team, or the one its match started when the sweep has not reached it; undefined when it never matched. */
 const timelineOfTeam = async (ctx: Pick<ServiceContext, 'mentorship'>, tandem: Tandem): Promise<Timeline | undefined> => {
@@ -122,21 +123,7 @@ export const attentionRows = async (ctx: AttentionRowsPorts, clusterId: number |
   return rows
 }
 
-export type MentorshipServicePorts = Pick<
-  ServiceContext,
-  | 'checkInMails'
-  | 'clock'
-  | 'inOneTransaction'
-  | 'logger'
-  | 'meetingMails'
-  | 'meetings'
-  | 'mentorship'
-  | 'outbox'
-  | 'publicUrl'
-  | 'store'
-  | 'timeZone'
-  | 'users'
->
+export type MentorshipServicePorts = CheckInContext & Pick<ServiceContext, 'users'>
 
 /** The calls as implemented; `attention` and `teamTimeline` are wrapped by the audit (audit/audit.ts) in services.ts. */
 export const mentorshipService = (
